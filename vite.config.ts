@@ -1,0 +1,13 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: { '/api': apiTarget, '/locales': apiTarget, '/uploads': apiTarget },
+  },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1024 },
+});
