@@ -1,0 +1,57 @@
+/**
+ * Every API path, once, for console and server alike (paths are relative to `/api`).
+ * Resources follow SPEC B3's pattern; `resourcePaths` builds it so a declaration
+ * overrides only what differs.
+ */
+export interface ResourcePaths {
+  list: string;
+  detail: string;
+  save: string;
+  update: string;
+  /** Path with `{id}` placeholder, e.g. `/sys/currency/delete/{id}`. */
+  delete: string;
+}
+
+export const resourcePaths = (name: string, base = `/sys/${name}`): ResourcePaths => ({
+  list: `${base}/list`,
+  detail: `${base}/detail`,
+  save: `${base}/save`,
+  update: `${base}/update`,
+  delete: `${base}/delete/{id}`,
+});
+
+export const withId = (path: string, id: string | number): string =>
+  path.replace('{id}', encodeURIComponent(String(id)));
+
+export const ApiPath = {
+  auth: {
+    login: '/sys/auth/login',
+    logout: '/sys/auth/logout',
+    me: '/sys/auth/me',
+    signup: '/sys/auth/signup',
+  },
+  brand: {
+    get: '/sys/config/brand',
+    update: '/sys/config/brand/update',
+    upload: '/sys/config/brand/upload',
+  },
+  chain: resourcePaths('chain'),
+  currency: {
+    ...resourcePaths('currency'),
+    legalTenderList: '/sys/currency/legalTender/list',
+    symbolAvailable: '/sys/currency/symbol/available',
+  },
+  chainWallet: resourcePaths('chain-wallet'),
+  contractAddress: resourcePaths('contract-address'),
+  sign: {
+    list: '/sys/sign/list',
+    transferList: '/sys/sign/list/transferProposal',
+    detail: '/sys/sign/detail',
+    start: '/sys/sign/start',
+    approval: '/sys/sign/approval',
+    confirm: '/sys/sign/confirm',
+    deny: '/sys/sign/deny',
+    logList: '/sys/sign/log/list',
+  },
+  dashboard: '/sys/dashboard',
+} as const;

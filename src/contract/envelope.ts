@@ -1,0 +1,37 @@
+/** The response envelope of SPEC A6/B3: every API answer has this shape. */
+export interface Envelope<T = unknown> {
+  code: number;
+  msg: string;
+  description?: string;
+  data: T;
+}
+
+/** Body codes of SPEC B3. HTTP status stays 200 for all of these but real server faults. */
+export const BodyCode = {
+  ok: 200,
+  badRequest: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooManyRequests: 429,
+} as const;
+export type BodyCodeValue = (typeof BodyCode)[keyof typeof BodyCode];
+
+/** `data` of every list call. */
+export interface ListResult<T> {
+  list: T[];
+  count: number;
+}
+
+/** `data` of a 400: field source → human message (or translation key). */
+export type FieldErrors = Record<string, string>;
+
+/** Query of every list call (SPEC B3); filters travel as extra keys. */
+export interface ListQuery {
+  page?: number;
+  pageSize?: number;
+  sort?: string;
+  order?: 'asc' | 'desc';
+  [filter: string]: unknown;
+}
