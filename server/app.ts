@@ -1,0 +1,55 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { ServerConfig } from './config';
+import { openDatabase, type DatabaseHandle } from './db/database';
+import { loadMessages } from './http/messages';
+import { installErrorHandler } from './http/errorHandler';
+import { serveStatic } from './http/staticFiles';
+import type { ServerContext } from './http/serverContext';
+import { modules } from './modules';
+import { seedDemoIfEmpty } from './db/seed';
+
+export interface BuildOptions {
+  config: ServerConfig;
+  /** An open database to use (tests share one per file); otherwise one is opened from config. */
+  database?: DatabaseHandle;
+  /** Fastify logger; off in tests. */
+  logger?: boolean | { level: string };
+  now?: () => Date;
+}
+
+export interface App extends FastifyInstance {
+  context: ServerContext;
+}
+
+/** The whole API and the console's files, ready for `inject` or `listen`. */
+export async function buildApp(options: BuildOptions): Promise<App> {
+  const { config } = options;
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const ownsDatabase = !options.database;
+  const messages = loadMessages(config.localesDir);
+  const context: ServerContext = { db: database.db, config, messages, now: options.now ?? (() => new Date()) };
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    // A request id per call, never the Authorization header, in the logs.
+    disableRequestLogging: false,
+  }) as unknown as App;
+  app.decorate('context', context);
+
+  // Only JSON bodies (and multipart where a module registers it): anything else is a 415.
+  app.removeContentTypeParser('text/plain');
+  installErrorHandler(app, messages);
+  await app.register(rateLimit, { global: false });
+  for (const register of modules) register(app, context);
+  await serveStatic(app, { staticDir: config.staticDir, localesDir: config.localesDir, uploadsDir: config.uploadsDir }, messages);
+
+  if (ownsDatabase) {
+    app.addHook('onClose', () => database.close());
+    await seedDemoIfEmpty(context, database.kind);
+  }
+  return app;
+}

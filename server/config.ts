@@ -1,0 +1,46 @@
+import path from 'node:path';
+
+/** Everything the server reads from the environment, read once in main.ts. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  /** 'demo' seeds the demo data of SPEC B7; with PGlite it is the default on an empty database. */
+  seed?: 'demo' | 'none';
+  sessionTtlHours: number;
+  proposalTtlHours: number;
+  /** Folder of the built console; not served when missing (tests, dev). */
+  staticDir?: string;
+  /** Folder of translation files, served at /locales and used for server messages. */
+  localesDir: string;
+  uploadsDir: string;
+  logLevel: string;
+}
+
+const positiveInt = (raw: string | undefined, fallback: number, name: string): number => {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+};
+
+export const projectRoot = path.resolve(import.meta.dirname, '..');
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(projectRoot, 'data'));
+  const seed = env.SEED === 'demo' ? 'demo' : env.SEED === 'none' ? 'none' : undefined;
+  return {
+    port: positiveInt(env.PORT, 8080, 'PORT'),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    seed,
+    sessionTtlHours: positiveInt(env.SESSION_TTL_HOURS, 12, 'SESSION_TTL_HOURS'),
+    proposalTtlHours: positiveInt(env.PROPOSAL_TTL_HOURS, 72, 'PROPOSAL_TTL_HOURS'),
+    staticDir: path.join(projectRoot, 'dist'),
+    localesDir: path.join(projectRoot, 'public', 'locales'),
+    uploadsDir: path.join(dataDir, 'uploads'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,14 @@
+import type { Migration } from 'kysely';
+import * as core from './001_core';
+import * as wallets from './002_wallets';
+import * as proposals from './003_proposals';
+
+/**
+ * Versioned migrations, applied in key order at start. Never edit a released one:
+ * add the next number.
+ */
+export const migrations: Record<string, Migration> = {
+  '001_core': core,
+  '002_wallets': wallets,
+  '003_proposals': proposals,
+};

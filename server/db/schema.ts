@@ -1,0 +1,213 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Row types of every table, in camelCase (Kysely's CamelCasePlugin maps them to
+ * snake_case columns). Amounts are numeric in SQL and decimal strings here (SPEC B4).
+ */
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+/** numeric columns: strings in and out, never JS numbers. */
+export type Decimal = ColumnType<string, string, string>;
+
+export interface OrgTable {
+  id: Generated<number>;
+  name: string;
+  /** Tenant type of SPEC A5: 0 operator, 1 agent, 3 merchantPro, 4 merchantLite, 5 merchantStd. */
+  tenantType: number;
+  parentId: number | null;
+  createdAt: CreatedAt;
+}
+
+export interface AppUserTable {
+  id: Generated<number>;
+  account: string;
+  userName: string;
+  passwordHash: string;
+  disabled: Generated<boolean>;
+  createdAt: CreatedAt;
+}
+
+export interface MembershipTable {
+  userId: number;
+  orgId: number;
+  /** Column of the role matrix: 0 manager, 1 finance/employee, 2 employee (SPEC B2). */
+  roleLevel: number;
+  createdAt: CreatedAt;
+}
+
+export interface SessionTable {
+  /** sha256 of the opaque token: a leaked table does not leak usable tokens. */
+  tokenHash: string;
+  userId: number;
+  createdAt: CreatedAt;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  userAgent: string | null;
+}
+
+export interface BrandConfigTable {
+  id: Generated<number>;
+  brandName: string;
+  favicon: string;
+  logo: string;
+  logoDarkMode: string;
+  updatedAt: UpdatedAt;
+}
+
+export interface ChainTable {
+  id: Generated<number>;
+  chainId: number;
+  name: string;
+  family: 'evm' | 'tron';
+  symbol: string;
+  rpcUrl: string;
+  explorerUrl: string;
+  confirmations: number;
+  isDefault: boolean;
+  enabled: boolean;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface LegalTenderTable {
+  code: string;
+  name: string;
+}
+
+export interface CurrencyTable {
+  id: Generated<number>;
+  symbol: string;
+  name: string;
+  chainId: number;
+  contractAddress: string | null;
+  decimals: number;
+  legalTender: string;
+  minDeposit: Decimal;
+  minWithdraw: Decimal;
+  withdrawFee: Decimal;
+  enabled: boolean;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface ChainWalletTable {
+  id: Generated<number>;
+  chainId: number;
+  orgId: number;
+  kind: string;
+  address: string;
+  label: string;
+  threshold: number | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface WalletSignerTable {
+  walletId: number;
+  userId: number;
+  position: number;
+}
+
+export interface WalletBalanceTable {
+  walletId: number;
+  currencyId: number;
+  amount: Decimal;
+  updatedAt: UpdatedAt;
+}
+
+export interface LedgerEntryTable {
+  id: Generated<number>;
+  walletId: number;
+  currencyId: number;
+  delta: Decimal;
+  balanceAfter: Decimal;
+  reason: string;
+  proposalId: number | null;
+  txHash: string | null;
+  createdAt: CreatedAt;
+}
+
+/** One row per chain; the 14 address columns of SPEC A3, named as the server fields. */
+export interface ContractAddressTable {
+  chainId: number;
+  agentFactoryAddr: string | null;
+  aggregatedHelperAddr: string | null;
+  hotAddr: string | null;
+  coldAddr: string | null;
+  mulAgentAddr: string | null;
+  mulHotAddr: string | null;
+  mulHotStdAddr: string | null;
+  mulColdAddr: string | null;
+  mulColdStdAddr: string | null;
+  mulColdLiteAddr: string | null;
+  mulOperatorAddr: string | null;
+  toolHelperAddr: string | null;
+  defiMulAddr: string | null;
+  defiPoolLogicAddr: string | null;
+  updatedAt: UpdatedAt;
+}
+
+export interface ProposalTable {
+  id: Generated<number>;
+  walletId: number;
+  chainId: number;
+  orgId: number;
+  kind: string;
+  toAddress: string;
+  amount: Decimal;
+  symbol: string;
+  currencyId: number | null;
+  memo: string;
+  nonce: number;
+  status: string;
+  threshold: number;
+  proposerId: number;
+  txHash: string | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+  expiresAt: Date;
+  executedAt: Date | null;
+}
+
+export interface ProposalVoteTable {
+  proposalId: number;
+  signerId: number;
+  vote: 'approve' | 'deny';
+  comment: string;
+  createdAt: CreatedAt;
+}
+
+export interface SignLogTable {
+  id: Generated<number>;
+  proposalId: number;
+  action: string;
+  actorId: number | null;
+  comment: string;
+  createdAt: CreatedAt;
+}
+
+export interface Database {
+  org: OrgTable;
+  appUser: AppUserTable;
+  membership: MembershipTable;
+  session: SessionTable;
+  brandConfig: BrandConfigTable;
+  chain: ChainTable;
+  legalTender: LegalTenderTable;
+  currency: CurrencyTable;
+  chainWallet: ChainWalletTable;
+  walletSigner: WalletSignerTable;
+  walletBalance: WalletBalanceTable;
+  ledgerEntry: LedgerEntryTable;
+  contractAddress: ContractAddressTable;
+  proposal: ProposalTable;
+  proposalVote: ProposalVoteTable;
+  signLog: SignLogTable;
+}
+
+export type Org = Selectable<OrgTable>;
+export type AppUser = Selectable<AppUserTable>;
+export type Chain = Selectable<ChainTable>;
+export type NewChain = Insertable<ChainTable>;
+export type ChainUpdate = Updateable<ChainTable>;
+export type Currency = Selectable<CurrencyTable>;

@@ -1,0 +1,49 @@
+import type { ServerContext } from '../../http/serverContext';
+import type { DatabaseHandle, Db } from '../database';
+import { hashPassword } from '../../modules/auth/password';
+import { demoBrand, demoChains, demoCurrencies, demoLegalTenders, demoOrgs, demoUsers, DEMO_PASSWORD, type DemoOrgKey } from './demoData';
+
+/**
+ * Seeds SPEC B7's demo data on an empty database: by default with the embedded
+ * PGlite, only with SEED=demo on PostgreSQL; SEED=none never seeds.
+ */
+export async function seedDemoIfEmpty(context: ServerContext, kind: DatabaseHandle['kind']): Promise<boolean> {
+  const wanted = context.config.seed ?? (kind === 'pglite' ? 'demo' : 'none');
+  if (wanted !== 'demo') return false;
+  const existing = await context.db.selectFrom('appUser').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+  await seedDemo(context.db);
+  return true;
+}
+
+/** Writes the whole demo data set in one transaction: all of it or nothing. */
+export async function seedDemo(db: Db): Promise<Record<DemoOrgKey, number>> {
+  const passwordHashes = await Promise.all(demoUsers.map(() => hashPassword(DEMO_PASSWORD)));
+  return db.transaction().execute(async (trx) => {
+    const orgIds = {} as Record<DemoOrgKey, number>;
+    for (const [key, org] of Object.entries(demoOrgs) as Array<[DemoOrgKey, (typeof demoOrgs)[DemoOrgKey]]>) {
+      const row = await trx
+        .insertInto('org')
+        .values({ name: org.name, tenantType: org.tenantType, parentId: org.parent ? orgIds[org.parent] : null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      orgIds[key] = row.id;
+    }
+    for (const [index, user] of demoUsers.entries()) {
+      const { id } = await trx
+        .insertInto('appUser')
+        .values({ account: user.account, userName: user.userName, passwordHash: passwordHashes[index] })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('membership')
+        .values(user.memberships.map((m) => ({ userId: id, orgId: orgIds[m.org], roleLevel: m.roleLevel })))
+        .execute();
+    }
+    await trx.insertInto('brandConfig').values(demoBrand).execute();
+    await trx.insertInto('legalTender').values(demoLegalTenders).execute();
+    await trx.insertInto('chain').values(demoChains).execute();
+    await trx.insertInto('currency').values(demoCurrencies.map((c) => ({ ...c, enabled: true }))).execute();
+    return orgIds;
+  });
+}

@@ -1,0 +1,80 @@
+import type { FastifyRequest } from 'fastify';
+import { ORG_HEADER } from '../../src/contract/constants';
+import { roleIndexFor } from '../../src/access';
+import type { Db } from '../db/database';
+import { forbidden, unauthorized } from './apiError';
+import { hashSessionToken, isWellFormedToken } from '../modules/auth/sessionToken';
+
+export interface Membership {
+  orgId: number;
+  orgName: string;
+  tenantType: number;
+  roleLevel: number;
+}
+
+/** Who is calling, resolved from the bearer token and the selected org. */
+export interface Caller {
+  userId: number;
+  account: string;
+  userName: string;
+  tokenHash: string;
+  memberships: Membership[];
+  /** The org selected by X-Org-Id (SPEC B2), or the first one (SPEC A4). */
+  org: Membership;
+  /** Bit index of the role matrix: tenantType × 6 + roleLevel. */
+  roleIndex: number;
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  return header.startsWith('Bearer ') ? header.slice(7).trim() : header.trim();
+}
+
+export async function membershipsOf(db: Db, userId: number): Promise<Membership[]> {
+  return db
+    .selectFrom('membership')
+    .innerJoin('org', 'org.id', 'membership.orgId')
+    .select(['org.id as orgId', 'org.name as orgName', 'org.tenantType', 'membership.roleLevel'])
+    .where('membership.userId', '=', userId)
+    .orderBy('membership.createdAt')
+    .orderBy('org.id')
+    .execute();
+}
+
+export async function resolveCaller(db: Db, request: FastifyRequest, now: Date): Promise<Caller> {
+  const token = bearerToken(request);
+  if (!token) throw unauthorized();
+  if (!isWellFormedToken(token)) throw unauthorized('api.malformedToken');
+  const tokenHash = hashSessionToken(token);
+  const session = await db
+    .selectFrom('session')
+    .innerJoin('appUser', 'appUser.id', 'session.userId')
+    .select(['appUser.id as userId', 'appUser.account', 'appUser.userName', 'appUser.disabled'])
+    .where('session.tokenHash', '=', tokenHash)
+    .where('session.revokedAt', 'is', null)
+    .where('session.expiresAt', '>', now)
+    .executeTakeFirst();
+  if (!session || session.disabled) throw unauthorized('api.sessionExpired');
+
+  const memberships = await membershipsOf(db, session.userId);
+  if (memberships.length === 0) throw forbidden('api.noOrg');
+  const org = selectOrg(memberships, request.headers[ORG_HEADER.toLowerCase()]);
+  return {
+    userId: session.userId,
+    account: session.account,
+    userName: session.userName,
+    tokenHash,
+    memberships,
+    org,
+    roleIndex: roleIndexFor(org.tenantType, org.roleLevel),
+  };
+}
+
+function selectOrg(memberships: Membership[], header: string | string[] | undefined): Membership {
+  const raw = Array.isArray(header) ? header[0] : header;
+  if (raw === undefined || raw === '') return memberships[0];
+  const found = memberships.find((m) => String(m.orgId) === raw.trim());
+  if (!found) throw forbidden('api.notOrgMember');
+  return found;
+}

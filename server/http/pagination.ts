@@ -1,0 +1,41 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { ListResult } from '../../src/contract/envelope';
+
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+  sort?: string;
+  order: 'asc' | 'desc';
+}
+
+/**
+ * Runs a filtered query twice, once for the page and once for the total, so every
+ * list answers `{list, count}`. `sortColumns` maps API sort names to SQL columns
+ * (the only way a sort name reaches SQL); `tieBreaker` keeps pages stable.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function paginate<DB, TB extends keyof DB, O, Row>(
+  filtered: SelectQueryBuilder<DB, TB, O>,
+  request: PageRequest,
+  options: {
+    select: (qb: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, Row>;
+    sortColumns: Record<string, string>;
+    defaultSort: string;
+    tieBreaker: string;
+  },
+): Promise<ListResult<Row>> {
+  const counted = await filtered
+    .clearSelect()
+    .select(sql<number>`count(*)::int`.as('count') as never)
+    .executeTakeFirst();
+  const column = options.sortColumns[request.sort ?? options.defaultSort] ?? options.sortColumns[options.defaultSort];
+  const direction = request.order === 'desc' ? sql`desc` : sql`asc`;
+  const list = await options
+    .select(filtered)
+    .orderBy(sql`${sql.ref(column)} ${direction}`)
+    .orderBy(sql.ref(options.tieBreaker))
+    .limit(request.pageSize)
+    .offset((request.page - 1) * request.pageSize)
+    .execute();
+  return { list: list as Row[], count: Number((counted as { count?: number } | undefined)?.count ?? 0) };
+}

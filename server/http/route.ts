@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { validate } from '../../src/contract/validation';
+import { API_BASE } from '../../src/contract/constants';
+import { maskHas } from '../../src/access';
+import type { ServerContext } from './serverContext';
+import { badRequest, forbidden } from './apiError';
+import { resolveCaller, type Caller } from './caller';
+import type { Translate } from './messages';
+
+/**
+ * Who may call a route: 'public' (no token), 'signedIn' (any valid session),
+ * or a role mask of src/access — declared next to the route, checked before the handler.
+ */
+export type RouteAccess = 'public' | 'signedIn' | bigint;
+
+export interface HandlerInput<Q, B> {
+  caller: Caller;
+  query: Q;
+  body: B;
+  params: Record<string, string>;
+  t: Translate;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface RouteSpec<QS extends z.ZodType | undefined, BS extends z.ZodType | undefined> {
+  method: 'GET' | 'POST';
+  /** Path as in src/contract/apiPaths (without the /api base); `{id}` becomes a path parameter. */
+  path: string;
+  access: RouteAccess;
+  query?: QS;
+  body?: BS;
+  /** Extra Fastify route options (rate limits). */
+  config?: Record<string, unknown>;
+  /** Returns the envelope's `data`; a reply already sent (downloads) returns the reply. */
+  handler: (
+    input: HandlerInput<QS extends z.ZodType ? z.output<QS> : undefined, BS extends z.ZodType ? z.output<BS> : undefined>,
+  ) => Promise<unknown>;
+}
+
+const toFastifyPath = (path: string) => API_BASE + path.replace(/\{(\w+)\}/g, ':$1');
+
+export function defineRoute<QS extends z.ZodType | undefined = undefined, BS extends z.ZodType | undefined = undefined>(
+  app: FastifyInstance,
+  context: ServerContext,
+  spec: RouteSpec<QS, BS>,
+): void {
+  app.route({
+    method: spec.method,
+    url: toFastifyPath(spec.path),
+    config: spec.config,
+    handler: async (request, reply) => {
+      const t = context.messages.translator(request.headers['accept-language']);
+      const caller = spec.access === 'public' ? (undefined as unknown as Caller) : await resolveCaller(context.db, request, context.now());
+      if (typeof spec.access === 'bigint' && !maskHas(spec.access, caller.roleIndex)) throw forbidden();
+      const query = spec.query ? parseOrThrow(spec.query, request.query) : undefined;
+      const body = spec.body ? parseOrThrow(spec.body, request.body ?? {}) : undefined;
+      const data = await spec.handler({
+        caller,
+        query: query as never,
+        body: body as never,
+        params: (request.params ?? {}) as Record<string, string>,
+        t,
+        request,
+        reply,
+      });
+      if (reply.sent || data === reply) return reply;
+      return { code: 200, msg: t('api.ok'), data: data ?? null };
+    },
+  });
+}
+
+function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = validate(schema, input);
+  if (!result.ok) throw badRequest(result.errors);
+  return result.data;
+}

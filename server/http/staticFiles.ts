@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { API_BASE } from '../../src/contract/constants';
+import { BodyCode } from '../../src/contract/envelope';
+import type { Messages } from './messages';
+
+export interface StaticOptions {
+  /** Built console (vite build output); skipped when it does not exist. */
+  staticDir?: string;
+  localesDir: string;
+  uploadsDir: string;
+}
+
+/**
+ * Serves translations, uploaded brand images and the built console; every other
+ * GET that is not an API call gets index.html so browser-history routes survive a reload.
+ */
+export async function serveStatic(app: FastifyInstance, options: StaticOptions, messages: Messages): Promise<void> {
+  // Versioned (?v=hash) translation files never change under the same URL.
+  await app.register(fastifyStatic, {
+    root: options.localesDir,
+    prefix: '/locales/',
+    decorateReply: false,
+    setHeaders: (res, _path) => {
+      const versioned = (res as unknown as { req?: { url?: string } }).req?.url?.includes('?v=');
+      res.setHeader('Cache-Control', versioned ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  fs.mkdirSync(options.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, { root: options.uploadsDir, prefix: '/uploads/', decorateReply: false });
+
+  const indexHtml = options.staticDir ? path.join(options.staticDir, 'index.html') : undefined;
+  const hasConsole = indexHtml !== undefined && fs.existsSync(indexHtml);
+  if (hasConsole) {
+    await app.register(fastifyStatic, {
+      root: options.staticDir!,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        // Vite's hashed chunks are immutable; anything else must be revalidated.
+        res.setHeader('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    const isApi = url === API_BASE || url.startsWith(`${API_BASE}/`);
+    if (!isApi && request.method === 'GET' && hasConsole && !url.startsWith('/locales/') && !url.startsWith('/uploads/') && !path.extname(url)) {
+      return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexHtml!));
+    }
+    const t = messages.translator(request.headers['accept-language']);
+    const status = isApi ? 200 : 404;
+    return reply.status(status).send({ code: BodyCode.notFound, msg: t('api.routeNotFound', { method: request.method, url }), data: null });
+  });
+}

@@ -1,0 +1,68 @@
+import { loginBody, type SessionInfo } from '../../../src/contract/schemas/auth';
+import { ApiPath } from '../../../src/contract/apiPaths';
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../../http/serverContext';
+import { defineRoute } from '../../http/route';
+import { membershipsOf } from '../../http/caller';
+import { ApiError, unauthorized } from '../../http/apiError';
+import { BodyCode } from '../../../src/contract/envelope';
+import { verifyPassword } from './password';
+import { hashSessionToken, newSessionToken } from './sessionToken';
+
+/** A hash to compare against when the account does not exist, so both paths take as long. */
+const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA==';
+
+export function registerAuthRoutes(app: FastifyInstance, context: ServerContext): void {
+  const { db } = context;
+
+  defineRoute(app, context, {
+    method: 'POST',
+    path: ApiPath.auth.login,
+    access: 'public',
+    body: loginBody,
+    config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    handler: async ({ body, request }): Promise<SessionInfo> => {
+      const user = await db.selectFrom('appUser').selectAll().where('account', '=', body.account).executeTakeFirst();
+      const valid = await verifyPassword(body.password, user?.passwordHash ?? DUMMY_HASH);
+      if (!user || !valid) throw unauthorized('api.invalidCredentials');
+      if (user.disabled) throw new ApiError(BodyCode.forbidden, 'api.accountDisabled');
+      const orgList = await membershipsOf(db, user.id);
+      if (orgList.length === 0) throw new ApiError(BodyCode.forbidden, 'api.noOrg');
+      const token = newSessionToken();
+      const now = context.now();
+      await db
+        .insertInto('session')
+        .values({
+          tokenHash: hashSessionToken(token),
+          userId: user.id,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + context.config.sessionTtlHours * 3_600_000),
+          revokedAt: null,
+          userAgent: request.headers['user-agent']?.slice(0, 255) ?? null,
+        })
+        .execute();
+      return { token, userName: user.userName, account: user.account, orgList };
+    },
+  });
+
+  defineRoute(app, context, {
+    method: 'POST',
+    path: ApiPath.auth.logout,
+    access: 'signedIn',
+    handler: async ({ caller }) => {
+      await db.updateTable('session').set({ revokedAt: context.now() }).where('tokenHash', '=', caller.tokenHash).execute();
+      return null;
+    },
+  });
+
+  defineRoute(app, context, {
+    method: 'GET',
+    path: ApiPath.auth.me,
+    access: 'signedIn',
+    handler: async ({ caller }): Promise<SessionInfo> => ({
+      userName: caller.userName,
+      account: caller.account,
+      orgList: caller.memberships,
+    }),
+  });
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** Query strings carry text: these coerce and bound what list calls accept (SPEC B3). */
+export const MAX_PAGE_SIZE = 500;
+
+export const idList = z
+  .string()
+  .regex(/^\d+(,\d+)*$/, { message: 'validation.invalidId' })
+  .transform((s) => s.split(',').map(Number));
+
+export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** page, pageSize, sort (one of `sortable`), order, ids, plus the resource's own filters. */
+export function listQuery<F extends z.ZodRawShape, S extends string>(sortable: readonly [S, ...S[]], filters: F) {
+  return z.object({
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
+    sort: z.enum(sortable).optional(),
+    order: z.enum(['asc', 'desc', 'ASC', 'DESC']).transform((o) => o.toLowerCase() as 'asc' | 'desc').default('asc'),
+    ids: idList.optional(),
+    ...filters,
+  });
+}

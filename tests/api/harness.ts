@@ -1,0 +1,92 @@
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { buildApp, type App } from '../../server/app';
+import { readConfig } from '../../server/config';
+import { openDatabase, type DatabaseHandle } from '../../server/db/database';
+import { seedDemo } from '../../server/db/seed';
+import { DEMO_PASSWORD, type DemoOrgKey } from '../../server/db/seed/demoData';
+import type { Envelope } from '../../src/contract/envelope';
+
+/**
+ * One real server per test file on a fresh database: in-memory PGlite, or a new
+ * throw-away database on the PostgreSQL of DATABASE_URL when that is set.
+ */
+export interface TestServer {
+  app: App;
+  orgIds: Record<DemoOrgKey, number>;
+  call<T = unknown>(method: 'GET' | 'POST', path: string, options?: CallOptions): Promise<Envelope<T>>;
+  login(account: string, password?: string): Promise<string>;
+  /** Moves the server's clock forward (expiry tests without sleeping). */
+  advanceClock(ms: number): void;
+  close(): Promise<void>;
+}
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  orgId?: number | string;
+  headers?: Record<string, string>;
+}
+
+async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const handle = await openDatabase({});
+    return { handle, drop: () => handle.close() };
+  }
+  const name = `custody_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: testUrl.toString() });
+  return {
+    handle,
+    drop: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export async function startTestServer(options: { seed?: boolean } = {}): Promise<TestServer> {
+  const { handle, drop } = await openTestDatabase();
+  const orgIds = options.seed === false ? ({} as Record<DemoOrgKey, number>) : await seedDemo(handle.db);
+  let offset = 0;
+  const config = { ...readConfig({}), staticDir: undefined, seed: 'none' as const };
+  const app = await buildApp({ config, database: handle, now: () => new Date(Date.now() + offset) });
+
+  const call = async <T>(method: 'GET' | 'POST', path: string, opts: CallOptions = {}): Promise<Envelope<T>> => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    if (opts.orgId !== undefined) headers['x-org-id'] = String(opts.orgId);
+    const query = Object.fromEntries(Object.entries(opts.query ?? {}).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+    const response = await app.inject({ method, url: `/api${path}`, headers, query, ...(opts.body !== undefined ? { payload: opts.body as object } : {}) });
+    if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode} for ${method} ${path}: ${response.body}`);
+    return response.json<Envelope<T>>();
+  };
+
+  return {
+    app,
+    orgIds,
+    call,
+    async login(account, password = DEMO_PASSWORD) {
+      const res = await call<{ token: string }>('POST', '/sys/auth/login', { body: { account, password } });
+      if (res.code !== 200) throw new Error(`login ${account} failed: ${res.msg}`);
+      return res.data.token;
+    },
+    advanceClock(ms) {
+      offset += ms;
+    },
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
