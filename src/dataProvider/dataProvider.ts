@@ -1,0 +1,126 @@
+import type { DataProvider, GetListParams, Identifier, RaRecord } from 'ra-core';
+import { type ResourcePaths, withId } from '../contract/apiPaths';
+import type { ListQuery, ListResult } from '../contract/envelope';
+import type { HttpClient } from './httpClient';
+
+/** How one react-admin resource maps onto the API (SPEC B3 pattern). */
+export interface ResourceEndpoint {
+  paths: ResourcePaths;
+  /** Field the server keys records by (e.g. `proposalId`); react-admin's `id` mirrors it. Default 'id'. */
+  idField?: string;
+  /** Query parameter of the detail call (SPEC A6: `/sys/sign/detail?proposalId=`). Default 'id' (SPEC B3). */
+  detailIdParam?: string;
+  /** SPEC A6: chain and currency lists show an empty list when the call fails (the toast still shows). */
+  emptyOnListFailure?: boolean;
+}
+
+export type ResourceRegistry = Record<string, ResourceEndpoint>;
+
+type ServerRecord = Record<string, unknown>;
+
+const isRecord = (value: unknown): value is ServerRecord => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export function createDataProvider(http: HttpClient, registry: ResourceRegistry): DataProvider {
+  function endpointOf(resource: string) {
+    const endpoint = Object.hasOwn(registry, resource) ? registry[resource] : undefined;
+    if (!endpoint) throw new Error(`dataProvider: no endpoint declared for resource "${resource}"`);
+    const idField = endpoint.idField ?? 'id';
+    return { ...endpoint, idField, detailIdParam: endpoint.detailIdParam ?? 'id' };
+  }
+  type Endpoint = ReturnType<typeof endpointOf>;
+
+  const toRecord = (endpoint: Endpoint, raw: ServerRecord): RaRecord =>
+    (endpoint.idField === 'id' ? raw : { ...raw, id: raw[endpoint.idField] }) as RaRecord;
+
+  /** The inverse of toRecord: the synthesized `id` goes back under the server's own key. */
+  function toServer(endpoint: Endpoint, data: Partial<RaRecord>, id: Identifier): ServerRecord {
+    if (endpoint.idField === 'id') return { ...data, id };
+    const { id: _synthesized, ...rest } = data;
+    return { ...rest, [endpoint.idField]: id };
+  }
+
+  /** A write answers with the record; when it answers with only an id (or nothing), rebuild it from what was sent. */
+  const writtenRecord = (endpoint: Endpoint, answer: unknown, sent: ServerRecord): RaRecord =>
+    toRecord(endpoint, isRecord(answer) ? answer : typeof answer === 'string' || typeof answer === 'number' ? { ...sent, [endpoint.idField]: answer } : sent);
+
+  function listQuery(endpoint: Endpoint, { pagination, sort, filter }: GetListParams): ListQuery {
+    const sortField = sort?.field === 'id' ? endpoint.idField : sort?.field;
+    return {
+      ...filter,
+      page: pagination?.page,
+      pageSize: pagination?.perPage,
+      sort: sortField,
+      order: sortField ? (sort?.order.toLowerCase() as ListQuery['order']) : undefined,
+    };
+  }
+
+  async function fetchList(endpoint: Endpoint, query: ListQuery) {
+    const result = await http.get<ListResult<ServerRecord>>(endpoint.paths.list, query);
+    return { data: result.list.map((raw) => toRecord(endpoint, raw)), total: result.count };
+  }
+
+  return {
+    async getList<RecordType extends RaRecord>(resource: string, params: GetListParams) {
+      const endpoint = endpointOf(resource);
+      try {
+        const { data, total } = await fetchList(endpoint, listQuery(endpoint, params));
+        return { data: data as RecordType[], total };
+      } catch (error) {
+        if (endpoint.emptyOnListFailure) return { data: [] as RecordType[], total: 0 };
+        throw error;
+      }
+    },
+
+    async getOne(resource, params) {
+      const endpoint = endpointOf(resource);
+      const raw = await http.get<ServerRecord>(endpoint.paths.detail, { [endpoint.detailIdParam]: params.id });
+      return { data: toRecord(endpoint, raw) as never };
+    },
+
+    async getMany<RecordType extends RaRecord>(resource: string, params: { ids: Identifier[] }) {
+      const endpoint = endpointOf(resource);
+      if (params.ids.length === 0) return { data: [] as RecordType[] };
+      const { data } = await fetchList(endpoint, { ids: params.ids, page: 1, pageSize: params.ids.length });
+      return { data: data as RecordType[] };
+    },
+
+    async getManyReference(resource, params) {
+      const endpoint = endpointOf(resource);
+      const query = listQuery(endpoint, { ...params, filter: { ...params.filter, [params.target]: params.id } });
+      const { data, total } = await fetchList(endpoint, query);
+      return { data: data as never[], total };
+    },
+
+    async create(resource, params) {
+      const endpoint = endpointOf(resource);
+      const saved = await http.post<unknown>(endpoint.paths.save, params.data);
+      return { data: writtenRecord(endpoint, saved, params.data) as never };
+    },
+
+    async update(resource, params) {
+      const endpoint = endpointOf(resource);
+      const sent = toServer(endpoint, params.data, params.id);
+      const updated = await http.post<unknown>(endpoint.paths.update, sent);
+      return { data: writtenRecord(endpoint, updated, sent) as never };
+    },
+
+    async updateMany(resource, params) {
+      const endpoint = endpointOf(resource);
+      await Promise.all(params.ids.map((id) => http.post(endpoint.paths.update, toServer(endpoint, params.data, id))));
+      return { data: params.ids };
+    },
+
+    async delete(resource, params) {
+      const endpoint = endpointOf(resource);
+      const deleted = await http.post<unknown>(withId(endpoint.paths.delete, params.id));
+      const previous = params.previousData ?? { [endpoint.idField]: params.id };
+      return { data: (isRecord(deleted) ? toRecord(endpoint, deleted) : toRecord(endpoint, previous)) as never };
+    },
+
+    async deleteMany(resource, params) {
+      const endpoint = endpointOf(resource);
+      await Promise.all(params.ids.map((id) => http.post(withId(endpoint.paths.delete, id))));
+      return { data: params.ids };
+    },
+  };
+}

@@ -1,0 +1,200 @@
+import { HttpError } from 'ra-core';
+import { API_BASE, ORG_HEADER, REQUEST_TIMEOUT_MS, StorageKey } from '../contract/constants';
+import { BodyCode, type Envelope } from '../contract/envelope';
+import { type CallFailure, endsSession, messageKeyOf, statusOf } from './errorCatalogue';
+import { type SubmissionErrors, type Translate, toSubmissionErrors } from './fieldErrors';
+
+/** What the client needs from the app, injected so it imports neither React nor i18n. */
+export interface HttpClientDeps {
+  getToken(): string | null;
+  getLanguage(): string;
+  getOrgId(): string | null;
+  /** Translates a message key; returns the input when it is not a key (server `msg` may be a sentence). */
+  translate: Translate;
+  notifyError(message: string): void;
+  /** Called after the stored token is cleared on a 401/403; the app goes to /login. */
+  onAuthFailure(): void;
+  baseUrl?: string;
+  timeoutMs?: number;
+}
+
+export type QueryParams = Record<string, unknown>;
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  query?: QueryParams;
+  body?: unknown;
+  /** Another host's API base (SPEC A6 storeInSessionBody); the path is appended to it. */
+  baseUrl?: string;
+  /** 'omit' also leaves out the token and org headers: they are for our own API only. */
+  credentials?: RequestCredentials;
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string | null;
+}
+
+export interface HttpClient {
+  request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, query?: QueryParams): Promise<T>;
+  post<T>(path: string, body?: unknown): Promise<T>;
+  download(path: string, query?: QueryParams): Promise<DownloadedFile>;
+}
+
+/** `body` of the HttpError a failed call rejects with; `errors` is what react-admin puts on form fields. */
+export interface ErrorBody {
+  code?: number;
+  msg?: string;
+  description?: string;
+  data?: unknown;
+  errors?: SubmissionErrors;
+}
+
+const isBlank = (value: unknown) => value === undefined || value === null || value === '';
+
+function queryValue(value: unknown): string {
+  if (Array.isArray(value)) return value.filter((item) => !isBlank(item)).map(queryValue).join(',');
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** Skips undefined, null and ''; arrays travel comma-joined, objects as JSON. */
+export function toQueryString(query: QueryParams = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (isBlank(value)) continue;
+    const text = queryValue(value);
+    if (text !== '') params.append(key, text);
+  }
+  return params.toString();
+}
+
+const bearer = (token: string) => (/^Bearer\s/i.test(token) ? token : `Bearer ${token}`);
+
+const isEnvelope = (body: unknown): body is Envelope =>
+  typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'number';
+
+const stringField = (body: unknown, field: string): string | undefined => {
+  const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[field] : undefined;
+  return typeof value === 'string' && value !== '' ? value : undefined;
+};
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+// An HTML page with 200 is a proxy or SPA fallback answering for a missing API, not a file.
+const isHtml = (response: Response) => /^text\/html/i.test(response.headers.get('Content-Type') ?? '');
+
+function isFileResponse(response: Response): boolean {
+  if (/attachment/i.test(response.headers.get('Content-Disposition') ?? '')) return true;
+  const type = response.headers.get('Content-Type') ?? '';
+  return type !== '' && !/json/i.test(type) && !isHtml(response);
+}
+
+function filenameOf(response: Response): string | null {
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const encoded = /filename\*\s*=\s*(?:[\w-]+'[^']*')?"?([^";]+)"?/i.exec(disposition);
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded[1].trim());
+    } catch {
+      return encoded[1].trim();
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
+  return plain ? plain[1].trim() : null;
+}
+
+function encodeBody(body: unknown): { payload?: BodyInit; json: boolean } {
+  if (body === undefined) return { json: false };
+  if (body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams) return { payload: body, json: false };
+  return { payload: JSON.stringify(body), json: true };
+}
+
+function clearStoredToken() {
+  if (typeof localStorage !== 'undefined') localStorage.removeItem(StorageKey.token);
+}
+
+export function createHttpClient(deps: HttpClientDeps): HttpClient {
+  const apiBase = deps.baseUrl ?? API_BASE;
+  const timeoutMs = deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
+
+  function fail(failure: CallFailure, body?: unknown): never {
+    const envelope = isEnvelope(body) ? body : undefined;
+    const description = stringField(body, 'description');
+    const text = deps.translate(messageKeyOf(failure)) + (description ? ` (${description})` : '');
+    deps.notifyError(text);
+    if (endsSession(failure)) {
+      clearStoredToken();
+      deps.onAuthFailure();
+    }
+    const errorBody: ErrorBody = { code: envelope?.code, msg: envelope?.msg, description, data: envelope?.data };
+    if (envelope?.code === BodyCode.badRequest) {
+      const errors = toSubmissionErrors(envelope.data, deps.translate);
+      if (errors) errorBody.errors = errors;
+    }
+    throw new HttpError(text, statusOf(failure), errorBody);
+  }
+
+  async function send(method: HttpMethod, path: string, options: RequestOptions, expect: 'data' | 'file'): Promise<unknown> {
+    const query = toQueryString(options.query);
+    const url = `${options.baseUrl ?? apiBase}${path}${query ? (path.includes('?') ? '&' : '?') + query : ''}`;
+    const { payload, json } = encodeBody(options.body);
+    const headers = new Headers({ Accept: expect === 'file' ? '*/*' : 'application/json', 'Accept-Language': deps.getLanguage() });
+    if (json) headers.set('Content-Type', 'application/json');
+    const credentials = options.credentials ?? 'include';
+    if (credentials !== 'omit') {
+      const token = deps.getToken();
+      if (token) headers.set('Authorization', bearer(token));
+      const orgId = deps.getOrgId();
+      if (orgId) headers.set(ORG_HEADER, orgId);
+    }
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const failOnThrow = (error: unknown): never =>
+      fail(timedOut ? { kind: 'timeout' } : error instanceof TypeError ? { kind: 'network' } : { kind: 'no-response' });
+
+    try {
+      // The timer stays armed while the body streams in: a stalled body is a timeout too.
+      const response = await fetch(url, { method, headers, body: payload, credentials, signal: controller.signal }).catch(failOnThrow);
+      if (response.status === 200 && isFileResponse(response)) {
+        const blob = await response.blob().catch(failOnThrow);
+        return { blob, filename: filenameOf(response) } satisfies DownloadedFile;
+      }
+      const text = await response.text().catch(failOnThrow);
+      const body = parseJson(text);
+      if (response.status !== 200) {
+        fail({ kind: 'http', status: response.status, msg: stringField(body, 'msg') ?? stringField(body, 'message') }, body);
+      }
+      if (isEnvelope(body) && body.code !== BodyCode.ok) fail({ kind: 'business', code: body.code, msg: body.msg }, body);
+      if (expect === 'file' && !isHtml(response)) {
+        // A file the server labelled as JSON is still the file asked for.
+        const blob = new Blob([text], { type: response.headers.get('Content-Type') ?? '' });
+        return { blob, filename: filenameOf(response) } satisfies DownloadedFile;
+      }
+      if (!isEnvelope(body)) fail({ kind: 'invalid-body' });
+      return body.data;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    request: <T>(method: HttpMethod, path: string, options: RequestOptions = {}) => send(method, path, options, 'data') as Promise<T>,
+    get: <T>(path: string, query?: QueryParams) => send('GET', path, { query }, 'data') as Promise<T>,
+    post: <T>(path: string, body?: unknown) => send('POST', path, { body }, 'data') as Promise<T>,
+    download: (path: string, query?: QueryParams) => send('GET', path, { query }, 'file') as Promise<DownloadedFile>,
+  };
+}

@@ -1,0 +1,192 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { ApiPath, resourcePaths } from '../../../src/contract/apiPaths';
+import { createDataProvider, createHttpClient, type ResourceRegistry } from '../../../src/dataProvider';
+import { envelope, makeDeps, rejectionOf, startMockApi } from './harness';
+
+const server = startMockApi();
+
+const registry: ResourceRegistry = {
+  currency: { paths: ApiPath.currency, emptyOnListFailure: true },
+  'chain-wallet': { paths: ApiPath.chainWallet },
+  proposal: { paths: { ...resourcePaths('sign'), list: ApiPath.sign.list, detail: ApiPath.sign.detail }, idField: 'proposalId', detailIdParam: 'proposalId' },
+  invitation: { paths: resourcePaths('invitation'), idField: 'code' },
+};
+
+function setup() {
+  const deps = makeDeps();
+  return { deps, dataProvider: createDataProvider(createHttpClient(deps), registry) };
+}
+
+/** Answers `path` with `data` and records every call's query and JSON body. */
+function record(method: 'get' | 'post', path: string, data: unknown) {
+  const calls: Array<{ url: URL; query: Record<string, string>; body: unknown }> = [];
+  server.use(
+    http[method](`/api${path}`, async ({ request }) => {
+      const url = new URL(request.url);
+      const text = await request.text();
+      calls.push({ url, query: Object.fromEntries(url.searchParams), body: text ? JSON.parse(text) : undefined });
+      return envelope(200, data);
+    }),
+  );
+  return calls;
+}
+
+describe('dataProvider mapping (SPEC B3)', () => {
+  it('getList sends page (1-based), pageSize, sort, lower-case order and filters by name, and maps {list, count} to {data, total}', async () => {
+    const calls = record('get', '/sys/chain-wallet/list', { list: [{ id: 11, name: 'hot' }], count: 42 });
+    const { dataProvider } = setup();
+    const result = await dataProvider.getList('chain-wallet', {
+      pagination: { page: 2, perPage: 25 },
+      sort: { field: 'createdAt', order: 'DESC' },
+      filter: { chainId: 1, kind: 'Hot', q: '' },
+    });
+    expect(calls).toHaveLength(1);
+    expect(calls[0].query).toEqual({ chainId: '1', kind: 'Hot', page: '2', pageSize: '25', sort: 'createdAt', order: 'desc' });
+    expect(result).toEqual({ data: [{ id: 11, name: 'hot' }], total: 42 });
+  });
+
+  it('getList gives records id = record[idField] and sorts by idField when react-admin sorts by id', async () => {
+    const calls = record('get', '/sys/sign/list', { list: [{ proposalId: 'p1', status: 'pending' }], count: 1 });
+    const { dataProvider } = setup();
+    const result = await dataProvider.getList('proposal', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    expect(calls[0].query).toMatchObject({ sort: 'proposalId', order: 'asc' });
+    expect(result.data).toEqual([{ id: 'p1', proposalId: 'p1', status: 'pending' }]);
+  });
+
+  it('getOne calls detail with the id in the query', async () => {
+    const calls = record('get', '/sys/chain-wallet/detail', { id: 11, name: 'hot' });
+    const { dataProvider } = setup();
+    const result = await dataProvider.getOne('chain-wallet', { id: 11 });
+    expect(calls[0].query).toEqual({ id: '11' });
+    expect(result.data).toEqual({ id: 11, name: 'hot' });
+  });
+
+  it('getOne uses the declared detail parameter (SPEC A6: /sys/sign/detail?proposalId=)', async () => {
+    const calls = record('get', '/sys/sign/detail', { proposalId: 'p1', status: 'approved' });
+    const { dataProvider } = setup();
+    const result = await dataProvider.getOne('proposal', { id: 'p1' });
+    expect(calls[0].query).toEqual({ proposalId: 'p1' });
+    expect(result.data).toEqual({ id: 'p1', proposalId: 'p1', status: 'approved' });
+  });
+
+  it('getMany lists with comma-joined ids and pageSize = number of ids', async () => {
+    const calls = record('get', '/sys/currency/list', { list: [{ id: 1 }, { id: 3 }], count: 2 });
+    const { dataProvider } = setup();
+    const result = await dataProvider.getMany('currency', { ids: [1, 3] });
+    expect(calls[0].query).toEqual({ ids: '1,3', page: '1', pageSize: '2' });
+    expect(result.data).toEqual([{ id: 1 }, { id: 3 }]);
+  });
+
+  it('getMany with no ids makes no call', async () => {
+    const calls = record('get', '/sys/currency/list', { list: [], count: 0 });
+    const { dataProvider } = setup();
+    await expect(dataProvider.getMany('currency', { ids: [] })).resolves.toEqual({ data: [] });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('getManyReference lists with the target as a filter', async () => {
+    const calls = record('get', '/sys/chain-wallet/list', { list: [{ id: 5, chainId: 1 }], count: 1 });
+    const { dataProvider } = setup();
+    const result = await dataProvider.getManyReference('chain-wallet', {
+      target: 'chainId',
+      id: 1,
+      pagination: { page: 1, perPage: 5 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { kind: 'Cold' },
+    });
+    expect(calls[0].query).toEqual({ kind: 'Cold', chainId: '1', page: '1', pageSize: '5', sort: 'id', order: 'asc' });
+    expect(result).toEqual({ data: [{ id: 5, chainId: 1 }], total: 1 });
+  });
+
+  it('create posts the data to save and resolves the saved record', async () => {
+    const calls = record('post', '/sys/currency/save', { id: 9, symbol: 'USDT', decimals: 6 });
+    const { dataProvider } = setup();
+    const result = await dataProvider.create('currency', { data: { symbol: 'USDT', decimals: 6 } });
+    expect(calls[0].body).toEqual({ symbol: 'USDT', decimals: 6 });
+    expect(result.data).toEqual({ id: 9, symbol: 'USDT', decimals: 6 });
+  });
+
+  it('create answered with only an id resolves the sent data with that id', async () => {
+    record('post', '/sys/currency/save', 9);
+    const { dataProvider } = setup();
+    const result = await dataProvider.create('currency', { data: { symbol: 'USDT' } });
+    expect(result.data).toEqual({ id: 9, symbol: 'USDT' });
+  });
+
+  it('update posts {...data, id} to update and resolves the updated record', async () => {
+    const calls = record('post', '/sys/currency/update', { id: 9, symbol: 'USDT', decimals: 8 });
+    const { dataProvider } = setup();
+    const result = await dataProvider.update('currency', { id: 9, data: { symbol: 'USDT', decimals: 8 }, previousData: { id: 9, symbol: 'USDT', decimals: 6 } });
+    expect(calls[0].body).toEqual({ id: 9, symbol: 'USDT', decimals: 8 });
+    expect(result.data).toEqual({ id: 9, symbol: 'USDT', decimals: 8 });
+  });
+
+  it('update of a resource keyed by idField sends the id under that key, not as a synthesized id', async () => {
+    const calls = record('post', '/sys/invitation/update', null);
+    const { dataProvider } = setup();
+    const result = await dataProvider.update('invitation', { id: 'INV-1', data: { id: 'INV-1', code: 'INV-1', note: 'fair' }, previousData: { id: 'INV-1' } });
+    expect(calls[0].body).toEqual({ code: 'INV-1', note: 'fair' });
+    expect(result.data).toEqual({ id: 'INV-1', code: 'INV-1', note: 'fair' });
+  });
+
+  it('updateMany updates each id', async () => {
+    const calls = record('post', '/sys/chain-wallet/update', null);
+    const { dataProvider } = setup();
+    const result = await dataProvider.updateMany('chain-wallet', { ids: [1, 2], data: { enabled: false } });
+    expect(calls.map((call) => call.body)).toEqual(
+      expect.arrayContaining([
+        { enabled: false, id: 1 },
+        { enabled: false, id: 2 },
+      ]),
+    );
+    expect(calls).toHaveLength(2);
+    expect(result).toEqual({ data: [1, 2] });
+  });
+
+  it('delete posts to delete/{id} and resolves the previous record', async () => {
+    const calls = record('post', '/sys/currency/delete/:id', null);
+    const { dataProvider } = setup();
+    const result = await dataProvider.delete('currency', { id: 'a/b', previousData: { id: 'a/b', symbol: 'X' } });
+    expect(calls[0].url.pathname).toBe('/api/sys/currency/delete/a%2Fb');
+    expect(calls[0].body).toBeUndefined();
+    expect(result.data).toEqual({ id: 'a/b', symbol: 'X' });
+  });
+
+  it('deleteMany deletes each id', async () => {
+    const calls = record('post', '/sys/currency/delete/:id', null);
+    const { dataProvider } = setup();
+    const result = await dataProvider.deleteMany('currency', { ids: [4, 5] });
+    expect(calls.map((call) => call.url.pathname).sort()).toEqual(['/api/sys/currency/delete/4', '/api/sys/currency/delete/5']);
+    expect(result).toEqual({ data: [4, 5] });
+  });
+
+  it('an unknown resource rejects with an error naming it, without a call', async () => {
+    const { dataProvider } = setup();
+    await expect(dataProvider.getList('nope', {})).rejects.toThrow('no endpoint declared for resource "nope"');
+    await expect(dataProvider.getOne('toString', { id: 1 })).rejects.toThrow('"toString"');
+  });
+});
+
+describe('emptyOnListFailure (SPEC A6: chain and currency lists)', () => {
+  it('a failed getList resolves an empty list, count 0, and the toast still shows', async () => {
+    server.use(http.get('/api/sys/currency/list', () => envelope(500, null, 'Currency service down')));
+    const { deps, dataProvider } = setup();
+    await expect(dataProvider.getList('currency', { pagination: { page: 1, perPage: 10 } })).resolves.toEqual({ data: [], total: 0 });
+    expect(deps.notifyError).toHaveBeenCalledExactlyOnceWith('Currency service down');
+  });
+
+  it('without the flag a failed getList rejects with the HttpError', async () => {
+    server.use(http.get('/api/sys/chain-wallet/list', () => new HttpResponse(null, { status: 500 })));
+    const { dataProvider } = setup();
+    const error = await rejectionOf(dataProvider.getList('chain-wallet', { pagination: { page: 1, perPage: 10 } }));
+    expect(error.status).toBe(500);
+  });
+
+  it('a failed create on a flagged resource still rejects (the flag is about lists)', async () => {
+    server.use(http.post('/api/sys/currency/save', () => envelope(400, { symbol: 'Taken' }, 'Invalid input')));
+    const { dataProvider } = setup();
+    const error = await rejectionOf(dataProvider.create('currency', { data: { symbol: 'USDT' } }));
+    expect(error.body.errors).toEqual({ symbol: 'Taken' });
+  });
+});
