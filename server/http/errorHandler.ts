@@ -30,7 +30,7 @@ const databaseRefusals: Record<string, { code: number; key: string }> = {
  * HTTP 200; only a real fault is HTTP 500, and never with a stack trace.
  */
 export function installErrorHandler(app: FastifyInstance, messages: Messages): void {
-  app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     const t = messages.translator(request.headers['accept-language']);
     if (error instanceof ApiError) {
       const { params, description, fields } = error.options;
@@ -41,7 +41,8 @@ export function installErrorHandler(app: FastifyInstance, messages: Messages): v
         data: fields ? translateFields(fields, t) : null,
       });
     }
-    const refusal = (error.code && (fastifyRefusals[error.code] ?? databaseRefusals[error.code])) || undefined;
+    const code = typeof error.code === 'string' ? error.code : undefined;
+    const refusal = code ? (fastifyRefusals[code] ?? databaseRefusals[code]) : undefined;
     if (refusal) {
       return reply.status(200).send({ code: refusal.code, msg: t(refusal.key), description: databaseDetail(error), data: null });
     }
@@ -57,4 +58,7 @@ export function installErrorHandler(app: FastifyInstance, messages: Messages): v
 }
 
 /** Postgres names the clashing key in `detail`; it helps the person and reveals no secret. */
-const databaseDetail = (error: { detail?: unknown }) => (typeof error.detail === 'string' ? error.detail : undefined);
+const databaseDetail = (error: object) => {
+  const detail = (error as { detail?: unknown }).detail;
+  return typeof detail === 'string' ? detail : undefined;
+};

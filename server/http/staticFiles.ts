@@ -23,9 +23,10 @@ export async function serveStatic(app: FastifyInstance, options: StaticOptions, 
     root: options.localesDir,
     prefix: '/locales/',
     decorateReply: false,
-    setHeaders: (res, _path) => {
-      const versioned = (res as unknown as { req?: { url?: string } }).req?.url?.includes('?v=');
-      res.setHeader('Cache-Control', versioned ? 'public, max-age=31536000, immutable' : 'no-cache');
+    setHeaders: (res) => {
+      const raw = res as unknown as import('node:http').ServerResponse;
+      const versioned = raw.req?.url?.includes('?v=');
+      raw.setHeader('Cache-Control', versioned ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   fs.mkdirSync(options.uploadsDir, { recursive: true });
@@ -41,7 +42,7 @@ export async function serveStatic(app: FastifyInstance, options: StaticOptions, 
       index: false,
       setHeaders: (res, filePath) => {
         // Vite's hashed chunks are immutable; anything else must be revalidated.
-        res.setHeader('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        (res as unknown as import('node:http').ServerResponse).setHeader('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

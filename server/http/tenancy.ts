@@ -1,5 +1,4 @@
-import type { ExpressionBuilder, Expression, SqlBool } from 'kysely';
-import type { Database } from '../db/schema';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../db/database';
 import type { Caller } from './caller';
 import { notFound } from './apiError';
@@ -9,35 +8,24 @@ const OPERATOR = 0;
 const AGENT = 1;
 
 /**
- * Data scoping of SPEC B2, as a condition on an org id column: operator rows see
- * every org; an agent sees its own org and the orgs directly under it; a merchant
- * sees only its own org. Every read and write by id goes through this.
+ * Data scoping of SPEC B2, as a condition on an org id column (e.g. 'chain_wallet.org_id'
+ * — raw SQL names, snake_case): operator rows see every org; an agent sees its own org
+ * and the orgs directly under it; a merchant sees only its own org. Every read and
+ * write by id goes through this. Use as `.where(orgVisibleTo(caller, 'proposal.org_id'))`.
  */
-export function orgVisibleTo<DB extends Database, TB extends keyof DB>(
-  caller: Caller,
-  orgIdColumn: string,
-): (eb: ExpressionBuilder<DB, TB>) => Expression<SqlBool> {
-  return (eb) => {
-    const ref = eb.ref(orgIdColumn as never);
-    const own = caller.org.orgId;
-    if (caller.org.tenantType === OPERATOR) return eb.lit(true);
-    if (caller.org.tenantType === AGENT) {
-      return eb.or([
-        eb(ref, '=', own),
-        eb(ref, 'in', eb.selectFrom('org' as never).select('org.id' as never).where('org.parentId' as never, '=', own as never)),
-      ]);
-    }
-    return eb(ref, '=', own);
-  };
+export function orgVisibleTo(caller: Caller, orgIdColumn: string): Expression<SqlBool> {
+  const column = sql.ref(orgIdColumn);
+  const own = caller.org.orgId;
+  if (caller.org.tenantType === OPERATOR) return sql<SqlBool>`true`;
+  if (caller.org.tenantType === AGENT) {
+    return sql<SqlBool>`(${column} = ${own} or ${column} in (select id from org where parent_id = ${own}))`;
+  }
+  return sql<SqlBool>`${column} = ${own}`;
 }
 
 /** The ids of every org the caller may see (for small in-memory checks, e.g. a body's orgId). */
 export async function visibleOrgIds(db: Db, caller: Caller): Promise<Set<number>> {
-  const rows = await db
-    .selectFrom('org')
-    .select('id')
-    .where(orgVisibleTo<Database, 'org'>(caller, 'org.id'))
-    .execute();
+  const rows = await db.selectFrom('org').select('id').where(orgVisibleTo(caller, 'org.id')).execute();
   return new Set(rows.map((r) => r.id));
 }
 
