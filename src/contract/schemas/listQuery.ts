@@ -21,3 +21,11 @@ export function listQuery<F extends z.ZodRawShape, S extends string>(sortable: r
     ...filters,
   });
 }
+
+const idError = (issue: { input?: unknown }) => (issue.input === undefined || issue.input === '' ? 'validation.required' : 'validation.invalidId');
+
+/** A record id in a body: a positive integer, also accepted as a digit string (form values). */
+export const recordId = z.union([z.number().int().positive(), z.string().regex(/^[1-9]\d{0,14}$/).transform(Number)], { error: idError });
+
+/** Query of every `detail?id=` call (SPEC B3). */
+export const detailQuery = z.object({ id: z.string({ error: idError }).regex(/^[1-9]\d{0,14}$/, { error: 'validation.invalidId' }).transform(Number) });

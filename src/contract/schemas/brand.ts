@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** Site-relative path ("/uploads/x.png", not "//host/x") or absolute http(s) URL; '' = none. */
+const isImageLocation = (value: string) => {
+  if (value === '') return true;
+  if (/\s/.test(value)) return false;
+  if (value.startsWith('/')) return !value.startsWith('//');
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+};
+
+const imageLocation = z.string().trim().max(512).refine(isImageLocation, { error: 'validation.imageUrl' });
+
+/** Brand configuration of SPEC A1/A3: body of POST /sys/config/brand/update and `data` of GET /sys/config/brand. */
+export const brandBody = z.object({
+  brandName: z.string().trim().min(1).max(64),
+  favicon: imageLocation,
+  logo: imageLocation,
+  logoDarkMode: imageLocation,
+});
+export type BrandConfig = z.infer<typeof brandBody>;
+
+/** What POST /sys/config/brand/upload accepts, at most BRAND_UPLOAD_MAX_BYTES. */
+export const BRAND_UPLOAD_TYPES = ['image/png', 'image/svg+xml', 'image/x-icon', 'image/vnd.microsoft.icon', 'image/jpeg', 'image/webp'] as const;
+export const BRAND_UPLOAD_MAX_BYTES = 512 * 1024;
+
+/** `data` of a successful upload: where the stored file is served. */
+export interface BrandUploadResult {
+  url: string;
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { CHAIN_FAMILIES } from '../address';
+import { listQuery, queryBoolean, recordId } from './listQuery';
+
+export { CHAIN_FAMILIES, type ChainFamily } from '../address';
+
+const isHttpUrl = (value: string) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+};
+
+/** An absolute http(s) URL (RPC endpoints, block explorers, brand images). */
+export const httpUrl = z.string({ error: 'validation.url' }).trim().min(1).max(512).refine(isHttpUrl, { error: 'validation.url' });
+
+/** Ticker symbols: capitals and digits, as exchanges and explorers print them. */
+export const tickerSymbol = z.string().trim().regex(/^[A-Z0-9]{1,16}$/, { error: 'validation.symbol' });
+
+/** EIP-155 chain ids are positive integers; JSON numbers stay exact below 2^53. */
+export const chainIdField = z
+  .number()
+  .max(Number.MAX_SAFE_INTEGER)
+  .int({ error: 'validation.integer' })
+  .positive({ error: 'validation.invalidId' });
+
+/** Fields of a chain (network) as the console's form and POST /sys/chain/save send them. */
+export const chainFields = {
+  chainId: chainIdField,
+  name: z.string().trim().min(1).max(64),
+  family: z.enum(CHAIN_FAMILIES),
+  symbol: tickerSymbol,
+  rpcUrl: httpUrl,
+  explorerUrl: httpUrl,
+  confirmations: z.number().int({ error: 'validation.integer' }).min(0).max(1000),
+  isDefault: z.boolean(),
+  enabled: z.boolean(),
+};
+
+/** Body of POST /sys/chain/save. The first chain ever saved becomes the default whatever isDefault says. */
+export const chainBody = z.object({
+  ...chainFields,
+  isDefault: chainFields.isDefault.default(false),
+  enabled: chainFields.enabled.default(true),
+});
+export type ChainBody = z.infer<typeof chainBody>;
+
+/** Body of POST /sys/chain/update: the id plus the fields that change. */
+export const chainUpdateBody = z.object({ id: recordId, ...z.object(chainFields).partial().shape });
+export type ChainUpdateBody = z.infer<typeof chainUpdateBody>;
+
+export const chainSortable = ['id', 'chainId', 'name', 'family', 'symbol', 'confirmations', 'isDefault', 'enabled', 'createdAt'] as const;
+
+export const chainListQuery = listQuery(chainSortable, {
+  name: z.string().trim().max(64).optional(),
+  family: z.enum(CHAIN_FAMILIES).optional(),
+  enabled: queryBoolean.optional(),
+  chainId: z.coerce.number().int().positive().optional(),
+});
+export type ChainListQuery = z.infer<typeof chainListQuery>;
+
+/** A chain as the API returns it. */
+export interface ChainRecord {
+  id: number;
+  chainId: number;
+  name: string;
+  family: z.infer<typeof chainFields.family>;
+  symbol: string;
+  rpcUrl: string;
+  explorerUrl: string;
+  confirmations: number;
+  isDefault: boolean;
+  enabled: boolean;
+  createdAt: string;
+  updatedAt: string;
+}

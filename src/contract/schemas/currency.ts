@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { amountProblem } from '../money';
+import { chainIdField, tickerSymbol } from './chain';
+import { idList, listQuery, queryBoolean, recordId } from './listQuery';
+
+export const MAX_DECIMALS = 36;
+
+/** A fee or minimum: a decimal string ≥ 0; its decimals are checked against the currency's below. */
+const configAmount = z.custom<string>().superRefine((value, ctx) => {
+  const problem = amountProblem(value, { decimals: MAX_DECIMALS, allowZero: true });
+  if (problem) ctx.addIssue({ code: 'custom', message: problem.key, params: problem.params, input: value });
+});
+
+/** Native coins have no contract: null, absent and '' all mean "native". */
+const contractAddress = z
+  .string()
+  .trim()
+  .max(64)
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+export const currencyFields = {
+  symbol: tickerSymbol,
+  name: z.string().trim().min(1).max(64),
+  chainId: chainIdField,
+  contractAddress,
+  decimals: z.number().int({ error: 'validation.integer' }).min(0).max(MAX_DECIMALS),
+  legalTender: z.string().trim().min(1).max(8),
+  minDeposit: configAmount,
+  minWithdraw: configAmount,
+  withdrawFee: configAmount,
+  enabled: z.boolean(),
+};
+const currencyObject = z.object(currencyFields);
+
+export const AMOUNT_FIELDS = ['minDeposit', 'minWithdraw', 'withdrawFee'] as const;
+
+/** Amounts finer than the currency's smallest unit cannot be paid out, so they are refused. */
+const amountsFitDecimals = (currency: { decimals: number } & Record<(typeof AMOUNT_FIELDS)[number], string>, ctx: z.RefinementCtx) => {
+  for (const field of AMOUNT_FIELDS) {
+    const problem = amountProblem(currency[field], { decimals: currency.decimals, allowZero: true });
+    if (problem) ctx.addIssue({ code: 'custom', path: [field], message: problem.key, params: problem.params, input: currency[field] });
+  }
+};
+
+/**
+ * A whole currency: body of POST /sys/currency/save, and what an update must add up
+ * to once merged with the stored record. The contract address is checked per chain
+ * family with `checkAddress` (src/contract/address.ts) once the chain is known.
+ */
+export const currencyBody = z.object({ ...currencyFields, enabled: currencyFields.enabled.default(true) }).superRefine(amountsFitDecimals);
+export type CurrencyBody = z.infer<typeof currencyBody>;
+
+/** Body of POST /sys/currency/update: the id plus the fields that change. */
+export const currencyUpdateBody = z.object({ id: recordId, ...currencyObject.partial().shape });
+export type CurrencyUpdateBody = z.infer<typeof currencyUpdateBody>;
+
+export const currencySortable = ['id', 'symbol', 'name', 'chainId', 'decimals', 'legalTender', 'enabled', 'createdAt'] as const;
+
+export const currencyListQuery = listQuery(currencySortable, {
+  chainId: z.coerce.number().int().positive().optional(),
+  symbol: z.string().trim().max(16).optional(),
+  enabled: queryBoolean.optional(),
+  ids: idList.optional(),
+});
+export type CurrencyListQuery = z.infer<typeof currencyListQuery>;
+
+export const symbolAvailableQuery = z.object({ chainId: z.coerce.number({ error: 'validation.invalidId' }).int().positive() });
+
+/**
+ * Well-known symbols a new currency is usually one of; the console offers those not
+ * yet on the chain (GET /sys/currency/symbol/available).
+ */
+export const WELL_KNOWN_SYMBOLS: ReadonlyArray<{ symbol: string; name: string }> = [
+  { symbol: 'ETH', name: 'Ether' },
+  { symbol: 'USDT', name: 'Tether USD' },
+  { symbol: 'USDC', name: 'USD Coin' },
+  { symbol: 'DAI', name: 'Dai Stablecoin' },
+  { symbol: 'WBTC', name: 'Wrapped Bitcoin' },
+  { symbol: 'WETH', name: 'Wrapped Ether' },
+  { symbol: 'TRX', name: 'Tronix' },
+  { symbol: 'BNB', name: 'BNB' },
+  { symbol: 'BUSD', name: 'Binance USD' },
+  { symbol: 'FDUSD', name: 'First Digital USD' },
+  { symbol: 'TUSD', name: 'TrueUSD' },
+  { symbol: 'USDD', name: 'Decentralized USD' },
+  { symbol: 'PYUSD', name: 'PayPal USD' },
+  { symbol: 'EURC', name: 'Euro Coin' },
+  { symbol: 'POL', name: 'Polygon Ecosystem Token' },
+  { symbol: 'LINK', name: 'Chainlink' },
+  { symbol: 'UNI', name: 'Uniswap' },
+  { symbol: 'AAVE', name: 'Aave' },
+  { symbol: 'SHIB', name: 'Shiba Inu' },
+  { symbol: 'BTT', name: 'BitTorrent' },
+];
+
+export interface LegalTenderRecord {
+  code: string;
+  name: string;
+}
+
+/** A currency as the API returns it; amounts are decimal strings (SPEC B4). */
+export interface CurrencyRecord {
+  id: number;
+  symbol: string;
+  name: string;
+  chainId: number;
+  contractAddress: string | null;
+  decimals: number;
+  legalTender: string;
+  minDeposit: string;
+  minWithdraw: string;
+  withdrawFee: string;
+  enabled: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
