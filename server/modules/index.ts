@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../http/serverContext';
 import { registerAuthRoutes } from './auth/routes';
+import { registerBrandRoutes } from './brand/routes';
+import { registerChainRoutes } from './chain/routes';
+import { registerCurrencyRoutes } from './currency/routes';
 
 /** Every API module; each declares its routes with their access masks. */
-export const modules: Array<(app: FastifyInstance, context: ServerContext) => void> = [registerAuthRoutes];
+export const modules: Array<(app: FastifyInstance, context: ServerContext) => void> = [
+  registerAuthRoutes,
+  registerBrandRoutes,
+  registerChainRoutes,
+  registerCurrencyRoutes,
+];

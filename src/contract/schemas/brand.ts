@@ -17,7 +17,7 @@ const imageLocation = z.string().trim().max(512).refine(isImageLocation, { error
 
 /** Brand configuration of SPEC A1/A3: body of POST /sys/config/brand/update and `data` of GET /sys/config/brand. */
 export const brandBody = z.object({
-  brandName: z.string().trim().min(1).max(64),
+  brandName: z.string().trim().min(1, { error: 'validation.required' }).max(64),
   favicon: imageLocation,
   logo: imageLocation,
   logoDarkMode: imageLocation,

@@ -14,7 +14,7 @@ const isHttpUrl = (value: string) => {
 };
 
 /** An absolute http(s) URL (RPC endpoints, block explorers, brand images). */
-export const httpUrl = z.string({ error: 'validation.url' }).trim().min(1).max(512).refine(isHttpUrl, { error: 'validation.url' });
+export const httpUrl = z.string({ error: 'validation.url' }).trim().min(1, { error: 'validation.required' }).max(512).refine(isHttpUrl, { error: 'validation.url' });
 
 /** Ticker symbols: capitals and digits, as exchanges and explorers print them. */
 export const tickerSymbol = z.string().trim().regex(/^[A-Z0-9]{1,16}$/, { error: 'validation.symbol' });
@@ -29,7 +29,7 @@ export const chainIdField = z
 /** Fields of a chain (network) as the console's form and POST /sys/chain/save send them. */
 export const chainFields = {
   chainId: chainIdField,
-  name: z.string().trim().min(1).max(64),
+  name: z.string().trim().min(1, { error: 'validation.required' }).max(64),
   family: z.enum(CHAIN_FAMILIES),
   symbol: tickerSymbol,
   rpcUrl: httpUrl,

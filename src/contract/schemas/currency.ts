@@ -21,11 +21,11 @@ const contractAddress = z
 
 export const currencyFields = {
   symbol: tickerSymbol,
-  name: z.string().trim().min(1).max(64),
+  name: z.string().trim().min(1, { error: 'validation.required' }).max(64),
   chainId: chainIdField,
   contractAddress,
   decimals: z.number().int({ error: 'validation.integer' }).min(0).max(MAX_DECIMALS),
-  legalTender: z.string().trim().min(1).max(8),
+  legalTender: z.string().trim().min(1, { error: 'validation.required' }).max(8),
   minDeposit: configAmount,
   minWithdraw: configAmount,
   withdrawFee: configAmount,

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { ApiPath } from '../../../src/contract/apiPaths';
+import { BRAND_UPLOAD_MAX_BYTES, brandBody } from '../../../src/contract/schemas/brand';
+import { BodyCode } from '../../../src/contract/envelope';
+import { masks } from '../../../src/access';
+import type { ServerContext } from '../../http/serverContext';
+import { defineRoute } from '../../http/route';
+import { ApiError } from '../../http/apiError';
+import { readBrand, storeBrandImage, updateBrand } from './service';
+
+/** @fastify/multipart's refusals, as the envelope's codes and sentences. */
+const multipartRefusals: Record<string, { code: number; key: string }> = {
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { code: 415, key: 'api.multipartRequired' },
+  FST_REQ_FILE_TOO_LARGE: { code: 413, key: 'api.uploadTooLarge' },
+  FST_FILES_LIMIT: { code: BodyCode.badRequest, key: 'api.uploadOneFile' },
+  FST_PARTS_LIMIT: { code: BodyCode.badRequest, key: 'api.uploadOneFile' },
+  FST_FIELDS_LIMIT: { code: BodyCode.badRequest, key: 'api.uploadOneFile' },
+  FST_PROTO_VIOLATION: { code: BodyCode.badRequest, key: 'api.uploadMissing' },
+  FST_MP_PREMATURE_CLOSE: { code: BodyCode.badRequest, key: 'api.uploadMissing' },
+};
+
+const asApiError = (error: unknown) => {
+  const code = (error as { code?: unknown }).code;
+  const refusal = typeof code === 'string' ? multipartRefusals[code] : undefined;
+  if (!refusal) return error;
+  return new ApiError(refusal.code as never, refusal.key, { params: { max: BRAND_UPLOAD_MAX_BYTES / 1024 } });
+};
+
+/** Brand configuration (SPEC A1): read by everyone before sign-in, changed by the operator row only. */
+export function registerBrandRoutes(app: FastifyInstance, context: ServerContext): void {
+  const { db } = context;
+
+  defineRoute(app, context, {
+    method: 'GET',
+    path: ApiPath.brand.get,
+    access: 'public',
+    handler: async () => readBrand(db),
+  });
+
+  defineRoute(app, context, {
+    method: 'POST',
+    path: ApiPath.brand.update,
+    access: masks.operator,
+    body: brandBody,
+    handler: async ({ body }) => updateBrand(db, body, context.now()),
+  });
+
+  // Multipart is parsed for the upload route alone: every other call stays JSON-only.
+  app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: BRAND_UPLOAD_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024 },
+    });
+    defineRoute(scope, context, {
+      method: 'POST',
+      path: ApiPath.brand.upload,
+      access: masks.operator,
+      handler: async ({ request }) => {
+        let file: { mimetype: string; bytes: Buffer } | undefined;
+        try {
+          for await (const part of request.parts()) {
+            if (part.type !== 'file') continue;
+            if (file) throw new ApiError(BodyCode.badRequest, 'api.uploadOneFile');
+            file = { mimetype: part.mimetype, bytes: await part.toBuffer() };
+          }
+        } catch (error) {
+          throw asApiError(error);
+        }
+        if (!file) throw new ApiError(BodyCode.badRequest, 'api.uploadMissing');
+        return storeBrandImage(context.config.uploadsDir, file.mimetype, file.bytes);
+      },
+    });
+  });
+}

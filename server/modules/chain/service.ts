@@ -1,0 +1,123 @@
+import type { Transaction } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { firstUse, type UsageCheck } from '../../db/usage';
+import { ApiError } from '../../http/apiError';
+import { paginate } from '../../http/pagination';
+import { BodyCode } from '../../../src/contract/envelope';
+import type { ListResult } from '../../../src/contract/envelope';
+import type { ChainBody, ChainListQuery, ChainRecord, ChainUpdateBody } from '../../../src/contract/schemas/chain';
+
+type Trx = Transaction<Database>;
+
+/** What refers to a chain: it cannot be deleted (nor its chainId changed) while any of these do. */
+export const chainUsage: readonly UsageCheck[] = [
+  { table: 'currency', column: 'chainId', key: 'api.chainHasCurrencies' },
+  { table: 'chainWallet', column: 'chainId', key: 'api.chainHasWallets' },
+];
+
+const columns = ['id', 'chainId', 'name', 'family', 'symbol', 'rpcUrl', 'explorerUrl', 'confirmations', 'isDefault', 'enabled', 'createdAt', 'updatedAt'] as const;
+
+const sortColumns: Record<string, string> = {
+  id: 'chain.id',
+  chainId: 'chain.chain_id',
+  name: 'chain.name',
+  family: 'chain.family',
+  symbol: 'chain.symbol',
+  confirmations: 'chain.confirmations',
+  isDefault: 'chain.is_default',
+  enabled: 'chain.enabled',
+  createdAt: 'chain.created_at',
+};
+
+const chainNotFound = () => new ApiError(BodyCode.notFound, 'api.chainNotFound');
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listChains(db: Db, query: ChainListQuery): Promise<ListResult<ChainRecord>> {
+  let filtered = db.selectFrom('chain');
+  if (query.name) filtered = filtered.where('name', 'ilike', `%${escapeLike(query.name)}%`);
+  if (query.family) filtered = filtered.where('family', '=', query.family);
+  if (query.enabled !== undefined) filtered = filtered.where('enabled', '=', query.enabled);
+  if (query.chainId !== undefined) filtered = filtered.where('chainId', '=', query.chainId);
+  if (query.ids) filtered = filtered.where('id', 'in', query.ids);
+  const page = await paginate(filtered, query, {
+    select: (qb) => qb.select(columns),
+    sortColumns,
+    defaultSort: 'id',
+    tieBreaker: 'chain.id',
+  });
+  return page as unknown as ListResult<ChainRecord>;
+}
+
+export async function findChain(db: Db | Trx, id: number): Promise<ChainRecord> {
+  const row = await db.selectFrom('chain').select(columns).where('id', '=', id).executeTakeFirst();
+  if (!row) throw chainNotFound();
+  return row as unknown as ChainRecord;
+}
+
+async function assertChainIdFree(trx: Trx, chainId: number, exceptId?: number): Promise<void> {
+  let query = trx.selectFrom('chain').select('id').where('chainId', '=', chainId);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  if (await query.executeTakeFirst()) {
+    throw new ApiError(BodyCode.conflict, 'api.chainIdTaken', { params: { chainId }, fields: { chainId: { key: 'validation.duplicate' } } });
+  }
+}
+
+const defaultMustBeEnabled = () =>
+  new ApiError(BodyCode.badRequest, 'api.chainDefaultDisabled', { fields: { enabled: { key: 'validation.defaultChainEnabled' } } });
+
+/** Exactly one default chain at all times: the new default takes the flag from the old one in the same transaction. */
+async function clearDefault(trx: Trx, now: Date): Promise<void> {
+  await trx.updateTable('chain').set({ isDefault: false, updatedAt: now }).where('isDefault', '=', true).execute();
+}
+
+export async function saveChain(db: Db, body: ChainBody, now: Date): Promise<ChainRecord> {
+  return db.transaction().execute(async (trx) => {
+    await assertChainIdFree(trx, body.chainId);
+    const anyChain = await trx.selectFrom('chain').select('id').limit(1).executeTakeFirst();
+    const isDefault = body.isDefault || !anyChain;
+    if (isDefault && !body.enabled) throw defaultMustBeEnabled();
+    if (isDefault) await clearDefault(trx, now);
+    const { id } = await trx
+      .insertInto('chain')
+      .values({ ...body, isDefault, createdAt: now, updatedAt: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return findChain(trx, id);
+  });
+}
+
+export async function updateChain(db: Db, body: ChainUpdateBody, now: Date): Promise<ChainRecord> {
+  const { id, ...changes } = body;
+  return db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('chain').select(columns).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!current) throw chainNotFound();
+    if (changes.chainId !== undefined && changes.chainId !== current.chainId) {
+      await assertChainIdFree(trx, changes.chainId, id);
+      // The chain id is signed into every transaction (EIP-155): wallets and tokens of the old id do not move with it.
+      const use = await firstUse(trx, chainUsage, current.chainId);
+      if (use) throw new ApiError(BodyCode.conflict, use.key, { fields: { chainId: { key: 'validation.lockedWhileUsed' } } });
+    }
+    if (current.isDefault && changes.isDefault === false) {
+      throw new ApiError(BodyCode.badRequest, 'api.chainDefaultRequired', { fields: { isDefault: { key: 'validation.defaultChainRequired' } } });
+    }
+    const willBeDefault = changes.isDefault ?? current.isDefault;
+    if (willBeDefault && (changes.enabled ?? current.enabled) === false) throw defaultMustBeEnabled();
+    if (changes.isDefault && !current.isDefault) await clearDefault(trx, now);
+    await trx.updateTable('chain').set({ ...changes, updatedAt: now }).where('id', '=', id).execute();
+    return findChain(trx, id);
+  });
+}
+
+/** Deletes an unused, non-default chain and answers with the record as it was. */
+export async function deleteChain(db: Db, id: number): Promise<ChainRecord> {
+  return db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('chain').select(columns).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!current) throw chainNotFound();
+    if (current.isDefault) throw new ApiError(BodyCode.conflict, 'api.chainDeleteDefault');
+    const use = await firstUse(trx, chainUsage, current.chainId);
+    if (use) throw new ApiError(BodyCode.conflict, use.key);
+    await trx.deleteFrom('chain').where('id', '=', id).execute();
+    return current as unknown as ChainRecord;
+  });
+}

@@ -1,0 +1,194 @@
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { firstUse, type UsageCheck } from '../../db/usage';
+import { ApiError, badRequest } from '../../http/apiError';
+import { paginate } from '../../http/pagination';
+import { BodyCode, type ListResult } from '../../../src/contract/envelope';
+import { checkAddress } from '../../../src/contract/address';
+import { validate, type FieldMessages } from '../../../src/contract/validation';
+import {
+  currencyBody,
+  WELL_KNOWN_SYMBOLS,
+  type CurrencyBody,
+  type CurrencyListQuery,
+  type CurrencyRecord,
+  type CurrencyUpdateBody,
+  type LegalTenderRecord,
+} from '../../../src/contract/schemas/currency';
+
+type Trx = Transaction<Database>;
+
+/**
+ * What refers to a currency: it cannot be deleted (nor moved to another chain,
+ * contract or precision) while any of these does. Payment orders and other
+ * money tables join this list when their migrations land.
+ */
+export const currencyUsage: readonly UsageCheck[] = [
+  { table: 'walletBalance', column: 'currencyId', key: 'api.currencyHeldByWallets' },
+  { table: 'ledgerEntry', column: 'currencyId', key: 'api.currencyInLedger' },
+  { table: 'proposal', column: 'currencyId', key: 'api.currencyInProposals' },
+];
+
+/** Fields that define what a currency's stored amounts mean; frozen while the currency is used. */
+const LOCKED_WHILE_USED = ['chainId', 'contractAddress', 'decimals'] as const;
+
+const columns = [
+  'id',
+  'symbol',
+  'name',
+  'chainId',
+  'contractAddress',
+  'decimals',
+  'legalTender',
+  'minDeposit',
+  'minWithdraw',
+  'withdrawFee',
+  'enabled',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+const sortColumns: Record<string, string> = {
+  id: 'currency.id',
+  symbol: 'currency.symbol',
+  name: 'currency.name',
+  chainId: 'currency.chain_id',
+  decimals: 'currency.decimals',
+  legalTender: 'currency.legal_tender',
+  enabled: 'currency.enabled',
+  createdAt: 'currency.created_at',
+};
+
+const currencyNotFound = () => new ApiError(BodyCode.notFound, 'api.currencyNotFound');
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listCurrencies(db: Db, query: CurrencyListQuery): Promise<ListResult<CurrencyRecord>> {
+  let filtered = db.selectFrom('currency');
+  if (query.chainId !== undefined) filtered = filtered.where('chainId', '=', query.chainId);
+  if (query.symbol) filtered = filtered.where('symbol', 'ilike', `%${escapeLike(query.symbol)}%`);
+  if (query.enabled !== undefined) filtered = filtered.where('enabled', '=', query.enabled);
+  if (query.ids) filtered = filtered.where('id', 'in', query.ids);
+  const page = await paginate(filtered, query, {
+    select: (qb) => qb.select(columns),
+    sortColumns,
+    defaultSort: 'id',
+    tieBreaker: 'currency.id',
+  });
+  return page as unknown as ListResult<CurrencyRecord>;
+}
+
+export async function findCurrency(db: Db | Trx, id: number): Promise<CurrencyRecord> {
+  const row = await db.selectFrom('currency').select(columns).where('id', '=', id).executeTakeFirst();
+  if (!row) throw currencyNotFound();
+  return row as unknown as CurrencyRecord;
+}
+
+export async function listLegalTenders(db: Db): Promise<ListResult<LegalTenderRecord>> {
+  const list = await db.selectFrom('legalTender').select(['code', 'name']).orderBy('code').execute();
+  return { list, count: list.length };
+}
+
+/** Well-known symbols not yet on the chain, for the console's "new currency" form. */
+export async function availableSymbols(db: Db, chainId: number): Promise<ListResult<{ symbol: string; name: string }>> {
+  const chain = await db.selectFrom('chain').select('id').where('chainId', '=', chainId).executeTakeFirst();
+  if (!chain) throw new ApiError(BodyCode.notFound, 'api.chainNotFound');
+  const taken = new Set((await db.selectFrom('currency').select('symbol').where('chainId', '=', chainId).execute()).map((r) => r.symbol));
+  const list = WELL_KNOWN_SYMBOLS.filter((entry) => !taken.has(entry.symbol));
+  return { list, count: list.length };
+}
+
+/**
+ * The checks that need the database, for a whole currency (new, or stored merged
+ * with an update): references exist, the contract address fits the chain's family,
+ * and the currency is unique on its chain. Answers the address in canonical form.
+ */
+async function checkAgainstStored(trx: Trx, currency: CurrencyBody, exceptId?: number): Promise<string | null> {
+  const chain = await trx.selectFrom('chain').select('family').where('chainId', '=', currency.chainId).executeTakeFirst();
+  const tender = await trx.selectFrom('legalTender').select('code').where('code', '=', currency.legalTender).executeTakeFirst();
+  const fields: FieldMessages = {};
+  if (!chain) fields.chainId = { key: 'validation.unknownReference' };
+  if (!tender) fields.legalTender = { key: 'validation.unknownReference' };
+  let contractAddress: string | null = null;
+  if (chain && currency.contractAddress !== null) {
+    const checked = checkAddress(chain.family, currency.contractAddress);
+    if (checked.ok) contractAddress = checked.address;
+    else fields.contractAddress = checked.problem;
+  }
+  if (Object.keys(fields).length > 0) throw badRequest(fields);
+
+  const others = (query: ReturnType<typeof sameChain>) => (exceptId === undefined ? query : query.where('id', '!=', exceptId));
+  const sameChain = () => trx.selectFrom('currency').select(['id', 'symbol']).where('chainId', '=', currency.chainId);
+  if (await others(sameChain().where('symbol', '=', currency.symbol)).executeTakeFirst()) {
+    throw new ApiError(BodyCode.conflict, 'api.currencySymbolTaken', { params: { symbol: currency.symbol }, fields: { symbol: { key: 'validation.duplicate' } } });
+  }
+  if (contractAddress === null) {
+    const native = await others(sameChain().where('contractAddress', 'is', null)).executeTakeFirst();
+    if (native) {
+      throw new ApiError(BodyCode.conflict, 'api.currencyNativeExists', {
+        params: { symbol: native.symbol },
+        fields: { contractAddress: { key: 'validation.nativeExists', params: { symbol: native.symbol } } },
+      });
+    }
+  } else {
+    const sameContract = await others(sameChain().where(sql`lower(contract_address)`, '=', contractAddress.toLowerCase())).executeTakeFirst();
+    if (sameContract) {
+      throw new ApiError(BodyCode.conflict, 'api.currencyContractTaken', { fields: { contractAddress: { key: 'validation.duplicate' } } });
+    }
+  }
+  return contractAddress;
+}
+
+export async function saveCurrency(db: Db, body: CurrencyBody, now: Date): Promise<CurrencyRecord> {
+  return db.transaction().execute(async (trx) => {
+    const contractAddress = await checkAgainstStored(trx, body);
+    const { id } = await trx
+      .insertInto('currency')
+      .values({ ...body, contractAddress, createdAt: now, updatedAt: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return findCurrency(trx, id);
+  });
+}
+
+export async function updateCurrency(db: Db, body: CurrencyUpdateBody, now: Date): Promise<CurrencyRecord> {
+  const { id, ...changes } = body;
+  return db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('currency').select(columns).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!current) throw currencyNotFound();
+    // Cross-field rules (amounts within the decimals) hold for the record as it will be, not just the patch.
+    const merged = validate(currencyBody, { ...current, ...changes });
+    if (!merged.ok) throw badRequest(merged.errors);
+    const locked = LOCKED_WHILE_USED.filter((field) => field in changes && !sameValue(changes[field], current[field]));
+    if (locked.length > 0) {
+      const use = await firstUse(trx, currencyUsage, id);
+      if (use) {
+        throw new ApiError(BodyCode.conflict, use.key, {
+          fields: Object.fromEntries(locked.map((field) => [field, { key: 'validation.lockedWhileUsed' }])),
+        });
+      }
+    }
+    const contractAddress = await checkAgainstStored(trx, merged.data, id);
+    await trx
+      .updateTable('currency')
+      .set({ ...changes, ...('contractAddress' in changes ? { contractAddress } : {}), updatedAt: now })
+      .where('id', '=', id)
+      .execute();
+    return findCurrency(trx, id);
+  });
+}
+
+/** Addresses compare case-insensitively (EIP-55 case is only a checksum). */
+const sameValue = (a: unknown, b: unknown) => (typeof a === 'string' && typeof b === 'string' ? a.toLowerCase() === b.toLowerCase() : a === b);
+
+/** Deletes a currency nothing uses and answers with the record as it was. */
+export async function deleteCurrency(db: Db, id: number): Promise<CurrencyRecord> {
+  return db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('currency').select(columns).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!current) throw currencyNotFound();
+    const use = await firstUse(trx, currencyUsage, id);
+    if (use) throw new ApiError(BodyCode.conflict, use.key);
+    await trx.deleteFrom('currency').where('id', '=', id).execute();
+    return current as unknown as CurrencyRecord;
+  });
+}

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness';
+import { DEMO_PASSWORD } from '../../server/db/seed/demoData';
+import type { SessionInfo } from '../../src/contract/schemas/auth';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+const login = (account: string, password: string, headers?: Record<string, string>) =>
+  server.call<SessionInfo>('POST', '/sys/auth/login', { body: { account, password }, headers });
+
+describe('login', () => {
+  it('answers a token, the user and their orgs', async () => {
+    const res = await login('superAdmin', DEMO_PASSWORD);
+    expect(res.code).toBe(200);
+    expect(res.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(res.data).toMatchObject({ account: 'superAdmin', userName: 'Sam Super' });
+    expect(res.data.orgList).toEqual([{ orgId: server.orgIds.operator, orgName: 'Platform Operator', tenantType: 0, roleLevel: 0 }]);
+  });
+
+  it('lists every org of a user with several memberships', async () => {
+    const res = await login('multiOrg', DEMO_PASSWORD);
+    expect(res.code).toBe(200);
+    expect(res.data.orgList.map((o) => [o.orgId, o.tenantType, o.roleLevel])).toEqual(
+      expect.arrayContaining([
+        [server.orgIds.proDirect, 3, 0],
+        [server.orgIds.stdB, 5, 2],
+      ]),
+    );
+    expect(res.data.orgList).toHaveLength(2);
+  });
+
+  it('refuses a wrong password with 401 and no hint', async () => {
+    const res = await login('superAdmin', 'Wrong@12345');
+    expect(res).toMatchObject({ code: 401, msg: 'Wrong account or password.', data: null });
+  });
+
+  it('refuses an unknown account with the same message', async () => {
+    const res = await login('nobodyHere', DEMO_PASSWORD);
+    expect(res).toMatchObject({ code: 401, msg: 'Wrong account or password.', data: null });
+  });
+
+  it('refuses a missing field with 400 and a field message', async () => {
+    const res = await server.call<Record<string, string>>('POST', '/sys/auth/login', { body: { account: 'superAdmin' } });
+    expect(res.code).toBe(400);
+    expect(res.msg).toBe('Some fields are not valid.');
+    expect(res.data).toEqual({ password: 'Required.' });
+  });
+
+  it('refuses a blank account and a non-string password', async () => {
+    const res = await server.call<Record<string, string>>('POST', '/sys/auth/login', { body: { account: '   ', password: 12345678 } });
+    expect(res.code).toBe(400);
+    expect(res.data.account).toBe('Must be at least 1 characters.');
+    expect(res.data.password).toBe('Must be a string.');
+  });
+
+  it('speaks Chinese when asked to', async () => {
+    const res = await login('superAdmin', 'Wrong@12345', { 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.8' });
+    expect(res).toMatchObject({ code: 401, msg: '账号或密码错误。' });
+  });
+
+  it('falls back to English for a language it does not have', async () => {
+    const res = await login('superAdmin', 'Wrong@12345', { 'accept-language': 'fr-FR' });
+    expect(res.msg).toBe('Wrong account or password.');
+  });
+});
+
+describe('session', () => {
+  it('me answers the signed-in user without a token', async () => {
+    const token = await server.login('merchantStdFinance');
+    const res = await server.call<SessionInfo>('GET', '/sys/auth/me', { token });
+    expect(res.code).toBe(200);
+    expect(res.data).toEqual({
+      account: 'merchantStdFinance',
+      userName: 'Simon Std',
+      orgList: [{ orgId: server.orgIds.stdB, orgName: 'Birch Goods (Standard)', tenantType: 5, roleLevel: 1 }],
+    });
+  });
+
+  it('me without a token is 401', async () => {
+    const res = await server.call('GET', '/sys/auth/me');
+    expect(res).toMatchObject({ code: 401, msg: 'Please sign in.' });
+  });
+
+  it('a malformed token is 401', async () => {
+    const res = await server.call('GET', '/sys/auth/me', { token: 'not a token!' });
+    expect(res).toMatchObject({ code: 401, msg: 'The access token is malformed. Please sign in again.' });
+  });
+
+  it('a well-formed but unknown token is 401', async () => {
+    const res = await server.call('GET', '/sys/auth/me', { token: 'A'.repeat(43) });
+    expect(res.code).toBe(401);
+  });
+
+  it('logout revokes the token: the same token is 401 afterwards', async () => {
+    const token = await server.login('agentEmployee');
+    expect((await server.call('GET', '/sys/auth/me', { token })).code).toBe(200);
+    expect((await server.call('POST', '/sys/auth/logout', { token })).code).toBe(200);
+    const after = await server.call('GET', '/sys/auth/me', { token });
+    expect(after).toMatchObject({ code: 401, msg: 'Your session has expired or was signed out. Please sign in again.' });
+  });
+
+  it('logout revokes only that session', async () => {
+    const first = await server.login('agentManager');
+    const second = await server.login('agentManager');
+    await server.call('POST', '/sys/auth/logout', { token: first });
+    expect((await server.call('GET', '/sys/auth/me', { token: second })).code).toBe(200);
+  });
+
+  it('X-Org-Id of an org the user belongs to selects it', async () => {
+    const token = await server.login('multiOrg');
+    const res = await server.call('GET', '/sys/chain/list', { token, orgId: server.orgIds.stdB });
+    expect(res.code).toBe(200);
+  });
+
+  it('X-Org-Id of an org the user does not belong to is 403', async () => {
+    const token = await server.login('merchantProManager');
+    const res = await server.call('GET', '/sys/auth/me', { token, orgId: server.orgIds.operator });
+    expect(res).toMatchObject({ code: 403, msg: 'You are not a member of the selected organisation.' });
+    const garbage = await server.call('GET', '/sys/auth/me', { token, orgId: 'abc' });
+    expect(garbage.code).toBe(403);
+  });
+
+  it('a session expires after its time to live', async () => {
+    const token = await server.login('operatorEmployee');
+    const ttlMs = server.app.context.config.sessionTtlHours * 3_600_000;
+    server.advanceClock(ttlMs - 60_000);
+    expect((await server.call('GET', '/sys/auth/me', { token })).code).toBe(200);
+    server.advanceClock(120_000);
+    const res = await server.call('GET', '/sys/auth/me', { token });
+    expect(res).toMatchObject({ code: 401, msg: 'Your session has expired or was signed out. Please sign in again.' });
+    // A new sign-in works at the new time.
+    const fresh = await server.login('operatorEmployee');
+    expect((await server.call('GET', '/sys/auth/me', { token: fresh })).code).toBe(200);
+  });
+});

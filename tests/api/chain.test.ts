@@ -1,0 +1,344 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness';
+import { demoChains } from '../../server/db/seed/demoData';
+import type { ListResult } from '../../src/contract/envelope';
+import type { ChainRecord } from '../../src/contract/schemas/chain';
+
+let server: TestServer;
+let operator: string;
+let operatorEmployee: string;
+let agentManager: string;
+let merchantProManager: string;
+let liteEmployee: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [operator, operatorEmployee, agentManager, merchantProManager, liteEmployee] = await Promise.all(
+    ['superAdmin', 'operatorEmployee', 'agentManager', 'merchantProManager', 'merchantLiteEmployee'].map((a) => server.login(a)),
+  );
+});
+afterAll(() => server?.close());
+
+const list = (query: Record<string, string | number | boolean | undefined> = {}, token = operator) =>
+  server.call<ListResult<ChainRecord>>('GET', '/sys/chain/list', { token, query: { pageSize: 100, ...query } });
+const allChains = async () => (await list()).data.list;
+const byChainId = async (chainId: number) => (await allChains()).find((c) => c.chainId === chainId);
+const save = (body: Record<string, unknown>, token = operator) => server.call<ChainRecord & Record<string, string>>('POST', '/sys/chain/save', { token, body });
+const update = (body: Record<string, unknown>, token = operator) => server.call<ChainRecord & Record<string, string>>('POST', '/sys/chain/update', { token, body });
+const remove = (id: number | string, token = operator) => server.call<ChainRecord>('POST', `/sys/chain/delete/${id}`, { token });
+
+let nextChainId = 900_001;
+const newChain = (overrides: Record<string, unknown> = {}) => ({
+  chainId: nextChainId++,
+  name: 'Test Net',
+  family: 'evm',
+  symbol: 'TST',
+  rpcUrl: 'https://rpc.test.example',
+  explorerUrl: 'https://explorer.test.example',
+  confirmations: 6,
+  isDefault: false,
+  enabled: true,
+  ...overrides,
+});
+
+describe('reading chains', () => {
+  it('every signed-in role lists the chains', async () => {
+    for (const token of [operator, agentManager, merchantProManager, liteEmployee]) {
+      const res = await list({}, token);
+      expect(res.code).toBe(200);
+      expect(res.data.count).toBe(demoChains.length);
+    }
+  });
+
+  it('records carry id and camelCase fields', async () => {
+    const eth = await byChainId(1);
+    expect(eth).toMatchObject({
+      chainId: 1,
+      name: 'Ethereum',
+      family: 'evm',
+      symbol: 'ETH',
+      rpcUrl: 'https://eth.example-rpc.net',
+      explorerUrl: 'https://etherscan.io',
+      confirmations: 12,
+      isDefault: true,
+      enabled: true,
+    });
+    expect(typeof eth!.id).toBe('number');
+    expect(eth!.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
+  it('is 401 without a session', async () => {
+    const res = await server.call('GET', '/sys/chain/list');
+    expect(res).toMatchObject({ code: 401, msg: 'Please sign in.' });
+  });
+
+  it('filters by name (contains, any case), family, enabled and chainId', async () => {
+    expect((await list({ name: 'ETHER' })).data.list.map((c) => c.chainId)).toEqual([1]);
+    expect((await list({ name: 'smart' })).data.list.map((c) => c.chainId)).toEqual([56]);
+    expect((await list({ family: 'tron' })).data.list.map((c) => c.chainId)).toEqual([728126428]);
+    expect((await list({ chainId: 56 })).data.list.map((c) => c.name)).toEqual(['BNB Smart Chain']);
+    expect((await list({ enabled: false })).data.count).toBe(0);
+    // LIKE wildcards in the filter are plain text.
+    expect((await list({ name: '%' })).data.count).toBe(0);
+  });
+
+  it('sorts and pages; count is the whole filtered set', async () => {
+    const page1 = await list({ sort: 'chainId', order: 'desc', page: 1, pageSize: 2 });
+    const page2 = await list({ sort: 'chainId', order: 'desc', page: 2, pageSize: 2 });
+    const all = (await list({ sort: 'chainId', order: 'desc' })).data.list.map((c) => c.chainId);
+    expect(page1.data.count).toBe(all.length);
+    expect([...page1.data.list, ...page2.data.list].map((c) => c.chainId)).toEqual(all.slice(0, 4));
+    expect(all).toEqual([...all].sort((a, b) => b - a));
+  });
+
+  it('refuses an unknown sort field and a bad filter with field messages', async () => {
+    const res = await server.call<Record<string, string>>('GET', '/sys/chain/list', { token: operator, query: { sort: 'rpcUrl; drop table chain', family: 'btc', enabled: 'maybe' } });
+    expect(res.code).toBe(400);
+    expect(res.data.sort).toMatch(/^Must be one of: id, chainId, name/);
+    expect(res.data.family).toBe('Must be one of: evm, tron.');
+    expect(res.data.enabled).toBe('Must be one of: true, false.');
+  });
+
+  it('detail answers one chain', async () => {
+    const eth = await byChainId(1);
+    const res = await server.call<ChainRecord>('GET', '/sys/chain/detail', { token: liteEmployee, query: { id: eth!.id } });
+    expect(res.code).toBe(200);
+    expect(res.data).toEqual(eth);
+  });
+
+  it('detail of an unknown id is 404, of a non-id 400', async () => {
+    expect(await server.call('GET', '/sys/chain/detail', { token: operator, query: { id: 999999 } })).toMatchObject({ code: 404, msg: 'Chain was not found.' });
+    const bad = await server.call<Record<string, string>>('GET', '/sys/chain/detail', { token: operator, query: { id: 'abc' } });
+    expect(bad.code).toBe(400);
+    expect(bad.data.id).toBe('Must be a positive whole number.');
+    const missing = await server.call<Record<string, string>>('GET', '/sys/chain/detail', { token: operator });
+    expect(missing.data.id).toBe('Required.');
+  });
+});
+
+describe('saving a chain', () => {
+  it('the operator row saves a chain and gets the record back', async () => {
+    const body = newChain({ name: 'Polygon', symbol: 'POL', family: 'evm', confirmations: 64 });
+    const res = await save(body, operatorEmployee);
+    expect(res.code).toBe(200);
+    expect(res.data).toMatchObject({ ...body, isDefault: false, enabled: true });
+    expect(typeof res.data.id).toBe('number');
+    expect(await byChainId(body.chainId as number)).toEqual(res.data);
+  });
+
+  it('isDefault and enabled default to false and true', async () => {
+    const { isDefault: _d, enabled: _e, ...body } = newChain();
+    const res = await save(body);
+    expect(res.data).toMatchObject({ isDefault: false, enabled: true });
+  });
+
+  it('ignores read-only fields a form echoes back', async () => {
+    const res = await save({ ...newChain(), id: 12345, createdAt: '2000-01-01T00:00:00Z' });
+    expect(res.code).toBe(200);
+    expect(res.data.id).not.toBe(12345);
+    expect(res.data.createdAt).not.toBe('2000-01-01T00:00:00.000Z');
+  });
+
+  it('a duplicate chainId is 409 with a field message, and nothing is added', async () => {
+    const before = await allChains();
+    const res = await save(newChain({ chainId: 1 }));
+    expect(res.code).toBe(409);
+    expect(res.msg).toBe('A chain with chain ID 1 already exists.');
+    expect(res.data).toEqual({ chainId: 'Already in use.' });
+    expect(await allChains()).toEqual(before);
+  });
+
+  it('says so in Chinese too', async () => {
+    const res = await server.call<Record<string, string>>('POST', '/sys/chain/save', { token: operator, body: newChain({ chainId: 1 }), headers: { 'accept-language': 'zh-CN' } });
+    expect(res.msg).toBe('链 ID 为 1 的链已存在。');
+    expect(res.data.chainId).toBe('已被使用。');
+  });
+
+  const invalid: Array<[string, Record<string, unknown>, string, string]> = [
+    ['chainId missing', { chainId: undefined }, 'chainId', 'Required.'],
+    ['chainId fractional', { chainId: 1.5 }, 'chainId', 'Must be a whole number.'],
+    ['chainId zero', { chainId: 0 }, 'chainId', 'Must be a positive whole number.'],
+    ['chainId negative', { chainId: -5 }, 'chainId', 'Must be a positive whole number.'],
+    ['chainId ≥ 2^53', { chainId: 2 ** 53 }, 'chainId', 'Must be at most 9007199254740991.'],
+    ['chainId as text', { chainId: '137' }, 'chainId', 'Must be a number.'],
+    ['name empty', { name: '  ' }, 'name', 'Required.'],
+    ['name too long', { name: 'x'.repeat(65) }, 'name', 'Must be at most 64 characters.'],
+    ['family unknown', { family: 'btc' }, 'family', 'Must be one of: evm, tron.'],
+    ['symbol lower case', { symbol: 'eth' }, 'symbol', 'Use 1 to 16 capital letters or digits (A–Z, 0–9).'],
+    ['symbol too long', { symbol: 'A'.repeat(17) }, 'symbol', 'Use 1 to 16 capital letters or digits (A–Z, 0–9).'],
+    ['rpcUrl not http', { rpcUrl: 'ftp://rpc.example' }, 'rpcUrl', 'Must be an http(s) URL.'],
+    ['rpcUrl not a URL', { rpcUrl: 'localhost:8545' }, 'rpcUrl', 'Must be an http(s) URL.'],
+    ['rpcUrl empty', { rpcUrl: '' }, 'rpcUrl', 'Required.'],
+    ['explorerUrl javascript', { explorerUrl: 'javascript:alert(1)' }, 'explorerUrl', 'Must be an http(s) URL.'],
+    ['confirmations negative', { confirmations: -1 }, 'confirmations', 'Must be at least 0.'],
+    ['confirmations too many', { confirmations: 1001 }, 'confirmations', 'Must be at most 1000.'],
+    ['confirmations fractional', { confirmations: 2.5 }, 'confirmations', 'Must be a whole number.'],
+    ['isDefault not boolean', { isDefault: 'yes' }, 'isDefault', 'Must be a boolean.'],
+    ['enabled not boolean', { enabled: 1 }, 'enabled', 'Must be a boolean.'],
+  ];
+  it.each(invalid)('%s → 400 with the field message, nothing saved', async (_label, change, field, message) => {
+    const before = (await list()).data.count;
+    const res = await save(newChain(change));
+    expect(res.code).toBe(400);
+    expect(res.msg).toBe('Some fields are not valid.');
+    expect(res.data[field]).toBe(message);
+    expect((await list()).data.count).toBe(before);
+  });
+});
+
+describe('exactly one default chain', () => {
+  const defaults = async () => (await allChains()).filter((c) => c.isDefault).map((c) => c.chainId);
+
+  it('saving a new default moves the flag from the old one', async () => {
+    const body = newChain({ isDefault: true });
+    const res = await save(body);
+    expect(res.data.isDefault).toBe(true);
+    expect(await defaults()).toEqual([body.chainId]);
+    const eth = await byChainId(1);
+    const back = await update({ id: eth!.id, isDefault: true });
+    expect(back.data.isDefault).toBe(true);
+    expect(await defaults()).toEqual([1]);
+  });
+
+  it('un-setting the only default is refused with 400 and nothing changes', async () => {
+    const eth = await byChainId(1);
+    const res = await update({ id: eth!.id, isDefault: false, name: 'Renamed' });
+    expect(res.code).toBe(400);
+    expect(res.msg).toBe('One chain must always be the default. To change it, make another chain the default.');
+    expect(res.data).toEqual({ isDefault: 'Make another chain the default instead.' });
+    expect(await byChainId(1)).toEqual(eth);
+  });
+
+  it('the default chain cannot be disabled, and a disabled chain cannot become default', async () => {
+    const eth = await byChainId(1);
+    const res = await update({ id: eth!.id, enabled: false });
+    expect(res.code).toBe(400);
+    expect(res.msg).toBe('The default chain must stay enabled. Make another chain the default first.');
+    expect(res.data).toEqual({ enabled: 'The default chain must be enabled.' });
+    const saved = await save(newChain({ isDefault: true, enabled: false }));
+    expect(saved.code).toBe(400);
+    expect(saved.data).toEqual({ enabled: 'The default chain must be enabled.' });
+    expect(await defaults()).toEqual([1]);
+  });
+
+  it('setting isDefault on the default again is harmless', async () => {
+    const eth = await byChainId(1);
+    const res = await update({ id: eth!.id, isDefault: true });
+    expect(res.code).toBe(200);
+    expect(await defaults()).toEqual([1]);
+  });
+});
+
+describe('updating a chain', () => {
+  it('changes only the fields sent', async () => {
+    const created = (await save(newChain({ name: 'Before' }))).data;
+    const res = await update({ id: created.id, name: 'After', confirmations: 3 });
+    expect(res.code).toBe(200);
+    expect(res.data).toMatchObject({ ...created, name: 'After', confirmations: 3, updatedAt: expect.any(String) });
+  });
+
+  it('accepts the whole record as a form sends it back', async () => {
+    const created = (await save(newChain())).data;
+    const res = await update({ ...created, name: 'Echoed' });
+    expect(res.code).toBe(200);
+    expect(res.data.name).toBe('Echoed');
+  });
+
+  it('validates the fields sent', async () => {
+    const created = (await save(newChain())).data;
+    const res = await update({ id: created.id, rpcUrl: 'nope', confirmations: -2 });
+    expect(res.code).toBe(400);
+    expect(res.data).toEqual({ rpcUrl: 'Must be an http(s) URL.', confirmations: 'Must be at least 0.' });
+    expect((await server.call('GET', '/sys/chain/detail', { token: operator, query: { id: created.id } })).data).toEqual(created);
+  });
+
+  it('an unknown id is 404; a missing id 400', async () => {
+    expect(await update({ id: 999999, name: 'x' })).toMatchObject({ code: 404, msg: 'Chain was not found.' });
+    const res = await update({ name: 'x' });
+    expect(res.code).toBe(400);
+    expect(res.data.id).toBe('Required.');
+  });
+
+  it('a chainId taken by another chain is 409', async () => {
+    const created = (await save(newChain())).data;
+    const res = await update({ id: created.id, chainId: 56 });
+    expect(res.code).toBe(409);
+    expect(res.data).toEqual({ chainId: 'Already in use.' });
+  });
+
+  it('the chainId of an unused chain may change; of a chain with currencies it may not', async () => {
+    const created = (await save(newChain())).data;
+    const moved = await update({ id: created.id, chainId: nextChainId++ });
+    expect(moved.code).toBe(200);
+    const tron = await byChainId(728126428);
+    const res = await update({ id: tron!.id, chainId: 728126429 });
+    expect(res.code).toBe(409);
+    expect(res.msg).toBe('This chain still has currencies. Delete them first.');
+    expect(res.data).toEqual({ chainId: 'Cannot change while in use.' });
+    expect(await byChainId(728126428)).toEqual(tron);
+  });
+});
+
+describe('deleting a chain', () => {
+  it('deletes an unused chain and answers the record it was', async () => {
+    const created = (await save(newChain())).data;
+    const res = await remove(created.id);
+    expect(res.code).toBe(200);
+    expect(res.data).toEqual(created);
+    expect((await server.call('GET', '/sys/chain/detail', { token: operator, query: { id: created.id } })).code).toBe(404);
+  });
+
+  it('refuses the default chain with 409', async () => {
+    const eth = await byChainId(1);
+    const res = await remove(eth!.id);
+    expect(res).toMatchObject({ code: 409, msg: 'The default chain cannot be deleted. Make another chain the default first.' });
+    expect(await byChainId(1)).toEqual(eth);
+  });
+
+  it('refuses a chain that has currencies with 409', async () => {
+    const tron = await byChainId(728126428);
+    const res = await remove(tron!.id);
+    expect(res).toMatchObject({ code: 409, msg: 'This chain still has currencies. Delete them first.' });
+    expect(await byChainId(728126428)).toEqual(tron);
+  });
+
+  it('refuses a chain that has wallets with 409', async () => {
+    const created = (await save(newChain())).data;
+    const db = server.app.context.db;
+    const wallet = await db
+      .insertInto('chainWallet')
+      .values({ chainId: created.chainId, orgId: server.orgIds.operator, kind: 'Hot', address: '0x0000000000000000000000000000000000000001', label: 'test', threshold: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      const res = await remove(created.id);
+      expect(res).toMatchObject({ code: 409, msg: 'This chain still has wallets.' });
+    } finally {
+      await db.deleteFrom('chainWallet').where('id', '=', wallet.id).execute();
+    }
+    expect((await remove(created.id)).code).toBe(200);
+  });
+
+  it('an unknown id is 404, a non-id 400', async () => {
+    expect(await remove(999999)).toMatchObject({ code: 404, msg: 'Chain was not found.' });
+    const res = await server.call<Record<string, string>>('POST', '/sys/chain/delete/abc', { token: operator });
+    expect(res.code).toBe(400);
+    expect(res.data.id).toBe('Must be a positive whole number.');
+  });
+});
+
+describe('only the operator row writes', () => {
+  it.each([
+    ['agentManager', () => agentManager],
+    ['merchantProManager', () => merchantProManager],
+    ['merchantLiteEmployee', () => liteEmployee],
+  ])('%s gets 403 for save, update and delete, and nothing changes', async (_role, token) => {
+    const before = await allChains();
+    const bnb = before.find((c) => c.chainId === 56)!;
+    const created = await save(newChain(), token());
+    expect(created).toMatchObject({ code: 403, msg: 'Your role is not allowed to do this.' });
+    expect((await update({ id: bnb.id, name: 'Hijacked', isDefault: true }, token())).code).toBe(403);
+    expect((await remove(bnb.id, token())).code).toBe(403);
+    expect(await allChains()).toEqual(before);
+  });
+});
