@@ -23,14 +23,23 @@ export async function serveStatic(app: FastifyInstance, options: StaticOptions, 
     root: options.localesDir,
     prefix: '/locales/',
     decorateReply: false,
-    setHeaders: (res) => {
-      const raw = res as unknown as import('node:http').ServerResponse;
-      const versioned = raw.req?.url?.includes('?v=');
-      raw.setHeader('Cache-Control', versioned ? 'public, max-age=31536000, immutable' : 'no-cache');
+    // @fastify/static 10 hands setHeaders the Fastify reply, not the raw ServerResponse.
+    setHeaders: (reply) => {
+      const versioned = reply.request.url.includes('?v=');
+      reply.header('Cache-Control', versioned ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   fs.mkdirSync(options.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, { root: options.uploadsDir, prefix: '/uploads/', decorateReply: false });
+  await app.register(fastifyStatic, {
+    root: options.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    // Uploaded images (SVG included) opened on their own must not run anything in our origin.
+    setHeaders: (reply) => {
+      reply.header('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
+      reply.header('X-Content-Type-Options', 'nosniff');
+    },
+  });
 
   const indexHtml = options.staticDir ? path.join(options.staticDir, 'index.html') : undefined;
   const hasConsole = indexHtml !== undefined && fs.existsSync(indexHtml);
@@ -40,9 +49,9 @@ export async function serveStatic(app: FastifyInstance, options: StaticOptions, 
       prefix: '/',
       wildcard: false,
       index: false,
-      setHeaders: (res, filePath) => {
+      setHeaders: (reply, filePath) => {
         // Vite's hashed chunks are immutable; anything else must be revalidated.
-        (res as unknown as import('node:http').ServerResponse).setHeader('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

@@ -1,4 +1,7 @@
 import pg from 'pg';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { buildApp, type App } from '../../server/app';
 import { readConfig } from '../../server/config';
@@ -59,7 +62,9 @@ export async function startTestServer(options: { seed?: boolean } = {}): Promise
   const { handle, drop } = await openTestDatabase();
   const orgIds = options.seed === false ? ({} as Record<DemoOrgKey, number>) : await seedDemo(handle.db);
   let offset = 0;
-  const config = { ...readConfig({}), staticDir: undefined, seed: 'none' as const };
+  // Uploads go to a throw-away folder, never into the project's data/.
+  const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'custody-uploads-'));
+  const config = { ...readConfig({}), staticDir: undefined, seed: 'none' as const, uploadsDir };
   const app = await buildApp({ config, database: handle, now: () => new Date(Date.now() + offset) });
 
   const call = async <T>(method: 'GET' | 'POST', path: string, opts: CallOptions = {}): Promise<Envelope<T>> => {
@@ -87,6 +92,7 @@ export async function startTestServer(options: { seed?: boolean } = {}): Promise
     async close() {
       await app.close();
       await drop();
+      fs.rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
 }
