@@ -1,0 +1,254 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness';
+import type { Envelope } from '../../src/contract/envelope';
+
+let server: TestServer;
+let operator: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  operator = await server.login('superAdmin');
+});
+afterAll(() => server?.close());
+
+/** A raw call: the HTTP status is part of what these tests check. */
+async function raw(method: 'GET' | 'POST', url: string, options: { payload?: string | Buffer; contentType?: string; token?: string | null } = {}) {
+  const headers: Record<string, string> = {};
+  if (options.contentType) headers['content-type'] = options.contentType;
+  const token = options.token === undefined ? operator : options.token;
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await server.app.inject({ method, url, headers, payload: options.payload });
+  return { status: response.statusCode, body: response.json<Envelope<Record<string, string> | null>>(), headers: response.headers };
+}
+
+/** Everything a refused write could have touched. */
+async function snapshot() {
+  const db = server.app.context.db;
+  return {
+    chains: await db.selectFrom('chain').selectAll().orderBy('id').execute(),
+    currencies: await db.selectFrom('currency').selectAll().orderBy('id').execute(),
+    brand: await db.selectFrom('brandConfig').selectAll().orderBy('id').execute(),
+  };
+}
+
+describe('requests the API cannot understand', () => {
+  it('an unknown /api route is body code 404 with HTTP 200', async () => {
+    const res = await raw('GET', '/api/sys/nothing/here');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ code: 404, msg: 'There is no API call GET /api/sys/nothing/here.', data: null });
+  });
+
+  it('a known path with the wrong method is a 404 too', async () => {
+    const res = await raw('GET', '/api/sys/chain/save');
+    expect(res.status).toBe(200);
+    expect(res.body.code).toBe(404);
+  });
+
+  it('invalid JSON is 400', async () => {
+    const res = await raw('POST', '/api/sys/chain/save', { payload: '{"chainId": 1,', contentType: 'application/json' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ code: 400, msg: 'The request body is not valid JSON.' });
+  });
+
+  it('an empty body declared as JSON is 400', async () => {
+    const res = await raw('POST', '/api/sys/chain/save', { payload: '', contentType: 'application/json' });
+    expect(res.status).toBe(200);
+    expect(res.body.code).toBe(400);
+  });
+
+  it('a prototype-polluting body is refused', async () => {
+    const res = await raw('POST', '/api/sys/config/brand/update', {
+      payload: '{"brandName":"x","favicon":"","logo":"","logoDarkMode":"","__proto__":{"isAdmin":true}}',
+      contentType: 'application/json',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.code).toBe(400);
+  });
+
+  it('a text/plain body is 415', async () => {
+    const res = await raw('POST', '/api/sys/chain/save', { payload: 'chainId=1', contentType: 'text/plain' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ code: 415, msg: 'Send the request body as application/json.' });
+  });
+
+  it('a form-encoded body is 415', async () => {
+    const res = await raw('POST', '/api/sys/chain/save', { payload: 'chainId=1', contentType: 'application/x-www-form-urlencoded' });
+    expect(res.status).toBe(200);
+    expect(res.body.code).toBe(415);
+  });
+
+  it('a body over 1 MiB is 413', async () => {
+    const payload = JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) });
+    const res = await raw('POST', '/api/sys/chain/save', { payload, contentType: 'application/json' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ code: 413, msg: 'The request body is larger than 1 MiB.' });
+  });
+
+  it('a body of the wrong shape is 400', async () => {
+    const array = await raw('POST', '/api/sys/chain/save', { payload: '[1,2,3]', contentType: 'application/json' });
+    expect(array.body.code).toBe(400);
+    const scalar = await raw('POST', '/api/sys/currency/save', { payload: '"USDT"', contentType: 'application/json' });
+    expect(scalar.body.code).toBe(400);
+    const nullBody = await raw('POST', '/api/sys/chain/save', { payload: 'null', contentType: 'application/json' });
+    expect(nullBody.body.code).toBe(400);
+    expect(nullBody.body.data).toMatchObject({ chainId: 'Required.', name: 'Required.' });
+  });
+
+  it('wrong types are 400 with a message per field', async () => {
+    const payload = JSON.stringify({ chainId: '56', name: 7, family: true, symbol: null, rpcUrl: 1, explorerUrl: {}, confirmations: '12', isDefault: 'false', enabled: null });
+    const res = await raw('POST', '/api/sys/chain/save', { payload, contentType: 'application/json' });
+    expect(res.body.code).toBe(400);
+    expect(res.body.data).toMatchObject({
+      chainId: 'Must be a number.',
+      name: 'Must be a string.',
+      confirmations: 'Must be a number.',
+      isDefault: 'Must be a boolean.',
+      symbol: 'Required.',
+    });
+    expect(Object.keys(res.body.data!).sort()).toEqual(['chainId', 'confirmations', 'enabled', 'explorerUrl', 'family', 'isDefault', 'name', 'rpcUrl', 'symbol']);
+  });
+
+  it('numbers JSON cannot hold exactly are refused, not rounded', async () => {
+    const payload = '{"chainId": 1e400, "name": "x", "family": "evm", "symbol": "X", "rpcUrl": "https://a.b", "explorerUrl": "https://a.b", "confirmations": 1}';
+    const res = await raw('POST', '/api/sys/chain/save', { payload, contentType: 'application/json' });
+    expect(res.body.code).toBe(400);
+    expect(res.body.data!.chainId).toBeTruthy();
+  });
+
+  it('repeated or malformed query parameters are 400', async () => {
+    const repeated = await raw('GET', '/api/sys/chain/list?page=1&page=2');
+    expect(repeated.body.code).toBe(400);
+    expect(repeated.body.data!.page).toBeTruthy();
+    const paging = await raw('GET', '/api/sys/currency/list?page=0&pageSize=-1&order=up');
+    expect(paging.body.code).toBe(400);
+    expect(paging.body.data).toMatchObject({ page: 'Must be at least 1.', pageSize: 'Must be at least 1.', order: 'Must be one of: asc, desc, ASC, DESC.' });
+  });
+
+  it('SQL in a filter is only text', async () => {
+    const res = await raw('GET', `/api/sys/chain/list?name=${encodeURIComponent("' or 1=1 --")}`);
+    expect(res.body.code).toBe(200);
+    expect((res.body.data as unknown as { count: number }).count).toBe(0);
+  });
+
+  it('unknown ids are 404 on every call that takes one', async () => {
+    const calls: Array<[string, string, string?]> = [
+      ['GET', '/api/sys/chain/detail?id=424242'],
+      ['GET', '/api/sys/currency/detail?id=424242'],
+      ['POST', '/api/sys/chain/update', '{"id":424242,"name":"x"}'],
+      ['POST', '/api/sys/currency/update', '{"id":424242,"name":"x"}'],
+      ['POST', '/api/sys/chain/delete/424242'],
+      ['POST', '/api/sys/currency/delete/424242'],
+    ];
+    for (const [method, url, payload] of calls) {
+      const res = await raw(method as 'GET' | 'POST', url, payload ? { payload, contentType: 'application/json' } : {});
+      expect(res.status, url).toBe(200);
+      expect(res.body.code, url).toBe(404);
+    }
+  });
+
+  it('an id too large for the database is a 400, not a fault', async () => {
+    const res = await raw('GET', '/api/sys/chain/detail?id=99999999999999999999');
+    expect(res.body.code).toBe(400);
+    const del = await raw('POST', '/api/sys/currency/delete/99999999999');
+    expect(del.status).toBe(200);
+    expect([400, 404]).toContain(del.body.code);
+  });
+
+  it('a bearer header without a token is 401', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/api/sys/chain/list', headers: { authorization: 'Bearer ' } });
+    expect(response.json<Envelope>().code).toBe(401);
+  });
+});
+
+describe('never an HTTP 5xx for bad input', () => {
+  const bodies = ['{}', '[]', 'null', '0', '"x"', '{"id":"x"}', '{"id":-1}', '{"id":1.5}', '{"id":1e999}', '{"id":{"$gt":0}}', '{"chainId":[1]}', '{"minDeposit":{"x":1}}', '{"contractAddress":123}', '{"brandName":["a"]}'];
+  const posts = ['/api/sys/chain/save', '/api/sys/chain/update', '/api/sys/currency/save', '/api/sys/currency/update', '/api/sys/config/brand/update', '/api/sys/auth/login'];
+  const gets = [
+    '/api/sys/chain/list?sort[]=x',
+    '/api/sys/chain/list?enabled=1',
+    '/api/sys/chain/list?chainId=abc',
+    '/api/sys/currency/list?ids=1,,2',
+    '/api/sys/currency/list?ids=99999999999999999999',
+    '/api/sys/currency/symbol/available?chainId=-1',
+    '/api/sys/chain/detail?id=',
+    '/api/sys/currency/detail?id[]=1',
+    '/api/sys/currency/legalTender/list?page=x',
+  ];
+
+  it('across every chain, currency and brand call', async () => {
+    const before = await snapshot();
+    for (const url of posts) {
+      for (const payload of bodies) {
+        const res = await raw('POST', url, { payload, contentType: 'application/json' });
+        expect(res.status, `${url} ${payload}`).toBe(200);
+        expect(res.body.code, `${url} ${payload}`).not.toBe(200);
+      }
+    }
+    for (const url of gets) {
+      const res = await raw('GET', url);
+      expect(res.status, url).toBe(200);
+    }
+    for (const id of ['abc', '-1', '0', '1.5', '%00', '1e3', '99999999999999999999']) {
+      for (const resource of ['chain', 'currency']) {
+        const res = await raw('POST', `/api/sys/${resource}/delete/${id}`);
+        expect(res.status, `${resource} ${id}`).toBe(200);
+        expect(res.body.code, `${resource} ${id}`).not.toBe(200);
+      }
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('a refused write changes nothing', () => {
+  it('conflicts, validation failures and forbidden writes leave the data as it was', async () => {
+    const before = await snapshot();
+    const eth = before.chains.find((c) => c.chainId === 1)!;
+    const usdt = before.currencies.find((c) => c.symbol === 'USDT' && c.chainId === 1)!;
+    const agent = await server.login('agentManager');
+    const refused: Array<[string, unknown, string?]> = [
+      ['/sys/chain/save', { chainId: 1, name: 'Dup', family: 'evm', symbol: 'D', rpcUrl: 'https://a.b', explorerUrl: 'https://a.b', confirmations: 1, isDefault: true }],
+      ['/sys/chain/update', { id: eth.id, isDefault: false, name: 'Half applied?' }],
+      ['/sys/chain/update', { id: eth.id, name: 'Half applied?', enabled: false }],
+      ['/sys/currency/save', { symbol: 'USDT', name: 'Dup', chainId: 1, contractAddress: '0x1111111111111111111111111111111111111111', decimals: 6, legalTender: 'USD', minDeposit: '1', minWithdraw: '1', withdrawFee: '0' }],
+      ['/sys/currency/update', { id: usdt.id, name: 'Half applied?', withdrawFee: '0.5', decimals: 0 }],
+      ['/sys/currency/update', { id: usdt.id, name: 'Half applied?', symbol: 'USDC' }],
+      ['/sys/config/brand/update', { brandName: 'Hijacked', favicon: '', logo: '', logoDarkMode: '' }, agent],
+      ['/sys/chain/update', { id: eth.id, name: 'Hijacked' }, agent],
+    ];
+    for (const [path, body, token] of refused) {
+      const res = await server.call('POST', path, { token: token ?? operator, body });
+      expect(res.code, `${path} ${JSON.stringify(body)}`).not.toBe(200);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('text in any script survives a round trip unchanged', async () => {
+    const name = 'Réseau 测试 ✓ "quoted" <b>';
+    const res = await server.call<{ id: number; name: string }>('POST', '/sys/chain/save', {
+      token: operator,
+      body: { chainId: 31337, name, family: 'evm', symbol: 'ETH', rpcUrl: 'http://127.0.0.1:8545', explorerUrl: 'http://127.0.0.1:4000', confirmations: 0 },
+    });
+    expect(res.code).toBe(200);
+    expect(res.data.name).toBe(name);
+  });
+});
+
+describe('static files next to the API', () => {
+  it('serves translations, immutable when versioned', async () => {
+    const plain = await server.app.inject({ method: 'GET', url: '/locales/en-US/api.json' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json<{ api: { ok: string } }>().api.ok).toBe('ok');
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    const versioned = await server.app.inject({ method: 'GET', url: '/locales/zh-CN/api.json?v=abc123' });
+    expect(versioned.statusCode).toBe(200);
+    expect(versioned.headers['cache-control']).toContain('immutable');
+  });
+
+  it('does not walk out of the uploads folder', async () => {
+    for (const url of ['/uploads/../package.json', '/uploads/%2e%2e/package.json', '/uploads/..%2fpackage.json']) {
+      const res = await server.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+    }
+  });
+});
