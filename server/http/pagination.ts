@@ -13,7 +13,6 @@ export interface PageRequest {
  * list answers `{list, count}`. `sortColumns` maps API sort names to SQL columns
  * (the only way a sort name reaches SQL); `tieBreaker` keeps pages stable.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function paginate<DB, TB extends keyof DB, O, Row>(
   filtered: SelectQueryBuilder<DB, TB, O>,
   request: PageRequest,

@@ -221,6 +221,18 @@ describe('exactly one default chain', () => {
     expect(await defaults()).toEqual([1]);
   });
 
+  it('two chains made default at once still leave exactly one default', async () => {
+    const a = (await save(newChain())).data;
+    const b = (await save(newChain())).data;
+    const results = await Promise.all([update({ id: a.id, isDefault: true }), update({ id: b.id, isDefault: true })]);
+    for (const res of results) expect([200, 409]).toContain(res.code);
+    const after = await defaults();
+    expect(after).toHaveLength(1);
+    expect([a.chainId, b.chainId]).toContain(after[0]);
+    const eth = await byChainId(1);
+    expect((await update({ id: eth!.id, isDefault: true })).code).toBe(200);
+  });
+
   it('setting isDefault on the default again is harmless', async () => {
     const eth = await byChainId(1);
     const res = await update({ id: eth!.id, isDefault: true });
