@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { amountProblem, isDecimalString } from '../../../src/contract/money';
+
+describe('amountProblem (SPEC B4)', () => {
+  it.each([
+    ['1', 6],
+    ['0.5', 6],
+    ['123456789012345678901234567890.123456', 6],
+    ['1.500000000', 1],
+    ['0.000000000000000001', 18],
+    ['10', 0],
+  ])('accepts %s with %i decimals', (value, decimals) => {
+    expect(amountProblem(value, { decimals })).toBeNull();
+  });
+
+  it.each<[unknown, number, string]>([
+    [undefined, 6, 'validation.required'],
+    ['', 6, 'validation.required'],
+    [null, 6, 'validation.required'],
+    [1.5, 6, 'validation.amountString'],
+    ['0', 6, 'validation.amount'],
+    ['0.000', 6, 'validation.amount'],
+    ['-1', 6, 'validation.amount'],
+    ['+1', 6, 'validation.amount'],
+    ['1e18', 18, 'validation.amount'],
+    ['0x10', 6, 'validation.amount'],
+    ['01', 6, 'validation.amount'],
+    ['.5', 6, 'validation.amount'],
+    ['5.', 6, 'validation.amount'],
+    [' 1', 6, 'validation.amount'],
+    ['1,5', 6, 'validation.amount'],
+    ['NaN', 6, 'validation.amount'],
+    ['1'.repeat(81), 6, 'validation.amount'],
+    [['1'], 6, 'validation.amount'],
+    ['0.0000001', 6, 'validation.amountDecimals'],
+    ['1.5', 0, 'validation.amountDecimals'],
+  ])('refuses %j with %i decimals as %s', (value, decimals, key) => {
+    expect(amountProblem(value, { decimals })?.key).toBe(key);
+  });
+
+  it('names the decimals in the message params', () => {
+    expect(amountProblem('0.123', { decimals: 2 })).toEqual({ key: 'validation.amountDecimals', params: { decimals: 2 } });
+  });
+
+  it('allows zero for fees and minimums, and says "0 or more" when refusing', () => {
+    expect(amountProblem('0', { decimals: 6, allowZero: true })).toBeNull();
+    expect(amountProblem('0.00', { decimals: 6, allowZero: true })).toBeNull();
+    expect(amountProblem('-0.1', { decimals: 6, allowZero: true })?.key).toBe('validation.amountNonNegative');
+  });
+
+  it('isDecimalString checks the shape only', () => {
+    expect(isDecimalString('0')).toBe(true);
+    expect(isDecimalString('1.25')).toBe(true);
+    expect(isDecimalString(1)).toBe(false);
+    expect(isDecimalString('1e3')).toBe(false);
+  });
+});
