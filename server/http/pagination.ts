@@ -38,3 +38,6 @@ export async function paginate<DB, TB extends keyof DB, O, Row>(
     .execute();
   return { list: list as Row[], count: Number((counted as { count?: number } | undefined)?.count ?? 0) };
 }
+
+/** An ILIKE pattern matching `text` anywhere, its own % and _ taken literally (filters are text, not patterns). */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

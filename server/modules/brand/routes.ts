@@ -10,7 +10,7 @@ import { ApiError } from '../../http/apiError';
 import { readBrand, storeBrandImage, updateBrand } from './service';
 
 /** @fastify/multipart's refusals, as the envelope's codes and sentences. */
-const multipartRefusals: Record<string, { code: number; key: string }> = {
+const multipartRefusals: Record<string, { code: ApiError['code']; key: string }> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: { code: 415, key: 'api.multipartRequired' },
   FST_REQ_FILE_TOO_LARGE: { code: 413, key: 'api.uploadTooLarge' },
   FST_FILES_LIMIT: { code: BodyCode.badRequest, key: 'api.uploadOneFile' },
@@ -24,7 +24,7 @@ const asApiError = (error: unknown) => {
   const code = (error as { code?: unknown }).code;
   const refusal = typeof code === 'string' ? multipartRefusals[code] : undefined;
   if (!refusal) return error;
-  return new ApiError(refusal.code as never, refusal.key, { params: { max: BRAND_UPLOAD_MAX_BYTES / 1024 } });
+  return new ApiError(refusal.code, refusal.key, { params: { max: BRAND_UPLOAD_MAX_BYTES / 1024 } });
 };
 
 /** Brand configuration (SPEC A1): read by everyone before sign-in, changed by the operator row only. */

@@ -27,7 +27,7 @@ export async function updateBrand(db: Db, brand: BrandConfig, now: Date): Promis
   });
 }
 
-const refuse = (code: number, key: string, params?: Record<string, string | number>) => new ApiError(code as never, key, { params });
+const refuse = (code: ApiError['code'], key: string, params?: Record<string, string | number>) => new ApiError(code, key, { params });
 
 /** Checks an uploaded image by its content and stores it under a random name in uploadsDir. */
 export async function storeBrandImage(uploadsDir: string, declaredType: string, bytes: Buffer): Promise<BrandUploadResult> {

@@ -3,9 +3,8 @@ import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { firstUse, type UsageCheck } from '../../db/usage';
 import { ApiError } from '../../http/apiError';
-import { paginate } from '../../http/pagination';
-import { BodyCode } from '../../../src/contract/envelope';
-import type { ListResult } from '../../../src/contract/envelope';
+import { containsPattern, paginate } from '../../http/pagination';
+import { BodyCode, type ListResult } from '../../../src/contract/envelope';
 import type { ChainBody, ChainListQuery, ChainRecord, ChainUpdateBody } from '../../../src/contract/schemas/chain';
 
 type Trx = Transaction<Database>;
@@ -31,11 +30,10 @@ const sortColumns: Record<string, string> = {
 };
 
 const chainNotFound = () => new ApiError(BodyCode.notFound, 'api.chainNotFound');
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listChains(db: Db, query: ChainListQuery): Promise<ListResult<ChainRecord>> {
   let filtered = db.selectFrom('chain');
-  if (query.name) filtered = filtered.where('name', 'ilike', `%${escapeLike(query.name)}%`);
+  if (query.name) filtered = filtered.where('name', 'ilike', containsPattern(query.name));
   if (query.family) filtered = filtered.where('family', '=', query.family);
   if (query.enabled !== undefined) filtered = filtered.where('enabled', '=', query.enabled);
   if (query.chainId !== undefined) filtered = filtered.where('chainId', '=', query.chainId);

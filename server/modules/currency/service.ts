@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { firstUse, type UsageCheck } from '../../db/usage';
 import { ApiError, badRequest } from '../../http/apiError';
-import { paginate } from '../../http/pagination';
+import { containsPattern, paginate } from '../../http/pagination';
 import { BodyCode, type ListResult } from '../../../src/contract/envelope';
 import { checkAddress } from '../../../src/contract/address';
 import { validate, type FieldMessages } from '../../../src/contract/validation';
@@ -61,12 +61,11 @@ const sortColumns: Record<string, string> = {
 };
 
 const currencyNotFound = () => new ApiError(BodyCode.notFound, 'api.currencyNotFound');
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listCurrencies(db: Db, query: CurrencyListQuery): Promise<ListResult<CurrencyRecord>> {
   let filtered = db.selectFrom('currency');
   if (query.chainId !== undefined) filtered = filtered.where('chainId', '=', query.chainId);
-  if (query.symbol) filtered = filtered.where('symbol', 'ilike', `%${escapeLike(query.symbol)}%`);
+  if (query.symbol) filtered = filtered.where('symbol', 'ilike', containsPattern(query.symbol));
   if (query.enabled !== undefined) filtered = filtered.where('enabled', '=', query.enabled);
   if (query.ids) filtered = filtered.where('id', 'in', query.ids);
   const page = await paginate(filtered, query, {
