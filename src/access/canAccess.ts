@@ -1,0 +1,35 @@
+import { maskHas, type RoleMask } from './roleMask';
+import { routeGroups } from './routeGroups';
+import { PUBLIC_ROUTES, ROUTES, type GuardedRoute } from './routeTable';
+
+const normalise = (path: string) => {
+  const bare = path.split(/[?#]/)[0].replace(/\/+$/, '');
+  return bare === '' ? '/' : bare;
+};
+
+const covers = (base: string, path: string) => path === base || path.startsWith(`${base}/`);
+
+/** The guarded route a path belongs to (`/network/5/edit` → /network), if any. */
+export const routeOf = (path: string): GuardedRoute | undefined => {
+  const bare = normalise(path);
+  return ROUTES.find((r) => covers(r.path, bare));
+};
+
+export const isPublicRoute = (path: string): boolean => PUBLIC_ROUTES.some((p) => covers(p, normalise(path)));
+
+/**
+ * May this role open this path? Pure and synchronous: react-admin calls it before
+ * every page, so it reads the role held in memory, never the network.
+ */
+export function canAccess(roleIndex: number | null | undefined, path: string): boolean {
+  if (isPublicRoute(path)) return true;
+  const route = routeOf(path);
+  return route !== undefined && maskHas(routeGroups[route.group], roleIndex);
+}
+
+/** May this role perform an action guarded by `mask` (create, edit, delete…)? */
+export const canRoleDo = (roleIndex: number | null | undefined, mask: RoleMask): boolean => maskHas(mask, roleIndex);
+
+/** The routes a role reaches, in menu order. */
+export const routesFor = (roleIndex: number | null | undefined): GuardedRoute[] =>
+  ROUTES.filter((r) => maskHas(routeGroups[r.group], roleIndex));

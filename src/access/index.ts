@@ -1,0 +1,6 @@
+export * from './roleMask';
+export * from './roles';
+export * from './masks';
+export * from './routeGroups';
+export * from './routeTable';
+export * from './canAccess';

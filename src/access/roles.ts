@@ -1,0 +1,41 @@
+import { bitIndex, COLUMNS } from './roleMask';
+
+/** Tenant types and their row (SPEC A5); row 2 is unused. */
+export const TenantType = { operator: 0, agent: 1, merchantPro: 3, merchantLite: 4, merchantStd: 5 } as const;
+export type TenantTypeName = keyof typeof TenantType;
+export type TenantTypeValue = (typeof TenantType)[TenantTypeName];
+export const TENANT_ROWS: readonly TenantTypeValue[] = [0, 1, 3, 4, 5];
+
+export const tenantTypeName = (tenantType: number): TenantTypeName | undefined =>
+  (Object.keys(TenantType) as TenantTypeName[]).find((name) => TenantType[name] === tenantType);
+
+/** The 12 named roles at their cells (SPEC B2). */
+export const ROLES = {
+  superAdmin: bitIndex(0, 0),
+  operatorEmployee: bitIndex(0, 1),
+  agentManager: bitIndex(1, 0),
+  agentEmployee: bitIndex(1, 1),
+  merchantProManager: bitIndex(3, 0),
+  merchantProFinance: bitIndex(3, 1),
+  merchantProEmployee: bitIndex(3, 2),
+  merchantLiteManager: bitIndex(4, 0),
+  merchantLiteEmployee: bitIndex(4, 1),
+  merchantStdManager: bitIndex(5, 0),
+  merchantStdFinance: bitIndex(5, 1),
+  merchantStdEmployee: bitIndex(5, 2),
+} as const;
+export type RoleName = keyof typeof ROLES;
+export const ROLE_NAMES = Object.keys(ROLES) as RoleName[];
+
+export const roleIndexOf = (name: RoleName): number => ROLES[name];
+export const roleNameOf = (index: number): RoleName | undefined => ROLE_NAMES.find((name) => ROLES[name] === index);
+export const roleIndexFor = (tenantType: number, roleLevel: number): number => bitIndex(tenantType, roleLevel);
+export const tenantOfRoleIndex = (index: number): number => Math.floor(index / COLUMNS);
+export const levelOfRoleIndex = (index: number): number => index % COLUMNS;
+
+/** Column 1 is Finance for pro and std merchants, Employee elsewhere; column 2 Employee (SPEC B2). */
+export function roleLevelLabel(tenantType: number, roleLevel: number): 'manager' | 'finance' | 'employee' {
+  if (roleLevel === 0) return 'manager';
+  const hasFinance = tenantType === TenantType.merchantPro || tenantType === TenantType.merchantStd;
+  return roleLevel === 1 && hasFinance ? 'finance' : 'employee';
+}

@@ -1,0 +1,19 @@
+import type { RoleMask } from './roleMask';
+import { masks } from './masks';
+
+/**
+ * The 9 route guard groups of SPEC A5. Here the tier groups and `agent` mean that
+ * row alone (unlike the combined masks of the same names), as the route table shows.
+ */
+export const routeGroups = {
+  all: masks.all,
+  excludeLite: masks.excludeLite,
+  excludeAgent: masks.excludeAgent,
+  stdProOperator: masks.stdAndPro | masks.operator,
+  merchantPro: masks.merchantProOnly,
+  merchantStd: masks.merchantStdOnly,
+  merchantLite: masks.merchantLiteOnly,
+  operator: masks.operator,
+  agent: masks.agentOnly,
+} satisfies Record<string, RoleMask>;
+export type RouteGroup = keyof typeof routeGroups;
