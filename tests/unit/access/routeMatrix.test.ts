@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { canAccess, ROLES, ROUTES, type RoleName } from '../../../src/access';
+
+/**
+ * SPEC A2, written out by hand: one row per route, one letter per role in this order.
+ * Y = allowed, N = denied. Not computed from the code under test.
+ */
+const roleOrder: RoleName[] = [
+  'superAdmin',
+  'operatorEmployee',
+  'agentManager',
+  'agentEmployee',
+  'merchantProManager',
+  'merchantProFinance',
+  'merchantProEmployee',
+  'merchantLiteManager',
+  'merchantLiteEmployee',
+  'merchantStdManager',
+  'merchantStdFinance',
+  'merchantStdEmployee',
+];
+
+//                              op  ag  pro lite std
+const expected: Record<string, string> = {
+  '/home':                 'YY  YY  YYY YY   YYY',
+  '/network':              'YY  YY  YYY YY   YYY',
+  '/currency':             'YY  YY  YYY YY   YYY',
+  '/multisig':             'YY  YY  YYY NN   YYY',
+  '/transfer':             'YY  YY  YYY YY   YYY',
+  '/withdraw':             'YY  YY  YYY YY   YYY',
+  '/refund':               'YY  YY  YYY YY   YYY',
+  '/supply':               'YY  NN  YYY NN   YYY',
+  '/supply-history':       'YY  NN  YYY NN   YYY',
+  '/merchant-pro-wallet':  'NN  NN  YYY NN   NNN',
+  '/merchant-std-wallet':  'NN  NN  NNN NN   YYY',
+  '/merchant-lite-wallet': 'NN  NN  NNN YY   NNN',
+  '/operator':             'YY  NN  NNN NN   NNN',
+  '/agent':                'NN  YY  NNN NN   NNN',
+  '/merchant-pro':         'NN  NN  YYY NN   NNN',
+  '/merchant-std':         'NN  NN  NNN NN   YYY',
+  '/merchant-lite':        'NN  NN  NNN YY   NNN',
+  '/aggregate':            'YY  YY  YYY YY   YYY',
+  '/member':               'YY  YY  YYY YY   YYY',
+  '/contract-address':     'YY  NN  YYY YY   YYY',
+  '/invitation':           'NN  YY  NNN NN   NNN',
+  '/asset-flow':           'YY  NN  YYY YY   YYY',
+  '/asset-flow-lite':      'YY  NN  YYY YY   YYY',
+  '/pay-link':             'YY  NN  YYY YY   YYY',
+  '/payment-report':       'YY  NN  YYY YY   YYY',
+  '/linkpay-report':       'YY  NN  YYY YY   YYY',
+  '/recharge-report':      'YY  NN  YYY YY   YYY',
+  '/gas-report':           'YY  NN  YYY YY   YYY',
+  '/order-repair':         'YY  NN  YYY YY   YYY',
+  '/account':              'YY  YY  YYY YY   YYY',
+  '/brand':                'YY  NN  NNN NN   NNN',
+};
+
+const cases = Object.entries(expected).flatMap(([path, row]) => {
+  const letters = row.replace(/\s/g, '');
+  return roleOrder.map((role, i) => ({ path, role, allowed: letters[i] === 'Y' }));
+});
+
+describe('route matrix of SPEC A2', () => {
+  it('covers exactly the 31 guarded routes, 372 role × route cases', () => {
+    expect(Object.keys(expected)).toHaveLength(31);
+    expect(ROUTES.map((r) => r.path).sort()).toEqual(Object.keys(expected).sort());
+    expect(cases).toHaveLength(372);
+    expect(Object.values(expected).every((row) => row.replace(/\s/g, '').length === 12)).toBe(true);
+  });
+
+  it.each(cases)('$role → $path allowed: $allowed', ({ path, role, allowed }) => {
+    expect(canAccess(ROLES[role], path)).toBe(allowed);
+  });
+
+  it.each(cases.filter((c) => c.path !== '/home'))('$role → $path/5/edit follows $path', ({ path, role, allowed }) => {
+    expect(canAccess(ROLES[role], `${path}/5/edit`)).toBe(allowed);
+  });
+});
