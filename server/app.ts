@@ -35,8 +35,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
     trustProxy: true,
-    // A request id per call, never the Authorization header, in the logs.
-    disableRequestLogging: false,
   }) as unknown as App;
   app.decorate('context', context);
 

@@ -137,3 +137,13 @@ describe('session', () => {
     expect((await server.call('GET', '/sys/auth/me', { token: fresh })).code).toBe(200);
   });
 });
+
+describe('password guessing', () => {
+  it('slows one account after 20 tries a minute, without locking out other accounts', async () => {
+    const attempts = await Promise.all(Array.from({ length: 21 }, () => login('merchantLiteManager', 'wrong-guess-1')));
+    expect(attempts.filter((r) => r.code === 401)).toHaveLength(20);
+    expect(attempts.filter((r) => r.code === 429)).toHaveLength(1);
+    expect(attempts.find((r) => r.code === 429)?.msg).toBe('Too many requests. Please wait a moment and try again.');
+    expect((await login('merchantLiteEmployee', DEMO_PASSWORD)).code).toBe(200);
+  });
+});

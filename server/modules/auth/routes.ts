@@ -20,7 +20,16 @@ export function registerAuthRoutes(app: FastifyInstance, context: ServerContext)
     path: ApiPath.auth.login,
     access: 'public',
     body: loginBody,
-    config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    // Guessing one account's password is slowed per client address and account.
+    config: {
+      rateLimit: {
+        max: 20,
+        // After body parsing, so the key can name the account.
+        hook: 'preHandler',
+        timeWindow: '1 minute',
+        keyGenerator: (request: { ip: string; body?: unknown }) => `${request.ip}|${String((request.body as { account?: unknown } | undefined)?.account ?? '')}`,
+      },
+    },
     handler: async ({ body, request }): Promise<SessionInfo> => {
       const user = await db.selectFrom('appUser').selectAll().where('account', '=', body.account).executeTakeFirst();
       const valid = await verifyPassword(body.password, user?.passwordHash ?? DUMMY_HASH);
