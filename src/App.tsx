@@ -1,0 +1,63 @@
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Navigate, Route } from 'react-router-dom';
+import { lazy } from 'react';
+import { ROUTES } from './access';
+import { dataProvider, http } from './api';
+import { createAuthProvider } from './authProvider';
+import { ConsoleLayout } from './shell/layout/ConsoleLayout';
+import { RouteGuard } from './shell/guard/RouteGuard';
+import { i18nProvider } from './shell/i18nProvider';
+import { ForbiddenPage, NotFoundPage, ServerErrorPage, SignupPage, TermsPage } from './pages/status/StatusPage';
+import { network } from './resources/network';
+import { currency } from './resources/currency';
+
+const LoginPage = lazy(() => import('./pages/login/LoginPage'));
+const HomePage = lazy(() => import('./pages/home/HomePage'));
+const PlaceholderPage = lazy(() => import('./pages/placeholder/PlaceholderPage'));
+
+const resources = [network, currency];
+const authProvider = createAuthProvider(http, Object.fromEntries(resources.map((r) => [r.name, r.actionMasks])));
+const resourcePaths = new Set(resources.map((r) => `/${r.name}`));
+/** Guarded routes with their own screen; the rest show a titled placeholder until built. */
+const screens: Record<string, React.ComponentType> = { '/home': HomePage };
+
+const AccessDenied = () => <Navigate to="/403" replace />;
+const GoHome = () => <Navigate to="/home" replace />;
+
+export function App() {
+  return (
+    <Admin
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      layout={ConsoleLayout}
+      loginPage={LoginPage}
+      dashboard={GoHome}
+      accessDenied={AccessDenied}
+      catchAll={NotFoundPage}
+      disableTelemetry
+    >
+      {resources.map(({ actionMasks: _masks, ...props }) => (
+        <Resource key={props.name} {...props} />
+      ))}
+      <CustomRoutes>
+        {ROUTES.filter((r) => !resourcePaths.has(r.path)).map((route) => {
+          const Screen = screens[route.path];
+          return (
+            <Route
+              key={route.path}
+              path={`${route.path}/*`}
+              element={<RouteGuard path={route.path}>{Screen ? <Screen /> : <PlaceholderPage labelKey={route.labelKey} />}</RouteGuard>}
+            />
+          );
+        })}
+      </CustomRoutes>
+      <CustomRoutes noLayout>
+        <Route path="/403" element={<ForbiddenPage />} />
+        <Route path="/500" element={<ServerErrorPage />} />
+        <Route path="/terms" element={<TermsPage />} />
+        <Route path="/signup" element={<SignupPage />} />
+      </CustomRoutes>
+    </Admin>
+  );
+}

@@ -1,0 +1,60 @@
+import type { AuthProvider } from 'react-admin';
+import { ApiPath } from '../contract/apiPaths';
+import type { SessionInfo } from '../contract/schemas/auth';
+import type { HttpClient } from '../dataProvider';
+import { canAccess, canRoleDo, ROUTES } from '../access';
+import { session } from '../session';
+
+/** Resource actions that need more than the route: the declaration's masks. */
+export type ActionMasks = Record<string, Partial<Record<'create' | 'edit' | 'delete', bigint>>>;
+
+const statusOf = (error: unknown) => (error as { status?: number } | undefined)?.status;
+
+/**
+ * Sign-in against /sys/auth/*, session restore from the token alone (/me), and
+ * access decisions from the role held in memory (never a network call per check).
+ */
+export function createAuthProvider(http: HttpClient, actionMasks: ActionMasks = {}): AuthProvider {
+  const restore = async () => {
+    if (session.isLoaded()) return;
+    const info = await http.get<SessionInfo>(ApiPath.auth.me);
+    session.signedIn(info);
+  };
+
+  return {
+    async login({ username, password }: { username: string; password: string }) {
+      const info = await http.post<SessionInfo>(ApiPath.auth.login, { account: username, password });
+      session.signedIn(info);
+    },
+    async logout() {
+      if (session.get().token) await http.post(ApiPath.auth.logout).catch(() => undefined);
+      session.clear();
+    },
+    async checkAuth() {
+      if (!session.get().token) throw new Error('not signed in');
+      await restore();
+    },
+    async checkError(error) {
+      const status = statusOf(error);
+      if (status === 401 || status === 403) {
+        session.clear();
+        throw error;
+      }
+    },
+    async getIdentity() {
+      await restore();
+      const { account, userName } = session.get();
+      return { id: account ?? '', fullName: userName ?? undefined };
+    },
+    async getPermissions() {
+      return session.get().roleIndex;
+    },
+    async canAccess({ resource, action }) {
+      const { roleIndex } = session.get();
+      const route = ROUTES.find((r) => r.path === `/${resource}`);
+      if (!route || !canAccess(roleIndex, route.path)) return false;
+      const mask = actionMasks[resource]?.[action as 'create' | 'edit' | 'delete'];
+      return mask === undefined ? true : canRoleDo(roleIndex, mask);
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export { createAuthProvider, type ActionMasks } from './authProvider';

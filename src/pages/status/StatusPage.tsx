@@ -1,0 +1,28 @@
+import { Box, Button, Typography } from '@mui/material';
+import { Link } from 'react-router-dom';
+import { useTranslate } from 'react-admin';
+
+/** The shared look of /403, /500 and not-found: a code, a sentence, a way home. */
+export function StatusPage({ code, titleKey, textKey }: { code: string; titleKey: string; textKey: string }) {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ p: 6, textAlign: 'center' }} role="main">
+      <Typography variant="h2" component="p" color="text.secondary">
+        {code}
+      </Typography>
+      <Typography variant="h5" component="h1" gutterBottom>
+        {translate(titleKey)}
+      </Typography>
+      <Typography sx={{ mb: 3 }}>{translate(textKey)}</Typography>
+      <Button component={Link} to="/home" variant="contained">
+        {translate('app.home')}
+      </Button>
+    </Box>
+  );
+}
+
+export const ForbiddenPage = () => <StatusPage code="403" titleKey="page.forbiddenTitle" textKey="page.forbidden" />;
+export const ServerErrorPage = () => <StatusPage code="500" titleKey="page.serverErrorTitle" textKey="page.serverError" />;
+export const NotFoundPage = () => <StatusPage code="404" titleKey="page.notFoundTitle" textKey="page.notFound" />;
+export const TermsPage = () => <StatusPage code="" titleKey="page.terms" textKey="page.termsText" />;
+export const SignupPage = () => <StatusPage code="" titleKey="page.signup" textKey="page.signupText" />;

@@ -1,0 +1,30 @@
+import type { OrgMembership } from '../contract/schemas/auth';
+
+/** A chain as the console holds it (SPEC A3: chainList entries carry chainId and isDefault). */
+export interface ChainRef {
+  id?: number;
+  chainId: number;
+  name: string;
+  isDefault: boolean;
+  family?: string;
+  symbol?: string;
+  explorerUrl?: string;
+}
+
+/** SPEC A4: the remembered chain if it is still listed, else the `isDefault` one (else none). */
+export function selectChain(chainList: readonly ChainRef[], remembered: ChainRef | null): ChainRef | null {
+  if (remembered) {
+    const still = chainList.find((c) => c.chainId === remembered.chainId);
+    if (still) return still;
+  }
+  return chainList.find((c) => c.isDefault) ?? null;
+}
+
+/** SPEC A4: the previously selected org if it is still in the list, else the first. */
+export function selectOrg(orgList: readonly OrgMembership[], previousOrgId: number | null): OrgMembership | null {
+  if (previousOrgId !== null) {
+    const still = orgList.find((o) => o.orgId === previousOrgId);
+    if (still) return still;
+  }
+  return orgList[0] ?? null;
+}

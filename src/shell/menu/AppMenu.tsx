@@ -1,0 +1,18 @@
+import { Menu, useTranslate } from 'react-admin';
+import { routesFor } from '../../access';
+import { useSession } from '../../session';
+import { routeIcons } from './routeIcons';
+
+/** Exactly the routes the current role reaches, in the order of the route table. */
+export function AppMenu() {
+  const translate = useTranslate();
+  const { roleIndex } = useSession();
+  return (
+    <Menu>
+      {routesFor(roleIndex).map((route) => {
+        const Icon = routeIcons[route.path];
+        return <Menu.Item key={route.path} to={route.path} primaryText={translate(route.labelKey)} leftIcon={Icon ? <Icon /> : undefined} />;
+      })}
+    </Menu>
+  );
+}
