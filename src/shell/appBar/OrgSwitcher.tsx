@@ -1,7 +1,8 @@
+import { useEffect, useState } from 'react';
 import { MenuItem, TextField } from '@mui/material';
 import { useRefresh, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { canAccess } from '../../access';
+import { canAccess, roleIndexFor } from '../../access';
 import { session, useSession } from '../../session';
 
 /**
@@ -15,13 +16,31 @@ export function OrgSwitcher() {
   const refresh = useRefresh();
   const navigate = useNavigate();
   const location = useLocation();
-  if (orgList.length === 0 || !selectedOrg) return null;
+  const [pendingOrgId, setPendingOrgId] = useState<number | null>(null);
+
+  // A switch that must leave the page waits until /home is shown: the current page's
+  // guard must never see the new role there (it would send the user to /403).
+  useEffect(() => {
+    if (pendingOrgId !== null && location.pathname === '/home') {
+      session.selectOrg(pendingOrgId);
+      setPendingOrgId(null);
+      refresh();
+    }
+  }, [pendingOrgId, location.pathname, refresh]);
 
   const change = (orgId: number) => {
-    session.selectOrg(orgId);
-    if (!canAccess(session.get().roleIndex, location.pathname)) navigate('/home');
-    refresh();
+    const org = orgList.find((o) => o.orgId === orgId);
+    if (!org) return;
+    if (canAccess(roleIndexFor(org.tenantType, org.roleLevel), location.pathname)) {
+      session.selectOrg(orgId);
+      refresh();
+    } else {
+      setPendingOrgId(orgId);
+      navigate('/home');
+    }
   };
+
+  if (orgList.length === 0 || !selectedOrg) return null;
 
   return (
     <TextField

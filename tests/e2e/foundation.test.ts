@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, signIn, startServer, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('foundation: sign in, list and create networks', () => {
+  it('superAdmin signs in, sees the seeded chains, creates one and finds it listed', async () => {
+    const page = await browser.newPage();
+    await signIn(page, server.baseUrl, 'superAdmin');
+    await expect.poll(() => page.getByTestId('home-networks').textContent()).toBe('3');
+
+    await page.getByRole('menuitem', { name: 'Networks' }).click();
+    await page.waitForURL(/\/network$/);
+    const table = page.locator('table');
+    await expect.poll(() => table.textContent()).toContain('Ethereum');
+    expect(await table.textContent()).toContain('TRON');
+
+    await page.getByRole('link', { name: 'Create' }).click();
+    await page.waitForURL(/\/network\/create$/);
+    await page.locator('input[name="chainId"]').fill('137');
+    await page.locator('input[name="name"]').fill('Polygon PoS');
+    await page.locator('input[name="symbol"]').fill('POL');
+    await page.locator('input[name="rpcUrl"]').fill('https://polygon.example-rpc.net');
+    await page.locator('input[name="explorerUrl"]').fill('https://polygonscan.com');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/network$/);
+    await expect.poll(() => page.locator('table').textContent()).toContain('Polygon PoS');
+    await page.close();
+  });
+
+  it('a browser-history route survives a reload', async () => {
+    const page = await browser.newPage();
+    await signIn(page, server.baseUrl, 'operatorEmployee');
+    await page.goto(`${server.baseUrl}/currency`);
+    await page.reload();
+    await expect.poll(() => page.locator('table').textContent()).toContain('USDT');
+    expect(new URL(page.url()).pathname).toBe('/currency');
+    await page.close();
+  });
+
+  it('a wrong password shows the server message as an error toast and stays on /login', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByLabel(/account/i).fill('superAdmin');
+    await page.getByLabel(/password/i).fill('not-the-password');
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await expect.poll(() => page.getByRole('alert').allTextContents()).toContainEqual(expect.stringContaining('Wrong account or password.'));
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.close();
+  });
+});
