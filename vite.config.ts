@@ -9,5 +9,6 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': apiTarget, '/locales': apiTarget, '/uploads': apiTarget },
   },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1024 },
+  // The manifest lets the bench compute what /login loads before it is interactive.
+  build: { outDir: 'dist', sourcemap: false, manifest: true, chunkSizeWarningLimit: 1024 },
 });
