@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness';
+import { ROLE_NAMES, type RoleName } from '../../src/access';
+
+/**
+ * Each named role × each endpoint: the API itself refuses what the console hides.
+ * Expectations written out by hand (Y allowed, N body code 403), same role order as
+ * the route matrix: superAdmin, operatorEmployee, agentManager, agentEmployee,
+ * merchantPro{Manager,Finance,Employee}, merchantLite{Manager,Employee}, merchantStd{Manager,Finance,Employee}.
+ */
+interface EndpointCase {
+  name: string;
+  //        op  ag  pro lite std
+  allowed: string;
+  call: (server: TestServer, token: string, role: RoleName) => Promise<{ code: number }>;
+}
+
+let chainSeq = 900_000;
+const endpoints: EndpointCase[] = [
+  { name: 'GET chain/list', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/chain/list', { token }) },
+  { name: 'GET chain/detail', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/chain/detail', { token, query: { id: 1 } }) },
+  { name: 'GET currency/list', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/currency/list', { token }) },
+  { name: 'GET currency/legalTender/list', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/currency/legalTender/list', { token }) },
+  { name: 'GET currency/symbol/available', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/currency/symbol/available', { token, query: { chainId: 1 } }) },
+  {
+    name: 'POST chain/save',
+    allowed: 'YY NN NNN NN NNN',
+    call: (s, token, role) =>
+      s.call('POST', '/sys/chain/save', {
+        token,
+        body: { chainId: chainSeq++, name: `Matrix ${role}`, family: 'evm', symbol: 'MTX', rpcUrl: 'https://rpc.example.net', explorerUrl: 'https://scan.example.net', confirmations: 1, isDefault: false, enabled: true },
+      }),
+  },
+  { name: 'POST chain/update', allowed: 'YY NN NNN NN NNN', call: (s, token) => s.call('POST', '/sys/chain/update', { token, body: { id: 3, confirmations: 15 } }) },
+  { name: 'POST currency/update', allowed: 'YY NN NNN NN NNN', call: (s, token) => s.call('POST', '/sys/currency/update', { token, body: { id: 1, name: 'Ether' } }) },
+  { name: 'POST config/brand/update', allowed: 'YY NN NNN NN NNN', call: (s, token) => s.call('POST', '/sys/config/brand/update', { token, body: { brandName: 'Custodia', favicon: '/brand/favicon.svg', logo: '/brand/logo.svg', logoDarkMode: '/brand/logo-dark.svg' } }) },
+  { name: 'GET auth/me', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/auth/me', { token }) },
+];
+
+let server: TestServer;
+const tokens = {} as Record<RoleName, string>;
+beforeAll(async () => {
+  server = await startTestServer();
+  for (const role of ROLE_NAMES) tokens[role] = await server.login(role);
+});
+afterAll(() => server?.close());
+
+const cases = endpoints.flatMap((endpoint) => {
+  const letters = endpoint.allowed.replace(/\s/g, '');
+  return ROLE_NAMES.map((role, i) => ({ endpoint, role, allowed: letters[i] === 'Y' }));
+});
+
+describe('API access matrix', () => {
+  it('has 12 expectations per endpoint', () => {
+    expect(endpoints.every((e) => e.allowed.replace(/\s/g, '').length === ROLE_NAMES.length)).toBe(true);
+  });
+
+  it.each(cases.map((c) => ({ ...c, label: c.endpoint.name })))('$label as $role → allowed: $allowed', async ({ endpoint, role, allowed }) => {
+    const result = await endpoint.call(server, tokens[role], role);
+    if (allowed) expect(result.code).toBe(200);
+    else expect(result).toMatchObject({ code: 403, msg: 'Your role is not allowed to do this.' });
+  });
+
+  it('a refused write changed nothing', async () => {
+    const chains = await server.call<{ list: Array<{ name: string }> }>('GET', '/sys/chain/list', { token: tokens.superAdmin, query: { pageSize: 500 } });
+    const names = chains.data.list.map((c) => c.name);
+    expect(names.filter((n) => n.startsWith('Matrix '))).toEqual(expect.arrayContaining(['Matrix superAdmin', 'Matrix operatorEmployee']));
+    expect(names.filter((n) => n.startsWith('Matrix '))).toHaveLength(2);
+  });
+});
