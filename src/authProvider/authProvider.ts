@@ -4,6 +4,10 @@ import type { SessionInfo } from '../contract/schemas/auth';
 import type { HttpClient } from '../dataProvider';
 import { canAccess, canRoleDo, ROUTES } from '../access';
 import { session } from '../session';
+import { StorageKey } from '../contract/constants';
+
+/** The stored token is the one truth about being signed in (another tab may have changed it). */
+const storedToken = () => localStorage.getItem(StorageKey.token);
 
 /** Resource actions that need more than the route: the declaration's masks. */
 export type ActionMasks = Record<string, Partial<Record<'create' | 'edit' | 'delete', bigint>>>;
@@ -27,11 +31,11 @@ export function createAuthProvider(http: HttpClient, actionMasks: ActionMasks = 
       session.signedIn(info);
     },
     async logout() {
-      if (session.get().token) await http.post(ApiPath.auth.logout).catch(() => undefined);
+      if (storedToken()) await http.post(ApiPath.auth.logout).catch(() => undefined);
       session.clear();
     },
     async checkAuth() {
-      if (!session.get().token) throw new Error('not signed in');
+      if (!storedToken()) throw new Error('not signed in');
       await restore();
     },
     async checkError(error) {
