@@ -1,19 +1,20 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
-import { lazy } from 'react';
 import { ROUTES } from './access';
 import { dataProvider, http } from './api';
 import { createAuthProvider } from './authProvider';
 import { ConsoleLayout } from './shell/layout/ConsoleLayout';
 import { RouteGuard } from './shell/guard/RouteGuard';
 import { i18nProvider } from './shell/i18nProvider';
+import { ToastNotification } from './shell/toast';
+import { lazyScreen } from './shell/loading/lazyScreen';
 import { ForbiddenPage, NotFoundPage, ServerErrorPage, SignupPage, TermsPage } from './pages/status/StatusPage';
 import { network } from './resources/network';
 import { currency } from './resources/currency';
 
-const LoginPage = lazy(() => import('./pages/login/LoginPage'));
-const HomePage = lazy(() => import('./pages/home/HomePage'));
-const PlaceholderPage = lazy(() => import('./pages/placeholder/PlaceholderPage'));
+const LoginPage = lazyScreen(() => import('./pages/login/LoginPage'));
+const HomePage = lazyScreen(() => import('./pages/home/HomePage'));
+const PlaceholderPage = lazyScreen(() => import('./pages/placeholder/PlaceholderPage'));
 
 const resources = [network, currency];
 const authProvider = createAuthProvider(http, Object.fromEntries(resources.map((r) => [r.name, r.actionMasks])));
@@ -35,6 +36,7 @@ export function App() {
       dashboard={GoHome}
       accessDenied={AccessDenied}
       catchAll={NotFoundPage}
+      notification={ToastNotification}
       disableTelemetry
     >
       {resources.map(({ actionMasks: _masks, ...props }) => (

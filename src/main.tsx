@@ -4,10 +4,12 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { setErrorNotifier, setTranslator } from './api';
 import { translateKey } from './shell/i18nProvider';
-import { showErrorToast } from './shell/errorToast';
+import { notifyError } from './shell/toast';
+import { loadBrand } from './shell/brand';
 
 setTranslator(translateKey);
-setErrorNotifier(showErrorToast);
+setErrorNotifier(notifyError);
+void loadBrand();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

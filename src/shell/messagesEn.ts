@@ -9,6 +9,7 @@ export const messagesEn = {
     account: 'Account',
     password: 'Password',
     home: 'Back to home',
+    loading: 'Loading...',
     comingSoon: 'This screen is being built. Its access rule is already enforced.',
   },
   menu: {
@@ -75,6 +76,9 @@ export const messagesEn = {
     termsText: 'Use of this console is subject to the agreement between your organisation and the platform operator.',
     signup: 'Sign up',
     signupText: 'Accounts are created with an invitation code from your agent. Ask your agent for one.',
+    chunkFailedTitle: 'This screen could not be loaded',
+    chunkFailed: 'The console may have been updated. Reload the page to get the new version.',
+    reload: 'Reload',
   },
   errors: {
     'request-timeout': 'The request timed out. Please try again.',

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Card, CardContent, CircularProgress, TextField, Typography } from '@mui/material';
 import { useLogin, useNotify, useTranslate } from 'react-admin';
+import { BrandLogo, useBrand } from '../../shell/brand';
 
 /**
  * Account + password sign-in. A refusal shows the server's own message (the HTTP
@@ -8,6 +9,7 @@ import { useLogin, useNotify, useTranslate } from 'react-admin';
  */
 export default function LoginPage() {
   const translate = useTranslate();
+  const brand = useBrand();
   const login = useLogin();
   const notify = useNotify();
   const [account, setAccount] = useState('');
@@ -31,8 +33,11 @@ export default function LoginPage() {
     <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default' }}>
       <Card sx={{ width: 360 }}>
         <CardContent component="form" onSubmit={submit} noValidate>
+          <Box sx={{ display: 'flex', justifyContent: 'center', mb: 1 }}>
+            <BrandLogo height={44} />
+          </Box>
           <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-            {translate('app.signIn')}
+            {translate('app.signIn')} — {brand.brandName}
           </Typography>
           <TextField
             label={translate('app.account')}

@@ -1,0 +1,2 @@
+export { brandStore, loadBrand, useBrand, applyBrand, DEFAULT_BRAND, type BrandConfig } from './brandStore';
+export { BrandLogo } from './BrandLogo';

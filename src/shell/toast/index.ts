@@ -1,0 +1,3 @@
+export { toasts, notifyError } from './toasts';
+export { ToastNotification } from './ToastNotification';
+export { TOAST_CONTAINER_CONFIG, TOAST_TYPES, type ToastType } from './toastConfig';
