@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { localeVersionsPlugin } from './build/localeVersions.ts';
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), localeVersionsPlugin('public/locales')],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/locales': apiTarget, '/uploads': apiTarget },

@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { localeVersionsPlugin } from './build/localeVersions.ts';
 
 // Three projects so the README's one test command runs them in the right order:
 // unit (jsdom, msw), api (real server on a fresh PGlite), e2e (built console in Chromium).
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), localeVersionsPlugin('public/locales')],
   test: {
     projects: [
       {

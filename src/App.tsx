@@ -1,11 +1,10 @@
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Admin, CustomRoutes, Resource, type I18nProvider } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { ROUTES } from './access';
 import { dataProvider, http } from './api';
 import { createAuthProvider } from './authProvider';
 import { ConsoleLayout } from './shell/layout/ConsoleLayout';
 import { RouteGuard } from './shell/guard/RouteGuard';
-import { i18nProvider } from './shell/i18nProvider';
 import { ToastNotification } from './shell/toast';
 import { lazyScreen } from './shell/loading/lazyScreen';
 import { ForbiddenPage, NotFoundPage, ServerErrorPage, SignupPage, TermsPage } from './pages/status/StatusPage';
@@ -25,7 +24,7 @@ const screens: Record<string, React.ComponentType> = { '/home': HomePage };
 const AccessDenied = () => <Navigate to="/403" replace />;
 const GoHome = () => <Navigate to="/home" replace />;
 
-export function App() {
+export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
   return (
     <Admin
       dataProvider={dataProvider}

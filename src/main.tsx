@@ -2,20 +2,23 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
-import { setErrorNotifier, setTranslator } from './api';
-import { translateKey } from './shell/i18nProvider';
+import { setErrorNotifier, setLanguageSource, setTranslator } from './api';
+import { createI18nProvider, currentLanguage, t } from './i18n';
 import { notifyError } from './shell/toast';
 import { loadBrand } from './shell/brand';
 
-setTranslator(translateKey);
+setTranslator(t);
+setLanguageSource(currentLanguage);
 setErrorNotifier(notifyError);
 void loadBrand();
+// Translations first: every screen, the login page included, renders in the detected language.
+const i18nProvider = await createI18nProvider();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     {/* Browser-history routes (/network, not /#/network): react-admin uses the router it finds. */}
     <BrowserRouter>
-      <App />
+      <App i18nProvider={i18nProvider} />
     </BrowserRouter>
   </StrictMode>,
 );

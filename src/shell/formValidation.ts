@@ -1,19 +1,9 @@
 import type { z } from 'zod';
 import { validate } from '../contract/validation';
-import apiEn from '../../public/locales/en-US/api.json';
+import { t } from '../i18n';
 
-type Catalogue = Record<string, unknown>;
-
-const lookup = (catalogue: Catalogue, key: string) => {
-  const value = key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Catalogue)[part] : undefined), catalogue);
-  return typeof value === 'string' ? value : undefined;
-};
-
-/** Field messages of the shared schemas, in the words the server uses for the same rule. */
-export function validationMessage(key: string, params: Record<string, unknown> = {}, catalogue: Catalogue = apiEn): string {
-  const text = lookup(catalogue, key) ?? key;
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-}
+/** Field messages of the shared schemas, in the words the server uses for the same rule (api namespace). */
+export const validationMessage = (key: string, params: Record<string, unknown> = {}): string => t(key, params);
 
 /**
  * A react-admin form `validate` from a shared zod schema: the console refuses what the

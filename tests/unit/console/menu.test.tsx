@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { AppMenu } from '../../../src/shell/menu/AppMenu';
-import { i18nProvider } from '../../../src/shell/i18nProvider';
+import { testI18nProvider as i18nProvider } from '../testI18nProvider';
 import { session } from '../../../src/session';
 
 const signInAs = (tenantType: number, roleLevel: number) =>

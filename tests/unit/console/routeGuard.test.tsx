@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { RouteGuard } from '../../../src/shell/guard/RouteGuard';
-import { i18nProvider } from '../../../src/shell/i18nProvider';
+import { testI18nProvider as i18nProvider } from '../testI18nProvider';
 import { session } from '../../../src/session';
 
 const authProvider = {

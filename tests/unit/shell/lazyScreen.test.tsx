@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { lazyScreen, withTimeout, ChunkLoadError } from '../../../src/shell/loading/lazyScreen';
-import { i18nProvider } from '../../../src/shell/i18nProvider';
+import { testI18nProvider as i18nProvider } from '../testI18nProvider';
 
 afterEach(() => vi.useRealTimers());
 

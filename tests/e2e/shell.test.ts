@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, signIn, startServer, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('app shell', () => {
+  it('?lng=zh-CN shows Chinese, remembers it in i18nextLng, and the server answers in Chinese', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.baseUrl}/login?lng=zh-CN`);
+    await page.getByRole('button', { name: '登录' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('zh-CN');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    await page.getByLabel('账号').fill('superAdmin');
+    await page.getByLabel('密码').fill('wrong-password');
+    await page.getByRole('button', { name: '登录' }).click();
+    await expect.poll(() => page.getByRole('alert').allTextContents()).toContainEqual(expect.stringContaining('账号或密码错误'));
+    await page.close();
+  });
+
+  it('the title follows the brand and changes after a brand update, without a rebuild', async () => {
+    const page = await browser.newPage();
+    await signIn(page, server.baseUrl, 'superAdmin');
+    expect(await page.title()).toBe('Custodia Admin');
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const update = await page.evaluate(
+      async ([t]) => {
+        const res = await fetch('/api/sys/config/brand/update', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${t}` },
+          body: JSON.stringify({ brandName: 'Acme Vault', favicon: '/brand/favicon.svg', logo: '/brand/logo.svg', logoDarkMode: '/brand/logo-dark.svg' }),
+        });
+        return res.json();
+      },
+      [token],
+    );
+    expect(update.code).toBe(200);
+    await page.reload();
+    await expect.poll(() => page.title()).toBe('Acme Vault Admin');
+    expect(await page.evaluate(() => document.querySelector('meta[name="description"]')?.getAttribute('content'))).toBe('Acme Vault admin platform');
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('brand-config') ?? '{}').brandName)).toBe('Acme Vault');
+    await page.close();
+  });
+
+  it('an unknown path shows the not-found page with a way home', async () => {
+    const page = await browser.newPage();
+    await signIn(page, server.baseUrl, 'merchantProManager');
+    await page.goto(`${server.baseUrl}/no-such-screen`);
+    await page.getByText('Page not found').waitFor();
+    expect(await page.getByRole('link', { name: 'Back to home' }).isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it('a screen shows the loading screen until its chunk arrives', async () => {
+    const page = await browser.newPage();
+    await signIn(page, server.baseUrl, 'superAdmin');
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/PlaceholderPage-.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('menuitem', { name: 'Transfers' }).click();
+    await page.getByText('Loading...').waitFor();
+    expect(await page.getByRole('progressbar').count()).toBeGreaterThan(0);
+    release();
+    await page.getByRole('heading', { name: 'Transfers', level: 1 }).waitFor();
+    await page.close();
+  });
+});

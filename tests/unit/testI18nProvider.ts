@@ -1,0 +1,28 @@
+import { createInstance } from 'i18next';
+import type { I18nProvider } from 'react-admin';
+import translation from '../../public/locales/en-US/translation.json';
+import api from '../../public/locales/en-US/api.json';
+
+/**
+ * The real en-US translation files behind a synchronous i18next instance, for
+ * component tests that need react-admin's translate without a backend.
+ */
+const instance = createInstance();
+void instance.init({
+  lng: 'en-US',
+  resources: { 'en-US': { translation, api } },
+  defaultNS: 'translation',
+  fallbackNS: 'api',
+  nsSeparator: false,
+  interpolation: { escapeValue: false },
+  initImmediate: false,
+});
+
+export const testI18nProvider: I18nProvider = {
+  translate: (key, options = {}) => {
+    const { _: defaultValue, ...rest } = options as Record<string, unknown>;
+    return instance.t(key, { defaultValue: defaultValue ?? key, count: rest.smart_count as number | undefined, ...rest }) as string;
+  },
+  changeLocale: async () => undefined,
+  getLocale: () => 'en-US',
+};
