@@ -19,7 +19,8 @@ const resources = [network, currency];
 const authProvider = createAuthProvider(http, Object.fromEntries(resources.map((r) => [r.name, r.actionMasks])));
 const resourcePaths = new Set(resources.map((r) => `/${r.name}`));
 /** Guarded routes with their own screen; the rest show a titled placeholder until built. */
-const screens: Record<string, React.ComponentType> = { '/home': HomePage };
+const BrandEditor = lazyScreen(() => import('./shell/brand/BrandEditor'));
+const screens: Record<string, React.ComponentType> = { '/home': HomePage, '/brand': BrandEditor };
 
 const AccessDenied = () => <Navigate to="/403" replace />;
 const GoHome = () => <Navigate to="/home" replace />;

@@ -27,27 +27,33 @@ describe('app shell', () => {
     await page.close();
   });
 
-  it('the title follows the brand and changes after a brand update, without a rebuild', async () => {
+  it('the title follows the brand; the operator edits it on /brand (with an uploaded logo) and it changes at once', async () => {
     const page = await browser.newPage();
     await signIn(page, server.baseUrl, 'superAdmin');
     expect(await page.title()).toBe('Custodia Admin');
-    const token = await page.evaluate(() => localStorage.getItem('token'));
-    const update = await page.evaluate(
-      async ([t]) => {
-        const res = await fetch('/api/sys/config/brand/update', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${t}` },
-          body: JSON.stringify({ brandName: 'Acme Vault', favicon: '/brand/favicon.svg', logo: '/brand/logo.svg', logoDarkMode: '/brand/logo-dark.svg' }),
-        });
-        return res.json();
-      },
-      [token],
-    );
-    expect(update.code).toBe(200);
-    await page.reload();
+    await page.goto(`${server.baseUrl}/brand`);
+    await page.getByLabel('Brand name').fill('Acme Vault');
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#123"/></svg>';
+    await page.locator('input[type="file"]').nth(1).setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(svg) });
+    await expect.poll(() => page.getByLabel('Logo', { exact: true }).inputValue()).toMatch(/^\/uploads\/.+\.svg$/);
+    await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.title()).toBe('Acme Vault Admin');
     expect(await page.evaluate(() => document.querySelector('meta[name="description"]')?.getAttribute('content'))).toBe('Acme Vault admin platform');
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('brand-config') ?? '{}').brandName)).toBe('Acme Vault');
+    const logo = await page.getByLabel('Logo', { exact: true }).inputValue();
+    expect((await fetch(`${server.baseUrl}${logo}`)).status).toBe(200);
+    await page.reload();
+    await expect.poll(() => page.title()).toBe('Acme Vault Admin');
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('brand-config') ?? '{}').logo)).toBe(logo);
+    await page.close();
+  });
+
+  it('a file that is not an image is refused with a clear message', async () => {
+    const page = await browser.newPage();
+    await signIn(page, server.baseUrl, 'superAdmin');
+    await page.goto(`${server.baseUrl}/brand`);
+    await page.locator('input[type="file"]').first().setInputFiles({ name: 'evil.png', mimeType: 'image/png', buffer: Buffer.from('not really a png') });
+    await expect.poll(() => page.getByRole('alert').allTextContents()).not.toEqual([]);
+    expect(await page.getByLabel('Favicon').inputValue()).toBe('/brand/favicon.svg');
     await page.close();
   });
 
