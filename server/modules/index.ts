@@ -3,6 +3,7 @@ import type { ServerContext } from '../http/serverContext';
 import { registerAuthRoutes } from './auth/routes';
 import { registerBrandRoutes } from './brand/routes';
 import { registerChainRoutes } from './chain/routes';
+import { registerChainWalletRoutes } from './chainWallet/routes';
 import { registerCurrencyRoutes } from './currency/routes';
 
 /** Every API module; each declares its routes with their access masks. */
@@ -11,4 +12,5 @@ export const modules: Array<(app: FastifyInstance, context: ServerContext) => vo
   registerBrandRoutes,
   registerChainRoutes,
   registerCurrencyRoutes,
+  registerChainWalletRoutes,
 ];

@@ -1,6 +1,7 @@
 import type { ServerContext } from '../../http/serverContext';
 import type { DatabaseHandle, Db } from '../database';
 import { hashPassword } from '../../modules/auth/password';
+import { seedWallets } from './wallets';
 import { demoBrand, demoChains, demoCurrencies, demoLegalTenders, demoOrgs, demoUsers, DEMO_PASSWORD, type DemoOrgKey } from './demoData';
 
 /**
@@ -21,6 +22,7 @@ export async function seedDemo(db: Db): Promise<Record<DemoOrgKey, number>> {
   const passwordHashes = await Promise.all(demoUsers.map(() => hashPassword(DEMO_PASSWORD)));
   return db.transaction().execute(async (trx) => {
     const orgIds = {} as Record<DemoOrgKey, number>;
+    const userIds: Record<string, number> = {};
     for (const [key, org] of Object.entries(demoOrgs) as Array<[DemoOrgKey, (typeof demoOrgs)[DemoOrgKey]]>) {
       const row = await trx
         .insertInto('org')
@@ -35,6 +37,7 @@ export async function seedDemo(db: Db): Promise<Record<DemoOrgKey, number>> {
         .values({ account: user.account, userName: user.userName, passwordHash: passwordHashes[index] })
         .returning('id')
         .executeTakeFirstOrThrow();
+      userIds[user.account] = id;
       await trx
         .insertInto('membership')
         .values(user.memberships.map((m) => ({ userId: id, orgId: orgIds[m.org], roleLevel: m.roleLevel })))
@@ -44,6 +47,7 @@ export async function seedDemo(db: Db): Promise<Record<DemoOrgKey, number>> {
     await trx.insertInto('legalTender').values(demoLegalTenders).execute();
     await trx.insertInto('chain').values(demoChains).execute();
     await trx.insertInto('currency').values(demoCurrencies.map((c) => ({ ...c, enabled: true }))).execute();
+    await seedWallets(trx, orgIds, userIds);
     return orgIds;
   });
 }

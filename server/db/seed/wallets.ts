@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import { getAddress } from 'viem';
+import bs58check from 'bs58check';
+import type { Transaction } from 'kysely';
+import type { Database } from '../schema';
+import { CONTRACT_ADDRESS_FIELDS } from '../../../src/contract/contractKinds';
+import type { DemoOrgKey } from './demoData';
+
+/** Deterministic, valid demo addresses: the same seed text always gives the same address. */
+const bytes20 = (seed: string) => createHash('sha256').update(seed).digest().subarray(0, 20);
+export const demoEvmAddress = (seed: string) => getAddress(`0x${bytes20(seed).toString('hex')}`);
+export const demoTronAddress = (seed: string) => bs58check.encode(Buffer.concat([Buffer.from([0x41]), bytes20(seed)]));
+
+const ETH = 1;
+const TRON = 728126428;
+
+interface DemoWallet {
+  org: DemoOrgKey;
+  chainId: number;
+  kind: string;
+  label: string;
+  threshold: number | null;
+  signers: string[];
+  balances: Record<string, string>;
+}
+
+/** Hot wallets for every org; multisig wallets for the tiers that may use /multisig. */
+export const demoWallets: DemoWallet[] = [
+  { org: 'operator', chainId: ETH, kind: 'MultiSigOperator', label: 'Operator treasury', threshold: 2, signers: ['superAdmin', 'operatorEmployee'], balances: { ETH: '100', USDT: '250000' } },
+  { org: 'operator', chainId: ETH, kind: 'Hot', label: 'Operator hot', threshold: null, signers: [], balances: { ETH: '12.5' } },
+  { org: 'agentNorth', chainId: ETH, kind: 'MultiSigAgent', label: 'North agency', threshold: 2, signers: ['agentManager', 'agentEmployee'], balances: { USDT: '30000' } },
+  { org: 'proA', chainId: ETH, kind: 'MultiSigCold', label: 'Aurora cold', threshold: 2, signers: ['merchantProManager', 'merchantProFinance', 'merchantProEmployee'], balances: { ETH: '25.5', USDT: '120000' } },
+  { org: 'proA', chainId: TRON, kind: 'MultiSigHot', label: 'Aurora TRON hot', threshold: 2, signers: ['merchantProManager', 'merchantProFinance', 'merchantProEmployee'], balances: { TRX: '10000', USDT: '50000' } },
+  { org: 'proA', chainId: ETH, kind: 'Hot', label: 'Aurora deposits', threshold: null, signers: [], balances: { USDT: '2500' } },
+  { org: 'stdB', chainId: ETH, kind: 'MultiSigColdStd', label: 'Birch cold', threshold: 2, signers: ['merchantStdManager', 'merchantStdFinance', 'merchantStdEmployee'], balances: { ETH: '10', USDC: '80000' } },
+  { org: 'stdB', chainId: ETH, kind: 'Hot', label: 'Birch deposits', threshold: null, signers: [], balances: { USDC: '1200' } },
+  { org: 'liteC', chainId: ETH, kind: 'Hot', label: 'Cedar deposits', threshold: null, signers: [], balances: { USDT: '5000' } },
+  { org: 'proDirect', chainId: ETH, kind: 'MultiSigCold', label: 'Delta cold', threshold: 1, signers: ['multiOrg'], balances: { ETH: '5' } },
+  { org: 'stdSouth', chainId: ETH, kind: 'Hot', label: 'Elm deposits', threshold: null, signers: [], balances: { ETH: '1' } },
+];
+
+export async function seedWallets(trx: Transaction<Database>, orgIds: Record<DemoOrgKey, number>, userIds: Record<string, number>): Promise<Record<string, number>> {
+  const currencies = await trx.selectFrom('currency').select(['id', 'symbol', 'chainId']).execute();
+  const walletIds: Record<string, number> = {};
+  for (const wallet of demoWallets) {
+    const address = wallet.chainId === TRON ? demoTronAddress(wallet.label) : demoEvmAddress(wallet.label);
+    const { id } = await trx
+      .insertInto('chainWallet')
+      .values({ chainId: wallet.chainId, orgId: orgIds[wallet.org], kind: wallet.kind, address, label: wallet.label, threshold: wallet.threshold })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    walletIds[wallet.label] = id;
+    if (wallet.signers.length > 0) {
+      await trx.insertInto('walletSigner').values(wallet.signers.map((account, position) => ({ walletId: id, userId: userIds[account], position }))).execute();
+    }
+    for (const [symbol, amount] of Object.entries(wallet.balances)) {
+      const currency = currencies.find((c) => c.symbol === symbol && c.chainId === wallet.chainId);
+      if (!currency) throw new Error(`demo wallet ${wallet.label}: no ${symbol} on chain ${wallet.chainId}`);
+      await trx.insertInto('walletBalance').values({ walletId: id, currencyId: currency.id, amount }).execute();
+      await trx.insertInto('ledgerEntry').values({ walletId: id, currencyId: currency.id, delta: amount, balanceAfter: amount, reason: 'initial credit', proposalId: null, txHash: null }).execute();
+    }
+  }
+  for (const chainId of [ETH, TRON]) {
+    const make = chainId === TRON ? demoTronAddress : demoEvmAddress;
+    const row = Object.fromEntries(Object.values(CONTRACT_ADDRESS_FIELDS).map((field) => [field, make(`${chainId}:${field}`)]));
+    await trx.insertInto('contractAddress').values({ chainId, ...row }).execute();
+  }
+  return walletIds;
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { WALLET_KINDS } from '../contractKinds';
+import { chainIdField } from './chain';
+import { idList, listQuery, recordId } from './listQuery';
+
+/** Fields of a chain wallet as the console's form and POST /sys/chain-wallet/save send them. */
+export const chainWalletFields = {
+  chainId: chainIdField,
+  orgId: z.number().int({ error: 'validation.integer' }).positive({ error: 'validation.invalidId' }),
+  kind: z.enum(WALLET_KINDS),
+  address: z.string().trim().min(1, { error: 'validation.required' }).max(64),
+  label: z.string().trim().max(64).default(''),
+  /** Multisig kinds only: approvals needed (1 ≤ threshold ≤ signers). */
+  threshold: z.number().int({ error: 'validation.integer' }).min(1).max(50).nullish().transform((v) => v ?? null),
+  /** Multisig kinds only: user ids of members of the wallet's org. */
+  signers: z.array(z.number().int().positive()).max(50).default([]),
+};
+
+/** Body of POST /sys/chain-wallet/save; threshold/signer rules that need no database run here too. */
+export const chainWalletBody = z.object(chainWalletFields).superRefine((wallet, ctx) => {
+  const multisig = wallet.kind.startsWith('MultiSig') || wallet.kind === 'DefiMultiSig';
+  if (!multisig) {
+    if (wallet.threshold !== null) ctx.addIssue({ code: 'custom', path: ['threshold'], message: 'validation.onlyMultisig' });
+    if (wallet.signers.length > 0) ctx.addIssue({ code: 'custom', path: ['signers'], message: 'validation.onlyMultisig' });
+    return;
+  }
+  if (new Set(wallet.signers).size !== wallet.signers.length) ctx.addIssue({ code: 'custom', path: ['signers'], message: 'validation.distinctSigners' });
+  if (wallet.signers.length === 0) ctx.addIssue({ code: 'custom', path: ['signers'], message: 'validation.required' });
+  if (wallet.threshold === null) ctx.addIssue({ code: 'custom', path: ['threshold'], message: 'validation.required' });
+  else if (wallet.threshold > wallet.signers.length) {
+    ctx.addIssue({ code: 'custom', path: ['threshold'], message: 'validation.thresholdAboveSigners', params: { signers: wallet.signers.length } });
+  }
+});
+export type ChainWalletBody = z.infer<typeof chainWalletBody>;
+
+/** Body of POST /sys/chain-wallet/update: the id plus the label, threshold and signers (chain, org, kind, address are fixed). */
+export const chainWalletUpdateBody = z.object({
+  id: recordId,
+  label: chainWalletFields.label.optional(),
+  threshold: z.number().int({ error: 'validation.integer' }).min(1).max(50).nullish(),
+  signers: z.array(z.number().int().positive()).max(50).optional(),
+});
+export type ChainWalletUpdateBody = z.infer<typeof chainWalletUpdateBody>;
+
+export const chainWalletSortable = ['id', 'chainId', 'orgId', 'kind', 'label', 'createdAt'] as const;
+
+export const chainWalletListQuery = listQuery(chainWalletSortable, {
+  chainId: z.coerce.number().int().positive().optional(),
+  orgId: z.coerce.number().int().positive().optional(),
+  kind: z.enum(WALLET_KINDS).optional(),
+  address: z.string().trim().max(64).optional(),
+  label: z.string().trim().max(64).optional(),
+  ids: idList.optional(),
+});
+export type ChainWalletListQuery = z.infer<typeof chainWalletListQuery>;
+
+export interface WalletSignerRecord {
+  userId: number;
+  account: string;
+  userName: string;
+}
+
+export interface WalletBalanceRecord {
+  currencyId: number;
+  symbol: string;
+  amount: string;
+}
+
+/** A chain wallet as the API returns it; balances are read-only decimal strings. */
+export interface ChainWalletRecord {
+  id: number;
+  chainId: number;
+  orgId: number;
+  orgName: string;
+  kind: string;
+  address: string;
+  label: string;
+  threshold: number | null;
+  signers: WalletSignerRecord[];
+  balances: WalletBalanceRecord[];
+  createdAt: string;
+  updatedAt: string;
+}
