@@ -4,6 +4,7 @@ import { registerAuthRoutes } from './auth/routes';
 import { registerBrandRoutes } from './brand/routes';
 import { registerChainRoutes } from './chain/routes';
 import { registerChainWalletRoutes } from './chainWallet/routes';
+import { registerSignRoutes } from './sign/routes';
 import { registerCurrencyRoutes } from './currency/routes';
 
 /** Every API module; each declares its routes with their access masks. */
@@ -13,4 +14,5 @@ export const modules: Array<(app: FastifyInstance, context: ServerContext) => vo
   registerChainRoutes,
   registerCurrencyRoutes,
   registerChainWalletRoutes,
+  registerSignRoutes,
 ];

@@ -2,6 +2,7 @@ import type { ServerContext } from '../../http/serverContext';
 import type { DatabaseHandle, Db } from '../database';
 import { hashPassword } from '../../modules/auth/password';
 import { seedWallets } from './wallets';
+import { seedProposals } from './proposals';
 import { demoBrand, demoChains, demoCurrencies, demoLegalTenders, demoOrgs, demoUsers, DEMO_PASSWORD, type DemoOrgKey } from './demoData';
 
 /**
@@ -47,7 +48,8 @@ export async function seedDemo(db: Db): Promise<Record<DemoOrgKey, number>> {
     await trx.insertInto('legalTender').values(demoLegalTenders).execute();
     await trx.insertInto('chain').values(demoChains).execute();
     await trx.insertInto('currency').values(demoCurrencies.map((c) => ({ ...c, enabled: true }))).execute();
-    await seedWallets(trx, orgIds, userIds);
+    const walletIds = await seedWallets(trx, orgIds, userIds);
+    await seedProposals(trx, walletIds, userIds);
     return orgIds;
   });
 }

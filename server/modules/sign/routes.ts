@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import { ApiPath } from '../../../src/contract/apiPaths';
+import { signActionBody, signDetailQuery, signListQuery, signLogListQuery, signStartBody } from '../../../src/contract/schemas/sign';
+import { masks } from '../../../src/access';
+import type { ProposalAction } from '../../../src/contract/proposalMachine';
+import type { ServerContext } from '../../http/serverContext';
+import { defineRoute } from '../../http/route';
+import { actOnProposal, listProposals, listSignLogs, proposalDetail, startProposal } from './service';
+
+/** Multisig proposals (SPEC B5): route /multisig is "all except lite"; signer and kind rules live in the service. */
+export function registerSignRoutes(app: FastifyInstance, context: ServerContext): void {
+  const { db } = context;
+  const paths = ApiPath.sign;
+  const access = masks.excludeLite;
+
+  defineRoute(app, context, {
+    method: 'GET',
+    path: paths.list,
+    access,
+    query: signListQuery,
+    handler: async ({ caller, query }) => listProposals(db, caller, query, context.now()),
+  });
+
+  defineRoute(app, context, {
+    method: 'GET',
+    path: paths.transferList,
+    access,
+    query: signListQuery,
+    handler: async ({ caller, query }) => listProposals(db, caller, query, context.now(), 'transfer'),
+  });
+
+  defineRoute(app, context, {
+    method: 'GET',
+    path: paths.detail,
+    access,
+    query: signDetailQuery,
+    handler: async ({ caller, query }) => proposalDetail(db, caller, query.proposalId, context.now()),
+  });
+
+  defineRoute(app, context, {
+    method: 'GET',
+    path: paths.logList,
+    access,
+    query: signLogListQuery,
+    handler: async ({ caller, query }) => listSignLogs(db, caller, query),
+  });
+
+  defineRoute(app, context, {
+    method: 'POST',
+    path: paths.start,
+    access,
+    body: signStartBody,
+    handler: async ({ caller, body }) => startProposal(db, caller, body, context.now(), context.config.proposalTtlHours),
+  });
+
+  const actions: Array<[ProposalAction, string]> = [
+    ['approval', paths.approval],
+    ['confirm', paths.confirm],
+    ['deny', paths.deny],
+  ];
+  for (const [action, path] of actions) {
+    defineRoute(app, context, {
+      method: 'POST',
+      path,
+      access,
+      body: signActionBody,
+      handler: async ({ caller, body }) => actOnProposal(db, caller, action, body, context.now()),
+    });
+  }
+}
