@@ -10,12 +10,13 @@ import { lazyScreen } from './shell/loading/lazyScreen';
 import { ForbiddenPage, NotFoundPage, ServerErrorPage, SignupPage, TermsPage } from './pages/status/StatusPage';
 import { network } from './resources/network';
 import { currency } from './resources/currency';
+import { multisig } from './resources/multisig';
 
 const LoginPage = lazyScreen(() => import('./pages/login/LoginPage'));
 const HomePage = lazyScreen(() => import('./pages/home/HomePage'));
 const PlaceholderPage = lazyScreen(() => import('./pages/placeholder/PlaceholderPage'));
 
-const resources = [network, currency];
+const resources = [network, currency, multisig];
 const authProvider = createAuthProvider(http, Object.fromEntries(resources.map((r) => [r.name, r.actionMasks])));
 const resourcePaths = new Set(resources.map((r) => `/${r.name}`));
 /** Guarded routes with their own screen; the rest show a titled placeholder until built. */

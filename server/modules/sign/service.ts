@@ -97,6 +97,7 @@ export async function listProposals(db: Db, caller: Caller, query: SignListQuery
   const kind = onlyKind ?? query.kind;
   if (kind) filtered = filtered.where('proposal.kind', '=', kind);
   if (query.status) filtered = filtered.where('proposal.status', '=', query.status);
+  if (query.state) filtered = filtered.where('proposal.status', query.state === 'open' ? 'in' : 'not in', OPEN);
   if (query.walletId) filtered = filtered.where('proposal.walletId', '=', query.walletId);
   if (query.chainId) filtered = filtered.where('proposal.chainId', '=', query.chainId);
   if (query.dateFrom) filtered = filtered.where('proposal.createdAt', '>=', new Date(query.dateFrom));

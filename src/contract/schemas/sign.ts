@@ -28,6 +28,8 @@ const isoDate = z.string().trim().refine((v) => !Number.isNaN(Date.parse(v)), { 
 export const signSortable = ['id', 'nonce', 'status', 'kind', 'amount', 'createdAt', 'updatedAt'] as const;
 export const signListQuery = listQuery(signSortable, {
   status: z.enum(PROPOSAL_STATUSES).optional(),
+  /** open = pending or approved (the queue); closed = executed, denied or expired (history). */
+  state: z.enum(['open', 'closed']).optional(),
   kind: z.enum(PROPOSAL_KINDS).optional(),
   walletId: z.coerce.number().int().positive().optional(),
   chainId: z.coerce.number().int().positive().optional(),

@@ -1,6 +1,7 @@
 import { Card, CardContent, Grid, Typography } from '@mui/material';
 import { Title, useGetList, useTranslate } from 'react-admin';
-import { roleLevelLabel, tenantTypeName } from '../../access';
+import { canAccess, roleLevelLabel, tenantTypeName } from '../../access';
+import { Link } from 'react-router-dom';
 import { useSession } from '../../session';
 
 function Figure({ label, value, testId }: { label: string; value: string | number; testId: string }) {
@@ -24,7 +25,9 @@ function Figure({ label, value, testId }: { label: string; value: string | numbe
  */
 export default function HomePage() {
   const translate = useTranslate();
-  const { userName, selectedOrg, currentChainObj } = useSession();
+  const { userName, selectedOrg, currentChainObj, roleIndex } = useSession();
+  const seesMultisig = canAccess(roleIndex, '/multisig');
+  const waiting = useGetList('multisig', { pagination: { page: 1, perPage: 1 }, filter: { waitingForMe: true } }, { enabled: seesMultisig });
   const networks = useGetList('network', { pagination: { page: 1, perPage: 1 } });
   const currencies = useGetList('currency', { pagination: { page: 1, perPage: 1 } });
   const tenant = selectedOrg ? tenantTypeName(selectedOrg.tenantType) : undefined;
@@ -48,6 +51,13 @@ export default function HomePage() {
         <Grid size={{ xs: 12, sm: 4 }}>
           <Figure label={translate('home.currencies')} value={currencies.total ?? '…'} testId="home-currencies" />
         </Grid>
+        {seesMultisig && (
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <Link to="/multisig" style={{ textDecoration: 'none' }}>
+              <Figure label={translate('multisig.waitingForMe')} value={waiting.total ?? '…'} testId="home-waiting" />
+            </Link>
+          </Grid>
+        )}
         <Grid size={{ xs: 12, sm: 4 }}>
           <Figure label={translate('home.currentChain')} value={currentChainObj?.name ?? translate('chain.none')} testId="home-chain" />
         </Grid>

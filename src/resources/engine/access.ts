@@ -1,0 +1,49 @@
+import type { AuthProvider } from 'react-admin';
+import { maskHas, routeGroups, type RoleMask, type RouteGroup } from '../../access';
+import { session } from '../../session';
+import type { CrudAction, ResourceDeclaration, ViewName } from './types';
+
+const CRUD: readonly string[] = ['create', 'edit', 'delete'] satisfies CrudAction[];
+
+/**
+ * The access rule of a declared resource, pure: the route's guard group first, then
+ * for create / edit / delete the declaration's mask. An action without a mask (or
+ * without a view to do it in) is not offered to anyone: read-only is the default.
+ */
+export function resourceCanDo(
+  group: RouteGroup,
+  masks: ResourceDeclaration['access'],
+  hasView: (view: ViewName) => boolean,
+  roleIndex: number | null | undefined,
+  action: string,
+): boolean {
+  if (!maskHas(routeGroups[group], roleIndex)) return false;
+  if (action === 'list' || action === 'show' || action === 'create' || action === 'edit') {
+    if (!hasView(action)) return false;
+  }
+  if (!CRUD.includes(action)) return true;
+  const mask: RoleMask | undefined = masks?.[action as CrudAction];
+  return mask !== undefined && maskHas(mask, roleIndex);
+}
+
+interface Accessible {
+  props: { name: string };
+  canDo(roleIndex: number | null | undefined, action: string): boolean;
+}
+
+/**
+ * react-admin asks `canAccess({resource, action})` before every resource page and
+ * button: declared resources answer from their declaration with the role held in
+ * memory; anything else goes to the wrapped provider.
+ */
+export function withResourceAccess(authProvider: AuthProvider, resources: readonly Accessible[]): AuthProvider {
+  const byName = new Map(resources.map((r) => [r.props.name, r]));
+  return {
+    ...authProvider,
+    async canAccess(params) {
+      const resource = byName.get(params.resource);
+      if (resource) return resource.canDo(session.get().roleIndex, params.action);
+      return authProvider.canAccess ? authProvider.canAccess(params) : true;
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import { createElement, type ComponentType } from 'react';
+import { ROUTES, type RouteGroup } from '../../access';
+import { resourcePaths } from '../../contract/apiPaths';
+import { lazyScreen } from '../../shell/loading/lazyScreen';
+import { resourceCanDo } from './access';
+import type { ResourceDeclaration, ResourceDefinition, ViewLoader, ViewName } from './types';
+
+/** Generated views, each its own chunk; declarations replace any of them with `views`. */
+const GENERATED: Record<ViewName, ViewLoader> = {
+  list: () => import('./views/GeneratedList'),
+  create: () => import('./views/GeneratedCreate'),
+  edit: () => import('./views/GeneratedEdit'),
+  show: () => import('./views/GeneratedShow'),
+};
+
+const VIEWS: readonly ViewName[] = ['list', 'create', 'edit', 'show'];
+
+const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+function routeOf(declaration: ResourceDeclaration): { path: string; group: RouteGroup; labelKey: string } {
+  const { name, route } = declaration;
+  const path = typeof route === 'string' ? route : route.path;
+  const listed = ROUTES.find((r) => r.path === path);
+  if (typeof route === 'string') {
+    if (!listed) throw new Error(`resource "${name}": route ${path} is not in src/access ROUTES (declare {path, group} for a test-only route)`);
+    return listed;
+  }
+  if (listed && listed.group !== route.group) {
+    throw new Error(`resource "${name}": ${path} is guarded by "${listed.group}" in src/access ROUTES, not "${route.group}"`);
+  }
+  return { path, group: route.group, labelKey: listed?.labelKey ?? `resources.${name}.name` };
+}
+
+/** A view that may not be reached is not generated: no create view without a create mask. */
+function viewLoader(declaration: ResourceDeclaration, view: ViewName): ViewLoader | null {
+  const custom = declaration.views?.[view];
+  if (custom === false) return null;
+  if (custom) return custom;
+  if ((view === 'create' || view === 'edit') && declaration.access?.[view] === undefined) return null;
+  return GENERATED[view];
+}
+
+/**
+ * From one declaration: the `<Resource>` props (a lazy screen per view, loaded with
+ * the shared schema its form validates with), the dataProvider entry, the menu
+ * entry, the access rule and the translation keys.
+ */
+export function defineResource(declaration: ResourceDeclaration): ResourceDefinition {
+  const { name, fields } = declaration;
+  const route = routeOf(declaration);
+  const resourceName = route.path.slice(1);
+  const { base, ...pathOverrides } = declaration.endpoints ?? {};
+  const loaders = Object.fromEntries(VIEWS.map((view) => [view, viewLoader(declaration, view)])) as Record<ViewName, ViewLoader | null>;
+  const hasView = (view: ViewName) => loaders[view] !== null;
+  const chainField = declaration.chainScoped === true ? 'chainId' : declaration.chainScoped || null;
+
+  const sources = new Set(fields.map((f) => f.source));
+  if (sources.size !== fields.length) throw new Error(`resource "${name}": a field source is declared twice`);
+  if (chainField && !sources.has(chainField)) throw new Error(`resource "${name}": chain-scoped by "${chainField}", which is not a field`);
+
+  const definition: ResourceDefinition = {
+    declaration,
+    name,
+    resourceName,
+    path: route.path,
+    group: route.group,
+    idField: declaration.idField ?? 'id',
+    chainField,
+    fields,
+    nameKey: `resources.${name}.name`,
+    fieldKey: (source) => `resources.${name}.fields.${source}`,
+    endpoint: {
+      paths: { ...resourcePaths(name, base ?? `/sys/${kebab(name)}`), ...pathOverrides },
+      ...(declaration.idField ? { idField: declaration.idField } : {}),
+      ...(declaration.detailIdParam ? { detailIdParam: declaration.detailIdParam } : {}),
+      ...(declaration.emptyOnListFailure ? { emptyOnListFailure: true } : {}),
+    },
+    menu: { path: route.path, labelKey: route.labelKey, icon: declaration.icon, group: declaration.menuGroup },
+    canDo: (roleIndex, action) => resourceCanDo(route.group, declaration.access, hasView, roleIndex, action),
+    hasView,
+    props: { name: resourceName },
+  };
+
+  const screen = (view: ViewName, load: ViewLoader): ComponentType =>
+    lazyScreen<object>(async () => {
+      const needsSchema = view === 'create' || view === 'edit';
+      const [module, schemas] = await Promise.all([load(), needsSchema ? declaration.schema?.() : undefined]);
+      const View = module.default;
+      return { default: () => createElement(View, { resource: definition, schemas }) };
+    });
+
+  definition.props = {
+    name: resourceName,
+    icon: declaration.icon,
+    options: { label: definition.nameKey },
+    ...(declaration.recordRepresentation ? { recordRepresentation: declaration.recordRepresentation } : {}),
+    ...Object.fromEntries(VIEWS.flatMap((view) => (loaders[view] ? [[view, screen(view, loaders[view])]] : []))),
+  };
+  return definition;
+}

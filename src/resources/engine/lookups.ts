@@ -1,0 +1,58 @@
+import { ApiPath } from '../../contract/apiPaths';
+import type { ResourceEndpoint } from '../../dataProvider';
+import type { ChoiceSource, FieldDeclaration, ReferenceTarget, ServerRecord } from './types';
+
+const isObject = (value: unknown): value is ServerRecord => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The objects a record holds under a field (`signers: [{userId, account, userName}]`). */
+export const objectsAt = (record: ServerRecord, source: string): ServerRecord[] => {
+  const value = record[source];
+  return Array.isArray(value) ? value.filter(isObject) : [];
+};
+
+/**
+ * Reference targets every declaration may name. Orgs come from the session (the
+ * memberships of /sys/auth/me) and members from the edited record until the API has
+ * org and member lists; then each becomes a `path` here, and every form follows.
+ */
+export const REFERENCE_TARGETS: Record<Exclude<ReferenceTarget, ChoiceSource>, ChoiceSource> = {
+  chain: { path: ApiPath.chain.list, value: 'chainId', label: 'name', query: { sort: 'chainId', order: 'asc' } },
+  currency: { path: ApiPath.currency.list, value: 'id', label: 'symbol', dependsOn: { chainId: 'chainId' }, query: { sort: 'symbol', order: 'asc' } },
+  org: { fromSession: (session) => session.orgList as unknown as ServerRecord[], value: 'orgId', label: 'orgName' },
+  member: {
+    value: 'userId',
+    label: (member) => (member.userName ? `${String(member.userName)} (${String(member.account)})` : String(member.userId)),
+    fromRecord: (record) => objectsAt(record, 'signers'),
+    freeText: true,
+  },
+};
+
+export const referenceSource = (target: ReferenceTarget): ChoiceSource => (typeof target === 'string' ? REFERENCE_TARGETS[target] : target);
+
+/** The choice source of a field, if its choices are not a fixed list. */
+export function choiceSourceOf(field: FieldDeclaration): ChoiceSource | undefined {
+  if (field.kind === 'reference' || field.kind === 'referenceList') return referenceSource(field.reference);
+  if (field.kind === 'enum' && !Array.isArray(field.choices)) return field.choices as ChoiceSource;
+  return undefined;
+}
+
+export const labelOf = (source: ChoiceSource, record: ServerRecord): string =>
+  typeof source.label === 'function' ? source.label(record) : String(record[source.label] ?? record[source.value] ?? '');
+
+/** react-admin resource name under which a lookup endpoint is fetched (hidden: no route, no menu). */
+export const lookupResource = (path: string) => `@lookup${path}`;
+
+/** Biggest page a lookup asks for (the API's MAX_PAGE_SIZE). */
+export const LOOKUP_PAGE_SIZE = 500;
+
+/** dataProvider entries of every lookup endpoint, keyed by `lookupResource(path)`. */
+export function lookupEndpoints(sources: Iterable<ChoiceSource>): Record<string, ResourceEndpoint> {
+  const entries: Record<string, ResourceEndpoint> = {};
+  for (const source of sources) {
+    if (!source.path) continue;
+    const path = source.path;
+    // Lookups only list; every other action points at the list so a stray call fails loudly on the server.
+    entries[lookupResource(path)] = { paths: { list: path, detail: path, save: path, update: path, delete: path }, idField: source.value };
+  }
+  return entries;
+}

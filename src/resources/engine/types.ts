@@ -1,0 +1,187 @@
+import type { ComponentType } from 'react';
+import type { ResourceProps } from 'react-admin';
+import type { z } from 'zod';
+import type { RoleMask, RouteGroup } from '../../access';
+import type { ChainFamily } from '../../contract/address';
+import type { ResourcePaths } from '../../contract/apiPaths';
+import type { ResourceEndpoint } from '../../dataProvider';
+import type { SessionState } from '../../session';
+
+/**
+ * What a resource declaration says (src/resources/<name>/index.ts). Everything the
+ * console needs for a resource is derived from one of these by `defineResource`.
+ * Declarations are loaded with the app entry: they import no zod, viem or views
+ * (schemas and views are lazy loaders), so the login path stays small.
+ */
+
+export type FieldKind =
+  | 'text'
+  | 'number'
+  | 'amount'
+  | 'address'
+  | 'enum'
+  | 'boolean'
+  | 'dateTime'
+  | 'reference'
+  | 'referenceList'
+  | 'list';
+
+export interface Choice {
+  id: string | number;
+  name: string;
+}
+
+export type ServerRecord = Record<string, unknown>;
+
+/**
+ * Where choices come from when they are not a fixed list: a list endpoint answering
+ * `{list, count}` (fetched through the dataProvider, cached), the session (the user's
+ * orgs), or the edited record itself (a wallet's current signers).
+ */
+export interface ChoiceSource {
+  /** GET list endpoint, relative to the API base, e.g. `/sys/currency/legalTender/list`. */
+  path?: string;
+  /** Field of a listed record stored in the form. */
+  value: string;
+  /** Field shown, or a function of the listed record. */
+  label: string | ((record: ServerRecord) => string);
+  /** Query parameter → form (or record) field it is taken from; no call while one is blank. */
+  dependsOn?: Record<string, string>;
+  /** Fixed query parameters (sort, filters). */
+  query?: Record<string, string | number | boolean>;
+  fromSession?: (session: SessionState) => ServerRecord[];
+  /** For fields whose record value is a list of objects (`signers: [{userId, …}]`). */
+  fromRecord?: (record: ServerRecord) => ServerRecord[];
+  /** A value that is not offered may be typed in (a new ticker symbol). */
+  freeText?: boolean;
+}
+
+/** Built-in reference targets (src/resources/engine/lookups.ts) or a source of its own. */
+export type ReferenceTarget = 'chain' | 'currency' | 'org' | 'member' | ChoiceSource;
+
+/** Where an amount's precision comes from. */
+export type AmountDecimals =
+  | number
+  /** Another field of the same form holds the decimals (a currency's own `decimals`). */
+  | { field: string }
+  /** A currency reference field of the same form: that currency's `decimals`. */
+  | { currency: string };
+
+interface FieldBase {
+  /** Record field; its label is the translation `resources.<name>.fields.<source>`. */
+  source: string;
+  /** Marks the input; the shared schema enforces it (or the engine, without a schema). */
+  required?: boolean;
+  /** Offered as a list filter; 'alwaysOn' shows it without opening the filter menu. */
+  filterable?: boolean | 'alwaysOn';
+  /** The server sorts by it (one of the schema's `…Sortable`). */
+  sortable?: boolean;
+  /** Default true. */
+  inList?: boolean;
+  /** Default true. 'create': set once, shown read-only when editing; 'edit': only when editing. */
+  inForm?: boolean | 'create' | 'edit';
+  /** Default true. */
+  inShow?: boolean;
+  /** Value of a new record's input. */
+  default?: unknown;
+  /** Translation key of a helper text under the input. */
+  help?: string;
+  fullWidth?: boolean;
+}
+
+export type FieldDeclaration =
+  | (FieldBase & { kind: 'text'; multiline?: boolean })
+  | (FieldBase & { kind: 'number'; /** Thousands separators (off for ids such as chain IDs). */ grouping?: boolean })
+  | (FieldBase & { kind: 'amount'; decimals: AmountDecimals })
+  | (FieldBase & {
+      kind: 'address';
+      /** A fixed family, or the chain reference field whose chain's family applies (default `{chain: 'chainId'}`). */
+      family?: ChainFamily | { chain: string };
+      /** Shown for an empty address (translation key), e.g. "native coin". */
+      emptyText?: string;
+    })
+  | (FieldBase & { kind: 'enum'; choices: readonly string[] | readonly Choice[] | ChoiceSource })
+  | (FieldBase & { kind: 'boolean' })
+  | (FieldBase & { kind: 'dateTime' })
+  | (FieldBase & { kind: 'reference' | 'referenceList'; reference: ReferenceTarget })
+  /** Read-only list of objects (a wallet's balances), one line per item. */
+  | (FieldBase & { kind: 'list'; itemText: (item: ServerRecord) => string });
+
+export type CrudAction = 'create' | 'edit' | 'delete';
+export type ViewName = 'list' | 'create' | 'edit' | 'show';
+
+/** The shared zod schemas of src/contract/schemas, loaded with the form that uses them. */
+export interface ResourceSchemas {
+  create?: z.ZodType;
+  update?: z.ZodType;
+}
+export type SchemaLoader = () => Promise<ResourceSchemas>;
+
+/** What a view (generated or custom) receives. */
+export interface ResourceViewProps {
+  resource: ResourceDefinition;
+  schemas?: ResourceSchemas;
+}
+export type ViewLoader = () => Promise<{ default: ComponentType<ResourceViewProps> }>;
+
+/** Groups of the menu (translation `menuGroup.<group>`). */
+export type MenuGroup = 'overview' | 'chains' | 'wallets' | 'money' | 'orgs' | 'reports' | 'settings';
+
+export interface ResourceDeclaration {
+  /** Identity and translation namespace: `resources.<name>.name`, `resources.<name>.fields.<source>`. */
+  name: string;
+  /**
+   * A guarded route of src/access ROUTES (its group guards the resource), or — for
+   * tests only — an unlisted path with the group that guards it.
+   */
+  route: string | { path: string; group: RouteGroup };
+  icon: ComponentType;
+  menuGroup: MenuGroup;
+  /** Default: `resourcePaths(name)` = /sys/<name>/…; `base` or single paths override. */
+  endpoints?: Partial<ResourcePaths> & { base?: string };
+  idField?: string;
+  detailIdParam?: string;
+  emptyOnListFailure?: boolean;
+  fields: FieldDeclaration[];
+  schema?: SchemaLoader;
+  /** Roles that may create / edit / delete. An action without a mask is not offered. */
+  access?: Partial<Record<CrudAction, RoleMask>>;
+  /** Custom views replacing generated ones; `false` drops a view. */
+  views?: Partial<Record<ViewName, ViewLoader | false>>;
+  /** List and new records follow the chain selected in the app bar (true = field `chainId`). */
+  chainScoped?: boolean | string;
+  list?: { sort?: { field: string; order: 'ASC' | 'DESC' }; perPage?: number };
+  /** Field naming a record in titles and references. */
+  recordRepresentation?: string;
+}
+
+export interface MenuEntry {
+  path: string;
+  labelKey: string;
+  icon: ComponentType;
+  group: MenuGroup;
+}
+
+/** A declaration with everything derived from it. */
+export interface ResourceDefinition {
+  declaration: ResourceDeclaration;
+  name: string;
+  /** react-admin's resource name: the route path without its slash (the URL is /<resourceName>). */
+  resourceName: string;
+  path: string;
+  group: RouteGroup;
+  idField: string;
+  chainField: string | null;
+  fields: FieldDeclaration[];
+  /** `<Resource {...props} />`. */
+  props: ResourceProps & { name: string };
+  endpoint: ResourceEndpoint;
+  menu: MenuEntry;
+  /** Translation keys. */
+  nameKey: string;
+  fieldKey(source: string): string;
+  /** May this role open the resource (`list`, `show`) or do this action? Pure; reads no network. */
+  canDo(roleIndex: number | null | undefined, action: string): boolean;
+  /** Views this resource has (generated or custom). */
+  hasView(view: ViewName): boolean;
+}

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, signIn, startServer, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const RECIPIENT = '0x52908400098527886E0F7030069857D2E4169EE7';
+
+const selectOption = async (page: Page, label: string, option: RegExp) => {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+};
+
+const apiAs = async (account: string) => {
+  const login = await fetch(`${server.baseUrl}/api/sys/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account, password: 'Demo@12345' }) });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  return (path: string, body?: unknown) =>
+    fetch(`${server.baseUrl}/api${path}`, {
+      method: body ? 'POST' : 'GET',
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    }).then((r) => r.json() as Promise<{ code: number; data: Record<string, unknown> }>);
+};
+
+describe('multisig: start, approve, confirm', () => {
+  let proposalUrl = '';
+
+  it('merchantProManager starts a 2-of-3 transfer from the cold wallet', async () => {
+    const page = await browser.newPage();
+    await signIn(page, server.baseUrl, 'merchantProManager');
+    await page.goto(`${server.baseUrl}/multisig`);
+    await page.getByRole('link', { name: 'Start proposal' }).click();
+    await selectOption(page, 'Wallet', /Aurora cold/);
+    await selectOption(page, 'Kind', /^Transfer$/);
+    await page.getByLabel('Recipient').fill(RECIPIENT);
+    await page.getByLabel('Amount').fill('1.5');
+    await selectOption(page, 'Currency', /^ETH/);
+    await page.getByLabel('Memo').fill('E2E payout');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/multisig\/\d+\/show$/);
+    proposalUrl = page.url();
+    await expect.poll(() => page.getByTestId('timeline').textContent()).toContain('1 of 2 approvals');
+    expect(await page.getByTestId('signer-merchantProManager').textContent()).toContain('approved');
+    // The proposer has approved; only deny remains for them.
+    expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    await page.close();
+  });
+
+  it('a non-signer sees no action buttons and the API refuses their calls', async () => {
+    const page = await browser.newPage();
+    await signIn(page, server.baseUrl, 'superAdmin');
+    await page.goto(proposalUrl);
+    await expect.poll(() => page.getByTestId('timeline').textContent()).toContain('1 of 2 approvals');
+    for (const name of ['Approve', 'Deny', 'Confirm']) expect(await page.getByRole('button', { name }).count()).toBe(0);
+    const proposalId = Number(proposalUrl.match(/multisig\/(\d+)\/show/)![1]);
+    const call = await apiAs('superAdmin');
+    expect((await call('/sys/sign/approval', { proposalId })).code).toBe(403);
+    await page.close();
+  });
+
+  it('merchantProFinance approves and merchantProEmployee confirms: executed, logged, balance changed', async () => {
+    const proposalId = Number(proposalUrl.match(/multisig\/(\d+)\/show/)![1]);
+    const call = await apiAs('merchantProManager');
+    const walletsBefore = await call('/sys/chain-wallet/list?pageSize=100');
+    const cold = (walletsBefore.data.list as Array<{ label: string; balances: Array<{ symbol: string; amount: string }> }>).find((w) => w.label === 'Aurora cold')!;
+    const ethBefore = Number(cold.balances.find((b) => b.symbol === 'ETH')!.amount);
+
+    const finance = await browser.newPage();
+    await signIn(finance, server.baseUrl, 'merchantProFinance');
+    await expect.poll(() => finance.getByTestId('home-waiting').textContent()).not.toBe('0');
+    await finance.goto(proposalUrl);
+    await finance.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => finance.getByTestId('timeline').textContent()).toContain('2 of 2 approvals');
+    await finance.close();
+
+    const employee = await browser.newPage();
+    await signIn(employee, server.baseUrl, 'merchantProEmployee');
+    await employee.goto(proposalUrl);
+    await employee.getByRole('button', { name: 'Confirm' }).click();
+    await employee.getByTestId('tx-hash').waitFor();
+    expect(await employee.getByTestId('tx-hash').getAttribute('href')).toMatch(/^https:\/\/etherscan\.io\/tx\/0x[0-9a-f]{64}$/);
+    await employee.close();
+
+    const logs = await call(`/sys/sign/log/list?proposalId=${proposalId}`);
+    expect((logs.data.list as Array<{ action: string }>).map((l) => l.action)).toEqual(['start', 'approval', 'confirm']);
+    const walletsAfter = await call('/sys/chain-wallet/list?pageSize=100');
+    const coldAfter = (walletsAfter.data.list as Array<{ label: string; balances: Array<{ symbol: string; amount: string }> }>).find((w) => w.label === 'Aurora cold')!;
+    expect(Number(coldAfter.balances.find((b) => b.symbol === 'ETH')!.amount)).toBeCloseTo(ethBefore - 1.5, 10);
+  });
+
+  it('the queue shows next and queued nonces', async () => {
+    const page = await browser.newPage();
+    await signIn(page, server.baseUrl, 'merchantProFinance');
+    await page.goto(`${server.baseUrl}/multisig`);
+    await page.getByText('Next', { exact: true }).waitFor();
+    await expect.poll(() => page.locator('main').textContent()).toContain('Nonce 1 must be executed first');
+    await page.close();
+  });
+});
