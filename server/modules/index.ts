@@ -5,6 +5,7 @@ import { registerBrandRoutes } from './brand/routes';
 import { registerChainRoutes } from './chain/routes';
 import { registerChainWalletRoutes } from './chainWallet/routes';
 import { registerSignRoutes } from './sign/routes';
+import { registerContractAddressRoutes } from './contractAddress/routes';
 import { registerCurrencyRoutes } from './currency/routes';
 
 /** Every API module; each declares its routes with their access masks. */
@@ -15,4 +16,5 @@ export const modules: Array<(app: FastifyInstance, context: ServerContext) => vo
   registerCurrencyRoutes,
   registerChainWalletRoutes,
   registerSignRoutes,
+  registerContractAddressRoutes,
 ];
