@@ -1,8 +1,10 @@
-import { Card, CardContent, Grid, Typography } from '@mui/material';
+import { Card, CardContent, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { Title, useGetList, useTranslate } from 'react-admin';
 import { canAccess, roleLevelLabel, tenantTypeName } from '../../access';
 import { Link } from 'react-router-dom';
 import { useSession } from '../../session';
+import type { ChainWalletRecord } from '../../contract/schemas/chainWallet';
+import { sumDecimals } from './sumDecimals';
 
 function Figure({ label, value, testId }: { label: string; value: string | number; testId: string }) {
   return (
@@ -30,6 +32,8 @@ export default function HomePage() {
   const waiting = useGetList('multisig', { pagination: { page: 1, perPage: 1 }, filter: { waitingForMe: true } }, { enabled: seesMultisig });
   const networks = useGetList('network', { pagination: { page: 1, perPage: 1 } });
   const currencies = useGetList('currency', { pagination: { page: 1, perPage: 1 } });
+  const wallets = useGetList<ChainWalletRecord & { id: number }>('chain-wallet', { pagination: { page: 1, perPage: 500 } });
+  const balances = balancesBySymbol(wallets.data ?? []);
   const tenant = selectedOrg ? tenantTypeName(selectedOrg.tenantType) : undefined;
   const role = selectedOrg ? roleLevelLabel(selectedOrg.tenantType, selectedOrg.roleLevel) : undefined;
 
@@ -62,6 +66,46 @@ export default function HomePage() {
           <Figure label={translate('home.currentChain')} value={currentChainObj?.name ?? translate('chain.none')} testId="home-chain" />
         </Grid>
       </Grid>
+      <Card sx={{ mt: 2 }}>
+        <CardContent>
+          <Typography variant="h6" gutterBottom>
+            {translate('home.balances')}
+          </Typography>
+          <Table size="small" data-testid="home-balances">
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('home.currency')}</TableCell>
+                <TableCell align="right">{translate('home.total')}</TableCell>
+                <TableCell align="right">{translate('home.wallets')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {balances.map((row) => (
+                <TableRow key={row.key}>
+                  <TableCell>{row.label}</TableCell>
+                  <TableCell align="right">{row.total}</TableCell>
+                  <TableCell align="right">{row.wallets}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </CardContent>
+      </Card>
     </>
   );
+}
+
+/** Balances of every wallet the org may see, per currency (symbol on its chain), summed as decimals. */
+function balancesBySymbol(wallets: ChainWalletRecord[]) {
+  const groups = new Map<string, { key: string; label: string; amounts: string[]; wallets: number }>();
+  for (const wallet of wallets) {
+    for (const balance of wallet.balances) {
+      const key = `${wallet.chainId}:${balance.symbol}`;
+      const group = groups.get(key) ?? { key, label: `${balance.symbol} (${wallet.chainId})`, amounts: [], wallets: 0 };
+      group.amounts.push(balance.amount);
+      group.wallets += 1;
+      groups.set(key, group);
+    }
+  }
+  return [...groups.values()].sort((a, b) => a.label.localeCompare(b.label)).map((g) => ({ key: g.key, label: g.label, total: sumDecimals(g.amounts), wallets: g.wallets }));
 }
