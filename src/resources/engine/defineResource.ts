@@ -86,7 +86,7 @@ export function defineResource(declaration: ResourceDeclaration): ResourceDefini
       const needsSchema = view === 'create' || view === 'edit';
       const [module, schemas] = await Promise.all([load(), needsSchema ? declaration.schema?.() : undefined]);
       const View = module.default;
-      return { default: () => createElement(View, { resource: definition, schemas }) };
+      return { default: () => createElement(View, { definition, schemas }) };
     });
 
   definition.props = {

@@ -119,7 +119,7 @@ export type SchemaLoader = () => Promise<ResourceSchemas>;
 
 /** What a view (generated or custom) receives. */
 export interface ResourceViewProps {
-  resource: ResourceDefinition;
+  definition: ResourceDefinition;
   schemas?: ResourceSchemas;
 }
 export type ViewLoader = () => Promise<{ default: ComponentType<ResourceViewProps> }>;

@@ -1,0 +1,243 @@
+import type { ReactElement } from 'react';
+import { Chip, Stack, Typography } from '@mui/material';
+import {
+  AutocompleteArrayInput,
+  AutocompleteInput,
+  BooleanField,
+  BooleanInput,
+  DateField,
+  DateTimeInput,
+  NumberField,
+  NumberInput,
+  SelectInput,
+  TextField,
+  TextInput,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { idsOf, isReadOnlyIn, type FormMode } from '../fields';
+import { choiceSourceOf } from '../lookups';
+import type { Choice, FieldDeclaration, ResourceDefinition, ServerRecord } from '../types';
+import { useFieldChoices } from './useChoices';
+
+const MONOSPACE = { fontFamily: 'monospace' } as const;
+
+interface FieldProps {
+  definition: ResourceDefinition;
+  field: FieldDeclaration;
+}
+
+/**
+ * Props Datagrid, SimpleShowLayout and filter forms read from their children's
+ * elements: give them with every generated field, input or filter.
+ */
+const elementProps = (definition: ResourceDefinition, field: FieldDeclaration, translate: Translate) => ({
+  source: field.source,
+  label: fieldLabel(definition, field.source, translate),
+});
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** "chainId" → "Chain id": what a label says until the translation files have its key. */
+const humanize = (source: string) => {
+  const words = source.replace(/([a-z\d])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+export const fieldLabel = (definition: ResourceDefinition, source: string, translate: Translate) =>
+  translate(definition.fieldKey(source), { _: humanize(source) });
+
+/* ---------- display (list cells, show rows) ---------- */
+
+function ChoiceLabel({ field }: FieldProps) {
+  const record = useRecordContext<ServerRecord>();
+  const { choices } = useFieldChoices(field, record);
+  if (!record) return null;
+  const source = choiceSourceOf(field);
+  const values = field.kind === 'referenceList' ? idsOf(record[field.source], source?.value ?? 'id') : [record[field.source]];
+  const nameOf = (value: unknown) => choices.find((c) => String(c.id) === String(value))?.name ?? String(value);
+  const present = values.filter((v) => v !== undefined && v !== null && v !== '');
+  if (field.kind === 'referenceList') {
+    return (
+      <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
+        {present.map((value) => (
+          <Chip key={String(value)} size="small" label={nameOf(value)} />
+        ))}
+      </Stack>
+    );
+  }
+  return <Typography variant="body2">{present.length > 0 ? nameOf(present[0]) : ''}</Typography>;
+}
+
+function ItemLines({ field }: FieldProps) {
+  const record = useRecordContext<ServerRecord>();
+  if (field.kind !== 'list' || !record) return null;
+  const items = Array.isArray(record[field.source]) ? (record[field.source] as ServerRecord[]) : [];
+  return (
+    <Stack spacing={0.25}>
+      {items.map((item, index) => (
+        <Typography key={index} variant="body2" sx={MONOSPACE}>
+          {field.itemText(item)}
+        </Typography>
+      ))}
+    </Stack>
+  );
+}
+
+function FieldDisplay({ definition, field }: FieldProps) {
+  const { source } = field;
+  switch (field.kind) {
+    case 'number':
+      return <NumberField source={source} options={{ useGrouping: field.grouping ?? true }} />;
+    case 'amount':
+      // Decimal strings stay strings (SPEC B4): a number would round 18-decimal amounts.
+      return <TextField source={source} sx={MONOSPACE} />;
+    case 'address':
+      return <TextField source={source} sx={MONOSPACE} emptyText={field.emptyText} />;
+    case 'boolean':
+      return <BooleanField source={source} />;
+    case 'dateTime':
+      return <DateField source={source} showTime />;
+    case 'enum':
+      return Array.isArray(field.choices) || (choiceSourceOf(field)?.freeText ?? false) ? (
+        <EnumLabel definition={definition} field={field} />
+      ) : (
+        <ChoiceLabel definition={definition} field={field} />
+      );
+    case 'reference':
+    case 'referenceList':
+      return <ChoiceLabel definition={definition} field={field} />;
+    case 'list':
+      return <ItemLines definition={definition} field={field} />;
+    default:
+      return <TextField source={source} />;
+  }
+}
+
+function EnumLabel({ field }: FieldProps) {
+  const record = useRecordContext<ServerRecord>();
+  const value = record?.[field.source];
+  const choice = field.kind === 'enum' && Array.isArray(field.choices) ? (field.choices as ReadonlyArray<string | Choice>).find((c) => (typeof c === 'string' ? c : c.id) === value) : undefined;
+  const text = choice === undefined ? value : typeof choice === 'string' ? choice : choice.name;
+  return <Typography variant="body2">{text === undefined || text === null ? '' : String(text)}</Typography>;
+}
+
+/** A list column or show row. `sortable` is read by Datagrid from the element. */
+export function FieldValue(props: FieldProps & { source: string; label: string; sortable?: boolean }) {
+  return <FieldDisplay definition={props.definition} field={props.field} />;
+}
+
+export const fieldValueElement = (definition: ResourceDefinition, field: FieldDeclaration, translate: Translate): ReactElement => (
+  <FieldValue key={field.source} {...elementProps(definition, field, translate)} definition={definition} field={field} sortable={field.sortable ?? false} />
+);
+
+/* ---------- form inputs ---------- */
+
+/** Values of the form fields a lookup depends on. */
+function useDependencies(field: FieldDeclaration): Record<string, unknown> {
+  const names = Object.values(choiceSourceOf(field)?.dependsOn ?? {});
+  const values = useWatch({ name: names }) as unknown[] | undefined;
+  return Object.fromEntries(names.map((name, i) => [name, values?.[i]]));
+}
+
+interface InputProps extends FieldProps {
+  mode: FormMode | 'filter';
+}
+
+function ChoiceInput({ definition, field, mode }: InputProps) {
+  const translate = useTranslate();
+  const dependencies = useDependencies(field);
+  const { choices, isPending } = useFieldChoices(field, dependencies);
+  const current = useWatch({ name: field.source }) as unknown;
+  const source = choiceSourceOf(field);
+  const common = inputProps(definition, field, mode, translate);
+  if (field.kind === 'referenceList') {
+    const valueField = source?.value ?? 'id';
+    return (
+      <AutocompleteArrayInput
+        {...common}
+        choices={choices}
+        isPending={isPending}
+        format={(value: unknown) => idsOf(value, valueField)}
+        onCreate={source?.freeText ? (text?: string) => createdChoice(text) : undefined}
+      />
+    );
+  }
+  // A free-text value the endpoint no longer offers (the record's own symbol) stays selectable.
+  const offered = source?.freeText && current !== undefined && current !== null && current !== '' && !choices.some((c) => String(c.id) === String(current));
+  const all = offered ? [...choices, { id: current as string | number, name: String(current) }] : choices;
+  if (source?.freeText) {
+    return <AutocompleteInput {...common} choices={all} isPending={isPending} onCreate={(text?: string) => ({ id: text ?? '', name: text ?? '' })} />;
+  }
+  return <SelectInput {...common} choices={all} isPending={isPending} />;
+}
+
+/** Typed-in ids (a signer's user id) are numbers when they look like one. */
+const createdChoice = (text = ''): Choice => ({ id: /^\d+$/.test(text.trim()) ? Number(text.trim()) : text.trim(), name: text.trim() });
+
+function inputProps(definition: ResourceDefinition, field: FieldDeclaration, mode: InputProps['mode'], translate: Translate) {
+  const filter = mode === 'filter';
+  return {
+    source: field.source,
+    label: fieldLabel(definition, field.source, translate),
+    // The form-level validator decides; this only marks the label.
+    isRequired: !filter && Boolean(field.required),
+    readOnly: !filter && isReadOnlyIn(field, mode),
+    helperText: !filter && field.help ? translate(field.help) : false,
+    fullWidth: filter ? undefined : (field.fullWidth ?? (field.kind === 'address' || (field.kind === 'text' && field.multiline))),
+  } as const;
+}
+
+export function FieldInput({ definition, field, mode }: InputProps) {
+  const translate = useTranslate();
+  const common = inputProps(definition, field, mode, translate);
+  switch (field.kind) {
+    case 'number':
+      return <NumberInput {...common} />;
+    case 'amount':
+      return <TextInput {...common} inputProps={{ inputMode: 'decimal', style: MONOSPACE }} />;
+    case 'address':
+      return <TextInput {...common} inputProps={{ spellCheck: false, autoComplete: 'off', style: MONOSPACE }} />;
+    case 'boolean':
+      return <BooleanInput {...common} />;
+    case 'dateTime':
+      return <DateTimeInput {...common} />;
+    case 'enum':
+      if (Array.isArray(field.choices)) {
+        const choices = (field.choices as ReadonlyArray<string | Choice>).map((c) => (typeof c === 'string' ? { id: c, name: c } : c));
+        return <SelectInput {...common} choices={choices} />;
+      }
+      return <ChoiceInput definition={definition} field={field} mode={mode} />;
+    case 'reference':
+    case 'referenceList':
+      return <ChoiceInput definition={definition} field={field} mode={mode} />;
+    case 'list':
+      return null;
+    default:
+      return <TextInput {...common} multiline={field.multiline} />;
+  }
+}
+
+/* ---------- list filters ---------- */
+
+function BooleanFilter({ definition, field }: FieldProps) {
+  const translate = useTranslate();
+  const label = fieldLabel(definition, field.source, translate);
+  const choices = [
+    { id: 'true', name: translate('ra.boolean.true') },
+    { id: 'false', name: translate('ra.boolean.false') },
+  ];
+  return <SelectInput source={field.source} label={label} choices={choices} />;
+}
+
+function FilterInput({ definition, field, label }: FieldProps & { source: string; label: string; alwaysOn?: boolean }) {
+  if (field.kind === 'boolean') return <BooleanFilter definition={definition} field={field} />;
+  if (field.kind === 'address' || field.kind === 'amount') return <TextInput source={field.source} label={label} />;
+  return <FieldInput definition={definition} field={field} mode="filter" />;
+}
+
+/** A filter of the list; `alwaysOn` and `source` are read by the filter form from the element. */
+export const filterElement = (definition: ResourceDefinition, field: FieldDeclaration, translate: Translate): ReactElement => (
+  <FilterInput key={field.source} {...elementProps(definition, field, translate)} definition={definition} field={field} alwaysOn={field.filterable === 'alwaysOn' || undefined} />
+);

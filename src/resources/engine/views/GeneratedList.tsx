@@ -1,0 +1,36 @@
+import { Datagrid, List, useCanAccess, useTranslate } from 'react-admin';
+import { useSession } from '../../../session';
+import { fieldsFor } from '../fields';
+import type { ResourceViewProps } from '../types';
+import { EmptyState, useResourceName } from './common';
+import { fieldValueElement, filterElement } from './FieldViews';
+
+/** Columns, filters and sorting from the declaration; paging and sorting happen on the server. */
+export default function GeneratedList({ definition }: ResourceViewProps) {
+  const translate = useTranslate();
+  const title = useResourceName(definition)(2);
+  const { currentChainObj } = useSession();
+  const { canAccess: canEdit } = useCanAccess({ resource: definition.resourceName, action: 'edit' });
+  const { declaration, chainField } = definition;
+  const firstSortable = definition.fields.find((f) => f.sortable);
+  const sort = declaration.list?.sort ?? (firstSortable ? { field: firstSortable.source, order: 'ASC' as const } : { field: '', order: 'ASC' as const });
+  // Chain-scoped lists follow the app bar's chain: a permanent filter, not one the user can remove.
+  const filter = chainField && currentChainObj ? { [chainField]: currentChainObj.chainId } : undefined;
+  const filters = fieldsFor(definition, 'filter').map((field) => filterElement(definition, field, translate));
+  const rowClick = canEdit ? 'edit' : definition.hasView('show') ? 'show' : false;
+  return (
+    <List
+      resource={definition.resourceName}
+      title={title}
+      filter={filter}
+      filters={filters.length > 0 ? filters : undefined}
+      sort={sort}
+      perPage={declaration.list?.perPage ?? 25}
+      empty={<EmptyState definition={definition} />}
+    >
+      <Datagrid rowClick={rowClick} bulkActionButtons={false}>
+        {fieldsFor(definition, 'list').map((field) => fieldValueElement(definition, field, translate))}
+      </Datagrid>
+    </List>
+  );
+}

@@ -1,0 +1,15 @@
+import { Show, SimpleShowLayout, useTranslate } from 'react-admin';
+import { fieldsFor } from '../fields';
+import type { ResourceViewProps } from '../types';
+import { RecordTitle } from './common';
+import { fieldValueElement } from './FieldViews';
+
+/** Every declared field read-only, including what forms never send (balances, timestamps). */
+export default function GeneratedShow({ definition }: ResourceViewProps) {
+  const translate = useTranslate();
+  return (
+    <Show resource={definition.resourceName} title={<RecordTitle definition={definition} />}>
+      <SimpleShowLayout>{fieldsFor(definition, 'show').map((field) => fieldValueElement(definition, field, translate))}</SimpleShowLayout>
+    </Show>
+  );
+}

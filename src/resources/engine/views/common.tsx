@@ -1,0 +1,62 @@
+import { useMemo } from 'react';
+import { Box, Typography } from '@mui/material';
+import InboxIcon from '@mui/icons-material/Inbox';
+import { CreateButton, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
+import { useSession } from '../../../session';
+import { createFormValidator } from '../formValidator';
+import { fieldsFor, type FormMode } from '../fields';
+import type { ResourceDefinition, ResourceSchemas, ServerRecord } from '../types';
+import { useLookup } from './useChoices';
+
+/** "Networks", "Network": the resource's own translated name. */
+export function useResourceName(definition: ResourceDefinition) {
+  const translate = useTranslate();
+  return (count: number) => translate(definition.nameKey, { smart_count: count, count, _: definition.name });
+}
+
+/** "Network Ethereum" / "Network #3" on edit and show pages. */
+export function RecordTitle({ definition }: { definition: ResourceDefinition }) {
+  const record = useRecordContext<ServerRecord>();
+  const name = useResourceName(definition)(1);
+  const field = definition.declaration.recordRepresentation;
+  const shown = field && record?.[field] != null ? String(record[field]) : record ? `#${String(record.id)}` : '';
+  return <span>{`${name} ${shown}`.trim()}</span>;
+}
+
+/** No records yet: say so, and offer "Create" only to roles whose mask allows it. */
+export function EmptyState({ definition }: { definition: ResourceDefinition }) {
+  const translate = useTranslate();
+  const plural = useResourceName(definition)(2);
+  const { canAccess } = useCanAccess({ resource: definition.resourceName, action: 'create' });
+  return (
+    <Box sx={{ textAlign: 'center', py: 6, flex: 1 }} data-testid="resource-empty">
+      <InboxIcon sx={{ fontSize: 64, color: 'text.disabled' }} />
+      <Typography variant="h6" component="p" sx={{ mb: 2 }}>
+        {translate('resourceEngine.empty', { name: plural })}
+      </Typography>
+      {canAccess && <CreateButton resource={definition.resourceName} variant="contained" />}
+    </Box>
+  );
+}
+
+/** The form-level validator of a generated (or custom) form, from the shared schema. */
+export function useFormValidate(definition: ResourceDefinition, mode: FormMode, schemas: ResourceSchemas | undefined) {
+  const translate = useTranslate();
+  const lookup = useLookup();
+  const schema = mode === 'create' ? schemas?.create : schemas?.update;
+  return useMemo(
+    () => createFormValidator({ resource: definition, mode, schema, translate: (key, params) => translate(key, { _: key, ...params }), lookup }),
+    [definition, mode, schema, translate, lookup],
+  );
+}
+
+/** A new record: the declared defaults, and the selected chain for chain-scoped resources. */
+export function useCreateDefaults(definition: ResourceDefinition): Record<string, unknown> {
+  const { currentChainObj } = useSession();
+  return useMemo(() => {
+    const defaults: Record<string, unknown> = {};
+    for (const field of fieldsFor(definition, 'create')) if (field.default !== undefined) defaults[field.source] = field.default;
+    if (definition.chainField && currentChainObj && defaults[definition.chainField] === undefined) defaults[definition.chainField] = currentChainObj.chainId;
+    return defaults;
+  }, [definition, currentChainObj]);
+}

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { Admin, Resource } from 'react-admin';
+import HubIcon from '@mui/icons-material/Hub';
+import { masks } from '../../../src/access';
+import { createAuthProvider } from '../../../src/authProvider';
+import { createDataProvider, createHttpClient } from '../../../src/dataProvider';
+import { session } from '../../../src/session';
+import { defineResource, registryOf, withResourceAccess, type ResourceDefinition } from '../../../src/resources/engine';
+import { startTestServer, type TestServer } from '../../api/harness';
+import { DEMO_PASSWORD } from '../../../server/db/seed/demoData';
+import { testI18nProvider } from '../testI18nProvider';
+
+/**
+ * The promise of the engine: a resource declared here, in this file only, gives a
+ * working list and create form against the real API (Fastify on an in-memory PGlite,
+ * listening on a free port). No route, registry, menu or translation file is touched:
+ * the route is a test-only path and the labels fall back to the field names.
+ */
+const fields: ResourceDefinition['fields'] = [
+  { source: 'chainId', kind: 'number', required: true, sortable: true, grouping: false },
+  { source: 'name', kind: 'text', required: true, sortable: true, filterable: 'alwaysOn' },
+  { source: 'family', kind: 'enum', choices: ['evm', 'tron'], default: 'evm', filterable: true },
+  { source: 'symbol', kind: 'text', required: true },
+  { source: 'rpcUrl', kind: 'text', required: true, inList: false },
+  { source: 'explorerUrl', kind: 'text', required: true, inList: false },
+  { source: 'confirmations', kind: 'number', default: 12 },
+  { source: 'enabled', kind: 'boolean', default: true },
+];
+
+const ledgerNetwork = defineResource({
+  name: 'ledgerNetwork',
+  route: { path: '/ledger-network', group: 'all' },
+  icon: HubIcon,
+  menuGroup: 'chains',
+  endpoints: { base: '/sys/chain' },
+  fields,
+  schema: () => import('../../../src/contract/schemas/chain').then((m) => ({ create: m.chainBody, update: m.chainUpdateBody })),
+  access: { create: masks.operator, edit: masks.operator },
+});
+
+/** The same resource without the shared schema: only the server judges its input. */
+const uncheckedNetwork = defineResource({
+  name: 'uncheckedNetwork',
+  route: { path: '/unchecked-network', group: 'all' },
+  icon: HubIcon,
+  menuGroup: 'chains',
+  endpoints: { base: '/sys/chain' },
+  fields,
+  access: { create: masks.operator },
+});
+
+const resources = [ledgerNetwork, uncheckedNetwork];
+
+let server: TestServer;
+let baseUrl: string;
+const requests: string[] = [];
+const toasts: string[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  baseUrl = await server.app.listen({ port: 0, host: '127.0.0.1' });
+}, 120_000);
+afterAll(() => server?.close());
+
+function mount(path: string) {
+  const http = createHttpClient({
+    baseUrl: `${baseUrl}/api`,
+    getToken: () => localStorage.getItem('token'),
+    getLanguage: () => 'en-US',
+    getOrgId: () => (session.get().selectedOrg ? String(session.get().selectedOrg!.orgId) : null),
+    translate: (key, params) => testI18nProvider.translate(key, params),
+    notifyError: (message) => toasts.push(message),
+    onAuthFailure: () => undefined,
+  });
+  const counting: typeof http = { ...http, post: (p, body) => (requests.push(`POST ${p}`), http.post(p, body)) };
+  const authProvider = withResourceAccess(createAuthProvider(counting), resources);
+  const dataProvider = createDataProvider(counting, registryOf(resources));
+  return {
+    authProvider,
+    view: () =>
+      render(
+        <MemoryRouter initialEntries={[path]}>
+          <Admin dataProvider={dataProvider} authProvider={authProvider} i18nProvider={testI18nProvider} disableTelemetry>
+            {resources.map((r) => (
+              <Resource key={r.name} {...r.props} />
+            ))}
+          </Admin>
+        </MemoryRouter>,
+      ),
+  };
+}
+
+async function signIn(account: string, path: string) {
+  const { authProvider, view } = mount(path);
+  await authProvider.login({ username: account, password: DEMO_PASSWORD });
+  view();
+}
+
+const input = (label: RegExp) => screen.findByLabelText<HTMLInputElement>(label);
+
+describe('a resource declared in a test file works against the real API', () => {
+  it('lists the records the server has, paged and sorted by the server', async () => {
+    await signIn('superAdmin', '/ledger-network');
+    const table = await screen.findByRole('table', {}, { timeout: 15_000 });
+    await within(table).findByText('Ethereum', {}, { timeout: 15_000 });
+    expect(within(table).getByText('TRON')).toBeTruthy();
+    expect(within(table).getByText('BNB Smart Chain')).toBeTruthy();
+    // Sorted by the first sortable field (chainId) ascending: 1, 56, 728126428.
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => row.textContent);
+    expect(rows[0]).toContain('Ethereum');
+    expect(rows[2]).toContain('TRON');
+    expect(screen.getByRole('link', { name: /create/i })).toBeTruthy();
+  }, 30_000);
+
+  it('creates a record through the form; the server stores it', async () => {
+    await signIn('superAdmin', '/ledger-network/create');
+    const user = userEvent.setup();
+    await user.type(await input(/^Chain id/), '137');
+    await user.type(await input(/^Name/), 'Polygon PoS');
+    await user.type(await input(/^Symbol/), 'POL');
+    await user.type(await input(/^Rpc url/), 'https://polygon.example-rpc.net');
+    await user.type(await input(/^Explorer url/), 'https://polygonscan.com');
+    await user.click(screen.getByRole('button', { name: /save/i }));
+    await screen.findByText('Polygon PoS', {}, { timeout: 15_000 });
+
+    const stored = await server.call<{ list: Array<{ chainId: number; name: string; family: string; confirmations: number }> }>('GET', '/sys/chain/list', {
+      token: await server.login('superAdmin'),
+      query: { chainId: 137 },
+    });
+    expect(stored.data.list).toEqual([expect.objectContaining({ chainId: 137, name: 'Polygon PoS', family: 'evm', confirmations: 12 })]);
+  }, 30_000);
+
+  it('refuses bad input in the browser with the words the server uses, without a request', async () => {
+    const badBody = { chainId: 10, name: 'Optimism', family: 'evm', symbol: 'ETH', rpcUrl: 'not a url', explorerUrl: 'https://optimistic.etherscan.io', confirmations: 12 };
+    const answer = await server.call<Record<string, string>>('POST', '/sys/chain/save', { token: await server.login('superAdmin'), body: badBody });
+    expect(answer.code).toBe(400);
+
+    await signIn('superAdmin', '/ledger-network/create');
+    const user = userEvent.setup();
+    await user.type(await input(/^Chain id/), '10');
+    await user.type(await input(/^Name/), badBody.name);
+    await user.type(await input(/^Symbol/), badBody.symbol);
+    await user.type(await input(/^Rpc url/), badBody.rpcUrl);
+    await user.type(await input(/^Explorer url/), badBody.explorerUrl);
+    requests.length = 0;
+    await user.click(screen.getByRole('button', { name: /save/i }));
+    const rpcUrl = await input(/^Rpc url/);
+    await waitFor(() => expect(rpcUrl.getAttribute('aria-invalid')).toBe('true'));
+    const message = document.getElementById(`${rpcUrl.id}-helper-text`)?.textContent;
+    expect(message).toBe(answer.data.rpcUrl);
+    expect(requests).toEqual([]);
+  }, 30_000);
+
+  it('shows the server’s field errors on their inputs when there is no client schema', async () => {
+    await signIn('superAdmin', '/unchecked-network/create');
+    const user = userEvent.setup();
+    await user.type(await input(/^Chain id/), '42161');
+    await user.type(await input(/^Name/), 'Arbitrum One');
+    await user.type(await input(/^Symbol/), 'ETH');
+    await user.type(await input(/^Rpc url/), 'ftp://arbitrum');
+    await user.type(await input(/^Explorer url/), 'https://arbiscan.io');
+    requests.length = 0;
+    await user.click(screen.getByRole('button', { name: /save/i }));
+    const rpcUrl = await input(/^Rpc url/);
+    await waitFor(() => expect(rpcUrl.getAttribute('aria-invalid')).toBe('true'), { timeout: 10_000 });
+    expect(requests).toEqual(['POST /sys/chain/save']);
+    expect(document.getElementById(`${rpcUrl.id}-helper-text`)?.textContent).toBe('Must be an http(s) URL.');
+  }, 30_000);
+
+  it('is read-only for a role outside the create mask', async () => {
+    await signIn('merchantProEmployee', '/ledger-network');
+    const table = await screen.findByRole('table', {}, { timeout: 15_000 });
+    await within(table).findByText('Ethereum', {}, { timeout: 15_000 });
+    expect(screen.queryByRole('link', { name: /create/i })).toBeNull();
+  }, 30_000);
+});
