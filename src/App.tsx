@@ -8,17 +8,15 @@ import { RouteGuard } from './shell/guard/RouteGuard';
 import { ToastNotification } from './shell/toast';
 import { lazyScreen } from './shell/loading/lazyScreen';
 import { ForbiddenPage, NotFoundPage, ServerErrorPage, SignupPage, TermsPage } from './pages/status/StatusPage';
-import { network } from './resources/network';
-import { currency } from './resources/currency';
-import { multisig } from './resources/multisig';
+import { resources } from './resources';
+import { withResourceAccess } from './resources/engine';
 
 const LoginPage = lazyScreen(() => import('./pages/login/LoginPage'));
 const HomePage = lazyScreen(() => import('./pages/home/HomePage'));
 const PlaceholderPage = lazyScreen(() => import('./pages/placeholder/PlaceholderPage'));
 
-const resources = [network, currency, multisig];
-const authProvider = createAuthProvider(http, Object.fromEntries(resources.map((r) => [r.name, r.actionMasks])));
-const resourcePaths = new Set(resources.map((r) => `/${r.name}`));
+const authProvider = withResourceAccess(createAuthProvider(http), resources);
+const resourcePaths = new Set(resources.map((r) => r.path));
 /** Guarded routes with their own screen; the rest show a titled placeholder until built. */
 const BrandEditor = lazyScreen(() => import('./shell/brand/BrandEditor'));
 const screens: Record<string, React.ComponentType> = { '/home': HomePage, '/brand': BrandEditor };
@@ -40,8 +38,8 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
       notification={ToastNotification}
       disableTelemetry
     >
-      {resources.map(({ actionMasks: _masks, ...props }) => (
-        <Resource key={props.name} {...props} />
+      {resources.map((r) => (
+        <Resource key={r.name} {...r.props} />
       ))}
       <CustomRoutes>
         {ROUTES.filter((r) => !resourcePaths.has(r.path)).map((route) => {

@@ -1,7 +1,7 @@
 import { createDataProvider, createHttpClient } from './dataProvider';
 import { StorageKey } from './contract/constants';
 import { session } from './session';
-import { resourceRegistry } from './resources/registry';
+import { resourceRegistry } from './resources';
 
 /**
  * The app's single HTTP client and dataProvider. What they need from the shell (toasts,

@@ -42,8 +42,10 @@ export function withResourceAccess(authProvider: AuthProvider, resources: readon
     ...authProvider,
     async canAccess(params) {
       const resource = byName.get(params.resource);
-      if (resource) return resource.canDo(session.get().roleIndex, params.action);
-      return authProvider.canAccess ? authProvider.canAccess(params) : true;
+      if (!resource) return authProvider.canAccess ? authProvider.canAccess(params) : true;
+      // After a reload the role is known once the session is restored (one /me call, then memory).
+      if (!session.isLoaded() && authProvider.checkAuth) await authProvider.checkAuth({}).catch(() => undefined);
+      return resource.canDo(session.get().roleIndex, params.action);
     },
   };
 }

@@ -3,6 +3,7 @@ import { ROUTES, type RouteGroup } from '../../access';
 import { resourcePaths } from '../../contract/apiPaths';
 import { lazyScreen } from '../../shell/loading/lazyScreen';
 import { resourceCanDo } from './access';
+import { AccessGate } from './AccessGate';
 import type { ResourceDeclaration, ResourceDefinition, ViewLoader, ViewName } from './types';
 
 /** Generated views, each its own chunk; declarations replace any of them with `views`. */
@@ -14,8 +15,6 @@ const GENERATED: Record<ViewName, ViewLoader> = {
 };
 
 const VIEWS: readonly ViewName[] = ['list', 'create', 'edit', 'show'];
-
-const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 function routeOf(declaration: ResourceDeclaration): { path: string; group: RouteGroup; labelKey: string } {
   const { name, route } = declaration;
@@ -70,7 +69,7 @@ export function defineResource(declaration: ResourceDeclaration): ResourceDefini
     nameKey: `resources.${name}.name`,
     fieldKey: (source) => `resources.${name}.fields.${source}`,
     endpoint: {
-      paths: { ...resourcePaths(name, base ?? `/sys/${kebab(name)}`), ...pathOverrides },
+      paths: { ...resourcePaths(name, base), ...pathOverrides },
       ...(declaration.idField ? { idField: declaration.idField } : {}),
       ...(declaration.detailIdParam ? { detailIdParam: declaration.detailIdParam } : {}),
       ...(declaration.emptyOnListFailure ? { emptyOnListFailure: true } : {}),
@@ -86,7 +85,8 @@ export function defineResource(declaration: ResourceDeclaration): ResourceDefini
       const needsSchema = view === 'create' || view === 'edit';
       const [module, schemas] = await Promise.all([load(), needsSchema ? declaration.schema?.() : undefined]);
       const View = module.default;
-      return { default: () => createElement(View, { definition, schemas }) };
+      const Gated = () => createElement(AccessGate, { resource: resourceName, action: view }, createElement(View, { definition, schemas }));
+      return { default: Gated };
     });
 
   definition.props = {

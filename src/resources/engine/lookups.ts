@@ -18,12 +18,12 @@ export const objectsAt = (record: ServerRecord, source: string): ServerRecord[] 
 export const REFERENCE_TARGETS: Record<Exclude<ReferenceTarget, ChoiceSource>, ChoiceSource> = {
   chain: { path: ApiPath.chain.list, value: 'chainId', label: 'name', query: { sort: 'chainId', order: 'asc' } },
   currency: { path: ApiPath.currency.list, value: 'id', label: 'symbol', dependsOn: { chainId: 'chainId' }, query: { sort: 'symbol', order: 'asc' } },
-  org: { fromSession: (session) => session.orgList as unknown as ServerRecord[], value: 'orgId', label: 'orgName' },
+  org: { fromSession: (session) => session.orgList as unknown as ServerRecord[], value: 'orgId', label: 'orgName', freeText: 'number' },
   member: {
     value: 'userId',
     label: (member) => (member.userName ? `${String(member.userName)} (${String(member.account)})` : String(member.userId)),
     fromRecord: (record) => objectsAt(record, 'signers'),
-    freeText: true,
+    freeText: 'number',
   },
 };
 

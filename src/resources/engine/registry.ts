@@ -4,14 +4,17 @@ import type { ChoiceSource, MenuEntry, ResourceDefinition } from './types';
 
 /**
  * The dataProvider registry of a list of declared resources: each resource under its
- * react-admin name, plus every lookup endpoint their fields read choices from.
+ * react-admin name (its route) and under its API name when that differs, plus every
+ * lookup endpoint their fields read choices from.
  */
 export function registryOf(resources: readonly ResourceDefinition[]): ResourceRegistry {
   const registry: ResourceRegistry = {};
   const sources: ChoiceSource[] = Object.values(REFERENCE_TARGETS);
   for (const resource of resources) {
-    if (Object.hasOwn(registry, resource.resourceName)) throw new Error(`two resources are declared on ${resource.path}`);
-    registry[resource.resourceName] = resource.endpoint;
+    for (const name of new Set([resource.resourceName, resource.name])) {
+      if (Object.hasOwn(registry, name)) throw new Error(`two resources are declared as "${name}"`);
+      registry[name] = resource.endpoint;
+    }
     for (const field of resource.fields) {
       const source = choiceSourceOf(field);
       if (source) sources.push(source);

@@ -52,8 +52,8 @@ export interface ChoiceSource {
   fromSession?: (session: SessionState) => ServerRecord[];
   /** For fields whose record value is a list of objects (`signers: [{userId, …}]`). */
   fromRecord?: (record: ServerRecord) => ServerRecord[];
-  /** A value that is not offered may be typed in (a new ticker symbol). */
-  freeText?: boolean;
+  /** A value that is not offered may be typed in (a new ticker symbol; 'number': a user id). */
+  freeText?: boolean | 'number';
 }
 
 /** Built-in reference targets (src/resources/engine/lookups.ts) or a source of its own. */
@@ -128,7 +128,12 @@ export type ViewLoader = () => Promise<{ default: ComponentType<ResourceViewProp
 export type MenuGroup = 'overview' | 'chains' | 'wallets' | 'money' | 'orgs' | 'reports' | 'settings';
 
 export interface ResourceDeclaration {
-  /** Identity and translation namespace: `resources.<name>.name`, `resources.<name>.fields.<source>`. */
+  /**
+   * The API's name of the resource (SPEC B3 `/sys/<name>/…`, e.g. `chain-wallet`): the
+   * default endpoints, the translation keys `resources.<name>.name` and
+   * `resources.<name>.fields.<source>`, and a dataProvider name other screens read it by
+   * (`useGetList('chain-wallet')`), whatever route shows it.
+   */
   name: string;
   /**
    * A guarded route of src/access ROUTES (its group guards the resource), or — for
@@ -137,7 +142,7 @@ export interface ResourceDeclaration {
   route: string | { path: string; group: RouteGroup };
   icon: ComponentType;
   menuGroup: MenuGroup;
-  /** Default: `resourcePaths(name)` = /sys/<name>/…; `base` or single paths override. */
+  /** Default: `resourcePaths(name)` = /sys/<name>/…; `base` (e.g. `/sys/chain`) or single paths override. */
   endpoints?: Partial<ResourcePaths> & { base?: string };
   idField?: string;
   detailIdParam?: string;

@@ -1,17 +1,27 @@
 import DrawIcon from '@mui/icons-material/Draw';
 import { masks } from '../../access';
-import { lazyScreen } from '../../shell/loading/lazyScreen';
+import { ApiPath } from '../../contract/apiPaths';
+import { defineResource } from '../engine';
 
 /**
  * /multisig: custom views (a Safe-style queue, a timeline). Starting is open to every
  * role of the route; the server decides per wallet kind. Proposals are never edited
  * or deleted: they change only through approval, deny and confirm.
  */
-export const multisig = {
+export const multisig = defineResource({
   name: 'multisig',
+  route: '/multisig',
   icon: DrawIcon,
-  list: lazyScreen<object>(() => import('./MultisigQueue')),
-  show: lazyScreen<object>(() => import('./ProposalShow')),
-  create: lazyScreen<object>(() => import('./StartProposal')),
-  actionMasks: { create: masks.excludeLite, edit: 0n, delete: 0n },
-};
+  menuGroup: 'money',
+  // Proposals are keyed by proposalId (SPEC A3); create = start.
+  endpoints: { list: ApiPath.sign.list, detail: ApiPath.sign.detail, save: ApiPath.sign.start },
+  idField: 'proposalId',
+  detailIdParam: 'proposalId',
+  fields: [],
+  access: { create: masks.excludeLite },
+  views: {
+    list: () => import('./MultisigQueue'),
+    show: () => import('./ProposalShow'),
+    create: () => import('./StartProposal'),
+  },
+});

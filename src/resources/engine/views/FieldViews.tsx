@@ -18,7 +18,7 @@ import {
 import { useWatch } from 'react-hook-form';
 import { idsOf, isReadOnlyIn, type FormMode } from '../fields';
 import { choiceSourceOf } from '../lookups';
-import type { Choice, FieldDeclaration, ResourceDefinition, ServerRecord } from '../types';
+import type { Choice, ChoiceSource, FieldDeclaration, ResourceDefinition, ServerRecord } from '../types';
 import { useFieldChoices } from './useChoices';
 
 const MONOSPACE = { fontFamily: 'monospace' } as const;
@@ -160,7 +160,7 @@ function ChoiceInput({ definition, field, mode }: InputProps) {
         choices={choices}
         isPending={isPending}
         format={(value: unknown) => idsOf(value, valueField)}
-        onCreate={source?.freeText ? (text?: string) => createdChoice(text) : undefined}
+        onCreate={source?.freeText ? (text?: string) => createdChoice(text, source.freeText) : undefined}
       />
     );
   }
@@ -168,13 +168,16 @@ function ChoiceInput({ definition, field, mode }: InputProps) {
   const offered = source?.freeText && current !== undefined && current !== null && current !== '' && !choices.some((c) => String(c.id) === String(current));
   const all = offered ? [...choices, { id: current as string | number, name: String(current) }] : choices;
   if (source?.freeText) {
-    return <AutocompleteInput {...common} choices={all} isPending={isPending} onCreate={(text?: string) => ({ id: text ?? '', name: text ?? '' })} />;
+    return <AutocompleteInput {...common} choices={all} isPending={isPending} onCreate={(text?: string) => createdChoice(text, source.freeText)} />;
   }
   return <SelectInput {...common} choices={all} isPending={isPending} />;
 }
 
-/** Typed-in ids (a signer's user id) are numbers when they look like one. */
-const createdChoice = (text = ''): Choice => ({ id: /^\d+$/.test(text.trim()) ? Number(text.trim()) : text.trim(), name: text.trim() });
+/** A typed-in value; numeric sources (user ids) take it as a number when it is one. */
+function createdChoice(text = '', freeText: ChoiceSource['freeText']): Choice {
+  const value = text.trim();
+  return { id: freeText === 'number' && /^\d+$/.test(value) ? Number(value) : value, name: value };
+}
 
 function inputProps(definition: ResourceDefinition, field: FieldDeclaration, mode: InputProps['mode'], translate: Translate) {
   const filter = mode === 'filter';
@@ -233,7 +236,9 @@ function BooleanFilter({ definition, field }: FieldProps) {
 
 function FilterInput({ definition, field, label }: FieldProps & { source: string; label: string; alwaysOn?: boolean }) {
   if (field.kind === 'boolean') return <BooleanFilter definition={definition} field={field} />;
-  if (field.kind === 'address' || field.kind === 'amount') return <TextInput source={field.source} label={label} />;
+  // Text searches: addresses, amounts and free-text enums (a symbol) are matched as typed.
+  const typed = field.kind === 'address' || field.kind === 'amount' || (field.kind === 'enum' && Boolean(choiceSourceOf(field)?.freeText));
+  if (typed) return <TextInput source={field.source} label={label} />;
   return <FieldInput definition={definition} field={field} mode="filter" />;
 }
 

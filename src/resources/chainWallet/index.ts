@@ -1,0 +1,37 @@
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
+import { combine, masks } from '../../access';
+import { WALLET_KINDS } from '../../contract/contractKinds';
+import { defineResource } from '../engine';
+
+/** Who may reach the wallet writes at all; the server decides per wallet (own org, cold kinds need coldAdmins). */
+const WRITERS = combine(masks.operator, masks.allManagers);
+
+/**
+ * Chain wallets (hot, cold, multisig) with their balances, on /aggregate: the one
+ * wallet route every role reaches (SPEC B6 "wallets and balances of the tier"); the
+ * server scopes the list to the caller's tenancy. Chain, org, kind and address are
+ * fixed once created; label, threshold and signers change.
+ */
+export const chainWallet = defineResource({
+  name: 'chain-wallet',
+  route: '/aggregate',
+  icon: AccountBalanceWalletIcon,
+  menuGroup: 'wallets',
+  chainScoped: true,
+  fields: [
+    { source: 'chainId', kind: 'reference', reference: 'chain', required: true, inForm: 'create', inList: false, sortable: true },
+    { source: 'orgId', kind: 'reference', reference: 'org', required: true, inForm: 'create', inList: false, inShow: false, sortable: true },
+    { source: 'orgName', kind: 'text', inForm: false },
+    { source: 'kind', kind: 'enum', choices: WALLET_KINDS, required: true, inForm: 'create', sortable: true, filterable: true },
+    { source: 'address', kind: 'address', required: true, inForm: 'create', filterable: true },
+    { source: 'label', kind: 'text', sortable: true, filterable: 'alwaysOn' },
+    { source: 'threshold', kind: 'number', help: 'resources.chain-wallet.help.threshold' },
+    { source: 'signers', kind: 'referenceList', reference: 'member', inList: false, help: 'resources.chain-wallet.help.signers' },
+    { source: 'balances', kind: 'list', itemText: (b) => `${String(b.amount)} ${String(b.symbol)}` },
+    { source: 'createdAt', kind: 'dateTime', inList: false, inForm: false, sortable: true },
+  ],
+  schema: () => import('../../contract/schemas/chainWallet').then((m) => ({ create: m.chainWalletBody, update: m.chainWalletUpdateBody })),
+  access: { create: WRITERS, edit: WRITERS, delete: WRITERS },
+  list: { sort: { field: 'kind', order: 'ASC' } },
+  recordRepresentation: 'label',
+});

@@ -1,0 +1,15 @@
+import { menuEntries, registryOf } from './engine';
+import { network } from './network';
+import { currency } from './currency';
+import { chainWallet } from './chainWallet';
+import { contractAddress } from './contractAddress';
+import { multisig } from './multisig';
+
+/**
+ * Every declared resource, once: App mounts `<Resource {...r.props} />` for each, the
+ * dataProvider registry, the access rules and the menu entries all come from this list.
+ */
+export const resources = [network, currency, multisig, chainWallet, contractAddress];
+
+export const resourceRegistry = registryOf(resources);
+export const resourceMenu = menuEntries(resources);
