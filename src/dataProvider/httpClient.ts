@@ -136,7 +136,8 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       deps.onAuthFailure();
     }
     const errorBody: ErrorBody = { code: envelope?.code, msg: envelope?.msg, description, data: envelope?.data };
-    if (envelope?.code === BodyCode.badRequest) {
+    // A conflict names its field too (chain ID or symbol already taken): it belongs on that input.
+    if (envelope?.code === BodyCode.badRequest || envelope?.code === BodyCode.conflict) {
       const errors = toSubmissionErrors(envelope.data, deps.translate);
       if (errors) errorBody.errors = errors;
     }

@@ -85,7 +85,7 @@ export function createFormValidator({ resource, mode, schema, translate, lookup 
     return declared.has(head) ? head : path;
   };
 
-  return async (values: Record<string, unknown>): Promise<Record<string, string>> => {
+  return async (values: Record<string, unknown>): Promise<Record<string, unknown>> => {
     const body = toPayload(resource, values, mode);
     const problems: FieldMessages = {};
     if (schema) {
@@ -98,10 +98,11 @@ export function createFormValidator({ resource, mode, schema, translate, lookup 
       const problem = await crossCheck(field, context);
       if (problem) problems[field.source] = problem;
     }
-    const errors: Record<string, string> = {};
+    // The shape the dataProvider gives server errors: a message for the whole body is `root.serverError`.
+    const errors: Record<string, unknown> = {};
     for (const [path, message] of Object.entries(problems)) {
       const text = translate(message.key, message.params);
-      if (path === '') errors.root = text;
+      if (path === '') errors.root = { serverError: text };
       else errors[path] = text;
     }
     return errors;

@@ -170,6 +170,21 @@ describe('a resource declared in a test file works against the real API', () => 
     expect(document.getElementById(`${rpcUrl.id}-helper-text`)?.textContent).toBe('Must be an http(s) URL.');
   }, 30_000);
 
+  it('puts a conflict the server finds (chain ID taken) on its input', async () => {
+    await signIn('superAdmin', '/ledger-network/create');
+    const user = userEvent.setup();
+    await user.type(await input(/^Chain id/), '56');
+    await user.type(await input(/^Name/), 'BSC again');
+    await user.type(await input(/^Symbol/), 'BNB');
+    await user.type(await input(/^Rpc url/), 'https://bsc2.example-rpc.net');
+    await user.type(await input(/^Explorer url/), 'https://bscscan.com');
+    await user.click(screen.getByRole('button', { name: /save/i }));
+    const chainId = await input(/^Chain id/);
+    await waitFor(() => expect(chainId.getAttribute('aria-invalid')).toBe('true'), { timeout: 10_000 });
+    expect(document.getElementById(`${chainId.id}-helper-text`)?.textContent).toBe('Already in use.');
+    expect(toasts).toContain('A chain with chain ID 56 already exists.');
+  }, 30_000);
+
   it('is read-only for a role outside the create mask', async () => {
     await signIn('merchantProEmployee', '/ledger-network');
     const table = await screen.findByRole('table', {}, { timeout: 15_000 });
