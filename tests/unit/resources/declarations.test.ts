@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTES } from '../../../src/access';
+import { CONTRACT_ADDRESS_FIELDS } from '../../../src/contract/contractKinds';
+import { resourceRegistry, resources } from '../../../src/resources';
+import enTranslation from '../../../public/locales/en-US/translation.json';
+import zhTranslation from '../../../public/locales/zh-CN/translation.json';
+
+type Catalogue = Record<string, unknown>;
+const has = (catalogue: Catalogue, key: string) => {
+  const value = key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Catalogue)[part] : undefined), catalogue);
+  return typeof value === 'string' && value !== '';
+};
+
+/** Every translation key a declaration makes the screens read. */
+function keysOf(resource: (typeof resources)[number]): string[] {
+  const keys = [`${resource.nameKey}_one`, `${resource.nameKey}_other`, ...resource.fields.map((f) => resource.fieldKey(f.source))];
+  for (const field of resource.fields) {
+    if (field.help) keys.push(field.help);
+    if (field.kind === 'address' && field.emptyText) keys.push(field.emptyText);
+  }
+  return keys;
+}
+
+describe('the declared resources', () => {
+  it('are each on a guarded route of SPEC A2, one resource per route', () => {
+    const paths = resources.map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const path of paths) expect(ROUTES.map((r) => r.path)).toContain(path);
+  });
+
+  it.each(resources.map((r) => [r.name, r] as const))('%s: every label is translated in en-US and zh-CN', (_name, resource) => {
+    const keys = keysOf(resource);
+    expect(keys.filter((k) => !has(enTranslation, k))).toEqual([]);
+    expect(keys.filter((k) => !has(zhTranslation, k))).toEqual([]);
+  });
+
+  it('feed the dataProvider registry under their route and API names', () => {
+    for (const resource of resources) {
+      expect(resourceRegistry[resource.props.name]).toBe(resource.endpoint);
+      expect(resourceRegistry[resource.name]).toBe(resource.endpoint);
+    }
+    expect(resourceRegistry.network.paths.list).toBe('/sys/chain/list');
+    expect(resourceRegistry['chain-wallet'].paths.save).toBe('/sys/chain-wallet/save');
+    expect(resourceRegistry['contract-address']).toMatchObject({ idField: 'chainId', detailIdParam: 'chainId' });
+  });
+
+  it('contract addresses: the 14 of SPEC A3, under their server field names, each an address checked per chain family', () => {
+    const contractAddress = resources.find((r) => r.name === 'contract-address')!;
+    const addresses = contractAddress.fields.filter((f) => f.kind === 'address');
+    expect(addresses.map((f) => f.source)).toEqual(Object.values(CONTRACT_ADDRESS_FIELDS));
+    for (const field of addresses) expect(field.kind === 'address' && field.family).toBeFalsy();
+  });
+
+  it('chain wallets: chain, org, kind and address are set once; label, threshold and signers change; balances are read-only', () => {
+    const wallet = resources.find((r) => r.name === 'chain-wallet')!;
+    const inForm = Object.fromEntries(wallet.fields.map((f) => [f.source, f.inForm ?? true]));
+    expect(inForm).toMatchObject({ chainId: 'create', orgId: 'create', kind: 'create', address: 'create', label: true, threshold: true, signers: true });
+    expect(wallet.fields.find((f) => f.source === 'balances')?.kind).toBe('list');
+    expect(wallet.path).toBe('/aggregate');
+    expect(wallet.chainField).toBe('chainId');
+  });
+});

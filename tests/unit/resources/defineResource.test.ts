@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import HubIcon from '@mui/icons-material/Hub';
+import { masks, ROLES, routeGroups, maskHas, type RoleName } from '../../../src/access';
+import { defineResource, menuEntries, registryOf, type ResourceDeclaration } from '../../../src/resources/engine';
+import { fieldsFor, toPayload } from '../../../src/resources/engine/fields';
+
+const base: ResourceDeclaration = {
+  name: 'chain-wallet',
+  route: '/aggregate',
+  icon: HubIcon,
+  menuGroup: 'wallets',
+  fields: [
+    { source: 'chainId', kind: 'reference', reference: 'chain', inForm: 'create' },
+    { source: 'label', kind: 'text' },
+    { source: 'signers', kind: 'referenceList', reference: 'member', inList: false },
+    { source: 'balances', kind: 'list', itemText: (b) => String(b.amount) },
+  ],
+};
+const declare = (overrides: Partial<ResourceDeclaration> = {}) => defineResource({ ...base, ...overrides });
+
+describe('defineResource: what one declaration yields', () => {
+  it('react-admin props: named after the route (the URL), a lazy screen per reachable view, the translated name as label', () => {
+    const wallet = declare({ access: { create: masks.operator, edit: masks.operator } });
+    expect(wallet.props.name).toBe('aggregate');
+    expect(wallet.props.options).toEqual({ label: 'resources.chain-wallet.name' });
+    expect(Object.keys(wallet.props).filter((k) => ['list', 'create', 'edit', 'show'].includes(k))).toEqual(['list', 'create', 'edit', 'show']);
+  });
+
+  it('no create or edit view without a mask for it: read-only is the default', () => {
+    const readOnly = declare();
+    expect(readOnly.props.create).toBeUndefined();
+    expect(readOnly.props.edit).toBeUndefined();
+    expect(readOnly.props.list).toBeDefined();
+    expect(readOnly.props.show).toBeDefined();
+    expect(declare({ views: { show: false } }).props.show).toBeUndefined();
+  });
+
+  it('endpoints: /sys/<name>/… by default; a base or single paths override', () => {
+    expect(declare().endpoint).toEqual({
+      paths: {
+        list: '/sys/chain-wallet/list',
+        detail: '/sys/chain-wallet/detail',
+        save: '/sys/chain-wallet/save',
+        update: '/sys/chain-wallet/update',
+        delete: '/sys/chain-wallet/delete/{id}',
+      },
+    });
+    expect(declare({ endpoints: { base: '/sys/chain' } }).endpoint.paths.list).toBe('/sys/chain/list');
+    const proposals = declare({ endpoints: { list: '/sys/sign/list', save: '/sys/sign/start' }, idField: 'proposalId', detailIdParam: 'proposalId' });
+    expect(proposals.endpoint).toMatchObject({ idField: 'proposalId', detailIdParam: 'proposalId', paths: { list: '/sys/sign/list', save: '/sys/sign/start', detail: '/sys/chain-wallet/detail' } });
+  });
+
+  it('menu entry: the route’s label key, the declared icon and group', () => {
+    expect(declare().menu).toEqual({ path: '/aggregate', labelKey: 'menu.aggregate', icon: HubIcon, group: 'wallets' });
+    expect(menuEntries([declare()])['/aggregate'].group).toBe('wallets');
+  });
+
+  it('translation keys: resources.<name>.name and resources.<name>.fields.<source>', () => {
+    const wallet = declare();
+    expect(wallet.nameKey).toBe('resources.chain-wallet.name');
+    expect(wallet.fieldKey('label')).toBe('resources.chain-wallet.fields.label');
+  });
+
+  it('refuses a route outside src/access ROUTES unless it is an explicit test route, and a group that contradicts ROUTES', () => {
+    expect(() => declare({ route: '/wallets' })).toThrow(/not in src\/access ROUTES/);
+    expect(() => declare({ route: { path: '/aggregate', group: 'operator' } })).toThrow(/guarded by "all"/);
+    expect(declare({ route: { path: '/test-only', group: 'operator' } }).group).toBe('operator');
+  });
+
+  it('refuses a field declared twice and chain scoping by a field that does not exist', () => {
+    expect(() => declare({ fields: [...base.fields, { source: 'label', kind: 'text' }] })).toThrow(/twice/);
+    expect(() => declare({ chainScoped: 'networkId' })).toThrow(/not a field/);
+    expect(declare({ chainScoped: true }).chainField).toBe('chainId');
+  });
+});
+
+describe('access: the route group, then the mask of the action', () => {
+  const wallet = declare({ access: { create: masks.operator, edit: masks.allManagers } });
+  const roles = Object.keys(ROLES) as RoleName[];
+
+  it.each(roles)('%s', (role) => {
+    const index = ROLES[role];
+    const onRoute = maskHas(routeGroups.all, index);
+    expect(wallet.canDo(index, 'list')).toBe(onRoute);
+    expect(wallet.canDo(index, 'show')).toBe(onRoute);
+    expect(wallet.canDo(index, 'create')).toBe(maskHas(masks.operator, index));
+    expect(wallet.canDo(index, 'edit')).toBe(maskHas(masks.allManagers, index));
+    // No delete mask: nobody deletes.
+    expect(wallet.canDo(index, 'delete')).toBe(false);
+  });
+
+  it('outside the route group nothing is allowed, whatever the masks say', () => {
+    const addresses = declare({ route: '/contract-address', access: { edit: masks.all } });
+    expect(addresses.canDo(ROLES.agentManager, 'list')).toBe(false);
+    expect(addresses.canDo(ROLES.agentManager, 'edit')).toBe(false);
+    expect(addresses.canDo(ROLES.merchantLiteEmployee, 'edit')).toBe(true);
+    expect(addresses.canDo(null, 'list')).toBe(false);
+  });
+});
+
+describe('registry: one source for the dataProvider', () => {
+  it('each resource under its route name and its API name, plus every lookup its fields read', () => {
+    const registry = registryOf([declare()]);
+    expect(registry.aggregate).toBe(registry['chain-wallet']);
+    expect(registry['@lookup/sys/chain/list']).toMatchObject({ paths: { list: '/sys/chain/list' }, idField: 'chainId' });
+    expect(registry['@lookup/sys/currency/list']).toMatchObject({ idField: 'id' });
+  });
+
+  it('two declarations on one route are refused', () => {
+    expect(() => registryOf([declare(), declare({ name: 'other' })])).toThrow(/two resources/);
+  });
+});
+
+describe('fields: where each shows, and what a form sends', () => {
+  const wallet = declare();
+  it('list / show / filter / forms', () => {
+    const sources = (place: Parameters<typeof fieldsFor>[1]) => fieldsFor(wallet, place).map((f) => f.source);
+    expect(sources('list')).toEqual(['chainId', 'label', 'balances']);
+    expect(sources('show')).toEqual(['chainId', 'label', 'signers', 'balances']);
+    expect(sources('create')).toEqual(['chainId', 'label', 'signers']);
+    expect(sources('edit')).toEqual(['chainId', 'label', 'signers']);
+    expect(sources('filter')).toEqual([]);
+  });
+
+  it('the create body: form fields only; blank non-text values left out; cleared text as ""', () => {
+    expect(toPayload(wallet, { chainId: 1, label: null, signers: [3, 4], balances: [{ amount: '1' }], orgName: 'X' }, 'create')).toEqual({ chainId: 1, label: '', signers: [3, 4] });
+    expect(toPayload(wallet, { chainId: '', signers: [] }, 'create')).toEqual({ signers: [] });
+  });
+
+  it('the update body: the id, the editable fields; create-only fields stay; signer objects become their ids', () => {
+    const record = { id: 9, chainId: 1, label: 'hot', signers: [{ userId: 3, account: 'a' }, { userId: 4, account: 'b' }], balances: [] };
+    expect(toPayload(wallet, record, 'edit')).toEqual({ id: 9, label: 'hot', signers: [3, 4] });
+  });
+});
