@@ -18,7 +18,14 @@ export const objectsAt = (record: ServerRecord, source: string): ServerRecord[] 
 export const REFERENCE_TARGETS: Record<Exclude<ReferenceTarget, ChoiceSource>, ChoiceSource> = {
   chain: { path: ApiPath.chain.list, value: 'chainId', label: 'name', query: { sort: 'chainId', order: 'asc' } },
   currency: { path: ApiPath.currency.list, value: 'id', label: 'symbol', dependsOn: { chainId: 'chainId' }, query: { sort: 'symbol', order: 'asc' } },
-  org: { fromSession: (session) => session.orgList as unknown as ServerRecord[], value: 'orgId', label: 'orgName', freeText: 'number' },
+  org: {
+    fromSession: (session) => session.orgList as unknown as ServerRecord[],
+    // API records name their org (`orgId` + `orgName`), also one the user is no member of.
+    fromRecord: (record) => (record.orgId != null && record.orgName != null ? [{ orgId: record.orgId, orgName: record.orgName }] : []),
+    value: 'orgId',
+    label: 'orgName',
+    freeText: 'number',
+  },
   member: {
     value: 'userId',
     label: (member) => (member.userName ? `${String(member.userName)} (${String(member.account)})` : String(member.userId)),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import HubIcon from '@mui/icons-material/Hub';
 import { masks, ROLES, routeGroups, maskHas, type RoleName } from '../../../src/access';
-import { defineResource, menuEntries, registryOf, type ResourceDeclaration } from '../../../src/resources/engine';
+import { defineResource, menuEntries, REFERENCE_TARGETS, registryOf, type ResourceDeclaration } from '../../../src/resources/engine';
 import { fieldsFor, toPayload } from '../../../src/resources/engine/fields';
 
 const base: ResourceDeclaration = {
@@ -130,5 +130,19 @@ describe('fields: where each shows, and what a form sends', () => {
   it('the update body: the id, the editable fields; create-only fields stay; signer objects become their ids', () => {
     const record = { id: 9, chainId: 1, label: 'hot', signers: [{ userId: 3, account: 'a' }, { userId: 4, account: 'b' }], balances: [] };
     expect(toPayload(wallet, record, 'edit')).toEqual({ id: 9, label: 'hot', signers: [3, 4] });
+  });
+});
+
+describe('built-in reference targets without a list endpoint yet', () => {
+  it('org: the session’s memberships plus the org the record names', () => {
+    expect(REFERENCE_TARGETS.org.fromRecord?.({ orgId: 4, orgName: 'Aurora Pay (Pro)', kind: 'Hot' })).toEqual([{ orgId: 4, orgName: 'Aurora Pay (Pro)' }]);
+    expect(REFERENCE_TARGETS.org.fromRecord?.({ kind: 'Hot' })).toEqual([]);
+  });
+
+  it('member: the signers the record carries, labelled by name and account', () => {
+    const member = REFERENCE_TARGETS.member;
+    const signers = member.fromRecord?.({ signers: [{ userId: 3, userName: 'Paula Pro', account: 'merchantProManager' }, 5] }) ?? [];
+    expect(signers).toEqual([{ userId: 3, userName: 'Paula Pro', account: 'merchantProManager' }]);
+    expect(typeof member.label === 'function' && member.label(signers[0])).toBe('Paula Pro (merchantProManager)');
   });
 });
