@@ -101,9 +101,9 @@ describe('the menu and guards follow the role matrix', () => {
 
     await pick(/Birch Goods/);
     await page.waitForURL(/\/home$/);
-    const stdMenu = await menuOf(page);
-    expect(stdMenu).toContain('Standard wallets');
-    expect(stdMenu).not.toContain('Pro wallets');
+    // The new role applies once /home is shown (see OrgSwitcher).
+    await expect.poll(() => menuOf(page)).toContain('Standard wallets');
+    expect(await menuOf(page)).not.toContain('Pro wallets');
 
     await page.reload();
     expect(await menuOf(page)).toContain('Standard wallets');
