@@ -21,19 +21,29 @@ function Figure({ label, value, testId }: { label: string; value: string | numbe
   );
 }
 
+/** A list's count; an ellipsis while it loads and a dash when it failed (the error was toasted). */
+const countOf = ({ total, error }: { total?: number; error?: unknown }) => total ?? (error ? '—' : '…');
+
 /**
- * The dashboard: live figures from the API for the selected org. Balances, payment
- * volume and "proposals waiting for me" join here as their endpoints land.
+ * The dashboard (SPEC B6 chartDataObj): live figures from the API for the selected org —
+ * counts, proposals waiting for me, balances per currency. Payment volume over time
+ * joins as one more card when its endpoint (`ApiPath.dashboard`, reserved) lands.
  */
 export default function HomePage() {
   const translate = useTranslate();
-  const { userName, selectedOrg, currentChainObj, roleIndex } = useSession();
+  const { userName, selectedOrg, currentChainObj, chainList, roleIndex } = useSession();
   const seesMultisig = canAccess(roleIndex, '/multisig');
-  const waiting = useGetList('multisig', { pagination: { page: 1, perPage: 1 }, filter: { waitingForMe: true } }, { enabled: seesMultisig });
+  // An explicit sort: react-admin's default (`id`) would travel as the idField `proposalId`, which the list does not sort by.
+  const waiting = useGetList(
+    'multisig',
+    { pagination: { page: 1, perPage: 1 }, sort: { field: 'nonce', order: 'ASC' }, filter: { waitingForMe: true } },
+    { enabled: seesMultisig },
+  );
   const networks = useGetList('network', { pagination: { page: 1, perPage: 1 } });
   const currencies = useGetList('currency', { pagination: { page: 1, perPage: 1 } });
   const wallets = useGetList<ChainWalletRecord & { id: number }>('chain-wallet', { pagination: { page: 1, perPage: 500 } });
-  const balances = balancesBySymbol(wallets.data ?? []);
+  const chainName = (chainId: number) => chainList.find((c) => c.chainId === chainId)?.name ?? String(chainId);
+  const balances = balancesBySymbol(wallets.data ?? [], chainName);
   const tenant = selectedOrg ? tenantTypeName(selectedOrg.tenantType) : undefined;
   const role = selectedOrg ? roleLevelLabel(selectedOrg.tenantType, selectedOrg.roleLevel) : undefined;
 
@@ -50,15 +60,15 @@ export default function HomePage() {
       )}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 4 }}>
-          <Figure label={translate('home.networks')} value={networks.total ?? '…'} testId="home-networks" />
+          <Figure label={translate('home.networks')} value={countOf(networks)} testId="home-networks" />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
-          <Figure label={translate('home.currencies')} value={currencies.total ?? '…'} testId="home-currencies" />
+          <Figure label={translate('home.currencies')} value={countOf(currencies)} testId="home-currencies" />
         </Grid>
         {seesMultisig && (
           <Grid size={{ xs: 12, sm: 4 }}>
             <Link to="/multisig" style={{ textDecoration: 'none' }}>
-              <Figure label={translate('multisig.waitingForMe')} value={waiting.total ?? '…'} testId="home-waiting" />
+              <Figure label={translate('multisig.waitingForMe')} value={countOf(waiting)} testId="home-waiting" />
             </Link>
           </Grid>
         )}
@@ -96,12 +106,12 @@ export default function HomePage() {
 }
 
 /** Balances of every wallet the org may see, per currency (symbol on its chain), summed as decimals. */
-function balancesBySymbol(wallets: ChainWalletRecord[]) {
+function balancesBySymbol(wallets: ChainWalletRecord[], chainName: (chainId: number) => string) {
   const groups = new Map<string, { key: string; label: string; amounts: string[]; wallets: number }>();
   for (const wallet of wallets) {
     for (const balance of wallet.balances) {
       const key = `${wallet.chainId}:${balance.symbol}`;
-      const group = groups.get(key) ?? { key, label: `${balance.symbol} (${wallet.chainId})`, amounts: [], wallets: 0 };
+      const group = groups.get(key) ?? { key, label: `${balance.symbol} (${chainName(wallet.chainId)})`, amounts: [], wallets: 0 };
       group.amounts.push(balance.amount);
       group.wallets += 1;
       groups.set(key, group);

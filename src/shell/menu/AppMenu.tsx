@@ -1,20 +1,30 @@
-import { Menu, useTranslate } from 'react-admin';
+import { Divider, ListSubheader } from '@mui/material';
+import { Menu, useSidebarState, useTranslate } from 'react-admin';
 import { routesFor } from '../../access';
 import { useSession } from '../../session';
 import { resourceMenu } from '../../resources';
-import { routeIcons } from './routeIcons';
+import { menuSections } from './menuSections';
+import { routeMenu } from './routeMenu';
 
-/** Exactly the routes the current role reaches, in the order of the route table. */
+const entryOf = (path: string) => resourceMenu[path] ?? routeMenu[path];
+
+/** Exactly the routes the current role reaches, in the order of the route table, under group headings. */
 export function AppMenu() {
   const translate = useTranslate();
+  const [open] = useSidebarState();
   const { roleIndex } = useSession();
-  return (
-    <Menu>
-      {routesFor(roleIndex).map((route) => {
-        // A declared resource brings its own icon; other routes keep the table's.
-        const Icon = resourceMenu[route.path]?.icon ?? routeIcons[route.path];
-        return <Menu.Item key={route.path} to={route.path} primaryText={translate(route.labelKey)} leftIcon={Icon ? <Icon /> : undefined} />;
-      })}
-    </Menu>
-  );
+  // MenuList wants its items as direct children (no fragments): headings and items in one flat list.
+  const children = menuSections(routesFor(roleIndex), entryOf).flatMap(({ group, entries }, index) => [
+    open ? (
+      <ListSubheader key={`group-${group}`} disableSticky sx={{ lineHeight: 2.5, mt: index ? 1 : 0, bgcolor: 'transparent' }}>
+        {translate(`menuGroup.${group}`)}
+      </ListSubheader>
+    ) : index ? (
+      <Divider key={`group-${group}`} />
+    ) : null,
+    ...entries.map(({ path, labelKey, icon: Icon }) => (
+      <Menu.Item key={path} to={path} primaryText={translate(labelKey)} leftIcon={<Icon />} />
+    )),
+  ]);
+  return <Menu>{children}</Menu>;
 }

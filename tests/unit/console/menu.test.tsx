@@ -5,6 +5,12 @@ import { AdminContext } from 'react-admin';
 import { AppMenu } from '../../../src/shell/menu/AppMenu';
 import { testI18nProvider as i18nProvider } from '../testI18nProvider';
 import { session } from '../../../src/session';
+import { routesFor, ROLES, ROUTES } from '../../../src/access';
+import { MENU_GROUP_ORDER, menuSections } from '../../../src/shell/menu/menuSections';
+import { routeMenu } from '../../../src/shell/menu/routeMenu';
+
+// Tells React this is a test environment, so state updates wrapped in act() flush without a warning.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const signInAs = (tenantType: number, roleLevel: number) =>
   session.signedIn({ userName: 'T', account: 't', orgList: [{ orgId: 1, orgName: 'Org', tenantType, roleLevel }] });
@@ -17,6 +23,7 @@ const renderMenu = () =>
   );
 
 const menuTexts = () => within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent);
+const headings = () => [...screen.getByRole('menu').querySelectorAll('.MuiListSubheader-root')].map((h) => h.textContent);
 
 describe('menu shows exactly the routes the role reaches', () => {
   it.each([
@@ -49,5 +56,52 @@ describe('menu shows exactly the routes the role reaches', () => {
     act(() => session.selectOrg(2));
     expect(menuTexts()).toContain('Standard wallets');
     expect(menuTexts()).not.toContain('Pro wallets');
+  });
+});
+
+describe('menu groups', () => {
+  it('every guarded route has an icon and a group', () => {
+    for (const route of ROUTES) expect(routeMenu[route.path], route.path).toBeDefined();
+  });
+
+  it.each([
+    { role: 'superAdmin', tenantType: 0, roleLevel: 0, groups: ['Overview', 'Chains', 'Money movements', 'Wallets', 'Organisations', 'Reports', 'Settings'] },
+    { role: 'agentEmployee', tenantType: 1, roleLevel: 1, groups: ['Overview', 'Chains', 'Money movements', 'Wallets', 'Organisations', 'Settings'] },
+  ])('$role sees the headings of its groups only, in order', ({ tenantType, roleLevel, groups }) => {
+    signInAs(tenantType, roleLevel);
+    renderMenu();
+    expect(headings()).toEqual(groups);
+  });
+
+  it('agentEmployee: entries under their groups, table order inside each group', () => {
+    signInAs(1, 1);
+    renderMenu();
+    expect(menuTexts()).toEqual([
+      'Home',
+      'Networks',
+      'Currencies',
+      'Multisig',
+      'Transfers',
+      'Withdrawals',
+      'Refunds',
+      'Aggregate',
+      'Agent',
+      'Members',
+      'Invitations',
+      'Account',
+    ]);
+  });
+
+  it.each(Object.entries(ROLES))('%s: the sections hold exactly the routes the role reaches', (_name, roleIndex) => {
+    const reached = routesFor(roleIndex).map((r) => r.path);
+    const sections = menuSections(routesFor(roleIndex), (path) => routeMenu[path]);
+    const listed = sections.flatMap((s) => s.entries.map((e) => e.path));
+    expect([...listed].sort()).toEqual([...reached].sort());
+    for (const section of sections) {
+      const order = section.entries.map((e) => reached.indexOf(e.path));
+      expect(order).toEqual([...order].sort((a, b) => a - b));
+    }
+    const groupOrder = sections.map((s) => MENU_GROUP_ORDER.indexOf(s.group));
+    expect(groupOrder).toEqual([...new Set(groupOrder)].sort((a, b) => a - b));
   });
 });
