@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, signIn, startServer, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { e2eEnvironment, signIn } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = e2eEnvironment();
 
 const menuOf = async (page: Page) => {
   await page.getByRole('menuitem', { name: 'Home' }).waitFor();
@@ -19,7 +10,7 @@ const menuOf = async (page: Page) => {
 };
 
 const expectDenied = async (page: Page, path: string) => {
-  await page.goto(`${server.baseUrl}${path}`);
+  await page.goto(`${env.server.baseUrl}${path}`);
   await page.waitForURL(/\/403$/);
   expect(await page.getByRole('heading', { name: 'No access' }).isVisible()).toBe(true);
   expect(await page.getByRole('link', { name: 'Back to home' }).isVisible()).toBe(true);
@@ -27,8 +18,8 @@ const expectDenied = async (page: Page, path: string) => {
 
 describe('the menu and guards follow the role matrix', () => {
   it('superAdmin sees operator screens and no agent or merchant-tier screens', async () => {
-    const page = await browser.newPage();
-    await signIn(page, server.baseUrl, 'superAdmin');
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'superAdmin');
     const menu = await menuOf(page);
     expect(menu).toEqual(expect.arrayContaining(['Networks', 'Multisig', 'Operator', 'Contract addresses', 'Brand']));
     expect(menu).not.toContain('Invitations');
@@ -39,8 +30,8 @@ describe('the menu and guards follow the role matrix', () => {
   });
 
   it('agentEmployee sees agent screens, and a denied URL lands on /403', async () => {
-    const page = await browser.newPage();
-    await signIn(page, server.baseUrl, 'agentEmployee');
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'agentEmployee');
     const menu = await menuOf(page);
     expect(menu).toEqual(expect.arrayContaining(['Agent', 'Invitations', 'Multisig']));
     expect(menu).not.toContain('Contract addresses');
@@ -52,21 +43,21 @@ describe('the menu and guards follow the role matrix', () => {
   });
 
   it('merchantLiteEmployee has no multisig and reaches the lite screens', async () => {
-    const page = await browser.newPage();
-    await signIn(page, server.baseUrl, 'merchantLiteEmployee');
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'merchantLiteEmployee');
     const menu = await menuOf(page);
     expect(menu).toEqual(expect.arrayContaining(['Lite wallets', 'Lite merchant']));
     expect(menu).not.toContain('Multisig');
     expect(menu).toHaveLength(20);
     await expectDenied(page, '/multisig');
-    await page.goto(`${server.baseUrl}/merchant-lite-wallet`);
+    await page.goto(`${env.server.baseUrl}/merchant-lite-wallet`);
     await page.getByRole('heading', { name: 'Lite wallets', level: 1 }).waitFor();
     await page.close();
   });
 
   it('merchantStdFinance sees the standard tier and cannot open the operator brand page', async () => {
-    const page = await browser.newPage();
-    await signIn(page, server.baseUrl, 'merchantStdFinance');
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'merchantStdFinance');
     const menu = await menuOf(page);
     expect(menu).toEqual(expect.arrayContaining(['Standard wallets', 'Standard merchant', 'Supply', 'Multisig']));
     expect(menu).not.toContain('Pro wallets');
@@ -76,19 +67,19 @@ describe('the menu and guards follow the role matrix', () => {
   });
 
   it('merchants see networks read-only: no create button', async () => {
-    const page = await browser.newPage();
-    await signIn(page, server.baseUrl, 'merchantStdFinance');
-    await page.goto(`${server.baseUrl}/network`);
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'merchantStdFinance');
+    await page.goto(`${env.server.baseUrl}/network`);
     await expect.poll(() => page.locator('table').textContent()).toContain('Ethereum');
     expect(await page.getByRole('link', { name: 'Create' }).count()).toBe(0);
-    await page.goto(`${server.baseUrl}/network/create`);
+    await page.goto(`${env.server.baseUrl}/network/create`);
     await page.waitForURL(/\/403$/);
     await page.close();
   });
 
   it('multiOrg: switching org changes the menu, remembers the choice, and leaves a page the new role may not see', async () => {
-    const page = await browser.newPage();
-    await signIn(page, server.baseUrl, 'multiOrg');
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'multiOrg');
     const org = page.getByRole('combobox', { name: 'Organisation' });
     const pick = async (name: RegExp) => {
       await org.click();

@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, signIn, startServer, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { e2eEnvironment, signIn } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = e2eEnvironment();
 
 describe('foundation: sign in, list and create networks', () => {
   it('superAdmin signs in, sees the seeded chains, creates one and finds it listed', async () => {
-    const page = await browser.newPage();
-    await signIn(page, server.baseUrl, 'superAdmin');
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'superAdmin');
     await expect.poll(() => page.getByTestId('home-networks').textContent()).toBe('3');
 
     await page.getByRole('menuitem', { name: 'Networks' }).click();
@@ -39,9 +29,9 @@ describe('foundation: sign in, list and create networks', () => {
   });
 
   it('a browser-history route survives a reload', async () => {
-    const page = await browser.newPage();
-    await signIn(page, server.baseUrl, 'operatorEmployee');
-    await page.goto(`${server.baseUrl}/currency`);
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'operatorEmployee');
+    await page.goto(`${env.server.baseUrl}/currency`);
     await page.reload();
     await expect.poll(() => page.locator('table').textContent()).toContain('USDT');
     expect(new URL(page.url()).pathname).toBe('/currency');
@@ -49,8 +39,8 @@ describe('foundation: sign in, list and create networks', () => {
   });
 
   it('a wrong password shows the server message as an error toast and stays on /login', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.baseUrl}/login`);
+    const page = await env.browser.newPage();
+    await page.goto(`${env.server.baseUrl}/login`);
     await page.getByLabel(/account/i).fill('superAdmin');
     await page.getByLabel(/password/i).fill('not-the-password');
     await page.getByRole('button', { name: /sign in/i }).click();

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoData';
 
@@ -86,4 +87,18 @@ export async function signIn(page: Page, baseUrl: string, account: string, passw
   await page.getByLabel(/password|密码/i).fill(password);
   await page.getByRole('button', { name: /sign in|登录/i }).click();
   await page.waitForURL(/\/home$/);
+}
+
+/** One real server and one browser for the calling test file, closed after it. */
+export function e2eEnvironment(): { server: RunningServer; browser: Browser } {
+  const env = {} as { server: RunningServer; browser: Browser };
+  beforeAll(async () => {
+    env.server = await startServer();
+    env.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
 }

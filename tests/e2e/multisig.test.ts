@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, signIn, startServer, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { e2eEnvironment, signIn } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = e2eEnvironment();
 
 const RECIPIENT = '0x52908400098527886E0F7030069857D2E4169EE7';
 
@@ -21,10 +12,10 @@ const selectOption = async (page: Page, label: string, option: RegExp) => {
 };
 
 const apiAs = async (account: string) => {
-  const login = await fetch(`${server.baseUrl}/api/sys/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account, password: 'Demo@12345' }) });
+  const login = await fetch(`${env.server.baseUrl}/api/sys/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account, password: 'Demo@12345' }) });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
   return (path: string, body?: unknown) =>
-    fetch(`${server.baseUrl}/api${path}`, {
+    fetch(`${env.server.baseUrl}/api${path}`, {
       method: body ? 'POST' : 'GET',
       headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
@@ -35,9 +26,9 @@ describe('multisig: start, approve, confirm', () => {
   let proposalUrl = '';
 
   it('merchantProManager starts a 2-of-3 transfer from the cold wallet', async () => {
-    const page = await browser.newPage();
-    await signIn(page, server.baseUrl, 'merchantProManager');
-    await page.goto(`${server.baseUrl}/multisig`);
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'merchantProManager');
+    await page.goto(`${env.server.baseUrl}/multisig`);
     await page.getByRole('link', { name: 'Start proposal' }).click();
     await selectOption(page, 'Wallet', /Aurora cold/);
     await selectOption(page, 'Kind', /^Transfer$/);
@@ -56,8 +47,8 @@ describe('multisig: start, approve, confirm', () => {
   });
 
   it('a non-signer sees no action buttons and the API refuses their calls', async () => {
-    const page = await browser.newPage();
-    await signIn(page, server.baseUrl, 'superAdmin');
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'superAdmin');
     await page.goto(proposalUrl);
     await expect.poll(() => page.getByTestId('timeline').textContent()).toContain('1 of 2 approvals');
     for (const name of ['Approve', 'Deny', 'Confirm']) expect(await page.getByRole('button', { name }).count()).toBe(0);
@@ -74,16 +65,16 @@ describe('multisig: start, approve, confirm', () => {
     const cold = (walletsBefore.data.list as Array<{ label: string; balances: Array<{ symbol: string; amount: string }> }>).find((w) => w.label === 'Aurora cold')!;
     const ethBefore = Number(cold.balances.find((b) => b.symbol === 'ETH')!.amount);
 
-    const finance = await browser.newPage();
-    await signIn(finance, server.baseUrl, 'merchantProFinance');
+    const finance = await env.browser.newPage();
+    await signIn(finance, env.server.baseUrl, 'merchantProFinance');
     await expect.poll(() => finance.getByTestId('home-waiting').textContent()).not.toBe('0');
     await finance.goto(proposalUrl);
     await finance.getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => finance.getByTestId('timeline').textContent()).toContain('2 of 2 approvals');
     await finance.close();
 
-    const employee = await browser.newPage();
-    await signIn(employee, server.baseUrl, 'merchantProEmployee');
+    const employee = await env.browser.newPage();
+    await signIn(employee, env.server.baseUrl, 'merchantProEmployee');
     await employee.goto(proposalUrl);
     await employee.getByRole('button', { name: 'Confirm' }).click();
     await employee.getByTestId('tx-hash').waitFor();
@@ -98,9 +89,9 @@ describe('multisig: start, approve, confirm', () => {
   });
 
   it('the queue shows next and queued nonces', async () => {
-    const page = await browser.newPage();
-    await signIn(page, server.baseUrl, 'merchantProFinance');
-    await page.goto(`${server.baseUrl}/multisig`);
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'merchantProFinance');
+    await page.goto(`${env.server.baseUrl}/multisig`);
     await page.getByText('Next', { exact: true }).waitFor();
     await expect.poll(() => page.locator('main').textContent()).toContain('Nonce 1 must be executed first');
     await page.close();

@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, signIn, startServer, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { e2eEnvironment, signIn } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = e2eEnvironment();
 
 describe('app shell', () => {
   it('?lng=zh-CN shows Chinese, remembers it in i18nextLng, and the server answers in Chinese', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.baseUrl}/login?lng=zh-CN`);
+    const page = await env.browser.newPage();
+    await page.goto(`${env.server.baseUrl}/login?lng=zh-CN`);
     await page.getByRole('button', { name: '登录' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('zh-CN');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
@@ -28,10 +18,10 @@ describe('app shell', () => {
   });
 
   it('the title follows the brand; the operator edits it on /brand (with an uploaded logo) and it changes at once', async () => {
-    const page = await browser.newPage();
-    await signIn(page, server.baseUrl, 'superAdmin');
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'superAdmin');
     expect(await page.title()).toBe('Custodia Admin');
-    await page.goto(`${server.baseUrl}/brand`);
+    await page.goto(`${env.server.baseUrl}/brand`);
     await page.getByLabel('Brand name').fill('Acme Vault');
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#123"/></svg>';
     await page.locator('input[type="file"]').nth(1).setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(svg) });
@@ -40,7 +30,7 @@ describe('app shell', () => {
     await expect.poll(() => page.title()).toBe('Acme Vault Admin');
     expect(await page.evaluate(() => document.querySelector('meta[name="description"]')?.getAttribute('content'))).toBe('Acme Vault admin platform');
     const logo = await page.getByLabel('Logo', { exact: true }).inputValue();
-    expect((await fetch(`${server.baseUrl}${logo}`)).status).toBe(200);
+    expect((await fetch(`${env.server.baseUrl}${logo}`)).status).toBe(200);
     await page.reload();
     await expect.poll(() => page.title()).toBe('Acme Vault Admin');
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('brand-config') ?? '{}').logo)).toBe(logo);
@@ -48,9 +38,9 @@ describe('app shell', () => {
   });
 
   it('a file that is not an image is refused with a clear message', async () => {
-    const page = await browser.newPage();
-    await signIn(page, server.baseUrl, 'superAdmin');
-    await page.goto(`${server.baseUrl}/brand`);
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'superAdmin');
+    await page.goto(`${env.server.baseUrl}/brand`);
     await page.locator('input[type="file"]').first().setInputFiles({ name: 'evil.png', mimeType: 'image/png', buffer: Buffer.from('not really a png') });
     await expect.poll(() => page.getByRole('alert').allTextContents()).not.toEqual([]);
     expect(await page.getByLabel('Favicon').inputValue()).toBe('/brand/favicon.svg');
@@ -58,17 +48,17 @@ describe('app shell', () => {
   });
 
   it('an unknown path shows the not-found page with a way home', async () => {
-    const page = await browser.newPage();
-    await signIn(page, server.baseUrl, 'merchantProManager');
-    await page.goto(`${server.baseUrl}/no-such-screen`);
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'merchantProManager');
+    await page.goto(`${env.server.baseUrl}/no-such-screen`);
     await page.getByText('Page not found').waitFor();
     expect(await page.getByRole('link', { name: 'Back to home' }).isVisible()).toBe(true);
     await page.close();
   });
 
   it('a screen shows the loading screen until its chunk arrives', async () => {
-    const page = await browser.newPage();
-    await signIn(page, server.baseUrl, 'superAdmin');
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'superAdmin');
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/assets\/PlaceholderPage-.*\.js$/, async (route) => {

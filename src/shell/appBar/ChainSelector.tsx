@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { MenuItem, TextField } from '@mui/material';
+import { AppBarSelect } from './AppBarSelect';
 import { useRefresh, useTranslate } from 'react-admin';
 import { ApiPath } from '../../contract/apiPaths';
 import type { ListResult } from '../../contract/envelope';
@@ -22,26 +22,15 @@ export function ChainSelector() {
 
   if (chainList.length === 0) return null;
   return (
-    <TextField
-      select
-      size="small"
-      fullWidth={false}
-      variant="outlined"
+    <AppBarSelect
       label={translate('chain.select')}
       value={currentChainObj?.chainId ?? ''}
-      onChange={(e) => {
-        session.selectChain(Number(e.target.value));
+      options={chainList.map((chain) => ({ value: chain.chainId, label: chain.name }))}
+      onChange={(chainId) => {
+        session.selectChain(chainId);
         refresh();
       }}
-      sx={{ width: 170, mx: 1, '& .MuiInputBase-root': { color: 'inherit' }, '& .MuiOutlinedInput-notchedOutline': { borderColor: 'rgba(255,255,255,.5)' }, '& .MuiSvgIcon-root': { color: 'inherit' } }}
-      slotProps={{ inputLabel: { sx: { color: 'inherit' } } }}
-      inputProps={{ 'aria-label': translate('chain.select') }}
-    >
-      {chainList.map((chain) => (
-        <MenuItem key={chain.chainId} value={chain.chainId}>
-          {chain.name}
-        </MenuItem>
-      ))}
-    </TextField>
+      width={170}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { MenuItem, TextField } from '@mui/material';
+import { AppBarSelect } from './AppBarSelect';
 import { useRefresh, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { canAccess, roleIndexFor } from '../../access';
@@ -43,23 +43,12 @@ export function OrgSwitcher() {
   if (orgList.length === 0 || !selectedOrg) return null;
 
   return (
-    <TextField
-      select
-      size="small"
-      fullWidth={false}
-      variant="outlined"
+    <AppBarSelect
       label={translate('org.switch')}
       value={selectedOrg.orgId}
-      onChange={(e) => change(Number(e.target.value))}
-      sx={{ width: 220, mx: 1, '& .MuiInputBase-root': { color: 'inherit' }, '& .MuiOutlinedInput-notchedOutline': { borderColor: 'rgba(255,255,255,.5)' }, '& .MuiSvgIcon-root': { color: 'inherit' } }}
-      slotProps={{ inputLabel: { sx: { color: 'inherit' } } }}
-      inputProps={{ 'aria-label': translate('org.switch') }}
-    >
-      {orgList.map((org) => (
-        <MenuItem key={org.orgId} value={org.orgId}>
-          {org.orgName}
-        </MenuItem>
-      ))}
-    </TextField>
+      options={orgList.map((org) => ({ value: org.orgId, label: org.orgName }))}
+      onChange={change}
+      width={220}
+    />
   );
 }

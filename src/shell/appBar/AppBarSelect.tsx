@@ -1,0 +1,38 @@
+import { MenuItem, TextField } from '@mui/material';
+
+export interface AppBarSelectProps {
+  label: string;
+  value: number | '';
+  options: Array<{ value: number; label: string }>;
+  onChange: (value: number) => void;
+  width: number;
+}
+
+/** A compact select that reads on the coloured app bar (org switcher, chain selector). */
+export function AppBarSelect({ label, value, options, onChange, width }: AppBarSelectProps) {
+  return (
+    <TextField
+      select
+      size="small"
+      fullWidth={false}
+      variant="outlined"
+      label={label}
+      value={value}
+      onChange={(e) => onChange(Number(e.target.value))}
+      sx={{
+        width,
+        mx: 1,
+        '& .MuiInputBase-root': { color: 'inherit' },
+        '& .MuiOutlinedInput-notchedOutline': { borderColor: 'rgba(255,255,255,.5)' },
+        '& .MuiSvgIcon-root': { color: 'inherit' },
+      }}
+      slotProps={{ inputLabel: { sx: { color: 'inherit' } }, htmlInput: { 'aria-label': label } }}
+    >
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
