@@ -65,6 +65,76 @@ describe('reading wallets is scoped by tenant', () => {
   });
 });
 
+describe('tenancy on every read', () => {
+  it('a merchant filtering by another org gets nothing, not that org’s wallets', async () => {
+    const res = await list('merchantProManager', { orgId: server.orgIds.stdB });
+    expect(res).toMatchObject({ code: 200, data: { list: [], count: 0 } });
+  });
+
+  it('an agent reads its merchants’ wallets by id, but another agent’s merchant’s wallet is a 404', async () => {
+    const aurora = await server.call<ChainWalletRecord>('GET', '/sys/chain-wallet/detail', { token: tokens.agentManager, query: { id: await idOf('Aurora TRON hot') } });
+    expect(aurora).toMatchObject({ code: 200, data: { orgName: 'Aurora Pay (Pro)' } });
+    const elm = await server.call('GET', '/sys/chain-wallet/detail', { token: tokens.agentManager, query: { id: await idOf('Elm deposits') } });
+    expect(elm).toMatchObject({ code: 404, msg: 'Wallet was not found.', data: null });
+    expect((await list('agentManager', { orgId: server.orgIds.stdSouth })).data.count).toBe(0);
+  });
+
+  it('every demo org with members has a Hot and a multisig wallet; each multisig signer is a member', async () => {
+    const wallets = (await list('superAdmin')).data.list;
+    for (const org of ['Platform Operator', 'North Agency', 'Aurora Pay (Pro)', 'Birch Goods (Standard)', 'Cedar Cafe (Lite)', 'Delta Exchange (Pro)']) {
+      const kinds = wallets.filter((w) => w.orgName === org).map((w) => w.kind);
+      expect(kinds, org).toContain('Hot');
+      expect(kinds.some((k) => k.startsWith('MultiSig')), org).toBe(true);
+    }
+    const operator = wallets.find((w) => w.kind === 'MultiSigOperator')!;
+    expect(operator).toMatchObject({ threshold: 2, orgName: 'Platform Operator' });
+    expect(operator.signers.map((s) => s.account)).toEqual(['superAdmin', 'operatorEmployee']);
+    const birch = wallets.find((w) => w.label === 'Birch cold')!;
+    expect(birch).toMatchObject({ kind: 'MultiSigColdStd', threshold: 2 });
+    expect(birch.signers).toHaveLength(3);
+  });
+});
+
+describe('list filters and sort', () => {
+  it('filters by chain, org and kind', async () => {
+    const tron = (await list('superAdmin', { chainId: 728126428 })).data.list;
+    expect(tron.length).toBeGreaterThan(0);
+    expect(tron.every((w) => w.chainId === 728126428)).toBe(true);
+    const aurora = (await list('superAdmin', { orgId: server.orgIds.proA })).data.list;
+    expect(new Set(aurora.map((w) => w.orgName))).toEqual(new Set(['Aurora Pay (Pro)']));
+    const hot = await list('superAdmin', { kind: 'Hot' });
+    expect(hot.data.count).toBeGreaterThanOrEqual(6);
+    expect(hot.data.list.every((w) => w.kind === 'Hot')).toBe(true);
+  });
+
+  it('finds a wallet by its address in any letter case, and by part of its label', async () => {
+    const birch = (await list('superAdmin')).data.list.find((w) => w.label === 'Birch cold')!;
+    const byAddress = await list('superAdmin', { address: birch.address.toLowerCase() });
+    expect(byAddress.data.list.map((w) => w.id)).toEqual([birch.id]);
+    const byLabel = (await list('superAdmin', { label: 'DEPOSITS' })).data.list.map((w) => w.label);
+    expect(byLabel.length).toBeGreaterThanOrEqual(3);
+    expect(byLabel.every((l) => l.toLowerCase().includes('deposits'))).toBe(true);
+  });
+
+  it.each(['id', 'kind', 'label', 'chainId', 'createdAt'] as const)('sorts by %s both ways', async (sort) => {
+    const key = (w: ChainWalletRecord) => w[sort];
+    const asc = (await list('superAdmin', { sort, order: 'asc' })).data.list.map(key);
+    const desc = (await list('superAdmin', { sort, order: 'desc' })).data.list.map(key);
+    const cmp = (a: unknown, b: unknown) => (typeof a === 'number' && typeof b === 'number' ? a - b : String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0);
+    expect(asc).toEqual([...asc].sort(cmp));
+    expect(desc).toEqual([...desc].sort(cmp).reverse());
+  });
+
+  it('pages with a total count, and refuses an unknown sort with a field message', async () => {
+    const all = await list('superAdmin');
+    const page = await list('superAdmin', { pageSize: 2, page: 2, sort: 'id' });
+    expect(page.data.count).toBe(all.data.count);
+    expect(page.data.list.map((w) => w.id)).toEqual(all.data.list.slice(2, 4).map((w) => w.id));
+    const bad = await list('superAdmin', { sort: 'address' });
+    expect(bad).toMatchObject({ code: 400, data: { sort: expect.stringContaining('Must be one of') } });
+  });
+});
+
 describe('writing wallets', () => {
   it('a pro manager creates a 2-of-3 multisig for its own org', async () => {
     const res = await save('merchantProManager', multisig());
@@ -149,5 +219,119 @@ describe('writing wallets', () => {
     expect(deleted.code).toBe(200);
     const gone = await server.call('GET', '/sys/chain-wallet/detail', { token: tokens.superAdmin, query: { id: fresh.data.id } });
     expect(gone.code).toBe(404);
+  });
+});
+
+describe('the database rules, each with its field', () => {
+  it('an unknown chain and an unknown org are field errors', async () => {
+    expect(await save('superAdmin', multisig({ chainId: 424242 }))).toMatchObject({ code: 400, data: { chainId: 'Does not exist.' } });
+    expect(await save('superAdmin', multisig({ orgId: 999999 }))).toMatchObject({ code: 400, data: { orgId: 'Does not exist.' } });
+  });
+
+  it('a Hot wallet takes no signers', async () => {
+    const res = await save('superAdmin', multisig({ kind: 'Hot', threshold: null }));
+    expect(res).toMatchObject({ code: 400, data: { signers: 'Only multisig wallets have signers and a threshold.' } });
+  });
+
+  it('the same address in another letter case is still a duplicate, and a refused save adds nothing', async () => {
+    const before = (await list('superAdmin')).data.count;
+    const birch = (await list('superAdmin')).data.list.find((w) => w.label === 'Birch cold')!;
+    const res = await save('superAdmin', { chainId: 1, orgId: server.orgIds.stdB, kind: 'Hot', address: birch.address.toLowerCase(), label: 'copy' });
+    expect(res).toMatchObject({ code: 409, data: { address: 'Already in use.' } });
+    const tron = (await list('superAdmin')).data.list.find((w) => w.label === 'Aurora TRON hot')!;
+    const tronCopy = await save('superAdmin', multisig({ chainId: 728126428, address: tron.address }));
+    expect(tronCopy).toMatchObject({ code: 409, data: { address: 'Already in use.' } });
+    expect((await list('superAdmin')).data.count).toBe(before);
+  });
+
+  it('the same address on another chain is a different wallet', async () => {
+    const birch = (await list('superAdmin')).data.list.find((w) => w.label === 'Birch cold')!;
+    const res = await save('superAdmin', { chainId: 56, orgId: server.orgIds.stdB, kind: 'Hot', address: birch.address, label: 'Birch on BSC' });
+    expect(res).toMatchObject({ code: 200, data: { chainId: 56, address: birch.address } });
+  });
+});
+
+describe('who may write which wallet', () => {
+  const update = (account: string, body: Record<string, unknown>) => server.call<ChainWalletRecord>('POST', '/sys/chain-wallet/update', { token: tokens[account], body });
+  const detailOf = async (id: number) => (await server.call<ChainWalletRecord>('GET', '/sys/chain-wallet/detail', { token: tokens.superAdmin, query: { id } })).data;
+
+  it('managers write their own org’s non-cold wallets: agent, lite', async () => {
+    const agent = await save('agentManager', { chainId: 1, orgId: server.orgIds.agentNorth, kind: 'Hot', address: demoEvmAddress('north 2'), label: 'North hot 2' });
+    expect(agent).toMatchObject({ code: 200, data: { orgName: 'North Agency' } });
+    const lite = await save('merchantLiteManager', { chainId: 1, orgId: server.orgIds.liteC, kind: 'Hot', address: demoEvmAddress('cedar 2'), label: 'Cedar hot 2' });
+    expect(lite).toMatchObject({ code: 200, data: { orgName: 'Cedar Cafe (Lite)' } });
+  });
+
+  it('an agent manager sees its merchants’ wallets but may not change them', async () => {
+    const id = await idOf('Aurora deposits');
+    const res = await update('agentManager', { id, label: 'taken over' });
+    expect(res).toMatchObject({ code: 403, msg: 'Your role may not change this wallet.' });
+    const created = await save('agentManager', { chainId: 1, orgId: server.orgIds.proA, kind: 'Hot', address: demoEvmAddress('agent for pro'), label: 'x' });
+    expect(created).toMatchObject({ code: 403, msg: 'Your role may not change this wallet.' });
+    expect((await detailOf(id)).label).toBe('Aurora deposits');
+  });
+
+  it('the operator row writes any org’s non-cold wallet; operatorEmployee may not touch a cold one', async () => {
+    const hot = await update('operatorEmployee', { id: await idOf('Elm deposits'), label: 'Elm deposits (ops)' });
+    expect(hot).toMatchObject({ code: 200, data: { label: 'Elm deposits (ops)' } });
+    const id = await idOf('Birch cold');
+    const cold = await update('operatorEmployee', { id, label: 'ops cold' });
+    expect(cold).toMatchObject({ code: 403, msg: 'Only superAdmin and the managers of pro, standard and agent organisations may change cold wallets.' });
+    expect((await detailOf(id)).label).toBe('Birch cold');
+  });
+
+  it('a lite manager may not change its MultiSigColdLite wallet (not a coldAdmin); superAdmin may', async () => {
+    const id = await idOf('Cedar cold');
+    expect((await update('merchantLiteManager', { id, label: 'mine' })).code).toBe(403);
+    expect(await update('superAdmin', { id, label: 'Cedar cold (ops)' })).toMatchObject({ code: 200, data: { label: 'Cedar cold (ops)' } });
+  });
+
+  it('a std manager changes its own cold wallet’s signers; a non-member is refused and nothing changes', async () => {
+    const id = await idOf('Birch cold');
+    const refused = await update('merchantStdManager', { id, signers: [users.merchantStdManager, users.merchantProManager], threshold: 2 });
+    expect(refused).toMatchObject({ code: 400, data: { signers: 'Must be members of the wallet\'s organisation.' } });
+    expect((await detailOf(id)).signers.map((s) => s.account)).toEqual(['merchantStdManager', 'merchantStdFinance', 'merchantStdEmployee']);
+    const ok = await update('merchantStdManager', { id, signers: [users.merchantStdManager, users.merchantStdFinance, users.multiOrg], threshold: 3 });
+    // Fields the update leaves out keep their value.
+    expect(ok).toMatchObject({ code: 200, data: { threshold: 3, label: 'Birch cold' } });
+    expect(ok.data.signers.map((s) => s.account)).toEqual(['merchantStdManager', 'merchantStdFinance', 'multiOrg']);
+  });
+
+  it('update refuses a threshold on a Hot wallet; chain, org, kind and address never change', async () => {
+    const id = await idOf('Aurora deposits');
+    const res = await update('merchantProManager', { id, threshold: 1 });
+    expect(res).toMatchObject({ code: 400, data: { threshold: 'Only multisig wallets have signers and a threshold.' } });
+    const ignored = await update('merchantProManager', { id, kind: 'Cold', address: demoEvmAddress('moved'), orgId: server.orgIds.stdB });
+    expect(ignored.code).toBe(200);
+    expect(ignored.data).toMatchObject({ kind: 'Hot', orgName: 'Aurora Pay (Pro)', address: demoEvmAddress('Aurora deposits') });
+  });
+
+  it('employees and finance cannot update or delete', async () => {
+    const id = await idOf('Aurora deposits');
+    expect((await update('merchantProFinance', { id, label: 'x' })).code).toBe(403);
+    expect((await update('merchantProEmployee', { id, label: 'x' })).code).toBe(403);
+    expect((await server.call('POST', `/sys/chain-wallet/delete/${id}`, { token: tokens.merchantProFinance })).code).toBe(403);
+    expect((await detailOf(id)).label).toBe('Aurora deposits');
+  });
+
+  it('deleting another tenant’s wallet is a 404 and it stays', async () => {
+    const id = await idOf('Birch deposits');
+    const res = await server.call('POST', `/sys/chain-wallet/delete/${id}`, { token: tokens.merchantProManager });
+    expect(res).toMatchObject({ code: 404, msg: 'Wallet was not found.' });
+    expect((await detailOf(id)).label).toBe('Birch deposits');
+  });
+
+  it('an empty wallet that a proposal refers to cannot be deleted', async () => {
+    const wallet = (await save('merchantProManager', multisig({ label: 'with proposal' }))).data;
+    const db = server.app.context.db;
+    const currency = await db.selectFrom('currency').select('id').where('chainId', '=', 1).where('symbol', '=', 'ETH').executeTakeFirstOrThrow();
+    await db
+      .insertInto('proposal')
+      .values({ walletId: wallet.id, chainId: 1, orgId: wallet.orgId, kind: 'config', toAddress: wallet.address, amount: '0', symbol: 'ETH', currencyId: currency.id, memo: '', nonce: 1, status: 'pending', threshold: 2, proposerId: users.merchantProManager, txHash: null, expiresAt: new Date(Date.now() + 3_600_000), executedAt: null })
+      .execute();
+    expect(wallet.balances).toEqual([]);
+    const res = await server.call('POST', `/sys/chain-wallet/delete/${wallet.id}`, { token: tokens.merchantProManager });
+    expect(res).toMatchObject({ code: 409, msg: 'The wallet still holds funds or has proposals; it cannot be deleted.' });
+    expect((await detailOf(wallet.id)).id).toBe(wallet.id);
   });
 });

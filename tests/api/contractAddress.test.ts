@@ -8,12 +8,15 @@ let server: TestServer;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
   server = await startTestServer();
-  for (const account of ['superAdmin', 'agentManager', 'merchantLiteEmployee', 'merchantProManager']) tokens[account] = await server.login(account);
+  for (const account of ['superAdmin', 'operatorEmployee', 'agentManager', 'agentEmployee', 'merchantLiteEmployee', 'merchantProManager', 'merchantStdManager']) {
+    tokens[account] = await server.login(account);
+  }
 });
 afterAll(() => server?.close());
 
 const list = (account: string) => server.call<ListResult<ContractAddressRecord>>('GET', '/sys/contract-address/list', { token: tokens[account] });
-const save = (account: string, body: Record<string, unknown>) => server.call<ContractAddressRecord>('POST', '/sys/contract-address/save', { token: tokens[account], body });
+const save = (account: string, body: Record<string, unknown>, path = '/sys/contract-address/save') => server.call<ContractAddressRecord>('POST', path, { token: tokens[account], body });
+const detail = (account: string, chainId: number | string) => server.call<ContractAddressRecord>('GET', '/sys/contract-address/detail', { token: tokens[account], query: { chainId } });
 
 describe('contract addresses', () => {
   it('lists one row per chain with the 14 server fields; a chain with none saved shows them empty', async () => {
@@ -56,5 +59,63 @@ describe('contract addresses', () => {
 
   it('an unknown chain is a field error', async () => {
     expect(await save('superAdmin', { chainId: 424242 })).toMatchObject({ code: 400, data: { chainId: 'Does not exist.' } });
+  });
+
+  it('no agent role reads them, by list or detail', async () => {
+    for (const account of ['agentManager', 'agentEmployee']) {
+      expect(await list(account)).toMatchObject({ code: 403, data: null });
+      expect(await detail(account, 1)).toMatchObject({ code: 403, data: null });
+    }
+  });
+
+  it('detail by chainId: seeded TRON addresses are base58check; unknown chain 404; missing chainId a field error', async () => {
+    const tron = await detail('merchantStdManager', 728126428);
+    expect(tron.code).toBe(200);
+    expect(tron.data.mulColdStdAddr).toBe(demoTronAddress('728126428:mulColdStdAddr'));
+    expect(tron.data.family).toBe('tron');
+    expect(await detail('superAdmin', 424242)).toMatchObject({ code: 404, data: null });
+    expect(await server.call('GET', '/sys/contract-address/detail', { token: tokens.superAdmin })).toMatchObject({ code: 400, data: { chainId: 'Required.' } });
+  });
+
+  it('no merchant writes, through save or update, and nothing changes', async () => {
+    const before = (await detail('superAdmin', 1)).data;
+    for (const account of ['merchantStdManager', 'merchantLiteEmployee']) {
+      for (const path of ['/sys/contract-address/save', '/sys/contract-address/update']) {
+        expect((await save(account, { chainId: 1, hotAddr: null }, path)).code).toBe(403);
+      }
+    }
+    expect((await detail('superAdmin', 1)).data).toEqual(before);
+  });
+
+  it('operatorEmployee (operator row) may write through update', async () => {
+    const tool = demoEvmAddress('bsc tool');
+    const res = await save('operatorEmployee', { chainId: 56, toolHelperAddr: tool }, '/sys/contract-address/update');
+    expect(res).toMatchObject({ code: 200, data: { toolHelperAddr: tool } });
+  });
+
+  it('a field left out keeps its value; an empty string clears it', async () => {
+    const eth = (await detail('superAdmin', 1)).data;
+    const agentFactory = demoEvmAddress('eth factory v2');
+    const res = await save('superAdmin', { chainId: 1, agentFactoryAddr: agentFactory, defiMulAddr: '' });
+    expect(res.data).toEqual({ ...eth, agentFactoryAddr: agentFactory, defiMulAddr: null });
+  });
+
+  it('a wrong EIP-55 checksum is refused on its field, and every bad field is named', async () => {
+    const good = demoEvmAddress('eth cold v2');
+    const i = good.slice(2).search(/[a-fA-F]/) + 2;
+    const flipped = good.slice(0, i) + (good[i] === good[i].toUpperCase() ? good[i].toLowerCase() : good[i].toUpperCase()) + good.slice(i + 1);
+    const before = (await detail('superAdmin', 1)).data;
+    const res = await save('superAdmin', { chainId: 1, coldAddr: flipped, mulHotAddr: 'not an address', hotAddr: demoEvmAddress('fine') });
+    expect(res).toMatchObject({ code: 400, data: { coldAddr: 'The address checksum is wrong (EIP-55 mixed case).', mulHotAddr: 'Not a valid EVM address.' } });
+    expect(Object.keys(res.data).sort()).toEqual(['coldAddr', 'mulHotAddr']);
+    expect((await detail('superAdmin', 1)).data).toEqual(before);
+  });
+
+  it('a TRON address with a broken checksum is refused', async () => {
+    const good = demoTronAddress('tron hot v2');
+    const broken = good.slice(0, -1) + (good.endsWith('a') ? 'b' : 'a');
+    const res = await save('superAdmin', { chainId: 728126428, hotAddr: broken });
+    expect(res).toMatchObject({ code: 400, data: { hotAddr: 'Not a valid TRON address.' } });
+    expect(await save('superAdmin', { chainId: 728126428, hotAddr: good })).toMatchObject({ code: 200, data: { hotAddr: good } });
   });
 });

@@ -24,18 +24,25 @@ interface DemoWallet {
   balances: Record<string, string>;
 }
 
-/** Hot wallets for every org; multisig wallets for the tiers that may use /multisig. */
+/**
+ * A Hot wallet for every org and a multisig wallet for every org with members to sign
+ * (South Agency and Elm Market have no demo users, so they hold a Hot wallet only).
+ */
 export const demoWallets: DemoWallet[] = [
   { org: 'operator', chainId: ETH, kind: 'MultiSigOperator', label: 'Operator treasury', threshold: 2, signers: ['superAdmin', 'operatorEmployee'], balances: { ETH: '100', USDT: '250000' } },
   { org: 'operator', chainId: ETH, kind: 'Hot', label: 'Operator hot', threshold: null, signers: [], balances: { ETH: '12.5' } },
   { org: 'agentNorth', chainId: ETH, kind: 'MultiSigAgent', label: 'North agency', threshold: 2, signers: ['agentManager', 'agentEmployee'], balances: { USDT: '30000' } },
+  { org: 'agentNorth', chainId: ETH, kind: 'Hot', label: 'North hot', threshold: null, signers: [], balances: { ETH: '0.8' } },
+  { org: 'agentSouth', chainId: ETH, kind: 'Hot', label: 'South hot', threshold: null, signers: [], balances: { USDT: '700' } },
   { org: 'proA', chainId: ETH, kind: 'MultiSigCold', label: 'Aurora cold', threshold: 2, signers: ['merchantProManager', 'merchantProFinance', 'merchantProEmployee'], balances: { ETH: '25.5', USDT: '120000' } },
   { org: 'proA', chainId: TRON, kind: 'MultiSigHot', label: 'Aurora TRON hot', threshold: 2, signers: ['merchantProManager', 'merchantProFinance', 'merchantProEmployee'], balances: { TRX: '10000', USDT: '50000' } },
   { org: 'proA', chainId: ETH, kind: 'Hot', label: 'Aurora deposits', threshold: null, signers: [], balances: { USDT: '2500' } },
   { org: 'stdB', chainId: ETH, kind: 'MultiSigColdStd', label: 'Birch cold', threshold: 2, signers: ['merchantStdManager', 'merchantStdFinance', 'merchantStdEmployee'], balances: { ETH: '10', USDC: '80000' } },
   { org: 'stdB', chainId: ETH, kind: 'Hot', label: 'Birch deposits', threshold: null, signers: [], balances: { USDC: '1200' } },
   { org: 'liteC', chainId: ETH, kind: 'Hot', label: 'Cedar deposits', threshold: null, signers: [], balances: { USDT: '5000' } },
+  { org: 'liteC', chainId: ETH, kind: 'MultiSigColdLite', label: 'Cedar cold', threshold: 2, signers: ['merchantLiteManager', 'merchantLiteEmployee'], balances: { ETH: '2', USDT: '15000' } },
   { org: 'proDirect', chainId: ETH, kind: 'MultiSigCold', label: 'Delta cold', threshold: 1, signers: ['multiOrg'], balances: { ETH: '5' } },
+  { org: 'proDirect', chainId: TRON, kind: 'Hot', label: 'Delta TRON deposits', threshold: null, signers: [], balances: { TRX: '2500', USDT: '900' } },
   { org: 'stdSouth', chainId: ETH, kind: 'Hot', label: 'Elm deposits', threshold: null, signers: [], balances: { ETH: '1' } },
 ];
 

@@ -33,7 +33,7 @@ export async function findContractAddresses(db: Db, chainId: number): Promise<Co
   return list[0];
 }
 
-/** Each address is checked for the chain's family (field error on the exact field) and stored canonical. */
+/** Each address is checked for the chain's family (field error on the exact field) and stored canonical; absent fields keep their value. */
 export async function saveContractAddresses(db: Db, body: ContractAddressBody, now: Date): Promise<ContractAddressRecord> {
   await db.transaction().execute(async (trx) => {
     const chain = await trx.selectFrom('chain').select('family').where('chainId', '=', body.chainId).executeTakeFirst();
@@ -42,6 +42,7 @@ export async function saveContractAddresses(db: Db, body: ContractAddressBody, n
     const values: Record<string, string | null> = {};
     for (const field of CONTRACT_ADDRESS_FIELD_NAMES) {
       const input = body[field];
+      if (input === undefined) continue;
       if (input === null) {
         values[field] = null;
         continue;

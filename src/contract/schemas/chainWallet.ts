@@ -4,12 +4,14 @@ import { chainIdField } from './chain';
 import { idList, listQuery, recordId } from './listQuery';
 
 /** Fields of a chain wallet as the console's form and POST /sys/chain-wallet/save send them. */
+const label = z.string().trim().max(64);
+
 export const chainWalletFields = {
   chainId: chainIdField,
   orgId: z.number().int({ error: 'validation.integer' }).positive({ error: 'validation.invalidId' }),
   kind: z.enum(WALLET_KINDS),
   address: z.string().trim().min(1, { error: 'validation.required' }).max(64),
-  label: z.string().trim().max(64).default(''),
+  label: label.default(''),
   /** Multisig kinds only: approvals needed (1 ≤ threshold ≤ signers). */
   threshold: z.number().int({ error: 'validation.integer' }).min(1).max(50).nullish().transform((v) => v ?? null),
   /** Multisig kinds only: user ids of members of the wallet's org. */
@@ -36,7 +38,8 @@ export type ChainWalletBody = z.infer<typeof chainWalletBody>;
 /** Body of POST /sys/chain-wallet/update: the id plus the label, threshold and signers (chain, org, kind, address are fixed). */
 export const chainWalletUpdateBody = z.object({
   id: recordId,
-  label: chainWalletFields.label.optional(),
+  // Not chainWalletFields.label: zod 4 applies a default inside .optional(), so an update without a label would empty it.
+  label: label.optional(),
   threshold: z.number().int({ error: 'validation.integer' }).min(1).max(50).nullish(),
   signers: z.array(z.number().int().positive()).max(50).optional(),
 });

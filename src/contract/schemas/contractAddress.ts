@@ -5,15 +5,18 @@ import { listQuery } from './listQuery';
 
 export const CONTRACT_ADDRESS_FIELD_NAMES = Object.values(CONTRACT_ADDRESS_FIELDS) as ContractAddressField[];
 
-/** Empty, null or absent all mean "not deployed on this chain". */
+/**
+ * Empty or null means "not deployed on this chain"; an absent field keeps what is
+ * stored, so a client that sends only some of the 14 never wipes the others.
+ */
 const optionalAddress = z
   .string()
   .trim()
   .max(64)
   .nullish()
-  .transform((value) => (value ? value : null));
+  .transform((value) => (value === undefined ? undefined : value || null));
 
-/** Body of POST /sys/contract-address/save and /update: the chain and its 14 addresses (SPEC A3 field names). */
+/** Body of POST /sys/contract-address/save and /update: the chain and its 14 addresses (SPEC A3 field names); an upsert per chain. */
 export const contractAddressBody = z.object({
   chainId: chainIdField,
   ...(Object.fromEntries(CONTRACT_ADDRESS_FIELD_NAMES.map((field) => [field, optionalAddress])) as Record<ContractAddressField, typeof optionalAddress>),
@@ -25,6 +28,12 @@ export const contractAddressListQuery = listQuery(['chainId'] as const, {
 });
 export type ContractAddressListQuery = z.infer<typeof contractAddressListQuery>;
 
-export const contractAddressDetailQuery = z.object({ chainId: z.coerce.number({ error: 'validation.invalidId' }).int().positive() });
+/** Query of GET /sys/contract-address/detail?chainId= (the row is keyed by its chain). */
+export const contractAddressDetailQuery = z.object({
+  chainId: z
+    .string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidId') })
+    .regex(/^[1-9]\d{0,14}$/, { error: 'validation.invalidId' })
+    .transform(Number),
+});
 
 export type ContractAddressRecord = { id: number; chainId: number; chainName: string; family: string } & Record<ContractAddressField, string | null>;
