@@ -26,7 +26,8 @@ export function AppBarSelect({ label, value, options, onChange, width }: AppBarS
         '& .MuiOutlinedInput-notchedOutline': { borderColor: 'rgba(255,255,255,.5)' },
         '& .MuiSvgIcon-root': { color: 'inherit' },
       }}
-      slotProps={{ inputLabel: { sx: { color: 'inherit' } }, htmlInput: { 'aria-label': label } }}
+      // The select is named by its visible label (MUI links it with aria-labelledby); an aria-label too would read it twice.
+      slotProps={{ inputLabel: { sx: { color: 'inherit' } } }}
     >
       {options.map((option) => (
         <MenuItem key={option.value} value={option.value}>
