@@ -19,10 +19,20 @@ const statusOf = (error: unknown) => (error as { status?: number } | undefined)?
  * access decisions from the role held in memory (never a network call per check).
  */
 export function createAuthProvider(http: HttpClient, actionMasks: ActionMasks = {}): AuthProvider {
-  const restore = async () => {
-    if (session.isLoaded()) return;
-    const info = await http.get<SessionInfo>(ApiPath.auth.me);
-    session.signedIn(info);
+  // After a reload react-admin asks checkAuth, getPermissions and canAccess at once: one /me answers them all.
+  let restoring: Promise<void> | null = null;
+  const restore = (): Promise<void> => {
+    if (session.isLoaded()) return Promise.resolve();
+    restoring ??= http
+      .get<SessionInfo>(ApiPath.auth.me)
+      .then((info) => session.signedIn(info))
+      .finally(() => (restoring = null));
+    return restoring;
+  };
+  /** The role once the session is known; none (so: no access) without a token or when /me fails. */
+  const roleIndex = async () => {
+    if (storedToken()) await restore().catch(() => undefined);
+    return session.get().roleIndex;
   };
 
   return {
@@ -50,15 +60,14 @@ export function createAuthProvider(http: HttpClient, actionMasks: ActionMasks = 
       const { account, userName } = session.get();
       return { id: account ?? '', fullName: userName ?? undefined };
     },
-    async getPermissions() {
-      return session.get().roleIndex;
-    },
+    getPermissions: roleIndex,
     async canAccess({ resource, action }) {
-      const { roleIndex } = session.get();
       const route = ROUTES.find((r) => r.path === `/${resource}`);
-      if (!route || !canAccess(roleIndex, route.path)) return false;
+      if (!route) return false;
+      const role = await roleIndex();
+      if (!canAccess(role, route.path)) return false;
       const mask = actionMasks[resource]?.[action as 'create' | 'edit' | 'delete'];
-      return mask === undefined ? true : canRoleDo(roleIndex, mask);
+      return mask === undefined ? true : canRoleDo(role, mask);
     },
   };
 }

@@ -81,6 +81,29 @@ describe('authProvider', () => {
     expect(session.get().roleIndex).toBe(ROLES.merchantProManager);
   });
 
+  it('after a reload, checkAuth, getPermissions and canAccess asked at once share one /me call', async () => {
+    localStorage.setItem('token', 'tok-9');
+    localStorage.setItem('selectedOrgId', '7');
+    const { provider } = makeProvider();
+    const [, role, mayList, mayCreate] = await Promise.all([
+      provider.checkAuth({}),
+      provider.getPermissions!({}),
+      provider.canAccess!({ resource: 'merchant-pro-wallet', action: 'list' }),
+      provider.canAccess!({ resource: 'network', action: 'create' }),
+    ]);
+    expect(calls).toEqual(['me Bearer tok-9']);
+    expect(role).toBe(ROLES.merchantProManager);
+    expect(mayList).toBe(true);
+    expect(mayCreate).toBe(false);
+  });
+
+  it('without a token, access questions are answered "no" without calling the API', async () => {
+    const { provider } = makeProvider();
+    expect(await provider.getPermissions!({})).toBeNull();
+    expect(await provider.canAccess!({ resource: 'home', action: 'list' })).toBe(false);
+    expect(calls).toEqual([]);
+  });
+
   it('checkAuth without a token rejects without calling the API', async () => {
     const { provider } = makeProvider();
     await expect(provider.checkAuth({})).rejects.toThrow();
