@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { setErrorNotifier, setLanguageSource, setTranslator } from './api';
-import { createI18nProvider, currentLanguage, t } from './i18n';
+import { initI18n, currentLanguage, t } from './i18n';
 import { notifyError } from './shell/toast';
 import { loadBrand } from './shell/brand';
 
@@ -12,7 +12,7 @@ setLanguageSource(currentLanguage);
 setErrorNotifier(notifyError);
 void loadBrand();
 // Translations first: every screen, the login page included, renders in the detected language.
-const i18nProvider = await createI18nProvider();
+const i18nProvider = await initI18n();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

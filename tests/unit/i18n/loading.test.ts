@@ -18,6 +18,7 @@ const api = setupServer(
 );
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
+  requests.length = 0;
   api.resetHandlers();
   vi.useRealTimers();
 });
@@ -39,21 +40,50 @@ describe('translation files', () => {
     expect(first).toMatch(/^[0-9a-f]{12}$/);
   });
 
-  it('a failed load is retried 5 times: after 350, 700, 1400, 2800 and 5600 ms', async () => {
-    // Every timer runs at once, but its requested delay is recorded.
-    const delays: number[] = [];
-    const realSetTimeout = globalThis.setTimeout;
-    const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) => {
-      delays.push(ms ?? 0);
-      return realSetTimeout(fn, 0);
-    }) as unknown as typeof setTimeout);
-    try {
-      const instance = createInstance().use(HttpBackend);
-      await instance.init({ ...i18nOptions(), lng: 'en-US', ns: ['translation'], detection: undefined, backend: { loadPath: 'http://console.test/locales/{{lng}}/{{ns}}.json' } });
-    } finally {
-      spy.mockRestore();
+  it('a failed load is retried 5 times: after 350, 700, 1400, 2800 and 5600 ms, then fails', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const start = Date.now();
+    const instance = createInstance().use(HttpBackend);
+    let failure: unknown = null;
+    let finished = false;
+    void instance.init(
+      { ...i18nOptions(), lng: 'en-US', ns: ['translation'], detection: undefined, backend: { loadPath: 'http://console.test/locales/{{lng}}/{{ns}}.json' } },
+      (error) => {
+        failure = error;
+        finished = true;
+      },
+    );
+    const elapsed = () => requests.map((at) => at - start);
+
+    await vi.advanceTimersByTimeAsync(0);
+    expect(elapsed()).toEqual([0]);
+    // Each wait doubles; one millisecond early, the next try has not happened yet.
+    const expectedAt = [0];
+    for (const wait of [350, 700, 1400, 2800, 5600]) {
+      const due = expectedAt[expectedAt.length - 1] + wait;
+      await vi.advanceTimersByTimeAsync(due - 1 - (Date.now() - start));
+      expect(requests).toHaveLength(expectedAt.length);
+      await vi.advanceTimersByTimeAsync(1);
+      expectedAt.push(due);
+      expect(elapsed()).toEqual(expectedAt);
     }
+    expect(expectedAt).toEqual([0, 350, 1050, 2450, 5250, 10850]);
+    expect(finished).toBe(true);
+    expect(failure).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(60_000);
     expect(requests).toHaveLength(6);
-    expect(delays.filter((ms) => ms >= 100)).toEqual([350, 700, 1400, 2800, 5600]);
+    expect(instance.hasResourceBundle('en-US', 'translation')).toBe(false);
+  });
+
+  it('a missing file (404) is not asked for again', async () => {
+    api.use(http.get('http://console.test/locales/:lng/:ns', () => {
+      requests.push(Date.now());
+      return new HttpResponse(null, { status: 404 });
+    }));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const instance = createInstance().use(HttpBackend);
+    void instance.init({ ...i18nOptions(), lng: 'en-US', ns: ['translation'], detection: undefined, backend: { loadPath: 'http://console.test/locales/{{lng}}/{{ns}}.json' } });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(requests).toHaveLength(1);
   });
 });
