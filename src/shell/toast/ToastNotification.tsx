@@ -1,23 +1,74 @@
-import { useEffect } from 'react';
-import { ToastContainer } from 'react-toastify';
+import { useEffect, type ReactNode } from 'react';
+import { ToastContainer, toast } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
-import { useNotificationContext, useTranslate } from 'react-admin';
+import { Button } from '@mui/material';
+import { useNotificationContext, useTakeUndoableMutation, useTranslate, type NotificationPayload } from 'react-admin';
+import { TOAST_AUTO_CLOSE_MS } from '../../contract/constants';
 import { TOAST_CONTAINER_CONFIG } from './toastConfig';
 import { toasts } from './toasts';
 
+type RunUndoable = (isUndo: boolean) => void;
+
+const keepPageWhilePending = (event: BeforeUnloadEvent) => event.preventDefault();
+
+/**
+ * An undoable change (react-admin's default for bulk deletes) is sent only when its
+ * notice closes; Undo drops it. Leaving the page meanwhile asks first, as react-admin's
+ * own snackbar does.
+ */
+function showUndoable(type: NotificationPayload['type'], text: ReactNode, undoLabel: string, run: RunUndoable, autoClose: number | false) {
+  let done = false;
+  const finish = (isUndo: boolean) => {
+    if (done) return;
+    done = true;
+    window.removeEventListener('beforeunload', keepPageWhilePending);
+    run(isUndo);
+  };
+  window.addEventListener('beforeunload', keepPageWhilePending);
+  toast(
+    ({ closeToast }) => (
+      <span style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+        <span style={{ flex: 1 }}>{text}</span>
+        <Button
+          size="small"
+          onClick={(event) => {
+            event.stopPropagation();
+            finish(true);
+            closeToast();
+          }}
+        >
+          {undoLabel}
+        </Button>
+      </span>
+    ),
+    { type, autoClose, closeOnClick: false, onClose: () => finish(false) },
+  );
+}
+
 /**
  * react-admin's `notification` slot: its notifications (saved, deleted, invalid form…)
- * go through the same toast layer as everything else.
+ * go through the same toast layer and container as everything else.
  */
 export function ToastNotification() {
   const { notifications, takeNotification } = useNotificationContext();
+  const takeMutation = useTakeUndoableMutation();
   const translate = useTranslate();
   useEffect(() => {
     if (notifications.length === 0) return;
     const next = takeNotification();
     if (!next) return;
-    const text = typeof next.message === 'string' ? translate(next.message, { _: next.message, ...next.notificationOptions?.messageArgs }) : '';
-    if (text) toasts.add(next.type, text);
-  }, [notifications, takeNotification, translate]);
+    const { messageArgs, undoable, autoHideDuration } = next.notificationOptions ?? {};
+    const text = typeof next.message === 'string' ? translate(next.message, { _: next.message, ...messageArgs }) : next.message;
+    if (!text) return;
+    const autoClose = autoHideDuration === null ? false : (autoHideDuration ?? TOAST_AUTO_CLOSE_MS);
+    if (undoable) {
+      const run: RunUndoable = (isUndo) => takeMutation()?.({ isUndo });
+      showUndoable(next.type, text, translate('ra.action.undo'), run, autoClose);
+    } else if (typeof text === 'string') {
+      toasts.add(next.type, text, autoClose);
+    } else {
+      toast(text, { type: next.type, autoClose });
+    }
+  }, [notifications, takeNotification, takeMutation, translate]);
   return <ToastContainer {...TOAST_CONTAINER_CONFIG} />;
 }

@@ -4,14 +4,14 @@ import type { ToastType } from './toastConfig';
 
 /**
  * The one toast layer (SPEC A1): add, update, remove, and a loading toast that later
- * becomes success or error. A message already on screen is not shown twice (the HTTP
- * client and react-admin may both report the same failure).
+ * becomes success or error. A message is its own toast id, so one already on screen is
+ * not shown twice (the HTTP client and react-admin may both report the same failure).
  */
 export const toasts = {
-  add(type: ToastType, message: string): Id {
-    const toastId = `${type}:${message}`;
-    if (toast.isActive(toastId)) return toastId;
-    return toast(message, { type, toastId });
+  /** `autoClose` only when the caller asked for another duration (react-admin's `autoHideDuration`). */
+  add(type: ToastType, message: string, autoClose?: number | false): Id {
+    if (toast.isActive(message)) return message;
+    return toast(message, { type, toastId: message, ...(autoClose === undefined ? {} : { autoClose }) });
   },
   update(id: Id, change: { type?: ToastType; message?: string }) {
     toast.update(id, { ...(change.type ? { type: change.type } : {}), ...(change.message !== undefined ? { render: change.message } : {}) });
@@ -29,6 +29,4 @@ export const toasts = {
 };
 
 /** For the HTTP client: failures become error toasts. */
-export const notifyError = (message: string) => {
-  toasts.add('error', message);
-};
+export const notifyError = (message: string): Id => toasts.add('error', message);

@@ -1,32 +1,149 @@
-import { describe, expect, it } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
-import { ToastContainer } from 'react-toastify';
-import { TOAST_CONTAINER_CONFIG, TOAST_TYPES, toasts } from '../../../src/shell/toast';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { ToastContainer, toast } from 'react-toastify';
+import { AdminContext, useDelete, useNotify, type DataProvider } from 'react-admin';
+import { useEffect } from 'react';
+import { TOAST_CONTAINER_CONFIG, TOAST_TYPES, ToastNotification, notifyError, toasts } from '../../../src/shell/toast';
+import { testI18nProvider as i18nProvider } from '../testI18nProvider';
+
+afterEach(() => act(() => toast.dismiss()));
 
 describe('toast container (SPEC A1)', () => {
-  it('is top-center, closes after 3000 ms, has no progress bar, light theme, closes on click', () => {
-    expect(TOAST_CONTAINER_CONFIG).toEqual({ position: 'top-center', autoClose: 3000, hideProgressBar: true, theme: 'light', closeOnClick: true });
+  it.each([
+    ['position', 'top-center'],
+    ['autoClose', 3000],
+    ['hideProgressBar', true],
+    ['theme', 'light'],
+    ['closeOnClick', true],
+  ] as const)('%s is %s', (option, value) => {
+    expect(TOAST_CONTAINER_CONFIG[option]).toBe(value);
+  });
+  it('has nothing else', () => {
+    expect(Object.keys(TOAST_CONTAINER_CONFIG).sort()).toEqual(['autoClose', 'closeOnClick', 'hideProgressBar', 'position', 'theme']);
   });
   it('knows the five types', () => {
     expect([...TOAST_TYPES]).toEqual(['info', 'success', 'warning', 'error', 'default']);
   });
 });
 
-describe('toast layer', () => {
-  it('adds, dedupes an identical message, updates a loading toast to success', async () => {
-    render(<ToastContainer {...TOAST_CONTAINER_CONFIG} autoClose={false} />);
-    act(() => {
-      toasts.add('error', 'Wrong account or password.');
-      toasts.add('error', 'Wrong account or password.');
-    });
-    expect(await screen.findAllByText('Wrong account or password.')).toHaveLength(1);
+const container = () => render(<ToastContainer {...TOAST_CONTAINER_CONFIG} autoClose={false} />);
+const alertsWith = async (text: string) => (await screen.findAllByText(text)).length;
 
-    let id: string | number = '';
+describe('toast layer', () => {
+  it('shows an identical error message once while it is on screen', async () => {
+    container();
+    let first: string | number = '';
+    let second: string | number = '';
     act(() => {
-      id = toasts.loading('Executing proposal…');
+      first = toasts.add('error', 'Wrong account or password.');
+      second = notifyError('Wrong account or password.');
     });
+    expect(await alertsWith('Wrong account or password.')).toBe(1);
+    expect(first).toBe('Wrong account or password.');
+    expect(second).toBe(first);
+  });
+
+  it.each(TOAST_TYPES)('adds a %s toast', async (type) => {
+    container();
+    act(() => void toasts.add(type, `a ${type} message`));
+    expect(await alertsWith(`a ${type} message`)).toBe(1);
+  });
+
+  it('updates a toast and removes it', async () => {
+    container();
+    let id: string | number = '';
+    act(() => void (id = toasts.add('info', 'Syncing')));
+    await screen.findByText('Syncing');
+    act(() => toasts.update(id, { type: 'warning', message: 'Sync is slow' }));
+    expect(await screen.findByText('Sync is slow')).toBeTruthy();
+    expect(toast.isActive(id)).toBe(true);
+    act(() => toasts.remove(id));
+    // jsdom runs no exit animation, so the node lingers; the toast itself is gone.
+    await waitFor(() => expect(toast.isActive(id)).toBe(false));
+  });
+
+  it.each([
+    ['success', 'Proposal executed'],
+    ['error', 'Nonce 3 must be executed first'],
+  ] as const)('a loading toast settles as %s', async (type, message) => {
+    container();
+    let id: string | number = '';
+    act(() => void (id = toasts.loading('Executing proposal…')));
     expect(await screen.findByText('Executing proposal…')).toBeTruthy();
-    act(() => toasts.settle(id, 'success', 'Proposal executed'));
-    expect(await screen.findByText('Proposal executed')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { hidden: true })).toBeTruthy();
+    act(() => toasts.settle(id, type, message));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.queryByText('Executing proposal…')).toBeNull();
+    expect(screen.getByText(message).closest(`.Toastify__toast--${type}`)).toBeTruthy();
+  });
+});
+
+describe('<ToastNotification/> as react-admin notification', () => {
+  const Saves = () => {
+    const notify = useNotify();
+    useEffect(() => {
+      notify('ra.notification.updated', { type: 'success', messageArgs: { smart_count: 1 } });
+    }, [notify]);
+    return null;
+  };
+
+  it("shows react-admin's useNotify messages, translated, through the same container", async () => {
+    render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <Saves />
+        <ToastNotification />
+      </AdminContext>,
+    );
+    const toastText = await screen.findByText('Element updated');
+    expect(toastText.closest('.Toastify__toast--success')).toBeTruthy();
+    expect(toastText.closest('.Toastify__toast-container--top-center')).toBeTruthy();
+  });
+});
+
+describe('<ToastNotification/> and undoable changes', () => {
+  const DeleteLater = () => {
+    const notify = useNotify();
+    const [deleteOne] = useDelete();
+    return (
+      <button
+        onClick={() =>
+          void deleteOne(
+            'network',
+            { id: 7, previousData: { id: 7 } },
+            { mutationMode: 'undoable', onSuccess: () => notify('ra.notification.deleted', { type: 'info', undoable: true, messageArgs: { smart_count: 1 } }) },
+          )
+        }
+      >
+        delete
+      </button>
+    );
+  };
+  const setup = () => {
+    const remove = vi.fn(() => Promise.resolve({ data: { id: 7 } }));
+    const dataProvider = { delete: remove } as unknown as DataProvider;
+    render(
+      <AdminContext i18nProvider={i18nProvider} dataProvider={dataProvider}>
+        <DeleteLater />
+        <ToastNotification />
+      </AdminContext>,
+    );
+    fireEvent.click(screen.getByText('delete'));
+    return remove;
+  };
+
+  it('Undo drops the change: nothing is sent', async () => {
+    const remove = setup();
+    expect(await screen.findByText('Element deleted')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(remove).not.toHaveBeenCalled();
+  });
+
+  it('closing the notice sends the change', async () => {
+    const remove = setup();
+    expect(await screen.findByText('Element deleted')).toBeTruthy();
+    expect(remove).not.toHaveBeenCalled();
+    act(() => toast.dismiss());
+    await waitFor(() => expect(remove).toHaveBeenCalledWith('network', expect.objectContaining({ id: 7 })));
   });
 });
