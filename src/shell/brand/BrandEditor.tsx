@@ -4,10 +4,18 @@ import UploadIcon from '@mui/icons-material/Upload';
 import { Title, useTranslate } from 'react-admin';
 import { ApiPath } from '../../contract/apiPaths';
 import { http } from '../../api';
+import type { ErrorBody } from '../../dataProvider';
 import { toasts } from '../toast';
 import { brandStore, useBrand, type BrandConfig } from './brandStore';
 
 const IMAGE_FIELDS = ['favicon', 'logo', 'logoDarkMode'] as const;
+type FieldErrors = Partial<Record<keyof BrandConfig, string>>;
+
+/** The translated per-field messages of a refused save (`body.errors` of the HTTP client's error). */
+function fieldErrorsOf(error: unknown): FieldErrors {
+  const errors = (error as { body?: ErrorBody }).body?.errors ?? {};
+  return Object.fromEntries(Object.entries(errors).filter((entry): entry is [keyof BrandConfig, string] => typeof entry[1] === 'string'));
+}
 
 /**
  * /brand (operator): the four brand fields; images are uploaded to the server, which
@@ -17,7 +25,7 @@ export default function BrandEditor() {
   const translate = useTranslate();
   const saved = useBrand();
   const [draft, setDraft] = useState<BrandConfig>(saved);
-  const [errors, setErrors] = useState<Partial<Record<keyof BrandConfig, string>>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
 
   const set = (field: keyof BrandConfig, value: string) => setDraft((d) => ({ ...d, [field]: value }));
@@ -46,7 +54,8 @@ export default function BrandEditor() {
       brandStore.set({ ...draft, ...(brand ?? {}) });
       toasts.add('success', translate('brand.saved'));
     } catch (error) {
-      setErrors(((error as { body?: { data?: Record<string, string> } }).body?.data ?? {}) as typeof errors);
+      // The HTTP client has shown the failure; field messages go under their inputs.
+      setErrors(fieldErrorsOf(error));
     } finally {
       setBusy(false);
     }

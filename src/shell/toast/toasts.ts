@@ -22,8 +22,15 @@ export const toasts = {
   loading(message: string): Id {
     return toast.loading(message);
   },
-  /** Ends a loading toast as success or error; it then closes like any other. */
+  /**
+   * Ends a loading toast as success or error; it then closes like any other. A failure
+   * the HTTP client already shows (same text) is not shown twice: the loading toast goes.
+   */
   settle(id: Id, type: 'success' | 'error', message: string) {
+    if (type === 'error' && id !== message && toast.isActive(message)) {
+      toast.dismiss(id);
+      return;
+    }
     toast.update(id, { render: message, type, isLoading: false, autoClose: TOAST_AUTO_CLOSE_MS, closeOnClick: true });
   },
 };

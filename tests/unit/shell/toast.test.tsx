@@ -78,6 +78,21 @@ describe('toast layer', () => {
   });
 });
 
+describe('a loading toast whose call failed', () => {
+  it('closes when the HTTP client already shows the same failure', async () => {
+    container();
+    let id: string | number = '';
+    act(() => void (id = toasts.loading('Uploading image…')));
+    await screen.findByText('Uploading image…');
+    act(() => {
+      notifyError('The file is not an image.');
+      toasts.settle(id, 'error', 'The file is not an image.');
+    });
+    expect(await alertsWith('The file is not an image.')).toBe(1);
+    await waitFor(() => expect(toast.isActive(id)).toBe(false));
+  });
+});
+
 describe('<ToastNotification/> as react-admin notification', () => {
   const Saves = () => {
     const notify = useNotify();
