@@ -1,5 +1,5 @@
 import { columnMask, combine, maskOf, rowMask, type RoleMask } from './roleMask';
-import { ROLES, TenantType as T } from './roles';
+import { ROLES, TENANT_ROWS, TenantType as T } from './roles';
 
 const operatorRow = rowMask(T.operator);
 const agentRow = rowMask(T.agent);
@@ -7,13 +7,28 @@ const proRow = rowMask(T.merchantPro);
 const liteRow = rowMask(T.merchantLite);
 const stdRow = rowMask(T.merchantStd);
 
-/** The combined masks of SPEC A5. */
+/**
+ * The combined masks of SPEC A5, used as action masks (who may create, edit, delete…)
+ * by the console and the server alike.
+ *
+ * Where SPEC A5 is terse, these readings were chosen:
+ * - A row takes all 6 columns (SPEC B2), named or not, so a role level added later
+ *   inherits its row's rights; `all` is the five used rows, never the unused row 2.
+ * - `agent` and the tier names (`merchantPro`…) are the wide masks here: own row +
+ *   agent + operator, i.e. everyone above in the org tree. The route guard groups of
+ *   the same names mean the row alone (see routeGroups.ts); the `…Only` masks are
+ *   those rows alone.
+ * - "excluding agent" / "excluding lite" keep the operator row.
+ * - allowTransfer: "all std, all lite" are whole rows, but on the pro row only Finance.
+ * - coldAdmins leaves the lite manager out: SPEC names only the pro, std and agent
+ *   managers besides superAdmin.
+ * - merchantManagers includes the lite manager (column 0 of rows 3, 4, 5, SPEC B2);
+ *   allManagers is column 0 of the used rows only (row 2 holds no role).
+ */
 export const masks = {
   all: combine(operatorRow, agentRow, proRow, liteRow, stdRow),
   operator: operatorRow,
-  /** agent + operator */
   agent: combine(agentRow, operatorRow),
-  /** each tier: its own row + agent + operator */
   merchantPro: combine(proRow, agentRow, operatorRow),
   merchantLite: combine(liteRow, agentRow, operatorRow),
   merchantStd: combine(stdRow, agentRow, operatorRow),
@@ -25,11 +40,9 @@ export const masks = {
   merchantLiteOnly: liteRow,
   merchantStdOnly: stdRow,
   stdAndPro: combine(proRow, stdRow),
-  /** pro finance, every std role, every lite role */
   allowTransfer: combine(maskOf(ROLES.merchantProFinance), stdRow, liteRow),
-  /** superAdmin and the pro, std and agent managers */
   coldAdmins: maskOf(ROLES.superAdmin, ROLES.merchantProManager, ROLES.merchantStdManager, ROLES.agentManager),
   merchantManagers: columnMask(0, [T.merchantPro, T.merchantLite, T.merchantStd]),
-  allManagers: columnMask(0, [T.operator, T.agent, T.merchantPro, T.merchantLite, T.merchantStd]),
+  allManagers: columnMask(0, TENANT_ROWS),
 } satisfies Record<string, RoleMask>;
 export type MaskName = keyof typeof masks;

@@ -27,6 +27,10 @@ export const maskOf = (...indexes: number[]): RoleMask => indexes.reduce((mask, 
 
 export const combine = (...masks: RoleMask[]): RoleMask => masks.reduce((all, mask) => all | mask, 0n);
 
+/**
+ * Is this role in the mask? Anything but a whole index 0–35 is no role at all: BigInt()
+ * throws on a fraction and a shift by a negative count silently yields 0n.
+ */
 export const maskHas = (mask: RoleMask, roleIndex: number | null | undefined): boolean =>
   roleIndex !== null && roleIndex !== undefined && Number.isInteger(roleIndex) && roleIndex >= 0 && roleIndex < ROWS * COLUMNS
     ? (mask & roleBit(roleIndex)) !== 0n

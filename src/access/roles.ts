@@ -3,11 +3,22 @@ import { bitIndex, COLUMNS } from './roleMask';
 /** Tenant types and their row (SPEC A5); row 2 is unused. */
 export const TenantType = { operator: 0, agent: 1, merchantPro: 3, merchantLite: 4, merchantStd: 5 } as const;
 export type TenantTypeName = keyof typeof TenantType;
-export type TenantTypeValue = (typeof TenantType)[TenantTypeName];
-export const TENANT_ROWS: readonly TenantTypeValue[] = [0, 1, 3, 4, 5];
+/** A tenant type as the API carries it (`tenantType` of an org membership): its row number. */
+export type TenantType = (typeof TenantType)[TenantTypeName];
+export const TENANT_ROWS: readonly TenantType[] = [0, 1, 3, 4, 5];
 
+/** Row → name, the reverse of `TenantType`; spelt out so row 2 stays visibly absent. */
+const TENANT_TYPE_NAMES: Readonly<Record<TenantType, TenantTypeName>> = {
+  0: 'operator',
+  1: 'agent',
+  3: 'merchantPro',
+  4: 'merchantLite',
+  5: 'merchantStd',
+};
+
+/** The name of a tenant row; undefined for row 2 and anything out of range, which the API must never send. */
 export const tenantTypeName = (tenantType: number): TenantTypeName | undefined =>
-  (Object.keys(TenantType) as TenantTypeName[]).find((name) => TenantType[name] === tenantType);
+  TENANT_TYPE_NAMES[tenantType as TenantType];
 
 /** The 12 named roles at their cells (SPEC B2). */
 export const ROLES = {
@@ -33,8 +44,11 @@ export const roleIndexFor = (tenantType: number, roleLevel: number): number => b
 export const tenantOfRoleIndex = (index: number): number => Math.floor(index / COLUMNS);
 export const levelOfRoleIndex = (index: number): number => index % COLUMNS;
 
+/** Role-level labels are translation keys (`role.<label>`), so the console shows Manager / Finance / Employee per language. */
+export type RoleLevelLabel = 'manager' | 'finance' | 'employee';
+
 /** Column 1 is Finance for pro and std merchants, Employee elsewhere; column 2 Employee (SPEC B2). */
-export function roleLevelLabel(tenantType: number, roleLevel: number): 'manager' | 'finance' | 'employee' {
+export function roleLevelLabel(tenantType: number, roleLevel: number): RoleLevelLabel {
   if (roleLevel === 0) return 'manager';
   const hasFinance = tenantType === TenantType.merchantPro || tenantType === TenantType.merchantStd;
   return roleLevel === 1 && hasFinance ? 'finance' : 'employee';

@@ -3,7 +3,9 @@ import { masks } from './masks';
 
 /**
  * The 9 route guard groups of SPEC A5. Here the tier groups and `agent` mean that
- * row alone (unlike the combined masks of the same names), as the route table shows.
+ * row alone (unlike the combined masks of the same names): the route table of A2
+ * gives /agent and /invitation to agents only, /merchant-pro to pro merchants only.
+ * `operator` is the operator row alone in both readings.
  */
 export const routeGroups = {
   all: masks.all,

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { canAccess, maskHas, masks, roleBit, ROLES, routesFor, rowMask, roleIndexFor, roleLevelLabel, type MaskName, type RoleName } from '../../../src/access';
+import {
+  canAccess, canRoleDo, maskHas, masks, maskOf, combine, roleBit, ROLES, ROLE_NAMES, routeGroups, routesFor, rowMask,
+  roleIndexFor, roleIndexOf, roleLevelLabel, roleNameOf, tenantOfRoleIndex, tenantTypeName,
+  type MaskName, type RoleName, type RouteGroup,
+} from '../../../src/access';
 
 const roleOrder: RoleName[] = [
   'superAdmin', 'operatorEmployee', 'agentManager', 'agentEmployee',
@@ -44,6 +48,58 @@ describe('combined masks of SPEC A5', () => {
   });
 });
 
+/** SPEC A5 route guard groups: here the tier groups and `agent` are that row alone. */
+//                                   op  ag  pro lite std
+const groupMembership: Record<RouteGroup, string> = {
+  all:            'YY  YY  YYY YY   YYY',
+  excludeLite:    'YY  YY  YYY NN   YYY',
+  excludeAgent:   'YY  NN  YYY YY   YYY',
+  stdProOperator: 'YY  NN  YYY NN   YYY',
+  merchantPro:    'NN  NN  YYY NN   NNN',
+  merchantStd:    'NN  NN  NNN NN   YYY',
+  merchantLite:   'NN  NN  NNN YY   NNN',
+  operator:       'YY  NN  NNN NN   NNN',
+  agent:          'NN  YY  NNN NN   NNN',
+};
+
+describe('route guard groups of SPEC A5', () => {
+  it('there are exactly the 9 groups', () => {
+    expect(Object.keys(routeGroups).sort()).toEqual(Object.keys(groupMembership).sort());
+  });
+
+  const cases = (Object.entries(groupMembership) as Array<[RouteGroup, string]>).flatMap(([group, row]) =>
+    roleOrder.map((role, i) => ({ group, role, member: row.replace(/\s/g, '')[i] === 'Y' })),
+  );
+  it.each(cases)('group $group has $role: $member', ({ group, role, member }) => {
+    expect(maskHas(routeGroups[group], ROLES[role])).toBe(member);
+  });
+});
+
+describe('named roles of SPEC B2', () => {
+  const cells: Array<[RoleName, number, number]> = [
+    ['superAdmin', 0, 0], ['operatorEmployee', 0, 1], ['agentManager', 1, 0], ['agentEmployee', 1, 1],
+    ['merchantProManager', 3, 0], ['merchantProFinance', 3, 1], ['merchantProEmployee', 3, 2],
+    ['merchantLiteManager', 4, 0], ['merchantLiteEmployee', 4, 1],
+    ['merchantStdManager', 5, 0], ['merchantStdFinance', 5, 1], ['merchantStdEmployee', 5, 2],
+  ];
+  it('there are exactly 12', () => {
+    expect([...ROLE_NAMES].sort()).toEqual(cells.map(([name]) => name).sort());
+  });
+  it.each(cells)('%s sits at row %i, column %i', (name, row, column) => {
+    expect(roleIndexOf(name)).toBe(row * 6 + column);
+    expect(roleIndexFor(row, column)).toBe(row * 6 + column);
+    expect(roleNameOf(row * 6 + column)).toBe(name);
+    expect(tenantOfRoleIndex(row * 6 + column)).toBe(row);
+  });
+  it('unnamed cells have no name, row 2 has no tenant type', () => {
+    expect(roleNameOf(2)).toBeUndefined();
+    expect(roleNameOf(12)).toBeUndefined();
+    expect(tenantTypeName(2)).toBeUndefined();
+    expect(tenantTypeName(6)).toBeUndefined();
+    expect([0, 1, 3, 4, 5].map(tenantTypeName)).toEqual(['operator', 'agent', 'merchantPro', 'merchantLite', 'merchantStd']);
+  });
+});
+
 describe('BigInt masks', () => {
   it('are bigint, and the merchantStd row (bits 30–35) works like any other', () => {
     for (const mask of Object.values(masks)) expect(typeof mask).toBe('bigint');
@@ -54,6 +110,15 @@ describe('BigInt masks', () => {
     expect(maskHas(masks.merchantStdOnly, ROLES.merchantStdEmployee)).toBe(true);
     expect(maskHas(masks.merchantStdOnly, ROLES.superAdmin)).toBe(false);
     expect(maskHas(masks.merchantStdOnly, 32 - 32)).toBe(false);
+    for (let bit = 30; bit < 36; bit++) {
+      expect(maskHas(maskOf(bit), bit)).toBe(true);
+      expect(maskHas(maskOf(bit), bit - 30)).toBe(false);
+      expect(maskHas(rowMask(0), bit)).toBe(false);
+    }
+    expect(combine(maskOf(ROLES.merchantStdEmployee), maskOf(ROLES.superAdmin))).toBe(2n ** 32n + 1n);
+    expect(canRoleDo(ROLES.merchantStdFinance, masks.allowTransfer)).toBe(true);
+    expect(canRoleDo(ROLES.merchantProEmployee, masks.allowTransfer)).toBe(false);
+    expect(canRoleDo(null, masks.all)).toBe(false);
   });
 
   it('role index is tenantType × 6 + level, and labels follow SPEC B2', () => {
@@ -71,6 +136,15 @@ describe('canAccess edge cases', () => {
   it('a missing role reaches no guarded route', () => {
     expect(canAccess(null, '/home')).toBe(false);
     expect(canAccess(undefined, '/network')).toBe(false);
+  });
+  it('sub-paths are guarded like their route', () => {
+    expect(canAccess(ROLES.merchantLiteManager, '/network/5/edit')).toBe(true);
+    expect(canAccess(ROLES.merchantLiteManager, '/multisig/7/show')).toBe(false);
+    expect(canAccess(ROLES.agentEmployee, '/asset-flow-lite/create')).toBe(false);
+    expect(canAccess(ROLES.merchantStdEmployee, '/merchant-std-wallet/')).toBe(true);
+    // /asset-flow must not lend its group to /asset-flow-lite by prefix, nor /merchant-pro to /merchant-pro-wallet
+    expect(canAccess(ROLES.superAdmin, '/merchant-pro-wallet')).toBe(false);
+    expect(canAccess(ROLES.merchantProEmployee, '/merchant-pro-wallet/1')).toBe(true);
   });
   it('unknown paths and look-alike prefixes are denied', () => {
     expect(canAccess(ROLES.superAdmin, '/nowhere')).toBe(false);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { canAccess, ROLES, ROUTES, type RoleName } from '../../../src/access';
 
 /**
@@ -61,14 +61,28 @@ const cases = Object.entries(expected).flatMap(([path, row]) => {
 });
 
 describe('route matrix of SPEC A2', () => {
-  it('covers exactly the 31 guarded routes, 372 role × route cases', () => {
+  // Counted as they run, so a filtered or short-circuited table cannot pass unnoticed.
+  let ran = 0;
+  afterAll(() => {
+    expect(ran).toBe(372);
+  });
+
+  it('covers exactly the 31 guarded routes, in SPEC order, 372 role × route cases', () => {
     expect(Object.keys(expected)).toHaveLength(31);
-    expect(ROUTES.map((r) => r.path).sort()).toEqual(Object.keys(expected).sort());
+    expect(ROUTES.map((r) => r.path)).toEqual(Object.keys(expected));
     expect(cases).toHaveLength(372);
-    expect(Object.values(expected).every((row) => row.replace(/\s/g, '').length === 12)).toBe(true);
+    expect(Object.values(expected).every((row) => /^[YN]{12}$/.test(row.replace(/\s/g, '')))).toBe(true);
+  });
+
+  it('labels each route by its menu key', () => {
+    const labels = Object.fromEntries(ROUTES.map((r) => [r.path, r.labelKey]));
+    expect(labels['/network']).toBe('menu.network');
+    expect(labels['/supply-history']).toBe('menu.supply-history');
+    expect(labels['/merchant-lite-wallet']).toBe('menu.merchant-lite-wallet');
   });
 
   it.each(cases)('$role → $path allowed: $allowed', ({ path, role, allowed }) => {
+    ran++;
     expect(canAccess(ROLES[role], path)).toBe(allowed);
   });
 
