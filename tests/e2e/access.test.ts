@@ -12,8 +12,9 @@ const menuOf = async (page: Page) => {
 const expectDenied = async (page: Page, path: string) => {
   await page.goto(`${env.server.baseUrl}${path}`);
   await page.waitForURL(/\/403$/);
-  expect(await page.getByRole('heading', { name: 'No access' }).isVisible()).toBe(true);
-  expect(await page.getByRole('link', { name: 'Back to home' }).isVisible()).toBe(true);
+  // The /403 page renders after the redirect: wait for it rather than read it once.
+  await page.getByRole('heading', { name: 'No access' }).waitFor();
+  await page.getByRole('link', { name: 'Back to home' }).waitFor();
 };
 
 describe('the menu and guards follow the role matrix', () => {
