@@ -7,7 +7,9 @@ import { ConsoleLayout } from './shell/layout/ConsoleLayout';
 import { RouteGuard } from './shell/guard/RouteGuard';
 import { ToastNotification } from './shell/toast';
 import { lazyScreen } from './shell/loading/lazyScreen';
-import { ForbiddenPage, NotFoundPage, ServerErrorPage, SignupPage, TermsPage } from './pages/status/StatusPage';
+import { SignupPage, TermsPage } from './pages/status/StatusPage';
+import { ForbiddenPage, NotFoundPage, ServerErrorPage } from './shell/errors';
+import { darkTheme, lightTheme } from './shell/brand';
 import { resources } from './resources';
 import { withResourceAccess } from './resources/engine';
 
@@ -36,6 +38,8 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
       accessDenied={AccessDenied}
       catchAll={NotFoundPage}
       notification={ToastNotification}
+      theme={lightTheme}
+      darkTheme={darkTheme}
       disableTelemetry
     >
       {resources.map((r) => (

@@ -17,6 +17,32 @@ describe('app shell', () => {
     await page.close();
   });
 
+  it('the app bar language menu switches the console at once; a later ?lng= still wins over that choice', async () => {
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'superAdmin');
+    // The app bar's, not the sign-in page's (still on screen while /home's chunks load).
+    const appBar = page.locator('header');
+    await appBar.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('menuitem', { name: '简体中文' }).click();
+    await page.getByRole('menuitem', { name: '首页' }).waitFor();
+    expect(await page.evaluate(() => [document.documentElement.lang, localStorage.getItem('i18nextLng')])).toEqual(['zh-CN', 'zh-CN']);
+    await page.goto(`${env.server.baseUrl}/home?lng=en-US`);
+    await page.getByRole('menuitem', { name: 'Home' }).waitFor();
+    expect(await appBar.getByRole('button', { name: 'English' }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-US');
+    await page.close();
+  });
+
+  it('the light/dark toggle switches the theme and the app bar logo to logoDarkMode', async () => {
+    const page = await env.browser.newPage({ colorScheme: 'light' });
+    await signIn(page, env.server.baseUrl, 'superAdmin');
+    const logo = page.locator('header img').first();
+    await expect.poll(() => logo.getAttribute('src')).toBe('/brand/logo.svg');
+    await page.getByRole('button', { name: 'Toggle light/dark mode' }).click();
+    await expect.poll(() => logo.getAttribute('src')).toBe('/brand/logo-dark.svg');
+    await page.close();
+  });
+
   it('the title follows the brand; the operator edits it on /brand (with an uploaded logo) and it changes at once', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'superAdmin');

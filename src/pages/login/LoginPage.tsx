@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Box, Button, Card, CardContent, CircularProgress, TextField, Typography } from '@mui/material';
 import { useLogin, useNotify, useTranslate } from 'react-admin';
 import { BrandLogo, useBrand } from '../../shell/brand';
+import { LanguageSwitcher } from '../../i18n';
 
 /**
  * Account + password sign-in. A refusal shows the server's own message (the HTTP
@@ -31,6 +32,9 @@ export default function LoginPage() {
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default' }}>
+      <Box sx={{ position: 'absolute', top: 8, right: 8 }}>
+        <LanguageSwitcher />
+      </Box>
       <Card sx={{ width: 360 }}>
         <CardContent component="form" onSubmit={submit} noValidate>
           <Box sx={{ display: 'flex', justifyContent: 'center', mb: 1 }}>

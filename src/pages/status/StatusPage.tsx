@@ -2,7 +2,7 @@ import { Box, Button, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 
-/** The shared look of /403, /500 and not-found: a code, a sentence, a way home. */
+/** The shared look of the public information pages (terms, sign-up): a title, a sentence, a way home. */
 export function StatusPage({ code, titleKey, textKey }: { code: string; titleKey: string; textKey: string }) {
   const translate = useTranslate();
   return (
@@ -21,8 +21,5 @@ export function StatusPage({ code, titleKey, textKey }: { code: string; titleKey
   );
 }
 
-export const ForbiddenPage = () => <StatusPage code="403" titleKey="page.forbiddenTitle" textKey="page.forbidden" />;
-export const ServerErrorPage = () => <StatusPage code="500" titleKey="page.serverErrorTitle" textKey="page.serverError" />;
-export const NotFoundPage = () => <StatusPage code="404" titleKey="page.notFoundTitle" textKey="page.notFound" />;
 export const TermsPage = () => <StatusPage code="" titleKey="page.terms" textKey="page.termsText" />;
 export const SignupPage = () => <StatusPage code="" titleKey="page.signup" textKey="page.signupText" />;

@@ -1,14 +1,21 @@
 import { Component, type ReactNode } from 'react';
-import { Box, Button, Typography } from '@mui/material';
+import { Button } from '@mui/material';
 import { Translate } from 'react-admin';
+import { ErrorPage, HomeButton } from './ErrorPage';
 
 interface State {
   error: Error | null;
 }
 
+const ReloadButton = ({ primary }: { primary: boolean }) => (
+  <Button variant={primary ? 'contained' : 'outlined'} onClick={() => window.location.reload()}>
+    <Translate i18nKey="page.reload" />
+  </Button>
+);
+
 /**
  * A crash inside a screen shows /500-style content instead of a white page; a chunk
- * that failed to load offers a reload (the usual cause is a new deployment).
+ * that failed to load (the usual cause is a new deployment) offers a reload first.
  */
 export class ScreenErrorBoundary extends Component<{ children: ReactNode }, State> {
   state: State = { error: null };
@@ -20,19 +27,21 @@ export class ScreenErrorBoundary extends Component<{ children: ReactNode }, Stat
   render() {
     const { error } = this.state;
     if (!error) return this.props.children;
-    const chunk = (error as { chunkLoad?: boolean }).chunkLoad === true;
+    if ((error as { chunkLoad?: boolean }).chunkLoad === true) {
+      return <ErrorPage titleKey="page.chunkFailedTitle" textKey="page.chunkFailed" actions={<ReloadButton primary />} />;
+    }
     return (
-      <Box role="alert" sx={{ p: 6, textAlign: 'center' }}>
-        <Typography variant="h5" component="h1" gutterBottom>
-          <Translate i18nKey={chunk ? 'page.chunkFailedTitle' : 'page.serverErrorTitle'} />
-        </Typography>
-        <Typography sx={{ mb: 3 }}>
-          <Translate i18nKey={chunk ? 'page.chunkFailed' : 'page.serverError'} />
-        </Typography>
-        <Button variant="contained" onClick={() => window.location.reload()}>
-          <Translate i18nKey="page.reload" />
-        </Button>
-      </Box>
+      <ErrorPage
+        code="500"
+        titleKey="page.serverErrorTitle"
+        textKey="page.serverError"
+        actions={
+          <>
+            <HomeButton />
+            <ReloadButton primary={false} />
+          </>
+        }
+      />
     );
   }
 }

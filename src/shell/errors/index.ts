@@ -1,0 +1,2 @@
+export { ErrorPage, ForbiddenPage, ServerErrorPage, NotFoundPage } from './ErrorPage';
+export { ScreenErrorBoundary } from './ScreenErrorBoundary';
