@@ -1,14 +1,12 @@
 import os from 'node:os';
-import { measureBundle } from './bundleSize';
+import { bundleReport, measureBundle } from './bundleSize';
 import { measureApiThroughput } from './apiThroughput';
 
 /** `npm run bench`: every budget figure, printed as sizes and ratios (never a timed test). */
 const bundle = measureBundle();
 console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
 console.log(`date: ${new Date().toISOString()}`);
-console.log(`login critical path: ${bundle.loginCriticalKb.toFixed(1)} KB gzip (JS + CSS, ${bundle.loginFiles} files; budget 250 KB)`);
-console.log(`largest screen chunk: ${bundle.largestScreen.kb.toFixed(1)} KB gzip (${bundle.largestScreen.name}; budget 60 KB)`);
-console.log(`all JavaScript: ${bundle.totalJsKb.toFixed(1)} KB gzip`);
+for (const line of bundleReport(bundle)) console.log(line);
 const api = await measureApiThroughput();
 console.log(`GET /api/sys/chain/list (authenticated, PGlite): ${api.apiRps.toFixed(0)} req/s`);
 console.log(`bare Fastify route, constant envelope:          ${api.bareRps.toFixed(0)} req/s`);
