@@ -1,173 +1,401 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from './harness';
-import type { ListResult } from '../../src/contract/envelope';
-import type { ChainWalletRecord } from '../../src/contract/schemas/chainWallet';
-import type { ProposalDetail, ProposalRecord, SignLogRecord } from '../../src/contract/schemas/sign';
-import { demoEvmAddress } from '../../server/db/seed/wallets';
+import { demoEvmAddress, demoTronAddress } from '../../server/db/seed/wallets';
+import { balanceOf, ETH_CHAIN, signClient, TRON_CHAIN, units, walletIdsByLabel } from './signSupport';
 
 let server: TestServer;
-const tokens: Record<string, string> = {};
-let auroraCold: ChainWalletRecord;
-let birchCold: ChainWalletRecord;
+let sign: ReturnType<typeof signClient>;
+let wallets: Record<string, number>;
 const RECIPIENT = demoEvmAddress('external recipient');
 
 beforeAll(async () => {
   server = await startTestServer();
-  for (const account of ['superAdmin', 'merchantProManager', 'merchantProFinance', 'merchantProEmployee', 'merchantStdManager', 'merchantStdEmployee', 'agentManager', 'merchantLiteManager']) {
-    tokens[account] = await server.login(account);
-  }
-  const wallets = await server.call<ListResult<ChainWalletRecord>>('GET', '/sys/chain-wallet/list', { token: tokens.superAdmin, query: { pageSize: 100 } });
-  auroraCold = wallets.data.list.find((w) => w.label === 'Aurora cold')!;
-  birchCold = wallets.data.list.find((w) => w.label === 'Birch cold')!;
+  sign = signClient(server);
+  wallets = await walletIdsByLabel(server);
 });
 afterAll(() => server?.close());
 
-const start = (account: string, body: Record<string, unknown>) =>
-  server.call<{ proposalId: number; nonce: number; status: string }>('POST', '/sys/sign/start', { token: tokens[account], body });
-const act = (account: string, action: 'approval' | 'confirm' | 'deny', proposalId: number, comment = '') =>
-  server.call<ProposalDetail>('POST', `/sys/sign/${action}`, { token: tokens[account], body: { proposalId, comment } });
-const detail = (account: string, proposalId: number) => server.call<ProposalDetail>('GET', '/sys/sign/detail', { token: tokens[account], query: { proposalId } });
-const balance = async (walletId: number, symbol: string) => {
-  const w = await server.call<ChainWalletRecord>('GET', '/sys/chain-wallet/detail', { token: tokens.superAdmin, query: { id: walletId } });
-  return w.data.balances.find((b) => b.symbol === symbol)?.amount;
-};
-const transfer = (overrides: Record<string, unknown> = {}) => ({ walletId: auroraCold.id, kind: 'transfer', to: RECIPIENT, amount: '1.5', symbol: 'ETH', memo: 'payout', ...overrides });
+const coldTransfer = (overrides: Record<string, unknown> = {}) => ({ walletId: wallets['Aurora cold'], kind: 'transfer', to: RECIPIENT, amount: '1.5', symbol: 'ETH', memo: 'payout', ...overrides });
+const ledgerOf = (proposalId: number) => server.app.context.db.selectFrom('ledgerEntry').selectAll().where('proposalId', '=', proposalId).orderBy('id').execute();
+
+describe('the demo seed', () => {
+  it('has proposals in every status, each with votes and a log that tell its story', async () => {
+    const { data } = await sign.list('merchantProManager', { sort: 'id' });
+    expect(new Set(data.list.map((p) => p.status))).toEqual(new Set(['pending', 'approved', 'executed', 'denied', 'expired']));
+    for (const proposal of data.list) {
+      const detail = (await sign.detail('merchantProManager', proposal.id)).data;
+      const actions = (await sign.logs('merchantProManager', { proposalId: proposal.id })).data.list.map((l) => l.action);
+      expect(actions[0]).toBe('start');
+      // Every vote after the proposer's own (which the start is) has its log entry.
+      expect(actions.filter((a) => a === 'approval')).toHaveLength(detail.approvals.length - 1);
+      expect(actions.filter((a) => a === 'deny')).toHaveLength(detail.denials.length);
+      const reached = detail.approvals.length >= detail.threshold;
+      const expected = {
+        pending: { reached: false, last: 'start', txHash: null },
+        approved: { reached: true, last: 'approval', txHash: null },
+        executed: { reached: true, last: 'confirm', txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) },
+        denied: { reached, last: 'deny', txHash: null },
+        expired: { reached: false, last: 'expire', txHash: null },
+      }[detail.status as 'pending'];
+      expect({ reached, last: actions.at(-1), txHash: detail.txHash }).toEqual(expected);
+    }
+    // Nonces run 1, 2, 3… per wallet in the order the proposals started.
+    const cold = data.list.filter((p) => p.walletId === wallets['Aurora cold']);
+    expect(cold.map((p) => p.nonce)).toEqual([1, 2, 3]);
+    expect(cold.map((p) => p.createdAt)).toEqual([...cold.map((p) => p.createdAt)].sort());
+  });
+});
 
 describe('a 2-of-3 transfer from start to execution', () => {
-  it('manager starts (cold wallet: coldAdmins), finance approves, confirm executes once with ledger and log', async () => {
-    // Out of a cold wallet only coldAdmins start, whatever the kind:
-    expect((await start('merchantProFinance', transfer())).msg).toContain('cold wallets');
-    const started = await start('merchantProManager', transfer());
-    expect(started).toMatchObject({ code: 200, data: { status: 'pending' } });
+  it('merchantProManager starts, merchantProFinance approves, a confirm executes once with tx hash, balance, ledger and log', async () => {
+    const before = await balanceOf(server, wallets['Aurora cold'], 'ETH');
+    const started = await sign.start('merchantProManager', coldTransfer());
+    expect(started).toMatchObject({ code: 200, data: { nonce: 4, status: 'pending' } });
     const id = started.data.proposalId;
 
-    const afterStart = await detail('merchantProFinance', id);
-    expect(afterStart.data.approvals.map((a) => a.account)).toEqual(['merchantProManager']);
-    expect(afterStart.data.myActions).toEqual(['approval', 'deny']);
-
-    const approved = await act('merchantProFinance', 'approval', id, 'looks right');
-    expect(approved.data).toMatchObject({ status: 'approved', approvalCount: 2, threshold: 2 });
-    expect((await act('merchantProFinance', 'approval', id)).code).toBe(409);
-
-    const before = await balance(auroraCold.id, 'ETH');
-    const executed = await act('merchantProEmployee', 'confirm', id);
-    expect(executed.data.status).toBe('executed');
-    expect(executed.data.txHash).toMatch(/^0x[0-9a-f]{64}$/);
-    expect(Number(await balance(auroraCold.id, 'ETH'))).toBeCloseTo(Number(before) - 1.5, 10);
-    expect((await act('merchantProEmployee', 'confirm', id)).code).toBe(409);
-
-    const logs = await server.call<ListResult<SignLogRecord>>('GET', '/sys/sign/log/list', { token: tokens.merchantProManager, query: { proposalId: id } });
-    expect(logs.data.list.map((l) => [l.action, l.actor])).toEqual([
-      ['start', 'merchantProManager'],
-      ['approval', 'merchantProFinance'],
-      ['confirm', 'merchantProEmployee'],
+    const afterStart = (await sign.detail('merchantProFinance', id)).data;
+    expect(afterStart).toMatchObject({ proposalId: id, status: 'pending', threshold: 2, approvalCount: 1, nonce: 4, txHash: null, explorerUrl: 'https://etherscan.io', to: RECIPIENT, amount: '1.5' });
+    expect(afterStart.approvals).toEqual([{ signerId: expect.any(Number), account: 'merchantProManager', userName: expect.any(String), time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), comment: '' }]);
+    expect(afterStart.signers.map((s) => [s.account, s.state])).toEqual([
+      ['merchantProManager', 'approved'],
+      ['merchantProFinance', 'waiting'],
+      ['merchantProEmployee', 'waiting'],
     ]);
-    const ledger = await server.app.context.db.selectFrom('ledgerEntry').selectAll().where('proposalId', '=', id).execute();
+    expect(afterStart.myActions).toEqual(['approval', 'deny']);
+
+    const approved = await sign.act('merchantProFinance', 'approval', id, 'looks right');
+    expect(approved.data).toMatchObject({ status: 'approved', approvalCount: 2, isNext: true, blockedByNonce: null, myActions: ['deny', 'confirm'] });
+    expect(approved.data.approvals.map((a) => [a.account, a.comment])).toEqual([
+      ['merchantProManager', ''],
+      ['merchantProFinance', 'looks right'],
+    ]);
+
+    const executed = await sign.act('merchantProEmployee', 'confirm', id, 'sent');
+    expect(executed.data).toMatchObject({ status: 'executed', myActions: [], isNext: false });
+    expect(executed.data.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(executed.data.executedAt).toBeTruthy();
+    const after = await balanceOf(server, wallets['Aurora cold'], 'ETH');
+    expect(units(after)).toBe(units(before) - units('1.5'));
+
+    const ledger = await ledgerOf(id);
     expect(ledger).toHaveLength(1);
-    expect(ledger[0].delta).toBe('-1.5');
+    expect(ledger[0]).toMatchObject({ walletId: wallets['Aurora cold'], reason: 'proposal', txHash: executed.data.txHash });
+    expect(units(ledger[0].delta)).toBe(-units('1.5'));
+    expect(units(ledger[0].balanceAfter)).toBe(units(after));
+
+    const logs = (await sign.logs('merchantProManager', { proposalId: id })).data;
+    expect(logs.list.map((l) => [l.action, l.actor, l.comment])).toEqual([
+      ['start', 'merchantProManager', 'payout'],
+      ['approval', 'merchantProFinance', 'looks right'],
+      ['confirm', 'merchantProEmployee', 'sent'],
+    ]);
+    expect(logs.count).toBe(3);
+  });
+
+  it('a transfer to another of our wallets on the same chain credits it, with a ledger entry on each side', async () => {
+    const to = await server.app.context.db.selectFrom('chainWallet').select('address').where('id', '=', wallets['Aurora deposits']).executeTakeFirstOrThrow();
+    const [fromBefore, toBefore] = [await balanceOf(server, wallets['Aurora cold'], 'USDT'), await balanceOf(server, wallets['Aurora deposits'], 'USDT')];
+    // Lower-case input is accepted and stored in checksum form, so the destination is recognised.
+    const { data } = await sign.start('merchantProManager', coldTransfer({ to: to.address.toLowerCase(), amount: '100.25', symbol: 'USDT' }));
+    await sign.act('merchantProEmployee', 'approval', data.proposalId);
+    const executed = await sign.act('merchantProFinance', 'confirm', data.proposalId);
+    expect(executed.data.to).toBe(to.address);
+    expect(units(await balanceOf(server, wallets['Aurora cold'], 'USDT'))).toBe(units(fromBefore) - units('100.25'));
+    expect(units(await balanceOf(server, wallets['Aurora deposits'], 'USDT'))).toBe(units(toBefore) + units('100.25'));
+    const ledger = await ledgerOf(data.proposalId);
+    expect(ledger.map((e) => [e.walletId, units(e.delta), e.txHash])).toEqual([
+      [wallets['Aurora cold'], -units('100.25'), executed.data.txHash],
+      [wallets['Aurora deposits'], units('100.25'), executed.data.txHash],
+    ]);
+  });
+
+  it('on TRON the tx hash is 64 hex digits without 0x (the seeded approved proposal executes)', async () => {
+    const queue = (await sign.list('merchantProEmployee', { walletId: wallets['Aurora TRON hot'], state: 'open', sort: 'nonce' })).data.list;
+    expect(queue.map((p) => [p.nonce, p.status, p.isNext, p.blockedByNonce])).toEqual([
+      [1, 'approved', true, null],
+      [2, 'pending', false, 1],
+    ]);
+    const before = await balanceOf(server, wallets['Aurora TRON hot'], 'USDT');
+    const executed = await sign.act('merchantProEmployee', 'confirm', queue[0].id);
+    expect(executed.data.txHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(executed.data.explorerUrl).toBe('https://tronscan.org');
+    expect(units(await balanceOf(server, wallets['Aurora TRON hot'], 'USDT'))).toBe(units(before) - units(queue[0].amount));
+    const next = (await sign.detail('merchantProEmployee', queue[1].id)).data;
+    expect(next).toMatchObject({ isNext: true, blockedByNonce: null });
+  });
+});
+
+describe('who may do what', () => {
+  it('starting: out of a cold wallet coldAdmins only; a transfer out of a hot one allowTransfer; other kinds anyone who sees the wallet', async () => {
+    expect(await sign.start('merchantProFinance', coldTransfer())).toMatchObject({ code: 403, msg: 'Only superAdmin and the pro, standard and agent managers may move funds out of cold wallets.' });
+    expect((await sign.start('merchantProEmployee', coldTransfer({ kind: 'withdraw' }))).code).toBe(403);
+    const hot = { walletId: wallets['Aurora TRON hot'], kind: 'transfer', to: demoTronAddress('someone'), amount: '1', symbol: 'TRX', memo: '' };
+    expect(await sign.start('merchantProManager', hot)).toMatchObject({ code: 403, msg: 'Your role may not start transfers.' });
+    const byFinance = await sign.start('merchantProFinance', hot);
+    const byEmployee = await sign.start('merchantProEmployee', { ...hot, kind: 'refund' });
+    expect([byFinance.code, byEmployee.code]).toEqual([200, 200]);
+    expect(byEmployee.data.nonce).toBe(byFinance.data.nonce + 1);
+    await sign.act('merchantProManager', 'deny', byFinance.data.proposalId);
+    await sign.act('merchantProManager', 'deny', byEmployee.data.proposalId);
+  });
+
+  it('a proposer who is not a signer starts without an approval; one who is, approves by starting', async () => {
+    const { data } = await sign.start('superAdmin', coldTransfer({ kind: 'withdraw', amount: '0.01' }));
+    const detail = (await sign.detail('superAdmin', data.proposalId)).data;
+    expect(detail).toMatchObject({ proposer: 'superAdmin', approvalCount: 0, status: 'pending', myActions: [] });
+    await sign.act('merchantProManager', 'deny', data.proposalId);
+  });
+
+  it('only multisig wallets take proposals (400); a wallet of another tenant does not exist (404)', async () => {
+    const plain = await sign.start('merchantProManager', coldTransfer({ walletId: wallets['Aurora deposits'], kind: 'withdraw', symbol: 'USDT', amount: '1' }));
+    expect(plain).toMatchObject({ code: 400, data: { walletId: 'Proposals are made on multisig wallets only.' } });
+    expect(await sign.start('merchantStdManager', coldTransfer())).toMatchObject({ code: 404, msg: 'Wallet was not found.' });
+    expect(await sign.start('merchantProManager', coldTransfer({ walletId: 999_999 }))).toMatchObject({ code: 404 });
+  });
+
+  it('a non-signer who sees the proposal gets 403; another tenant gets 404 everywhere and never its data', async () => {
+    const { data } = await sign.start('merchantProManager', coldTransfer({ kind: 'withdraw', amount: '0.1' }));
+    const id = data.proposalId;
+    for (const action of ['approval', 'deny', 'confirm'] as const) {
+      expect(await sign.act('superAdmin', action, id)).toMatchObject({ code: 403, msg: "Only the wallet's signers may do this." });
+      expect(await sign.act('merchantStdManager', action, id)).toMatchObject({ code: 404, msg: 'Proposal was not found.', data: null });
+    }
+    expect(await sign.detail('merchantStdManager', id)).toMatchObject({ code: 404, data: null });
+    expect((await sign.list('merchantStdManager')).data.list.some((p) => p.id === id)).toBe(false);
+    expect((await sign.logs('merchantStdManager', { proposalId: id })).data).toEqual({ list: [], count: 0 });
+    // SPEC B2: the agent above the pro merchant sees it, the operator sees everything.
+    expect((await sign.detail('agentManager', id)).code).toBe(200);
+    expect((await sign.detail('superAdmin', id)).code).toBe(200);
+    expect((await sign.act('merchantProFinance', 'deny', id)).data.status).toBe('denied');
+    expect((await sign.detail('merchantProFinance', id)).data.signers.find((s) => s.account === 'merchantProFinance')!.state).toBe('denied');
+  });
+
+  it('a lite merchant reaches no multisig endpoint (route /multisig is "all except lite")', async () => {
+    for (const [method, path] of [
+      ['GET', '/sys/sign/list'],
+      ['GET', '/sys/sign/list/transferProposal'],
+      ['GET', '/sys/sign/log/list'],
+      ['GET', '/sys/sign/detail?proposalId=1'],
+      ['POST', '/sys/sign/start'],
+      ['POST', '/sys/sign/approval'],
+      ['POST', '/sys/sign/confirm'],
+      ['POST', '/sys/sign/deny'],
+    ] as const) {
+      const res = await server.call(method, path, { token: await sign.token('merchantLiteManager'), ...(method === 'POST' ? { body: { proposalId: 1 } } : {}) });
+      expect(res.code, path).toBe(403);
+    }
   });
 });
 
 describe('rules', () => {
-  it('out of a hot multisig wallet a transfer needs allowTransfer: pro finance yes, pro manager no', async () => {
-    const wallets = await server.call<ListResult<ChainWalletRecord>>('GET', '/sys/chain-wallet/list', { token: tokens.superAdmin, query: { pageSize: 100 } });
-    const hot = wallets.data.list.find((w) => w.label === 'Aurora TRON hot')!;
-    const body = { walletId: hot.id, kind: 'transfer', to: hot.address, amount: '1', symbol: 'TRX', memo: '' };
-    expect(await start('merchantProManager', body)).toMatchObject({ code: 403, msg: 'Your role may not start transfers.' });
-    const ok = await start('merchantProFinance', body);
-    expect(ok.code).toBe(200);
-    await act('merchantProManager', 'deny', ok.data.proposalId);
+  it('one approval per signer: a repeat is 409 and never counted twice', async () => {
+    const { data } = await sign.start('merchantProManager', coldTransfer({ kind: 'withdraw', amount: '0.2' }));
+    expect(await sign.act('merchantProManager', 'approval', data.proposalId)).toMatchObject({ code: 409, msg: 'You have already approved this proposal.' });
+    expect((await sign.detail('merchantProManager', data.proposalId)).data).toMatchObject({ approvalCount: 1, status: 'pending' });
+    await sign.act('merchantProManager', 'deny', data.proposalId);
   });
 
-  it('a non-signer cannot act (403) and another tenant gets 404', async () => {
-    const { data } = await start('merchantProManager', transfer({ kind: 'withdraw', amount: '0.1' }));
-    expect((await act('superAdmin', 'approval', data.proposalId)).code).toBe(403);
-    expect((await act('merchantStdManager', 'approval', data.proposalId))).toMatchObject({ code: 404, msg: 'Proposal was not found.' });
-    expect((await detail('merchantStdManager', data.proposalId)).code).toBe(404);
-    await act('merchantProFinance', 'deny', data.proposalId);
+  it('confirm needs the threshold first', async () => {
+    const { data } = await sign.start('merchantProManager', coldTransfer({ kind: 'withdraw', amount: '0.2' }));
+    expect(await sign.act('merchantProManager', 'confirm', data.proposalId)).toMatchObject({ code: 409, msg: 'The proposal has 1 of 2 approvals; it cannot be executed yet.' });
+    await sign.act('merchantProManager', 'deny', data.proposalId);
   });
 
-  it('a lite merchant reaches no multisig endpoint', async () => {
-    expect((await server.call('GET', '/sys/sign/list', { token: tokens.merchantLiteManager })).code).toBe(403);
+  it('deny by any signer vetoes, also after approval; nothing moves and nothing more can be done', async () => {
+    const before = await balanceOf(server, wallets['Aurora cold'], 'ETH');
+    const { data } = await sign.start('merchantProManager', coldTransfer({ kind: 'withdraw', amount: '0.2' }));
+    await sign.act('merchantProFinance', 'approval', data.proposalId);
+    const denied = await sign.act('merchantProEmployee', 'deny', data.proposalId, 'unknown recipient');
+    expect(denied.data).toMatchObject({ status: 'denied', myActions: [], isNext: false });
+    expect(denied.data.denials.map((d) => [d.account, d.comment])).toEqual([['merchantProEmployee', 'unknown recipient']]);
+    for (const action of ['approval', 'confirm', 'deny'] as const) {
+      expect(await sign.act('merchantProManager', action, data.proposalId)).toMatchObject({ code: 409, msg: 'This proposal is already denied; nothing more can be done with it.' });
+    }
+    expect(await balanceOf(server, wallets['Aurora cold'], 'ETH')).toBe(before);
+    expect(await ledgerOf(data.proposalId)).toEqual([]);
+    expect((await sign.logs('merchantProManager', { proposalId: data.proposalId })).data.list.map((l) => l.action)).toEqual(['start', 'approval', 'deny']);
   });
 
-  it('deny by any signer vetoes; actions on a finished proposal are 409', async () => {
-    const { data } = await start('merchantProManager', transfer({ kind: 'withdraw', amount: '0.2' }));
-    const denied = await act('merchantProEmployee', 'deny', data.proposalId, 'unknown recipient');
-    expect(denied.data.status).toBe('denied');
-    expect(denied.data.denials.map((d) => d.comment)).toEqual(['unknown recipient']);
-    expect(await act('merchantProFinance', 'approval', data.proposalId)).toMatchObject({ code: 409, msg: 'This proposal is already denied; nothing more can be done with it.' });
-  });
-
-  it('nonces execute in order: a higher nonce waits for the lower one', async () => {
-    const first = await start('merchantStdManager', { walletId: birchCold.id, kind: 'withdraw', to: RECIPIENT, amount: '1', symbol: 'ETH', memo: '' });
-    const second = await start('merchantStdManager', { walletId: birchCold.id, kind: 'withdraw', to: RECIPIENT, amount: '1', symbol: 'ETH', memo: '' });
+  it('nonces execute in order: a higher approved nonce waits for the lower open one', async () => {
+    const body = { walletId: wallets['Birch cold'], kind: 'withdraw', to: RECIPIENT, amount: '1', symbol: 'ETH', memo: '' };
+    const first = await sign.start('merchantStdManager', body);
+    const second = await sign.start('merchantStdManager', body);
     expect(second.data.nonce).toBe(first.data.nonce + 1);
-    tokens.merchantStdFinance ??= await server.login('merchantStdFinance');
-    await act('merchantStdFinance', 'approval', second.data.proposalId);
-    const blocked = await act('merchantStdFinance', 'confirm', second.data.proposalId);
-    expect(blocked).toMatchObject({ code: 409, msg: `Nonce ${first.data.nonce} must be executed first.` });
-    const queue = await server.call<ListResult<ProposalRecord>>('GET', '/sys/sign/list', { token: tokens.merchantStdManager, query: { walletId: birchCold.id, status: 'approved' } });
-    expect(queue.data.list.find((p) => p.id === second.data.proposalId)).toMatchObject({ isNext: false, blockedByNonce: first.data.nonce });
-    await act('merchantStdFinance', 'approval', first.data.proposalId);
-    expect((await act('merchantStdEmployee', 'confirm', first.data.proposalId)).data.status).toBe('executed');
-    expect((await act('merchantStdEmployee', 'confirm', second.data.proposalId)).data.status).toBe('executed');
+    await sign.act('merchantStdFinance', 'approval', second.data.proposalId);
+    expect(await sign.act('merchantStdFinance', 'confirm', second.data.proposalId)).toMatchObject({ code: 409, msg: `Nonce ${first.data.nonce} must be executed first.` });
+    const queue = (await sign.list('merchantStdManager', { walletId: wallets['Birch cold'], state: 'open', sort: 'nonce' })).data.list;
+    expect(queue.map((p) => [p.nonce, p.status, p.isNext, p.blockedByNonce])).toEqual([
+      [first.data.nonce, 'pending', true, null],
+      [second.data.nonce, 'approved', false, first.data.nonce],
+    ]);
+    expect((await sign.detail('merchantStdFinance', second.data.proposalId)).data.myActions).toEqual(['deny']);
+    await sign.act('merchantStdFinance', 'approval', first.data.proposalId);
+    expect((await sign.act('merchantStdEmployee', 'confirm', first.data.proposalId)).data.status).toBe('executed');
+    expect((await sign.act('merchantStdEmployee', 'confirm', second.data.proposalId)).data.status).toBe('executed');
   });
 
+  it('a denied lower nonce no longer blocks', async () => {
+    const body = { walletId: wallets['Birch cold'], kind: 'withdraw', to: RECIPIENT, amount: '1', symbol: 'ETH', memo: '' };
+    const first = await sign.start('merchantStdManager', body);
+    const second = await sign.start('merchantStdManager', body);
+    await sign.act('merchantStdFinance', 'approval', second.data.proposalId);
+    await sign.act('merchantStdEmployee', 'deny', first.data.proposalId);
+    expect((await sign.act('merchantStdEmployee', 'confirm', second.data.proposalId)).data.status).toBe('executed');
+  });
+
+  it('the balance is checked at start and again at execution', async () => {
+    const body = { walletId: wallets['Birch cold'], kind: 'withdraw', to: RECIPIENT, symbol: 'USDC', memo: '' };
+    const held = await balanceOf(server, wallets['Birch cold'], 'USDC');
+    expect(await sign.start('merchantStdManager', { ...body, amount: `${held}1` })).toMatchObject({ code: 400, data: { amount: `More than the wallet holds (${held}).` } });
+    const big = await sign.start('merchantStdManager', { ...body, amount: '50000' });
+    const bigger = await sign.start('merchantStdManager', { ...body, amount: '40000' });
+    await sign.act('merchantStdFinance', 'approval', big.data.proposalId);
+    await sign.act('merchantStdFinance', 'approval', bigger.data.proposalId);
+    await sign.act('merchantStdFinance', 'confirm', big.data.proposalId);
+    const refused = await sign.act('merchantStdFinance', 'confirm', bigger.data.proposalId);
+    expect(refused).toMatchObject({ code: 409, msg: 'The wallet no longer holds enough USDC to execute this proposal.' });
+    expect((await sign.detail('merchantStdFinance', bigger.data.proposalId)).data).toMatchObject({ status: 'approved', txHash: null });
+    expect(await ledgerOf(bigger.data.proposalId)).toEqual([]);
+    expect(units(await balanceOf(server, wallets['Birch cold'], 'USDC'))).toBe(units(held) - units('50000'));
+    await sign.act('merchantStdFinance', 'deny', bigger.data.proposalId);
+  });
+});
+
+describe('validation', () => {
   it.each([
-    { case: 'too many decimals', body: { amount: '0.0000000000000000001' }, field: 'amount', msg: 'At most 18 decimal places.' },
+    { case: 'too many decimals for ETH', body: { amount: '0.0000000000000000001' }, field: 'amount', msg: 'At most 18 decimal places.' },
+    { case: 'too many decimals for USDT', body: { amount: '1.0000001', symbol: 'USDT' }, field: 'amount', msg: 'At most 6 decimal places.' },
     { case: 'a negative amount', body: { amount: '-1' }, field: 'amount', msg: 'Must be a positive decimal number.' },
+    { case: 'a zero amount', body: { amount: '0.00' }, field: 'amount', msg: 'Must be a positive decimal number.' },
+    { case: 'an exponent', body: { amount: '1e3' }, field: 'amount', msg: 'Must be a positive decimal number.' },
     { case: 'a JS number', body: { amount: 1 }, field: 'amount', msg: expect.stringContaining('decimal strings') },
+    { case: 'no amount', body: { amount: '' }, field: 'amount', msg: 'Required.' },
     { case: 'more than the balance', body: { amount: '1000000' }, field: 'amount', msg: expect.stringContaining('More than the wallet holds') },
+    { case: 'a symbol of another chain', body: { symbol: 'TRX' }, field: 'symbol', msg: 'Does not exist.' },
     { case: 'an unknown symbol', body: { symbol: 'DOGE' }, field: 'symbol', msg: 'Does not exist.' },
-    { case: 'a bad recipient', body: { to: 'T-not-evm' }, field: 'to', msg: 'Not a valid EVM address.' },
+    { case: 'a TRON address on Ethereum', body: { to: demoTronAddress('x') }, field: 'to', msg: 'Not a valid EVM address.' },
+    { case: 'a wrong EIP-55 checksum', body: { to: RECIPIENT.replace(/[a-f]/, (c) => c.toUpperCase()) }, field: 'to', msg: 'The address checksum is wrong (EIP-55 mixed case).' },
+    { case: 'no recipient', body: { to: '' }, field: 'to', msg: 'Required.' },
     { case: 'an unknown kind', body: { kind: 'gift' }, field: 'kind', msg: expect.stringContaining('Must be one of') },
+    { case: 'no wallet', body: { walletId: undefined }, field: 'walletId', msg: 'Required.' },
   ])('start refuses $case with a field message', async ({ body, field, msg }) => {
-    const res = await start('merchantProManager', transfer({ kind: 'withdraw', ...body }));
+    const res = await sign.start('merchantProManager', coldTransfer({ kind: 'withdraw', ...body }));
     expect(res.code).toBe(400);
     expect((res.data as unknown as Record<string, string>)[field]).toEqual(msg);
   });
 
-  it('a proposal expires after its time to live; acting on it is refused and logged', async () => {
-    const { data } = await start('merchantProManager', transfer({ kind: 'withdraw', amount: '0.3' }));
-    server.advanceClock(server.app.context.config.proposalTtlHours * 3_600_000 + 1000);
-    // Sessions live shorter than proposals: sign in again at the new time.
-    for (const account of Object.keys(tokens)) tokens[account] = await server.login(account);
-    const refused = await act('merchantProFinance', 'approval', data.proposalId);
-    expect(refused).toMatchObject({ code: 409, msg: 'This proposal has expired.' });
-    expect((await detail('merchantProManager', data.proposalId)).data.status).toBe('expired');
-    const logs = await server.call<ListResult<SignLogRecord>>('GET', '/sys/sign/log/list', { token: tokens.merchantProManager, query: { proposalId: data.proposalId } });
-    expect(logs.data.list.map((l) => l.action)).toEqual(['start', 'expire']);
+  it('field messages follow Accept-Language', async () => {
+    const res = await sign.start('merchantProManager', coldTransfer({ amount: '0.0000000000000000001' }), { 'accept-language': 'zh-CN' });
+    expect(res).toMatchObject({ code: 400, data: { amount: '最多 18 位小数。' } });
   });
 
-  it('the sign log cannot be changed, not even with raw SQL', async () => {
-    await expect(sql`update sign_log set comment = 'rewritten'`.execute(server.app.context.db)).rejects.toThrow(/append-only/);
-    await expect(sql`delete from sign_log`.execute(server.app.context.db)).rejects.toThrow(/append-only/);
+  it('actions need a proposal id; queries are checked too', async () => {
+    expect(await server.call('POST', '/sys/sign/approval', { token: await sign.token('merchantProManager'), body: {} })).toMatchObject({ code: 400, data: { proposalId: 'Required.' } });
+    expect(await server.call('GET', '/sys/sign/detail', { token: await sign.token('merchantProManager'), query: { proposalId: 'x' } })).toMatchObject({ code: 400 });
+    expect(await sign.list('merchantProManager', { status: 'lost' })).toMatchObject({ code: 400 });
+    expect(await sign.logs('merchantProManager', { dateFrom: 'yesterday' })).toMatchObject({ code: 400, data: { dateFrom: 'Not a valid date.' } });
   });
 });
 
-describe('exactly once under concurrency', () => {
-  it('20 simultaneous confirms execute once and debit once', async () => {
-    const { data } = await start('merchantProManager', transfer({ kind: 'withdraw', amount: '2' }));
-    await act('merchantProFinance', 'approval', data.proposalId);
-    const before = Number(await balance(auroraCold.id, 'ETH'));
-    const confirmers = ['merchantProManager', 'merchantProFinance', 'merchantProEmployee'];
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => act(confirmers[i % 3], 'confirm', data.proposalId)));
-    expect(results.filter((r) => r.code === 200)).toHaveLength(1);
-    expect(results.filter((r) => r.code === 409)).toHaveLength(19);
-    expect(Number(await balance(auroraCold.id, 'ETH'))).toBeCloseTo(before - 2, 10);
-    const ledger = await server.app.context.db.selectFrom('ledgerEntry').select('id').where('proposalId', '=', data.proposalId).execute();
-    expect(ledger).toHaveLength(1);
+describe('lists and logs', () => {
+  it('filter by status, kind, wallet, chain, date and waiting-for-me; the transfer list holds transfers only; sort and pages', async () => {
+    const all = (await sign.list('merchantProManager')).data;
+    expect(all.count).toBe(all.list.length);
+    const transfers = (await sign.list('merchantProManager', {}, '/sys/sign/list/transferProposal')).data;
+    expect(transfers.list.length).toBeGreaterThan(0);
+    expect(transfers.list.every((p) => p.kind === 'transfer')).toBe(true);
+    expect(transfers.count).toBe(all.list.filter((p) => p.kind === 'transfer').length);
+    expect((await sign.list('merchantProManager', { kind: 'withdraw' })).data.list.every((p) => p.kind === 'withdraw')).toBe(true);
+    expect((await sign.list('merchantProManager', { status: 'denied' })).data.list.every((p) => p.status === 'denied')).toBe(true);
+    expect((await sign.list('merchantProManager', { chainId: TRON_CHAIN })).data.list.every((p) => p.chainId === TRON_CHAIN)).toBe(true);
+    expect((await sign.list('merchantProManager', { walletId: wallets['Aurora cold'] })).data.list.every((p) => p.walletId === wallets['Aurora cold'])).toBe(true);
+    expect((await sign.list('merchantProManager', { chainId: ETH_CHAIN, dateTo: '2000-01-01T00:00:00Z' })).data.count).toBe(0);
+
+    const page = (await sign.list('merchantProManager', { sort: 'id', order: 'desc', pageSize: 2, page: 2 })).data;
+    expect(page.count).toBe(all.count);
+    expect(page.list.map((p) => p.id)).toEqual([...all.list.map((p) => p.id)].sort((a, b) => b - a).slice(2, 4));
+
+    // Waiting for me: pending, I sign, I have not voted.
+    const fresh = await sign.start('merchantProFinance', { walletId: wallets['Aurora TRON hot'], kind: 'transfer', to: demoTronAddress('w'), amount: '1', symbol: 'TRX', memo: '' });
+    const waitingForEmployee = (await sign.list('merchantProEmployee', { waitingForMe: true })).data.list;
+    expect(waitingForEmployee.map((p) => p.id)).toContain(fresh.data.proposalId);
+    expect(waitingForEmployee.every((p) => p.status === 'pending')).toBe(true);
+    expect((await sign.list('merchantProFinance', { waitingForMe: true })).data.list.map((p) => p.id)).not.toContain(fresh.data.proposalId);
+    expect((await sign.list('superAdmin', { waitingForMe: true })).data.count).toBe(0);
+    await sign.act('merchantProEmployee', 'deny', fresh.data.proposalId);
+    expect((await sign.list('merchantProEmployee', { waitingForMe: true })).data.list.map((p) => p.id)).not.toContain(fresh.data.proposalId);
   });
 
-  it('the last approval racing a deny leaves one consistent outcome', async () => {
-    const { data } = await start('merchantProManager', transfer({ kind: 'withdraw', amount: '0.5' }));
-    const [approval, deny] = await Promise.all([act('merchantProFinance', 'approval', data.proposalId), act('merchantProEmployee', 'deny', data.proposalId)]);
-    const final = (await detail('merchantProManager', data.proposalId)).data;
-    expect(['approved', 'denied']).toContain(final.status);
-    if (final.status === 'denied') expect(deny.code).toBe(200);
-    if (final.status === 'approved') expect(deny.code).toBe(409);
-    expect(approval.code).toBe(200);
+  it('logs filter by proposal, actor, action and date range', async () => {
+    const byEmployee = (await sign.logs('merchantProManager', { actor: 'merchantProEmployee' })).data.list;
+    expect(byEmployee.length).toBeGreaterThan(0);
+    expect(byEmployee.every((l) => l.actor === 'merchantProEmployee' && l.actorName)).toBe(true);
+    const confirms = (await sign.logs('merchantProManager', { action: 'confirm' })).data.list;
+    expect(confirms.length).toBeGreaterThan(0);
+    expect(confirms.every((l) => l.action === 'confirm')).toBe(true);
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    expect((await sign.logs('merchantProManager', { dateFrom: future })).data.count).toBe(0);
+    const recent = (await sign.logs('merchantProManager', { dateFrom: new Date(Date.now() - 3_600_000).toISOString(), dateTo: future })).data.list;
+    expect(recent.length).toBeGreaterThan(0);
+    expect(recent.every((l) => Date.parse(l.createdAt) >= Date.now() - 3_600_000)).toBe(true);
+  });
+
+  it('the sign log cannot be changed: no endpoint, and the database refuses even raw SQL', async () => {
+    for (const path of ['/sys/sign/log/update', '/sys/sign/log/delete/1', '/sys/sign/log/save']) {
+      expect((await server.call('POST', path, { token: await sign.token('superAdmin'), body: { id: 1, comment: 'x' } })).code).toBe(404);
+    }
+    const { db } = server.app.context;
+    await expect(sql`update sign_log set comment = 'rewritten'`.execute(db)).rejects.toThrow(/append-only/);
+    await expect(sql`delete from sign_log`.execute(db)).rejects.toThrow(/append-only/);
+    const { count } = await db.selectFrom('signLog').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    expect(Number(count)).toBeGreaterThan(0);
+  });
+});
+
+// Last: these move the server's clock for the rest of the file.
+describe('expiry (PROPOSAL_TTL_HOURS, default 72 h)', () => {
+  const ttlMs = () => server.app.context.config.proposalTtlHours * 3_600_000;
+  const moveClock = (ms: number) => {
+    server.advanceClock(ms);
+    // Sessions live shorter than proposals: everyone signs in again at the new time.
+    sign.forgetSessions();
+  };
+
+  it('acting on a proposal past its time marks it expired, with one log entry, and is refused', async () => {
+    const { data } = await sign.start('merchantProManager', coldTransfer({ kind: 'withdraw', amount: '0.3' }));
+    const { data: other } = await sign.start('merchantStdManager', { walletId: wallets['Birch cold'], kind: 'withdraw', to: RECIPIENT, amount: '0.3', symbol: 'ETH', memo: '' });
+    const expiresAt = (await sign.detail('merchantProManager', data.proposalId)).data.expiresAt;
+    moveClock(ttlMs() + 1000);
+    // No read in between: the action itself finds it overdue.
+    expect(await sign.act('merchantProFinance', 'approval', data.proposalId)).toMatchObject({ code: 409, msg: 'This proposal has expired.' });
+    expect(await sign.act('merchantProFinance', 'approval', data.proposalId)).toMatchObject({ code: 409, msg: 'This proposal has already expired; nothing more can be done with it.' });
+    const logs = (await sign.logs('merchantProManager', { proposalId: data.proposalId })).data.list;
+    expect(logs.map((l) => [l.action, l.actor])).toEqual([
+      ['start', 'merchantProManager'],
+      ['expire', null],
+    ]);
+    expect(logs[1].createdAt).toBe(expiresAt);
+    const detail = (await sign.detail('merchantProManager', data.proposalId)).data;
+    expect(detail).toMatchObject({ status: 'expired', myActions: [], isNext: false });
+
+    // Reads show the other one expired too, and repeated reads log its expiry once.
+    expect((await sign.list('merchantStdManager', { walletId: wallets['Birch cold'], status: 'expired' })).data.list.map((p) => p.id)).toContain(other.proposalId);
+    await sign.detail('merchantStdManager', other.proposalId);
+    expect((await sign.logs('merchantStdManager', { proposalId: other.proposalId })).data.list.map((l) => l.action)).toEqual(['start', 'expire']);
+  });
+
+  it('an overdue lower nonce does not block a higher one, even before anything marks it', async () => {
+    const body = { walletId: wallets['Birch cold'], kind: 'withdraw', to: RECIPIENT, amount: '0.5', symbol: 'ETH', memo: '' };
+    const lower = await sign.start('merchantStdManager', body);
+    moveClock(ttlMs() - 3_600_000);
+    const higher = await sign.start('merchantStdManager', body);
+    await sign.act('merchantStdFinance', 'approval', higher.data.proposalId);
+    moveClock(2 * 3_600_000);
+    // The lower one is past its time but still stored as pending: the confirm does not wait for it.
+    const stored = await server.app.context.db.selectFrom('proposal').select('status').where('id', '=', lower.data.proposalId).executeTakeFirstOrThrow();
+    expect(stored.status).toBe('pending');
+    expect((await sign.act('merchantStdFinance', 'confirm', higher.data.proposalId)).data.status).toBe('executed');
+    expect((await sign.detail('merchantStdFinance', lower.data.proposalId)).data.status).toBe('expired');
   });
 });

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as core from './001_core';
 import * as wallets from './002_wallets';
 import * as proposals from './003_proposals';
+import * as proposalQueue from './004_proposal_queue';
 
 /**
  * Versioned migrations, applied in key order at start. Never edit a released one:
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '001_core': core,
   '002_wallets': wallets,
   '003_proposals': proposals,
+  '004_proposal_queue': proposalQueue,
 };

@@ -1,32 +1,107 @@
+import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Database } from '../schema';
 import { demoEvmAddress, demoTronAddress } from './wallets';
 
-const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** The default PROPOSAL_TTL_HOURS: the seed has no server config to read. */
+const TTL_HOURS = 72;
+
+type Step = { by: string; action: 'approval' | 'deny' | 'confirm'; after: number; comment?: string };
+interface DemoProposal {
+  wallet: string;
+  symbol: string;
+  status: 'pending' | 'approved' | 'executed' | 'denied' | 'expired';
+  amount: string;
+  /** Hours before the seed ran that it started. */
+  ageHours: number;
+  proposer: string;
+  memo: string;
+  /** What happened after the start (the proposer's own approval comes with the start), minutes after it. */
+  steps: Step[];
+}
 
 /**
- * SPEC B7: proposals in every status on the demo multisig wallets, with their votes
- * and sign log. Executed ones are history (no balance change: the seeded balances
- * are after them); open ones leave a queue to work on.
+ * SPEC B7: proposals in every status on the demo multisig wallets, in nonce order per
+ * wallet, each with the votes and sign log its story needs. Aurora cold holds history
+ * only (so a new cold proposal is next at once); Aurora TRON hot holds the open queue:
+ * nonce 1 approved and next, nonce 2 pending behind it and waiting for the manager and
+ * the employee. The executed one is history before the seeded balances (the wallet
+ * seed's opening balances are after it), so it has no ledger entries of its own.
  */
+const demoProposals: DemoProposal[] = [
+  {
+    wallet: 'Aurora cold',
+    symbol: 'ETH',
+    status: 'executed',
+    amount: '2',
+    ageHours: 120,
+    proposer: 'merchantProManager',
+    memo: 'Quarterly settlement',
+    steps: [
+      { by: 'merchantProFinance', action: 'approval', after: 20 },
+      { by: 'merchantProEmployee', action: 'confirm', after: 60 },
+    ],
+  },
+  {
+    wallet: 'Aurora cold',
+    symbol: 'ETH',
+    status: 'expired',
+    amount: '3',
+    ageHours: 100,
+    proposer: 'merchantProManager',
+    memo: 'Vendor payout',
+    steps: [],
+  },
+  {
+    wallet: 'Aurora cold',
+    symbol: 'USDT',
+    status: 'denied',
+    amount: '40000',
+    ageHours: 20,
+    proposer: 'merchantProManager',
+    memo: 'OTC desk',
+    steps: [{ by: 'merchantProEmployee', action: 'deny', after: 45, comment: 'Unverified recipient' }],
+  },
+  {
+    wallet: 'Aurora TRON hot',
+    symbol: 'USDT',
+    status: 'approved',
+    amount: '1250',
+    ageHours: 5,
+    proposer: 'merchantProFinance',
+    memo: 'Liquidity top-up',
+    steps: [{ by: 'merchantProManager', action: 'approval', after: 30, comment: 'OK' }],
+  },
+  {
+    wallet: 'Aurora TRON hot',
+    symbol: 'TRX',
+    status: 'pending',
+    amount: '750',
+    ageHours: 2,
+    proposer: 'merchantProFinance',
+    memo: 'Refund batch',
+    steps: [],
+  },
+];
+
+const demoTxHash = (seed: string) => `0x${createHash('sha256').update(seed).digest('hex')}`;
+
 export async function seedProposals(trx: Transaction<Database>, walletIds: Record<string, number>, userIds: Record<string, number>, now = new Date()): Promise<void> {
-  const walletOf = (label: string) => trx.selectFrom('chainWallet').select(['id', 'chainId', 'orgId', 'threshold']).where('id', '=', walletIds[label]).executeTakeFirstOrThrow();
-  const currencyOf = (chainId: number, symbol: string) => trx.selectFrom('currency').select('id').where('chainId', '=', chainId).where('symbol', '=', symbol).executeTakeFirstOrThrow();
-  const [manager, finance, employee] = ['merchantProManager', 'merchantProFinance', 'merchantProEmployee'].map((a) => userIds[a]);
-  // History on the cold wallet; the open queue on the TRON hot wallet, so new cold proposals are not held behind it.
-  const plan: Array<{ wallet: string; symbol: string; nonce: number; status: string; amount: string; ageHours: number; votes: Array<[number, 'approve' | 'deny']>; memo: string }> = [
-    { wallet: 'Aurora cold', symbol: 'ETH', nonce: 1, status: 'executed', amount: '2', ageHours: 70, votes: [[manager, 'approve'], [finance, 'approve']], memo: 'Quarterly settlement' },
-    { wallet: 'Aurora cold', symbol: 'ETH', nonce: 2, status: 'denied', amount: '40', ageHours: 60, votes: [[manager, 'approve'], [employee, 'deny']], memo: 'Unverified recipient' },
-    { wallet: 'Aurora cold', symbol: 'ETH', nonce: 3, status: 'expired', amount: '3', ageHours: 100, votes: [[manager, 'approve']], memo: 'Vendor payout' },
-    { wallet: 'Aurora TRON hot', symbol: 'USDT', nonce: 1, status: 'approved', amount: '1250', ageHours: 5, votes: [[finance, 'approve'], [manager, 'approve']], memo: 'Liquidity top-up' },
-    { wallet: 'Aurora TRON hot', symbol: 'TRX', nonce: 2, status: 'pending', amount: '750', ageHours: 2, votes: [[finance, 'approve']], memo: 'Refund batch' },
-  ];
-  for (const [index, p] of plan.entries()) {
-    const wallet = await walletOf(p.wallet);
-    const currency = await currencyOf(wallet.chainId, p.symbol);
-    const tron = wallet.chainId !== 1;
+  const nonces = new Map<number, number>();
+  for (const [index, p] of demoProposals.entries()) {
+    const wallet = await trx.selectFrom('chainWallet').select(['id', 'chainId', 'orgId', 'threshold']).where('id', '=', walletIds[p.wallet]).executeTakeFirstOrThrow();
+    const chain = await trx.selectFrom('chain').select('family').where('chainId', '=', wallet.chainId).executeTakeFirstOrThrow();
+    const currency = await trx.selectFrom('currency').select('id').where('chainId', '=', wallet.chainId).where('symbol', '=', p.symbol).executeTakeFirstOrThrow();
+    const nonce = (nonces.get(wallet.id) ?? 0) + 1;
+    nonces.set(wallet.id, nonce);
     const createdAt = new Date(now.getTime() - p.ageHours * HOUR);
-    const expiresAt = new Date(createdAt.getTime() + 72 * HOUR);
+    const at = (minutes: number) => new Date(createdAt.getTime() + minutes * MINUTE);
+    const expiresAt = new Date(createdAt.getTime() + TTL_HOURS * HOUR);
+    const confirm = p.steps.find((s) => s.action === 'confirm');
+    const closedAt = confirm ? at(confirm.after) : p.status === 'expired' ? expiresAt : at(p.steps.at(-1)?.after ?? 0);
+    const recipient = `demo recipient ${index}`;
     const { id } = await trx
       .insertInto('proposal')
       .values({
@@ -34,30 +109,34 @@ export async function seedProposals(trx: Transaction<Database>, walletIds: Recor
         chainId: wallet.chainId,
         orgId: wallet.orgId,
         kind: 'transfer',
-        toAddress: tron ? demoTronAddress(`demo recipient ${index}`) : demoEvmAddress(`demo recipient ${index}`),
+        toAddress: chain.family === 'tron' ? demoTronAddress(recipient) : demoEvmAddress(recipient),
         amount: p.amount,
         symbol: p.symbol,
         currencyId: currency.id,
         memo: p.memo,
-        nonce: p.nonce,
+        nonce,
         status: p.status,
-        threshold: wallet.threshold ?? 2,
-        proposerId: p.votes[0][0],
-        txHash: p.status === 'executed' ? `0x${'ab'.repeat(32)}` : null,
+        threshold: wallet.threshold ?? 1,
+        proposerId: userIds[p.proposer],
+        txHash: confirm ? demoTxHash(`${p.wallet} ${nonce}`) : null,
         createdAt,
-        updatedAt: createdAt,
+        updatedAt: closedAt,
         expiresAt,
-        executedAt: p.status === 'executed' ? new Date(createdAt.getTime() + HOUR) : null,
+        executedAt: confirm ? closedAt : null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx.insertInto('signLog').values({ proposalId: id, action: 'start', actorId: p.votes[0][0], comment: p.memo, createdAt }).execute();
-    for (const [step, [signerId, vote]] of p.votes.entries()) {
-      const at = new Date(createdAt.getTime() + step * 60_000);
-      await trx.insertInto('proposalVote').values({ proposalId: id, signerId, vote, comment: '', createdAt: at }).execute();
-      if (step > 0) await trx.insertInto('signLog').values({ proposalId: id, action: vote === 'deny' ? 'deny' : 'approval', actorId: signerId, comment: '', createdAt: at }).execute();
+    // The proposer is a signer: starting is their approval (SPEC B5).
+    await trx.insertInto('signLog').values({ proposalId: id, action: 'start', actorId: userIds[p.proposer], comment: p.memo, createdAt }).execute();
+    await trx.insertInto('proposalVote').values({ proposalId: id, signerId: userIds[p.proposer], vote: 'approve', comment: '', createdAt }).execute();
+    for (const step of p.steps) {
+      const time = at(step.after);
+      const comment = step.comment ?? '';
+      if (step.action !== 'confirm') {
+        await trx.insertInto('proposalVote').values({ proposalId: id, signerId: userIds[step.by], vote: step.action === 'deny' ? 'deny' : 'approve', comment, createdAt: time }).execute();
+      }
+      await trx.insertInto('signLog').values({ proposalId: id, action: step.action, actorId: userIds[step.by], comment, createdAt: time }).execute();
     }
-    const closing = p.status === 'executed' ? 'confirm' : p.status === 'expired' ? 'expire' : null;
-    if (closing) await trx.insertInto('signLog').values({ proposalId: id, action: closing, actorId: closing === 'confirm' ? employee : null, comment: '', createdAt: new Date(createdAt.getTime() + (closing === 'expire' ? 72 : 1) * HOUR) }).execute();
+    if (p.status === 'expired') await trx.insertInto('signLog').values({ proposalId: id, action: 'expire', actorId: null, comment: '', createdAt: expiresAt }).execute();
   }
 }

@@ -1,53 +1,74 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { ApiError } from '../../http/apiError';
-import { BodyCode } from '../../../src/contract/envelope';
+import { conflict } from '../../http/apiError';
 
 type Trx = Transaction<Database>;
 
-/** A well-formed transaction hash for the chain family (the reference server simulates the chain). */
+/** A well-formed transaction hash for the chain family (the reference server simulates the chain): 0x + 64 hex on EVM, 64 hex on TRON. */
 export const simulatedTxHash = (family: string) => (family === 'evm' ? `0x${randomBytes(32).toString('hex')}` : randomBytes(32).toString('hex'));
 
+export interface ExecutionTarget {
+  walletId: number;
+  chainId: number;
+  toAddress: string;
+}
+
 /**
- * Moves the amount out of the wallet (and into a destination wallet of ours on the
- * same chain, if `to` is one), with ledger entries, in the caller's transaction.
- * The balance is re-checked here: it may have changed since the proposal started.
+ * Locks the wallets an execution touches, before the proposal row: the source wallet
+ * (so confirms of one wallet, their nonce checks and balance changes run one at a
+ * time) and, when `to` is one of our wallets on the same chain, the destination too.
+ * Always in ascending id order: two executions moving funds between the same two
+ * wallets in opposite directions then queue instead of deadlocking (the ledger and
+ * balance rows' foreign keys lock the destination wallet row as well).
+ */
+export async function lockExecutionWallets(trx: Trx, target: ExecutionTarget): Promise<{ destinationId: number | null }> {
+  // Addresses are stored in canonical form (EIP-55, base58check), as is the proposal's `to`.
+  const destination = await trx
+    .selectFrom('chainWallet')
+    .select('id')
+    .where('chainId', '=', target.chainId)
+    .where('address', '=', target.toAddress)
+    .executeTakeFirst();
+  const ids = [...new Set([target.walletId, destination?.id ?? target.walletId])].sort((a, b) => a - b);
+  for (const id of ids) await trx.selectFrom('chainWallet').select('id').where('id', '=', id).forUpdate().execute();
+  return { destinationId: destination?.id ?? null };
+}
+
+/**
+ * Moves the amount out of the wallet (and into the destination wallet, if it is ours),
+ * with ledger entries, in the caller's transaction. The balance is re-checked here by
+ * the `amount >= x` guard: it may have dropped since the proposal started; then
+ * nothing is written and the proposal stays approved.
  */
 export async function executeTransfer(
   trx: Trx,
-  proposal: { id: number; walletId: number; chainId: number; currencyId: number; amount: string; toAddress: string; symbol: string },
+  proposal: { id: number; walletId: number; currencyId: number; amount: string; symbol: string },
+  destinationId: number | null,
   txHash: string,
+  now: Date,
 ): Promise<void> {
   const debited = await trx
     .updateTable('walletBalance')
-    .set({ amount: sql`amount - ${proposal.amount}::numeric`, updatedAt: new Date() })
+    .set({ amount: sql`amount - ${proposal.amount}::numeric`, updatedAt: now })
     .where('walletId', '=', proposal.walletId)
     .where('currencyId', '=', proposal.currencyId)
     .where(sql<boolean>`amount >= ${proposal.amount}::numeric`)
     .returning('amount')
     .executeTakeFirst();
-  if (!debited) throw new ApiError(BodyCode.conflict, 'api.insufficientBalanceNow', { params: { symbol: proposal.symbol } });
+  if (!debited) throw conflict('api.insufficientBalanceNow', { symbol: proposal.symbol });
+  const entry = { currencyId: proposal.currencyId, reason: 'proposal', proposalId: proposal.id, txHash, createdAt: now };
   await trx
     .insertInto('ledgerEntry')
-    .values({ walletId: proposal.walletId, currencyId: proposal.currencyId, delta: `-${proposal.amount}`, balanceAfter: debited.amount, reason: 'proposal', proposalId: proposal.id, txHash })
+    .values({ ...entry, walletId: proposal.walletId, delta: `-${proposal.amount}`, balanceAfter: debited.amount })
     .execute();
+  if (destinationId === null) return;
 
-  const destination = await trx
-    .selectFrom('chainWallet')
-    .select('id')
-    .where('chainId', '=', proposal.chainId)
-    .where(sql`lower(address)`, '=', proposal.toAddress.toLowerCase())
-    .executeTakeFirst();
-  if (!destination) return;
   const credited = await trx
     .insertInto('walletBalance')
-    .values({ walletId: destination.id, currencyId: proposal.currencyId, amount: proposal.amount })
-    .onConflict((oc) => oc.columns(['walletId', 'currencyId']).doUpdateSet({ amount: sql`wallet_balance.amount + excluded.amount`, updatedAt: new Date() }))
+    .values({ walletId: destinationId, currencyId: proposal.currencyId, amount: proposal.amount, updatedAt: now })
+    .onConflict((oc) => oc.columns(['walletId', 'currencyId']).doUpdateSet({ amount: sql`wallet_balance.amount + excluded.amount`, updatedAt: now }))
     .returning('amount')
     .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('ledgerEntry')
-    .values({ walletId: destination.id, currencyId: proposal.currencyId, delta: proposal.amount, balanceAfter: credited.amount, reason: 'proposal', proposalId: proposal.id, txHash })
-    .execute();
+  await trx.insertInto('ledgerEntry').values({ ...entry, walletId: destinationId, delta: proposal.amount, balanceAfter: credited.amount }).execute();
 }

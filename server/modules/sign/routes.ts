@@ -5,7 +5,8 @@ import { masks } from '../../../src/access';
 import type { ProposalAction } from '../../../src/contract/proposalMachine';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
-import { actOnProposal, listProposals, listSignLogs, proposalDetail, startProposal } from './service';
+import { listProposals, listSignLogs, proposalDetail } from './queries';
+import { actOnProposal, startProposal } from './service';
 
 /** Multisig proposals (SPEC B5): route /multisig is "all except lite"; signer and kind rules live in the service. */
 export function registerSignRoutes(app: FastifyInstance, context: ServerContext): void {
@@ -42,7 +43,7 @@ export function registerSignRoutes(app: FastifyInstance, context: ServerContext)
     path: paths.logList,
     access,
     query: signLogListQuery,
-    handler: async ({ caller, query }) => listSignLogs(db, caller, query),
+    handler: async ({ caller, query }) => listSignLogs(db, caller, query, context.now()),
   });
 
   defineRoute(app, context, {

@@ -1,15 +1,23 @@
 import { z } from 'zod';
 import { PROPOSAL_KINDS, PROPOSAL_STATUSES, SIGN_ACTIONS } from '../contractKinds';
+import { amountProblem } from '../money';
 import { listQuery, queryBoolean, recordId } from './listQuery';
 
 const comment = z.string().trim().max(500).default('');
 
-/** Body of POST /sys/sign/start; amount, symbol and `to` are checked against the wallet's chain too. */
+/**
+ * Body of POST /sys/sign/start. The form checks the shapes; the server checks them
+ * again against the wallet's chain: the currency's decimals, the address family, the balance.
+ */
 export const signStartBody = z.object({
   walletId: recordId,
   kind: z.enum(PROPOSAL_KINDS),
   to: z.string().trim().min(1, { error: 'validation.required' }).max(64),
-  amount: z.string({ error: 'validation.amountString' }).trim().min(1, { error: 'validation.required' }).max(80),
+  amount: z
+    .string({ error: 'validation.amountString' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .refine((value) => amountProblem(value, { decimals: Number.MAX_SAFE_INTEGER }) === null, { error: 'validation.amount' }),
   symbol: z.string().trim().min(1, { error: 'validation.required' }).max(16),
   memo: z.string().trim().max(500).default(''),
 });
@@ -62,6 +70,7 @@ export interface ProposalRecord {
   walletId: number;
   walletLabel: string;
   walletKind: string;
+  walletAddress: string;
   chainId: number;
   orgId: number;
   kind: string;
@@ -94,11 +103,13 @@ export interface ProposalDetail extends ProposalRecord {
   myActions: Array<'approval' | 'deny' | 'confirm'>;
 }
 
+/** One sign log entry; `actor` is the account (null for the system's 'expire'). */
 export interface SignLogRecord {
   id: number;
   proposalId: number;
   action: string;
   actor: string | null;
+  actorName: string | null;
   comment: string;
   createdAt: string;
 }

@@ -1,0 +1,182 @@
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { ApiError } from '../../http/apiError';
+import { paginate } from '../../http/pagination';
+import { orgVisibleTo } from '../../http/tenancy';
+import type { Caller } from '../../http/caller';
+import { BodyCode, type ListResult } from '../../../src/contract/envelope';
+import type { ProposalStatus } from '../../../src/contract/contractKinds';
+import { availableActions, isOpenStatus } from '../../../src/contract/proposalMachine';
+import type { ProposalDetail, ProposalRecord, SignListQuery, SignLogListQuery, SignLogRecord, SignVoteRecord } from '../../../src/contract/schemas/sign';
+import { effectiveStatusSql, expireOverdue, lowestOpenNonceSql } from './expiry';
+
+type Reader = Db | Transaction<Database>;
+
+export const proposalNotFound = () => new ApiError(BodyCode.notFound, 'api.proposalNotFound');
+
+/** Proposals the caller may see (SPEC B2): another tenant's proposal does not exist for them. */
+const visibleProposals = (db: Reader, caller: Caller) =>
+  db
+    .selectFrom('proposal')
+    .innerJoin('chainWallet', 'chainWallet.id', 'proposal.walletId')
+    .innerJoin('appUser as proposer', 'proposer.id', 'proposal.proposerId')
+    .where(orgVisibleTo(caller, 'proposal.org_id'));
+
+/** Every column a row shows, with the status as of `now` and what the queue needs. */
+const proposalColumns = (now: Date) =>
+  [
+    'proposal.id',
+    'proposal.id as proposalId',
+    'proposal.walletId',
+    'chainWallet.label as walletLabel',
+    'chainWallet.kind as walletKind',
+    'chainWallet.address as walletAddress',
+    'proposal.chainId',
+    'proposal.orgId',
+    'proposal.kind',
+    'proposal.toAddress as to',
+    'proposal.amount',
+    'proposal.symbol',
+    'proposal.memo',
+    'proposal.nonce',
+    effectiveStatusSql(now).as('status'),
+    'proposal.threshold',
+    'proposer.account as proposer',
+    'proposal.txHash',
+    'proposal.createdAt',
+    'proposal.updatedAt',
+    'proposal.expiresAt',
+    'proposal.executedAt',
+    sql<number>`(select count(*)::int from proposal_vote v where v.proposal_id = proposal.id and v.vote = 'approve')`.as('approvalCount'),
+    lowestOpenNonceSql(now).as('lowestOpen'),
+  ] as const;
+
+type Row = Omit<ProposalRecord, 'isNext' | 'blockedByNonce'> & { lowestOpen: number | null };
+
+const toRecord = ({ lowestOpen, ...row }: Row): ProposalRecord => {
+  const open = isOpenStatus(row.status);
+  return {
+    ...row,
+    isNext: open && lowestOpen === row.nonce,
+    blockedByNonce: open && lowestOpen !== null && lowestOpen < row.nonce ? lowestOpen : null,
+  };
+};
+
+/** GET /sys/sign/list and /sys/sign/list/transferProposal (`onlyKind` = 'transfer'). */
+export async function listProposals(db: Db, caller: Caller, query: SignListQuery, now: Date, onlyKind?: string): Promise<ListResult<ProposalRecord>> {
+  await expireOverdue(db, now);
+  const status = effectiveStatusSql(now);
+  let filtered = visibleProposals(db, caller);
+  const kind = onlyKind ?? query.kind;
+  if (kind) filtered = filtered.where('proposal.kind', '=', kind);
+  if (query.status) filtered = filtered.where(status, '=', query.status);
+  if (query.state) filtered = filtered.where(status, query.state === 'open' ? 'in' : 'not in', ['pending', 'approved']);
+  if (query.walletId) filtered = filtered.where('proposal.walletId', '=', query.walletId);
+  if (query.chainId) filtered = filtered.where('proposal.chainId', '=', query.chainId);
+  if (query.dateFrom) filtered = filtered.where('proposal.createdAt', '>=', new Date(query.dateFrom));
+  if (query.dateTo) filtered = filtered.where('proposal.createdAt', '<=', new Date(query.dateTo));
+  if (query.ids) filtered = filtered.where('proposal.id', 'in', query.ids);
+  if (query.waitingForMe) {
+    // Pending, I am a signer, and I have neither approved nor denied it.
+    filtered = filtered
+      .where(status, '=', 'pending')
+      .where(sql<boolean>`exists (select 1 from wallet_signer s where s.wallet_id = proposal.wallet_id and s.user_id = ${caller.userId})`)
+      .where(sql<boolean>`not exists (select 1 from proposal_vote v where v.proposal_id = proposal.id and v.signer_id = ${caller.userId})`);
+  }
+  const page = await paginate(filtered, query, {
+    select: (qb) => qb.select(proposalColumns(now)),
+    sortColumns: {
+      id: 'proposal.id',
+      nonce: 'proposal.nonce',
+      status: 'proposal.status',
+      kind: 'proposal.kind',
+      amount: 'proposal.amount',
+      createdAt: 'proposal.created_at',
+      updatedAt: 'proposal.updated_at',
+    },
+    defaultSort: 'id',
+    tieBreaker: 'proposal.id',
+  });
+  return { list: (page.list as unknown as Row[]).map(toRecord), count: page.count };
+}
+
+/** GET /sys/sign/detail: the proposal, its votes, each signer's state, and what the caller may press. */
+export async function proposalDetail(db: Db, caller: Caller, id: number, now: Date): Promise<ProposalDetail> {
+  await expireOverdue(db, now);
+  const row = await visibleProposals(db, caller).select(proposalColumns(now)).where('proposal.id', '=', id).executeTakeFirst();
+  if (!row) throw proposalNotFound();
+  const proposal = toRecord(row as unknown as Row);
+  const votes = await db
+    .selectFrom('proposalVote')
+    .innerJoin('appUser', 'appUser.id', 'proposalVote.signerId')
+    .select(['proposalVote.signerId', 'appUser.account', 'appUser.userName', 'proposalVote.createdAt', 'proposalVote.comment', 'proposalVote.vote'])
+    .where('proposalVote.proposalId', '=', id)
+    .orderBy('proposalVote.createdAt')
+    .orderBy('proposalVote.vote')
+    .execute();
+  const signers = await db
+    .selectFrom('walletSigner')
+    .innerJoin('appUser', 'appUser.id', 'walletSigner.userId')
+    .select(['appUser.id as userId', 'appUser.account', 'appUser.userName'])
+    .where('walletSigner.walletId', '=', proposal.walletId)
+    .orderBy('walletSigner.position')
+    .execute();
+  const chain = await db.selectFrom('chain').select('explorerUrl').where('chainId', '=', proposal.chainId).executeTakeFirst();
+
+  const toVote = (v: (typeof votes)[number]): SignVoteRecord => ({
+    signerId: v.signerId,
+    account: v.account,
+    userName: v.userName,
+    time: new Date(v.createdAt).toISOString(),
+    comment: v.comment,
+  });
+  const approvals = votes.filter((v) => v.vote === 'approve');
+  const denials = votes.filter((v) => v.vote === 'deny');
+  const voted = (list: typeof votes, userId: number) => list.some((v) => v.signerId === userId);
+  const myActions = availableActions({
+    status: proposal.status as ProposalStatus,
+    // `status` is already the status as of now: an overdue proposal reads as expired.
+    expired: false,
+    isSigner: signers.some((s) => s.userId === caller.userId),
+    hasApproved: voted(approvals, caller.userId),
+    hasDenied: voted(denials, caller.userId),
+    approvals: proposal.approvalCount,
+    threshold: proposal.threshold,
+    lowerOpenNonce: proposal.blockedByNonce,
+  });
+  return {
+    ...proposal,
+    explorerUrl: chain?.explorerUrl ?? '',
+    approvals: approvals.map(toVote),
+    denials: denials.map(toVote),
+    signers: signers.map((s) => ({
+      ...s,
+      state: voted(denials, s.userId) ? 'denied' : voted(approvals, s.userId) ? 'approved' : 'waiting',
+    })),
+    myActions,
+  };
+}
+
+/** GET /sys/sign/log/list: the append-only sign log of the proposals the caller may see. */
+export async function listSignLogs(db: Db, caller: Caller, query: SignLogListQuery, now: Date): Promise<ListResult<SignLogRecord>> {
+  await expireOverdue(db, now);
+  let filtered = db
+    .selectFrom('signLog')
+    .innerJoin('proposal', 'proposal.id', 'signLog.proposalId')
+    .leftJoin('appUser', 'appUser.id', 'signLog.actorId')
+    .where(orgVisibleTo(caller, 'proposal.org_id'));
+  if (query.proposalId) filtered = filtered.where('signLog.proposalId', '=', query.proposalId);
+  if (query.actor) filtered = filtered.where('appUser.account', '=', query.actor);
+  if (query.action) filtered = filtered.where('signLog.action', '=', query.action);
+  if (query.dateFrom) filtered = filtered.where('signLog.createdAt', '>=', new Date(query.dateFrom));
+  if (query.dateTo) filtered = filtered.where('signLog.createdAt', '<=', new Date(query.dateTo));
+  const page = await paginate(filtered, query, {
+    select: (qb) =>
+      qb.select(['signLog.id', 'signLog.proposalId', 'signLog.action', 'appUser.account as actor', 'appUser.userName as actorName', 'signLog.comment', 'signLog.createdAt']),
+    sortColumns: { id: 'sign_log.id', createdAt: 'sign_log.created_at' },
+    defaultSort: 'id',
+    tieBreaker: 'sign_log.id',
+  });
+  return page as unknown as ListResult<SignLogRecord>;
+}

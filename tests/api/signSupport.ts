@@ -1,0 +1,57 @@
+import type { TestServer } from './harness';
+import type { ListResult } from '../../src/contract/envelope';
+import type { ProposalDetail, ProposalRecord, SignLogRecord } from '../../src/contract/schemas/sign';
+import type { ProposalStatus } from '../../src/contract/contractKinds';
+
+/** Calls of the multisig API as named demo users, shared by the sign test files. */
+export function signClient(server: TestServer) {
+  const tokens: Record<string, string> = {};
+  const token = async (account: string) => (tokens[account] ??= await server.login(account));
+  return {
+    token,
+    /** After the clock moved past the session lifetime: sign everyone in again on first use. */
+    forgetSessions: () => {
+      for (const account of Object.keys(tokens)) delete tokens[account];
+    },
+    start: async (account: string, body: Record<string, unknown>, headers?: Record<string, string>) =>
+      server.call<{ proposalId: number; nonce: number; status: ProposalStatus }>('POST', '/sys/sign/start', { token: await token(account), body, headers }),
+    act: async (account: string, action: 'approval' | 'confirm' | 'deny', proposalId: number, comment = '') =>
+      server.call<ProposalDetail>('POST', `/sys/sign/${action}`, { token: await token(account), body: { proposalId, comment } }),
+    detail: async (account: string, proposalId: number) => server.call<ProposalDetail>('GET', '/sys/sign/detail', { token: await token(account), query: { proposalId } }),
+    list: async (account: string, query: Record<string, string | number | boolean> = {}, path = '/sys/sign/list') =>
+      server.call<ListResult<ProposalRecord>>('GET', path, { token: await token(account), query: { pageSize: 500, ...query } }),
+    logs: async (account: string, query: Record<string, string | number> = {}) =>
+      server.call<ListResult<SignLogRecord>>('GET', '/sys/sign/log/list', { token: await token(account), query: { pageSize: 500, ...query } }),
+  };
+}
+
+/** Wallet ids of the demo seed by label (read straight from the database). */
+export async function walletIdsByLabel(server: TestServer): Promise<Record<string, number>> {
+  const rows = await server.app.context.db.selectFrom('chainWallet').select(['id', 'label']).execute();
+  return Object.fromEntries(rows.map((r) => [r.label, r.id]));
+}
+
+/** The stored balance of a wallet in a currency, as the decimal string the database holds. */
+export async function balanceOf(server: TestServer, walletId: number, symbol: string): Promise<string> {
+  const row = await server.app.context.db
+    .selectFrom('walletBalance')
+    .innerJoin('currency', 'currency.id', 'walletBalance.currencyId')
+    .innerJoin('chainWallet', 'chainWallet.id', 'walletBalance.walletId')
+    .select('walletBalance.amount')
+    .where('walletBalance.walletId', '=', walletId)
+    .where('currency.symbol', '=', symbol)
+    .whereRef('currency.chainId', '=', 'chainWallet.chainId')
+    .executeTakeFirst();
+  return row?.amount ?? '0';
+}
+
+/** A decimal string in units of 10^-18, so amounts compare exactly (no JS float). */
+export const units = (amount: string): bigint => {
+  const negative = amount.startsWith('-');
+  const [whole, fraction = ''] = amount.replace(/^-/, '').split('.');
+  const value = BigInt(whole + fraction.padEnd(18, '0').slice(0, 18));
+  return negative ? -value : value;
+};
+
+export const ETH_CHAIN = 1;
+export const TRON_CHAIN = 728126428;
