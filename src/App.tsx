@@ -1,7 +1,8 @@
 import { Admin, CustomRoutes, Resource, type I18nProvider } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { ROUTES } from './access';
-import { dataProvider, http } from './api';
+import { dataProvider } from './api';
+import { http } from './http';
 import { createAuthProvider } from './authProvider';
 import { ConsoleLayout } from './shell/layout/ConsoleLayout';
 import { RouteGuard } from './shell/guard/RouteGuard';
@@ -10,10 +11,10 @@ import { lazyScreen } from './shell/loading/lazyScreen';
 import { SignupPage, TermsPage } from './pages/status/StatusPage';
 import { ForbiddenPage, NotFoundPage, ServerErrorPage } from './shell/errors';
 import { darkTheme, lightTheme } from './shell/brand';
+import { LeaveForSignIn } from './startup/LeaveForSignIn';
 import { resources } from './resources';
 import { withResourceAccess } from './resources/engine';
 
-const LoginPage = lazyScreen(() => import('./pages/login/LoginPage'));
 const HomePage = lazyScreen(() => import('./pages/home/HomePage'));
 const PlaceholderPage = lazyScreen(() => import('./pages/placeholder/PlaceholderPage'));
 
@@ -33,7 +34,7 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       layout={ConsoleLayout}
-      loginPage={LoginPage}
+      loginPage={LeaveForSignIn}
       dashboard={GoHome}
       accessDenied={AccessDenied}
       catchAll={NotFoundPage}

@@ -1,37 +1,6 @@
-import { createDataProvider, createHttpClient } from './dataProvider';
-import { StorageKey } from './contract/constants';
-import { session } from './session';
+import { createDataProvider } from './dataProvider';
+import { http } from './http';
 import { resourceRegistry } from './resources';
 
-/**
- * The app's single HTTP client and dataProvider. What they need from the shell (toasts,
- * translation, language) is plugged in with the setters below, so this file imports no UI.
- */
-type Notifier = (message: string) => void;
-type Translator = (key: string, params?: Record<string, unknown>) => string;
-
-let notify: Notifier = (message) => console.error(message);
-let translate: Translator = (key) => key;
-let language: () => string = () => localStorage.getItem(StorageKey.language) ?? navigator.language ?? 'en-US';
-
-export const setErrorNotifier = (fn: Notifier) => (notify = fn);
-export const setTranslator = (fn: Translator) => (translate = fn);
-export const setLanguageSource = (fn: () => string) => (language = fn);
-
-export const http = createHttpClient({
-  baseUrl: import.meta.env.VITE_API_BASE ?? undefined,
-  getToken: () => localStorage.getItem(StorageKey.token),
-  getLanguage: () => language(),
-  getOrgId: () => {
-    const org = session.get().selectedOrg;
-    return org ? String(org.orgId) : null;
-  },
-  translate: (key, params) => translate(key, params),
-  notifyError: (message) => notify(message),
-  onAuthFailure: () => {
-    session.clear();
-    if (window.location.pathname !== '/login') window.location.assign('/login');
-  },
-});
-
+/** react-admin's dataProvider over the one HTTP client; the console chunk loads it, the sign-in page does not. */
 export const dataProvider = createDataProvider(http, resourceRegistry);

@@ -1,24 +1,69 @@
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
-import { App } from './App';
-import { setErrorNotifier, setLanguageSource, setTranslator } from './api';
-import { initI18n, currentLanguage, t } from './i18n';
-import { notifyError } from './shell/toast';
-import { loadBrand } from './shell/brand';
+import { http, setErrorNotifier, setLanguageSource, setTranslator } from './http';
+import { initI18n, currentLanguage, t } from './i18n/i18nProvider';
+import { notifyError } from './shell/toast/toasts';
+import { loadBrand } from './shell/brand/brandStore';
+import { createAuthProvider } from './authProvider/authProvider';
+import { StorageKey } from './contract/constants';
+import { withTimeout } from './shell/loading/lazyScreen';
+import { LoadingScreen } from './shell/loading/LoadingScreen';
+import { ErrorPage } from './shell/errors/ErrorPage';
+import { ReloadButton } from './shell/errors/ReloadButton';
+import LoginPage from './pages/login/LoginPage';
+import { StartupFrame } from './startup/StartupFrame';
+import { startupView } from './startup/startupView';
 
+/**
+ * The start-up: everything the sign-in page needs and nothing more (MUI, i18next, the
+ * HTTP client). react-admin and the screens arrive in the console chunk, loaded after
+ * sign-in or at once when a token is stored.
+ */
 setTranslator(t);
 setLanguageSource(currentLanguage);
 setErrorNotifier(notifyError);
 void loadBrand();
-// Translations first: every screen, the login page included, renders in the detected language.
+// Translations first: every screen, the sign-in page included, renders in the detected language.
 const i18nProvider = await initI18n();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    {/* Browser-history routes (/network, not /#/network): react-admin uses the router it finds. */}
-    <BrowserRouter>
-      <App i18nProvider={i18nProvider} />
-    </BrowserRouter>
-  </StrictMode>,
-);
+const root = createRoot(document.getElementById('root')!);
+const render = (node: ReactNode) => root.render(<StrictMode>{node}</StrictMode>);
+const loadConsole = withTimeout(() => import('./Console'));
+
+async function showConsole(): Promise<void> {
+  render(
+    <StartupFrame>
+      <LoadingScreen />
+    </StartupFrame>,
+  );
+  try {
+    const { default: Console } = await loadConsole();
+    render(<Console i18nProvider={i18nProvider} />);
+  } catch {
+    // The chunk is gone (a new deployment) or timed out: say so and offer a reload, never a blank page.
+    render(
+      <StartupFrame>
+        <ErrorPage titleKey="page.chunkFailedTitle" textKey="page.chunkFailed" actions={<ReloadButton primary />} />
+      </StartupFrame>,
+    );
+  }
+}
+
+function showSignIn(returnTo: string): void {
+  if (window.location.pathname !== '/login') window.history.replaceState(null, '', '/login');
+  const auth = createAuthProvider(http);
+  const signIn = async (account: string, password: string) => {
+    await auth.login({ username: account, password });
+    window.history.replaceState(null, '', returnTo);
+    await showConsole();
+  };
+  render(
+    <StartupFrame>
+      <LoginPage signIn={signIn} />
+    </StartupFrame>,
+  );
+}
+
+const start = startupView(window.location.pathname, window.location.search, localStorage.getItem(StorageKey.token) !== null);
+if (start.view === 'signIn') showSignIn(start.returnTo);
+else void showConsole();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../server/db/seed/demoData';
 import { e2eEnvironment, signIn } from './harness';
 
 const env = e2eEnvironment();
@@ -96,6 +97,56 @@ describe('app shell', () => {
     expect(await page.getByRole('progressbar').count()).toBeGreaterThan(0);
     release();
     await page.getByRole('heading', { name: 'Transfers', level: 1 }).waitFor();
+    await page.close();
+  });
+
+  it('the sign-in page works without react-admin: the console chunk is fetched only after signing in', async () => {
+    const page = await env.browser.newPage();
+    const consoleChunks: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/Console-[^/]+\.js$/.test(request.url())) consoleChunks.push(request.url());
+    });
+    await page.goto(`${env.server.baseUrl}/login`);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitem', { name: '简体中文' }).click();
+    await page.getByRole('button', { name: '登录' }).waitFor();
+    expect(consoleChunks).toEqual([]);
+    await page.getByLabel('账号').fill('superAdmin');
+    await page.getByLabel('密码').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.waitForURL(/\/home$/);
+    await page.getByRole('menuitem', { name: '首页' }).waitFor();
+    expect(consoleChunks).toHaveLength(1);
+    await page.close();
+  });
+
+  it('a deep link opened without a session signs in first and then lands where it pointed', async () => {
+    const page = await env.browser.newPage();
+    await page.goto(`${env.server.baseUrl}/currency`);
+    await page.waitForURL(/\/login$/);
+    await page.getByLabel('Account').fill('operatorEmployee');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/currency$/);
+    await expect.poll(() => page.locator('table').textContent()).toContain('USDT');
+    await page.close();
+  });
+
+  it('signing out returns to the sign-in page with the token gone and the console unloaded', async () => {
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'merchantProManager');
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    await page.evaluate(() => Object.assign(window, { consolePageMarker: true }));
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL(/\/login$/);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // A new page load: react-admin (with the previous user's cached data) is no longer in memory.
+    expect(await page.evaluate(() => 'consolePageMarker' in window)).toBe(false);
+    const me = await fetch(`${env.server.baseUrl}/api/sys/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(((await me.json()) as { code: number }).code).toBe(401);
     await page.close();
   });
 });

@@ -1,13 +1,15 @@
 import { createInstance } from 'i18next';
+import { initReactI18next } from 'react-i18next';
 import type { I18nProvider } from 'react-admin';
 import translation from '../../public/locales/en-US/translation.json';
 import api from '../../public/locales/en-US/api.json';
 
 /**
  * The real en-US translation files behind a synchronous i18next instance, for
- * component tests that need react-admin's translate without a backend.
+ * component tests that need react-admin's (or react-i18next's) translate without a backend.
  */
-const instance = createInstance();
+// Also react-i18next's instance: shell parts that render before react-admin translate through it.
+const instance = createInstance().use(initReactI18next);
 void instance.init({
   lng: 'en-US',
   resources: { 'en-US': { translation, api } },

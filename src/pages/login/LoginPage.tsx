@@ -1,18 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Card, CardContent, CircularProgress, TextField, Typography } from '@mui/material';
-import { useLogin, useNotify, useTranslate } from 'react-admin';
-import { BrandLogo, useBrand } from '../../shell/brand';
-import { LanguageSwitcher } from '../../i18n';
+import { useTranslation } from 'react-i18next';
+import { BrandLogo } from '../../shell/brand/BrandLogo';
+import { useBrand } from '../../shell/brand/brandStore';
+import { LanguageMenu } from './LanguageMenu';
 
 /**
- * Account + password sign-in. A refusal shows the server's own message (the HTTP
- * client toasts it); network-level failures are toasted by the client as well.
+ * Account + password sign-in, rendered by the start-up before react-admin is loaded (the
+ * login budget). A refusal shows the server's own message: the HTTP client toasts it.
  */
-export default function LoginPage() {
-  const translate = useTranslate();
+export default function LoginPage({ signIn }: { signIn: (account: string, password: string) => Promise<void> }) {
+  const { t } = useTranslation();
   const brand = useBrand();
-  const login = useLogin();
-  const notify = useNotify();
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -21,11 +20,9 @@ export default function LoginPage() {
     event.preventDefault();
     setBusy(true);
     try {
-      await login({ username: account.trim(), password }, '/home');
-    } catch (error) {
-      // The HTTP client has already shown the server's message; this covers anything else.
-      if (!(error as { status?: number })?.status) notify((error as Error)?.message ?? 'errors.request-failed', { type: 'error' });
-    } finally {
+      await signIn(account.trim(), password);
+    } catch {
+      // Already shown: the HTTP client toasts every failed call with the server's message.
       setBusy(false);
     }
   };
@@ -33,7 +30,7 @@ export default function LoginPage() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default' }}>
       <Box sx={{ position: 'absolute', top: 8, right: 8 }}>
-        <LanguageSwitcher />
+        <LanguageMenu />
       </Box>
       <Card sx={{ width: 360 }}>
         <CardContent component="form" onSubmit={submit} noValidate>
@@ -41,10 +38,10 @@ export default function LoginPage() {
             <BrandLogo height={44} />
           </Box>
           <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-            {translate('app.signIn')} — {brand.brandName}
+            {t('app.signIn')} — {brand.brandName}
           </Typography>
           <TextField
-            label={translate('app.account')}
+            label={t('app.account')}
             value={account}
             onChange={(e) => setAccount(e.target.value)}
             autoComplete="username"
@@ -54,7 +51,7 @@ export default function LoginPage() {
             required
           />
           <TextField
-            label={translate('app.password')}
+            label={t('app.password')}
             type="password"
             value={password}
             onChange={(e) => setPassword(e.target.value)}
@@ -64,7 +61,7 @@ export default function LoginPage() {
             required
           />
           <Button type="submit" variant="contained" fullWidth sx={{ mt: 2 }} disabled={busy || !account || !password}>
-            {busy ? <CircularProgress size={22} /> : translate('app.signIn')}
+            {busy ? <CircularProgress size={22} /> : t('app.signIn')}
           </Button>
         </CardContent>
       </Card>

@@ -1,7 +1,7 @@
 import { ApiPath } from '../../contract/apiPaths';
 import type { ProposalAction } from '../../contract/proposalMachine';
 import type { ProposalDetail } from '../../contract/schemas/sign';
-import { http } from '../../api';
+import { http } from '../../http';
 import { toasts } from '../../shell/toast';
 
 const paths: Record<ProposalAction, string> = { approval: ApiPath.sign.approval, deny: ApiPath.sign.deny, confirm: ApiPath.sign.confirm };

@@ -3,7 +3,7 @@ import { AppBarSelect } from './AppBarSelect';
 import { useRefresh, useTranslate } from 'react-admin';
 import { ApiPath } from '../../contract/apiPaths';
 import type { ListResult } from '../../contract/envelope';
-import { http } from '../../api';
+import { http } from '../../http';
 import { session, useSession, type ChainRef } from '../../session';
 
 /** Loads the chain list once per sign-in and keeps the current chain (SPEC A4 rule). */

@@ -3,7 +3,7 @@ import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@m
 import UploadIcon from '@mui/icons-material/Upload';
 import { Title, useTranslate } from 'react-admin';
 import { ApiPath } from '../../contract/apiPaths';
-import { http } from '../../api';
+import { http } from '../../http';
 import type { ErrorBody } from '../../dataProvider';
 import { toasts } from '../toast';
 import { brandStore, useBrand, type BrandConfig } from './brandStore';

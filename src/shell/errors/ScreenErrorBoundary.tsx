@@ -1,17 +1,11 @@
 import { Component, type ReactNode } from 'react';
-import { Button } from '@mui/material';
-import { Translate } from 'react-admin';
-import { ErrorPage, HomeButton } from './ErrorPage';
+import { ErrorPage } from './ErrorPage';
+import { HomeButton } from './errorActions';
+import { ReloadButton } from './ReloadButton';
 
 interface State {
   error: Error | null;
 }
-
-const ReloadButton = ({ primary }: { primary: boolean }) => (
-  <Button variant={primary ? 'contained' : 'outlined'} onClick={() => window.location.reload()}>
-    <Translate i18nKey="page.reload" />
-  </Button>
-);
 
 /**
  * A crash inside a screen shows /500-style content instead of a white page; a chunk

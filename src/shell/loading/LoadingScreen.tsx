@@ -1,17 +1,21 @@
 import { Box, LinearProgress, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
-import { BrandLogo } from '../brand';
+import { useTranslation } from 'react-i18next';
+import { BrandLogo } from '../brand/BrandLogo';
 
-/** SPEC A2: while a screen loads, "Loading..." with the brand logo and an indeterminate bar. */
+/**
+ * SPEC A2: while a screen loads, "Loading..." with the brand logo and an indeterminate bar.
+ * Translated through react-i18next (the same i18next instance react-admin uses), so the
+ * start-up shows it before react-admin itself has arrived.
+ */
 export function LoadingScreen() {
-  const translate = useTranslate();
+  const { t } = useTranslation();
   return (
     <Box role="status" aria-live="polite" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, py: 8 }}>
       <BrandLogo height={40} />
       <Box sx={{ width: 240 }}>
         <LinearProgress />
       </Box>
-      <Typography color="text.secondary">{translate('app.loading', { _: 'Loading...' })}</Typography>
+      <Typography color="text.secondary">{t('app.loading', { defaultValue: 'Loading...' })}</Typography>
     </Box>
   );
 }

@@ -1,10 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
-import { ToastContainer, toast } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
+import { toast } from 'react-toastify';
 import { Button } from '@mui/material';
 import { useNotificationContext, useTakeUndoableMutation, useTranslate, type NotificationPayload } from 'react-admin';
 import { TOAST_AUTO_CLOSE_MS } from '../../contract/constants';
-import { TOAST_CONTAINER_CONFIG } from './toastConfig';
+import { ToastLayer } from './ToastLayer';
 import { toasts } from './toasts';
 
 type RunUndoable = (isUndo: boolean) => void;
@@ -70,5 +69,5 @@ export function ToastNotification() {
       toast(text, { type: next.type, autoClose });
     }
   }, [notifications, takeNotification, takeMutation, translate]);
-  return <ToastContainer {...TOAST_CONTAINER_CONFIG} />;
+  return <ToastLayer />;
 }

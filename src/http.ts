@@ -1,0 +1,35 @@
+import { createHttpClient } from './dataProvider/httpClient';
+import { StorageKey } from './contract/constants';
+import { session } from './session';
+
+/**
+ * The app's single HTTP client, shared by the sign-in page and the console. What it needs
+ * from the shell (toasts, translation, language) is plugged in with the setters below, so
+ * this file imports no UI.
+ */
+type Notifier = (message: string) => void;
+type Translator = (key: string, params?: Record<string, unknown>) => string;
+
+let notify: Notifier = (message) => console.error(message);
+let translate: Translator = (key) => key;
+let language: () => string = () => localStorage.getItem(StorageKey.language) ?? navigator.language ?? 'en-US';
+
+export const setErrorNotifier = (fn: Notifier) => (notify = fn);
+export const setTranslator = (fn: Translator) => (translate = fn);
+export const setLanguageSource = (fn: () => string) => (language = fn);
+
+export const http = createHttpClient({
+  baseUrl: import.meta.env.VITE_API_BASE ?? undefined,
+  getToken: () => localStorage.getItem(StorageKey.token),
+  getLanguage: () => language(),
+  getOrgId: () => {
+    const org = session.get().selectedOrg;
+    return org ? String(org.orgId) : null;
+  },
+  translate: (key, params) => translate(key, params),
+  notifyError: (message) => notify(message),
+  onAuthFailure: () => {
+    session.clear();
+    if (window.location.pathname !== '/login') window.location.assign('/login');
+  },
+});
