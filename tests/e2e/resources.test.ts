@@ -74,4 +74,23 @@ describe('resources on the engine, in the browser', () => {
     expect(refused.code).toBe(403);
     await page.close();
   });
+
+  it("an agent manager edits the agency's own wallet but opens a merchant's read-only, also by its edit URL, and stays signed in", async () => {
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'agentManager');
+    await page.goto(`${env.server.baseUrl}/aggregate`);
+    await page.getByRole('cell', { name: 'North hot' }).click();
+    await page.waitForURL(/\/aggregate\/\d+$/);
+    await page.getByRole('button', { name: 'Save' }).waitFor();
+    await page.goto(`${env.server.baseUrl}/aggregate`);
+    await page.getByRole('cell', { name: 'Aurora deposits' }).click();
+    await page.waitForURL(/\/aggregate\/\d+\/show$/);
+    const showPath = new URL(page.url()).pathname;
+    await page.getByText('Aurora deposits').first().waitFor();
+    expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    await page.goto(`${env.server.baseUrl}${showPath.replace(/\/show$/, '')}`);
+    await page.waitForURL((url) => url.pathname === showPath);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
+    await page.close();
+  });
 });

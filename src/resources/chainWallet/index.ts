@@ -1,9 +1,10 @@
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import { combine, masks } from '../../access';
 import { WALLET_KINDS } from '../../contract/contractKinds';
+import { walletWriteRefusal } from '../../contract/walletWriteRule';
 import { defineResource } from '../engine';
 
-/** Who may reach the wallet writes at all; the server decides per wallet (own org, cold kinds need coldAdmins). */
+/** Who may reach the wallet writes at all; per wallet the shared rule decides (own org, cold kinds need coldAdmins). */
 const WRITERS = combine(masks.operator, masks.allManagers);
 
 /**
@@ -32,6 +33,8 @@ export const chainWallet = defineResource({
   ],
   schema: () => import('../../contract/schemas/chainWallet').then((m) => ({ create: m.chainWalletBody, update: m.chainWalletUpdateBody })),
   access: { create: WRITERS, edit: WRITERS, delete: WRITERS },
+  // The server's own rule: another org's wallet (or a cold one without coldAdmins) opens read-only.
+  recordAccess: (record, actor) => walletWriteRefusal(actor, { orgId: Number(record.orgId), kind: String(record.kind) }) === null,
   list: { sort: { field: 'kind', order: 'ASC' } },
   recordRepresentation: 'label',
 });

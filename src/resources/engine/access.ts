@@ -1,7 +1,7 @@
 import type { AuthProvider } from 'react-admin';
 import { maskHas, routeGroups, type RoleMask, type RouteGroup } from '../../access';
 import { session } from '../../session';
-import type { CrudAction, ResourceDeclaration, ViewName } from './types';
+import type { CrudAction, ResourceDeclaration, ResourceDefinition, ViewName } from './types';
 
 const CRUD: readonly string[] = ['create', 'edit', 'delete'] satisfies CrudAction[];
 
@@ -28,7 +28,7 @@ export function resourceCanDo(
 
 interface Accessible {
   props: { name: string };
-  canDo(roleIndex: number | null | undefined, action: string): boolean;
+  canDo: ResourceDefinition['canDo'];
 }
 
 /**
@@ -45,7 +45,9 @@ export function withResourceAccess(authProvider: AuthProvider, resources: readon
       if (!resource) return authProvider.canAccess ? authProvider.canAccess(params) : true;
       // After a reload the role is known once the session is restored (one /me call, then memory).
       if (!session.isLoaded() && authProvider.checkAuth) await authProvider.checkAuth({}).catch(() => undefined);
-      return resource.canDo(session.get().roleIndex, params.action);
+      const { roleIndex, selectedOrg } = session.get();
+      const target = params.record ? { record: params.record as Record<string, unknown>, org: selectedOrg } : undefined;
+      return resource.canDo(roleIndex, params.action, target);
     },
   };
 }

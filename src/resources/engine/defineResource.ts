@@ -75,7 +75,11 @@ export function defineResource(declaration: ResourceDeclaration): ResourceDefini
       ...(declaration.emptyOnListFailure ? { emptyOnListFailure: true } : {}),
     },
     menu: { path: route.path, labelKey: route.labelKey, icon: declaration.icon, group: declaration.menuGroup },
-    canDo: (roleIndex, action) => resourceCanDo(route.group, declaration.access, hasView, roleIndex, action),
+    canDo: (roleIndex, action, target) => {
+      if (!resourceCanDo(route.group, declaration.access, hasView, roleIndex, action)) return false;
+      if (!target || !declaration.recordAccess || (action !== 'edit' && action !== 'delete')) return true;
+      return target.org !== null && declaration.recordAccess(target.record, { org: target.org, roleIndex: roleIndex ?? null });
+    },
     hasView,
     props: { name: resourceName },
   };

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { RoleMask, RouteGroup } from '../../access';
 import type { ChainFamily } from '../../contract/address';
 import type { ResourcePaths } from '../../contract/apiPaths';
+import type { OrgMembership } from '../../contract/schemas/auth';
 import type { ResourceEndpoint } from '../../dataProvider';
 import type { SessionState } from '../../session';
 
@@ -127,6 +128,12 @@ export type ViewLoader = () => Promise<{ default: ComponentType<ResourceViewProp
 /** Groups of the menu (translation `menuGroup.<group>`). */
 export type MenuGroup = 'overview' | 'chains' | 'wallets' | 'money' | 'orgs' | 'reports' | 'settings';
 
+/** Who asks, for `recordAccess`: the selected org membership and the role it gives. */
+export interface RecordActor {
+  org: OrgMembership;
+  roleIndex: number | null;
+}
+
 export interface ResourceDeclaration {
   /**
    * The API's name of the resource (SPEC B3 `/sys/<name>/…`, e.g. `chain-wallet`): the
@@ -151,6 +158,12 @@ export interface ResourceDeclaration {
   schema?: SchemaLoader;
   /** Roles that may create / edit / delete. An action without a mask is not offered. */
   access?: Partial<Record<CrudAction, RoleMask>>;
+  /**
+   * May this actor edit or delete this record, beyond the role mask? For rules the record
+   * decides (a wallet of another org): its edit and delete are then not offered, since a
+   * write the server refuses answers 403, which signs the user out (SPEC A7).
+   */
+  recordAccess?: (record: Record<string, unknown>, actor: RecordActor) => boolean;
   /** Custom views replacing generated ones; `false` drops a view. */
   views?: Partial<Record<ViewName, ViewLoader | false>>;
   /** List and new records follow the chain selected in the app bar (true = field `chainId`). */
@@ -185,8 +198,11 @@ export interface ResourceDefinition {
   /** Translation keys. */
   nameKey: string;
   fieldKey(source: string): string;
-  /** May this role open the resource (`list`, `show`) or do this action? Pure; reads no network. */
-  canDo(roleIndex: number | null | undefined, action: string): boolean;
+  /**
+   * May this role open the resource (`list`, `show`) or do this action, on this record when
+   * one is given (edit / delete ask the declaration's `recordAccess`)? Pure; reads no network.
+   */
+  canDo(roleIndex: number | null | undefined, action: string, target?: { record: Record<string, unknown>; org: OrgMembership | null }): boolean;
   /** Views this resource has (generated or custom). */
   hasView(view: ViewName): boolean;
 }

@@ -96,6 +96,32 @@ describe('access: the route group, then the mask of the action', () => {
     expect(addresses.canDo(ROLES.merchantLiteEmployee, 'edit')).toBe(true);
     expect(addresses.canDo(null, 'list')).toBe(false);
   });
+
+  it('with a record, edit and delete also ask the declaration’s recordAccess; list, show and create do not', () => {
+    const ownOrgOnly = declare({
+      access: { create: masks.allManagers, edit: masks.allManagers, delete: masks.allManagers },
+      recordAccess: (record, actor) => record.orgId === actor.org.orgId,
+    });
+    const org = { orgId: 4, orgName: 'Aurora', tenantType: 3, roleLevel: 0 };
+    const own = { record: { id: 1, orgId: 4 }, org };
+    const other = { record: { id: 2, orgId: 5 }, org };
+    for (const action of ['edit', 'delete']) {
+      expect(ownOrgOnly.canDo(ROLES.merchantProManager, action, own)).toBe(true);
+      expect(ownOrgOnly.canDo(ROLES.merchantProManager, action, other)).toBe(false);
+      // The role mask still comes first, and no selected org means no record writes.
+      expect(ownOrgOnly.canDo(ROLES.merchantProEmployee, action, own)).toBe(false);
+      expect(ownOrgOnly.canDo(ROLES.merchantProManager, action, { ...own, org: null })).toBe(false);
+    }
+    for (const action of ['list', 'show', 'create']) expect(ownOrgOnly.canDo(ROLES.merchantProManager, action, other)).toBe(true);
+  });
+
+  it("the wallet declaration uses the server's rule: an agent manager opens a merchant's wallet read-only", async () => {
+    const { chainWallet } = await import('../../../src/resources/chainWallet');
+    const agentOrg = { orgId: 2, orgName: 'North Agency', tenantType: 1, roleLevel: 0 };
+    expect(chainWallet.canDo(ROLES.agentManager, 'edit', { record: { id: 1, orgId: 2, kind: 'Hot' }, org: agentOrg })).toBe(true);
+    expect(chainWallet.canDo(ROLES.agentManager, 'edit', { record: { id: 2, orgId: 4, kind: 'Hot' }, org: agentOrg })).toBe(false);
+    expect(chainWallet.canDo(ROLES.agentManager, 'delete', { record: { id: 2, orgId: 4, kind: 'Hot' }, org: agentOrg })).toBe(false);
+  });
 });
 
 describe('registry: one source for the dataProvider', () => {

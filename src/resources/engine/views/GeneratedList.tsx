@@ -1,4 +1,4 @@
-import { Datagrid, List, useCanAccess, useTranslate } from 'react-admin';
+import { Datagrid, List, useTranslate, type RaRecord } from 'react-admin';
 import { useSession } from '../../../session';
 import { fieldsFor } from '../fields';
 import type { ResourceViewProps } from '../types';
@@ -9,15 +9,16 @@ import { fieldValueElement, filterElement } from './FieldViews';
 export default function GeneratedList({ definition }: ResourceViewProps) {
   const translate = useTranslate();
   const title = useResourceName(definition)(2);
-  const { currentChainObj } = useSession();
-  const { canAccess: canEdit } = useCanAccess({ resource: definition.resourceName, action: 'edit' });
+  const { currentChainObj, roleIndex, selectedOrg } = useSession();
   const { declaration, chainField } = definition;
   const firstSortable = definition.fields.find((f) => f.sortable);
   const sort = declaration.list?.sort ?? (firstSortable ? { field: firstSortable.source, order: 'ASC' as const } : { field: '', order: 'ASC' as const });
   // Chain-scoped lists follow the app bar's chain: a permanent filter, not one the user can remove.
   const filter = chainField && currentChainObj ? { [chainField]: currentChainObj.chainId } : undefined;
   const filters = fieldsFor(definition, 'filter').map((field) => filterElement(definition, field, translate));
-  const rowClick = canEdit ? 'edit' : definition.hasView('show') ? 'show' : false;
+  // Per row: a record the role may not change (another org's wallet) opens read-only.
+  const rowClick = (_id: unknown, _resource: unknown, record: RaRecord) =>
+    definition.canDo(roleIndex, 'edit', { record, org: selectedOrg }) ? 'edit' : definition.hasView('show') ? 'show' : false;
   return (
     <List
       resource={definition.resourceName}

@@ -1,0 +1,24 @@
+import { canRoleDo, masks } from '../access';
+import { isColdKind } from './contractKinds';
+
+/** Who acts: the selected org membership and the role it gives. */
+export interface WalletActor {
+  org: { orgId: number; tenantType: number; roleLevel: number };
+  roleIndex: number | null;
+}
+
+/**
+ * Who may create, change or delete a wallet: the operator row for any org it sees;
+ * otherwise only a manager (column 0) acting in the wallet's own org. Cold wallets
+ * additionally need coldAdmins (superAdmin and the pro, std and agent managers), so
+ * operatorEmployee and lite managers never touch them. The server refuses with the
+ * returned key; the console hides edit and delete where it is not null (a refused
+ * write answers 403, which SPEC A7 turns into a sign-out).
+ */
+export function walletWriteRefusal(actor: WalletActor, wallet: { orgId: number; kind: string }): 'api.walletWriteForbidden' | 'api.coldWalletForbidden' | null {
+  const operatorRow = actor.org.tenantType === 0;
+  const ownOrgManager = actor.org.orgId === wallet.orgId && actor.org.roleLevel === 0;
+  if (!operatorRow && !ownOrgManager) return 'api.walletWriteForbidden';
+  if (isColdKind(wallet.kind) && !canRoleDo(actor.roleIndex, masks.coldAdmins)) return 'api.coldWalletForbidden';
+  return null;
+}
