@@ -315,6 +315,8 @@ describe('lists and logs', () => {
     const page = (await sign.list('merchantProManager', { sort: 'id', order: 'desc', pageSize: 2, page: 2 })).data;
     expect(page.count).toBe(all.count);
     expect(page.list.map((p) => p.id)).toEqual([...all.list.map((p) => p.id)].sort((a, b) => b - a).slice(2, 4));
+    // `proposalId` (react-admin's default sort field for this resource) sorts like `id`.
+    expect((await sign.list('merchantProManager', { sort: 'proposalId', order: 'desc', pageSize: 2, page: 2 })).data.list).toEqual(page.list);
 
     // Waiting for me: pending, I sign, I have not voted.
     const fresh = await sign.start('merchantProFinance', { walletId: wallets['Aurora TRON hot'], kind: 'transfer', to: demoTronAddress('w'), amount: '1', symbol: 'TRX', memo: '' });

@@ -88,6 +88,7 @@ export async function listProposals(db: Db, caller: Caller, query: SignListQuery
     select: (qb) => qb.select(proposalColumns(now)),
     sortColumns: {
       id: 'proposal.id',
+      proposalId: 'proposal.id',
       nonce: 'proposal.nonce',
       status: 'proposal.status',
       kind: 'proposal.kind',

@@ -33,7 +33,8 @@ export const signDetailQuery = z.object({
 
 const isoDate = z.string().trim().refine((v) => !Number.isNaN(Date.parse(v)), { error: 'validation.date' });
 
-export const signSortable = ['id', 'nonce', 'status', 'kind', 'amount', 'createdAt', 'updatedAt'] as const;
+/** `proposalId` is the record's own name for its id (the console's default sort field). */
+export const signSortable = ['id', 'proposalId', 'nonce', 'status', 'kind', 'amount', 'createdAt', 'updatedAt'] as const;
 export const signListQuery = listQuery(signSortable, {
   status: z.enum(PROPOSAL_STATUSES).optional(),
   /** open = pending or approved (the queue); closed = executed, denied or expired (history). */

@@ -84,7 +84,7 @@ describe('menu groups', () => {
       'Transfers',
       'Withdrawals',
       'Refunds',
-      'Aggregate',
+      'Wallets',
       'Agent',
       'Members',
       'Invitations',
