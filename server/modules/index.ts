@@ -7,6 +7,8 @@ import { registerChainWalletRoutes } from './chainWallet/routes';
 import { registerSignRoutes } from './sign/routes';
 import { registerContractAddressRoutes } from './contractAddress/routes';
 import { registerCurrencyRoutes } from './currency/routes';
+import { registerMemberRoutes } from './member/routes';
+import { registerOrgRoutes } from './org/routes';
 
 /** Every API module; each declares its routes with their access masks. */
 export const modules: Array<(app: FastifyInstance, context: ServerContext) => void> = [
@@ -17,4 +19,6 @@ export const modules: Array<(app: FastifyInstance, context: ServerContext) => vo
   registerChainWalletRoutes,
   registerSignRoutes,
   registerContractAddressRoutes,
+  registerOrgRoutes,
+  registerMemberRoutes,
 ];

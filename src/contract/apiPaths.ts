@@ -43,6 +43,8 @@ export const ApiPath = {
   },
   chainWallet: resourcePaths('chain-wallet'),
   contractAddress: resourcePaths('contract-address'),
+  org: resourcePaths('org'),
+  member: resourcePaths('member'),
   sign: {
     list: '/sys/sign/list',
     transferList: '/sys/sign/list/transferProposal',

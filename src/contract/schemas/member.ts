@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { ROLE_NAMES } from '../../access';
+import { listQuery, recordId } from './listQuery';
+
+/**
+ * GET /sys/member/list: the members of one org (default: the selected org, X-Org-Id),
+ * which must be in the caller's tenancy scope. One row per user: `id` is the user id.
+ */
+export const memberSortable = ['id', 'userId', 'account', 'userName', 'roleLevel', 'createdAt'] as const;
+export const memberListQuery = listQuery(memberSortable, {
+  orgId: recordId.optional(),
+  account: z.string().trim().max(64).optional(),
+  userName: z.string().trim().max(100).optional(),
+  roleLevel: z.coerce.number({ error: 'validation.invalidId' }).int().min(0).max(5).optional(),
+});
+export type MemberListQuery = z.infer<typeof memberListQuery>;
+
+export interface MemberRecord {
+  id: number;
+  userId: number;
+  account: string;
+  userName: string;
+  orgId: number;
+  orgName: string;
+  tenantType: number;
+  roleLevel: number;
+  /** The role this membership gives (SPEC B2), e.g. `merchantProFinance`. */
+  role: (typeof ROLE_NAMES)[number] | null;
+  /** When the user joined the org. */
+  createdAt: string;
+}

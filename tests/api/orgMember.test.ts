@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness';
+import type { ListResult } from '../../src/contract/envelope';
+import type { OrgRecord } from '../../src/contract/schemas/org';
+import type { MemberRecord } from '../../src/contract/schemas/member';
+
+let server: TestServer;
+const tokens: Record<string, string> = {};
+beforeAll(async () => {
+  server = await startTestServer();
+  for (const account of ['superAdmin', 'agentManager', 'agentEmployee', 'merchantProEmployee', 'merchantLiteEmployee', 'multiOrg']) tokens[account] = await server.login(account);
+});
+afterAll(() => server?.close());
+
+const orgs = (account: string, query: Record<string, string | number> = {}, orgId?: number) =>
+  server.call<ListResult<OrgRecord>>('GET', '/sys/org/list', { token: tokens[account], query: { pageSize: 100, ...query }, orgId });
+const members = (account: string, query: Record<string, string | number> = {}, orgId?: number) =>
+  server.call<ListResult<MemberRecord>>('GET', '/sys/member/list', { token: tokens[account], query: { pageSize: 100, ...query }, orgId });
+const names = (res: { data: ListResult<OrgRecord> }) => res.data.list.map((o) => o.orgName).sort();
+
+describe('GET /sys/org/list: the orgs of the caller’s tenancy scope', () => {
+  it('the operator row sees every org, with parent and member count', async () => {
+    const res = await orgs('superAdmin');
+    expect(res.code).toBe(200);
+    expect(res.data.count).toBe(Object.keys(server.orgIds).length);
+    const aurora = res.data.list.find((o) => o.orgId === server.orgIds.proA)!;
+    expect(aurora).toMatchObject({ id: server.orgIds.proA, orgName: 'Aurora Pay (Pro)', tenantType: 3, parentId: server.orgIds.agentNorth, parentName: 'North Agency' });
+    expect(aurora.memberCount).toBeGreaterThanOrEqual(3);
+  });
+
+  it('an agent sees its own org and the merchants under it, not another agency’s', async () => {
+    expect(names(await orgs('agentEmployee'))).toEqual(['Aurora Pay (Pro)', 'Birch Goods (Standard)', 'Cedar Cafe (Lite)', 'North Agency']);
+  });
+
+  it('a merchant sees only its own org; the selected org decides for a user of several', async () => {
+    expect(names(await orgs('merchantLiteEmployee'))).toEqual(['Cedar Cafe (Lite)']);
+    expect(names(await orgs('multiOrg', {}, server.orgIds.proDirect))).toEqual(['Delta Exchange (Pro)']);
+    expect(names(await orgs('multiOrg', {}, server.orgIds.stdB))).toEqual(['Birch Goods (Standard)']);
+  });
+
+  it('filters by name, tenant type and parent; sorts and pages', async () => {
+    expect(names(await orgs('superAdmin', { orgName: 'birch' }))).toEqual(['Birch Goods (Standard)']);
+    expect(names(await orgs('superAdmin', { tenantType: 1 }))).toEqual(['North Agency', 'South Agency']);
+    expect(names(await orgs('superAdmin', { parentId: server.orgIds.agentSouth }))).toEqual(['Elm Market (Standard)']);
+    const page = await orgs('superAdmin', { sort: 'orgName', order: 'desc', pageSize: 2, page: 1 });
+    expect(page.data.list.map((o) => o.orgName)).toEqual(['South Agency', 'Platform Operator']);
+  });
+
+  it('detail of an org out of scope answers like an unknown id', async () => {
+    const own = await server.call<OrgRecord>('GET', '/sys/org/detail', { token: tokens.agentManager, query: { id: server.orgIds.proA } });
+    expect(own.data.orgName).toBe('Aurora Pay (Pro)');
+    const other = await server.call('GET', '/sys/org/detail', { token: tokens.agentManager, query: { id: server.orgIds.stdSouth } });
+    const unknown = await server.call('GET', '/sys/org/detail', { token: tokens.agentManager, query: { id: 999999 } });
+    expect(other.code).toBe(404);
+    expect(other.msg).toBe(unknown.msg);
+  });
+
+  it('bad query values are a 400 with the field named, never a 500', async () => {
+    for (const query of [{ tenantType: 'x' }, { tenantType: 9 }, { sort: 'password' }, { pageSize: 0 }, { parentId: -1 }]) {
+      const res = await orgs('superAdmin', query);
+      expect(res.code, JSON.stringify(query)).toBe(400);
+    }
+    expect((await server.call('GET', '/sys/org/list')).code).toBe(401);
+  });
+});
+
+describe('GET /sys/member/list: members of one org in scope', () => {
+  it('defaults to the selected org, one row per user with the role the membership gives', async () => {
+    const res = await members('merchantProEmployee');
+    expect(res.code).toBe(200);
+    expect(res.data.list.map((m) => [m.account, m.role])).toEqual([
+      ['merchantProManager', 'merchantProManager'],
+      ['merchantProFinance', 'merchantProFinance'],
+      ['merchantProEmployee', 'merchantProEmployee'],
+    ]);
+    expect(res.data.list.every((m) => m.orgId === server.orgIds.proA && m.id === m.userId)).toBe(true);
+    expect(JSON.stringify(res.data)).not.toMatch(/password|hash/i);
+  });
+
+  it('an agent reads the members of a merchant under it, not of another agency’s merchant', async () => {
+    const aurora = await members('agentEmployee', { orgId: server.orgIds.proA });
+    expect(aurora.data.count).toBe(3);
+    const elm = await members('agentEmployee', { orgId: server.orgIds.stdSouth });
+    expect(elm.code).toBe(404);
+  });
+
+  it('multiOrg is listed in each of its orgs with that org’s role', async () => {
+    const delta = await members('superAdmin', { orgId: server.orgIds.proDirect });
+    expect(delta.data.list.find((m) => m.account === 'multiOrg')?.role).toBe('merchantProManager');
+    const birch = await members('superAdmin', { orgId: server.orgIds.stdB });
+    expect(birch.data.list.find((m) => m.account === 'multiOrg')?.role).toBe('merchantStdEmployee');
+  });
+
+  it('filters by account, name and role level; bad values are a 400', async () => {
+    expect((await members('superAdmin', { orgId: server.orgIds.proA, account: 'finance' })).data.list.map((m) => m.account)).toEqual(['merchantProFinance']);
+    expect((await members('superAdmin', { orgId: server.orgIds.proA, roleLevel: 0 })).data.list.map((m) => m.account)).toEqual(['merchantProManager']);
+    for (const query of [{ orgId: 'abc' }, { orgId: 0 }, { roleLevel: 'boss' }, { sort: 'passwordHash' }]) {
+      expect((await members('superAdmin', query)).code, JSON.stringify(query)).toBe(400);
+    }
+  });
+});
