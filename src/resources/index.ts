@@ -4,12 +4,13 @@ import { currency } from './currency';
 import { chainWallet } from './chainWallet';
 import { contractAddress } from './contractAddress';
 import { multisig } from './multisig';
+import { member } from './member';
 
 /**
  * Every declared resource, once: App mounts `<Resource {...r.props} />` for each, the
  * dataProvider registry, the access rules and the menu entries all come from this list.
  */
-export const resources = [network, currency, multisig, chainWallet, contractAddress];
+export const resources = [network, currency, multisig, chainWallet, contractAddress, member];
 
 export const resourceRegistry = registryOf(resources);
 export const resourceMenu = menuEntries(resources);

@@ -56,7 +56,7 @@ describe('GET /sys/org/list: the orgs of the caller’s tenancy scope', () => {
   });
 
   it('bad query values are a 400 with the field named, never a 500', async () => {
-    for (const query of [{ tenantType: 'x' }, { tenantType: 9 }, { sort: 'password' }, { pageSize: 0 }, { parentId: -1 }]) {
+    for (const query of <Record<string, string | number>[]>[{ tenantType: 'x' }, { tenantType: 9 }, { sort: 'password' }, { pageSize: 0 }, { parentId: -1 }]) {
       const res = await orgs('superAdmin', query);
       expect(res.code, JSON.stringify(query)).toBe(400);
     }
@@ -68,10 +68,10 @@ describe('GET /sys/member/list: members of one org in scope', () => {
   it('defaults to the selected org, one row per user with the role the membership gives', async () => {
     const res = await members('merchantProEmployee');
     expect(res.code).toBe(200);
-    expect(res.data.list.map((m) => [m.account, m.role])).toEqual([
-      ['merchantProManager', 'merchantProManager'],
-      ['merchantProFinance', 'merchantProFinance'],
-      ['merchantProEmployee', 'merchantProEmployee'],
+    expect(res.data.list.map((m) => [m.account, m.role, m.roleLabel])).toEqual([
+      ['merchantProManager', 'merchantProManager', 'manager'],
+      ['merchantProFinance', 'merchantProFinance', 'finance'],
+      ['merchantProEmployee', 'merchantProEmployee', 'employee'],
     ]);
     expect(res.data.list.every((m) => m.orgId === server.orgIds.proA && m.id === m.userId)).toBe(true);
     expect(JSON.stringify(res.data)).not.toMatch(/password|hash/i);
@@ -94,7 +94,7 @@ describe('GET /sys/member/list: members of one org in scope', () => {
   it('filters by account, name and role level; bad values are a 400', async () => {
     expect((await members('superAdmin', { orgId: server.orgIds.proA, account: 'finance' })).data.list.map((m) => m.account)).toEqual(['merchantProFinance']);
     expect((await members('superAdmin', { orgId: server.orgIds.proA, roleLevel: 0 })).data.list.map((m) => m.account)).toEqual(['merchantProManager']);
-    for (const query of [{ orgId: 'abc' }, { orgId: 0 }, { roleLevel: 'boss' }, { sort: 'passwordHash' }]) {
+    for (const query of <Record<string, string | number>[]>[{ orgId: 'abc' }, { orgId: 0 }, { roleLevel: 'boss' }, { sort: 'passwordHash' }]) {
       expect((await members('superAdmin', query)).code, JSON.stringify(query)).toBe(400);
     }
   });

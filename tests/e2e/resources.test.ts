@@ -4,7 +4,7 @@ import { e2eEnvironment, signIn } from './harness';
 
 const env = e2eEnvironment();
 
-/** Types into an autocomplete and picks the matching option, or react-admin's "Create …" for a typed id. */
+/** Types into an autocomplete and picks the first option matching the text. */
 const pickTyped = async (page: Page, label: string, text: string) => {
   const input = page.locator('form').getByRole('combobox', { name: label });
   await input.click();
@@ -23,12 +23,12 @@ describe('resources on the engine, in the browser', () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'superAdmin');
     await page.goto(`${env.server.baseUrl}/aggregate/create`);
-    // Aurora Pay (Pro) is org 4; its members are users 5, 6 and 7 (demo seed order).
-    await pickTyped(page, 'Organisation', '4');
+    // The org picker lists the orgs in scope; the signer picker then lists that org's members.
+    await select(page, 'Organisation', /^Aurora Pay \(Pro\)$/);
     await select(page, 'Kind', /^MultiSigCold$/);
     await page.locator('form').getByLabel('Label').fill('E2E cold');
     await page.locator('form').getByLabel('Threshold').fill('2');
-    for (const id of ['5', '6', '7']) await pickTyped(page, 'Signers', id);
+    for (const account of ['merchantProManager', 'merchantProFinance', 'merchantProEmployee']) await pickTyped(page, 'Signers', account);
     const good = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
     await page.locator('form').getByLabel('Address').fill(good.slice(0, -1) + 'D');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -91,6 +91,27 @@ describe('resources on the engine, in the browser', () => {
     await page.goto(`${env.server.baseUrl}${showPath.replace(/\/show$/, '')}`);
     await page.waitForURL((url) => url.pathname === showPath);
     expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
+    await page.close();
+  });
+
+  it('the members screen lists the selected org’s members with their role, and follows the org switcher', async () => {
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'multiOrg');
+    await page.getByRole('menuitem', { name: 'Members' }).click();
+    await page.waitForURL(/\/member$/);
+    const table = page.locator('table');
+    await expect.poll(() => table.textContent()).toContain('multiOrg');
+    const rowOf = (account: string) => page.getByRole('row').filter({ hasText: account });
+    const switchTo = async (org: RegExp) => {
+      await page.getByRole('combobox', { name: 'Organisation' }).click();
+      await page.getByRole('option', { name: org }).click();
+    };
+    await switchTo(/Delta Exchange/);
+    await expect.poll(() => rowOf('multiOrg').textContent()).toContain('Manager');
+    expect(await table.textContent()).not.toContain('merchantStdManager');
+    await switchTo(/Birch Goods/);
+    await expect.poll(() => table.textContent()).toContain('merchantStdManager');
+    expect(await rowOf('multiOrg').textContent()).toContain('Employee');
     await page.close();
   });
 });

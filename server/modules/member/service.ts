@@ -3,10 +3,10 @@ import { containsPattern, paginate } from '../../http/pagination';
 import { assertOrgVisible } from '../../http/tenancy';
 import type { Caller } from '../../http/caller';
 import type { ListResult } from '../../../src/contract/envelope';
-import { roleIndexFor, roleNameOf } from '../../../src/access';
+import { roleIndexFor, roleLevelLabel, roleNameOf } from '../../../src/access';
 import type { MemberListQuery, MemberRecord } from '../../../src/contract/schemas/member';
 
-type Row = Omit<MemberRecord, 'role'>;
+type Row = Omit<MemberRecord, 'role' | 'roleLabel'>;
 
 /**
  * The members of one org: the one asked for, else the selected one. An org outside the
@@ -41,6 +41,10 @@ export async function listMembers(db: Db, caller: Caller, query: MemberListQuery
     defaultSort: 'roleLevel',
     tieBreaker: 'app_user.id',
   });
-  const list = (page.list as unknown as Row[]).map((row) => ({ ...row, role: roleNameOf(roleIndexFor(row.tenantType, row.roleLevel)) ?? null }));
+  const list = (page.list as unknown as Row[]).map((row) => ({
+    ...row,
+    role: roleNameOf(roleIndexFor(row.tenantType, row.roleLevel)) ?? null,
+    roleLabel: roleLevelLabel(row.tenantType, row.roleLevel),
+  }));
   return { list, count: page.count };
 }

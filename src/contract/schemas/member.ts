@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLE_NAMES } from '../../access';
+import type { RoleLevelLabel, RoleName } from '../../access';
 import { listQuery, recordId } from './listQuery';
 
 /**
@@ -25,7 +25,9 @@ export interface MemberRecord {
   tenantType: number;
   roleLevel: number;
   /** The role this membership gives (SPEC B2), e.g. `merchantProFinance`. */
-  role: (typeof ROLE_NAMES)[number] | null;
+  role: RoleName | null;
+  /** Manager / Finance / Employee: the translation key `role.<roleLabel>`. */
+  roleLabel: RoleLevelLabel;
   /** When the user joined the org. */
   createdAt: string;
 }

@@ -11,26 +11,28 @@ export const objectsAt = (record: ServerRecord, source: string): ServerRecord[] 
 };
 
 /**
- * Reference targets every declaration may name. Orgs come from the session (the
- * memberships of /sys/auth/me) and members from the edited record until the API has
- * org and member lists; then each becomes a `path` here, and every form follows.
+ * Reference targets every declaration may name. Orgs and members come from the API (the
+ * caller's tenancy scope; members of the org the form names); `fromRecord` names the
+ * record's own org and signers before the lists arrive.
  */
 export const REFERENCE_TARGETS: Record<Exclude<ReferenceTarget, ChoiceSource>, ChoiceSource> = {
   chain: { path: ApiPath.chain.list, value: 'chainId', label: 'name', query: { sort: 'chainId', order: 'asc' } },
   currency: { path: ApiPath.currency.list, value: 'id', label: 'symbol', dependsOn: { chainId: 'chainId' }, query: { sort: 'symbol', order: 'asc' } },
   org: {
-    fromSession: (session) => session.orgList as unknown as ServerRecord[],
-    // API records name their org (`orgId` + `orgName`), also one the user is no member of.
+    path: ApiPath.org.list,
+    query: { sort: 'orgName', order: 'asc' },
+    // API records name their org (`orgId` + `orgName`).
     fromRecord: (record) => (record.orgId != null && record.orgName != null ? [{ orgId: record.orgId, orgName: record.orgName }] : []),
     value: 'orgId',
     label: 'orgName',
-    freeText: 'number',
   },
   member: {
+    path: ApiPath.member.list,
+    dependsOn: { orgId: 'orgId' },
+    query: { sort: 'account', order: 'asc' },
     value: 'userId',
     label: (member) => (member.userName ? `${String(member.userName)} (${String(member.account)})` : String(member.userId)),
     fromRecord: (record) => objectsAt(record, 'signers'),
-    freeText: 'number',
   },
 };
 

@@ -6,7 +6,6 @@ import type { ChainFamily } from '../../contract/address';
 import type { ResourcePaths } from '../../contract/apiPaths';
 import type { OrgMembership } from '../../contract/schemas/auth';
 import type { ResourceEndpoint } from '../../dataProvider';
-import type { SessionState } from '../../session';
 
 /**
  * What a resource declaration says (src/resources/<name>/index.ts). Everything the
@@ -50,11 +49,10 @@ export interface ChoiceSource {
   dependsOn?: Record<string, string>;
   /** Fixed query parameters (sort, filters). */
   query?: Record<string, string | number | boolean>;
-  fromSession?: (session: SessionState) => ServerRecord[];
   /** For fields whose record value is a list of objects (`signers: [{userId, …}]`). */
   fromRecord?: (record: ServerRecord) => ServerRecord[];
-  /** A value that is not offered may be typed in (a new ticker symbol; 'number': a user id). */
-  freeText?: boolean | 'number';
+  /** A value that is not offered may be typed in (a new ticker symbol). */
+  freeText?: boolean;
 }
 
 /** Built-in reference targets (src/resources/engine/lookups.ts) or a source of its own. */

@@ -18,7 +18,7 @@ import {
 import { useWatch } from 'react-hook-form';
 import { idsOf, isReadOnlyIn, type FormMode } from '../fields';
 import { choiceSourceOf } from '../lookups';
-import type { Choice, ChoiceSource, FieldDeclaration, ResourceDefinition, ServerRecord } from '../types';
+import type { Choice, FieldDeclaration, ResourceDefinition, ServerRecord } from '../types';
 import { useFieldChoices } from './useChoices';
 
 const MONOSPACE = { fontFamily: 'monospace' } as const;
@@ -116,11 +116,13 @@ function FieldDisplay({ definition, field }: FieldProps) {
 }
 
 function EnumLabel({ field }: FieldProps) {
+  const translate = useTranslate();
   const record = useRecordContext<ServerRecord>();
   const value = record?.[field.source];
   const choice = field.kind === 'enum' && Array.isArray(field.choices) ? (field.choices as ReadonlyArray<string | Choice>).find((c) => (typeof c === 'string' ? c : c.id) === value) : undefined;
   const text = choice === undefined ? value : typeof choice === 'string' ? choice : choice.name;
-  return <Typography variant="body2">{text === undefined || text === null ? '' : String(text)}</Typography>;
+  // Choice names may be translation keys (as react-admin's inputs translate them); other text passes through.
+  return <Typography variant="body2">{text === undefined || text === null ? '' : translate(String(text), { _: String(text) })}</Typography>;
 }
 
 /** A list column or show row. `sortable` is read by Datagrid from the element. */
@@ -160,7 +162,7 @@ function ChoiceInput({ definition, field, mode }: InputProps) {
         choices={choices}
         isPending={isPending}
         format={(value: unknown) => idsOf(value, valueField)}
-        onCreate={source?.freeText ? (text?: string) => createdChoice(text, source.freeText) : undefined}
+        onCreate={source?.freeText ? createdChoice : undefined}
       />
     );
   }
@@ -168,15 +170,15 @@ function ChoiceInput({ definition, field, mode }: InputProps) {
   const offered = source?.freeText && current !== undefined && current !== null && current !== '' && !choices.some((c) => String(c.id) === String(current));
   const all = offered ? [...choices, { id: current as string | number, name: String(current) }] : choices;
   if (source?.freeText) {
-    return <AutocompleteInput {...common} choices={all} isPending={isPending} onCreate={(text?: string) => createdChoice(text, source.freeText)} />;
+    return <AutocompleteInput {...common} choices={all} isPending={isPending} onCreate={createdChoice} />;
   }
   return <SelectInput {...common} choices={all} isPending={isPending} />;
 }
 
-/** A typed-in value; numeric sources (user ids) take it as a number when it is one. */
-function createdChoice(text = '', freeText: ChoiceSource['freeText']): Choice {
+/** A typed-in value (a new ticker symbol). */
+function createdChoice(text = ''): Choice {
   const value = text.trim();
-  return { id: freeText === 'number' && /^\d+$/.test(value) ? Number(value) : value, name: value };
+  return { id: value, name: value };
 }
 
 function inputProps(definition: ResourceDefinition, field: FieldDeclaration, mode: InputProps['mode'], translate: Translate) {

@@ -1,6 +1,5 @@
 import { useCallback, useMemo, useRef } from 'react';
 import { useDataProvider, useGetList, useRecordContext } from 'react-admin';
-import { useSession } from '../../../session';
 import { choiceSourceOf, labelOf, LOOKUP_PAGE_SIZE, lookupResource } from '../lookups';
 import type { Lookup } from '../formValidator';
 import type { Choice, ChoiceSource, FieldDeclaration, ServerRecord } from '../types';
@@ -35,12 +34,11 @@ const STATIC: FieldChoices = { choices: [], records: [], isPending: false };
 
 /**
  * The choices of an enum or reference field: a fixed list, or a lookup endpoint read
- * through the dataProvider (one cached call per query), the session, or the record.
+ * through the dataProvider (one cached call per query), or the record.
  * `values` are the fields `dependsOn` reads (the form's, or the shown record's).
  */
 export function useFieldChoices(field: FieldDeclaration, values: Record<string, unknown> | undefined): FieldChoices {
   const source = choiceSourceOf(field);
-  const session = useSession();
   const record = useRecordContext<ServerRecord>();
   const query = source ? lookupQuery(source, values) : null;
   const waiting = Boolean(source?.path) && query !== null;
@@ -55,7 +53,7 @@ export function useFieldChoices(field: FieldDeclaration, values: Record<string, 
       return { ...STATIC, choices };
     }
     if (!source) return STATIC;
-    const records = [...(data ?? []), ...(source.fromSession?.(session) ?? []), ...(record && source.fromRecord ? source.fromRecord(record) : [])];
+    const records = [...(data ?? []), ...(record && source.fromRecord ? source.fromRecord(record) : [])];
     const seen = new Set<string>();
     const choices: Choice[] = [];
     for (const r of records) {
@@ -65,7 +63,7 @@ export function useFieldChoices(field: FieldDeclaration, values: Record<string, 
       choices.push({ id: id as string | number, name: labelOf(source, r) });
     }
     return { choices, records, isPending: waiting && isPending };
-  }, [field, source, data, session, record, waiting, isPending]);
+  }, [field, source, data, record, waiting, isPending]);
 }
 
 /** The lookup a form validator reads related records with: the dataProvider, each query once per form. */
