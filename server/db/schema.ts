@@ -186,6 +186,23 @@ export interface SignLogTable {
   createdAt: CreatedAt;
 }
 
+export interface InvitationTable {
+  id: Generated<number>;
+  code: string;
+  issuerOrgId: number;
+  /** The merchant tier the code creates: 3 pro, 4 lite, 5 standard. */
+  tenantType: number;
+  orgName: string;
+  createdBy: number;
+  createdAt: CreatedAt;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  usedAt: Date | null;
+  usedBy: number | null;
+  /** The merchant org created when the code was used. */
+  orgId: number | null;
+}
+
 export interface Database {
   org: OrgTable;
   appUser: AppUserTable;
@@ -203,6 +220,7 @@ export interface Database {
   proposal: ProposalTable;
   proposalVote: ProposalVoteTable;
   signLog: SignLogTable;
+  invitation: InvitationTable;
 }
 
 export type Org = Selectable<OrgTable>;

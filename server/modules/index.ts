@@ -7,6 +7,7 @@ import { registerChainWalletRoutes } from './chainWallet/routes';
 import { registerSignRoutes } from './sign/routes';
 import { registerContractAddressRoutes } from './contractAddress/routes';
 import { registerCurrencyRoutes } from './currency/routes';
+import { registerInvitationRoutes } from './invitation/routes';
 import { registerMemberRoutes } from './member/routes';
 import { registerOrgRoutes } from './org/routes';
 
@@ -21,4 +22,5 @@ export const modules: Array<(app: FastifyInstance, context: ServerContext) => vo
   registerContractAddressRoutes,
   registerOrgRoutes,
   registerMemberRoutes,
+  registerInvitationRoutes,
 ];

@@ -45,6 +45,7 @@ export const ApiPath = {
   contractAddress: resourcePaths('contract-address'),
   org: resourcePaths('org'),
   member: resourcePaths('member'),
+  invitation: resourcePaths('invitation'),
   sign: {
     list: '/sys/sign/list',
     transferList: '/sys/sign/list/transferProposal',

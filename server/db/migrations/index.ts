@@ -3,6 +3,7 @@ import * as core from './001_core';
 import * as wallets from './002_wallets';
 import * as proposals from './003_proposals';
 import * as proposalQueue from './004_proposal_queue';
+import * as invitation from './005_invitation';
 
 /**
  * Versioned migrations, applied in key order at start. Never edit a released one:
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '002_wallets': wallets,
   '003_proposals': proposals,
   '004_proposal_queue': proposalQueue,
+  '005_invitation': invitation,
 };

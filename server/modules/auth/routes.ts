@@ -1,4 +1,4 @@
-import { loginBody, type SessionInfo } from '../../../src/contract/schemas/auth';
+import { loginBody, signupBody, type SessionInfo } from '../../../src/contract/schemas/auth';
 import { ApiPath } from '../../../src/contract/apiPaths';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../http/serverContext';
@@ -7,7 +7,8 @@ import { membershipsOf } from '../../http/caller';
 import { ApiError, unauthorized } from '../../http/apiError';
 import { BodyCode } from '../../../src/contract/envelope';
 import { verifyPassword } from './password';
-import { hashSessionToken, newSessionToken } from './sessionToken';
+import { openSession } from './openSession';
+import { signUp } from './signup';
 
 /** A hash to compare against when the account does not exist, so both paths take as long. */
 const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA==';
@@ -37,21 +38,19 @@ export function registerAuthRoutes(app: FastifyInstance, context: ServerContext)
       if (user.disabled) throw new ApiError(BodyCode.forbidden, 'api.accountDisabled');
       const orgList = await membershipsOf(db, user.id);
       if (orgList.length === 0) throw new ApiError(BodyCode.forbidden, 'api.noOrg');
-      const token = newSessionToken();
-      const now = context.now();
-      await db
-        .insertInto('session')
-        .values({
-          tokenHash: hashSessionToken(token),
-          userId: user.id,
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + context.config.sessionTtlHours * 3_600_000),
-          revokedAt: null,
-          userAgent: request.headers['user-agent']?.slice(0, 255) ?? null,
-        })
-        .execute();
+      const token = await openSession(context, user.id, request);
       return { token, userName: user.userName, account: user.account, orgList };
     },
+  });
+
+  defineRoute(app, context, {
+    method: 'POST',
+    path: ApiPath.auth.signup,
+    access: 'public',
+    body: signupBody,
+    // Each attempt costs a scrypt run and may probe invitation codes (60 random bits): limited per address.
+    config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    handler: async ({ body, request }) => signUp(context, body, request),
   });
 
   defineRoute(app, context, {

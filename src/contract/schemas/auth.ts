@@ -7,6 +7,36 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
+/** A password a user chooses: 8 to 256 characters with a letter and a digit (scrypt bounds the top). */
+export const newPassword = z
+  .string({ error: 'validation.required' })
+  .min(1, { error: 'validation.required' })
+  .refine((p) => p.length >= 8 && p.length <= 256 && /\p{L}/u.test(p) && /\d/.test(p), { error: 'validation.password' });
+
+/** An account name: a letter, then letters, digits, `.`, `_` or `-`; 3 to 64 characters. */
+export const accountName = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .regex(/^[A-Za-z][A-Za-z0-9._-]{2,63}$/, { error: 'validation.account' });
+
+/** The form invitation codes are handed out in (see server/modules/invitation/code.ts); case and dashes are forgiven. */
+export const invitationCode = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .transform((code) => code.toUpperCase().replace(/[\s-]/g, ''))
+  .refine((code) => /^[0-9A-HJKMNP-TV-Z]{12}$/.test(code), { error: 'validation.invitationCode' });
+
+/** Body of POST /sys/auth/signup (SPEC B3): a new merchant manager, signed in at once. */
+export const signupBody = z.object({
+  account: accountName,
+  password: newPassword,
+  userName: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(100),
+  invitationCode,
+});
+export type SignupBody = z.infer<typeof signupBody>;
+
 export interface OrgMembership {
   orgId: number;
   orgName: string;

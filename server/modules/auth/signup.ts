@@ -1,0 +1,49 @@
+import { sql } from 'kysely';
+import type { FastifyRequest } from 'fastify';
+import type { ServerContext } from '../../http/serverContext';
+import { membershipsOf } from '../../http/caller';
+import { ApiError, fieldError } from '../../http/apiError';
+import { BodyCode } from '../../../src/contract/envelope';
+import type { SessionInfo, SignupBody } from '../../../src/contract/schemas/auth';
+import { invitationStatus } from '../invitation/status';
+import { hashPassword } from './password';
+import { openSession } from './openSession';
+
+const refusalKey = { used: 'validation.invitationUsed', expired: 'validation.invitationExpired', revoked: 'validation.invitationRevoked' } as const;
+
+/**
+ * POST /sys/auth/signup (SPEC B3): an open invitation code creates its merchant org under
+ * the issuing agent, the user as that org's manager, and uses the code up — all in one
+ * transaction with the invitation row locked, so a code signs up exactly one account even
+ * under concurrent attempts. The new user is signed in at once.
+ */
+export async function signUp(context: ServerContext, body: SignupBody, request: FastifyRequest): Promise<SessionInfo> {
+  const { db } = context;
+  // Hashing before the transaction keeps the row lock short.
+  const passwordHash = await hashPassword(body.password);
+  const now = context.now();
+  const userId = await db.transaction().execute(async (trx) => {
+    const invitation = await trx.selectFrom('invitation').selectAll().where('code', '=', body.invitationCode).forUpdate().executeTakeFirst();
+    if (!invitation) throw fieldError('invitationCode', 'validation.invitationUnknown');
+    const status = invitationStatus(invitation, now);
+    if (status !== 'open') throw fieldError('invitationCode', refusalKey[status]);
+    // Accounts differing only in case would be confusable at sign-in.
+    const taken = await trx.selectFrom('appUser').select('id').where(sql`lower(account)`, '=', body.account.toLowerCase()).executeTakeFirst();
+    if (taken) throw new ApiError(BodyCode.conflict, 'api.accountTaken', { fields: { account: { key: 'validation.duplicate' } } });
+    const org = await trx
+      .insertInto('org')
+      .values({ name: invitation.orgName, tenantType: invitation.tenantType, parentId: invitation.issuerOrgId, createdAt: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const user = await trx
+      .insertInto('appUser')
+      .values({ account: body.account, userName: body.userName, passwordHash, createdAt: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('membership').values({ userId: user.id, orgId: org.id, roleLevel: 0, createdAt: now }).execute();
+    await trx.updateTable('invitation').set({ usedAt: now, usedBy: user.id, orgId: org.id }).where('id', '=', invitation.id).execute();
+    return user.id;
+  });
+  const token = await openSession(context, userId, request);
+  return { token, userName: body.userName, account: body.account, orgList: await membershipsOf(db, userId) };
+}

@@ -1,0 +1,98 @@
+import type { Db } from '../../db/database';
+import { containsPattern, paginate } from '../../http/pagination';
+import { orgVisibleTo } from '../../http/tenancy';
+import { ApiError, notFound } from '../../http/apiError';
+import type { Caller } from '../../http/caller';
+import { BodyCode, type ListResult } from '../../../src/contract/envelope';
+import type { InvitationBody, InvitationListQuery, InvitationRecord } from '../../../src/contract/schemas/invitation';
+import { formatInvitationCode, newInvitationCode } from './code';
+import { invitationStatus, invitationStatusSql } from './status';
+
+const DAY = 86_400_000;
+
+/** Invitations issued by an org the caller sees (for the agent row: its own agency's). */
+const visibleInvitations = (db: Db, caller: Caller) =>
+  db
+    .selectFrom('invitation')
+    .innerJoin('org as issuer', 'issuer.id', 'invitation.issuerOrgId')
+    .innerJoin('appUser as creator', 'creator.id', 'invitation.createdBy')
+    .leftJoin('appUser as user', 'user.id', 'invitation.usedBy')
+    .where(orgVisibleTo(caller, 'invitation.issuer_org_id'));
+
+const columns = [
+  'invitation.id',
+  'invitation.code',
+  'invitation.orgName',
+  'invitation.tenantType',
+  'invitation.issuerOrgId',
+  'issuer.name as issuerOrgName',
+  'creator.account as createdBy',
+  'invitation.createdAt',
+  'invitation.expiresAt',
+  'invitation.revokedAt',
+  'invitation.usedAt',
+  'user.account as usedBy',
+  'invitation.orgId',
+] as const;
+
+type Row = Omit<InvitationRecord, 'status' | 'expiresAt' | 'revokedAt' | 'usedAt'> & { expiresAt: Date; revokedAt: Date | null; usedAt: Date | null };
+
+const toRecord = (row: Row, now: Date): InvitationRecord =>
+  ({ ...row, code: formatInvitationCode(row.code), status: invitationStatus(row, now) }) as unknown as InvitationRecord;
+
+export async function listInvitations(db: Db, caller: Caller, query: InvitationListQuery, now: Date): Promise<ListResult<InvitationRecord>> {
+  let filtered = visibleInvitations(db, caller);
+  if (query.status) filtered = filtered.where(invitationStatusSql(now), '=', query.status);
+  if (query.orgName) filtered = filtered.where('invitation.orgName', 'ilike', containsPattern(query.orgName));
+  if (query.code) filtered = filtered.where('invitation.code', '=', query.code.toUpperCase().replace(/[\s-]/g, ''));
+  if (query.ids) filtered = filtered.where('invitation.id', 'in', query.ids);
+  const page = await paginate(filtered, query, {
+    select: (qb) => qb.select(columns),
+    sortColumns: { id: 'invitation.id', orgName: 'invitation.org_name', tenantType: 'invitation.tenant_type', createdAt: 'invitation.created_at', expiresAt: 'invitation.expires_at' },
+    defaultSort: 'id',
+    tieBreaker: 'invitation.id',
+  });
+  return { list: (page.list as unknown as Row[]).map((row) => toRecord(row, now)), count: page.count };
+}
+
+export async function findInvitation(db: Db, caller: Caller, id: number, now: Date): Promise<InvitationRecord> {
+  const row = await visibleInvitations(db, caller).select(columns).where('invitation.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Invitation');
+  return toRecord(row as unknown as Row, now);
+}
+
+/** A new code for a merchant of one tier, issued by the caller's selected org (its parent-to-be). */
+export async function createInvitation(db: Db, caller: Caller, body: InvitationBody, now: Date): Promise<InvitationRecord> {
+  const { id } = await db
+    .insertInto('invitation')
+    .values({
+      code: newInvitationCode(),
+      issuerOrgId: caller.org.orgId,
+      tenantType: body.tenantType,
+      orgName: body.orgName,
+      createdBy: caller.userId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + body.validDays * DAY),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return findInvitation(db, caller, id, now);
+}
+
+/** Withdraws an open code (the row stays, stamped, for the record); a used one cannot be withdrawn. */
+export async function revokeInvitation(db: Db, caller: Caller, id: number, now: Date): Promise<InvitationRecord> {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('invitation')
+      .select(['id', 'revokedAt', 'usedAt', 'expiresAt'])
+      .where('id', '=', id)
+      .where(orgVisibleTo(caller, 'invitation.issuer_org_id'))
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw notFound('Invitation');
+    const status = invitationStatus(row, now);
+    if (status !== 'open') throw new ApiError(BodyCode.conflict, `api.invitationNotOpen.${status}`);
+    await trx.updateTable('invitation').set({ revokedAt: now }).where('id', '=', id).execute();
+  });
+  return findInvitation(db, caller, id, now);
+}
