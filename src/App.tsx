@@ -8,7 +8,7 @@ import { ConsoleLayout } from './shell/layout/ConsoleLayout';
 import { RouteGuard } from './shell/guard/RouteGuard';
 import { ToastNotification } from './shell/toast';
 import { lazyScreen } from './shell/loading/lazyScreen';
-import { SignupPage, TermsPage } from './pages/status/StatusPage';
+import { TermsPage } from './pages/status/StatusPage';
 import { ForbiddenPage, NotFoundPage, ServerErrorPage } from './shell/errors';
 import { darkTheme, lightTheme } from './shell/brand';
 import { LeaveForSignIn } from './startup/LeaveForSignIn';
@@ -62,7 +62,6 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
         <Route path="/403" element={<ForbiddenPage />} />
         <Route path="/500" element={<ServerErrorPage />} />
         <Route path="/terms" element={<TermsPage />} />
-        <Route path="/signup" element={<SignupPage />} />
       </CustomRoutes>
     </Admin>
   );

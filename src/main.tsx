@@ -40,13 +40,17 @@ async function showConsole(): Promise<void> {
     const { default: Console } = await loadConsole();
     render(<Console i18nProvider={i18nProvider} />);
   } catch {
-    // The chunk is gone (a new deployment) or timed out: say so and offer a reload, never a blank page.
-    render(
-      <StartupFrame>
-        <ErrorPage titleKey="page.chunkFailedTitle" textKey="page.chunkFailed" actions={<ReloadButton primary />} />
-      </StartupFrame>,
-    );
+    showChunkFailed();
   }
+}
+
+/** A chunk is gone (a new deployment) or timed out: say so and offer a reload, never a blank page. */
+function showChunkFailed(): void {
+  render(
+    <StartupFrame>
+      <ErrorPage titleKey="page.chunkFailedTitle" textKey="page.chunkFailed" actions={<ReloadButton primary />} />
+    </StartupFrame>,
+  );
 }
 
 function showSignIn(returnTo: string): void {
@@ -64,6 +68,31 @@ function showSignIn(returnTo: string): void {
   );
 }
 
+const loadSignUp = withTimeout(() => import('./pages/signup/SignUpPage'));
+
+async function showSignUp(): Promise<void> {
+  render(
+    <StartupFrame>
+      <LoadingScreen />
+    </StartupFrame>,
+  );
+  try {
+    const { default: SignUpPage } = await loadSignUp();
+    const onSignedUp = async () => {
+      window.history.replaceState(null, '', '/home');
+      await showConsole();
+    };
+    render(
+      <StartupFrame>
+        <SignUpPage onSignedUp={onSignedUp} />
+      </StartupFrame>,
+    );
+  } catch {
+    showChunkFailed();
+  }
+}
+
 const start = startupView(window.location.pathname, window.location.search, localStorage.getItem(StorageKey.token) !== null);
 if (start.view === 'signIn') showSignIn(start.returnTo);
+else if (start.view === 'signUp') void showSignUp();
 else void showConsole();

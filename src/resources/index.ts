@@ -5,12 +5,13 @@ import { chainWallet } from './chainWallet';
 import { contractAddress } from './contractAddress';
 import { multisig } from './multisig';
 import { member } from './member';
+import { invitation } from './invitation';
 
 /**
  * Every declared resource, once: App mounts `<Resource {...r.props} />` for each, the
  * dataProvider registry, the access rules and the menu entries all come from this list.
  */
-export const resources = [network, currency, multisig, chainWallet, contractAddress, member];
+export const resources = [network, currency, multisig, chainWallet, contractAddress, member, invitation];
 
 export const resourceRegistry = registryOf(resources);
 export const resourceMenu = menuEntries(resources);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
-import { INVITATION_ISSUERS, invitationBody, invitationListQuery } from '../../../src/contract/schemas/invitation';
+import { invitationBody, invitationListQuery } from '../../../src/contract/schemas/invitation';
+import { INVITATION_ISSUERS } from '../../../src/contract/invitation';
 import { detailQuery } from '../../../src/contract/schemas/listQuery';
 import { routeGroups } from '../../../src/access';
 import type { ServerContext } from '../../http/serverContext';

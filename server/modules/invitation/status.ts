@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { InvitationStatus } from '../../../src/contract/schemas/invitation';
+import type { InvitationStatus } from '../../../src/contract/invitation';
 
 /** What a stored invitation is now: stamps first (revoked, used), then the clock. */
 export function invitationStatus(row: { revokedAt: Date | null; usedAt: Date | null; expiresAt: Date }, now: Date): InvitationStatus {

@@ -1,15 +1,6 @@
 import { z } from 'zod';
-import { maskOf, ROLES } from '../../access';
+import { INVITATION_DAYS, INVITATION_STATUSES, INVITATION_TIERS, type InvitationStatus } from '../invitation';
 import { listQuery } from './listQuery';
-
-/** Who issues and withdraws codes: agent managers (the route group lets the agent row read them). */
-export const INVITATION_ISSUERS = maskOf(ROLES.agentManager);
-
-/** The merchant tiers a code may create (SPEC A5 tenant types): pro, standard, lite. */
-export const INVITATION_TIERS = [3, 5, 4] as const;
-export const INVITATION_STATUSES = ['open', 'used', 'expired', 'revoked'] as const;
-export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
-export const INVITATION_DAYS = { default: 7, max: 90 } as const;
 
 /** Body of POST /sys/invitation/save: the merchant org the code will create, and how long it stays valid. */
 export const invitationBody = z.object({

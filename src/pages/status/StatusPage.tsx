@@ -2,7 +2,7 @@ import { Box, Button, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 
-/** The shared look of the public information pages (terms, sign-up): a title, a sentence, a way home. */
+/** The shared look of the public information pages (terms): a title, a sentence, a way home. */
 export function StatusPage({ code, titleKey, textKey }: { code: string; titleKey: string; textKey: string }) {
   const translate = useTranslate();
   return (
@@ -22,4 +22,3 @@ export function StatusPage({ code, titleKey, textKey }: { code: string; titleKey
 }
 
 export const TermsPage = () => <StatusPage code="" titleKey="page.terms" textKey="page.termsText" />;
-export const SignupPage = () => <StatusPage code="" titleKey="page.signup" textKey="page.signupText" />;

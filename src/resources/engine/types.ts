@@ -167,6 +167,8 @@ export interface ResourceDeclaration {
   /** List and new records follow the chain selected in the app bar (true = field `chainId`). */
   chainScoped?: boolean | string;
   list?: { sort?: { field: string; order: 'ASC' | 'DESC' }; perPage?: number };
+  /** Where a created record goes: the list (default) or its show view (e.g. to read a generated code). */
+  create?: { redirect?: 'list' | 'show' };
   /** Field naming a record in titles and references. */
   recordRepresentation?: string;
 }

@@ -19,7 +19,12 @@ describe('startupView: what the start-up renders before react-admin is loaded', 
   });
 
   it('public pages and unknown paths go to the console, which renders them without sign-in', () => {
-    for (const path of ['/terms', '/signup', '/403', '/500', '/no-such-screen', '/networks']) expect(startupView(path, '', false)).toEqual({ view: 'console' });
+    for (const path of ['/terms', '/403', '/500', '/no-such-screen', '/networks']) expect(startupView(path, '', false)).toEqual({ view: 'console' });
+  });
+
+  it('/signup is the start-up’s sign-up page, with or without a token', () => {
+    expect(startupView('/signup', '?code=ABCD-EFGH-JKMN', false)).toEqual({ view: 'signUp' });
+    expect(startupView('/signup', '', true)).toEqual({ view: 'signUp' });
   });
 });
 

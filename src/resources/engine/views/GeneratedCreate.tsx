@@ -10,7 +10,12 @@ export default function GeneratedCreate({ definition, schemas }: ResourceViewPro
   const validate = useFormValidate(definition, 'create', schemas);
   const defaultValues = useCreateDefaults(definition);
   return (
-    <Create resource={definition.resourceName} title={title} redirect="list" transform={(data: Record<string, unknown>) => toPayload(definition, data, 'create')}>
+    <Create
+      resource={definition.resourceName}
+      title={title}
+      redirect={definition.declaration.create?.redirect ?? 'list'}
+      transform={(data: Record<string, unknown>) => toPayload(definition, data, 'create')}
+    >
       <SimpleForm validate={validate} defaultValues={defaultValues}>
         {fieldsFor(definition, 'create').map((field) => (
           <FieldInput key={field.source} definition={definition} field={field} mode="create" />

@@ -1,0 +1,109 @@
+import { useState, type FormEvent } from 'react';
+import { Box, Button, Card, CardContent, CircularProgress, Link, TextField, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { signupBody, type SessionInfo } from '../../contract/schemas/auth';
+import { validate } from '../../contract/validation';
+import { ApiPath } from '../../contract/apiPaths';
+import type { ErrorBody } from '../../dataProvider/httpClient';
+import { http } from '../../http';
+import { session } from '../../session';
+import { BrandLogo } from '../../shell/brand/BrandLogo';
+import { useBrand } from '../../shell/brand/brandStore';
+import { LanguageMenu } from '../login/LanguageMenu';
+
+type Field = 'invitationCode' | 'account' | 'userName' | 'password' | 'confirmPassword';
+type Values = Record<Field, string>;
+
+const AUTOCOMPLETE: Record<Field, string> = { invitationCode: 'off', account: 'username', userName: 'name', password: 'new-password', confirmPassword: 'new-password' };
+
+/**
+ * SPEC B3 sign-up with an agent's invitation code (?code= fills it in). Checked here with
+ * the server's own schema; the server's field errors land under the same inputs. A new
+ * merchant manager is signed in at once.
+ */
+export default function SignUpPage({ onSignedUp }: { onSignedUp: () => Promise<void> }) {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  const [values, setValues] = useState<Values>(() => ({
+    invitationCode: new URLSearchParams(window.location.search).get('code') ?? '',
+    account: '',
+    userName: '',
+    password: '',
+    confirmPassword: '',
+  }));
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [busy, setBusy] = useState(false);
+
+  const checkLocally = (): Partial<Record<Field, string>> => {
+    const found: Partial<Record<Field, string>> = {};
+    const result = validate(signupBody, values);
+    if (!result.ok) for (const [field, message] of Object.entries(result.errors)) found[field as Field] = t(message.key, message.params);
+    if (values.confirmPassword !== values.password) found.confirmPassword = t('signup.mismatch');
+    return found;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = checkLocally();
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const { confirmPassword: _confirm, ...body } = values;
+      session.signedIn(await http.post<SessionInfo>(ApiPath.auth.signup, body));
+      await onSignedUp();
+    } catch (error) {
+      // The HTTP client has toasted the message; field errors go under their inputs.
+      setErrors(((error as { body?: ErrorBody }).body?.errors ?? {}) as Partial<Record<Field, string>>);
+      setBusy(false);
+    }
+  };
+
+  const input = (field: Field, type = 'text') => (
+    <TextField
+      key={field}
+      label={t(`signup.${field}`)}
+      type={type}
+      value={values[field]}
+      onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
+      error={Boolean(errors[field])}
+      helperText={errors[field] ?? (field === 'password' ? t('validation.password') : undefined)}
+      autoComplete={AUTOCOMPLETE[field]}
+      fullWidth
+      margin="dense"
+      required
+    />
+  );
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default', py: 4 }}>
+      <Box sx={{ position: 'absolute', top: 8, right: 8 }}>
+        <LanguageMenu />
+      </Box>
+      <Card sx={{ width: 400 }}>
+        <CardContent component="form" onSubmit={submit} noValidate>
+          <Box sx={{ display: 'flex', justifyContent: 'center', mb: 1 }}>
+            <BrandLogo height={44} />
+          </Box>
+          <Typography variant="h5" component="h1">
+            {t('signup.title')} — {brand.brandName}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {t('signup.intro')}
+          </Typography>
+          {input('invitationCode')}
+          {input('account')}
+          {input('userName')}
+          {input('password', 'password')}
+          {input('confirmPassword', 'password')}
+          <Button type="submit" variant="contained" fullWidth sx={{ mt: 2 }} disabled={busy}>
+            {busy ? <CircularProgress size={22} /> : t('signup.submit')}
+          </Button>
+          <Typography variant="body2" sx={{ mt: 2, textAlign: 'center' }}>
+            {t('signup.haveAccount')} <Link href="/login">{t('app.signIn')}</Link>
+          </Typography>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

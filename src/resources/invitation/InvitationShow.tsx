@@ -1,0 +1,81 @@
+import { Box, Button, TextField as MuiTextField, Typography } from '@mui/material';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { DeleteWithConfirmButton, Show, SimpleShowLayout, TopToolbar, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
+import { fieldsFor } from '../engine/fields';
+import type { ResourceViewProps } from '../engine/types';
+import { RecordTitle } from '../engine/views/common';
+import { fieldValueElement } from '../engine/views/FieldViews';
+import { toasts } from '../../shell/toast';
+
+/** The link a new merchant opens: /signup with the code filled in. */
+export const signupLink = (code: string, origin = window.location.origin) => `${origin}/signup?code=${encodeURIComponent(code)}`;
+
+function SignupLink() {
+  const translate = useTranslate();
+  const record = useRecordContext<{ code: string; status: string }>();
+  if (!record || record.status !== 'open') return null;
+  const link = signupLink(record.code);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      toasts.add('success', translate('resources.invitation.copied'));
+    } catch {
+      // No clipboard permission (plain http, old browser): the field stays selectable.
+      toasts.add('warning', translate('resources.invitation.copyFailed'));
+    }
+  };
+  return (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', width: '100%', maxWidth: 640 }}>
+      <MuiTextField
+        label={translate('resources.invitation.link')}
+        value={link}
+        size="small"
+        fullWidth
+        slotProps={{ htmlInput: { readOnly: true, onFocus: (e: React.FocusEvent<HTMLInputElement>) => e.target.select() } }}
+      />
+      <Button startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
+        {translate('resources.invitation.copy')}
+      </Button>
+    </Box>
+  );
+}
+
+/** Withdraw: only an open code, only for the roles that issue codes. The row stays, marked withdrawn. */
+function WithdrawButton({ resource }: { resource: string }) {
+  const record = useRecordContext<{ status: string }>();
+  const { canAccess } = useCanAccess({ resource, action: 'delete', record });
+  if (!record || record.status !== 'open' || !canAccess) return null;
+  return (
+    <DeleteWithConfirmButton
+      label="resources.invitation.withdraw"
+      confirmTitle="resources.invitation.withdrawTitle"
+      confirmContent="resources.invitation.withdrawText"
+      mutationMode="pessimistic"
+      redirect="list"
+    />
+  );
+}
+
+/** An invitation with its sign-up link to hand over, and the way to withdraw it. */
+export default function InvitationShow({ definition }: ResourceViewProps) {
+  const translate = useTranslate();
+  return (
+    <Show
+      resource={definition.resourceName}
+      title={<RecordTitle definition={definition} />}
+      actions={
+        <TopToolbar>
+          <WithdrawButton resource={definition.resourceName} />
+        </TopToolbar>
+      }
+    >
+      <SimpleShowLayout>
+        <Typography variant="body2" color="text.secondary">
+          {translate('resources.invitation.handOver')}
+        </Typography>
+        <SignupLink />
+        {fieldsFor(definition, 'show').map((field) => fieldValueElement(definition, field, translate))}
+      </SimpleShowLayout>
+    </Show>
+  );
+}

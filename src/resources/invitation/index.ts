@@ -1,0 +1,43 @@
+import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
+import { INVITATION_DAYS, INVITATION_ISSUERS, INVITATION_STATUSES } from '../../contract/invitation';
+import { defineResource } from '../engine';
+
+/**
+ * Invitation codes for merchant sign-up (SPEC B6 /invitation, agents): the agent manager
+ * names the merchant org and its tier; the code (and its /signup link) is shown once
+ * created. Withdrawing keeps the code, marked withdrawn.
+ */
+export const invitation = defineResource({
+  name: 'invitation',
+  route: '/invitation',
+  icon: ForwardToInboxIcon,
+  menuGroup: 'orgs',
+  fields: [
+    { source: 'code', kind: 'text', inForm: false, filterable: 'alwaysOn' },
+    { source: 'orgName', kind: 'text', required: true, sortable: true, filterable: true },
+    {
+      source: 'tenantType',
+      kind: 'enum',
+      choices: [
+        { id: 3, name: 'tenant.merchantPro' },
+        { id: 5, name: 'tenant.merchantStd' },
+        { id: 4, name: 'tenant.merchantLite' },
+      ],
+      required: true,
+      default: 3,
+      sortable: true,
+    },
+    { source: 'validDays', kind: 'number', default: INVITATION_DAYS.default, inForm: 'create', inList: false, inShow: false, help: 'resources.invitation.help.validDays' },
+    { source: 'status', kind: 'enum', choices: INVITATION_STATUSES.map((s) => ({ id: s, name: `resources.invitation.status.${s}` })), inForm: false, filterable: true },
+    { source: 'expiresAt', kind: 'dateTime', inForm: false, sortable: true },
+    { source: 'usedBy', kind: 'text', inForm: false },
+    { source: 'createdBy', kind: 'text', inForm: false, inList: false },
+    { source: 'createdAt', kind: 'dateTime', inForm: false, sortable: true },
+  ],
+  schema: () => import('../../contract/schemas/invitation').then((m) => ({ create: m.invitationBody })),
+  access: { create: INVITATION_ISSUERS, delete: INVITATION_ISSUERS },
+  views: { show: () => import('./InvitationShow') },
+  create: { redirect: 'show' },
+  list: { sort: { field: 'id', order: 'DESC' } },
+  recordRepresentation: 'code',
+});

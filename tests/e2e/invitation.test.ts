@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { e2eEnvironment, signIn } from './harness';
+
+const env = e2eEnvironment();
+
+describe('invitations and sign-up, in the browser', () => {
+  it('an agent manager issues a code; the merchant signs up with its link, lands on /home as manager; the code is then used', async () => {
+    const agent = await env.browser.newPage();
+    await signIn(agent, env.server.baseUrl, 'agentManager');
+    await agent.getByRole('menuitem', { name: 'Invitations' }).click();
+    await agent.getByRole('link', { name: 'Create' }).click();
+    await agent.locator('form').getByLabel('Merchant organisation').fill('Hazel Hardware');
+    await agent.locator('form').getByRole('combobox', { name: 'Tier' }).click();
+    await agent.getByRole('option', { name: 'Standard merchant' }).click();
+    await agent.getByRole('button', { name: 'Save' }).click();
+    await agent.waitForURL(/\/invitation\/\d+\/show$/);
+    const link = await agent.getByLabel('Sign-up link').inputValue();
+    expect(link).toMatch(new RegExp(`^${env.server.baseUrl}/signup\\?code=[0-9A-Z-]{14}$`));
+
+    const merchant = await env.browser.newPage();
+    await merchant.goto(link);
+    const code = decodeURIComponent(new URL(link).searchParams.get('code')!);
+    expect(await merchant.getByLabel('Invitation code').inputValue()).toBe(code);
+    await merchant.getByLabel('Account').fill('hazelOwner');
+    await merchant.getByLabel('Your name').fill('Hazel Owner');
+    await merchant.getByLabel(/^Password/).fill('Hazel-2026');
+    await merchant.getByLabel('Repeat the password').fill('Hazel-2027');
+    await merchant.getByRole('button', { name: 'Create account' }).click();
+    await merchant.getByText('The two passwords differ.').waitFor();
+    await merchant.getByLabel('Repeat the password').fill('Hazel-2026');
+    await merchant.getByRole('button', { name: 'Create account' }).click();
+    await merchant.waitForURL(/\/home$/);
+    await expect.poll(() => merchant.getByTestId('home-networks').textContent()).toBe('3');
+    expect(await merchant.locator('header').textContent()).toContain('Hazel Hardware');
+
+    await agent.reload();
+    await expect.poll(() => agent.locator('main').textContent()).toContain('hazelOwner');
+    expect(await agent.getByRole('button', { name: 'Withdraw' }).count()).toBe(0);
+    await agent.close();
+
+    // The same link again: refused on the code field, nothing created.
+    const again = await env.browser.newPage();
+    await again.goto(link);
+    await again.getByLabel('Account').fill('hazelTwin');
+    await again.getByLabel('Your name').fill('Hazel Twin');
+    await again.getByLabel(/^Password/).fill('Hazel-2026');
+    await again.getByLabel('Repeat the password').fill('Hazel-2026');
+    await again.getByRole('button', { name: 'Create account' }).click();
+    await again.getByText('This invitation has already been used.').first().waitFor();
+    expect(new URL(again.url()).pathname).toBe('/signup');
+    await again.close();
+    await merchant.close();
+  });
+
+  it('an agent manager withdraws an open code; the agent employee reads codes but issues none', async () => {
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'agentManager');
+    await page.goto(`${env.server.baseUrl}/invitation/create`);
+    await page.locator('form').getByLabel('Merchant organisation').fill('Ivy Imports');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/invitation\/\d+\/show$/);
+    await page.getByRole('button', { name: 'Withdraw' }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL(/\/invitation$/);
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'Ivy Imports' }).textContent()).toContain('Withdrawn');
+    await page.close();
+
+    const employee = await env.browser.newPage();
+    await signIn(employee, env.server.baseUrl, 'agentEmployee');
+    await employee.goto(`${env.server.baseUrl}/invitation`);
+    await expect.poll(() => employee.locator('table').textContent()).toContain('Ivy Imports');
+    expect(await employee.getByRole('link', { name: 'Create' }).count()).toBe(0);
+    await employee.close();
+  });
+});
