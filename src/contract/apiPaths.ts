@@ -44,7 +44,7 @@ export const ApiPath = {
   chainWallet: resourcePaths('chain-wallet'),
   contractAddress: resourcePaths('contract-address'),
   org: resourcePaths('org'),
-  member: resourcePaths('member'),
+  member: { ...resourcePaths('member'), roles: '/sys/member/roles' },
   invitation: resourcePaths('invitation'),
   sign: {
     list: '/sys/sign/list',

@@ -99,3 +99,72 @@ describe('GET /sys/member/list: members of one org in scope', () => {
     }
   });
 });
+
+describe('managers change roles and remove members of their own org', () => {
+  const update = (account: string, body: Record<string, unknown>, orgId?: number) => server.call<MemberRecord>('POST', '/sys/member/update', { token: tokens[account], body, orgId });
+  const remove = (account: string, userId: number, orgId?: number) => server.call<MemberRecord>('POST', `/sys/member/delete/${userId}`, { token: tokens[account], orgId });
+  const userIds: Record<string, number> = {};
+  const levelOf = async (account: string, orgId: number) =>
+    (await members('superAdmin', { orgId })).data.list.find((m) => m.account === account)?.roleLevel;
+
+  beforeAll(async () => {
+    for (const account of ['merchantStdManager', 'merchantStdFinance', 'merchantStdEmployee', 'merchantLiteManager', 'merchantLiteEmployee']) tokens[account] = await server.login(account);
+    for (const row of await server.app.context.db.selectFrom('appUser').select(['id', 'account']).execute()) userIds[row.account] = row.id;
+  });
+
+  it('the roles an org offers follow its tier', async () => {
+    const std = await server.call<{ list: Array<{ roleLevel: number; roleLabel: string }> }>('GET', '/sys/member/roles', { token: tokens.merchantStdEmployee });
+    expect(std.data.list.map((r) => r.roleLabel)).toEqual(['manager', 'finance', 'employee']);
+    const lite = await server.call<{ list: Array<{ roleLabel: string }> }>('GET', '/sys/member/roles', { token: tokens.merchantLiteEmployee });
+    expect(lite.data.list.map((r) => r.roleLabel)).toEqual(['manager', 'employee']);
+  });
+
+  it('a manager changes a role; the member’s access follows on their next call', async () => {
+    const res = await update('merchantStdManager', { userId: userIds.merchantStdEmployee, roleLevel: 1 });
+    expect(res.code).toBe(200);
+    expect(res.data).toMatchObject({ account: 'merchantStdEmployee', roleLevel: 1, roleLabel: 'finance', role: 'merchantStdFinance' });
+    const me = await server.call<{ orgList: Array<{ orgId: number; roleLevel: number }> }>('GET', '/sys/auth/me', { token: tokens.merchantStdEmployee });
+    expect(me.data.orgList.find((o) => o.orgId === server.orgIds.stdB)?.roleLevel).toBe(1);
+    expect((await update('merchantStdManager', { userId: userIds.merchantStdEmployee, roleLevel: 2 })).code).toBe(200);
+  });
+
+  it('a level the tier lacks, a non-manager, another org’s manager and an unknown member are refused, nothing changed', async () => {
+    expect((await update('merchantLiteManager', { userId: userIds.merchantLiteEmployee, roleLevel: 2 })).data).toEqual({ roleLevel: 'Choose a role this organisation has.' });
+    expect((await update('merchantStdFinance', { userId: userIds.merchantStdEmployee, roleLevel: 0 })).code).toBe(403);
+    expect((await update('merchantStdManager', { userId: userIds.merchantLiteEmployee, roleLevel: 0 })).code).toBe(404);
+    expect((await update('merchantStdManager', { userId: userIds.merchantLiteEmployee, roleLevel: 0, orgId: server.orgIds.liteC })).code).toBe(404);
+    expect((await update('merchantStdManager', { userId: 'x', roleLevel: 0 })).code).toBe(400);
+    expect(await levelOf('merchantStdEmployee', server.orgIds.stdB)).toBe(2);
+    expect(await levelOf('merchantLiteEmployee', server.orgIds.liteC)).toBe(1);
+  });
+
+  it('an org keeps at least one manager, also when two managers demote each other at once', async () => {
+    expect((await update('merchantLiteManager', { userId: userIds.merchantLiteManager, roleLevel: 1 })).code).toBe(409);
+    expect((await update('merchantLiteManager', { userId: userIds.merchantLiteEmployee, roleLevel: 0 })).code).toBe(200);
+    tokens.merchantLiteEmployee = await server.login('merchantLiteEmployee');
+    const [a, b] = await Promise.all([
+      update('merchantLiteManager', { userId: userIds.merchantLiteEmployee, roleLevel: 1 }),
+      update('merchantLiteEmployee', { userId: userIds.merchantLiteManager, roleLevel: 1 }),
+    ]);
+    // The second is refused whichever way the race goes: no longer a manager (403) or the last one (409).
+    expect([a.code, b.code].filter((code) => code === 200)).toHaveLength(1);
+    expect([a.code, b.code].find((code) => code !== 200)).toBeOneOf([403, 409]);
+    const levels = await Promise.all([levelOf('merchantLiteManager', server.orgIds.liteC), levelOf('merchantLiteEmployee', server.orgIds.liteC)]);
+    expect(levels.filter((l) => l === 0)).toHaveLength(1);
+  });
+
+  it('removing: not oneself, not a wallet signer; then the member is gone and their session loses the org', async () => {
+    expect((await remove('merchantStdManager', userIds.merchantStdManager)).code).toBe(409);
+    const signer = await remove('merchantStdManager', userIds.merchantStdEmployee);
+    expect(signer.code).toBe(409);
+    expect(signer.msg).toContain('Birch cold');
+    expect((await remove('merchantStdFinance', userIds.merchantStdEmployee)).code).toBe(403);
+    // multiOrg is an employee of Birch Goods and signs none of its wallets.
+    const res = await remove('merchantStdManager', userIds.multiOrg);
+    expect(res.code).toBe(200);
+    expect((await members('superAdmin', { orgId: server.orgIds.stdB })).data.list.map((m) => m.account)).not.toContain('multiOrg');
+    expect((await members('multiOrg', {}, server.orgIds.stdB)).code).toBe(403);
+    expect((await members('multiOrg', {}, server.orgIds.proDirect)).code).toBe(200);
+    expect((await remove('merchantStdManager', userIds.multiOrg)).code).toBe(404);
+  });
+});

@@ -1,18 +1,56 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
-import { memberListQuery } from '../../../src/contract/schemas/member';
+import { memberDetailQuery, memberListQuery, memberRolesQuery, memberUpdateBody } from '../../../src/contract/schemas/member';
 import { masks } from '../../../src/access';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
-import { listMembers } from './service';
+import { pathId } from '../../http/pathId';
+import { findMember, listMembers, memberRoles, removeMember, updateMember } from './service';
 
-/** Members of an org in scope (SPEC B6 /member, route "all"); invitations and role changes are not built yet. */
+/**
+ * Members of an org in scope (SPEC B6 /member, route "all"): everyone reads; managers
+ * change roles and remove members of their own org (superAdmin of any), checked per org.
+ */
 export function registerMemberRoutes(app: FastifyInstance, context: ServerContext): void {
+  const { db } = context;
+  const paths = ApiPath.member;
+
   defineRoute(app, context, {
     method: 'GET',
-    path: ApiPath.member.list,
+    path: paths.list,
     access: masks.all,
     query: memberListQuery,
-    handler: async ({ caller, query }) => listMembers(context.db, caller, query),
+    handler: async ({ caller, query }) => listMembers(db, caller, query),
+  });
+
+  defineRoute(app, context, {
+    method: 'GET',
+    path: paths.detail,
+    access: masks.all,
+    query: memberDetailQuery,
+    handler: async ({ caller, query }) => findMember(db, caller, query.id, query.orgId),
+  });
+
+  defineRoute(app, context, {
+    method: 'GET',
+    path: paths.roles,
+    access: masks.all,
+    query: memberRolesQuery,
+    handler: async ({ caller, query }) => memberRoles(db, caller, query.orgId),
+  });
+
+  defineRoute(app, context, {
+    method: 'POST',
+    path: paths.update,
+    access: masks.allManagers,
+    body: memberUpdateBody,
+    handler: async ({ caller, body }) => updateMember(db, caller, body),
+  });
+
+  defineRoute(app, context, {
+    method: 'POST',
+    path: paths.delete,
+    access: masks.allManagers,
+    handler: async ({ caller, params }) => removeMember(db, caller, pathId(params)),
   });
 }

@@ -1,50 +1,135 @@
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
 import { containsPattern, paginate } from '../../http/pagination';
-import { assertOrgVisible } from '../../http/tenancy';
+import { orgVisibleTo } from '../../http/tenancy';
+import { ApiError, badRequest, conflict, forbidden, notFound } from '../../http/apiError';
 import type { Caller } from '../../http/caller';
-import type { ListResult } from '../../../src/contract/envelope';
-import { roleIndexFor, roleLevelLabel, roleNameOf } from '../../../src/access';
-import type { MemberListQuery, MemberRecord } from '../../../src/contract/schemas/member';
+import { BodyCode, type ListResult } from '../../../src/contract/envelope';
+import { ROLES, roleIndexFor, roleLevelLabel, roleNameOf } from '../../../src/access';
+import { mayManageMembers, roleLevelsOf } from '../../../src/contract/memberRules';
+import type { MemberListQuery, MemberRecord, MemberUpdateBody } from '../../../src/contract/schemas/member';
 
 type Row = Omit<MemberRecord, 'role' | 'roleLabel'>;
 
-/**
- * The members of one org: the one asked for, else the selected one. An org outside the
- * caller's scope answers like an unknown one (no existence leak).
- */
-export async function listMembers(db: Db, caller: Caller, query: MemberListQuery): Promise<ListResult<MemberRecord>> {
-  const orgId = query.orgId ?? caller.org.orgId;
-  await assertOrgVisible(db, caller, orgId);
-  let filtered = db
+const toRecord = (row: Row): MemberRecord => ({
+  ...row,
+  role: roleNameOf(roleIndexFor(row.tenantType, row.roleLevel)) ?? null,
+  roleLabel: roleLevelLabel(row.tenantType, row.roleLevel),
+});
+
+/** The org asked for, else the selected one; one outside the caller's scope answers like an unknown one. */
+async function orgInScope(db: Db, caller: Caller, orgId = caller.org.orgId): Promise<{ id: number; tenantType: number }> {
+  const org = await db.selectFrom('org').select(['id', 'tenantType']).where('id', '=', orgId).where(orgVisibleTo(caller, 'org.id')).executeTakeFirst();
+  if (!org) throw notFound('Organisation');
+  return org;
+}
+
+const membersOf = (db: Db, orgId: number) =>
+  db
     .selectFrom('membership')
     .innerJoin('appUser', 'appUser.id', 'membership.userId')
     .innerJoin('org', 'org.id', 'membership.orgId')
     .where('membership.orgId', '=', orgId);
+
+const columns = [
+  'appUser.id as id',
+  'appUser.id as userId',
+  'appUser.account',
+  'appUser.userName',
+  'org.id as orgId',
+  'org.name as orgName',
+  'org.tenantType',
+  'membership.roleLevel',
+  'membership.createdAt',
+] as const;
+
+/** The members of one org in scope, one row per user. */
+export async function listMembers(db: Db, caller: Caller, query: MemberListQuery): Promise<ListResult<MemberRecord>> {
+  const org = await orgInScope(db, caller, query.orgId);
+  let filtered = membersOf(db, org.id);
   if (query.account) filtered = filtered.where('appUser.account', 'ilike', containsPattern(query.account));
   if (query.userName) filtered = filtered.where('appUser.userName', 'ilike', containsPattern(query.userName));
   if (query.roleLevel !== undefined) filtered = filtered.where('membership.roleLevel', '=', query.roleLevel);
   if (query.ids) filtered = filtered.where('appUser.id', 'in', query.ids);
   const page = await paginate(filtered, query, {
-    select: (qb) =>
-      qb.select([
-        'appUser.id as id',
-        'appUser.id as userId',
-        'appUser.account',
-        'appUser.userName',
-        'org.id as orgId',
-        'org.name as orgName',
-        'org.tenantType',
-        'membership.roleLevel',
-        'membership.createdAt',
-      ]),
+    select: (qb) => qb.select(columns),
     sortColumns: { id: 'app_user.id', userId: 'app_user.id', account: 'app_user.account', userName: 'app_user.user_name', roleLevel: 'membership.role_level', createdAt: 'membership.created_at' },
     defaultSort: 'roleLevel',
     tieBreaker: 'app_user.id',
   });
-  const list = (page.list as unknown as Row[]).map((row) => ({
-    ...row,
-    role: roleNameOf(roleIndexFor(row.tenantType, row.roleLevel)) ?? null,
-    roleLabel: roleLevelLabel(row.tenantType, row.roleLevel),
-  }));
-  return { list, count: page.count };
+  return { list: (page.list as unknown as Row[]).map(toRecord), count: page.count };
+}
+
+export async function findMember(db: Db, caller: Caller, userId: number, orgId?: number): Promise<MemberRecord> {
+  const org = await orgInScope(db, caller, orgId);
+  const row = await membersOf(db, org.id).select(columns).where('appUser.id', '=', userId).executeTakeFirst();
+  if (!row) throw new ApiError(BodyCode.notFound, 'api.memberNotFound');
+  return toRecord(row as unknown as Row);
+}
+
+/** The roles the org offers (the role picker's choices). */
+export async function memberRoles(db: Db, caller: Caller, orgId?: number) {
+  const org = await orgInScope(db, caller, orgId);
+  return { list: roleLevelsOf(org.tenantType), count: roleLevelsOf(org.tenantType).length };
+}
+
+/**
+ * A membership change with the org's memberships locked, after the checks both changes
+ * share: the caller manages the org, the member exists, and the org keeps a manager
+ * afterwards (two managers demoting each other at once cannot both succeed).
+ */
+async function changeMembership(
+  db: Db,
+  caller: Caller,
+  orgId: number,
+  userId: number,
+  nextRoleLevel: number | null,
+  apply: (trx: Transaction<Database>) => Promise<void>,
+): Promise<void> {
+  if (!mayManageMembers(caller, orgId)) throw forbidden('api.memberManageForbidden');
+  await db.transaction().execute(async (trx) => {
+    const members = await trx.selectFrom('membership').select(['userId', 'roleLevel']).where('orgId', '=', orgId).forUpdate().execute();
+    // Authority as it stands under the lock: a manager demoted a moment ago manages no more.
+    const actorNow = members.find((m) => m.userId === caller.userId);
+    if (caller.roleIndex !== ROLES.superAdmin && actorNow?.roleLevel !== 0) throw forbidden('api.memberManageForbidden');
+    const target = members.find((m) => m.userId === userId);
+    if (!target) throw new ApiError(BodyCode.notFound, 'api.memberNotFound');
+    const managersAfter = members.filter((m) => (m.userId === userId ? nextRoleLevel === 0 : m.roleLevel === 0)).length;
+    if (managersAfter === 0) throw conflict('api.lastManager');
+    await apply(trx);
+  });
+}
+
+/** A member's new role in the org: one of the levels its tenant type has. */
+export async function updateMember(db: Db, caller: Caller, body: MemberUpdateBody): Promise<MemberRecord> {
+  const org = await orgInScope(db, caller, body.orgId);
+  if (!roleLevelsOf(org.tenantType).some((l) => l.roleLevel === body.roleLevel)) throw badRequest({ roleLevel: { key: 'validation.roleLevel' } });
+  await changeMembership(db, caller, org.id, body.userId, body.roleLevel, async (trx) => {
+    await trx.updateTable('membership').set({ roleLevel: body.roleLevel }).where('orgId', '=', org.id).where('userId', '=', body.userId).execute();
+  });
+  return findMember(db, caller, body.userId, org.id);
+}
+
+/**
+ * Removes a member from the selected org. Not oneself, and not a signer of the org's
+ * multisig wallets: signers must stay members (replace them on the wallet first).
+ */
+export async function removeMember(db: Db, caller: Caller, userId: number): Promise<MemberRecord> {
+  const org = await orgInScope(db, caller);
+  const removed = await findMember(db, caller, userId, org.id);
+  await changeMembership(db, caller, org.id, userId, null, async (trx) => {
+    if (userId === caller.userId) throw conflict('api.memberRemoveSelf');
+    const signed = await trx
+      .selectFrom('walletSigner')
+      .innerJoin('chainWallet', 'chainWallet.id', 'walletSigner.walletId')
+      .select('chainWallet.label')
+      .where('chainWallet.orgId', '=', org.id)
+      .where('walletSigner.userId', '=', userId)
+      .orderBy('chainWallet.label')
+      .execute();
+    if (signed.length > 0) throw conflict('api.memberSignsWallets', { wallets: signed.map((w) => w.label).join(', ') });
+    await trx.deleteFrom('membership').where('orgId', '=', org.id).where('userId', '=', userId).execute();
+  });
+  return removed;
 }

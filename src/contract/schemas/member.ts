@@ -15,6 +15,18 @@ export const memberListQuery = listQuery(memberSortable, {
 });
 export type MemberListQuery = z.infer<typeof memberListQuery>;
 
+/** GET /sys/member/detail?id=<userId> and /sys/member/roles: of the selected org unless `orgId` names another in scope. */
+export const memberDetailQuery = z.object({ id: recordId, orgId: recordId.optional() });
+export const memberRolesQuery = z.object({ orgId: recordId.optional() });
+
+/** Body of POST /sys/member/update: a member's new role level in the org (SPEC B2 column). */
+export const memberUpdateBody = z.object({
+  userId: recordId,
+  orgId: recordId.optional(),
+  roleLevel: z.coerce.number({ error: 'validation.required' }).int({ error: 'validation.roleLevel' }).min(0, { error: 'validation.roleLevel' }).max(5, { error: 'validation.roleLevel' }),
+});
+export type MemberUpdateBody = z.infer<typeof memberUpdateBody>;
+
 export interface MemberRecord {
   id: number;
   userId: number;
