@@ -114,4 +114,37 @@ describe('resources on the engine, in the browser', () => {
     expect(await rowOf('multiOrg').textContent()).toContain('Employee');
     await page.close();
   });
+
+  it('a manager changes a member’s role and removes a member; a finance member only reads', async () => {
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'merchantStdManager');
+    await page.goto(`${env.server.baseUrl}/member`);
+    const rowOf = (account: string) => page.getByRole('row').filter({ hasText: account });
+    await rowOf('merchantStdEmployee').getByRole('cell', { name: 'merchantStdEmployee' }).click();
+    await page.waitForURL(/\/member\/\d+$/);
+    await page.locator('form').getByRole('combobox', { name: 'Role' }).click();
+    // A standard merchant org has manager, finance and employee.
+    expect(await page.getByRole('option').allTextContents()).toEqual(['Manager', 'Finance', 'Employee']);
+    await page.getByRole('option', { name: 'Finance' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/member$/);
+    await expect.poll(() => rowOf('merchantStdEmployee').textContent()).toContain('Finance');
+
+    await rowOf('multiOrg').getByRole('cell', { name: 'multiOrg' }).click();
+    await page.waitForURL(/\/member\/\d+$/);
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL(/\/member$/);
+    await expect.poll(() => page.locator('table').textContent()).not.toContain('multiOrg');
+    await page.close();
+
+    const finance = await env.browser.newPage();
+    await signIn(finance, env.server.baseUrl, 'merchantStdFinance');
+    await finance.goto(`${env.server.baseUrl}/member`);
+    await finance.getByRole('cell', { name: 'merchantStdManager' }).click();
+    expect(new URL(finance.url()).pathname).toBe('/member');
+    await finance.goto(`${env.server.baseUrl}/member/1`);
+    await finance.waitForURL(/\/403$/);
+    await finance.close();
+  });
 });

@@ -1,10 +1,14 @@
 import PeopleIcon from '@mui/icons-material/People';
+import { masks } from '../../access';
+import { ApiPath } from '../../contract/apiPaths';
+import { mayManageMembers } from '../../contract/memberRules';
 import { defineResource } from '../engine';
 
 /**
  * Members of the selected org (SPEC B6 /member, every role): who they are and their
- * role there. Read-only for now; inviting, changing roles and removing come with the
- * invitation flow. The list follows the org switcher (the server reads X-Org-Id).
+ * role there. The org's managers (superAdmin for any org) change a member's role among
+ * those the org's tier has, and remove members; the server keeps a manager, refuses
+ * removing oneself or a wallet signer. The list follows the org switcher (X-Org-Id).
  */
 export const member = defineResource({
   name: 'member',
@@ -13,10 +17,19 @@ export const member = defineResource({
   menuGroup: 'orgs',
   idField: 'userId',
   fields: [
-    { source: 'account', kind: 'text', sortable: true, filterable: 'alwaysOn' },
-    { source: 'userName', kind: 'text', sortable: true, filterable: true },
+    { source: 'account', kind: 'text', sortable: true, filterable: 'alwaysOn', inForm: false },
+    { source: 'userName', kind: 'text', sortable: true, filterable: true, inForm: false },
+    {
+      source: 'roleLevel',
+      kind: 'enum',
+      choices: { path: ApiPath.member.roles, value: 'roleLevel', label: (r) => `role.${String(r.roleLabel)}` },
+      required: true,
+      inList: false,
+      inShow: false,
+    },
     {
       source: 'roleLabel',
+      inForm: false,
       kind: 'enum',
       choices: [
         { id: 'manager', name: 'role.manager' },
@@ -24,8 +37,11 @@ export const member = defineResource({
         { id: 'employee', name: 'role.employee' },
       ],
     },
-    { source: 'createdAt', kind: 'dateTime', sortable: true },
+    { source: 'createdAt', kind: 'dateTime', sortable: true, inForm: false },
   ],
+  schema: () => import('../../contract/schemas/member').then((m) => ({ update: m.memberUpdateBody })),
+  access: { edit: masks.allManagers, delete: masks.allManagers },
+  recordAccess: (record, actor) => mayManageMembers(actor, Number(record.orgId)),
   views: { show: false },
   list: { sort: { field: 'roleLevel', order: 'ASC' } },
   recordRepresentation: 'account',
