@@ -22,7 +22,17 @@ const authProvider = withResourceAccess(createAuthProvider(http), resources);
 const resourcePaths = new Set(resources.map((r) => r.path));
 /** Guarded routes with their own screen; the rest show a titled placeholder until built. */
 const BrandEditor = lazyScreen(() => import('./shell/brand/BrandEditor'));
-const screens: Record<string, React.ComponentType> = { '/home': HomePage, '/brand': BrandEditor };
+const OrgPage = lazyScreen(() => import('./pages/org/OrgPage'));
+const orgScreen = (labelKey: string) => <OrgPage labelKey={labelKey} />;
+const screens: Record<string, (labelKey: string) => React.ReactElement> = {
+  '/home': () => <HomePage />,
+  '/brand': () => <BrandEditor />,
+  '/operator': orgScreen,
+  '/agent': orgScreen,
+  '/merchant-pro': orgScreen,
+  '/merchant-std': orgScreen,
+  '/merchant-lite': orgScreen,
+};
 
 const AccessDenied = () => <Navigate to="/403" replace />;
 const GoHome = () => <Navigate to="/home" replace />;
@@ -48,12 +58,12 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
       ))}
       <CustomRoutes>
         {ROUTES.filter((r) => !resourcePaths.has(r.path)).map((route) => {
-          const Screen = screens[route.path];
+          const screen = screens[route.path];
           return (
             <Route
               key={route.path}
               path={`${route.path}/*`}
-              element={<RouteGuard path={route.path}>{Screen ? <Screen /> : <PlaceholderPage labelKey={route.labelKey} />}</RouteGuard>}
+              element={<RouteGuard path={route.path}>{screen ? screen(route.labelKey) : <PlaceholderPage labelKey={route.labelKey} />}</RouteGuard>}
             />
           );
         })}
