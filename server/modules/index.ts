@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../http/serverContext';
+import { registerAssetFlowRoutes } from './assetFlow/routes';
 import { registerAuthRoutes } from './auth/routes';
 import { registerBrandRoutes } from './brand/routes';
 import { registerChainRoutes } from './chain/routes';
@@ -23,4 +24,5 @@ export const modules: Array<(app: FastifyInstance, context: ServerContext) => vo
   registerOrgRoutes,
   registerMemberRoutes,
   registerInvitationRoutes,
+  registerAssetFlowRoutes,
 ];

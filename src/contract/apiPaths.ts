@@ -46,6 +46,7 @@ export const ApiPath = {
   org: resourcePaths('org'),
   member: { ...resourcePaths('member'), roles: '/sys/member/roles' },
   invitation: resourcePaths('invitation'),
+  assetFlow: resourcePaths('asset-flow'),
   sign: {
     list: '/sys/sign/list',
     transferList: '/sys/sign/list/transferProposal',

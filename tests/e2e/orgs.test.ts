@@ -30,3 +30,18 @@ describe('org screens: the own profile, and the orgs under an operator or agent'
     await page.close();
   });
 });
+
+describe('asset flow', () => {
+  it('finance reads the ledger of its wallets on the selected chain, with the opening balances', async () => {
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'merchantProFinance');
+    await page.getByRole('menuitem', { name: 'Asset flow', exact: true }).click();
+    await page.waitForURL(/\/asset-flow$/);
+    const table = page.locator('table');
+    await expect.poll(() => table.textContent()).toContain('Aurora cold');
+    expect(await table.textContent()).toContain('Opening balance');
+    // Ethereum is selected: the TRON wallet's entries are not listed.
+    expect(await table.textContent()).not.toContain('Aurora TRON hot');
+    await page.close();
+  });
+});

@@ -1,0 +1,48 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { paginate } from '../../http/pagination';
+import { orgVisibleTo } from '../../http/tenancy';
+import type { Caller } from '../../http/caller';
+import type { ListResult } from '../../../src/contract/envelope';
+import type { AssetFlowListQuery, AssetFlowRecord } from '../../../src/contract/schemas/assetFlow';
+
+/** Ledger entries of the wallets the caller's tenancy reaches, newest first by default; amounts stay decimal strings. */
+export async function listAssetFlow(db: Db, caller: Caller, query: AssetFlowListQuery): Promise<ListResult<AssetFlowRecord>> {
+  let filtered = db
+    .selectFrom('ledgerEntry')
+    .innerJoin('chainWallet', 'chainWallet.id', 'ledgerEntry.walletId')
+    .innerJoin('org', 'org.id', 'chainWallet.orgId')
+    .innerJoin('currency', 'currency.id', 'ledgerEntry.currencyId')
+    .where(orgVisibleTo(caller, 'chain_wallet.org_id'));
+  if (query.chainId !== undefined) filtered = filtered.where('chainWallet.chainId', '=', query.chainId);
+  if (query.walletId !== undefined) filtered = filtered.where('ledgerEntry.walletId', '=', query.walletId);
+  if (query.symbol) filtered = filtered.where('currency.symbol', '=', query.symbol.toUpperCase());
+  if (query.reason) filtered = filtered.where('ledgerEntry.reason', '=', query.reason);
+  if (query.proposalId !== undefined) filtered = filtered.where('ledgerEntry.proposalId', '=', query.proposalId);
+  if (query.txHash) filtered = filtered.where(sql`lower(ledger_entry.tx_hash)`, '=', query.txHash.toLowerCase());
+  if (query.dateFrom) filtered = filtered.where('ledgerEntry.createdAt', '>=', new Date(query.dateFrom));
+  if (query.dateTo) filtered = filtered.where('ledgerEntry.createdAt', '<=', new Date(query.dateTo));
+  if (query.ids) filtered = filtered.where('ledgerEntry.id', 'in', query.ids);
+  const page = await paginate(filtered, { ...query, order: query.sort ? query.order : 'desc' }, {
+    select: (qb) =>
+      qb.select([
+        'ledgerEntry.id',
+        'ledgerEntry.createdAt',
+        'ledgerEntry.walletId',
+        'chainWallet.label as walletLabel',
+        'chainWallet.orgId',
+        'org.name as orgName',
+        'chainWallet.chainId',
+        'currency.symbol',
+        sql<string>`ledger_entry.delta::text`.as('delta'),
+        sql<string>`ledger_entry.balance_after::text`.as('balanceAfter'),
+        'ledgerEntry.reason',
+        'ledgerEntry.proposalId',
+        'ledgerEntry.txHash',
+      ]),
+    sortColumns: { id: 'ledger_entry.id', createdAt: 'ledger_entry.created_at', delta: 'ledger_entry.delta' },
+    defaultSort: 'id',
+    tieBreaker: 'ledger_entry.id',
+  });
+  return page as unknown as ListResult<AssetFlowRecord>;
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { listQuery, recordId } from './listQuery';
+
+const isoDate = z.string().trim().refine((v) => !Number.isNaN(Date.parse(v)), { error: 'validation.date' });
+
+/** GET /sys/asset-flow/list (SPEC B6 /asset-flow): balance changes of the wallets in the caller's scope. */
+export const assetFlowSortable = ['id', 'createdAt', 'delta'] as const;
+export const assetFlowListQuery = listQuery(assetFlowSortable, {
+  chainId: z.coerce.number({ error: 'validation.invalidId' }).int().positive().optional(),
+  walletId: recordId.optional(),
+  symbol: z.string().trim().max(16).optional(),
+  reason: z.string().trim().max(40).optional(),
+  proposalId: recordId.optional(),
+  txHash: z.string().trim().max(100).optional(),
+  dateFrom: isoDate.optional(),
+  dateTo: isoDate.optional(),
+});
+export type AssetFlowListQuery = z.infer<typeof assetFlowListQuery>;
+
+export interface AssetFlowRecord {
+  id: number;
+  createdAt: string;
+  walletId: number;
+  walletLabel: string;
+  orgId: number;
+  orgName: string;
+  chainId: number;
+  symbol: string;
+  /** Signed decimal string: negative leaves the wallet. */
+  delta: string;
+  balanceAfter: string;
+  /** `initial credit` (demo opening balance) or `proposal` (an executed multisig proposal). */
+  reason: string;
+  proposalId: number | null;
+  txHash: string | null;
+}

@@ -1,0 +1,37 @@
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import { defineResource } from '../engine';
+
+/**
+ * The ledger of balance changes (SPEC B6 /asset-flow, all except agents): every credit and
+ * debit of the wallets in the caller's scope, with the balance after it; read-only. It
+ * follows the chain selected in the app bar.
+ */
+export const assetFlow = defineResource({
+  name: 'asset-flow',
+  route: '/asset-flow',
+  icon: ReceiptLongIcon,
+  menuGroup: 'reports',
+  chainScoped: true,
+  fields: [
+    { source: 'createdAt', kind: 'dateTime', sortable: true },
+    { source: 'chainId', kind: 'reference', reference: 'chain', inList: false },
+    { source: 'orgName', kind: 'text' },
+    { source: 'walletLabel', kind: 'text' },
+    { source: 'symbol', kind: 'text', filterable: 'alwaysOn' },
+    { source: 'delta', kind: 'text', sortable: true },
+    { source: 'balanceAfter', kind: 'text' },
+    {
+      source: 'reason',
+      kind: 'enum',
+      choices: [
+        { id: 'initial credit', name: 'resources.asset-flow.reasons.initialCredit' },
+        { id: 'proposal', name: 'resources.asset-flow.reasons.proposal' },
+      ],
+      filterable: true,
+    },
+    { source: 'proposalId', kind: 'text' },
+    { source: 'txHash', kind: 'address', filterable: true },
+  ],
+  views: { show: false },
+  list: { sort: { field: 'createdAt', order: 'DESC' } },
+});
