@@ -21,3 +21,6 @@ export const StorageKey = {
 export const ORG_HEADER = 'X-Org-Id';
 
 export const API_BASE = '/api';
+
+/** The largest page a list call returns (SPEC B3 `pageSize`); lookups and exports ask for pages of this size. */
+export const MAX_PAGE_SIZE = 500;

@@ -44,4 +44,20 @@ describe('asset flow', () => {
     expect(await table.textContent()).not.toContain('Aurora TRON hot');
     await page.close();
   });
+
+  it('Export saves the whole filtered list as CSV with translated headers and labels', async () => {
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'superAdmin');
+    await page.goto(`${env.server.baseUrl}/asset-flow`);
+    await expect.poll(() => page.locator('table').textContent()).toContain('Opening balance');
+    const shown = Number(/of (\d+)/.exec((await page.getByText(/\d+-\d+ of \d+/).textContent()) ?? '')?.[1]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^asset-flow-[\d-]+\.csv$/);
+    const text = Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8');
+    const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Time,Chain,Organisation,Wallet,Currency,Change,Balance after,Reason,Proposal,Transaction hash');
+    expect(lines.length - 1).toBe(shown);
+    expect(lines.slice(1).every((line) => line.includes('Opening balance') || line.includes('Multisig proposal'))).toBe(true);
+    await page.close();
+  });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { MAX_PAGE_SIZE } from '../constants';
 
 /** Query strings carry text: these coerce and bound what list calls accept (SPEC B3). */
-export const MAX_PAGE_SIZE = 500;
 
 export const idList = z
   .string()

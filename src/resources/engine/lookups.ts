@@ -51,8 +51,6 @@ export const labelOf = (source: ChoiceSource, record: ServerRecord): string =>
 /** react-admin resource name under which a lookup endpoint is fetched (hidden: no route, no menu). */
 export const lookupResource = (path: string) => `@lookup${path}`;
 
-/** Biggest page a lookup asks for (the API's MAX_PAGE_SIZE). */
-export const LOOKUP_PAGE_SIZE = 500;
 
 /** dataProvider entries of every lookup endpoint, keyed by `lookupResource(path)`. */
 export function lookupEndpoints(sources: Iterable<ChoiceSource>): Record<string, ResourceEndpoint> {

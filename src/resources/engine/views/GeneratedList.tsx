@@ -1,9 +1,22 @@
-import { Datagrid, List, useTranslate, type RaRecord } from 'react-admin';
+import { CreateButton, Datagrid, FilterButton, List, TopToolbar, useCanAccess, useTranslate, type RaRecord } from 'react-admin';
+import { ExportAllButton } from './ExportAllButton';
 import { useSession } from '../../../session';
 import { fieldsFor } from '../fields';
 import type { ResourceViewProps } from '../types';
 import { EmptyState, useResourceName } from './common';
 import { fieldValueElement, filterElement } from './FieldViews';
+
+/** Filter menu, Create (for the roles the declaration allows) and an export of the whole filtered set. */
+function ListActions({ definition, hasFilters }: { definition: ResourceViewProps['definition']; hasFilters: boolean }) {
+  const { canAccess: canCreate } = useCanAccess({ resource: definition.resourceName, action: 'create' });
+  return (
+    <TopToolbar>
+      {hasFilters && <FilterButton />}
+      {canCreate && definition.hasView('create') && <CreateButton />}
+      <ExportAllButton definition={definition} />
+    </TopToolbar>
+  );
+}
 
 /** Columns, filters and sorting from the declaration; paging and sorting happen on the server. */
 export default function GeneratedList({ definition }: ResourceViewProps) {
@@ -28,6 +41,7 @@ export default function GeneratedList({ definition }: ResourceViewProps) {
       sort={sort}
       perPage={declaration.list?.perPage ?? 25}
       empty={<EmptyState definition={definition} />}
+      actions={<ListActions definition={definition} hasFilters={filters.length > 0} />}
     >
       <Datagrid rowClick={rowClick} bulkActionButtons={false}>
         {fieldsFor(definition, 'list').map((field) => fieldValueElement(definition, field, translate))}

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useRef } from 'react';
 import { useDataProvider, useGetList, useRecordContext } from 'react-admin';
-import { choiceSourceOf, labelOf, LOOKUP_PAGE_SIZE, lookupResource } from '../lookups';
+import { MAX_PAGE_SIZE } from '../../../contract/constants';
+import { choiceSourceOf, labelOf, lookupResource } from '../lookups';
 import type { Lookup } from '../formValidator';
 import type { Choice, ChoiceSource, FieldDeclaration, ServerRecord } from '../types';
 
@@ -18,7 +19,7 @@ export function lookupQuery(source: ChoiceSource, values: Record<string, unknown
 }
 
 const getListParams = (query: Record<string, unknown>) => ({
-  pagination: { page: 1, perPage: LOOKUP_PAGE_SIZE },
+  pagination: { page: 1, perPage: MAX_PAGE_SIZE },
   // The source's own `sort` query parameter orders it; react-admin's sort stays empty.
   sort: { field: '', order: 'ASC' as const },
   filter: query,
