@@ -203,6 +203,52 @@ export interface InvitationTable {
   orgId: number | null;
 }
 
+export interface PayLinkTable {
+  id: Generated<number>;
+  orgId: number;
+  code: string;
+  title: string;
+  currencyId: number;
+  /** Null: the payer chooses the amount. */
+  amount: Decimal | null;
+  enabled: Generated<boolean>;
+  createdAt: CreatedAt;
+  updatedAt: Generated<Date>;
+}
+
+export interface PaymentOrderTable {
+  id: Generated<number>;
+  orderNo: string;
+  orgId: number;
+  /** payment (checkout), linkpay (through a pay link), recharge (a top-up of the merchant's balance). */
+  kind: string;
+  payLinkId: number | null;
+  chainId: number;
+  currencyId: number;
+  amount: Decimal;
+  fee: Decimal;
+  /** pending, paid, expired, failed. */
+  status: string;
+  payerAddress: string | null;
+  depositAddress: string;
+  txHash: string | null;
+  createdAt: CreatedAt;
+  paidAt: Date | null;
+}
+
+export interface GasFeeTable {
+  id: Generated<number>;
+  orgId: number;
+  chainId: number;
+  walletId: number;
+  currencyId: number;
+  /** sweep, withdraw, proposal. */
+  reason: string;
+  fee: Decimal;
+  txHash: string;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
   org: OrgTable;
   appUser: AppUserTable;
@@ -221,6 +267,9 @@ export interface Database {
   proposalVote: ProposalVoteTable;
   signLog: SignLogTable;
   invitation: InvitationTable;
+  payLink: PayLinkTable;
+  paymentOrder: PaymentOrderTable;
+  gasFee: GasFeeTable;
 }
 
 export type Org = Selectable<OrgTable>;

@@ -10,6 +10,7 @@ import { registerContractAddressRoutes } from './contractAddress/routes';
 import { registerCurrencyRoutes } from './currency/routes';
 import { registerInvitationRoutes } from './invitation/routes';
 import { registerMemberRoutes } from './member/routes';
+import { registerReportRoutes } from './report/routes';
 import { registerOrgRoutes } from './org/routes';
 
 /** Every API module; each declares its routes with their access masks. */
@@ -25,4 +26,5 @@ export const modules: Array<(app: FastifyInstance, context: ServerContext) => vo
   registerMemberRoutes,
   registerInvitationRoutes,
   registerAssetFlowRoutes,
+  registerReportRoutes,
 ];

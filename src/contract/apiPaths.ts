@@ -47,6 +47,12 @@ export const ApiPath = {
   member: { ...resourcePaths('member'), roles: '/sys/member/roles' },
   invitation: resourcePaths('invitation'),
   assetFlow: resourcePaths('asset-flow'),
+  report: {
+    payment: { list: '/sys/report/payment/list', totals: '/sys/report/payment/totals' },
+    linkpay: { list: '/sys/report/linkpay/list', totals: '/sys/report/linkpay/totals' },
+    recharge: { list: '/sys/report/recharge/list', totals: '/sys/report/recharge/totals' },
+    gas: { list: '/sys/report/gas/list', totals: '/sys/report/gas/totals' },
+  },
   sign: {
     list: '/sys/sign/list',
     transferList: '/sys/sign/list/transferProposal',

@@ -3,6 +3,7 @@ import type { DatabaseHandle, Db } from '../database';
 import { hashPassword } from '../../modules/auth/password';
 import { seedWallets } from './wallets';
 import { seedProposals } from './proposals';
+import { seedPayments } from './payments';
 import { demoBrand, demoChains, demoCurrencies, demoLegalTenders, demoOrgs, demoUsers, DEMO_PASSWORD, type DemoOrgKey } from './demoData';
 
 /**
@@ -50,6 +51,7 @@ export async function seedDemo(db: Db): Promise<Record<DemoOrgKey, number>> {
     await trx.insertInto('currency').values(demoCurrencies.map((c) => ({ ...c, enabled: true }))).execute();
     const walletIds = await seedWallets(trx, orgIds, userIds);
     await seedProposals(trx, walletIds, userIds);
+    await seedPayments(trx, orgIds);
     return orgIds;
   });
 }

@@ -1,0 +1,60 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { paginate } from '../../http/pagination';
+import { orgVisibleTo } from '../../http/tenancy';
+import type { Caller } from '../../http/caller';
+import type { ListResult } from '../../../src/contract/envelope';
+import type { GasReportQuery, GasReportRecord, GasTotalsQuery, ReportTotal } from '../../../src/contract/schemas/report';
+
+function filteredGas(db: Db, caller: Caller, query: GasTotalsQuery) {
+  let filtered = db
+    .selectFrom('gasFee')
+    .innerJoin('org', 'org.id', 'gasFee.orgId')
+    .innerJoin('currency', 'currency.id', 'gasFee.currencyId')
+    .innerJoin('chainWallet', 'chainWallet.id', 'gasFee.walletId')
+    .where(orgVisibleTo(caller, 'gas_fee.org_id'));
+  if (query.dateFrom) filtered = filtered.where('gasFee.createdAt', '>=', new Date(query.dateFrom));
+  if (query.dateTo) filtered = filtered.where('gasFee.createdAt', '<', new Date(query.dateTo));
+  if (query.orgId !== undefined) filtered = filtered.where('gasFee.orgId', '=', query.orgId);
+  if (query.chainId !== undefined) filtered = filtered.where('gasFee.chainId', '=', query.chainId);
+  if (query.symbol) filtered = filtered.where('currency.symbol', '=', query.symbol.toUpperCase());
+  if (query.reason) filtered = filtered.where('gasFee.reason', '=', query.reason);
+  if (query.q) filtered = filtered.where(sql`lower(gas_fee.tx_hash)`, '=', query.q.toLowerCase());
+  return filtered;
+}
+
+/** Gas the platform paid (sweeps, withdrawals, proposal executions) for the orgs in scope. */
+export async function listGas(db: Db, caller: Caller, query: GasReportQuery): Promise<ListResult<GasReportRecord>> {
+  let filtered = filteredGas(db, caller, query);
+  if (query.ids) filtered = filtered.where('gasFee.id', 'in', query.ids);
+  const page = await paginate(filtered, { ...query, order: query.sort ? query.order : 'desc' }, {
+    select: (qb) =>
+      qb.select([
+        'gasFee.id',
+        'gasFee.orgId',
+        'org.name as orgName',
+        'gasFee.chainId',
+        'chainWallet.label as walletLabel',
+        'currency.symbol',
+        'gasFee.reason',
+        sql<string>`gas_fee.fee::text`.as('fee'),
+        'gasFee.txHash',
+        'gasFee.createdAt',
+      ]),
+    sortColumns: { id: 'gas_fee.id', createdAt: 'gas_fee.created_at', fee: 'gas_fee.fee' },
+    defaultSort: 'createdAt',
+    tieBreaker: 'gas_fee.id',
+  });
+  return page as unknown as ListResult<GasReportRecord>;
+}
+
+/** Gas per native coin over the whole filtered set; `amount` and `fee` both carry the gas spent. */
+export async function gasTotals(db: Db, caller: Caller, query: GasTotalsQuery): Promise<{ list: ReportTotal[]; count: number }> {
+  const rows = await filteredGas(db, caller, query)
+    .select(['gasFee.chainId', 'currency.symbol', sql<number>`count(*)::int`.as('count'), sql<string>`trim_scale(sum(gas_fee.fee))::text`.as('fee')])
+    .groupBy(['gasFee.chainId', 'currency.symbol'])
+    .orderBy('currency.symbol')
+    .execute();
+  const list = rows.map((row) => ({ ...row, amount: row.fee }) as unknown as ReportTotal);
+  return { list, count: list.length };
+}

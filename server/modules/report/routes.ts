@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { ApiPath } from '../../../src/contract/apiPaths';
+import { gasReportQuery, gasTotalsQuery, orderReportQuery, orderTotalsQuery } from '../../../src/contract/schemas/report';
+import { ORDER_REPORTS } from '../../../src/contract/report';
+import { routeGroups } from '../../../src/access';
+import type { ServerContext } from '../../http/serverContext';
+import { defineRoute } from '../../http/route';
+import { listOrders, orderTotals } from './orders';
+import { gasTotals, listGas } from './gas';
+
+/** Finance reports (SPEC B6; routes "all except agent"): a list and its totals per report, same filters. */
+export function registerReportRoutes(app: FastifyInstance, context: ServerContext): void {
+  const { db } = context;
+  const access = routeGroups.excludeAgent;
+  for (const kind of ORDER_REPORTS) {
+    const paths = ApiPath.report[kind];
+    defineRoute(app, context, { method: 'GET', path: paths.list, access, query: orderReportQuery, handler: async ({ caller, query }) => listOrders(db, caller, kind, query) });
+    defineRoute(app, context, { method: 'GET', path: paths.totals, access, query: orderTotalsQuery, handler: async ({ caller, query }) => orderTotals(db, caller, kind, query) });
+  }
+  const gas = ApiPath.report.gas;
+  defineRoute(app, context, { method: 'GET', path: gas.list, access, query: gasReportQuery, handler: async ({ caller, query }) => listGas(db, caller, query) });
+  defineRoute(app, context, { method: 'GET', path: gas.totals, access, query: gasTotalsQuery, handler: async ({ caller, query }) => gasTotals(db, caller, query) });
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { GAS_REASONS, ORDER_STATUSES } from '../report';
+import { listQuery, recordId } from './listQuery';
+
+const instant = z.string().trim().refine((v) => !Number.isNaN(Date.parse(v)), { error: 'validation.date' });
+
+/**
+ * Filters every finance report shares (SPEC B6): a time range as two instants — the console
+ * turns the dates picked in a time zone into them; `dateTo` is exclusive, so a day is
+ * [its midnight, the next midnight) — org, chain, currency, and `q`: an order number or a
+ * transaction hash, matched exactly (case aside).
+ */
+const reportFilters = {
+  dateFrom: instant.optional(),
+  dateTo: instant.optional(),
+  orgId: recordId.optional(),
+  chainId: z.coerce.number({ error: 'validation.invalidId' }).int().positive().optional(),
+  symbol: z.string().trim().max(16).optional(),
+  q: z.string().trim().max(100).optional(),
+};
+
+export const orderReportQuery = listQuery(['id', 'orderNo', 'createdAt', 'paidAt', 'amount', 'fee'] as const, {
+  ...reportFilters,
+  status: z.enum(ORDER_STATUSES).optional(),
+});
+export type OrderReportQuery = z.infer<typeof orderReportQuery>;
+/** The totals take the list's filters (paging and sorting aside). */
+export const orderTotalsQuery = orderReportQuery.omit({ page: true, pageSize: true, sort: true, order: true, ids: true });
+export type OrderTotalsQuery = z.infer<typeof orderTotalsQuery>;
+
+export const gasReportQuery = listQuery(['id', 'createdAt', 'fee'] as const, {
+  ...reportFilters,
+  reason: z.enum(GAS_REASONS).optional(),
+});
+export type GasReportQuery = z.infer<typeof gasReportQuery>;
+export const gasTotalsQuery = gasReportQuery.omit({ page: true, pageSize: true, sort: true, order: true, ids: true });
+export type GasTotalsQuery = z.infer<typeof gasTotalsQuery>;
+
+export interface OrderReportRecord {
+  id: number;
+  orderNo: string;
+  orgId: number;
+  orgName: string;
+  kind: string;
+  payLinkTitle: string | null;
+  chainId: number;
+  symbol: string;
+  amount: string;
+  fee: string;
+  status: string;
+  payerAddress: string | null;
+  depositAddress: string;
+  txHash: string | null;
+  createdAt: string;
+  paidAt: string | null;
+}
+
+export interface GasReportRecord {
+  id: number;
+  orgId: number;
+  orgName: string;
+  chainId: number;
+  walletLabel: string;
+  symbol: string;
+  reason: string;
+  fee: string;
+  txHash: string;
+  createdAt: string;
+}
+
+/** One currency's line of a report's totals: decimal strings, summed exactly in SQL. */
+export interface ReportTotal {
+  chainId: number;
+  symbol: string;
+  count: number;
+  amount: string;
+  fee: string;
+}
