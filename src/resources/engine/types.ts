@@ -166,7 +166,12 @@ export interface ResourceDeclaration {
   views?: Partial<Record<ViewName, ViewLoader | false>>;
   /** List and new records follow the chain selected in the app bar (true = field `chainId`). */
   chainScoped?: boolean | string;
-  list?: { sort?: { field: string; order: 'ASC' | 'DESC' }; perPage?: number };
+  list?: {
+    sort?: { field: string; order: 'ASC' | 'DESC' };
+    perPage?: number;
+    /** Shown above the rows, inside the list (it reads and sets the list's filters): totals, a date range. */
+    summary?: ViewLoader;
+  };
   /** Where a created record goes: the list (default) or its show view (e.g. to read a generated code). */
   create?: { redirect?: 'list' | 'show' };
   /** Field naming a record in titles and references. */

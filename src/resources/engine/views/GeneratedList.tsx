@@ -1,5 +1,6 @@
 import { CreateButton, Datagrid, FilterButton, List, TopToolbar, useCanAccess, useTranslate, type RaRecord } from 'react-admin';
 import { ExportAllButton } from './ExportAllButton';
+import { lazy, Suspense, useMemo } from 'react';
 import { useSession } from '../../../session';
 import { fieldsFor } from '../fields';
 import type { ResourceViewProps } from '../types';
@@ -18,11 +19,18 @@ function ListActions({ definition, hasFilters }: { definition: ResourceViewProps
   );
 }
 
+/** The declaration's summary view, loaded once with the list. */
+function useSummary(definition: ResourceViewProps['definition']) {
+  const load = definition.declaration.list?.summary;
+  return useMemo(() => (load ? lazy(load) : null), [load]);
+}
+
 /** Columns, filters and sorting from the declaration; paging and sorting happen on the server. */
 export default function GeneratedList({ definition }: ResourceViewProps) {
   const translate = useTranslate();
   const title = useResourceName(definition)(2);
   const { currentChainObj, roleIndex, selectedOrg } = useSession();
+  const Summary = useSummary(definition);
   const { declaration, chainField } = definition;
   const firstSortable = definition.fields.find((f) => f.sortable);
   const sort = declaration.list?.sort ?? (firstSortable ? { field: firstSortable.source, order: 'ASC' as const } : { field: '', order: 'ASC' as const });
@@ -43,6 +51,11 @@ export default function GeneratedList({ definition }: ResourceViewProps) {
       empty={<EmptyState definition={definition} />}
       actions={<ListActions definition={definition} hasFilters={filters.length > 0} />}
     >
+      {Summary && (
+        <Suspense fallback={null}>
+          <Summary definition={definition} />
+        </Suspense>
+      )}
       <Datagrid rowClick={rowClick} bulkActionButtons={false}>
         {fieldsFor(definition, 'list').map((field) => fieldValueElement(definition, field, translate))}
       </Datagrid>

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { e2eEnvironment, signIn } from './harness';
+
+const env = e2eEnvironment();
+
+describe('finance reports', () => {
+  it('finance filters the payment report, reads totals per currency, and exports exactly the filtered rows', async () => {
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'merchantProFinance');
+    await page.getByRole('menuitem', { name: 'Payment report' }).click();
+    await page.waitForURL(/\/payment-report$/);
+    const rows = page.locator('table tbody').last().locator('tr');
+    const totals = page.getByRole('table', { name: 'Totals of the filtered orders' });
+    await expect.poll(() => totals.locator('tbody tr').count()).toBeGreaterThan(0);
+    expect(await page.locator('table').last().textContent()).toContain('Aurora Pay (Pro)');
+
+    // Status: paid only; the totals follow.
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Paid' }).click();
+    await expect.poll(() => page.url()).toContain('paid');
+    await expect.poll(async () => (await page.locator('table').last().locator('tbody tr').allTextContents()).every((r) => r.includes('Paid'))).toBe(true);
+    const paidCount = Number(/of (\d+)/.exec((await page.getByText(/\d+-\d+ of \d+/).textContent()) ?? '')?.[1]);
+    const counted = (await totals.locator('tbody tr td:nth-child(2)').allTextContents()).reduce((n, c) => n + Number(c), 0);
+    expect(counted).toBe(paidCount);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    const text = Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8');
+    const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines.length - 1).toBe(paidCount);
+    expect(lines[0].split(',').slice(0, 4)).toEqual(['Chain', 'Order no.', 'Created', 'Organisation']);
+
+    // One order by its number.
+    const orderNo = lines[1].split(',')[1];
+    await page.getByLabel('Order no. or tx hash').fill(orderNo);
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain(orderNo);
+
+    // A range of days with nothing in it.
+    await page.getByLabel('Order no. or tx hash').fill('');
+    await page.getByLabel('From', { exact: true }).fill('2020-01-01');
+    await page.getByLabel('To', { exact: true }).fill('2020-01-31');
+    await totals.getByText('Nothing in this range.').waitFor();
+    await page.close();
+  });
+
+  it('agents do not see the reports', async () => {
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'agentManager');
+    expect(await page.getByRole('menuitem', { name: 'Payment report' }).count()).toBe(0);
+    await page.goto(`${env.server.baseUrl}/gas-report`);
+    await page.waitForURL(/\/403$/);
+    await page.close();
+  });
+});
