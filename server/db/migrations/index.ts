@@ -4,6 +4,7 @@ import * as wallets from './002_wallets';
 import * as proposals from './003_proposals';
 import * as proposalQueue from './004_proposal_queue';
 import * as invitation from './005_invitation';
+import * as sessionId from './006_session_id';
 
 /**
  * Versioned migrations, applied in key order at start. Never edit a released one:
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '003_proposals': proposals,
   '004_proposal_queue': proposalQueue,
   '005_invitation': invitation,
+  '006_session_id': sessionId,
 };
