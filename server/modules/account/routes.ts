@@ -12,7 +12,8 @@ import { changePassword, listOwnSessions, renameSelf, revokeOwnSession } from '.
 /** Each try costs two scrypt runs and guesses the current password: limited per session, like login per account. */
 const passwordRateLimit = {
   max: 20,
-  // As login's: in this app the default onRequest hook counted far more than the calls made (see the test).
+  // As login's. @fastify/rate-limit's memory store hands back its live counter, read after an await: on
+  // the default onRequest hook a burst of concurrent tries read the burst's final count and was refused whole.
   hook: 'preHandler',
   timeWindow: '1 minute',
   keyGenerator: (request: FastifyRequest) => hashSessionToken(bearerToken(request) ?? ''),
