@@ -23,10 +23,12 @@ const resourcePaths = new Set(resources.map((r) => r.path));
 /** Guarded routes with their own screen; the rest show a titled placeholder until built. */
 const BrandEditor = lazyScreen(() => import('./shell/brand/BrandEditor'));
 const OrgPage = lazyScreen(() => import('./pages/org/OrgPage'));
+const AccountPage = lazyScreen(() => import('./pages/account/AccountPage'));
 const orgScreen = (labelKey: string) => <OrgPage labelKey={labelKey} />;
 const screens: Record<string, (labelKey: string) => React.ReactElement> = {
   '/home': () => <HomePage />,
   '/brand': () => <BrandEditor />,
+  '/account': () => <AccountPage />,
   '/operator': orgScreen,
   '/agent': orgScreen,
   '/merchant-pro': orgScreen,

@@ -36,6 +36,8 @@ export interface MembershipTable {
 }
 
 export interface SessionTable {
+  /** Surrogate key the account screen names a session by (the token hash never leaves the server). */
+  id: Generated<number>;
   /** sha256 of the opaque token: a leaked table does not leak usable tokens. */
   tokenHash: string;
   userId: number;

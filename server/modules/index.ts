@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../http/serverContext';
+import { registerAccountRoutes } from './account/routes';
 import { registerAssetFlowRoutes } from './assetFlow/routes';
 import { registerAuthRoutes } from './auth/routes';
 import { registerBrandRoutes } from './brand/routes';
@@ -27,4 +28,5 @@ export const modules: Array<(app: FastifyInstance, context: ServerContext) => vo
   registerInvitationRoutes,
   registerAssetFlowRoutes,
   registerReportRoutes,
+  registerAccountRoutes,
 ];

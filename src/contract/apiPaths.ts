@@ -30,6 +30,12 @@ export const ApiPath = {
     me: '/sys/auth/me',
     signup: '/sys/auth/signup',
   },
+  account: {
+    update: '/sys/account/update',
+    password: '/sys/account/password',
+    sessionList: '/sys/account/session/list',
+    sessionDelete: '/sys/account/session/delete/{id}',
+  },
   brand: {
     get: '/sys/config/brand',
     update: '/sys/config/brand/update',

@@ -73,6 +73,11 @@ export const session = {
     set({ token: info.token ?? state.token, userName: info.userName, account: info.account, orgList: info.orgList, ...roleOf(org) });
   },
 
+  /** The user renamed themselves (/account): the name shown everywhere follows at once. */
+  renamed(userName: string) {
+    set({ userName });
+  },
+
   /** Switching org switches role, menu and access at once (SPEC B2). */
   selectOrg(orgId: number) {
     const org = state.orgList.find((o) => o.orgId === orgId);

@@ -5,6 +5,7 @@ import * as proposals from './003_proposals';
 import * as proposalQueue from './004_proposal_queue';
 import * as invitation from './005_invitation';
 import * as payments from './006_payments';
+import * as sessionId from './007_session_id';
 
 /**
  * Versioned migrations, applied in key order at start. Never edit a released one:
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '004_proposal_queue': proposalQueue,
   '005_invitation': invitation,
   '006_payments': payments,
+  '007_session_id': sessionId,
 };

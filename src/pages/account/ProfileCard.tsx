@@ -1,0 +1,71 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { useGetIdentity, useTranslate } from 'react-admin';
+import { ApiPath } from '../../contract/apiPaths';
+import { accountUpdateBody, type AccountProfile } from '../../contract/schemas/account';
+import { validate } from '../../contract/validation';
+import { http } from '../../http';
+import { session, useSession } from '../../session';
+import { toasts } from '../../shell/toast';
+import { serverFieldErrors } from './serverFieldErrors';
+
+/** Account (read-only) and display name; a saved name shows at once wherever the app names the user. */
+export function ProfileCard() {
+  const translate = useTranslate();
+  const { account, userName } = useSession();
+  // The user menu reads react-admin's cached identity: it is fetched again after a rename.
+  const { refetch: refetchIdentity } = useGetIdentity();
+  const [name, setName] = useState(userName ?? '');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validate(accountUpdateBody, { userName: name });
+    if (!checked.ok) {
+      const message = checked.errors.userName;
+      setError(message && translate(message.key, message.params));
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    try {
+      const profile = await http.post<AccountProfile>(ApiPath.account.update, checked.data);
+      session.renamed(profile.userName);
+      setName(profile.userName);
+      await refetchIdentity();
+      toasts.add('success', translate('account.renamed'));
+    } catch (failure) {
+      setError(serverFieldErrors<'userName'>(failure).userName);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card>
+      <CardContent component="form" onSubmit={save} noValidate aria-labelledby="account-profile">
+        <Typography variant="h6" component="h2" id="account-profile" gutterBottom>
+          {translate('account.profile')}
+        </Typography>
+        <Stack spacing={2}>
+          <TextField label={translate('account.account')} value={account ?? ''} slotProps={{ input: { readOnly: true } }} />
+          <TextField
+            label={translate('account.userName')}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={Boolean(error)}
+            helperText={error}
+            autoComplete="name"
+            required
+          />
+          <div>
+            <Button type="submit" variant="contained" disabled={busy}>
+              {translate('ra.action.save')}
+            </Button>
+          </div>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,98 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Card, CardContent, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Confirm, useLocaleState, useTranslate } from 'react-admin';
+import { ApiPath, withId } from '../../contract/apiPaths';
+import type { AccountSession } from '../../contract/schemas/account';
+import type { ListResult } from '../../contract/envelope';
+import { http } from '../../http';
+import { session } from '../../session';
+import { toasts } from '../../shell/toast';
+
+/**
+ * Where the user is signed in, newest first. Revoking another session ends it at once;
+ * revoking this device's session (after a confirmation) signs the user out here, like an
+ * ended session does: the page reloads at /login.
+ */
+export function SessionsCard({ reloadKey }: { reloadKey: number }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const [sessions, setSessions] = useState<AccountSession[]>();
+  const [confirmingCurrent, setConfirmingCurrent] = useState<AccountSession>();
+
+  const load = useCallback(
+    () =>
+      http.get<ListResult<AccountSession>>(ApiPath.account.sessionList).then(
+        (page) => setSessions(page.list),
+        // The HTTP client has toasted the failure; the table stays empty.
+        () => setSessions([]),
+      ),
+    [],
+  );
+  useEffect(() => {
+    void load();
+  }, [load, reloadKey]);
+
+  const revoke = async (target: AccountSession) => {
+    try {
+      await http.post(withId(ApiPath.account.sessionDelete, target.id));
+    } catch {
+      return;
+    }
+    if (target.current) {
+      session.clear();
+      window.location.assign('/login');
+      return;
+    }
+    toasts.add('success', translate('account.revoked'));
+    await load();
+  };
+
+  const when = (iso: string) => new Date(iso).toLocaleString(locale);
+
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {translate('account.sessions')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {translate('account.sessionsIntro')}
+        </Typography>
+        <Table size="small" aria-label={translate('account.sessions')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('account.createdAt')}</TableCell>
+              <TableCell>{translate('account.expiresAt')}</TableCell>
+              <TableCell>{translate('account.device')}</TableCell>
+              <TableCell />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {(sessions ?? []).map((row) => (
+              <TableRow key={row.id}>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(row.createdAt)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(row.expiresAt)}</TableCell>
+                <TableCell sx={{ wordBreak: 'break-word' }}>
+                  {row.current && <Chip size="small" color="primary" label={translate('account.thisDevice')} sx={{ mr: 1 }} />}
+                  {row.userAgent ?? translate('account.unknownDevice')}
+                </TableCell>
+                <TableCell align="right">
+                  <Button color="error" onClick={() => (row.current ? setConfirmingCurrent(row) : void revoke(row))}>
+                    {translate('account.revoke')}
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        <Confirm
+          isOpen={confirmingCurrent !== undefined}
+          title="account.revokeCurrentTitle"
+          content="account.revokeCurrentText"
+          onConfirm={() => confirmingCurrent && void revoke(confirmingCurrent)}
+          onClose={() => setConfirmingCurrent(undefined)}
+        />
+      </CardContent>
+    </Card>
+  );
+}
