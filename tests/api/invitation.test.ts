@@ -126,5 +126,9 @@ describe('POST /sys/auth/signup with a code', () => {
       expect(Object.keys(res.data as object), JSON.stringify(body)).toContain(field);
     }
     expect((await list('agentManager', { status: 'open' })).data.list.map((i) => i.code)).toContain(code);
+    // Each problem is named for what it is: a long name is too long, not missing.
+    expect((await signup({ ...newMerchant(code, 'okName'), userName: 'x'.repeat(101) })).data).toEqual({ userName: 'Must be at most 100 characters.' });
+    const { userName: _omitted, ...withoutName } = newMerchant(code, 'okName');
+    expect((await signup(withoutName)).data).toEqual({ userName: 'Required.' });
   });
 });

@@ -32,7 +32,8 @@ export const invitationCode = z
 export const signupBody = z.object({
   account: accountName,
   password: newPassword,
-  userName: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(100),
+  // No schema-wide message: zod 4 would put it on the length check too (a long name read "Required.").
+  userName: z.string().trim().min(1, { error: 'validation.required' }).max(100),
   invitationCode,
 });
 export type SignupBody = z.infer<typeof signupBody>;

@@ -4,7 +4,7 @@ import { listQuery } from './listQuery';
 
 /** Body of POST /sys/invitation/save: the merchant org the code will create, and how long it stays valid. */
 export const invitationBody = z.object({
-  orgName: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(100),
+  orgName: z.string().trim().min(1, { error: 'validation.required' }).max(100),
   tenantType: z.coerce
     .number({ error: 'validation.required' })
     .refine((t) => (INVITATION_TIERS as readonly number[]).includes(t), { error: 'validation.invitationTier' }),

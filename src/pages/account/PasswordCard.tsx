@@ -6,7 +6,7 @@ import { accountPasswordBody } from '../../contract/schemas/account';
 import { validate } from '../../contract/validation';
 import { http } from '../../http';
 import { toasts } from '../../shell/toast';
-import { serverFieldErrors } from './serverFieldErrors';
+import { serverFieldErrors } from '../../dataProvider/serverFieldErrors';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
 type Values = Record<Field, string>;

@@ -7,7 +7,7 @@ import { validate } from '../../contract/validation';
 import { http } from '../../http';
 import { session, useSession } from '../../session';
 import { toasts } from '../../shell/toast';
-import { serverFieldErrors } from './serverFieldErrors';
+import { serverFieldErrors } from '../../dataProvider/serverFieldErrors';
 
 /** Account (read-only) and display name; a saved name shows at once wherever the app names the user. */
 export function ProfileCard() {

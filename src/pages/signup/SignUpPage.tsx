@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { signupBody, type SessionInfo } from '../../contract/schemas/auth';
 import { validate } from '../../contract/validation';
 import { ApiPath } from '../../contract/apiPaths';
-import type { ErrorBody } from '../../dataProvider/httpClient';
+import { serverFieldErrors } from '../../dataProvider/serverFieldErrors';
 import { http } from '../../http';
 import { session } from '../../session';
 import { BrandLogo } from '../../shell/brand/BrandLogo';
@@ -54,7 +54,7 @@ export default function SignUpPage({ onSignedUp }: { onSignedUp: () => Promise<v
       await onSignedUp();
     } catch (error) {
       // The HTTP client has toasted the message; field errors go under their inputs.
-      setErrors(((error as { body?: ErrorBody }).body?.errors ?? {}) as Partial<Record<Field, string>>);
+      setErrors(serverFieldErrors<Field>(error));
       setBusy(false);
     }
   };

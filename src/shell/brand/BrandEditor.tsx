@@ -4,18 +4,12 @@ import UploadIcon from '@mui/icons-material/Upload';
 import { Title, useTranslate } from 'react-admin';
 import { ApiPath } from '../../contract/apiPaths';
 import { http } from '../../http';
-import type { ErrorBody } from '../../dataProvider';
+import { serverFieldErrors } from '../../dataProvider/serverFieldErrors';
 import { toasts } from '../toast';
 import { brandStore, useBrand, type BrandConfig } from './brandStore';
 
 const IMAGE_FIELDS = ['favicon', 'logo', 'logoDarkMode'] as const;
 type FieldErrors = Partial<Record<keyof BrandConfig, string>>;
-
-/** The translated per-field messages of a refused save (`body.errors` of the HTTP client's error). */
-function fieldErrorsOf(error: unknown): FieldErrors {
-  const errors = (error as { body?: ErrorBody }).body?.errors ?? {};
-  return Object.fromEntries(Object.entries(errors).filter((entry): entry is [keyof BrandConfig, string] => typeof entry[1] === 'string'));
-}
 
 /**
  * /brand (operator): the four brand fields; images are uploaded to the server, which
@@ -55,7 +49,7 @@ export default function BrandEditor() {
       toasts.add('success', translate('brand.saved'));
     } catch (error) {
       // The HTTP client has shown the failure; field messages go under their inputs.
-      setErrors(fieldErrorsOf(error));
+      setErrors(serverFieldErrors<keyof BrandConfig>(error));
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,4 @@
-import type { ErrorBody } from '../../dataProvider';
+import type { ErrorBody } from './httpClient';
 
 /**
  * The translated per-field messages of a refused call (`body.errors` of the HTTP client's
