@@ -318,6 +318,22 @@ describe('a currency in use', () => {
   });
 });
 
+describe('a currency with payment orders', () => {
+  it('is refused with a message naming payments, and stays', async () => {
+    const created = (await save(freshToken())).data;
+    const db = server.app.context.db;
+    const order = await db
+      .insertInto('paymentOrder')
+      .values({ orderNo: `USAGE-${created.id}`, orgId: server.orgIds.proA, kind: 'payment', chainId: created.chainId, currencyId: created.id, amount: '1', status: 'expired', depositAddress: `0x${'cd'.repeat(20)}` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await remove(created.id)).toMatchObject({ code: 409, msg: 'This currency is used by payment orders, pay links or gas records, so it cannot be deleted or changed that way.' });
+    expect((await detail(created.id)).code).toBe(200);
+    await db.deleteFrom('paymentOrder').where('id', '=', order.id).execute();
+    expect((await remove(created.id)).code).toBe(200);
+  });
+});
+
 describe('deleting a currency', () => {
   it('deletes an unused currency and answers the record it was', async () => {
     const created = (await save(freshToken())).data;

@@ -181,7 +181,8 @@ export async function deleteWallet(db: Db, caller: Caller, id: number): Promise<
     const funded = await trx.selectFrom('walletBalance').select('walletId').where('walletId', '=', id).where('amount', '>', '0').executeTakeFirst();
     const proposals = await trx.selectFrom('proposal').select('id').where('walletId', '=', id).executeTakeFirst();
     const ledger = await trx.selectFrom('ledgerEntry').select('id').where('walletId', '=', id).executeTakeFirst();
-    if (funded || proposals || ledger) throw new ApiError(BodyCode.conflict, 'api.walletInUse');
+    const gas = await trx.selectFrom('gasFee').select('id').where('walletId', '=', id).executeTakeFirst();
+    if (funded || proposals || ledger || gas) throw new ApiError(BodyCode.conflict, 'api.walletInUse');
     await trx.deleteFrom('walletSigner').where('walletId', '=', id).execute();
     await trx.deleteFrom('walletBalance').where('walletId', '=', id).execute();
     await trx.deleteFrom('chainWallet').where('id', '=', id).execute();

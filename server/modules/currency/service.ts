@@ -21,13 +21,15 @@ type Trx = Transaction<Database>;
 
 /**
  * What refers to a currency: it cannot be deleted (nor moved to another chain,
- * contract or precision) while any of these does. Payment orders and other
- * money tables join this list when their migrations land.
+ * contract or precision) while any of these does. A new money table joins this list.
  */
 export const currencyUsage: readonly UsageCheck[] = [
   { table: 'walletBalance', column: 'currencyId', key: 'api.currencyHeldByWallets' },
   { table: 'ledgerEntry', column: 'currencyId', key: 'api.currencyInLedger' },
   { table: 'proposal', column: 'currencyId', key: 'api.currencyInProposals' },
+  { table: 'paymentOrder', column: 'currencyId', key: 'api.currencyInPayments' },
+  { table: 'payLink', column: 'currencyId', key: 'api.currencyInPayments' },
+  { table: 'gasFee', column: 'currencyId', key: 'api.currencyInPayments' },
 ];
 
 /** Fields that define what a currency's stored amounts mean; frozen while the currency is used. */
