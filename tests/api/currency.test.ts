@@ -324,7 +324,7 @@ describe('a currency with payment orders', () => {
     const db = server.app.context.db;
     const order = await db
       .insertInto('paymentOrder')
-      .values({ orderNo: `USAGE-${created.id}`, orgId: server.orgIds.proA, kind: 'payment', chainId: created.chainId, currencyId: created.id, amount: '1', status: 'expired', depositAddress: `0x${'cd'.repeat(20)}` })
+      .values({ orderNo: `USAGE-${created.id}`, orgId: server.orgIds.proA, kind: 'payment', payLinkId: null, chainId: created.chainId, currencyId: created.id, amount: '1', fee: '0', status: 'expired', payerAddress: null, depositAddress: `0x${'cd'.repeat(20)}`, txHash: null, paidAt: null })
       .returning('id')
       .executeTakeFirstOrThrow();
     expect(await remove(created.id)).toMatchObject({ code: 409, msg: 'This currency is used by payment orders, pay links or gas records, so it cannot be deleted or changed that way.' });
