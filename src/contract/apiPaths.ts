@@ -53,6 +53,7 @@ export const ApiPath = {
   member: { ...resourcePaths('member'), roles: '/sys/member/roles' },
   invitation: resourcePaths('invitation'),
   assetFlow: resourcePaths('asset-flow'),
+  payLink: resourcePaths('pay-link'),
   report: {
     payment: { list: '/sys/report/payment/list', totals: '/sys/report/payment/totals' },
     linkpay: { list: '/sys/report/linkpay/list', totals: '/sys/report/linkpay/totals' },

@@ -52,3 +52,39 @@ describe('finance reports', () => {
     await page.close();
   });
 });
+
+describe('pay links', () => {
+  it('finance creates a link of its org in a currency of the selected chain, then disables it; the employee only reads', async () => {
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'merchantProFinance');
+    await page.getByRole('menuitem', { name: 'Pay links' }).click();
+    await page.waitForURL(/\/pay-link$/);
+    await page.getByRole('link', { name: 'Create' }).click();
+    await page.locator('form').getByLabel('Title').fill('Gift card');
+    await page.locator('form').getByRole('combobox', { name: 'Currency' }).click();
+    await page.getByRole('option', { name: 'USDT' }).click();
+    await page.locator('form').getByLabel('Amount').fill('25.1234567');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('At most 6 decimal places.').waitFor();
+    await page.locator('form').getByLabel('Amount').fill('25');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/pay-link$/);
+    const row = page.getByRole('row').filter({ hasText: 'Gift card' });
+    await expect.poll(() => row.textContent()).toContain('25');
+    await row.getByRole('cell', { name: 'Gift card' }).click();
+    await page.waitForURL(/\/pay-link\/\d+$/);
+    await page.locator('form').getByLabel('Enabled').uncheck();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/pay-link$/);
+    await page.close();
+
+    const employee = await env.browser.newPage();
+    await signIn(employee, env.server.baseUrl, 'merchantProEmployee');
+    await employee.goto(`${env.server.baseUrl}/pay-link`);
+    await expect.poll(() => employee.locator('table').textContent()).toContain('Gift card');
+    // Disabled: react-admin's boolean field reads "No".
+    expect(await employee.getByRole('row').filter({ hasText: 'Gift card' }).getByLabel('No').count()).toBe(1);
+    expect(await employee.getByRole('link', { name: 'Create' }).count()).toBe(0);
+    await employee.close();
+  });
+});

@@ -92,7 +92,7 @@ function FieldDisplay({ definition, field }: FieldProps) {
       return <NumberField source={source} options={{ useGrouping: field.grouping ?? true }} />;
     case 'amount':
       // Decimal strings stay strings (SPEC B4): a number would round 18-decimal amounts.
-      return <TextField source={source} sx={MONOSPACE} />;
+      return <TextField source={source} sx={MONOSPACE} emptyText={field.emptyText} />;
     case 'address':
       return <TextField source={source} sx={MONOSPACE} emptyText={field.emptyText} />;
     case 'boolean':

@@ -1,0 +1,34 @@
+import LinkIcon from '@mui/icons-material/AddLink';
+import { mayWritePayLink, PAY_LINK_WRITERS } from '../../contract/payLink';
+import { defineResource } from '../engine';
+
+/**
+ * Pay links (SPEC B6 /pay-link, all except agents): a merchant's managers and finance
+ * create links of their own org in a currency of the selected chain, with a fixed
+ * amount or none (the payer chooses), and disable them; a link that took orders stays.
+ */
+export const payLink = defineResource({
+  name: 'pay-link',
+  route: '/pay-link',
+  icon: LinkIcon,
+  menuGroup: 'money',
+  chainScoped: true,
+  fields: [
+    { source: 'title', kind: 'text', required: true, sortable: true, filterable: 'alwaysOn' },
+    { source: 'chainId', kind: 'reference', reference: 'chain', required: true, inForm: 'create', inList: false },
+    { source: 'currencyId', kind: 'reference', reference: 'currency', required: true, inForm: 'create', inList: false },
+    { source: 'symbol', kind: 'text', inForm: false },
+    { source: 'amount', kind: 'amount', decimals: { currency: 'currencyId' }, emptyText: 'resources.pay-link.openAmount', help: 'resources.pay-link.help.amount' },
+    { source: 'enabled', kind: 'boolean', default: true, sortable: true, filterable: true },
+    { source: 'paidCount', kind: 'number', inForm: false },
+    { source: 'paidTotal', kind: 'text', inForm: false },
+    { source: 'orgName', kind: 'text', inForm: false },
+    { source: 'code', kind: 'text', inForm: false, inList: false },
+    { source: 'createdAt', kind: 'dateTime', sortable: true, inForm: false, inList: false },
+  ],
+  schema: () => import('../../contract/schemas/payLink').then((m) => ({ create: m.payLinkBody, update: m.payLinkUpdateBody })),
+  access: { create: PAY_LINK_WRITERS, edit: PAY_LINK_WRITERS, delete: PAY_LINK_WRITERS },
+  recordAccess: (record, actor) => mayWritePayLink(actor, { orgId: Number(record.orgId) }),
+  list: { sort: { field: 'id', order: 'DESC' } },
+  recordRepresentation: 'title',
+});
