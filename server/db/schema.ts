@@ -251,6 +251,19 @@ export interface GasFeeTable {
   createdAt: CreatedAt;
 }
 
+export interface OrderRepairTable {
+  id: Generated<number>;
+  orderId: number;
+  /** recredit: an expired or failed order marked paid by hand, with the transaction that paid it. */
+  action: string;
+  actorId: number;
+  reason: string;
+  txHash: string | null;
+  previousStatus: string;
+  newStatus: string;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
   org: OrgTable;
   appUser: AppUserTable;
@@ -272,6 +285,7 @@ export interface Database {
   payLink: PayLinkTable;
   paymentOrder: PaymentOrderTable;
   gasFee: GasFeeTable;
+  orderRepair: OrderRepairTable;
 }
 
 export type Org = Selectable<OrgTable>;

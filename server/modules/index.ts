@@ -11,6 +11,7 @@ import { registerContractAddressRoutes } from './contractAddress/routes';
 import { registerCurrencyRoutes } from './currency/routes';
 import { registerInvitationRoutes } from './invitation/routes';
 import { registerMemberRoutes } from './member/routes';
+import { registerOrderRepairRoutes } from './orderRepair/routes';
 import { registerPayLinkRoutes } from './payLink/routes';
 import { registerReportRoutes } from './report/routes';
 import { registerOrgRoutes } from './org/routes';
@@ -30,5 +31,6 @@ export const modules: Array<(app: FastifyInstance, context: ServerContext) => vo
   registerAssetFlowRoutes,
   registerReportRoutes,
   registerPayLinkRoutes,
+  registerOrderRepairRoutes,
   registerAccountRoutes,
 ];

@@ -6,6 +6,7 @@ import * as proposalQueue from './004_proposal_queue';
 import * as invitation from './005_invitation';
 import * as payments from './006_payments';
 import * as sessionId from './007_session_id';
+import * as orderRepair from './008_order_repair';
 
 /**
  * Versioned migrations, applied in key order at start. Never edit a released one:
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '005_invitation': invitation,
   '006_payments': payments,
   '007_session_id': sessionId,
+  '008_order_repair': orderRepair,
 };

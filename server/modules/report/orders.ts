@@ -7,15 +7,37 @@ import type { ListResult } from '../../../src/contract/envelope';
 import type { OrderReportKind } from '../../../src/contract/report';
 import type { OrderReportQuery, OrderReportRecord, OrderTotalsQuery, ReportTotal } from '../../../src/contract/schemas/report';
 
-/** Orders of one report kind in the caller's scope, with the shared filters applied. */
-function filteredOrders(db: Db, caller: Caller, kind: OrderReportKind, query: OrderTotalsQuery) {
-  let filtered = db
+/** Payment orders in the caller's scope, with what a report row shows about them. */
+export const scopedOrders = (db: Db, caller: Caller) =>
+  db
     .selectFrom('paymentOrder')
     .innerJoin('org', 'org.id', 'paymentOrder.orgId')
     .innerJoin('currency', 'currency.id', 'paymentOrder.currencyId')
     .leftJoin('payLink', 'payLink.id', 'paymentOrder.payLinkId')
-    .where('paymentOrder.kind', '=', kind)
     .where(orgVisibleTo(caller, 'payment_order.org_id'));
+
+export const orderColumns = [
+  'paymentOrder.id',
+  'paymentOrder.orderNo',
+  'paymentOrder.orgId',
+  'org.name as orgName',
+  'paymentOrder.kind',
+  'payLink.title as payLinkTitle',
+  'paymentOrder.chainId',
+  'currency.symbol',
+  sql<string>`payment_order.amount::text`.as('amount'),
+  sql<string>`payment_order.fee::text`.as('fee'),
+  'paymentOrder.status',
+  'paymentOrder.payerAddress',
+  'paymentOrder.depositAddress',
+  'paymentOrder.txHash',
+  'paymentOrder.createdAt',
+  'paymentOrder.paidAt',
+] as const;
+
+/** Orders of one report kind in the caller's scope, with the shared filters applied. */
+function filteredOrders(db: Db, caller: Caller, kind: OrderReportKind, query: OrderTotalsQuery) {
+  let filtered = scopedOrders(db, caller).where('paymentOrder.kind', '=', kind);
   if (query.dateFrom) filtered = filtered.where('paymentOrder.createdAt', '>=', new Date(query.dateFrom));
   if (query.dateTo) filtered = filtered.where('paymentOrder.createdAt', '<', new Date(query.dateTo));
   if (query.orgId !== undefined) filtered = filtered.where('paymentOrder.orgId', '=', query.orgId);
@@ -33,25 +55,7 @@ export async function listOrders(db: Db, caller: Caller, kind: OrderReportKind, 
   let filtered = filteredOrders(db, caller, kind, query);
   if (query.ids) filtered = filtered.where('paymentOrder.id', 'in', query.ids);
   const page = await paginate(filtered, { ...query, order: query.sort ? query.order : 'desc' }, {
-    select: (qb) =>
-      qb.select([
-        'paymentOrder.id',
-        'paymentOrder.orderNo',
-        'paymentOrder.orgId',
-        'org.name as orgName',
-        'paymentOrder.kind',
-        'payLink.title as payLinkTitle',
-        'paymentOrder.chainId',
-        'currency.symbol',
-        sql<string>`payment_order.amount::text`.as('amount'),
-        sql<string>`payment_order.fee::text`.as('fee'),
-        'paymentOrder.status',
-        'paymentOrder.payerAddress',
-        'paymentOrder.depositAddress',
-        'paymentOrder.txHash',
-        'paymentOrder.createdAt',
-        'paymentOrder.paidAt',
-      ]),
+    select: (qb) => qb.select(orderColumns),
     sortColumns: {
       id: 'payment_order.id',
       orderNo: 'payment_order.order_no',

@@ -1,0 +1,65 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { ApiError, badRequest, conflict } from '../../http/apiError';
+import type { Caller } from '../../http/caller';
+import { BodyCode } from '../../../src/contract/envelope';
+import { RECREDITABLE_STATUSES } from '../../../src/contract/orderRepair';
+import type { OrderRepairView, RecreditBody } from '../../../src/contract/schemas/orderRepair';
+import type { OrderReportRecord } from '../../../src/contract/schemas/report';
+import { orderColumns, scopedOrders } from '../report/orders';
+
+const orderNotFound = () => new ApiError(BodyCode.notFound, 'api.orderNotFound');
+
+/** A transaction hash as the chain writes it: 0x + 64 hex digits on EVM chains, 64 hex digits on TRON. */
+const TX_HASH: Record<string, RegExp> = { evm: /^0x[0-9a-fA-F]{64}$/, tron: /^[0-9a-fA-F]{64}$/ };
+
+async function repairsOf(db: Db, orderId: number) {
+  return db
+    .selectFrom('orderRepair')
+    .innerJoin('appUser', 'appUser.id', 'orderRepair.actorId')
+    .select(['orderRepair.id', 'orderRepair.action', 'appUser.account as actor', 'orderRepair.reason', 'orderRepair.txHash', 'orderRepair.previousStatus', 'orderRepair.newStatus', 'orderRepair.createdAt'])
+    .where('orderRepair.orderId', '=', orderId)
+    .orderBy('orderRepair.id')
+    .execute();
+}
+
+/** One order by number or transaction hash (case aside), with its repair log; another tenant's is not found. */
+export async function lookUpOrder(db: Db, caller: Caller, q: string): Promise<OrderRepairView> {
+  const key = q.toLowerCase();
+  const order = await scopedOrders(db, caller)
+    .select(orderColumns)
+    .where((eb) => eb.or([eb(sql`lower(payment_order.order_no)`, '=', key), eb(sql`lower(payment_order.tx_hash)`, '=', key)]))
+    .orderBy('paymentOrder.id')
+    .executeTakeFirst();
+  if (!order) throw orderNotFound();
+  return { order: order as unknown as OrderReportRecord, repairs: (await repairsOf(db, order.id)) as unknown as OrderRepairView['repairs'] };
+}
+
+/**
+ * Marks an expired or failed order paid by the transaction given, with the reason, in the
+ * audit log — in one transaction with the order row locked: two operators cannot credit
+ * it twice, and a transaction that already paid an order cannot pay another.
+ */
+export async function recreditOrder(db: Db, caller: Caller, body: RecreditBody, now: Date): Promise<OrderRepairView> {
+  const order = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('paymentOrder')
+      .innerJoin('chain', 'chain.chainId', 'paymentOrder.chainId')
+      .select(['paymentOrder.id', 'paymentOrder.orderNo', 'paymentOrder.status', 'chain.family'])
+      .where('paymentOrder.id', '=', body.orderId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw orderNotFound();
+    if (!RECREDITABLE_STATUSES.includes(row.status)) throw conflict(`api.recreditStatus.${row.status}`);
+    if (!TX_HASH[row.family]?.test(body.txHash)) throw badRequest({ txHash: { key: 'validation.txHash', params: { family: row.family.toUpperCase() } } });
+    const used = await trx.selectFrom('paymentOrder').select('orderNo').where(sql`lower(tx_hash)`, '=', body.txHash.toLowerCase()).where('status', '=', 'paid').executeTakeFirst();
+    if (used) throw new ApiError(BodyCode.conflict, 'api.txHashUsed', { params: { orderNo: used.orderNo }, fields: { txHash: { key: 'validation.duplicate' } } });
+    await trx.updateTable('paymentOrder').set({ status: 'paid', paidAt: now, txHash: body.txHash }).where('id', '=', row.id).execute();
+    await trx
+      .insertInto('orderRepair')
+      .values({ orderId: row.id, action: 'recredit', actorId: caller.userId, reason: body.reason, txHash: body.txHash, previousStatus: row.status, newStatus: 'paid', createdAt: now })
+      .execute();
+    return row;
+  });
+  return lookUpOrder(db, caller, order.orderNo);
+}
