@@ -23,11 +23,13 @@ const resourcePaths = new Set(resources.map((r) => r.path));
 /** Guarded routes with their own screen; the rest show a titled placeholder until built. */
 const BrandEditor = lazyScreen(() => import('./shell/brand/BrandEditor'));
 const OrgPage = lazyScreen(() => import('./pages/org/OrgPage'));
+const OrderRepairPage = lazyScreen(() => import('./pages/orderRepair/OrderRepairPage'));
 const AccountPage = lazyScreen(() => import('./pages/account/AccountPage'));
 const orgScreen = (labelKey: string) => <OrgPage labelKey={labelKey} />;
 const screens: Record<string, (labelKey: string) => React.ReactElement> = {
   '/home': () => <HomePage />,
   '/brand': () => <BrandEditor />,
+  '/order-repair': () => <OrderRepairPage />,
   '/account': () => <AccountPage />,
   '/operator': orgScreen,
   '/agent': orgScreen,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../server/db/seed/demoData';
 import { e2eEnvironment, signIn } from './harness';
 
 const env = e2eEnvironment();
@@ -86,5 +87,44 @@ describe('pay links', () => {
     expect(await employee.getByRole('row').filter({ hasText: 'Gift card' }).getByLabel('No').count()).toBe(1);
     expect(await employee.getByRole('link', { name: 'Create' }).count()).toBe(0);
     await employee.close();
+  });
+});
+
+describe('order repair', () => {
+  it('the operator finds an expired order, re-credits it with the paying transaction, and the log shows who and why', async () => {
+    const login = await fetch(`${env.server.baseUrl}/api/sys/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: 'merchantProFinance', password: DEMO_PASSWORD }),
+    });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const listed = await fetch(`${env.server.baseUrl}/api/sys/report/payment/list?status=expired&chainId=1&pageSize=1`, { headers: { authorization: `Bearer ${token}` } });
+    const order = ((await listed.json()) as { data: { list: Array<{ orderNo: string }> } }).data.list[0];
+
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'superAdmin');
+    await page.getByRole('menuitem', { name: 'Order repair' }).click();
+    await page.getByLabel('Order no. or transaction hash').fill(order.orderNo.toLowerCase());
+    await page.getByRole('button', { name: 'Find' }).click();
+    await page.getByRole('heading', { name: order.orderNo }).waitFor();
+    expect(await page.getByText('This order was never repaired.').isVisible()).toBe(true);
+    await page.getByRole('textbox', { name: /^Transaction hash/ }).fill('0x' + 'ab'.repeat(32));
+    await page.getByRole('textbox', { name: /^Reason/ }).fill('Paid after expiry; confirmed on Etherscan.');
+    await page.getByRole('button', { name: 'Re-credit' }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    const log = page.getByRole('table', { name: 'Repair log' });
+    await expect.poll(() => log.textContent()).toContain('superAdmin');
+    expect(await log.textContent()).toContain('Expired → Paid');
+    expect(await page.getByRole('button', { name: 'Re-credit' }).count()).toBe(0);
+    await page.close();
+
+    // The merchant sees the repair on its own order, and has no re-credit form anywhere.
+    const merchant = await env.browser.newPage();
+    await signIn(merchant, env.server.baseUrl, 'merchantProFinance');
+    await merchant.goto(`${env.server.baseUrl}/order-repair`);
+    await merchant.getByLabel('Order no. or transaction hash').fill(order.orderNo);
+    await merchant.getByRole('button', { name: 'Find' }).click();
+    await expect.poll(() => merchant.getByRole('table', { name: 'Repair log' }).textContent()).toContain('Paid after expiry');
+    await merchant.close();
   });
 });

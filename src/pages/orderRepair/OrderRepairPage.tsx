@@ -1,0 +1,203 @@
+import { useState, type FormEvent } from 'react';
+import { Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Confirm, Title, useTranslate } from 'react-admin';
+import { canRoleDo } from '../../access';
+import { ApiPath } from '../../contract/apiPaths';
+import { ORDER_REPAIRERS, RECREDITABLE_STATUSES } from '../../contract/orderRepair';
+import type { OrderRepairView } from '../../contract/schemas/orderRepair';
+import { serverFieldErrors } from '../../dataProvider/serverFieldErrors';
+import { http } from '../../http';
+import { useSession } from '../../session';
+import { toasts } from '../../shell/toast';
+
+type RecreditField = 'txHash' | 'reason';
+
+const dateTime = (value: string | null) => (value ? new Date(value).toLocaleString() : '—');
+const MONO = { fontFamily: 'monospace', wordBreak: 'break-all' } as const;
+
+function OrderDetails({ view }: { view: OrderRepairView }) {
+  const translate = useTranslate();
+  const { chainList } = useSession();
+  const { order } = view;
+  const rows: Array<[string, React.ReactNode]> = [
+    ['orderRepair.kind', translate(`orderRepair.kinds.${order.kind}`)],
+    ['orderRepair.org', order.orgName],
+    ['orderRepair.amount', `${order.amount} ${order.symbol} · ${chainList.find((c) => c.chainId === order.chainId)?.name ?? order.chainId}`],
+    ['orderRepair.fee', order.fee],
+    ['orderRepair.created', dateTime(order.createdAt)],
+    ['orderRepair.paid', dateTime(order.paidAt)],
+    ['orderRepair.txHash', <Box component="span" sx={MONO} key="tx">{order.txHash ?? '—'}</Box>],
+    ['orderRepair.depositAddress', <Box component="span" sx={MONO} key="deposit">{order.depositAddress}</Box>],
+  ];
+  return (
+    <Card>
+      <CardContent>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
+          <Typography variant="h6" component="h2">
+            {order.orderNo}
+          </Typography>
+          <Chip label={translate(`report.status.${order.status}`)} color={order.status === 'paid' ? 'success' : order.status === 'pending' ? 'default' : 'warning'} size="small" />
+        </Stack>
+        <Table size="small">
+          <TableBody>
+            {rows.map(([key, value]) => (
+              <TableRow key={key}>
+                <TableCell component="th" sx={{ width: 180, color: 'text.secondary' }}>
+                  {translate(key)}
+                </TableCell>
+                <TableCell>{value}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </CardContent>
+    </Card>
+  );
+}
+
+function RepairLog({ view }: { view: OrderRepairView }) {
+  const translate = useTranslate();
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {translate('orderRepair.log')}
+        </Typography>
+        {view.repairs.length === 0 ? (
+          <Typography color="text.secondary">{translate('orderRepair.noRepairs')}</Typography>
+        ) : (
+          <Table size="small" aria-label={translate('orderRepair.log')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('orderRepair.when')}</TableCell>
+                <TableCell>{translate('orderRepair.who')}</TableCell>
+                <TableCell>{translate('orderRepair.change')}</TableCell>
+                <TableCell>{translate('orderRepair.reason')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {view.repairs.map((r) => (
+                <TableRow key={r.id}>
+                  <TableCell>{dateTime(r.createdAt)}</TableCell>
+                  <TableCell>{r.actor}</TableCell>
+                  <TableCell>
+                    {translate(`report.status.${r.previousStatus}`)} → {translate(`report.status.${r.newStatus}`)}
+                  </TableCell>
+                  <TableCell>{r.reason}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The operator's manual credit: the paying transaction and a reason, confirmed once more before it is written. */
+function Recredit({ view, onDone }: { view: OrderRepairView; onDone: (next: OrderRepairView) => void }) {
+  const translate = useTranslate();
+  const [values, setValues] = useState<Record<RecreditField, string>>({ txHash: '', reason: '' });
+  const [errors, setErrors] = useState<Partial<Record<RecreditField, string>>>({});
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const send = async () => {
+    setConfirming(false);
+    setBusy(true);
+    try {
+      const next = await http.post<OrderRepairView>(ApiPath.orderRepair.recredit, { orderId: view.order.id, ...values });
+      toasts.add('success', translate('orderRepair.recredited'));
+      setErrors({});
+      onDone(next);
+    } catch (failure) {
+      setErrors(serverFieldErrors<RecreditField>(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (name: RecreditField, multiline = false) => (
+    <TextField
+      label={translate(`orderRepair.${name}`)}
+      value={values[name]}
+      onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+      error={Boolean(errors[name])}
+      helperText={errors[name]}
+      multiline={multiline}
+      minRows={multiline ? 2 : undefined}
+      fullWidth
+      margin="dense"
+      required
+    />
+  );
+
+  return (
+    <Card>
+      <CardContent component="form" onSubmit={(e: FormEvent) => (e.preventDefault(), setConfirming(true))}>
+        <Typography variant="h6" component="h2">
+          {translate('orderRepair.recredit')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {translate('orderRepair.recreditIntro')}
+        </Typography>
+        {field('txHash')}
+        {field('reason', true)}
+        <Button type="submit" variant="contained" sx={{ mt: 1 }} disabled={busy || !values.txHash || !values.reason}>
+          {translate('orderRepair.recredit')}
+        </Button>
+        <Confirm
+          isOpen={confirming}
+          title="orderRepair.confirmTitle"
+          content="orderRepair.confirmText"
+          translateOptions={{ orderNo: view.order.orderNo, amount: `${view.order.amount} ${view.order.symbol}` }}
+          onConfirm={() => void send()}
+          onClose={() => setConfirming(false)}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * /order-repair (SPEC B6): find an order by its number or a transaction hash; see its repair
+ * log; the operator row re-credits an expired or failed order, audited.
+ */
+export default function OrderRepairPage() {
+  const translate = useTranslate();
+  const { roleIndex } = useSession();
+  const [q, setQ] = useState('');
+  const [view, setView] = useState<OrderRepairView | null>(null);
+  const [searched, setSearched] = useState(false);
+
+  const search = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!q.trim()) return;
+    setSearched(true);
+    try {
+      setView(await http.get<OrderRepairView>(ApiPath.orderRepair.order, { q: q.trim() }));
+    } catch {
+      // "Not found" is toasted by the HTTP client.
+      setView(null);
+    }
+  };
+
+  const mayRecredit = view !== null && canRoleDo(roleIndex, ORDER_REPAIRERS) && RECREDITABLE_STATUSES.includes(view.order.status);
+  return (
+    <Stack spacing={2} sx={{ mt: 2, maxWidth: 960 }}>
+      <Title title={translate('menu.order-repair')} />
+      <Card>
+        <CardContent component="form" onSubmit={search} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+          <TextField label={translate('orderRepair.search')} value={q} onChange={(e) => setQ(e.target.value)} size="small" sx={{ flex: 1 }} />
+          <Button type="submit" variant="contained">
+            {translate('orderRepair.find')}
+          </Button>
+        </CardContent>
+      </Card>
+      {view && <OrderDetails view={view} />}
+      {view && mayRecredit && <Recredit key={view.order.id} view={view} onDone={setView} />}
+      {view && <RepairLog view={view} />}
+      {!view && searched && <Typography color="text.secondary">{translate('orderRepair.nothingFound')}</Typography>}
+    </Stack>
+  );
+}
