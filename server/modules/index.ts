@@ -6,6 +6,7 @@ import { registerAuthRoutes } from './auth/routes';
 import { registerBrandRoutes } from './brand/routes';
 import { registerChainRoutes } from './chain/routes';
 import { registerChainWalletRoutes } from './chainWallet/routes';
+import { registerDashboardRoutes } from './dashboard/routes';
 import { registerSignRoutes } from './sign/routes';
 import { registerContractAddressRoutes } from './contractAddress/routes';
 import { registerCurrencyRoutes } from './currency/routes';
@@ -32,5 +33,6 @@ export const modules: Array<(app: FastifyInstance, context: ServerContext) => vo
   registerReportRoutes,
   registerPayLinkRoutes,
   registerOrderRepairRoutes,
+  registerDashboardRoutes,
   registerAccountRoutes,
 ];

@@ -61,3 +61,19 @@ describe('asset flow', () => {
     await page.close();
   });
 });
+
+describe('home', () => {
+  it('shows the paid volume of the last 30 days per currency, switchable', async () => {
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'superAdmin');
+    const total = page.getByTestId('home-volume-total');
+    await expect.poll(() => total.textContent()).toMatch(/^[\d.]+ \w+ in \d+ paid orders$/);
+    const first = await total.textContent();
+    const chips = page.getByRole('button').filter({ hasText: ' · ' });
+    expect(await chips.count()).toBeGreaterThan(1);
+    await chips.nth(1).click();
+    await expect.poll(() => total.textContent()).not.toBe(first);
+    expect(await page.getByRole('img', { name: /paid orders/ }).locator('rect').count()).toBe(30);
+    await page.close();
+  });
+});

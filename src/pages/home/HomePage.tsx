@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { useSession } from '../../session';
 import type { ChainWalletRecord } from '../../contract/schemas/chainWallet';
 import { sumDecimals } from './sumDecimals';
+import { VolumeCard } from './VolumeCard';
 
 function Figure({ label, value, testId }: { label: string; value: string | number; testId: string }) {
   return (
@@ -26,8 +27,7 @@ const countOf = ({ total, error }: { total?: number; error?: unknown }) => total
 
 /**
  * The dashboard (SPEC B6 chartDataObj): live figures from the API for the selected org —
- * counts, proposals waiting for me, balances per currency. Payment volume over time
- * joins as one more card when its endpoint (`ApiPath.dashboard`, reserved) lands.
+ * counts, proposals waiting for me, paid volume over the last 30 days, balances per currency.
  */
 export default function HomePage() {
   const translate = useTranslate();
@@ -76,6 +76,7 @@ export default function HomePage() {
           <Figure label={translate('home.currentChain')} value={currentChainObj?.name ?? translate('chain.none')} testId="home-chain" />
         </Grid>
       </Grid>
+      <VolumeCard />
       <Card sx={{ mt: 2 }}>
         <CardContent>
           <Typography variant="h6" gutterBottom>
