@@ -8,13 +8,14 @@ import { member } from './member';
 import { invitation } from './invitation';
 import { assetFlow } from './assetFlow';
 import { payLink } from './payLink';
+import { merchantLiteWallet, merchantProWallet, merchantStdWallet } from './tierWallets';
 import { gasReport, linkpayReport, paymentReport, rechargeReport } from './reports';
 
 /**
  * Every declared resource, once: App mounts `<Resource {...r.props} />` for each, the
  * dataProvider registry, the access rules and the menu entries all come from this list.
  */
-export const resources = [network, currency, multisig, chainWallet, contractAddress, member, invitation, assetFlow, payLink, paymentReport, linkpayReport, rechargeReport, gasReport];
+export const resources = [network, currency, multisig, chainWallet, merchantProWallet, merchantStdWallet, merchantLiteWallet, contractAddress, member, invitation, assetFlow, payLink, paymentReport, linkpayReport, rechargeReport, gasReport];
 
 export const resourceRegistry = registryOf(resources);
 export const resourceMenu = menuEntries(resources);

@@ -77,3 +77,18 @@ describe('home', () => {
     await page.close();
   });
 });
+
+describe('tier wallets', () => {
+  it('a lite merchant reads its own wallets and balances on its tier’s wallet screen', async () => {
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'merchantLiteEmployee');
+    await page.getByRole('menuitem', { name: 'Lite wallets' }).click();
+    await page.waitForURL(/\/merchant-lite-wallet$/);
+    const table = page.locator('table');
+    await expect.poll(() => table.textContent()).toContain('Cedar deposits');
+    expect(await table.textContent()).toContain('5000 USDT');
+    expect(await table.textContent()).not.toContain('Aurora');
+    expect(await page.getByRole('link', { name: 'Create' }).count()).toBe(0);
+    await page.close();
+  });
+});

@@ -1,0 +1,35 @@
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
+import { ApiPath } from '../../contract/apiPaths';
+import { WALLET_KINDS } from '../../contract/contractKinds';
+import { defineResource } from '../engine';
+
+/**
+ * /merchant-pro-wallet, /merchant-std-wallet, /merchant-lite-wallet (SPEC B6 "wallets and
+ * balances of the tier"): each route is its tier's row alone, so the list is the merchant's
+ * own wallets with their balances, read-only (managers change wallets on /aggregate).
+ */
+function tierWallets(tier: 'pro' | 'std' | 'lite') {
+  return defineResource({
+    name: `merchant-${tier}-wallet`,
+    route: `/merchant-${tier}-wallet`,
+    icon: AccountBalanceWalletIcon,
+    menuGroup: 'wallets',
+    endpoints: { list: ApiPath.chainWallet.list, detail: ApiPath.chainWallet.detail },
+    chainScoped: true,
+    fields: [
+      { source: 'chainId', kind: 'reference', reference: 'chain', inList: false },
+      { source: 'label', kind: 'text', sortable: true, filterable: 'alwaysOn' },
+      { source: 'kind', kind: 'enum', choices: WALLET_KINDS, sortable: true, filterable: true },
+      { source: 'address', kind: 'address' },
+      { source: 'threshold', kind: 'number' },
+      { source: 'balances', kind: 'list', itemText: (b) => `${String(b.amount)} ${String(b.symbol)}` },
+      { source: 'createdAt', kind: 'dateTime', inList: false, sortable: true },
+    ],
+    list: { sort: { field: 'kind', order: 'ASC' } },
+    recordRepresentation: 'label',
+  });
+}
+
+export const merchantProWallet = tierWallets('pro');
+export const merchantStdWallet = tierWallets('std');
+export const merchantLiteWallet = tierWallets('lite');
