@@ -192,9 +192,13 @@ export interface InvitationTable {
   id: Generated<number>;
   code: string;
   issuerOrgId: number;
-  /** The merchant tier the code creates: 3 pro, 4 lite, 5 standard. */
-  tenantType: number;
-  orgName: string;
+  /** merchant: creates a merchant org; member: joins `targetOrgId` with `roleLevel`. */
+  kind: Generated<string>;
+  /** The merchant tier the code creates: 3 pro, 4 lite, 5 standard (merchant codes). */
+  tenantType: number | null;
+  orgName: string | null;
+  targetOrgId: number | null;
+  roleLevel: number | null;
   createdBy: number;
   createdAt: CreatedAt;
   expiresAt: Date;

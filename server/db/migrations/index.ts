@@ -7,6 +7,7 @@ import * as invitation from './005_invitation';
 import * as payments from './006_payments';
 import * as sessionId from './007_session_id';
 import * as orderRepair from './008_order_repair';
+import * as memberInvitation from './009_member_invitation';
 
 /**
  * Versioned migrations, applied in key order at start. Never edit a released one:
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '006_payments': payments,
   '007_session_id': sessionId,
   '008_order_repair': orderRepair,
+  '009_member_invitation': memberInvitation,
 };

@@ -12,10 +12,11 @@ import { openSession } from './openSession';
 const refusalKey = { used: 'validation.invitationUsed', expired: 'validation.invitationExpired', revoked: 'validation.invitationRevoked' } as const;
 
 /**
- * POST /sys/auth/signup (SPEC B3): an open invitation code creates its merchant org under
- * the issuing agent, the user as that org's manager, and uses the code up — all in one
- * transaction with the invitation row locked, so a code signs up exactly one account even
- * under concurrent attempts. The new user is signed in at once.
+ * POST /sys/auth/signup (SPEC B3): an open invitation code creates the account and uses
+ * the code up — a merchant code also creates its merchant org under the issuing agent with
+ * the user as manager; a member code makes the user a member of its org with its role —
+ * all in one transaction with the invitation row locked, so a code signs up exactly one
+ * account even under concurrent attempts. The new user is signed in at once.
  */
 export async function signUp(context: ServerContext, body: SignupBody, request: FastifyRequest): Promise<SessionInfo> {
   const { db } = context;
@@ -30,18 +31,24 @@ export async function signUp(context: ServerContext, body: SignupBody, request: 
     // Accounts differing only in case would be confusable at sign-in.
     const taken = await trx.selectFrom('appUser').select('id').where(sql`lower(account)`, '=', body.account.toLowerCase()).executeTakeFirst();
     if (taken) throw new ApiError(BodyCode.conflict, 'api.accountTaken', { fields: { account: { key: 'validation.duplicate' } } });
-    const org = await trx
-      .insertInto('org')
-      .values({ name: invitation.orgName, tenantType: invitation.tenantType, parentId: invitation.issuerOrgId, createdAt: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    // A merchant code creates its org under the issuer; a member code joins an existing one.
+    const orgId =
+      invitation.kind === 'member'
+        ? invitation.targetOrgId!
+        : (
+            await trx
+              .insertInto('org')
+              .values({ name: invitation.orgName!, tenantType: invitation.tenantType!, parentId: invitation.issuerOrgId, createdAt: now })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id;
     const user = await trx
       .insertInto('appUser')
       .values({ account: body.account, userName: body.userName, passwordHash, createdAt: now })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx.insertInto('membership').values({ userId: user.id, orgId: org.id, roleLevel: 0, createdAt: now }).execute();
-    await trx.updateTable('invitation').set({ usedAt: now, usedBy: user.id, orgId: org.id }).where('id', '=', invitation.id).execute();
+    await trx.insertInto('membership').values({ userId: user.id, orgId, roleLevel: invitation.roleLevel ?? 0, createdAt: now }).execute();
+    await trx.updateTable('invitation').set({ usedAt: now, usedBy: user.id, orgId }).where('id', '=', invitation.id).execute();
     return user.id;
   });
   const token = await openSession(context, userId, request);

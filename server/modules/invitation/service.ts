@@ -10,13 +10,14 @@ import { invitationStatus, invitationStatusSql } from './status';
 
 const DAY = 86_400_000;
 
-/** Invitations issued by an org the caller sees (for the agent row: its own agency's). */
+/** Merchant invitations issued by an org the caller sees (for the agent row: its own agency's). */
 const visibleInvitations = (db: Db, caller: Caller) =>
   db
     .selectFrom('invitation')
     .innerJoin('org as issuer', 'issuer.id', 'invitation.issuerOrgId')
     .innerJoin('appUser as creator', 'creator.id', 'invitation.createdBy')
     .leftJoin('appUser as user', 'user.id', 'invitation.usedBy')
+    .where('invitation.kind', '=', 'merchant')
     .where(orgVisibleTo(caller, 'invitation.issuer_org_id'));
 
 const columns = [
@@ -86,6 +87,7 @@ export async function revokeInvitation(db: Db, caller: Caller, id: number, now: 
       .selectFrom('invitation')
       .select(['id', 'revokedAt', 'usedAt', 'expiresAt'])
       .where('id', '=', id)
+      .where('kind', '=', 'merchant')
       .where(orgVisibleTo(caller, 'invitation.issuer_org_id'))
       .forUpdate()
       .executeTakeFirst();

@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
-import { memberDetailQuery, memberListQuery, memberRolesQuery, memberUpdateBody } from '../../../src/contract/schemas/member';
+import { memberDetailQuery, memberInvitationListQuery, memberInviteBody, memberListQuery, memberRolesQuery, memberUpdateBody } from '../../../src/contract/schemas/member';
 import { masks } from '../../../src/access';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
 import { pathId } from '../../http/pathId';
 import { findMember, listMembers, memberRoles, removeMember, updateMember } from './service';
+import { inviteMember, listMemberInvitations, revokeMemberInvitation } from './invitations';
 
 /**
  * Members of an org in scope (SPEC B6 /member, route "all"): everyone reads; managers
- * change roles and remove members of their own org (superAdmin of any), checked per org.
+ * change roles and remove members of their own org (superAdmin of any), checked per org,
+ * and invite new members of the selected org with a code for /signup.
  */
 export function registerMemberRoutes(app: FastifyInstance, context: ServerContext): void {
   const { db } = context;
@@ -52,5 +54,28 @@ export function registerMemberRoutes(app: FastifyInstance, context: ServerContex
     path: paths.delete,
     access: masks.allManagers,
     handler: async ({ caller, params }) => removeMember(db, caller, pathId(params)),
+  });
+
+  defineRoute(app, context, {
+    method: 'GET',
+    path: paths.invitationList,
+    access: masks.allManagers,
+    query: memberInvitationListQuery,
+    handler: async ({ caller, query }) => listMemberInvitations(db, caller, query, context.now()),
+  });
+
+  defineRoute(app, context, {
+    method: 'POST',
+    path: paths.invite,
+    access: masks.allManagers,
+    body: memberInviteBody,
+    handler: async ({ caller, body }) => inviteMember(db, caller, body, context.now()),
+  });
+
+  defineRoute(app, context, {
+    method: 'POST',
+    path: paths.invitationDelete,
+    access: masks.allManagers,
+    handler: async ({ caller, params }) => revokeMemberInvitation(db, caller, pathId(params), context.now()),
   });
 }

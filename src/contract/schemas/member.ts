@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RoleLevelLabel, RoleName } from '../../access';
+import { INVITATION_DAYS, INVITATION_STATUSES, type InvitationStatus } from '../invitation';
 import { listQuery, recordId } from './listQuery';
 
 /**
@@ -42,4 +43,30 @@ export interface MemberRecord {
   roleLabel: RoleLevelLabel;
   /** When the user joined the org. */
   createdAt: string;
+}
+
+/** Body of POST /sys/member/invite: a code that brings a new member into the selected org with this role. */
+export const memberInviteBody = z.object({
+  roleLevel: z.coerce.number({ error: 'validation.required' }).int({ error: 'validation.roleLevel' }).min(0, { error: 'validation.roleLevel' }).max(5, { error: 'validation.roleLevel' }),
+  validDays: z.coerce.number({ error: 'validation.integer' }).int({ error: 'validation.integer' }).min(1).max(INVITATION_DAYS.max).default(INVITATION_DAYS.default),
+});
+export type MemberInviteBody = z.infer<typeof memberInviteBody>;
+
+export const memberInvitationListQuery = listQuery(['id', 'createdAt', 'expiresAt'] as const, {
+  status: z.enum(INVITATION_STATUSES).optional(),
+});
+export type MemberInvitationListQuery = z.infer<typeof memberInvitationListQuery>;
+
+export interface MemberInvitationRecord {
+  id: number;
+  /** XXXX-XXXX-XXXX, for /signup. */
+  code: string;
+  orgId: number;
+  roleLevel: number;
+  roleLabel: RoleLevelLabel;
+  status: InvitationStatus;
+  createdBy: string;
+  createdAt: string;
+  expiresAt: string;
+  usedBy: string | null;
 }

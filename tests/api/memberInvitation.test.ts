@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness';
+import type { ListResult } from '../../src/contract/envelope';
+import type { MemberInvitationRecord, MemberRecord } from '../../src/contract/schemas/member';
+import type { InvitationRecord } from '../../src/contract/schemas/invitation';
+import type { SessionInfo } from '../../src/contract/schemas/auth';
+
+let server: TestServer;
+const tokens: Record<string, string> = {};
+beforeAll(async () => {
+  server = await startTestServer();
+  for (const account of ['merchantStdManager', 'merchantStdFinance', 'agentManager', 'merchantLiteManager']) tokens[account] = await server.login(account);
+});
+afterAll(() => server?.close());
+
+const invite = (account: string, body: Record<string, unknown>) => server.call<MemberInvitationRecord>('POST', '/sys/member/invite', { token: tokens[account], body });
+const invitations = (account: string, query: Record<string, string> = {}) =>
+  server.call<ListResult<MemberInvitationRecord>>('GET', '/sys/member/invitation/list', { token: tokens[account], query });
+const revoke = (account: string, id: number) => server.call<MemberInvitationRecord>('POST', `/sys/member/invitation/delete/${id}`, { token: tokens[account] });
+const signup = (code: string, account: string) =>
+  server.call<SessionInfo>('POST', '/sys/auth/signup', { body: { account, password: 'Join-2026x', userName: 'New Member', invitationCode: code } });
+
+describe('member invitations', () => {
+  it('a manager invites a finance member; signing up with the code joins the org with that role', async () => {
+    const res = await invite('merchantStdManager', { roleLevel: 1 });
+    expect(res.code).toBe(200);
+    expect(res.data).toMatchObject({ roleLevel: 1, roleLabel: 'finance', status: 'open', orgId: server.orgIds.stdB, createdBy: 'merchantStdManager', usedBy: null });
+    const joined = await signup(res.data.code, 'birchFinance2');
+    expect(joined.code).toBe(200);
+    expect(joined.data.orgList).toEqual([{ orgId: server.orgIds.stdB, orgName: 'Birch Goods (Standard)', tenantType: 5, roleLevel: 1 }]);
+    const members = await server.call<ListResult<MemberRecord>>('GET', '/sys/member/list', { token: tokens.merchantStdManager });
+    expect(members.data.list.find((m) => m.account === 'birchFinance2')?.role).toBe('merchantStdFinance');
+    expect((await invitations('merchantStdManager', { status: 'used' })).data.list.map((i) => i.usedBy)).toContain('birchFinance2');
+  });
+
+  it('a role the tier lacks is refused; only the org’s managers invite, list and withdraw', async () => {
+    expect((await invite('merchantLiteManager', { roleLevel: 2 })).data).toEqual({ roleLevel: 'Choose a role this organisation has.' });
+    expect((await invite('merchantStdFinance', { roleLevel: 2 })).code).toBe(403);
+    expect((await invitations('merchantStdFinance')).code).toBe(403);
+    const open = (await invite('merchantStdManager', { roleLevel: 2, validDays: 3 })).data;
+    expect((await revoke('merchantLiteManager', open.id)).code).toBe(404);
+    expect((await revoke('merchantStdManager', open.id)).data.status).toBe('revoked');
+    expect((await revoke('merchantStdManager', open.id)).code).toBe(409);
+    expect((await signup(open.code, 'tooLate')).data).toEqual({ invitationCode: 'This invitation was withdrawn. Ask for a new one.' });
+  });
+
+  it('member codes stay out of the agency’s merchant invitations', async () => {
+    const agentsOwn = (await invite('agentManager', { roleLevel: 1 })).data;
+    const merchantCodes = await server.call<ListResult<InvitationRecord>>('GET', '/sys/invitation/list', { token: tokens.agentManager, query: { pageSize: 100 } });
+    expect(merchantCodes.data.list.map((i) => i.code)).not.toContain(agentsOwn.code);
+    expect((await server.call('POST', `/sys/invitation/delete/${agentsOwn.id}`, { token: tokens.agentManager })).code).toBe(404);
+    const joined = await signup(agentsOwn.code, 'northStaff');
+    expect(joined.data.orgList).toEqual([{ orgId: server.orgIds.agentNorth, orgName: 'North Agency', tenantType: 1, roleLevel: 1 }]);
+  });
+});
