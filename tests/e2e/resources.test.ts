@@ -148,3 +148,28 @@ describe('resources on the engine, in the browser', () => {
     await finance.close();
   });
 });
+
+describe('member invitations, in the browser', () => {
+  it('a manager invites a new employee; the link signs them up into the org with that role', async () => {
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'merchantProManager');
+    await page.goto(`${env.server.baseUrl}/member`);
+    await page.getByRole('combobox', { name: 'Role of the new member' }).click();
+    await page.getByRole('option', { name: 'Employee' }).click();
+    await page.getByRole('button', { name: 'Invite a member' }).click();
+    const link = await page.getByLabel('Sign-up link for the new member').inputValue();
+    await expect.poll(() => page.getByRole('table', { name: 'Open invitations' }).textContent()).toContain('Employee');
+    await page.close();
+
+    const newcomer = await env.browser.newPage();
+    await newcomer.goto(link);
+    await newcomer.getByLabel('Account').fill('auroraNewcomer');
+    await newcomer.getByLabel('Your name').fill('Nora Newcomer');
+    await newcomer.getByLabel(/^Password/).fill('Aurora-2026');
+    await newcomer.getByLabel('Repeat the password').fill('Aurora-2026');
+    await newcomer.getByRole('button', { name: 'Create account' }).click();
+    await newcomer.waitForURL(/\/home$/);
+    await expect.poll(() => newcomer.getByRole('main').textContent()).toContain('Aurora Pay (Pro) — Pro merchant Employee');
+    await newcomer.close();
+  });
+});

@@ -6,9 +6,8 @@ import type { ResourceViewProps } from '../engine/types';
 import { RecordTitle } from '../engine/views/common';
 import { fieldValueElement } from '../engine/views/FieldViews';
 import { toasts } from '../../shell/toast';
+import { signupLink } from './signupLink';
 
-/** The link a new merchant opens: /signup with the code filled in. */
-export const signupLink = (code: string, origin = window.location.origin) => `${origin}/signup?code=${encodeURIComponent(code)}`;
 
 function SignupLink() {
   const translate = useTranslate();

@@ -43,6 +43,6 @@ export const member = defineResource({
   access: { edit: masks.allManagers, delete: masks.allManagers },
   recordAccess: (record, actor) => mayManageMembers(actor, Number(record.orgId)),
   views: { show: false },
-  list: { sort: { field: 'roleLevel', order: 'ASC' } },
+  list: { sort: { field: 'roleLevel', order: 'ASC' }, summary: () => import('./MemberInvitations') },
   recordRepresentation: 'account',
 });
