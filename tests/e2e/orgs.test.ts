@@ -62,6 +62,19 @@ describe('asset flow', () => {
   });
 });
 
+describe('asset flow (lite)', () => {
+  it('shows the same ledger in five columns', async () => {
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'merchantLiteEmployee');
+    await page.getByRole('menuitem', { name: 'Asset flow (lite)' }).click();
+    await page.waitForURL(/\/asset-flow-lite$/);
+    const table = page.locator('table');
+    await expect.poll(() => table.textContent()).toContain('Cedar deposits');
+    expect(await table.locator('thead th').allTextContents()).toEqual(['Time', 'Wallet', 'Currency', 'Change', 'Balance after']);
+    await page.close();
+  });
+});
+
 describe('home', () => {
   it('shows the paid volume of the last 30 days per currency, switchable', async () => {
     const page = await env.browser.newPage();

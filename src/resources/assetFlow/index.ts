@@ -1,4 +1,5 @@
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import { ApiPath } from '../../contract/apiPaths';
 import { defineResource } from '../engine';
 
 /**
@@ -31,6 +32,29 @@ export const assetFlow = defineResource({
     },
     { source: 'proposalId', kind: 'text' },
     { source: 'txHash', kind: 'address', filterable: true },
+  ],
+  views: { show: false },
+  list: { sort: { field: 'createdAt', order: 'DESC' } },
+});
+
+/**
+ * /asset-flow-lite: the same ledger in five columns (time, wallet, currency, change,
+ * balance after), for a quick look at what moved; the full one has reasons and hashes.
+ */
+export const assetFlowLite = defineResource({
+  name: 'asset-flow-lite',
+  route: '/asset-flow-lite',
+  icon: ReceiptLongIcon,
+  menuGroup: 'reports',
+  endpoints: { list: ApiPath.assetFlow.list },
+  chainScoped: true,
+  fields: [
+    { source: 'chainId', kind: 'reference', reference: 'chain', inList: false },
+    { source: 'createdAt', kind: 'dateTime', sortable: true },
+    { source: 'walletLabel', kind: 'text' },
+    { source: 'symbol', kind: 'text', filterable: 'alwaysOn' },
+    { source: 'delta', kind: 'text', sortable: true },
+    { source: 'balanceAfter', kind: 'text' },
   ],
   views: { show: false },
   list: { sort: { field: 'createdAt', order: 'DESC' } },

@@ -52,11 +52,13 @@ export function useFormValidate(definition: ResourceDefinition, mode: FormMode, 
 
 /** A new record: the declared defaults, and the selected chain for chain-scoped resources. */
 export function useCreateDefaults(definition: ResourceDefinition): Record<string, unknown> {
-  const { currentChainObj } = useSession();
+  // The chain's id, not its object: the session hands out a new object on every refresh, and
+  // new defaults make react-admin reset the form, wiping what the user has typed.
+  const chainId = useSession().currentChainObj?.chainId;
   return useMemo(() => {
     const defaults: Record<string, unknown> = {};
     for (const field of fieldsFor(definition, 'create')) if (field.default !== undefined) defaults[field.source] = field.default;
-    if (definition.chainField && currentChainObj && defaults[definition.chainField] === undefined) defaults[definition.chainField] = currentChainObj.chainId;
+    if (definition.chainField && chainId !== undefined && defaults[definition.chainField] === undefined) defaults[definition.chainField] = chainId;
     return defaults;
-  }, [definition, currentChainObj]);
+  }, [definition, chainId]);
 }
