@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { validate } from '../contract/validation';
-import { t } from '../i18n';
+import { t } from '../i18n/i18nProvider';
 
 /** Field messages of the shared schemas, in the words the server uses for the same rule (api namespace). */
 export const validationMessage = (key: string, params: Record<string, unknown> = {}): string => t(key, params);

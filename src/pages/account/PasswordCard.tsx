@@ -3,7 +3,7 @@ import { Button, Card, CardContent, Stack, TextField, Typography } from '@mui/ma
 import { useTranslate } from 'react-admin';
 import { ApiPath } from '../../contract/apiPaths';
 import { accountPasswordBody } from '../../contract/schemas/account';
-import { validate } from '../../contract/validation';
+import { schemaValidator } from '../../shell/formValidation';
 import { http } from '../../http';
 import { toasts } from '../../shell/toast';
 import { serverFieldErrors } from '../../dataProvider/serverFieldErrors';
@@ -25,9 +25,7 @@ export function PasswordCard({ onChanged }: { onChanged: () => void }) {
   const [busy, setBusy] = useState(false);
 
   const checkLocally = (): Partial<Record<Field, string>> => {
-    const found: Partial<Record<Field, string>> = {};
-    const result = validate(accountPasswordBody, values);
-    if (!result.ok) for (const [field, message] of Object.entries(result.errors)) found[field as Field] = translate(message.key, message.params);
+    const found: Partial<Record<Field, string>> = schemaValidator(accountPasswordBody)(values);
     if (values.confirmPassword !== values.newPassword) found.confirmPassword = translate('account.mismatch');
     return found;
   };

@@ -9,6 +9,7 @@ import { serverFieldErrors } from '../../dataProvider/serverFieldErrors';
 import { http } from '../../http';
 import { useSession } from '../../session';
 import { toasts } from '../../shell/toast';
+import { LabelledRows } from '../../shell/LabelledRows';
 
 type RecreditField = 'txHash' | 'reason';
 
@@ -38,18 +39,7 @@ function OrderDetails({ view }: { view: OrderRepairView }) {
           </Typography>
           <Chip label={translate(`report.status.${order.status}`)} color={order.status === 'paid' ? 'success' : order.status === 'pending' ? 'default' : 'warning'} size="small" />
         </Stack>
-        <Table size="small">
-          <TableBody>
-            {rows.map(([key, value]) => (
-              <TableRow key={key}>
-                <TableCell component="th" sx={{ width: 180, color: 'text.secondary' }}>
-                  {translate(key)}
-                </TableCell>
-                <TableCell>{value}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <LabelledRows rows={rows} labelWidth={180} />
       </CardContent>
     </Card>
   );

@@ -6,6 +6,7 @@ import { ApiPath } from '../../contract/apiPaths';
 import type { OrgRecord } from '../../contract/schemas/org';
 import { lookupResource } from '../../resources/engine/lookups';
 import { useSession } from '../../session';
+import { LabelledRows } from '../../shell/LabelledRows';
 
 type Org = OrgRecord & { id: number };
 
@@ -29,18 +30,7 @@ function Profile({ org }: { org: Org }) {
           {translate('org.profile')}
         </Typography>
         <RecordContextProvider value={org}>
-          <Table size="small">
-            <TableBody>
-              {rows.map(([key, value]) => (
-                <TableRow key={key}>
-                  <TableCell component="th" sx={{ width: 200, color: 'text.secondary' }}>
-                    {translate(key)}
-                  </TableCell>
-                  <TableCell>{value}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <LabelledRows rows={rows} />
         </RecordContextProvider>
       </CardContent>
     </Card>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Box, Button, Card, CardContent, CircularProgress, Link, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { signupBody, type SessionInfo } from '../../contract/schemas/auth';
-import { validate } from '../../contract/validation';
+import { schemaValidator } from '../../shell/formValidation';
 import { ApiPath } from '../../contract/apiPaths';
 import { serverFieldErrors } from '../../dataProvider/serverFieldErrors';
 import { http } from '../../http';
@@ -35,9 +35,7 @@ export default function SignUpPage({ onSignedUp }: { onSignedUp: () => Promise<v
   const [busy, setBusy] = useState(false);
 
   const checkLocally = (): Partial<Record<Field, string>> => {
-    const found: Partial<Record<Field, string>> = {};
-    const result = validate(signupBody, values);
-    if (!result.ok) for (const [field, message] of Object.entries(result.errors)) found[field as Field] = t(message.key, message.params);
+    const found: Partial<Record<Field, string>> = schemaValidator(signupBody)(values);
     if (values.confirmPassword !== values.password) found.confirmPassword = t('signup.mismatch');
     return found;
   };
