@@ -149,4 +149,18 @@ describe('app shell', () => {
     expect(((await me.json()) as { code: number }).code).toBe(401);
     await page.close();
   });
+
+  it('/ goes to /home: through the sign-in page without a session, at once with one', async () => {
+    const page = await env.browser.newPage();
+    await page.goto(`${env.server.baseUrl}/`);
+    await page.waitForURL(/\/login$/);
+    await page.getByLabel('Account').fill('merchantStdEmployee');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/home$/);
+    await page.goto(`${env.server.baseUrl}/`);
+    await page.waitForURL(/\/home$/);
+    await page.getByRole('menuitem', { name: 'Home' }).waitFor();
+    await page.close();
+  });
 });
