@@ -29,6 +29,7 @@ export const ApiPath = {
     logout: '/sys/auth/logout',
     me: '/sys/auth/me',
     signup: '/sys/auth/signup',
+    join: '/sys/auth/join',
   },
   account: {
     update: '/sys/account/update',

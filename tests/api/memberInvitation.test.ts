@@ -53,3 +53,31 @@ describe('member invitations', () => {
     expect(joined.data.orgList).toEqual([{ orgId: server.orgIds.agentNorth, orgName: 'North Agency', tenantType: 1, roleLevel: 1 }]);
   });
 });
+
+describe('POST /sys/auth/join: a signed-in account redeems a code', () => {
+  const join = (token: string | undefined, code: string) => server.call<SessionInfo>('POST', '/sys/auth/join', { token, body: { invitationCode: code } });
+
+  it('a member code adds the org to the account’s memberships; twice is refused', async () => {
+    const token = await server.login('merchantLiteEmployee');
+    const code = (await invite('merchantStdManager', { roleLevel: 2 })).data.code;
+    const res = await join(token, code);
+    expect(res.code).toBe(200);
+    expect(res.data.orgList.map((o) => [o.orgName, o.roleLevel])).toEqual([
+      ['Cedar Cafe (Lite)', 1],
+      ['Birch Goods (Standard)', 2],
+    ]);
+    // The same org again, with a fresh code: refused on the code, which stays open.
+    const again = (await invite('merchantStdManager', { roleLevel: 1 })).data;
+    expect((await join(token, again.code)).data).toEqual({ invitationCode: 'You are already a member of this organisation.' });
+    expect((await invitations('merchantStdManager', { status: 'open' })).data.list.map((i) => i.id)).toContain(again.id);
+    expect((await join(token, code)).data).toEqual({ invitationCode: 'This invitation has already been used.' });
+  });
+
+  it('a merchant code starts that merchant org with the account as its manager; no session, no join', async () => {
+    const merchantCode = (await server.call<InvitationRecord>('POST', '/sys/invitation/save', { token: tokens.agentManager, body: { orgName: 'Lime Logistics', tenantType: 5 } })).data.code;
+    expect((await join(undefined, merchantCode)).code).toBe(401);
+    const token = await server.login('merchantStdFinance');
+    const res = await join(token, merchantCode);
+    expect(res.data.orgList.find((o) => o.orgName === 'Lime Logistics')).toMatchObject({ tenantType: 5, roleLevel: 0 });
+  });
+});

@@ -172,4 +172,31 @@ describe('member invitations, in the browser', () => {
     await expect.poll(() => newcomer.getByRole('main').textContent()).toContain('Aurora Pay (Pro) — Pro merchant Employee');
     await newcomer.close();
   });
+
+  it('an existing account redeems a member code on /account and switches to the new org', async () => {
+    const manager = await env.browser.newPage();
+    await signIn(manager, env.server.baseUrl, 'merchantStdManager');
+    await manager.goto(`${env.server.baseUrl}/member`);
+    await manager.getByRole('combobox', { name: 'Role of the new member' }).click();
+    await manager.getByRole('option', { name: 'Finance' }).click();
+    await manager.getByRole('button', { name: 'Invite a member' }).click();
+    const link = await manager.getByLabel('Sign-up link for the new member').inputValue();
+    const code = decodeURIComponent(new URL(link).searchParams.get('code')!);
+    await manager.close();
+
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'merchantLiteManager');
+    await page.goto(`${env.server.baseUrl}/account`);
+    await page.getByRole('textbox', { name: 'Invitation code' }).fill(code);
+    await page.getByRole('button', { name: 'Join', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').allTextContents()).toContainEqual(expect.stringContaining('You joined Birch Goods (Standard)'));
+    // The toast sits over the app bar (top-center) and waits while the pointer is on it: a click closes it.
+    await page.getByRole('alert').filter({ hasText: 'You joined' }).click();
+    // The app bar hides while the page is scrolled down to the card.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('combobox', { name: 'Organisation' }).click();
+    await page.getByRole('option', { name: /Birch Goods/ }).click();
+    await expect.poll(() => page.locator('header').textContent()).toContain('Birch Goods (Standard)');
+    await page.close();
+  });
 });

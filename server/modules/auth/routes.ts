@@ -1,4 +1,4 @@
-import { loginBody, signupBody, type SessionInfo } from '../../../src/contract/schemas/auth';
+import { joinBody, loginBody, signupBody, type SessionInfo } from '../../../src/contract/schemas/auth';
 import { ApiPath } from '../../../src/contract/apiPaths';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../http/serverContext';
@@ -9,6 +9,7 @@ import { BodyCode } from '../../../src/contract/envelope';
 import { verifyPassword } from './password';
 import { openSession } from './openSession';
 import { signUp } from './signup';
+import { joinWithCode } from './join';
 
 /** A hash to compare against when the account does not exist, so both paths take as long. */
 const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA==';
@@ -52,6 +53,15 @@ export function registerAuthRoutes(app: FastifyInstance, context: ServerContext)
     // counted in preHandler as login's (on onRequest a concurrent burst was refused whole).
     config: { rateLimit: { max: 20, timeWindow: '1 minute', hook: 'preHandler' } },
     handler: async ({ body, request }) => signUp(context, body, request),
+  });
+
+  defineRoute(app, context, {
+    method: 'POST',
+    path: ApiPath.auth.join,
+    access: 'signedIn',
+    body: joinBody,
+    config: { rateLimit: { max: 20, timeWindow: '1 minute', hook: 'preHandler' } },
+    handler: async ({ caller, body }) => joinWithCode(context, caller, body),
   });
 
   defineRoute(app, context, {

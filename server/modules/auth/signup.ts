@@ -2,14 +2,12 @@ import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../http/serverContext';
 import { membershipsOf } from '../../http/caller';
-import { ApiError, fieldError } from '../../http/apiError';
+import { ApiError } from '../../http/apiError';
 import { BodyCode } from '../../../src/contract/envelope';
 import type { SessionInfo, SignupBody } from '../../../src/contract/schemas/auth';
-import { invitationStatus } from '../invitation/status';
+import { lockOpenInvitation, redeemInvitation } from './invitationRedeem';
 import { hashPassword } from './password';
 import { openSession } from './openSession';
-
-const refusalKey = { used: 'validation.invitationUsed', expired: 'validation.invitationExpired', revoked: 'validation.invitationRevoked' } as const;
 
 /**
  * POST /sys/auth/signup (SPEC B3): an open invitation code creates the account and uses
@@ -24,31 +22,16 @@ export async function signUp(context: ServerContext, body: SignupBody, request: 
   const passwordHash = await hashPassword(body.password);
   const now = context.now();
   const userId = await db.transaction().execute(async (trx) => {
-    const invitation = await trx.selectFrom('invitation').selectAll().where('code', '=', body.invitationCode).forUpdate().executeTakeFirst();
-    if (!invitation) throw fieldError('invitationCode', 'validation.invitationUnknown');
-    const status = invitationStatus(invitation, now);
-    if (status !== 'open') throw fieldError('invitationCode', refusalKey[status]);
+    const invitation = await lockOpenInvitation(trx, body.invitationCode, now);
     // Accounts differing only in case would be confusable at sign-in.
     const taken = await trx.selectFrom('appUser').select('id').where(sql`lower(account)`, '=', body.account.toLowerCase()).executeTakeFirst();
     if (taken) throw new ApiError(BodyCode.conflict, 'api.accountTaken', { fields: { account: { key: 'validation.duplicate' } } });
-    // A merchant code creates its org under the issuer; a member code joins an existing one.
-    const orgId =
-      invitation.kind === 'member'
-        ? invitation.targetOrgId!
-        : (
-            await trx
-              .insertInto('org')
-              .values({ name: invitation.orgName!, tenantType: invitation.tenantType!, parentId: invitation.issuerOrgId, createdAt: now })
-              .returning('id')
-              .executeTakeFirstOrThrow()
-          ).id;
     const user = await trx
       .insertInto('appUser')
       .values({ account: body.account, userName: body.userName, passwordHash, createdAt: now })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx.insertInto('membership').values({ userId: user.id, orgId, roleLevel: invitation.roleLevel ?? 0, createdAt: now }).execute();
-    await trx.updateTable('invitation').set({ usedAt: now, usedBy: user.id, orgId }).where('id', '=', invitation.id).execute();
+    await redeemInvitation(trx, invitation, user.id, now);
     return user.id;
   });
   const token = await openSession(context, userId, request);

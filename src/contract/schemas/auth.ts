@@ -38,6 +38,10 @@ export const signupBody = z.object({
 });
 export type SignupBody = z.infer<typeof signupBody>;
 
+/** Body of POST /sys/auth/join: a signed-in user redeems a code (joins an org, or starts a merchant org). */
+export const joinBody = z.object({ invitationCode });
+export type JoinBody = z.infer<typeof joinBody>;
+
 export interface OrgMembership {
   orgId: number;
   orgName: string;

@@ -4,8 +4,9 @@ import { Title, useTranslate } from 'react-admin';
 import { ProfileCard } from './ProfileCard';
 import { PasswordCard } from './PasswordCard';
 import { SessionsCard } from './SessionsCard';
+import { JoinCard } from './JoinCard';
 
-/** /account (SPEC B6, every role): the user's own profile, password and sessions. */
+/** /account (SPEC B6, every role): the user's own profile, password and sessions, and joining another org with a code. */
 export default function AccountPage() {
   const translate = useTranslate();
   // A password change signs out the other sessions: the list is read again after it.
@@ -21,6 +22,9 @@ export default function AccountPage() {
       </Grid>
       <Grid size={12}>
         <SessionsCard reloadKey={sessionsVersion} />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <JoinCard />
       </Grid>
     </Grid>
   );

@@ -1,0 +1,36 @@
+import type { Selectable, Transaction } from 'kysely';
+import type { Database, InvitationTable } from '../../db/schema';
+import { fieldError } from '../../http/apiError';
+import { invitationStatus } from '../invitation/status';
+
+const refusalKey = { used: 'validation.invitationUsed', expired: 'validation.invitationExpired', revoked: 'validation.invitationRevoked' } as const;
+
+/** The open invitation with this code, its row locked for the rest of the transaction; else a refusal on the code field. */
+export async function lockOpenInvitation(trx: Transaction<Database>, code: string, now: Date): Promise<Selectable<InvitationTable>> {
+  const invitation = await trx.selectFrom('invitation').selectAll().where('code', '=', code).forUpdate().executeTakeFirst();
+  if (!invitation) throw fieldError('invitationCode', 'validation.invitationUnknown');
+  const status = invitationStatus(invitation, now);
+  if (status !== 'open') throw fieldError('invitationCode', refusalKey[status]);
+  return invitation;
+}
+
+/**
+ * What a code gives the user: a merchant code creates its org under the issuer with the
+ * user as manager; a member code makes the user a member of its org with its role. The
+ * code is then used up. Returns the org joined.
+ */
+export async function redeemInvitation(trx: Transaction<Database>, invitation: Selectable<InvitationTable>, userId: number, now: Date): Promise<number> {
+  const orgId =
+    invitation.kind === 'member' && invitation.targetOrgId !== null
+      ? invitation.targetOrgId
+      : (
+          await trx
+            .insertInto('org')
+            .values({ name: invitation.orgName ?? '', tenantType: invitation.tenantType ?? 0, parentId: invitation.issuerOrgId, createdAt: now })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+  await trx.insertInto('membership').values({ userId, orgId, roleLevel: invitation.roleLevel ?? 0, createdAt: now }).execute();
+  await trx.updateTable('invitation').set({ usedAt: now, usedBy: userId, orgId }).where('id', '=', invitation.id).execute();
+  return orgId;
+}

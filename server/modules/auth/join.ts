@@ -1,0 +1,25 @@
+import type { ServerContext } from '../../http/serverContext';
+import type { Caller } from '../../http/caller';
+import { membershipsOf } from '../../http/caller';
+import { ApiError } from '../../http/apiError';
+import { BodyCode } from '../../../src/contract/envelope';
+import type { JoinBody, SessionInfo } from '../../../src/contract/schemas/auth';
+import { lockOpenInvitation, redeemInvitation } from './invitationRedeem';
+
+/**
+ * POST /sys/auth/join: an existing account redeems a code while signed in — a member code
+ * adds the org to its memberships (one user, several orgs, as SPEC B2 allows), a merchant
+ * code starts that merchant org with the user as manager. Same locked transaction as sign-up.
+ */
+export async function joinWithCode(context: ServerContext, caller: Caller, body: JoinBody): Promise<SessionInfo> {
+  const now = context.now();
+  await context.db.transaction().execute(async (trx) => {
+    const invitation = await lockOpenInvitation(trx, body.invitationCode, now);
+    if (invitation.targetOrgId !== null) {
+      const member = await trx.selectFrom('membership').select('userId').where('userId', '=', caller.userId).where('orgId', '=', invitation.targetOrgId).executeTakeFirst();
+      if (member) throw new ApiError(BodyCode.conflict, 'api.alreadyMember', { fields: { invitationCode: { key: 'validation.alreadyMember' } } });
+    }
+    await redeemInvitation(trx, invitation, caller.userId, now);
+  });
+  return { userName: caller.userName, account: caller.account, orgList: await membershipsOf(context.db, caller.userId) };
+}

@@ -1,0 +1,65 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Card, CardContent, TextField, Typography } from '@mui/material';
+import { useRefresh, useTranslate } from 'react-admin';
+import { ApiPath } from '../../contract/apiPaths';
+import type { SessionInfo } from '../../contract/schemas/auth';
+import { serverFieldErrors } from '../../dataProvider/serverFieldErrors';
+import { http } from '../../http';
+import { session } from '../../session';
+import { toasts } from '../../shell/toast';
+
+/**
+ * An invitation code redeemed by the signed-in account: another org joins the org switcher
+ * (one user, several orgs — SPEC B2) without a second account.
+ */
+export function JoinCard() {
+  const translate = useTranslate();
+  const refresh = useRefresh();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const join = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const before = new Set(session.get().orgList.map((o) => o.orgId));
+      const info = await http.post<SessionInfo>(ApiPath.auth.join, { invitationCode: code });
+      session.signedIn(info);
+      const joined = info.orgList.find((o) => !before.has(o.orgId));
+      toasts.add('success', translate('account.joined', { org: joined?.orgName ?? '' }));
+      setCode('');
+      setError(undefined);
+      refresh();
+    } catch (failure) {
+      setError(serverFieldErrors<'invitationCode'>(failure).invitationCode);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card>
+      <CardContent component="form" onSubmit={join}>
+        <Typography variant="h6" component="h2">
+          {translate('account.join')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {translate('account.joinIntro')}
+        </Typography>
+        <TextField
+          label={translate('signup.invitationCode')}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          error={Boolean(error)}
+          helperText={error}
+          fullWidth
+          margin="dense"
+        />
+        <Button type="submit" variant="contained" disabled={busy || !code.trim()} sx={{ mt: 1 }}>
+          {translate('account.joinButton')}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
