@@ -35,6 +35,22 @@ const endpoints: EndpointCase[] = [
   { name: 'POST currency/update', allowed: 'YY NN NNN NN NNN', call: (s, token) => s.call('POST', '/sys/currency/update', { token, body: { id: 1, name: 'Ether' } }) },
   { name: 'POST config/brand/update', allowed: 'YY NN NNN NN NNN', call: (s, token) => s.call('POST', '/sys/config/brand/update', { token, body: { brandName: 'Custodia', favicon: '/brand/favicon.svg', logo: '/brand/logo.svg', logoDarkMode: '/brand/logo-dark.svg' } }) },
   { name: 'GET auth/me', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/auth/me', { token }) },
+  { name: 'GET org/list', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/org/list', { token }) },
+  { name: 'GET member/list', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/member/list', { token }) },
+  { name: 'GET member/roles', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/member/roles', { token }) },
+  { name: 'GET dashboard', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/dashboard', { token }) },
+  { name: 'GET account/session/list', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/account/session/list', { token }) },
+  // /invitation is the agent row alone (SPEC A2).
+  { name: 'GET invitation/list', allowed: 'NN YY NNN NN NNN', call: (s, token) => s.call('GET', '/sys/invitation/list', { token }) },
+  // "All except agent" (SPEC A2): ledger, reports, pay links.
+  { name: 'GET asset-flow/list', allowed: 'YY NN YYY YY YYY', call: (s, token) => s.call('GET', '/sys/asset-flow/list', { token }) },
+  { name: 'GET report/payment/list', allowed: 'YY NN YYY YY YYY', call: (s, token) => s.call('GET', '/sys/report/payment/list', { token }) },
+  { name: 'GET report/gas/totals', allowed: 'YY NN YYY YY YYY', call: (s, token) => s.call('GET', '/sys/report/gas/totals', { token }) },
+  { name: 'GET pay-link/list', allowed: 'YY NN YYY YY YYY', call: (s, token) => s.call('GET', '/sys/pay-link/list', { token }) },
+  // Writers: a merchant's managers and pro/std finance; agent managers; every org's managers.
+  { name: 'POST pay-link/save', allowed: 'NN NN YYN YN YYN', call: (s, token, role) => s.call('POST', '/sys/pay-link/save', { token, body: { title: `Matrix ${role}`, chainId: 1, currencyId: 2 } }) },
+  { name: 'POST invitation/save', allowed: 'NN YN NNN NN NNN', call: (s, token, role) => s.call('POST', '/sys/invitation/save', { token, body: { orgName: `Matrix ${role}`, tenantType: 3 } }) },
+  { name: 'POST member/invite', allowed: 'YN YN YNN YN YNN', call: (s, token) => s.call('POST', '/sys/member/invite', { token, body: { roleLevel: 1 } }) },
 ];
 
 let server: TestServer;
