@@ -1,23 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
 import { accountPasswordBody, accountUpdateBody } from '../../../src/contract/schemas/account';
 import { masks } from '../../../src/access';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
+import { perMinute } from '../../http/rateLimit';
 import { bearerToken } from '../../http/caller';
 import { pathId } from '../../http/pathId';
 import { hashSessionToken } from '../auth/sessionToken';
 import { changePassword, listOwnSessions, renameSelf, revokeOwnSession } from './service';
 
 /** Each try costs two scrypt runs and guesses the current password: limited per session, like login per account. */
-const passwordRateLimit = {
-  max: 20,
-  // As login's. @fastify/rate-limit's memory store hands back its live counter, read after an await: on
-  // the default onRequest hook a burst of concurrent tries read the burst's final count and was refused whole.
-  hook: 'preHandler',
-  timeWindow: '1 minute',
-  keyGenerator: (request: FastifyRequest) => hashSessionToken(bearerToken(request) ?? ''),
-};
+const passwordRateLimit = perMinute(20, (request) => hashSessionToken(bearerToken(request) ?? ''));
 
 /** /account (SPEC B6): every role manages its own profile, password and sessions. */
 export function registerAccountRoutes(app: FastifyInstance, context: ServerContext): void {

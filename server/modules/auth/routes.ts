@@ -3,6 +3,7 @@ import { ApiPath } from '../../../src/contract/apiPaths';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
+import { perMinute } from '../../http/rateLimit';
 import { membershipsOf } from '../../http/caller';
 import { ApiError, unauthorized } from '../../http/apiError';
 import { BodyCode } from '../../../src/contract/envelope';
@@ -23,15 +24,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: ServerContext)
     access: 'public',
     body: loginBody,
     // Guessing one account's password is slowed per client address and account.
-    config: {
-      rateLimit: {
-        max: 20,
-        // After body parsing, so the key can name the account.
-        hook: 'preHandler',
-        timeWindow: '1 minute',
-        keyGenerator: (request: { ip: string; body?: unknown }) => `${request.ip}|${String((request.body as { account?: unknown } | undefined)?.account ?? '')}`,
-      },
-    },
+    config: { rateLimit: perMinute(20, (request) => `${request.ip}|${String((request.body as { account?: unknown } | undefined)?.account ?? '')}`) },
     handler: async ({ body, request }): Promise<SessionInfo> => {
       const user = await db.selectFrom('appUser').selectAll().where('account', '=', body.account).executeTakeFirst();
       const valid = await verifyPassword(body.password, user?.passwordHash ?? DUMMY_HASH);
@@ -49,9 +42,8 @@ export function registerAuthRoutes(app: FastifyInstance, context: ServerContext)
     path: ApiPath.auth.signup,
     access: 'public',
     body: signupBody,
-    // Each attempt costs a scrypt run and may probe invitation codes (60 random bits): limited per address,
-    // counted in preHandler as login's (on onRequest a concurrent burst was refused whole).
-    config: { rateLimit: { max: 20, timeWindow: '1 minute', hook: 'preHandler' } },
+    // Each attempt costs a scrypt run and may probe invitation codes (60 random bits): limited per address.
+    config: { rateLimit: perMinute(20) },
     handler: async ({ body, request }) => signUp(context, body, request),
   });
 
@@ -60,7 +52,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: ServerContext)
     path: ApiPath.auth.join,
     access: 'signedIn',
     body: joinBody,
-    config: { rateLimit: { max: 20, timeWindow: '1 minute', hook: 'preHandler' } },
+    config: { rateLimit: perMinute(20) },
     handler: async ({ caller, body }) => joinWithCode(context, caller, body),
   });
 
