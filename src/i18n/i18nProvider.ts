@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import type { i18n as I18n } from 'i18next';
 import { localStorageStore, type I18nProvider, type Store } from 'react-admin';
 import { getI18nProvider } from 'ra-i18n-i18next';
@@ -35,19 +34,6 @@ export function initI18n(store: Store = localStorageStore()): Promise<I18nProvid
     return { ...provider, changeLocale: (locale: string) => provider.changeLocale(normalizeLanguage(locale)) };
   });
   return ready;
-}
-
-/** For `<Admin i18nProvider>`: null until the detected language's files have arrived. */
-export function useI18nProvider(): I18nProvider | null {
-  const [provider, setProvider] = useState<I18nProvider | null>(null);
-  useEffect(() => {
-    let mounted = true;
-    void initI18n().then((p) => mounted && setProvider(p));
-    return () => {
-      mounted = false;
-    };
-  }, []);
-  return provider;
 }
 
 /**

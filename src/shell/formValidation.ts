@@ -16,3 +16,17 @@ export function schemaValidator(schema: z.ZodType) {
     return Object.fromEntries(Object.entries(result.errors).map(([field, m]) => [field || 'root', validationMessage(m.key, m.params)]));
   };
 }
+
+/**
+ * A form that sets a password: the shared schema's messages plus the "repeat it" check the
+ * server never sees (sign-up, password change).
+ */
+export function passwordFormErrors<F extends string>(
+  schema: z.ZodType,
+  values: Record<F, string>,
+  fields: { password: F; confirm: F; mismatchKey: string },
+): Partial<Record<F, string>> {
+  const found = schemaValidator(schema)(values) as Partial<Record<F, string>>;
+  if (values[fields.confirm] !== values[fields.password]) found[fields.confirm] = validationMessage(fields.mismatchKey);
+  return found;
+}

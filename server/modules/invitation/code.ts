@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 
 /** Crockford base32: no I, L, O or U, so a code read aloud or retyped is not misread. */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-export const CODE_LENGTH = 12;
+const CODE_LENGTH = 12;
 
 /** 12 random characters (60 bits): guessing one among the open codes is hopeless, and signup is rate-limited. */
 export function newInvitationCode(): string {

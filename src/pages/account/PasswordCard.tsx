@@ -3,7 +3,7 @@ import { Button, Card, CardContent, Stack, TextField, Typography } from '@mui/ma
 import { useTranslate } from 'react-admin';
 import { ApiPath } from '../../contract/apiPaths';
 import { accountPasswordBody } from '../../contract/schemas/account';
-import { schemaValidator } from '../../shell/formValidation';
+import { passwordFormErrors } from '../../shell/formValidation';
 import { http } from '../../http';
 import { toasts } from '../../shell/toast';
 import { serverFieldErrors } from '../../dataProvider/serverFieldErrors';
@@ -24,15 +24,9 @@ export function PasswordCard({ onChanged }: { onChanged: () => void }) {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
 
-  const checkLocally = (): Partial<Record<Field, string>> => {
-    const found: Partial<Record<Field, string>> = schemaValidator(accountPasswordBody)(values);
-    if (values.confirmPassword !== values.newPassword) found.confirmPassword = translate('account.mismatch');
-    return found;
-  };
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = checkLocally();
+    const found = passwordFormErrors(accountPasswordBody, values, { password: 'newPassword', confirm: 'confirmPassword', mismatchKey: 'account.mismatch' });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Box, Button, Card, CardContent, CircularProgress, Link, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { signupBody, type SessionInfo } from '../../contract/schemas/auth';
-import { schemaValidator } from '../../shell/formValidation';
+import { passwordFormErrors } from '../../shell/formValidation';
 import { ApiPath } from '../../contract/apiPaths';
 import { serverFieldErrors } from '../../dataProvider/serverFieldErrors';
 import { http } from '../../http';
@@ -34,15 +34,9 @@ export default function SignUpPage({ onSignedUp }: { onSignedUp: () => Promise<v
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
 
-  const checkLocally = (): Partial<Record<Field, string>> => {
-    const found: Partial<Record<Field, string>> = schemaValidator(signupBody)(values);
-    if (values.confirmPassword !== values.password) found.confirmPassword = t('signup.mismatch');
-    return found;
-  };
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = checkLocally();
+    const found = passwordFormErrors(signupBody, values, { password: 'password', confirm: 'confirmPassword', mismatchKey: 'signup.mismatch' });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
