@@ -6,7 +6,7 @@ import { notifyError } from './shell/toast/toasts';
 import { loadBrand } from './shell/brand/brandStore';
 import { createAuthProvider } from './authProvider/authProvider';
 import { StorageKey } from './contract/constants';
-import { withTimeout } from './shell/loading/lazyScreen';
+import { withTimeout } from './shell/loading/withTimeout';
 import { LoadingScreen } from './shell/loading/LoadingScreen';
 import { ErrorPage } from './shell/errors/ErrorPage';
 import { ReloadButton } from './shell/errors/ReloadButton';

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import type { ComponentType } from 'react';
-import { lazyScreen, withTimeout, ChunkLoadError } from '../../../src/shell/loading/lazyScreen';
+import { lazyScreen } from '../../../src/shell/loading/lazyScreen';
+import { withTimeout, ChunkLoadError } from '../../../src/shell/loading/withTimeout';
 import { testI18nProvider as i18nProvider } from '../testI18nProvider';
 
 afterEach(() => vi.useRealTimers());
