@@ -60,6 +60,8 @@ describe('every key the console uses exists in en-US', () => {
   for (const text of sources) {
     for (const match of text.matchAll(/\b(?:translate|t)\(\s*'([a-z][\w-]*(?:\.[\w-]+)+)'/g)) used.add(match[1]);
     for (const match of text.matchAll(/(?:i18nKey|titleKey|textKey|labelKey)="([a-z][\w-]*(?:\.[\w-]+)+)"/g)) used.add(match[1]);
+    // Keys handed to a helper as an option (`mismatchKey: 'signup.mismatch'`).
+    for (const match of text.matchAll(/\b\w+Key:\s*'([a-z][\w-]*(?:\.[\w-]+)+)'/g)) used.add(match[1]);
   }
   // The HTTP client's error keys (SPEC A7) are constants, not literal translate() calls.
   Object.values(ErrorKey).forEach((key) => used.add(key));
