@@ -35,6 +35,8 @@ describe('resources on the engine, in the browser', () => {
     await page.getByText('The address checksum is wrong (EIP-55 mixed case).').waitFor();
     expect(new URL(page.url()).pathname).toBe('/aggregate/create');
     await page.locator('form').getByLabel('Address').fill(good);
+    // Save is disabled while the change re-validates; a click in that moment is lost.
+    await page.getByText('The address checksum is wrong (EIP-55 mixed case).').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL((url) => !url.pathname.endsWith('/create'));
     await page.goto(`${env.server.baseUrl}/aggregate`);
