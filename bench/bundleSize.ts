@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
  * its static imports: the sign-in page is part of it), and the
  * largest lazily loaded screen chunk.
  */
-interface ManifestChunk {
+export interface ManifestChunk {
   file: string;
   src?: string;
   isEntry?: boolean;
@@ -17,11 +17,12 @@ interface ManifestChunk {
   dynamicImports?: string[];
   css?: string[];
 }
-type Manifest = Record<string, ManifestChunk>;
+export type Manifest = Record<string, ManifestChunk>;
 
 const root = path.resolve(import.meta.dirname, '..');
 
-function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
+/** The manifest keys `keys` load before running: themselves and their static imports, transitively. */
+export function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key) || !manifest[key]) return;
@@ -46,9 +47,11 @@ export interface BundleFigures {
   totalJsKb: number;
 }
 
+export const readManifest = (dist = path.join(root, 'dist')): Manifest => JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+
 export function measureBundle(dist = path.join(root, 'dist')): BundleFigures {
   const gzipBytes = (file: string) => gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
-  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const manifest = readManifest(dist);
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (!entry) throw new Error('manifest has no entry: run `vite build` first');
   // The sign-in page is part of the entry; were it ever split off, its chunk counts too.

@@ -8,7 +8,6 @@ import { ConsoleLayout } from './shell/layout/ConsoleLayout';
 import { RouteGuard } from './shell/guard/RouteGuard';
 import { ToastNotification } from './shell/toast';
 import { lazyScreen } from './shell/loading/lazyScreen';
-import { TermsPage } from './pages/status/StatusPage';
 import { ForbiddenPage, NotFoundPage, ServerErrorPage } from './shell/errors';
 import { darkTheme, lightTheme } from './shell/brand';
 import { LeaveForSignIn } from './startup/LeaveForSignIn';
@@ -17,6 +16,7 @@ import { withResourceAccess } from './resources/engine';
 
 const HomePage = lazyScreen(() => import('./pages/home/HomePage'));
 const PlaceholderPage = lazyScreen(() => import('./pages/placeholder/PlaceholderPage'));
+const TermsPage = lazyScreen(() => import('./pages/status/TermsPage'));
 
 const authProvider = withResourceAccess(createAuthProvider(http), resources);
 const resourcePaths = new Set(resources.map((r) => r.path));

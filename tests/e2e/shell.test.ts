@@ -83,6 +83,19 @@ describe('app shell', () => {
     await page.close();
   });
 
+  it('the public pages /terms, /403 and /500 open without a session, translated, with a way home', async () => {
+    const page = await env.browser.newPage();
+    for (const [path, heading] of [['/terms', 'Terms of service'], ['/403', 'No access'], ['/500', 'Server error']]) {
+      await page.goto(`${env.server.baseUrl}${path}`);
+      await page.getByRole('heading', { name: heading }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(path);
+      expect(await page.getByRole('link', { name: 'Back to home' }).isVisible()).toBe(true);
+    }
+    await page.goto(`${env.server.baseUrl}/500?lng=zh-CN`);
+    await page.getByRole('heading', { name: '服务器错误' }).waitFor();
+    await page.close();
+  });
+
   it('a screen shows the loading screen until its chunk arrives', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'superAdmin');

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '../brand/BrandLogo';
 
 /**
- * The look shared by /403, /500, not-found, a crashed screen and a console that failed to
+ * The look shared by /403, /500, not-found, /terms, a crashed screen and a console that failed to
  * load: code, title, sentence, actions. Free of react-admin and the router, so the
  * start-up can show it too.
  */
