@@ -134,6 +134,20 @@ describe('app shell', () => {
     await page.close();
   });
 
+  it('a console chunk that fails to load (a new deployment) says so and offers a reload that recovers', async () => {
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'merchantProManager');
+    let gone = true;
+    await page.route(/\/assets\/Console-[^/]+\.js$/, (route) => (gone ? route.fulfill({ status: 404, body: 'gone' }) : route.continue()));
+    await page.reload();
+    await page.getByRole('heading', { name: 'This screen could not be loaded' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/home');
+    gone = false;
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await page.getByRole('menuitem', { name: 'Home' }).waitFor();
+    await page.close();
+  });
+
   it('a deep link opened without a session signs in first and then lands where it pointed', async () => {
     const page = await env.browser.newPage();
     await page.goto(`${env.server.baseUrl}/currency`);
