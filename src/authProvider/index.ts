@@ -1,1 +1,2 @@
 export { createAuthProvider, type ActionMasks } from './authProvider';
+export { reloadSession } from './reloadSession';

@@ -12,6 +12,8 @@ export interface ResourceEndpoint {
   detailIdParam?: string;
   /** SPEC A6: chain and currency lists show an empty list when the call fails (the toast still shows). */
   emptyOnListFailure?: boolean;
+  /** A write that may change more than its record (a manager's own role): what to refresh once it succeeded. */
+  afterUpdate?: (record: Record<string, unknown>) => Promise<void>;
 }
 
 export type ResourceRegistry = Record<string, ResourceEndpoint>;
@@ -100,13 +102,20 @@ export function createDataProvider(http: HttpClient, registry: ResourceRegistry)
     async update(resource, params) {
       const endpoint = endpointOf(resource);
       const sent = toServer(endpoint, params.data, params.id);
-      const updated = await http.post<unknown>(endpoint.paths.update, sent);
-      return { data: writtenRecord(endpoint, updated, sent) as never };
+      const updated = writtenRecord(endpoint, await http.post<unknown>(endpoint.paths.update, sent), sent);
+      await endpoint.afterUpdate?.(updated);
+      return { data: updated as never };
     },
 
     async updateMany(resource, params) {
       const endpoint = endpointOf(resource);
-      await Promise.all(params.ids.map((id) => http.post(endpoint.paths.update, toServer(endpoint, params.data, id))));
+      await Promise.all(
+        params.ids.map(async (id) => {
+          const sent = toServer(endpoint, params.data, id);
+          const updated = writtenRecord(endpoint, await http.post<unknown>(endpoint.paths.update, sent), sent);
+          await endpoint.afterUpdate?.(updated);
+        }),
+      );
       return { data: params.ids };
     },
 

@@ -202,3 +202,32 @@ describe('member invitations, in the browser', () => {
     await page.close();
   });
 });
+
+// Last in the file: it leaves the standard merchant org with other managers than the seed.
+describe('a manager who changes their own role', () => {
+  it('loses the manager actions at once and stays signed in', async () => {
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'merchantStdManager');
+    await page.goto(`${env.server.baseUrl}/member`);
+    const rowOf = (account: string) => page.getByRole('row').filter({ hasText: account });
+    const setRole = async (account: string, role: string) => {
+      await rowOf(account).getByRole('cell', { name: account }).click();
+      await page.waitForURL(/\/member\/\d+$/);
+      await page.locator('form').getByRole('combobox', { name: 'Role' }).click();
+      await page.getByRole('option', { name: role }).click();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.waitForURL(/\/member$/);
+      await expect.poll(() => rowOf(account).textContent()).toContain(role);
+    };
+    // The org must keep a manager: another member takes the role first.
+    await setRole('merchantStdFinance', 'Manager');
+    await setRole('merchantStdManager', 'Employee');
+    await rowOf('merchantStdFinance').getByRole('cell', { name: 'merchantStdFinance' }).click();
+    expect(new URL(page.url()).pathname).toBe('/member');
+    expect(await page.getByRole('combobox', { name: 'Role of the new member' }).count()).toBe(0);
+    await page.reload();
+    await expect.poll(() => rowOf('merchantStdManager').textContent()).toContain('Employee');
+    expect(new URL(page.url()).pathname).toBe('/member');
+    await page.close();
+  });
+});

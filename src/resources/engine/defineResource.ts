@@ -73,6 +73,7 @@ export function defineResource(declaration: ResourceDeclaration): ResourceDefini
       ...(declaration.idField ? { idField: declaration.idField } : {}),
       ...(declaration.detailIdParam ? { detailIdParam: declaration.detailIdParam } : {}),
       ...(declaration.emptyOnListFailure ? { emptyOnListFailure: true } : {}),
+      ...(declaration.afterUpdate ? { afterUpdate: declaration.afterUpdate } : {}),
     },
     menu: { path: route.path, labelKey: route.labelKey, icon: declaration.icon, group: declaration.menuGroup },
     canDo: (roleIndex, action, target) => {

@@ -152,6 +152,8 @@ export interface ResourceDeclaration {
   idField?: string;
   detailIdParam?: string;
   emptyOnListFailure?: boolean;
+  /** Runs after a successful update with the written record (see ResourceEndpoint). */
+  afterUpdate?: (record: Record<string, unknown>) => Promise<void>;
   fields: FieldDeclaration[];
   schema?: SchemaLoader;
   /** Roles that may create / edit / delete. An action without a mask is not offered. */

@@ -2,6 +2,9 @@ import PeopleIcon from '@mui/icons-material/People';
 import { masks } from '../../access';
 import { ApiPath } from '../../contract/apiPaths';
 import { mayManageMembers } from '../../contract/memberRules';
+import { reloadSession } from '../../authProvider';
+import { http } from '../../http';
+import { session } from '../../session';
 import { defineResource } from '../engine';
 
 /**
@@ -42,6 +45,8 @@ export const member = defineResource({
   schema: () => import('../../contract/schemas/member').then((m) => ({ update: m.memberUpdateBody })),
   access: { edit: masks.allManagers, delete: masks.allManagers },
   recordAccess: (record, actor) => mayManageMembers(actor, Number(record.orgId)),
+  // A manager who changed their own role: the console follows the new role at once.
+  afterUpdate: (record) => (record.account === session.get().account ? reloadSession(http) : Promise.resolve()),
   views: { show: false },
   list: { sort: { field: 'roleLevel', order: 'ASC' }, summary: () => import('./MemberInvitations') },
   recordRepresentation: 'account',

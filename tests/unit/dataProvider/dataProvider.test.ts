@@ -130,6 +130,19 @@ describe('dataProvider mapping (SPEC B3)', () => {
     expect(result.data).toEqual({ id: 'INV-1', code: 'INV-1', note: 'fair' });
   });
 
+  it('an update runs the endpoint’s afterUpdate with the written record, and only after the server accepted it', async () => {
+    record('post', '/sys/member/update', { userId: 7, account: 'me', roleLevel: 2 });
+    const seen: unknown[] = [];
+    const members: ResourceRegistry = { member: { paths: resourcePaths('member'), idField: 'userId', afterUpdate: async (r) => void seen.push(r) } };
+    const dataProvider = createDataProvider(createHttpClient(makeDeps()), members);
+    await dataProvider.update('member', { id: 7, data: { roleLevel: 2 }, previousData: { id: 7 } });
+    expect(seen).toEqual([{ id: 7, userId: 7, account: 'me', roleLevel: 2 }]);
+
+    server.use(http.post('/api/sys/member/update', () => envelope(403, null, 'no')));
+    await expect(dataProvider.update('member', { id: 7, data: { roleLevel: 0 }, previousData: { id: 7 } })).rejects.toThrow();
+    expect(seen).toHaveLength(1);
+  });
+
   it('updateMany updates each id', async () => {
     const calls = record('post', '/sys/chain-wallet/update', null);
     const { dataProvider } = setup();
