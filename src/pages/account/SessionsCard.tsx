@@ -7,6 +7,8 @@ import type { ListResult } from '../../contract/envelope';
 import { http } from '../../http';
 import { session } from '../../session';
 import { toasts } from '../../shell/toast';
+import { isServerError } from '../../shell/errors/isServerError';
+import { ServerErrorPage } from '../../shell/errors/statusPages';
 
 /**
  * Where the user is signed in, newest first. Revoking another session ends it at once;
@@ -17,14 +19,21 @@ export function SessionsCard({ reloadKey }: { reloadKey: number }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const [sessions, setSessions] = useState<AccountSession[]>();
+  const [serverFailed, setServerFailed] = useState(false);
   const [confirmingCurrent, setConfirmingCurrent] = useState<AccountSession>();
 
   const load = useCallback(
     () =>
       http.get<ListResult<AccountSession>>(ApiPath.account.sessionList).then(
-        (page) => setSessions(page.list),
-        // The HTTP client has toasted the failure; the table stays empty.
-        () => setSessions([]),
+        (page) => {
+          setSessions(page.list);
+          setServerFailed(false);
+        },
+        // The HTTP client has toasted the failure; the table stays empty, or gives way to the /500 content.
+        (failure: unknown) => {
+          setSessions([]);
+          setServerFailed(isServerError(failure));
+        },
       ),
     [],
   );
@@ -58,33 +67,37 @@ export function SessionsCard({ reloadKey }: { reloadKey: number }) {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {translate('account.sessionsIntro')}
         </Typography>
-        <Table size="small" aria-label={translate('account.sessions')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('account.createdAt')}</TableCell>
-              <TableCell>{translate('account.expiresAt')}</TableCell>
-              <TableCell>{translate('account.device')}</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(sessions ?? []).map((row) => (
-              <TableRow key={row.id}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(row.createdAt)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(row.expiresAt)}</TableCell>
-                <TableCell sx={{ wordBreak: 'break-word' }}>
-                  {row.current && <Chip size="small" color="primary" label={translate('account.thisDevice')} sx={{ mr: 1 }} />}
-                  {row.userAgent ?? translate('account.unknownDevice')}
-                </TableCell>
-                <TableCell align="right">
-                  <Button color="error" onClick={() => (row.current ? setConfirmingCurrent(row) : void revoke(row))}>
-                    {translate('account.revoke')}
-                  </Button>
-                </TableCell>
+        {serverFailed ? (
+          <ServerErrorPage />
+        ) : (
+          <Table size="small" aria-label={translate('account.sessions')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('account.createdAt')}</TableCell>
+                <TableCell>{translate('account.expiresAt')}</TableCell>
+                <TableCell>{translate('account.device')}</TableCell>
+                <TableCell />
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {(sessions ?? []).map((row) => (
+                <TableRow key={row.id}>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(row.createdAt)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(row.expiresAt)}</TableCell>
+                  <TableCell sx={{ wordBreak: 'break-word' }}>
+                    {row.current && <Chip size="small" color="primary" label={translate('account.thisDevice')} sx={{ mr: 1 }} />}
+                    {row.userAgent ?? translate('account.unknownDevice')}
+                  </TableCell>
+                  <TableCell align="right">
+                    <Button color="error" onClick={() => (row.current ? setConfirmingCurrent(row) : void revoke(row))}>
+                      {translate('account.revoke')}
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
         <Confirm
           isOpen={confirmingCurrent !== undefined}
           title="account.revokeCurrentTitle"

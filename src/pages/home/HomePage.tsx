@@ -3,6 +3,8 @@ import { Title, useGetList, useTranslate } from 'react-admin';
 import { canAccess, roleLevelLabel, tenantTypeName } from '../../access';
 import { Link } from 'react-router-dom';
 import { useSession } from '../../session';
+import { isServerError } from '../../shell/errors/isServerError';
+import { ServerErrorPage } from '../../shell/errors/statusPages';
 import type { ChainWalletRecord } from '../../contract/schemas/chainWallet';
 import { sumDecimals } from './sumDecimals';
 import { VolumeCard } from './VolumeCard';
@@ -34,18 +36,28 @@ export default function HomePage() {
   const { userName, selectedOrg, currentChainObj, chainList, roleIndex } = useSession();
   const seesMultisig = canAccess(roleIndex, '/multisig');
   // An explicit sort: react-admin's default (`id`) would travel as the idField `proposalId`, which the list does not sort by.
+  // No retries, as react-admin's own list and show controllers: a failure is toasted once and shown at once.
   const waiting = useGetList(
     'multisig',
     { pagination: { page: 1, perPage: 1 }, sort: { field: 'nonce', order: 'ASC' }, filter: { waitingForMe: true } },
-    { enabled: seesMultisig },
+    { enabled: seesMultisig, retry: false },
   );
   const networks = useGetList('network', { pagination: { page: 1, perPage: 1 } });
   const currencies = useGetList('currency', { pagination: { page: 1, perPage: 1 } });
-  const wallets = useGetList<ChainWalletRecord & { id: number }>('chain-wallet', { pagination: { page: 1, perPage: 500 } });
+  const wallets = useGetList<ChainWalletRecord & { id: number }>('chain-wallet', { pagination: { page: 1, perPage: 500 } }, { retry: false });
   const chainName = (chainId: number) => chainList.find((c) => c.chainId === chainId)?.name ?? String(chainId);
   const balances = balancesBySymbol(wallets.data ?? [], chainName);
   const tenant = selectedOrg ? tenantTypeName(selectedOrg.tenantType) : undefined;
   const role = selectedOrg ? roleLevelLabel(selectedOrg.tenantType, selectedOrg.roleLevel) : undefined;
+  // Networks and currencies never fail (an empty list stands in, SPEC A6).
+  if (isServerError(waiting.error) || isServerError(wallets.error)) {
+    return (
+      <>
+        <Title title={translate('menu.home')} />
+        <ServerErrorPage />
+      </>
+    );
+  }
 
   return (
     <>

@@ -10,6 +10,8 @@ import { http } from '../../http';
 import { useSession } from '../../session';
 import { toasts } from '../../shell/toast';
 import { LabelledRows } from '../../shell/LabelledRows';
+import { isServerError } from '../../shell/errors/isServerError';
+import { ServerErrorPage } from '../../shell/errors/statusPages';
 
 type RecreditField = 'txHash' | 'reason';
 
@@ -159,6 +161,7 @@ export default function OrderRepairPage() {
   const [q, setQ] = useState('');
   const [view, setView] = useState<OrderRepairView | null>(null);
   const [searched, setSearched] = useState(false);
+  const [serverFailed, setServerFailed] = useState(false);
 
   const search = async (event: FormEvent) => {
     event.preventDefault();
@@ -166,9 +169,11 @@ export default function OrderRepairPage() {
     setSearched(true);
     try {
       setView(await http.get<OrderRepairView>(ApiPath.orderRepair.order, { q: q.trim() }));
-    } catch {
-      // "Not found" is toasted by the HTTP client.
+      setServerFailed(false);
+    } catch (failure) {
+      // "Not found" is toasted by the HTTP client; a server fault also takes the results' place.
       setView(null);
+      setServerFailed(isServerError(failure));
     }
   };
 
@@ -187,7 +192,8 @@ export default function OrderRepairPage() {
       {view && <OrderDetails view={view} />}
       {view && mayRecredit && <Recredit key={view.order.id} view={view} onDone={setView} />}
       {view && <RepairLog view={view} />}
-      {!view && searched && <Typography color="text.secondary">{translate('orderRepair.nothingFound')}</Typography>}
+      {serverFailed && <ServerErrorPage />}
+      {!view && searched && !serverFailed && <Typography color="text.secondary">{translate('orderRepair.nothingFound')}</Typography>}
     </Stack>
   );
 }

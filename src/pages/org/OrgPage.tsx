@@ -7,6 +7,8 @@ import type { OrgRecord } from '../../contract/schemas/org';
 import { lookupResource } from '../../resources/engine/lookups';
 import { useSession } from '../../session';
 import { LabelledRows } from '../../shell/LabelledRows';
+import { isServerError } from '../../shell/errors/isServerError';
+import { ServerErrorPage } from '../../shell/errors/statusPages';
 
 type Org = OrgRecord & { id: number };
 
@@ -94,12 +96,21 @@ function OrgsUnder({ parent }: { parent: Org }) {
 export default function OrgPage({ labelKey }: { labelKey: string }) {
   const translate = useTranslate();
   const { selectedOrg } = useSession();
-  const { data } = useGetList<Org>(ORGS, {
+  // No retries, as react-admin's own controllers: a server fault shows at once, toasted once.
+  const { data, error } = useGetList<Org>(ORGS, {
     pagination: { page: 1, perPage: 1 },
     sort: { field: '', order: 'ASC' },
     filter: { ids: selectedOrg ? [selectedOrg.orgId] : [] },
-  }, { enabled: selectedOrg !== null });
+  }, { enabled: selectedOrg !== null, retry: false });
   const org = data?.[0];
+  if (isServerError(error)) {
+    return (
+      <>
+        <Title title={translate(labelKey)} />
+        <ServerErrorPage />
+      </>
+    );
+  }
   return (
     <Grid container spacing={2} sx={{ mt: 1 }}>
       <Title title={translate(labelKey)} />

@@ -4,6 +4,7 @@ import { DeleteWithConfirmButton, Show, SimpleShowLayout, TopToolbar, useCanAcce
 import { fieldsFor } from '../engine/fields';
 import type { ResourceViewProps } from '../engine/types';
 import { RecordTitle } from '../engine/views/common';
+import { ShowFailure } from '../engine/views/loadFailure';
 import { fieldValueElement } from '../engine/views/FieldViews';
 import { toasts } from '../../shell/toast';
 import { signupLink } from './signupLink';
@@ -62,6 +63,7 @@ export default function InvitationShow({ definition }: ResourceViewProps) {
     <Show
       resource={definition.resourceName}
       title={<RecordTitle definition={definition} />}
+      error={<ShowFailure resource={definition.resourceName} />}
       actions={
         <TopToolbar>
           <WithdrawButton resource={definition.resourceName} />

@@ -3,6 +3,9 @@ import { Box, Card, CardContent, Tab, Tabs, Typography } from '@mui/material';
 import { CreateButton, Datagrid, DateField, FunctionField, List, TextField, Title, useGetList, useTranslate, useCanAccess } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { ProposalRecord } from '../../contract/schemas/sign';
+import { isServerError } from '../../shell/errors/isServerError';
+import { ServerErrorPage } from '../../shell/errors/statusPages';
+import { ListFailure } from '../engine/views/loadFailure';
 import { ProposalStatusChip } from './ProposalStatusChip';
 
 /** One row of the queue, Safe-style: nonce, what, how far, and why it waits. */
@@ -32,14 +35,16 @@ function QueueRow({ proposal }: { proposal: ProposalRecord }) {
 
 function Queue() {
   const translate = useTranslate();
-  const { data = [], isPending } = useGetList<ProposalRecord & { id: number }>('multisig', {
-    pagination: { page: 1, perPage: 200 },
-    sort: { field: 'nonce', order: 'ASC' },
-    filter: { state: 'open' },
-  });
+  // No retries, as the History tab's List: a server fault shows at once, toasted once.
+  const { data = [], isPending, error } = useGetList<ProposalRecord & { id: number }>(
+    'multisig',
+    { pagination: { page: 1, perPage: 200 }, sort: { field: 'nonce', order: 'ASC' }, filter: { state: 'open' } },
+    { retry: false },
+  );
   const next = data.filter((p) => p.isNext);
   const queued = data.filter((p) => !p.isNext);
   if (isPending) return null;
+  if (isServerError(error)) return <ServerErrorPage />;
   return (
     <Box>
       <Typography variant="h6" sx={{ mt: 2 }}>
@@ -55,16 +60,27 @@ function Queue() {
 }
 
 function History() {
+  const rows = (
+    <Datagrid rowClick="show" bulkActionButtons={false}>
+      <TextField source="nonce" />
+      <TextField source="walletLabel" />
+      <TextField source="kind" />
+      <FunctionField source="amount" render={(p: ProposalRecord) => `${p.amount} ${p.symbol}`} />
+      <FunctionField source="status" render={(p: ProposalRecord) => <ProposalStatusChip status={p.status} />} />
+      <DateField source="updatedAt" showTime />
+    </Datagrid>
+  );
   return (
-    <List resource="multisig" filter={{ state: 'closed' }} sort={{ field: 'updatedAt', order: 'DESC' }} actions={false} disableSyncWithLocation title=" ">
-      <Datagrid rowClick="show" bulkActionButtons={false}>
-        <TextField source="nonce" />
-        <TextField source="walletLabel" />
-        <TextField source="kind" />
-        <FunctionField source="amount" render={(p: ProposalRecord) => `${p.amount} ${p.symbol}`} />
-        <FunctionField source="status" render={(p: ProposalRecord) => <ProposalStatusChip status={p.status} />} />
-        <DateField source="updatedAt" showTime />
-      </Datagrid>
+    <List
+      resource="multisig"
+      filter={{ state: 'closed' }}
+      sort={{ field: 'updatedAt', order: 'DESC' }}
+      actions={false}
+      disableSyncWithLocation
+      title=" "
+      error={<ListFailure>{rows}</ListFailure>}
+    >
+      {rows}
     </List>
   );
 }

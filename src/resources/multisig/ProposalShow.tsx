@@ -4,6 +4,8 @@ import { Title, useGetOne, useRefresh, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { ProposalAction } from '../../contract/proposalMachine';
 import type { ProposalDetail } from '../../contract/schemas/sign';
+import { isServerError } from '../../shell/errors/isServerError';
+import { ServerErrorPage } from '../../shell/errors/statusPages';
 import { ProposalStatusChip } from './ProposalStatusChip';
 import { runProposalAction } from './proposalActions';
 
@@ -57,9 +59,11 @@ export default function ProposalShow() {
   const refresh = useRefresh();
   const { id } = useParams();
   // The start call's answer lands in the cache as a partial record: always fetch the detail.
-  const { data: proposal } = useGetOne<ProposalDetail & { id: number }>('multisig', { id: Number(id) }, { refetchOnMount: 'always' });
+  // No retries, as react-admin's Show: a server fault shows at once, toasted once.
+  const { data: proposal, error } = useGetOne<ProposalDetail & { id: number }>('multisig', { id: Number(id) }, { refetchOnMount: 'always', retry: false });
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState(false);
+  if (isServerError(error)) return <ServerErrorPage />;
   if (!proposal?.signers) return null;
 
   const press = async (action: ProposalAction) => {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { http } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
@@ -27,8 +28,8 @@ const authProvider: AuthProvider = {
   getPermissions: async () => session.get().roleIndex,
 };
 
-/** `<Admin>` with the given declarations, the real dataProvider over msw, at `path`, as `role`. */
-export function mountAdmin(resources: ResourceDefinition[], path: string, role: RoleName) {
+/** `<Admin>` with the given declarations (and any custom routes), the real dataProvider over msw, at `path`, as `role`. */
+export function mountAdmin(resources: ResourceDefinition[], path: string, role: RoleName, customRoutes?: ReactNode) {
   signInAs(role);
   const deps = makeDeps();
   const dataProvider = createDataProvider(createHttpClient(deps), registryOf(resources));
@@ -38,6 +39,7 @@ export function mountAdmin(resources: ResourceDefinition[], path: string, role: 
         {resources.map((r) => (
           <Resource key={r.name} {...r.props} />
         ))}
+        {customRoutes}
       </Admin>
     </MemoryRouter>,
   );

@@ -5,6 +5,7 @@ import { fieldsFor, toPayload } from '../fields';
 import type { ResourceViewProps } from '../types';
 import { RecordTitle, useFormValidate } from './common';
 import { FieldInput } from './FieldViews';
+import { EditFailure } from './loadFailure';
 
 /**
  * A record this user may not change (its declaration's `recordAccess`), reached by URL,
@@ -33,6 +34,7 @@ export default function GeneratedEdit({ definition, schemas }: ResourceViewProps
       mutationMode="pessimistic"
       redirect="list"
       transform={(data: Record<string, unknown>) => toPayload(definition, data, 'edit')}
+      error={<EditFailure resource={definition.resourceName} />}
     >
       <WritableRecordOnly definition={definition}>
         <SimpleForm

@@ -5,6 +5,7 @@ import { useSession } from '../../../session';
 import { fieldsFor } from '../fields';
 import type { ResourceViewProps } from '../types';
 import { EmptyState, useResourceName } from './common';
+import { ListFailure } from './loadFailure';
 import { fieldValueElement, filterElement } from './FieldViews';
 
 /** Filter menu, Create (for the roles the declaration allows) and an export of the whole filtered set. */
@@ -40,6 +41,18 @@ export default function GeneratedList({ definition }: ResourceViewProps) {
   // Per row: a record the role may not change (another org's wallet) opens read-only.
   const rowClick = (_id: unknown, _resource: unknown, record: RaRecord) =>
     definition.canDo(roleIndex, 'edit', { record, org: selectedOrg }) ? 'edit' : definition.hasView('show') ? 'show' : false;
+  const content = (
+    <>
+      {Summary && (
+        <Suspense fallback={null}>
+          <Summary definition={definition} />
+        </Suspense>
+      )}
+      <Datagrid rowClick={rowClick} bulkActionButtons={false}>
+        {fieldsFor(definition, 'list').map((field) => fieldValueElement(definition, field, translate))}
+      </Datagrid>
+    </>
+  );
   return (
     <List
       resource={definition.resourceName}
@@ -50,15 +63,9 @@ export default function GeneratedList({ definition }: ResourceViewProps) {
       perPage={declaration.list?.perPage ?? 25}
       empty={<EmptyState definition={definition} />}
       actions={<ListActions definition={definition} hasFilters={filters.length > 0} />}
+      error={<ListFailure>{content}</ListFailure>}
     >
-      {Summary && (
-        <Suspense fallback={null}>
-          <Summary definition={definition} />
-        </Suspense>
-      )}
-      <Datagrid rowClick={rowClick} bulkActionButtons={false}>
-        {fieldsFor(definition, 'list').map((field) => fieldValueElement(definition, field, translate))}
-      </Datagrid>
+      {content}
     </List>
   );
 }
