@@ -5,7 +5,8 @@ import type { ProposalStatus } from './contractKinds';
  * a locked transaction, the console uses it (through the detail's `myActions`) to
  * decide which buttons to show.
  */
-export type ProposalAction = 'approval' | 'deny' | 'confirm';
+export const PROPOSAL_ACTIONS = ['approval', 'deny', 'confirm'] as const;
+export type ProposalAction = (typeof PROPOSAL_ACTIONS)[number];
 
 /** Proposals that still wait for something: the queue. */
 export const OPEN_STATUSES: readonly ProposalStatus[] = ['pending', 'approved'];
@@ -70,5 +71,5 @@ export function decide(action: ProposalAction, facts: ProposalFacts): Outcome {
 
 /** Which actions the actor may press now (the console shows only these buttons). */
 export function availableActions(facts: ProposalFacts): ProposalAction[] {
-  return (['approval', 'deny', 'confirm'] as const).filter((action) => decide(action, facts).ok);
+  return PROPOSAL_ACTIONS.filter((action) => decide(action, facts).ok);
 }

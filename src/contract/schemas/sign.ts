@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { PROPOSAL_KINDS, PROPOSAL_STATUSES, SIGN_ACTIONS } from '../contractKinds';
+import { PROPOSAL_KINDS, PROPOSAL_STATUSES, SIGN_ACTIONS, type SignerState } from '../contractKinds';
 import { amountProblem } from '../money';
+import type { ProposalAction } from '../proposalMachine';
 import { listQuery, queryBoolean, recordId } from './listQuery';
 
 const comment = z.string().trim().max(500).default('');
@@ -99,9 +100,9 @@ export interface ProposalDetail extends ProposalRecord {
   explorerUrl: string;
   approvals: SignVoteRecord[];
   denials: SignVoteRecord[];
-  signers: Array<{ userId: number; account: string; userName: string; state: 'approved' | 'denied' | 'waiting' }>;
+  signers: Array<{ userId: number; account: string; userName: string; state: SignerState }>;
   /** What the caller may press now. */
-  myActions: Array<'approval' | 'deny' | 'confirm'>;
+  myActions: ProposalAction[];
 }
 
 /** One sign log entry; `actor` is the account (null for the system's 'expire'). */

@@ -8,7 +8,9 @@ import { http } from '../../http';
 import { toasts } from '../../shell/toast';
 import { serverFieldErrors } from '../../dataProvider/serverFieldErrors';
 
-type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
+/** The form's inputs, each labelled `account.<field>` (the i18n test checks every one). */
+export const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+type Field = (typeof PASSWORD_FIELDS)[number];
 type Values = Record<Field, string>;
 const EMPTY: Values = { currentPassword: '', newPassword: '', confirmPassword: '' };
 const AUTOCOMPLETE: Record<Field, string> = { currentPassword: 'current-password', newPassword: 'new-password', confirmPassword: 'new-password' };

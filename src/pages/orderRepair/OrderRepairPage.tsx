@@ -13,7 +13,9 @@ import { LabelledRows } from '../../shell/LabelledRows';
 import { isServerError } from '../../shell/errors/isServerError';
 import { ServerErrorPage } from '../../shell/errors/statusPages';
 
-type RecreditField = 'txHash' | 'reason';
+/** The re-credit inputs, each labelled `orderRepair.<field>` (the i18n test checks every one). */
+export const RECREDIT_FIELDS = ['txHash', 'reason'] as const;
+type RecreditField = (typeof RECREDIT_FIELDS)[number];
 
 const dateTime = (value: string | null) => (value ? new Date(value).toLocaleString() : '—');
 const MONO = { fontFamily: 'monospace', wordBreak: 'break-all' } as const;

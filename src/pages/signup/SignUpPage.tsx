@@ -11,7 +11,9 @@ import { BrandLogo } from '../../shell/brand/BrandLogo';
 import { useBrand } from '../../shell/brand/brandStore';
 import { LanguageMenu } from '../login/LanguageMenu';
 
-type Field = 'invitationCode' | 'account' | 'userName' | 'password' | 'confirmPassword';
+/** The form's inputs, each labelled `signup.<field>` (the i18n test checks every one). */
+export const SIGNUP_FIELDS = ['invitationCode', 'account', 'userName', 'password', 'confirmPassword'] as const;
+type Field = (typeof SIGNUP_FIELDS)[number];
 type Values = Record<Field, string>;
 
 const AUTOCOMPLETE: Record<Field, string> = { invitationCode: 'off', account: 'username', userName: 'name', password: 'new-password', confirmPassword: 'new-password' };

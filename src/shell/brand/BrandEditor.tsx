@@ -8,7 +8,8 @@ import { serverFieldErrors } from '../../dataProvider/serverFieldErrors';
 import { toasts } from '../toast';
 import { brandStore, useBrand, type BrandConfig } from './brandStore';
 
-const IMAGE_FIELDS = ['favicon', 'logo', 'logoDarkMode'] as const;
+/** The uploaded images; each is labelled `brand.<field>` (the i18n test checks every one). */
+export const IMAGE_FIELDS = ['favicon', 'logo', 'logoDarkMode'] as const;
 type FieldErrors = Partial<Record<keyof BrandConfig, string>>;
 
 /**

@@ -1,15 +1,12 @@
-import fs from 'node:fs';
 import path from 'node:path';
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import englishMessages from 'ra-language-english';
 import { convertRaTranslationsToI18next } from 'ra-i18n-i18next';
 import { ErrorKey } from '../../../src/dataProvider/errorCatalogue';
+import { flatValues, readCatalogue as read, repoRoot as root, sourcesUnder, type Catalogue } from './catalogues';
 
-const root = path.resolve(import.meta.dirname, '../../..');
-const read = (lng: string, ns: string) => JSON.parse(fs.readFileSync(path.join(root, 'public/locales', lng, `${ns}.json`), 'utf8')) as Record<string, unknown>;
-const flatValues = (o: Record<string, unknown>, prefix = ''): [string, string][] =>
-  Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? flatValues(v as Record<string, unknown>, `${prefix}${k}.`) : [[`${prefix}${k}`, String(v)] as [string, string]]));
-const flatKeys = (o: Record<string, unknown>) => flatValues(o).map(([key]) => key);
+const flatKeys = (o: Catalogue) => flatValues(o).map(([key]) => key);
 /** i18next plural forms (`_one`, `_other`) count as one key. */
 const base = (key: string) => key.replace(/_(one|other|zero|few|many|two)$/, '');
 
@@ -30,7 +27,7 @@ describe.each(['translation', 'api'])('namespace %s: en-US and zh-CN are complet
 });
 
 describe("react-admin's own messages (ra.*)", () => {
-  const ra = Object.fromEntries(flatValues(convertRaTranslationsToI18next(englishMessages) as Record<string, unknown>));
+  const ra = Object.fromEntries(flatValues(convertRaTranslationsToI18next(englishMessages) as Catalogue));
   const raOf = (lng: string) => Object.fromEntries(flatValues(read(lng, 'translation')).filter(([k]) => k.startsWith('ra.')));
 
   it('en-US is ra-language-english, converted to i18next (regenerate it when react-admin is upgraded)', () => {
@@ -47,21 +44,19 @@ describe("react-admin's own messages (ra.*)", () => {
 
 describe('every key the console uses exists in en-US', () => {
   const keys = new Set([...flatKeys(read('en-US', 'translation')), ...flatKeys(read('en-US', 'api'))].map(base));
-  const sources: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (/\.(ts|tsx)$/.test(entry.name)) sources.push(fs.readFileSync(full, 'utf8'));
-    }
-  };
-  walk(path.join(root, 'src'));
+  // Top-level sections of the catalogues: a quoted dotted string under one of them is a key.
+  const sections = new Set([...Object.keys(read('en-US', 'translation')), ...Object.keys(read('en-US', 'api'))]);
   const used = new Set<string>();
-  for (const text of sources) {
+  for (const text of sourcesUnder('src')) {
     for (const match of text.matchAll(/\b(?:translate|t)\(\s*'([a-z][\w-]*(?:\.[\w-]+)+)'/g)) used.add(match[1]);
     for (const match of text.matchAll(/(?:i18nKey|titleKey|textKey|labelKey)="([a-z][\w-]*(?:\.[\w-]+)+)"/g)) used.add(match[1]);
+    // react-admin translates these props itself (`<Confirm title="…" content="…">`, `label="…"`).
+    for (const match of text.matchAll(/\b(?:label|title|content)="([a-z][\w-]*(?:\.[\w-]+)+)"/g)) used.add(match[1]);
     // Keys handed to a helper as an option (`mismatchKey: 'signup.mismatch'`).
     for (const match of text.matchAll(/\b\w+Key:\s*'([a-z][\w-]*(?:\.[\w-]+)+)'/g)) used.add(match[1]);
+    // Keys kept in tables and passed on (label rows, button labels, rule refusals): any quoted
+    // dotted string that starts with a catalogue section.
+    for (const match of text.matchAll(/(['"])([a-z][\w-]*(?:\.[\w-]+)+)\1/g)) if (sections.has(match[2].split('.')[0])) used.add(match[2]);
   }
   // The HTTP client's error keys (SPEC A7) are constants, not literal translate() calls.
   Object.values(ErrorKey).forEach((key) => used.add(key));
@@ -69,8 +64,10 @@ describe('every key the console uses exists in en-US', () => {
   const routeKeys = fs.readFileSync(path.join(root, 'src/access/routeTable.ts'), 'utf8').matchAll(/route\('\/([\w-]+)'/g);
   for (const match of routeKeys) used.add(`menu.${match[1]}`);
 
-  it('found keys to check', () => {
+  it('found keys to check, also those held in props and tables', () => {
     expect(used.size).toBeGreaterThan(30);
+    expect(used).toContain('orderRepair.confirmTitle'); // <Confirm title="…">
+    expect(used).toContain('orderRepair.depositAddress'); // a row of <LabelledRows>
   });
   it.each([...used].sort())('%s', (key) => {
     expect(keys.has(key)).toBe(true);

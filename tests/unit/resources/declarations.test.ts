@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../../src/access';
 import { CONTRACT_ADDRESS_FIELDS } from '../../../src/contract/contractKinds';
 import { resourceRegistry, resources } from '../../../src/resources';
+import type { Choice } from '../../../src/resources/engine';
 import enTranslation from '../../../public/locales/en-US/translation.json';
 import zhTranslation from '../../../public/locales/zh-CN/translation.json';
 
@@ -17,6 +18,10 @@ function keysOf(resource: (typeof resources)[number]): string[] {
   for (const field of resource.fields) {
     if (field.help) keys.push(field.help);
     if (field.kind === 'address' && field.emptyText) keys.push(field.emptyText);
+    // Choice names are translated with themselves as the default: 'EVM' is a name, 'role.manager' a key.
+    if (field.kind === 'enum' && Array.isArray(field.choices)) {
+      for (const choice of field.choices as ReadonlyArray<string | Choice>) if (typeof choice !== 'string' && choice.name.includes('.')) keys.push(choice.name);
+    }
   }
   return keys;
 }

@@ -35,6 +35,13 @@ describe('lazyScreen', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('the loading bar is indeterminate: it claims no progress value', async () => {
+    inAdmin(lazyScreen<object>(() => new Promise<Chunk>(() => undefined)));
+    const bar = await screen.findByRole('progressbar');
+    expect(bar.hasAttribute('aria-valuenow')).toBe(false);
+    expect(bar.className).toContain('MuiLinearProgress-indeterminate');
+  });
+
   it('a failed chunk shows a clear message with a reload action, not a blank page', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     inAdmin(lazyScreen<object>(() => Promise.reject(new Error('Failed to fetch dynamically imported module'))));

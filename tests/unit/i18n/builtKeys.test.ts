@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { ROLE_NAMES, ROLES, TENANT_ROWS, levelOfRoleIndex, roleLevelLabel, tenantOfRoleIndex, tenantTypeName } from '../../../src/access';
+import { LANGUAGES } from '../../../src/contract/constants';
+import { PROPOSAL_KINDS, PROPOSAL_STATUSES, SIGNER_STATES } from '../../../src/contract/contractKinds';
+import { PROPOSAL_ACTIONS } from '../../../src/contract/proposalMachine';
+import { ORDER_REPORTS, ORDER_STATUSES } from '../../../src/contract/report';
+import { PASSWORD_FIELDS } from '../../../src/pages/account/PasswordCard';
+import { RECREDIT_FIELDS } from '../../../src/pages/orderRepair/OrderRepairPage';
+import { SIGNUP_FIELDS } from '../../../src/pages/signup/SignUpPage';
+import { IMAGE_FIELDS } from '../../../src/shell/brand/BrandEditor';
+import { MENU_GROUP_ORDER } from '../../../src/shell/menu/menuSections';
+import { hasText, readCatalogue, sourcesUnder } from './catalogues';
+
+/**
+ * Keys the console builds at run time (`translate(\`multisig.status.${status}\`)`) escape the
+ * literal scan of completeness.test.ts. Each family lists the values its code can meet,
+ * taken from where the code takes them, so a new value without a translation fails here.
+ */
+const families: Record<string, readonly string[]> = {
+  brand: IMAGE_FIELDS,
+  menuGroup: MENU_GROUP_ORDER,
+  tenant: TENANT_ROWS.map((row) => tenantTypeName(row) ?? `row ${row} has no name`),
+  role: ROLE_NAMES.map((name) => roleLevelLabel(tenantOfRoleIndex(ROLES[name]), levelOfRoleIndex(ROLES[name]))),
+  'multisig.kind': PROPOSAL_KINDS,
+  'multisig.status': PROPOSAL_STATUSES,
+  'multisig.signer': SIGNER_STATES,
+  'multisig.pending': PROPOSAL_ACTIONS,
+  'multisig.done': PROPOSAL_ACTIONS,
+  account: PASSWORD_FIELDS,
+  signup: SIGNUP_FIELDS,
+  orderRepair: RECREDIT_FIELDS,
+  'orderRepair.kinds': ORDER_REPORTS,
+  'report.status': ORDER_STATUSES,
+};
+
+describe('keys built from a value', () => {
+  const built = new Set<string>();
+  for (const text of sourcesUnder('src')) for (const match of text.matchAll(/\b(?:translate|t)\(\s*`([\w.-]+)\.\$\{/g)) built.add(match[1]);
+
+  it('every family the console builds is listed here, and only those', () => {
+    expect(built.size).toBeGreaterThan(0);
+    expect([...built].sort()).toEqual(Object.keys(families).sort());
+  });
+
+  describe.each(LANGUAGES)('%s', (lng) => {
+    const catalogue = readCatalogue(lng, 'translation');
+    it.each(Object.entries(families))('%s.<value> for every value', (prefix, values) => {
+      expect(values.length).toBeGreaterThan(0);
+      expect(values.map((value) => `${prefix}.${value}`).filter((key) => !hasText(catalogue, key))).toEqual([]);
+    });
+  });
+});
