@@ -268,6 +268,30 @@ export interface OrderRepairTable {
   createdAt: CreatedAt;
 }
 
+export interface MovementTable {
+  id: Generated<number>;
+  orgId: number;
+  chainId: number;
+  walletId: number;
+  /** transfer, withdraw, refund, supply. */
+  kind: string;
+  toAddress: string;
+  currencyId: number;
+  symbol: string;
+  amount: Decimal;
+  fee: ColumnType<string, string | undefined, string>;
+  memo: string;
+  /** The paid order a refund returns money of. */
+  orderId: number | null;
+  /** Out of a multisig wallet: the proposal that moves the money (its status is the movement's). */
+  proposalId: number | null;
+  /** executed (direct) or proposed. */
+  status: string;
+  txHash: string | null;
+  createdBy: number;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
   org: OrgTable;
   appUser: AppUserTable;
@@ -290,6 +314,7 @@ export interface Database {
   paymentOrder: PaymentOrderTable;
   gasFee: GasFeeTable;
   orderRepair: OrderRepairTable;
+  movement: MovementTable;
 }
 
 export type Org = Selectable<OrgTable>;

@@ -13,6 +13,7 @@ import { registerCurrencyRoutes } from './currency/routes';
 import { registerInvitationRoutes } from './invitation/routes';
 import { registerMemberRoutes } from './member/routes';
 import { registerOrderRepairRoutes } from './orderRepair/routes';
+import { registerMovementRoutes } from './movement/routes';
 import { registerPayLinkRoutes } from './payLink/routes';
 import { registerReportRoutes } from './report/routes';
 import { registerOrgRoutes } from './org/routes';
@@ -32,6 +33,7 @@ export const modules: Array<(app: FastifyInstance, context: ServerContext) => vo
   registerAssetFlowRoutes,
   registerReportRoutes,
   registerPayLinkRoutes,
+  registerMovementRoutes,
   registerOrderRepairRoutes,
   registerDashboardRoutes,
   registerAccountRoutes,

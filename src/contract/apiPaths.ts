@@ -61,6 +61,7 @@ export const ApiPath = {
   invitation: resourcePaths('invitation'),
   assetFlow: resourcePaths('asset-flow'),
   payLink: resourcePaths('pay-link'),
+  movement: { list: '/sys/movement/list', detail: '/sys/movement/detail', save: '/sys/movement/save' },
   orderRepair: { order: '/sys/order-repair/order', recredit: '/sys/order-repair/recredit' },
   report: {
     payment: { list: '/sys/report/payment/list', totals: '/sys/report/payment/totals' },

@@ -50,8 +50,29 @@ const endpoints: EndpointCase[] = [
   // Writers: a merchant's managers and pro/std finance; agent managers; every org's managers.
   { name: 'POST pay-link/save', allowed: 'NN NN YYN YN YYN', call: (s, token, role) => s.call('POST', '/sys/pay-link/save', { token, body: { title: `Matrix ${role}`, chainId: 1, currencyId: 2 } }) },
   { name: 'POST invitation/save', allowed: 'NN YN NNN NN NNN', call: (s, token, role) => s.call('POST', '/sys/invitation/save', { token, body: { orgName: `Matrix ${role}`, tenantType: 3 } }) },
+  // Movements: /transfer is every role's list; /supply std, pro and operator (SPEC A2).
+  { name: 'GET movement/list transfer', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/movement/list', { token, query: { kind: 'transfer' } }) },
+  { name: 'GET movement/list supply', allowed: 'YY NN YYY NN YYY', call: (s, token) => s.call('GET', '/sys/movement/list', { token, query: { kind: 'supply' } }) },
+  // Withdraws: merchant managers and finance, and superAdmin, each out of its own org's hot wallet.
+  { name: 'POST movement/save withdraw', allowed: 'YN NN YYN YN YYN', call: async (s, token, role) => s.call('POST', '/sys/movement/save', { token, body: await ownWithdraw(s, role) }) },
   { name: 'POST member/invite', allowed: 'YN YN YNN YN YNN', call: (s, token) => s.call('POST', '/sys/member/invite', { token, body: { roleLevel: 1 } }) },
 ];
+
+/** A withdraw of the minimum out of the hot wallet of the role's org, in a currency it holds. */
+async function ownWithdraw(s: TestServer, role: RoleName) {
+  const row = await s.app.context.db
+    .selectFrom('appUser')
+    .innerJoin('membership', 'membership.userId', 'appUser.id')
+    .innerJoin('chainWallet', 'chainWallet.orgId', 'membership.orgId')
+    .innerJoin('walletBalance', 'walletBalance.walletId', 'chainWallet.id')
+    .innerJoin('currency', 'currency.id', 'walletBalance.currencyId')
+    .select(['chainWallet.id', 'currency.symbol', 'currency.minWithdraw'])
+    .where('appUser.account', '=', role)
+    .where('chainWallet.kind', '=', 'Hot')
+    .orderBy('chainWallet.id')
+    .executeTakeFirst();
+  return { kind: 'withdraw', walletId: row?.id ?? 1, to: '0x1111111111111111111111111111111111111111', symbol: row?.symbol ?? 'ETH', amount: row?.minWithdraw ?? '1' };
+}
 
 let server: TestServer;
 const tokens = {} as Record<RoleName, string>;

@@ -35,40 +35,48 @@ export async function lockExecutionWallets(trx: Trx, target: ExecutionTarget): P
   return { destinationId: destination?.id ?? null };
 }
 
+/** Money to move out of a wallet: a proposal's, or a direct movement's (which may carry a fee). */
+export interface Outflow {
+  walletId: number;
+  currencyId: number;
+  amount: string;
+  /** Debited on top of the amount (a withdraw's fee); it goes to no wallet of ours. */
+  fee?: string;
+  symbol: string;
+  /** Ledger reason: 'proposal' or 'movement'. */
+  reason: string;
+  proposalId: number | null;
+}
+
 /**
- * Moves the amount out of the wallet (and into the destination wallet, if it is ours),
- * with ledger entries, in the caller's transaction. The balance is re-checked here by
- * the `amount >= x` guard: it may have dropped since the proposal started; then
- * nothing is written and the proposal stays approved.
+ * Moves the amount (plus any fee) out of the wallet, and the amount into the destination
+ * wallet if it is ours, with ledger entries, in the caller's transaction. The balance is
+ * re-checked here by the `amount >= x` guard: it may have dropped since a proposal
+ * started; then nothing is written and the proposal stays approved.
  */
-export async function executeTransfer(
-  trx: Trx,
-  proposal: { id: number; walletId: number; currencyId: number; amount: string; symbol: string },
-  destinationId: number | null,
-  txHash: string,
-  now: Date,
-): Promise<void> {
+export async function executeTransfer(trx: Trx, outflow: Outflow, destinationId: number | null, txHash: string, now: Date): Promise<void> {
+  const fee = outflow.fee ?? '0';
   const debited = await trx
     .updateTable('walletBalance')
-    .set({ amount: sql`amount - ${proposal.amount}::numeric`, updatedAt: now })
-    .where('walletId', '=', proposal.walletId)
-    .where('currencyId', '=', proposal.currencyId)
-    .where(sql<boolean>`amount >= ${proposal.amount}::numeric`)
-    .returning('amount')
+    .set({ amount: sql`amount - (${outflow.amount}::numeric + ${fee}::numeric)`, updatedAt: now })
+    .where('walletId', '=', outflow.walletId)
+    .where('currencyId', '=', outflow.currencyId)
+    .where(sql<boolean>`amount >= ${outflow.amount}::numeric + ${fee}::numeric`)
+    .returning(['amount', sql<string>`(-(${outflow.amount}::numeric + ${fee}::numeric))::text`.as('delta')])
     .executeTakeFirst();
-  if (!debited) throw conflict('api.insufficientBalanceNow', { symbol: proposal.symbol });
-  const entry = { currencyId: proposal.currencyId, reason: 'proposal', proposalId: proposal.id, txHash, createdAt: now };
+  if (!debited) throw conflict('api.insufficientBalanceNow', { symbol: outflow.symbol });
+  const entry = { currencyId: outflow.currencyId, reason: outflow.reason, proposalId: outflow.proposalId, txHash, createdAt: now };
   await trx
     .insertInto('ledgerEntry')
-    .values({ ...entry, walletId: proposal.walletId, delta: `-${proposal.amount}`, balanceAfter: debited.amount })
+    .values({ ...entry, walletId: outflow.walletId, delta: debited.delta, balanceAfter: debited.amount })
     .execute();
   if (destinationId === null) return;
 
   const credited = await trx
     .insertInto('walletBalance')
-    .values({ walletId: destinationId, currencyId: proposal.currencyId, amount: proposal.amount, updatedAt: now })
+    .values({ walletId: destinationId, currencyId: outflow.currencyId, amount: outflow.amount, updatedAt: now })
     .onConflict((oc) => oc.columns(['walletId', 'currencyId']).doUpdateSet({ amount: sql`wallet_balance.amount + excluded.amount`, updatedAt: now }))
     .returning('amount')
     .executeTakeFirstOrThrow();
-  await trx.insertInto('ledgerEntry').values({ ...entry, walletId: destinationId, delta: proposal.amount, balanceAfter: credited.amount }).execute();
+  await trx.insertInto('ledgerEntry').values({ ...entry, walletId: destinationId, delta: outflow.amount, balanceAfter: credited.amount }).execute();
 }

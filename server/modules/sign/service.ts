@@ -5,13 +5,12 @@ import { ApiError, badRequest, forbidden } from '../../http/apiError';
 import { orgVisibleTo } from '../../http/tenancy';
 import type { Caller } from '../../http/caller';
 import { BodyCode } from '../../../src/contract/envelope';
-import { canRoleDo, masks } from '../../../src/access';
-import { checkAddress, type ChainFamily } from '../../../src/contract/address';
-import { amountProblem } from '../../../src/contract/money';
+import { walletOutflowRefusal } from '../../../src/contract/movement';
 import { isColdKind, isMultiSigKind, type ProposalStatus } from '../../../src/contract/contractKinds';
 import { decide, OPEN_STATUSES, type ProposalAction, type Refusal } from '../../../src/contract/proposalMachine';
 import type { ProposalDetail, SignActionBody, SignStartBody } from '../../../src/contract/schemas/sign';
 import { executeTransfer, lockExecutionWallets, simulatedTxHash } from './execution';
+import { assertBalanceCovers, checkOutflow } from './outflow';
 import { expireOverdue } from './expiry';
 import { proposalDetail, proposalNotFound } from './queries';
 
@@ -21,80 +20,77 @@ const HOUR_MS = 3_600_000;
 const refusalError = (refusal: Refusal) => new ApiError(refusal.code, refusal.key, { params: refusal.params });
 
 /**
- * Who may start (issue "Multisig proposals"): anything out of a cold wallet needs
- * coldAdmins, whatever its kind; out of other wallets a transfer needs allowTransfer,
- * any other kind any role that may see the wallet. So a pro manager moves cold funds,
- * and pro finance transfers from hot wallets.
+ * Who may start (issue "Multisig proposals"): the wallet's outflow rule of
+ * src/contract/movement.ts (cold wallets need coldAdmins, a transfer out of another
+ * wallet allowTransfer), so a pro manager moves cold funds and pro finance transfers
+ * from hot wallets.
  */
 function assertMayStart(caller: Caller, kind: string, walletKind: string): void {
-  if (isColdKind(walletKind)) {
-    if (!canRoleDo(caller.roleIndex, masks.coldAdmins)) throw forbidden('api.coldProposalForbidden');
-    return;
-  }
-  if (kind === 'transfer' && !canRoleDo(caller.roleIndex, masks.allowTransfer)) throw forbidden('api.transferNotAllowed');
+  const refusal = walletOutflowRefusal(caller.roleIndex, kind, walletKind);
+  if (refusal) throw forbidden(isColdKind(walletKind) ? 'api.coldProposalForbidden' : 'api.transferNotAllowed');
 }
 
-/** POST /sys/sign/start: checks the wallet, the caller and the body, then takes the wallet's next nonce. */
-export async function startProposal(db: Db, caller: Caller, body: SignStartBody, now: Date, ttlHours: number): Promise<{ proposalId: number; nonce: number; status: ProposalStatus }> {
-  return db.transaction().execute(async (trx) => {
-    // The wallet row lock serialises the starts of one wallet: max(nonce) + 1 is then
-    // free, and the unique (wallet_id, nonce) would refuse it if it were not.
-    const wallet = await trx
-      .selectFrom('chainWallet')
-      .select(['id', 'chainId', 'orgId', 'kind', 'threshold'])
-      .where('id', '=', body.walletId)
-      .where(orgVisibleTo(caller, 'chain_wallet.org_id'))
-      .forUpdate()
-      .executeTakeFirst();
-    if (!wallet) throw new ApiError(BodyCode.notFound, 'api.walletNotFound');
-    if (!isMultiSigKind(wallet.kind) || !wallet.threshold) throw badRequest({ walletId: { key: 'validation.notMultisig' } });
-    assertMayStart(caller, body.kind, wallet.kind);
+/** POST /sys/sign/start. */
+export async function startProposal(db: Db, caller: Caller, body: SignStartBody, now: Date, ttlHours: number): Promise<StartedProposal> {
+  return db.transaction().execute((trx) => startProposalIn(trx, caller, body, now, ttlHours));
+}
 
-    const chain = await trx.selectFrom('chain').select('family').where('chainId', '=', wallet.chainId).executeTakeFirstOrThrow();
-    const currency = await trx.selectFrom('currency').select(['id', 'decimals']).where('chainId', '=', wallet.chainId).where('symbol', '=', body.symbol).executeTakeFirst();
-    if (!currency) throw badRequest({ symbol: { key: 'validation.unknownReference' } });
-    const amountIssue = amountProblem(body.amount, { decimals: currency.decimals });
-    if (amountIssue) throw badRequest({ amount: amountIssue });
-    const to = checkAddress(chain.family as ChainFamily, body.to);
-    if (!to.ok) throw badRequest({ to: to.problem });
-    const held = await trx.selectFrom('walletBalance').select('amount').where('walletId', '=', wallet.id).where('currencyId', '=', currency.id).executeTakeFirst();
-    const balance = held?.amount ?? '0';
-    const { enough } = await trx.selectNoFrom(sql<boolean>`${balance}::numeric >= ${body.amount}::numeric`.as('enough')).executeTakeFirstOrThrow();
-    if (!enough) throw badRequest({ amount: { key: 'validation.insufficientBalance', params: { balance } } });
+export interface StartedProposal {
+  proposalId: number;
+  nonce: number;
+  status: ProposalStatus;
+}
 
-    const last = await trx.selectFrom('proposal').select(sql<number>`coalesce(max(nonce), 0)`.as('nonce')).where('walletId', '=', wallet.id).executeTakeFirstOrThrow();
-    const nonce = Number(last.nonce) + 1;
-    const proposerSigns = Boolean(await trx.selectFrom('walletSigner').select('userId').where('walletId', '=', wallet.id).where('userId', '=', caller.userId).executeTakeFirst());
-    const status: ProposalStatus = proposerSigns && wallet.threshold <= 1 ? 'approved' : 'pending';
-    const { id } = await trx
-      .insertInto('proposal')
-      .values({
-        walletId: wallet.id,
-        chainId: wallet.chainId,
-        orgId: wallet.orgId,
-        kind: body.kind,
-        toAddress: to.address,
-        amount: body.amount,
-        symbol: body.symbol,
-        currencyId: currency.id,
-        memo: body.memo,
-        nonce,
-        status,
-        threshold: wallet.threshold,
-        proposerId: caller.userId,
-        txHash: null,
-        createdAt: now,
-        updatedAt: now,
-        expiresAt: new Date(now.getTime() + ttlHours * HOUR_MS),
-        executedAt: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx.insertInto('signLog').values({ proposalId: id, action: 'start', actorId: caller.userId, comment: body.memo, createdAt: now }).execute();
-    // SPEC B5: a proposer who is a signer has approved by starting.
-    if (proposerSigns) await trx.insertInto('proposalVote').values({ proposalId: id, signerId: caller.userId, vote: 'approve', comment: '', createdAt: now }).execute();
-    return { proposalId: id, nonce, status };
-  });
+/** Starts a proposal inside the caller's transaction (a movement records it in the same one): checks the wallet, the caller and the body, then takes the wallet's next nonce. */
+export async function startProposalIn(trx: Trx, caller: Caller, body: SignStartBody, now: Date, ttlHours: number): Promise<StartedProposal> {
+  // The wallet row lock serialises the starts of one wallet: max(nonce) + 1 is then
+  // free, and the unique (wallet_id, nonce) would refuse it if it were not.
+  const wallet = await trx
+    .selectFrom('chainWallet')
+    .select(['id', 'chainId', 'orgId', 'kind', 'threshold'])
+    .where('id', '=', body.walletId)
+    .where(orgVisibleTo(caller, 'chain_wallet.org_id'))
+    .forUpdate()
+    .executeTakeFirst();
+  if (!wallet) throw new ApiError(BodyCode.notFound, 'api.walletNotFound');
+  if (!isMultiSigKind(wallet.kind) || !wallet.threshold) throw badRequest({ walletId: { key: 'validation.notMultisig' } });
+  assertMayStart(caller, body.kind, wallet.kind);
+
+  const { currency, to } = await checkOutflow(trx, wallet, body);
+  await assertBalanceCovers(trx, wallet.id, currency.id, body.amount);
+
+  const last = await trx.selectFrom('proposal').select(sql<number>`coalesce(max(nonce), 0)`.as('nonce')).where('walletId', '=', wallet.id).executeTakeFirstOrThrow();
+  const nonce = Number(last.nonce) + 1;
+  const proposerSigns = Boolean(await trx.selectFrom('walletSigner').select('userId').where('walletId', '=', wallet.id).where('userId', '=', caller.userId).executeTakeFirst());
+  const status: ProposalStatus = proposerSigns && wallet.threshold <= 1 ? 'approved' : 'pending';
+  const { id } = await trx
+    .insertInto('proposal')
+    .values({
+      walletId: wallet.id,
+      chainId: wallet.chainId,
+      orgId: wallet.orgId,
+      kind: body.kind,
+      toAddress: to,
+      amount: body.amount,
+      symbol: body.symbol,
+      currencyId: currency.id,
+      memo: body.memo,
+      nonce,
+      status,
+      threshold: wallet.threshold,
+      proposerId: caller.userId,
+      txHash: null,
+      createdAt: now,
+      updatedAt: now,
+      expiresAt: new Date(now.getTime() + ttlHours * HOUR_MS),
+      executedAt: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx.insertInto('signLog').values({ proposalId: id, action: 'start', actorId: caller.userId, comment: body.memo, createdAt: now }).execute();
+  // SPEC B5: a proposer who is a signer has approved by starting.
+  if (proposerSigns) await trx.insertInto('proposalVote').values({ proposalId: id, signerId: caller.userId, vote: 'approve', comment: '', createdAt: now }).execute();
+  return { proposalId: id, nonce, status };
 }
 
 /** The proposal as it is now, read after its row lock is held (each statement sees what committed before it). */
@@ -169,7 +165,7 @@ export async function actOnProposal(db: Db, caller: Caller, action: ProposalActi
     if (action === 'confirm') {
       const chain = await trx.selectFrom('chain').select('family').where('chainId', '=', proposal.chainId).executeTakeFirstOrThrow();
       txHash = simulatedTxHash(chain.family);
-      await executeTransfer(trx, { ...proposal, currencyId: proposal.currencyId! }, destinationId, txHash, now);
+      await executeTransfer(trx, { ...proposal, currencyId: proposal.currencyId!, proposalId: proposal.id, reason: 'proposal' }, destinationId, txHash, now);
     }
     const updated = await trx
       .updateTable('proposal')

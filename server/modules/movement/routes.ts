@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { ApiPath } from '../../../src/contract/apiPaths';
+import { movementBody, movementListQuery } from '../../../src/contract/schemas/movement';
+import { detailQuery } from '../../../src/contract/schemas/listQuery';
+import { MOVEMENT_WRITERS } from '../../../src/contract/movement';
+import { combine, masks } from '../../../src/access';
+import type { ServerContext } from '../../http/serverContext';
+import { defineRoute } from '../../http/route';
+import { findMovement, listMovements } from './queries';
+import { saveMovement } from './service';
+
+/**
+ * Money movements (SPEC B6 /transfer, /withdraw, /refund, /supply, /supply-history): one
+ * API for the four kinds; who reads and writes each kind is checked per kind in the service.
+ */
+export function registerMovementRoutes(app: FastifyInstance, context: ServerContext): void {
+  const { db } = context;
+  const paths = ApiPath.movement;
+  const writers = combine(...Object.values(MOVEMENT_WRITERS));
+  defineRoute(app, context, { method: 'GET', path: paths.list, access: masks.all, query: movementListQuery, handler: async ({ caller, query }) => listMovements(db, caller, query, context.now()) });
+  defineRoute(app, context, { method: 'GET', path: paths.detail, access: masks.all, query: detailQuery, handler: async ({ caller, query }) => findMovement(db, caller, query.id, context.now()) });
+  defineRoute(app, context, {
+    method: 'POST',
+    path: paths.save,
+    access: writers,
+    body: movementBody,
+    handler: async ({ caller, body }) => saveMovement(db, caller, body, context.now(), context.config.proposalTtlHours),
+  });
+}

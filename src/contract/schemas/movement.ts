@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { amountProblem } from '../money';
+import { MOVEMENT_KINDS, MOVEMENT_STATUSES, type MovementKind, type MovementStatus } from '../movement';
+import { MAX_DECIMALS } from './currency';
+import { listQuery, recordId } from './listQuery';
+
+/**
+ * Body of POST /sys/movement/save. Shapes only: the server checks the rest against the
+ * wallet's chain (the currency's decimals, the address family, the balance) and the kind's
+ * rules. A refund names its order and may leave `to` blank (the order's payer is refunded).
+ */
+export const movementBody = z
+  .object({
+    kind: z.enum(MOVEMENT_KINDS),
+    walletId: recordId,
+    to: z.string().trim().max(64).default(''),
+    symbol: z.string().trim().min(1, { error: 'validation.required' }).max(16),
+    amount: z.custom<string>().superRefine((value, ctx) => {
+      const problem = amountProblem(value, { decimals: MAX_DECIMALS });
+      if (problem) ctx.addIssue({ code: 'custom', message: problem.key, params: problem.params, input: value });
+    }),
+    memo: z.string().trim().max(200).default(''),
+    orderNo: z.string().trim().max(64).default(''),
+  })
+  .superRefine((body, ctx) => {
+    if (body.kind === 'refund' && !body.orderNo) ctx.addIssue({ code: 'custom', path: ['orderNo'], message: 'validation.required', input: body.orderNo });
+    if (body.kind !== 'refund' && !body.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.required', input: body.to });
+  });
+export type MovementBody = z.infer<typeof movementBody>;
+
+export const movementSortable = ['id', 'createdAt', 'amount', 'status'] as const;
+export const movementListQuery = listQuery(movementSortable, {
+  kind: z.enum(MOVEMENT_KINDS, { error: 'validation.required' }),
+  chainId: z.coerce.number().int().positive().optional(),
+  status: z.enum(MOVEMENT_STATUSES).optional(),
+  /** An address it went to, its transaction hash or (refunds) its order number, case aside. */
+  q: z.string().trim().max(100).optional(),
+});
+export type MovementListQuery = z.infer<typeof movementListQuery>;
+
+export interface MovementRecord {
+  id: number;
+  kind: MovementKind;
+  orgId: number;
+  orgName: string;
+  chainId: number;
+  walletId: number;
+  walletLabel: string;
+  to: string;
+  currencyId: number;
+  symbol: string;
+  amount: string;
+  fee: string;
+  memo: string;
+  orderNo: string | null;
+  /** Set when the movement left a multisig wallet: its proposal, at /multisig/<proposalId>/show. */
+  proposalId: number | null;
+  status: MovementStatus;
+  txHash: string | null;
+  createdBy: string;
+  createdAt: string;
+}

@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getAddress } from 'viem';
+import { sql } from 'kysely';
+import { startTestServer, type TestServer } from './harness';
+import { balanceOf, ETH_CHAIN, signClient, units, walletIdsByLabel } from './signSupport';
+import type { ListResult } from '../../src/contract/envelope';
+import type { MovementRecord } from '../../src/contract/schemas/movement';
+
+const EXTERNAL = getAddress('0x1111111111111111111111111111111111111111');
+
+let server: TestServer;
+let client: ReturnType<typeof signClient>;
+let wallets: Record<string, number>;
+let addresses: Record<string, string>;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  client = signClient(server);
+  wallets = await walletIdsByLabel(server);
+  const rows = await server.app.context.db.selectFrom('chainWallet').select(['label', 'address']).execute();
+  addresses = Object.fromEntries(rows.map((r) => [r.label, r.address]));
+});
+afterAll(() => server?.close());
+
+const save = async (account: string, body: Record<string, unknown>) =>
+  server.call<MovementRecord>('POST', '/sys/movement/save', { token: await client.token(account), body: { memo: '', ...body } });
+const list = async (account: string, query: Record<string, string | number>) =>
+  server.call<ListResult<MovementRecord>>('GET', '/sys/movement/list', { token: await client.token(account), query: { pageSize: 500, ...query } });
+const movementCount = async () => Number((await server.app.context.db.selectFrom('movement').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n);
+
+/** A paid (or other) order of Birch Goods on Ethereum, with its currency's symbol. */
+async function birchOrder(status: string) {
+  return server.app.context.db
+    .selectFrom('paymentOrder')
+    .innerJoin('currency', 'currency.id', 'paymentOrder.currencyId')
+    .select(['paymentOrder.id', 'paymentOrder.orderNo', sql<string>`payment_order.amount::text`.as('amount'), 'paymentOrder.payerAddress', 'currency.symbol', 'currency.id as currencyId'])
+    .where('paymentOrder.orgId', '=', server.orgIds.stdB)
+    .where('paymentOrder.chainId', '=', ETH_CHAIN)
+    .where('paymentOrder.status', '=', status)
+    .orderBy('paymentOrder.id')
+    .executeTakeFirstOrThrow();
+}
+
+describe('direct movements (non-multisig wallets)', () => {
+  it('a transfer is executed at once: balance lowered, ledger written, tx hash set', async () => {
+    const wallet = wallets['Birch deposits'];
+    const before = await balanceOf(server, wallet, 'USDC');
+    const res = await save('merchantStdFinance', { kind: 'transfer', walletId: wallet, to: EXTERNAL.toLowerCase(), symbol: 'USDC', amount: '100.5' });
+    expect(res.code).toBe(200);
+    expect(res.data).toMatchObject({ kind: 'transfer', status: 'executed', to: EXTERNAL, amount: '100.5', fee: '0', proposalId: null, walletLabel: 'Birch deposits', createdBy: 'merchantStdFinance' });
+    expect(res.data.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(units(await balanceOf(server, wallet, 'USDC'))).toBe(units(before) - units('100.5'));
+    const entry = await server.app.context.db.selectFrom('ledgerEntry').selectAll().where('txHash', '=', res.data.txHash).executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({ walletId: wallet, reason: 'movement', proposalId: null });
+    expect(units(entry.delta)).toBe(-units('100.5'));
+  });
+
+  it('a transfer to one of our wallets credits it', async () => {
+    const target = wallets['Aurora deposits'];
+    const before = await balanceOf(server, target, 'USDC');
+    const res = await save('merchantStdFinance', { kind: 'transfer', walletId: wallets['Birch deposits'], to: addresses['Aurora deposits'], symbol: 'USDC', amount: '10' });
+    expect(res.code).toBe(200);
+    expect(units(await balanceOf(server, target, 'USDC'))).toBe(units(before) + units('10'));
+  });
+
+  it('a withdraw debits the amount plus the currency fee and records the fee', async () => {
+    const wallet = wallets['Birch deposits'];
+    const before = await balanceOf(server, wallet, 'USDC');
+    const res = await save('merchantStdManager', { kind: 'withdraw', walletId: wallet, to: EXTERNAL, symbol: 'USDC', amount: '20' });
+    expect(res.code).toBe(200);
+    expect(res.data).toMatchObject({ kind: 'withdraw', status: 'executed', fee: '2' });
+    expect(units(await balanceOf(server, wallet, 'USDC'))).toBe(units(before) - units('22'));
+  });
+
+  it('the lite tier moves directly', async () => {
+    const res = await save('merchantLiteEmployee', { kind: 'transfer', walletId: wallets['Cedar deposits'], to: EXTERNAL, symbol: 'USDT', amount: '5' });
+    expect(res.code).toBe(200);
+    expect(res.data.status).toBe('executed');
+  });
+});
+
+describe('refunds', () => {
+  it('refunds a paid order up to its amount, to its payer by default', async () => {
+    const order = await birchOrder('paid');
+    const wallet = wallets['Birch deposits'];
+    // Enough of the order's currency in the hot wallet to refund it whole.
+    await server.app.context.db
+      .insertInto('walletBalance')
+      .values({ walletId: wallet, currencyId: order.currencyId, amount: '1000000' })
+      .onConflict((oc) => oc.columns(['walletId', 'currencyId']).doUpdateSet({ amount: '1000000' }))
+      .execute();
+    const over = await save('merchantStdFinance', { kind: 'refund', walletId: wallet, orderNo: order.orderNo, symbol: order.symbol, amount: String(BigInt(order.amount.split('.')[0]) + 1n) });
+    expect(over).toMatchObject({ code: 400, data: { amount: expect.stringContaining(order.amount.replace(/\.?0+$/, '')) } });
+
+    const first = await save('merchantStdFinance', { kind: 'refund', walletId: wallet, orderNo: order.orderNo, symbol: order.symbol, amount: '1' });
+    expect(first.code).toBe(200);
+    expect(first.data).toMatchObject({ kind: 'refund', status: 'executed', orderNo: order.orderNo, to: order.payerAddress });
+    const rest = await save('merchantStdFinance', { kind: 'refund', walletId: wallet, orderNo: order.orderNo, symbol: order.symbol, amount: order.amount, to: EXTERNAL });
+    expect(rest.code).toBe(400);
+    expect(Object.keys(rest.data as object)).toEqual(['amount']);
+  });
+
+  it('refuses an order that is not paid, unknown or of another currency', async () => {
+    const wallet = wallets['Birch deposits'];
+    const pending = await birchOrder('pending');
+    expect(await save('merchantStdFinance', { kind: 'refund', walletId: wallet, orderNo: pending.orderNo, symbol: pending.symbol, amount: '1', to: EXTERNAL })).toMatchObject({ code: 400, data: { orderNo: 'Only a paid order can be refunded.' } });
+    expect(await save('merchantStdFinance', { kind: 'refund', walletId: wallet, orderNo: 'NO-SUCH-ORDER', symbol: 'USDC', amount: '1', to: EXTERNAL })).toMatchObject({ code: 400, data: { orderNo: expect.any(String) } });
+    expect(await save('merchantStdFinance', { kind: 'refund', walletId: wallet, symbol: 'USDC', amount: '1', to: EXTERNAL })).toMatchObject({ code: 400, data: { orderNo: expect.any(String) } });
+  });
+});
+
+describe('movements out of multisig wallets start proposals', () => {
+  it('a cold transfer by a cold admin is a pending proposal; the balance waits for execution', async () => {
+    const wallet = wallets['Birch cold'];
+    const before = await balanceOf(server, wallet, 'USDC');
+    const res = await save('merchantStdManager', { kind: 'transfer', walletId: wallet, to: EXTERNAL, symbol: 'USDC', amount: '500', memo: 'payroll' });
+    expect(res.code).toBe(200);
+    expect(res.data).toMatchObject({ status: 'pending', txHash: null });
+    const proposal = await client.detail('merchantStdManager', res.data.proposalId!);
+    expect(proposal.data).toMatchObject({ kind: 'transfer', amount: '500', symbol: 'USDC', to: EXTERNAL, status: 'pending' });
+    expect(await balanceOf(server, wallet, 'USDC')).toBe(before);
+  });
+
+  it('a supply goes from the cold wallet to the same org’s hot wallet, and shows its proposal’s execution', async () => {
+    const target = wallets['Birch deposits'];
+    const before = await balanceOf(server, target, 'USDC');
+    const res = await save('merchantStdManager', { kind: 'supply', walletId: wallets['Birch cold'], to: addresses['Birch deposits'], symbol: 'USDC', amount: '300' });
+    expect(res.code).toBe(200);
+    expect(res.data).toMatchObject({ kind: 'supply', status: 'pending' });
+    const proposalId = res.data.proposalId!;
+    // Lower nonces of the wallet go first (SPEC B5): veto the ones still open.
+    const open = (await client.list('merchantStdManager', { state: 'open', walletId: wallets['Birch cold'] })).data.list.filter((p) => p.proposalId !== proposalId);
+    for (const p of open) expect((await client.act('merchantStdManager', 'deny', p.proposalId)).code).toBe(200);
+    expect((await client.act('merchantStdFinance', 'approval', proposalId)).code).toBe(200);
+    expect((await client.act('merchantStdFinance', 'confirm', proposalId)).code).toBe(200);
+    const after = await server.call<MovementRecord>('GET', '/sys/movement/detail', { token: await client.token('merchantStdManager'), query: { id: res.data.id } });
+    expect(after.data).toMatchObject({ status: 'executed', txHash: expect.stringMatching(/^0x/) });
+    expect(units(await balanceOf(server, target, 'USDC'))).toBe(units(before) + units('300'));
+  });
+
+  it('supply refusals: from a hot wallet, to a cold or a foreign wallet', async () => {
+    const body = { kind: 'supply', symbol: 'USDC', amount: '1' };
+    expect(await save('merchantStdManager', { ...body, walletId: wallets['Birch deposits'], to: addresses['Birch cold'] })).toMatchObject({ code: 400, data: { walletId: 'A supply is made from a cold wallet.' } });
+    expect(await save('merchantStdManager', { ...body, walletId: wallets['Birch cold'], to: addresses['Aurora cold'] })).toMatchObject({ code: 400, data: { to: expect.any(String) } });
+    expect(await save('merchantStdManager', { ...body, walletId: wallets['Birch cold'], to: addresses['Aurora deposits'] })).toMatchObject({ code: 400, data: { to: expect.any(String) } });
+    expect(await save('merchantStdManager', { ...body, walletId: wallets['Birch cold'], to: EXTERNAL })).toMatchObject({ code: 400, data: { to: expect.any(String) } });
+  });
+});
+
+describe('refusals change nothing', () => {
+  it('wrong decimals, bad address, insufficient balance, withdraw below the minimum or to our own wallet', async () => {
+    const count = await movementCount();
+    const wallet = wallets['Birch deposits'];
+    const balance = await balanceOf(server, wallet, 'USDC');
+    const body = { walletId: wallet, to: EXTERNAL, symbol: 'USDC' };
+    expect(await save('merchantStdFinance', { ...body, kind: 'transfer', amount: '1.1234567' })).toMatchObject({ code: 400, data: { amount: 'At most 6 decimal places.' } });
+    expect(await save('merchantStdFinance', { ...body, kind: 'transfer', amount: '1', to: 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL' })).toMatchObject({ code: 400, data: { to: expect.any(String) } });
+    expect(await save('merchantStdFinance', { ...body, kind: 'transfer', amount: '99999999' })).toMatchObject({ code: 400, data: { amount: expect.stringContaining('More than the wallet holds') } });
+    expect(await save('merchantStdFinance', { ...body, kind: 'withdraw', amount: '5' })).toMatchObject({ code: 400, data: { amount: 'Less than the minimum withdrawal (10).' } });
+    expect(await save('merchantStdFinance', { ...body, kind: 'withdraw', amount: '10', to: addresses['Aurora deposits'] })).toMatchObject({ code: 400, data: { to: expect.any(String) } });
+    expect(await save('merchantStdFinance', { ...body, kind: 'transfer', amount: '0' })).toMatchObject({ code: 400, data: { amount: expect.any(String) } });
+    expect(await movementCount()).toBe(count);
+    expect(await balanceOf(server, wallet, 'USDC')).toBe(balance);
+  });
+
+  it('roles without the right are 403; another org’s wallet is 404; a cold wallet needs a cold admin', async () => {
+    const count = await movementCount();
+    const body = { to: EXTERNAL, symbol: 'USDC', amount: '1' };
+    expect(await save('merchantStdEmployee', { ...body, kind: 'withdraw', walletId: wallets['Birch deposits'] })).toMatchObject({ code: 403 });
+    expect(await save('merchantProEmployee', { ...body, kind: 'transfer', walletId: wallets['Aurora deposits'] })).toMatchObject({ code: 403 });
+    expect(await save('merchantStdFinance', { ...body, kind: 'supply', walletId: wallets['Birch cold'], to: addresses['Birch deposits'] })).toMatchObject({ code: 403 });
+    expect(await save('merchantStdFinance', { ...body, kind: 'transfer', walletId: wallets['Aurora deposits'] })).toMatchObject({ code: 404 });
+    expect(await save('merchantStdFinance', { ...body, kind: 'transfer', walletId: wallets['Birch cold'] })).toMatchObject({ code: 400, data: { walletId: expect.any(String) } });
+    // Visible to the agent, but not of its selected org.
+    expect(await save('agentManager', { ...body, kind: 'transfer', walletId: wallets['Birch deposits'] })).toMatchObject({ code: 400, data: { walletId: expect.any(String) } });
+    expect(await movementCount()).toBe(count);
+  });
+});
+
+describe('lists', () => {
+  it('are scoped to the tenancy and filtered by kind, chain, status and q', async () => {
+    const birch = (await list('merchantStdEmployee', { kind: 'transfer' })).data;
+    expect(birch.count).toBeGreaterThan(0);
+    expect(birch.list.every((m) => m.orgName === 'Birch Goods (Standard)' && m.kind === 'transfer')).toBe(true);
+    expect((await list('merchantProManager', { kind: 'transfer' })).data.list.some((m) => m.orgName.startsWith('Birch'))).toBe(false);
+    expect((await list('agentManager', { kind: 'transfer' })).data.list.some((m) => m.orgName.startsWith('Birch'))).toBe(true);
+    expect((await list('superAdmin', { kind: 'transfer' })).data.count).toBeGreaterThanOrEqual(birch.count);
+
+    const executed = birch.list.find((m) => m.status === 'executed')!;
+    const byHash = (await list('merchantStdEmployee', { kind: 'transfer', q: executed.txHash!.toUpperCase() })).data;
+    expect(byHash.list.map((m) => m.id)).toEqual([executed.id]);
+    // The cold transfer's proposal was vetoed by the supply test: the movement reads as its proposal.
+    const denied = (await list('merchantStdEmployee', { kind: 'transfer', status: 'denied', chainId: ETH_CHAIN })).data.list;
+    expect(denied.length).toBe(1);
+    expect(denied[0]).toMatchObject({ amount: '500', proposalId: expect.any(Number) });
+  });
+
+  it('supply lists follow the /supply route group; the kind is required', async () => {
+    expect((await list('merchantLiteManager', { kind: 'supply' })).code).toBe(403);
+    expect((await list('merchantStdEmployee', { kind: 'supply' })).code).toBe(200);
+    expect(await server.call('GET', '/sys/movement/list', { token: await client.token('merchantStdEmployee') })).toMatchObject({ code: 400, data: { kind: expect.any(String) } });
+  });
+});
