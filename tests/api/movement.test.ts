@@ -41,6 +41,16 @@ async function birchOrder(status: string) {
     .executeTakeFirstOrThrow();
 }
 
+describe('demo seed', () => {
+  it('holds movements of every kind, direct and through proposals in several statuses', async () => {
+    for (const kind of ['transfer', 'withdraw', 'refund', 'supply']) expect((await list('superAdmin', { kind })).data.count, kind).toBeGreaterThan(0);
+    const transfers = (await list('superAdmin', { kind: 'transfer' })).data.list;
+    expect(new Set(transfers.map((m) => m.status))).toEqual(new Set(['executed', 'pending', 'approved', 'denied', 'expired']));
+    expect((await list('merchantStdEmployee', { kind: 'supply' })).data.list).toEqual([expect.objectContaining({ status: 'executed', walletLabel: 'Birch cold', to: addresses['Birch deposits'] })]);
+    expect((await list('superAdmin', { kind: 'refund' })).data.list.every((m) => m.orderNo !== null)).toBe(true);
+  });
+});
+
 describe('direct movements (non-multisig wallets)', () => {
   it('a transfer is executed at once: balance lowered, ledger written, tx hash set', async () => {
     const wallet = wallets['Birch deposits'];

@@ -4,6 +4,7 @@ import { hashPassword } from '../../modules/auth/password';
 import { seedWallets } from './wallets';
 import { seedProposals } from './proposals';
 import { seedPayments } from './payments';
+import { seedMovements } from './movements';
 import { demoBrand, demoChains, demoCurrencies, demoLegalTenders, demoOrgs, demoUsers, DEMO_PASSWORD, type DemoOrgKey } from './demoData';
 
 /**
@@ -52,6 +53,7 @@ export async function seedDemo(db: Db): Promise<Record<DemoOrgKey, number>> {
     const walletIds = await seedWallets(trx, orgIds, userIds);
     await seedProposals(trx, walletIds, userIds);
     await seedPayments(trx, orgIds);
+    await seedMovements(trx, walletIds, userIds);
     return orgIds;
   });
 }

@@ -11,6 +11,10 @@ const TTL_HOURS = 72;
 type Step = { by: string; action: 'approval' | 'deny' | 'confirm'; after: number; comment?: string };
 interface DemoProposal {
   wallet: string;
+  /** Default transfer. */
+  kind?: 'transfer' | 'supply';
+  /** A demo wallet the money goes to (a supply); default an outside recipient. */
+  toWallet?: string;
   symbol: string;
   status: 'pending' | 'approved' | 'executed' | 'denied' | 'expired';
   amount: string;
@@ -84,6 +88,21 @@ const demoProposals: DemoProposal[] = [
     memo: 'Refund batch',
     steps: [],
   },
+  {
+    wallet: 'Birch cold',
+    kind: 'supply',
+    toWallet: 'Birch deposits',
+    symbol: 'USDC',
+    status: 'executed',
+    amount: '5000',
+    ageHours: 150,
+    proposer: 'merchantStdManager',
+    memo: 'Float for refunds',
+    steps: [
+      { by: 'merchantStdFinance', action: 'approval', after: 15 },
+      { by: 'merchantStdFinance', action: 'confirm', after: 25 },
+    ],
+  },
 ];
 
 const demoTxHash = (seed: string) => `0x${createHash('sha256').update(seed).digest('hex')}`;
@@ -102,14 +121,19 @@ export async function seedProposals(trx: Transaction<Database>, walletIds: Recor
     const confirm = p.steps.find((s) => s.action === 'confirm');
     const closedAt = confirm ? at(confirm.after) : p.status === 'expired' ? expiresAt : at(p.steps.at(-1)?.after ?? 0);
     const recipient = `demo recipient ${index}`;
+    const toAddress = p.toWallet
+      ? (await trx.selectFrom('chainWallet').select('address').where('id', '=', walletIds[p.toWallet]).executeTakeFirstOrThrow()).address
+      : chain.family === 'tron'
+        ? demoTronAddress(recipient)
+        : demoEvmAddress(recipient);
     const { id } = await trx
       .insertInto('proposal')
       .values({
         walletId: wallet.id,
         chainId: wallet.chainId,
         orgId: wallet.orgId,
-        kind: 'transfer',
-        toAddress: chain.family === 'tron' ? demoTronAddress(recipient) : demoEvmAddress(recipient),
+        kind: p.kind ?? 'transfer',
+        toAddress,
         amount: p.amount,
         symbol: p.symbol,
         currencyId: currency.id,

@@ -27,6 +27,7 @@ export const assetFlow = defineResource({
       choices: [
         { id: 'initial credit', name: 'resources.asset-flow.reasons.initialCredit' },
         { id: 'proposal', name: 'resources.asset-flow.reasons.proposal' },
+        { id: 'movement', name: 'resources.asset-flow.reasons.movement' },
       ],
       filterable: true,
     },

@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../schema';
+import { MOVEMENT_KINDS } from '../../../src/contract/movement';
+import { executeTransfer } from '../../modules/sign/execution';
+import { demoEvmAddress } from './wallets';
+
+interface DirectMovement {
+  kind: 'transfer' | 'withdraw' | 'refund';
+  wallet: string;
+  symbol: string;
+  amount: string;
+  by: string;
+  memo: string;
+}
+
+/** Direct movements out of the merchants' hot wallets (Ethereum), executed when seeded. */
+const directMovements: DirectMovement[] = [
+  { kind: 'transfer', wallet: 'Birch deposits', symbol: 'USDC', amount: '150', by: 'merchantStdFinance', memo: 'Supplier invoice 118' },
+  { kind: 'transfer', wallet: 'Cedar deposits', symbol: 'USDT', amount: '75', by: 'merchantLiteManager', memo: 'Coffee beans' },
+  { kind: 'withdraw', wallet: 'Aurora deposits', symbol: 'USDT', amount: '200', by: 'merchantProFinance', memo: 'To the bank desk' },
+  { kind: 'withdraw', wallet: 'Birch deposits', symbol: 'USDC', amount: '100', by: 'merchantStdManager', memo: 'Payout' },
+  { kind: 'refund', wallet: 'Aurora deposits', symbol: 'USDT', amount: '5', by: 'merchantProFinance', memo: 'Partial refund' },
+  { kind: 'refund', wallet: 'Birch deposits', symbol: 'USDC', amount: '5', by: 'merchantStdManager', memo: 'Damaged item' },
+];
+
+const demoHash = (seed: string) => `0x${createHash('sha256').update(seed).digest('hex')}`;
+
+/**
+ * SPEC B7 movements: every seeded proposal of a movement kind is the movement that started
+ * it (so /transfer and /supply-history show proposals in every status), and a few direct
+ * transfers, withdrawals (with the currency's fee) and refunds of paid orders, executed
+ * through the same ledger code as the API.
+ */
+export async function seedMovements(trx: Transaction<Database>, walletIds: Record<string, number>, userIds: Record<string, number>, now = new Date()): Promise<void> {
+  const proposals = await trx.selectFrom('proposal').selectAll().where('kind', 'in', MOVEMENT_KINDS).orderBy('id').execute();
+  for (const p of proposals) {
+    await trx
+      .insertInto('movement')
+      .values({ orgId: p.orgId, chainId: p.chainId, walletId: p.walletId, kind: p.kind, toAddress: p.toAddress, currencyId: p.currencyId!, symbol: p.symbol, amount: p.amount, memo: p.memo, proposalId: p.id, status: 'proposed', txHash: null, createdBy: p.proposerId, createdAt: p.createdAt })
+      .execute();
+  }
+  for (const [index, m] of directMovements.entries()) {
+    const wallet = await trx.selectFrom('chainWallet').select(['id', 'orgId', 'chainId']).where('id', '=', walletIds[m.wallet]).executeTakeFirstOrThrow();
+    const currency = await trx.selectFrom('currency').select(['id', 'withdrawFee']).where('chainId', '=', wallet.chainId).where('symbol', '=', m.symbol).executeTakeFirstOrThrow();
+    const order =
+      m.kind === 'refund'
+        ? await trx
+            .selectFrom('paymentOrder')
+            .select(['id', 'payerAddress'])
+            .where('orgId', '=', wallet.orgId)
+            .where('chainId', '=', wallet.chainId)
+            .where('currencyId', '=', currency.id)
+            .where('status', '=', 'paid')
+            .where(sql<boolean>`amount >= ${m.amount}::numeric`)
+            .orderBy('id')
+            .executeTakeFirst()
+        : undefined;
+    if (m.kind === 'refund' && !order?.payerAddress) continue;
+    const fee = m.kind === 'withdraw' ? currency.withdrawFee : '0';
+    const txHash = demoHash(`movement ${index}`);
+    const createdAt = new Date(now.getTime() + index);
+    await trx
+      .insertInto('movement')
+      .values({ orgId: wallet.orgId, chainId: wallet.chainId, walletId: wallet.id, kind: m.kind, toAddress: order?.payerAddress ?? demoEvmAddress(`demo payee ${index}`), currencyId: currency.id, symbol: m.symbol, amount: m.amount, fee, memo: m.memo, orderId: order?.id ?? null, proposalId: null, status: 'executed', txHash, createdBy: userIds[m.by], createdAt })
+      .execute();
+    await executeTransfer(trx, { walletId: wallet.id, currencyId: currency.id, amount: m.amount, fee, symbol: m.symbol, reason: 'movement', proposalId: null }, null, txHash, createdAt);
+  }
+}
