@@ -15,17 +15,15 @@ import { resources } from './resources';
 import { withResourceAccess } from './resources/engine';
 
 const HomePage = lazyScreen(() => import('./pages/home/HomePage'));
-const PlaceholderPage = lazyScreen(() => import('./pages/placeholder/PlaceholderPage'));
 const TermsPage = lazyScreen(() => import('./pages/status/TermsPage'));
 
 const authProvider = withResourceAccess(createAuthProvider(http), resources);
-const resourcePaths = new Set(resources.map((r) => r.path));
-/** Guarded routes with their own screen; the rest show a titled placeholder until built. */
 const BrandEditor = lazyScreen(() => import('./shell/brand/BrandEditor'));
 const OrgPage = lazyScreen(() => import('./pages/org/OrgPage'));
 const OrderRepairPage = lazyScreen(() => import('./pages/orderRepair/OrderRepairPage'));
 const AccountPage = lazyScreen(() => import('./pages/account/AccountPage'));
 const orgScreen = (labelKey: string) => <OrgPage labelKey={labelKey} />;
+/** The guarded routes that are no declared resource: each has its own screen. */
 const screens: Record<string, (labelKey: string) => React.ReactElement> = {
   '/home': () => <HomePage />,
   '/brand': () => <BrandEditor />,
@@ -61,16 +59,9 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
         <Resource key={r.name} {...r.props} />
       ))}
       <CustomRoutes>
-        {ROUTES.filter((r) => !resourcePaths.has(r.path)).map((route) => {
-          const screen = screens[route.path];
-          return (
-            <Route
-              key={route.path}
-              path={`${route.path}/*`}
-              element={<RouteGuard path={route.path}>{screen ? screen(route.labelKey) : <PlaceholderPage labelKey={route.labelKey} />}</RouteGuard>}
-            />
-          );
-        })}
+        {ROUTES.filter((r) => Object.hasOwn(screens, r.path)).map((route) => (
+          <Route key={route.path} path={`${route.path}/*`} element={<RouteGuard path={route.path}>{screens[route.path](route.labelKey)}</RouteGuard>} />
+        ))}
       </CustomRoutes>
       <CustomRoutes noLayout>
         <Route path="/403" element={<ForbiddenPage />} />

@@ -8,6 +8,7 @@ import { member } from './member';
 import { invitation } from './invitation';
 import { assetFlow, assetFlowLite } from './assetFlow';
 import { payLink } from './payLink';
+import { refund, supply, supplyHistory, transfer, withdraw } from './movement';
 import { merchantLiteWallet, merchantProWallet, merchantStdWallet } from './tierWallets';
 import { gasReport, linkpayReport, paymentReport, rechargeReport } from './reports';
 
@@ -15,7 +16,7 @@ import { gasReport, linkpayReport, paymentReport, rechargeReport } from './repor
  * Every declared resource, once: App mounts `<Resource {...r.props} />` for each, the
  * dataProvider registry, the access rules and the menu entries all come from this list.
  */
-export const resources = [network, currency, multisig, chainWallet, merchantProWallet, merchantStdWallet, merchantLiteWallet, contractAddress, member, invitation, assetFlow, assetFlowLite, payLink, paymentReport, linkpayReport, rechargeReport, gasReport];
+export const resources = [network, currency, multisig, chainWallet, merchantProWallet, merchantStdWallet, merchantLiteWallet, contractAddress, member, invitation, assetFlow, assetFlowLite, transfer, withdraw, refund, supply, supplyHistory, payLink, paymentReport, linkpayReport, rechargeReport, gasReport];
 
 export const resourceRegistry = registryOf(resources);
 export const resourceMenu = menuEntries(resources);

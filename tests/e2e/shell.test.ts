@@ -112,15 +112,18 @@ describe('app shell', () => {
     await signIn(page, env.server.baseUrl, 'superAdmin');
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/PlaceholderPage-.*\.js$/, async (route) => {
+    // The generated list view is a chunk of its own, loaded with the first list screen opened.
+    await page.route(/\/assets\/GeneratedList-.*\.js$/, async (route) => {
       await held;
       await route.continue();
     });
     await page.getByRole('menuitem', { name: 'Transfers' }).click();
     await page.getByText('Loading...').waitFor();
     expect(await page.getByRole('progressbar').count()).toBeGreaterThan(0);
+    expect(await page.locator('table').count()).toBe(0);
     release();
-    await page.getByRole('heading', { name: 'Transfers', level: 1 }).waitFor();
+    await page.getByRole('columnheader', { name: 'Amount' }).waitFor();
+    expect(await page.getByText('Loading...').count()).toBe(0);
     await page.close();
   });
 

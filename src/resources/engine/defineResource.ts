@@ -65,9 +65,10 @@ export function defineResource(declaration: ResourceDeclaration): ResourceDefini
     group: route.group,
     idField: declaration.idField ?? 'id',
     chainField,
+    scope: declaration.scope ?? {},
     fields,
     nameKey: `resources.${name}.name`,
-    fieldKey: (source) => `resources.${name}.fields.${source}`,
+    fieldKey: (source) => `resources.${declaration.labels ?? name}.fields.${source}`,
     endpoint: {
       paths: { ...resourcePaths(name, base), ...pathOverrides },
       ...(declaration.idField ? { idField: declaration.idField } : {}),

@@ -46,11 +46,11 @@ export function idsOf(value: unknown, idField: string): unknown[] {
  * out (the schema's default or "required" applies), cleared text as ''.
  */
 export function toPayload(
-  resource: Pick<ResourceDefinition, 'fields' | 'idField'>,
+  resource: Pick<ResourceDefinition, 'fields' | 'idField'> & Partial<Pick<ResourceDefinition, 'scope'>>,
   values: Record<string, unknown>,
   mode: FormMode,
 ): Record<string, unknown> {
-  const payload: Record<string, unknown> = {};
+  const payload: Record<string, unknown> = mode === 'create' ? { ...resource.scope } : {};
   if (mode === 'edit') {
     const id = values[resource.idField] ?? values.id;
     if (!isBlank(id)) payload[resource.idField] = id;

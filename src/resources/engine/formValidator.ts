@@ -11,7 +11,7 @@ export type Translate = (key: string, params?: Record<string, unknown>) => strin
 export type Lookup = (source: ChoiceSource, query: Record<string, unknown>) => Promise<ServerRecord[]>;
 
 export interface FormValidatorOptions {
-  resource: Pick<ResourceDefinition, 'fields' | 'idField'>;
+  resource: Pick<ResourceDefinition, 'fields' | 'idField'> & Partial<Pick<ResourceDefinition, 'scope'>>;
   mode: FormMode;
   /** The shared schema the server validates the same body with. */
   schema?: z.ZodType;
@@ -53,6 +53,13 @@ export function createFormValidator({ resource, mode, schema, translate, lookup 
     if ('field' in decimals) {
       const value = values[decimals.field];
       return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
+    }
+    if ('symbol' in decimals) {
+      const [symbol, chainId] = [values[decimals.symbol], values[decimals.chain]];
+      if (isBlank(symbol) || isBlank(chainId)) return undefined;
+      const currencies = await lookup(REFERENCE_TARGETS.currency, { chainId: String(chainId) });
+      const currency = currencies.find((c) => c.symbol === symbol);
+      return typeof currency?.decimals === 'number' ? currency.decimals : undefined;
     }
     const currencyId = values[decimals.currency];
     if (isBlank(currencyId)) return undefined;

@@ -64,7 +64,9 @@ export type AmountDecimals =
   /** Another field of the same form holds the decimals (a currency's own `decimals`). */
   | { field: string }
   /** A currency reference field of the same form: that currency's `decimals`. */
-  | { currency: string };
+  | { currency: string }
+  /** A currency symbol field and a chain field of the same form (symbols repeat across chains). */
+  | { symbol: string; chain: string };
 
 interface FieldBase {
   /** Record field; its label is the translation `resources.<name>.fields.<source>`. */
@@ -90,7 +92,13 @@ interface FieldBase {
 
 export type FieldDeclaration =
   | (FieldBase & { kind: 'text'; multiline?: boolean })
-  | (FieldBase & { kind: 'number'; /** Thousands separators (off for ids such as chain IDs). */ grouping?: boolean })
+  | (FieldBase & {
+      kind: 'number';
+      /** Thousands separators (off for ids such as chain IDs). */
+      grouping?: boolean;
+      /** The id of a record shown on this route: the value links to `<link>/<id>/show` (a movement's proposal). */
+      link?: string;
+    })
   | (FieldBase & { kind: 'amount'; decimals: AmountDecimals; /** Shown for an empty amount (translation key), e.g. "the payer chooses". */ emptyText?: string })
   | (FieldBase & {
       kind: 'address';
@@ -166,6 +174,13 @@ export interface ResourceDeclaration {
   recordAccess?: (record: Record<string, unknown>, actor: RecordActor) => boolean;
   /** Custom views replacing generated ones; `false` drops a view. */
   views?: Partial<Record<ViewName, ViewLoader | false>>;
+  /**
+   * Values every list call filters by and every new record carries, for several screens
+   * on one API (the movement kind of /transfer, /withdraw…).
+   */
+  scope?: Record<string, string>;
+  /** Whose field labels to use (`resources.<labels>.fields.*`) when screens share one API's records; default `name`. */
+  labels?: string;
   /** List and new records follow the chain selected in the app bar (true = field `chainId`). */
   chainScoped?: boolean | string;
   list?: {
@@ -197,6 +212,8 @@ export interface ResourceDefinition {
   group: RouteGroup;
   idField: string;
   chainField: string | null;
+  /** The declaration's `scope` (empty without one). */
+  scope: Record<string, string>;
   fields: FieldDeclaration[];
   /** `<Resource {...props} />`. */
   props: ResourceProps & { name: string };

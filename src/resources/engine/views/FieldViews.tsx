@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import type { MouseEvent, ReactElement } from 'react';
 import { Chip, Stack, Typography } from '@mui/material';
 import {
   AutocompleteArrayInput,
@@ -7,6 +7,7 @@ import {
   BooleanInput,
   DateField,
   DateTimeInput,
+  Link,
   NumberField,
   NumberInput,
   SelectInput,
@@ -85,11 +86,23 @@ function ItemLines({ field }: FieldProps) {
   );
 }
 
+/** An id of a record on another route, opening its show view (not the row's own click). */
+function RecordLink({ field }: FieldProps) {
+  const record = useRecordContext<ServerRecord>();
+  const value = record?.[field.source];
+  if (field.kind !== 'number' || !field.link || value === undefined || value === null) return null;
+  return (
+    <Link to={`${field.link}/${String(value)}/show`} onClick={(event: MouseEvent) => event.stopPropagation()}>
+      #{String(value)}
+    </Link>
+  );
+}
+
 function FieldDisplay({ definition, field }: FieldProps) {
   const { source } = field;
   switch (field.kind) {
     case 'number':
-      return <NumberField source={source} options={{ useGrouping: field.grouping ?? true }} />;
+      return field.link ? <RecordLink definition={definition} field={field} /> : <NumberField source={source} options={{ useGrouping: field.grouping ?? true }} />;
     case 'amount':
       // Decimal strings stay strings (SPEC B4): a number would round 18-decimal amounts.
       return <TextField source={source} sx={MONOSPACE} emptyText={field.emptyText} />;

@@ -35,8 +35,8 @@ export default function GeneratedList({ definition }: ResourceViewProps) {
   const { declaration, chainField } = definition;
   const firstSortable = definition.fields.find((f) => f.sortable);
   const sort = declaration.list?.sort ?? (firstSortable ? { field: firstSortable.source, order: 'ASC' as const } : { field: '', order: 'ASC' as const });
-  // Chain-scoped lists follow the app bar's chain: a permanent filter, not one the user can remove.
-  const filter = chainField && currentChainObj ? { [chainField]: currentChainObj.chainId } : undefined;
+  // Chain-scoped lists follow the app bar's chain: a permanent filter, not one the user can remove (nor the scope).
+  const filter = { ...definition.scope, ...(chainField && currentChainObj ? { [chainField]: currentChainObj.chainId } : {}) };
   const filters = fieldsFor(definition, 'filter').map((field) => filterElement(definition, field, translate));
   // Per row: a record the role may not change (another org's wallet) opens read-only.
   const rowClick = (_id: unknown, _resource: unknown, record: RaRecord) =>

@@ -1,0 +1,84 @@
+import SendIcon from '@mui/icons-material/Send';
+import OutboundIcon from '@mui/icons-material/Outbound';
+import UndoIcon from '@mui/icons-material/Undo';
+import MoveDownIcon from '@mui/icons-material/MoveDown';
+import HistoryIcon from '@mui/icons-material/History';
+import type { ComponentType } from 'react';
+import { ApiPath } from '../../contract/apiPaths';
+import { MOVEMENT_STATUSES, MOVEMENT_WRITERS, type MovementKind } from '../../contract/movement';
+import { defineResource } from '../engine';
+import type { ChoiceSource, FieldDeclaration } from '../engine/types';
+
+/** Wallets of the form's chain, by label and kind; the server decides which may pay (org, cold rule, kind). */
+const walletChoices = (value: 'id' | 'address'): ChoiceSource => ({
+  path: ApiPath.chainWallet.list,
+  value,
+  label: (wallet) => `${String(wallet.label)} (${String(wallet.kind)})`,
+  dependsOn: { chainId: 'chainId' },
+  query: { sort: 'label', order: 'asc', pageSize: 500 },
+});
+
+const symbolChoices: ChoiceSource = { path: ApiPath.currency.list, value: 'symbol', label: 'symbol', dependsOn: { chainId: 'chainId' }, query: { sort: 'symbol', order: 'asc' } };
+
+/** The fields of one kind's screens: what the form asks for, then what the list and show add. */
+function movementFields(kind: MovementKind): FieldDeclaration[] {
+  const to: FieldDeclaration =
+    kind === 'supply'
+      ? { source: 'to', kind: 'enum', choices: walletChoices('address'), required: true, help: 'resources.movement.help.supplyTo' }
+      : { source: 'to', kind: 'address', required: kind !== 'refund', help: kind === 'refund' ? 'resources.movement.help.refundTo' : undefined };
+  return [
+    { source: 'createdAt', kind: 'dateTime', sortable: true, inForm: false },
+    { source: 'chainId', kind: 'reference', reference: 'chain', inForm: false, inList: false },
+    { source: 'walletId', kind: 'enum', choices: walletChoices('id'), required: true, inList: false, inShow: false },
+    { source: 'walletLabel', kind: 'text', inForm: false },
+    ...(kind === 'refund' ? [{ source: 'orderNo', kind: 'text', required: true } as const] : []),
+    to,
+    { source: 'symbol', kind: 'enum', choices: symbolChoices, required: true },
+    { source: 'amount', kind: 'amount', decimals: { symbol: 'symbol', chain: 'chainId' }, required: true, sortable: true },
+    ...(kind === 'withdraw' ? [{ source: 'fee', kind: 'text', inForm: false, help: 'resources.movement.help.fee' } as const] : []),
+    { source: 'memo', kind: 'text', inList: false },
+    {
+      source: 'status',
+      kind: 'enum',
+      choices: MOVEMENT_STATUSES.map((status) => ({ id: status, name: `resources.movement.statuses.${status}` })),
+      inForm: false,
+      sortable: true,
+      filterable: 'alwaysOn',
+    },
+    { source: 'proposalId', kind: 'number', link: '/multisig', inForm: false },
+    { source: 'txHash', kind: 'address', inForm: false, inList: false },
+    { source: 'orgName', kind: 'text', inForm: false },
+    { source: 'createdBy', kind: 'text', inForm: false },
+    // Search only: an address it went to, its transaction hash or its order number.
+    { source: 'q', kind: 'text', inForm: false, inList: false, inShow: false, filterable: 'alwaysOn' },
+  ];
+}
+
+/**
+ * One screen of money movements (SPEC B6): a list of one kind on the app bar's chain and,
+ * where `create` names who may, its form. Out of a multisig wallet the server starts a
+ * proposal (the row links it); out of any other it executes at once.
+ */
+function movementScreen(kind: MovementKind, route: string, icon: ComponentType, create: bigint | null) {
+  return defineResource({
+    name: route.slice(1),
+    route,
+    icon,
+    menuGroup: 'money',
+    endpoints: ApiPath.movement,
+    labels: 'movement',
+    scope: { kind },
+    chainScoped: true,
+    fields: movementFields(kind),
+    schema: () => import('../../contract/schemas/movement').then((m) => ({ create: m.movementBody })),
+    ...(create === null ? {} : { access: { create } }),
+    list: { sort: { field: 'id', order: 'DESC' } },
+  });
+}
+
+export const transfer = movementScreen('transfer', '/transfer', SendIcon, MOVEMENT_WRITERS.transfer);
+export const withdraw = movementScreen('withdraw', '/withdraw', OutboundIcon, MOVEMENT_WRITERS.withdraw);
+export const refund = movementScreen('refund', '/refund', UndoIcon, MOVEMENT_WRITERS.refund);
+export const supply = movementScreen('supply', '/supply', MoveDownIcon, MOVEMENT_WRITERS.supply);
+/** Read-only: every supply of the orgs in scope, whatever its status. */
+export const supplyHistory = movementScreen('supply', '/supply-history', HistoryIcon, null);
