@@ -4,7 +4,7 @@ import { DateField, RecordContextProvider, Title, useGetList, useTranslate } fro
 import { tenantTypeName } from '../../access';
 import { ApiPath } from '../../contract/apiPaths';
 import type { OrgRecord } from '../../contract/schemas/org';
-import { lookupResource } from '../../resources/engine/lookups';
+import { lookupResource, REFERENCE_TARGETS } from '../../resources/engine/lookups';
 import { useSession } from '../../session';
 import { LabelledRows } from '../../shell/LabelledRows';
 import { isServerError } from '../../shell/errors/isServerError';
@@ -12,7 +12,7 @@ import { ServerErrorPage } from '../../shell/errors/statusPages';
 
 type Org = OrgRecord & { id: number };
 
-const ORGS = lookupResource(ApiPath.org.list);
+const ORGS = lookupResource(ApiPath.org.list, REFERENCE_TARGETS.org.value);
 /** The operator and agents keep orgs under them (SPEC B2 tree); merchants do not. */
 const HAS_CHILDREN = new Set([0, 1]);
 

@@ -48,8 +48,12 @@ export function choiceSourceOf(field: FieldDeclaration): ChoiceSource | undefine
 export const labelOf = (source: ChoiceSource, record: ServerRecord): string =>
   typeof source.label === 'function' ? source.label(record) : String(record[source.label] ?? record[source.value] ?? '');
 
-/** react-admin resource name under which a lookup endpoint is fetched (hidden: no route, no menu). */
-export const lookupResource = (path: string) => `@lookup${path}`;
+/**
+ * react-admin resource name under which a lookup endpoint is fetched (hidden: no route, no
+ * menu). One per endpoint and value field: the same list may give ids to one field and
+ * addresses to another, and each needs its own record id.
+ */
+export const lookupResource = (path: string, value: string) => `@lookup${path}#${value}`;
 
 
 /** dataProvider entries of every lookup endpoint, keyed by `lookupResource(path)`. */
@@ -59,7 +63,7 @@ export function lookupEndpoints(sources: Iterable<ChoiceSource>): Record<string,
     if (!source.path) continue;
     const path = source.path;
     // Lookups only list; every other action points at the list so a stray call fails loudly on the server.
-    entries[lookupResource(path)] = { paths: { list: path, detail: path, save: path, update: path, delete: path }, idField: source.value };
+    entries[lookupResource(path, source.value)] = { paths: { list: path, detail: path, save: path, update: path, delete: path }, idField: source.value };
   }
   return entries;
 }

@@ -15,7 +15,7 @@ const walletChoices = (value: 'id' | 'address'): ChoiceSource => ({
   value,
   label: (wallet) => `${String(wallet.label)} (${String(wallet.kind)})`,
   dependsOn: { chainId: 'chainId' },
-  query: { sort: 'label', order: 'asc', pageSize: 500 },
+  query: { sort: 'label', order: 'asc' },
 });
 
 const symbolChoices: ChoiceSource = { path: ApiPath.currency.list, value: 'symbol', label: 'symbol', dependsOn: { chainId: 'chainId' }, query: { sort: 'symbol', order: 'asc' } };

@@ -128,8 +128,22 @@ describe('registry: one source for the dataProvider', () => {
   it('each resource under its route name and its API name, plus every lookup its fields read', () => {
     const registry = registryOf([declare()]);
     expect(registry.aggregate).toBe(registry['chain-wallet']);
-    expect(registry['@lookup/sys/chain/list']).toMatchObject({ paths: { list: '/sys/chain/list' }, idField: 'chainId' });
-    expect(registry['@lookup/sys/currency/list']).toMatchObject({ idField: 'id' });
+    expect(registry['@lookup/sys/chain/list#chainId']).toMatchObject({ paths: { list: '/sys/chain/list' }, idField: 'chainId' });
+    expect(registry['@lookup/sys/currency/list#id']).toMatchObject({ idField: 'id' });
+  });
+
+  it('one endpoint read for two value fields is two lookups, each with its own record id', () => {
+    const wallets = (value: string) => ({ path: '/sys/chain-wallet/list', value, label: 'label' });
+    const registry = registryOf([
+      declare({
+        fields: [
+          { source: 'walletId', kind: 'enum', choices: wallets('id') },
+          { source: 'to', kind: 'enum', choices: wallets('address') },
+        ],
+      }),
+    ]);
+    expect(registry['@lookup/sys/chain-wallet/list#id']).toMatchObject({ idField: 'id' });
+    expect(registry['@lookup/sys/chain-wallet/list#address']).toMatchObject({ idField: 'address' });
   });
 
   it('two declarations on one route are refused', () => {

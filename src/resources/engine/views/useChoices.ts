@@ -44,7 +44,7 @@ export function useFieldChoices(field: FieldDeclaration, values: Record<string, 
   const query = source ? lookupQuery(source, values) : null;
   const waiting = Boolean(source?.path) && query !== null;
   const { data, isPending } = useGetList<ServerRecord & { id: string | number }>(
-    lookupResource(source?.path ?? ''),
+    lookupResource(source?.path ?? '', source?.value ?? 'id'),
     getListParams(query ?? {}),
     { enabled: waiting, staleTime: 60_000 },
   );
@@ -78,7 +78,7 @@ export function useLookup(): Lookup {
       let pending = cache.current.get(key);
       if (!pending) {
         pending = dataProvider
-          .getList(lookupResource(source.path), getListParams({ ...source.query, ...query }))
+          .getList(lookupResource(source.path, source.value), getListParams({ ...source.query, ...query }))
           .then((result) => result.data as ServerRecord[])
           .catch(() => {
             cache.current.delete(key);

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { e2eEnvironment, signIn } from './harness';
+
+const env = e2eEnvironment();
+const EXTERNAL = '0x2222222222222222222222222222222222222222';
+
+/** The USDC balance of Birch deposits as /aggregate lists it. */
+async function birchUsdc(baseUrl: string, token: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/sys/chain-wallet/list?chainId=1&pageSize=100`, { headers: { authorization: `Bearer ${token}` } });
+  const wallets = ((await res.json()) as { data: { list: Array<{ label: string; balances: Array<{ symbol: string; amount: string }> }> } }).data.list;
+  return wallets.find((w) => w.label === 'Birch deposits')!.balances.find((b) => b.symbol === 'USDC')!.amount;
+}
+
+describe('money movements', () => {
+  it('standard finance transfers from a hot wallet: executed at once, the balance lowered', async () => {
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'merchantStdFinance');
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const before = Number(await birchUsdc(env.server.baseUrl, token!));
+
+    await page.getByRole('menuitem', { name: 'Transfers' }).click();
+    await page.waitForURL(/\/transfer$/);
+    await page.getByRole('link', { name: 'Create' }).click();
+    const form = page.locator('form');
+    await form.getByRole('combobox', { name: 'From wallet' }).click();
+    await page.getByRole('option', { name: 'Birch deposits (Hot)' }).click();
+    await form.getByLabel('To address').fill(EXTERNAL);
+    await form.getByRole('combobox', { name: 'Currency' }).click();
+    await page.getByRole('option', { name: 'USDC' }).click();
+    await form.getByLabel('Amount').fill('12.1234567');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('At most 6 decimal places.').waitFor();
+    await form.getByLabel('Amount').fill('12.5');
+    // Save is disabled while the form re-validates after the change.
+    await page.getByText('At most 6 decimal places.').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/transfer$/);
+
+    const row = page.getByRole('row').filter({ hasText: '12.5' }).first();
+    await expect.poll(() => row.textContent()).toContain('Executed');
+    expect(await row.textContent()).toContain('merchantStdFinance');
+    await expect.poll(async () => Number(await birchUsdc(env.server.baseUrl, token!))).toBe(before - 12.5);
+    await page.close();
+  });
+
+  it('the pro manager supplies the hot wallet from the cold multisig wallet: it becomes a proposal', async () => {
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'merchantProManager');
+    await page.getByRole('menuitem', { name: 'Supply', exact: true }).click();
+    await page.waitForURL(/\/supply$/);
+    await page.getByRole('link', { name: 'Create' }).click();
+    const form = page.locator('form');
+    await form.getByRole('combobox', { name: 'From wallet' }).click();
+    await page.getByRole('option', { name: 'Aurora cold (MultiSigCold)' }).click();
+    await form.getByRole('combobox', { name: 'To address' }).click();
+    await page.getByRole('option', { name: 'Aurora deposits (Hot)' }).click();
+    await form.getByRole('combobox', { name: 'Currency' }).click();
+    await page.getByRole('option', { name: 'ETH' }).click();
+    await form.getByLabel('Amount').fill('1.25');
+    await form.getByLabel('Memo').fill('Float for payouts');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/supply$/);
+
+    const row = page.getByRole('row').filter({ hasText: '1.25' }).first();
+    await expect.poll(() => row.textContent()).toContain('Pending');
+    await row.getByRole('link', { name: /^#\d+$/ }).click();
+    await page.waitForURL(/\/multisig\/\d+\/show$/);
+    await expect.poll(() => page.locator('main').textContent()).toContain('Float for payouts');
+    await page.close();
+  });
+
+  it('a lite employee may transfer; standard employees read withdrawals without a create button', async () => {
+    const lite = await env.browser.newPage();
+    await signIn(lite, env.server.baseUrl, 'merchantLiteEmployee');
+    await lite.getByRole('menuitem', { name: 'Transfers' }).click();
+    await lite.waitForURL(/\/transfer$/);
+    await expect.poll(() => lite.locator('table').textContent()).toContain('Cedar deposits');
+    expect(await lite.getByRole('link', { name: 'Create' }).count()).toBe(1);
+    expect(await lite.getByRole('menuitem', { name: 'Supply', exact: true }).count()).toBe(0);
+    await lite.close();
+
+    const employee = await env.browser.newPage();
+    await signIn(employee, env.server.baseUrl, 'merchantStdEmployee');
+    await employee.getByRole('menuitem', { name: 'Withdrawals' }).click();
+    await employee.waitForURL(/\/withdraw$/);
+    await expect.poll(() => employee.locator('table').textContent()).toContain('Birch deposits');
+    expect(await employee.getByRole('link', { name: 'Create' }).count()).toBe(0);
+    await employee.goto(`${env.server.baseUrl}/withdraw/create`);
+    await employee.waitForURL(/\/403$/);
+    await employee.close();
+  });
+});
