@@ -57,7 +57,8 @@ describe('asset flow', () => {
     const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
     expect(lines[0]).toBe('Time,Chain,Organisation,Wallet,Currency,Change,Balance after,Reason,Proposal,Transaction hash');
     expect(lines.length - 1).toBe(shown);
-    expect(lines.slice(1).every((line) => line.includes('Opening balance') || line.includes('Multisig proposal'))).toBe(true);
+    const reasons = ['Opening balance', 'Multisig proposal', 'Transfer, withdrawal or refund'];
+    expect(lines.slice(1).every((line) => reasons.some((reason) => line.includes(reason)))).toBe(true);
     await page.close();
   });
 });
