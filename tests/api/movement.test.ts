@@ -115,7 +115,11 @@ describe('refunds', () => {
     const pending = await birchOrder('pending');
     expect(await save('merchantStdFinance', { kind: 'refund', walletId: wallet, orderNo: pending.orderNo, symbol: pending.symbol, amount: '1', to: EXTERNAL })).toMatchObject({ code: 400, data: { orderNo: 'Only a paid order can be refunded.' } });
     expect(await save('merchantStdFinance', { kind: 'refund', walletId: wallet, orderNo: 'NO-SUCH-ORDER', symbol: 'USDC', amount: '1', to: EXTERNAL })).toMatchObject({ code: 400, data: { orderNo: expect.any(String) } });
+    expect(await save('merchantStdFinance', { kind: 'refund', walletId: wallet, orderNo: 'NO-SUCH-ORDER', symbol: 'USDC', amount: '1' })).toMatchObject({ code: 400, data: { orderNo: expect.stringContaining('No order with this number') } });
     expect(await save('merchantStdFinance', { kind: 'refund', walletId: wallet, symbol: 'USDC', amount: '1', to: EXTERNAL })).toMatchObject({ code: 400, data: { orderNo: expect.any(String) } });
+    const paid = await birchOrder('paid');
+    const otherSymbol = paid.symbol === 'ETH' ? 'USDC' : 'ETH';
+    expect(await save('merchantStdFinance', { kind: 'refund', walletId: wallet, orderNo: paid.orderNo, symbol: otherSymbol, amount: '1' })).toMatchObject({ code: 400, data: { symbol: "A refund is paid in the order's currency." } });
   });
 });
 

@@ -36,27 +36,14 @@ export async function withdrawFee(trx: Trx, currency: { minWithdraw: string; wit
   return currency.withdrawFee;
 }
 
-export interface RefundedOrder {
-  id: number;
-  payerAddress: string | null;
-}
-
 /**
- * A refund returns money of a paid order of the wallet's org and chain, in the order's
- * currency, at most what is left after earlier refunds (those whose proposal was denied
- * or expired returned nothing). The order row stays locked until the caller commits, so
- * two refunds of one order cannot both pass on the same remainder.
+ * A refund returns money of a paid order (found of the wallet's org and chain), in the
+ * order's currency, at most what is left after earlier refunds (those whose proposal was
+ * denied or expired returned nothing). The order row stays locked until the caller
+ * commits, so two refunds of one order cannot both pass on the same remainder.
  */
-export async function checkRefund(trx: Trx, wallet: SourceWallet, orderNo: string, currencyId: number, amount: string): Promise<RefundedOrder> {
-  const order = await trx
-    .selectFrom('paymentOrder')
-    .select(['id', 'status', 'currencyId', 'payerAddress'])
-    .where('orderNo', '=', orderNo)
-    .where('orgId', '=', wallet.orgId)
-    .where('chainId', '=', wallet.chainId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!order) throw fieldError('orderNo', 'validation.orderNotFound');
+export async function checkRefund(trx: Trx, orderId: number, currencyId: number, amount: string): Promise<number> {
+  const order = await trx.selectFrom('paymentOrder').select(['id', 'status', 'currencyId']).where('id', '=', orderId).forUpdate().executeTakeFirstOrThrow();
   if (order.status !== 'paid') throw fieldError('orderNo', 'validation.orderNotPaid');
   if (order.currencyId !== currencyId) throw fieldError('symbol', 'validation.refundCurrency');
   const { left } = await trx
@@ -68,5 +55,5 @@ export async function checkRefund(trx: Trx, wallet: SourceWallet, orderNo: strin
     .executeTakeFirstOrThrow();
   const { fits } = await trx.selectNoFrom(sql<boolean>`${left}::numeric >= ${amount}::numeric`.as('fits')).executeTakeFirstOrThrow();
   if (!fits) throw badRequest({ amount: { key: 'validation.refundExceedsOrder', params: { left } } });
-  return order;
+  return order.id;
 }

@@ -35,11 +35,15 @@ export async function saveMovement(db: Db, caller: Caller, body: MovementBody, n
     if (refusal) throw fieldError('walletId', refusal);
 
     // A refund may leave `to` blank: the order's payer gets the money back.
-    const order = body.kind === 'refund' ? await trx.selectFrom('paymentOrder').select('payerAddress').where('orderNo', '=', body.orderNo).where('orgId', '=', wallet.orgId).executeTakeFirst() : undefined;
+    const order =
+      body.kind === 'refund'
+        ? await trx.selectFrom('paymentOrder').select(['id', 'payerAddress']).where('orderNo', '=', body.orderNo).where('orgId', '=', wallet.orgId).where('chainId', '=', wallet.chainId).executeTakeFirst()
+        : undefined;
+    if (body.kind === 'refund' && !order) throw fieldError('orderNo', 'validation.orderNotFound');
     const { family, currency, to } = await checkOutflow(trx, wallet, { ...body, to: body.to || (order?.payerAddress ?? '') });
     await checkDestination(trx, body.kind, wallet, to);
     const { destinationId } = await lockExecutionWallets(trx, { walletId: wallet.id, chainId: wallet.chainId, toAddress: to });
-    const refunded = body.kind === 'refund' ? await checkRefund(trx, wallet, body.orderNo, currency.id, body.amount) : null;
+    const refunded = order ? await checkRefund(trx, order.id, currency.id, body.amount) : null;
 
     const viaProposal = isMultiSigKind(wallet.kind) && wallet.threshold !== null && caller.org.tenantType !== TenantType.merchantLite;
     // A proposal moves the amount when its signers confirm; the withdraw fee is charged on direct withdraws.
@@ -62,7 +66,7 @@ export async function saveMovement(db: Db, caller: Caller, body: MovementBody, n
         amount: body.amount,
         fee,
         memo: body.memo,
-        orderId: refunded?.id ?? null,
+        orderId: refunded,
         proposalId: proposal?.proposalId ?? null,
         status: proposal ? 'proposed' : 'executed',
         txHash,
