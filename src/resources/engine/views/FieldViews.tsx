@@ -18,6 +18,7 @@ import {
 import { useWatch } from 'react-hook-form';
 import { idsOf, isReadOnlyIn, type FormMode } from '../fields';
 import { choiceSourceOf } from '../lookups';
+import { useDisplayTimeZone } from '../displayTimeZone';
 import type { Choice, FieldDeclaration, ResourceDefinition, ServerRecord } from '../types';
 import { useFieldChoices } from './useChoices';
 
@@ -98,7 +99,7 @@ function FieldDisplay({ definition, field }: FieldProps) {
     case 'boolean':
       return <BooleanField source={source} />;
     case 'dateTime':
-      return <DateField source={source} showTime />;
+      return <ZonedDateTime definition={definition} field={field} />;
     case 'enum':
       return Array.isArray(field.choices) || (choiceSourceOf(field)?.freeText ?? false) ? (
         <EnumLabel definition={definition} field={field} />
@@ -113,6 +114,11 @@ function FieldDisplay({ definition, field }: FieldProps) {
     default:
       return <TextField source={source} />;
   }
+}
+
+function ZonedDateTime({ definition, field }: FieldProps) {
+  const [timeZone] = useDisplayTimeZone(definition.resourceName);
+  return <DateField source={field.source} showTime options={timeZone ? { timeZone } : undefined} />;
 }
 
 function EnumLabel({ field }: FieldProps) {
