@@ -115,6 +115,34 @@ describe('<ToastNotification/> as react-admin notification', () => {
   });
 });
 
+describe('<ToastNotification/> and a form the server refused', () => {
+  const InvalidForm = () => {
+    const notify = useNotify();
+    useEffect(() => notify('ra.message.invalid_form', { type: 'error' }), [notify]);
+    return null;
+  };
+  const mount = () =>
+    render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <InvalidForm />
+        <ToastNotification />
+      </AdminContext>,
+    );
+
+  it('shows only the server’s refusal, not also react-admin’s "form is not valid"', async () => {
+    act(() => void notifyError('Some fields are not valid.'));
+    mount();
+    await screen.findByText('Some fields are not valid.');
+    await act(() => Promise.resolve());
+    expect(screen.queryByText('The form is not valid. Please check for errors')).toBeNull();
+  });
+
+  it('shows react-admin’s notice when no refusal is on screen (the form was checked in the browser)', async () => {
+    mount();
+    expect(await screen.findByText('The form is not valid. Please check for errors')).toBeTruthy();
+  });
+});
+
 describe('<ToastNotification/> and undoable changes', () => {
   const DeleteLater = () => {
     const notify = useNotify();
