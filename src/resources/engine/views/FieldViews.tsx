@@ -132,12 +132,22 @@ function EnumLabel({ field }: FieldProps) {
 }
 
 /** A list column or show row. `sortable` is read by Datagrid from the element. */
-export function FieldValue(props: FieldProps & { source: string; label: string; sortable?: boolean }) {
+export function FieldValue(props: FieldProps & { source: string; label: string; sortable?: boolean; textAlign?: 'right' }) {
   return <FieldDisplay definition={props.definition} field={props.field} />;
 }
 
+/** Money and counts line up on the right, as a finance table reads them. */
+const isNumeric = (field: FieldDeclaration) => field.kind === 'amount' || field.kind === 'number';
+
 export const fieldValueElement = (definition: ResourceDefinition, field: FieldDeclaration, translate: Translate): ReactElement => (
-  <FieldValue key={field.source} {...elementProps(definition, field, translate)} definition={definition} field={field} sortable={field.sortable ?? false} />
+  <FieldValue
+    key={field.source}
+    {...elementProps(definition, field, translate)}
+    definition={definition}
+    field={field}
+    sortable={field.sortable ?? false}
+    textAlign={isNumeric(field) ? 'right' : undefined}
+  />
 );
 
 /* ---------- form inputs ---------- */
