@@ -1,6 +1,9 @@
 import { combine, maskOf, masks, ROLES } from '../access';
 import { ORDER_STATUSES } from './report';
 
+/** What an order_repair row records (its `action`): a manual credit, or the chain read again. */
+export const REPAIR_ACTIONS = ['recredit', 'recheck'] as const;
+
 /** Who re-credits an order by hand: the operator row (the platform answers for the money). Merchants look orders up. */
 export const ORDER_REPAIRERS = masks.operator;
 /** Orders a re-credit may repair: never paid. Pending ones are still waiting for their payment. */
