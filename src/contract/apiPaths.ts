@@ -61,7 +61,7 @@ export const ApiPath = {
   invitation: resourcePaths('invitation'),
   assetFlow: resourcePaths('asset-flow'),
   payLink: resourcePaths('pay-link'),
-  orderRepair: { order: '/sys/order-repair/order', recredit: '/sys/order-repair/recredit' },
+  orderRepair: { order: '/sys/order-repair/order', recredit: '/sys/order-repair/recredit', recheck: '/sys/order-repair/recheck' },
   report: {
     payment: { list: '/sys/report/payment/list', totals: '/sys/report/payment/totals' },
     linkpay: { list: '/sys/report/linkpay/list', totals: '/sys/report/linkpay/totals' },

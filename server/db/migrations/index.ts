@@ -8,6 +8,7 @@ import * as payments from './006_payments';
 import * as sessionId from './007_session_id';
 import * as orderRepair from './008_order_repair';
 import * as memberInvitation from './009_member_invitation';
+import * as chainTransfer from './011_chain_transfer';
 
 /**
  * Versioned migrations, applied in key order at start. Never edit a released one:
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '007_session_id': sessionId,
   '008_order_repair': orderRepair,
   '009_member_invitation': memberInvitation,
+  '011_chain_transfer': chainTransfer,
 };

@@ -29,10 +29,11 @@ export const toasts = {
     return toast.loading(message);
   },
   /**
-   * Ends a loading toast as success or error; it then closes like any other. A failure
-   * the HTTP client already shows (same text) is not shown twice: the loading toast goes.
+   * Ends a loading toast as success, info (done, with nothing to show for it) or error; it
+   * then closes like any other. A failure the HTTP client already shows (same text) is not
+   * shown twice: the loading toast goes.
    */
-  settle(id: Id, type: 'success' | 'error', message: string) {
+  settle(id: Id, type: 'success' | 'info' | 'error', message: string) {
     if (type === 'error' && id !== message && toast.isActive(message)) {
       toast.dismiss(id);
       return;

@@ -64,6 +64,7 @@ describe('toast layer', () => {
 
   it.each([
     ['success', 'Proposal executed'],
+    ['info', 'No payment found on chain.'],
     ['error', 'Nonce 3 must be executed first'],
   ] as const)('a loading toast settles as %s', async (type, message) => {
     container();
