@@ -5,6 +5,7 @@ import { openDatabase, type DatabaseHandle } from './db/database';
 import { loadMessages } from './http/messages';
 import { installErrorHandler } from './http/errorHandler';
 import { serveStatic } from './http/staticFiles';
+import { installSecurityHeaders } from './http/securityHeaders';
 import type { ServerContext } from './http/serverContext';
 import { modules } from './modules';
 import { seedDemoIfEmpty } from './db/seed';
@@ -34,13 +35,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   }) as unknown as App;
   app.decorate('context', context);
 
   // Only JSON bodies (and multipart where a module registers it): anything else is a 415.
   app.removeContentTypeParser('text/plain');
   installErrorHandler(app, messages);
+  installSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
   for (const register of modules) register(app, context);
   await serveStatic(app, { staticDir: config.staticDir, localesDir: config.localesDir, uploadsDir: config.uploadsDir }, messages);

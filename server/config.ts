@@ -16,6 +16,13 @@ export interface ServerConfig {
   localesDir: string;
   uploadsDir: string;
   logLevel: string;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client address (rate limits key on it):
+   * none by default, since a client reaching the server directly could name any address.
+   * `true` (every hop), or the proxies' addresses / CIDRs, comma-separated (`loopback`,
+   * `10.0.0.0/8`, …).
+   */
+  trustProxy: boolean | string;
 }
 
 const positiveInt = (raw: string | undefined, fallback: number, name: string): number => {
@@ -24,6 +31,11 @@ const positiveInt = (raw: string | undefined, fallback: number, name: string): n
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
   return value;
 };
+
+function trustProxyOf(raw: string | undefined): boolean | string {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  return raw === 'true' ? true : raw;
+}
 
 export const projectRoot = path.resolve(import.meta.dirname, '..');
 
@@ -42,5 +54,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     localesDir: path.join(projectRoot, 'public', 'locales'),
     uploadsDir: path.join(dataDir, 'uploads'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
   };
 }

@@ -258,10 +258,14 @@ export interface GasFeeTable {
 export interface OrderRepairTable {
   id: Generated<number>;
   orderId: number;
-  /** recredit: an expired or failed order marked paid by hand, with the transaction that paid it. */
+  /**
+   * recredit: an expired or failed order marked paid by hand, with the transaction that paid it;
+   * recheck: the chain's transfers read again (newStatus paid and txHash when one paid it).
+   */
   action: string;
   actorId: number;
-  reason: string;
+  /** Why, for a re-credit; none for a re-check. */
+  reason: string | null;
   txHash: string | null;
   previousStatus: string;
   newStatus: string;
@@ -292,6 +296,19 @@ export interface MovementTable {
   createdAt: CreatedAt;
 }
 
+/** An incoming transfer the (simulated) chain watcher observed; what a re-check reads. */
+export interface ChainTransferTable {
+  id: Generated<number>;
+  chainId: number;
+  currencyId: number;
+  toAddress: string;
+  fromAddress: string;
+  amount: Decimal;
+  txHash: string;
+  blockTime: Date;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
   org: OrgTable;
   appUser: AppUserTable;
@@ -315,6 +332,7 @@ export interface Database {
   gasFee: GasFeeTable;
   orderRepair: OrderRepairTable;
   movement: MovementTable;
+  chainTransfer: ChainTransferTable;
 }
 
 export type Org = Selectable<OrgTable>;

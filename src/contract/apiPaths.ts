@@ -62,7 +62,7 @@ export const ApiPath = {
   assetFlow: resourcePaths('asset-flow'),
   payLink: resourcePaths('pay-link'),
   movement: { list: '/sys/movement/list', detail: '/sys/movement/detail', save: '/sys/movement/save' },
-  orderRepair: { order: '/sys/order-repair/order', recredit: '/sys/order-repair/recredit' },
+  orderRepair: { order: '/sys/order-repair/order', recredit: '/sys/order-repair/recredit', recheck: '/sys/order-repair/recheck' },
   report: {
     payment: { list: '/sys/report/payment/list', totals: '/sys/report/payment/totals' },
     linkpay: { list: '/sys/report/linkpay/list', totals: '/sys/report/linkpay/totals' },

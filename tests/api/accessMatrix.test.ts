@@ -49,6 +49,16 @@ const endpoints: EndpointCase[] = [
   { name: 'GET pay-link/list', allowed: 'YY NN YYY YY YYY', call: (s, token) => s.call('GET', '/sys/pay-link/list', { token }) },
   // Writers: a merchant's managers and pro/std finance; agent managers; every org's managers.
   { name: 'POST pay-link/save', allowed: 'NN NN YYN YN YYN', call: (s, token, role) => s.call('POST', '/sys/pay-link/save', { token, body: { title: `Matrix ${role}`, chainId: 1, currencyId: 2 } }) },
+  // Re-check: the operator row, a merchant's managers and finance, on an order of their own scope not paid yet.
+  {
+    name: 'POST order-repair/recheck',
+    allowed: 'YY NN YYN YN YYN',
+    call: async (s, token) => {
+      const orders = await s.call<{ list: Array<{ id: number; status: string }> } | null>('GET', '/sys/report/payment/list', { token, query: { pageSize: 500 } });
+      const open = orders.data?.list.find((o) => o.status !== 'paid');
+      return s.call('POST', '/sys/order-repair/recheck', { token, body: { orderId: open?.id ?? 1 } });
+    },
+  },
   { name: 'POST invitation/save', allowed: 'NN YN NNN NN NNN', call: (s, token, role) => s.call('POST', '/sys/invitation/save', { token, body: { orgName: `Matrix ${role}`, tenantType: 3 } }) },
   // Movements: /transfer is every role's list; /supply std, pro and operator (SPEC A2).
   { name: 'GET movement/list transfer', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/movement/list', { token, query: { kind: 'transfer' } }) },

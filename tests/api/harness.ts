@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { buildApp, type App } from '../../server/app';
-import { readConfig } from '../../server/config';
+import { readConfig, type ServerConfig } from '../../server/config';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database';
 import { seedDemo } from '../../server/db/seed';
 import { DEMO_PASSWORD, type DemoOrgKey } from '../../server/db/seed/demoData';
@@ -58,13 +58,13 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
   };
 }
 
-export async function startTestServer(options: { seed?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(options: { seed?: boolean; config?: Partial<ServerConfig> } = {}): Promise<TestServer> {
   const { handle, drop } = await openTestDatabase();
   const orgIds = options.seed === false ? ({} as Record<DemoOrgKey, number>) : await seedDemo(handle.db);
   let offset = 0;
   // Uploads go to a throw-away folder, never into the project's data/.
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'custody-uploads-'));
-  const config = { ...readConfig({}), staticDir: undefined, seed: 'none' as const, uploadsDir };
+  const config = { ...readConfig({}), staticDir: undefined, seed: 'none' as const, uploadsDir, ...options.config };
   const app = await buildApp({ config, database: handle, now: () => new Date(Date.now() + offset) });
 
   const call = async <T>(method: 'GET' | 'POST', path: string, opts: CallOptions = {}): Promise<Envelope<T>> => {

@@ -9,6 +9,7 @@ import * as sessionId from './007_session_id';
 import * as orderRepair from './008_order_repair';
 import * as memberInvitation from './009_member_invitation';
 import * as movement from './010_movement';
+import * as chainTransfer from './011_chain_transfer';
 
 /**
  * Versioned migrations, applied in key order at start. Never edit a released one:
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '008_order_repair': orderRepair,
   '009_member_invitation': memberInvitation,
   '010_movement': movement,
+  '011_chain_transfer': chainTransfer,
 };

@@ -3,6 +3,7 @@ import type { Insertable, Transaction } from 'kysely';
 import type { Database, GasFeeTable, PaymentOrderTable } from '../schema';
 import type { DemoOrgKey } from './demoData';
 import { demoEvmAddress, demoTronAddress } from './wallets';
+import { demoTxHash as txHash, seedChainTransfers } from './chainTransfers';
 
 const DAY = 86_400_000;
 const TRON = 728126428;
@@ -46,15 +47,12 @@ const GAS: Record<string, { scale: number; min: number; max: number }> = {
 };
 
 const MERCHANTS: readonly DemoOrgKey[] = ['proA', 'stdB', 'liteC', 'proDirect', 'stdSouth'];
-const txHash = (seed: string, tron: boolean) => {
-  const hex = createHash('sha256').update(seed).digest('hex');
-  return tron ? hex : `0x${hex}`;
-};
 
 /**
  * SPEC B7 payments: pay links, about 300 orders over the last 60 days (checkout payments,
  * pay-link payments and recharges in every status) and the gas spent on sweeps and
- * withdrawals, for the merchant orgs, paid into their own wallets' addresses.
+ * withdrawals, for the merchant orgs, paid into their own wallets' addresses; and what the
+ * chain watcher saw arrive for them.
  */
 export async function seedPayments(trx: Transaction<Database>, orgIds: Record<DemoOrgKey, number>, now = new Date()): Promise<void> {
   const rng = random(20261122);
@@ -121,6 +119,7 @@ export async function seedPayments(trx: Transaction<Database>, orgIds: Record<De
     });
   }
   await trx.insertInto('paymentOrder').values(orders).execute();
+  await seedChainTransfers(trx, MERCHANTS.map((org) => orgIds[org]));
 
   const gas: Insertable<GasFeeTable>[] = [];
   for (let n = 0; n < 90; n++) {

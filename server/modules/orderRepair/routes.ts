@@ -1,16 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
-import { orderLookupQuery, recreditBody } from '../../../src/contract/schemas/orderRepair';
-import { ORDER_REPAIRERS } from '../../../src/contract/orderRepair';
+import { orderLookupQuery, recheckBody, recreditBody } from '../../../src/contract/schemas/orderRepair';
+import { ORDER_RECHECKERS, ORDER_REPAIRERS } from '../../../src/contract/orderRepair';
 import { routeGroups } from '../../../src/access';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
 import { lookUpOrder, recreditOrder } from './service';
+import { recheckOrder } from './recheck';
 
-/** Order repair (SPEC B6 /order-repair, "all except agent"): look an order up; the operator row re-credits, audited. */
+/**
+ * Order repair (SPEC B6 /order-repair, "all except agent"): look an order up; re-check it on
+ * chain (the operator row, a merchant's managers and finance); the operator row re-credits. Audited.
+ */
 export function registerOrderRepairRoutes(app: FastifyInstance, context: ServerContext): void {
   const { db } = context;
   const paths = ApiPath.orderRepair;
   defineRoute(app, context, { method: 'GET', path: paths.order, access: routeGroups.excludeAgent, query: orderLookupQuery, handler: async ({ caller, query }) => lookUpOrder(db, caller, query.q) });
   defineRoute(app, context, { method: 'POST', path: paths.recredit, access: ORDER_REPAIRERS, body: recreditBody, handler: async ({ caller, body }) => recreditOrder(db, caller, body, context.now()) });
+  defineRoute(app, context, { method: 'POST', path: paths.recheck, access: ORDER_RECHECKERS, body: recheckBody, handler: async ({ caller, body, t }) => recheckOrder(db, caller, body.orderId, context.now(), t) });
 }

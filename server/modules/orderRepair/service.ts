@@ -8,7 +8,7 @@ import type { OrderRepairView, RecreditBody } from '../../../src/contract/schema
 import type { OrderReportRecord } from '../../../src/contract/schemas/report';
 import { orderColumns, scopedOrders } from '../report/orders';
 
-const orderNotFound = () => new ApiError(BodyCode.notFound, 'api.orderNotFound');
+export const orderNotFound = () => new ApiError(BodyCode.notFound, 'api.orderNotFound');
 
 /** A transaction hash as the chain writes it: 0x + 64 hex digits on EVM chains, 64 hex digits on TRON. */
 const TX_HASH: Record<string, RegExp> = { evm: /^0x[0-9a-fA-F]{64}$/, tron: /^[0-9a-fA-F]{64}$/ };

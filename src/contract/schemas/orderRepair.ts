@@ -13,12 +13,17 @@ export const recreditBody = z.object({
 });
 export type RecreditBody = z.infer<typeof recreditBody>;
 
+/** Body of POST /sys/order-repair/recheck: the order whose payment to look for on chain again. */
+export const recheckBody = z.object({ orderId: recordId });
+export type RecheckBody = z.infer<typeof recheckBody>;
+
 /** One audited repair; the log cannot be changed. */
 export interface OrderRepairRecord {
   id: number;
   action: string;
   actor: string;
-  reason: string;
+  /** Why, for a re-credit; a re-check gives none (the chain is the evidence). */
+  reason: string | null;
   txHash: string | null;
   previousStatus: string;
   newStatus: string;
@@ -28,4 +33,18 @@ export interface OrderRepairRecord {
 export interface OrderRepairView {
   order: OrderReportRecord;
   repairs: OrderRepairRecord[];
+}
+
+/** What a re-check found, with the server's sentence for it in the caller's language. */
+export interface RecheckOutcome {
+  /** A transfer paid the order: it is paid now, by `txHash`. */
+  paid: boolean;
+  txHash: string | null;
+  /** The total of transfers that came but each paid too little; null when none did. */
+  shortTotal: string | null;
+  message: string;
+}
+
+export interface RecheckView extends OrderRepairView {
+  recheck: RecheckOutcome;
 }

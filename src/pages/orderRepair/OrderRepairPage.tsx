@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardActions, CardContent, Chip, Stack, TextField, Typography } from '@mui/material';
 import { Confirm, Title, useTranslate } from 'react-admin';
 import { canRoleDo } from '../../access';
 import { ApiPath } from '../../contract/apiPaths';
-import { ORDER_REPAIRERS, RECREDITABLE_STATUSES } from '../../contract/orderRepair';
+import { ORDER_RECHECKERS, ORDER_REPAIRERS, RECHECKABLE_STATUSES, RECREDITABLE_STATUSES } from '../../contract/orderRepair';
 import type { OrderRepairView } from '../../contract/schemas/orderRepair';
 import { serverFieldErrors } from '../../dataProvider/serverFieldErrors';
 import { http } from '../../http';
@@ -12,15 +12,18 @@ import { toasts } from '../../shell/toast';
 import { LabelledRows } from '../../shell/LabelledRows';
 import { isServerError } from '../../shell/errors/isServerError';
 import { ServerErrorPage } from '../../shell/errors/statusPages';
+import { dateTime } from './dateTime';
+import { RecheckButton } from './RecheckButton';
+import { RepairLog } from './RepairLog';
 
 /** The re-credit inputs, each labelled `orderRepair.<field>` (the i18n test checks every one). */
 export const RECREDIT_FIELDS = ['txHash', 'reason'] as const;
 type RecreditField = (typeof RECREDIT_FIELDS)[number];
 
-const dateTime = (value: string | null) => (value ? new Date(value).toLocaleString() : '—');
 const MONO = { fontFamily: 'monospace', wordBreak: 'break-all' } as const;
 
-function OrderDetails({ view }: { view: OrderRepairView }) {
+/** The order's facts; `actions` are the repairs the caller may start on it. */
+function OrderDetails({ view, actions }: { view: OrderRepairView; actions: React.ReactNode }) {
   const translate = useTranslate();
   const { chainList } = useSession();
   const { order } = view;
@@ -45,45 +48,7 @@ function OrderDetails({ view }: { view: OrderRepairView }) {
         </Stack>
         <LabelledRows rows={rows} labelWidth={180} />
       </CardContent>
-    </Card>
-  );
-}
-
-function RepairLog({ view }: { view: OrderRepairView }) {
-  const translate = useTranslate();
-  return (
-    <Card>
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {translate('orderRepair.log')}
-        </Typography>
-        {view.repairs.length === 0 ? (
-          <Typography color="text.secondary">{translate('orderRepair.noRepairs')}</Typography>
-        ) : (
-          <Table size="small" aria-label={translate('orderRepair.log')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('orderRepair.when')}</TableCell>
-                <TableCell>{translate('orderRepair.who')}</TableCell>
-                <TableCell>{translate('orderRepair.change')}</TableCell>
-                <TableCell>{translate('orderRepair.reason')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {view.repairs.map((r) => (
-                <TableRow key={r.id}>
-                  <TableCell>{dateTime(r.createdAt)}</TableCell>
-                  <TableCell>{r.actor}</TableCell>
-                  <TableCell>
-                    {translate(`report.status.${r.previousStatus}`)} → {translate(`report.status.${r.newStatus}`)}
-                  </TableCell>
-                  <TableCell>{r.reason}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </CardContent>
+      {actions && <CardActions sx={{ px: 2, pb: 2 }}>{actions}</CardActions>}
     </Card>
   );
 }
@@ -155,7 +120,8 @@ function Recredit({ view, onDone }: { view: OrderRepairView; onDone: (next: Orde
 
 /**
  * /order-repair (SPEC B6): find an order by its number or a transaction hash; see its repair
- * log; the operator row re-credits an expired or failed order, audited.
+ * log; re-check one not paid on chain (the operator row, a merchant's managers and finance);
+ * the operator row re-credits an expired or failed order. Audited.
  */
 export default function OrderRepairPage() {
   const translate = useTranslate();
@@ -165,12 +131,9 @@ export default function OrderRepairPage() {
   const [searched, setSearched] = useState(false);
   const [serverFailed, setServerFailed] = useState(false);
 
-  const search = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!q.trim()) return;
-    setSearched(true);
+  const load = async (key: string) => {
     try {
-      setView(await http.get<OrderRepairView>(ApiPath.orderRepair.order, { q: q.trim() }));
+      setView(await http.get<OrderRepairView>(ApiPath.orderRepair.order, { q: key }));
       setServerFailed(false);
     } catch (failure) {
       // "Not found" is toasted by the HTTP client; a server fault also takes the results' place.
@@ -178,8 +141,15 @@ export default function OrderRepairPage() {
       setServerFailed(isServerError(failure));
     }
   };
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    if (!q.trim()) return;
+    setSearched(true);
+    void load(q.trim());
+  };
 
   const mayRecredit = view !== null && canRoleDo(roleIndex, ORDER_REPAIRERS) && RECREDITABLE_STATUSES.includes(view.order.status);
+  const mayRecheck = view !== null && canRoleDo(roleIndex, ORDER_RECHECKERS) && RECHECKABLE_STATUSES.includes(view.order.status);
   return (
     <Stack spacing={2} sx={{ mt: 2, maxWidth: 960 }}>
       <Title title={translate('menu.order-repair')} />
@@ -191,7 +161,7 @@ export default function OrderRepairPage() {
           </Button>
         </CardContent>
       </Card>
-      {view && <OrderDetails view={view} />}
+      {view && <OrderDetails view={view} actions={mayRecheck && <RecheckButton view={view} onDone={setView} onRefused={() => void load(view.order.orderNo)} />} />}
       {view && mayRecredit && <Recredit key={view.order.id} view={view} onDone={setView} />}
       {view && <RepairLog view={view} />}
       {serverFailed && <ServerErrorPage />}

@@ -49,6 +49,7 @@ export function createFormValidator({ resource, mode, schema, translate, lookup 
 
   async function decimalsOf(field: Extract<FieldDeclaration, { kind: 'amount' }>, values: Record<string, unknown>): Promise<number | undefined> {
     const { decimals } = field;
+    if (decimals === undefined) return undefined;
     if (typeof decimals === 'number') return decimals;
     if ('field' in decimals) {
       const value = values[decimals.field];

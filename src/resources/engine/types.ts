@@ -100,6 +100,8 @@ export type FieldDeclaration =
       link?: string;
     })
   | (FieldBase & { kind: 'amount'; decimals: AmountDecimals; /** Shown for an empty amount (translation key), e.g. "the payer chooses". */ emptyText?: string })
+  /** An amount only shown (a report's): no form, so no precision to check. */
+  | (FieldBase & { kind: 'amount'; inForm: false; decimals?: undefined; emptyText?: string })
   | (FieldBase & {
       kind: 'address';
       /** A fixed family, or the chain reference field whose chain's family applies (default `{chain: 'chainId'}`). */

@@ -21,7 +21,7 @@ export const payLink = defineResource({
     { source: 'amount', kind: 'amount', decimals: { currency: 'currencyId' }, emptyText: 'resources.pay-link.openAmount', help: 'resources.pay-link.help.amount' },
     { source: 'enabled', kind: 'boolean', default: true, sortable: true, filterable: true },
     { source: 'paidCount', kind: 'number', inForm: false },
-    { source: 'paidTotal', kind: 'text', inForm: false },
+    { source: 'paidTotal', kind: 'amount', inForm: false },
     { source: 'orgName', kind: 'text', inForm: false },
     { source: 'code', kind: 'text', inForm: false, inList: false },
     { source: 'createdAt', kind: 'dateTime', sortable: true, inForm: false, inList: false },

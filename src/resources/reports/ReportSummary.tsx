@@ -4,6 +4,7 @@ import { useListContext, useTranslate } from 'react-admin';
 import type { ReportTotal } from '../../contract/schemas/report';
 import { http } from '../../http';
 import { useSession } from '../../session';
+import { useDisplayTimeZone } from '../engine/displayTimeZone';
 import type { ResourceViewProps } from '../engine/types';
 import { REPORT_TOTALS } from './reportPaths';
 import { dayRange, reportTimeZones } from './zonedTime';
@@ -21,7 +22,9 @@ export default function ReportSummary({ definition }: ResourceViewProps) {
   const { filterValues, filter, setFilters, displayedFilters } = useListContext();
   const { chainList } = useSession();
   const zones = useMemo(() => reportTimeZones(), []);
-  const [zone, setZone] = useState(zones[0]);
+  // The rows below show their times in the zone picked here.
+  const [picked, setZone] = useDisplayTimeZone(definition.resourceName);
+  const zone = picked && zones.includes(picked) ? picked : zones[0];
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [totals, setTotals] = useState<ReportTotal[] | null>(null);

@@ -8,6 +8,9 @@ import { toasts } from './toasts';
 
 type RunUndoable = (isUndo: boolean) => void;
 
+/** react-admin's notice after a submit with field errors. */
+const INVALID_FORM = 'ra.message.invalid_form';
+
 const keepPageWhilePending = (event: BeforeUnloadEvent) => event.preventDefault();
 
 /**
@@ -56,6 +59,8 @@ export function ToastNotification() {
     if (notifications.length === 0) return;
     const next = takeNotification();
     if (!next) return;
+    // A form the server refused: its message is toasted already and its field errors are on the inputs.
+    if (next.message === INVALID_FORM && toasts.hasOpenError()) return;
     const { messageArgs, undoable, autoHideDuration } = next.notificationOptions ?? {};
     const text = typeof next.message === 'string' ? translate(next.message, { _: next.message, ...messageArgs }) : next.message;
     if (!text) return;

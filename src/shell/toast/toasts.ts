@@ -7,12 +7,18 @@ import type { ToastType } from './toastConfig';
  * becomes success or error. A message is its own toast id, so one already on screen is
  * not shown twice (the HTTP client and react-admin may both report the same failure).
  */
+/** Error toasts on screen now: react-admin's "form is not valid" adds nothing to a refusal already shown. */
+const openErrors = new Set<Id>();
+
 export const toasts = {
   /** `autoClose` only when the caller asked for another duration (react-admin's `autoHideDuration`). */
   add(type: ToastType, message: string, autoClose?: number | false): Id {
     if (toast.isActive(message)) return message;
-    return toast(message, { type, toastId: message, ...(autoClose === undefined ? {} : { autoClose }) });
+    if (type === 'error') openErrors.add(message);
+    return toast(message, { type, toastId: message, onClose: () => openErrors.delete(message), ...(autoClose === undefined ? {} : { autoClose }) });
   },
+  /** Is an error toast on screen (e.g. the server's refusal of the form just sent)? */
+  hasOpenError: () => openErrors.size > 0,
   update(id: Id, change: { type?: ToastType; message?: string }) {
     toast.update(id, { ...(change.type ? { type: change.type } : {}), ...(change.message !== undefined ? { render: change.message } : {}) });
   },
@@ -23,10 +29,11 @@ export const toasts = {
     return toast.loading(message);
   },
   /**
-   * Ends a loading toast as success or error; it then closes like any other. A failure
-   * the HTTP client already shows (same text) is not shown twice: the loading toast goes.
+   * Ends a loading toast as success, info (done, with nothing to show for it) or error; it
+   * then closes like any other. A failure the HTTP client already shows (same text) is not
+   * shown twice: the loading toast goes.
    */
-  settle(id: Id, type: 'success' | 'error', message: string) {
+  settle(id: Id, type: 'success' | 'info' | 'error', message: string) {
     if (type === 'error' && id !== message && toast.isActive(message)) {
       toast.dismiss(id);
       return;

@@ -4,6 +4,7 @@ import { LANGUAGES } from '../../../src/contract/constants';
 import { PROPOSAL_KINDS, PROPOSAL_STATUSES, SIGNER_STATES } from '../../../src/contract/contractKinds';
 import { PROPOSAL_ACTIONS } from '../../../src/contract/proposalMachine';
 import { ORDER_REPORTS, ORDER_STATUSES } from '../../../src/contract/report';
+import { REPAIR_ACTIONS } from '../../../src/contract/orderRepair';
 import { PASSWORD_FIELDS } from '../../../src/pages/account/PasswordCard';
 import { RECREDIT_FIELDS } from '../../../src/pages/orderRepair/OrderRepairPage';
 import { SIGNUP_FIELDS } from '../../../src/pages/signup/SignUpPage';
@@ -30,6 +31,7 @@ const families: Record<string, readonly string[]> = {
   signup: SIGNUP_FIELDS,
   orderRepair: RECREDIT_FIELDS,
   'orderRepair.kinds': ORDER_REPORTS,
+  'orderRepair.actions': REPAIR_ACTIONS,
   'report.status': ORDER_STATUSES,
 };
 

@@ -53,6 +53,16 @@ describe('list: columns, sorting, filters and paging come from the fields', () =
     expect(within(table).getByText('1.50')).toBeTruthy();
   });
 
+  it('amounts line up on the right, header and cells; text stays on the left', async () => {
+    answer('get', '/sys/widget/list', { list: rows, count: 2 });
+    mountAdmin([widget], '/widget', 'superAdmin');
+    const table = await screen.findByRole('table');
+    const cell = await within(table).findByText('20');
+    expect(cell.closest('td')?.className).toContain('MuiTableCell-alignRight');
+    expect(within(table).getByRole('columnheader', { name: 'Price' }).className).toContain('MuiTableCell-alignRight');
+    expect(within(table).getByText('W-2').closest('td')?.className).not.toContain('MuiTableCell-alignRight');
+  });
+
   it('offers the filterable fields as filters; "alwaysOn" is shown at once and goes to the server', async () => {
     const calls = answer('get', '/sys/widget/list', ({ query }) => ({ list: rows.filter((r) => !query.code || r.code.includes(query.code)), count: 1 }));
     mountAdmin([widget], '/widget', 'operatorEmployee');

@@ -64,6 +64,7 @@ describe('toast layer', () => {
 
   it.each([
     ['success', 'Proposal executed'],
+    ['info', 'No payment found on chain.'],
     ['error', 'Nonce 3 must be executed first'],
   ] as const)('a loading toast settles as %s', async (type, message) => {
     container();
@@ -112,6 +113,34 @@ describe('<ToastNotification/> as react-admin notification', () => {
     const toastText = await screen.findByText('Element updated');
     expect(toastText.closest('.Toastify__toast--success')).toBeTruthy();
     expect(toastText.closest('.Toastify__toast-container--top-center')).toBeTruthy();
+  });
+});
+
+describe('<ToastNotification/> and a form the server refused', () => {
+  const InvalidForm = () => {
+    const notify = useNotify();
+    useEffect(() => notify('ra.message.invalid_form', { type: 'error' }), [notify]);
+    return null;
+  };
+  const mount = () =>
+    render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <InvalidForm />
+        <ToastNotification />
+      </AdminContext>,
+    );
+
+  it('shows only the server’s refusal, not also react-admin’s "form is not valid"', async () => {
+    act(() => void notifyError('Some fields are not valid.'));
+    mount();
+    await screen.findByText('Some fields are not valid.');
+    await act(() => Promise.resolve());
+    expect(screen.queryByText('The form is not valid. Please check for errors')).toBeNull();
+  });
+
+  it('shows react-admin’s notice when no refusal is on screen (the form was checked in the browser)', async () => {
+    mount();
+    expect(await screen.findByText('The form is not valid. Please check for errors')).toBeTruthy();
   });
 });
 

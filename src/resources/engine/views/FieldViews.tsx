@@ -19,6 +19,7 @@ import {
 import { useWatch } from 'react-hook-form';
 import { idsOf, isReadOnlyIn, type FormMode } from '../fields';
 import { choiceSourceOf } from '../lookups';
+import { useDisplayTimeZone } from '../displayTimeZone';
 import type { Choice, FieldDeclaration, ResourceDefinition, ServerRecord } from '../types';
 import { useFieldChoices } from './useChoices';
 
@@ -111,7 +112,7 @@ function FieldDisplay({ definition, field }: FieldProps) {
     case 'boolean':
       return <BooleanField source={source} />;
     case 'dateTime':
-      return <DateField source={source} showTime />;
+      return <ZonedDateTime definition={definition} field={field} />;
     case 'enum':
       return Array.isArray(field.choices) || (choiceSourceOf(field)?.freeText ?? false) ? (
         <EnumLabel definition={definition} field={field} />
@@ -128,6 +129,11 @@ function FieldDisplay({ definition, field }: FieldProps) {
   }
 }
 
+function ZonedDateTime({ definition, field }: FieldProps) {
+  const [timeZone] = useDisplayTimeZone(definition.resourceName);
+  return <DateField source={field.source} showTime options={timeZone ? { timeZone } : undefined} />;
+}
+
 function EnumLabel({ field }: FieldProps) {
   const translate = useTranslate();
   const record = useRecordContext<ServerRecord>();
@@ -139,12 +145,22 @@ function EnumLabel({ field }: FieldProps) {
 }
 
 /** A list column or show row. `sortable` is read by Datagrid from the element. */
-export function FieldValue(props: FieldProps & { source: string; label: string; sortable?: boolean }) {
+export function FieldValue(props: FieldProps & { source: string; label: string; sortable?: boolean; textAlign?: 'right' }) {
   return <FieldDisplay definition={props.definition} field={props.field} />;
 }
 
+/** Money and counts line up on the right, as a finance table reads them. */
+const isNumeric = (field: FieldDeclaration) => field.kind === 'amount' || field.kind === 'number';
+
 export const fieldValueElement = (definition: ResourceDefinition, field: FieldDeclaration, translate: Translate): ReactElement => (
-  <FieldValue key={field.source} {...elementProps(definition, field, translate)} definition={definition} field={field} sortable={field.sortable ?? false} />
+  <FieldValue
+    key={field.source}
+    {...elementProps(definition, field, translate)}
+    definition={definition}
+    field={field}
+    sortable={field.sortable ?? false}
+    textAlign={isNumeric(field) ? 'right' : undefined}
+  />
 );
 
 /* ---------- form inputs ---------- */

@@ -1,0 +1,73 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { conflict } from '../../http/apiError';
+import type { Caller } from '../../http/caller';
+import type { Translate } from '../../http/messages';
+import { orgVisibleTo } from '../../http/tenancy';
+import { RECHECKABLE_STATUSES } from '../../../src/contract/orderRepair';
+import type { OrderRepairView, RecheckOutcome, RecheckView } from '../../../src/contract/schemas/orderRepair';
+import { lookUpOrder, orderNotFound } from './service';
+
+/**
+ * Reads the chain's transfers for an order not paid yet (SPEC B6 re-check) and, when one paid
+ * it, marks it paid by that transaction at its block time. In one transaction with the order
+ * row locked, audited either way: a re-check pays an order once, and only with a transfer that
+ * really arrived at its deposit address, in its currency, for at least its amount, after it was
+ * created and not already the payment of another order. Deposit addresses serve many orders,
+ * so a transfer of exactly the amount is preferred, then the earliest.
+ */
+export async function recheckOrder(db: Db, caller: Caller, orderId: number, now: Date, t: Translate): Promise<RecheckView> {
+  const found = await db.transaction().execute(async (trx) => {
+    const order = await trx
+      .selectFrom('paymentOrder')
+      .select(['id', 'orderNo', 'status', 'chainId', 'currencyId', 'amount', 'depositAddress', 'createdAt'])
+      .where('id', '=', orderId)
+      .where(orgVisibleTo(caller, 'payment_order.org_id'))
+      .forUpdate()
+      .executeTakeFirst();
+    if (!order) throw orderNotFound();
+    if (!RECHECKABLE_STATUSES.includes(order.status)) throw conflict('api.recheckAlreadyPaid');
+    const due = sql<string>`${order.amount}::numeric`;
+    const arrived = trx
+      .selectFrom('chainTransfer')
+      .where('chainTransfer.chainId', '=', order.chainId)
+      .where('chainTransfer.currencyId', '=', order.currencyId)
+      .where('chainTransfer.toAddress', '=', order.depositAddress)
+      .where('chainTransfer.blockTime', '>=', order.createdAt)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('paymentOrder as used').select('used.id').where('used.status', '=', 'paid').where(sql`lower(used.tx_hash)`, '=', sql`lower(chain_transfer.tx_hash)`))),
+      );
+    const payment = await arrived
+      .select(['chainTransfer.txHash', 'chainTransfer.fromAddress', 'chainTransfer.blockTime'])
+      .where('chainTransfer.amount', '>=', due)
+      .orderBy(sql`chain_transfer.amount = ${due}`, 'desc')
+      .orderBy('chainTransfer.blockTime')
+      .orderBy('chainTransfer.id')
+      .executeTakeFirst();
+    if (payment) {
+      await trx.updateTable('paymentOrder').set({ status: 'paid', paidAt: payment.blockTime, txHash: payment.txHash, payerAddress: payment.fromAddress }).where('id', '=', order.id).execute();
+    }
+    const short = payment
+      ? undefined
+      : await arrived.select(sql<string | null>`trim_scale(sum(chain_transfer.amount))::text`.as('total')).where('chainTransfer.amount', '<', due).executeTakeFirst();
+    const newStatus = payment ? 'paid' : order.status;
+    await trx
+      .insertInto('orderRepair')
+      .values({ orderId: order.id, action: 'recheck', actorId: caller.userId, reason: null, txHash: payment?.txHash ?? null, previousStatus: order.status, newStatus, createdAt: now })
+      .execute();
+    return { orderNo: order.orderNo, txHash: payment?.txHash ?? null, shortTotal: short?.total ?? null };
+  });
+  const view = await lookUpOrder(db, caller, found.orderNo);
+  return { ...view, recheck: outcome(found.txHash, found.shortTotal, view, t) };
+}
+
+/** The answer's sentence: paid by a transfer, nothing, or only transfers of too little (their total). */
+function outcome(txHash: string | null, shortTotal: string | null, view: OrderRepairView, t: Translate): RecheckOutcome {
+  const { amount, symbol } = view.order;
+  const message = txHash
+    ? t('api.recheckPaid', { txHash })
+    : shortTotal
+      ? t('api.recheckShort', { total: `${shortTotal} ${symbol}`, amount: `${amount} ${symbol}` })
+      : t('api.recheckNone');
+  return { paid: txHash !== null, txHash, shortTotal, message };
+}
