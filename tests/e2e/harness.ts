@@ -89,6 +89,25 @@ export async function signIn(page: Page, baseUrl: string, account: string, passw
   await page.waitForURL(/\/home$/);
 }
 
+/**
+ * Clicks Save and waits for the page `url` leads to. When it does not arrive, the failure
+ * names what the form shows (field errors, toasts, values), so a run that failed says why.
+ */
+export async function saveAndWait(page: Page, url: RegExp): Promise<void> {
+  await page.getByRole('button', { name: 'Save' }).click();
+  try {
+    await page.waitForURL(url);
+  } catch (error) {
+    const shown = await page.evaluate(() => ({
+      fieldErrors: [...document.querySelectorAll('.MuiFormHelperText-root.Mui-error')].map((e) => e.textContent),
+      toasts: [...document.querySelectorAll('[role="alert"]')].map((e) => e.textContent),
+      values: [...document.querySelectorAll('form input')].map((e) => `${(e as HTMLInputElement).name}=${(e as HTMLInputElement).value}`),
+      saveDisabled: (document.querySelector('button[type="submit"]') as HTMLButtonElement | null)?.disabled,
+    }));
+    throw new Error(`${(error as Error).message}\nstill at ${page.url()}; the form shows ${JSON.stringify(shown)}`);
+  }
+}
+
 /** One real server and one browser for the calling test file, closed after it. */
 export function e2eEnvironment(): { server: RunningServer; browser: Browser } {
   const env = {} as { server: RunningServer; browser: Browser };
