@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { API_BASE } from '../../src/contract/constants';
+import { isApiUrl } from './apiUrl';
 
 /** A policy of its own (uploaded images are sandboxed) is kept; everything else gets this one. */
 const DEFAULT_CSP = "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'";
@@ -17,8 +17,7 @@ export function installSecurityHeaders(app: FastifyInstance): void {
     reply.header('X-Frame-Options', 'DENY');
     reply.header('Referrer-Policy', 'same-origin');
     if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', DEFAULT_CSP);
-    const url = request.url.split('?')[0];
-    if ((url === API_BASE || url.startsWith(`${API_BASE}/`)) && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    if (isApiUrl(request.url) && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
     return payload;
   });
 }

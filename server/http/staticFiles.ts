@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { API_BASE } from '../../src/contract/constants';
+import { isApiUrl } from './apiUrl';
 import { BodyCode } from '../../src/contract/envelope';
 import type { Messages } from './messages';
 
@@ -58,7 +58,7 @@ export async function serveStatic(app: FastifyInstance, options: StaticOptions, 
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
-    const isApi = url === API_BASE || url.startsWith(`${API_BASE}/`);
+    const isApi = isApiUrl(url);
     if (!isApi && request.method === 'GET' && hasConsole && !url.startsWith('/locales/') && !url.startsWith('/uploads/') && !path.extname(url)) {
       return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexHtml!));
     }

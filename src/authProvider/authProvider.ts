@@ -5,6 +5,7 @@ import type { HttpClient } from '../dataProvider';
 import { canAccess, canRoleDo, ROUTES } from '../access';
 import { session } from '../session';
 import { StorageKey } from '../contract/constants';
+import { reloadSession } from './reloadSession';
 
 /** The stored token is the one truth about being signed in (another tab may have changed it). */
 const storedToken = () => localStorage.getItem(StorageKey.token);
@@ -23,10 +24,7 @@ export function createAuthProvider(http: HttpClient, actionMasks: ActionMasks = 
   let restoring: Promise<void> | null = null;
   const restore = (): Promise<void> => {
     if (session.isLoaded()) return Promise.resolve();
-    restoring ??= http
-      .get<SessionInfo>(ApiPath.auth.me)
-      .then((info) => session.signedIn(info))
-      .finally(() => (restoring = null));
+    restoring ??= reloadSession(http).finally(() => (restoring = null));
     return restoring;
   };
   /** The role once the session is known; none (so: no access) without a token or when /me fails. */

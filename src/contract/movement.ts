@@ -1,5 +1,6 @@
 import { combine, maskHas, maskOf, masks, ROLES, routeGroups, type RoleMask } from '../access';
 import { isColdKind } from './contractKinds';
+import { MERCHANT_MONEY_STAFF } from './merchantMoneyStaff';
 
 /** Money movements of SPEC B6 (/transfer, /withdraw, /refund, /supply). */
 export const MOVEMENT_KINDS = ['transfer', 'withdraw', 'refund', 'supply'] as const;
@@ -10,7 +11,7 @@ export const MOVEMENT_STATUSES = ['executed', 'pending', 'approved', 'denied', '
 export type MovementStatus = (typeof MOVEMENT_STATUSES)[number];
 
 /** Money paid out of a merchant (withdraw, refund): its managers and finance staff, and superAdmin for the operator's own wallets. */
-export const PAYOUT_WRITERS = combine(masks.merchantManagers, maskOf(ROLES.merchantProFinance, ROLES.merchantStdFinance, ROLES.superAdmin));
+export const PAYOUT_WRITERS = combine(MERCHANT_MONEY_STAFF, maskOf(ROLES.superAdmin));
 
 /**
  * Who may create each kind. A transfer out of a cold wallet needs coldAdmins, out of any

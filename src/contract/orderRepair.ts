@@ -1,4 +1,5 @@
-import { combine, maskOf, masks, ROLES } from '../access';
+import { combine, masks } from '../access';
+import { MERCHANT_MONEY_STAFF } from './merchantMoneyStaff';
 import { ORDER_STATUSES } from './report';
 
 /** What an order_repair row records (its `action`): a manual credit, or the chain read again. */
@@ -14,6 +15,6 @@ export const RECREDITABLE_STATUSES: readonly string[] = ['expired', 'failed'];
  * staff for their own org's orders (tenancy scoping). A re-check only reads the chain and can
  * only complete a payment that really arrived, so the people who chase their payments may.
  */
-export const ORDER_RECHECKERS = combine(masks.operator, masks.merchantManagers, maskOf(ROLES.merchantProFinance, ROLES.merchantStdFinance));
+export const ORDER_RECHECKERS = combine(masks.operator, MERCHANT_MONEY_STAFF);
 /** Orders a re-check reads the chain for: every one not paid yet, pending ones included. */
 export const RECHECKABLE_STATUSES: readonly string[] = ORDER_STATUSES.filter((status) => status !== 'paid');
