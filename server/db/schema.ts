@@ -169,6 +169,21 @@ export interface ProposalTable {
   updatedAt: UpdatedAt;
   expiresAt: Date;
   executedAt: Date | null;
+  /** Debited with the amount at execution (a withdraw's fee, fixed at start). */
+  fee: Generated<Decimal>;
+  /** A refund's order. */
+  orderId: Generated<number | null>;
+  /** A governance proposal's new threshold and signers. */
+  newThreshold: Generated<number | null>;
+  newSigners: Generated<number[] | null>;
+  supersededBy: Generated<number | null>;
+}
+
+/** The signer set a proposal froze when it started. */
+export interface ProposalSignerTable {
+  proposalId: number;
+  userId: number;
+  position: number;
 }
 
 export interface ProposalVoteTable {
@@ -325,6 +340,7 @@ export interface Database {
   contractAddress: ContractAddressTable;
   proposal: ProposalTable;
   proposalVote: ProposalVoteTable;
+  proposalSigner: ProposalSignerTable;
   signLog: SignLogTable;
   invitation: InvitationTable;
   payLink: PayLinkTable;

@@ -45,11 +45,17 @@ export const CONTRACT_ADDRESS_FIELDS = {
 } as const;
 export type ContractAddressField = (typeof CONTRACT_ADDRESS_FIELDS)[keyof typeof CONTRACT_ADDRESS_FIELDS];
 
-export const PROPOSAL_KINDS = ['transfer', 'withdraw', 'supply', 'refund', 'contract', 'config'] as const;
+/**
+ * What a proposal may do: the four money movements, each with the rules of its movement
+ * kind, and `governance` (a change of the wallet's signers and threshold; no funds move).
+ * Nothing else: a kind is a rule set, never a label.
+ */
+export const PROPOSAL_KINDS = ['transfer', 'withdraw', 'refund', 'supply', 'governance'] as const;
 export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
-export const PROPOSAL_STATUSES = ['pending', 'approved', 'executed', 'denied', 'expired'] as const;
+/** `superseded`: the wallet's governance changed while it was open; it must be started again. */
+export const PROPOSAL_STATUSES = ['pending', 'approved', 'executed', 'denied', 'expired', 'superseded'] as const;
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
-export const SIGN_ACTIONS = ['start', 'approval', 'confirm', 'deny', 'expire'] as const;
+export const SIGN_ACTIONS = ['start', 'approval', 'confirm', 'deny', 'expire', 'supersede'] as const;
 export type SignAction = (typeof SIGN_ACTIONS)[number];
 /** Where one signer stands on a proposal (the detail's timeline). */
 export const SIGNER_STATES = ['approved', 'denied', 'waiting'] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WALLET_KINDS } from '../contractKinds';
+import { MAX_SIGNERS, signerSetIssues } from '../signerSet';
 import { chainIdField } from './chain';
 import { idList, listQuery, recordId } from './listQuery';
 
@@ -14,8 +15,8 @@ export const chainWalletFields = {
   label: label.default(''),
   /** Multisig kinds only: approvals needed (1 ≤ threshold ≤ signers). */
   threshold: z.number().int({ error: 'validation.integer' }).min(1).max(50).nullish().transform((v) => v ?? null),
-  /** Multisig kinds only: user ids of members of the wallet's org. */
-  signers: z.array(z.number().int().positive()).max(50).default([]),
+  /** Multisig kinds only: user ids of members of the wallet's org (at least two). */
+  signers: z.array(z.number().int().positive()).max(MAX_SIGNERS).default([]),
 };
 
 /** Body of POST /sys/chain-wallet/save; threshold/signer rules that need no database run here too. */
@@ -26,22 +27,22 @@ export const chainWalletBody = z.object(chainWalletFields).superRefine((wallet, 
     if (wallet.signers.length > 0) ctx.addIssue({ code: 'custom', path: ['signers'], message: 'validation.onlyMultisig' });
     return;
   }
-  if (new Set(wallet.signers).size !== wallet.signers.length) ctx.addIssue({ code: 'custom', path: ['signers'], message: 'validation.distinctSigners' });
-  if (wallet.signers.length === 0) ctx.addIssue({ code: 'custom', path: ['signers'], message: 'validation.required' });
-  if (wallet.threshold === null) ctx.addIssue({ code: 'custom', path: ['threshold'], message: 'validation.required' });
-  else if (wallet.threshold > wallet.signers.length) {
-    ctx.addIssue({ code: 'custom', path: ['threshold'], message: 'validation.thresholdAboveSigners', params: { signers: wallet.signers.length } });
-  }
+  for (const issue of signerSetIssues(wallet.signers, wallet.threshold)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message, params: issue.params });
 });
 export type ChainWalletBody = z.infer<typeof chainWalletBody>;
 
-/** Body of POST /sys/chain-wallet/update: the id plus the label, threshold and signers (chain, org, kind, address are fixed). */
+/**
+ * Body of POST /sys/chain-wallet/update: the id and the label. Chain, org, kind and address
+ * are fixed; the signers and threshold of a multisig wallet change only through a governance
+ * proposal its signers approve. They are still accepted here so a form may send the record
+ * back as it read it: the same values pass, any change is refused (409).
+ */
 export const chainWalletUpdateBody = z.object({
   id: recordId,
   // Not chainWalletFields.label: zod 4 applies a default inside .optional(), so an update without a label would empty it.
   label: label.optional(),
   threshold: z.number().int({ error: 'validation.integer' }).min(1).max(50).nullish(),
-  signers: z.array(z.number().int().positive()).max(50).optional(),
+  signers: z.array(z.number().int().positive()).max(MAX_SIGNERS).optional(),
 });
 export type ChainWalletUpdateBody = z.infer<typeof chainWalletUpdateBody>;
 

@@ -4,28 +4,31 @@ import { MOVEMENT_KINDS, MOVEMENT_STATUSES, type MovementKind, type MovementStat
 import { MAX_DECIMALS } from './currency';
 import { listQuery, recordId } from './listQuery';
 
+/** The fields of money leaving a wallet, shared by POST /sys/movement/save and a money proposal's start. */
+export const movementFields = {
+  walletId: recordId,
+  to: z.string().trim().max(64).default(''),
+  symbol: z.string().trim().min(1, { error: 'validation.required' }).max(16),
+  amount: z.custom<string>().superRefine((value, ctx) => {
+    const problem = amountProblem(value, { decimals: MAX_DECIMALS });
+    if (problem) ctx.addIssue({ code: 'custom', message: problem.key, params: problem.params, input: value });
+  }),
+  memo: z.string().trim().max(200).default(''),
+  orderNo: z.string().trim().max(64).default(''),
+};
+
+/** A refund names its order and may leave `to` blank (the order's payer is refunded); every other kind names `to`. */
+export function checkMovementTarget(body: { kind: string; to: string; orderNo: string }, ctx: z.RefinementCtx): void {
+  if (body.kind === 'refund' && !body.orderNo) ctx.addIssue({ code: 'custom', path: ['orderNo'], message: 'validation.required', input: body.orderNo });
+  if (body.kind !== 'refund' && !body.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.required', input: body.to });
+}
+
 /**
  * Body of POST /sys/movement/save. Shapes only: the server checks the rest against the
  * wallet's chain (the currency's decimals, the address family, the balance) and the kind's
- * rules. A refund names its order and may leave `to` blank (the order's payer is refunded).
+ * rules.
  */
-export const movementBody = z
-  .object({
-    kind: z.enum(MOVEMENT_KINDS),
-    walletId: recordId,
-    to: z.string().trim().max(64).default(''),
-    symbol: z.string().trim().min(1, { error: 'validation.required' }).max(16),
-    amount: z.custom<string>().superRefine((value, ctx) => {
-      const problem = amountProblem(value, { decimals: MAX_DECIMALS });
-      if (problem) ctx.addIssue({ code: 'custom', message: problem.key, params: problem.params, input: value });
-    }),
-    memo: z.string().trim().max(200).default(''),
-    orderNo: z.string().trim().max(64).default(''),
-  })
-  .superRefine((body, ctx) => {
-    if (body.kind === 'refund' && !body.orderNo) ctx.addIssue({ code: 'custom', path: ['orderNo'], message: 'validation.required', input: body.orderNo });
-    if (body.kind !== 'refund' && !body.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.required', input: body.to });
-  });
+export const movementBody = z.object({ kind: z.enum(MOVEMENT_KINDS), ...movementFields }).superRefine(checkMovementTarget);
 export type MovementBody = z.infer<typeof movementBody>;
 
 export const movementSortable = ['id', 'createdAt', 'amount', 'status'] as const;

@@ -1,27 +1,39 @@
 import { z } from 'zod';
 import { PROPOSAL_KINDS, PROPOSAL_STATUSES, SIGN_ACTIONS, type SignerState } from '../contractKinds';
-import { amountProblem } from '../money';
 import type { ProposalAction } from '../proposalMachine';
+import { MAX_SIGNERS, signerSetIssues } from '../signerSet';
 import { listQuery, queryBoolean, recordId } from './listQuery';
+import { checkMovementTarget, movementFields } from './movement';
+import type { WalletSignerRecord } from './chainWallet';
 
 const comment = z.string().trim().max(500).default('');
 
 /**
- * Body of POST /sys/sign/start. The form checks the shapes; the server checks them
- * again against the wallet's chain: the currency's decimals, the address family, the balance.
+ * Body of POST /sys/sign/start. A money kind carries what a movement of that kind carries
+ * (and is one: the server records it through the same rules); `governance` carries the
+ * wallet's new signers and threshold instead. The server checks the rest against the
+ * wallet: its org and members, the currency's decimals, the address family, the balance.
  */
-export const signStartBody = z.object({
-  walletId: recordId,
-  kind: z.enum(PROPOSAL_KINDS),
-  to: z.string().trim().min(1, { error: 'validation.required' }).max(64),
-  amount: z
-    .string({ error: 'validation.amountString' })
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .refine((value) => amountProblem(value, { decimals: Number.MAX_SAFE_INTEGER }) === null, { error: 'validation.amount' }),
-  symbol: z.string().trim().min(1, { error: 'validation.required' }).max(16),
-  memo: z.string().trim().max(500).default(''),
-});
+export const signStartBody = z
+  .object({
+    kind: z.enum(PROPOSAL_KINDS),
+    ...movementFields,
+    symbol: z.string().trim().max(16).default(''),
+    amount: movementFields.amount.optional(),
+    signers: z.array(z.number().int().positive()).max(MAX_SIGNERS).optional(),
+    threshold: z.number().int({ error: 'validation.integer' }).min(1).max(MAX_SIGNERS).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.kind === 'governance') {
+      for (const issue of signerSetIssues(body.signers ?? [], body.threshold)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message, params: issue.params });
+      return;
+    }
+    if (body.signers !== undefined) ctx.addIssue({ code: 'custom', path: ['signers'], message: 'validation.onlyGovernance' });
+    if (body.threshold !== undefined) ctx.addIssue({ code: 'custom', path: ['threshold'], message: 'validation.onlyGovernance' });
+    if (!body.symbol) ctx.addIssue({ code: 'custom', path: ['symbol'], message: 'validation.required' });
+    if (body.amount === undefined) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'validation.required' });
+    checkMovementTarget(body, ctx);
+  });
 export type SignStartBody = z.infer<typeof signStartBody>;
 
 /** Body of POST /sys/sign/approval | confirm | deny. */
@@ -77,12 +89,23 @@ export interface ProposalRecord {
   orgId: number;
   kind: string;
   to: string;
+  /** '0' and '' for a governance proposal, which moves no funds. */
   amount: string;
   symbol: string;
+  /** Charged on top of the amount when it executes (a withdraw's fee, fixed at start). */
+  fee: string;
   memo: string;
+  /** A refund's order. */
+  orderNo: string | null;
   nonce: number;
   status: string;
+  /** The m of m-of-n, frozen when the proposal started. */
   threshold: number;
+  /** A governance proposal's new threshold and signer ids (null for money kinds). */
+  newThreshold: number | null;
+  newSigners: number[] | null;
+  /** The governance proposal whose execution superseded this one. */
+  supersededBy: number | null;
   approvalCount: number;
   proposer: string;
   txHash: string | null;
@@ -100,7 +123,10 @@ export interface ProposalDetail extends ProposalRecord {
   explorerUrl: string;
   approvals: SignVoteRecord[];
   denials: SignVoteRecord[];
+  /** The signer set frozen when the proposal started (who may approve, deny and confirm it), each with where they stand. */
   signers: Array<{ userId: number; account: string; userName: string; state: SignerState }>;
+  /** A governance proposal's new signer set, by name. */
+  newSignerList: WalletSignerRecord[] | null;
   /** What the caller may press now. */
   myActions: ProposalAction[];
 }
