@@ -1,5 +1,6 @@
 import { BodyCode, type BodyCodeValue } from '../../src/contract/envelope';
 import type { FieldMessages } from '../../src/contract/validation';
+import type { MessageParams } from './messages';
 
 /**
  * A refusal the caller caused: answered with HTTP 200 and this body code (SPEC B3).
@@ -9,7 +10,7 @@ export class ApiError extends Error {
   constructor(
     readonly code: BodyCodeValue | 413 | 415,
     readonly key: string,
-    readonly options: { params?: Record<string, string | number>; description?: string; fields?: FieldMessages } = {},
+    readonly options: { params?: MessageParams; description?: string; fields?: FieldMessages } = {},
   ) {
     super(key);
   }
@@ -23,3 +24,4 @@ export const unauthorized = (key = 'api.unauthorized') => new ApiError(BodyCode.
 export const forbidden = (key = 'api.forbidden') => new ApiError(BodyCode.forbidden, key);
 export const notFound = (what: string) => new ApiError(BodyCode.notFound, 'api.notFound', { params: { what } });
 export const conflict = (key: string, params?: Record<string, string | number>) => new ApiError(BodyCode.conflict, key, { params });
+
