@@ -1,6 +1,6 @@
 import { BodyCode, type BodyCodeValue } from '../../src/contract/envelope';
 import type { FieldMessages } from '../../src/contract/validation';
-import type { MessageParams } from './messages';
+import type { Message, MessageParams } from './messages';
 
 /**
  * A refusal the caller caused: answered with HTTP 200 and this body code (SPEC B3).
@@ -25,3 +25,12 @@ export const forbidden = (key = 'api.forbidden') => new ApiError(BodyCode.forbid
 export const notFound = (what: string) => new ApiError(BodyCode.notFound, 'api.notFound', { params: { what } });
 export const conflict = (key: string, params?: Record<string, string | number>) => new ApiError(BodyCode.conflict, key, { params });
 
+/**
+ * The refusal of a change that stored data depends on: the sentence (`key`, `params.uses`
+ * filled in) says what uses the record, and each locked field says so on its input.
+ */
+export const lockedWhileUsed = (key: string, params: MessageParams, uses: readonly Message[], fields: readonly string[]) =>
+  new ApiError(BodyCode.conflict, key, {
+    params: { ...params, uses },
+    fields: Object.fromEntries(fields.map((field) => [field, { key: 'validation.lockedWhileUsed' }])),
+  });
