@@ -1,5 +1,6 @@
 import { BodyCode, type BodyCodeValue } from '../../src/contract/envelope';
 import type { FieldMessages } from '../../src/contract/validation';
+import type { Message, MessageParams } from './messages';
 
 /**
  * A refusal the caller caused: answered with HTTP 200 and this body code (SPEC B3).
@@ -9,7 +10,7 @@ export class ApiError extends Error {
   constructor(
     readonly code: BodyCodeValue | 413 | 415,
     readonly key: string,
-    readonly options: { params?: Record<string, string | number>; description?: string; fields?: FieldMessages } = {},
+    readonly options: { params?: MessageParams; description?: string; fields?: FieldMessages } = {},
   ) {
     super(key);
   }
@@ -23,3 +24,13 @@ export const unauthorized = (key = 'api.unauthorized') => new ApiError(BodyCode.
 export const forbidden = (key = 'api.forbidden') => new ApiError(BodyCode.forbidden, key);
 export const notFound = (what: string) => new ApiError(BodyCode.notFound, 'api.notFound', { params: { what } });
 export const conflict = (key: string, params?: Record<string, string | number>) => new ApiError(BodyCode.conflict, key, { params });
+
+/**
+ * The refusal of a change that stored data depends on: the sentence (`key`, `params.uses`
+ * filled in) says what uses the record, and each locked field says so on its input.
+ */
+export const lockedWhileUsed = (key: string, params: MessageParams, uses: readonly Message[], fields: readonly string[]) =>
+  new ApiError(BodyCode.conflict, key, {
+    params: { ...params, uses },
+    fields: Object.fromEntries(fields.map((field) => [field, { key: 'validation.lockedWhileUsed' }])),
+  });

@@ -6,7 +6,18 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../src/contract/c
  * Server messages in the caller's language, from the same translation files the
  * console loads (`public/locales/<lng>/api.json`): one catalogue for both sides.
  */
-export type Translate = (key: string, params?: Record<string, string | number>) => string;
+export type Translate = (key: string, params?: MessageParams) => string;
+
+/**
+ * A message whose parts are messages too (a count of things, a list of them), so the
+ * whole sentence is said in the caller's language, however it was put together.
+ */
+export interface Message {
+  key: string;
+  params?: MessageParams;
+}
+/** A list of messages reads as one phrase: "3 wallets, 120 orders, and 2 proposals". */
+export type MessageParams = Record<string, string | number | Message | readonly Message[]>;
 
 type Catalogue = Record<string, unknown>;
 
@@ -19,8 +30,8 @@ const lookup = (catalogue: Catalogue, key: string): string | undefined => {
   return typeof value === 'string' ? value : undefined;
 };
 
-const interpolate = (text: string, params: Record<string, string | number> = {}) =>
-  text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+const interpolate = (text: string, params: Record<string, string>) =>
+  text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? params[name] : whole));
 
 /** The best supported language for an Accept-Language header; en-US when none fits. */
 export function pickLanguage(acceptLanguage: string | undefined): Language {
@@ -51,8 +62,25 @@ export function loadMessages(localesDir: string): Messages {
   const fallback = catalogues.get(DEFAULT_LANGUAGE) ?? {};
   return {
     translator(acceptLanguage) {
-      const catalogue = catalogues.get(pickLanguage(acceptLanguage)) ?? fallback;
-      return (key, params) => interpolate(lookup(catalogue, key) ?? lookup(fallback, key) ?? key, params);
+      const lng = pickLanguage(acceptLanguage);
+      const catalogue = catalogues.get(lng) ?? fallback;
+      const plurals = new Intl.PluralRules(lng);
+      const lists = new Intl.ListFormat(lng, { type: 'conjunction' });
+      // Plural keys as i18next reads them in the console (`_one`, `_other`…): the form for
+      // `count` first, then the bare key, which is all a language without plural forms needs.
+      const text = (key: string, count: unknown) => {
+        const form = typeof count === 'number' ? `${key}_${plurals.select(count)}` : undefined;
+        const inOne = (c: Catalogue) => (form ? lookup(c, form) : undefined) ?? lookup(c, key);
+        return inOne(catalogue) ?? inOne(fallback) ?? key;
+      };
+      const say = (value: MessageParams[string]): string => {
+        if (typeof value === 'string' || typeof value === 'number') return String(value);
+        if (Array.isArray(value)) return lists.format((value as readonly Message[]).map(say));
+        return translate((value as Message).key, (value as Message).params);
+      };
+      const translate: Translate = (key, params = {}) =>
+        interpolate(text(key, params.count), Object.fromEntries(Object.entries(params).map(([name, value]) => [name, say(value)])));
+      return translate;
     },
   };
 }

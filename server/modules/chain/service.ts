@@ -1,11 +1,12 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { firstUse, type UsageCheck } from '../../db/usage';
-import { ApiError } from '../../http/apiError';
+import { countUses, firstUse, type UsageCheck, type UsageCount } from '../../db/usage';
+import { ApiError, lockedWhileUsed } from '../../http/apiError';
 import { containsPattern, paginate } from '../../http/pagination';
 import { BodyCode, type ListResult } from '../../../src/contract/envelope';
 import type { ChainBody, ChainListQuery, ChainRecord, ChainUpdateBody } from '../../../src/contract/schemas/chain';
+import { CONTRACT_ADDRESS_FIELD_NAMES } from '../../../src/contract/schemas/contractAddress';
 
 type Trx = Transaction<Database>;
 
@@ -13,6 +14,27 @@ type Trx = Transaction<Database>;
 export const chainUsage: readonly UsageCheck[] = [
   { table: 'currency', column: 'chainId', key: 'api.chainHasCurrencies' },
   { table: 'chainWallet', column: 'chainId', key: 'api.chainHasWallets' },
+];
+
+/**
+ * What stores the chain's addresses or transaction hashes, each written in its family's format
+ * (an EVM address is no TRON address): the family cannot change while any of these exists.
+ * Native coins store none; the contract-address row counts the addresses it holds.
+ */
+export const chainFamilyUsage: readonly UsageCount[] = [
+  { table: 'chainWallet', column: 'chainId', noun: 'api.usedBy.wallets' },
+  { table: 'currency', column: 'chainId', noun: 'api.usedBy.tokens', where: sql<boolean>`${sql.ref('contractAddress')} is not null` },
+  {
+    table: 'contractAddress',
+    column: 'chainId',
+    noun: 'api.usedBy.contractAddresses',
+    amount: sql<number>`num_nonnulls(${sql.join(CONTRACT_ADDRESS_FIELD_NAMES.map((field) => sql.ref(field)))})`,
+  },
+  { table: 'proposal', column: 'chainId', noun: 'api.usedBy.proposals' },
+  { table: 'movement', column: 'chainId', noun: 'api.usedBy.movements' },
+  { table: 'paymentOrder', column: 'chainId', noun: 'api.usedBy.orders' },
+  { table: 'gasFee', column: 'chainId', noun: 'api.usedBy.gasFees' },
+  { table: 'chainTransfer', column: 'chainId', noun: 'api.usedBy.chainTransfers' },
 ];
 
 const columns = ['id', 'chainId', 'name', 'family', 'symbol', 'rpcUrl', 'explorerUrl', 'confirmations', 'isDefault', 'enabled', 'createdAt', 'updatedAt'] as const;
@@ -95,6 +117,11 @@ export async function updateChain(db: Db, body: ChainUpdateBody, now: Date): Pro
       // The chain id is signed into every transaction (EIP-155): wallets and tokens of the old id do not move with it.
       const use = await firstUse(trx, chainUsage, current.chainId);
       if (use) throw new ApiError(BodyCode.conflict, use.key, { fields: { chainId: { key: 'validation.lockedWhileUsed' } } });
+    }
+    if (changes.family !== undefined && changes.family !== current.family) {
+      // Counted under the row lock: a row that refers to the chain by foreign key cannot be added until this transaction ends.
+      const uses = await countUses(trx, chainFamilyUsage, current.chainId);
+      if (uses.length > 0) throw lockedWhileUsed('api.chainFamilyLocked', { chain: current.name }, uses, ['family']);
     }
     if (current.isDefault && changes.isDefault === false) {
       throw new ApiError(BodyCode.badRequest, 'api.chainDefaultRequired', { fields: { isDefault: { key: 'validation.defaultChainRequired' } } });

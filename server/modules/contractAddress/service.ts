@@ -36,7 +36,8 @@ export async function findContractAddresses(db: Db, chainId: number): Promise<Co
 /** Each address is checked for the chain's family (field error on the exact field) and stored canonical; absent fields keep their value. */
 export async function saveContractAddresses(db: Db, body: ContractAddressBody, now: Date): Promise<ContractAddressRecord> {
   await db.transaction().execute(async (trx) => {
-    const chain = await trx.selectFrom('chain').select('family').where('chainId', '=', body.chainId).executeTakeFirst();
+    // Shared lock: the family the addresses are checked against cannot change before this transaction ends.
+    const chain = await trx.selectFrom('chain').select('family').where('chainId', '=', body.chainId).forShare().executeTakeFirst();
     if (!chain) throw badRequest({ chainId: { key: 'validation.unknownReference' } });
     const fields: FieldMessages = {};
     const values: Record<string, string | null> = {};

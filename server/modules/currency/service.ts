@@ -1,8 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { firstUse, type UsageCheck } from '../../db/usage';
-import { ApiError, badRequest } from '../../http/apiError';
+import { countUses, firstUse, type UsageCheck, type UsageCount } from '../../db/usage';
+import { ApiError, badRequest, lockedWhileUsed } from '../../http/apiError';
 import { containsPattern, paginate } from '../../http/pagination';
 import { BodyCode, type ListResult } from '../../../src/contract/envelope';
 import { checkAddress } from '../../../src/contract/address';
@@ -20,20 +20,30 @@ import {
 type Trx = Transaction<Database>;
 
 /**
- * What refers to a currency: it cannot be deleted (nor moved to another chain,
+ * What refers to a currency: it cannot be deleted (nor renamed, moved to another chain,
  * contract or precision) while any of these does. A new money table joins this list.
  */
-export const currencyUsage: readonly UsageCheck[] = [
-  { table: 'walletBalance', column: 'currencyId', key: 'api.currencyHeldByWallets' },
-  { table: 'ledgerEntry', column: 'currencyId', key: 'api.currencyInLedger' },
-  { table: 'proposal', column: 'currencyId', key: 'api.currencyInProposals' },
-  { table: 'paymentOrder', column: 'currencyId', key: 'api.currencyInPayments' },
-  { table: 'payLink', column: 'currencyId', key: 'api.currencyInPayments' },
-  { table: 'gasFee', column: 'currencyId', key: 'api.currencyInPayments' },
+export const currencyUsage: readonly (UsageCheck & UsageCount)[] = [
+  { table: 'walletBalance', column: 'currencyId', key: 'api.currencyHeldByWallets', noun: 'api.usedBy.wallets' },
+  { table: 'ledgerEntry', column: 'currencyId', key: 'api.currencyInLedger', noun: 'api.usedBy.ledgerEntries' },
+  { table: 'proposal', column: 'currencyId', key: 'api.currencyInProposals', noun: 'api.usedBy.proposals' },
+  { table: 'movement', column: 'currencyId', key: 'api.currencyInTransfers', noun: 'api.usedBy.movements' },
+  { table: 'paymentOrder', column: 'currencyId', key: 'api.currencyInPayments', noun: 'api.usedBy.orders' },
+  { table: 'payLink', column: 'currencyId', key: 'api.currencyInPayments', noun: 'api.usedBy.payLinks' },
+  { table: 'gasFee', column: 'currencyId', key: 'api.currencyInPayments', noun: 'api.usedBy.gasFees' },
+  { table: 'chainTransfer', column: 'currencyId', key: 'api.currencyInTransfers', noun: 'api.usedBy.chainTransfers' },
 ];
 
-/** Fields that define what a currency's stored amounts mean; frozen while the currency is used. */
-const LOCKED_WHILE_USED = ['chainId', 'contractAddress', 'decimals'] as const;
+/**
+ * Fields that define what a currency's stored amounts and records mean (proposals and
+ * movements name it by symbol), frozen while it is used; each with its name in a refusal.
+ */
+const LOCKED_WHILE_USED = {
+  symbol: 'api.lockedField.symbol',
+  chainId: 'api.lockedField.chainId',
+  contractAddress: 'api.lockedField.contractAddress',
+  decimals: 'api.lockedField.decimals',
+} as const;
 
 const columns = [
   'id',
@@ -105,7 +115,8 @@ export async function availableSymbols(db: Db, chainId: number): Promise<ListRes
  * and the currency is unique on its chain. Answers the address in canonical form.
  */
 async function checkAgainstStored(trx: Trx, currency: CurrencyBody, exceptId?: number): Promise<string | null> {
-  const chain = await trx.selectFrom('chain').select('family').where('chainId', '=', currency.chainId).executeTakeFirst();
+  // Shared lock: the family the address is checked against cannot change before this transaction ends.
+  const chain = await trx.selectFrom('chain').select('family').where('chainId', '=', currency.chainId).forShare().executeTakeFirst();
   const tender = await trx.selectFrom('legalTender').select('code').where('code', '=', currency.legalTender).executeTakeFirst();
   const fields: FieldMessages = {};
   if (!chain) fields.chainId = { key: 'validation.unknownReference' };
@@ -160,13 +171,16 @@ export async function updateCurrency(db: Db, body: CurrencyUpdateBody, now: Date
     // Cross-field rules (amounts within the decimals) hold for the record as it will be, not just the patch.
     const merged = validate(currencyBody, { ...current, ...changes });
     if (!merged.ok) throw badRequest(merged.errors);
-    const locked = LOCKED_WHILE_USED.filter((field) => field in changes && !sameValue(changes[field], current[field]));
+    const locked = (Object.keys(LOCKED_WHILE_USED) as (keyof typeof LOCKED_WHILE_USED)[]).filter(
+      (field) => field in changes && !sameValue(changes[field], current[field]),
+    );
     if (locked.length > 0) {
-      const use = await firstUse(trx, currencyUsage, id);
-      if (use) {
-        throw new ApiError(BodyCode.conflict, use.key, {
-          fields: Object.fromEntries(locked.map((field) => [field, { key: 'validation.lockedWhileUsed' }])),
-        });
+      // Counted under the row lock: a row that refers to the currency by foreign key cannot be added until this transaction ends.
+      const uses = await countUses(trx, currencyUsage, id);
+      if (uses.length > 0) {
+        const chain = await trx.selectFrom('chain').select('name').where('chainId', '=', current.chainId).executeTakeFirstOrThrow();
+        const fields = locked.map((field) => ({ key: LOCKED_WHILE_USED[field] }));
+        throw lockedWhileUsed('api.currencyLocked', { fields, currency: current.symbol, chain: chain.name }, uses, locked);
       }
     }
     const contractAddress = await checkAgainstStored(trx, merged.data, id);
