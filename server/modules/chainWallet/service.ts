@@ -106,7 +106,8 @@ export async function findWallet(db: Reader, caller: Caller, id: number, lock = 
 /** Checks that need the database: the chain, the org in scope, the address, the signers' membership. */
 async function checkAgainstStored(trx: Trx, caller: Caller, wallet: ChainWalletBody, exceptId?: number): Promise<string> {
   const fields: FieldMessages = {};
-  const chain = await trx.selectFrom('chain').select('family').where('chainId', '=', wallet.chainId).executeTakeFirst();
+  // FOR SHARE: a concurrent family change waits for this wallet (and then sees it), so no address of the old family slips in.
+  const chain = await trx.selectFrom('chain').select('family').where('chainId', '=', wallet.chainId).forShare().executeTakeFirst();
   if (!chain) fields.chainId = { key: 'validation.unknownReference' };
   const org = await trx.selectFrom('org').select('id').where('id', '=', wallet.orgId).where(orgVisibleTo(caller, 'org.id')).executeTakeFirst();
   if (!org) fields.orgId = { key: 'validation.unknownReference' };
