@@ -10,6 +10,7 @@ import * as orderRepair from './008_order_repair';
 import * as memberInvitation from './009_member_invitation';
 import * as movement from './010_movement';
 import * as chainTransfer from './011_chain_transfer';
+import * as invitationInvitee from './013_invitation_invitee';
 
 /**
  * Versioned migrations, applied in key order at start. Never edit a released one:
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '009_member_invitation': memberInvitation,
   '010_movement': movement,
   '011_chain_transfer': chainTransfer,
+  '013_invitation_invitee': invitationInvitee,
 };
