@@ -59,13 +59,13 @@ const endpoints: EndpointCase[] = [
       return s.call('POST', '/sys/order-repair/recheck', { token, body: { orderId: open?.id ?? 1 } });
     },
   },
-  { name: 'POST invitation/save', allowed: 'NN YN NNN NN NNN', call: (s, token, role) => s.call('POST', '/sys/invitation/save', { token, body: { orgName: `Matrix ${role}`, tenantType: 3 } }) },
+  { name: 'POST invitation/save', allowed: 'NN YN NNN NN NNN', call: (s, token, role) => s.call('POST', '/sys/invitation/save', { token, body: { orgName: `Matrix ${role}`, tenantType: 3, invitee: 'matrixInvitee' } }) },
   // Movements: /transfer is every role's list; /supply std, pro and operator (SPEC A2).
   { name: 'GET movement/list transfer', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/movement/list', { token, query: { kind: 'transfer' } }) },
   { name: 'GET movement/list supply', allowed: 'YY NN YYY NN YYY', call: (s, token) => s.call('GET', '/sys/movement/list', { token, query: { kind: 'supply' } }) },
   // Withdraws: merchant managers and finance, and superAdmin, each out of its own org's hot wallet.
   { name: 'POST movement/save withdraw', allowed: 'YN NN YYN YN YYN', call: async (s, token, role) => s.call('POST', '/sys/movement/save', { token, body: await ownWithdraw(s, role) }) },
-  { name: 'POST member/invite', allowed: 'YN YN YNN YN YNN', call: (s, token) => s.call('POST', '/sys/member/invite', { token, body: { roleLevel: 1 } }) },
+  { name: 'POST member/invite', allowed: 'YN YN YNN YN YNN', call: (s, token) => s.call('POST', '/sys/member/invite', { token, body: { roleLevel: 1, invitee: 'matrixInvitee' } }) },
 ];
 
 /** A withdraw of the minimum out of the hot wallet of the role's org, in a currency it holds. */
