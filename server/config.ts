@@ -23,6 +23,12 @@ export interface ServerConfig {
    * `10.0.0.0/8`, …).
    */
   trustProxy: boolean | string;
+  /**
+   * Failed sign-ins one client address may make in 15 minutes, whatever the accounts: password
+   * spraying across accounts stays under every per-account limit. Raise it for many users
+   * behind one address (successful sign-ins never count).
+   */
+  loginFailuresPerAddress: number;
 }
 
 const positiveInt = (raw: string | undefined, fallback: number, name: string): number => {
@@ -55,5 +61,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     uploadsDir: path.join(dataDir, 'uploads'),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    loginFailuresPerAddress: positiveInt(env.LOGIN_FAILURES_PER_ADDRESS, 100, 'LOGIN_FAILURES_PER_ADDRESS'),
   };
 }

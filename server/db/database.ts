@@ -42,8 +42,9 @@ function dialectFor(options: DatabaseOptions): { dialect: Dialect; kind: Databas
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const { dialect, kind } = dialectFor(options);
   const db = new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] });
-  // Migrations name columns in snake_case themselves.
-  const migrator = new Migrator({ db: db.withoutPlugins(), provider: { getMigrations: async () => migrations } });
+  // Migrations name columns in snake_case themselves. Branches add numbers side by side: a
+  // database that already ran a later one still takes an earlier one merged after it.
+  const migrator = new Migrator({ db: db.withoutPlugins(), provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

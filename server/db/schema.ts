@@ -222,6 +222,8 @@ export interface InvitationTable {
   usedBy: number | null;
   /** The merchant org created when the code was used. */
   orgId: number | null;
+  /** The account the code is for (compared as accountKey); null only on codes issued before migration 013. */
+  invitee: string | null;
 }
 
 export interface PayLinkTable {

@@ -28,6 +28,12 @@ export interface RequestOptions {
   baseUrl?: string;
   /** 'omit' also leaves out the token and org headers: they are for our own API only. */
   credentials?: RequestCredentials;
+  /**
+   * This call's 403 may refuse an input rather than the session (an invitation code issued to
+   * another account): a 403 that names fields then goes on those inputs like a 400 and keeps
+   * the user signed in. Any other 403 still ends the session (SPEC A7).
+   */
+  forbiddenNamesInput?: boolean;
 }
 
 export interface DownloadedFile {
@@ -126,21 +132,21 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
   const apiBase = deps.baseUrl ?? API_BASE;
   const timeoutMs = deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
 
-  function fail(failure: CallFailure, body?: unknown): never {
+  function fail(failure: CallFailure, body?: unknown, options: RequestOptions = {}): never {
     const envelope = isEnvelope(body) ? body : undefined;
     const description = stringField(body, 'description');
     const text = deps.translate(messageKeyOf(failure)) + (description ? ` (${description})` : '');
     deps.notifyError(text);
-    if (endsSession(failure)) {
+    // A conflict names its field too (chain ID or symbol already taken): it belongs on that input.
+    const fieldCodes: number[] = [BodyCode.badRequest, BodyCode.conflict, ...(options.forbiddenNamesInput ? [BodyCode.forbidden] : [])];
+    const errors = envelope && fieldCodes.includes(envelope.code) ? toSubmissionErrors(envelope.data, deps.translate) : undefined;
+    const refusesInput = failure.kind === 'business' && failure.code === BodyCode.forbidden && errors !== undefined;
+    if (endsSession(failure) && !refusesInput) {
       clearStoredToken();
       deps.onAuthFailure();
     }
     const errorBody: ErrorBody = { code: envelope?.code, msg: envelope?.msg, description, data: envelope?.data };
-    // A conflict names its field too (chain ID or symbol already taken): it belongs on that input.
-    if (envelope?.code === BodyCode.badRequest || envelope?.code === BodyCode.conflict) {
-      const errors = toSubmissionErrors(envelope.data, deps.translate);
-      if (errors) errorBody.errors = errors;
-    }
+    if (errors) errorBody.errors = errors;
     throw new HttpError(text, statusOf(failure), errorBody);
   }
 
@@ -179,7 +185,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       if (response.status !== 200) {
         fail({ kind: 'http', status: response.status, msg: stringField(body, 'msg') ?? stringField(body, 'message') }, body);
       }
-      if (isEnvelope(body) && body.code !== BodyCode.ok) fail({ kind: 'business', code: body.code, msg: body.msg }, body);
+      if (isEnvelope(body) && body.code !== BodyCode.ok) fail({ kind: 'business', code: body.code, msg: body.msg }, body, options);
       if (expect === 'file' && !isHtml(response)) {
         // A file the server labelled as JSON is still the file asked for.
         const blob = new Blob([text], { type: response.headers.get('Content-Type') ?? '' });

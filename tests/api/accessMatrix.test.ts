@@ -61,7 +61,7 @@ const endpoints: EndpointCase[] = [
       return s.call('POST', '/sys/order-repair/recheck', { token, body: { orderId: open?.id ?? 1 } });
     },
   },
-  { name: 'POST invitation/save', allowed: 'NN YN NNN NN NNN', call: (s, token, role) => s.call('POST', '/sys/invitation/save', { token, body: { orgName: `Matrix ${role}`, tenantType: 3 } }) },
+  { name: 'POST invitation/save', allowed: 'NN YN NNN NN NNN', call: (s, token, role) => s.call('POST', '/sys/invitation/save', { token, body: { orgName: `Matrix ${role}`, tenantType: 3, invitee: 'matrixInvitee' } }) },
   // Movements: /transfer is every role's list; /supply std, pro and operator (SPEC A2).
   { name: 'GET movement/list transfer', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/movement/list', { token, query: { kind: 'transfer' } }) },
   { name: 'GET movement/list supply', allowed: 'YY NN YYY NN YYY', call: (s, token) => s.call('GET', '/sys/movement/list', { token, query: { kind: 'supply' } }) },
@@ -69,7 +69,7 @@ const endpoints: EndpointCase[] = [
   { name: 'POST movement/save withdraw', allowed: 'YN NN YYN YN YYN', call: async (s, token, role) => s.call('POST', '/sys/movement/save', { token, body: await ownWithdraw(s, role) }) },
   // The same kind through the other door (a proposal on the org's multisig wallet): the same roles.
   { name: 'POST sign/start withdraw', allowed: 'YN NN YYN YN YYN', roleOnly: true, call: async (s, token, role) => s.call('POST', '/sys/sign/start', { token, body: await ownWithdraw(s, role, 'multisig') }) },
-  { name: 'POST member/invite', allowed: 'YN YN YNN YN YNN', call: (s, token) => s.call('POST', '/sys/member/invite', { token, body: { roleLevel: 1 } }) },
+  { name: 'POST member/invite', allowed: 'YN YN YNN YN YNN', call: (s, token) => s.call('POST', '/sys/member/invite', { token, body: { roleLevel: 1, invitee: 'matrixInvitee' } }) },
 ];
 
 /** A withdraw of the minimum out of a hot (or multisig) wallet of the role's org, in a currency it holds. */

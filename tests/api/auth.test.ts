@@ -147,3 +147,28 @@ describe('password guessing', () => {
     expect((await login('merchantLiteEmployee', DEMO_PASSWORD)).code).toBe(200);
   });
 });
+
+describe('one account’s limit cannot be side-stepped', () => {
+  /** A raw sign-in from an address of this test's own, for the headers. */
+  const attempt = (account: string, password: string, remoteAddress = '198.51.100.10') =>
+    server.app.inject({ method: 'POST', url: '/api/sys/auth/login', remoteAddress, payload: { account, password } });
+
+  it('accounts are looked up trimmed and case aside', async () => {
+    const res = await login('  MERCHANTSTDMANAGER ', DEMO_PASSWORD);
+    expect(res.code).toBe(200);
+    expect(res.data.account).toBe('merchantStdManager');
+  });
+
+  it('after 20 wrong passwords, padding or case of the account is the same bucket: the right password is refused 429 with Retry-After', async () => {
+    const wrong = await Promise.all(Array.from({ length: 20 }, () => attempt('merchantProManager', 'wrong-guess-2')));
+    expect(wrong.map((r) => r.json<{ code: number }>().code)).toEqual(Array(20).fill(401));
+    for (const variant of ['merchantProManager  ', ' MERCHANTPROMANAGER', 'merchantpromanager']) {
+      const res = await attempt(variant, DEMO_PASSWORD);
+      expect(res.statusCode, variant).toBe(200);
+      expect(res.json(), variant).toMatchObject({ code: 429, msg: 'Too many requests. Please wait a moment and try again.', data: null });
+      expect(Number(res.headers['retry-after']), variant).toBeGreaterThan(0);
+    }
+    // Another address is its own bucket for the same account.
+    expect((await attempt('merchantProManager', DEMO_PASSWORD, '198.51.100.20')).json()).toMatchObject({ code: 200 });
+  });
+});

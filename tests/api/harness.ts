@@ -30,6 +30,8 @@ export interface CallOptions {
   query?: Record<string, string | number | boolean | undefined>;
   orgId?: number | string;
   headers?: Record<string, string>;
+  /** The client address the server sees (per-address rate limits); default 127.0.0.1. */
+  remoteAddress?: string;
 }
 
 async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
@@ -72,7 +74,14 @@ export async function startTestServer(options: { seed?: boolean; config?: Partia
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     if (opts.orgId !== undefined) headers['x-org-id'] = String(opts.orgId);
     const query = Object.fromEntries(Object.entries(opts.query ?? {}).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
-    const response = await app.inject({ method, url: `/api${path}`, headers, query, ...(opts.body !== undefined ? { payload: opts.body as object } : {}) });
+    const response = await app.inject({
+      method,
+      url: `/api${path}`,
+      headers,
+      query,
+      ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
+      ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+    });
     if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode} for ${method} ${path}: ${response.body}`);
     return response.json<Envelope<T>>();
   };

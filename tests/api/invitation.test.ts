@@ -20,14 +20,18 @@ const revoke = (account: string, id: number) => server.call<InvitationRecord>('P
 const signup = (body: Record<string, unknown>) => server.call<SessionInfo>('POST', '/sys/auth/signup', { body });
 const newMerchant = (code: string, account: string) => ({ account, password: 'Str0ng-pass', userName: 'New Merchant', invitationCode: code });
 let serial = 0;
-const openInvitation = async (overrides: Record<string, unknown> = {}) => (await invite('agentManager', { orgName: `Shop ${++serial}`, tenantType: 5, ...overrides })).data;
+/** An open code of the agency for a new account `shop<n>Owner` unless `invitee` says otherwise. */
+const openInvitation = async (overrides: Record<string, unknown> = {}) => {
+  serial++;
+  return (await invite('agentManager', { orgName: `Shop ${serial}`, tenantType: 5, invitee: `shop${serial}Owner`, ...overrides })).data;
+};
 
 describe('invitation codes: agent managers issue and withdraw them', () => {
   it('a code is 12 Crockford base32 characters, open, for one tier, valid 7 days by default', async () => {
-    const res = await invite('agentManager', { orgName: 'Fern Florist', tenantType: 4 });
+    const res = await invite('agentManager', { orgName: 'Fern Florist', tenantType: 4, invitee: ' fernOwner ' });
     expect(res.code).toBe(200);
     expect(res.data.code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
-    expect(res.data).toMatchObject({ orgName: 'Fern Florist', tenantType: 4, status: 'open', issuerOrgId: server.orgIds.agentNorth, createdBy: 'agentManager', usedBy: null });
+    expect(res.data).toMatchObject({ orgName: 'Fern Florist', tenantType: 4, invitee: 'fernOwner', status: 'open', issuerOrgId: server.orgIds.agentNorth, createdBy: 'agentManager', usedBy: null });
     const days = (Date.parse(res.data.expiresAt) - Date.parse(res.data.createdAt)) / 86_400_000;
     expect(days).toBe(7);
   });
@@ -35,7 +39,7 @@ describe('invitation codes: agent managers issue and withdraw them', () => {
   it('the agent row reads its own agency’s codes; only the agent manager issues and withdraws', async () => {
     const { id } = await openInvitation();
     expect((await list('agentEmployee')).data.list.map((i) => i.id)).toContain(id);
-    expect((await invite('agentEmployee', { orgName: 'X', tenantType: 3 })).code).toBe(403);
+    expect((await invite('agentEmployee', { orgName: 'X', tenantType: 3, invitee: 'someone' })).code).toBe(403);
     expect((await revoke('agentEmployee', id)).code).toBe(403);
     // The route group is the agent row alone (SPEC A2): operators and merchants are refused.
     expect((await list('superAdmin')).code).toBe(403);
@@ -44,11 +48,22 @@ describe('invitation codes: agent managers issue and withdraw them', () => {
 
   it('bad bodies are 400s with the field named, and nothing is stored', async () => {
     const before = (await list('agentManager')).data.count;
-    for (const body of [{ tenantType: 3 }, { orgName: 'X', tenantType: 1 }, { orgName: 'X', tenantType: 'pro' }, { orgName: 'X', tenantType: 3, validDays: 0 }, { orgName: 'X', tenantType: 3, validDays: 91 }]) {
+    const ok = { orgName: 'X', tenantType: 3, invitee: 'xOwner' };
+    for (const body of [
+      { ...ok, orgName: undefined },
+      { ...ok, tenantType: 1 },
+      { ...ok, tenantType: 'pro' },
+      { ...ok, validDays: 0 },
+      { ...ok, validDays: 91 },
+      { ...ok, invitee: undefined },
+      { ...ok, invitee: '  ' },
+      { ...ok, invitee: '1stOwner' },
+    ]) {
       const res = await invite('agentManager', body);
       expect(res.code, JSON.stringify(body)).toBe(400);
     }
-    expect((await invite('agentManager', { tenantType: 3 })).data).toEqual({ orgName: 'Required.' });
+    expect((await invite('agentManager', { tenantType: 3 })).data).toEqual({ orgName: 'Required.', invitee: 'Required.' });
+    expect((await invite('agentManager', { ...ok, invitee: 'a b' })).data).toEqual({ invitee: "3 to 64 characters: a letter first, then letters, digits, '.', '_' or '-'." });
     expect((await list('agentManager')).data.count).toBe(before);
   });
 
@@ -65,8 +80,8 @@ describe('invitation codes: agent managers issue and withdraw them', () => {
 
 describe('POST /sys/auth/signup with a code', () => {
   it('creates the merchant org under the agency, its manager, signs them in, and uses the code up', async () => {
-    const invitation = await openInvitation({ orgName: 'Gale Gadgets', tenantType: 3 });
-    // Codes are forgiven case and dashes as typed.
+    const invitation = await openInvitation({ orgName: 'Gale Gadgets', tenantType: 3, invitee: 'GALEOWNER' });
+    // Codes are forgiven case and dashes as typed; the account is compared with the invitee case aside.
     const res = await signup(newMerchant(invitation.code.toLowerCase().replace(/-/g, ' '), 'galeOwner'));
     expect(res.code).toBe(200);
     expect(res.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -82,16 +97,16 @@ describe('POST /sys/auth/signup with a code', () => {
   });
 
   it('a code signs up one account even when two try at once', async () => {
-    const { code } = await openInvitation();
-    const results = await Promise.all([signup(newMerchant(code, 'raceOne')), signup(newMerchant(code, 'raceTwo'))]);
+    const { code } = await openInvitation({ invitee: 'raceOne' });
+    const results = await Promise.all([signup(newMerchant(code, 'raceOne')), signup(newMerchant(code, 'raceone'))]);
     expect(results.map((r) => r.code).sort()).toEqual([200, 400]);
     const loser = results.find((r) => r.code === 400)!;
     expect(loser.data).toEqual({ invitationCode: 'This invitation has already been used.' });
   });
 
   it('expired, withdrawn and unknown codes are refused on the code field', async () => {
-    const expiring = await openInvitation({ validDays: 1 });
-    const withdrawn = await openInvitation();
+    const expiring = await openInvitation({ validDays: 1, invitee: 'lateOne' });
+    const withdrawn = await openInvitation({ invitee: 'lateTwo' });
     await revoke('agentManager', withdrawn.id);
     server.advanceClock(2 * 86_400_000);
     // Two days on, the manager's session has ended too: sign in again.
@@ -103,7 +118,7 @@ describe('POST /sys/auth/signup with a code', () => {
   });
 
   it('a taken account (in any case) is a 409 on the account field and leaves the code open', async () => {
-    const invitation = await openInvitation();
+    const invitation = await openInvitation({ invitee: 'superadmin' });
     const res = await signup(newMerchant(invitation.code, 'SUPERADMIN'));
     expect(res.code).toBe(409);
     expect(res.data).toEqual({ account: 'Already in use.' });
@@ -111,7 +126,7 @@ describe('POST /sys/auth/signup with a code', () => {
   });
 
   it('weak passwords, bad account names and malformed codes are 400s per field, before any code is touched', async () => {
-    const { code } = await openInvitation();
+    const { code } = await openInvitation({ invitee: 'okName' });
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ ...newMerchant(code, 'okName'), password: 'short1' }, 'password'],
       [{ ...newMerchant(code, 'okName'), password: 'lettersonly' }, 'password'],
@@ -130,5 +145,66 @@ describe('POST /sys/auth/signup with a code', () => {
     expect((await signup({ ...newMerchant(code, 'okName'), userName: 'x'.repeat(101) })).data).toEqual({ userName: 'Must be at most 100 characters.' });
     const { userName: _omitted, ...withoutName } = newMerchant(code, 'okName');
     expect((await signup(withoutName)).data).toEqual({ userName: 'Required.' });
+  });
+});
+
+describe('a code is for its invitee alone: a colleague who gets hold of one cannot take it', () => {
+  const join = (token: string, code: string) => server.call<SessionInfo>('POST', '/sys/auth/join', { token, body: { invitationCode: code } });
+  const statusOf = async (id: number) => (await server.call<InvitationRecord>('GET', '/sys/invitation/detail', { token: tokens.agentManager, query: { id } })).data.status;
+  // The expiry tests above moved the clock past every earlier session.
+  beforeAll(async () => {
+    for (const account of ['agentManager', 'agentEmployee', 'merchantProManager']) tokens[account] = await server.login(account);
+  });
+
+  it('the agent employee sees the agency’s codes masked, list and detail; the manager sees them whole', async () => {
+    const { id, code } = await openInvitation();
+    const seen = (await list('agentEmployee')).data.list;
+    expect(seen.length).toBeGreaterThan(0);
+    for (const row of seen) expect(row.code).toMatch(/^••••-••••-[0-9A-HJKMNP-TV-Z]{4}$/);
+    expect(seen.find((row) => row.id === id)).toMatchObject({ code: `••••-••••-${code.slice(-4)}`, invitee: expect.stringMatching(/Owner$/) });
+    const detail = await server.call<InvitationRecord>('GET', '/sys/invitation/detail', { token: tokens.agentEmployee, query: { id } });
+    expect(detail.data.code).toBe(`••••-••••-${code.slice(-4)}`);
+    expect(JSON.stringify(detail.data)).not.toContain(code.slice(0, 4));
+    expect((await list('agentManager')).data.list.find((row) => row.id === id)?.code).toBe(code);
+  });
+
+  it('redeeming the manager’s code as someone else, by join or by sign-up, is a 403 that leaves the code open for its invitee', async () => {
+    const invitation = await openInvitation({ orgName: 'Juniper Jewels', tenantType: 3, invitee: 'juniperOwner' });
+    const byJoin = await join(tokens.agentEmployee, invitation.code);
+    expect(byJoin).toMatchObject({ code: 403, msg: 'This invitation was issued for another account.' });
+    expect(byJoin.data).toEqual({ invitationCode: 'This invitation was issued for another account. Ask for one in your account name.' });
+    const bySignup = await signup(newMerchant(invitation.code, 'juniperOwner2'));
+    expect(bySignup).toMatchObject({ code: 403, data: { account: 'This invitation was issued for another account. Ask for one in your account name.' } });
+    // Nothing was written: no account, no org, the code still open.
+    expect((await server.call('POST', '/sys/auth/login', { body: { account: 'juniperOwner2', password: 'Str0ng-pass' } })).code).toBe(401);
+    expect((await server.call<SessionInfo>('GET', '/sys/auth/me', { token: tokens.agentEmployee })).data.orgList.map((o) => o.orgName)).not.toContain('Juniper Jewels');
+    expect(await statusOf(invitation.id)).toBe('open');
+
+    const rightful = await signup(newMerchant(invitation.code, ' JuniperOwner '));
+    expect(rightful.code).toBe(200);
+    expect(rightful.data.orgList.map((o) => o.orgName)).toEqual(['Juniper Jewels']);
+    expect(await statusOf(invitation.id)).toBe('used');
+  });
+
+  it('a merchant code for an existing account: only that account joins with it', async () => {
+    const invitation = await openInvitation({ orgName: 'Kelp Kitchens', invitee: 'merchantStdFinance' });
+    expect((await join(tokens.agentEmployee, invitation.code)).code).toBe(403);
+    expect((await join(tokens.merchantProManager, invitation.code)).code).toBe(403);
+    expect(await statusOf(invitation.id)).toBe('open');
+    const res = await join(await server.login('merchantStdFinance'), invitation.code);
+    expect(res.code).toBe(200);
+    expect(res.data.orgList.find((o) => o.orgName === 'Kelp Kitchens')).toMatchObject({ roleLevel: 0 });
+  });
+
+  it('a code issued before invitations named their invitee is redeemed by no one', async () => {
+    const { db } = server.app.context;
+    const agentManager = await db.selectFrom('appUser').select('id').where('account', '=', 'agentManager').executeTakeFirstOrThrow();
+    const code = 'QQQQ2222RRRR';
+    await db
+      .insertInto('invitation')
+      .values({ code, issuerOrgId: server.orgIds.agentNorth, tenantType: 5, orgName: 'Legacy Shop', createdBy: agentManager.id, expiresAt: new Date(server.app.context.now().getTime() + 86_400_000) })
+      .execute();
+    expect((await signup(newMerchant(code, 'legacyOwner'))).code).toBe(403);
+    expect((await join(tokens.agentEmployee, code)).code).toBe(403);
   });
 });

@@ -22,9 +22,9 @@ const signup = (code: string, account: string) =>
 
 describe('member invitations', () => {
   it('a manager invites a finance member; signing up with the code joins the org with that role', async () => {
-    const res = await invite('merchantStdManager', { roleLevel: 1 });
+    const res = await invite('merchantStdManager', { roleLevel: 1, invitee: 'birchFinance2' });
     expect(res.code).toBe(200);
-    expect(res.data).toMatchObject({ roleLevel: 1, roleLabel: 'finance', status: 'open', orgId: server.orgIds.stdB, createdBy: 'merchantStdManager', usedBy: null });
+    expect(res.data).toMatchObject({ roleLevel: 1, roleLabel: 'finance', invitee: 'birchFinance2', status: 'open', orgId: server.orgIds.stdB, createdBy: 'merchantStdManager', usedBy: null });
     const joined = await signup(res.data.code, 'birchFinance2');
     expect(joined.code).toBe(200);
     expect(joined.data.orgList).toEqual([{ orgId: server.orgIds.stdB, orgName: 'Birch Goods (Standard)', tenantType: 5, roleLevel: 1 }]);
@@ -34,10 +34,11 @@ describe('member invitations', () => {
   });
 
   it('a role the tier lacks is refused; only the org’s managers invite, list and withdraw', async () => {
-    expect((await invite('merchantLiteManager', { roleLevel: 2 })).data).toEqual({ roleLevel: 'Choose a role this organisation has.' });
-    expect((await invite('merchantStdFinance', { roleLevel: 2 })).code).toBe(403);
+    expect((await invite('merchantLiteManager', { roleLevel: 2, invitee: 'cedarStaff' })).data).toEqual({ roleLevel: 'Choose a role this organisation has.' });
+    expect((await invite('merchantStdManager', { roleLevel: 2 })).data).toEqual({ invitee: 'Required.' });
+    expect((await invite('merchantStdFinance', { roleLevel: 2, invitee: 'birchStaff' })).code).toBe(403);
     expect((await invitations('merchantStdFinance')).code).toBe(403);
-    const open = (await invite('merchantStdManager', { roleLevel: 2, validDays: 3 })).data;
+    const open = (await invite('merchantStdManager', { roleLevel: 2, validDays: 3, invitee: 'tooLate' })).data;
     expect((await revoke('merchantLiteManager', open.id)).code).toBe(404);
     expect((await revoke('merchantStdManager', open.id)).data.status).toBe('revoked');
     expect((await revoke('merchantStdManager', open.id)).code).toBe(409);
@@ -45,7 +46,7 @@ describe('member invitations', () => {
   });
 
   it('member codes stay out of the agency’s merchant invitations', async () => {
-    const agentsOwn = (await invite('agentManager', { roleLevel: 1 })).data;
+    const agentsOwn = (await invite('agentManager', { roleLevel: 1, invitee: 'northStaff' })).data;
     const merchantCodes = await server.call<ListResult<InvitationRecord>>('GET', '/sys/invitation/list', { token: tokens.agentManager, query: { pageSize: 100 } });
     expect(merchantCodes.data.list.map((i) => i.code)).not.toContain(agentsOwn.code);
     expect((await server.call('POST', `/sys/invitation/delete/${agentsOwn.id}`, { token: tokens.agentManager })).code).toBe(404);
@@ -59,7 +60,7 @@ describe('POST /sys/auth/join: a signed-in account redeems a code', () => {
 
   it('a member code adds the org to the account’s memberships; twice is refused', async () => {
     const token = await server.login('merchantLiteEmployee');
-    const code = (await invite('merchantStdManager', { roleLevel: 2 })).data.code;
+    const code = (await invite('merchantStdManager', { roleLevel: 2, invitee: 'merchantLiteEmployee' })).data.code;
     const res = await join(token, code);
     expect(res.code).toBe(200);
     expect(res.data.orgList.map((o) => [o.orgName, o.roleLevel])).toEqual([
@@ -67,17 +68,47 @@ describe('POST /sys/auth/join: a signed-in account redeems a code', () => {
       ['Birch Goods (Standard)', 2],
     ]);
     // The same org again, with a fresh code: refused on the code, which stays open.
-    const again = (await invite('merchantStdManager', { roleLevel: 1 })).data;
+    const again = (await invite('merchantStdManager', { roleLevel: 1, invitee: 'merchantLiteEmployee' })).data;
     expect((await join(token, again.code)).data).toEqual({ invitationCode: 'You are already a member of this organisation.' });
     expect((await invitations('merchantStdManager', { status: 'open' })).data.list.map((i) => i.id)).toContain(again.id);
     expect((await join(token, code)).data).toEqual({ invitationCode: 'This invitation has already been used.' });
   });
 
   it('a merchant code starts that merchant org with the account as its manager; no session, no join', async () => {
-    const merchantCode = (await server.call<InvitationRecord>('POST', '/sys/invitation/save', { token: tokens.agentManager, body: { orgName: 'Lime Logistics', tenantType: 5 } })).data.code;
+    const merchantCode = (await server.call<InvitationRecord>('POST', '/sys/invitation/save', { token: tokens.agentManager, body: { orgName: 'Lime Logistics', tenantType: 5, invitee: 'merchantStdFinance' } })).data.code;
     expect((await join(undefined, merchantCode)).code).toBe(401);
     const token = await server.login('merchantStdFinance');
     const res = await join(token, merchantCode);
     expect(res.data.orgList.find((o) => o.orgName === 'Lime Logistics')).toMatchObject({ tenantType: 5, roleLevel: 0 });
+  });
+});
+
+describe('a member code is for its invitee alone', () => {
+  const join = (token: string, code: string) => server.call<SessionInfo>('POST', '/sys/auth/join', { token, body: { invitationCode: code } });
+  const openIds = async () => (await invitations('merchantStdManager', { status: 'open' })).data.list.map((i) => i.id);
+
+  it('a colleague joining with it, or signing up under another name, is a 403; the code stays open and its invitee joins', async () => {
+    const invitation = (await invite('merchantStdManager', { roleLevel: 0, invitee: 'birchDeputy' })).data;
+    // A manager role is worth stealing: the finance member tries it on /account, then as a new account.
+    const byJoin = await join(tokens.merchantStdFinance, invitation.code);
+    expect(byJoin).toMatchObject({ code: 403, data: { invitationCode: 'This invitation was issued for another account. Ask for one in your account name.' } });
+    expect((await signup(invitation.code, 'birchDeputy2')).code).toBe(403);
+    expect(await openIds()).toContain(invitation.id);
+    const members = await server.call<ListResult<MemberRecord>>('GET', '/sys/member/list', { token: tokens.merchantStdManager });
+    expect(members.data.list.find((m) => m.account === 'merchantStdFinance')?.roleLevel).toBe(1);
+    expect(members.data.list.map((m) => m.account)).not.toContain('birchDeputy2');
+
+    const rightful = await signup(invitation.code, 'BirchDeputy');
+    expect(rightful.data.orgList).toEqual([{ orgId: server.orgIds.stdB, orgName: 'Birch Goods (Standard)', tenantType: 5, roleLevel: 0 }]);
+    expect(await openIds()).not.toContain(invitation.id);
+  });
+
+  it('an existing account named as invitee joins; anyone else signed in is refused', async () => {
+    const invitation = (await invite('merchantStdManager', { roleLevel: 2, invitee: 'merchantProEmployee' })).data;
+    expect((await join(await server.login('merchantProFinance'), invitation.code)).code).toBe(403);
+    expect(await openIds()).toContain(invitation.id);
+    const res = await join(await server.login('merchantProEmployee'), invitation.code);
+    expect(res.code).toBe(200);
+    expect(res.data.orgList.map((o) => o.orgName)).toContain('Birch Goods (Standard)');
   });
 });

@@ -12,16 +12,17 @@ describe('invitations and sign-up, in the browser', () => {
     await agent.locator('form').getByLabel('Merchant organisation').fill('Hazel Hardware');
     await agent.locator('form').getByRole('combobox', { name: 'Tier' }).click();
     await agent.getByRole('option', { name: 'Standard merchant' }).click();
+    await agent.locator('form').getByLabel('Invitee account').fill('hazelOwner');
     await agent.getByRole('button', { name: 'Save' }).click();
     await agent.waitForURL(/\/invitation\/\d+\/show$/);
     const link = await agent.getByLabel('Sign-up link').inputValue();
-    expect(link).toMatch(new RegExp(`^${env.server.baseUrl}/signup\\?code=[0-9A-Z-]{14}$`));
+    expect(link).toMatch(new RegExp(`^${env.server.baseUrl}/signup\\?code=[0-9A-Z-]{14}&account=hazelOwner$`));
 
     const merchant = await env.browser.newPage();
     await merchant.goto(link);
     const code = decodeURIComponent(new URL(link).searchParams.get('code')!);
     expect(await merchant.getByLabel('Invitation code').inputValue()).toBe(code);
-    await merchant.getByLabel('Account').fill('hazelOwner');
+    expect(await merchant.getByLabel('Account').inputValue()).toBe('hazelOwner');
     await merchant.getByLabel('Your name').fill('Hazel Owner');
     await merchant.getByLabel(/^Password/).fill('Hazel-2026');
     await merchant.getByLabel('Repeat the password').fill('Hazel-2027');
@@ -58,6 +59,10 @@ describe('invitations and sign-up, in the browser', () => {
     await page.goto(`${env.server.baseUrl}/invitation/create`);
     await page.locator('form').getByLabel('Merchant organisation').fill('Ivy Imports');
     await page.getByRole('button', { name: 'Save' }).click();
+    // The invitee is required, checked with the server's rule before anything is sent.
+    await page.locator('form').getByText('Required.').waitFor();
+    await page.locator('form').getByLabel('Invitee account').fill('ivyOwner');
+    await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/invitation\/\d+\/show$/);
     await page.getByRole('button', { name: 'Withdraw' }).click();
     await page.getByRole('button', { name: 'Confirm' }).click();
@@ -70,6 +75,62 @@ describe('invitations and sign-up, in the browser', () => {
     await employee.goto(`${env.server.baseUrl}/invitation`);
     await expect.poll(() => employee.locator('table').textContent()).toContain('Ivy Imports');
     expect(await employee.getByRole('link', { name: 'Create' }).count()).toBe(0);
+    // Codes are masked for those who do not issue them, and there is no link to hand over.
+    const ivy = employee.getByRole('row').filter({ hasText: 'Ivy Imports' });
+    expect(await ivy.textContent()).toMatch(/••••-••••-[0-9A-Z]{4}/);
+    expect(await ivy.textContent()).toContain('ivyOwner');
+    await ivy.getByText('Ivy Imports').click();
+    await employee.waitForURL(/\/invitation\/\d+\/show$/);
+    await employee.getByText('ivyOwner').waitFor();
+    expect(await employee.getByLabel('Sign-up link').count()).toBe(0);
     await employee.close();
+  });
+
+  it('a code used by another account: sign-up and join say so on the input, and nobody is signed out', async () => {
+    const agent = await env.browser.newPage();
+    await signIn(agent, env.server.baseUrl, 'agentManager');
+    await agent.goto(`${env.server.baseUrl}/invitation/create`);
+    await agent.locator('form').getByLabel('Merchant organisation').fill('Oak Outfitters');
+    await agent.locator('form').getByLabel('Invitee account').fill('oakOwner');
+    await agent.getByRole('button', { name: 'Save' }).click();
+    await agent.waitForURL(/\/invitation\/\d+\/show$/);
+    const link = await agent.getByLabel('Sign-up link').inputValue();
+    const code = decodeURIComponent(new URL(link).searchParams.get('code')!);
+    await agent.close();
+
+    const refusal = 'This invitation was issued for another account. Ask for one in your account name.';
+    const thief = await env.browser.newPage();
+    await thief.goto(link);
+    await thief.getByLabel('Account').fill('oakThief');
+    await thief.getByLabel('Your name').fill('Oak Thief');
+    await thief.getByLabel(/^Password/).fill('Oak-2026x');
+    await thief.getByLabel('Repeat the password').fill('Oak-2026x');
+    await thief.getByRole('button', { name: 'Create account' }).click();
+    await thief.getByText(refusal).waitFor();
+    expect(new URL(thief.url()).pathname).toBe('/signup');
+    await thief.close();
+
+    const colleague = await env.browser.newPage();
+    await signIn(colleague, env.server.baseUrl, 'agentEmployee');
+    await colleague.goto(`${env.server.baseUrl}/account`);
+    await colleague.getByRole('textbox', { name: 'Invitation code' }).fill(code);
+    await colleague.getByRole('button', { name: 'Join', exact: true }).click();
+    await colleague.getByText(refusal).waitFor();
+    expect(new URL(colleague.url()).pathname).toBe('/account');
+    await colleague.reload();
+    await colleague.getByRole('textbox', { name: 'Invitation code' }).waitFor();
+    expect(new URL(colleague.url()).pathname).toBe('/account');
+    await colleague.close();
+
+    // The code is still open for its invitee.
+    const owner = await env.browser.newPage();
+    await owner.goto(link);
+    await owner.getByLabel('Your name').fill('Oak Owner');
+    await owner.getByLabel(/^Password/).fill('Oak-2026x');
+    await owner.getByLabel('Repeat the password').fill('Oak-2026x');
+    await owner.getByRole('button', { name: 'Create account' }).click();
+    await owner.waitForURL(/\/home$/);
+    expect(await owner.locator('header').textContent()).toContain('Oak Outfitters');
+    await owner.close();
   });
 });

@@ -159,13 +159,17 @@ describe('member invitations, in the browser', () => {
     await page.getByRole('combobox', { name: 'Role of the new member' }).click();
     await page.getByRole('option', { name: 'Employee' }).click();
     await page.getByRole('button', { name: 'Invite a member' }).click();
+    // The invitee is required, checked with the server's rule before anything is sent.
+    await page.getByText('Required.').waitFor();
+    await page.getByLabel('Account of the new member').fill('auroraNewcomer');
+    await page.getByRole('button', { name: 'Invite a member' }).click();
     const link = await page.getByLabel('Sign-up link for the new member').inputValue();
-    await expect.poll(() => page.getByRole('table', { name: 'Open invitations' }).textContent()).toContain('Employee');
+    await expect.poll(() => page.getByRole('table', { name: 'Open invitations' }).textContent()).toContain('auroraNewcomer');
     await page.close();
 
     const newcomer = await env.browser.newPage();
     await newcomer.goto(link);
-    await newcomer.getByLabel('Account').fill('auroraNewcomer');
+    expect(await newcomer.getByLabel('Account').inputValue()).toBe('auroraNewcomer');
     await newcomer.getByLabel('Your name').fill('Nora Newcomer');
     await newcomer.getByLabel(/^Password/).fill('Aurora-2026');
     await newcomer.getByLabel('Repeat the password').fill('Aurora-2026');
@@ -181,6 +185,7 @@ describe('member invitations, in the browser', () => {
     await manager.goto(`${env.server.baseUrl}/member`);
     await manager.getByRole('combobox', { name: 'Role of the new member' }).click();
     await manager.getByRole('option', { name: 'Finance' }).click();
+    await manager.getByLabel('Account of the new member').fill('merchantLiteManager');
     await manager.getByRole('button', { name: 'Invite a member' }).click();
     const link = await manager.getByLabel('Sign-up link for the new member').inputValue();
     const code = decodeURIComponent(new URL(link).searchParams.get('code')!);

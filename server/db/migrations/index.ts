@@ -11,6 +11,7 @@ import * as memberInvitation from './009_member_invitation';
 import * as movement from './010_movement';
 import * as chainTransfer from './011_chain_transfer';
 import * as multisigGovernance from './012_multisig_governance';
+import * as invitationInvitee from './013_invitation_invitee';
 
 /**
  * Versioned migrations, applied in key order at start. Never edit a released one:
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '010_movement': movement,
   '011_chain_transfer': chainTransfer,
   '012_multisig_governance': multisigGovernance,
+  '013_invitation_invitee': invitationInvitee,
 };

@@ -1,7 +1,9 @@
 import type { Selectable, Transaction } from 'kysely';
 import type { Database, InvitationTable } from '../../db/schema';
-import { fieldError } from '../../http/apiError';
+import { ApiError, fieldError } from '../../http/apiError';
+import { BodyCode } from '../../../src/contract/envelope';
 import { invitationStatus } from '../invitation/status';
+import { accountKey } from './accountKey';
 
 const refusalKey = { used: 'validation.invitationUsed', expired: 'validation.invitationExpired', revoked: 'validation.invitationRevoked' } as const;
 
@@ -12,6 +14,17 @@ export async function lockOpenInvitation(trx: Transaction<Database>, code: strin
   const status = invitationStatus(invitation, now);
   if (status !== 'open') throw fieldError('invitationCode', refusalKey[status]);
   return invitation;
+}
+
+/**
+ * A code is for the account it was issued to. Anyone else holding it (it was read over a
+ * shoulder, or listed to a colleague) is refused with a 403 on `field`, thrown before
+ * anything is written: the code stays open for its invitee. The invitee is not named in the
+ * answer. Codes that name nobody predate the binding and redeem for no one.
+ */
+export function assertInvitee(invitation: Selectable<InvitationTable>, account: string, field: 'account' | 'invitationCode'): void {
+  if (invitation.invitee !== null && accountKey(invitation.invitee) === accountKey(account)) return;
+  throw new ApiError(BodyCode.forbidden, 'api.invitationForAnother', { fields: { [field]: { key: 'validation.invitationForAnother' } } });
 }
 
 /**

@@ -4,10 +4,10 @@ import { membershipsOf } from '../../http/caller';
 import { ApiError } from '../../http/apiError';
 import { BodyCode } from '../../../src/contract/envelope';
 import type { JoinBody, SessionInfo } from '../../../src/contract/schemas/auth';
-import { lockOpenInvitation, redeemInvitation } from './invitationRedeem';
+import { assertInvitee, lockOpenInvitation, redeemInvitation } from './invitationRedeem';
 
 /**
- * POST /sys/auth/join: an existing account redeems a code while signed in — a member code
+ * POST /sys/auth/join: an existing account redeems a code issued for it while signed in — a member code
  * adds the org to its memberships (one user, several orgs, as SPEC B2 allows), a merchant
  * code starts that merchant org with the user as manager. Same locked transaction as sign-up.
  */
@@ -15,6 +15,7 @@ export async function joinWithCode(context: ServerContext, caller: Caller, body:
   const now = context.now();
   await context.db.transaction().execute(async (trx) => {
     const invitation = await lockOpenInvitation(trx, body.invitationCode, now);
+    assertInvitee(invitation, caller.account, 'invitationCode');
     if (invitation.targetOrgId !== null) {
       const member = await trx.selectFrom('membership').select('userId').where('userId', '=', caller.userId).where('orgId', '=', invitation.targetOrgId).executeTakeFirst();
       if (member) throw new ApiError(BodyCode.conflict, 'api.alreadyMember', { fields: { invitationCode: { key: 'validation.alreadyMember' } } });

@@ -1,9 +1,9 @@
 import { joinBody, loginBody, signupBody, type SessionInfo } from '../../../src/contract/schemas/auth';
 import { ApiPath } from '../../../src/contract/apiPaths';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
-import { perMinute } from '../../http/rateLimit';
+import { clientAddress, failureLimit, perMinute } from '../../http/rateLimit';
 import { membershipsOf } from '../../http/caller';
 import { ApiError, unauthorized } from '../../http/apiError';
 import { BodyCode } from '../../../src/contract/envelope';
@@ -11,12 +11,17 @@ import { verifyPassword } from './password';
 import { openSession } from './openSession';
 import { signUp } from './signup';
 import { joinWithCode } from './join';
+import { accountKey, storedAccountKey } from './accountKey';
 
 /** A hash to compare against when the account does not exist, so both paths take as long. */
 const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA==';
 
+/** Sign-in's limit key: the account as the look-up compares it, so padding or case is no fresh bucket. */
+const addressAndAccount = (request: FastifyRequest) => `${clientAddress(request)}|${accountKey(String((request.body as { account?: unknown } | undefined)?.account ?? ''))}`;
+
 export function registerAuthRoutes(app: FastifyInstance, context: ServerContext): void {
   const { db } = context;
+  const failedLoginsPerAddress = failureLimit(app, { max: context.config.loginFailuresPerAddress, timeWindow: '15 minutes', keyGenerator: clientAddress });
 
   defineRoute(app, context, {
     method: 'POST',
@@ -24,11 +29,16 @@ export function registerAuthRoutes(app: FastifyInstance, context: ServerContext)
     access: 'public',
     body: loginBody,
     // Guessing one account's password is slowed per client address and account.
-    config: { rateLimit: perMinute(20, (request) => `${request.ip}|${String((request.body as { account?: unknown } | undefined)?.account ?? '')}`) },
-    handler: async ({ body, request }): Promise<SessionInfo> => {
-      const user = await db.selectFrom('appUser').selectAll().where('account', '=', body.account).executeTakeFirst();
+    config: { rateLimit: perMinute(20, addressAndAccount) },
+    handler: async ({ body, request, reply }): Promise<SessionInfo> => {
+      await failedLoginsPerAddress.check(request, reply);
+      const user = await db.selectFrom('appUser').selectAll().where(storedAccountKey, '=', accountKey(body.account)).executeTakeFirst();
       const valid = await verifyPassword(body.password, user?.passwordHash ?? DUMMY_HASH);
-      if (!user || !valid) throw unauthorized('api.invalidCredentials');
+      if (!user || !valid) {
+        await failedLoginsPerAddress.fail(request, reply);
+        throw unauthorized('api.invalidCredentials');
+      }
+      await failedLoginsPerAddress.check(request, reply);
       if (user.disabled) throw new ApiError(BodyCode.forbidden, 'api.accountDisabled');
       const orgList = await membershipsOf(db, user.id);
       if (orgList.length === 0) throw new ApiError(BodyCode.forbidden, 'api.noOrg');

@@ -1,17 +1,17 @@
-import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../http/serverContext';
 import { membershipsOf } from '../../http/caller';
 import { ApiError } from '../../http/apiError';
 import { BodyCode } from '../../../src/contract/envelope';
 import type { SessionInfo, SignupBody } from '../../../src/contract/schemas/auth';
-import { lockOpenInvitation, redeemInvitation } from './invitationRedeem';
+import { assertInvitee, lockOpenInvitation, redeemInvitation } from './invitationRedeem';
+import { accountKey, storedAccountKey } from './accountKey';
 import { hashPassword } from './password';
 import { openSession } from './openSession';
 
 /**
- * POST /sys/auth/signup (SPEC B3): an open invitation code creates the account and uses
- * the code up — a merchant code also creates its merchant org under the issuing agent with
+ * POST /sys/auth/signup (SPEC B3): an open invitation code issued for this account name
+ * creates the account and uses the code up — a merchant code also creates its merchant org under the issuing agent with
  * the user as manager; a member code makes the user a member of its org with its role —
  * all in one transaction with the invitation row locked, so a code signs up exactly one
  * account even under concurrent attempts. The new user is signed in at once.
@@ -23,8 +23,8 @@ export async function signUp(context: ServerContext, body: SignupBody, request: 
   const now = context.now();
   const userId = await db.transaction().execute(async (trx) => {
     const invitation = await lockOpenInvitation(trx, body.invitationCode, now);
-    // Accounts differing only in case would be confusable at sign-in.
-    const taken = await trx.selectFrom('appUser').select('id').where(sql`lower(account)`, '=', body.account.toLowerCase()).executeTakeFirst();
+    assertInvitee(invitation, body.account, 'account');
+    const taken = await trx.selectFrom('appUser').select('id').where(storedAccountKey, '=', accountKey(body.account)).executeTakeFirst();
     if (taken) throw new ApiError(BodyCode.conflict, 'api.accountTaken', { fields: { account: { key: 'validation.duplicate' } } });
     const user = await trx
       .insertInto('appUser')

@@ -13,3 +13,9 @@ export function newInvitationCode(): string {
 
 /** XXXX-XXXX-XXXX, the way codes are shown and handed out. */
 export const formatInvitationCode = (code: string) => code.match(/.{1,4}/g)?.join('-') ?? code;
+
+/**
+ * What those who may not issue codes see (the agent's employees): enough to tell codes apart
+ * and match one read out on the phone, not enough to redeem it.
+ */
+export const maskInvitationCode = (code: string) => `••••-••••-${code.slice(-4)}`;

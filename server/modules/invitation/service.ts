@@ -5,7 +5,9 @@ import { ApiError, notFound } from '../../http/apiError';
 import type { Caller } from '../../http/caller';
 import { BodyCode, type ListResult } from '../../../src/contract/envelope';
 import type { InvitationBody, InvitationListQuery, InvitationRecord } from '../../../src/contract/schemas/invitation';
-import { formatInvitationCode, newInvitationCode } from './code';
+import { INVITATION_ISSUERS } from '../../../src/contract/invitation';
+import { maskHas } from '../../../src/access';
+import { formatInvitationCode, maskInvitationCode, newInvitationCode } from './code';
 import { invitationStatus, invitationStatusSql } from './status';
 
 const DAY = 86_400_000;
@@ -24,6 +26,7 @@ const columns = [
   'invitation.id',
   'invitation.code',
   'invitation.orgName',
+  'invitation.invitee',
   'invitation.tenantType',
   'invitation.issuerOrgId',
   'issuer.name as issuerOrgName',
@@ -38,8 +41,13 @@ const columns = [
 
 type Row = Omit<InvitationRecord, 'status' | 'expiresAt' | 'revokedAt' | 'usedAt'> & { expiresAt: Date; revokedAt: Date | null; usedAt: Date | null };
 
-const toRecord = (row: Row, now: Date): InvitationRecord =>
-  ({ ...row, code: formatInvitationCode(row.code), status: invitationStatus(row, now) }) as unknown as InvitationRecord;
+/** A code in full is a code redeemable by its invitee: only the roles that issue codes read it. */
+const toRecord = (row: Row, caller: Caller, now: Date): InvitationRecord =>
+  ({
+    ...row,
+    code: maskHas(INVITATION_ISSUERS, caller.roleIndex) ? formatInvitationCode(row.code) : maskInvitationCode(row.code),
+    status: invitationStatus(row, now),
+  }) as unknown as InvitationRecord;
 
 export async function listInvitations(db: Db, caller: Caller, query: InvitationListQuery, now: Date): Promise<ListResult<InvitationRecord>> {
   let filtered = visibleInvitations(db, caller);
@@ -53,13 +61,13 @@ export async function listInvitations(db: Db, caller: Caller, query: InvitationL
     defaultSort: 'id',
     tieBreaker: 'invitation.id',
   });
-  return { list: (page.list as unknown as Row[]).map((row) => toRecord(row, now)), count: page.count };
+  return { list: (page.list as unknown as Row[]).map((row) => toRecord(row, caller, now)), count: page.count };
 }
 
 export async function findInvitation(db: Db, caller: Caller, id: number, now: Date): Promise<InvitationRecord> {
   const row = await visibleInvitations(db, caller).select(columns).where('invitation.id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Invitation');
-  return toRecord(row as unknown as Row, now);
+  return toRecord(row as unknown as Row, caller, now);
 }
 
 /** A new code for a merchant of one tier, issued by the caller's selected org (its parent-to-be). */
@@ -71,6 +79,7 @@ export async function createInvitation(db: Db, caller: Caller, body: InvitationB
       issuerOrgId: caller.org.orgId,
       tenantType: body.tenantType,
       orgName: body.orgName,
+      invitee: body.invitee,
       createdBy: caller.userId,
       createdAt: now,
       expiresAt: new Date(now.getTime() + body.validDays * DAY),

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { INVITATION_DAYS, INVITATION_STATUSES, INVITATION_TIERS, type InvitationStatus } from '../invitation';
 import { listQuery } from './listQuery';
+import { accountName } from './auth';
 
-/** Body of POST /sys/invitation/save: the merchant org the code will create, and how long it stays valid. */
+/** Body of POST /sys/invitation/save: the merchant org the code will create, for whom, and how long it stays valid. */
 export const invitationBody = z.object({
   orgName: z.string().trim().min(1, { error: 'validation.required' }).max(100),
+  /** The one account that may redeem it: signing up under this name, or joining as it. */
+  invitee: accountName,
   tenantType: z.coerce
     .number({ error: 'validation.required' })
     .refine((t) => (INVITATION_TIERS as readonly number[]).includes(t), { error: 'validation.invitationTier' }),
@@ -22,9 +25,11 @@ export type InvitationListQuery = z.infer<typeof invitationListQuery>;
 
 export interface InvitationRecord {
   id: number;
-  /** 12 characters of Crockford base32, shown as XXXX-XXXX-XXXX. */
+  /** 12 characters of Crockford base32, shown as XXXX-XXXX-XXXX; only its last 4 to those who do not issue codes. */
   code: string;
   orgName: string;
+  /** The account it is for; null on codes issued before invitations named one (withdrawn since). */
+  invitee: string | null;
   tenantType: number;
   status: InvitationStatus;
   issuerOrgId: number;

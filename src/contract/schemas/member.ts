@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { RoleLevelLabel, RoleName } from '../../access';
 import { INVITATION_DAYS, INVITATION_STATUSES, type InvitationStatus } from '../invitation';
 import { listQuery, recordId } from './listQuery';
+import { accountName } from './auth';
 
 /**
  * GET /sys/member/list: the members of one org (default: the selected org, X-Org-Id),
@@ -45,8 +46,9 @@ export interface MemberRecord {
   createdAt: string;
 }
 
-/** Body of POST /sys/member/invite: a code that brings a new member into the selected org with this role. */
+/** Body of POST /sys/member/invite: a code that brings one named account into the selected org with this role. */
 export const memberInviteBody = z.object({
+  invitee: accountName,
   roleLevel: z.coerce.number({ error: 'validation.required' }).int({ error: 'validation.roleLevel' }).min(0, { error: 'validation.roleLevel' }).max(5, { error: 'validation.roleLevel' }),
   validDays: z.coerce.number({ error: 'validation.integer' }).int({ error: 'validation.integer' }).min(1).max(INVITATION_DAYS.max).default(INVITATION_DAYS.default),
 });
@@ -64,6 +66,8 @@ export interface MemberInvitationRecord {
   orgId: number;
   roleLevel: number;
   roleLabel: RoleLevelLabel;
+  /** The account it is for; null on codes issued before invitations named one (withdrawn since). */
+  invitee: string | null;
   status: InvitationStatus;
   createdBy: string;
   createdAt: string;

@@ -24,7 +24,8 @@ export function JoinCard() {
     setBusy(true);
     try {
       const before = new Set(session.get().orgList.map((o) => o.orgId));
-      const info = await http.post<SessionInfo>(ApiPath.auth.join, { invitationCode: code });
+      // A code issued to another account is a 403 on the code: the user stays signed in.
+      const info = await http.request<SessionInfo>('POST', ApiPath.auth.join, { body: { invitationCode: code }, forbiddenNamesInput: true });
       session.signedIn(info);
       const joined = info.orgList.find((o) => !before.has(o.orgId));
       toasts.add('success', translate('account.joined', { org: joined?.orgName ?? '' }));

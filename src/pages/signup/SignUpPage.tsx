@@ -19,20 +19,18 @@ type Values = Record<Field, string>;
 const AUTOCOMPLETE: Record<Field, string> = { invitationCode: 'off', account: 'username', userName: 'name', password: 'new-password', confirmPassword: 'new-password' };
 
 /**
- * SPEC B3 sign-up with an agent's invitation code (?code= fills it in). Checked here with
+ * SPEC B3 sign-up with an invitation code (?code= and ?account= fill them in). Checked here with
  * the server's own schema; the server's field errors land under the same inputs. A new
  * merchant manager is signed in at once.
  */
 export default function SignUpPage({ onSignedUp }: { onSignedUp: () => Promise<void> }) {
   const { t } = useTranslation();
   const brand = useBrand();
-  const [values, setValues] = useState<Values>(() => ({
-    invitationCode: new URLSearchParams(window.location.search).get('code') ?? '',
-    account: '',
-    userName: '',
-    password: '',
-    confirmPassword: '',
-  }));
+  const [values, setValues] = useState<Values>(() => {
+    const params = new URLSearchParams(window.location.search);
+    // The link names the account the code was issued for: the only one it signs up.
+    return { invitationCode: params.get('code') ?? '', account: params.get('account') ?? '', userName: '', password: '', confirmPassword: '' };
+  });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
 
@@ -44,7 +42,8 @@ export default function SignUpPage({ onSignedUp }: { onSignedUp: () => Promise<v
     setBusy(true);
     try {
       const { confirmPassword: _confirm, ...body } = values;
-      session.signedIn(await http.post<SessionInfo>(ApiPath.auth.signup, body));
+      // Another account's code is a 403 on the account input: nobody is signed in to sign out.
+      session.signedIn(await http.request<SessionInfo>('POST', ApiPath.auth.signup, { body, forbiddenNamesInput: true }));
       await onSignedUp();
     } catch (error) {
       // The HTTP client has toasted the message; field errors go under their inputs.

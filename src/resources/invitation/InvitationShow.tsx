@@ -9,12 +9,16 @@ import { fieldValueElement } from '../engine/views/FieldViews';
 import { toasts } from '../../shell/toast';
 import { signupLink } from './signupLink';
 
-
-function SignupLink() {
+/**
+ * What the issuer hands over: the /signup link of an open code. Only for the roles that issue
+ * codes: the others read codes masked (the server's rule), so they have nothing to hand over.
+ */
+function HandOver({ resource }: { resource: string }) {
   const translate = useTranslate();
-  const record = useRecordContext<{ code: string; status: string }>();
-  if (!record || record.status !== 'open') return null;
-  const link = signupLink(record.code);
+  const record = useRecordContext<{ code: string; invitee: string | null; status: string }>();
+  const { canAccess } = useCanAccess({ resource, action: 'create' });
+  if (!record || !canAccess) return null;
+  const link = signupLink(record);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link);
@@ -25,18 +29,25 @@ function SignupLink() {
     }
   };
   return (
-    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', width: '100%', maxWidth: 640 }}>
-      <MuiTextField
-        label={translate('resources.invitation.link')}
-        value={link}
-        size="small"
-        fullWidth
-        slotProps={{ htmlInput: { readOnly: true, onFocus: (e: React.FocusEvent<HTMLInputElement>) => e.target.select() } }}
-      />
-      <Button startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
-        {translate('resources.invitation.copy')}
-      </Button>
-    </Box>
+    <>
+      <Typography variant="body2" color="text.secondary">
+        {translate('resources.invitation.handOver')}
+      </Typography>
+      {record.status === 'open' && (
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', width: '100%', maxWidth: 640 }}>
+          <MuiTextField
+            label={translate('resources.invitation.link')}
+            value={link}
+            size="small"
+            fullWidth
+            slotProps={{ htmlInput: { readOnly: true, onFocus: (e: React.FocusEvent<HTMLInputElement>) => e.target.select() } }}
+          />
+          <Button startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
+            {translate('resources.invitation.copy')}
+          </Button>
+        </Box>
+      )}
+    </>
   );
 }
 
@@ -71,10 +82,7 @@ export default function InvitationShow({ definition }: ResourceViewProps) {
       }
     >
       <SimpleShowLayout>
-        <Typography variant="body2" color="text.secondary">
-          {translate('resources.invitation.handOver')}
-        </Typography>
-        <SignupLink />
+        <HandOver resource={definition.resourceName} />
         {fieldsFor(definition, 'show').map((field) => fieldValueElement(definition, field, translate))}
       </SimpleShowLayout>
     </Show>

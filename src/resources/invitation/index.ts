@@ -4,8 +4,9 @@ import { defineResource } from '../engine';
 
 /**
  * Invitation codes for merchant sign-up (SPEC B6 /invitation, agents): the agent manager
- * names the merchant org and its tier; the code (and its /signup link) is shown once
- * created. Withdrawing keeps the code, marked withdrawn.
+ * names the merchant org, its tier and the account the code is for; the code (and its /signup
+ * link) is shown once created. The agent's employees read codes masked. Withdrawing keeps the
+ * code, marked withdrawn.
  */
 export const invitation = defineResource({
   name: 'invitation',
@@ -15,6 +16,7 @@ export const invitation = defineResource({
   fields: [
     { source: 'code', kind: 'text', inForm: false, filterable: 'alwaysOn' },
     { source: 'orgName', kind: 'text', required: true, sortable: true, filterable: true },
+    { source: 'invitee', kind: 'text', required: true, help: 'resources.invitation.help.invitee' },
     {
       source: 'tenantType',
       kind: 'enum',

@@ -1,2 +1,6 @@
-/** The link a new user opens: /signup with the code filled in. */
-export const signupLink = (code: string, origin = window.location.origin) => `${origin}/signup?code=${encodeURIComponent(code)}`;
+/** The link a new user opens: /signup with the code and the account it was issued for filled in. */
+export function signupLink(invitation: { code: string; invitee: string | null }, origin = window.location.origin): string {
+  const query = new URLSearchParams({ code: invitation.code });
+  if (invitation.invitee) query.set('account', invitation.invitee);
+  return `${origin}/signup?${query.toString()}`;
+}

@@ -4,7 +4,9 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useTranslate } from 'react-admin';
 import { ApiPath, withId } from '../../contract/apiPaths';
 import { mayManageMembers } from '../../contract/memberRules';
-import type { MemberInvitationRecord } from '../../contract/schemas/member';
+import { memberInviteBody, type MemberInvitationRecord } from '../../contract/schemas/member';
+import { serverFieldErrors } from '../../dataProvider/serverFieldErrors';
+import { schemaValidator } from '../../shell/formValidation';
 import { http } from '../../http';
 import { useSession } from '../../session';
 import { toasts } from '../../shell/toast';
@@ -24,9 +26,12 @@ async function copy(text: string, done: string, failed: string) {
   }
 }
 
+const validateInvite = schemaValidator(memberInviteBody);
+
 /**
  * Above the member list, for the org's managers (SPEC B6 /member "invite"): a code for one
- * new member with the role picked, handed over as a /signup link; open codes can be withdrawn.
+ * named account with the role picked, handed over as a /signup link (or redeemed on /account
+ * by an existing account of that name); open codes can be withdrawn.
  */
 export default function MemberInvitations() {
   const translate = useTranslate();
@@ -34,6 +39,8 @@ export default function MemberInvitations() {
   const manages = selectedOrg !== null && mayManageMembers({ org: selectedOrg, roleIndex }, selectedOrg.orgId);
   const [roles, setRoles] = useState<RoleChoice[]>([]);
   const [roleLevel, setRoleLevel] = useState<number | ''>('');
+  const [invitee, setInvitee] = useState('');
+  const [inviteeError, setInviteeError] = useState<string | undefined>();
   const [open, setOpen] = useState<MemberInvitationRecord[]>([]);
   const [created, setCreated] = useState<MemberInvitationRecord | null>(null);
 
@@ -53,8 +60,17 @@ export default function MemberInvitations() {
 
   const invite = async () => {
     if (roleLevel === '') return;
-    const invitation = await http.post<MemberInvitationRecord>(ApiPath.member.invite, { roleLevel });
-    setCreated(invitation);
+    const body = { roleLevel, invitee };
+    const found = validateInvite(body);
+    setInviteeError(found.invitee);
+    if (Object.keys(found).length > 0) return;
+    try {
+      setCreated(await http.post<MemberInvitationRecord>(ApiPath.member.invite, body));
+    } catch (failure) {
+      setInviteeError(serverFieldErrors<'invitee'>(failure).invitee);
+      return;
+    }
+    setInvitee('');
     await reload();
   };
   const withdraw = async (id: number) => {
@@ -65,7 +81,7 @@ export default function MemberInvitations() {
 
   return (
     <Box sx={{ p: 2 }}>
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
         <TextField select size="small" label={translate('member.inviteRole')} value={roleLevel} onChange={(e) => setRoleLevel(Number(e.target.value))} sx={{ width: 200 }}>
           {roles.map((r) => (
             <MenuItem key={r.roleLevel} value={r.roleLevel}>
@@ -73,14 +89,23 @@ export default function MemberInvitations() {
             </MenuItem>
           ))}
         </TextField>
+        <TextField
+          size="small"
+          label={translate('member.inviteInvitee')}
+          value={invitee}
+          onChange={(e) => setInvitee(e.target.value)}
+          error={Boolean(inviteeError)}
+          helperText={inviteeError ?? translate('member.inviteInviteeHelp')}
+          sx={{ width: 280 }}
+        />
         <Button variant="contained" onClick={() => void invite().catch(() => undefined)} disabled={roleLevel === ''}>
           {translate('member.invite')}
         </Button>
       </Box>
       {created && (
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 1, maxWidth: 720 }}>
-          <TextField size="small" fullWidth label={translate('member.inviteLink')} value={signupLink(created.code)} slotProps={{ htmlInput: { readOnly: true } }} />
-          <Button startIcon={<ContentCopyIcon />} onClick={() => void copy(signupLink(created.code), translate('resources.invitation.copied'), translate('resources.invitation.copyFailed'))}>
+          <TextField size="small" fullWidth label={translate('member.inviteLink')} value={signupLink(created)} slotProps={{ htmlInput: { readOnly: true } }} />
+          <Button startIcon={<ContentCopyIcon />} onClick={() => void copy(signupLink(created), translate('resources.invitation.copied'), translate('resources.invitation.copyFailed'))}>
             {translate('resources.invitation.copy')}
           </Button>
         </Box>
@@ -94,6 +119,7 @@ export default function MemberInvitations() {
             <TableHead>
               <TableRow>
                 <TableCell>{translate('resources.invitation.fields.code')}</TableCell>
+                <TableCell>{translate('resources.invitation.fields.invitee')}</TableCell>
                 <TableCell>{translate('resources.member.fields.roleLabel')}</TableCell>
                 <TableCell>{translate('resources.invitation.fields.expiresAt')}</TableCell>
                 <TableCell />
@@ -103,6 +129,7 @@ export default function MemberInvitations() {
               {open.map((i) => (
                 <TableRow key={i.id}>
                   <TableCell sx={{ fontFamily: 'monospace' }}>{i.code}</TableCell>
+                  <TableCell>{i.invitee}</TableCell>
                   <TableCell>{translate(`role.${i.roleLabel}`)}</TableCell>
                   <TableCell>{new Date(i.expiresAt).toLocaleString()}</TableCell>
                   <TableCell align="right">

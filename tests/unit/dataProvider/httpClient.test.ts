@@ -150,6 +150,43 @@ describe('envelope (SPEC A7, B3)', () => {
     expect(deps.notifyError).toHaveBeenCalledExactlyOnceWith('Session ended');
   });
 
+  describe('a call whose 403 may refuse an input (forbiddenNamesInput: an invitation code issued to another account)', () => {
+    const redeem = (client: ReturnType<typeof setup>['client']) =>
+      client.request('POST', '/sys/auth/join', { body: { invitationCode: 'X' }, forbiddenNamesInput: true });
+
+    it('a 403 naming a field puts the message on that input, toasts, and keeps the session', async () => {
+      server.use(http.post('/api/sys/auth/join', () => envelope(403, { invitationCode: 'Issued for another account' }, 'Not yours')));
+      const { deps, client } = setup();
+      const error = await rejectionOf(redeem(client));
+      expect(error.status).toBe(403);
+      expect(error.body.errors).toEqual({ invitationCode: 'Issued for another account' });
+      expect(deps.notifyError).toHaveBeenCalledExactlyOnceWith('Not yours');
+      expect(localStorage.getItem('token')).toBe('tok-123');
+      expect(deps.onAuthFailure).not.toHaveBeenCalled();
+    });
+
+    it.each([
+      ['a 403 naming no field', () => envelope(403, null, 'Not a member')],
+      ['a 401', () => envelope(401, { invitationCode: 'x' }, 'Session ended')],
+      ['an HTTP 403', () => HttpResponse.json({ code: 403, msg: 'no', data: { invitationCode: 'x' } }, { status: 403 })],
+    ])('%s still ends the session', async (_, answer) => {
+      server.use(http.post('/api/sys/auth/join', answer));
+      const { deps, client } = setup();
+      await rejectionOf(redeem(client));
+      expect(localStorage.getItem('token')).toBeNull();
+      expect(deps.onAuthFailure).toHaveBeenCalledOnce();
+    });
+
+    it('without the option, the same 403 ends the session (SPEC A7)', async () => {
+      server.use(http.post('/api/sys/auth/join', () => envelope(403, { invitationCode: 'Issued for another account' }, 'Not yours')));
+      const { deps, client } = setup();
+      const error = await rejectionOf(client.post('/sys/auth/join', { invitationCode: 'X' }));
+      expect(error.body).not.toHaveProperty('errors');
+      expect(localStorage.getItem('token')).toBeNull();
+      expect(deps.onAuthFailure).toHaveBeenCalledOnce();
+    });
+  });
+
   it('HTTP 200 + code 401 without msg toasts login-expired', async () => {
     server.use(http.get('/api/x', () => envelope(401)));
     const { deps, client } = setup();
