@@ -15,6 +15,9 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/unit/setup.ts'],
+          // One test may wait several times (each findBy up to 5 s, tests/unit/setup.ts) on a busy
+          // 2-core machine: the test's own ceiling must stay above the sum of its waits.
+          testTimeout: 30_000,
         },
       },
       {

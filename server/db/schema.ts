@@ -170,7 +170,7 @@ export interface ProposalTable {
   expiresAt: Date;
   executedAt: Date | null;
   /** Debited with the amount at execution (a withdraw's fee, fixed at start). */
-  fee: Generated<Decimal>;
+  fee: ColumnType<string, string | undefined, string>;
   /** A refund's order. */
   orderId: Generated<number | null>;
   /** A governance proposal's new threshold and signers. */

@@ -79,13 +79,16 @@ describe('tenancy on every read', () => {
     expect((await list('agentManager', { orgId: server.orgIds.stdSouth })).data.count).toBe(0);
   });
 
-  it('every demo org with members has a Hot and a multisig wallet; each multisig signer is a member', async () => {
+  it('every demo org with two or more members has a Hot and a multisig wallet; each multisig has two or more signers', async () => {
     const wallets = (await list('superAdmin')).data.list;
-    for (const org of ['Platform Operator', 'North Agency', 'Aurora Pay (Pro)', 'Birch Goods (Standard)', 'Cedar Cafe (Lite)', 'Delta Exchange (Pro)']) {
+    for (const org of ['Platform Operator', 'North Agency', 'Aurora Pay (Pro)', 'Birch Goods (Standard)', 'Cedar Cafe (Lite)']) {
       const kinds = wallets.filter((w) => w.orgName === org).map((w) => w.kind);
       expect(kinds, org).toContain('Hot');
       expect(kinds.some((k) => k.startsWith('MultiSig')), org).toBe(true);
     }
+    // Delta has one member: one person is not multisig, so its cold wallet is a plain one.
+    expect(wallets.filter((w) => w.orgName === 'Delta Exchange (Pro)').map((w) => w.kind).sort()).toEqual(['Cold', 'Hot']);
+    for (const wallet of wallets.filter((w) => w.kind.startsWith('MultiSig'))) expect(wallet.signers.length, wallet.label).toBeGreaterThanOrEqual(2);
     const operator = wallets.find((w) => w.kind === 'MultiSigOperator')!;
     expect(operator).toMatchObject({ threshold: 2, orgName: 'Platform Operator' });
     expect(operator.signers.map((s) => s.account)).toEqual(['superAdmin', 'operatorEmployee']);
@@ -167,6 +170,7 @@ describe('writing wallets', () => {
     { case: 'threshold zero', body: { threshold: 0 }, field: 'threshold', msg: 'Must be at least 1.' },
     { case: 'a signer twice', body: { signers: [1, 1], threshold: 1 }, field: 'signers', msg: 'Each signer may be listed once.' },
     { case: 'no signers', body: { signers: [], threshold: 1 }, field: 'signers', msg: 'Required.' },
+    { case: 'one signer alone', body: { signers: [1], threshold: 1 }, field: 'signers', msg: 'At least 2 different signers: one person alone is not multisig.' },
     { case: 'threshold on a hot wallet', body: { kind: 'Hot', signers: [] }, field: 'threshold', msg: 'Only multisig wallets have signers and a threshold.' },
     { case: 'unknown kind', body: { kind: 'Piggybank' }, field: 'kind', msg: expect.stringContaining('Must be one of') },
   ])('refuses $case with a field message', async ({ body, field, msg }) => {
@@ -187,7 +191,7 @@ describe('writing wallets', () => {
   });
 
   it('a manager cannot create a wallet for another org, and employees cannot write at all', async () => {
-    const other = await save('merchantProManager', multisig({ orgId: server.orgIds.stdB, signers: [users.merchantStdManager], threshold: 1 }));
+    const other = await save('merchantProManager', multisig({ orgId: server.orgIds.stdB, signers: [users.merchantStdManager, users.merchantStdFinance], threshold: 1 }));
     expect(other.code).toBe(403);
     const employee = await save('merchantProFinance', multisig());
     expect(employee.code).toBe(403);
@@ -202,10 +206,10 @@ describe('writing wallets', () => {
     expect(superAdmin.code).toBe(200);
   });
 
-  it('update re-checks the rules on the merged wallet', async () => {
+  it('update changes the label; a threshold change is refused (governance goes through a proposal)', async () => {
     const id = await idOf('Aurora cold');
     const tooHigh = await server.call('POST', '/sys/chain-wallet/update', { token: tokens.merchantProManager, body: { id, threshold: 5 } });
-    expect(tooHigh).toMatchObject({ code: 400, data: { threshold: 'Cannot be more than the 3 signers.' } });
+    expect(tooHigh).toMatchObject({ code: 409, msg: expect.stringContaining('signer-change proposal') });
     const ok = await server.call<ChainWalletRecord>('POST', '/sys/chain-wallet/update', { token: tokens.merchantProManager, body: { id, label: 'Aurora vault' } });
     expect(ok.data.label).toBe('Aurora vault');
   });
@@ -286,15 +290,21 @@ describe('who may write which wallet', () => {
     expect(await update('superAdmin', { id, label: 'Cedar cold (ops)' })).toMatchObject({ code: 200, data: { label: 'Cedar cold (ops)' } });
   });
 
-  it('a std manager changes its own cold wallet’s signers; a non-member is refused and nothing changes', async () => {
+  it('signers and threshold of a multisig wallet never change by update, whoever asks; the record sent back unchanged passes', async () => {
     const id = await idOf('Birch cold');
-    const refused = await update('merchantStdManager', { id, signers: [users.merchantStdManager, users.merchantProManager], threshold: 2 });
-    expect(refused).toMatchObject({ code: 400, data: { signers: 'Must be members of the wallet\'s organisation.' } });
-    expect((await detailOf(id)).signers.map((s) => s.account)).toEqual(['merchantStdManager', 'merchantStdFinance', 'merchantStdEmployee']);
-    const ok = await update('merchantStdManager', { id, signers: [users.merchantStdManager, users.merchantStdFinance, users.multiOrg], threshold: 3 });
-    // Fields the update leaves out keep their value.
-    expect(ok).toMatchObject({ code: 200, data: { threshold: 3, label: 'Birch cold' } });
-    expect(ok.data.signers.map((s) => s.account)).toEqual(['merchantStdManager', 'merchantStdFinance', 'multiOrg']);
+    const before = await detailOf(id);
+    const changes = [
+      { signers: [users.merchantStdManager, users.merchantStdFinance, users.multiOrg], threshold: 3 },
+      { signers: [users.merchantStdManager, users.merchantStdFinance] },
+      { threshold: 1 },
+    ];
+    for (const account of ['merchantStdManager', 'superAdmin']) {
+      for (const change of changes) expect(await update(account, { id, ...change }), `${account} ${JSON.stringify(change)}`).toMatchObject({ code: 409, msg: expect.stringContaining('signer-change proposal') });
+    }
+    expect(await detailOf(id)).toEqual(before);
+    const sameAgain = await update('merchantStdManager', { id, label: 'Birch cold', threshold: before.threshold, signers: [...before.signers].reverse().map((s) => s.userId) });
+    expect(sameAgain).toMatchObject({ code: 200, data: { threshold: 2, label: 'Birch cold' } });
+    expect(sameAgain.data.signers).toEqual(before.signers);
   });
 
   it('update refuses a threshold on a Hot wallet; chain, org, kind and address never change', async () => {

@@ -127,24 +127,43 @@ describe('a 2-of-3 transfer from start to execution', () => {
 });
 
 describe('who may do what', () => {
-  it('starting: out of a cold wallet coldAdmins only; a transfer out of a hot one allowTransfer; other kinds anyone who sees the wallet', async () => {
-    expect(await sign.start('merchantProFinance', coldTransfer())).toMatchObject({ code: 403, msg: 'Only superAdmin and the pro, standard and agent managers may move funds out of cold wallets.' });
+  it('starting follows the movement rules of its kind: cold wallets need coldAdmins, a transfer allowTransfer, payouts the payout writers', async () => {
+    expect(await sign.start('merchantProFinance', coldTransfer())).toMatchObject({
+      code: 400,
+      data: { walletId: 'Only superAdmin and the pro, standard and agent managers move funds out of a cold wallet.' },
+    });
     expect((await sign.start('merchantProEmployee', coldTransfer({ kind: 'withdraw' }))).code).toBe(403);
-    const hot = { walletId: wallets['Aurora TRON hot'], kind: 'transfer', to: demoTronAddress('someone'), amount: '1', symbol: 'TRX', memo: '' };
-    expect(await sign.start('merchantProManager', hot)).toMatchObject({ code: 403, msg: 'Your role may not start transfers.' });
+    const hot = { walletId: wallets['Aurora TRON hot'], kind: 'transfer', to: demoTronAddress('someone'), amount: '10', symbol: 'TRX', memo: '' };
+    expect(await sign.start('merchantProManager', hot)).toMatchObject({ code: 400, data: { walletId: 'Your role may not transfer out of this wallet.' } });
+    expect((await sign.start('merchantProEmployee', hot)).code).toBe(403);
     const byFinance = await sign.start('merchantProFinance', hot);
-    const byEmployee = await sign.start('merchantProEmployee', { ...hot, kind: 'refund' });
-    expect([byFinance.code, byEmployee.code]).toEqual([200, 200]);
-    expect(byEmployee.data.nonce).toBe(byFinance.data.nonce + 1);
+    const withdrawByFinance = await sign.start('merchantProFinance', { ...hot, kind: 'withdraw' });
+    expect([byFinance.code, withdrawByFinance.code]).toEqual([200, 200]);
+    expect(withdrawByFinance.data.nonce).toBe(byFinance.data.nonce + 1);
     await sign.act('merchantProManager', 'deny', byFinance.data.proposalId);
-    await sign.act('merchantProManager', 'deny', byEmployee.data.proposalId);
+    await sign.act('merchantProManager', 'deny', withdrawByFinance.data.proposalId);
   });
 
   it('a proposer who is not a signer starts without an approval; one who is, approves by starting', async () => {
-    const { data } = await sign.start('superAdmin', coldTransfer({ kind: 'withdraw', amount: '0.01' }));
-    const detail = (await sign.detail('superAdmin', data.proposalId)).data;
-    expect(detail).toMatchObject({ proposer: 'superAdmin', approvalCount: 0, status: 'pending', myActions: [] });
-    await sign.act('merchantProManager', 'deny', data.proposalId);
+    // Birch's employee (multiOrg there) may transfer but signs no wallet: a 2-of-2 hot wallet of manager and finance.
+    const { db } = server.app.context;
+    const users = Object.fromEntries((await db.selectFrom('appUser').select(['id', 'account']).execute()).map((u) => [u.account, u.id]));
+    const { id: walletId } = await db
+      .insertInto('chainWallet')
+      .values({ chainId: ETH_CHAIN, orgId: server.orgIds.stdB, kind: 'MultiSigHotStd', address: demoEvmAddress('Birch float'), label: 'Birch float', threshold: 2 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('walletSigner').values([users.merchantStdManager, users.merchantStdFinance].map((userId, position) => ({ walletId, userId, position }))).execute();
+    const usdc = await db.selectFrom('currency').select('id').where('chainId', '=', ETH_CHAIN).where('symbol', '=', 'USDC').executeTakeFirstOrThrow();
+    await db.insertInto('walletBalance').values({ walletId, currencyId: usdc.id, amount: '100' }).execute();
+    const body = { walletId, kind: 'transfer', to: RECIPIENT, amount: '1', symbol: 'USDC', memo: '' };
+    const byEmployee = await server.call<{ proposalId: number }>('POST', '/sys/sign/start', { token: await sign.token('multiOrg'), orgId: server.orgIds.stdB, body });
+    expect(byEmployee.code).toBe(200);
+    expect((await sign.detail('merchantStdManager', byEmployee.data.proposalId)).data).toMatchObject({ proposer: 'multiOrg', approvalCount: 0, status: 'pending' });
+    const bySigner = await sign.start('merchantStdFinance', body);
+    expect((await sign.detail('merchantStdManager', bySigner.data.proposalId)).data).toMatchObject({ proposer: 'merchantStdFinance', approvalCount: 1, status: 'pending' });
+    await sign.act('merchantStdManager', 'deny', byEmployee.data.proposalId);
+    await sign.act('merchantStdManager', 'deny', bySigner.data.proposalId);
   });
 
   it('only multisig wallets take proposals (400); a wallet of another tenant does not exist (404)', async () => {
@@ -171,20 +190,15 @@ describe('who may do what', () => {
     expect((await sign.detail('merchantProFinance', id)).data.signers.find((s) => s.account === 'merchantProFinance')!.state).toBe('denied');
   });
 
-  it('a lite merchant reaches no multisig endpoint (route /multisig is "all except lite")', async () => {
-    for (const [method, path] of [
-      ['GET', '/sys/sign/list'],
-      ['GET', '/sys/sign/list/transferProposal'],
-      ['GET', '/sys/sign/log/list'],
-      ['GET', '/sys/sign/detail?proposalId=1'],
-      ['POST', '/sys/sign/start'],
-      ['POST', '/sys/sign/approval'],
-      ['POST', '/sys/sign/confirm'],
-      ['POST', '/sys/sign/deny'],
-    ] as const) {
-      const res = await server.call(method, path, { token: await sign.token('merchantLiteManager'), ...(method === 'POST' ? { body: { proposalId: 1 } } : {}) });
-      expect(res.code, path).toBe(403);
-    }
+  it('a lite merchant reaches the multisig API for its own org only (its multisig wallets still need their signers)', async () => {
+    const lite = await sign.token('merchantLiteManager');
+    const list = await sign.list('merchantLiteManager');
+    expect(list.code).toBe(200);
+    expect(list.data.list.every((p) => p.orgId === server.orgIds.liteC)).toBe(true);
+    const auroraProposal = (await sign.list('merchantProManager')).data.list[0];
+    expect((await sign.detail('merchantLiteManager', auroraProposal.id)).code).toBe(404);
+    for (const action of ['approval', 'deny', 'confirm'] as const) expect((await sign.act('merchantLiteManager', action, auroraProposal.id)).code).toBe(404);
+    expect(await server.call('POST', '/sys/sign/start', { token: lite, body: coldTransfer() })).toMatchObject({ code: 404, msg: 'Wallet was not found.' });
   });
 });
 
@@ -257,7 +271,8 @@ describe('rules', () => {
     expect(refused).toMatchObject({ code: 409, msg: 'The wallet no longer holds enough USDC to execute this proposal.' });
     expect((await sign.detail('merchantStdFinance', bigger.data.proposalId)).data).toMatchObject({ status: 'approved', txHash: null });
     expect(await ledgerOf(bigger.data.proposalId)).toEqual([]);
-    expect(units(await balanceOf(server, wallets['Birch cold'], 'USDC'))).toBe(units(held) - units('50000'));
+    // A withdrawal's fee (2 USDC) is debited with its amount.
+    expect(units(await balanceOf(server, wallets['Birch cold'], 'USDC'))).toBe(units(held) - units('50002'));
     await sign.act('merchantStdFinance', 'deny', bigger.data.proposalId);
   });
 });

@@ -35,7 +35,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const withdraw = (walletId: number, amount: string, to: string = RECIPIENT) => ({ walletId, kind: 'withdraw', to, amount, symbol: 'ETH', memo: 'race' });
+// Transfers: no fee or minimum, and one of our wallets may receive them.
+const withdraw = (walletId: number, amount: string, to: string = RECIPIENT) => ({ walletId, kind: 'transfer', to, amount, symbol: 'ETH', memo: 'race' });
 /** Started by the manager (who approves by starting) and approved by the others until `approvals` is reached. */
 async function proposal(walletId: number, amount: string, approvals: number, to?: string): Promise<number> {
   const started = await sign.start('merchantProManager', withdraw(walletId, amount, to));

@@ -150,6 +150,12 @@ export async function seedProposals(trx: Transaction<Database>, walletIds: Recor
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // The signer set frozen at start, as a real start records it.
+    await trx
+      .insertInto('proposalSigner')
+      .columns(['proposalId', 'userId', 'position'])
+      .expression((eb) => eb.selectFrom('walletSigner').select([eb.val(id).as('proposalId'), 'userId', 'position']).where('walletId', '=', wallet.id))
+      .execute();
     // The proposer is a signer: starting is their approval (SPEC B5).
     await trx.insertInto('signLog').values({ proposalId: id, action: 'start', actorId: userIds[p.proposer], comment: p.memo, createdAt }).execute();
     await trx.insertInto('proposalVote').values({ proposalId: id, signerId: userIds[p.proposer], vote: 'approve', comment: '', createdAt }).execute();

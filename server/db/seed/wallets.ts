@@ -41,7 +41,8 @@ export const demoWallets: DemoWallet[] = [
   { org: 'stdB', chainId: ETH, kind: 'Hot', label: 'Birch deposits', threshold: null, signers: [], balances: { USDC: '1200' } },
   { org: 'liteC', chainId: ETH, kind: 'Hot', label: 'Cedar deposits', threshold: null, signers: [], balances: { USDT: '5000' } },
   { org: 'liteC', chainId: ETH, kind: 'MultiSigColdLite', label: 'Cedar cold', threshold: 2, signers: ['merchantLiteManager', 'merchantLiteEmployee'], balances: { ETH: '2', USDT: '15000' } },
-  { org: 'proDirect', chainId: ETH, kind: 'MultiSigCold', label: 'Delta cold', threshold: 1, signers: ['multiOrg'], balances: { ETH: '5' } },
+  // Delta has one member: one person is not multisig, so its cold wallet is a plain one.
+  { org: 'proDirect', chainId: ETH, kind: 'Cold', label: 'Delta cold', threshold: null, signers: [], balances: { ETH: '5' } },
   { org: 'proDirect', chainId: TRON, kind: 'Hot', label: 'Delta TRON deposits', threshold: null, signers: [], balances: { TRX: '2500', USDT: '900' } },
   { org: 'stdSouth', chainId: ETH, kind: 'Hot', label: 'Elm deposits', threshold: null, signers: [], balances: { ETH: '1' } },
 ];

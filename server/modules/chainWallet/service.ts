@@ -7,15 +7,16 @@ import { orgVisibleTo } from '../../http/tenancy';
 import type { Caller } from '../../http/caller';
 import { BodyCode, type ListResult } from '../../../src/contract/envelope';
 import { checkAddress } from '../../../src/contract/address';
-import { validate, type FieldMessages } from '../../../src/contract/validation';
+import { isMultiSigKind } from '../../../src/contract/contractKinds';
+import type { FieldMessages } from '../../../src/contract/validation';
 import {
-  chainWalletBody,
   type ChainWalletBody,
   type ChainWalletListQuery,
   type ChainWalletRecord,
   type ChainWalletUpdateBody,
 } from '../../../src/contract/schemas/chainWallet';
 import { assertMayWriteWallet } from './walletAccess';
+import { allMembersOf, sameSigners, writeSigners } from './signers';
 
 type Trx = Transaction<Database>;
 type Reader = Db | Trx;
@@ -115,10 +116,7 @@ async function checkAgainstStored(trx: Trx, caller: Caller, wallet: ChainWalletB
     if (checked.ok) address = checked.address;
     else fields.address = checked.problem;
   }
-  if (org && wallet.signers.length > 0) {
-    const members = await trx.selectFrom('membership').select('userId').where('orgId', '=', wallet.orgId).where('userId', 'in', wallet.signers).execute();
-    if (members.length !== wallet.signers.length) fields.signers = { key: 'validation.notOrgMember' };
-  }
+  if (org && !(await allMembersOf(trx, wallet.orgId, wallet.signers))) fields.signers = { key: 'validation.notOrgMember' };
   if (Object.keys(fields).length > 0) throw badRequest(fields);
 
   let clash = trx.selectFrom('chainWallet').select('id').where('chainId', '=', wallet.chainId).where(sql`lower(address)`, '=', address.toLowerCase());
@@ -127,11 +125,6 @@ async function checkAgainstStored(trx: Trx, caller: Caller, wallet: ChainWalletB
     throw new ApiError(BodyCode.conflict, 'api.walletAddressTaken', { fields: { address: { key: 'validation.duplicate' } } });
   }
   return address;
-}
-
-async function writeSigners(trx: Trx, walletId: number, signers: number[]): Promise<void> {
-  await trx.deleteFrom('walletSigner').where('walletId', '=', walletId).execute();
-  if (signers.length > 0) await trx.insertInto('walletSigner').values(signers.map((userId, position) => ({ walletId, userId, position }))).execute();
 }
 
 export async function saveWallet(db: Db, caller: Caller, body: ChainWalletBody, now: Date): Promise<ChainWalletRecord> {
@@ -148,28 +141,27 @@ export async function saveWallet(db: Db, caller: Caller, body: ChainWalletBody, 
   });
 }
 
-/** Label, threshold and signers change; the merged wallet must pass every rule of a new one. */
+/**
+ * Only the label changes here. A multisig wallet's signers and threshold are its
+ * governance: they change only through a governance proposal its own signers approve (as
+ * a Safe changes owners only by a Safe transaction), never by one writer of the wallet
+ * row, however senior. The record read back may be sent whole: unchanged values pass.
+ */
 export async function updateWallet(db: Db, caller: Caller, body: ChainWalletUpdateBody, now: Date): Promise<ChainWalletRecord> {
   return db.transaction().execute(async (trx) => {
     const stored = await findWallet(trx, caller, body.id, true);
     assertMayWriteWallet(caller, stored);
-    const merged = validate(chainWalletBody, {
-      chainId: stored.chainId,
-      orgId: stored.orgId,
-      kind: stored.kind,
-      address: stored.address,
-      label: body.label ?? stored.label,
-      threshold: body.threshold === undefined ? stored.threshold : body.threshold,
-      signers: body.signers ?? stored.signers.map((s) => s.userId),
-    });
-    if (!merged.ok) throw badRequest(merged.errors);
-    await checkAgainstStored(trx, caller, merged.data, stored.id);
-    await trx
-      .updateTable('chainWallet')
-      .set({ label: merged.data.label, threshold: merged.data.threshold, updatedAt: now })
-      .where('id', '=', stored.id)
-      .execute();
-    await writeSigners(trx, stored.id, merged.data.signers);
+    if (!isMultiSigKind(stored.kind) && ((body.threshold ?? null) !== null || (body.signers ?? []).length > 0)) {
+      throw badRequest({ [(body.threshold ?? null) !== null ? 'threshold' : 'signers']: { key: 'validation.onlyMultisig' } });
+    }
+    const thresholdChanges = body.threshold !== undefined && (body.threshold ?? null) !== stored.threshold;
+    const signersChange = body.signers !== undefined && !sameSigners(body.signers, stored.signers.map((s) => s.userId));
+    if (thresholdChanges || signersChange) {
+      throw new ApiError(BodyCode.conflict, 'api.walletGovernanceByProposal', {
+        fields: { [signersChange ? 'signers' : 'threshold']: { key: 'api.walletGovernanceByProposal' } },
+      });
+    }
+    await trx.updateTable('chainWallet').set({ label: body.label ?? stored.label, updatedAt: now }).where('id', '=', stored.id).execute();
     return findWallet(trx, caller, stored.id);
   });
 }

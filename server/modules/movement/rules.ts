@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { badRequest, fieldError } from '../../http/apiError';
+import { badRequest, conflict, fieldError } from '../../http/apiError';
+import { BodyCode } from '../../../src/contract/envelope';
 import { isColdKind } from '../../../src/contract/contractKinds';
 import type { MovementKind } from '../../../src/contract/movement';
 
@@ -16,17 +17,22 @@ interface SourceWallet {
 /**
  * Where each kind may send money, beyond a valid address of the chain: a withdraw leaves
  * the platform (never one of our wallets); a supply tops up a non-cold wallet of the same
- * org from a cold one. Transfers and refunds go to any valid address.
+ * org from a cold one. Transfers and refunds go to any valid address. Returns the refused
+ * field and message key, or null.
  */
-export async function checkDestination(trx: Trx, kind: MovementKind, wallet: SourceWallet, to: string): Promise<void> {
-  if (kind !== 'withdraw' && kind !== 'supply') return;
+export async function destinationRefusal(trx: Trx, kind: string, wallet: SourceWallet, to: string): Promise<{ field: string; key: string } | null> {
+  if (kind !== 'withdraw' && kind !== 'supply') return null;
   const ours = await trx.selectFrom('chainWallet').select(['id', 'orgId', 'kind']).where('chainId', '=', wallet.chainId).where('address', '=', to).executeTakeFirst();
-  if (kind === 'withdraw') {
-    if (ours) throw fieldError('to', 'validation.withdrawToOwnWallet');
-    return;
-  }
-  if (!isColdKind(wallet.kind)) throw fieldError('walletId', 'validation.supplyFromCold');
-  if (!ours || ours.orgId !== wallet.orgId || isColdKind(ours.kind) || ours.id === wallet.id) throw fieldError('to', 'validation.supplyDestination');
+  if (kind === 'withdraw') return ours ? { field: 'to', key: 'validation.withdrawToOwnWallet' } : null;
+  if (!isColdKind(wallet.kind)) return { field: 'walletId', key: 'validation.supplyFromCold' };
+  if (!ours || ours.orgId !== wallet.orgId || isColdKind(ours.kind) || ours.id === wallet.id) return { field: 'to', key: 'validation.supplyDestination' };
+  return null;
+}
+
+/** At start: a refused destination is a field error of the form. */
+export async function checkDestination(trx: Trx, kind: MovementKind, wallet: SourceWallet, to: string): Promise<void> {
+  const refusal = await destinationRefusal(trx, kind, wallet, to);
+  if (refusal) throw fieldError(refusal.field, refusal.key);
 }
 
 /** A withdraw is at least the currency's minimum; its fee is the currency's withdraw fee. */
@@ -38,8 +44,8 @@ export async function withdrawFee(trx: Trx, currency: { minWithdraw: string; wit
 
 /**
  * A refund returns money of a paid order (found of the wallet's org and chain), in the
- * order's currency, at most what is left after earlier refunds (those whose proposal was
- * denied or expired returned nothing). The order row stays locked until the caller
+ * order's currency, at most what is left after earlier refunds, open ones included (those
+ * whose proposal was denied, expired or superseded returned nothing). The order row stays locked until the caller
  * commits, so two refunds of one order cannot both pass on the same remainder.
  */
 export async function checkRefund(trx: Trx, orderId: number, currencyId: number, amount: string): Promise<number> {
@@ -49,11 +55,37 @@ export async function checkRefund(trx: Trx, orderId: number, currencyId: number,
   const { left } = await trx
     .selectFrom('paymentOrder as o')
     .select(
-      sql<string>`trim_scale(o.amount - coalesce((select sum(m.amount) from movement m left join proposal p on p.id = m.proposal_id where m.order_id = o.id and (p.id is null or p.status not in ('denied', 'expired'))), 0))::text`.as('left'),
+      sql<string>`trim_scale(o.amount - coalesce((select sum(m.amount) from movement m left join proposal p on p.id = m.proposal_id where m.order_id = o.id and (p.id is null or p.status not in ('denied', 'expired', 'superseded'))), 0))::text`.as('left'),
     )
     .where('o.id', '=', order.id)
     .executeTakeFirstOrThrow();
   const { fits } = await trx.selectNoFrom(sql<boolean>`${left}::numeric >= ${amount}::numeric`.as('fits')).executeTakeFirstOrThrow();
   if (!fits) throw badRequest({ amount: { key: 'validation.refundExceedsOrder', params: { left } } });
   return order.id;
+}
+
+/**
+ * A money proposal's kind rules once more at execution, on what is locked now (the
+ * wallets, then the proposal): much may have changed since it started. A withdraw still
+ * leaves the platform and a supply still reaches a hot wallet of the org; a refund's
+ * order is still paid and the refunds executed so far leave room for this one.
+ */
+export async function recheckAtExecution(
+  trx: Trx,
+  proposal: { id: number; kind: string; walletId: number; orgId: number; chainId: number; toAddress: string; orderId: number | null; amount: string },
+): Promise<void> {
+  const wallet = await trx.selectFrom('chainWallet').select(['id', 'orgId', 'chainId', 'kind']).where('id', '=', proposal.walletId).executeTakeFirstOrThrow();
+  const refusal = await destinationRefusal(trx, proposal.kind, wallet, proposal.toAddress);
+  if (refusal) throw proposal.kind === 'supply' ? conflict('api.supplyDestinationGone') : fieldError(refusal.field, refusal.key, undefined, BodyCode.conflict);
+  if (proposal.kind !== 'refund' || proposal.orderId === null) return;
+  const order = await trx.selectFrom('paymentOrder').select(['id', 'status']).where('id', '=', proposal.orderId).forUpdate().executeTakeFirstOrThrow();
+  const { left } = await trx
+    .selectFrom('paymentOrder as o')
+    .select(
+      sql<string>`trim_scale(o.amount - coalesce((select sum(m.amount) from movement m left join proposal p on p.id = m.proposal_id where m.order_id = o.id and (p.id is null or p.status = 'executed')), 0))::text`.as('left'),
+    )
+    .where('o.id', '=', order.id)
+    .executeTakeFirstOrThrow();
+  const { fits } = await trx.selectNoFrom(sql<boolean>`${left}::numeric >= ${proposal.amount}::numeric`.as('fits')).executeTakeFirstOrThrow();
+  if (order.status !== 'paid' || !fits) throw conflict('api.refundExceedsNow', { left });
 }

@@ -1,84 +1,115 @@
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database';
-import { ApiError, fieldError, forbidden } from '../../http/apiError';
+import type { Database } from '../../db/schema';
+import { ApiError, badRequest, fieldError, forbidden } from '../../http/apiError';
 import { orgVisibleTo } from '../../http/tenancy';
 import type { Caller } from '../../http/caller';
 import { BodyCode } from '../../../src/contract/envelope';
-import { maskHas, TenantType } from '../../../src/access';
+import { maskHas } from '../../../src/access';
 import { isMultiSigKind } from '../../../src/contract/contractKinds';
 import { MOVEMENT_WRITERS, walletOutflowRefusal } from '../../../src/contract/movement';
 import type { MovementBody, MovementRecord } from '../../../src/contract/schemas/movement';
 import { executeTransfer, lockExecutionWallets, simulatedTxHash } from '../sign/execution';
 import { assertBalanceCovers, checkOutflow } from '../sign/outflow';
-import { startProposalIn } from '../sign/service';
+import { insertProposal, type StartedProposal } from '../sign/proposalStart';
 import { checkDestination, checkRefund, withdrawFee } from './rules';
 import { findMovement } from './queries';
 
-/**
- * POST /sys/movement/save, in one transaction: the source wallet (of the selected org)
- * and any destination wallet of ours are locked first, then the order a refund names; the
- * checks run on what is locked. Out of a multisig wallet the movement starts a proposal of
- * its kind; out of any other it is executed at once. The lite tier has no multisig
- * screens, so its movements are always direct.
- */
+type Trx = Transaction<Database>;
+
+/** POST /sys/movement/save: one transaction; see `recordMovement`. */
 export async function saveMovement(db: Db, caller: Caller, body: MovementBody, now: Date, ttlHours: number): Promise<MovementRecord> {
+  const { movementId } = await db.transaction().execute((trx) => recordMovement(trx, caller, body, now, ttlHours, 'movement'));
+  return findMovement(db, caller, movementId, now);
+}
+
+/**
+ * Money leaving a wallet, by either door: a movement (`/sys/movement/save`) or a money
+ * proposal (`/sys/sign/start`, which must name a multisig wallet). Both doors apply the
+ * same rules, so neither is looser than the other:
+ * - the kind's writers (MOVEMENT_WRITERS) and the wallet's own rule (cold wallets need
+ *   coldAdmins, a transfer allowTransfer);
+ * - a wallet of the selected org only: the operator row and agents see other orgs'
+ *   wallets but put nothing into their queues;
+ * - the kind's destination, minimum, fee and refund rules, on an enabled chain and currency;
+ * - out of a multisig wallet it is always a proposal, whatever the tier: m-of-n is never
+ *   one person's decision; out of any other wallet it is executed at once.
+ * The source wallet and any destination wallet of ours are locked first (ascending id),
+ * then the order a refund names; every check reads what is locked, and any refusal rolls
+ * the whole request back.
+ */
+export async function recordMovement(
+  trx: Trx,
+  caller: Caller,
+  body: MovementBody,
+  now: Date,
+  ttlHours: number,
+  door: 'movement' | 'proposal',
+): Promise<{ movementId: number; proposal: StartedProposal | null }> {
   if (!maskHas(MOVEMENT_WRITERS[body.kind], caller.roleIndex)) throw forbidden();
-  const id = await db.transaction().execute(async (trx) => {
-    const wallet = await trx
-      .selectFrom('chainWallet')
-      .select(['id', 'orgId', 'chainId', 'kind', 'threshold'])
-      .where('id', '=', body.walletId)
-      .where(orgVisibleTo(caller, 'chain_wallet.org_id'))
-      .executeTakeFirst();
-    if (!wallet) throw new ApiError(BodyCode.notFound, 'api.walletNotFound');
-    if (wallet.orgId !== caller.org.orgId) throw fieldError('walletId', 'validation.walletOfSelectedOrg');
-    const refusal = walletOutflowRefusal(caller.roleIndex, body.kind, wallet.kind);
-    if (refusal) throw fieldError('walletId', refusal);
+  const wallet = await trx
+    .selectFrom('chainWallet')
+    .select(['id', 'orgId', 'chainId', 'kind', 'threshold'])
+    .where('id', '=', body.walletId)
+    .where(orgVisibleTo(caller, 'chain_wallet.org_id'))
+    .executeTakeFirst();
+  if (!wallet) throw new ApiError(BodyCode.notFound, 'api.walletNotFound');
+  if (wallet.orgId !== caller.org.orgId) throw fieldError('walletId', 'validation.walletOfSelectedOrg');
+  const multisig = isMultiSigKind(wallet.kind) && wallet.threshold !== null;
+  if (door === 'proposal' && !multisig) throw badRequest({ walletId: { key: 'validation.notMultisig' } });
+  const refusal = walletOutflowRefusal(caller.roleIndex, body.kind, wallet.kind);
+  if (refusal) throw fieldError('walletId', refusal);
 
-    // A refund may leave `to` blank: the order's payer gets the money back.
-    const order =
-      body.kind === 'refund'
-        ? await trx.selectFrom('paymentOrder').select(['id', 'payerAddress']).where('orderNo', '=', body.orderNo).where('orgId', '=', wallet.orgId).where('chainId', '=', wallet.chainId).executeTakeFirst()
-        : undefined;
-    if (body.kind === 'refund' && !order) throw fieldError('orderNo', 'validation.orderNotFound');
-    const { family, currency, to } = await checkOutflow(trx, wallet, { ...body, to: body.to || (order?.payerAddress ?? '') });
-    await checkDestination(trx, body.kind, wallet, to);
-    const { destinationId } = await lockExecutionWallets(trx, { walletId: wallet.id, chainId: wallet.chainId, toAddress: to });
-    const refunded = order ? await checkRefund(trx, order.id, currency.id, body.amount) : null;
+  // A refund may leave `to` blank: the order's payer gets the money back.
+  const order =
+    body.kind === 'refund'
+      ? await trx.selectFrom('paymentOrder').select(['id', 'payerAddress']).where('orderNo', '=', body.orderNo).where('orgId', '=', wallet.orgId).where('chainId', '=', wallet.chainId).executeTakeFirst()
+      : undefined;
+  if (body.kind === 'refund' && !order) throw fieldError('orderNo', 'validation.orderNotFound');
+  const { family, currency, to } = await checkOutflow(trx, wallet, { ...body, to: body.to || (order?.payerAddress ?? '') });
+  await checkDestination(trx, body.kind, wallet, to);
+  const { destinationId } = await lockExecutionWallets(trx, { walletId: wallet.id, chainId: wallet.chainId, toAddress: to });
+  const refunded = order ? await checkRefund(trx, order.id, currency.id, body.amount) : null;
 
-    const viaProposal = isMultiSigKind(wallet.kind) && wallet.threshold !== null && caller.org.tenantType !== TenantType.merchantLite;
-    // A proposal moves the amount when its signers confirm; the withdraw fee is charged on direct withdraws.
-    const currencyFee = body.kind === 'withdraw' ? await withdrawFee(trx, currency, body.amount) : '0';
-    const fee = viaProposal ? '0' : currencyFee;
-    await assertBalanceCovers(trx, wallet.id, currency.id, body.amount, fee);
+  // The withdraw fee is charged either way: fixed now, debited with the amount when a proposal executes.
+  const fee = body.kind === 'withdraw' ? await withdrawFee(trx, currency, body.amount) : '0';
+  await assertBalanceCovers(trx, wallet.id, currency.id, body.amount, fee);
 
-    const proposal = viaProposal ? await startProposalIn(trx, caller, { walletId: wallet.id, kind: body.kind, to, amount: body.amount, symbol: body.symbol, memo: body.memo }, now, ttlHours) : null;
-    const txHash = proposal ? null : simulatedTxHash(family);
-    const { id: movementId } = await trx
-      .insertInto('movement')
-      .values({
-        orgId: wallet.orgId,
-        chainId: wallet.chainId,
-        walletId: wallet.id,
-        kind: body.kind,
-        toAddress: to,
-        currencyId: currency.id,
-        symbol: body.symbol,
-        amount: body.amount,
-        fee,
-        memo: body.memo,
-        orderId: refunded,
-        proposalId: proposal?.proposalId ?? null,
-        status: proposal ? 'proposed' : 'executed',
-        txHash,
-        createdBy: caller.userId,
-        createdAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (txHash) {
-      await executeTransfer(trx, { walletId: wallet.id, currencyId: currency.id, amount: body.amount, fee, symbol: body.symbol, reason: 'movement', proposalId: null }, destinationId, txHash, now);
-    }
-    return movementId;
-  });
-  return findMovement(db, caller, id, now);
+  const proposal = multisig
+    ? await insertProposal(
+        trx,
+        caller,
+        wallet.id,
+        { kind: body.kind, toAddress: to, amount: body.amount, symbol: body.symbol, currencyId: currency.id, fee, memo: body.memo, orderId: refunded, newSigners: null, newThreshold: null },
+        now,
+        ttlHours,
+      )
+    : null;
+  const txHash = proposal ? null : simulatedTxHash(family);
+  const { id: movementId } = await trx
+    .insertInto('movement')
+    .values({
+      orgId: wallet.orgId,
+      chainId: wallet.chainId,
+      walletId: wallet.id,
+      kind: body.kind,
+      toAddress: to,
+      currencyId: currency.id,
+      symbol: body.symbol,
+      amount: body.amount,
+      fee,
+      memo: body.memo,
+      orderId: refunded,
+      proposalId: proposal?.proposalId ?? null,
+      status: proposal ? 'proposed' : 'executed',
+      txHash,
+      createdBy: caller.userId,
+      createdAt: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (txHash) {
+    await executeTransfer(trx, { walletId: wallet.id, currencyId: currency.id, amount: body.amount, fee, symbol: body.symbol, reason: 'movement', proposalId: null }, destinationId, txHash, now);
+  }
+  return { movementId, proposal };
 }

@@ -1,25 +1,50 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { badRequest } from '../../http/apiError';
+import { badRequest, conflict } from '../../http/apiError';
 import { checkAddress, type ChainFamily } from '../../../src/contract/address';
 import { amountProblem } from '../../../src/contract/money';
 
 type Trx = Transaction<Database>;
 
 /**
- * The checks of money leaving a wallet, against the wallet's chain, shared by sign
- * start and movements: a currency of that chain, an amount within its decimals and a
- * destination address of the chain's family (returned canonical).
+ * Disabled means stopped: no money moves on a disabled chain or in a disabled currency,
+ * at start and again at execution (409 naming it; open proposals wait). The rows are read
+ * FOR SHARE, so a concurrent disable waits for this transaction or is seen by it: money
+ * never moves after a disable has committed.
+ */
+export async function assertChainMoves(trx: Trx, chainId: number) {
+  const chain = await trx.selectFrom('chain').select(['name', 'family', 'enabled']).where('chainId', '=', chainId).forShare().executeTakeFirstOrThrow();
+  if (!chain.enabled) throw conflict('api.chainDisabled', { chain: chain.name });
+  return chain;
+}
+
+function assertCurrencyMoves(currency: { enabled: boolean; symbol: string }): void {
+  if (!currency.enabled) throw conflict('api.currencyDisabled', { symbol: currency.symbol });
+}
+
+/** At execution: the proposal's chain and currency are both still enabled. */
+export async function assertMoneyMoves(trx: Trx, chainId: number, currencyId: number): Promise<void> {
+  await assertChainMoves(trx, chainId);
+  const currency = await trx.selectFrom('currency').select(['symbol', 'enabled']).where('id', '=', currencyId).forShare().executeTakeFirstOrThrow();
+  assertCurrencyMoves(currency);
+}
+
+/**
+ * The checks of money leaving a wallet, against the wallet's chain, shared by movements
+ * and money proposals: an enabled chain and currency of that chain, an amount within its
+ * decimals and a destination address of the chain's family (returned canonical).
  */
 export async function checkOutflow(trx: Trx, wallet: { chainId: number }, input: { symbol: string; amount: string; to: string }) {
-  const chain = await trx.selectFrom('chain').select('family').where('chainId', '=', wallet.chainId).executeTakeFirstOrThrow();
+  const chain = await assertChainMoves(trx, wallet.chainId);
   const currency = await trx
     .selectFrom('currency')
-    .select(['id', 'decimals', 'minWithdraw', 'withdrawFee'])
+    .select(['id', 'symbol', 'decimals', 'minWithdraw', 'withdrawFee', 'enabled'])
     .where('chainId', '=', wallet.chainId)
     .where('symbol', '=', input.symbol)
+    .forShare()
     .executeTakeFirst();
   if (!currency) throw badRequest({ symbol: { key: 'validation.unknownReference' } });
+  assertCurrencyMoves(currency);
   const amountIssue = amountProblem(input.amount, { decimals: currency.decimals });
   if (amountIssue) throw badRequest({ amount: amountIssue });
   const to = checkAddress(chain.family as ChainFamily, input.to);

@@ -21,6 +21,7 @@ const visibleProposals = (db: Reader, caller: Caller) =>
     .selectFrom('proposal')
     .innerJoin('chainWallet', 'chainWallet.id', 'proposal.walletId')
     .innerJoin('appUser as proposer', 'proposer.id', 'proposal.proposerId')
+    .leftJoin('paymentOrder', 'paymentOrder.id', 'proposal.orderId')
     .where(orgVisibleTo(caller, 'proposal.org_id'));
 
 /** Every column a row shows, with the status as of `now` and what the queue needs. */
@@ -38,10 +39,15 @@ const proposalColumns = (now: Date) =>
     'proposal.toAddress as to',
     'proposal.amount',
     'proposal.symbol',
+    sql<string>`proposal.fee::text`.as('fee'),
     'proposal.memo',
+    'paymentOrder.orderNo',
     'proposal.nonce',
     effectiveStatusSql(now).as('status'),
     'proposal.threshold',
+    'proposal.newThreshold',
+    'proposal.newSigners',
+    'proposal.supersededBy',
     'proposer.account as proposer',
     'proposal.txHash',
     'proposal.createdAt',
@@ -78,10 +84,10 @@ export async function listProposals(db: Db, caller: Caller, query: SignListQuery
   if (query.dateTo) filtered = filtered.where('proposal.createdAt', '<=', new Date(query.dateTo));
   if (query.ids) filtered = filtered.where('proposal.id', 'in', query.ids);
   if (query.waitingForMe) {
-    // Pending, I am a signer, and I have neither approved nor denied it.
+    // Pending, I am one of its (frozen) signers, and I have neither approved nor denied it.
     filtered = filtered
       .where(status, '=', 'pending')
-      .where(sql<boolean>`exists (select 1 from wallet_signer s where s.wallet_id = proposal.wallet_id and s.user_id = ${caller.userId})`)
+      .where(sql<boolean>`exists (select 1 from proposal_signer s where s.proposal_id = proposal.id and s.user_id = ${caller.userId})`)
       .where(sql<boolean>`not exists (select 1 from proposal_vote v where v.proposal_id = proposal.id and v.signer_id = ${caller.userId})`);
   }
   const page = await paginate(filtered, query, {
@@ -116,13 +122,19 @@ export async function proposalDetail(db: Db, caller: Caller, id: number, now: Da
     .orderBy('proposalVote.createdAt')
     .orderBy('proposalVote.vote')
     .execute();
+  // The signer set frozen at start: the people who may act on this proposal.
   const signers = await db
-    .selectFrom('walletSigner')
-    .innerJoin('appUser', 'appUser.id', 'walletSigner.userId')
-    .select(['appUser.id as userId', 'appUser.account', 'appUser.userName'])
-    .where('walletSigner.walletId', '=', proposal.walletId)
-    .orderBy('walletSigner.position')
+    .selectFrom('proposalSigner')
+    .innerJoin('appUser', 'appUser.id', 'proposalSigner.userId')
+    .leftJoin('membership', (join) => join.onRef('membership.userId', '=', 'proposalSigner.userId').on('membership.orgId', '=', proposal.orgId))
+    .select(['appUser.id as userId', 'appUser.account', 'appUser.userName', 'membership.userId as memberId'])
+    .where('proposalSigner.proposalId', '=', id)
+    .orderBy('proposalSigner.position')
     .execute();
+  const newSigners = proposal.newSigners ?? [];
+  const newSignerRows = newSigners.length
+    ? await db.selectFrom('appUser').select(['id as userId', 'account', 'userName']).where('id', 'in', newSigners).execute()
+    : [];
   const chain = await db.selectFrom('chain').select('explorerUrl').where('chainId', '=', proposal.chainId).executeTakeFirst();
 
   const toVote = (v: (typeof votes)[number]): SignVoteRecord => ({
@@ -139,7 +151,7 @@ export async function proposalDetail(db: Db, caller: Caller, id: number, now: Da
     status: proposal.status as ProposalStatus,
     // `status` is already the status as of now: an overdue proposal reads as expired.
     expired: false,
-    isSigner: signers.some((s) => s.userId === caller.userId),
+    isSigner: signers.some((s) => s.userId === caller.userId && s.memberId !== null),
     hasApproved: voted(approvals, caller.userId),
     hasDenied: voted(denials, caller.userId),
     approvals: proposal.approvalCount,
@@ -151,10 +163,11 @@ export async function proposalDetail(db: Db, caller: Caller, id: number, now: Da
     explorerUrl: chain?.explorerUrl ?? '',
     approvals: approvals.map(toVote),
     denials: denials.map(toVote),
-    signers: signers.map((s) => ({
+    signers: signers.map(({ memberId: _memberId, ...s }) => ({
       ...s,
       state: voted(denials, s.userId) ? 'denied' : voted(approvals, s.userId) ? 'approved' : 'waiting',
     })),
+    newSignerList: proposal.newSigners ? newSigners.flatMap((userId) => newSignerRows.filter((u) => u.userId === userId)) : null,
     myActions,
   };
 }

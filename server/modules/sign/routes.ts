@@ -8,11 +8,16 @@ import { defineRoute } from '../../http/route';
 import { listProposals, listSignLogs, proposalDetail } from './queries';
 import { actOnProposal, startProposal } from './service';
 
-/** Multisig proposals (SPEC B5): route /multisig is "all except lite"; signer and kind rules live in the service. */
+/**
+ * Multisig proposals (SPEC B5). Every role reaches the endpoints: who may start, approve,
+ * deny and confirm is decided per proposal (the kind's writers, the wallet's org, the
+ * frozen signer set). The lite tier has no /multisig screen, but a lite org's multisig
+ * wallet still needs its m signers, so its signers act through the same API.
+ */
 export function registerSignRoutes(app: FastifyInstance, context: ServerContext): void {
   const { db } = context;
   const paths = ApiPath.sign;
-  const access = masks.excludeLite;
+  const access = masks.all;
 
   defineRoute(app, context, {
     method: 'GET',

@@ -1,103 +1,57 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { ApiError, badRequest, forbidden } from '../../http/apiError';
+import { ApiError, conflict } from '../../http/apiError';
 import { orgVisibleTo } from '../../http/tenancy';
 import type { Caller } from '../../http/caller';
-import { BodyCode } from '../../../src/contract/envelope';
-import { walletOutflowRefusal } from '../../../src/contract/movement';
-import { isColdKind, isMultiSigKind, type ProposalStatus } from '../../../src/contract/contractKinds';
+import type { ProposalStatus } from '../../../src/contract/contractKinds';
 import { decide, OPEN_STATUSES, type ProposalAction, type Refusal } from '../../../src/contract/proposalMachine';
 import type { ProposalDetail, SignActionBody, SignStartBody } from '../../../src/contract/schemas/sign';
+import { recordMovement } from '../movement/service';
+import { recheckAtExecution } from '../movement/rules';
 import { executeTransfer, lockExecutionWallets, simulatedTxHash } from './execution';
-import { assertBalanceCovers, checkOutflow } from './outflow';
+import { assertChainMoves, assertMoneyMoves } from './outflow';
+import { executeGovernance, startGovernance } from './governance';
+import type { StartedProposal } from './proposalStart';
 import { expireOverdue } from './expiry';
 import { proposalDetail, proposalNotFound } from './queries';
 
 type Trx = Transaction<Database>;
+type StoredProposal = Awaited<ReturnType<typeof lockedFacts>>['proposal'];
 
-const HOUR_MS = 3_600_000;
 const refusalError = (refusal: Refusal) => new ApiError(refusal.code, refusal.key, { params: refusal.params });
 
 /**
- * Who may start (issue "Multisig proposals"): the wallet's outflow rule of
- * src/contract/movement.ts (cold wallets need coldAdmins, a transfer out of another
- * wallet allowTransfer), so a pro manager moves cold funds and pro finance transfers
- * from hot wallets.
+ * POST /sys/sign/start. A money kind is a movement of that kind out of a multisig wallet,
+ * recorded through the movement's own rules (who, which wallet, destination, fee, refund):
+ * one rule set per kind, whichever door it comes through. `governance` changes the
+ * wallet's signers and threshold.
  */
-function assertMayStart(caller: Caller, kind: string, walletKind: string): void {
-  const refusal = walletOutflowRefusal(caller.roleIndex, kind, walletKind);
-  if (refusal) throw forbidden(isColdKind(walletKind) ? 'api.coldProposalForbidden' : 'api.transferNotAllowed');
-}
-
-/** POST /sys/sign/start. */
 export async function startProposal(db: Db, caller: Caller, body: SignStartBody, now: Date, ttlHours: number): Promise<StartedProposal> {
-  return db.transaction().execute((trx) => startProposalIn(trx, caller, body, now, ttlHours));
+  return db.transaction().execute(async (trx) => {
+    if (body.kind === 'governance') {
+      return startGovernance(trx, caller, { walletId: body.walletId, signers: body.signers ?? [], threshold: body.threshold ?? 0, memo: body.memo }, now, ttlHours);
+    }
+    const { proposal } = await recordMovement(trx, caller, { ...body, kind: body.kind, amount: body.amount ?? '' }, now, ttlHours, 'proposal');
+    return proposal!;
+  });
 }
 
-export interface StartedProposal {
-  proposalId: number;
-  nonce: number;
-  status: ProposalStatus;
-}
-
-/** Starts a proposal inside the caller's transaction (a movement records it in the same one): checks the wallet, the caller and the body, then takes the wallet's next nonce. */
-export async function startProposalIn(trx: Trx, caller: Caller, body: SignStartBody, now: Date, ttlHours: number): Promise<StartedProposal> {
-  // The wallet row lock serialises the starts of one wallet: max(nonce) + 1 is then
-  // free, and the unique (wallet_id, nonce) would refuse it if it were not.
-  const wallet = await trx
-    .selectFrom('chainWallet')
-    .select(['id', 'chainId', 'orgId', 'kind', 'threshold'])
-    .where('id', '=', body.walletId)
-    .where(orgVisibleTo(caller, 'chain_wallet.org_id'))
-    .forUpdate()
-    .executeTakeFirst();
-  if (!wallet) throw new ApiError(BodyCode.notFound, 'api.walletNotFound');
-  if (!isMultiSigKind(wallet.kind) || !wallet.threshold) throw badRequest({ walletId: { key: 'validation.notMultisig' } });
-  assertMayStart(caller, body.kind, wallet.kind);
-
-  const { currency, to } = await checkOutflow(trx, wallet, body);
-  await assertBalanceCovers(trx, wallet.id, currency.id, body.amount);
-
-  const last = await trx.selectFrom('proposal').select(sql<number>`coalesce(max(nonce), 0)`.as('nonce')).where('walletId', '=', wallet.id).executeTakeFirstOrThrow();
-  const nonce = Number(last.nonce) + 1;
-  const proposerSigns = Boolean(await trx.selectFrom('walletSigner').select('userId').where('walletId', '=', wallet.id).where('userId', '=', caller.userId).executeTakeFirst());
-  const status: ProposalStatus = proposerSigns && wallet.threshold <= 1 ? 'approved' : 'pending';
-  const { id } = await trx
-    .insertInto('proposal')
-    .values({
-      walletId: wallet.id,
-      chainId: wallet.chainId,
-      orgId: wallet.orgId,
-      kind: body.kind,
-      toAddress: to,
-      amount: body.amount,
-      symbol: body.symbol,
-      currencyId: currency.id,
-      memo: body.memo,
-      nonce,
-      status,
-      threshold: wallet.threshold,
-      proposerId: caller.userId,
-      txHash: null,
-      createdAt: now,
-      updatedAt: now,
-      expiresAt: new Date(now.getTime() + ttlHours * HOUR_MS),
-      executedAt: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await trx.insertInto('signLog').values({ proposalId: id, action: 'start', actorId: caller.userId, comment: body.memo, createdAt: now }).execute();
-  // SPEC B5: a proposer who is a signer has approved by starting.
-  if (proposerSigns) await trx.insertInto('proposalVote').values({ proposalId: id, signerId: caller.userId, vote: 'approve', comment: '', createdAt: now }).execute();
-  return { proposalId: id, nonce, status };
-}
-
-/** The proposal as it is now, read after its row lock is held (each statement sees what committed before it). */
+/**
+ * The proposal as it is now, read after its row lock is held (each statement sees what
+ * committed before it). Who may act is the signer set frozen at start, and only while
+ * still a member of the wallet's org.
+ */
 async function lockedFacts(trx: Trx, caller: Caller, proposalId: number, now: Date) {
   const proposal = await trx.selectFrom('proposal').selectAll().where('id', '=', proposalId).executeTakeFirstOrThrow();
   const votes = await trx.selectFrom('proposalVote').select(['signerId', 'vote']).where('proposalId', '=', proposalId).execute();
-  const signer = await trx.selectFrom('walletSigner').select('userId').where('walletId', '=', proposal.walletId).where('userId', '=', caller.userId).executeTakeFirst();
+  const signer = await trx
+    .selectFrom('proposalSigner')
+    .innerJoin('membership', (join) => join.onRef('membership.userId', '=', 'proposalSigner.userId').on('membership.orgId', '=', proposal.orgId))
+    .select('proposalSigner.userId')
+    .where('proposalSigner.proposalId', '=', proposalId)
+    .where('proposalSigner.userId', '=', caller.userId)
+    .executeTakeFirst();
   const lower = await trx
     .selectFrom('proposal')
     .select((eb) => eb.fn.min('nonce').as('nonce'))
@@ -123,10 +77,36 @@ async function lockedFacts(trx: Trx, caller: Caller, proposalId: number, now: Da
 }
 
 /**
+ * Executes an approved proposal inside the confirm's transaction (wallets and proposal
+ * locked): the kind's rules once more on what is true now (chain and currency enabled,
+ * destination, refund room), then the effect. Returns the simulated transaction hash.
+ */
+async function execute(trx: Trx, proposal: StoredProposal, destinationId: number | null, now: Date): Promise<string> {
+  const chain = await assertChainMoves(trx, proposal.chainId);
+  const txHash = simulatedTxHash(chain.family);
+  if (proposal.kind === 'governance') {
+    await executeGovernance(trx, proposal, now);
+    return txHash;
+  }
+  // Old kinds ('contract', 'config') were labels that moved funds; they are no longer executed.
+  if (!['transfer', 'withdraw', 'refund', 'supply'].includes(proposal.kind) || proposal.currencyId === null) throw conflict('api.proposalKindRetired');
+  await assertMoneyMoves(trx, proposal.chainId, proposal.currencyId);
+  await recheckAtExecution(trx, proposal);
+  await executeTransfer(
+    trx,
+    { walletId: proposal.walletId, currencyId: proposal.currencyId, amount: proposal.amount, fee: proposal.fee, symbol: proposal.symbol, reason: 'proposal', proposalId: proposal.id },
+    destinationId,
+    txHash,
+    now,
+  );
+  return txHash;
+}
+
+/**
  * POST /sys/sign/approval | deny | confirm, exactly once under concurrency: one
  * transaction that locks the proposal row — for confirm first the wallet row(s), so
- * nonce order and balance changes of a wallet serialise — then re-reads the state,
- * applies the pure machine and writes vote, status, execution and log together.
+ * nonce order, balance and governance changes of a wallet serialise — then re-reads the
+ * state, applies the pure machine and writes vote, status, execution and log together.
  * Lock order is always wallets (ascending id) then proposal, so no two actions wait
  * on each other in a circle.
  */
@@ -161,12 +141,7 @@ export async function actOnProposal(db: Db, caller: Caller, action: ProposalActi
       // Unreachable while the row lock holds; the primary key is the last word on "one vote per signer".
       if (!cast) throw refusalError({ code: 409, key: outcome.vote === 'approve' ? 'api.alreadyApproved' : 'api.alreadyDenied' });
     }
-    let txHash: string | null = null;
-    if (action === 'confirm') {
-      const chain = await trx.selectFrom('chain').select('family').where('chainId', '=', proposal.chainId).executeTakeFirstOrThrow();
-      txHash = simulatedTxHash(chain.family);
-      await executeTransfer(trx, { ...proposal, currencyId: proposal.currencyId!, proposalId: proposal.id, reason: 'proposal' }, destinationId, txHash, now);
-    }
+    const txHash = action === 'confirm' ? await execute(trx, proposal, destinationId, now) : null;
     const updated = await trx
       .updateTable('proposal')
       .set({ status: outcome.status, updatedAt: now, ...(txHash ? { txHash, executedAt: now } : {}) })

@@ -1,0 +1,80 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Caller } from '../../http/caller';
+import type { ProposalKind, ProposalStatus } from '../../../src/contract/contractKinds';
+
+type Trx = Transaction<Database>;
+
+const HOUR_MS = 3_600_000;
+
+export interface StartedProposal {
+  proposalId: number;
+  nonce: number;
+  status: ProposalStatus;
+}
+
+/** What a proposal will do once executed, already checked by its kind's rules. */
+export interface ProposalPlan {
+  kind: ProposalKind;
+  toAddress: string;
+  amount: string;
+  symbol: string;
+  currencyId: number | null;
+  fee: string;
+  memo: string;
+  orderId: number | null;
+  newSigners: number[] | null;
+  newThreshold: number | null;
+}
+
+/**
+ * Writes a proposal on a multisig wallet. The wallet row is locked (a no-op when the
+ * caller holds it already): the starts of one wallet then run one at a time, so
+ * max(nonce) + 1 is free (the unique (wallet_id, nonce) would refuse it otherwise), and
+ * no governance change lands between reading the signers and the threshold. Both are
+ * frozen into the proposal: a later change neither takes a veto away nor hands a vote
+ * to someone who was not a signer.
+ */
+export async function insertProposal(trx: Trx, caller: Caller, walletId: number, plan: ProposalPlan, now: Date, ttlHours: number): Promise<StartedProposal> {
+  const wallet = await trx.selectFrom('chainWallet').select(['id', 'chainId', 'orgId', 'threshold']).where('id', '=', walletId).forUpdate().executeTakeFirstOrThrow();
+  if (wallet.threshold === null) throw new Error(`wallet ${walletId} has no threshold: not multisig`);
+  const last = await trx.selectFrom('proposal').select(sql<number>`coalesce(max(nonce), 0)`.as('nonce')).where('walletId', '=', wallet.id).executeTakeFirstOrThrow();
+  const nonce = Number(last.nonce) + 1;
+  const signers = await trx.selectFrom('walletSigner').select(['userId', 'position']).where('walletId', '=', wallet.id).orderBy('position').execute();
+  const proposerSigns = signers.some((s) => s.userId === caller.userId);
+  const status: ProposalStatus = proposerSigns && wallet.threshold <= 1 ? 'approved' : 'pending';
+  const { id } = await trx
+    .insertInto('proposal')
+    .values({
+      walletId: wallet.id,
+      chainId: wallet.chainId,
+      orgId: wallet.orgId,
+      kind: plan.kind,
+      toAddress: plan.toAddress,
+      amount: plan.amount,
+      symbol: plan.symbol,
+      currencyId: plan.currencyId,
+      fee: plan.fee,
+      memo: plan.memo,
+      orderId: plan.orderId,
+      // As an array literal: both drivers (pg, PGlite) take text and Postgres casts it.
+      newSigners: plan.newSigners ? sql<number[]>`${`{${plan.newSigners.join(',')}}`}::integer[]` : null,
+      newThreshold: plan.newThreshold,
+      nonce,
+      status,
+      threshold: wallet.threshold,
+      proposerId: caller.userId,
+      txHash: null,
+      createdAt: now,
+      updatedAt: now,
+      expiresAt: new Date(now.getTime() + ttlHours * HOUR_MS),
+      executedAt: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (signers.length > 0) await trx.insertInto('proposalSigner').values(signers.map((s) => ({ proposalId: id, userId: s.userId, position: s.position }))).execute();
+  await trx.insertInto('signLog').values({ proposalId: id, action: 'start', actorId: caller.userId, comment: plan.memo, createdAt: now }).execute();
+  // SPEC B5: a proposer who is a signer has approved by starting.
+  if (proposerSigns) await trx.insertInto('proposalVote').values({ proposalId: id, signerId: caller.userId, vote: 'approve', comment: '', createdAt: now }).execute();
+  return { proposalId: id, nonce, status };
+}
