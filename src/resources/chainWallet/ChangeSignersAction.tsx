@@ -8,13 +8,13 @@ import { mayProposeSignerChange } from './signerChange';
 
 /**
  * "Change signers" on a wallet's page: the one way its signers and threshold change. Offered
- * to a current signer acting in the wallet's org whose role reaches the proposals (/multisig),
- * where the page then goes.
+ * to a current signer acting in the wallet's org (the server's rule: anyone else gets 403,
+ * which signs out) whose role reaches the proposals (/multisig), where the page then goes.
  */
 export default function ChangeSignersAction() {
   const wallet = useRecordContext<ChainWalletRecord & { id: number }>();
   const { account, selectedOrg } = useSession();
-  const { canAccess } = useCanAccess({ resource: 'multisig', action: 'create' });
+  const { canAccess } = useCanAccess({ resource: 'multisig', action: 'list' });
   const [open, setOpen] = useState(false);
   if (!canAccess || !wallet || !mayProposeSignerChange(wallet, { account, orgId: selectedOrg?.orgId ?? null })) return null;
   return (

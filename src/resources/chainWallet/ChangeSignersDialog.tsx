@@ -31,7 +31,8 @@ export function ChangeSignersDialog({ wallet, onClose }: { wallet: ChainWalletRe
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="change-signers-title">
       <DialogTitle id="change-signers-title">{translate('multisig.governance.title', { wallet: wallet.label })}</DialogTitle>
-      <CreateBase resource="multisig" redirect="show" transform={(values: Record<string, unknown>) => signerChangeBody(wallet.id, values)}>
+      {/* Not the start form's access: any current signer may propose a change, also one who may start no money kind. */}
+      <CreateBase resource="multisig" redirect="show" disableAuthentication transform={(values: Record<string, unknown>) => signerChangeBody(wallet.id, values)}>
         <Form defaultValues={defaultValues} validate={check}>
           <DialogContent>
             <Typography variant="body2" sx={{ mb: 2 }}>

@@ -1,9 +1,12 @@
+import { useMemo } from 'react';
 import { Create, SelectInput, SimpleForm, TextInput, useGetList, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { maskHas } from '../../access';
 import { isColdKind, isMultiSigKind } from '../../contract/contractKinds';
-import { MOVEMENT_KINDS } from '../../contract/movement';
+import { MOVEMENT_KINDS, MOVEMENT_WRITERS } from '../../contract/movement';
 import { signStartBody } from '../../contract/schemas/sign';
 import type { ChainWalletRecord } from '../../contract/schemas/chainWallet';
+import { useSession } from '../../session';
 import { schemaValidator } from '../../shell/formValidation';
 
 type Wallet = ChainWalletRecord & { id: number };
@@ -58,19 +61,25 @@ function TargetInputs({ wallets }: { wallets: Wallet[] }) {
 }
 
 /**
- * Start a money proposal on a multisig wallet the user can see; the server applies the
- * movement rules of its kind. A signer change is started from the wallet itself ("Change
- * signers"), where its current signers are shown and only they are offered the action.
+ * Start a money proposal on a multisig wallet of the selected org (the server moves only
+ * those), of a kind the role may move (another kind is a 403, which signs out); the server
+ * applies the movement rules of its kind. A signer change is started from the wallet itself
+ * ("Change signers"), where its current signers are shown and only they are offered it.
  */
 export default function StartProposal() {
   const translate = useTranslate();
+  const { roleIndex, selectedOrg } = useSession();
   const { data = [] } = useGetList<Wallet>('chain-wallet', { pagination: { page: 1, perPage: 500 }, sort: { field: 'id', order: 'ASC' } });
-  const wallets = data.filter((w) => isMultiSigKind(w.kind));
+  const wallets = data.filter((w) => isMultiSigKind(w.kind) && w.orgId === selectedOrg?.orgId);
+  const kinds = MOVEMENT_KINDS.filter((kind) => maskHas(MOVEMENT_WRITERS[kind], roleIndex));
+  // New defaults reset the form: keep them stable while the role stays.
+  const firstKind = kinds[0];
+  const defaultValues = useMemo(() => ({ kind: firstKind, memo: '' }), [firstKind]);
   return (
     <Create resource="multisig" redirect="show" title={translate('multisig.start')} transform={startBody}>
-      <SimpleForm validate={validateStart} defaultValues={{ kind: 'transfer', memo: '' }}>
+      <SimpleForm validate={validateStart} defaultValues={defaultValues}>
         <SelectInput source="walletId" choices={wallets.map((w) => ({ id: w.id, name: `${w.label} (${w.kind}, ${translate('multisig.mOfN', { m: w.threshold, n: w.signers.length })})` }))} />
-        <SelectInput source="kind" choices={MOVEMENT_KINDS.map((kind) => ({ id: kind, name: translate(`multisig.kind.${kind}`) }))} />
+        <SelectInput source="kind" choices={kinds.map((kind) => ({ id: kind, name: translate(`multisig.kind.${kind}`) }))} />
         <TargetInputs wallets={data} />
         <TextInput source="memo" fullWidth multiline />
       </SimpleForm>

@@ -79,6 +79,11 @@ describe('"Change signers" is offered to the wallet’s current signers only', {
     expect(await screen.findByRole('button', { name: 'Change signers' })).toBeTruthy();
   });
 
+  it('a signer whose role may start no money proposal sees it too: any current signer may propose a change', async () => {
+    openWallet(coldWallet, '/aggregate/3/show', 'merchantProEmployee');
+    expect(await screen.findByRole('button', { name: 'Change signers' })).toBeTruthy();
+  });
+
   it('a member who is not a signer does not', async () => {
     openWallet({ ...coldWallet, signers: members.slice(0, 2) }, '/aggregate/3/show', 'merchantProEmployee');
     await screen.findAllByText('Test cold');
