@@ -70,6 +70,11 @@ describe('multisig: start, approve, confirm', () => {
     await expect.poll(() => finance.getByTestId('home-waiting').textContent()).not.toBe('0');
     await finance.goto(proposalUrl);
     await finance.getByRole('button', { name: 'Approve' }).click();
+    // Each action asks once more, repeating what the proposal does.
+    const approveDialog = finance.getByRole('dialog');
+    await expect.poll(() => approveDialog.textContent()).toContain('Transfer 1.5 ETH');
+    expect(await approveDialog.textContent()).toContain(RECIPIENT);
+    await approveDialog.getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => finance.getByTestId('timeline').textContent()).toContain('2 of 2 approvals');
     await finance.close();
 
@@ -77,6 +82,7 @@ describe('multisig: start, approve, confirm', () => {
     await signIn(employee, env.server.baseUrl, 'merchantProEmployee');
     await employee.goto(proposalUrl);
     await employee.getByRole('button', { name: 'Confirm' }).click();
+    await employee.getByRole('dialog').getByRole('button', { name: 'Execute' }).click();
     await employee.getByTestId('tx-hash').waitFor();
     expect(await employee.getByTestId('tx-hash').getAttribute('href')).toMatch(/^https:\/\/etherscan\.io\/tx\/0x[0-9a-f]{64}$/);
     await employee.close();

@@ -11,7 +11,9 @@ const WRITERS = combine(masks.operator, masks.allManagers);
  * Chain wallets (hot, cold, multisig) with their balances, on /aggregate: the one
  * wallet route every role reaches (SPEC B6 "wallets and balances of the tier"); the
  * server scopes the list to the caller's tenancy. Chain, org, kind and address are
- * fixed once created; label, threshold and signers change.
+ * fixed once created, and so are a multisig wallet's signers and threshold for the form:
+ * they change only through a signer-change proposal its signers approve, which "Change
+ * signers" on the wallet's page starts. Editing leaves the label.
  */
 export const chainWallet = defineResource({
   name: 'chain-wallet',
@@ -26,8 +28,8 @@ export const chainWallet = defineResource({
     { source: 'kind', kind: 'enum', choices: WALLET_KINDS, required: true, inForm: 'create', sortable: true, filterable: true },
     { source: 'address', kind: 'address', required: true, inForm: 'create', filterable: true },
     { source: 'label', kind: 'text', sortable: true, filterable: 'alwaysOn' },
-    { source: 'threshold', kind: 'number', help: 'resources.chain-wallet.help.threshold' },
-    { source: 'signers', kind: 'referenceList', reference: 'member', inList: false, help: 'resources.chain-wallet.help.signers' },
+    { source: 'threshold', kind: 'number', inForm: 'create', help: 'resources.chain-wallet.help.threshold' },
+    { source: 'signers', kind: 'referenceList', reference: 'member', inForm: 'create', inList: false, help: 'resources.chain-wallet.help.signers' },
     { source: 'balances', kind: 'list', itemText: (b) => `${String(b.amount)} ${String(b.symbol)}` },
     { source: 'createdAt', kind: 'dateTime', inList: false, inForm: false, sortable: true },
   ],
@@ -35,6 +37,7 @@ export const chainWallet = defineResource({
   access: { create: WRITERS, edit: WRITERS, delete: WRITERS },
   // The server's own rule: another org's wallet (or a cold one without coldAdmins) opens read-only.
   recordAccess: (record, actor) => walletWriteRefusal(actor, { orgId: Number(record.orgId), kind: String(record.kind) }) === null,
+  recordActions: () => import('./ChangeSignersAction'),
   list: { sort: { field: 'kind', order: 'ASC' } },
   recordRepresentation: 'label',
 });

@@ -177,6 +177,12 @@ export interface ResourceDeclaration {
   /** Custom views replacing generated ones; `false` drops a view. */
   views?: Partial<Record<ViewName, ViewLoader | false>>;
   /**
+   * Buttons of a record's own page (generated edit and show), beside Show / Edit, loaded
+   * with the page: actions that are not a field write (a wallet's "Change signers"). Each
+   * decides itself, from the record, whether to show.
+   */
+  recordActions?: ViewLoader;
+  /**
    * Values every list call filters by and every new record carries, for several screens
    * on one API (the movement kind of /transfer, /withdraw…).
    */

@@ -7,6 +7,7 @@ import { isServerError } from '../../shell/errors/isServerError';
 import { ServerErrorPage } from '../../shell/errors/statusPages';
 import { ListFailure } from '../engine/views/loadFailure';
 import { ProposalStatusChip } from './ProposalStatusChip';
+import { proposalObject, proposalSummary } from './proposalSummary';
 
 /** One row of the queue, Safe-style: nonce, what, how far, and why it waits. */
 function QueueRow({ proposal }: { proposal: ProposalRecord }) {
@@ -20,7 +21,7 @@ function QueueRow({ proposal }: { proposal: ProposalRecord }) {
     >
       <Typography sx={{ width: 90 }}>#{proposal.nonce}</Typography>
       <Typography sx={{ flex: 1 }}>
-        {translate(`multisig.kind.${proposal.kind}`)} {proposal.amount} {proposal.symbol} — {proposal.walletLabel}
+        {proposalSummary(proposal, translate)} — {proposal.walletLabel}
       </Typography>
       <Typography sx={{ width: 120 }}>{translate('multisig.approvalsOf', { x: proposal.approvalCount, m: proposal.threshold })}</Typography>
       <ProposalStatusChip status={proposal.status} />
@@ -60,12 +61,13 @@ function Queue() {
 }
 
 function History() {
+  const translate = useTranslate();
   const rows = (
     <Datagrid rowClick="show" bulkActionButtons={false}>
       <TextField source="nonce" />
       <TextField source="walletLabel" />
-      <TextField source="kind" />
-      <FunctionField source="amount" render={(p: ProposalRecord) => `${p.amount} ${p.symbol}`} />
+      <FunctionField source="kind" render={(p: ProposalRecord) => translate(`multisig.kind.${p.kind}`)} />
+      <FunctionField source="amount" render={(p: ProposalRecord) => proposalObject(p, translate)} />
       <FunctionField source="status" render={(p: ProposalRecord) => <ProposalStatusChip status={p.status} />} />
       <DateField source="updatedAt" showTime />
     </Datagrid>

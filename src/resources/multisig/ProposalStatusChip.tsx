@@ -7,6 +7,7 @@ const colors: Record<string, 'default' | 'primary' | 'success' | 'error' | 'warn
   executed: 'success',
   denied: 'error',
   expired: 'default',
+  superseded: 'default',
 };
 
 export function ProposalStatusChip({ status }: { status: string }) {

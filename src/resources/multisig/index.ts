@@ -1,12 +1,15 @@
 import DrawIcon from '@mui/icons-material/Draw';
-import { masks } from '../../access';
+import { combine } from '../../access';
 import { ApiPath } from '../../contract/apiPaths';
+import { MOVEMENT_WRITERS } from '../../contract/movement';
 import { defineResource } from '../engine';
 
 /**
- * /multisig: custom views (a Safe-style queue, a timeline). Starting is open to every
- * role of the route; the server decides per wallet kind. Proposals are never edited
- * or deleted: they change only through approval, deny and confirm.
+ * /multisig: custom views (a Safe-style queue, a timeline). A money proposal is a movement
+ * out of a multisig wallet, so starting one is offered to the writers of some movement kind
+ * (a kind's outsider gets 403 from the server, which signs out); the form offers only their
+ * kinds, and the server decides per wallet. A signer change starts from the wallet instead.
+ * Proposals are never edited or deleted: they change only through approval, deny and confirm.
  */
 export const multisig = defineResource({
   name: 'multisig',
@@ -18,7 +21,7 @@ export const multisig = defineResource({
   idField: 'proposalId',
   detailIdParam: 'proposalId',
   fields: [],
-  access: { create: masks.excludeLite },
+  access: { create: combine(...Object.values(MOVEMENT_WRITERS)) },
   views: {
     list: () => import('./MultisigQueue'),
     show: () => import('./ProposalShow'),

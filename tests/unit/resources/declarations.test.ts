@@ -56,10 +56,11 @@ describe('the declared resources', () => {
     for (const field of addresses) expect(field.kind === 'address' && field.family).toBeFalsy();
   });
 
-  it('chain wallets: chain, org, kind and address are set once; label, threshold and signers change; balances are read-only', () => {
+  it('chain wallets: chain, org, kind, address, threshold and signers are set once (signers change by proposal); the label changes; balances are read-only', () => {
     const wallet = resources.find((r) => r.name === 'chain-wallet')!;
     const inForm = Object.fromEntries(wallet.fields.map((f) => [f.source, f.inForm ?? true]));
-    expect(inForm).toMatchObject({ chainId: 'create', orgId: 'create', kind: 'create', address: 'create', label: true, threshold: true, signers: true });
+    expect(inForm).toMatchObject({ chainId: 'create', orgId: 'create', kind: 'create', address: 'create', label: true, threshold: 'create', signers: 'create' });
+    expect(wallet.declaration.recordActions).toBeDefined();
     expect(wallet.fields.find((f) => f.source === 'balances')?.kind).toBe('list');
     expect(wallet.path).toBe('/aggregate');
     expect(wallet.chainField).toBe('chainId');

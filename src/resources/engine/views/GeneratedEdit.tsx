@@ -6,6 +6,7 @@ import type { ResourceViewProps } from '../types';
 import { RecordTitle, useFormValidate } from './common';
 import { FieldInput } from './FieldViews';
 import { EditFailure } from './loadFailure';
+import { RecordActions } from './RecordActions';
 
 /**
  * A record this user may not change (its declaration's `recordAccess`), reached by URL,
@@ -31,6 +32,7 @@ export default function GeneratedEdit({ definition, schemas }: ResourceViewProps
     <Edit
       resource={definition.resourceName}
       title={<RecordTitle definition={definition} />}
+      actions={<RecordActions definition={definition} view="edit" />}
       mutationMode="pessimistic"
       redirect="list"
       transform={(data: Record<string, unknown>) => toPayload(definition, data, 'edit')}

@@ -4,12 +4,17 @@ import type { ResourceViewProps } from '../types';
 import { RecordTitle } from './common';
 import { fieldValueElement } from './FieldViews';
 import { ShowFailure } from './loadFailure';
+import { RecordActions } from './RecordActions';
 
 /** Every declared field read-only, including what forms never send (balances, timestamps). */
 export default function GeneratedShow({ definition }: ResourceViewProps) {
   const translate = useTranslate();
   return (
-    <Show resource={definition.resourceName} title={<RecordTitle definition={definition} />} error={<ShowFailure resource={definition.resourceName} />}>
+    <Show
+      resource={definition.resourceName}
+      title={<RecordTitle definition={definition} />}
+      actions={<RecordActions definition={definition} view="show" />}
+      error={<ShowFailure resource={definition.resourceName} />}>
       <SimpleShowLayout>{fieldsFor(definition, 'show').map((field) => fieldValueElement(definition, field, translate))}</SimpleShowLayout>
     </Show>
   );

@@ -1,0 +1,53 @@
+import { Box, Typography } from '@mui/material';
+import { Confirm, useTranslate } from 'react-admin';
+import type { ProposalAction } from '../../contract/proposalMachine';
+import type { ProposalDetail } from '../../contract/schemas/sign';
+import { ProposalFacts } from './ProposalFacts';
+import { proposalSummary } from './proposalSummary';
+
+const TEXT: Record<ProposalAction, { title: string; intro: string; button: string }> = {
+  approval: { title: 'multisig.dialog.approvalTitle', intro: 'multisig.dialog.approvalIntro', button: 'multisig.dialog.approvalButton' },
+  deny: { title: 'multisig.dialog.denyTitle', intro: 'multisig.dialog.denyIntro', button: 'multisig.dialog.denyButton' },
+  confirm: { title: 'multisig.dialog.confirmTitle', intro: 'multisig.dialog.confirmIntro', button: 'multisig.dialog.confirmButton' },
+};
+
+interface ProposalActionDialogProps {
+  /** The action asked for; null keeps the dialog closed. */
+  action: ProposalAction | null;
+  proposal: ProposalDetail;
+  comment: string;
+  onConfirm: (action: ProposalAction) => void;
+  onClose: () => void;
+}
+
+/**
+ * Approve, deny and confirm each ask once more, repeating what the proposal does (amount,
+ * currency, destination, fee, nonce and wallet, or the signer change) as the server holds
+ * it: a click on the wrong row or a page that changed underneath is caught before the call.
+ */
+export function ProposalActionDialog({ action, proposal, comment, onConfirm, onClose }: ProposalActionDialogProps) {
+  const translate = useTranslate();
+  const text = TEXT[action ?? 'approval'];
+  return (
+    <Confirm
+      isOpen={action !== null}
+      title={text.title}
+      titleTranslateOptions={{ nonce: proposal.nonce, what: proposalSummary(proposal, translate) }}
+      content={
+        <Box data-testid="proposal-action-dialog">
+          <Typography sx={{ mb: 1 }}>{translate(text.intro)}</Typography>
+          <ProposalFacts proposal={proposal} showZeroFee />
+          {comment.trim() && (
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              {translate('multisig.dialog.comment', { comment: comment.trim() })}
+            </Typography>
+          )}
+        </Box>
+      }
+      confirm={text.button}
+      confirmColor={action === 'deny' ? 'warning' : 'primary'}
+      onConfirm={() => action && onConfirm(action)}
+      onClose={onClose}
+    />
+  );
+}

@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { ProposalDetail } from '../../contract/schemas/sign';
+import { LabelledRows } from '../../shell/LabelledRows';
+import { hasFee, isGovernance } from './proposalSummary';
+import { SignerSet } from './SignerSetChange';
+
+const MONOSPACE = { fontFamily: 'monospace', wordBreak: 'break-all' } as const;
+
+/**
+ * What a proposal does, row by row: the wallet and nonce, then for money the amount, where
+ * it goes and the fee; for a signer change the set it replaces and the one it asks for. The
+ * detail page and the confirmation dialog show the same rows, so what is confirmed is what
+ * was read. `showZeroFee`: the dialog names the fee even when there is none.
+ */
+export function ProposalFacts({ proposal, showZeroFee = false }: { proposal: ProposalDetail; showZeroFee?: boolean }) {
+  const translate = useTranslate();
+  const rows: Array<readonly [string, ReactNode]> = [
+    ['multisig.facts.wallet', `${proposal.walletLabel} (${proposal.walletKind})`],
+    ['multisig.facts.nonce', <span data-testid="fact-nonce">{proposal.nonce}</span>],
+  ];
+  if (isGovernance(proposal)) {
+    const before = proposal.signers;
+    const after = proposal.newSignerList ?? [];
+    rows.push(
+      ['multisig.governance.from', <SignerSet threshold={proposal.threshold} signers={before} other={after} mark="removed" testId="governance-from" />],
+      ['multisig.governance.to', <SignerSet threshold={proposal.newThreshold} signers={after} other={before} mark="added" testId="governance-to" />],
+    );
+  } else {
+    rows.push(['multisig.facts.amount', <span data-testid="fact-amount">{`${proposal.amount} ${proposal.symbol}`}</span>]);
+    if (proposal.orderNo) rows.push(['multisig.facts.orderNo', proposal.orderNo]);
+    rows.push([
+      'multisig.facts.to',
+      proposal.to ? (
+        <Typography variant="body2" sx={MONOSPACE} data-testid="fact-to">
+          {proposal.to}
+        </Typography>
+      ) : (
+        translate('multisig.facts.toPayer')
+      ),
+    ]);
+    if (showZeroFee || hasFee(proposal.fee)) {
+      rows.push(['multisig.facts.fee', <span data-testid="fact-fee">{`${proposal.fee || '0'} ${proposal.symbol} — ${translate('multisig.facts.feeNote')}`}</span>]);
+    }
+  }
+  return <LabelledRows rows={rows} labelWidth={160} />;
+}
