@@ -28,6 +28,10 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 function dialectFor(options: DatabaseOptions): { dialect: Dialect; kind: DatabaseHandle['kind'] } {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server ends (a restart, a dropped database) is reported here after
+    // the pool has already discarded it; the next query opens a fresh one. Without a listener
+    // the 'error' event would end the process.
+    pool.on('error', () => undefined);
     return { dialect: new PostgresDialect({ pool }), kind: 'postgres' };
   }
   let dataDir: string | undefined;
