@@ -120,3 +120,31 @@ describe('API access matrix', () => {
     expect(names.filter((n) => n.startsWith('Matrix '))).toHaveLength(2);
   });
 });
+
+/**
+ * Governance of one multisig wallet (Aurora cold, signed by the three pro roles) for every
+ * named role: only its signers may propose a signer change (Y), and nobody — superAdmin
+ * included — changes the signers by editing the wallet. Refusals here are 400 / 403 / 404
+ * / 409 by the record, so this table asserts "started or not", and the wallet unchanged.
+ */
+describe('governance access matrix (Aurora cold)', () => {
+  //                  op  ag  pro lite std
+  const mayPropose = 'NN NN YYY NN NNN'.replace(/\s/g, '');
+  const auroraCold = async () => {
+    const wallets = await server.call<{ list: Array<{ id: number; label: string; threshold: number; signers: Array<{ userId: number }> }> }>('GET', '/sys/chain-wallet/list', {
+      token: tokens.superAdmin,
+      query: { pageSize: 100, label: 'Aurora cold' },
+    });
+    return wallets.data.list.find((w) => w.label === 'Aurora cold')!;
+  };
+
+  it.each(ROLE_NAMES.map((role, i) => ({ role, allowed: mayPropose[i] === 'Y' })))('$role: proposes a signer change → $allowed; rewrites the signers → never', async ({ role, allowed }) => {
+    const wallet = await auroraCold();
+    const signers = wallet.signers.map((s) => s.userId);
+    const proposed = await server.call('POST', '/sys/sign/start', { token: tokens[role], body: { walletId: wallet.id, kind: 'governance', signers: signers.slice(0, 2), threshold: 2, memo: '' } });
+    expect(proposed.code === 200, JSON.stringify(proposed)).toBe(allowed);
+    const rewritten = await server.call('POST', '/sys/chain-wallet/update', { token: tokens[role], body: { id: wallet.id, signers: [signers[0]], threshold: 1 } });
+    expect(rewritten.code).not.toBe(200);
+    expect(await auroraCold()).toEqual(wallet);
+  });
+});
