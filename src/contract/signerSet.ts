@@ -22,3 +22,9 @@ export function signerSetIssues(signers: readonly number[], threshold: number | 
   else if (signers.length > 0 && threshold > signers.length) issues.push({ path: 'threshold', message: 'validation.thresholdAboveSigners', params: { signers: signers.length } });
   return issues;
 }
+
+/** The same people, whatever the order: a signer list's order is only its display order. */
+export function sameSigners(a: readonly number[], b: readonly number[]): boolean {
+  const other = new Set(b);
+  return a.length === b.length && new Set(a).size === other.size && a.every((id) => other.has(id));
+}

@@ -16,7 +16,8 @@ import {
   type ChainWalletUpdateBody,
 } from '../../../src/contract/schemas/chainWallet';
 import { assertMayWriteWallet } from './walletAccess';
-import { allMembersOf, sameSigners, writeSigners } from './signers';
+import { sameSigners } from '../../../src/contract/signerSet';
+import { allMembersOf, writeSigners } from './signers';
 
 type Trx = Transaction<Database>;
 type Reader = Db | Trx;

@@ -15,6 +15,3 @@ export async function allMembersOf(trx: Trx, orgId: number, signers: readonly nu
   const members = await trx.selectFrom('membership').select('userId').where('orgId', '=', orgId).where('userId', 'in', signers).execute();
   return members.length === new Set(signers).size;
 }
-
-/** Same people, whatever the order. */
-export const sameSigners = (a: readonly number[], b: readonly number[]) => a.length === b.length && [...a].sort((x, y) => x - y).every((id, i) => id === [...b].sort((x, y) => x - y)[i]);

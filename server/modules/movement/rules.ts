@@ -43,6 +43,25 @@ export async function withdrawFee(trx: Trx, currency: { minWithdraw: string; wit
 }
 
 /**
+ * What is left to refund of an order, and whether `amount` fits in it, in one query. At start
+ * every refund that may still move money counts (open proposals included); at execution only
+ * what has moved (direct refunds and executed proposals).
+ */
+async function refundRoom(trx: Trx, orderId: number, amount: string, counting: 'promised' | 'moved'): Promise<{ left: string; fits: boolean }> {
+  const counted = counting === 'promised' ? sql`p.status not in ('denied', 'expired', 'superseded')` : sql`p.status = 'executed'`;
+  return trx
+    .selectFrom(
+      trx
+        .selectFrom('paymentOrder as o')
+        .select(sql<string>`trim_scale(o.amount - coalesce((select sum(m.amount) from movement m left join proposal p on p.id = m.proposal_id where m.order_id = o.id and (p.id is null or ${counted})), 0))`.as('left'))
+        .where('o.id', '=', orderId)
+        .as('room'),
+    )
+    .select([sql<string>`room.left::text`.as('left'), sql<boolean>`room.left >= ${amount}::numeric`.as('fits')])
+    .executeTakeFirstOrThrow();
+}
+
+/**
  * A refund returns money of a paid order (found of the wallet's org and chain), in the
  * order's currency, at most what is left after earlier refunds, open ones included (those
  * whose proposal was denied, expired or superseded returned nothing). The order row stays locked until the caller
@@ -52,14 +71,7 @@ export async function checkRefund(trx: Trx, orderId: number, currencyId: number,
   const order = await trx.selectFrom('paymentOrder').select(['id', 'status', 'currencyId']).where('id', '=', orderId).forUpdate().executeTakeFirstOrThrow();
   if (order.status !== 'paid') throw fieldError('orderNo', 'validation.orderNotPaid');
   if (order.currencyId !== currencyId) throw fieldError('symbol', 'validation.refundCurrency');
-  const { left } = await trx
-    .selectFrom('paymentOrder as o')
-    .select(
-      sql<string>`trim_scale(o.amount - coalesce((select sum(m.amount) from movement m left join proposal p on p.id = m.proposal_id where m.order_id = o.id and (p.id is null or p.status not in ('denied', 'expired', 'superseded'))), 0))::text`.as('left'),
-    )
-    .where('o.id', '=', order.id)
-    .executeTakeFirstOrThrow();
-  const { fits } = await trx.selectNoFrom(sql<boolean>`${left}::numeric >= ${amount}::numeric`.as('fits')).executeTakeFirstOrThrow();
+  const { left, fits } = await refundRoom(trx, order.id, amount, 'promised');
   if (!fits) throw badRequest({ amount: { key: 'validation.refundExceedsOrder', params: { left } } });
   return order.id;
 }
@@ -79,13 +91,6 @@ export async function recheckAtExecution(
   if (refusal) throw proposal.kind === 'supply' ? conflict('api.supplyDestinationGone') : fieldError(refusal.field, refusal.key, undefined, BodyCode.conflict);
   if (proposal.kind !== 'refund' || proposal.orderId === null) return;
   const order = await trx.selectFrom('paymentOrder').select(['id', 'status']).where('id', '=', proposal.orderId).forUpdate().executeTakeFirstOrThrow();
-  const { left } = await trx
-    .selectFrom('paymentOrder as o')
-    .select(
-      sql<string>`trim_scale(o.amount - coalesce((select sum(m.amount) from movement m left join proposal p on p.id = m.proposal_id where m.order_id = o.id and (p.id is null or p.status = 'executed')), 0))::text`.as('left'),
-    )
-    .where('o.id', '=', order.id)
-    .executeTakeFirstOrThrow();
-  const { fits } = await trx.selectNoFrom(sql<boolean>`${left}::numeric >= ${proposal.amount}::numeric`.as('fits')).executeTakeFirstOrThrow();
+  const { left, fits } = await refundRoom(trx, order.id, proposal.amount, 'moved');
   if (order.status !== 'paid' || !fits) throw conflict('api.refundExceedsNow', { left });
 }

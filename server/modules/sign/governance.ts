@@ -5,7 +5,8 @@ import { orgVisibleTo } from '../../http/tenancy';
 import type { Caller } from '../../http/caller';
 import { BodyCode } from '../../../src/contract/envelope';
 import { isMultiSigKind } from '../../../src/contract/contractKinds';
-import { allMembersOf, sameSigners, writeSigners } from '../chainWallet/signers';
+import { sameSigners } from '../../../src/contract/signerSet';
+import { allMembersOf, writeSigners } from '../chainWallet/signers';
 import { assertChainMoves } from './outflow';
 import { insertProposal, type StartedProposal } from './proposalStart';
 

@@ -18,15 +18,13 @@ export async function assertChainMoves(trx: Trx, chainId: number) {
   return chain;
 }
 
-function assertCurrencyMoves(currency: { enabled: boolean; symbol: string }): void {
+function currencyEnabledOrRefused(currency: { enabled: boolean; symbol: string }): void {
   if (!currency.enabled) throw conflict('api.currencyDisabled', { symbol: currency.symbol });
 }
 
-/** At execution: the proposal's chain and currency are both still enabled. */
-export async function assertMoneyMoves(trx: Trx, chainId: number, currencyId: number): Promise<void> {
-  await assertChainMoves(trx, chainId);
-  const currency = await trx.selectFrom('currency').select(['symbol', 'enabled']).where('id', '=', currencyId).forShare().executeTakeFirstOrThrow();
-  assertCurrencyMoves(currency);
+/** At execution (the chain checked already): the proposal's currency is still enabled. */
+export async function assertCurrencyMoves(trx: Trx, currencyId: number): Promise<void> {
+  currencyEnabledOrRefused(await trx.selectFrom('currency').select(['symbol', 'enabled']).where('id', '=', currencyId).forShare().executeTakeFirstOrThrow());
 }
 
 /**
@@ -44,7 +42,7 @@ export async function checkOutflow(trx: Trx, wallet: { chainId: number }, input:
     .forShare()
     .executeTakeFirst();
   if (!currency) throw badRequest({ symbol: { key: 'validation.unknownReference' } });
-  assertCurrencyMoves(currency);
+  currencyEnabledOrRefused(currency);
   const amountIssue = amountProblem(input.amount, { decimals: currency.decimals });
   if (amountIssue) throw badRequest({ amount: amountIssue });
   const to = checkAddress(chain.family as ChainFamily, input.to);

@@ -5,12 +5,13 @@ import { ApiError, conflict } from '../../http/apiError';
 import { orgVisibleTo } from '../../http/tenancy';
 import type { Caller } from '../../http/caller';
 import type { ProposalStatus } from '../../../src/contract/contractKinds';
+import { MOVEMENT_KINDS } from '../../../src/contract/movement';
 import { decide, OPEN_STATUSES, type ProposalAction, type Refusal } from '../../../src/contract/proposalMachine';
 import type { ProposalDetail, SignActionBody, SignStartBody } from '../../../src/contract/schemas/sign';
 import { recordMovement } from '../movement/service';
 import { recheckAtExecution } from '../movement/rules';
 import { executeTransfer, lockExecutionWallets, simulatedTxHash } from './execution';
-import { assertChainMoves, assertMoneyMoves } from './outflow';
+import { assertChainMoves, assertCurrencyMoves } from './outflow';
 import { executeGovernance, startGovernance } from './governance';
 import type { StartedProposal } from './proposalStart';
 import { expireOverdue } from './expiry';
@@ -89,8 +90,8 @@ async function execute(trx: Trx, proposal: StoredProposal, destinationId: number
     return txHash;
   }
   // Old kinds ('contract', 'config') were labels that moved funds; they are no longer executed.
-  if (!['transfer', 'withdraw', 'refund', 'supply'].includes(proposal.kind) || proposal.currencyId === null) throw conflict('api.proposalKindRetired');
-  await assertMoneyMoves(trx, proposal.chainId, proposal.currencyId);
+  if (!(MOVEMENT_KINDS as readonly string[]).includes(proposal.kind) || proposal.currencyId === null) throw conflict('api.proposalKindRetired');
+  await assertCurrencyMoves(trx, proposal.currencyId);
   await recheckAtExecution(trx, proposal);
   await executeTransfer(
     trx,

@@ -1,4 +1,5 @@
 import { isMultiSigKind } from '../../contract/contractKinds';
+import { sameSigners } from '../../contract/signerSet';
 import type { WalletSignerRecord } from '../../contract/schemas/chainWallet';
 
 interface WalletFacts {
@@ -37,10 +38,7 @@ export function signerChangeBody(walletId: number, values: Record<string, unknow
 }
 
 /** The same set and threshold as now: nothing to propose (the server refuses it the same way). */
-export function isUnchanged(wallet: WalletFacts, body: { signers: number[]; threshold?: number }): boolean {
-  const now = new Set(signersOf(wallet).map((s) => s.userId));
-  const next = new Set(body.signers);
-  return body.threshold === wallet.threshold && now.size === next.size && [...next].every((id) => now.has(id));
-}
+export const isUnchanged = (wallet: WalletFacts, body: { signers: number[]; threshold?: number }): boolean =>
+  body.threshold === wallet.threshold && sameSigners(body.signers, currentSignerIds(wallet));
 
 export const currentSignerIds = (wallet: WalletFacts): number[] => signersOf(wallet).map((s) => s.userId);
