@@ -1,6 +1,7 @@
 import { createHttpClient } from './dataProvider/httpClient';
 import { StorageKey } from './contract/constants';
 import { session } from './session';
+import { rememberSignOutReason } from './startup/signOutReason';
 
 /**
  * The app's single HTTP client, shared by the sign-in page and the console. What it needs
@@ -28,8 +29,11 @@ export const http = createHttpClient({
   },
   translate: (key, params) => translate(key, params),
   notifyError: (message) => notify(message),
-  onAuthFailure: () => {
+  onAuthFailure: (message) => {
     session.clear();
-    if (window.location.pathname !== '/login') window.location.assign('/login');
+    // On /login itself (a wrong password) the toast is enough: nothing reloads it away.
+    if (window.location.pathname === '/login') return;
+    rememberSignOutReason(message);
+    window.location.assign('/login');
   },
 });

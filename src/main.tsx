@@ -10,6 +10,8 @@ import { withTimeout } from './shell/loading/withTimeout';
 import { LoadingScreen } from './shell/loading/LoadingScreen';
 import { ErrorPage } from './shell/errors/ErrorPage';
 import { ReloadButton } from './shell/errors/ReloadButton';
+import { HomeLink } from './shell/errors/errorActions';
+import { takeSignOutReason } from './startup/signOutReason';
 import LoginPage from './pages/login/LoginPage';
 import { StartupFrame } from './startup/StartupFrame';
 import { startupView } from './startup/startupView';
@@ -63,7 +65,16 @@ function showSignIn(returnTo: string): void {
   };
   render(
     <StartupFrame>
-      <LoginPage signIn={signIn} />
+      <LoginPage signIn={signIn} notice={takeSignOutReason()} />
+    </StartupFrame>,
+  );
+}
+
+/** Signed out on a path no route knows: not-found, without loading the console. */
+function showNotFound(): void {
+  render(
+    <StartupFrame>
+      <ErrorPage code="404" titleKey="page.notFoundTitle" textKey="page.notFound" actions={<HomeLink />} />
     </StartupFrame>,
   );
 }
@@ -95,4 +106,5 @@ async function showSignUp(): Promise<void> {
 const start = startupView(window.location.pathname, window.location.search, localStorage.getItem(StorageKey.token) !== null);
 if (start.view === 'signIn') showSignIn(start.returnTo);
 else if (start.view === 'signUp') void showSignUp();
+else if (start.view === 'notFound') showNotFound();
 else void showConsole();

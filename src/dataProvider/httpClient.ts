@@ -12,8 +12,8 @@ export interface HttpClientDeps {
   /** Translates a message key; returns the input when it is not a key (server `msg` may be a sentence). */
   translate: Translate;
   notifyError(message: string): void;
-  /** Called after the stored token is cleared on a 401/403; the app goes to /login. */
-  onAuthFailure(): void;
+  /** Called after the stored token is cleared on a 401/403, with the message shown; the app goes to /login. */
+  onAuthFailure(message: string): void;
   baseUrl?: string;
   timeoutMs?: number;
 }
@@ -143,7 +143,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     const refusesInput = failure.kind === 'business' && failure.code === BodyCode.forbidden && errors !== undefined;
     if (endsSession(failure) && !refusesInput) {
       clearStoredToken();
-      deps.onAuthFailure();
+      deps.onAuthFailure(text);
     }
     const errorBody: ErrorBody = { code: envelope?.code, msg: envelope?.msg, description, data: envelope?.data };
     if (errors) errorBody.errors = errors;

@@ -83,6 +83,34 @@ describe('app shell', () => {
     await page.close();
   });
 
+  it('signed out, an unknown path shows not-found (not the sign-in page), and its way home leads to sign-in', async () => {
+    const page = await env.browser.newPage();
+    await page.goto(`${env.server.baseUrl}/no-such-screen`);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/no-such-screen');
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.close();
+  });
+
+  it('a session ended on the server sends the user to /login, which says why', async () => {
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'merchantProManager');
+    // Another device signs this session out (as /account's "revoke" would).
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const revoked = await fetch(`${env.server.baseUrl}/api/sys/auth/logout`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+    expect(revoked.status).toBe(200);
+    await page.getByRole('menuitem', { name: 'Transfers' }).click();
+    await page.waitForURL(/\/login$/);
+    await expect.poll(() => page.getByRole('status').allTextContents()).toContainEqual(expect.stringContaining('Your session has expired or was signed out'));
+    // Shown once: reloading the sign-in page does not repeat it.
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await page.getByRole('status').count()).toBe(0);
+    await page.close();
+  });
+
   it('the public pages /terms, /403 and /500 open without a session, translated, with a way home', async () => {
     const page = await env.browser.newPage();
     for (const [path, heading] of [['/terms', 'Terms of service'], ['/403', 'No access'], ['/500', 'Server error']]) {

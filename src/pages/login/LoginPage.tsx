@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Box, Button, Card, CardContent, CircularProgress, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '../../shell/brand/BrandLogo';
 import { useBrand } from '../../shell/brand/brandStore';
@@ -8,8 +8,10 @@ import { LanguageMenu } from './LanguageMenu';
 /**
  * Account + password sign-in, rendered by the start-up before react-admin is loaded (the
  * login budget). A refusal shows the server's own message: the HTTP client toasts it.
+ * `notice` is why the console sent the user here (session expired, no permission): the
+ * reload to /login wiped the toast that said so.
  */
-export default function LoginPage({ signIn }: { signIn: (account: string, password: string) => Promise<void> }) {
+export default function LoginPage({ signIn, notice }: { signIn: (account: string, password: string) => Promise<void>; notice?: string | null }) {
   const { t } = useTranslation();
   const brand = useBrand();
   const [account, setAccount] = useState('');
@@ -40,6 +42,11 @@ export default function LoginPage({ signIn }: { signIn: (account: string, passwo
           <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
             {t('app.signIn')} — {brand.brandName}
           </Typography>
+          {notice && (
+            <Alert severity="warning" role="status" sx={{ mb: 1 }}>
+              {notice}
+            </Alert>
+          )}
           <TextField
             label={t('app.account')}
             value={account}

@@ -27,7 +27,7 @@ export function makeDeps(overrides: Partial<HttpClientDeps> = {}) {
     getOrgId: (): string | null => null,
     translate: vi.fn(translate),
     notifyError: vi.fn<(message: string) => void>(),
-    onAuthFailure: vi.fn<() => void>(),
+    onAuthFailure: vi.fn<(message: string) => void>(),
     ...overrides,
   };
 }

@@ -139,14 +139,15 @@ describe('envelope (SPEC A7, B3)', () => {
     expect(error.body).not.toHaveProperty('errors');
   });
 
-  it.each([401, 403])('HTTP 200 + code %i clears the token and calls onAuthFailure', async (code) => {
+  it.each([401, 403])('HTTP 200 + code %i clears the token and calls onAuthFailure with the message shown', async (code) => {
     server.use(http.get('/api/x', () => envelope(code, null, 'Session ended')));
     const { deps, client } = setup();
     const error = await rejectionOf(client.get('/x'));
     expect(error.status).toBe(code);
     expect(error.body.code).toBe(code);
     expect(localStorage.getItem('token')).toBeNull();
-    expect(deps.onAuthFailure).toHaveBeenCalledOnce();
+    // The sign-in page repeats it: the reload to /login wipes the toast.
+    expect(deps.onAuthFailure).toHaveBeenCalledExactlyOnceWith('Session ended');
     expect(deps.notifyError).toHaveBeenCalledExactlyOnceWith('Session ended');
   });
 

@@ -18,8 +18,15 @@ describe('startupView: what the start-up renders before react-admin is loaded', 
     for (const path of ['/', '/home', '/network', '/brand']) expect(startupView(path, '', true)).toEqual({ view: 'console' });
   });
 
-  it('public pages and unknown paths go to the console, which renders them without sign-in', () => {
-    for (const path of ['/terms', '/403', '/500', '/no-such-screen', '/networks']) expect(startupView(path, '', false)).toEqual({ view: 'console' });
+  it('public pages go to the console, which renders them without sign-in', () => {
+    for (const path of ['/terms', '/403', '/500']) expect(startupView(path, '', false)).toEqual({ view: 'console' });
+  });
+
+  it('signed out, a path no route knows is not-found (not the sign-in page); signed in, the console shows its not-found', () => {
+    for (const path of ['/no-such-screen', '/networks', '/home-x', '/login/extra']) {
+      expect(startupView(path, '', false)).toEqual({ view: 'notFound' });
+      expect(startupView(path, '', true)).toEqual({ view: 'console' });
+    }
   });
 
   it('/signup is the start-up’s sign-up page, with or without a token', () => {

@@ -1,0 +1,25 @@
+/**
+ * Why the console sent the user to the sign-in page (a 401 "login expired", a 403 "no
+ * permission"). Leaving for /login is a full page load, which wipes the toast that said so;
+ * the reason waits in this tab's session storage and the sign-in page shows it once.
+ */
+const KEY = 'signOutReason';
+
+export function rememberSignOutReason(message: string): void {
+  try {
+    sessionStorage.setItem(KEY, message);
+  } catch {
+    // Storage refused (private mode, quota): the toast already said it.
+  }
+}
+
+/** The reason, read once: a later visit to /login starts clean. */
+export function takeSignOutReason(): string | null {
+  try {
+    const message = sessionStorage.getItem(KEY);
+    sessionStorage.removeItem(KEY);
+    return message;
+  } catch {
+    return null;
+  }
+}
