@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { ServerConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
@@ -15,7 +15,7 @@ export interface BuildOptions {
   /** An open database to use (tests share one per file); otherwise one is opened from config. */
   database?: DatabaseHandle;
   /** Fastify logger; off in tests. */
-  logger?: boolean | { level: string };
+  logger?: FastifyServerOptions['logger'];
   now?: () => Date;
 }
 

@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness';
+import { databaseLabel, startLine } from '../../server/startLine';
+import { loggerOptions } from '../../server/loggerOptions';
+import { buildIfChanged, STAMP_FILE } from '../../build/buildIfChanged';
+import { hashPassword } from '../../server/modules/auth/password';
+import semver from 'semver';
+
+describe('npm start: the line a newcomer reads', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('names the URL, the database and the demo sign-in while the demo password still works', async () => {
+    const config = { ...server.app.context.config, port: 8123 };
+    const line = await startLine(config, server.app.context.db);
+    expect(line).toContain('http://localhost:8123');
+    expect(line).toMatch(/database: (embedded PGlite|PostgreSQL)/);
+    expect(line).toContain('sign in as superAdmin / Demo@12345');
+  });
+
+  it('never hints at a password the demo account no longer has', async () => {
+    await server.app.context.db.updateTable('appUser').set({ passwordHash: await hashPassword('Another#Secret9') }).where('account', '=', 'superAdmin').execute();
+    const line = await startLine(server.app.context.config, server.app.context.db);
+    expect(line).not.toContain('Demo@12345');
+    expect(line).toContain('Custodia console and API on http://localhost:');
+  });
+
+  it('shows where PostgreSQL is without its credentials', () => {
+    expect(databaseLabel({ databaseUrl: 'postgres://app:s3cret@db.internal:5433/custody', dataDir: '/x' })).toBe('PostgreSQL at db.internal:5433/custody');
+    expect(databaseLabel({ dataDir: '/srv/app/data' }, '/srv/app')).toBe('embedded PGlite in ./data');
+    expect(databaseLabel({ dataDir: '/var/lib/custodia' }, '/srv/app')).toBe('embedded PGlite in /var/lib/custodia');
+  });
+
+  it('logs readable lines on a terminal and JSON lines otherwise', () => {
+    expect(loggerOptions('info', false)).toEqual({ level: 'info' });
+    expect(loggerOptions('info', true, 'json')).toEqual({ level: 'info' });
+    expect(loggerOptions('debug', true, undefined)).toMatchObject({ level: 'debug', transport: { target: 'pino-pretty' } });
+  });
+});
+
+describe('npm start: the console is rebuilt only when its sources changed', () => {
+  let root: string;
+  beforeAll(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'build-if-changed-'));
+    fs.mkdirSync(path.join(root, 'src'));
+    fs.writeFileSync(path.join(root, 'src', 'main.tsx'), 'export {};');
+  });
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  const outDir = () => path.join(root, 'dist');
+  let builds = 0;
+  const build = async () => {
+    builds += 1;
+    fs.mkdirSync(outDir(), { recursive: true });
+    fs.writeFileSync(path.join(outDir(), 'index.html'), '<html></html>');
+  };
+  const run = () => buildIfChanged({ root, outDir: outDir(), build, inputs: ['src', 'index.html'] });
+
+  it('builds the first time, skips while nothing changed, builds again after an edit or a removed build', async () => {
+    expect(await run()).toBe('built');
+    expect(fs.existsSync(path.join(outDir(), STAMP_FILE))).toBe(true);
+    expect(await run()).toBe('up to date');
+    fs.writeFileSync(path.join(root, 'src', 'main.tsx'), 'export const changed = 1;');
+    expect(await run()).toBe('built');
+    fs.writeFileSync(path.join(root, 'src', 'added.ts'), 'export {};');
+    expect(await run()).toBe('built');
+    expect(await run()).toBe('up to date');
+    fs.rmSync(outDir(), { recursive: true });
+    expect(await run()).toBe('built');
+    expect(builds).toBe(4);
+  });
+});
+
+describe('npm install on the oldest Node the README names', () => {
+  it('installs no package whose engines exclude it (no EBADENGINE warning)', () => {
+    const root = path.resolve(import.meta.dirname, '../..');
+    const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { engines: { node: string } };
+    const oldest = semver.minVersion(manifest.engines.node)!.version;
+    const lock = JSON.parse(fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { engines?: { node?: string } | string[]; optional?: boolean; os?: string[]; cpu?: string[] }>;
+    };
+    const refused = Object.entries(lock.packages)
+      // Platform binaries of other systems are never installed here.
+      .filter(([, entry]) => !(entry.optional && (entry.os || entry.cpu)))
+      .flatMap(([name, entry]) => {
+        const range = !Array.isArray(entry.engines) ? entry.engines?.node : undefined;
+        return range && !semver.satisfies(oldest, range) ? [`${name} needs node ${range}`] : [];
+      });
+    expect(refused).toEqual([]);
+  });
+});
