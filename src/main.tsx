@@ -10,7 +10,7 @@ import { withTimeout } from './shell/loading/withTimeout';
 import { LoadingScreen } from './shell/loading/LoadingScreen';
 import { ErrorPage } from './shell/errors/ErrorPage';
 import { ReloadButton } from './shell/errors/ReloadButton';
-import { HomeLink } from './shell/errors/errorActions';
+import { HomeLink } from './shell/errors/HomeLink';
 import { takeSignOutReason } from './startup/signOutReason';
 import LoginPage from './pages/login/LoginPage';
 import { StartupFrame } from './startup/StartupFrame';

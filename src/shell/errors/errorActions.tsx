@@ -11,13 +11,3 @@ export function HomeButton() {
     </Button>
   );
 }
-
-/** Back to /home from a page shown before the console (and its router) loaded: a page load. */
-export function HomeLink() {
-  const { t } = useTranslation();
-  return (
-    <Button href="/home" variant="contained">
-      {t('app.home')}
-    </Button>
-  );
-}
