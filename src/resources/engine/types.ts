@@ -196,6 +196,11 @@ export interface ResourceDeclaration {
     perPage?: number;
     /** Shown above the rows, inside the list (it reads and sets the list's filters): totals, a date range. */
     summary?: ViewLoader;
+    /**
+     * What shows instead of rows: with no filter set (in place of the generic "No … yet"), and
+     * when the filters hide every row (it can name them). Loaded with the list.
+     */
+    empty?: ViewLoader;
   };
   /** Where a created record goes: the list (default) or its show view (e.g. to read a generated code). */
   create?: { redirect?: 'list' | 'show' };
