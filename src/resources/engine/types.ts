@@ -88,6 +88,12 @@ interface FieldBase {
   /** Translation key of a helper text under the input. */
   help?: string;
   fullWidth?: boolean;
+  /**
+   * A component of the declaration's own that shows the value in list cells and show rows (it
+   * reads the record from react-admin's context), loaded with the view: a pay link's URL with
+   * its copy button and QR code. Forms and export are unchanged.
+   */
+  display?: () => Promise<{ default: ComponentType }>;
 }
 
 export type FieldDeclaration =
