@@ -11,7 +11,7 @@ describe('finance reports', () => {
     await page.getByRole('menuitem', { name: 'Payment report' }).click();
     await page.waitForURL(/\/payment-report$/);
     const rows = page.locator('table tbody').last().locator('tr');
-    const totals = page.getByRole('table', { name: 'Totals of the filtered orders' });
+    const totals = page.getByRole('table', { name: 'Totals of the filtered payments' });
     await expect.poll(() => totals.locator('tbody tr').count()).toBeGreaterThan(0);
     expect(await page.locator('table').last().textContent()).toContain('Aurora Pay (Pro)');
 
@@ -36,11 +36,24 @@ describe('finance reports', () => {
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain(orderNo);
 
-    // A range of days with nothing in it.
+    // The orders of a day by the start of their number ("PAY20261114"), typed in any case.
+    const prefix = orderNo.slice(0, 11);
+    const sameDay = lines.slice(1).filter((line) => line.split(',')[1].startsWith(prefix)).length;
+    await page.getByLabel('Order no. or tx hash').fill(prefix.toLowerCase());
+    await expect.poll(() => page.getByText(new RegExp(`of ${sameDay}$`)).count()).toBe(1);
+    expect((await rows.allTextContents()).every((r) => r.includes(prefix))).toBe(true);
+
+    // A range of days with nothing in it: the empty state names the filters, and clears them.
     await page.getByLabel('Order no. or tx hash').fill('');
     await page.getByLabel('From', { exact: true }).fill('2020-01-01');
     await page.getByLabel('To', { exact: true }).fill('2020-01-31');
-    await totals.getByText('Nothing in this range.').waitFor();
+    const empty = page.getByTestId('report-empty');
+    await empty.getByText('No payments match these filters:').waitFor();
+    expect(await empty.getByText('Status: Paid').count()).toBe(1);
+    expect(await empty.textContent()).toMatch(/Days: Jan 1\s–\s31, 2020/);
+    await empty.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => totals.locator('tbody tr').count()).toBeGreaterThan(0);
+    expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe('');
     await page.close();
   });
 
@@ -76,6 +89,9 @@ describe('pay links', () => {
     await saveAndWait(page, /\/pay-link$/);
     const row = page.getByRole('row').filter({ hasText: 'Gift card' });
     await expect.poll(() => row.textContent()).toContain('25');
+    // The row shows the URL its payers open, on the platform's origin.
+    const payUrl = new RegExp(`^${env.server.baseUrl.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}/pay/[\\w-]+$`);
+    expect(await row.getByRole('link', { name: payUrl }).getAttribute('href')).toMatch(payUrl);
     await row.getByRole('cell', { name: 'Gift card' }).click();
     await page.waitForURL(/\/pay-link\/\d+$/);
     await page.locator('form').getByLabel('Enabled').uncheck();
