@@ -34,14 +34,15 @@ export function ReportTotals({ kind, totals }: { kind: ReportKind; totals: Total
       <Typography variant="subtitle2" component="h2">
         {title}
       </Typography>
-      {/* A phone scrolls the table sideways rather than squeezing the amounts. */}
-      <Box sx={{ overflowX: 'auto' }}>
+      {/* A phone scrolls the table sideways rather than squeezing the amounts; size containment keeps
+          the table's width from widening the page around it. */}
+      <Box sx={{ overflowX: 'auto', contain: 'inline-size' }}>
         <Table size="small" aria-label={title}>
           <TableHead>
             <TableRow>
-              <TableCell>{translate(kind === 'gas' ? 'report.nativeCoin' : 'report.currency')}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{translate(kind === 'gas' ? 'report.nativeCoin' : 'report.currency')}</TableCell>
               {shown.map((c) => (
-                <TableCell key={c.label} align="right">
+                <TableCell key={c.label} align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {translate(c.label)}
                 </TableCell>
               ))}
