@@ -34,7 +34,7 @@ function FilterChip({ definition, source, value, onDelete }: { definition: Resou
   const field = definition.fields.find((f) => f.source === source) ?? PLAIN;
   const { choices } = useFieldChoices(field, {});
   const choice = choices.find((c) => String(c.id) === String(value));
-  const text = choice ? translate(choice.name, { _: choice.name }) : field.kind === 'boolean' ? translate(`ra.boolean.${String(value)}`) : String(value);
+  const text = choice ? translate(choice.name, { _: choice.name }) : field.kind === 'boolean' ? translate(String(value) === 'true' ? 'ra.boolean.true' : 'ra.boolean.false') : String(value);
   return <Chip label={`${fieldLabel(definition, source, translate)}: ${text}`} onDelete={onDelete} />;
 }
 

@@ -1,8 +1,9 @@
 import { ApiPath } from '../../contract/apiPaths';
-import type { OrderReportKind } from '../../contract/report';
+import { ORDER_REPORTS } from '../../contract/report';
 
 /** What a report lists: orders of a kind, or the gas the platform spent. */
-export type ReportKind = OrderReportKind | 'gas';
+export const REPORT_KINDS = [...ORDER_REPORTS, 'gas'] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /** Each report resource's kind and totals endpoint, by its declared name. */
 const REPORTS: Record<string, { kind: ReportKind; totals: string }> = {
