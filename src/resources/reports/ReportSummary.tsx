@@ -36,8 +36,7 @@ function CurrencyPicker({ field, value, onChange }: { field: FieldDeclaration; v
 /**
  * Above a report's rows: the date range picked as days in a time zone (sent as instants), the
  * currency, and the totals per currency of the whole filtered set, asked from the API with the
- * list's own filters so they always describe what Export would save. The days shown are read
- * back from the list's filters, so clearing them (the empty state's "Clear filters") clears these.
+ * list's own filters so they always describe what Export would save.
  */
 export default function ReportSummary({ definition }: ResourceViewProps) {
   const translate = useTranslate();
@@ -46,7 +45,15 @@ export default function ReportSummary({ definition }: ResourceViewProps) {
   // The rows below show their times in the zone picked here.
   const [picked, setZone] = useDisplayTimeZone(definition.resourceName);
   const zone = picked && zones.includes(picked) ? picked : zones[0];
-  const days = pickedDays(filterValues.dateFrom, filterValues.dateTo, zone);
+  // The days as picked, at once (the list's filters follow a moment later, through the URL), and
+  // as the filters hold them whenever those change elsewhere (cleared from the empty state).
+  const held = pickedDays(filterValues.dateFrom, filterValues.dateTo, zone);
+  const [days, setDays] = useState(held);
+  const heldKey = `${held.from}|${held.to}`;
+  useEffect(() => {
+    const [from = '', to = ''] = heldKey.split('|');
+    setDays({ from, to });
+  }, [heldKey]);
   const report = reportOf(definition.name);
   const currency = currencyField(definition.fields);
   const [totals, setTotals] = useState<Array<OrderReportTotal | GasReportTotal> | null>(null);
@@ -59,6 +66,7 @@ export default function ReportSummary({ definition }: ResourceViewProps) {
   };
   const apply = (next: { from?: string; to?: string; zone?: string }) => {
     const picks = { ...days, zone, ...next };
+    setDays({ from: picks.from, to: picks.to });
     setZone(picks.zone);
     change({ dateFrom: undefined, dateTo: undefined, ...dayRange(picks.from || undefined, picks.to || undefined, picks.zone) });
   };

@@ -21,7 +21,7 @@ describe('a pay link shows the URL its payers open', () => {
     expect(screen.getByRole('columnheader', { name: 'Payment link' })).toBeTruthy();
 
     await user.click(within(row).getByRole('button', { name: 'Copy link' }));
-    await expect.poll(() => navigator.clipboard.readText()).toBe(url);
+    await expect.poll(() => navigator.clipboard.readText(), { timeout: 5000 }).toBe(url);
     // The copy stays in the row: it does not open the record.
     expect(window.location.pathname).not.toMatch(/\/pay-link\/5/);
 

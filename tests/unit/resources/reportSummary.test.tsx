@@ -54,7 +54,7 @@ describe('the currency filter is a picker of the chain’s currencies', () => {
     await waitFor(() => expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['All currencies', 'ETH', 'USDT']));
     expect(listed.currencies.every((call) => call.query.chainId === '1')).toBe(true);
     await user.click(screen.getByRole('option', { name: 'USDT' }));
-    await expect.poll(() => listed.at(-1)?.query.symbol).toBe('USDT');
+    await expect.poll(() => listed.at(-1)?.query.symbol, { timeout: 5000 }).toBe('USDT');
   });
 });
 
