@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { gasReport, linkpayReport, paymentReport, rechargeReport } from '../../../src/resources/reports';
 import { dayRange } from '../../../src/resources/reports/zonedTime';
@@ -55,6 +55,19 @@ describe('the currency filter is a picker of the chain’s currencies', () => {
     expect(listed.currencies.every((call) => call.query.chainId === '1')).toBe(true);
     await user.click(screen.getByRole('option', { name: 'USDT' }));
     await expect.poll(() => listed.at(-1)?.query.symbol, { timeout: 5000 }).toBe('USDT');
+  });
+});
+
+describe('the days of a report', () => {
+  it('From then To, picked one right after the other, both filter the list', async () => {
+    const listed = mountReport(paymentReport, 'payment', '/payment-report', [order], [orderTotal]);
+    await screen.findByText(order.orderNo);
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const { dateFrom, dateTo } = dayRange('2026-11-01', '2026-11-07', zone);
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-07' } });
+    await expect.poll(() => listed.at(-1)?.query.dateTo, { timeout: 5000 }).toBe(dateTo);
+    expect(listed.at(-1)?.query.dateFrom).toBe(dateFrom);
   });
 });
 
