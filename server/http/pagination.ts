@@ -39,5 +39,11 @@ export async function paginate<DB, TB extends keyof DB, O, Row>(
   return { list: list as Row[], count: Number((counted as { count?: number } | undefined)?.count ?? 0) };
 }
 
-/** An ILIKE pattern matching `text` anywhere, its own % and _ taken literally (filters are text, not patterns). */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** `text` with LIKE's own characters (%, _ and the escape \) taken literally: filters are text, not patterns. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** An ILIKE pattern matching `text` anywhere, its own % and _ taken literally. */
+export const containsPattern = (text: string) => `%${likeLiteral(text)}%`;
+
+/** A LIKE pattern matching what starts with `text` (an index on the column with text_pattern_ops serves it). */
+export const prefixPattern = (text: string) => `${likeLiteral(text)}%`;

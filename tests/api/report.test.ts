@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { startTestServer, type TestServer } from './harness';
 import type { ListResult } from '../../src/contract/envelope';
-import type { GasReportRecord, OrderReportRecord, ReportTotal } from '../../src/contract/schemas/report';
+import type { GasReportRecord, GasReportTotal, OrderReportRecord, OrderReportTotal } from '../../src/contract/schemas/report';
 import { sumDecimals } from '../../src/pages/home/sumDecimals';
 
 let server: TestServer;
@@ -15,7 +16,8 @@ afterAll(() => server?.close());
 type Query = Record<string, string | number>;
 const get = <T>(account: string, path: string, query: Query = {}) => server.call<T>('GET', path, { token: tokens[account], query });
 const orders = (account: string, kind: string, query: Query = {}) => get<ListResult<OrderReportRecord>>(account, `/sys/report/${kind}/list`, { pageSize: 500, ...query });
-const totals = (account: string, kind: string, query: Query = {}) => get<{ list: ReportTotal[] }>(account, `/sys/report/${kind}/totals`, query);
+const totals = (account: string, kind: string, query: Query = {}) => get<{ list: OrderReportTotal[] }>(account, `/sys/report/${kind}/totals`, query);
+const gasTotals = (account: string, query: Query = {}) => get<{ list: GasReportTotal[] }>(account, '/sys/report/gas/totals', query);
 
 describe('order reports (payment, linkpay, recharge)', () => {
   it('a merchant reads its own orders of the report’s kind, newest first', async () => {
@@ -31,17 +33,50 @@ describe('order reports (payment, linkpay, recharge)', () => {
     expect((await orders('superAdmin', 'payment')).data.count).toBeGreaterThan(res.data.count);
   });
 
-  it('totals per currency are the exact sums of the whole filtered set', async () => {
-    const query = { status: 'paid' };
-    const all = (await orders('superAdmin', 'payment', query)).data.list;
-    const sums = (await totals('superAdmin', 'payment', query)).data.list;
-    expect(sums.reduce((n, t) => n + t.count, 0)).toBe(all.length);
+  it('totals per currency keep the paid orders (count, amount, fee) apart from those not paid, over the whole filtered set', async () => {
+    const all = (await orders('superAdmin', 'payment')).data.list;
+    const sums = (await totals('superAdmin', 'payment')).data.list;
+    expect(all.some((o) => o.status !== 'paid')).toBe(true);
+    expect(sums.reduce((n, t) => n + t.paidCount + t.unpaidCount, 0)).toBe(all.length);
     for (const total of sums) {
       const mine = all.filter((o) => o.symbol === total.symbol && o.chainId === total.chainId);
-      expect(total.count).toBe(mine.length);
-      expect(total.amount).toBe(sumDecimals(mine.map((o) => o.amount)));
-      expect(total.fee).toBe(sumDecimals(mine.map((o) => o.fee)));
+      const paid = mine.filter((o) => o.status === 'paid');
+      const unpaid = mine.filter((o) => o.status !== 'paid');
+      expect(total).toEqual({
+        chainId: total.chainId,
+        symbol: total.symbol,
+        paidCount: paid.length,
+        paidAmount: sumDecimals(paid.map((o) => o.amount)),
+        fee: sumDecimals(paid.map((o) => o.fee)),
+        unpaidCount: unpaid.length,
+        unpaidAmount: sumDecimals(unpaid.map((o) => o.amount)),
+      });
     }
+    // Filtered to orders that never paid, nothing counts as received.
+    const expired = (await totals('superAdmin', 'payment', { status: 'expired' })).data.list;
+    expect(expired.length).toBeGreaterThan(0);
+    expect(expired.every((t) => t.paidCount === 0 && t.paidAmount === '0' && t.fee === '0' && t.unpaidCount > 0)).toBe(true);
+  });
+
+  it('q finds orders by the start of their number (any case), indexed; %, _ and \\ in it are literal', async () => {
+    const all = (await orders('superAdmin', 'payment')).data.list;
+    const prefix = all[0].orderNo.slice(0, 11);
+    const expected = all.filter((o) => o.orderNo.startsWith(prefix)).map((o) => o.id).sort((a, b) => a - b);
+    expect(expected.length).toBeGreaterThan(1);
+    const found = (await orders('superAdmin', 'payment', { q: prefix.toLowerCase() })).data.list.map((o) => o.id).sort((a, b) => a - b);
+    expect(found).toEqual(expected);
+    expect((await totals('superAdmin', 'payment', { q: prefix })).data.list.reduce((n, t) => n + t.paidCount + t.unpaidCount, 0)).toBe(expected.length);
+    // Only the start: the number's tail finds nothing.
+    expect((await orders('superAdmin', 'payment', { q: all[0].orderNo.slice(3) })).data.count).toBe(0);
+    for (const q of ['%', 'PAY%', 'PAY_', '_AY', '\\']) expect((await orders('superAdmin', 'payment', { q })).data.count).toBe(0);
+
+    // The planner can answer a prefix from the index (migration 014), on PGlite and PostgreSQL alike.
+    const plan = await server.app.context.db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      const rows = await sql<{ 'QUERY PLAN': string }>`explain select id from payment_order where lower(order_no) like ${'pay2026%'}`.execute(trx);
+      return rows.rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('payment_order_order_no_prefix_idx');
   });
 
   it('filters: status, order number or tx hash (any case), currency, chain, org, and a [from, to) time range', async () => {
@@ -82,8 +117,13 @@ describe('gas report', () => {
   it('gas per native coin, in scope, with totals that add up', async () => {
     const list = (await get<ListResult<GasReportRecord>>('superAdmin', '/sys/report/gas/list', { pageSize: 500 })).data.list;
     expect(new Set(list.map((g) => g.symbol))).toEqual(new Set(['ETH', 'TRX']));
-    const sums = (await totals('superAdmin', 'gas')).data.list;
-    for (const total of sums) expect(total.fee).toBe(sumDecimals(list.filter((g) => g.symbol === total.symbol).map((g) => g.fee)));
+    const sums = (await gasTotals('superAdmin')).data.list;
+    for (const total of sums) {
+      const mine = list.filter((g) => g.symbol === total.symbol && g.chainId === total.chainId);
+      expect(total).toEqual({ chainId: total.chainId, symbol: total.symbol, count: mine.length, gas: sumDecimals(mine.map((g) => g.fee)) });
+    }
+    const one = list[0];
+    expect((await get<ListResult<GasReportRecord>>('superAdmin', '/sys/report/gas/list', { q: one.txHash.toUpperCase() })).data.list.map((g) => g.id)).toEqual([one.id]);
     const own = (await get<ListResult<GasReportRecord>>('merchantProFinance', '/sys/report/gas/list', { pageSize: 500, reason: 'sweep' })).data.list;
     expect(own.every((g) => g.orgName === 'Aurora Pay (Pro)' && g.reason === 'sweep')).toBe(true);
   });

@@ -3,6 +3,8 @@ import { DEMO_PASSWORD } from '../../server/db/seed/demoData';
 import { e2eEnvironment, saveAndWait, signIn } from './harness';
 
 const env = e2eEnvironment();
+/** How long a poll waits for the screen to follow (a busy CI machine answers slowly). */
+const WAIT = { timeout: 15_000 };
 
 describe('finance reports', () => {
   it('finance filters the payment report, reads totals per currency, and exports exactly the filtered rows', async () => {
@@ -11,15 +13,15 @@ describe('finance reports', () => {
     await page.getByRole('menuitem', { name: 'Payment report' }).click();
     await page.waitForURL(/\/payment-report$/);
     const rows = page.locator('table tbody').last().locator('tr');
-    const totals = page.getByRole('table', { name: 'Totals of the filtered orders' });
-    await expect.poll(() => totals.locator('tbody tr').count()).toBeGreaterThan(0);
+    const totals = page.getByRole('table', { name: 'Totals of the filtered payments' });
+    await expect.poll(() => totals.locator('tbody tr').count(), WAIT).toBeGreaterThan(0);
     expect(await page.locator('table').last().textContent()).toContain('Aurora Pay (Pro)');
 
     // Status: paid only; the totals follow.
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Paid' }).click();
-    await expect.poll(() => page.url()).toContain('paid');
-    await expect.poll(async () => (await page.locator('table').last().locator('tbody tr').allTextContents()).every((r) => r.includes('Paid'))).toBe(true);
+    await expect.poll(() => page.url(), WAIT).toContain('paid');
+    await expect.poll(async () => (await page.locator('table').last().locator('tbody tr').allTextContents()).every((r) => r.includes('Paid')), WAIT).toBe(true);
     const paidCount = Number(/of (\d+)/.exec((await page.getByText(/\d+-\d+ of \d+/).textContent()) ?? '')?.[1]);
     const counted = (await totals.locator('tbody tr td:nth-child(2)').allTextContents()).reduce((n, c) => n + Number(c), 0);
     expect(counted).toBe(paidCount);
@@ -33,14 +35,29 @@ describe('finance reports', () => {
     // One order by its number.
     const orderNo = lines[1].split(',')[1];
     await page.getByLabel('Order no. or tx hash').fill(orderNo);
-    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.count(), WAIT).toBe(1);
     expect(await rows.first().textContent()).toContain(orderNo);
 
-    // A range of days with nothing in it.
+    // The orders of a day by the start of their number ("PAY20261114"), typed in any case.
+    const prefix = orderNo.slice(0, 11);
+    const sameDay = lines.slice(1).filter((line) => line.split(',')[1].startsWith(prefix)).length;
+    await page.getByLabel('Order no. or tx hash').fill(prefix.toLowerCase());
+    await expect.poll(() => page.getByText(new RegExp(`of ${sameDay}$`)).count(), WAIT).toBe(1);
+    expect((await rows.allTextContents()).every((r) => r.includes(prefix))).toBe(true);
+
+    // A range of days with nothing in it: the empty state names the filters, and clears them.
     await page.getByLabel('Order no. or tx hash').fill('');
+    // The search box applies after a pause: let it, before the days change the filters.
+    await expect.poll(() => page.getByText(new RegExp(`of ${paidCount}$`)).count(), WAIT).toBe(1);
     await page.getByLabel('From', { exact: true }).fill('2020-01-01');
     await page.getByLabel('To', { exact: true }).fill('2020-01-31');
-    await totals.getByText('Nothing in this range.').waitFor();
+    const empty = page.getByTestId('report-empty');
+    await empty.getByText('No payments match these filters:').waitFor();
+    expect(await empty.getByText('Status: Paid').count()).toBe(1);
+    await expect.poll(() => empty.textContent(), WAIT).toMatch(/Days: Jan 1\s–\s31, 2020/);
+    await empty.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => totals.locator('tbody tr').count(), WAIT).toBeGreaterThan(0);
+    expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe('');
     await page.close();
   });
 
@@ -76,6 +93,9 @@ describe('pay links', () => {
     await saveAndWait(page, /\/pay-link$/);
     const row = page.getByRole('row').filter({ hasText: 'Gift card' });
     await expect.poll(() => row.textContent()).toContain('25');
+    // The row shows the URL its payers open, on the platform's origin.
+    const payUrl = new RegExp(`^${env.server.baseUrl.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}/pay/[\\w-]+$`);
+    expect(await row.getByRole('link', { name: payUrl }).getAttribute('href')).toMatch(payUrl);
     await row.getByRole('cell', { name: 'Gift card' }).click();
     await page.waitForURL(/\/pay-link\/\d+$/);
     await page.locator('form').getByLabel('Enabled').uncheck();

@@ -12,6 +12,7 @@ import * as movement from './010_movement';
 import * as chainTransfer from './011_chain_transfer';
 import * as multisigGovernance from './012_multisig_governance';
 import * as invitationInvitee from './013_invitation_invitee';
+import * as reportSearch from './014_report_search';
 
 /**
  * Versioned migrations, applied in key order at start. Never edit a released one:
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '011_chain_transfer': chainTransfer,
   '012_multisig_governance': multisigGovernance,
   '013_invitation_invitee': invitationInvitee,
+  '014_report_search': reportSearch,
 };

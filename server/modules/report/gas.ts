@@ -4,7 +4,7 @@ import { paginate } from '../../http/pagination';
 import { orgVisibleTo } from '../../http/tenancy';
 import type { Caller } from '../../http/caller';
 import type { ListResult } from '../../../src/contract/envelope';
-import type { GasReportQuery, GasReportRecord, GasTotalsQuery, ReportTotal } from '../../../src/contract/schemas/report';
+import type { GasReportQuery, GasReportRecord, GasReportTotal, GasTotalsQuery } from '../../../src/contract/schemas/report';
 
 function filteredGas(db: Db, caller: Caller, query: GasTotalsQuery) {
   let filtered = db
@@ -48,13 +48,12 @@ export async function listGas(db: Db, caller: Caller, query: GasReportQuery): Pr
   return page as unknown as ListResult<GasReportRecord>;
 }
 
-/** Gas per native coin over the whole filtered set; `amount` and `fee` both carry the gas spent. */
-export async function gasTotals(db: Db, caller: Caller, query: GasTotalsQuery): Promise<{ list: ReportTotal[]; count: number }> {
+/** Gas per native coin over the whole filtered set: how many transactions, and the gas they cost. */
+export async function gasTotals(db: Db, caller: Caller, query: GasTotalsQuery): Promise<{ list: GasReportTotal[]; count: number }> {
   const rows = await filteredGas(db, caller, query)
-    .select(['gasFee.chainId', 'currency.symbol', sql<number>`count(*)::int`.as('count'), sql<string>`trim_scale(sum(gas_fee.fee))::text`.as('fee')])
+    .select(['gasFee.chainId', 'currency.symbol', sql<number>`count(*)::int`.as('count'), sql<string>`trim_scale(sum(gas_fee.fee))::text`.as('gas')])
     .groupBy(['gasFee.chainId', 'currency.symbol'])
     .orderBy('currency.symbol')
     .execute();
-  const list = rows.map((row) => ({ ...row, amount: row.fee }) as unknown as ReportTotal);
-  return { list, count: list.length };
+  return { list: rows as unknown as GasReportTotal[], count: rows.length };
 }

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { paginate } from '../../http/pagination';
+import { paginate, prefixPattern } from '../../http/pagination';
 import { orgVisibleTo } from '../../http/tenancy';
 import type { Caller } from '../../http/caller';
 import type { ListResult } from '../../../src/contract/envelope';
 import type { OrderReportKind } from '../../../src/contract/report';
-import type { OrderReportQuery, OrderReportRecord, OrderTotalsQuery, ReportTotal } from '../../../src/contract/schemas/report';
+import type { OrderReportQuery, OrderReportRecord, OrderReportTotal, OrderTotalsQuery } from '../../../src/contract/schemas/report';
 
 /** Payment orders in the caller's scope, with what a report row shows about them. */
 export const scopedOrders = (db: Db, caller: Caller) =>
@@ -45,8 +45,9 @@ function filteredOrders(db: Db, caller: Caller, kind: OrderReportKind, query: Or
   if (query.symbol) filtered = filtered.where('currency.symbol', '=', query.symbol.toUpperCase());
   if (query.status) filtered = filtered.where('paymentOrder.status', '=', query.status);
   if (query.q) {
+    // An order number by its start (people type "PAY20261114"), a hash whole: both indexed (migration 014).
     const q = query.q.toLowerCase();
-    filtered = filtered.where((eb) => eb.or([eb(sql`lower(payment_order.order_no)`, '=', q), eb(sql`lower(payment_order.tx_hash)`, '=', q)]));
+    filtered = filtered.where((eb) => eb.or([eb(sql`lower(payment_order.order_no)`, 'like', prefixPattern(q)), eb(sql`lower(payment_order.tx_hash)`, '=', q)]));
   }
   return filtered;
 }
@@ -70,19 +71,26 @@ export async function listOrders(db: Db, caller: Caller, kind: OrderReportKind, 
   return page as unknown as ListResult<OrderReportRecord>;
 }
 
-/** Count, amount and fee per currency over the whole filtered set (not a page), summed exactly, without trailing zeros. */
-export async function orderTotals(db: Db, caller: Caller, kind: OrderReportKind, query: OrderTotalsQuery): Promise<{ list: ReportTotal[]; count: number }> {
+/**
+ * Per currency over the whole filtered set (not a page), summed exactly, without trailing zeros:
+ * the paid orders (count, amount, the fee charged on them) apart from the ones not paid.
+ */
+export async function orderTotals(db: Db, caller: Caller, kind: OrderReportKind, query: OrderTotalsQuery): Promise<{ list: OrderReportTotal[]; count: number }> {
+  const paid = sql`payment_order.status = 'paid'`;
+  const sumWhere = (column: string, condition: typeof paid) => sql<string>`coalesce(trim_scale(sum(${sql.ref(column)}) filter (where ${condition})), 0)::text`;
   const rows = await filteredOrders(db, caller, kind, query)
     .select([
       'paymentOrder.chainId',
       'currency.symbol',
-      sql<number>`count(*)::int`.as('count'),
-      sql<string>`trim_scale(sum(payment_order.amount))::text`.as('amount'),
-      sql<string>`trim_scale(sum(payment_order.fee))::text`.as('fee'),
+      sql<number>`(count(*) filter (where ${paid}))::int`.as('paidCount'),
+      sumWhere('payment_order.amount', paid).as('paidAmount'),
+      sumWhere('payment_order.fee', paid).as('fee'),
+      sql<number>`(count(*) filter (where not ${paid}))::int`.as('unpaidCount'),
+      sumWhere('payment_order.amount', sql`not ${paid}`).as('unpaidAmount'),
     ])
     .groupBy(['paymentOrder.chainId', 'currency.symbol'])
     .orderBy('currency.symbol')
     .orderBy('paymentOrder.chainId')
     .execute();
-  return { list: rows as unknown as ReportTotal[], count: rows.length };
+  return { list: rows as unknown as OrderReportTotal[], count: rows.length };
 }

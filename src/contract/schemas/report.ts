@@ -7,8 +7,8 @@ const instant = z.string().trim().refine((v) => !Number.isNaN(Date.parse(v)), { 
 /**
  * Filters every finance report shares (SPEC B6): a time range as two instants — the console
  * turns the dates picked in a time zone into them; `dateTo` is exclusive, so a day is
- * [its midnight, the next midnight) — org, chain, currency, and `q`: an order number or a
- * transaction hash, matched exactly (case aside).
+ * [its midnight, the next midnight) — org, chain, currency, and `q`: the start of an order
+ * number, or a whole transaction hash (both case aside; the gas report has hashes only).
  */
 const reportFilters = {
   dateFrom: instant.optional(),
@@ -68,11 +68,26 @@ export interface GasReportRecord {
   createdAt: string;
 }
 
-/** One currency's line of a report's totals: decimal strings, summed exactly in SQL. */
-export interface ReportTotal {
+/**
+ * One currency's line of an order report's totals: decimal strings, summed exactly in SQL.
+ * Paid orders (what the merchant received, and the fee charged on them) are kept apart from
+ * the orders not paid (pending, expired, failed): adding both into one amount would report
+ * money that never arrived.
+ */
+export interface OrderReportTotal {
+  chainId: number;
+  symbol: string;
+  paidCount: number;
+  paidAmount: string;
+  fee: string;
+  unpaidCount: number;
+  unpaidAmount: string;
+}
+
+/** One native coin's line of the gas report's totals: the transactions and the gas they cost. */
+export interface GasReportTotal {
   chainId: number;
   symbol: string;
   count: number;
-  amount: string;
-  fee: string;
+  gas: string;
 }

@@ -88,6 +88,12 @@ interface FieldBase {
   /** Translation key of a helper text under the input. */
   help?: string;
   fullWidth?: boolean;
+  /**
+   * A component of the declaration's own that shows the value in list cells and show rows (it
+   * reads the record from react-admin's context), loaded with the view: a pay link's URL with
+   * its copy button and QR code. Forms and export are unchanged.
+   */
+  display?: () => Promise<{ default: ComponentType }>;
 }
 
 export type FieldDeclaration =
@@ -196,6 +202,11 @@ export interface ResourceDeclaration {
     perPage?: number;
     /** Shown above the rows, inside the list (it reads and sets the list's filters): totals, a date range. */
     summary?: ViewLoader;
+    /**
+     * What shows instead of rows: with no filter set (in place of the generic "No … yet"), and
+     * when the filters hide every row (it can name them). Loaded with the list.
+     */
+    empty?: ViewLoader;
   };
   /** Where a created record goes: the list (default) or its show view (e.g. to read a generated code). */
   create?: { redirect?: 'list' | 'show' };

@@ -6,6 +6,7 @@ import { defineResource } from '../engine';
  * Pay links (SPEC B6 /pay-link, all except agents): a merchant's managers and finance
  * create links of their own org in a currency of the selected chain, with a fixed
  * amount or none (the payer chooses), and disable them; a link that took orders stays.
+ * Each link shows the URL its payers open, with a copy button and a QR code.
  */
 export const payLink = defineResource({
   name: 'pay-link',
@@ -15,6 +16,8 @@ export const payLink = defineResource({
   chainScoped: true,
   fields: [
     { source: 'title', kind: 'text', required: true, sortable: true, filterable: 'alwaysOn' },
+    // What the merchant hands the payer: the link's URL, to copy or show as a QR code.
+    { source: 'code', kind: 'text', inForm: false, display: () => import('./PayLinkAddress') },
     { source: 'chainId', kind: 'reference', reference: 'chain', required: true, inForm: 'create', inList: false },
     { source: 'currencyId', kind: 'reference', reference: 'currency', required: true, inForm: 'create', inList: false },
     { source: 'symbol', kind: 'text', inForm: false },
@@ -23,12 +26,12 @@ export const payLink = defineResource({
     { source: 'paidCount', kind: 'number', inForm: false },
     { source: 'paidTotal', kind: 'amount', inForm: false },
     { source: 'orgName', kind: 'text', inForm: false },
-    { source: 'code', kind: 'text', inForm: false, inList: false },
     { source: 'createdAt', kind: 'dateTime', sortable: true, inForm: false, inList: false },
   ],
   schema: () => import('../../contract/schemas/payLink').then((m) => ({ create: m.payLinkBody, update: m.payLinkUpdateBody })),
   access: { create: PAY_LINK_WRITERS, edit: PAY_LINK_WRITERS, delete: PAY_LINK_WRITERS },
   recordAccess: (record, actor) => mayWritePayLink(actor, { orgId: Number(record.orgId) }),
+  recordActions: () => import('./PayLinkShareAction'),
   list: { sort: { field: 'id', order: 'DESC' } },
   recordRepresentation: 'title',
 });

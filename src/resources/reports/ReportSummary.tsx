@@ -1,41 +1,74 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Box, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Box, MenuItem, TextField } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
-import type { ReportTotal } from '../../contract/schemas/report';
+import type { GasReportTotal, OrderReportTotal } from '../../contract/schemas/report';
 import { http } from '../../http';
 import { useSession } from '../../session';
 import { useDisplayTimeZone } from '../engine/displayTimeZone';
-import type { ResourceViewProps } from '../engine/types';
-import { REPORT_TOTALS } from './reportPaths';
-import { dayRange, reportTimeZones } from './zonedTime';
+import type { FieldDeclaration, ResourceViewProps } from '../engine/types';
+import { useFieldChoices } from '../engine/views/useChoices';
+import { reportOf } from './reportPaths';
+import { ReportTotals } from './ReportTotals';
+import { dayRange, pickedDays, reportTimeZones } from './zonedTime';
 
-/** The list's filters without the date range this component owns. */
-const withoutDates = ({ dateFrom: _from, dateTo: _to, ...rest }: Record<string, unknown>) => rest;
+/** The report's currency filter field (an enum over the currency list), if it has one. */
+const currencyField = (fields: FieldDeclaration[]) => fields.find((f) => f.source === 'symbol' && f.kind === 'enum');
+
+/** The selected chain's currencies, for the picker (the report follows the app bar's chain). */
+function CurrencyPicker({ field, value, onChange }: { field: FieldDeclaration; value: string; onChange: (symbol: string) => void }) {
+  const translate = useTranslate();
+  const chainId = useSession().currentChainObj?.chainId;
+  const { choices } = useFieldChoices(field, { chainId });
+  // A symbol picked before the chain changed stays shown until cleared.
+  const offered = value && !choices.some((c) => c.id === value) ? [...choices, { id: value, name: value }] : choices;
+  return (
+    <TextField select size="small" label={translate('report.currency')} value={value} onChange={(e) => onChange(e.target.value)}>
+      <MenuItem value="">{translate('report.allCurrencies')}</MenuItem>
+      {offered.map((c) => (
+        <MenuItem key={c.id} value={String(c.id)}>
+          {c.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
 
 /**
- * Above a report's rows: the date range picked as days in a time zone (sent as instants),
- * and the totals per currency of the whole filtered set, asked from the API with the
+ * Above a report's rows: the date range picked as days in a time zone (sent as instants), the
+ * currency, and the totals per currency of the whole filtered set, asked from the API with the
  * list's own filters so they always describe what Export would save.
  */
 export default function ReportSummary({ definition }: ResourceViewProps) {
   const translate = useTranslate();
   const { filterValues, filter, setFilters, displayedFilters } = useListContext();
-  const { chainList } = useSession();
   const zones = useMemo(() => reportTimeZones(), []);
   // The rows below show their times in the zone picked here.
   const [picked, setZone] = useDisplayTimeZone(definition.resourceName);
   const zone = picked && zones.includes(picked) ? picked : zones[0];
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [totals, setTotals] = useState<ReportTotal[] | null>(null);
-  const gas = definition.name === 'gas-report';
+  // The days as picked, at once (the list's filters follow a moment later, through the URL), and
+  // as the filters hold them whenever those change elsewhere (cleared from the empty state).
+  const held = pickedDays(filterValues.dateFrom, filterValues.dateTo, zone);
+  const [days, setDays] = useState(held);
+  const heldKey = `${held.from}|${held.to}`;
+  useEffect(() => {
+    const [from = '', to = ''] = heldKey.split('|');
+    setDays({ from, to });
+  }, [heldKey]);
+  const report = reportOf(definition.name);
+  const currency = currencyField(definition.fields);
+  const [totals, setTotals] = useState<Array<OrderReportTotal | GasReportTotal> | null>(null);
 
+  /** Sets some filters, dropping those set to nothing. */
+  const change = (changes: Record<string, unknown>) => {
+    const next: Record<string, unknown> = { ...(filterValues as Record<string, unknown>), ...changes };
+    for (const key of Object.keys(next)) if (next[key] === undefined || next[key] === '') delete next[key];
+    setFilters(next, displayedFilters);
+  };
   const apply = (next: { from?: string; to?: string; zone?: string }) => {
-    const days = { from, to, zone, ...next };
-    setFrom(days.from);
-    setTo(days.to);
-    setZone(days.zone);
-    setFilters({ ...withoutDates(filterValues as Record<string, unknown>), ...dayRange(days.from || undefined, days.to || undefined, days.zone) }, displayedFilters);
+    const picks = { ...days, zone, ...next };
+    setDays({ from: picks.from, to: picks.to });
+    setZone(picks.zone);
+    change({ dateFrom: undefined, dateTo: undefined, ...dayRange(picks.from || undefined, picks.to || undefined, picks.zone) });
   };
 
   const query = JSON.stringify({ ...filterValues, ...filter });
@@ -43,20 +76,19 @@ export default function ReportSummary({ definition }: ResourceViewProps) {
     let current = true;
     setTotals(null);
     http
-      .get<{ list: ReportTotal[] }>(REPORT_TOTALS[definition.name], JSON.parse(query) as Record<string, string>)
+      .get<{ list: Array<OrderReportTotal | GasReportTotal> }>(report.totals, JSON.parse(query) as Record<string, string>)
       .then((answer) => current && setTotals(answer.list))
       .catch(() => current && setTotals([]));
     return () => {
       current = false;
     };
-  }, [definition.name, query]);
+  }, [report.totals, query]);
 
-  const chainName = (chainId: number) => chainList.find((c) => c.chainId === chainId)?.name ?? String(chainId);
   return (
     <Box sx={{ p: 2, display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'flex-start' }}>
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', '& .MuiTextField-root': { width: 180 } }}>
-        <TextField type="date" size="small" label={translate('report.from')} value={from} onChange={(e) => apply({ from: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField type="date" size="small" label={translate('report.to')} value={to} onChange={(e) => apply({ to: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', '& .MuiTextField-root': { width: { xs: 'calc(50% - 4px)', sm: 180 } } }}>
+        <TextField type="date" size="small" label={translate('report.from')} value={days.from} onChange={(e) => apply({ from: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField type="date" size="small" label={translate('report.to')} value={days.to} onChange={(e) => apply({ to: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
         <TextField select size="small" label={translate('report.timeZone')} value={zone} onChange={(e) => apply({ zone: e.target.value })}>
           {zones.map((z) => (
             <MenuItem key={z} value={z}>
@@ -64,41 +96,10 @@ export default function ReportSummary({ definition }: ResourceViewProps) {
             </MenuItem>
           ))}
         </TextField>
+        {currency && <CurrencyPicker field={currency} value={typeof filterValues.symbol === 'string' ? filterValues.symbol : ''} onChange={(symbol) => change({ symbol })} />}
       </Box>
-      <Box sx={{ flex: 1, minWidth: 320 }}>
-        <Typography variant="subtitle2" component="h2">
-          {translate('report.totals')}
-        </Typography>
-        <Table size="small" aria-label={translate('report.totals')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('report.currency')}</TableCell>
-              <TableCell align="right">{translate(gas ? 'report.transactions' : 'report.orders')}</TableCell>
-              {!gas && <TableCell align="right">{translate('report.amount')}</TableCell>}
-              <TableCell align="right">{translate(gas ? 'report.gas' : 'report.fee')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(totals ?? []).map((t) => (
-              <TableRow key={`${t.chainId}-${t.symbol}`}>
-                <TableCell>
-                  {t.symbol} · {chainName(t.chainId)}
-                </TableCell>
-                <TableCell align="right">{t.count}</TableCell>
-                {!gas && <TableCell align="right" sx={{ fontFamily: 'monospace' }}>{t.amount}</TableCell>}
-                <TableCell align="right" sx={{ fontFamily: 'monospace' }}>
-                  {t.fee}
-                </TableCell>
-              </TableRow>
-            ))}
-            {totals?.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={gas ? 3 : 4}>{translate('report.nothing')}</TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </Box>
+      {/* Nothing to total: the empty state below says which filters hid the rows. */}
+      {totals && totals.length > 0 && <ReportTotals kind={report.kind} totals={totals} />}
     </Box>
   );
 }

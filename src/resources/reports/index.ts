@@ -15,6 +15,7 @@ const shared: FieldDeclaration[] = [
   { source: 'chainId', kind: 'reference', reference: 'chain', inList: false, inForm: false },
 ];
 const summary = () => import('./ReportSummary');
+const empty = () => import('./ReportEmpty');
 
 function orderReport(kind: OrderReportKind, route: string, icon: ComponentType) {
   return defineResource({
@@ -30,7 +31,12 @@ function orderReport(kind: OrderReportKind, route: string, icon: ComponentType) 
       { source: 'createdAt', kind: 'dateTime', sortable: true },
       { source: 'orgName', kind: 'text' },
       ...(kind === 'linkpay' ? [{ source: 'payLinkTitle', kind: 'text' } as const] : []),
-      { source: 'symbol', kind: 'text', filterable: true },
+      // Picked in the summary from the selected chain's currencies (the list's `symbol` filter), not typed.
+      {
+        source: 'symbol',
+        kind: 'enum',
+        choices: { path: ApiPath.currency.list, value: 'symbol', label: 'symbol', dependsOn: { chainId: 'chainId' }, query: { sort: 'symbol', order: 'asc' } },
+      },
       { source: 'amount', kind: 'amount', inForm: false, sortable: true },
       { source: 'fee', kind: 'amount', inForm: false, sortable: true },
       { source: 'status', kind: 'enum', choices: ORDER_STATUSES.map((s) => ({ id: s, name: `report.status.${s}` })), filterable: 'alwaysOn' },
@@ -41,7 +47,7 @@ function orderReport(kind: OrderReportKind, route: string, icon: ComponentType) 
       { source: 'depositAddress', kind: 'address', inList: false },
     ],
     views: { show: false },
-    list: { sort: { field: 'createdAt', order: 'DESC' }, summary },
+    list: { sort: { field: 'createdAt', order: 'DESC' }, summary, empty },
   });
 }
 
@@ -68,5 +74,5 @@ export const gasReport = defineResource({
     { source: 'txHash', kind: 'address', inList: false },
   ],
   views: { show: false },
-  list: { sort: { field: 'createdAt', order: 'DESC' }, summary },
+  list: { sort: { field: 'createdAt', order: 'DESC' }, summary, empty },
 });

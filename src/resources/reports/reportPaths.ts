@@ -1,9 +1,20 @@
 import { ApiPath } from '../../contract/apiPaths';
+import { ORDER_REPORTS } from '../../contract/report';
 
-/** Each report resource's totals endpoint, by its declared name. */
-export const REPORT_TOTALS: Record<string, string> = {
-  'payment-report': ApiPath.report.payment.totals,
-  'linkpay-report': ApiPath.report.linkpay.totals,
-  'recharge-report': ApiPath.report.recharge.totals,
-  'gas-report': ApiPath.report.gas.totals,
+/** What a report lists: orders of a kind, or the gas the platform spent. */
+export const REPORT_KINDS = [...ORDER_REPORTS, 'gas'] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+
+/** Each report resource's kind and totals endpoint, by its declared name. */
+const REPORTS: Record<string, { kind: ReportKind; totals: string }> = {
+  'payment-report': { kind: 'payment', totals: ApiPath.report.payment.totals },
+  'linkpay-report': { kind: 'linkpay', totals: ApiPath.report.linkpay.totals },
+  'recharge-report': { kind: 'recharge', totals: ApiPath.report.recharge.totals },
+  'gas-report': { kind: 'gas', totals: ApiPath.report.gas.totals },
 };
+
+export function reportOf(name: string): { kind: ReportKind; totals: string } {
+  const report = REPORTS[name];
+  if (!report) throw new Error(`${name} is not a report`);
+  return report;
+}

@@ -48,3 +48,18 @@ export function dayRange(from: string | undefined, to: string | undefined, timeZ
 export function reportTimeZones(own = Intl.DateTimeFormat().resolvedOptions().timeZone): string[] {
   return [...new Set([own, 'UTC', 'Asia/Shanghai', 'Asia/Hong_Kong', 'Asia/Singapore', 'Europe/London', 'America/New_York'])];
 }
+
+/** The day (YYYY-MM-DD) an instant falls on in `timeZone`. */
+export function zonedDay(instant: string | Date, timeZone: string): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(instant));
+}
+
+/** The API's [dateFrom, dateTo) instants → the inclusive days they were picked as in `timeZone` (reverse of `dayRange`). */
+export function pickedDays(dateFrom: unknown, dateTo: unknown, timeZone: string): { from: string; to: string } {
+  const valid = (value: unknown): value is string => typeof value === 'string' && !Number.isNaN(Date.parse(value));
+  return {
+    from: valid(dateFrom) ? zonedDay(dateFrom, timeZone) : '',
+    to: valid(dateTo) ? zonedDay(new Date(Date.parse(dateTo) - 1), timeZone) : '',
+  };
+}

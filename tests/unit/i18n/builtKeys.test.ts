@@ -10,6 +10,7 @@ import { RECREDIT_FIELDS } from '../../../src/pages/orderRepair/OrderRepairPage'
 import { SIGNUP_FIELDS } from '../../../src/pages/signup/SignUpPage';
 import { IMAGE_FIELDS } from '../../../src/shell/brand/BrandEditor';
 import { MENU_GROUP_ORDER } from '../../../src/shell/menu/menuSections';
+import { REPORT_KINDS } from '../../../src/resources/reports/reportPaths';
 import { hasText, readCatalogue, sourcesUnder } from './catalogues';
 
 /**
@@ -33,6 +34,8 @@ const families: Record<string, readonly string[]> = {
   'orderRepair.kinds': ORDER_REPORTS,
   'orderRepair.actions': REPAIR_ACTIONS,
   'report.status': ORDER_STATUSES,
+  'report.totals': REPORT_KINDS,
+  'report.empty': REPORT_KINDS.flatMap((kind) => [`${kind}.none`, `${kind}.filtered`]),
 };
 
 describe('keys built from a value', () => {

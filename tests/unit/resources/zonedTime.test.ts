@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayRange, nextDay, reportTimeZones, zonedMidnight } from '../../../src/resources/reports/zonedTime';
+import { dayRange, nextDay, pickedDays, reportTimeZones, zonedMidnight } from '../../../src/resources/reports/zonedTime';
 
 describe('report days in a time zone', () => {
   it('midnight of a day in a zone, as an instant', () => {
@@ -22,5 +22,13 @@ describe('report days in a time zone', () => {
 
   it('offers the browser’s zone first, once', () => {
     expect(reportTimeZones('Asia/Shanghai')).toEqual(['Asia/Shanghai', 'UTC', 'Asia/Hong_Kong', 'Asia/Singapore', 'Europe/London', 'America/New_York']);
+  });
+
+  it('the instants read back as the days picked, in the same zone (the summary shows what the filters hold)', () => {
+    for (const zone of ['UTC', 'Asia/Shanghai', 'America/New_York']) {
+      const range = dayRange('2026-03-01', '2026-03-08', zone);
+      expect(pickedDays(range.dateFrom, range.dateTo, zone)).toEqual({ from: '2026-03-01', to: '2026-03-08' });
+    }
+    expect(pickedDays(undefined, 'not a date', 'UTC')).toEqual({ from: '', to: '' });
   });
 });

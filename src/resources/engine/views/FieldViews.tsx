@@ -1,4 +1,4 @@
-import type { MouseEvent, ReactElement } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type MouseEvent, type ReactElement } from 'react';
 import { Chip, Stack, Typography } from '@mui/material';
 import {
   AutocompleteArrayInput,
@@ -99,8 +99,25 @@ function RecordLink({ field }: FieldProps) {
   );
 }
 
+/** One lazy component per declared `display` loader, however many cells show it. */
+const customDisplays = new WeakMap<NonNullable<FieldDeclaration['display']>, LazyExoticComponent<ComponentType>>();
+
+function CustomDisplay({ load }: { load: NonNullable<FieldDeclaration['display']> }) {
+  let Display = customDisplays.get(load);
+  if (!Display) {
+    Display = lazy(load);
+    customDisplays.set(load, Display);
+  }
+  return (
+    <Suspense fallback={null}>
+      <Display />
+    </Suspense>
+  );
+}
+
 function FieldDisplay({ definition, field }: FieldProps) {
   const { source } = field;
+  if (field.display) return <CustomDisplay load={field.display} />;
   switch (field.kind) {
     case 'number':
       return field.link ? <RecordLink definition={definition} field={field} /> : <NumberField source={source} options={{ useGrouping: field.grouping ?? true }} />;

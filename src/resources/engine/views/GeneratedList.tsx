@@ -3,7 +3,7 @@ import { ExportAllButton } from './ExportAllButton';
 import { lazy, Suspense, useMemo } from 'react';
 import { useSession } from '../../../session';
 import { fieldsFor } from '../fields';
-import type { ResourceViewProps } from '../types';
+import type { ResourceViewProps, ViewLoader } from '../types';
 import { EmptyState, useResourceName } from './common';
 import { ListFailure } from './loadFailure';
 import { fieldValueElement, filterElement } from './FieldViews';
@@ -20,9 +20,8 @@ function ListActions({ definition, hasFilters }: { definition: ResourceViewProps
   );
 }
 
-/** The declaration's summary view, loaded once with the list. */
-function useSummary(definition: ResourceViewProps['definition']) {
-  const load = definition.declaration.list?.summary;
+/** One of the declaration's list parts (summary, empty state), loaded once with the list. */
+function useListPart(load: ViewLoader | undefined) {
   return useMemo(() => (load ? lazy(load) : null), [load]);
 }
 
@@ -31,7 +30,8 @@ export default function GeneratedList({ definition }: ResourceViewProps) {
   const translate = useTranslate();
   const title = useResourceName(definition)(2);
   const { currentChainObj, roleIndex, selectedOrg } = useSession();
-  const Summary = useSummary(definition);
+  const Summary = useListPart(definition.declaration.list?.summary);
+  const Empty = useListPart(definition.declaration.list?.empty);
   const { declaration, chainField } = definition;
   const firstSortable = definition.fields.find((f) => f.sortable);
   const sort = declaration.list?.sort ?? (firstSortable ? { field: firstSortable.source, order: 'ASC' as const } : { field: '', order: 'ASC' as const });
@@ -41,6 +41,11 @@ export default function GeneratedList({ definition }: ResourceViewProps) {
   // Per row: a record the role may not change (another org's wallet) opens read-only.
   const rowClick = (_id: unknown, _resource: unknown, record: RaRecord) =>
     definition.canDo(roleIndex, 'edit', { record, org: selectedOrg }) ? 'edit' : definition.hasView('show') ? 'show' : false;
+  const empty = Empty ? (
+    <Suspense fallback={null}>
+      <Empty definition={definition} />
+    </Suspense>
+  ) : undefined;
   const content = (
     <>
       {Summary && (
@@ -48,7 +53,7 @@ export default function GeneratedList({ definition }: ResourceViewProps) {
           <Summary definition={definition} />
         </Suspense>
       )}
-      <Datagrid rowClick={rowClick} bulkActionButtons={false}>
+      <Datagrid rowClick={rowClick} bulkActionButtons={false} empty={empty}>
         {fieldsFor(definition, 'list').map((field) => fieldValueElement(definition, field, translate))}
       </Datagrid>
     </>
@@ -61,7 +66,7 @@ export default function GeneratedList({ definition }: ResourceViewProps) {
       filters={filters.length > 0 ? filters : undefined}
       sort={sort}
       perPage={declaration.list?.perPage ?? 25}
-      empty={<EmptyState definition={definition} />}
+      empty={empty ?? <EmptyState definition={definition} />}
       actions={<ListActions definition={definition} hasFilters={filters.length > 0} />}
       error={<ListFailure>{content}</ListFailure>}
     >

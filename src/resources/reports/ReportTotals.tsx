@@ -1,0 +1,69 @@
+import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { GasReportTotal, OrderReportTotal } from '../../contract/schemas/report';
+import { useSession } from '../../session';
+import type { ReportKind } from './reportPaths';
+
+type Total = OrderReportTotal | GasReportTotal;
+const MONEY = { fontFamily: 'monospace', whiteSpace: 'nowrap' } as const;
+
+/** Columns per report: an order report keeps what was paid apart from what was not; the gas report sums gas. */
+const columns = (kind: ReportKind) =>
+  kind === 'gas'
+    ? [
+        { label: 'report.transactions', value: (t: Total) => (t as GasReportTotal).count, money: false },
+        { label: 'report.gas', value: (t: Total) => (t as GasReportTotal).gas, money: true },
+      ]
+    : [
+        { label: 'report.paidCount', value: (t: Total) => (t as OrderReportTotal).paidCount, money: false },
+        { label: 'report.paidAmount', value: (t: Total) => (t as OrderReportTotal).paidAmount, money: true },
+        { label: 'report.fee', value: (t: Total) => (t as OrderReportTotal).fee, money: true },
+        { label: 'report.unpaidCount', value: (t: Total) => (t as OrderReportTotal).unpaidCount, money: false },
+        { label: 'report.unpaidAmount', value: (t: Total) => (t as OrderReportTotal).unpaidAmount, money: true },
+      ];
+
+/** The totals per currency (and chain) of the whole filtered set, labelled for what the report sums. */
+export function ReportTotals({ kind, totals }: { kind: ReportKind; totals: Total[] }) {
+  const translate = useTranslate();
+  const { chainList } = useSession();
+  const chainName = (chainId: number) => chainList.find((c) => c.chainId === chainId)?.name ?? String(chainId);
+  const title = translate(`report.totals.${kind}`);
+  const shown = columns(kind);
+  return (
+    <Box sx={{ flex: 1, minWidth: { xs: '100%', sm: 420 } }}>
+      <Typography variant="subtitle2" component="h2">
+        {title}
+      </Typography>
+      {/* A phone scrolls the table sideways rather than squeezing the amounts; size containment keeps
+          the table's width from widening the page around it. */}
+      <Box sx={{ overflowX: 'auto', contain: 'inline-size' }}>
+        <Table size="small" aria-label={title}>
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{translate(kind === 'gas' ? 'report.nativeCoin' : 'report.currency')}</TableCell>
+              {shown.map((c) => (
+                <TableCell key={c.label} align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {translate(c.label)}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {totals.map((t) => (
+              <TableRow key={`${t.chainId}-${t.symbol}`}>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {t.symbol} · {chainName(t.chainId)}
+                </TableCell>
+                {shown.map((c) => (
+                  <TableCell key={c.label} align="right" sx={c.money ? MONEY : undefined}>
+                    {c.value(t)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+    </Box>
+  );
+}
