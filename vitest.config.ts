@@ -36,6 +36,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // expect.poll gives up after 1 s by default: far too soon for a page on a busy 2-core box.
+          // 20 s stays well under the test's own 120 s ceiling.
+          expect: { poll: { timeout: 20_000 } },
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
