@@ -53,6 +53,16 @@ export interface ChoiceSource {
   fromRecord?: (record: ServerRecord) => ServerRecord[];
   /** A value that is not offered may be typed in (a new ticker symbol). */
   freeText?: boolean;
+  /**
+   * The values are numbers (a chain ID, a record id): a value that arrives as text (a URL,
+   * a typed-in id) is sent as the number the server's schema wants.
+   */
+  numericIds?: boolean;
+  /**
+   * Picking a listed value fills other inputs of the form from the listed record (form field →
+   * record field), e.g. a known symbol's name and decimals; they stay editable.
+   */
+  fills?: Record<string, string>;
 }
 
 /** Built-in reference targets (src/resources/engine/lookups.ts) or a source of its own. */

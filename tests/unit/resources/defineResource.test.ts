@@ -171,6 +171,14 @@ describe('fields: where each shows, and what a form sends', () => {
     const record = { id: 9, chainId: 1, label: 'hot', signers: [{ userId: 3, account: 'a' }, { userId: 4, account: 'b' }], balances: [] };
     expect(toPayload(wallet, record, 'edit')).toEqual({ id: 9, label: 'hot', signers: [3, 4] });
   });
+
+  it('a reference to numeric ids is sent as a number, on create and on edit, whatever the input held ("137", ["3"])', () => {
+    expect(toPayload(wallet, { chainId: '137', label: 'x', signers: ['3', 4] }, 'create')).toEqual({ chainId: 137, label: 'x', signers: [3, 4] });
+    const editable = declare({ fields: [{ source: 'chainId', kind: 'reference', reference: 'chain' }, { source: 'label', kind: 'text' }] });
+    expect(toPayload(editable, { id: 9, chainId: '56', label: 'x' }, 'edit')).toEqual({ id: 9, chainId: 56, label: 'x' });
+    const byCode = declare({ fields: [{ source: 'tender', kind: 'reference', reference: { path: '/sys/t/list', value: 'code', label: 'code' } }] });
+    expect(toPayload(byCode, { tender: '840' }, 'create')).toEqual({ tender: '840' });
+  });
 });
 
 describe('built-in reference targets without a list endpoint yet', () => {
