@@ -30,6 +30,7 @@ const widget = defineResource({
   ],
   // Operators create and edit; only superAdmin and the managers delete.
   access: { create: masks.operator, edit: masks.operator, delete: combine(masks.allManagers) },
+  recordRepresentation: 'code',
 });
 
 const rows = [
@@ -139,8 +140,30 @@ describe('forms: inputs from the fields, only form fields are sent', () => {
     await user.type(screen.getByLabelText(/^Secret/), '2');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(updates).toHaveLength(1));
-    // The id travels as react-admin holds it (from the URL); the API takes digit strings as ids.
-    expect(updates[0].body).toEqual({ id: '1', price: '1.50', kind: 'small', active: true, secret: 's2' });
+    // The record's own id, typed as the server gave it (the URL holds the text "1").
+    expect(updates[0].body).toEqual({ id: 1, price: '1.50', kind: 'small', active: true, secret: 's2' });
+  });
+
+  it('says what was saved: "<resource> <record> created" / "… saved", as a success, not "Element created"', async () => {
+    answer('get', '/sys/widget/list', { list: rows, count: 2 });
+    answer('post', '/sys/widget/save', ({ body }) => ({ id: 3, ...(body as object) }));
+    mountAdmin([widget], '/widget/create', 'superAdmin');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Code/), 'W-3');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('widget W-3 created')).toBeTruthy();
+    expect(screen.queryByText('Element created')).toBeNull();
+  });
+
+  it('an edit says "<resource> <record> saved"', async () => {
+    answer('get', '/sys/widget/detail', rows[1]);
+    answer('post', '/sys/widget/update', ({ body }) => ({ ...rows[1], ...(body as object) }));
+    answer('get', '/sys/widget/list', { list: rows, count: 2 });
+    mountAdmin([widget], '/widget/2', 'superAdmin');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Secret/), '9');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('widget W-2 saved')).toBeTruthy();
   });
 });
 
