@@ -223,3 +223,49 @@ describe('address fields are checked for the chain family of the form', () => {
     expect(saves).toHaveLength(0);
   });
 });
+
+describe('a free-text field with suggestions (the currency symbol)', () => {
+  const mountCurrencyForm = () => {
+    answer('get', '/sys/chain/list', { list: [{ id: 1, chainId: 1, name: 'Ethereum', family: 'evm' }], count: 1 });
+    answer('get', '/sys/currency/legalTender/list', { list: [{ code: 'USD', name: 'US Dollar' }], count: 1 });
+    answer('get', '/sys/currency/symbol/available', { list: [{ symbol: 'USDT', name: 'Tether USD', decimals: 6 }, { symbol: 'DAI', name: 'Dai Stablecoin', decimals: 18 }], count: 2 });
+    session.setChainList([{ chainId: 1, name: 'Ethereum', isDefault: true, family: 'evm' }]);
+    mountAdmin([currency], '/currency/create', 'superAdmin');
+  };
+
+  it('the chain, which narrows the symbols offered, comes before the symbol', async () => {
+    mountCurrencyForm();
+    const symbol = await screen.findByRole('combobox', { name: /^Symbol/ });
+    const chain = screen.getByLabelText(/^Chain/);
+    expect(chain.compareDocumentPosition(symbol) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('keeps a typed symbol that is not offered when the focus leaves ("MYT" + Tab)', async () => {
+    mountCurrencyForm();
+    const symbol = await screen.findByRole<HTMLInputElement>('combobox', { name: /^Symbol/ });
+    const user = userEvent.setup();
+    await user.type(symbol, 'MYT');
+    await user.tab();
+    expect(symbol.value).toBe('MYT');
+    await user.click(symbol);
+    await user.tab();
+    expect(symbol.value).toBe('MYT');
+  });
+
+  it('picking a known symbol fills its name and decimals, which stay editable', async () => {
+    const saves = answer('post', '/sys/currency/save', ({ body }) => ({ id: 5, ...(body as object) }));
+    mountCurrencyForm();
+    const symbol = await screen.findByRole<HTMLInputElement>('combobox', { name: /^Symbol/ });
+    const user = userEvent.setup();
+    await user.type(symbol, 'US');
+    await user.click(await screen.findByRole('option', { name: 'USDT — Tether USD' }));
+    expect(symbol.value).toBe('USDT');
+    const name = screen.getByLabelText<HTMLInputElement>(/^Name/);
+    await waitFor(() => expect(name.value).toBe('Tether USD'));
+    expect(screen.getByLabelText<HTMLInputElement>(/^Decimals/).value).toBe('6');
+    await user.type(name, ' (bridged)');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0].body).toMatchObject({ chainId: 1, symbol: 'USDT', name: 'Tether USD (bridged)', decimals: 6 });
+  });
+});

@@ -2,7 +2,6 @@ import type { MouseEvent, ReactElement } from 'react';
 import { Chip, Stack, Typography } from '@mui/material';
 import {
   AutocompleteArrayInput,
-  AutocompleteInput,
   BooleanField,
   BooleanInput,
   DateField,
@@ -21,6 +20,7 @@ import { idsOf, isReadOnlyIn, type FormMode } from '../fields';
 import { choiceSourceOf } from '../lookups';
 import { useDisplayTimeZone } from '../displayTimeZone';
 import type { Choice, FieldDeclaration, ResourceDefinition, ServerRecord } from '../types';
+import { SuggestInput } from './SuggestInput';
 import { useFieldChoices } from './useChoices';
 
 const MONOSPACE = { fontFamily: 'monospace' } as const;
@@ -179,8 +179,7 @@ interface InputProps extends FieldProps {
 function ChoiceInput({ definition, field, mode }: InputProps) {
   const translate = useTranslate();
   const dependencies = useDependencies(field);
-  const { choices, isPending } = useFieldChoices(field, dependencies);
-  const current = useWatch({ name: field.source }) as unknown;
+  const { choices, records, isPending } = useFieldChoices(field, dependencies);
   const source = choiceSourceOf(field);
   const common = inputProps(definition, field, mode, translate);
   if (field.kind === 'referenceList') {
@@ -195,13 +194,22 @@ function ChoiceInput({ definition, field, mode }: InputProps) {
       />
     );
   }
-  // A free-text value the endpoint no longer offers (the record's own symbol) stays selectable.
-  const offered = source?.freeText && current !== undefined && current !== null && current !== '' && !choices.some((c) => String(c.id) === String(current));
-  const all = offered ? [...choices, { id: current as string | number, name: String(current) }] : choices;
   if (source?.freeText) {
-    return <AutocompleteInput {...common} choices={all} isPending={isPending} onCreate={createdChoice} />;
+    return (
+      <SuggestInput
+        source={field.source}
+        label={common.label}
+        isRequired={common.isRequired}
+        readOnly={common.readOnly}
+        helperText={common.helperText}
+        choiceSource={source}
+        choices={choices}
+        records={records}
+        isPending={isPending}
+      />
+    );
   }
-  return <SelectInput {...common} choices={all} isPending={isPending} />;
+  return <SelectInput {...common} choices={choices} isPending={isPending} />;
 }
 
 /** A typed-in value (a new ticker symbol). */
