@@ -119,7 +119,16 @@ export type FieldDeclaration =
       /** Shown for an empty address (translation key), e.g. "native coin". */
       emptyText?: string;
     })
-  | (FieldBase & { kind: 'enum'; choices: readonly string[] | readonly Choice[] | ChoiceSource })
+  | (FieldBase & {
+      kind: 'enum';
+      choices: readonly string[] | readonly Choice[] | ChoiceSource;
+      /**
+       * A form offers only some of the fixed choices, decided by the record chosen in another
+       * reference field (a wallet's kinds by its org's tier). `choices` receives that record,
+       * undefined until one is chosen. Filters and read-only inputs show every choice.
+       */
+      narrowedBy?: { field: string; choices: (chosen: ServerRecord | undefined) => readonly string[] };
+    })
   | (FieldBase & { kind: 'boolean' })
   | (FieldBase & { kind: 'dateTime' })
   | (FieldBase & { kind: 'reference' | 'referenceList'; reference: ReferenceTarget })

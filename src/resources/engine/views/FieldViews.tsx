@@ -212,6 +212,20 @@ function ChoiceInput({ definition, field, mode }: InputProps) {
   return <SelectInput {...common} choices={choices} isPending={isPending} />;
 }
 
+/** Fixed choices narrowed by the record chosen in another field of the form (see `narrowedBy`). */
+function NarrowedEnumInput({ definition, field, mode, choices }: InputProps & { choices: Choice[] }) {
+  const translate = useTranslate();
+  const narrowing = field.kind === 'enum' ? field.narrowedBy : undefined;
+  const related = definition.fields.find((f) => f.source === narrowing?.field) ?? field;
+  const dependencies = useDependencies(related);
+  const { records } = useFieldChoices(related, dependencies);
+  const chosen = useWatch({ name: related.source }) as unknown;
+  const valueField = choiceSourceOf(related)?.value ?? 'id';
+  const record = records.find((r) => String(r[valueField]) === String(chosen));
+  const allowed = new Set(narrowing?.choices(record) ?? []);
+  return <SelectInput {...inputProps(definition, field, mode, translate)} choices={choices.filter((c) => allowed.has(String(c.id)))} />;
+}
+
 /** A typed-in value (a new ticker symbol). */
 function createdChoice(text = ''): Choice {
   const value = text.trim();
@@ -248,6 +262,7 @@ export function FieldInput({ definition, field, mode }: InputProps) {
     case 'enum':
       if (Array.isArray(field.choices)) {
         const choices = (field.choices as ReadonlyArray<string | Choice>).map((c) => (typeof c === 'string' ? { id: c, name: c } : c));
+        if (field.narrowedBy && mode !== 'filter' && !common.readOnly) return <NarrowedEnumInput definition={definition} field={field} mode={mode} choices={choices} />;
         return <SelectInput {...common} choices={choices} />;
       }
       return <ChoiceInput definition={definition} field={field} mode={mode} />;
