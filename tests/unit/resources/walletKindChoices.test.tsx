@@ -33,7 +33,8 @@ describe('wallet form: Kind follows the chosen org’s tier', () => {
   };
 
   const chooseOrg = async (user: ReturnType<typeof userEvent.setup>, name: string) => {
-    await user.click(screen.getByLabelText(/^Org/));
+    // While the org list is on its way the input is a placeholder: open the select once it is there.
+    await user.click(await screen.findByRole('combobox', { name: /^Org/ }, { timeout: 10_000 }));
     await user.click(await screen.findByRole('option', { name }));
   };
 
