@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
 import type { z } from 'zod';
-import type { RoleMask, RouteGroup } from '../../access';
+import type { RoleMask, RouteGroup, RoutePath } from '../../access';
 import type { ChainFamily } from '../../contract/address';
 import type { ResourcePaths } from '../../contract/apiPaths';
 import type { OrgMembership } from '../../contract/schemas/auth';
@@ -170,10 +170,11 @@ export interface ResourceDeclaration {
    */
   name: string;
   /**
-   * A guarded route of src/access ROUTES (its group guards the resource), or — for
-   * tests only — an unlisted path with the group that guards it.
+   * A guarded route of the route table (src/access/routeTable.ts `ROUTES`; its group guards
+   * the resource): a path not listed there is a type error. Tests only may declare an
+   * unlisted path with the group that guards it.
    */
-  route: string | { path: string; group: RouteGroup };
+  route: RoutePath | { path: string; group: RouteGroup };
   icon: ComponentType;
   menuGroup: MenuGroup;
   /** Default: `resourcePaths(name)` = /sys/<name>/…; `base` (e.g. `/sys/chain`) or single paths override. */

@@ -119,7 +119,7 @@ describe('one menu entry per job', () => {
   });
 
   it('every route a job names is a route of the table', () => {
-    const paths = new Set(ROUTES.map((r) => r.path));
+    const paths = new Set<string>(ROUTES.map((r) => r.path));
     for (const routes of Object.values(ROUTE_JOBS)) for (const { path } of routes) expect(paths.has(path), path).toBe(true);
   });
 
