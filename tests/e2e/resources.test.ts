@@ -48,7 +48,8 @@ describe('resources on the engine, in the browser', () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'superAdmin');
     await page.goto(`${env.server.baseUrl}/currency/create`);
-    // A submit with nothing filled in fails first: its error toast must not outlive the success.
+    // A submit without symbol and name fails first: its error toast must not outlive the success.
+    await page.locator('form').getByLabel('Contract address').fill('0x6B175474E89094C44Da98b954EedeAC495271d0F');
     await page.getByRole('button', { name: 'Save' }).click();
     const invalid = page.getByRole('alert').filter({ hasText: 'The form is not valid' });
     await invalid.waitFor();
@@ -56,7 +57,6 @@ describe('resources on the engine, in the browser', () => {
     // Picking a known symbol fills its name and decimals.
     await expect.poll(() => page.locator('form').getByLabel('Name').inputValue()).toBe('Dai Stablecoin');
     expect(await page.locator('form').getByLabel('Decimals').inputValue()).toBe('18');
-    await page.locator('form').getByLabel('Contract address').fill('0x6B175474E89094C44Da98b954EedeAC495271d0F');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL((url) => !url.pathname.endsWith('/create'));
     await page.getByRole('alert').filter({ hasText: 'Currency DAI created' }).waitFor();

@@ -257,7 +257,8 @@ describe('a free-text field with suggestions (the currency symbol)', () => {
     mountCurrencyForm();
     const symbol = await screen.findByRole<HTMLInputElement>('combobox', { name: /^Symbol/ });
     const user = userEvent.setup();
-    await user.type(symbol, 'US');
+    // The whole symbol typed, then its suggestion picked: still a pick.
+    await user.type(symbol, 'USDT');
     await user.click(await screen.findByRole('option', { name: 'USDT — Tether USD' }));
     expect(symbol.value).toBe('USDT');
     const name = screen.getByLabelText<HTMLInputElement>(/^Name/);

@@ -46,11 +46,13 @@ export function SuggestInput({ source, label, isRequired, readOnly, helperText, 
           {nameOf(id)}
         </li>
       )}
-      value={text || null}
+      // The text is the value; nothing stays "selected", so picking the suggestion that equals the
+      // typed text ("DAI", then its option) still counts as a pick and fills the other inputs.
+      value={null}
       inputValue={text}
       onInputChange={(_event, typed, reason) => {
-        // 'reset' repeats the value just set (or picked); typing and clearing are the user's.
-        if (reason !== 'reset' || typed !== text) field.onChange(typed);
+        // 'reset' is MUI echoing a selection (handled by onChange) or clearing for value null: not the user's.
+        if (reason !== 'reset') field.onChange(typed);
       }}
       onChange={(_event, picked, reason) => {
         if (reason === 'selectOption' && typeof picked === 'string') {
@@ -59,7 +61,7 @@ export function SuggestInput({ source, label, isRequired, readOnly, helperText, 
         }
       }}
       onBlur={field.onBlur}
-      sx={{ minWidth: 256 }}
+      sx={{ width: { xs: '100%', sm: 320 } }}
       className="ra-input"
       renderInput={(params) => (
         <TextField
