@@ -9,9 +9,9 @@ import { StorageKey } from './contract/constants';
 import { withTimeout } from './shell/loading/withTimeout';
 import { LoadingScreen } from './shell/loading/LoadingScreen';
 import { ErrorPage } from './shell/errors/ErrorPage';
-import { ReloadButton } from './shell/errors/ReloadButton';
 import { HomeLink } from './shell/errors/HomeLink';
 import { takeSignOutReason } from './startup/signOutReason';
+import { ConsoleLoadFailure } from './startup/ConsoleLoadFailure';
 import LoginPage from './pages/login/LoginPage';
 import { StartupFrame } from './startup/StartupFrame';
 import { startupView } from './startup/startupView';
@@ -41,16 +41,17 @@ async function showConsole(): Promise<void> {
   try {
     const { default: Console } = await loadConsole();
     render(<Console i18nProvider={i18nProvider} />);
-  } catch {
-    showChunkFailed();
+  } catch (error) {
+    showChunkFailed(error);
   }
 }
 
-/** A chunk is gone (a new deployment) or timed out: say so and offer a reload, never a blank page. */
-function showChunkFailed(): void {
+/** A chunk is gone (a new deployment) or timed out: say so and offer a reload, never a blank page; a declaration mistake says what it is. */
+function showChunkFailed(error: unknown): void {
+  console.error(error);
   render(
     <StartupFrame>
-      <ErrorPage titleKey="page.chunkFailedTitle" textKey="page.chunkFailed" actions={<ReloadButton primary />} />
+      <ConsoleLoadFailure error={error} />
     </StartupFrame>,
   );
 }
@@ -98,8 +99,8 @@ async function showSignUp(): Promise<void> {
         <SignUpPage onSignedUp={onSignedUp} />
       </StartupFrame>,
     );
-  } catch {
-    showChunkFailed();
+  } catch (error) {
+    showChunkFailed(error);
   }
 }
 

@@ -4,3 +4,4 @@ export * from './masks';
 export * from './routeGroups';
 export * from './routeTable';
 export * from './canAccess';
+export * from './menuRoutes';

@@ -1,16 +1,19 @@
 import type { RouteGroup } from './routeGroups';
 
-export interface GuardedRoute {
-  path: string;
+export interface GuardedRoute<P extends string = string> {
+  path: P;
   group: RouteGroup;
   /** Translation key of its menu entry and title. */
   labelKey: string;
 }
 
-const route = (path: string, group: RouteGroup): GuardedRoute => ({ path, group, labelKey: `menu.${path.slice(1)}` });
+const route = <P extends `/${string}`>(path: P, group: RouteGroup): GuardedRoute<P> => ({ path, group, labelKey: `menu.${path.slice(1)}` });
 
-/** The 31 guarded routes of SPEC A2, in menu order. */
-export const ROUTES: readonly GuardedRoute[] = [
+/**
+ * The 31 guarded routes of SPEC A2, in menu order. Their paths are a type (`RoutePath`), so a
+ * resource declared on a route missing here fails the typecheck, not only at start-up.
+ */
+export const ROUTES = [
   route('/home', 'all'),
   route('/network', 'all'),
   route('/currency', 'all'),
@@ -42,6 +45,9 @@ export const ROUTES: readonly GuardedRoute[] = [
   route('/order-repair', 'excludeAgent'),
   route('/account', 'all'),
   route('/brand', 'operator'),
-];
+] as const satisfies readonly GuardedRoute[];
+
+/** A path of the route table. */
+export type RoutePath = (typeof ROUTES)[number]['path'];
 
 export const PUBLIC_ROUTES: readonly string[] = ['/terms', '/login', '/signup', '/403', '/500'];

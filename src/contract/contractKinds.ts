@@ -1,3 +1,5 @@
+import { TenantType } from '../access/roles';
+
 /**
  * Contract kinds and contract-address fields of SPEC A3, once for console and server.
  */
@@ -17,9 +19,46 @@ export const CONTRACT_KINDS = [
 ] as const;
 export type ContractKind = (typeof CONTRACT_KINDS)[number];
 
-/** Plain (single-key) hot and cold wallets sit beside the contract kinds. */
-export const WALLET_KINDS = ['Hot', 'Cold', ...CONTRACT_KINDS] as const;
+/**
+ * What a wallet may be: a plain (single-key) hot or cold wallet, or one of the multisig
+ * contracts. Factories, helpers and pools (AgentFactory, AggregatedHelper, ToolHelper,
+ * PayPool) are contracts with an address per chain, never a wallet that holds funds.
+ */
+export const WALLET_KINDS = [
+  'Hot',
+  'Cold',
+  'MultiSigCold',
+  'MultiSigColdStd',
+  'MultiSigColdLite',
+  'MultiSigHot',
+  'MultiSigHotStd',
+  'MultiSigAgent',
+  'MultiSigOperator',
+  'DefiMultiSig',
+] as const satisfies ReadonlyArray<'Hot' | 'Cold' | ContractKind>;
 export type WalletKind = (typeof WALLET_KINDS)[number];
+
+/** Every org may hold plain hot and cold wallets. */
+const PLAIN_WALLET_KINDS = ['Hot', 'Cold'] as const satisfies readonly WalletKind[];
+
+/**
+ * The wallet kinds an org of each tenant type may hold: the plain ones and the multisig
+ * contracts made for its tier (the contract names say whose: …Std, …Lite, …Agent,
+ * …Operator; the unsuffixed MultiSigHot / MultiSigCold are the pro tier's). The DeFi pool's
+ * multisig is the platform's own. The server refuses any other pairing; the form offers
+ * only these.
+ */
+export const WALLET_KINDS_BY_TENANT: Readonly<Record<TenantType, readonly WalletKind[]>> = {
+  [TenantType.operator]: [...PLAIN_WALLET_KINDS, 'MultiSigOperator', 'DefiMultiSig'],
+  [TenantType.agent]: [...PLAIN_WALLET_KINDS, 'MultiSigAgent'],
+  [TenantType.merchantPro]: [...PLAIN_WALLET_KINDS, 'MultiSigHot', 'MultiSigCold'],
+  [TenantType.merchantLite]: [...PLAIN_WALLET_KINDS, 'MultiSigColdLite'],
+  [TenantType.merchantStd]: [...PLAIN_WALLET_KINDS, 'MultiSigHotStd', 'MultiSigColdStd'],
+};
+
+/** The wallet kinds of an org of this tenant type; with no org known yet, the ones every org may hold. */
+export const walletKindsFor = (tenantType: number | undefined): readonly WalletKind[] =>
+  tenantType === undefined ? PLAIN_WALLET_KINDS : (WALLET_KINDS_BY_TENANT[tenantType as TenantType] ?? []);
 
 /** A multisig wallet is a wallet whose kind starts with MultiSig (SPEC B5); DefiMultiSig is one too. */
 export const isMultiSigKind = (kind: string) => kind.startsWith('MultiSig') || kind === 'DefiMultiSig';

@@ -41,6 +41,13 @@ export function createDataProvider(http: HttpClient, registry: ResourceRegistry)
     return { ...rest, [endpoint.idField]: id };
   }
 
+  /**
+   * The id a write names its record by: the record's own, as the server typed it. react-admin
+   * takes an edit's id from the URL, where `/contract-address/137` is the string "137"; a
+   * schema that wants the number (a chain ID) would refuse it.
+   */
+  const recordId = (params: { id: Identifier; previousData?: Partial<RaRecord> }): Identifier => params.previousData?.id ?? params.id;
+
   /** A write answers with the record; when it answers with only an id (or nothing), rebuild it from what was sent. */
   const writtenRecord = (endpoint: Endpoint, answer: unknown, sent: ServerRecord): RaRecord =>
     toRecord(endpoint, isRecord(answer) ? answer : typeof answer === 'string' || typeof answer === 'number' ? { ...sent, [endpoint.idField]: answer } : sent);
@@ -101,7 +108,7 @@ export function createDataProvider(http: HttpClient, registry: ResourceRegistry)
 
     async update(resource, params) {
       const endpoint = endpointOf(resource);
-      const sent = toServer(endpoint, params.data, params.id);
+      const sent = toServer(endpoint, params.data, recordId(params));
       const updated = writtenRecord(endpoint, await http.post<unknown>(endpoint.paths.update, sent), sent);
       await endpoint.afterUpdate?.(updated);
       return { data: updated as never };

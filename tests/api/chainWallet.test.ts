@@ -172,11 +172,32 @@ describe('writing wallets', () => {
     { case: 'no signers', body: { signers: [], threshold: 1 }, field: 'signers', msg: 'Required.' },
     { case: 'one signer alone', body: { signers: [1], threshold: 1 }, field: 'signers', msg: 'At least 2 different signers: one person alone is not multisig.' },
     { case: 'threshold on a hot wallet', body: { kind: 'Hot', signers: [] }, field: 'threshold', msg: 'Only multisig wallets have signers and a threshold.' },
-    { case: 'unknown kind', body: { kind: 'Piggybank' }, field: 'kind', msg: expect.stringContaining('Must be one of') },
+    { case: 'unknown kind', body: { kind: 'Piggybank' }, field: 'kind', msg: expect.stringContaining('Not a wallet kind') },
+    { case: 'a contract kind that is no wallet (a pool)', body: { kind: 'PayPool', signers: [] }, field: 'kind', msg: 'Not a wallet kind: a wallet is Hot, Cold or a multisig contract (factories, helpers and pools are contract addresses).' },
+    { case: 'a factory', body: { kind: 'AgentFactory', signers: [] }, field: 'kind', msg: expect.stringContaining('Not a wallet kind') },
   ])('refuses $case with a field message', async ({ body, field, msg }) => {
     const res = await save('superAdmin', multisig(body));
     expect(res.code).toBe(400);
     expect((res.data as unknown as Record<string, string>)[field]).toEqual(msg);
+  });
+
+  it.each([
+    { case: 'a standard merchant’s kind for a pro org', body: {}, kind: 'MultiSigHotStd', org: 'Aurora Pay (Pro)', allowed: 'Hot, Cold, MultiSigHot, MultiSigCold' },
+    { case: 'the operator’s kind for a pro org', body: {}, kind: 'MultiSigOperator', org: 'Aurora Pay (Pro)', allowed: 'Hot, Cold, MultiSigHot, MultiSigCold' },
+    { case: 'a pro kind for a lite org', body: { orgId: 'liteC', signers: ['merchantLiteManager', 'merchantLiteEmployee'] }, kind: 'MultiSigHot', org: 'Cedar Cafe (Lite)', allowed: 'Hot, Cold, MultiSigColdLite' },
+  ])('refuses $case with a 409 naming the kinds of the org’s tier, on the kind field', async ({ body, kind, org, allowed }) => {
+    const orgId = body.orgId ? server.orgIds[body.orgId as keyof typeof server.orgIds] : server.orgIds.proA;
+    const signers = body.signers ? body.signers.map((u) => users[u as keyof typeof users]) : undefined;
+    const res = await save('superAdmin', multisig({ kind, orgId, ...(signers ? { signers, threshold: 2 } : {}) }));
+    const msg = `A wallet of ${org} cannot be a ${kind}: its organisation's tier holds ${allowed}.`;
+    expect(res).toMatchObject({ code: 409, msg, data: { kind: msg } });
+  });
+
+  it('the tier’s own kinds pass, in Chinese the refusal too', async () => {
+    expect((await save('superAdmin', multisig({ kind: 'MultiSigCold', label: 'pro cold' }))).code).toBe(200);
+    const zh = await server.call('POST', '/sys/chain-wallet/save', { token: tokens.superAdmin, body: multisig({ kind: 'MultiSigColdStd' }), headers: { 'accept-language': 'zh-CN' } });
+    expect(zh).toMatchObject({ code: 409, msg: expect.stringContaining('MultiSigColdStd') });
+    expect((zh as { msg: string }).msg).toContain('该组织的级别');
   });
 
   it('signers must be members of the wallet’s org', async () => {

@@ -121,6 +121,8 @@ describe('reading currencies', () => {
     expect(symbols).toContain('TRX');
     for (const taken of ['ETH', 'USDT', 'USDC']) expect(symbols).not.toContain(taken);
     expect(res.data.count).toBe(symbols.length);
+    // Each with the name and decimals the console fills in when one is picked.
+    expect(res.data.list).toContainEqual({ symbol: 'DAI', name: 'Dai Stablecoin', decimals: 18 });
     const tron = await server.call<ListResult<{ symbol: string }>>('GET', '/sys/currency/symbol/available', { token: operator, query: { chainId: TRON_CHAIN } });
     expect(tron.data.list.map((s) => s.symbol)).toContain('USDC');
     expect(tron.data.list.map((s) => s.symbol)).not.toContain('TRX');

@@ -25,7 +25,10 @@ describe('the menu and guards follow the role matrix', () => {
     expect(menu).toEqual(expect.arrayContaining(['Networks', 'Multisig', 'Operator', 'Contract addresses', 'Brand']));
     expect(menu).not.toContain('Invitations');
     expect(menu).not.toContain('Pro wallets');
-    expect(menu).toHaveLength(23);
+    // One entry per job: the full asset flow, not also the lite one.
+    expect(menu).toContain('Asset flow');
+    expect(menu).not.toContain('Asset flow (lite)');
+    expect(menu).toHaveLength(22);
     await expectDenied(page, '/invitation');
     await page.close();
   });
@@ -47,9 +50,12 @@ describe('the menu and guards follow the role matrix', () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantLiteEmployee');
     const menu = await menuOf(page);
-    expect(menu).toEqual(expect.arrayContaining(['Lite wallets', 'Lite merchant']));
+    // One entry per job: the wallets page and the lite asset flow (the tier page and the full ledger open by URL).
+    expect(menu).toEqual(expect.arrayContaining(['Wallets', 'Asset flow (lite)', 'Lite merchant']));
+    expect(menu).not.toContain('Lite wallets');
+    expect(menu).not.toContain('Asset flow');
     expect(menu).not.toContain('Multisig');
-    expect(menu).toHaveLength(20);
+    expect(menu).toHaveLength(18);
     await expectDenied(page, '/multisig');
     await page.goto(`${env.server.baseUrl}/merchant-lite-wallet`);
     await expect.poll(() => page.locator('table').textContent()).toContain('Cedar deposits');
@@ -60,7 +66,8 @@ describe('the menu and guards follow the role matrix', () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantStdFinance');
     const menu = await menuOf(page);
-    expect(menu).toEqual(expect.arrayContaining(['Standard wallets', 'Standard merchant', 'Supply', 'Multisig']));
+    expect(menu).toEqual(expect.arrayContaining(['Wallets', 'Standard merchant', 'Supply', 'Multisig']));
+    expect(menu).not.toContain('Standard wallets');
     expect(menu).not.toContain('Pro wallets');
     await expectDenied(page, '/brand');
     await expectDenied(page, '/merchant-pro-wallet');
@@ -87,18 +94,18 @@ describe('the menu and guards follow the role matrix', () => {
       await page.getByRole('option', { name }).click();
     };
     await pick(/Delta Exchange/);
-    expect(await menuOf(page)).toContain('Pro wallets');
-    await page.getByRole('menuitem', { name: 'Pro wallets' }).click();
-    await page.waitForURL(/\/merchant-pro-wallet$/);
+    expect(await menuOf(page)).toContain('Pro merchant');
+    await page.getByRole('menuitem', { name: 'Pro merchant' }).click();
+    await page.waitForURL(/\/merchant-pro$/);
 
     await pick(/Birch Goods/);
     await page.waitForURL(/\/home$/);
     // The new role applies once /home is shown (see OrgSwitcher).
-    await expect.poll(() => menuOf(page)).toContain('Standard wallets');
-    expect(await menuOf(page)).not.toContain('Pro wallets');
+    await expect.poll(() => menuOf(page)).toContain('Standard merchant');
+    expect(await menuOf(page)).not.toContain('Pro merchant');
 
     await page.reload();
-    expect(await menuOf(page)).toContain('Standard wallets');
+    expect(await menuOf(page)).toContain('Standard merchant');
     expect(await org.textContent()).toContain('Birch Goods');
     await page.close();
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { e2eEnvironment, signIn } from './harness';
+import { e2eEnvironment, saveAndWait, signIn } from './harness';
 
 const env = e2eEnvironment();
 
@@ -44,18 +44,55 @@ describe('resources on the engine, in the browser', () => {
     await page.close();
   });
 
-  it('superAdmin creates a currency on the selected chain and finds it listed', async () => {
+  it('superAdmin creates a currency on the selected chain and finds it listed; one toast says what was saved', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'superAdmin');
     await page.goto(`${env.server.baseUrl}/currency/create`);
-    await pickTyped(page, 'Symbol', 'DAI');
-    await page.locator('form').getByLabel('Name').fill('Dai Stablecoin');
+    // A submit without symbol and name fails first: its error toast must not outlive the success.
     await page.locator('form').getByLabel('Contract address').fill('0x6B175474E89094C44Da98b954EedeAC495271d0F');
-    await page.locator('form').getByLabel('Decimals').fill('18');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const invalid = page.getByRole('alert').filter({ hasText: 'The form is not valid' });
+    await invalid.waitFor();
+    await pickTyped(page, 'Symbol', 'DAI');
+    // Picking a known symbol fills its name and decimals.
+    await expect.poll(() => page.locator('form').getByLabel('Name').inputValue()).toBe('Dai Stablecoin');
+    expect(await page.locator('form').getByLabel('Decimals').inputValue()).toBe('18');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL((url) => !url.pathname.endsWith('/create'));
+    await page.getByRole('alert').filter({ hasText: 'Currency DAI created' }).waitFor();
+    await invalid.waitFor({ state: 'detached' });
     await page.goto(`${env.server.baseUrl}/currency`);
     await expect.poll(() => page.locator('table').textContent()).toContain('Dai Stablecoin');
+    await page.close();
+  });
+
+  it('superAdmin saves the contract addresses of a new network through the console: the first save and a change', async () => {
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'superAdmin');
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const created = await fetch(`${env.server.baseUrl}/api/sys/chain/save`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ chainId: 137, name: 'Polygon', family: 'evm', symbol: 'POL', rpcUrl: 'https://polygon.example', explorerUrl: 'https://polygonscan.example', confirmations: 12 }),
+    }).then((r) => r.json());
+    expect(created.code).toBe(200);
+
+    const hot = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+    const cold = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
+    // Nothing saved for Polygon yet: this save creates its row (the URL holds the chain ID as text, "137").
+    await page.goto(`${env.server.baseUrl}/contract-address/137`);
+    await page.locator('form').getByLabel('Hot', { exact: true }).fill(hot);
+    await saveAndWait(page, /\/contract-address$/);
+    await page.getByRole('alert').filter({ hasText: 'Contract addresses Polygon saved' }).waitFor();
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'Polygon' }).textContent()).toContain(hot);
+
+    await page.goto(`${env.server.baseUrl}/contract-address/137`);
+    await expect.poll(() => page.locator('form').getByLabel('Hot', { exact: true }).inputValue()).toBe(hot);
+    await page.locator('form').getByLabel('Cold', { exact: true }).fill(cold);
+    await saveAndWait(page, /\/contract-address$/);
+    const row = page.getByRole('row').filter({ hasText: 'Polygon' });
+    await expect.poll(() => row.textContent()).toContain(cold);
+    expect(await row.textContent()).toContain(hot);
     await page.close();
   });
 

@@ -129,7 +129,7 @@ describe('app shell', () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantProManager');
     await page.route(/\/api\/sys\/chain-wallet\/list/, (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }));
-    await page.getByRole('menuitem', { name: 'Pro wallets' }).click();
+    await page.getByRole('menuitem', { name: 'Wallets' }).click();
     await page.getByRole('heading', { name: 'Server error' }).waitFor();
     expect(await page.getByRole('link', { name: 'Back to home' }).isVisible()).toBe(true);
     expect(await page.getByRole('menuitem', { name: 'Home' }).isVisible()).toBe(true);

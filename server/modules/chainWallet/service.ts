@@ -7,7 +7,7 @@ import { orgVisibleTo } from '../../http/tenancy';
 import type { Caller } from '../../http/caller';
 import { BodyCode, type ListResult } from '../../../src/contract/envelope';
 import { checkAddress } from '../../../src/contract/address';
-import { isMultiSigKind } from '../../../src/contract/contractKinds';
+import { isMultiSigKind, walletKindsFor, type WalletKind } from '../../../src/contract/contractKinds';
 import type { FieldMessages } from '../../../src/contract/validation';
 import {
   type ChainWalletBody,
@@ -104,13 +104,21 @@ export async function findWallet(db: Reader, caller: Caller, id: number, lock = 
   return wallet;
 }
 
+/** Each tier holds its own multisig contracts (MultiSigHotStd is a standard merchant's): another tier's kind is a 409 on `kind`. */
+function assertKindOfTier(kind: string, org: { name: string; tenantType: number }): void {
+  const allowed = walletKindsFor(org.tenantType);
+  if (allowed.includes(kind as WalletKind)) return;
+  const params = { org: org.name, kind, allowed: allowed.join(', ') };
+  throw new ApiError(BodyCode.conflict, 'api.walletKindOfTier', { params, fields: { kind: { key: 'api.walletKindOfTier', params } } });
+}
+
 /** Checks that need the database: the chain, the org in scope, the address, the signers' membership. */
 async function checkAgainstStored(trx: Trx, caller: Caller, wallet: ChainWalletBody, exceptId?: number): Promise<string> {
   const fields: FieldMessages = {};
   // FOR SHARE: a concurrent family change waits for this wallet (and then sees it), so no address of the old family slips in.
   const chain = await trx.selectFrom('chain').select('family').where('chainId', '=', wallet.chainId).forShare().executeTakeFirst();
   if (!chain) fields.chainId = { key: 'validation.unknownReference' };
-  const org = await trx.selectFrom('org').select('id').where('id', '=', wallet.orgId).where(orgVisibleTo(caller, 'org.id')).executeTakeFirst();
+  const org = await trx.selectFrom('org').select(['id', 'name', 'tenantType']).where('id', '=', wallet.orgId).where(orgVisibleTo(caller, 'org.id')).executeTakeFirst();
   if (!org) fields.orgId = { key: 'validation.unknownReference' };
   let address = wallet.address;
   if (chain) {
@@ -120,6 +128,7 @@ async function checkAgainstStored(trx: Trx, caller: Caller, wallet: ChainWalletB
   }
   if (org && !(await allMembersOf(trx, wallet.orgId, wallet.signers))) fields.signers = { key: 'validation.notOrgMember' };
   if (Object.keys(fields).length > 0) throw badRequest(fields);
+  if (org) assertKindOfTier(wallet.kind, org);
 
   let clash = trx.selectFrom('chainWallet').select('id').where('chainId', '=', wallet.chainId).where(sql`lower(address)`, '=', address.toLowerCase());
   if (exceptId !== undefined) clash = clash.where('id', '!=', exceptId);

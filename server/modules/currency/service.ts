@@ -14,6 +14,7 @@ import {
   type CurrencyListQuery,
   type CurrencyRecord,
   type CurrencyUpdateBody,
+  type KnownSymbol,
   type LegalTenderRecord,
 } from '../../../src/contract/schemas/currency';
 
@@ -101,7 +102,7 @@ export async function listLegalTenders(db: Db): Promise<ListResult<LegalTenderRe
 }
 
 /** Well-known symbols not yet on the chain, for the console's "new currency" form. */
-export async function availableSymbols(db: Db, chainId: number): Promise<ListResult<{ symbol: string; name: string }>> {
+export async function availableSymbols(db: Db, chainId: number): Promise<ListResult<KnownSymbol>> {
   const chain = await db.selectFrom('chain').select('id').where('chainId', '=', chainId).executeTakeFirst();
   if (!chain) throw new ApiError(BodyCode.notFound, 'api.chainNotFound');
   const taken = new Set((await db.selectFrom('currency').select('symbol').where('chainId', '=', chainId).execute()).map((r) => r.symbol));

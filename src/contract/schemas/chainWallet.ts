@@ -10,7 +10,7 @@ const label = z.string().trim().max(64);
 export const chainWalletFields = {
   chainId: chainIdField,
   orgId: z.number().int({ error: 'validation.integer' }).positive({ error: 'validation.invalidId' }),
-  kind: z.enum(WALLET_KINDS),
+  kind: z.enum(WALLET_KINDS, { error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.notWalletKind') }),
   address: z.string().trim().min(1, { error: 'validation.required' }).max(64),
   label: label.default(''),
   /** Multisig kinds only: approvals needed (1 ≤ threshold ≤ signers). */

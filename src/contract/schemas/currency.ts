@@ -67,31 +67,39 @@ export type CurrencyListQuery = z.infer<typeof currencyListQuery>;
 
 export const symbolAvailableQuery = z.object({ chainId: z.coerce.number({ error: 'validation.invalidId' }).int().positive() });
 
+/** A well-known token: its usual name and decimals (on Ethereum; a chain may differ, so the form keeps them editable). */
+export interface KnownSymbol {
+  symbol: string;
+  name: string;
+  decimals: number;
+}
+
 /**
  * Well-known symbols a new currency is usually one of; the console offers those not
- * yet on the chain (GET /sys/currency/symbol/available).
+ * yet on the chain (GET /sys/currency/symbol/available) and fills name and decimals from
+ * the one picked. Any other symbol may be typed.
  */
-export const WELL_KNOWN_SYMBOLS: ReadonlyArray<{ symbol: string; name: string }> = [
-  { symbol: 'ETH', name: 'Ether' },
-  { symbol: 'USDT', name: 'Tether USD' },
-  { symbol: 'USDC', name: 'USD Coin' },
-  { symbol: 'DAI', name: 'Dai Stablecoin' },
-  { symbol: 'WBTC', name: 'Wrapped Bitcoin' },
-  { symbol: 'WETH', name: 'Wrapped Ether' },
-  { symbol: 'TRX', name: 'Tronix' },
-  { symbol: 'BNB', name: 'BNB' },
-  { symbol: 'BUSD', name: 'Binance USD' },
-  { symbol: 'FDUSD', name: 'First Digital USD' },
-  { symbol: 'TUSD', name: 'TrueUSD' },
-  { symbol: 'USDD', name: 'Decentralized USD' },
-  { symbol: 'PYUSD', name: 'PayPal USD' },
-  { symbol: 'EURC', name: 'Euro Coin' },
-  { symbol: 'POL', name: 'Polygon Ecosystem Token' },
-  { symbol: 'LINK', name: 'Chainlink' },
-  { symbol: 'UNI', name: 'Uniswap' },
-  { symbol: 'AAVE', name: 'Aave' },
-  { symbol: 'SHIB', name: 'Shiba Inu' },
-  { symbol: 'BTT', name: 'BitTorrent' },
+export const WELL_KNOWN_SYMBOLS: readonly KnownSymbol[] = [
+  { symbol: 'ETH', name: 'Ether', decimals: 18 },
+  { symbol: 'USDT', name: 'Tether USD', decimals: 6 },
+  { symbol: 'USDC', name: 'USD Coin', decimals: 6 },
+  { symbol: 'DAI', name: 'Dai Stablecoin', decimals: 18 },
+  { symbol: 'WBTC', name: 'Wrapped Bitcoin', decimals: 8 },
+  { symbol: 'WETH', name: 'Wrapped Ether', decimals: 18 },
+  { symbol: 'TRX', name: 'Tronix', decimals: 6 },
+  { symbol: 'BNB', name: 'BNB', decimals: 18 },
+  { symbol: 'BUSD', name: 'Binance USD', decimals: 18 },
+  { symbol: 'FDUSD', name: 'First Digital USD', decimals: 18 },
+  { symbol: 'TUSD', name: 'TrueUSD', decimals: 18 },
+  { symbol: 'USDD', name: 'Decentralized USD', decimals: 18 },
+  { symbol: 'PYUSD', name: 'PayPal USD', decimals: 6 },
+  { symbol: 'EURC', name: 'Euro Coin', decimals: 6 },
+  { symbol: 'POL', name: 'Polygon Ecosystem Token', decimals: 18 },
+  { symbol: 'LINK', name: 'Chainlink', decimals: 18 },
+  { symbol: 'UNI', name: 'Uniswap', decimals: 18 },
+  { symbol: 'AAVE', name: 'Aave', decimals: 18 },
+  { symbol: 'SHIB', name: 'Shiba Inu', decimals: 18 },
+  { symbol: 'BTT', name: 'BitTorrent', decimals: 18 },
 ];
 
 export interface LegalTenderRecord {

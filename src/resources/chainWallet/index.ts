@@ -1,6 +1,6 @@
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import { combine, masks } from '../../access';
-import { WALLET_KINDS } from '../../contract/contractKinds';
+import { WALLET_KINDS, walletKindsFor } from '../../contract/contractKinds';
 import { walletWriteRefusal } from '../../contract/walletWriteRule';
 import { defineResource } from '../engine';
 
@@ -25,7 +25,17 @@ export const chainWallet = defineResource({
     { source: 'chainId', kind: 'reference', reference: 'chain', required: true, inForm: 'create', inList: false, sortable: true },
     { source: 'orgId', kind: 'reference', reference: 'org', required: true, inForm: 'create', inList: false, inShow: false, sortable: true },
     { source: 'orgName', kind: 'text', inForm: false },
-    { source: 'kind', kind: 'enum', choices: WALLET_KINDS, required: true, inForm: 'create', sortable: true, filterable: true },
+    {
+      source: 'kind',
+      kind: 'enum',
+      choices: WALLET_KINDS,
+      // Only the kinds of the chosen org's tier (the server refuses the others).
+      narrowedBy: { field: 'orgId', choices: (org) => walletKindsFor(typeof org?.tenantType === 'number' ? org.tenantType : undefined) },
+      required: true,
+      inForm: 'create',
+      sortable: true,
+      filterable: true,
+    },
     { source: 'address', kind: 'address', required: true, inForm: 'create', filterable: true },
     { source: 'label', kind: 'text', sortable: true, filterable: 'alwaysOn' },
     { source: 'threshold', kind: 'number', inForm: 'create', help: 'resources.chain-wallet.help.threshold' },

@@ -8,7 +8,8 @@ const configAmount = { kind: 'amount', decimals: { field: 'decimals' }, default:
 /**
  * Currencies per chain (SPEC B6): everyone reads, the operator row writes. The list
  * follows the chain selected in the app bar; a new currency picks a symbol the chain
- * does not have yet (or a new one) and a legal tender for pricing.
+ * does not have yet (filling its usual name and decimals) or types a new one, and a
+ * legal tender for pricing.
  */
 export const currency = defineResource({
   name: 'currency',
@@ -18,16 +19,24 @@ export const currency = defineResource({
   emptyOnListFailure: true,
   chainScoped: true,
   fields: [
+    // The chain first: it narrows the symbols offered (those the chain does not have yet).
+    { source: 'chainId', kind: 'reference', reference: 'chain', required: true, sortable: true },
     {
       source: 'symbol',
       kind: 'enum',
-      choices: { path: ApiPath.currency.symbolAvailable, value: 'symbol', label: (s) => `${String(s.symbol)} — ${String(s.name)}`, dependsOn: { chainId: 'chainId' }, freeText: true },
+      choices: {
+        path: ApiPath.currency.symbolAvailable,
+        value: 'symbol',
+        label: (s) => `${String(s.symbol)} — ${String(s.name)}`,
+        dependsOn: { chainId: 'chainId' },
+        freeText: true,
+        fills: { name: 'name', decimals: 'decimals' },
+      },
       required: true,
       sortable: true,
       filterable: 'alwaysOn',
     },
     { source: 'name', kind: 'text', required: true, sortable: true },
-    { source: 'chainId', kind: 'reference', reference: 'chain', required: true, sortable: true },
     { source: 'contractAddress', kind: 'address', emptyText: 'resources.currency.native', help: 'resources.currency.help.contractAddress' },
     { source: 'decimals', kind: 'number', required: true, default: 18, sortable: true },
     {

@@ -4,6 +4,7 @@ import { resourcePaths } from '../../contract/apiPaths';
 import { lazyScreen } from '../../shell/loading/lazyScreen';
 import { resourceCanDo } from './access';
 import { AccessGate } from './AccessGate';
+import { DeclarationError } from './declarationError';
 import type { ResourceDeclaration, ResourceDefinition, ViewLoader, ViewName } from './types';
 
 /** Generated views, each its own chunk; declarations replace any of them with `views`. */
@@ -21,11 +22,13 @@ function routeOf(declaration: ResourceDeclaration): { path: string; group: Route
   const path = typeof route === 'string' ? route : route.path;
   const listed = ROUTES.find((r) => r.path === path);
   if (typeof route === 'string') {
-    if (!listed) throw new Error(`resource "${name}": route ${path} is not in src/access ROUTES (declare {path, group} for a test-only route)`);
+    if (!listed) {
+      throw new DeclarationError(`resource '${name}': route '${path}' is not in the route table (src/access/routeTable.ts); add it to ROUTES with its group`);
+    }
     return listed;
   }
   if (listed && listed.group !== route.group) {
-    throw new Error(`resource "${name}": ${path} is guarded by "${listed.group}" in src/access ROUTES, not "${route.group}"`);
+    throw new DeclarationError(`resource '${name}': route '${path}' is guarded by '${listed.group}' in the route table (src/access/routeTable.ts), not '${route.group}'`);
   }
   return { path, group: route.group, labelKey: listed?.labelKey ?? `resources.${name}.name` };
 }
@@ -54,8 +57,13 @@ export function defineResource(declaration: ResourceDeclaration): ResourceDefini
   const chainField = declaration.chainScoped === true ? 'chainId' : declaration.chainScoped || null;
 
   const sources = new Set(fields.map((f) => f.source));
-  if (sources.size !== fields.length) throw new Error(`resource "${name}": a field source is declared twice`);
-  if (chainField && !sources.has(chainField)) throw new Error(`resource "${name}": chain-scoped by "${chainField}", which is not a field`);
+  const twice = fields.find((f, i) => fields.findIndex((g) => g.source === f.source) !== i);
+  if (twice) throw new DeclarationError(`resource '${name}': field '${twice.source}' is declared twice`);
+  if (chainField && !sources.has(chainField)) throw new DeclarationError(`resource '${name}': chain-scoped by '${chainField}', which is not one of its fields`);
+  for (const field of fields) {
+    const narrowing = field.kind === 'enum' ? field.narrowedBy : undefined;
+    if (narrowing && !sources.has(narrowing.field)) throw new DeclarationError(`resource '${name}': field '${field.source}' is narrowed by '${narrowing.field}', which is not one of its fields`);
+  }
 
   const definition: ResourceDefinition = {
     declaration,

@@ -34,6 +34,18 @@ export function fieldsFor(resource: Pick<ResourceDefinition, 'fields'>, place: F
 
 const isBlank = (value: unknown) => value === undefined || value === null || value === '';
 
+/** "137" → 137 for a reference to numeric ids (a value that came through a URL or was typed); anything else as it is. */
+const asReferenceId = (value: unknown, numeric: boolean): unknown =>
+  numeric && typeof value === 'string' && /^\d{1,15}$/.test(value.trim()) ? Number(value.trim()) : value;
+
+/** A reference (or list of them) with the type its target's ids have. */
+function referenceValue(field: FieldDeclaration, value: unknown): unknown {
+  const source = choiceSourceOf(field);
+  const numeric = source?.numericIds ?? false;
+  if (field.kind === 'referenceList') return idsOf(value, source?.value ?? 'id').map((id) => asReferenceId(id, numeric));
+  return asReferenceId(value, numeric);
+}
+
 /** A list-of-objects value (`signers: [{userId…}]`) as the ids a form edits and the API takes. */
 export function idsOf(value: unknown, idField: string): unknown[] {
   if (!Array.isArray(value)) return [];
@@ -58,7 +70,7 @@ export function toPayload(
   for (const field of fieldsFor(resource, mode)) {
     if (isReadOnlyIn(field, mode)) continue;
     let value = values[field.source];
-    if (field.kind === 'referenceList') value = idsOf(value, choiceSourceOf(field)?.value ?? 'id');
+    if (field.kind === 'reference' || field.kind === 'referenceList') value = referenceValue(field, value);
     if (TEXT_KINDS.has(field.kind)) {
       if (value === null) value = '';
       if (value === undefined) continue;

@@ -7,6 +7,7 @@ export { defineResource } from './defineResource';
 export { registryOf, menuEntries } from './registry';
 export { withResourceAccess } from './access';
 export { REFERENCE_TARGETS } from './lookups';
+export { DeclarationError, isDeclarationError } from './declarationError';
 export type {
   AmountDecimals,
   Choice,

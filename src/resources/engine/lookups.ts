@@ -16,14 +16,15 @@ export const objectsAt = (record: ServerRecord, source: string): ServerRecord[] 
  * record's own org and signers before the lists arrive.
  */
 export const REFERENCE_TARGETS: Record<Exclude<ReferenceTarget, ChoiceSource>, ChoiceSource> = {
-  chain: { path: ApiPath.chain.list, value: 'chainId', label: 'name', query: { sort: 'chainId', order: 'asc' } },
-  currency: { path: ApiPath.currency.list, value: 'id', label: 'symbol', dependsOn: { chainId: 'chainId' }, query: { sort: 'symbol', order: 'asc' } },
+  chain: { path: ApiPath.chain.list, value: 'chainId', numericIds: true, label: 'name', query: { sort: 'chainId', order: 'asc' } },
+  currency: { path: ApiPath.currency.list, value: 'id', numericIds: true, label: 'symbol', dependsOn: { chainId: 'chainId' }, query: { sort: 'symbol', order: 'asc' } },
   org: {
     path: ApiPath.org.list,
     query: { sort: 'orgName', order: 'asc' },
     // API records name their org (`orgId` + `orgName`).
     fromRecord: (record) => (record.orgId != null && record.orgName != null ? [{ orgId: record.orgId, orgName: record.orgName }] : []),
     value: 'orgId',
+    numericIds: true,
     label: 'orgName',
   },
   member: {
@@ -31,6 +32,7 @@ export const REFERENCE_TARGETS: Record<Exclude<ReferenceTarget, ChoiceSource>, C
     dependsOn: { orgId: 'orgId' },
     query: { sort: 'account', order: 'asc' },
     value: 'userId',
+    numericIds: true,
     label: (member) => (member.userName ? `${String(member.userName)} (${String(member.account)})` : String(member.userId)),
     fromRecord: (record) => objectsAt(record, 'signers'),
   },

@@ -1,4 +1,5 @@
 import type { ResourceRegistry } from '../../dataProvider';
+import { DeclarationError } from './declarationError';
 import { choiceSourceOf, lookupEndpoints, REFERENCE_TARGETS } from './lookups';
 import type { ChoiceSource, MenuEntry, ResourceDefinition } from './types';
 
@@ -12,7 +13,7 @@ export function registryOf(resources: readonly ResourceDefinition[]): ResourceRe
   const sources: ChoiceSource[] = Object.values(REFERENCE_TARGETS);
   for (const resource of resources) {
     for (const name of new Set([resource.resourceName, resource.name])) {
-      if (Object.hasOwn(registry, name)) throw new Error(`two resources are declared as "${name}"`);
+      if (Object.hasOwn(registry, name)) throw new DeclarationError(`two resources are declared as '${name}' (src/resources/index.ts): each API name and route once`);
       registry[name] = resource.endpoint;
     }
     for (const field of resource.fields) {

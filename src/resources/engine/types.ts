@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
 import type { z } from 'zod';
-import type { RoleMask, RouteGroup } from '../../access';
+import type { RoleMask, RouteGroup, RoutePath } from '../../access';
 import type { ChainFamily } from '../../contract/address';
 import type { ResourcePaths } from '../../contract/apiPaths';
 import type { OrgMembership } from '../../contract/schemas/auth';
@@ -53,6 +53,16 @@ export interface ChoiceSource {
   fromRecord?: (record: ServerRecord) => ServerRecord[];
   /** A value that is not offered may be typed in (a new ticker symbol). */
   freeText?: boolean;
+  /**
+   * The values are numbers (a chain ID, a record id): a value that arrives as text (a URL,
+   * a typed-in id) is sent as the number the server's schema wants.
+   */
+  numericIds?: boolean;
+  /**
+   * Picking a listed value fills other inputs of the form from the listed record (form field →
+   * record field), e.g. a known symbol's name and decimals; they stay editable.
+   */
+  fills?: Record<string, string>;
 }
 
 /** Built-in reference targets (src/resources/engine/lookups.ts) or a source of its own. */
@@ -115,7 +125,16 @@ export type FieldDeclaration =
       /** Shown for an empty address (translation key), e.g. "native coin". */
       emptyText?: string;
     })
-  | (FieldBase & { kind: 'enum'; choices: readonly string[] | readonly Choice[] | ChoiceSource })
+  | (FieldBase & {
+      kind: 'enum';
+      choices: readonly string[] | readonly Choice[] | ChoiceSource;
+      /**
+       * A form offers only some of the fixed choices, decided by the record chosen in another
+       * reference field (a wallet's kinds by its org's tier). `choices` receives that record,
+       * undefined until one is chosen. Filters and read-only inputs show every choice.
+       */
+      narrowedBy?: { field: string; choices: (chosen: ServerRecord | undefined) => readonly string[] };
+    })
   | (FieldBase & { kind: 'boolean' })
   | (FieldBase & { kind: 'dateTime' })
   | (FieldBase & { kind: 'reference' | 'referenceList'; reference: ReferenceTarget })
@@ -157,10 +176,11 @@ export interface ResourceDeclaration {
    */
   name: string;
   /**
-   * A guarded route of src/access ROUTES (its group guards the resource), or — for
-   * tests only — an unlisted path with the group that guards it.
+   * A guarded route of the route table (src/access/routeTable.ts `ROUTES`; its group guards
+   * the resource): a path not listed there is a type error. Tests only may declare an
+   * unlisted path with the group that guards it.
    */
-  route: string | { path: string; group: RouteGroup };
+  route: RoutePath | { path: string; group: RouteGroup };
   icon: ComponentType;
   menuGroup: MenuGroup;
   /** Default: `resourcePaths(name)` = /sys/<name>/…; `base` (e.g. `/sys/chain`) or single paths override. */

@@ -4,6 +4,7 @@ import UndoIcon from '@mui/icons-material/Undo';
 import MoveDownIcon from '@mui/icons-material/MoveDown';
 import HistoryIcon from '@mui/icons-material/History';
 import type { ComponentType } from 'react';
+import type { RoutePath } from '../../access';
 import { ApiPath } from '../../contract/apiPaths';
 import { MOVEMENT_STATUSES, MOVEMENT_WRITERS, type MovementKind } from '../../contract/movement';
 import { defineResource } from '../engine';
@@ -59,7 +60,7 @@ function movementFields(kind: MovementKind): FieldDeclaration[] {
  * where `create` names who may, its form. Out of a multisig wallet the server starts a
  * proposal (the row links it); out of any other it executes at once.
  */
-function movementScreen(kind: MovementKind, route: string, icon: ComponentType, create: bigint | null) {
+function movementScreen(kind: MovementKind, route: RoutePath, icon: ComponentType, create: bigint | null) {
   return defineResource({
     name: route.slice(1),
     route,

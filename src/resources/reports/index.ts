@@ -3,6 +3,7 @@ import LinkIcon from '@mui/icons-material/Link';
 import SavingsIcon from '@mui/icons-material/Savings';
 import LocalGasStationIcon from '@mui/icons-material/LocalGasStation';
 import type { ComponentType } from 'react';
+import type { RoutePath } from '../../access';
 import { ApiPath } from '../../contract/apiPaths';
 import { GAS_REASONS, ORDER_STATUSES, type OrderReportKind } from '../../contract/report';
 import { defineResource } from '../engine';
@@ -17,7 +18,7 @@ const shared: FieldDeclaration[] = [
 const summary = () => import('./ReportSummary');
 const empty = () => import('./ReportEmpty');
 
-function orderReport(kind: OrderReportKind, route: string, icon: ComponentType) {
+function orderReport(kind: OrderReportKind, route: RoutePath, icon: ComponentType) {
   return defineResource({
     name: `${kind}-report`,
     route,

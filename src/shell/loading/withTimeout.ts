@@ -1,4 +1,5 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from '../../contract/constants';
+import { isDeclarationError } from '../../resources/engine/declarationError';
 
 /** A chunk that failed or timed out (the usual cause: a new deployment removed it). Free of React: the start-up uses it too. */
 export class ChunkLoadError extends Error {
@@ -17,7 +18,8 @@ export function withTimeout<T>(load: () => Promise<T>, timeoutMs = CHUNK_LOAD_TI
         },
         (error: unknown) => {
           clearTimeout(timer);
-          reject(new ChunkLoadError(error instanceof Error ? error.message : String(error)));
+          // A declaration mistake came with the chunk: reloading would not help, its message does.
+          reject(isDeclarationError(error) ? error : new ChunkLoadError(error instanceof Error ? error.message : String(error)));
         },
       );
     });

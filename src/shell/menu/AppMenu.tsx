@@ -1,6 +1,6 @@
 import { Divider, ListSubheader } from '@mui/material';
 import { Menu, useSidebarState, useTranslate } from 'react-admin';
-import { routesFor } from '../../access';
+import { menuRoutesFor } from '../../access';
 import { useSession } from '../../session';
 import { resourceMenu } from '../../resources';
 import { menuSections } from './menuSections';
@@ -8,13 +8,13 @@ import { routeMenu } from './routeMenu';
 
 const entryOf = (path: string) => resourceMenu[path] ?? routeMenu[path];
 
-/** Exactly the routes the current role reaches, in the order of the route table, under group headings. */
+/** The routes the current role reaches, one per job (src/access menuRoutes), in route-table order, under group headings. */
 export function AppMenu() {
   const translate = useTranslate();
   const [open] = useSidebarState();
   const { roleIndex } = useSession();
   // MenuList wants its items as direct children (no fragments): headings and items in one flat list.
-  const children = menuSections(routesFor(roleIndex), entryOf).flatMap(({ group, entries }, index) => [
+  const children = menuSections(menuRoutesFor(roleIndex), entryOf).flatMap(({ group, entries }, index) => [
     open ? (
       <ListSubheader key={`group-${group}`} disableSticky sx={{ lineHeight: 2.5, mt: index ? 1 : 0, bgcolor: 'transparent' }}>
         {translate(`menuGroup.${group}`)}

@@ -61,6 +61,8 @@ export function ToastNotification() {
     if (!next) return;
     // A form the server refused: its message is toasted already and its field errors are on the inputs.
     if (next.message === INVALID_FORM && toasts.hasOpenError()) return;
+    // A success outdates the failures before it ("the form is not valid", the server's refusal).
+    if (next.type === 'success') toasts.dismissErrors();
     const { messageArgs, undoable, autoHideDuration } = next.notificationOptions ?? {};
     const text = typeof next.message === 'string' ? translate(next.message, { _: next.message, ...messageArgs }) : next.message;
     if (!text) return;

@@ -19,6 +19,11 @@ export const toasts = {
   },
   /** Is an error toast on screen (e.g. the server's refusal of the form just sent)? */
   hasOpenError: () => openErrors.size > 0,
+  /** Closes the error toasts on screen: a later success outdates them (one toast per outcome). */
+  dismissErrors() {
+    for (const id of openErrors) toast.dismiss(id);
+    openErrors.clear();
+  },
   update(id: Id, change: { type?: ToastType; message?: string }) {
     toast.update(id, { ...(change.type ? { type: change.type } : {}), ...(change.message !== undefined ? { render: change.message } : {}) });
   },

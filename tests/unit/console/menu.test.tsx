@@ -5,7 +5,7 @@ import { AdminContext } from 'react-admin';
 import { AppMenu } from '../../../src/shell/menu/AppMenu';
 import { testI18nProvider as i18nProvider } from '../testI18nProvider';
 import { session } from '../../../src/session';
-import { routesFor, ROLES, ROUTES } from '../../../src/access';
+import { canAccess, jobOf, menuRoutesFor, routesFor, ROLES, ROUTE_JOBS, ROUTES } from '../../../src/access';
 import { MENU_GROUP_ORDER, menuSections } from '../../../src/shell/menu/menuSections';
 import { routeMenu } from '../../../src/shell/menu/routeMenu';
 
@@ -27,11 +27,11 @@ const headings = () => [...screen.getByRole('menu').querySelectorAll('.MuiListSu
 
 describe('menu shows exactly the routes the role reaches', () => {
   it.each([
-    { role: 'superAdmin', tenantType: 0, roleLevel: 0, count: 23, has: ['Brand', 'Operator'], lacks: ['Invitations', 'Agent'] },
+    { role: 'superAdmin', tenantType: 0, roleLevel: 0, count: 22, has: ['Brand', 'Operator', 'Wallets', 'Asset flow'], lacks: ['Invitations', 'Agent', 'Asset flow (lite)'] },
     { role: 'agentEmployee', tenantType: 1, roleLevel: 1, count: 12, has: ['Invitations', 'Agent'], lacks: ['Pay links', 'Contract addresses'] },
-    { role: 'merchantLiteEmployee', tenantType: 4, roleLevel: 1, count: 20, has: ['Lite wallets'], lacks: ['Multisig', 'Supply'] },
-    { role: 'merchantProFinance', tenantType: 3, roleLevel: 1, count: 23, has: ['Pro wallets', 'Multisig', 'Supply'], lacks: ['Standard wallets'] },
-    { role: 'merchantStdEmployee', tenantType: 5, roleLevel: 2, count: 23, has: ['Standard wallets', 'Supply history'], lacks: ['Lite wallets', 'Brand'] },
+    { role: 'merchantLiteEmployee', tenantType: 4, roleLevel: 1, count: 18, has: ['Wallets', 'Asset flow (lite)'], lacks: ['Multisig', 'Supply', 'Lite wallets', 'Asset flow'] },
+    { role: 'merchantProFinance', tenantType: 3, roleLevel: 1, count: 21, has: ['Wallets', 'Asset flow', 'Multisig', 'Supply'], lacks: ['Pro wallets', 'Standard wallets', 'Asset flow (lite)'] },
+    { role: 'merchantStdEmployee', tenantType: 5, roleLevel: 2, count: 21, has: ['Wallets', 'Supply history'], lacks: ['Standard wallets', 'Lite wallets', 'Brand'] },
   ])('$role: $count entries', ({ tenantType, roleLevel, count, has, lacks }) => {
     signInAs(tenantType, roleLevel);
     renderMenu();
@@ -52,10 +52,10 @@ describe('menu shows exactly the routes the role reaches', () => {
     });
     session.selectOrg(1);
     renderMenu();
-    expect(menuTexts()).toContain('Pro wallets');
+    expect(menuTexts()).toContain('Pro merchant');
     act(() => session.selectOrg(2));
-    expect(menuTexts()).toContain('Standard wallets');
-    expect(menuTexts()).not.toContain('Pro wallets');
+    expect(menuTexts()).toContain('Standard merchant');
+    expect(menuTexts()).not.toContain('Pro merchant');
   });
 });
 
@@ -92,9 +92,9 @@ describe('menu groups', () => {
     ]);
   });
 
-  it.each(Object.entries(ROLES))('%s: the sections hold exactly the routes the role reaches', (_name, roleIndex) => {
-    const reached = routesFor(roleIndex).map((r) => r.path);
-    const sections = menuSections(routesFor(roleIndex), (path) => routeMenu[path]);
+  it.each(Object.entries(ROLES))('%s: the sections hold exactly the routes of the role’s menu', (_name, roleIndex) => {
+    const reached = menuRoutesFor(roleIndex).map((r) => r.path);
+    const sections = menuSections(menuRoutesFor(roleIndex), (path) => routeMenu[path]);
     const listed = sections.flatMap((s) => s.entries.map((e) => e.path));
     expect([...listed].sort()).toEqual([...reached].sort());
     for (const section of sections) {
@@ -103,5 +103,30 @@ describe('menu groups', () => {
     }
     const groupOrder = sections.map((s) => MENU_GROUP_ORDER.indexOf(s.group));
     expect(groupOrder).toEqual([...new Set(groupOrder)].sort((a, b) => a - b));
+  });
+});
+
+describe('one menu entry per job', () => {
+  it.each(Object.entries(ROLES))('%s: no two entries serve the same job, and every job it reaches has its entry', (_name, roleIndex) => {
+    const jobs = menuRoutesFor(roleIndex).map((r) => jobOf(r.path));
+    expect(jobs).toEqual([...new Set(jobs)]);
+    expect(new Set(jobs)).toEqual(new Set(routesFor(roleIndex).map((r) => jobOf(r.path))));
+  });
+
+  it.each(Object.entries(ROLES))('%s: a route left out of the menu still opens by URL', (_name, roleIndex) => {
+    const inMenu = new Set(menuRoutesFor(roleIndex).map((r) => r.path));
+    for (const route of routesFor(roleIndex).filter((r) => !inMenu.has(r.path))) expect(canAccess(roleIndex, route.path), route.path).toBe(true);
+  });
+
+  it('every route a job names is a route of the table', () => {
+    const paths = new Set<string>(ROUTES.map((r) => r.path));
+    for (const routes of Object.values(ROUTE_JOBS)) for (const { path } of routes) expect(paths.has(path), path).toBe(true);
+  });
+
+  it('a pro merchant gets one wallet page and one asset flow; a lite merchant the lite asset flow', () => {
+    const pathsOf = (role: keyof typeof ROLES) => menuRoutesFor(ROLES[role]).map((r) => r.path);
+    expect(pathsOf('merchantProManager').filter((p) => jobOf(p) === 'wallets')).toEqual(['/aggregate']);
+    expect(pathsOf('merchantProFinance').filter((p) => jobOf(p) === 'assetFlow')).toEqual(['/asset-flow']);
+    expect(pathsOf('merchantLiteManager').filter((p) => jobOf(p) === 'assetFlow')).toEqual(['/asset-flow-lite']);
   });
 });

@@ -130,6 +130,14 @@ describe('dataProvider mapping (SPEC B3)', () => {
     expect(result.data).toEqual({ id: 'INV-1', code: 'INV-1', note: 'fair' });
   });
 
+  it('update names the record by its own id, typed as the server gave it, not by the URL’s text ("137")', async () => {
+    const calls = record('post', '/sys/contract-address/update', { chainId: 137, hotAddr: null });
+    const deps = makeDeps();
+    const dataProvider = createDataProvider(createHttpClient(deps), { 'contract-address': { paths: resourcePaths('contract-address'), idField: 'chainId', detailIdParam: 'chainId' } });
+    await dataProvider.update('contract-address', { id: '137', data: { id: 137, chainId: 137, hotAddr: '' }, previousData: { id: 137, chainId: 137, hotAddr: null } });
+    expect(calls[0].body).toEqual({ chainId: 137, hotAddr: '' });
+  });
+
   it('an update runs the endpoint’s afterUpdate with the written record, and only after the server accepted it', async () => {
     record('post', '/sys/member/update', { userId: 7, account: 'me', roleLevel: 2 });
     const seen: unknown[] = [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import HubIcon from '@mui/icons-material/Hub';
 import { masks, ROLES, routeGroups, maskHas, type RoleName } from '../../../src/access';
-import { defineResource, menuEntries, REFERENCE_TARGETS, registryOf, type ResourceDeclaration } from '../../../src/resources/engine';
+import { DeclarationError, defineResource, menuEntries, REFERENCE_TARGETS, registryOf, type ResourceDeclaration } from '../../../src/resources/engine';
 import { fieldsFor, toPayload } from '../../../src/resources/engine/fields';
 
 const base: ResourceDeclaration = {
@@ -62,14 +62,17 @@ describe('defineResource: what one declaration yields', () => {
   });
 
   it('refuses a route outside src/access ROUTES unless it is an explicit test route, and a group that contradicts ROUTES', () => {
-    expect(() => declare({ route: '/wallets' })).toThrow(/not in src\/access ROUTES/);
-    expect(() => declare({ route: { path: '/aggregate', group: 'operator' } })).toThrow(/guarded by "all"/);
+    // @ts-expect-error -- a route missing from the route table is a type error too (the typecheck fails)
+    expect(() => declare({ route: '/wallets' })).toThrow(
+      new DeclarationError("resource 'chain-wallet': route '/wallets' is not in the route table (src/access/routeTable.ts); add it to ROUTES with its group"),
+    );
+    expect(() => declare({ route: { path: '/aggregate', group: 'operator' } })).toThrow(/guarded by 'all'/);
     expect(declare({ route: { path: '/test-only', group: 'operator' } }).group).toBe('operator');
   });
 
   it('refuses a field declared twice and chain scoping by a field that does not exist', () => {
-    expect(() => declare({ fields: [...base.fields, { source: 'label', kind: 'text' }] })).toThrow(/twice/);
-    expect(() => declare({ chainScoped: 'networkId' })).toThrow(/not a field/);
+    expect(() => declare({ fields: [...base.fields, { source: 'label', kind: 'text' }] })).toThrow("resource 'chain-wallet': field 'label' is declared twice");
+    expect(() => declare({ chainScoped: 'networkId' })).toThrow("resource 'chain-wallet': chain-scoped by 'networkId', which is not one of its fields");
     expect(declare({ chainScoped: true }).chainField).toBe('chainId');
   });
 });
@@ -170,6 +173,14 @@ describe('fields: where each shows, and what a form sends', () => {
   it('the update body: the id, the editable fields; create-only fields stay; signer objects become their ids', () => {
     const record = { id: 9, chainId: 1, label: 'hot', signers: [{ userId: 3, account: 'a' }, { userId: 4, account: 'b' }], balances: [] };
     expect(toPayload(wallet, record, 'edit')).toEqual({ id: 9, label: 'hot', signers: [3, 4] });
+  });
+
+  it('a reference to numeric ids is sent as a number, on create and on edit, whatever the input held ("137", ["3"])', () => {
+    expect(toPayload(wallet, { chainId: '137', label: 'x', signers: ['3', 4] }, 'create')).toEqual({ chainId: 137, label: 'x', signers: [3, 4] });
+    const editable = declare({ fields: [{ source: 'chainId', kind: 'reference', reference: 'chain' }, { source: 'label', kind: 'text' }] });
+    expect(toPayload(editable, { id: 9, chainId: '56', label: 'x' }, 'edit')).toEqual({ id: 9, chainId: 56, label: 'x' });
+    const byCode = declare({ fields: [{ source: 'tender', kind: 'reference', reference: { path: '/sys/t/list', value: 'code', label: 'code' } }] });
+    expect(toPayload(byCode, { tender: '840' }, 'create')).toEqual({ tender: '840' });
   });
 });
 

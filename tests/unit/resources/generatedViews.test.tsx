@@ -30,6 +30,7 @@ const widget = defineResource({
   ],
   // Operators create and edit; only superAdmin and the managers delete.
   access: { create: masks.operator, edit: masks.operator, delete: combine(masks.allManagers) },
+  recordRepresentation: 'code',
 });
 
 const rows = [
@@ -139,8 +140,30 @@ describe('forms: inputs from the fields, only form fields are sent', () => {
     await user.type(screen.getByLabelText(/^Secret/), '2');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(updates).toHaveLength(1));
-    // The id travels as react-admin holds it (from the URL); the API takes digit strings as ids.
-    expect(updates[0].body).toEqual({ id: '1', price: '1.50', kind: 'small', active: true, secret: 's2' });
+    // The record's own id, typed as the server gave it (the URL holds the text "1").
+    expect(updates[0].body).toEqual({ id: 1, price: '1.50', kind: 'small', active: true, secret: 's2' });
+  });
+
+  it('says what was saved: "<resource> <record> created" / "… saved", as a success, not "Element created"', async () => {
+    answer('get', '/sys/widget/list', { list: rows, count: 2 });
+    answer('post', '/sys/widget/save', ({ body }) => ({ id: 3, ...(body as object) }));
+    mountAdmin([widget], '/widget/create', 'superAdmin');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Code/), 'W-3');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('widget W-3 created')).toBeTruthy();
+    expect(screen.queryByText('Element created')).toBeNull();
+  });
+
+  it('an edit says "<resource> <record> saved"', async () => {
+    answer('get', '/sys/widget/detail', rows[1]);
+    answer('post', '/sys/widget/update', ({ body }) => ({ ...rows[1], ...(body as object) }));
+    answer('get', '/sys/widget/list', { list: rows, count: 2 });
+    mountAdmin([widget], '/widget/2', 'superAdmin');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Secret/), '9');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('widget W-2 saved')).toBeTruthy();
   });
 });
 
@@ -198,5 +221,52 @@ describe('address fields are checked for the chain family of the form', () => {
     await waitFor(() => expect(address.getAttribute('aria-invalid')).toBe('true'));
     expect(document.getElementById(`${address.id}-helper-text`)?.textContent).toBe('The address checksum is wrong (EIP-55 mixed case).');
     expect(saves).toHaveLength(0);
+  });
+});
+
+describe('a free-text field with suggestions (the currency symbol)', () => {
+  const mountCurrencyForm = () => {
+    answer('get', '/sys/chain/list', { list: [{ id: 1, chainId: 1, name: 'Ethereum', family: 'evm' }], count: 1 });
+    answer('get', '/sys/currency/legalTender/list', { list: [{ code: 'USD', name: 'US Dollar' }], count: 1 });
+    answer('get', '/sys/currency/symbol/available', { list: [{ symbol: 'USDT', name: 'Tether USD', decimals: 6 }, { symbol: 'DAI', name: 'Dai Stablecoin', decimals: 18 }], count: 2 });
+    session.setChainList([{ chainId: 1, name: 'Ethereum', isDefault: true, family: 'evm' }]);
+    mountAdmin([currency], '/currency/create', 'superAdmin');
+  };
+
+  it('the chain, which narrows the symbols offered, comes before the symbol', async () => {
+    mountCurrencyForm();
+    const symbol = await screen.findByRole('combobox', { name: /^Symbol/ });
+    const chain = screen.getByLabelText(/^Chain/);
+    expect(chain.compareDocumentPosition(symbol) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('keeps a typed symbol that is not offered when the focus leaves ("MYT" + Tab)', async () => {
+    mountCurrencyForm();
+    const symbol = await screen.findByRole<HTMLInputElement>('combobox', { name: /^Symbol/ });
+    const user = userEvent.setup();
+    await user.type(symbol, 'MYT');
+    await user.tab();
+    expect(symbol.value).toBe('MYT');
+    await user.click(symbol);
+    await user.tab();
+    expect(symbol.value).toBe('MYT');
+  });
+
+  it('picking a known symbol fills its name and decimals, which stay editable', async () => {
+    const saves = answer('post', '/sys/currency/save', ({ body }) => ({ id: 5, ...(body as object) }));
+    mountCurrencyForm();
+    const symbol = await screen.findByRole<HTMLInputElement>('combobox', { name: /^Symbol/ });
+    const user = userEvent.setup();
+    // The whole symbol typed, then its suggestion picked: still a pick.
+    await user.type(symbol, 'USDT');
+    await user.click(await screen.findByRole('option', { name: 'USDT — Tether USD' }));
+    expect(symbol.value).toBe('USDT');
+    const name = screen.getByLabelText<HTMLInputElement>(/^Name/);
+    await waitFor(() => expect(name.value).toBe('Tether USD'));
+    expect(screen.getByLabelText<HTMLInputElement>(/^Decimals/).value).toBe('6');
+    await user.type(name, ' (bridged)');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0].body).toMatchObject({ chainId: 1, symbol: 'USDT', name: 'Tether USD (bridged)', decimals: 6 });
   });
 });

@@ -144,6 +144,30 @@ describe('<ToastNotification/> and a form the server refused', () => {
   });
 });
 
+describe('<ToastNotification/>: one toast per outcome', () => {
+  const SavesLater = () => {
+    const notify = useNotify();
+    return <button onClick={() => notify('resourceEngine.created', { type: 'success', messageArgs: { name: 'Currency', record: 'DAI' } })}>save</button>;
+  };
+
+  it('a success closes the error toasts of the failed submits before it', async () => {
+    render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <SavesLater />
+        <ToastNotification />
+      </AdminContext>,
+    );
+    act(() => void toasts.add('error', 'The form is not valid. Please check for errors'));
+    act(() => void notifyError('Symbol DAI is already on this chain.'));
+    await screen.findByText('Symbol DAI is already on this chain.');
+    fireEvent.click(screen.getByText('save'));
+    expect(await screen.findByText('Currency DAI created')).toBeTruthy();
+    await waitFor(() => expect(toast.isActive('Symbol DAI is already on this chain.')).toBe(false));
+    expect(toast.isActive('The form is not valid. Please check for errors')).toBe(false);
+    expect(toasts.hasOpenError()).toBe(false);
+  });
+});
+
 describe('<ToastNotification/> and undoable changes', () => {
   const DeleteLater = () => {
     const notify = useNotify();

@@ -2,7 +2,6 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type Mous
 import { Chip, Stack, Typography } from '@mui/material';
 import {
   AutocompleteArrayInput,
-  AutocompleteInput,
   BooleanField,
   BooleanInput,
   DateField,
@@ -21,6 +20,7 @@ import { idsOf, isReadOnlyIn, type FormMode } from '../fields';
 import { choiceSourceOf } from '../lookups';
 import { useDisplayTimeZone } from '../displayTimeZone';
 import type { Choice, FieldDeclaration, ResourceDefinition, ServerRecord } from '../types';
+import { SuggestInput } from './SuggestInput';
 import { useFieldChoices } from './useChoices';
 
 const MONOSPACE = { fontFamily: 'monospace' } as const;
@@ -196,8 +196,7 @@ interface InputProps extends FieldProps {
 function ChoiceInput({ definition, field, mode }: InputProps) {
   const translate = useTranslate();
   const dependencies = useDependencies(field);
-  const { choices, isPending } = useFieldChoices(field, dependencies);
-  const current = useWatch({ name: field.source }) as unknown;
+  const { choices, records, isPending } = useFieldChoices(field, dependencies);
   const source = choiceSourceOf(field);
   const common = inputProps(definition, field, mode, translate);
   if (field.kind === 'referenceList') {
@@ -212,13 +211,36 @@ function ChoiceInput({ definition, field, mode }: InputProps) {
       />
     );
   }
-  // A free-text value the endpoint no longer offers (the record's own symbol) stays selectable.
-  const offered = source?.freeText && current !== undefined && current !== null && current !== '' && !choices.some((c) => String(c.id) === String(current));
-  const all = offered ? [...choices, { id: current as string | number, name: String(current) }] : choices;
   if (source?.freeText) {
-    return <AutocompleteInput {...common} choices={all} isPending={isPending} onCreate={createdChoice} />;
+    return (
+      <SuggestInput
+        source={field.source}
+        label={common.label}
+        isRequired={common.isRequired}
+        readOnly={common.readOnly}
+        helperText={common.helperText}
+        choiceSource={source}
+        choices={choices}
+        records={records}
+        isPending={isPending}
+      />
+    );
   }
-  return <SelectInput {...common} choices={all} isPending={isPending} />;
+  return <SelectInput {...common} choices={choices} isPending={isPending} />;
+}
+
+/** Fixed choices narrowed by the record chosen in another field of the form (see `narrowedBy`). */
+function NarrowedEnumInput({ definition, field, mode, choices }: InputProps & { choices: Choice[] }) {
+  const translate = useTranslate();
+  const narrowing = field.kind === 'enum' ? field.narrowedBy : undefined;
+  const related = definition.fields.find((f) => f.source === narrowing?.field) ?? field;
+  const dependencies = useDependencies(related);
+  const { records } = useFieldChoices(related, dependencies);
+  const chosen = useWatch({ name: related.source }) as unknown;
+  const valueField = choiceSourceOf(related)?.value ?? 'id';
+  const record = records.find((r) => String(r[valueField]) === String(chosen));
+  const allowed = new Set(narrowing?.choices(record) ?? []);
+  return <SelectInput {...inputProps(definition, field, mode, translate)} choices={choices.filter((c) => allowed.has(String(c.id)))} />;
 }
 
 /** A typed-in value (a new ticker symbol). */
@@ -257,6 +279,7 @@ export function FieldInput({ definition, field, mode }: InputProps) {
     case 'enum':
       if (Array.isArray(field.choices)) {
         const choices = (field.choices as ReadonlyArray<string | Choice>).map((c) => (typeof c === 'string' ? { id: c, name: c } : c));
+        if (field.narrowedBy && mode !== 'filter' && !common.readOnly) return <NarrowedEnumInput definition={definition} field={field} mode={mode} choices={choices} />;
         return <SelectInput {...common} choices={choices} />;
       }
       return <ChoiceInput definition={definition} field={field} mode={mode} />;

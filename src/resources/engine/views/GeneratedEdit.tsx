@@ -3,7 +3,7 @@ import { Navigate } from 'react-router-dom';
 import { DeleteButton, Edit, SaveButton, SimpleForm, Toolbar, useCanAccess, useCreatePath, useRecordContext } from 'react-admin';
 import { fieldsFor, toPayload } from '../fields';
 import type { ResourceViewProps } from '../types';
-import { RecordTitle, useFormValidate } from './common';
+import { RecordTitle, useFormValidate, useSavedOutcome } from './common';
 import { FieldInput } from './FieldViews';
 import { EditFailure } from './loadFailure';
 import { RecordActions } from './RecordActions';
@@ -28,13 +28,14 @@ function WritableRecordOnly({ definition, children }: { definition: ResourceView
  */
 export default function GeneratedEdit({ definition, schemas }: ResourceViewProps) {
   const validate = useFormValidate(definition, 'edit', schemas);
+  const mutationOptions = useSavedOutcome(definition, 'saved', 'list');
   return (
     <Edit
       resource={definition.resourceName}
       title={<RecordTitle definition={definition} />}
       actions={<RecordActions definition={definition} view="edit" />}
       mutationMode="pessimistic"
-      redirect="list"
+      mutationOptions={mutationOptions}
       transform={(data: Record<string, unknown>) => toPayload(definition, data, 'edit')}
       error={<EditFailure resource={definition.resourceName} />}
     >

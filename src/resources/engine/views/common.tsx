@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Box, Typography } from '@mui/material';
 import InboxIcon from '@mui/icons-material/Inbox';
-import { CreateButton, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
+import { CreateButton, useCanAccess, useNotify, useRecordContext, useRedirect, useTranslate, type RedirectionSideEffect } from 'react-admin';
 import { useSession } from '../../../session';
 import { createFormValidator } from '../formValidator';
 import { fieldsFor, type FormMode } from '../fields';
@@ -14,13 +14,35 @@ export function useResourceName(definition: ResourceDefinition) {
   return (count: number) => translate(definition.nameKey, { smart_count: count, count, _: definition.name });
 }
 
+/** What names a record: its `recordRepresentation` field ("Ethereum"), else "#3". */
+export function recordDisplay(definition: ResourceDefinition, record: ServerRecord | undefined): string {
+  const field = definition.declaration.recordRepresentation;
+  if (field && record?.[field] != null && record[field] !== '') return String(record[field]);
+  return record?.id != null ? `#${String(record.id)}` : '';
+}
+
 /** "Network Ethereum" / "Network #3" on edit and show pages. */
 export function RecordTitle({ definition }: { definition: ResourceDefinition }) {
   const record = useRecordContext<ServerRecord>();
   const name = useResourceName(definition)(1);
-  const field = definition.declaration.recordRepresentation;
-  const shown = field && record?.[field] != null ? String(record[field]) : record ? `#${String(record.id)}` : '';
-  return <span>{`${name} ${shown}`.trim()}</span>;
+  return <span>{`${name} ${recordDisplay(definition, record)}`.trim()}</span>;
+}
+
+/**
+ * A form's `mutationOptions`: on success say what was saved ("Currency DAI created",
+ * "Network Polygon saved") instead of react-admin's "Element created", then go where
+ * react-admin would have gone. A success toast also closes the failed submits' errors.
+ */
+export function useSavedOutcome(definition: ResourceDefinition, outcome: 'created' | 'saved', redirectTo: RedirectionSideEffect) {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const name = useResourceName(definition)(1);
+  return {
+    onSuccess: (data: ServerRecord & { id?: string | number }) => {
+      notify(`resourceEngine.${outcome}`, { type: 'success', messageArgs: { name, record: recordDisplay(definition, data) } });
+      redirect(redirectTo, definition.resourceName, data.id, data);
+    },
+  };
 }
 
 /** No records yet: say so, and offer "Create" only to roles whose mask allows it. */

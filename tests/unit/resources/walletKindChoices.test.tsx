@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { chainWallet } from '../../../src/resources/chainWallet';
+import { session } from '../../../src/session';
+import { startMockApi } from '../dataProvider/harness';
+import { answer, mountAdmin } from './harness';
+
+startMockApi();
+
+/** The wallet form offers, as Kind, only the wallet kinds of the chosen org's tier (never a pool or factory). */
+describe('wallet form: Kind follows the chosen org’s tier', () => {
+  const mountForm = () => {
+    answer('get', '/sys/chain/list', { list: [{ id: 1, chainId: 1, name: 'Ethereum', family: 'evm' }], count: 1 });
+    answer('get', '/sys/org/list', {
+      list: [
+        { orgId: 4, orgName: 'Aurora Pay (Pro)', tenantType: 3 },
+        { orgId: 6, orgName: 'Cedar Cafe (Lite)', tenantType: 4 },
+        { orgId: 1, orgName: 'Platform Operator', tenantType: 0 },
+      ],
+      count: 3,
+    });
+    answer('get', '/sys/member/list', { list: [], count: 0 });
+    session.setChainList([{ chainId: 1, name: 'Ethereum', isDefault: true, family: 'evm' }]);
+    mountAdmin([chainWallet], '/aggregate/create', 'superAdmin');
+  };
+
+  const kindsOffered = async (user: ReturnType<typeof userEvent.setup>) => {
+    await user.click(screen.getByLabelText(/^Kind/));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    await user.keyboard('{Escape}');
+    return options.filter((o) => o !== '');
+  };
+
+  const chooseOrg = async (user: ReturnType<typeof userEvent.setup>, name: string) => {
+    // While the org list is on its way the input is a placeholder: open the select once it is there.
+    await user.click(await screen.findByRole('combobox', { name: /^Org/ }, { timeout: 10_000 }));
+    await user.click(await screen.findByRole('option', { name }));
+  };
+
+  it('no org yet: the plain kinds every org may hold; a pro org adds the pro multisig contracts', async () => {
+    mountForm();
+    await screen.findByLabelText(/^Kind/);
+    const user = userEvent.setup();
+    expect(await kindsOffered(user)).toEqual(['Hot', 'Cold']);
+    await chooseOrg(user, 'Aurora Pay (Pro)');
+    expect(await kindsOffered(user)).toEqual(['Hot', 'Cold', 'MultiSigCold', 'MultiSigHot']);
+  });
+
+  it('a lite org gets its own contract, the operator its own, and nobody a pool, factory or helper', async () => {
+    mountForm();
+    await screen.findByLabelText(/^Kind/);
+    const user = userEvent.setup();
+    await chooseOrg(user, 'Cedar Cafe (Lite)');
+    expect(await kindsOffered(user)).toEqual(['Hot', 'Cold', 'MultiSigColdLite']);
+    await chooseOrg(user, 'Platform Operator');
+    const operatorKinds = await kindsOffered(user);
+    expect(operatorKinds).toEqual(['Hot', 'Cold', 'MultiSigOperator', 'DefiMultiSig']);
+    for (const notAWallet of ['PayPool', 'AgentFactory', 'AggregatedHelper', 'ToolHelper']) expect(operatorKinds).not.toContain(notAWallet);
+  });
+});
