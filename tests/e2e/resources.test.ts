@@ -59,7 +59,7 @@ describe('resources on the engine, in the browser', () => {
     expect(await page.locator('form').getByLabel('Decimals').inputValue()).toBe('18');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL((url) => !url.pathname.endsWith('/create'));
-    await page.getByRole('alert').filter({ hasText: 'Currency DAI created' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Currency “DAI” created' }).waitFor();
     await invalid.waitFor({ state: 'detached' });
     await page.goto(`${env.server.baseUrl}/currency`);
     await expect.poll(() => page.locator('table').textContent()).toContain('Dai Stablecoin');
@@ -83,7 +83,7 @@ describe('resources on the engine, in the browser', () => {
     await page.goto(`${env.server.baseUrl}/contract-address/137`);
     await page.locator('form').getByLabel('Hot', { exact: true }).fill(hot);
     await saveAndWait(page, /\/contract-address$/);
-    await page.getByRole('alert').filter({ hasText: 'Contract addresses Polygon saved' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Contract addresses “Polygon” saved' }).waitFor();
     await expect.poll(() => page.getByRole('row').filter({ hasText: 'Polygon' }).textContent()).toContain(hot);
 
     await page.goto(`${env.server.baseUrl}/contract-address/137`);

@@ -151,7 +151,7 @@ describe('forms: inputs from the fields, only form fields are sent', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/^Code/), 'W-3');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('widget W-3 created')).toBeTruthy();
+    expect(await screen.findByText('widget “W-3” created')).toBeTruthy();
     expect(screen.queryByText('Element created')).toBeNull();
   });
 
@@ -163,7 +163,7 @@ describe('forms: inputs from the fields, only form fields are sent', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/^Secret/), '9');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('widget W-2 saved')).toBeTruthy();
+    expect(await screen.findByText('widget “W-2” saved')).toBeTruthy();
   });
 });
 

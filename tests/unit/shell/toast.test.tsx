@@ -161,7 +161,7 @@ describe('<ToastNotification/>: one toast per outcome', () => {
     act(() => void notifyError('Symbol DAI is already on this chain.'));
     await screen.findByText('Symbol DAI is already on this chain.');
     fireEvent.click(screen.getByText('save'));
-    expect(await screen.findByText('Currency DAI created')).toBeTruthy();
+    expect(await screen.findByText('Currency “DAI” created')).toBeTruthy();
     await waitFor(() => expect(toast.isActive('Symbol DAI is already on this chain.')).toBe(false));
     expect(toast.isActive('The form is not valid. Please check for errors')).toBe(false);
     expect(toasts.hasOpenError()).toBe(false);
