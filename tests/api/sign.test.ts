@@ -237,7 +237,7 @@ describe('rules', () => {
     const second = await sign.start('merchantStdManager', body);
     expect(second.data.nonce).toBe(first.data.nonce + 1);
     await sign.act('merchantStdFinance', 'approval', second.data.proposalId);
-    expect(await sign.act('merchantStdFinance', 'confirm', second.data.proposalId)).toMatchObject({ code: 409, msg: `Nonce ${first.data.nonce} must be executed first.` });
+    expect(await sign.act('merchantStdFinance', 'confirm', second.data.proposalId)).toMatchObject({ code: 409, msg: `Birch cold · #${first.data.nonce} must be executed first.` });
     const queue = (await sign.list('merchantStdManager', { walletId: wallets['Birch cold'], state: 'open', sort: 'nonce' })).data.list;
     expect(queue.map((p) => [p.nonce, p.status, p.isNext, p.blockedByNonce])).toEqual([
       [first.data.nonce, 'pending', true, null],

@@ -129,6 +129,13 @@ export interface ProposalDetail extends ProposalRecord {
   newSignerList: WalletSignerRecord[] | null;
   /** What the caller may press now. */
   myActions: ProposalAction[];
+  /** When the approval that reached the threshold was given (later approvals change nothing). */
+  approvedAt: string | null;
+  /** Who executed it (the confirm's signer), account and name. */
+  executedBy: string | null;
+  executedByName: string | null;
+  /** Its sign log, oldest first: who did what, when, with which comment. */
+  log: SignLogRecord[];
 }
 
 /** One sign log entry; `actor` is the account (null for the system's 'expire'). */
