@@ -93,6 +93,28 @@ describe('a 2-of-3 transfer from start to execution', () => {
     expect(logs.count).toBe(3);
   });
 
+  it('the detail tells the story: its sign log, when the threshold was reached, who executed it and when', async () => {
+    const id = (await sign.start('merchantProManager', coldTransfer())).data.proposalId;
+    const pending = (await sign.detail('merchantProFinance', id)).data;
+    expect(pending).toMatchObject({ approvedAt: null, executedBy: null, executedByName: null, executedAt: null });
+    expect(pending.log.map((l) => [l.action, l.actor])).toEqual([['start', 'merchantProManager']]);
+
+    const approved = (await sign.act('merchantProFinance', 'approval', id, 'checked')).data;
+    expect(approved.approvedAt).toBe(approved.approvals[1].time);
+    expect(approved.log.at(-1)).toMatchObject({ action: 'approval', actor: 'merchantProFinance', actorName: expect.any(String), comment: 'checked', createdAt: expect.stringMatching(/^\d{4}-/) });
+
+    const executed = (await sign.act('merchantProEmployee', 'confirm', id, 'sent')).data;
+    expect(executed).toMatchObject({ executedBy: 'merchantProEmployee', executedByName: expect.any(String), approvedAt: approved.approvedAt });
+    expect(executed.log.map((l) => [l.action, l.actor, l.comment])).toEqual([
+      ['start', 'merchantProManager', 'payout'],
+      ['approval', 'merchantProFinance', 'checked'],
+      ['confirm', 'merchantProEmployee', 'sent'],
+    ]);
+    expect(executed.log[2].createdAt).toBe(executed.executedAt);
+    // The list endpoint and the detail read one log.
+    expect((await sign.logs('merchantProManager', { proposalId: id })).data.list).toEqual(executed.log);
+  });
+
   it('a transfer to another of our wallets on the same chain credits it, with a ledger entry on each side', async () => {
     const to = await server.app.context.db.selectFrom('chainWallet').select('address').where('id', '=', wallets['Aurora deposits']).executeTakeFirstOrThrow();
     const [fromBefore, toBefore] = [await balanceOf(server, wallets['Aurora cold'], 'USDT'), await balanceOf(server, wallets['Aurora deposits'], 'USDT')];
