@@ -5,6 +5,7 @@ import { CustomRoutes } from 'react-admin';
 import { Route } from 'react-router-dom';
 import HomePage from '../../../src/pages/home/HomePage';
 import { assetFlow } from '../../../src/resources/assetFlow';
+import { exportColumns } from '../../../src/resources/engine/exportColumns';
 import { chainWallet } from '../../../src/resources/chainWallet';
 import { currency } from '../../../src/resources/currency';
 import { withdraw } from '../../../src/resources/movement';
@@ -14,6 +15,7 @@ import { session } from '../../../src/session';
 import { toasts } from '../../../src/shell/toast';
 import { startMockApi } from '../dataProvider/harness';
 import { answer, mountAdmin } from '../resources/harness';
+import { testI18nProvider } from '../testI18nProvider';
 import { signerChange, withdrawal } from './proposalFixtures';
 
 startMockApi();
@@ -77,6 +79,12 @@ describe('one proposal, one name: "<wallet> · #<nonce>" wherever it shows; the 
     const link = await screen.findByRole('link', { name: 'Aurora cold · #4' });
     expect(link.getAttribute('href')).toBe('/multisig/7/show');
     expect(screen.queryByText('#7')).toBeNull();
+  });
+
+  it('an export of the list names it the same way', () => {
+    const column = exportColumns(withdraw, testI18nProvider.translate).find((c) => c.header === 'Proposal')!;
+    expect(column.value({ proposalId: 7, proposalNonce: 4, walletLabel: 'Aurora cold' })).toBe('Aurora cold · #4');
+    expect(column.value({ proposalId: null, proposalNonce: null, walletLabel: 'Birch deposits' })).toBeNull();
   });
 
   const ledger = {
