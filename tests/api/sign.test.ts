@@ -51,7 +51,7 @@ describe('a 2-of-3 transfer from start to execution', () => {
   it('merchantProManager starts, merchantProFinance approves, a confirm executes once with tx hash, balance, ledger and log', async () => {
     const before = await balanceOf(server, wallets['Aurora cold'], 'ETH');
     const started = await sign.start('merchantProManager', coldTransfer());
-    expect(started).toMatchObject({ code: 200, data: { nonce: 4, status: 'pending' } });
+    expect(started).toMatchObject({ code: 200, data: { walletLabel: 'Aurora cold', nonce: 4, status: 'pending' } });
     const id = started.data.proposalId;
 
     const afterStart = (await sign.detail('merchantProFinance', id)).data;
