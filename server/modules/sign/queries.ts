@@ -48,6 +48,7 @@ const proposalColumns = (now: Date) =>
     'proposal.newThreshold',
     'proposal.newSigners',
     'proposal.supersededBy',
+    sql<number | null>`(select s.nonce from proposal s where s.id = proposal.superseded_by)`.as('supersededByNonce'),
     'proposer.account as proposer',
     'proposal.txHash',
     'proposal.createdAt',

@@ -106,6 +106,8 @@ export interface ProposalRecord {
   newSigners: number[] | null;
   /** The governance proposal whose execution superseded this one. */
   supersededBy: number | null;
+  /** Its nonce: with this one's wallet (the same), it names that proposal. */
+  supersededByNonce: number | null;
   approvalCount: number;
   proposer: string;
   txHash: string | null;

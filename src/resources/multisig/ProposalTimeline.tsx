@@ -1,5 +1,6 @@
 import { Box, Chip, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { Link, useTranslate } from 'react-admin';
+import { proposalReference } from '../../contract/proposalReference';
 import type { ProposalDetail, SignLogRecord } from '../../contract/schemas/sign';
 import { useProposalTime } from './proposalTime';
 
@@ -34,7 +35,9 @@ function Closing({ proposal }: { proposal: ProposalDetail }) {
           <Typography variant="body2">{translate('multisig.superseded.text')}</Typography>
           {proposal.supersededBy !== null && (
             <Link to={`/multisig/${proposal.supersededBy}/show`} data-testid="superseded-by">
-              {translate('multisig.superseded.link')}
+              {translate('multisig.superseded.link', {
+                proposal: proposal.supersededByNonce === null ? '' : proposalReference({ walletLabel: proposal.walletLabel, nonce: proposal.supersededByNonce }),
+              })}
             </Link>
           )}
         </>

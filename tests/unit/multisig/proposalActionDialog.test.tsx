@@ -92,6 +92,7 @@ describe('the proposal detail', { timeout: 30_000 }, () => {
     const closing = await screen.findByTestId('timeline-closing');
     expect(closing.textContent).toContain('Superseded');
     expect(within(closing).getByTestId('superseded-by').getAttribute('href')).toBe('/multisig/42/show');
+    expect(within(closing).getByTestId('superseded-by').textContent).toBe('Open the signer change Test cold · #18');
     expect(screen.queryByTestId('fact-fee')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
   });

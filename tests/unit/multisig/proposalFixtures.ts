@@ -25,6 +25,7 @@ export const withdrawal = {
   newThreshold: null,
   newSigners: null,
   supersededBy: null,
+  supersededByNonce: null,
   approvalCount: 2,
   proposer: 'merchantProManager',
   txHash: null,
@@ -104,5 +105,6 @@ export const supersededTransfer = {
   nonce: 19,
   status: 'superseded',
   supersededBy: 42,
+  supersededByNonce: 18,
   myActions: [],
 } satisfies ProposalDetail;
