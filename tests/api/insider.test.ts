@@ -115,7 +115,7 @@ describe('governance through the wallet’s own quorum', () => {
 
     expect(await governanceOf(cold)).toEqual({ threshold: 2, signers: ['merchantProManager', 'merchantProFinance'] });
     const superseded = (await sign.detail('merchantProManager', old.data.proposalId)).data;
-    expect(superseded).toMatchObject({ status: 'superseded', supersededBy: change.data.proposalId, myActions: [] });
+    expect(superseded).toMatchObject({ status: 'superseded', supersededBy: change.data.proposalId, supersededByNonce: change.data.nonce, myActions: [] });
     // The frozen signer set is still shown: who could act on it when it was open.
     expect(superseded.signers.map((s) => s.account)).toEqual(['merchantProManager', 'merchantProFinance', 'merchantProEmployee']);
     expect(await sign.act('merchantProManager', 'confirm', old.data.proposalId)).toMatchObject({ code: 409, msg: expect.stringContaining('superseded') });

@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from './harness';
 import { balanceOf, ETH_CHAIN, signClient, units, walletIdsByLabel } from './signSupport';
 import type { ListResult } from '../../src/contract/envelope';
 import type { MovementRecord } from '../../src/contract/schemas/movement';
+import type { AssetFlowRecord } from '../../src/contract/schemas/assetFlow';
 
 const EXTERNAL = getAddress('0x1111111111111111111111111111111111111111');
 
@@ -150,6 +151,27 @@ describe('movements out of multisig wallets start proposals', () => {
     const after = await server.call<MovementRecord>('GET', '/sys/movement/detail', { token: await client.token('merchantStdManager'), query: { id: res.data.id } });
     expect(after.data).toMatchObject({ status: 'executed', txHash: expect.stringMatching(/^0x/) });
     expect(units(await balanceOf(server, target, 'USDC'))).toBe(units(before) + units('300'));
+  });
+
+  it('rows name their proposal as every screen does, by its wallet and nonce; the supply’s credit in the ledger names the cold wallet’s', async () => {
+    const res = await save('merchantStdManager', { kind: 'supply', walletId: wallets['Birch cold'], to: addresses['Birch deposits'], symbol: 'USDC', amount: '20' });
+    const proposal = (await client.detail('merchantStdManager', res.data.proposalId!)).data;
+    const row = (await list('merchantStdManager', { kind: 'supply' })).data.list.find((m) => m.id === res.data.id);
+    expect(row).toMatchObject({ walletLabel: 'Birch cold', proposalId: proposal.proposalId, proposalNonce: proposal.nonce });
+    const direct = (await list('merchantStdFinance', { kind: 'transfer' })).data.list.find((m) => m.proposalId === null);
+    expect(direct).toMatchObject({ proposalNonce: null });
+
+    const open = (await client.list('merchantStdManager', { state: 'open', walletId: wallets['Birch cold'] })).data.list.filter((p) => p.proposalId !== proposal.proposalId);
+    for (const p of open) expect((await client.act('merchantStdManager', 'deny', p.proposalId)).code).toBe(200);
+    expect((await client.act('merchantStdFinance', 'approval', proposal.proposalId)).code).toBe(200);
+    expect((await client.act('merchantStdFinance', 'confirm', proposal.proposalId)).code).toBe(200);
+    const ledger = await server.call<ListResult<AssetFlowRecord>>('GET', '/sys/asset-flow/list', { token: await client.token('merchantStdManager'), query: { proposalId: proposal.proposalId } });
+    expect(ledger.data.list.map((e) => [e.walletLabel, e.proposalWalletLabel, e.proposalNonce]).sort()).toEqual([
+      ['Birch cold', 'Birch cold', proposal.nonce],
+      ['Birch deposits', 'Birch cold', proposal.nonce],
+    ]);
+    const opening = await server.call<ListResult<AssetFlowRecord>>('GET', '/sys/asset-flow/list', { token: await client.token('merchantStdManager'), query: { reason: 'initial credit', pageSize: 1 } });
+    expect(opening.data.list[0]).toMatchObject({ proposalId: null, proposalWalletLabel: null, proposalNonce: null });
   });
 
   it('supply refusals: from a hot wallet, to a cold or a foreign wallet', async () => {

@@ -51,7 +51,7 @@ describe('a 2-of-3 transfer from start to execution', () => {
   it('merchantProManager starts, merchantProFinance approves, a confirm executes once with tx hash, balance, ledger and log', async () => {
     const before = await balanceOf(server, wallets['Aurora cold'], 'ETH');
     const started = await sign.start('merchantProManager', coldTransfer());
-    expect(started).toMatchObject({ code: 200, data: { nonce: 4, status: 'pending' } });
+    expect(started).toMatchObject({ code: 200, data: { walletLabel: 'Aurora cold', nonce: 4, status: 'pending' } });
     const id = started.data.proposalId;
 
     const afterStart = (await sign.detail('merchantProFinance', id)).data;
@@ -91,6 +91,28 @@ describe('a 2-of-3 transfer from start to execution', () => {
       ['confirm', 'merchantProEmployee', 'sent'],
     ]);
     expect(logs.count).toBe(3);
+  });
+
+  it('the detail tells the story: its sign log, when the threshold was reached, who executed it and when', async () => {
+    const id = (await sign.start('merchantProManager', coldTransfer())).data.proposalId;
+    const pending = (await sign.detail('merchantProFinance', id)).data;
+    expect(pending).toMatchObject({ approvedAt: null, executedBy: null, executedByName: null, executedAt: null });
+    expect(pending.log.map((l) => [l.action, l.actor])).toEqual([['start', 'merchantProManager']]);
+
+    const approved = (await sign.act('merchantProFinance', 'approval', id, 'checked')).data;
+    expect(approved.approvedAt).toBe(approved.approvals[1].time);
+    expect(approved.log.at(-1)).toMatchObject({ action: 'approval', actor: 'merchantProFinance', actorName: expect.any(String), comment: 'checked', createdAt: expect.stringMatching(/^\d{4}-/) });
+
+    const executed = (await sign.act('merchantProEmployee', 'confirm', id, 'sent')).data;
+    expect(executed).toMatchObject({ executedBy: 'merchantProEmployee', executedByName: expect.any(String), approvedAt: approved.approvedAt });
+    expect(executed.log.map((l) => [l.action, l.actor, l.comment])).toEqual([
+      ['start', 'merchantProManager', 'payout'],
+      ['approval', 'merchantProFinance', 'checked'],
+      ['confirm', 'merchantProEmployee', 'sent'],
+    ]);
+    expect(executed.log[2].createdAt).toBe(executed.executedAt);
+    // The list endpoint and the detail read one log.
+    expect((await sign.logs('merchantProManager', { proposalId: id })).data.list).toEqual(executed.log);
   });
 
   it('a transfer to another of our wallets on the same chain credits it, with a ledger entry on each side', async () => {
@@ -237,7 +259,7 @@ describe('rules', () => {
     const second = await sign.start('merchantStdManager', body);
     expect(second.data.nonce).toBe(first.data.nonce + 1);
     await sign.act('merchantStdFinance', 'approval', second.data.proposalId);
-    expect(await sign.act('merchantStdFinance', 'confirm', second.data.proposalId)).toMatchObject({ code: 409, msg: `Nonce ${first.data.nonce} must be executed first.` });
+    expect(await sign.act('merchantStdFinance', 'confirm', second.data.proposalId)).toMatchObject({ code: 409, msg: `Birch cold · #${first.data.nonce} must be executed first.` });
     const queue = (await sign.list('merchantStdManager', { walletId: wallets['Birch cold'], state: 'open', sort: 'nonce' })).data.list;
     expect(queue.map((p) => [p.nonce, p.status, p.isNext, p.blockedByNonce])).toEqual([
       [first.data.nonce, 'pending', true, null],

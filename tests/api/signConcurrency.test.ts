@@ -147,7 +147,7 @@ describe('exactly once under concurrency', () => {
         const [higherEntry] = await ledgerOf(higher);
         expect(higherEntry.id).toBeGreaterThan(lowerEntry.id);
       } else {
-        expect(higherResult).toMatchObject({ code: 409, msg: `Nonce ${lowerNonce} must be executed first.` });
+        expect(higherResult).toMatchObject({ code: 409, msg: `Aurora cold · #${lowerNonce} must be executed first.` });
         expect((await sign.act('merchantProFinance', 'confirm', higher)).data.status).toBe('executed');
       }
     }

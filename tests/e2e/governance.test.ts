@@ -78,7 +78,7 @@ describe('a multisig wallet’s signers change only through a proposal its signe
     await page.goto(governanceUrl);
     await actAndConfirm(page, 'Approve', 'Approve', ['Signer change → 2 of 2', 'Pete Pro (merchantProEmployee) — removed']);
     await expect.poll(() => page.getByTestId('timeline').textContent()).toContain('2 of 2 approvals');
-    await actAndConfirm(page, 'Confirm', 'Execute', ['Execute proposal', 'Aurora cold']);
+    await actAndConfirm(page, 'Confirm', 'Execute', ['Execute Aurora cold · #']);
     await expect.poll(() => page.getByTestId('timeline-closing').textContent()).toContain('Executed');
 
     await page.goto(`${env.server.baseUrl}/aggregate`);

@@ -63,7 +63,7 @@ describe('money movements', () => {
 
     const row = page.getByRole('row').filter({ hasText: '1.25' }).first();
     await expect.poll(() => row.textContent()).toContain('Pending');
-    await row.getByRole('link', { name: /^#\d+$/ }).click();
+    await row.getByRole('link', { name: /^Aurora cold · #\d+$/ }).click();
     await page.waitForURL(/\/multisig\/\d+\/show$/);
     await expect.poll(() => page.locator('main').textContent()).toContain('Float for payouts');
     await page.close();

@@ -85,6 +85,15 @@ describe('multisig: start, approve, confirm', () => {
     await employee.getByRole('dialog').getByRole('button', { name: 'Execute' }).click();
     await employee.getByTestId('tx-hash').waitFor();
     expect(await employee.getByTestId('tx-hash').getAttribute('href')).toMatch(/^https:\/\/etherscan\.io\/tx\/0x[0-9a-f]{64}$/);
+    // The detail tells who approved and who executed it, and when.
+    const time = /\d{4}, \d{1,2}:\d{2}:\d{2} [AP]M/;
+    await expect.poll(() => employee.getByTestId('executed-by').textContent()).toMatch(/^By .+ \(merchantProEmployee\) · /);
+    expect(await employee.getByTestId('executed-by').textContent()).toMatch(time);
+    expect(await employee.getByTestId('approved-at').textContent()).toMatch(time);
+    const approval = employee.getByTestId('sign-log').getByTestId('log-approval');
+    expect(await approval.textContent()).toContain('(merchantProFinance) approved');
+    expect(await approval.textContent()).toMatch(time);
+    expect(await employee.getByTestId('sign-log').getByTestId('log-confirm').textContent()).toContain('(merchantProEmployee) executed it');
     await employee.close();
 
     const logs = await call(`/sys/sign/log/list?proposalId=${proposalId}`);
@@ -99,7 +108,33 @@ describe('multisig: start, approve, confirm', () => {
     await signIn(page, env.server.baseUrl, 'merchantProFinance');
     await page.goto(`${env.server.baseUrl}/multisig`);
     await page.getByText('Next', { exact: true }).waitFor();
-    await expect.poll(() => page.locator('main').textContent()).toContain('Nonce 1 must be executed first');
+    await expect.poll(() => page.locator('main').textContent()).toContain('Aurora TRON hot · #1 must be executed first');
+    await page.close();
+  });
+
+  it('the queue, the detail title and the withdrawal row name a proposal the same way', async () => {
+    const call = await apiAs('merchantProManager');
+    const wallets = await call('/sys/chain-wallet/list?pageSize=100');
+    const cold = (wallets.data.list as Array<{ id: number; label: string }>).find((w) => w.label === 'Aurora cold')!;
+    const saved = await call('/sys/movement/save', { kind: 'withdraw', walletId: cold.id, to: RECIPIENT, symbol: 'ETH', amount: '0.5', memo: '' });
+    expect(saved.code).toBe(200);
+    const proposalId = saved.data.proposalId as number;
+    const { nonce } = (await call(`/sys/sign/detail?proposalId=${proposalId}`)).data as { nonce: number };
+    const reference = `Aurora cold · #${nonce}`;
+
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'merchantProFinance');
+    await page.goto(`${env.server.baseUrl}/multisig`);
+    await expect.poll(() => page.getByTestId(`proposal-${proposalId}`).getByTestId('proposal-reference').textContent()).toBe(reference);
+
+    await page.getByTestId(`proposal-${proposalId}`).click();
+    await page.waitForURL(new RegExp(`/multisig/${proposalId}/show$`));
+    await expect.poll(() => page.locator('#react-admin-title').textContent()).toBe(reference);
+
+    await page.goto(`${env.server.baseUrl}/withdraw`);
+    const link = page.getByRole('link', { name: reference });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe(`/multisig/${proposalId}/show`);
     await page.close();
   });
 });

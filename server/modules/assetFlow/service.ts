@@ -13,6 +13,8 @@ export async function listAssetFlow(db: Db, caller: Caller, query: AssetFlowList
     .innerJoin('chainWallet', 'chainWallet.id', 'ledgerEntry.walletId')
     .innerJoin('org', 'org.id', 'chainWallet.orgId')
     .innerJoin('currency', 'currency.id', 'ledgerEntry.currencyId')
+    .leftJoin('proposal', 'proposal.id', 'ledgerEntry.proposalId')
+    .leftJoin('chainWallet as proposalWallet', 'proposalWallet.id', 'proposal.walletId')
     .where(orgVisibleTo(caller, 'chain_wallet.org_id'));
   if (query.chainId !== undefined) filtered = filtered.where('chainWallet.chainId', '=', query.chainId);
   if (query.walletId !== undefined) filtered = filtered.where('ledgerEntry.walletId', '=', query.walletId);
@@ -38,6 +40,8 @@ export async function listAssetFlow(db: Db, caller: Caller, query: AssetFlowList
         sql<string>`ledger_entry.balance_after::text`.as('balanceAfter'),
         'ledgerEntry.reason',
         'ledgerEntry.proposalId',
+        'proposalWallet.label as proposalWalletLabel',
+        'proposal.nonce as proposalNonce',
         'ledgerEntry.txHash',
       ]),
     sortColumns: { id: 'ledger_entry.id', createdAt: 'ledger_entry.created_at', delta: 'ledger_entry.delta' },

@@ -40,6 +40,7 @@ const columns = (now: Date) =>
     'movement.memo',
     'paymentOrder.orderNo',
     'movement.proposalId',
+    'proposal.nonce as proposalNonce',
     statusSql(now).as('status'),
     sql<string | null>`coalesce(movement.tx_hash, proposal.tx_hash)`.as('txHash'),
     'appUser.account as createdBy',

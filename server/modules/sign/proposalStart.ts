@@ -9,6 +9,8 @@ const HOUR_MS = 3_600_000;
 
 export interface StartedProposal {
   proposalId: number;
+  /** With the nonce, the proposal's public name (src/contract/proposalReference.ts). */
+  walletLabel: string;
   nonce: number;
   status: ProposalStatus;
 }
@@ -36,7 +38,7 @@ export interface ProposalPlan {
  * to someone who was not a signer.
  */
 export async function insertProposal(trx: Trx, caller: Caller, walletId: number, plan: ProposalPlan, now: Date, ttlHours: number): Promise<StartedProposal> {
-  const wallet = await trx.selectFrom('chainWallet').select(['id', 'chainId', 'orgId', 'threshold']).where('id', '=', walletId).forUpdate().executeTakeFirstOrThrow();
+  const wallet = await trx.selectFrom('chainWallet').select(['id', 'label', 'chainId', 'orgId', 'threshold']).where('id', '=', walletId).forUpdate().executeTakeFirstOrThrow();
   if (wallet.threshold === null) throw new Error(`wallet ${walletId} has no threshold: not multisig`);
   const last = await trx.selectFrom('proposal').select(sql<number>`coalesce(max(nonce), 0)`.as('nonce')).where('walletId', '=', wallet.id).executeTakeFirstOrThrow();
   const nonce = Number(last.nonce) + 1;
@@ -76,5 +78,5 @@ export async function insertProposal(trx: Trx, caller: Caller, walletId: number,
   await trx.insertInto('signLog').values({ proposalId: id, action: 'start', actorId: caller.userId, comment: plan.memo, createdAt: now }).execute();
   // SPEC B5: a proposer who is a signer has approved by starting.
   if (proposerSigns) await trx.insertInto('proposalVote').values({ proposalId: id, signerId: caller.userId, vote: 'approve', comment: '', createdAt: now }).execute();
-  return { proposalId: id, nonce, status };
+  return { proposalId: id, walletLabel: wallet.label, nonce, status };
 }

@@ -48,6 +48,7 @@ const proposalColumns = (now: Date) =>
     'proposal.newThreshold',
     'proposal.newSigners',
     'proposal.supersededBy',
+    sql<number | null>`(select s.nonce from proposal s where s.id = proposal.superseded_by)`.as('supersededByNonce'),
     'proposer.account as proposer',
     'proposal.txHash',
     'proposal.createdAt',
@@ -136,6 +137,7 @@ export async function proposalDetail(db: Db, caller: Caller, id: number, now: Da
     ? await db.selectFrom('appUser').select(['id as userId', 'account', 'userName']).where('id', 'in', newSigners).execute()
     : [];
   const chain = await db.selectFrom('chain').select('explorerUrl').where('chainId', '=', proposal.chainId).executeTakeFirst();
+  const log = (await signLogRows(db).where('signLog.proposalId', '=', id).orderBy('signLog.id').execute()) as unknown as SignLogRecord[];
 
   const toVote = (v: (typeof votes)[number]): SignVoteRecord => ({
     signerId: v.signerId,
@@ -158,9 +160,16 @@ export async function proposalDetail(db: Db, caller: Caller, id: number, now: Da
     threshold: proposal.threshold,
     lowerOpenNonce: proposal.blockedByNonce,
   });
+  // The approval that reached the threshold is when it became executable (later ones change nothing).
+  const reaching = approvals.length >= proposal.threshold ? approvals[proposal.threshold - 1] : undefined;
+  const execution = log.find((entry) => entry.action === 'confirm');
   return {
     ...proposal,
     explorerUrl: chain?.explorerUrl ?? '',
+    approvedAt: reaching ? new Date(reaching.createdAt).toISOString() : null,
+    executedBy: execution?.actor ?? null,
+    executedByName: execution?.actorName ?? null,
+    log,
     approvals: approvals.map(toVote),
     denials: denials.map(toVote),
     signers: signers.map(({ memberId: _memberId, ...s }) => ({
@@ -171,6 +180,13 @@ export async function proposalDetail(db: Db, caller: Caller, id: number, now: Da
     myActions,
   };
 }
+
+/** Sign log entries with their actor's account and name (null for the system's own entries). */
+const signLogRows = (db: Reader) =>
+  db
+    .selectFrom('signLog')
+    .leftJoin('appUser', 'appUser.id', 'signLog.actorId')
+    .select(['signLog.id', 'signLog.proposalId', 'signLog.action', 'appUser.account as actor', 'appUser.userName as actorName', 'signLog.comment', 'signLog.createdAt']);
 
 /** GET /sys/sign/log/list: the append-only sign log of the proposals the caller may see. */
 export async function listSignLogs(db: Db, caller: Caller, query: SignLogListQuery, now: Date): Promise<ListResult<SignLogRecord>> {

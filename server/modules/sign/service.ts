@@ -7,6 +7,7 @@ import type { Caller } from '../../http/caller';
 import type { ProposalStatus } from '../../../src/contract/contractKinds';
 import { MOVEMENT_KINDS } from '../../../src/contract/movement';
 import { decide, OPEN_STATUSES, type ProposalAction, type Refusal } from '../../../src/contract/proposalMachine';
+import { proposalReference } from '../../../src/contract/proposalReference';
 import type { ProposalDetail, SignActionBody, SignStartBody } from '../../../src/contract/schemas/sign';
 import { recordMovement } from '../movement/service';
 import { recheckAtExecution } from '../movement/rules';
@@ -21,6 +22,13 @@ type Trx = Transaction<Database>;
 type StoredProposal = Awaited<ReturnType<typeof lockedFacts>>['proposal'];
 
 const refusalError = (refusal: Refusal) => new ApiError(refusal.code, refusal.key, { params: refusal.params });
+
+/** "… must be executed first" names the waiting proposal as every screen does: its wallet and nonce. */
+async function namingWaitingProposal(trx: Trx, walletId: number, refusal: Refusal): Promise<Refusal> {
+  if (refusal.key !== 'api.nonceFirst') return refusal;
+  const wallet = await trx.selectFrom('chainWallet').select('label').where('id', '=', walletId).executeTakeFirstOrThrow();
+  return { ...refusal, params: { ...refusal.params, proposal: proposalReference({ walletLabel: wallet.label, nonce: Number(refusal.params?.nonce) }) } };
+}
 
 /**
  * POST /sys/sign/start. A money kind is a movement of that kind out of a multisig wallet,
@@ -126,7 +134,7 @@ export async function actOnProposal(db: Db, caller: Caller, action: ProposalActi
     const { proposal, facts } = await lockedFacts(trx, caller, target.id, now);
     const outcome = decide(action, facts);
     if (!outcome.ok) {
-      if (!outcome.expire) throw refusalError(outcome.refusal);
+      if (!outcome.expire) throw refusalError(await namingWaitingProposal(trx, proposal.walletId, outcome.refusal));
       // Overdue: marked expired (with its log entry) and committed, then refused.
       await expireOverdue(trx, now, proposal.id);
       return outcome.refusal;

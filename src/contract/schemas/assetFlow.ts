@@ -32,5 +32,11 @@ export interface AssetFlowRecord {
   /** `initial credit` (demo opening balance) or `proposal` (an executed multisig proposal). */
   reason: string;
   proposalId: number | null;
+  /**
+   * The proposal's wallet and nonce, which name it (src/contract/proposalReference.ts): a supply's credit to the hot
+   * wallet names the cold wallet's proposal.
+   */
+  proposalWalletLabel: string | null;
+  proposalNonce: number | null;
   txHash: string | null;
 }

@@ -58,6 +58,8 @@ export interface MovementRecord {
   orderNo: string | null;
   /** Set when the movement left a multisig wallet: its proposal, at /multisig/<proposalId>/show. */
   proposalId: number | null;
+  /** That proposal's nonce: with `walletLabel` (its wallet is the movement's) it names the proposal (src/contract/proposalReference.ts). */
+  proposalNonce: number | null;
   status: MovementStatus;
   txHash: string | null;
   createdBy: string;

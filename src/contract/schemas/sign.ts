@@ -106,6 +106,8 @@ export interface ProposalRecord {
   newSigners: number[] | null;
   /** The governance proposal whose execution superseded this one. */
   supersededBy: number | null;
+  /** Its nonce: with this one's wallet (the same), it names that proposal. */
+  supersededByNonce: number | null;
   approvalCount: number;
   proposer: string;
   txHash: string | null;
@@ -129,6 +131,13 @@ export interface ProposalDetail extends ProposalRecord {
   newSignerList: WalletSignerRecord[] | null;
   /** What the caller may press now. */
   myActions: ProposalAction[];
+  /** When the approval that reached the threshold was given (later approvals change nothing). */
+  approvedAt: string | null;
+  /** Who executed it (the confirm's signer), account and name. */
+  executedBy: string | null;
+  executedByName: string | null;
+  /** Its sign log, oldest first: who did what, when, with which comment. */
+  log: SignLogRecord[];
 }
 
 /** One sign log entry; `actor` is the account (null for the system's 'expire'). */

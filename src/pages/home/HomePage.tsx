@@ -6,8 +6,10 @@ import { useSession } from '../../session';
 import { isServerError } from '../../shell/errors/isServerError';
 import { ServerErrorPage } from '../../shell/errors/statusPages';
 import type { ChainWalletRecord } from '../../contract/schemas/chainWallet';
+import type { ProposalRecord } from '../../contract/schemas/sign';
 import { sumDecimals } from './sumDecimals';
 import { VolumeCard } from './VolumeCard';
+import { WaitingProposals } from './WaitingProposals';
 
 function Figure({ label, value, testId }: { label: string; value: string | number; testId: string }) {
   return (
@@ -24,6 +26,9 @@ function Figure({ label, value, testId }: { label: string; value: string | numbe
   );
 }
 
+/** How many of the proposals waiting for me /home names; the figure counts them all, the queue lists them all. */
+const WAITING_SHOWN = 5;
+
 /** A list's count; an ellipsis while it loads and a dash when it failed (the error was toasted). */
 const countOf = ({ total, error }: { total?: number; error?: unknown }) => total ?? (error ? '—' : '…');
 
@@ -37,9 +42,9 @@ export default function HomePage() {
   const seesMultisig = canAccess(roleIndex, '/multisig');
   // An explicit sort: react-admin's default (`id`) would travel as the idField `proposalId`, which the list does not sort by.
   // No retries, as react-admin's own list and show controllers: a failure is toasted once and shown at once.
-  const waiting = useGetList(
+  const waiting = useGetList<ProposalRecord & { id: number }>(
     'multisig',
-    { pagination: { page: 1, perPage: 1 }, sort: { field: 'nonce', order: 'ASC' }, filter: { waitingForMe: true } },
+    { pagination: { page: 1, perPage: WAITING_SHOWN }, sort: { field: 'nonce', order: 'ASC' }, filter: { waitingForMe: true } },
     { enabled: seesMultisig, retry: false },
   );
   const networks = useGetList('network', { pagination: { page: 1, perPage: 1 } });
@@ -88,6 +93,7 @@ export default function HomePage() {
           <Figure label={translate('home.currentChain')} value={currentChainObj?.name ?? translate('chain.none')} testId="home-chain" />
         </Grid>
       </Grid>
+      {seesMultisig && waiting.data && <WaitingProposals proposals={waiting.data} />}
       <VolumeCard />
       <Card sx={{ mt: 2 }}>
         <CardContent>

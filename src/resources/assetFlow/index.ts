@@ -1,5 +1,6 @@
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { ApiPath } from '../../contract/apiPaths';
+import { optionalProposalReference } from '../../contract/proposalReference';
 import { defineResource } from '../engine';
 
 /**
@@ -31,7 +32,7 @@ export const assetFlow = defineResource({
       ],
       filterable: true,
     },
-    { source: 'proposalId', kind: 'text' },
+    { source: 'proposalId', kind: 'number', link: '/multisig', linkLabel: (row) => optionalProposalReference(row.proposalWalletLabel, row.proposalNonce) },
     { source: 'txHash', kind: 'address', filterable: true },
   ],
   views: { show: false },

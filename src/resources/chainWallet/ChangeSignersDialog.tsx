@@ -6,6 +6,7 @@ import { signStartBody } from '../../contract/schemas/sign';
 import type { ChainWalletRecord } from '../../contract/schemas/chainWallet';
 import { useFieldChoices } from '../engine/views/useChoices';
 import type { FieldDeclaration } from '../engine/types';
+import { useProposalStarted } from '../multisig/proposalStarted';
 import { currentSignerIds, isUnchanged, signerChangeBody } from './signerChange';
 
 /** The org's members, and the wallet's own signers (one may have left the org since). */
@@ -20,6 +21,7 @@ export function ChangeSignersDialog({ wallet, onClose }: { wallet: ChainWalletRe
   const translate = useTranslate();
   const { choices, isPending } = useFieldChoices(MEMBERS, { orgId: wallet.orgId });
   const defaultValues = useMemo(() => ({ signers: currentSignerIds(wallet), threshold: wallet.threshold, memo: '' }), [wallet]);
+  const started = useProposalStarted();
 
   const check = (values: Record<string, unknown>) => {
     const body = signerChangeBody(wallet.id, values);
@@ -32,7 +34,7 @@ export function ChangeSignersDialog({ wallet, onClose }: { wallet: ChainWalletRe
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="change-signers-title">
       <DialogTitle id="change-signers-title">{translate('multisig.governance.title', { wallet: wallet.label })}</DialogTitle>
       {/* Not the start form's access: any current signer may propose a change, also one who may start no money kind. */}
-      <CreateBase resource="multisig" redirect="show" disableAuthentication transform={(values: Record<string, unknown>) => signerChangeBody(wallet.id, values)}>
+      <CreateBase resource="multisig" mutationOptions={started} disableAuthentication transform={(values: Record<string, unknown>) => signerChangeBody(wallet.id, values)}>
         <Form defaultValues={defaultValues} validate={check}>
           <DialogContent>
             <Typography variant="body2" sx={{ mb: 2 }}>

@@ -19,6 +19,9 @@ function cellOf(field: FieldDeclaration, record: ServerRecord, translate: Transl
       return value === undefined || value === null ? '' : translate(value ? 'ra.boolean.true' : 'ra.boolean.false');
     case 'list':
       return Array.isArray(value) ? value.filter(isObject).map(field.itemText).join('; ') : '';
+    case 'number':
+      // A linked record is named as the link names it (a proposal's reference), not by its internal id.
+      return field.linkLabel && value !== undefined && value !== null ? (field.linkLabel(record) ?? value) : value;
     case 'referenceList': {
       const source = referenceSource(field.reference);
       return Array.isArray(value) ? value.map((item) => (isObject(item) ? labelOf(source, item) : String(item))).join('; ') : '';

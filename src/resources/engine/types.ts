@@ -114,6 +114,11 @@ export type FieldDeclaration =
       grouping?: boolean;
       /** The id of a record shown on this route: the value links to `<link>/<id>/show` (a movement's proposal). */
       link?: string;
+      /**
+       * What the link (and the export) says: the linked record's public name, from the row, since an id means
+       * nothing to the reader (a proposal is "Aurora cold · #4"). Default `#<id>`.
+       */
+      linkLabel?: (record: ServerRecord) => string | null;
     })
   | (FieldBase & { kind: 'amount'; decimals: AmountDecimals; /** Shown for an empty amount (translation key), e.g. "the payer chooses". */ emptyText?: string })
   /** An amount only shown (a report's): no form, so no precision to check. */

@@ -7,6 +7,7 @@ import type { ComponentType } from 'react';
 import type { RoutePath } from '../../access';
 import { ApiPath } from '../../contract/apiPaths';
 import { MOVEMENT_STATUSES, MOVEMENT_WRITERS, type MovementKind } from '../../contract/movement';
+import { optionalProposalReference } from '../../contract/proposalReference';
 import { defineResource } from '../engine';
 import type { ChoiceSource, FieldDeclaration } from '../engine/types';
 
@@ -46,7 +47,7 @@ function movementFields(kind: MovementKind): FieldDeclaration[] {
       sortable: true,
       filterable: 'alwaysOn',
     },
-    { source: 'proposalId', kind: 'number', link: '/multisig', inForm: false },
+    { source: 'proposalId', kind: 'number', link: '/multisig', linkLabel: (row) => optionalProposalReference(row.walletLabel, row.proposalNonce), inForm: false },
     { source: 'txHash', kind: 'address', inForm: false, inList: false },
     { source: 'orgName', kind: 'text', inForm: false },
     { source: 'createdBy', kind: 'text', inForm: false },

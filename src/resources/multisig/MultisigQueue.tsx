@@ -1,45 +1,71 @@
 import { useState } from 'react';
-import { Box, Card, CardContent, Tab, Tabs, Typography } from '@mui/material';
-import { CreateButton, Datagrid, DateField, FunctionField, List, TextField, Title, useGetList, useTranslate, useCanAccess } from 'react-admin';
+import { Box, Card, CardContent, Tab, Tabs, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { CreateButton, Datagrid, DateField, FunctionField, List, SimpleList, Title, useGetList, useTranslate, useCanAccess } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { MAX_PAGE_SIZE } from '../../contract/constants';
+import { proposalReference } from '../../contract/proposalReference';
 import type { ProposalRecord } from '../../contract/schemas/sign';
 import { isServerError } from '../../shell/errors/isServerError';
 import { ServerErrorPage } from '../../shell/errors/statusPages';
+import { LIST_PAGE_SIZE } from '../engine/listPage';
 import { ListFailure } from '../engine/views/loadFailure';
 import { ProposalStatusChip } from './ProposalStatusChip';
-import { proposalObject, proposalSummary } from './proposalSummary';
+import { nonceFirstText, proposalKindLabel, proposalObject, proposalSummary } from './proposalSummary';
 
-/** One row of the queue, Safe-style: nonce, what, how far, and why it waits. */
+type Row = ProposalRecord & { id: number };
+
+/** One row of the queue, Safe-style: which proposal, what, how far, and why it waits. Wraps on a phone. */
 function QueueRow({ proposal }: { proposal: ProposalRecord }) {
   const translate = useTranslate();
+  const waitsFor = nonceFirstText(proposal, translate);
   return (
     <Box
       component={Link}
       to={`/multisig/${proposal.proposalId}/show`}
-      sx={{ display: 'flex', gap: 2, alignItems: 'center', p: 1.5, borderBottom: 1, borderColor: 'divider', color: 'inherit', textDecoration: 'none', '&:hover': { bgcolor: 'action.hover' } }}
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        columnGap: 2,
+        rowGap: 0.5,
+        alignItems: 'center',
+        p: 1.5,
+        borderBottom: 1,
+        borderColor: 'divider',
+        color: 'inherit',
+        textDecoration: 'none',
+        '&:hover': { bgcolor: 'action.hover' },
+      }}
       data-testid={`proposal-${proposal.proposalId}`}
     >
-      <Typography sx={{ width: 90 }}>#{proposal.nonce}</Typography>
-      <Typography sx={{ flex: 1 }}>
-        {proposalSummary(proposal, translate)} — {proposal.walletLabel}
-      </Typography>
-      <Typography sx={{ width: 120 }}>{translate('multisig.approvalsOf', { x: proposal.approvalCount, m: proposal.threshold })}</Typography>
+      <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
+        <Typography fontWeight={600} data-testid="proposal-reference">
+          {proposalReference(proposal)}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {proposalSummary(proposal, translate)}
+        </Typography>
+      </Box>
+      <Typography variant="body2">{translate('multisig.approvalsOf', { x: proposal.approvalCount, m: proposal.threshold })}</Typography>
       <ProposalStatusChip status={proposal.status} />
-      {proposal.blockedByNonce !== null && (
-        <Typography variant="body2" color="text.secondary" sx={{ width: 220 }}>
-          {translate('multisig.nonceFirst', { nonce: proposal.blockedByNonce })}
+      {waitsFor && (
+        <Typography variant="body2" color="text.secondary" sx={{ flexBasis: '100%' }}>
+          {waitsFor}
         </Typography>
       )}
     </Box>
   );
 }
 
+/**
+ * Every open proposal at once (up to the API's largest page), not a page of them: the next nonce
+ * of each wallet must be in view, and a page by nonce could leave one wallet's next on page two.
+ */
 function Queue() {
   const translate = useTranslate();
   // No retries, as the History tab's List: a server fault shows at once, toasted once.
-  const { data = [], isPending, error } = useGetList<ProposalRecord & { id: number }>(
+  const { data = [], isPending, error } = useGetList<Row>(
     'multisig',
-    { pagination: { page: 1, perPage: 200 }, sort: { field: 'nonce', order: 'ASC' }, filter: { state: 'open' } },
+    { pagination: { page: 1, perPage: MAX_PAGE_SIZE }, sort: { field: 'nonce', order: 'ASC' }, filter: { state: 'open' } },
     { retry: false },
   );
   const next = data.filter((p) => p.isNext);
@@ -60,13 +86,21 @@ function Queue() {
   );
 }
 
+/** Closed proposals, newest first, paged like every list; on a phone one line per proposal instead of columns. */
 function History() {
   const translate = useTranslate();
-  const rows = (
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const rows = phone ? (
+    <SimpleList<Row>
+      linkType="show"
+      primaryText={(p) => proposalReference(p)}
+      secondaryText={(p) => proposalSummary(p, translate)}
+      tertiaryText={(p) => <ProposalStatusChip status={p.status} />}
+    />
+  ) : (
     <Datagrid rowClick="show" bulkActionButtons={false}>
-      <TextField source="nonce" />
-      <TextField source="walletLabel" />
-      <FunctionField source="kind" render={(p: ProposalRecord) => translate(`multisig.kind.${p.kind}`)} />
+      <FunctionField label={translate('multisig.proposal')} render={(p: ProposalRecord) => <span data-testid="proposal-reference">{proposalReference(p)}</span>} />
+      <FunctionField source="kind" render={(p: ProposalRecord) => proposalKindLabel(p.kind, translate)} />
       <FunctionField source="amount" render={(p: ProposalRecord) => proposalObject(p, translate)} />
       <FunctionField source="status" render={(p: ProposalRecord) => <ProposalStatusChip status={p.status} />} />
       <DateField source="updatedAt" showTime />
@@ -77,6 +111,7 @@ function History() {
       resource="multisig"
       filter={{ state: 'closed' }}
       sort={{ field: 'updatedAt', order: 'DESC' }}
+      perPage={LIST_PAGE_SIZE}
       actions={false}
       disableSyncWithLocation
       title=" "

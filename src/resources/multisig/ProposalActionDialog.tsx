@@ -1,6 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { Confirm, useTranslate } from 'react-admin';
 import type { ProposalAction } from '../../contract/proposalMachine';
+import { proposalReference } from '../../contract/proposalReference';
 import type { ProposalDetail } from '../../contract/schemas/sign';
 import { ProposalFacts } from './ProposalFacts';
 import { proposalSummary } from './proposalSummary';
@@ -21,9 +22,10 @@ interface ProposalActionDialogProps {
 }
 
 /**
- * Approve, deny and confirm each ask once more, repeating what the proposal does (amount,
- * currency, destination, fee, nonce and wallet, or the signer change) as the server holds
- * it: a click on the wrong row or a page that changed underneath is caught before the call.
+ * Approve, deny and confirm each ask once more, naming the proposal as every screen does and
+ * repeating what it does (amount, currency, destination, fee, nonce and wallet, or the signer
+ * change) as the server holds it: a click on the wrong row or a page that changed underneath
+ * is caught before the call.
  */
 export function ProposalActionDialog({ action, proposal, comment, onConfirm, onClose }: ProposalActionDialogProps) {
   const translate = useTranslate();
@@ -32,7 +34,7 @@ export function ProposalActionDialog({ action, proposal, comment, onConfirm, onC
     <Confirm
       isOpen={action !== null}
       title={text.title}
-      titleTranslateOptions={{ nonce: proposal.nonce, what: proposalSummary(proposal, translate) }}
+      titleTranslateOptions={{ proposal: proposalReference(proposal), what: proposalSummary(proposal, translate) }}
       content={
         <Box data-testid="proposal-action-dialog">
           <Typography sx={{ mb: 1 }}>{translate(text.intro)}</Typography>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Typography } from '@mui/material';
+import { Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { ProposalDetail } from '../../contract/schemas/sign';
 import { LabelledRows } from '../../shell/LabelledRows';
@@ -16,6 +16,8 @@ const MONOSPACE = { fontFamily: 'monospace', wordBreak: 'break-all' } as const;
  */
 export function ProposalFacts({ proposal, showZeroFee = false }: { proposal: ProposalDetail; showZeroFee?: boolean }) {
   const translate = useTranslate();
+  // On a phone (and in the dialog there) the labels take less, so addresses and amounts keep room to read.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const rows: Array<readonly [string, ReactNode]> = [
     ['multisig.facts.wallet', `${proposal.walletLabel} (${proposal.walletKind})`],
     ['multisig.facts.nonce', <span data-testid="fact-nonce">{proposal.nonce}</span>],
@@ -44,5 +46,5 @@ export function ProposalFacts({ proposal, showZeroFee = false }: { proposal: Pro
       rows.push(['multisig.facts.fee', <span data-testid="fact-fee">{`${proposal.fee || '0'} ${proposal.symbol} — ${translate('multisig.facts.feeNote')}`}</span>]);
     }
   }
-  return <LabelledRows rows={rows} labelWidth={160} />;
+  return <LabelledRows rows={rows} labelWidth={phone ? 88 : 160} />;
 }

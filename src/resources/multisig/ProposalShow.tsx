@@ -3,6 +3,7 @@ import { Box, Button, Card, CardContent, TextField as MuiTextField, Typography }
 import { Title, useGetOne, useRefresh, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { ProposalAction } from '../../contract/proposalMachine';
+import { proposalReference } from '../../contract/proposalReference';
 import type { ProposalDetail } from '../../contract/schemas/sign';
 import { isServerError } from '../../shell/errors/isServerError';
 import { ServerErrorPage } from '../../shell/errors/statusPages';
@@ -11,7 +12,7 @@ import { ProposalFacts } from './ProposalFacts';
 import { ProposalStatusChip } from './ProposalStatusChip';
 import { ProposalTimeline } from './ProposalTimeline';
 import { runProposalAction } from './proposalActions';
-import { proposalSummary } from './proposalSummary';
+import { nonceFirstText, proposalSummary } from './proposalSummary';
 
 const actionLabels: Record<ProposalAction, string> = { approval: 'multisig.approve', deny: 'multisig.deny', confirm: 'multisig.confirm' };
 
@@ -28,13 +29,16 @@ export default function ProposalShow() {
   const [busy, setBusy] = useState(false);
   if (isServerError(error)) return <ServerErrorPage />;
   if (!proposal?.signers) return null;
+  const reference = proposalReference(proposal);
+  const waitsFor = nonceFirstText(proposal, translate);
 
   const press = async (action: ProposalAction) => {
     setAsked(null);
     setBusy(true);
+    const named = { proposal: reference };
     const done = await runProposalAction(action, proposal.proposalId, comment, {
-      pending: translate(`multisig.pending.${action}`),
-      done: translate(`multisig.done.${action}`),
+      pending: translate(`multisig.pending.${action}`, named),
+      done: translate(`multisig.done.${action}`, named),
     });
     setBusy(false);
     if (done) setComment('');
@@ -43,9 +47,12 @@ export default function ProposalShow() {
 
   return (
     <Card sx={{ mt: 2 }}>
-      <Title title={`${translate('menu.multisig')} #${proposal.nonce}`} />
+      <Title title={reference} />
       <CardContent>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1 }}>
+        <Typography variant="overline" color="text.secondary" component="p" data-testid="proposal-reference">
+          {reference}
+        </Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, mb: 1 }}>
           <Typography variant="h5" component="h1">
             {proposalSummary(proposal, translate)}
           </Typography>
@@ -53,15 +60,15 @@ export default function ProposalShow() {
         </Box>
         <ProposalFacts proposal={proposal} />
         {proposal.memo && <Typography sx={{ mt: 1 }}>{proposal.memo}</Typography>}
-        {proposal.blockedByNonce !== null && (
+        {waitsFor && (
           <Typography color="warning.main" sx={{ mt: 1 }}>
-            {translate('multisig.nonceFirst', { nonce: proposal.blockedByNonce })}
+            {waitsFor}
           </Typography>
         )}
         <ProposalTimeline proposal={proposal} />
         {proposal.myActions.length > 0 && (
-          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-            <MuiTextField size="small" label={translate('multisig.comment')} value={comment} onChange={(e) => setComment(e.target.value)} sx={{ width: 320 }} />
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+            <MuiTextField size="small" label={translate('multisig.comment')} value={comment} onChange={(e) => setComment(e.target.value)} sx={{ flex: '1 1 240px', maxWidth: { sm: 360 } }} />
             {proposal.myActions.map((action) => (
               <Button key={action} variant={action === 'deny' ? 'outlined' : 'contained'} color={action === 'deny' ? 'error' : 'primary'} disabled={busy} onClick={() => setAsked(action)}>
                 {translate(actionLabels[action])}

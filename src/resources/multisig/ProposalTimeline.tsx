@@ -1,24 +1,32 @@
 import { Box, Chip, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { Link, useTranslate } from 'react-admin';
-import type { ProposalDetail } from '../../contract/schemas/sign';
+import { proposalReference } from '../../contract/proposalReference';
+import type { ProposalDetail, SignLogRecord } from '../../contract/schemas/sign';
+import { useProposalTime } from './proposalTime';
 
 const txLink = (explorerUrl: string, txHash: string) => `${explorerUrl.replace(/\/$/, '')}/tx/${txHash}`;
 
 const CLOSING = new Set(['executed', 'denied', 'expired', 'superseded']);
 
-/** The closing step: how it ended, with its transaction, or the signer change that replaced it. */
+/** Hashes and accounts are long unbroken strings: they wrap anywhere rather than widen a phone's page. */
+const BREAK_ANYWHERE = { wordBreak: 'break-all' } as const;
+
+/** The closing step: how it ended, who executed it and when, with its transaction, or the signer change that replaced it. */
 function Closing({ proposal }: { proposal: ProposalDetail }) {
   const translate = useTranslate();
+  const time = useProposalTime();
   return (
     <Box data-testid="timeline-closing">
       <Typography fontWeight={600}>{translate(`multisig.status.${proposal.status}`)}</Typography>
       {proposal.executedAt && (
-        <Typography variant="body2" color="text.secondary">
-          {new Date(proposal.executedAt).toLocaleString()}
+        <Typography variant="body2" color="text.secondary" data-testid="executed-by">
+          {proposal.executedBy
+            ? translate('multisig.executedBy', { name: proposal.executedByName ?? proposal.executedBy, account: proposal.executedBy, time: time(proposal.executedAt) })
+            : time(proposal.executedAt)}
         </Typography>
       )}
       {proposal.txHash && (
-        <MuiLink href={txLink(proposal.explorerUrl, proposal.txHash)} target="_blank" rel="noreferrer" data-testid="tx-hash">
+        <MuiLink href={txLink(proposal.explorerUrl, proposal.txHash)} target="_blank" rel="noreferrer" sx={BREAK_ANYWHERE} data-testid="tx-hash">
           {proposal.txHash}
         </MuiLink>
       )}
@@ -27,7 +35,9 @@ function Closing({ proposal }: { proposal: ProposalDetail }) {
           <Typography variant="body2">{translate('multisig.superseded.text')}</Typography>
           {proposal.supersededBy !== null && (
             <Link to={`/multisig/${proposal.supersededBy}/show`} data-testid="superseded-by">
-              {translate('multisig.superseded.link')}
+              {translate('multisig.superseded.link', {
+                proposal: proposal.supersededByNonce === null ? '' : proposalReference({ walletLabel: proposal.walletLabel, nonce: proposal.supersededByNonce }),
+              })}
             </Link>
           )}
         </>
@@ -36,27 +46,56 @@ function Closing({ proposal }: { proposal: ProposalDetail }) {
   );
 }
 
+/** One sign log entry: who did what, when, and what they wrote. */
+function LogEntry({ entry }: { entry: SignLogRecord }) {
+  const translate = useTranslate();
+  const time = useProposalTime();
+  const who = entry.actor ? `${entry.actorName ?? entry.actor} (${entry.actor})` : translate('multisig.log.system');
+  return (
+    <Box component="li" data-testid={`log-${entry.action}`} sx={{ listStyle: 'none' }}>
+      <Typography variant="body2" sx={BREAK_ANYWHERE}>
+        <strong>{who}</strong> {translate(`multisig.log.action.${entry.action}`, { _: entry.action })}
+      </Typography>
+      <Typography variant="caption" color="text.secondary">
+        {time(entry.createdAt)}
+      </Typography>
+      {entry.comment && (
+        <Typography variant="body2" sx={{ fontStyle: 'italic', ...BREAK_ANYWHERE }}>
+          “{entry.comment}”
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
 /**
  * A Safe-style timeline: created → approvals "x of m" with each signer → executed / denied /
- * expired / superseded. The signers are the set frozen when the proposal started: a later
- * change of the wallet's signers never changes who decides this proposal (it supersedes it).
+ * expired / superseded, then the sign log itself (every action, its actor, time and comment).
+ * The signers are the set frozen when the proposal started: a later change of the wallet's
+ * signers never changes who decides this proposal (it supersedes it).
  */
 export function ProposalTimeline({ proposal }: { proposal: ProposalDetail }) {
   const translate = useTranslate();
+  const time = useProposalTime();
   return (
-    <Stack spacing={2} sx={{ borderLeft: 2, borderColor: 'divider', pl: 2, my: 2 }} data-testid="timeline">
+    <Stack spacing={2} sx={{ borderLeft: 2, borderColor: 'divider', pl: 2, my: 2, minWidth: 0 }} data-testid="timeline">
       <Box>
         <Typography fontWeight={600}>{translate('multisig.created')}</Typography>
         <Typography variant="body2" color="text.secondary">
-          {proposal.proposer} · {new Date(proposal.createdAt).toLocaleString()}
+          {proposal.proposer} · {time(proposal.createdAt)}
         </Typography>
       </Box>
       <Box>
         <Typography fontWeight={600}>{translate('multisig.approvalsOf', { x: proposal.approvals.length, m: proposal.threshold })}</Typography>
+        {proposal.approvedAt && (
+          <Typography variant="body2" color="text.secondary" data-testid="approved-at">
+            {translate('multisig.approvedAt', { time: time(proposal.approvedAt) })}
+          </Typography>
+        )}
         <Typography variant="body2" color="text.secondary" data-testid="frozen-signers">
           {translate('multisig.signersWhenStarted', { m: proposal.threshold, n: proposal.signers.length })}
         </Typography>
-        <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>
+        <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ mt: 1 }}>
           {proposal.signers.map((signer) => (
             <Chip
               key={signer.userId}
@@ -69,6 +108,20 @@ export function ProposalTimeline({ proposal }: { proposal: ProposalDetail }) {
         </Stack>
       </Box>
       {CLOSING.has(proposal.status) && <Closing proposal={proposal} />}
+      <Box>
+        <Typography fontWeight={600}>{translate('multisig.log.title')}</Typography>
+        {proposal.log.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            {translate('multisig.log.empty')}
+          </Typography>
+        ) : (
+          <Stack component="ol" spacing={1} sx={{ m: 0, mt: 1, p: 0 }} data-testid="sign-log">
+            {proposal.log.map((entry) => (
+              <LogEntry key={entry.id} entry={entry} />
+            ))}
+          </Stack>
+        )}
+      </Box>
     </Stack>
   );
 }

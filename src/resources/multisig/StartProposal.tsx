@@ -8,6 +8,7 @@ import { signStartBody } from '../../contract/schemas/sign';
 import type { ChainWalletRecord } from '../../contract/schemas/chainWallet';
 import { useSession } from '../../session';
 import { schemaValidator } from '../../shell/formValidation';
+import { useProposalStarted } from './proposalStarted';
 
 type Wallet = ChainWalletRecord & { id: number };
 
@@ -75,8 +76,9 @@ export default function StartProposal() {
   // New defaults reset the form: keep them stable while the role stays.
   const firstKind = kinds[0];
   const defaultValues = useMemo(() => ({ kind: firstKind, memo: '' }), [firstKind]);
+  const started = useProposalStarted();
   return (
-    <Create resource="multisig" redirect="show" title={translate('multisig.start')} transform={startBody}>
+    <Create resource="multisig" title={translate('multisig.start')} transform={startBody} mutationOptions={started}>
       <SimpleForm validate={validateStart} defaultValues={defaultValues}>
         <SelectInput source="walletId" choices={wallets.map((w) => ({ id: w.id, name: `${w.label} (${w.kind}, ${translate('multisig.mOfN', { m: w.threshold, n: w.signers.length })})` }))} />
         <SelectInput source="kind" choices={kinds.map((kind) => ({ id: kind, name: translate(`multisig.kind.${kind}`) }))} />

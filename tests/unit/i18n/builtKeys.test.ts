@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE_NAMES, ROLES, TENANT_ROWS, levelOfRoleIndex, roleLevelLabel, tenantOfRoleIndex, tenantTypeName } from '../../../src/access';
 import { LANGUAGES } from '../../../src/contract/constants';
-import { PROPOSAL_KINDS, PROPOSAL_STATUSES, SIGNER_STATES } from '../../../src/contract/contractKinds';
+import { PROPOSAL_KINDS, PROPOSAL_STATUSES, SIGN_ACTIONS, SIGNER_STATES } from '../../../src/contract/contractKinds';
 import { PROPOSAL_ACTIONS } from '../../../src/contract/proposalMachine';
 import { ORDER_REPORTS, ORDER_STATUSES } from '../../../src/contract/report';
 import { REPAIR_ACTIONS } from '../../../src/contract/orderRepair';
@@ -28,6 +28,7 @@ const families: Record<string, readonly string[]> = {
   'multisig.signer': SIGNER_STATES,
   'multisig.pending': PROPOSAL_ACTIONS,
   'multisig.done': PROPOSAL_ACTIONS,
+  'multisig.log.action': SIGN_ACTIONS,
   account: PASSWORD_FIELDS,
   signup: SIGNUP_FIELDS,
   orderRepair: RECREDIT_FIELDS,

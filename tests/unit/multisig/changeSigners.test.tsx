@@ -105,7 +105,7 @@ describe('"Change signers" is offered to the wallet’s current signers only', {
 
 describe('the signer change form', { timeout: 30_000 }, () => {
   it('starts a governance proposal with the picked signers and threshold, then shows it', async () => {
-    const starts = answer('post', '/sys/sign/start', { proposalId: 42, nonce: 18, status: 'pending' });
+    const starts = answer('post', '/sys/sign/start', { proposalId: 42, walletLabel: 'Test cold', nonce: 18, status: 'pending' });
     answer('get', '/sys/sign/detail', signerChange);
     openWallet(coldWallet, '/aggregate/3/show', 'merchantProFinance');
     const user = userEvent.setup();
@@ -119,10 +119,12 @@ describe('the signer change form', { timeout: 30_000 }, () => {
     await waitFor(() => expect(starts).toHaveLength(1));
     expect(starts[0].body).toEqual({ walletId: 3, kind: 'governance', signers: [11, 12], threshold: 2, memo: '' });
     expect(await screen.findByTestId('governance-to')).toBeTruthy();
+    // The notice names the proposal as its page does.
+    expect(await screen.findByText('Test cold · #18 started')).toBeTruthy();
   });
 
   it('offers nothing to send before a change, and refuses one signer alone in the server’s words, without a call', async () => {
-    const starts = answer('post', '/sys/sign/start', { proposalId: 42, nonce: 18, status: 'pending' });
+    const starts = answer('post', '/sys/sign/start', { proposalId: 42, walletLabel: 'Test cold', nonce: 18, status: 'pending' });
     openWallet(coldWallet, '/aggregate/3/show', 'merchantProFinance');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Change signers' }));

@@ -22,7 +22,7 @@ describe('confirm and deny ask once more, repeating what the proposal does', { t
     await user.click(await screen.findByRole('button', { name: 'Confirm' }));
 
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Execute proposal #17: Withdrawal 1250.5 USDT?')).toBeTruthy();
+    expect(within(dialog).getByText('Execute Test cold · #17: Withdrawal 1250.5 USDT?')).toBeTruthy();
     expect(within(dialog).getByTestId('fact-amount').textContent).toBe('1250.5 USDT');
     expect(within(dialog).getByTestId('fact-to').textContent).toBe(withdrawal.to);
     expect(within(dialog).getByTestId('fact-fee').textContent).toContain('2.5 USDT');
@@ -52,7 +52,7 @@ describe('confirm and deny ask once more, repeating what the proposal does', { t
     await user.type(await screen.findByRole('textbox', { name: 'Comment' }), 'Wrong customer');
     await user.click(screen.getByRole('button', { name: 'Deny' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Deny proposal #17: Withdrawal 1250.5 USDT?')).toBeTruthy();
+    expect(within(dialog).getByText('Deny Test cold · #17: Withdrawal 1250.5 USDT?')).toBeTruthy();
     expect(within(dialog).getByText('Your comment: Wrong customer')).toBeTruthy();
     expect(within(dialog).getByTestId('fact-amount').textContent).toBe('1250.5 USDT');
     expect(denied).toHaveLength(0);
@@ -67,7 +67,7 @@ describe('confirm and deny ask once more, repeating what the proposal does', { t
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Approve proposal #18: Signer change → 2 of 2?')).toBeTruthy();
+    expect(within(dialog).getByText('Approve Test cold · #18: Signer change → 2 of 2?')).toBeTruthy();
     expect(within(dialog).getByTestId('governance-from').textContent).toContain('2 of 3');
     expect(within(dialog).getByTestId('governance-from').textContent).toContain('Emma Employee (merchantProEmployee) — removed');
     expect(within(dialog).getByTestId('governance-to').textContent).toContain('2 of 2');
@@ -92,6 +92,7 @@ describe('the proposal detail', { timeout: 30_000 }, () => {
     const closing = await screen.findByTestId('timeline-closing');
     expect(closing.textContent).toContain('Superseded');
     expect(within(closing).getByTestId('superseded-by').getAttribute('href')).toBe('/multisig/42/show');
+    expect(within(closing).getByTestId('superseded-by').textContent).toBe('Open the signer change Test cold · #18');
     expect(screen.queryByTestId('fact-fee')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
   });

@@ -25,6 +25,7 @@ export const withdrawal = {
   newThreshold: null,
   newSigners: null,
   supersededBy: null,
+  supersededByNonce: null,
   approvalCount: 2,
   proposer: 'merchantProManager',
   txHash: null,
@@ -43,6 +44,28 @@ export const withdrawal = {
   signers: [signer(11, 'merchantProManager', 'Mia Manager', 'approved'), signer(12, 'merchantProFinance', 'Finn Finance', 'approved'), signer(13, 'merchantProEmployee', 'Emma Employee', 'waiting')],
   newSignerList: null,
   myActions: ['confirm', 'deny'],
+  approvedAt: '2026-03-01T11:00:00Z',
+  executedBy: null,
+  executedByName: null,
+  log: [
+    { id: 301, proposalId: 41, action: 'start', actor: 'merchantProManager', actorName: 'Mia Manager', comment: '', createdAt: '2026-03-01T10:00:00Z' },
+    { id: 302, proposalId: 41, action: 'approval', actor: 'merchantProFinance', actorName: 'Finn Finance', comment: 'Checked the invoice', createdAt: '2026-03-01T11:00:00Z' },
+  ],
+} satisfies ProposalDetail;
+
+/** The withdrawal above once Emma executed it. */
+export const executedWithdrawal = {
+  ...withdrawal,
+  status: 'executed',
+  txHash: `0x${'ab'.repeat(32)}`,
+  executedAt: '2026-03-01T12:30:00Z',
+  executedBy: 'merchantProEmployee',
+  executedByName: 'Emma Employee',
+  myActions: [],
+  log: [
+    ...withdrawal.log,
+    { id: 303, proposalId: 41, action: 'confirm', actor: 'merchantProEmployee', actorName: 'Emma Employee', comment: 'Sent', createdAt: '2026-03-01T12:30:00Z' },
+  ],
 } satisfies ProposalDetail;
 
 /** A signer change dropping one of three signers (2 of 3 → 2 of 2), waiting for a second approval. */
@@ -62,6 +85,8 @@ export const signerChange = {
   newThreshold: 2,
   newSigners: [11, 12],
   approvals: [withdrawal.approvals[0]],
+  approvedAt: null,
+  log: [{ ...withdrawal.log[0], proposalId: 42 }],
   signers: [signer(11, 'merchantProManager', 'Mia Manager', 'approved'), signer(12, 'merchantProFinance', 'Finn Finance', 'waiting'), signer(13, 'merchantProEmployee', 'Emma Employee', 'waiting')],
   newSignerList: [
     { userId: 11, account: 'merchantProManager', userName: 'Mia Manager' },
@@ -80,5 +105,6 @@ export const supersededTransfer = {
   nonce: 19,
   status: 'superseded',
   supersededBy: 42,
+  supersededByNonce: 18,
   myActions: [],
 } satisfies ProposalDetail;

@@ -16,6 +16,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { canAccess } from '../../../access';
+import { useSession } from '../../../session';
 import { idsOf, isReadOnlyIn, type FormMode } from '../fields';
 import { choiceSourceOf } from '../lookups';
 import { useDisplayTimeZone } from '../displayTimeZone';
@@ -24,6 +26,7 @@ import { SuggestInput } from './SuggestInput';
 import { useFieldChoices } from './useChoices';
 
 const MONOSPACE = { fontFamily: 'monospace' } as const;
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 interface FieldProps {
   definition: ResourceDefinition;
@@ -87,14 +90,21 @@ function ItemLines({ field }: FieldProps) {
   );
 }
 
-/** An id of a record on another route, opening its show view (not the row's own click). */
+/**
+ * An id of a record on another route, opening its show view (not the row's own click). A role that may
+ * not open that route reads the name without a link (a lite merchant's movement names its proposal too).
+ */
 function RecordLink({ field }: FieldProps) {
   const record = useRecordContext<ServerRecord>();
+  const { roleIndex } = useSession();
   const value = record?.[field.source];
-  if (field.kind !== 'number' || !field.link || value === undefined || value === null) return null;
+  if (!record || field.kind !== 'number' || !field.link || value === undefined || value === null) return null;
+  const label = field.linkLabel?.(record) ?? `#${String(value)}`;
+  // A record's name is read as one piece: it does not break across lines.
+  if (!canAccess(roleIndex, field.link)) return <Typography variant="body2" sx={NO_WRAP}>{label}</Typography>;
   return (
-    <Link to={`${field.link}/${String(value)}/show`} onClick={(event: MouseEvent) => event.stopPropagation()}>
-      #{String(value)}
+    <Link to={`${field.link}/${String(value)}/show`} onClick={(event: MouseEvent) => event.stopPropagation()} sx={NO_WRAP}>
+      {label}
     </Link>
   );
 }
@@ -167,7 +177,7 @@ export function FieldValue(props: FieldProps & { source: string; label: string; 
 }
 
 /** Money and counts line up on the right, as a finance table reads them. */
-const isNumeric = (field: FieldDeclaration) => field.kind === 'amount' || field.kind === 'number';
+const isNumeric = (field: FieldDeclaration) => field.kind === 'amount' || (field.kind === 'number' && !field.link);
 
 export const fieldValueElement = (definition: ResourceDefinition, field: FieldDeclaration, translate: Translate): ReactElement => (
   <FieldValue

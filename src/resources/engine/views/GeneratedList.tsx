@@ -7,6 +7,7 @@ import type { ResourceViewProps, ViewLoader } from '../types';
 import { EmptyState, useResourceName } from './common';
 import { ListFailure } from './loadFailure';
 import { fieldValueElement, filterElement } from './FieldViews';
+import { LIST_PAGE_SIZE } from '../listPage';
 
 /** Filter menu, Create (for the roles the declaration allows) and an export of the whole filtered set. */
 function ListActions({ definition, hasFilters }: { definition: ResourceViewProps['definition']; hasFilters: boolean }) {
@@ -65,7 +66,7 @@ export default function GeneratedList({ definition }: ResourceViewProps) {
       filter={filter}
       filters={filters.length > 0 ? filters : undefined}
       sort={sort}
-      perPage={declaration.list?.perPage ?? 25}
+      perPage={declaration.list?.perPage ?? LIST_PAGE_SIZE}
       empty={empty ?? <EmptyState definition={definition} />}
       actions={<ListActions definition={definition} hasFilters={filters.length > 0} />}
       error={<ListFailure>{content}</ListFailure>}
