@@ -1,12 +1,14 @@
 import { CreateButton, Datagrid, FilterButton, List, TopToolbar, useCanAccess, useTranslate, type RaRecord } from 'react-admin';
 import { ExportAllButton } from './ExportAllButton';
 import { lazy, Suspense, useMemo } from 'react';
+import { useMediaQuery, type Theme } from '@mui/material';
 import { useSession } from '../../../session';
 import { fieldsFor } from '../fields';
 import type { ResourceViewProps } from '../types';
 import { EmptyState, useResourceName } from './common';
 import { ListFailure } from './loadFailure';
 import { fieldValueElement, filterElement } from './FieldViews';
+import { PhoneList } from './PhoneList';
 
 /** Filter menu, Create (for the roles the declaration allows) and an export of the whole filtered set. */
 function ListActions({ definition, hasFilters }: { definition: ResourceViewProps['definition']; hasFilters: boolean }) {
@@ -32,6 +34,7 @@ export default function GeneratedList({ definition }: ResourceViewProps) {
   const title = useResourceName(definition)(2);
   const { currentChainObj, roleIndex, selectedOrg } = useSession();
   const Summary = useSummary(definition);
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const { declaration, chainField } = definition;
   const firstSortable = definition.fields.find((f) => f.sortable);
   const sort = declaration.list?.sort ?? (firstSortable ? { field: firstSortable.source, order: 'ASC' as const } : { field: '', order: 'ASC' as const });
@@ -48,9 +51,13 @@ export default function GeneratedList({ definition }: ResourceViewProps) {
           <Summary definition={definition} />
         </Suspense>
       )}
-      <Datagrid rowClick={rowClick} bulkActionButtons={false}>
-        {fieldsFor(definition, 'list').map((field) => fieldValueElement(definition, field, translate))}
-      </Datagrid>
+      {phone ? (
+        <PhoneList definition={definition} rowClick={rowClick} />
+      ) : (
+        <Datagrid rowClick={rowClick} bulkActionButtons={false}>
+          {fieldsFor(definition, 'list').map((field) => fieldValueElement(definition, field, translate))}
+        </Datagrid>
+      )}
     </>
   );
   return (
