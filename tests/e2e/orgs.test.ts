@@ -81,7 +81,7 @@ describe('home', () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'superAdmin');
     const total = page.getByTestId('home-volume-total');
-    await expect.poll(() => total.textContent()).toMatch(/^[\d.]+ \w+ in \d+ paid orders$/);
+    await expect.poll(() => total.textContent()).toMatch(/^[\d,]+\.\d{2,} \w+ in \d+ paid orders$/);
     const first = await total.textContent();
     const chips = page.getByRole('button').filter({ hasText: ' · ' });
     expect(await chips.count()).toBeGreaterThan(1);

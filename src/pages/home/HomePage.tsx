@@ -8,6 +8,10 @@ import { ServerErrorPage } from '../../shell/errors/statusPages';
 import type { ChainWalletRecord } from '../../contract/schemas/chainWallet';
 import { sumDecimals } from './sumDecimals';
 import { VolumeCard } from './VolumeCard';
+import { useFormat } from '../../i18n/useFormat';
+
+/** Figures of one width, so the totals column lines its digits up. */
+const FIGURES = { fontVariantNumeric: 'tabular-nums' } as const;
 
 function Figure({ label, value, testId }: { label: string; value: string | number; testId: string }) {
   return (
@@ -33,6 +37,7 @@ const countOf = ({ total, error }: { total?: number; error?: unknown }) => total
  */
 export default function HomePage() {
   const translate = useTranslate();
+  const format = useFormat();
   const { userName, selectedOrg, currentChainObj, chainList, roleIndex } = useSession();
   const seesMultisig = canAccess(roleIndex, '/multisig');
   // An explicit sort: react-admin's default (`id`) would travel as the idField `proposalId`, which the list does not sort by.
@@ -106,8 +111,12 @@ export default function HomePage() {
               {balances.map((row) => (
                 <TableRow key={row.key}>
                   <TableCell>{row.label}</TableCell>
-                  <TableCell align="right">{row.total}</TableCell>
-                  <TableCell align="right">{row.wallets}</TableCell>
+                  <TableCell align="right" sx={FIGURES}>
+                    {format.amount(row.total)}
+                  </TableCell>
+                  <TableCell align="right" sx={FIGURES}>
+                    {format.number(row.wallets)}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
