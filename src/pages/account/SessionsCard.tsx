@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Card, CardContent, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Button, Card, CardContent, Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { Confirm, useTranslate } from 'react-admin';
 import { ApiPath, withId } from '../../contract/apiPaths';
 import type { AccountSession } from '../../contract/schemas/account';
@@ -11,6 +11,8 @@ import { isServerError } from '../../shell/errors/isServerError';
 import { ServerErrorPage } from '../../shell/errors/statusPages';
 import { useFormat } from '../../i18n/useFormat';
 import { deviceName } from './deviceName';
+
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 /**
  * Where the user is signed in, newest first. Revoking another session ends it at once;
@@ -73,33 +75,36 @@ export function SessionsCard({ reloadKey }: { reloadKey: number }) {
         {serverFailed ? (
           <ServerErrorPage />
         ) : (
-          <Table size="small" aria-label={translate('account.sessions')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('account.createdAt')}</TableCell>
-                <TableCell>{translate('account.expiresAt')}</TableCell>
-                <TableCell>{translate('account.device')}</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(sessions ?? []).map((row) => (
-                <TableRow key={row.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(row.createdAt)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(row.expiresAt)}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-word' }}>
-                    {row.current && <Chip size="small" color="primary" label={translate('account.thisDevice')} sx={{ mr: 1 }} />}
-                    <span title={row.userAgent ?? undefined}>{device(row.userAgent) ?? translate('account.unknownDevice')}</span>
-                  </TableCell>
-                  <TableCell align="right">
-                    <Button color="error" onClick={() => (row.current ? setConfirmingCurrent(row) : void revoke(row))}>
-                      {translate('account.revoke')}
-                    </Button>
-                  </TableCell>
+          // On a phone the expiry gives way, and what is still too wide scrolls inside the card.
+          <TableContainer>
+            <Table size="small" aria-label={translate('account.sessions')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{translate('account.createdAt')}</TableCell>
+                  <TableCell sx={WIDE_ONLY}>{translate('account.expiresAt')}</TableCell>
+                  <TableCell>{translate('account.device')}</TableCell>
+                  <TableCell />
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {(sessions ?? []).map((row) => (
+                  <TableRow key={row.id}>
+                    <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }}>{when(row.createdAt)}</TableCell>
+                    <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{when(row.expiresAt)}</TableCell>
+                    <TableCell sx={{ wordBreak: 'break-word' }}>
+                      {row.current && <Chip size="small" color="primary" label={translate('account.thisDevice')} sx={{ mr: 1 }} />}
+                      <span title={row.userAgent ?? undefined}>{device(row.userAgent) ?? translate('account.unknownDevice')}</span>
+                    </TableCell>
+                    <TableCell align="right">
+                      <Button color="error" onClick={() => (row.current ? setConfirmingCurrent(row) : void revoke(row))}>
+                        {translate('account.revoke')}
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
         )}
         <Confirm
           isOpen={confirmingCurrent !== undefined}
