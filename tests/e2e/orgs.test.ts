@@ -100,7 +100,7 @@ describe('tier wallets', () => {
     await page.waitForURL(/\/merchant-lite-wallet$/);
     const table = page.locator('table');
     await expect.poll(() => table.textContent()).toContain('Cedar deposits');
-    expect(await table.textContent()).toContain('5000 USDT');
+    expect(await table.textContent()).toContain('5,000.00 USDT');
     expect(await table.textContent()).not.toContain('Aurora');
     expect(await page.getByRole('link', { name: 'Create' }).count()).toBe(0);
     await page.close();

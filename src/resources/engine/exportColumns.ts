@@ -18,7 +18,7 @@ function cellOf(field: FieldDeclaration, record: ServerRecord, translate: Transl
     case 'boolean':
       return value === undefined || value === null ? '' : translate(value ? 'ra.boolean.true' : 'ra.boolean.false');
     case 'list':
-      return Array.isArray(value) ? value.filter(isObject).map(field.itemText).join('; ') : '';
+      return Array.isArray(value) ? value.filter(isObject).map((item) => field.itemText(item)).join('; ') : '';
     case 'referenceList': {
       const source = referenceSource(field.reference);
       return Array.isArray(value) ? value.map((item) => (isObject(item) ? labelOf(source, item) : String(item))).join('; ') : '';

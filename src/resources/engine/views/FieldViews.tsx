@@ -83,13 +83,14 @@ function ChoiceLabel({ field }: FieldProps) {
 
 function ItemLines({ field }: FieldProps) {
   const record = useRecordContext<ServerRecord>();
+  const format = useFormat();
   if (field.kind !== 'list' || !record) return null;
   const items = Array.isArray(record[field.source]) ? (record[field.source] as ServerRecord[]) : [];
   return (
     <Stack spacing={0.25}>
       {items.map((item, index) => (
-        <Typography key={index} variant="body2" sx={MONOSPACE}>
-          {field.itemText(item)}
+        <Typography key={index} variant="body2" sx={FIGURES}>
+          {field.itemText(item, (value) => format.amount(value == null ? '' : String(value)))}
         </Typography>
       ))}
     </Stack>
