@@ -10,8 +10,9 @@ export interface PhoneLines {
   tertiary?: FieldDeclaration;
 }
 
-/** Kinds that name a row (its label, order number, chain) rather than measure it. */
-const NAMING = new Set<FieldDeclaration['kind']>(['text', 'enum', 'reference', 'address', 'number']);
+/** Kinds that name a row (its label, order number, chain) rather than measure it; ids and addresses only when nothing else does. */
+const NAMING = new Set<FieldDeclaration['kind']>(['text', 'enum', 'reference']);
+const IDENTIFYING = new Set<FieldDeclaration['kind']>(['number', 'address']);
 
 /**
  * A list row on a phone, from the declaration's columns in their order: the first naming field
@@ -20,7 +21,7 @@ const NAMING = new Set<FieldDeclaration['kind']>(['text', 'enum', 'reference', '
  */
 export function phoneLines(definition: Pick<ResourceDefinition, 'fields'>): PhoneLines {
   const columns = fieldsFor(definition, 'list');
-  const primary = columns.find((f) => NAMING.has(f.kind)) ?? columns[0];
+  const primary = columns.find((f) => NAMING.has(f.kind)) ?? columns.find((f) => IDENTIFYING.has(f.kind)) ?? columns[0];
   const tertiary = columns.find((f) => f !== primary && f.kind === 'amount') ?? columns.find((f) => f !== primary && f.kind === 'dateTime');
   const secondary = columns.filter((f) => f !== primary && f !== tertiary).slice(0, 2);
   return { primary, secondary, tertiary };
