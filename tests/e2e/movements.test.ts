@@ -38,8 +38,11 @@ describe('money movements', () => {
 
     const row = page.getByRole('row').filter({ hasText: '12.5' }).first();
     await expect.poll(() => row.textContent()).toContain('Executed');
-    expect(await row.textContent()).toContain('merchantStdFinance');
     await expect.poll(async () => Number(await birchUsdc(env.server.baseUrl, token!))).toBe(before - 12.5);
+    // Who asked is on the record's page (the table keeps what tells rows apart).
+    await row.getByRole('cell').first().click();
+    await page.waitForURL(/\/transfer\/\d+\/show$/);
+    await expect.poll(() => page.locator('main').textContent()).toContain('merchantStdFinance');
     await page.close();
   });
 

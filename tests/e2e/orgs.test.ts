@@ -81,7 +81,7 @@ describe('home', () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'superAdmin');
     const total = page.getByTestId('home-volume-total');
-    await expect.poll(() => total.textContent()).toMatch(/^[\d.]+ \w+ in \d+ paid orders$/);
+    await expect.poll(() => total.textContent()).toMatch(/^[\d,]+\.\d{2,} \w+ in \d+ paid orders$/);
     const first = await total.textContent();
     const chips = page.getByRole('button').filter({ hasText: ' · ' });
     expect(await chips.count()).toBeGreaterThan(1);
@@ -99,7 +99,7 @@ describe('tier wallets', () => {
     await page.goto(`${env.server.baseUrl}/merchant-lite-wallet`);
     const table = page.locator('table');
     await expect.poll(() => table.textContent()).toContain('Cedar deposits');
-    expect(await table.textContent()).toContain('5000 USDT');
+    expect(await table.textContent()).toContain('5,000.00 USDT');
     expect(await table.textContent()).not.toContain('Aurora');
     expect(await page.getByRole('link', { name: 'Create' }).count()).toBe(0);
     await page.close();

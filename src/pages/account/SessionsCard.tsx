@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Card, CardContent, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { Confirm, useLocaleState, useTranslate } from 'react-admin';
+import { Button, Card, CardContent, Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Confirm, useTranslate } from 'react-admin';
 import { ApiPath, withId } from '../../contract/apiPaths';
 import type { AccountSession } from '../../contract/schemas/account';
 import type { ListResult } from '../../contract/envelope';
@@ -9,6 +9,10 @@ import { session } from '../../session';
 import { toasts } from '../../shell/toast';
 import { isServerError } from '../../shell/errors/isServerError';
 import { ServerErrorPage } from '../../shell/errors/statusPages';
+import { useFormat } from '../../i18n/useFormat';
+import { deviceName } from './deviceName';
+
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 /**
  * Where the user is signed in, newest first. Revoking another session ends it at once;
@@ -17,7 +21,7 @@ import { ServerErrorPage } from '../../shell/errors/statusPages';
  */
 export function SessionsCard({ reloadKey }: { reloadKey: number }) {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
+  const format = useFormat();
   const [sessions, setSessions] = useState<AccountSession[]>();
   const [serverFailed, setServerFailed] = useState(false);
   const [confirmingCurrent, setConfirmingCurrent] = useState<AccountSession>();
@@ -56,7 +60,8 @@ export function SessionsCard({ reloadKey }: { reloadKey: number }) {
     await load();
   };
 
-  const when = (iso: string) => new Date(iso).toLocaleString(locale);
+  const when = (iso: string) => format.dateTime(iso);
+  const device = (userAgent: string | null | undefined) => deviceName(userAgent, (browser, os) => translate('account.deviceOn', { browser, os }));
 
   return (
     <Card>
@@ -70,33 +75,36 @@ export function SessionsCard({ reloadKey }: { reloadKey: number }) {
         {serverFailed ? (
           <ServerErrorPage />
         ) : (
-          <Table size="small" aria-label={translate('account.sessions')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('account.createdAt')}</TableCell>
-                <TableCell>{translate('account.expiresAt')}</TableCell>
-                <TableCell>{translate('account.device')}</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(sessions ?? []).map((row) => (
-                <TableRow key={row.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(row.createdAt)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(row.expiresAt)}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-word' }}>
-                    {row.current && <Chip size="small" color="primary" label={translate('account.thisDevice')} sx={{ mr: 1 }} />}
-                    {row.userAgent ?? translate('account.unknownDevice')}
-                  </TableCell>
-                  <TableCell align="right">
-                    <Button color="error" onClick={() => (row.current ? setConfirmingCurrent(row) : void revoke(row))}>
-                      {translate('account.revoke')}
-                    </Button>
-                  </TableCell>
+          // On a phone the expiry gives way, and what is still too wide scrolls inside the card.
+          <TableContainer>
+            <Table size="small" aria-label={translate('account.sessions')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{translate('account.createdAt')}</TableCell>
+                  <TableCell sx={WIDE_ONLY}>{translate('account.expiresAt')}</TableCell>
+                  <TableCell>{translate('account.device')}</TableCell>
+                  <TableCell />
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {(sessions ?? []).map((row) => (
+                  <TableRow key={row.id}>
+                    <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }}>{when(row.createdAt)}</TableCell>
+                    <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{when(row.expiresAt)}</TableCell>
+                    <TableCell sx={{ wordBreak: 'break-word' }}>
+                      {row.current && <Chip size="small" color="primary" label={translate('account.thisDevice')} sx={{ mr: 1 }} />}
+                      <span title={row.userAgent ?? undefined}>{device(row.userAgent) ?? translate('account.unknownDevice')}</span>
+                    </TableCell>
+                    <TableCell align="right">
+                      <Button color="error" onClick={() => (row.current ? setConfirmingCurrent(row) : void revoke(row))}>
+                        {translate('account.revoke')}
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
         )}
         <Confirm
           isOpen={confirmingCurrent !== undefined}

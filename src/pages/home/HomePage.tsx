@@ -10,6 +10,10 @@ import type { ProposalRecord } from '../../contract/schemas/sign';
 import { sumDecimals } from './sumDecimals';
 import { VolumeCard } from './VolumeCard';
 import { WaitingProposals } from './WaitingProposals';
+import { useFormat } from '../../i18n/useFormat';
+
+/** Figures of one width, so the totals column lines its digits up. */
+const FIGURES = { fontVariantNumeric: 'tabular-nums' } as const;
 
 function Figure({ label, value, testId }: { label: string; value: string | number; testId: string }) {
   return (
@@ -38,6 +42,7 @@ const countOf = ({ total, error }: { total?: number; error?: unknown }) => total
  */
 export default function HomePage() {
   const translate = useTranslate();
+  const format = useFormat();
   const { userName, selectedOrg, currentChainObj, chainList, roleIndex } = useSession();
   const seesMultisig = canAccess(roleIndex, '/multisig');
   // An explicit sort: react-admin's default (`id`) would travel as the idField `proposalId`, which the list does not sort by.
@@ -112,8 +117,12 @@ export default function HomePage() {
               {balances.map((row) => (
                 <TableRow key={row.key}>
                   <TableCell>{row.label}</TableCell>
-                  <TableCell align="right">{row.total}</TableCell>
-                  <TableCell align="right">{row.wallets}</TableCell>
+                  <TableCell align="right" sx={FIGURES}>
+                    {format.amount(row.total)}
+                  </TableCell>
+                  <TableCell align="right" sx={FIGURES}>
+                    {format.number(row.wallets)}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

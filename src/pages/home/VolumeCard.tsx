@@ -6,6 +6,8 @@ import type { DashboardData, VolumePoint } from '../../contract/schemas/dashboar
 import { http } from '../../http';
 import { useSession } from '../../session';
 import { sumDecimals } from './sumDecimals';
+import { axisTicks } from './volumeAxis';
+import { useFormat } from '../../i18n/useFormat';
 
 const DAYS = 30;
 const DAY = 86_400_000;
@@ -19,6 +21,8 @@ function daysOf(from: string, to: string): string[] {
 
 const keyOf = (p: Pick<VolumePoint, 'symbol' | 'chainId'>) => `${p.symbol}:${p.chainId}`;
 
+const CHART_HEIGHT = 140;
+
 /**
  * SPEC B6 /home "payment volume over time": paid orders of the last 30 days per UTC day, one
  * currency at a time (the busiest first). Bar heights are drawn from numbers; the figures
@@ -26,6 +30,7 @@ const keyOf = (p: Pick<VolumePoint, 'symbol' | 'chainId'>) => `${p.symbol}:${p.c
  */
 export function VolumeCard() {
   const translate = useTranslate();
+  const format = useFormat();
   const { chainList, selectedOrg } = useSession();
   const [data, setData] = useState<DashboardData | null>(null);
   const [picked, setPicked] = useState<string | null>(null);
@@ -55,7 +60,8 @@ export function VolumeCard() {
   const points = (data?.volume ?? []).filter((p) => chosen && keyOf(p) === chosen.key);
   const byDay = new Map(points.map((p) => [p.day, p]));
   const days = data?.from ? daysOf(data.from, data.to) : [];
-  const highest = Math.max(0, ...points.map((p) => Number(p.amount)));
+  const ticks = axisTicks(Math.max(0, ...points.map((p) => Number(p.amount))));
+  const top = ticks[ticks.length - 1];
   const total = sumDecimals(points.map((p) => p.amount));
   const count = points.reduce((n, p) => n + p.count, 0);
   const chainName = (chainId: number) => chainList.find((c) => c.chainId === chainId)?.name ?? String(chainId);
@@ -81,33 +87,84 @@ export function VolumeCard() {
               ))}
             </Stack>
             <Typography data-testid="home-volume-total">
-              {translate('home.volumeTotal', { amount: `${total} ${chosen.symbol}`, count })}
+              {translate('home.volumeTotal', { amount: `${format.amount(total)} ${chosen.symbol}`, count: format.number(count) })}
             </Typography>
-            <Box
-              component="svg"
-              viewBox={`0 0 ${days.length * 10} 100`}
-              preserveAspectRatio="none"
-              role="img"
-              aria-label={translate('home.volumeTotal', { amount: `${total} ${chosen.symbol}`, count })}
-              sx={{ width: '100%', height: 120, display: 'block', mt: 1 }}
-            >
-              {days.map((day, index) => {
+            <VolumeAxisChart
+              label={translate('home.volumeTotal', { amount: `${format.amount(total)} ${chosen.symbol}`, count: format.number(count) })}
+              ticks={ticks.map((tick) => ({ value: tick, label: `${format.compact(tick)} ${chosen.symbol}` }))}
+              bars={days.map((day) => {
                 const point = byDay.get(day);
-                const height = point && highest > 0 ? Math.max(2, (Number(point.amount) / highest) * 96) : 0;
-                return (
-                  <rect key={day} x={index * 10 + 1} y={100 - height} width={8} height={height} fill="currentColor" opacity={0.7}>
-                    <title>{point ? `${day}: ${point.amount} ${chosen.symbol} (${point.count})` : day}</title>
-                  </rect>
-                );
+                return {
+                  key: day,
+                  height: point && top > 0 ? Math.max(2, (Number(point.amount) / top) * 100) : 0,
+                  title: point ? `${format.day(day)}: ${format.amount(point.amount)} ${chosen.symbol} (${format.number(point.count)})` : format.day(day),
+                };
               })}
-            </Box>
-            <Stack direction="row" sx={{ justifyContent: 'space-between', color: 'text.secondary' }}>
-              <Typography variant="caption">{data?.from}</Typography>
-              <Typography variant="caption">{data?.to}</Typography>
-            </Stack>
+              from={data?.from ? format.day(data.from) : ''}
+              to={data?.to ? format.day(data.to) : ''}
+            />
           </>
         )}
       </CardContent>
     </Card>
+  );
+}
+
+interface ChartProps {
+  label: string;
+  ticks: Array<{ value: number; label: string }>;
+  /** Height in percent of the top tick. */
+  bars: Array<{ key: string; height: number; title: string }>;
+  /** The first and last day, under the bars. */
+  from: string;
+  to: string;
+}
+
+/**
+ * Bars over labelled gridlines. The labels are HTML beside the SVG (an SVG stretched to the
+ * card's width would stretch its text too); the widest one, laid out invisibly, sizes the axis.
+ */
+function VolumeAxisChart({ label, ticks, bars, from, to }: ChartProps) {
+  const top = ticks[ticks.length - 1].value;
+  const widest = ticks.reduce((a, b) => (b.label.length > a.length ? b.label : a), '');
+  const at = (value: number) => (top > 0 ? (value / top) * 100 : 0);
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', mt: 2 }}>
+      <Box data-testid="home-volume-axis" sx={{ position: 'relative', height: CHART_HEIGHT, pr: 1, color: 'text.secondary' }}>
+        <Typography variant="caption" sx={{ visibility: 'hidden', whiteSpace: 'nowrap', display: 'block', height: 0 }} aria-hidden>
+          {widest}
+        </Typography>
+        {ticks.map((tick) => (
+          <Typography
+            key={tick.value}
+            variant="caption"
+            sx={{ position: 'absolute', right: 8, bottom: `${at(tick.value)}%`, transform: 'translateY(50%)', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', lineHeight: 1 }}
+          >
+            {tick.label}
+          </Typography>
+        ))}
+      </Box>
+      <Box
+        component="svg"
+        viewBox={`0 0 ${bars.length * 10} 100`}
+        preserveAspectRatio="none"
+        role="img"
+        aria-label={label}
+        sx={{ width: '100%', height: CHART_HEIGHT, display: 'block', overflow: 'visible' }}
+      >
+        {ticks.map((tick) => (
+          <line key={tick.value} x1={0} x2={bars.length * 10} y1={100 - at(tick.value)} y2={100 - at(tick.value)} stroke="currentColor" strokeOpacity={0.15} vectorEffect="non-scaling-stroke" />
+        ))}
+        {bars.map((bar, index) => (
+          <rect key={bar.key} x={index * 10 + 1} y={100 - bar.height} width={8} height={bar.height} fill="currentColor" opacity={0.7}>
+            <title>{bar.title}</title>
+          </rect>
+        ))}
+      </Box>
+      <Stack direction="row" sx={{ gridColumn: 2, justifyContent: 'space-between', color: 'text.secondary', mt: 0.5 }}>
+        <Typography variant="caption">{from}</Typography>
+        <Typography variant="caption">{to}</Typography>
+      </Stack>
+    </Box>
   );
 }

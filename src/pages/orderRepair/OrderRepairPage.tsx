@@ -12,7 +12,7 @@ import { toasts } from '../../shell/toast';
 import { LabelledRows } from '../../shell/LabelledRows';
 import { isServerError } from '../../shell/errors/isServerError';
 import { ServerErrorPage } from '../../shell/errors/statusPages';
-import { dateTime } from './dateTime';
+import { useFormat } from '../../i18n/useFormat';
 import { RecheckButton } from './RecheckButton';
 import { RepairLog } from './RepairLog';
 
@@ -26,12 +26,14 @@ const MONO = { fontFamily: 'monospace', wordBreak: 'break-all' } as const;
 function OrderDetails({ view, actions }: { view: OrderRepairView; actions: React.ReactNode }) {
   const translate = useTranslate();
   const { chainList } = useSession();
+  const format = useFormat();
+  const dateTime = (value: string | null) => (value ? format.dateTime(value) : '—');
   const { order } = view;
   const rows: Array<[string, React.ReactNode]> = [
     ['orderRepair.kind', translate(`orderRepair.kinds.${order.kind}`)],
     ['orderRepair.org', order.orgName],
-    ['orderRepair.amount', `${order.amount} ${order.symbol} · ${chainList.find((c) => c.chainId === order.chainId)?.name ?? order.chainId}`],
-    ['orderRepair.fee', order.fee],
+    ['orderRepair.amount', `${format.amount(order.amount)} ${order.symbol} · ${chainList.find((c) => c.chainId === order.chainId)?.name ?? order.chainId}`],
+    ['orderRepair.fee', format.amount(order.fee)],
     ['orderRepair.created', dateTime(order.createdAt)],
     ['orderRepair.paid', dateTime(order.paidAt)],
     ['orderRepair.txHash', <Box component="span" sx={MONO} key="tx">{order.txHash ?? '—'}</Box>],

@@ -1,7 +1,7 @@
 import { Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { OrderRepairRecord, OrderRepairView } from '../../contract/schemas/orderRepair';
-import { dateTime } from './dateTime';
+import { useFormat } from '../../i18n/useFormat';
 
 /** A re-credit says why in the operator's words; a re-check what the chain showed, in the reader's language. */
 function details(repair: OrderRepairRecord, translate: ReturnType<typeof useTranslate>): string {
@@ -12,6 +12,7 @@ function details(repair: OrderRepairRecord, translate: ReturnType<typeof useTran
 /** The order's audited repairs, oldest first; everyone who may see the order sees them. */
 export function RepairLog({ view }: { view: OrderRepairView }) {
   const translate = useTranslate();
+  const format = useFormat();
   return (
     <Card>
       <CardContent>
@@ -34,7 +35,7 @@ export function RepairLog({ view }: { view: OrderRepairView }) {
             <TableBody>
               {view.repairs.map((r) => (
                 <TableRow key={r.id}>
-                  <TableCell>{dateTime(r.createdAt)}</TableCell>
+                  <TableCell>{format.dateTime(r.createdAt)}</TableCell>
                   <TableCell>{r.actor}</TableCell>
                   <TableCell>{translate(`orderRepair.actions.${r.action}`)}</TableCell>
                   <TableCell>

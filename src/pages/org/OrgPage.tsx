@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Card, CardContent, Grid, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import { DateField, RecordContextProvider, Title, useGetList, useTranslate } from 'react-admin';
+import { RecordContextProvider, Title, useGetList, useTranslate } from 'react-admin';
 import { tenantTypeName } from '../../access';
 import { ApiPath } from '../../contract/apiPaths';
 import type { OrgRecord } from '../../contract/schemas/org';
 import { lookupResource, REFERENCE_TARGETS } from '../../resources/engine/lookups';
 import { useSession } from '../../session';
+import { useFormat } from '../../i18n/useFormat';
 import { LabelledRows } from '../../shell/LabelledRows';
 import { isServerError } from '../../shell/errors/isServerError';
 import { ServerErrorPage } from '../../shell/errors/statusPages';
@@ -18,12 +19,13 @@ const HAS_CHILDREN = new Set([0, 1]);
 
 function Profile({ org }: { org: Org }) {
   const translate = useTranslate();
+  const format = useFormat();
   const rows: Array<[string, React.ReactNode]> = [
     ['org.fields.orgName', org.orgName],
     ['org.fields.tenantType', translate(`tenant.${tenantTypeName(org.tenantType)}`)],
     ['org.fields.parentName', org.parentName ?? '—'],
-    ['org.fields.memberCount', org.memberCount],
-    ['org.fields.createdAt', <DateField key="created" source="createdAt" showTime />],
+    ['org.fields.memberCount', format.number(org.memberCount)],
+    ['org.fields.createdAt', format.dateTime(org.createdAt)],
   ];
   return (
     <Card>
@@ -41,6 +43,7 @@ function Profile({ org }: { org: Org }) {
 
 function OrgsUnder({ parent }: { parent: Org }) {
   const translate = useTranslate();
+  const format = useFormat();
   const [name, setName] = useState('');
   const { data, total, isPending } = useGetList<Org>(ORGS, {
     pagination: { page: 1, perPage: 500 },
@@ -71,7 +74,7 @@ function OrgsUnder({ parent }: { parent: Org }) {
                   <TableCell>{translate(`tenant.${tenantTypeName(org.tenantType)}`)}</TableCell>
                   <TableCell align="right">{org.memberCount}</TableCell>
                   <TableCell>
-                    <DateField source="createdAt" />
+                    {format.dateTime(org.createdAt)}
                   </TableCell>
                 </TableRow>
               </RecordContextProvider>

@@ -40,7 +40,7 @@ export const chainWallet = defineResource({
     { source: 'label', kind: 'text', sortable: true, filterable: 'alwaysOn' },
     { source: 'threshold', kind: 'number', inForm: 'create', help: 'resources.chain-wallet.help.threshold' },
     { source: 'signers', kind: 'referenceList', reference: 'member', inForm: 'create', inList: false, help: 'resources.chain-wallet.help.signers' },
-    { source: 'balances', kind: 'list', itemText: (b) => `${String(b.amount)} ${String(b.symbol)}` },
+    { source: 'balances', kind: 'list', itemText: (b, amount = String) => `${amount(b.amount)} ${String(b.symbol)}` },
     { source: 'createdAt', kind: 'dateTime', inList: false, inForm: false, sortable: true },
   ],
   schema: () => import('../../contract/schemas/chainWallet').then((m) => ({ create: m.chainWalletBody, update: m.chainWalletUpdateBody })),

@@ -18,7 +18,7 @@ function cellOf(field: FieldDeclaration, record: ServerRecord, translate: Transl
     case 'boolean':
       return value === undefined || value === null ? '' : translate(value ? 'ra.boolean.true' : 'ra.boolean.false');
     case 'list':
-      return Array.isArray(value) ? value.filter(isObject).map(field.itemText).join('; ') : '';
+      return Array.isArray(value) ? value.filter(isObject).map((item) => field.itemText(item)).join('; ') : '';
     case 'number':
       // A linked record is named as the link names it (a proposal's reference), not by its internal id.
       return field.linkLabel && value !== undefined && value !== null ? (field.linkLabel(record) ?? value) : value;

@@ -143,8 +143,11 @@ export type FieldDeclaration =
   | (FieldBase & { kind: 'boolean' })
   | (FieldBase & { kind: 'dateTime' })
   | (FieldBase & { kind: 'reference' | 'referenceList'; reference: ReferenceTarget })
-  /** Read-only list of objects (a wallet's balances), one line per item. */
-  | (FieldBase & { kind: 'list'; itemText: (item: ServerRecord) => string });
+  /**
+   * Read-only list of objects (a wallet's balances), one line per item. `amount` writes a decimal
+   * string in the reader's language on screen; exports call without it and keep the raw figure.
+   */
+  | (FieldBase & { kind: 'list'; itemText: (item: ServerRecord, amount?: (value: unknown) => string) => string });
 
 export type CrudAction = 'create' | 'edit' | 'delete';
 export type ViewName = 'list' | 'create' | 'edit' | 'show';

@@ -9,6 +9,7 @@ import { serverFieldErrors } from '../../dataProvider/serverFieldErrors';
 import { schemaValidator } from '../../shell/formValidation';
 import { http } from '../../http';
 import { useSession } from '../../session';
+import { useFormat } from '../../i18n/useFormat';
 import { toasts } from '../../shell/toast';
 import { signupLink } from '../invitation/signupLink';
 
@@ -35,6 +36,7 @@ const validateInvite = schemaValidator(memberInviteBody);
  */
 export default function MemberInvitations() {
   const translate = useTranslate();
+  const format = useFormat();
   const { selectedOrg, roleIndex } = useSession();
   const manages = selectedOrg !== null && mayManageMembers({ org: selectedOrg, roleIndex }, selectedOrg.orgId);
   const [roles, setRoles] = useState<RoleChoice[]>([]);
@@ -131,7 +133,7 @@ export default function MemberInvitations() {
                   <TableCell sx={{ fontFamily: 'monospace' }}>{i.code}</TableCell>
                   <TableCell>{i.invitee}</TableCell>
                   <TableCell>{translate(`role.${i.roleLabel}`)}</TableCell>
-                  <TableCell>{new Date(i.expiresAt).toLocaleString()}</TableCell>
+                  <TableCell>{format.dateTime(i.expiresAt)}</TableCell>
                   <TableCell align="right">
                     <Button size="small" color="error" onClick={() => void withdraw(i.id).catch(() => undefined)}>
                       {translate('resources.invitation.withdraw')}

@@ -37,7 +37,7 @@ function movementFields(kind: MovementKind): FieldDeclaration[] {
     to,
     { source: 'symbol', kind: 'enum', choices: symbolChoices, required: true },
     { source: 'amount', kind: 'amount', decimals: { symbol: 'symbol', chain: 'chainId' }, required: true, sortable: true },
-    ...(kind === 'withdraw' ? [{ source: 'fee', kind: 'text', inForm: false, help: 'resources.movement.help.fee' } as const] : []),
+    ...(kind === 'withdraw' ? [{ source: 'fee', kind: 'amount', inForm: false, help: 'resources.movement.help.fee' } as const] : []),
     { source: 'memo', kind: 'text', inList: false },
     {
       source: 'status',
@@ -50,7 +50,8 @@ function movementFields(kind: MovementKind): FieldDeclaration[] {
     { source: 'proposalId', kind: 'number', link: '/multisig', linkLabel: (row) => optionalProposalReference(row.walletLabel, row.proposalNonce), inForm: false },
     { source: 'txHash', kind: 'address', inForm: false, inList: false },
     { source: 'orgName', kind: 'text', inForm: false },
-    { source: 'createdBy', kind: 'text', inForm: false },
+    // Who asked is a detail of the record's page; the table keeps what tells rows apart.
+    { source: 'createdBy', kind: 'text', inForm: false, inList: false },
     // Search only: an address it went to, its transaction hash or its order number.
     { source: 'q', kind: 'text', inForm: false, inList: false, inShow: false, filterable: 'alwaysOn' },
   ];

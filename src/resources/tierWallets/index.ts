@@ -22,7 +22,7 @@ function tierWallets(tier: 'pro' | 'std' | 'lite') {
       { source: 'kind', kind: 'enum', choices: WALLET_KINDS, sortable: true, filterable: true },
       { source: 'address', kind: 'address' },
       { source: 'threshold', kind: 'number' },
-      { source: 'balances', kind: 'list', itemText: (b) => `${String(b.amount)} ${String(b.symbol)}` },
+      { source: 'balances', kind: 'list', itemText: (b, amount = String) => `${amount(b.amount)} ${String(b.symbol)}` },
       { source: 'createdAt', kind: 'dateTime', inList: false, sortable: true },
     ],
     list: { sort: { field: 'kind', order: 'ASC' } },

@@ -6,10 +6,23 @@ export interface AppBarSelectProps {
   options: Array<{ value: number; label: string }>;
   onChange: (value: number) => void;
   width: number;
+  /** In the phone's selector panel: the panel's own colours, its whole width. */
+  inPanel?: boolean;
 }
 
 /** A compact select that reads on the coloured app bar (org switcher, chain selector). */
-export function AppBarSelect({ label, value, options, onChange, width }: AppBarSelectProps) {
+export function AppBarSelect({ label, value, options, onChange, width, inPanel = false }: AppBarSelectProps) {
+  if (inPanel) {
+    return (
+      <TextField select size="small" fullWidth label={label} value={value} onChange={(e) => onChange(Number(e.target.value))}>
+        {options.map((option) => (
+          <MenuItem key={option.value} value={option.value}>
+            {option.label}
+          </MenuItem>
+        ))}
+      </TextField>
+    );
+  }
   return (
     <TextField
       select

@@ -7,7 +7,7 @@ import { http } from '../../http';
 import { session, useSession, type ChainRef } from '../../session';
 
 /** Loads the chain list once per sign-in and keeps the current chain (SPEC A4 rule). */
-export function ChainSelector() {
+export function ChainSelector({ inPanel = false, onPicked }: { inPanel?: boolean; onPicked?: () => void }) {
   const translate = useTranslate();
   const { chainList, currentChainObj, account, selectedOrg } = useSession();
   const refresh = useRefresh();
@@ -29,8 +29,10 @@ export function ChainSelector() {
       onChange={(chainId) => {
         session.selectChain(chainId);
         refresh();
+        onPicked?.();
       }}
       width={170}
+      inPanel={inPanel}
     />
   );
 }

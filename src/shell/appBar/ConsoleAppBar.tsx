@@ -1,16 +1,18 @@
-import { Box } from '@mui/material';
+import { Box, useMediaQuery, type Theme } from '@mui/material';
 import { AppBar, LoadingIndicator, TitlePortal, ToggleThemeButton } from 'react-admin';
 import { LanguageSwitcher } from '../../i18n';
 import { BrandLogo } from '../brand';
 import { OrgSwitcher } from './OrgSwitcher';
 import { ChainSelector } from './ChainSelector';
+import { PhoneSelectors } from './PhoneSelectors';
 
 export function ConsoleAppBar() {
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   return (
     <AppBar
       toolbar={
         <>
-          <LanguageSwitcher />
+          {!phone && <LanguageSwitcher />}
           <ToggleThemeButton />
           <LoadingIndicator />
         </>
@@ -20,8 +22,14 @@ export function ConsoleAppBar() {
         <BrandLogo height={28} />
       </Box>
       <TitlePortal />
-      <ChainSelector />
-      <OrgSwitcher />
+      {phone ? (
+        <PhoneSelectors />
+      ) : (
+        <>
+          <ChainSelector />
+          <OrgSwitcher />
+        </>
+      )}
     </AppBar>
   );
 }

@@ -10,7 +10,7 @@ import { session, useSession } from '../../session';
  * later calls carry the new X-Org-Id, cached lists are refetched, and a page the new
  * role may not see is left for /home.
  */
-export function OrgSwitcher() {
+export function OrgSwitcher({ inPanel = false, onPicked }: { inPanel?: boolean; onPicked?: () => void }) {
   const translate = useTranslate();
   const { orgList, selectedOrg } = useSession();
   const refresh = useRefresh();
@@ -31,6 +31,7 @@ export function OrgSwitcher() {
   const change = (orgId: number) => {
     const org = orgList.find((o) => o.orgId === orgId);
     if (!org) return;
+    onPicked?.();
     if (canAccess(roleIndexFor(org.tenantType, org.roleLevel), location.pathname)) {
       session.selectOrg(orgId);
       refresh();
@@ -49,6 +50,7 @@ export function OrgSwitcher() {
       options={orgList.map((org) => ({ value: org.orgId, label: org.orgName }))}
       onChange={change}
       width={220}
+      inPanel={inPanel}
     />
   );
 }

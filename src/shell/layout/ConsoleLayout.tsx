@@ -3,9 +3,24 @@ import { Layout } from 'react-admin';
 import { ConsoleAppBar } from '../appBar/ConsoleAppBar';
 import { AppMenu } from '../menu/AppMenu';
 
+/**
+ * react-admin's layout and list grow to fit their widest content (`min-width: fit-content`, flex
+ * items), so one wide table pushed the whole page sideways. Held to the window instead: a table
+ * wider than its card scrolls inside it, on every list (generated or custom), and the app bar
+ * and menu stay put.
+ */
+const HELD_TO_WINDOW = {
+  minWidth: 0,
+  '& .RaLayout-content, & .RaList-main': { minWidth: 0 },
+  '& .RaDatagrid-root': { overflowX: 'auto' },
+  // Finance tables have many narrow columns: half of MUI's 16 px gutter between them keeps a
+  // nine-column ledger within a 1280 px screen.
+  '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell': { px: 1, '&:first-of-type': { pl: 2 }, '&:last-of-type': { pr: 2 } },
+} as const;
+
 export function ConsoleLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout appBar={ConsoleAppBar} menu={AppMenu}>
+    <Layout appBar={ConsoleAppBar} menu={AppMenu} sx={HELD_TO_WINDOW}>
       {children}
     </Layout>
   );

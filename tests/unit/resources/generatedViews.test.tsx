@@ -52,13 +52,15 @@ describe('list: columns, sorting, filters and paging come from the fields', () =
     expect(within(table).getByRole('button', { name: /code/i })).toBeTruthy();
     expect(within(table).queryByRole('button', { name: /price/i })).toBeNull();
     expect(within(table).getByText('1.50')).toBeTruthy();
+    // An amount shows the currency's decimals (up to two), so a column of them lines up.
+    expect(within(table).getByText('20.00')).toBeTruthy();
   });
 
   it('amounts line up on the right, header and cells; text stays on the left', async () => {
     answer('get', '/sys/widget/list', { list: rows, count: 2 });
     mountAdmin([widget], '/widget', 'superAdmin');
     const table = await screen.findByRole('table');
-    const cell = await within(table).findByText('20');
+    const cell = await within(table).findByText('20.00');
     expect(cell.closest('td')?.className).toContain('MuiTableCell-alignRight');
     expect(within(table).getByRole('columnheader', { name: 'Price' }).className).toContain('MuiTableCell-alignRight');
     expect(within(table).getByText('W-2').closest('td')?.className).not.toContain('MuiTableCell-alignRight');

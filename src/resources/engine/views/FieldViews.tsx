@@ -4,10 +4,8 @@ import {
   AutocompleteArrayInput,
   BooleanField,
   BooleanInput,
-  DateField,
   DateTimeInput,
   Link,
-  NumberField,
   NumberInput,
   SelectInput,
   TextField,
@@ -21,17 +19,24 @@ import { useSession } from '../../../session';
 import { idsOf, isReadOnlyIn, type FormMode } from '../fields';
 import { choiceSourceOf } from '../lookups';
 import { useDisplayTimeZone } from '../displayTimeZone';
+import { useFormat } from '../../../i18n/useFormat';
 import type { Choice, FieldDeclaration, ResourceDefinition, ServerRecord } from '../types';
 import { SuggestInput } from './SuggestInput';
 import { useFieldChoices } from './useChoices';
+import { ChainValueField } from './ChainValueField';
 
 const MONOSPACE = { fontFamily: 'monospace' } as const;
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+/** Figures of one width, so a right-aligned column lines its digits up. */
+const FIGURES = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
 interface FieldProps {
   definition: ResourceDefinition;
   field: FieldDeclaration;
 }
+
+/** A table cell (shortened values) or a record's page (whole values). */
+export type FieldPlace = 'list' | 'show';
 
 /**
  * Props Datagrid, SimpleShowLayout and filter forms read from their children's
@@ -72,18 +77,23 @@ function ChoiceLabel({ field }: FieldProps) {
       </Stack>
     );
   }
-  return <Typography variant="body2">{present.length > 0 ? nameOf(present[0]) : ''}</Typography>;
+  return (
+    <Typography variant="body2" component="span">
+      {present.length > 0 ? nameOf(present[0]) : ''}
+    </Typography>
+  );
 }
 
 function ItemLines({ field }: FieldProps) {
   const record = useRecordContext<ServerRecord>();
+  const format = useFormat();
   if (field.kind !== 'list' || !record) return null;
   const items = Array.isArray(record[field.source]) ? (record[field.source] as ServerRecord[]) : [];
   return (
     <Stack spacing={0.25}>
       {items.map((item, index) => (
-        <Typography key={index} variant="body2" sx={MONOSPACE}>
-          {field.itemText(item)}
+        <Typography key={index} variant="body2" sx={FIGURES}>
+          {field.itemText(item, (value) => format.amount(value == null ? '' : String(value)))}
         </Typography>
       ))}
     </Stack>
@@ -125,17 +135,16 @@ function CustomDisplay({ load }: { load: NonNullable<FieldDeclaration['display']
   );
 }
 
-function FieldDisplay({ definition, field }: FieldProps) {
+function FieldDisplay({ definition, field, place }: FieldProps & { place: FieldPlace }) {
   const { source } = field;
   if (field.display) return <CustomDisplay load={field.display} />;
   switch (field.kind) {
     case 'number':
-      return field.link ? <RecordLink definition={definition} field={field} /> : <NumberField source={source} options={{ useGrouping: field.grouping ?? true }} />;
+      return field.link ? <RecordLink definition={definition} field={field} /> : <NumberValue field={field} />;
     case 'amount':
-      // Decimal strings stay strings (SPEC B4): a number would round 18-decimal amounts.
-      return <TextField source={source} sx={MONOSPACE} emptyText={field.emptyText} />;
+      return <AmountValue field={field} />;
     case 'address':
-      return <TextField source={source} sx={MONOSPACE} emptyText={field.emptyText} />;
+      return <ChainValueField field={field} compact={place === 'list'} />;
     case 'boolean':
       return <BooleanField source={source} />;
     case 'dateTime':
@@ -156,9 +165,51 @@ function FieldDisplay({ definition, field }: FieldProps) {
   }
 }
 
+function NumberValue({ field }: { field: FieldDeclaration }) {
+  const record = useRecordContext<ServerRecord>();
+  const format = useFormat();
+  const value = record?.[field.source];
+  const grouping = field.kind === 'number' ? (field.grouping ?? true) : true;
+  return (
+    <Typography variant="body2" component="span" sx={FIGURES}>
+      {typeof value === 'number' ? format.number(value, grouping) : value == null ? '' : String(value)}
+    </Typography>
+  );
+}
+
+/** The precision a record's amount is shown with: a fixed one, or the record field holding it; else the default. */
+const amountDecimalsOf = (field: FieldDeclaration, record: ServerRecord | undefined): number | undefined => {
+  if (field.kind !== 'amount') return undefined;
+  if (typeof field.decimals === 'number') return field.decimals;
+  const held = field.decimals && 'field' in field.decimals ? record?.[field.decimals.field] : undefined;
+  return typeof held === 'number' ? held : undefined;
+};
+
+/** Decimal strings stay strings (SPEC B4): formatted digit by digit, never through a JS number. */
+function AmountValue({ field }: { field: FieldDeclaration }) {
+  const record = useRecordContext<ServerRecord>();
+  const translate = useTranslate();
+  const format = useFormat();
+  const value = record?.[field.source];
+  const emptyText = field.kind === 'amount' ? field.emptyText : undefined;
+  const blank = value === undefined || value === null || value === '';
+  return (
+    <Typography variant="body2" component="span" sx={FIGURES}>
+      {blank ? (emptyText ? translate(emptyText, { _: emptyText }) : '') : format.amount(value as string, amountDecimalsOf(field, record))}
+    </Typography>
+  );
+}
+
 function ZonedDateTime({ definition, field }: FieldProps) {
   const [timeZone] = useDisplayTimeZone(definition.resourceName);
-  return <DateField source={field.source} showTime options={timeZone ? { timeZone } : undefined} />;
+  const record = useRecordContext<ServerRecord>();
+  const format = useFormat();
+  const value = record?.[field.source] as string | null | undefined;
+  return (
+    <Typography variant="body2" component="span" title={value ?? undefined} sx={{ whiteSpace: 'nowrap' }}>
+      {format.dateTime(value, timeZone)}
+    </Typography>
+  );
 }
 
 function EnumLabel({ field }: FieldProps) {
@@ -168,18 +219,22 @@ function EnumLabel({ field }: FieldProps) {
   const choice = field.kind === 'enum' && Array.isArray(field.choices) ? (field.choices as ReadonlyArray<string | Choice>).find((c) => (typeof c === 'string' ? c : c.id) === value) : undefined;
   const text = choice === undefined ? value : typeof choice === 'string' ? choice : choice.name;
   // Choice names may be translation keys (as react-admin's inputs translate them); other text passes through.
-  return <Typography variant="body2">{text === undefined || text === null ? '' : translate(String(text), { _: String(text) })}</Typography>;
+  return (
+    <Typography variant="body2" component="span">
+      {text === undefined || text === null ? '' : translate(String(text), { _: String(text) })}
+    </Typography>
+  );
 }
 
 /** A list column or show row. `sortable` is read by Datagrid from the element. */
-export function FieldValue(props: FieldProps & { source: string; label: string; sortable?: boolean; textAlign?: 'right' }) {
-  return <FieldDisplay definition={props.definition} field={props.field} />;
+export function FieldValue(props: FieldProps & { source: string; label: string; sortable?: boolean; textAlign?: 'right'; place?: FieldPlace }) {
+  return <FieldDisplay definition={props.definition} field={props.field} place={props.place ?? 'list'} />;
 }
 
 /** Money and counts line up on the right, as a finance table reads them. */
 const isNumeric = (field: FieldDeclaration) => field.kind === 'amount' || (field.kind === 'number' && !field.link);
 
-export const fieldValueElement = (definition: ResourceDefinition, field: FieldDeclaration, translate: Translate): ReactElement => (
+export const fieldValueElement = (definition: ResourceDefinition, field: FieldDeclaration, translate: Translate, place: FieldPlace = 'list'): ReactElement => (
   <FieldValue
     key={field.source}
     {...elementProps(definition, field, translate)}
@@ -187,6 +242,7 @@ export const fieldValueElement = (definition: ResourceDefinition, field: FieldDe
     field={field}
     sortable={field.sortable ?? false}
     textAlign={isNumeric(field) ? 'right' : undefined}
+    place={place}
   />
 );
 

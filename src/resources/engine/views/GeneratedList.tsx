@@ -1,6 +1,7 @@
 import { CreateButton, Datagrid, FilterButton, List, TopToolbar, useCanAccess, useTranslate, type RaRecord } from 'react-admin';
 import { ExportAllButton } from './ExportAllButton';
 import { lazy, Suspense, useMemo } from 'react';
+import { useMediaQuery, type Theme } from '@mui/material';
 import { useSession } from '../../../session';
 import { fieldsFor } from '../fields';
 import type { ResourceViewProps, ViewLoader } from '../types';
@@ -8,6 +9,7 @@ import { EmptyState, useResourceName } from './common';
 import { ListFailure } from './loadFailure';
 import { fieldValueElement, filterElement } from './FieldViews';
 import { LIST_PAGE_SIZE } from '../listPage';
+import { PhoneList } from './PhoneList';
 
 /** Filter menu, Create (for the roles the declaration allows) and an export of the whole filtered set. */
 function ListActions({ definition, hasFilters }: { definition: ResourceViewProps['definition']; hasFilters: boolean }) {
@@ -33,6 +35,7 @@ export default function GeneratedList({ definition }: ResourceViewProps) {
   const { currentChainObj, roleIndex, selectedOrg } = useSession();
   const Summary = useListPart(definition.declaration.list?.summary);
   const Empty = useListPart(definition.declaration.list?.empty);
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const { declaration, chainField } = definition;
   const firstSortable = definition.fields.find((f) => f.sortable);
   const sort = declaration.list?.sort ?? (firstSortable ? { field: firstSortable.source, order: 'ASC' as const } : { field: '', order: 'ASC' as const });
@@ -54,9 +57,13 @@ export default function GeneratedList({ definition }: ResourceViewProps) {
           <Summary definition={definition} />
         </Suspense>
       )}
-      <Datagrid rowClick={rowClick} bulkActionButtons={false} empty={empty}>
-        {fieldsFor(definition, 'list').map((field) => fieldValueElement(definition, field, translate))}
-      </Datagrid>
+      {phone ? (
+        <PhoneList definition={definition} rowClick={rowClick} />
+      ) : (
+        <Datagrid rowClick={rowClick} bulkActionButtons={false} empty={empty}>
+          {fieldsFor(definition, 'list').map((field) => fieldValueElement(definition, field, translate))}
+        </Datagrid>
+      )}
     </>
   );
   return (

@@ -15,7 +15,7 @@ export default function GeneratedShow({ definition }: ResourceViewProps) {
       title={<RecordTitle definition={definition} />}
       actions={<RecordActions definition={definition} view="show" />}
       error={<ShowFailure resource={definition.resourceName} />}>
-      <SimpleShowLayout>{fieldsFor(definition, 'show').map((field) => fieldValueElement(definition, field, translate))}</SimpleShowLayout>
+      <SimpleShowLayout>{fieldsFor(definition, 'show').map((field) => fieldValueElement(definition, field, translate, 'show'))}</SimpleShowLayout>
     </Show>
   );
 }

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { canAccess, ROLES, ROUTES, type RoleName } from '../../src/access';
+import { e2eEnvironment, signIn } from './harness';
+
+const env = e2eEnvironment();
+
+/** Who opens a screen: superAdmin where it may, else the merchant or agent role its route is for. */
+const OPENERS: RoleName[] = ['superAdmin', 'merchantProManager', 'merchantStdManager', 'merchantLiteManager', 'agentManager'];
+
+/** Every screen of the route table (the lists, and the pages between them), with the role that opens it. */
+const screens = ROUTES.map((r) => ({ path: r.path, role: OPENERS.find((role) => canAccess(ROLES[role], r.path)) }));
+
+/** Loaded: rows (table or phone list), the empty state, or a page's cards, with no request still running. */
+async function openScreen(page: Page, url: string) {
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.locator('#main-content table, #main-content .RaSimpleList-root, [data-testid="resource-empty"], #main-content .MuiCard-root').first().waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+const sideways = (page: Page) => page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }));
+
+/** Signs the role in, in a page of the given size, and visits each of its screens. */
+async function visitAll(browser: Browser, baseUrl: string, role: RoleName, viewport: { width: number; height: number }, visit: (page: Page, path: string) => Promise<void>) {
+  const page = await browser.newPage({ viewport });
+  await signIn(page, baseUrl, role);
+  for (const { path } of screens.filter((s) => s.role === role)) await visit(page, path);
+  await page.close();
+}
+
+describe('every screen fits the window', () => {
+  it('every screen of the route table has a role here that opens it', () => {
+    expect(screens.filter((s) => s.role === undefined).map((s) => s.path)).toEqual([]);
+  });
+
+  // One test per role, so each stays well inside its time limit on a busy machine.
+  it.each(OPENERS)('at 1280x800 no screen of %s scrolls sideways, and every list table fits its card (addresses shortened, detail-only columns on the record page)', async (role) => {
+    const overflowing: string[] = [];
+    await visitAll(env.browser, env.server.baseUrl, role, { width: 1280, height: 800 }, async (page, path) => {
+      await openScreen(page, `${env.server.baseUrl}${path}`);
+      const width = await sideways(page);
+      if (width.page > width.window) overflowing.push(`${path}: page ${width.page} > ${width.window}`);
+      const tables = await page.evaluate(() => [...document.querySelectorAll('.RaDatagrid-root')].map((t) => ({ scroll: t.scrollWidth, client: t.clientWidth })));
+      for (const t of tables) if (t.scroll > t.client) overflowing.push(`${path}: table ${t.scroll} > ${t.client}`);
+    });
+    expect(overflowing).toEqual([]);
+  });
+
+  it.each(OPENERS)('at 390x844 (a phone) no screen of %s scrolls sideways, and lists are one-column rows, not tables', async (role) => {
+    const overflowing: string[] = [];
+    await visitAll(env.browser, env.server.baseUrl, role, { width: 390, height: 844 }, async (page, path) => {
+      await openScreen(page, `${env.server.baseUrl}${path}`);
+      const width = await sideways(page);
+      if (width.page > width.window) overflowing.push(`${path}: page ${width.page} > ${width.window}`);
+      if ((await page.locator('.RaDatagrid-root').count()) > 0) overflowing.push(`${path}: a table on a phone`);
+    });
+    expect(overflowing).toEqual([]);
+  });
+});
+
+describe('the app bar on a phone', () => {
+  it('offers the chain and org selectors at a readable width, and they switch', async () => {
+    const page = await env.browser.newPage({ viewport: { width: 390, height: 844 } });
+    await signIn(page, env.server.baseUrl, 'multiOrg');
+    const panel = page.getByRole('dialog', { name: 'Chain and organisation' });
+    const open = async () => {
+      await page.getByRole('button', { name: 'Chain and organisation' }).click();
+      await panel.waitFor();
+    };
+    await open();
+    for (const name of ['Chain', 'Organisation']) {
+      const box = await panel.getByRole('combobox', { name }).boundingBox();
+      expect(box?.width).toBeGreaterThanOrEqual(100);
+    }
+    const org = panel.getByRole('combobox', { name: 'Organisation' });
+    const before = await org.textContent();
+    const other = before?.includes('Delta Exchange') ? 'Birch Goods' : 'Delta Exchange';
+    await org.click();
+    await page.getByRole('option', { name: other }).click();
+    // The panel closes on a choice; the new org is the selected one.
+    await panel.waitFor({ state: 'hidden' });
+    await open();
+    await expect.poll(() => panel.getByRole('combobox', { name: 'Organisation' }).textContent()).toContain(other);
+    await panel.getByRole('combobox', { name: 'Chain' }).click();
+    await page.getByRole('option', { name: 'TRON' }).click();
+    await panel.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('lastChainObj') ?? '{}').name)).toBe('TRON');
+    await open();
+    expect(await panel.getByRole('combobox', { name: 'Chain' }).textContent()).toContain('TRON');
+    await page.close();
+  });
+});
