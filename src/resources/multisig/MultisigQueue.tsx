@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Box, Card, CardContent, Tab, Tabs, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { CreateButton, Datagrid, DateField, FunctionField, List, SimpleList, Title, useGetList, useTranslate, useCanAccess } from 'react-admin';
+import { useFormat } from '../../i18n/useFormat';
+import { CreateButton, Datagrid, FunctionField, List, SimpleList, Title, useGetList, useTranslate, useCanAccess } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { MAX_PAGE_SIZE } from '../../contract/constants';
 import { proposalReference } from '../../contract/proposalReference';
@@ -89,6 +90,7 @@ function Queue() {
 /** Closed proposals, newest first, paged like every list; on a phone one line per proposal instead of columns. */
 function History() {
   const translate = useTranslate();
+  const format = useFormat();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const rows = phone ? (
     <SimpleList<Row>
@@ -103,7 +105,7 @@ function History() {
       <FunctionField source="kind" render={(p: ProposalRecord) => proposalKindLabel(p.kind, translate)} />
       <FunctionField source="amount" render={(p: ProposalRecord) => proposalObject(p, translate)} />
       <FunctionField source="status" render={(p: ProposalRecord) => <ProposalStatusChip status={p.status} />} />
-      <DateField source="updatedAt" showTime />
+      <FunctionField source="updatedAt" render={(p: ProposalRecord) => format.dateTime(p.updatedAt)} />
     </Datagrid>
   );
   return (

@@ -2,10 +2,12 @@ import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } fro
 import { useTranslate } from 'react-admin';
 import type { GasReportTotal, OrderReportTotal } from '../../contract/schemas/report';
 import { useSession } from '../../session';
+import { useFormat } from '../../i18n/useFormat';
 import type { ReportKind } from './reportPaths';
 
 type Total = OrderReportTotal | GasReportTotal;
-const MONEY = { fontFamily: 'monospace', whiteSpace: 'nowrap' } as const;
+/** Figures of one width, right-aligned, so the digits of a column line up. */
+const FIGURES = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
 /** Columns per report: an order report keeps what was paid apart from what was not; the gas report sums gas. */
 const columns = (kind: ReportKind) =>
@@ -25,6 +27,7 @@ const columns = (kind: ReportKind) =>
 /** The totals per currency (and chain) of the whole filtered set, labelled for what the report sums. */
 export function ReportTotals({ kind, totals }: { kind: ReportKind; totals: Total[] }) {
   const translate = useTranslate();
+  const format = useFormat();
   const { chainList } = useSession();
   const chainName = (chainId: number) => chainList.find((c) => c.chainId === chainId)?.name ?? String(chainId);
   const title = translate(`report.totals.${kind}`);
@@ -55,8 +58,8 @@ export function ReportTotals({ kind, totals }: { kind: ReportKind; totals: Total
                   {t.symbol} · {chainName(t.chainId)}
                 </TableCell>
                 {shown.map((c) => (
-                  <TableCell key={c.label} align="right" sx={c.money ? MONEY : undefined}>
-                    {c.value(t)}
+                  <TableCell key={c.label} align="right" sx={FIGURES}>
+                    {c.money ? format.amount(c.value(t)) : format.number(Number(c.value(t)))}
                   </TableCell>
                 ))}
               </TableRow>

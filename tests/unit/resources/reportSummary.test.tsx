@@ -10,7 +10,7 @@ import { answer, mountAdmin } from './harness';
 startMockApi();
 
 const order = { id: 1, orderNo: 'PAY2026110100001', chainId: 1, createdAt: '2026-11-01T10:00:00.000Z', orgName: 'Org', symbol: 'USDT', amount: '5', fee: '0.05', status: 'paid', paidAt: '2026-11-01T10:05:00.000Z' };
-const orderTotal = { chainId: 1, symbol: 'USDT', paidCount: 3, paidAmount: '30', fee: '0.3', unpaidCount: 2, unpaidAmount: '20' };
+const orderTotal = { chainId: 1, symbol: 'USDT', paidCount: 3, paidAmount: '1234567.5', fee: '0.3', unpaidCount: 2, unpaidAmount: '20' };
 const headers = (table: HTMLElement) => within(table).getAllByRole('columnheader').map((h) => h.textContent);
 
 /** A report at `path` whose list answers `list` and whose totals answer `totals`; returns the calls. */
@@ -28,11 +28,11 @@ describe('report totals say what they sum', () => {
     [paymentReport, 'payment', 'Totals of the filtered payments'],
     [linkpayReport, 'linkpay', 'Totals of the filtered pay-link payments'],
     [rechargeReport, 'recharge', 'Totals of the filtered recharges'],
-  ])('%#: an order report keeps paid orders (count, amount, fee) apart from those not paid', async (definition, kind, title) => {
+  ])('%#: an order report keeps paid orders (count, amount, fee) apart from those not paid, figures in the language', async (definition, kind, title) => {
     mountReport(definition, kind, `/${kind}-report`, [order], [orderTotal]);
     const table = await screen.findByRole('table', { name: title });
     expect(headers(table)).toEqual(['Currency', 'Paid orders', 'Paid amount', 'Fee', 'Not paid', 'Not-paid amount']);
-    expect(within(table).getAllByRole('cell').map((c) => c.textContent)).toEqual(['USDT · Ethereum', '3', '30', '0.3', '2', '20']);
+    expect(within(table).getAllByRole('cell').map((c) => c.textContent)).toEqual(['USDT · Ethereum', '3', '1,234,567.50', '0.30', '2', '20.00']);
   });
 
   it('the gas report sums gas per native coin, not orders', async () => {
