@@ -100,7 +100,8 @@ export function ProposalTimeline({ proposal }: { proposal: ProposalDetail }) {
             <Chip
               key={signer.userId}
               data-testid={`signer-${signer.account}`}
-              label={`${signer.userName} — ${translate(`multisig.signer.${signer.state}`)}`}
+              // Once the proposal is closed nobody waits any more: a signer who never voted "did not vote".
+              label={`${signer.userName} — ${translate(`multisig.signer.${signer.state === 'waiting' && CLOSING.has(proposal.status) ? 'noVote' : signer.state}`)}`}
               color={signer.state === 'approved' ? 'success' : signer.state === 'denied' ? 'error' : 'default'}
               variant={signer.state === 'waiting' ? 'outlined' : 'filled'}
             />

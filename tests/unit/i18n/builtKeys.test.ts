@@ -25,7 +25,7 @@ const families: Record<string, readonly string[]> = {
   role: ROLE_NAMES.map((name) => roleLevelLabel(tenantOfRoleIndex(ROLES[name]), levelOfRoleIndex(ROLES[name]))),
   'multisig.kind': PROPOSAL_KINDS,
   'multisig.status': PROPOSAL_STATUSES,
-  'multisig.signer': SIGNER_STATES,
+  'multisig.signer': [...SIGNER_STATES, 'noVote'],
   'multisig.pending': PROPOSAL_ACTIONS,
   'multisig.done': PROPOSAL_ACTIONS,
   'multisig.log.action': SIGN_ACTIONS,

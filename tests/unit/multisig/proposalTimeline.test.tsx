@@ -45,6 +45,8 @@ describe('the detail’s timeline tells who did what, and when', { timeout: 30_0
     const confirm = screen.getByTestId('log-confirm');
     expect(confirm.textContent).toContain('Emma Employee (merchantProEmployee) executed it');
     expect(confirm.textContent).toContain('“Sent”');
+    // Closed: nobody waits any more; the signer who never voted did not vote.
+    expect(screen.getByTestId('signer-merchantProEmployee').textContent).toBe('Emma Employee — did not vote');
   });
 
   it('an entry of the platform itself (an expiry) is named as such', async () => {
