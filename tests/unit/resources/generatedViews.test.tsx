@@ -167,6 +167,18 @@ describe('forms: inputs from the fields, only form fields are sent', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('widget “W-2” saved')).toBeTruthy();
   });
+
+  it('a delete says "<resource> <record> deleted", not react-admin\'s "Element deleted"', async () => {
+    answer('get', '/sys/widget/detail', rows[1]);
+    answer('post', '/sys/widget/delete/2', () => null);
+    answer('get', '/sys/widget/list', { list: rows, count: 2 });
+    mountAdmin([widget], '/widget/2', 'superAdmin');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('widget “W-2” deleted')).toBeTruthy();
+    expect(screen.queryByText('Element deleted')).toBeNull();
+  });
 });
 
 describe('access: buttons follow the declaration masks', () => {

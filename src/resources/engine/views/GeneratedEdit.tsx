@@ -29,6 +29,7 @@ function WritableRecordOnly({ definition, children }: { definition: ResourceView
 export default function GeneratedEdit({ definition, schemas }: ResourceViewProps) {
   const validate = useFormValidate(definition, 'edit', schemas);
   const mutationOptions = useSavedOutcome(definition, 'saved', 'list');
+  const deleteOptions = useSavedOutcome(definition, 'deleted', 'list');
   return (
     <Edit
       resource={definition.resourceName}
@@ -45,7 +46,7 @@ export default function GeneratedEdit({ definition, schemas }: ResourceViewProps
           toolbar={
             <Toolbar sx={{ justifyContent: 'space-between' }}>
               <SaveButton />
-              <DeleteButton mutationMode="pessimistic" />
+              <DeleteButton mutationMode="pessimistic" mutationOptions={deleteOptions} />
             </Toolbar>
           }
         >

@@ -33,7 +33,7 @@ export function RecordTitle({ definition }: { definition: ResourceDefinition }) 
  * "Network Polygon saved") instead of react-admin's "Element created", then go where
  * react-admin would have gone. A success toast also closes the failed submits' errors.
  */
-export function useSavedOutcome(definition: ResourceDefinition, outcome: 'created' | 'saved', redirectTo: RedirectionSideEffect) {
+export function useSavedOutcome(definition: ResourceDefinition, outcome: 'created' | 'saved' | 'deleted', redirectTo: RedirectionSideEffect) {
   const notify = useNotify();
   const redirect = useRedirect();
   const name = useResourceName(definition)(1);
