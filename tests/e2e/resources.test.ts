@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { shortenChainValue } from '../../src/resources/engine/explorer';
 import { e2eEnvironment, saveAndWait, signIn } from './harness';
 
 const env = e2eEnvironment();
@@ -84,15 +85,16 @@ describe('resources on the engine, in the browser', () => {
     await page.locator('form').getByLabel('Hot', { exact: true }).fill(hot);
     await saveAndWait(page, /\/contract-address$/);
     await page.getByRole('alert').filter({ hasText: 'Contract addresses “Polygon” saved' }).waitFor();
-    await expect.poll(() => page.getByRole('row').filter({ hasText: 'Polygon' }).textContent()).toContain(hot);
+    // Tables show addresses shortened (`0x5aAe…eAed`), the whole value in a tooltip.
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'Polygon' }).textContent()).toContain(shortenChainValue(hot));
 
     await page.goto(`${env.server.baseUrl}/contract-address/137`);
     await expect.poll(() => page.locator('form').getByLabel('Hot', { exact: true }).inputValue()).toBe(hot);
     await page.locator('form').getByLabel('Cold', { exact: true }).fill(cold);
     await saveAndWait(page, /\/contract-address$/);
     const row = page.getByRole('row').filter({ hasText: 'Polygon' });
-    await expect.poll(() => row.textContent()).toContain(cold);
-    expect(await row.textContent()).toContain(hot);
+    await expect.poll(() => row.textContent()).toContain(shortenChainValue(cold));
+    expect(await row.textContent()).toContain(shortenChainValue(hot));
     await page.close();
   });
 
