@@ -23,8 +23,8 @@ describe('foundation: sign in, list and create networks', () => {
     await page.locator('input[name="rpcUrl"]').fill('https://polygon.example-rpc.net');
     await page.locator('input[name="explorerUrl"]').fill('https://polygonscan.com');
     await page.getByRole('button', { name: 'Save' }).click();
-    // react-admin's own notification arrives through the one toast layer, top-center.
-    await page.locator('.Toastify__toast-container--top-center').getByText('Element created').waitFor();
+    // The engine's notification, through the one toast layer (top-center), names what was saved.
+    await page.locator('.Toastify__toast-container--top-center').getByText('Network “Polygon PoS” created').waitFor();
     await page.waitForURL(/\/network$/);
     await expect.poll(() => page.locator('table').textContent()).toContain('Polygon PoS');
     await page.close();
