@@ -45,11 +45,12 @@ const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 
  * An instant as the language writes it ("Nov 23, 2026, 8:38 PM", "2026年11月23日 20:38"), in
  * `timeZone` when given (a report's chosen zone), else the browser's. Empty for none.
  */
-export function formatDateTime(value: string | number | Date | null | undefined, language: string, timeZone?: string): string {
+export function formatDateTime(value: string | number | Date | null | undefined, language: string, timeZone?: string, precision: 'minute' | 'second' = 'minute'): string {
   if (value === null || value === undefined || value === '') return '';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  return new Intl.DateTimeFormat(language, timeZone ? { ...DATE_TIME, timeZone } : DATE_TIME).format(date);
+  const style: Intl.DateTimeFormatOptions = precision === 'second' ? { ...DATE_TIME, timeStyle: 'medium' } : DATE_TIME;
+  return new Intl.DateTimeFormat(language, timeZone ? { ...style, timeZone } : style).format(date);
 }
 
 /** A calendar day of the API (`2026-11-23`, UTC) as the language writes it short ("Nov 23", "11月23日"). */

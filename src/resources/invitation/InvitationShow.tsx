@@ -1,3 +1,4 @@
+import { copyText } from '../../shell/clipboard';
 import { Box, Button, TextField as MuiTextField, Typography } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { DeleteWithConfirmButton, Show, SimpleShowLayout, TopToolbar, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
@@ -20,13 +21,9 @@ function HandOver({ resource }: { resource: string }) {
   if (!record || !canAccess) return null;
   const link = signupLink(record);
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      toasts.add('success', translate('resources.invitation.copied'));
-    } catch {
-      // No clipboard permission (plain http, old browser): the field stays selectable.
-      toasts.add('warning', translate('resources.invitation.copyFailed'));
-    }
+    // No clipboard (plain http, old browser): the field stays selectable.
+    if (await copyText(link)) toasts.add('success', translate('resources.invitation.copied'));
+    else toasts.add('warning', translate('resources.invitation.copyFailed'));
   };
   return (
     <>

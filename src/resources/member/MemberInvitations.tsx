@@ -1,3 +1,4 @@
+import { copyText } from '../../shell/clipboard';
 import { useCallback, useEffect, useState } from 'react';
 import { Box, Button, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
@@ -19,12 +20,8 @@ interface RoleChoice {
 }
 
 async function copy(text: string, done: string, failed: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    toasts.add('success', done);
-  } catch {
-    toasts.add('warning', failed);
-  }
+  if (await copyText(text)) toasts.add('success', done);
+  else toasts.add('warning', failed);
 }
 
 const validateInvite = schemaValidator(memberInviteBody);

@@ -1,3 +1,4 @@
+import { copyText } from '../../shell/clipboard';
 import { useState } from 'react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Link, Stack, Tooltip, Typography } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
@@ -9,12 +10,8 @@ import { useNotify, useTranslate } from 'react-admin';
 function useCopy(url: string) {
   const notify = useNotify();
   return async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      notify('resources.pay-link.copied', { type: 'info' });
-    } catch {
-      notify('resources.pay-link.copyFailed', { type: 'warning' });
-    }
+    if (await copyText(url)) notify('resources.pay-link.copied', { type: 'info' });
+    else notify('resources.pay-link.copyFailed', { type: 'warning' });
   };
 }
 

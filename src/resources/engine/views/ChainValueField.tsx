@@ -1,3 +1,4 @@
+import { copyText } from '../../../shell/clipboard';
 import type { MouseEvent } from 'react';
 import { Box, IconButton, Tooltip, Typography } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
@@ -33,10 +34,7 @@ export function ChainValueField({ field, compact }: { field: FieldDeclaration; c
   const href = explorerLink(chain, value);
   const copy = (event: MouseEvent) => {
     event.stopPropagation();
-    navigator.clipboard.writeText(value).then(
-      () => notify('resourceEngine.copied', { type: 'info' }),
-      () => notify('resourceEngine.copyFailed', { type: 'warning' }),
-    );
+    void copyText(value).then((copied) => (copied ? notify('resourceEngine.copied', { type: 'info' }) : notify('resourceEngine.copyFailed', { type: 'warning' })));
   };
   const text = (
     <Typography
