@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { e2eEnvironment, signIn } from './harness';
+import { startAuroraColdTransfer } from './proposalSteps';
 
 const env = e2eEnvironment();
 
-const RECIPIENT = '0x52908400098527886E0F7030069857D2E4169EE7';
-
-const selectOption = async (page: Page, label: string, option: RegExp) => {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).click();
-};
 
 /** Presses an action on the proposal page and confirms it in the dialog that repeats what it does. */
 const actAndConfirm = async (page: Page, action: string, dialogButton: string, expected: string[]) => {
@@ -57,16 +52,7 @@ describe('a multisig wallet’s signers change only through a proposal its signe
   it('merchantProManager then starts a transfer from the same wallet: the next nonce, still decided by the old set', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantProManager');
-    await page.goto(`${env.server.baseUrl}/multisig`);
-    await page.getByRole('link', { name: 'Start proposal' }).click();
-    await selectOption(page, 'Wallet', /Aurora cold/);
-    await selectOption(page, 'Kind', /^Transfer$/);
-    await page.getByLabel('Recipient').fill(RECIPIENT);
-    await page.getByLabel('Amount').fill('0.25');
-    await selectOption(page, 'Currency', /^ETH/);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL(/\/multisig\/\d+\/show$/);
-    transferUrl = page.url();
+    transferUrl = await startAuroraColdTransfer(page, env.server.baseUrl, { amount: '0.25' });
     await expect.poll(() => page.getByTestId('frozen-signers').textContent()).toContain('(2 of 3)');
     expect(await page.getByTestId('signer-merchantProEmployee').count()).toBe(1);
     await page.close();

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { e2eEnvironment, signIn } from './harness';
+import { RECIPIENT, startAuroraColdTransfer } from './proposalSteps';
 
 const env = e2eEnvironment();
 
-const RECIPIENT = '0x52908400098527886E0F7030069857D2E4169EE7';
-
-const selectOption = async (page: Page, label: string, option: RegExp) => {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).click();
-};
 
 const apiAs = async (account: string) => {
   const login = await fetch(`${env.server.baseUrl}/api/sys/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account, password: 'Demo@12345' }) });
@@ -28,17 +22,7 @@ describe('multisig: start, approve, confirm', () => {
   it('merchantProManager starts a 2-of-3 transfer from the cold wallet', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantProManager');
-    await page.goto(`${env.server.baseUrl}/multisig`);
-    await page.getByRole('link', { name: 'Start proposal' }).click();
-    await selectOption(page, 'Wallet', /Aurora cold/);
-    await selectOption(page, 'Kind', /^Transfer$/);
-    await page.getByLabel('Recipient').fill(RECIPIENT);
-    await page.getByLabel('Amount').fill('1.5');
-    await selectOption(page, 'Currency', /^ETH/);
-    await page.getByLabel('Memo').fill('E2E payout');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL(/\/multisig\/\d+\/show$/);
-    proposalUrl = page.url();
+    proposalUrl = await startAuroraColdTransfer(page, env.server.baseUrl, { amount: '1.5', memo: 'E2E payout' });
     await expect.poll(() => page.getByTestId('timeline').textContent()).toContain('1 of 2 approvals');
     expect(await page.getByTestId('signer-merchantProManager').textContent()).toContain('approved');
     // The proposer has approved; only deny remains for them.
