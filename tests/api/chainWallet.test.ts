@@ -193,6 +193,13 @@ describe('writing wallets', () => {
     expect(res).toMatchObject({ code: 409, msg, data: { kind: msg } });
   });
 
+  it('the org’s own manager cannot give its wallet the operator’s kind either: 409, nothing saved', async () => {
+    const label = 'Aurora pretends to be the platform';
+    const res = await save('merchantProManager', multisig({ kind: 'MultiSigOperator', label }));
+    expect(res).toMatchObject({ code: 409, data: { kind: expect.stringContaining('cannot be a MultiSigOperator') } });
+    expect((await list('superAdmin')).data.list.some((w) => w.label === label)).toBe(false);
+  });
+
   it('the tier’s own kinds pass, in Chinese the refusal too', async () => {
     expect((await save('superAdmin', multisig({ kind: 'MultiSigCold', label: 'pro cold' }))).code).toBe(200);
     const zh = await server.call('POST', '/sys/chain-wallet/save', { token: tokens.superAdmin, body: multisig({ kind: 'MultiSigColdStd' }), headers: { 'accept-language': 'zh-CN' } });

@@ -79,6 +79,15 @@ describe('order reports (payment, linkpay, recharge)', () => {
     expect(plan).toContain('payment_order_order_no_prefix_idx');
   });
 
+  it('a merchant’s prefix search stays in its own org: a prefix every order shares finds its own orders only', async () => {
+    const own = (await orders('merchantProFinance', 'payment')).data;
+    const byPrefix = (await orders('merchantProFinance', 'payment', { q: 'pay' })).data;
+    expect(byPrefix.count).toBe(own.count);
+    expect(new Set(byPrefix.list.map((o) => o.orgName))).toEqual(new Set(['Aurora Pay (Pro)']));
+    const ownTotals = (await totals('merchantProFinance', 'payment', { q: 'pay' })).data.list.reduce((n, t) => n + t.paidCount + t.unpaidCount, 0);
+    expect(ownTotals).toBe(own.count);
+  });
+
   it('filters: status, order number or tx hash (any case), currency, chain, org, and a [from, to) time range', async () => {
     const paid = (await orders('superAdmin', 'payment', { status: 'paid' })).data.list;
     expect(paid.every((o) => o.status === 'paid' && o.txHash)).toBe(true);
