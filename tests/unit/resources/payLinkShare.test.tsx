@@ -41,7 +41,8 @@ describe('a pay link shows the URL its payers open', () => {
     mountAdmin([payLink], '/pay-link/5/show', 'merchantProEmployee');
     const user = userEvent.setup();
     expect((await screen.findByRole('link', { name: url })).getAttribute('href')).toBe(url);
-    await user.click(screen.getByRole('button', { name: 'Share' }));
+    // The Share action is its own lazy chunk, loaded beside the URL field's: await it too.
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
     const dialog = await screen.findByRole('dialog', { name: 'Gift card' });
     expect(within(dialog).getByRole('img', { name: `QR code of ${url}` })).toBeTruthy();
   });
