@@ -44,5 +44,7 @@ export const masks = {
   coldAdmins: maskOf(ROLES.superAdmin, ROLES.merchantProManager, ROLES.merchantStdManager, ROLES.agentManager),
   merchantManagers: columnMask(0, [T.merchantPro, T.merchantLite, T.merchantStd]),
   allManagers: columnMask(0, TENANT_ROWS),
+  /** /audit-log (docs/DECISIONS.md "Audit trail"): the whole operator row and every org's manager. */
+  auditReaders: combine(operatorRow, columnMask(0, TENANT_ROWS)),
 } satisfies Record<string, RoleMask>;
 export type MaskName = keyof typeof masks;

@@ -60,6 +60,8 @@ export const ApiPath = {
   },
   invitation: resourcePaths('invitation'),
   assetFlow: resourcePaths('asset-flow'),
+  ledger: { verify: '/sys/ledger/verify' },
+  auditLog: { list: '/sys/audit-log/list', detail: '/sys/audit-log/detail', verify: '/sys/audit/verify' },
   payLink: resourcePaths('pay-link'),
   movement: { list: '/sys/movement/list', detail: '/sys/movement/detail', save: '/sys/movement/save' },
   orderRepair: { order: '/sys/order-repair/order', recredit: '/sys/order-repair/recredit', recheck: '/sys/order-repair/recheck' },

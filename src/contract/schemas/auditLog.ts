@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { listQuery, recordId } from './listQuery';
+
+const instant = z.string().trim().refine((v) => !Number.isNaN(Date.parse(v)), { error: 'validation.date' });
+
+/**
+ * What an audit event is about: the audited tables, by the name the console shows
+ * (docs/DECISIONS.md "Audit trail"). `auth` covers sign-in events that change no row
+ * of their own (a failed sign-in).
+ */
+export const AUDIT_ENTITIES = [
+  'auth',
+  'session',
+  'user',
+  'org',
+  'member',
+  'invitation',
+  'brand',
+  'chain',
+  'currency',
+  'contractAddress',
+  'wallet',
+  'walletSigner',
+  'proposal',
+  'proposalVote',
+  'movement',
+  'orderRepair',
+  'payLink',
+] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+/** create / update / delete of a row, or a named event of the account's life. */
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'signIn', 'signInFailed', 'signOut', 'passwordChange', 'sessionRevoke'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * GET /sys/audit-log/list: events in the caller's reach (operator row: all; a manager: their
+ * org; an agent manager: also their merchants), newest first by default. Dates as the
+ * reports take them: two instants, `dateTo` exclusive.
+ */
+export const auditLogListQuery = listQuery(['id', 'createdAt'] as const, {
+  actorId: recordId.optional(),
+  /** The start of an actor's account name, case aside. */
+  actor: z.string().trim().max(100).optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  entity: z.enum(AUDIT_ENTITIES).optional(),
+  entityId: z.string().trim().max(100).optional(),
+  orgId: recordId.optional(),
+  dateFrom: instant.optional(),
+  dateTo: instant.optional(),
+});
+export type AuditLogListQuery = z.infer<typeof auditLogListQuery>;
+
+/** Field values as JSON (amounts stay decimal strings); secrets and password hashes never appear. */
+export type AuditValues = Record<string, unknown>;
+
+export interface AuditEventRecord {
+  id: number;
+  createdAt: string;
+  /** Null: the system itself (the demo seed, an expiry) or an anonymous caller (a failed sign-in). */
+  actorId: number | null;
+  actorAccount: string | null;
+  actorName: string | null;
+  orgId: number | null;
+  orgName: string | null;
+  action: AuditAction;
+  entity: AuditEntity;
+  /** The row's key as text (composite keys joined by ':'). */
+  entityId: string | null;
+  /** Before → after of the changed fields only: `before` null on create, `after` null on delete. */
+  before: AuditValues | null;
+  after: AuditValues | null;
+  clientAddress: string | null;
+  userAgent: string | null;
+  requestId: string | null;
+  /** The API call that made the change (`POST /sys/chain/update`), null for the system. */
+  route: string | null;
+}
+
+/** GET /sys/audit/verify (operator row): the hash chain recomputed from its first link. */
+export interface AuditVerifyResult {
+  intact: boolean;
+  checked: number;
+  /** The first event whose stored hash does not match its content and the previous hash. */
+  firstBroken: { id: number; createdAt: string } | null;
+  asOf: string;
+}

@@ -1,0 +1,36 @@
+/**
+ * GET /sys/ledger/verify (operator row): the invariants of docs/DECISIONS.md "Ledger",
+ * checked over every wallet, movement, proposal and paid order.
+ */
+export const LEDGER_BREAK_KINDS = [
+  /** A wallet's balance differs from the sum of its ledger entries. */
+  'balanceMismatch',
+  /** A balance, or a ledger entry's balance after, below zero. */
+  'negativeBalance',
+  /** An executed movement or proposal without exactly its entries. */
+  'movementEntries',
+  'proposalEntries',
+  /** A paid order without exactly one credit (or an unpaid one with a credit). */
+  'orderCredit',
+  /** A ledger entry's balance after that does not follow from the entry before it. */
+  'runningBalance',
+] as const;
+export type LedgerBreakKind = (typeof LEDGER_BREAK_KINDS)[number];
+
+export interface LedgerBreak {
+  kind: LedgerBreakKind;
+  walletId: number | null;
+  walletLabel: string | null;
+  symbol: string | null;
+  /** The movement, proposal or order the break is about. */
+  refId: number | null;
+  /** What the ledger says, and what was found (decimal strings or counts). */
+  expected: string | null;
+  actual: string | null;
+}
+
+export interface LedgerVerifyResult {
+  balanced: boolean;
+  asOf: string;
+  breaks: LedgerBreak[];
+}
