@@ -33,6 +33,7 @@ const membership: Record<MaskName, string> = {
   coldAdmins:       'YN  YN  YNN NN   YNN',
   merchantManagers: 'NN  NN  YNN YN   YNN',
   allManagers:      'YN  YN  YNN YN   YNN',
+  auditReaders:     'YY  YN  YNN YN   YNN',
 };
 
 describe('combined masks of SPEC A5', () => {
