@@ -122,9 +122,15 @@ export interface LedgerEntryTable {
   walletId: number;
   currencyId: number;
   delta: Decimal;
-  balanceAfter: Decimal;
+  /** Filled by the database from the wallet's balance (migration 016): never written by code. */
+  balanceAfter: ColumnType<string, never, never>;
+  /** LEDGER_REASONS of src/contract/ledger.ts. */
   reason: string;
   proposalId: number | null;
+  /** A direct movement's entries (a proposal's name the proposal). */
+  movementId: ColumnType<number | null, number | null | undefined, never>;
+  /** A paid order's credit. */
+  orderId: ColumnType<number | null, number | null | undefined, never>;
   txHash: string | null;
   createdAt: CreatedAt;
 }
@@ -265,10 +271,13 @@ export interface GasFeeTable {
   chainId: number;
   walletId: number;
   currencyId: number;
-  /** sweep, withdraw, proposal. */
+  /** GAS_REASONS of src/contract/report.ts. */
   reason: string;
   fee: Decimal;
   txHash: string;
+  /** The execution that spent it (none on seeded sweeps). */
+  movementId: ColumnType<number | null, number | null | undefined, never>;
+  proposalId: ColumnType<number | null, number | null | undefined, never>;
   createdAt: CreatedAt;
 }
 

@@ -7,6 +7,7 @@ import { registerBrandRoutes } from './brand/routes';
 import { registerChainRoutes } from './chain/routes';
 import { registerChainWalletRoutes } from './chainWallet/routes';
 import { registerDashboardRoutes } from './dashboard/routes';
+import { registerLedgerRoutes } from './ledger/routes';
 import { registerSignRoutes } from './sign/routes';
 import { registerContractAddressRoutes } from './contractAddress/routes';
 import { registerCurrencyRoutes } from './currency/routes';
@@ -31,6 +32,7 @@ export const modules: Array<(app: FastifyInstance, context: ServerContext) => vo
   registerMemberRoutes,
   registerInvitationRoutes,
   registerAssetFlowRoutes,
+  registerLedgerRoutes,
   registerReportRoutes,
   registerPayLinkRoutes,
   registerMovementRoutes,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../schema';
 import { MOVEMENT_KINDS } from '../../../src/contract/movement';
-import { executeTransfer } from '../../modules/sign/execution';
+import { executeTransfer, lockExecutionWallets } from '../../modules/sign/execution';
 import { demoEvmAddress } from './wallets';
 
 interface DirectMovement {
@@ -37,7 +37,7 @@ export async function seedMovements(trx: Transaction<Database>, walletIds: Recor
   for (const p of proposals) {
     await trx
       .insertInto('movement')
-      .values({ orgId: p.orgId, chainId: p.chainId, walletId: p.walletId, kind: p.kind, toAddress: p.toAddress, currencyId: p.currencyId!, symbol: p.symbol, amount: p.amount, memo: p.memo, proposalId: p.id, status: 'proposed', txHash: null, createdBy: p.proposerId, createdAt: p.createdAt })
+      .values({ orgId: p.orgId, chainId: p.chainId, walletId: p.walletId, kind: p.kind, toAddress: p.toAddress, currencyId: p.currencyId!, symbol: p.symbol, amount: p.amount, fee: p.fee, memo: p.memo, proposalId: p.id, status: 'proposed', txHash: null, createdBy: p.proposerId, createdAt: p.createdAt })
       .execute();
   }
   for (const [index, m] of directMovements.entries()) {
@@ -60,10 +60,14 @@ export async function seedMovements(trx: Transaction<Database>, walletIds: Recor
     const fee = m.kind === 'withdraw' ? currency.withdrawFee : '0';
     const txHash = demoHash(`movement ${index}`);
     const createdAt = new Date(now.getTime() + index);
-    await trx
+    const toAddress = order?.payerAddress ?? demoEvmAddress(`demo payee ${index}`);
+    const route = await lockExecutionWallets(trx, { walletId: wallet.id, chainId: wallet.chainId, toAddress, fee });
+    const { id: movementId } = await trx
       .insertInto('movement')
-      .values({ orgId: wallet.orgId, chainId: wallet.chainId, walletId: wallet.id, kind: m.kind, toAddress: order?.payerAddress ?? demoEvmAddress(`demo payee ${index}`), currencyId: currency.id, symbol: m.symbol, amount: m.amount, fee, memo: m.memo, orderId: order?.id ?? null, proposalId: null, status: 'executed', txHash, createdBy: userIds[m.by], createdAt })
-      .execute();
-    await executeTransfer(trx, { walletId: wallet.id, currencyId: currency.id, amount: m.amount, fee, symbol: m.symbol, reason: 'movement', proposalId: null }, null, txHash, createdAt);
+      .values({ orgId: wallet.orgId, chainId: wallet.chainId, walletId: wallet.id, kind: m.kind, toAddress, currencyId: currency.id, symbol: m.symbol, amount: m.amount, fee, memo: m.memo, orderId: order?.id ?? null, proposalId: null, status: 'executed', txHash, createdBy: userIds[m.by], createdAt })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const outflow = { walletId: wallet.id, orgId: wallet.orgId, chainId: wallet.chainId, currencyId: currency.id, amount: m.amount, fee, symbol: m.symbol };
+    await executeTransfer(trx, { ...outflow, reason: 'movement', proposalId: null, movementId, gasReason: m.kind === 'withdraw' ? 'withdraw' : 'transfer' }, route, txHash, createdAt);
   }
 }

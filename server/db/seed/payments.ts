@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Insertable, Transaction } from 'kysely';
-import type { Database, GasFeeTable, PaymentOrderTable } from '../schema';
+import type { Database, PaymentOrderTable } from '../schema';
+import { markOrderPaid } from '../../modules/ledger/orderCredit';
+import { chargeGas } from '../../modules/sign/execution';
 import type { DemoOrgKey } from './demoData';
 import { demoEvmAddress, demoTronAddress } from './wallets';
 import { demoTxHash as txHash, seedChainTransfers } from './chainTransfers';
@@ -50,9 +52,9 @@ const MERCHANTS: readonly DemoOrgKey[] = ['proA', 'stdB', 'liteC', 'proDirect', 
 
 /**
  * SPEC B7 payments: pay links, about 300 orders over the last 60 days (checkout payments,
- * pay-link payments and recharges in every status) and the gas spent on sweeps and
- * withdrawals, for the merchant orgs, paid into their own wallets' addresses; and what the
- * chain watcher saw arrive for them.
+ * pay-link payments and recharges in every status) of the merchant orgs, paid into their
+ * own wallets (each paid order credits its wallet); what the chain watcher saw arrive for
+ * them; and the gas the hot wallets spent on sweeps.
  */
 export async function seedPayments(trx: Transaction<Database>, orgIds: Record<DemoOrgKey, number>, now = new Date()): Promise<void> {
   const rng = random(20261122);
@@ -118,24 +120,27 @@ export async function seedPayments(trx: Transaction<Database>, orgIds: Record<De
       paidAt: status === 'paid' ? new Date(createdAt.getTime() + rng.int(1, 30) * 60_000) : null,
     });
   }
-  await trx.insertInto('paymentOrder').values(orders).execute();
+  // Orders start unpaid; the paid ones are then paid as the chain watcher pays them, with
+  // their deposit wallet's credit (server/modules/ledger/orderCredit.ts).
+  const inserted = await trx
+    .insertInto('paymentOrder')
+    .values(orders.map((o) => (o.status === 'paid' ? { ...o, status: 'pending', paidAt: null, txHash: null } : o)))
+    .returning(['id', 'chainId', 'currencyId', 'amount', 'depositAddress'])
+    .execute();
+  for (const [index, order] of inserted.entries()) {
+    const seeded = orders[index];
+    if (seeded.status === 'paid') await markOrderPaid(trx, order, { txHash: seeded.txHash!, paidAt: seeded.paidAt as Date });
+  }
   await seedChainTransfers(trx, MERCHANTS.map((org) => orgIds[org]));
 
-  const gas: Insertable<GasFeeTable>[] = [];
+  // Sweeps (deposits gathered to cold storage) as gas-only history: their gas leaves the hot
+  // wallets' native balance through the same ledger code as an execution's.
   for (let n = 0; n < 90; n++) {
     const wallet = rng.pick(wallets.filter((w) => w.kind === 'Hot'));
     const native = currencies.find((c) => c.chainId === wallet.chainId && c.contractAddress === null)!;
     const range = GAS[native.symbol];
-    gas.push({
-      orgId: wallet.orgId,
-      chainId: wallet.chainId,
-      walletId: wallet.id,
-      currencyId: native.id,
-      reason: rng.next() < 0.7 ? 'sweep' : 'withdraw',
-      fee: decimal(BigInt(rng.int(range.min, range.max)), range.scale),
-      txHash: txHash(`gas ${n}`, wallet.chainId === TRON),
-      createdAt: new Date(now.getTime() - rng.int(0, 60 * DAY)),
-    });
+    const fee = decimal(BigInt(rng.int(range.min, range.max)), range.scale);
+    const spend = { walletId: wallet.id, orgId: wallet.orgId, chainId: wallet.chainId, reason: 'sweep' as const, proposalId: null, movementId: null };
+    await chargeGas(trx, { ...spend, txHash: txHash(`gas ${n}`, wallet.chainId === TRON), at: new Date(now.getTime() - rng.int(0, 60 * DAY)) }, { currencyId: native.id, symbol: native.symbol, amount: fee });
   }
-  await trx.insertInto('gasFee').values(gas).execute();
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Database } from '../schema';
 import { demoEvmAddress, demoTronAddress } from './wallets';
+import { executeTransfer, lockExecutionWallets } from '../../modules/sign/execution';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -31,8 +32,8 @@ interface DemoProposal {
  * wallet, each with the votes and sign log its story needs. Aurora cold holds history
  * only (so a new cold proposal is next at once); Aurora TRON hot holds the open queue:
  * nonce 1 approved and next, nonce 2 pending behind it and waiting for the manager and
- * the employee. The executed one is history before the seeded balances (the wallet
- * seed's opening balances are after it), so it has no ledger entries of its own.
+ * the employee. The executed ones moved their money through the ledger code a confirm runs
+ * (after the wallets' opening balances), with their gas.
  */
 const demoProposals: DemoProposal[] = [
   {
@@ -126,6 +127,7 @@ export async function seedProposals(trx: Transaction<Database>, walletIds: Recor
       : chain.family === 'tron'
         ? demoTronAddress(recipient)
         : demoEvmAddress(recipient);
+    const txHash = confirm ? demoTxHash(`${p.wallet} ${nonce}`) : null;
     const { id } = await trx
       .insertInto('proposal')
       .values({
@@ -142,7 +144,7 @@ export async function seedProposals(trx: Transaction<Database>, walletIds: Recor
         status: p.status,
         threshold: wallet.threshold ?? 1,
         proposerId: userIds[p.proposer],
-        txHash: confirm ? demoTxHash(`${p.wallet} ${nonce}`) : null,
+        txHash,
         createdAt,
         updatedAt: closedAt,
         expiresAt,
@@ -166,6 +168,11 @@ export async function seedProposals(trx: Transaction<Database>, walletIds: Recor
         await trx.insertInto('proposalVote').values({ proposalId: id, signerId: userIds[step.by], vote: step.action === 'deny' ? 'deny' : 'approve', comment, createdAt: time }).execute();
       }
       await trx.insertInto('signLog').values({ proposalId: id, action: step.action, actorId: userIds[step.by], comment, createdAt: time }).execute();
+    }
+    if (txHash && closedAt) {
+      const route = await lockExecutionWallets(trx, { walletId: wallet.id, chainId: wallet.chainId, toAddress });
+      const outflow = { walletId: wallet.id, orgId: wallet.orgId, chainId: wallet.chainId, currencyId: currency.id, amount: p.amount, symbol: p.symbol };
+      await executeTransfer(trx, { ...outflow, reason: 'proposal', proposalId: id, movementId: null, gasReason: 'proposal' }, route, txHash, closedAt);
     }
     if (p.status === 'expired') await trx.insertInto('signLog').values({ proposalId: id, action: 'expire', actorId: null, comment: '', createdAt: expiresAt }).execute();
   }

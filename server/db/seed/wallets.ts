@@ -5,12 +5,15 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../schema';
 import { CONTRACT_ADDRESS_FIELDS } from '../../../src/contract/contractKinds';
 import type { DemoOrgKey } from './demoData';
+import { postEntries } from '../../modules/ledger/post';
 
 /** Deterministic, valid demo addresses: the same seed text always gives the same address. */
 const bytes20 = (seed: string) => createHash('sha256').update(seed).digest().subarray(0, 20);
 export const demoEvmAddress = (seed: string) => getAddress(`0x${bytes20(seed).toString('hex')}`);
 export const demoTronAddress = (seed: string) => bs58check.encode(Buffer.concat([Buffer.from([0x41]), bytes20(seed)]));
 
+/** Opening balances are this many days old: before the oldest seeded order (60 days) and proposal. */
+const OPENING_DAYS = 90;
 const ETH = 1;
 const TRON = 728126428;
 
@@ -30,16 +33,18 @@ interface DemoWallet {
  */
 export const demoWallets: DemoWallet[] = [
   { org: 'operator', chainId: ETH, kind: 'MultiSigOperator', label: 'Operator treasury', threshold: 2, signers: ['superAdmin', 'operatorEmployee'], balances: { ETH: '100', USDT: '250000' } },
+  // The operator's first Hot wallet on a chain is its fee wallet: withdrawal fees are credited there.
   { org: 'operator', chainId: ETH, kind: 'Hot', label: 'Operator hot', threshold: null, signers: [], balances: { ETH: '12.5' } },
-  { org: 'agentNorth', chainId: ETH, kind: 'MultiSigAgent', label: 'North agency', threshold: 2, signers: ['agentManager', 'agentEmployee'], balances: { USDT: '30000' } },
+  { org: 'operator', chainId: TRON, kind: 'Hot', label: 'Operator TRON fees', threshold: null, signers: [], balances: { TRX: '500' } },
+  { org: 'agentNorth', chainId: ETH, kind: 'MultiSigAgent', label: 'North agency', threshold: 2, signers: ['agentManager', 'agentEmployee'], balances: { ETH: '0.5', USDT: '30000' } },
   { org: 'agentNorth', chainId: ETH, kind: 'Hot', label: 'North hot', threshold: null, signers: [], balances: { ETH: '0.8' } },
-  { org: 'agentSouth', chainId: ETH, kind: 'Hot', label: 'South hot', threshold: null, signers: [], balances: { USDT: '700' } },
+  { org: 'agentSouth', chainId: ETH, kind: 'Hot', label: 'South hot', threshold: null, signers: [], balances: { ETH: '0.3', USDT: '700' } },
   { org: 'proA', chainId: ETH, kind: 'MultiSigCold', label: 'Aurora cold', threshold: 2, signers: ['merchantProManager', 'merchantProFinance', 'merchantProEmployee'], balances: { ETH: '25.5', USDT: '120000' } },
   { org: 'proA', chainId: TRON, kind: 'MultiSigHot', label: 'Aurora TRON hot', threshold: 2, signers: ['merchantProManager', 'merchantProFinance', 'merchantProEmployee'], balances: { TRX: '10000', USDT: '50000' } },
-  { org: 'proA', chainId: ETH, kind: 'Hot', label: 'Aurora deposits', threshold: null, signers: [], balances: { USDT: '2500' } },
+  { org: 'proA', chainId: ETH, kind: 'Hot', label: 'Aurora deposits', threshold: null, signers: [], balances: { ETH: '0.5', USDT: '2500' } },
   { org: 'stdB', chainId: ETH, kind: 'MultiSigColdStd', label: 'Birch cold', threshold: 2, signers: ['merchantStdManager', 'merchantStdFinance', 'merchantStdEmployee'], balances: { ETH: '10', USDC: '80000' } },
-  { org: 'stdB', chainId: ETH, kind: 'Hot', label: 'Birch deposits', threshold: null, signers: [], balances: { USDC: '1200' } },
-  { org: 'liteC', chainId: ETH, kind: 'Hot', label: 'Cedar deposits', threshold: null, signers: [], balances: { USDT: '5000' } },
+  { org: 'stdB', chainId: ETH, kind: 'Hot', label: 'Birch deposits', threshold: null, signers: [], balances: { ETH: '0.5', USDC: '1200' } },
+  { org: 'liteC', chainId: ETH, kind: 'Hot', label: 'Cedar deposits', threshold: null, signers: [], balances: { ETH: '0.3', USDT: '5000' } },
   { org: 'liteC', chainId: ETH, kind: 'MultiSigColdLite', label: 'Cedar cold', threshold: 2, signers: ['merchantLiteManager', 'merchantLiteEmployee'], balances: { ETH: '2', USDT: '15000' } },
   // Delta has one member: one person is not multisig, so its cold wallet is a plain one.
   { org: 'proDirect', chainId: ETH, kind: 'Cold', label: 'Delta cold', threshold: null, signers: [], balances: { ETH: '5' } },
@@ -47,7 +52,12 @@ export const demoWallets: DemoWallet[] = [
   { org: 'stdSouth', chainId: ETH, kind: 'Hot', label: 'Elm deposits', threshold: null, signers: [], balances: { ETH: '1' } },
 ];
 
-export async function seedWallets(trx: Transaction<Database>, orgIds: Record<DemoOrgKey, number>, userIds: Record<string, number>): Promise<Record<string, number>> {
+/**
+ * The demo wallets with their opening balances, as ledger entries dated before every other
+ * seeded event (a wallet's history starts with its opening).
+ */
+export async function seedWallets(trx: Transaction<Database>, orgIds: Record<DemoOrgKey, number>, userIds: Record<string, number>, now = new Date()): Promise<Record<string, number>> {
+  const openedAt = new Date(now.getTime() - OPENING_DAYS * 86_400_000);
   const currencies = await trx.selectFrom('currency').select(['id', 'symbol', 'chainId']).execute();
   const walletIds: Record<string, number> = {};
   for (const wallet of demoWallets) {
@@ -64,8 +74,7 @@ export async function seedWallets(trx: Transaction<Database>, orgIds: Record<Dem
     for (const [symbol, amount] of Object.entries(wallet.balances)) {
       const currency = currencies.find((c) => c.symbol === symbol && c.chainId === wallet.chainId);
       if (!currency) throw new Error(`demo wallet ${wallet.label}: no ${symbol} on chain ${wallet.chainId}`);
-      await trx.insertInto('walletBalance').values({ walletId: id, currencyId: currency.id, amount }).execute();
-      await trx.insertInto('ledgerEntry').values({ walletId: id, currencyId: currency.id, delta: amount, balanceAfter: amount, reason: 'initial credit', proposalId: null, txHash: null }).execute();
+      await postEntries(trx, [{ walletId: id, currencyId: currency.id, delta: amount, reason: 'initial credit', txHash: null, at: openedAt }]);
     }
   }
   for (const chainId of [ETH, TRON]) {

@@ -10,12 +10,16 @@ import { isMultiSigKind } from '../../../src/contract/contractKinds';
 import { MOVEMENT_WRITERS, walletOutflowRefusal } from '../../../src/contract/movement';
 import type { MovementBody, MovementRecord } from '../../../src/contract/schemas/movement';
 import { executeTransfer, lockExecutionWallets, simulatedTxHash } from '../sign/execution';
-import { assertBalanceCovers, checkOutflow } from '../sign/outflow';
+import { assertOutflowCovered, checkOutflow } from '../sign/outflow';
+import type { GasReason } from '../../../src/contract/report';
 import { insertProposal, type StartedProposal } from '../sign/proposalStart';
 import { checkDestination, checkRefund, withdrawFee } from './rules';
 import { findMovement } from './queries';
 
 type Trx = Transaction<Database>;
+
+/** The gas report's reason for a direct movement: a withdrawal, or any other transfer out. */
+const directGasReason = (kind: string): GasReason => (kind === 'withdraw' ? 'withdraw' : 'transfer');
 
 /** POST /sys/movement/save: one transaction; see `recordMovement`. */
 export async function saveMovement(db: Db, caller: Caller, body: MovementBody, now: Date, ttlHours: number): Promise<MovementRecord> {
@@ -68,12 +72,11 @@ export async function recordMovement(
   if (body.kind === 'refund' && !order) throw fieldError('orderNo', 'validation.orderNotFound');
   const { family, currency, to } = await checkOutflow(trx, wallet, { ...body, to: body.to || (order?.payerAddress ?? '') });
   await checkDestination(trx, body.kind, wallet, to);
-  const { destinationId } = await lockExecutionWallets(trx, { walletId: wallet.id, chainId: wallet.chainId, toAddress: to });
-  const refunded = order ? await checkRefund(trx, order.id, currency.id, body.amount) : null;
-
   // The withdraw fee is charged either way: fixed now, debited with the amount when a proposal executes.
   const fee = body.kind === 'withdraw' ? await withdrawFee(trx, currency, body.amount) : '0';
-  await assertBalanceCovers(trx, wallet.id, currency.id, body.amount, fee);
+  const route = await lockExecutionWallets(trx, { walletId: wallet.id, chainId: wallet.chainId, toAddress: to, fee });
+  const refunded = order ? await checkRefund(trx, order.id, currency.id, body.amount) : null;
+  await assertOutflowCovered(trx, wallet, currency.id, body.amount, fee);
 
   const proposal = multisig
     ? await insertProposal(
@@ -109,7 +112,8 @@ export async function recordMovement(
     .returning('id')
     .executeTakeFirstOrThrow();
   if (txHash) {
-    await executeTransfer(trx, { walletId: wallet.id, currencyId: currency.id, amount: body.amount, fee, symbol: body.symbol, reason: 'movement', proposalId: null }, destinationId, txHash, now);
+    const outflow = { walletId: wallet.id, orgId: wallet.orgId, chainId: wallet.chainId, currencyId: currency.id, amount: body.amount, fee, symbol: body.symbol };
+    await executeTransfer(trx, { ...outflow, reason: 'movement', proposalId: null, movementId, gasReason: directGasReason(body.kind) }, route, txHash, now);
   }
   return { movementId, proposal };
 }

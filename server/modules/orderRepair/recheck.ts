@@ -7,6 +7,7 @@ import { orgVisibleTo } from '../../http/tenancy';
 import { RECHECKABLE_STATUSES } from '../../../src/contract/orderRepair';
 import type { OrderRepairView, RecheckOutcome, RecheckView } from '../../../src/contract/schemas/orderRepair';
 import { lookUpOrder, orderNotFound } from './service';
+import { lockDepositWallet, markOrderPaid } from '../ledger/orderCredit';
 
 /**
  * Reads the chain's transfers for an order not paid yet (SPEC B6 re-check) and, when one paid
@@ -18,14 +19,21 @@ import { lookUpOrder, orderNotFound } from './service';
  */
 export async function recheckOrder(db: Db, caller: Caller, orderId: number, now: Date, t: Translate): Promise<RecheckView> {
   const found = await db.transaction().execute(async (trx) => {
+    const seen = await trx
+      .selectFrom('paymentOrder')
+      .select(['id', 'chainId', 'depositAddress'])
+      .where('id', '=', orderId)
+      .where(orgVisibleTo(caller, 'payment_order.org_id'))
+      .executeTakeFirst();
+    if (!seen) throw orderNotFound();
+    // The deposit wallet before the order row, as every path that moves its money does.
+    await lockDepositWallet(trx, seen);
     const order = await trx
       .selectFrom('paymentOrder')
       .select(['id', 'orderNo', 'status', 'chainId', 'currencyId', 'amount', 'depositAddress', 'createdAt'])
-      .where('id', '=', orderId)
-      .where(orgVisibleTo(caller, 'payment_order.org_id'))
+      .where('id', '=', seen.id)
       .forUpdate()
-      .executeTakeFirst();
-    if (!order) throw orderNotFound();
+      .executeTakeFirstOrThrow();
     if (!RECHECKABLE_STATUSES.includes(order.status)) throw conflict('api.recheckAlreadyPaid');
     const due = sql<string>`${order.amount}::numeric`;
     const arrived = trx
@@ -45,7 +53,7 @@ export async function recheckOrder(db: Db, caller: Caller, orderId: number, now:
       .orderBy('chainTransfer.id')
       .executeTakeFirst();
     if (payment) {
-      await trx.updateTable('paymentOrder').set({ status: 'paid', paidAt: payment.blockTime, txHash: payment.txHash, payerAddress: payment.fromAddress }).where('id', '=', order.id).execute();
+      await markOrderPaid(trx, order, { txHash: payment.txHash, paidAt: payment.blockTime, payerAddress: payment.fromAddress });
     }
     const short = payment
       ? undefined

@@ -7,6 +7,7 @@ import { RECREDITABLE_STATUSES } from '../../../src/contract/orderRepair';
 import type { OrderRepairView, RecreditBody } from '../../../src/contract/schemas/orderRepair';
 import type { OrderReportRecord } from '../../../src/contract/schemas/report';
 import { orderColumns, scopedOrders } from '../report/orders';
+import { lockDepositWallet, markOrderPaid } from '../ledger/orderCredit';
 
 export const orderNotFound = () => new ApiError(BodyCode.notFound, 'api.orderNotFound');
 
@@ -37,24 +38,28 @@ export async function lookUpOrder(db: Db, caller: Caller, q: string): Promise<Or
 
 /**
  * Marks an expired or failed order paid by the transaction given, with the reason, in the
- * audit log — in one transaction with the order row locked: two operators cannot credit
- * it twice, and a transaction that already paid an order cannot pay another.
+ * repair log, and credits its deposit wallet — in one transaction with the order row locked:
+ * two operators cannot credit it twice, and a transaction that already paid an order cannot
+ * pay another.
  */
 export async function recreditOrder(db: Db, caller: Caller, body: RecreditBody, now: Date): Promise<OrderRepairView> {
   const order = await db.transaction().execute(async (trx) => {
+    const found = await trx.selectFrom('paymentOrder').select(['id', 'chainId', 'depositAddress']).where('id', '=', body.orderId).executeTakeFirst();
+    if (!found) throw orderNotFound();
+    // The deposit wallet before the order row, as every path that moves its money does.
+    await lockDepositWallet(trx, found);
     const row = await trx
       .selectFrom('paymentOrder')
       .innerJoin('chain', 'chain.chainId', 'paymentOrder.chainId')
-      .select(['paymentOrder.id', 'paymentOrder.orderNo', 'paymentOrder.status', 'chain.family'])
+      .select(['paymentOrder.id', 'paymentOrder.orderNo', 'paymentOrder.status', 'paymentOrder.chainId', 'paymentOrder.currencyId', 'paymentOrder.amount', 'paymentOrder.depositAddress', 'chain.family'])
       .where('paymentOrder.id', '=', body.orderId)
       .forUpdate()
-      .executeTakeFirst();
-    if (!row) throw orderNotFound();
+      .executeTakeFirstOrThrow();
     if (!RECREDITABLE_STATUSES.includes(row.status)) throw conflict(`api.recreditStatus.${row.status}`);
     if (!TX_HASH[row.family]?.test(body.txHash)) throw badRequest({ txHash: { key: 'validation.txHash', params: { family: row.family.toUpperCase() } } });
     const used = await trx.selectFrom('paymentOrder').select('orderNo').where(sql`lower(tx_hash)`, '=', body.txHash.toLowerCase()).where('status', '=', 'paid').executeTakeFirst();
     if (used) throw new ApiError(BodyCode.conflict, 'api.txHashUsed', { params: { orderNo: used.orderNo }, fields: { txHash: { key: 'validation.duplicate' } } });
-    await trx.updateTable('paymentOrder').set({ status: 'paid', paidAt: now, txHash: body.txHash }).where('id', '=', row.id).execute();
+    await markOrderPaid(trx, row, { txHash: body.txHash, paidAt: now });
     await trx
       .insertInto('orderRepair')
       .values({ orderId: row.id, action: 'recredit', actorId: caller.userId, reason: body.reason, txHash: body.txHash, previousStatus: row.status, newStatus: 'paid', createdAt: now })

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { conflict } from '../../http/apiError';
+import type { GasReason } from '../../../src/contract/report';
+import { debit, positive, postEntries, type Posting } from '../ledger/post';
+import { feeWalletOf, gasQuote, type GasQuote } from '../ledger/networkFee';
 
 type Trx = Transaction<Database>;
 
@@ -12,17 +14,27 @@ export interface ExecutionTarget {
   walletId: number;
   chainId: number;
   toAddress: string;
+  /** A withdrawal's fee: above zero, the platform's fee wallet is credited and locked too. */
+  fee?: string;
+}
+
+/** The wallets an execution writes to besides its source. */
+export interface ExecutionRoute {
+  /** `to` when it is one of our wallets on the chain. */
+  destinationId: number | null;
+  /** The platform's fee wallet, when there is a fee. */
+  feeWalletId: number | null;
 }
 
 /**
  * Locks the wallets an execution touches, before the proposal row: the source wallet
  * (so confirms of one wallet, their nonce checks and balance changes run one at a
- * time) and, when `to` is one of our wallets on the same chain, the destination too.
- * Always in ascending id order: two executions moving funds between the same two
- * wallets in opposite directions then queue instead of deadlocking (the ledger and
- * balance rows' foreign keys lock the destination wallet row as well).
+ * time) and, when `to` is one of our wallets on the same chain, the destination too, and
+ * the fee wallet a fee is credited to. Always in ascending id order: two executions moving
+ * funds between the same wallets in opposite directions then queue instead of deadlocking
+ * (the ledger and balance rows' foreign keys lock the wallets they write to as well).
  */
-export async function lockExecutionWallets(trx: Trx, target: ExecutionTarget): Promise<{ destinationId: number | null }> {
+export async function lockExecutionWallets(trx: Trx, target: ExecutionTarget): Promise<ExecutionRoute> {
   // Addresses are stored in canonical form (EIP-55, base58check), as is the proposal's `to`.
   const destination = await trx
     .selectFrom('chainWallet')
@@ -30,53 +42,75 @@ export async function lockExecutionWallets(trx: Trx, target: ExecutionTarget): P
     .where('chainId', '=', target.chainId)
     .where('address', '=', target.toAddress)
     .executeTakeFirst();
-  const ids = [...new Set([target.walletId, destination?.id ?? target.walletId])].sort((a, b) => a - b);
+  const feeWalletId = target.fee !== undefined && positive(target.fee) ? await feeWalletOf(trx, target.chainId) : null;
+  const ids = [...new Set([target.walletId, destination?.id ?? target.walletId, feeWalletId ?? target.walletId])].sort((a, b) => a - b);
   for (const id of ids) await trx.selectFrom('chainWallet').select('id').where('id', '=', id).forUpdate().execute();
-  return { destinationId: destination?.id ?? null };
+  return { destinationId: destination?.id ?? null, feeWalletId };
 }
 
 /** Money to move out of a wallet: a proposal's, or a direct movement's (which may carry a fee). */
 export interface Outflow {
   walletId: number;
+  orgId: number;
+  chainId: number;
   currencyId: number;
   amount: string;
-  /** Debited on top of the amount (a withdraw's fee); it goes to no wallet of ours. */
+  /** Debited on top of the amount (a withdraw's fee) and credited to the platform's fee wallet. */
   fee?: string;
   symbol: string;
   /** Ledger reason: 'proposal' or 'movement'. */
-  reason: string;
+  reason: 'proposal' | 'movement';
   proposalId: number | null;
+  movementId: number | null;
+  /** The gas report's reason for the network fee. */
+  gasReason: GasReason;
+}
+
+/** The gas of one execution: debited in the native coin and written to the gas report, with the same cause. */
+export async function chargeGas(
+  trx: Trx,
+  spend: { walletId: number; orgId: number; chainId: number; reason: GasReason; proposalId: number | null; movementId: number | null; txHash: string; at: Date },
+  gas: GasQuote,
+): Promise<void> {
+  await postEntries(trx, [gasPosting(spend, gas)]);
+  await insertGasRow(trx, spend, gas);
+}
+
+function gasPosting(spend: { walletId: number; proposalId: number | null; movementId: number | null; txHash: string; at: Date }, gas: GasQuote): Posting {
+  return { walletId: spend.walletId, currencyId: gas.currencyId, delta: debit(gas.amount), reason: 'gas', proposalId: spend.proposalId, movementId: spend.movementId, txHash: spend.txHash, at: spend.at };
+}
+
+async function insertGasRow(
+  trx: Trx,
+  spend: { walletId: number; orgId: number; chainId: number; reason: GasReason; proposalId: number | null; movementId: number | null; txHash: string; at: Date },
+  gas: GasQuote,
+): Promise<void> {
+  await trx
+    .insertInto('gasFee')
+    .values({ orgId: spend.orgId, chainId: spend.chainId, walletId: spend.walletId, currencyId: gas.currencyId, reason: spend.reason, fee: gas.amount, txHash: spend.txHash, movementId: spend.movementId, proposalId: spend.proposalId, createdAt: spend.at })
+    .execute();
 }
 
 /**
- * Moves the amount (plus any fee) out of the wallet, and the amount into the destination
- * wallet if it is ours, with ledger entries, in the caller's transaction. The balance is
- * re-checked here by the `amount >= x` guard: it may have dropped since a proposal
- * started; then nothing is written and the proposal stays approved.
+ * Moves the amount out of the wallet and into the destination wallet if it is ours, the fee
+ * (if any) to the platform's fee wallet, and the gas out of the wallet in the native coin, as
+ * ledger entries in the caller's transaction, with the gas row. The balances are re-checked
+ * by the ledger: they may have dropped since a proposal started; then nothing is written
+ * (409 naming the coin) and the proposal stays approved.
  */
-export async function executeTransfer(trx: Trx, outflow: Outflow, destinationId: number | null, txHash: string, now: Date): Promise<void> {
+export async function executeTransfer(trx: Trx, outflow: Outflow, route: ExecutionRoute, txHash: string, now: Date): Promise<void> {
   const fee = outflow.fee ?? '0';
-  const debited = await trx
-    .updateTable('walletBalance')
-    .set({ amount: sql`amount - (${outflow.amount}::numeric + ${fee}::numeric)`, updatedAt: now })
-    .where('walletId', '=', outflow.walletId)
-    .where('currencyId', '=', outflow.currencyId)
-    .where(sql<boolean>`amount >= ${outflow.amount}::numeric + ${fee}::numeric`)
-    .returning(['amount', sql<string>`(-(${outflow.amount}::numeric + ${fee}::numeric))::text`.as('delta')])
-    .executeTakeFirst();
-  if (!debited) throw conflict('api.insufficientBalanceNow', { symbol: outflow.symbol });
-  const entry = { currencyId: outflow.currencyId, reason: outflow.reason, proposalId: outflow.proposalId, txHash, createdAt: now };
-  await trx
-    .insertInto('ledgerEntry')
-    .values({ ...entry, walletId: outflow.walletId, delta: debited.delta, balanceAfter: debited.amount })
-    .execute();
-  if (destinationId === null) return;
-
-  const credited = await trx
-    .insertInto('walletBalance')
-    .values({ walletId: destinationId, currencyId: outflow.currencyId, amount: outflow.amount, updatedAt: now })
-    .onConflict((oc) => oc.columns(['walletId', 'currencyId']).doUpdateSet({ amount: sql`wallet_balance.amount + excluded.amount`, updatedAt: now }))
-    .returning('amount')
-    .executeTakeFirstOrThrow();
-  await trx.insertInto('ledgerEntry').values({ ...entry, walletId: destinationId, delta: outflow.amount, balanceAfter: credited.amount }).execute();
+  const gas = await gasQuote(trx, outflow.chainId, outflow.currencyId);
+  const cause = { proposalId: outflow.proposalId, movementId: outflow.movementId, txHash, at: now };
+  const postings: Posting[] = [{ ...cause, walletId: outflow.walletId, currencyId: outflow.currencyId, delta: debit(outflow.amount), reason: outflow.reason }];
+  if (route.destinationId !== null) postings.push({ ...cause, walletId: route.destinationId, currencyId: outflow.currencyId, delta: outflow.amount, reason: outflow.reason });
+  if (positive(fee)) {
+    if (route.feeWalletId === null) throw new Error('a fee needs the fee wallet locked (lockExecutionWallets)');
+    postings.push({ ...cause, walletId: outflow.walletId, currencyId: outflow.currencyId, delta: debit(fee), reason: 'fee' });
+    postings.push({ ...cause, walletId: route.feeWalletId, currencyId: outflow.currencyId, delta: fee, reason: 'fee' });
+  }
+  const spend = { walletId: outflow.walletId, orgId: outflow.orgId, chainId: outflow.chainId, reason: outflow.gasReason, ...cause };
+  postings.push(gasPosting(spend, gas));
+  await postEntries(trx, postings);
+  await insertGasRow(trx, spend, gas);
 }

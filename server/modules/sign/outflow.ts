@@ -1,8 +1,10 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { badRequest, conflict } from '../../http/apiError';
 import { checkAddress, type ChainFamily } from '../../../src/contract/address';
 import { amountProblem } from '../../../src/contract/money';
+import { debit, shortfalls } from '../ledger/post';
+import { gasQuote } from '../ledger/networkFee';
 
 type Trx = Transaction<Database>;
 
@@ -50,10 +52,22 @@ export async function checkOutflow(trx: Trx, wallet: { chainId: number }, input:
   return { family: chain.family, currency, to: to.address };
 }
 
-/** The wallet holds `amount` plus `fee` of the currency, or a 400 on the amount naming the balance. */
-export async function assertBalanceCovers(trx: Trx, walletId: number, currencyId: number, amount: string, fee = '0'): Promise<void> {
-  const held = await trx.selectFrom('walletBalance').select('amount').where('walletId', '=', walletId).where('currencyId', '=', currencyId).executeTakeFirst();
-  const balance = held?.amount ?? '0';
-  const { enough } = await trx.selectNoFrom(sql<boolean>`${balance}::numeric >= ${amount}::numeric + ${fee}::numeric`.as('enough')).executeTakeFirstOrThrow();
-  if (!enough) throw badRequest({ amount: { key: 'validation.insufficientBalance', params: { balance } } });
+/**
+ * At start: the wallet holds `amount` plus `fee` of the currency and the gas its execution will
+ * take in the native coin, or a 400 on the amount naming what it holds. Checked again, on the
+ * locked balances, when the money moves (server/modules/ledger/post.ts).
+ */
+export async function assertOutflowCovered(trx: Trx, wallet: { id: number; chainId: number }, currencyId: number, amount: string, fee = '0'): Promise<void> {
+  const gas = await gasQuote(trx, wallet.chainId, currencyId);
+  const needs = [
+    { walletId: wallet.id, currencyId, delta: debit(amount) },
+    { walletId: wallet.id, currencyId, delta: debit(fee) },
+    { walletId: wallet.id, currencyId: gas.currencyId, delta: debit(gas.amount) },
+  ];
+  const found = await shortfalls(trx, needs);
+  // The coin moved first: a wallet short of both hears about the amount.
+  const short = found.find((s) => s.currencyId === currencyId) ?? found[0];
+  if (!short) return;
+  if (short.currencyId === currencyId) throw badRequest({ amount: { key: 'validation.insufficientBalance', params: { balance: short.held } } });
+  throw badRequest({ amount: { key: 'validation.insufficientGas', params: { symbol: gas.symbol, balance: short.held, gas: gas.amount } } });
 }

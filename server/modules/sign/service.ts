@@ -11,7 +11,8 @@ import { proposalReference } from '../../../src/contract/proposalReference';
 import type { ProposalDetail, SignActionBody, SignStartBody } from '../../../src/contract/schemas/sign';
 import { recordMovement } from '../movement/service';
 import { recheckAtExecution } from '../movement/rules';
-import { executeTransfer, lockExecutionWallets, simulatedTxHash } from './execution';
+import { chargeGas, executeTransfer, lockExecutionWallets, simulatedTxHash, type ExecutionRoute } from './execution';
+import { gasQuote } from '../ledger/networkFee';
 import { assertChainMoves, assertCurrencyMoves } from './outflow';
 import { executeGovernance, startGovernance } from './governance';
 import type { StartedProposal } from './proposalStart';
@@ -90,11 +91,14 @@ async function lockedFacts(trx: Trx, caller: Caller, proposalId: number, now: Da
  * locked): the kind's rules once more on what is true now (chain and currency enabled,
  * destination, refund room), then the effect. Returns the simulated transaction hash.
  */
-async function execute(trx: Trx, proposal: StoredProposal, destinationId: number | null, now: Date): Promise<string> {
+async function execute(trx: Trx, proposal: StoredProposal, route: ExecutionRoute, now: Date): Promise<string> {
   const chain = await assertChainMoves(trx, proposal.chainId);
   const txHash = simulatedTxHash(chain.family);
   if (proposal.kind === 'governance') {
     await executeGovernance(trx, proposal, now);
+    // A signer change is a transaction of the wallet's contract: it pays its gas too.
+    const spend = { walletId: proposal.walletId, orgId: proposal.orgId, chainId: proposal.chainId, reason: 'proposal' as const, proposalId: proposal.id, movementId: null, txHash, at: now };
+    await chargeGas(trx, spend, await gasQuote(trx, proposal.chainId, null));
     return txHash;
   }
   // Old kinds ('contract', 'config') were labels that moved funds; they are no longer executed.
@@ -103,8 +107,20 @@ async function execute(trx: Trx, proposal: StoredProposal, destinationId: number
   await recheckAtExecution(trx, proposal);
   await executeTransfer(
     trx,
-    { walletId: proposal.walletId, currencyId: proposal.currencyId, amount: proposal.amount, fee: proposal.fee, symbol: proposal.symbol, reason: 'proposal', proposalId: proposal.id },
-    destinationId,
+    {
+      walletId: proposal.walletId,
+      orgId: proposal.orgId,
+      chainId: proposal.chainId,
+      currencyId: proposal.currencyId,
+      amount: proposal.amount,
+      fee: proposal.fee,
+      symbol: proposal.symbol,
+      reason: 'proposal',
+      proposalId: proposal.id,
+      movementId: null,
+      gasReason: 'proposal',
+    },
+    route,
     txHash,
     now,
   );
@@ -123,12 +139,12 @@ export async function actOnProposal(db: Db, caller: Caller, action: ProposalActi
   const expiredRefusal = await db.transaction().execute(async (trx) => {
     const target = await trx
       .selectFrom('proposal')
-      .select(['id', 'walletId', 'chainId', 'toAddress'])
+      .select(['id', 'walletId', 'chainId', 'toAddress', 'fee'])
       .where('id', '=', body.proposalId)
       .where(orgVisibleTo(caller, 'proposal.org_id'))
       .executeTakeFirst();
     if (!target) throw proposalNotFound();
-    const { destinationId } = action === 'confirm' ? await lockExecutionWallets(trx, target) : { destinationId: null };
+    const route: ExecutionRoute = action === 'confirm' ? await lockExecutionWallets(trx, target) : { destinationId: null, feeWalletId: null };
     await trx.selectFrom('proposal').select('id').where('id', '=', target.id).forUpdate().execute();
 
     const { proposal, facts } = await lockedFacts(trx, caller, target.id, now);
@@ -150,7 +166,7 @@ export async function actOnProposal(db: Db, caller: Caller, action: ProposalActi
       // Unreachable while the row lock holds; the primary key is the last word on "one vote per signer".
       if (!cast) throw refusalError({ code: 409, key: outcome.vote === 'approve' ? 'api.alreadyApproved' : 'api.alreadyDenied' });
     }
-    const txHash = action === 'confirm' ? await execute(trx, proposal, destinationId, now) : null;
+    const txHash = action === 'confirm' ? await execute(trx, proposal, route, now) : null;
     const updated = await trx
       .updateTable('proposal')
       .set({ status: outcome.status, updatedAt: now, ...(txHash ? { txHash, executedAt: now } : {}) })

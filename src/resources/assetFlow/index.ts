@@ -1,5 +1,6 @@
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { ApiPath } from '../../contract/apiPaths';
+import { LEDGER_REASONS } from '../../contract/ledger';
 import { optionalProposalReference } from '../../contract/proposalReference';
 import { defineResource } from '../engine';
 
@@ -8,6 +9,9 @@ import { defineResource } from '../engine';
  * debit of the wallets in the caller's scope, with the balance after it; read-only. It
  * follows the chain selected in the app bar.
  */
+/** A reason's translation key: `initial credit` → `initialCredit`. */
+const reasonKey = (reason: string) => reason.replace(/ (\w)/g, (_, c: string) => c.toUpperCase());
+
 export const assetFlow = defineResource({
   name: 'asset-flow',
   route: '/asset-flow',
@@ -25,11 +29,7 @@ export const assetFlow = defineResource({
     {
       source: 'reason',
       kind: 'enum',
-      choices: [
-        { id: 'initial credit', name: 'resources.asset-flow.reasons.initialCredit' },
-        { id: 'proposal', name: 'resources.asset-flow.reasons.proposal' },
-        { id: 'movement', name: 'resources.asset-flow.reasons.movement' },
-      ],
+      choices: LEDGER_REASONS.map((reason) => ({ id: reason, name: `resources.asset-flow.reasons.${reasonKey(reason)}` })),
       filterable: true,
     },
     { source: 'proposalId', kind: 'number', link: '/multisig', linkLabel: (row) => optionalProposalReference(row.proposalWalletLabel, row.proposalNonce) },

@@ -1,0 +1,55 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * One ledger explains every balance (docs/DECISIONS.md "Ledger"):
+ * - a ledger entry names its cause: the direct movement, the proposal (column of 002) or the
+ *   paid order; a paid order has one credit at most (unique index);
+ * - `wallet_balance` is written by the database itself, from each ledger entry inserted (a
+ *   BEFORE INSERT trigger adds the delta and fills `balance_after`); any other write to it is
+ *   refused, and a balance below zero breaks its check — so no code path can change a
+ *   balance without its entry, or overdraw a wallet, whatever it forgets;
+ * - ledger entries are never updated or deleted;
+ * - a gas row names the movement or proposal whose execution spent it.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`alter table ledger_entry add column movement_id integer references movement (id), add column order_id integer references payment_order (id)`.execute(db);
+  await sql`alter table ledger_entry alter column balance_after drop not null`.execute(db);
+  await sql`create unique index ledger_entry_order_credit on ledger_entry (order_id) where reason = 'payment'`.execute(db);
+  await sql`create index ledger_entry_movement_idx on ledger_entry (movement_id) where movement_id is not null`.execute(db);
+  await sql`create index ledger_entry_proposal_idx on ledger_entry (proposal_id) where proposal_id is not null`.execute(db);
+  await sql`create index ledger_entry_balance_idx on ledger_entry (wallet_id, currency_id, id)`.execute(db);
+  await sql`alter table gas_fee add column movement_id integer references movement (id), add column proposal_id integer references proposal (id)`.execute(db);
+  await sql`alter table wallet_balance add constraint wallet_balance_not_negative check (amount >= 0)`.execute(db);
+
+  await sql`
+    create function ledger_entry_apply() returns trigger language plpgsql as $$
+    begin
+      insert into wallet_balance (wallet_id, currency_id, amount, updated_at)
+        values (new.wallet_id, new.currency_id, new.delta, new.created_at)
+        on conflict (wallet_id, currency_id)
+        do update set amount = wallet_balance.amount + excluded.amount, updated_at = excluded.updated_at
+        returning amount into new.balance_after;
+      return new;
+    end $$`.execute(db);
+  await sql`create trigger ledger_entry_apply before insert on ledger_entry for each row execute function ledger_entry_apply()`.execute(db);
+  await sql`alter table ledger_entry alter column balance_after set not null`.execute(db);
+
+  await sql`
+    create function ledger_entry_append_only() returns trigger language plpgsql as $$
+    begin
+      raise exception 'ledger entries are never changed or removed' using errcode = 'P0001';
+    end $$`.execute(db);
+  await sql`create trigger ledger_entry_append_only before update or delete on ledger_entry for each row execute function ledger_entry_append_only()`.execute(db);
+
+  // Depth 1 is a statement of the application's own; the ledger's trigger writes at depth 2.
+  await sql`
+    create function wallet_balance_by_ledger_only() returns trigger language plpgsql as $$
+    begin
+      if pg_trigger_depth() < 2 and not (tg_op = 'DELETE' and old.amount = 0) then
+        raise exception 'wallet balances change through ledger entries only' using errcode = 'P0001';
+      end if;
+      if tg_op = 'DELETE' then return old; end if;
+      return new;
+    end $$`.execute(db);
+  await sql`create trigger wallet_balance_by_ledger_only before insert or update or delete on wallet_balance for each row execute function wallet_balance_by_ledger_only()`.execute(db);
+}

@@ -1,0 +1,56 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { conflict } from '../../http/apiError';
+
+type Trx = Transaction<Database>;
+
+/**
+ * The network fee of one transaction on the simulated chain (docs/DECISIONS.md "Ledger"):
+ * a fixed quote per chain family — a plain transfer of the native coin, or a contract call
+ * (a token transfer, a multisig execution, a governance change). Paid in the native coin.
+ */
+const QUOTES: Record<string, { native: string; contract: string }> = {
+  evm: { native: '0.00021', contract: '0.00065' },
+  tron: { native: '0.3', contract: '15' },
+};
+
+export interface GasQuote {
+  /** The chain's native currency (the one without a contract address). */
+  currencyId: number;
+  symbol: string;
+  amount: string;
+}
+
+/** What executing a transaction of `currencyId` (null: a contract call that moves no coin) costs in gas. */
+export async function gasQuote(trx: Trx, chainId: number, currencyId: number | null): Promise<GasQuote> {
+  const chain = await trx.selectFrom('chain').select(['name', 'family']).where('chainId', '=', chainId).executeTakeFirstOrThrow();
+  const native = await trx
+    .selectFrom('currency')
+    .select(['id', 'symbol'])
+    .where('chainId', '=', chainId)
+    .where('contractAddress', 'is', null)
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!native) throw conflict('api.noNativeCurrency', { chain: chain.name });
+  const quote = QUOTES[chain.family] ?? QUOTES.evm;
+  return { currencyId: native.id, symbol: native.symbol, amount: currencyId === native.id ? quote.native : quote.contract };
+}
+
+/**
+ * The platform's fee wallet on a chain: the operator's first Hot wallet there. Withdrawal fees
+ * are credited to it, so the books balance; a chain without one cannot charge a fee (409).
+ */
+export async function feeWalletOf(trx: Trx, chainId: number): Promise<number> {
+  const wallet = await trx
+    .selectFrom('chainWallet')
+    .innerJoin('org', 'org.id', 'chainWallet.orgId')
+    .select('chainWallet.id')
+    .where('chainWallet.chainId', '=', chainId)
+    .where('org.tenantType', '=', 0)
+    .where('chainWallet.kind', '=', 'Hot')
+    .orderBy('chainWallet.id')
+    .executeTakeFirst();
+  if (wallet) return wallet.id;
+  const chain = await trx.selectFrom('chain').select('name').where('chainId', '=', chainId).executeTakeFirstOrThrow();
+  throw conflict('api.noFeeWallet', { chain: chain.name });
+}

@@ -1,0 +1,85 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { conflict } from '../../http/apiError';
+import type { LedgerReason } from '../../../src/contract/ledger';
+
+type Trx = Transaction<Database>;
+
+/** One balance change and its cause (docs/DECISIONS.md "Ledger"). */
+export interface Posting {
+  walletId: number;
+  currencyId: number;
+  /** Signed decimal string: negative leaves the wallet. */
+  delta: string;
+  reason: LedgerReason;
+  proposalId?: number | null;
+  movementId?: number | null;
+  orderId?: number | null;
+  txHash: string | null;
+  at: Date;
+}
+
+/** A debit a wallet cannot cover: what it holds and what the postings take. */
+export interface Shortfall {
+  walletId: number;
+  currencyId: number;
+  symbol: string;
+  held: string;
+  needed: string;
+}
+
+const negative = (delta: string) => delta.startsWith('-');
+
+/**
+ * What the debits among `postings` would take beyond the balances held now, per wallet and
+ * currency (credits in the same batch are not counted: a batch never lends to itself). The
+ * caller holds the wallets' row locks, so the answer stays true until it commits.
+ */
+export async function shortfalls(trx: Trx, postings: readonly Pick<Posting, 'walletId' | 'currencyId' | 'delta'>[]): Promise<Shortfall[]> {
+  const debits = postings.filter((p) => negative(p.delta));
+  if (debits.length === 0) return [];
+  const rows = sql.join(debits.map((p) => sql`(${p.walletId}::integer, ${p.currencyId}::integer, ${p.delta.slice(1)}::numeric)`));
+  const result = await sql<Shortfall>`
+    select need.wallet_id as "walletId", need.currency_id as "currencyId", currency.symbol,
+           trim_scale(coalesce(balance.amount, 0))::text as held, trim_scale(need.total)::text as needed
+    from (select wallet_id, currency_id, sum(amount) as total from (values ${rows}) as debit (wallet_id, currency_id, amount) group by wallet_id, currency_id) as need
+    join currency on currency.id = need.currency_id
+    left join wallet_balance as balance on balance.wallet_id = need.wallet_id and balance.currency_id = need.currency_id
+    where coalesce(balance.amount, 0) < need.total
+    order by need.wallet_id, need.currency_id`.execute(trx);
+  return result.rows;
+}
+
+/**
+ * The only way a balance changes: ledger entries, written in the caller's transaction with
+ * their cause. The database adds each delta to the wallet's balance and records the balance
+ * after (migration 016); a debit the wallet cannot cover refuses the whole batch (409 naming
+ * the coin), so nothing half-moves.
+ */
+export async function postEntries(trx: Trx, postings: readonly Posting[]): Promise<void> {
+  if (postings.length === 0) return;
+  const [short] = await shortfalls(trx, postings);
+  if (short) throw conflict('api.insufficientBalanceNow', { symbol: short.symbol });
+  await trx
+    .insertInto('ledgerEntry')
+    .values(
+      postings.map((p) => ({
+        walletId: p.walletId,
+        currencyId: p.currencyId,
+        delta: p.delta,
+        reason: p.reason,
+        proposalId: p.proposalId ?? null,
+        movementId: p.movementId ?? null,
+        orderId: p.orderId ?? null,
+        txHash: p.txHash,
+        createdAt: p.at,
+      })),
+    )
+    .execute();
+}
+
+/** `-amount` of a decimal string. */
+export const debit = (amount: string) => `-${amount}`;
+
+/** Whether a decimal string is above zero. */
+export const positive = (amount: string) => !/^[0.]*$/.test(amount);

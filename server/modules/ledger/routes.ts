@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { ApiPath } from '../../../src/contract/apiPaths';
+import { masks } from '../../../src/access';
+import type { ServerContext } from '../../http/serverContext';
+import { defineRoute } from '../../http/route';
+import { verifyLedger } from './verify';
+
+/** The books' invariants, for the operator row: the whole platform's ledger, every org. */
+export function registerLedgerRoutes(app: FastifyInstance, context: ServerContext): void {
+  defineRoute(app, context, {
+    method: 'GET',
+    path: ApiPath.ledger.verify,
+    access: masks.operator,
+    handler: async () => verifyLedger(context.db, context.now()),
+  });
+}

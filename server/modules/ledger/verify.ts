@@ -1,0 +1,103 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/database';
+import type { LedgerBreak, LedgerBreakKind, LedgerVerifyResult } from '../../../src/contract/schemas/ledger';
+
+/** Each kind of break is reported up to this many times: enough to act on, bounded at any volume. */
+const PER_KIND = 50;
+
+interface BreakRow {
+  walletId: number | null;
+  currencyId: number | null;
+  refId: number | null;
+  expected: string | null;
+  actual: string | null;
+}
+
+/**
+ * How many ledger entries an execution writes (server/modules/sign/execution.ts): the debit,
+ * the credit when `to` is one of our wallets, a fee's debit and credit, and the gas.
+ */
+const entriesOf = (fee: RawBuilder<unknown>, chainId: RawBuilder<unknown>, to: RawBuilder<unknown>) => sql<number>`(
+  2
+  + case when exists (select 1 from chain_wallet d where d.chain_id = ${chainId} and d.address = ${to}) then 1 else 0 end
+  + case when ${fee} > 0 then 2 else 0 end)`;
+
+/** The invariants of docs/DECISIONS.md "Ledger", one query each; rows are the breaks. */
+const checks: Record<LedgerBreakKind, RawBuilder<BreakRow>> = {
+  balanceMismatch: sql<BreakRow>`
+    select coalesce(b.wallet_id, l.wallet_id) as "walletId", coalesce(b.currency_id, l.currency_id) as "currencyId", null::integer as "refId",
+           trim_scale(coalesce(l.total, 0))::text as expected, trim_scale(coalesce(b.amount, 0))::text as actual
+    from wallet_balance b
+    full join (select wallet_id, currency_id, sum(delta) as total from ledger_entry group by wallet_id, currency_id) l
+      on l.wallet_id = b.wallet_id and l.currency_id = b.currency_id
+    where coalesce(b.amount, 0) <> coalesce(l.total, 0)`,
+  negativeBalance: sql<BreakRow>`
+    select wallet_id as "walletId", currency_id as "currencyId", min(id)::integer as "refId", '0' as expected, trim_scale(min(balance_after))::text as actual
+    from ledger_entry where balance_after < 0 group by wallet_id, currency_id
+    union all
+    select wallet_id, currency_id, null, '0', trim_scale(amount)::text from wallet_balance where amount < 0`,
+  runningBalance: sql<BreakRow>`
+    select "walletId", "currencyId", "refId", expected, actual from (
+      select wallet_id as "walletId", currency_id as "currencyId", id::integer as "refId",
+             trim_scale(sum(delta) over (partition by wallet_id, currency_id order by id))::text as expected, trim_scale(balance_after)::text as actual,
+             sum(delta) over (partition by wallet_id, currency_id order by id) <> balance_after as broken
+      from ledger_entry) running
+    where broken`,
+  movementEntries: sql<BreakRow>`
+    select m.wallet_id as "walletId", m.currency_id as "currencyId", m.id as "refId",
+           (case when m.status = 'executed' then ${entriesOf(sql`m.fee`, sql`m.chain_id`, sql`m.to_address`)} else 0 end)::text as expected,
+           count(e.id)::text as actual
+    from movement m left join ledger_entry e on e.movement_id = m.id
+    where m.proposal_id is null
+    group by m.id
+    having count(e.id) <> (case when m.status = 'executed' then ${entriesOf(sql`m.fee`, sql`m.chain_id`, sql`m.to_address`)} else 0 end)
+        or (m.status = 'executed' and count(*) filter (where e.wallet_id = m.wallet_id and e.reason = 'movement' and e.delta = -m.amount) <> 1)`,
+  proposalEntries: sql<BreakRow>`
+    select p.wallet_id as "walletId", p.currency_id as "currencyId", p.id as "refId",
+           (case when p.status <> 'executed' then 0 when p.kind = 'governance' then 1 else ${entriesOf(sql`p.fee`, sql`p.chain_id`, sql`p.to_address`)} end)::text as expected,
+           count(e.id)::text as actual
+    from proposal p left join ledger_entry e on e.proposal_id = p.id
+    group by p.id
+    having count(e.id) <> (case when p.status <> 'executed' then 0 when p.kind = 'governance' then 1 else ${entriesOf(sql`p.fee`, sql`p.chain_id`, sql`p.to_address`)} end)
+        or (p.status = 'executed' and p.kind <> 'governance' and count(*) filter (where e.wallet_id = p.wallet_id and e.reason = 'proposal' and e.delta = -p.amount) <> 1)`,
+  orderCredit: sql<BreakRow>`
+    select w.id as "walletId", o.currency_id as "currencyId", o.id as "refId",
+           case when o.status = 'paid' then trim_scale(o.amount)::text else '0' end as expected,
+           coalesce(string_agg(trim_scale(e.delta)::text, ' + '), '0') as actual
+    from payment_order o
+    left join chain_wallet w on w.chain_id = o.chain_id and w.address = o.deposit_address
+    left join ledger_entry e on e.order_id = o.id
+    group by o.id, w.id
+    having count(e.id) <> (case when o.status = 'paid' then 1 else 0 end)
+        or (o.status = 'paid' and count(*) filter (where e.wallet_id = w.id and e.delta = o.amount and e.reason = 'payment') <> 1)`,
+};
+
+/**
+ * GET /sys/ledger/verify: every invariant over the whole ledger, in one read-only transaction
+ * (one snapshot: a payment committing halfway cannot show as a break).
+ */
+export async function verifyLedger(db: Db, now: Date): Promise<LedgerVerifyResult> {
+  const found = await db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
+    const rows: Array<BreakRow & { kind: LedgerBreakKind }> = [];
+    for (const [kind, check] of Object.entries(checks) as Array<[LedgerBreakKind, RawBuilder<BreakRow>]>) {
+      const result = await sql<BreakRow>`select * from (${check}) as found order by "refId" nulls first, "walletId" limit ${PER_KIND}`.execute(trx);
+      rows.push(...result.rows.map((row) => ({ ...row, kind })));
+    }
+    const walletIds = [...new Set(rows.map((r) => r.walletId).filter((id): id is number => id !== null))];
+    const currencyIds = [...new Set(rows.map((r) => r.currencyId).filter((id): id is number => id !== null))];
+    const wallets = walletIds.length ? await trx.selectFrom('chainWallet').select(['id', 'label']).where('id', 'in', walletIds).execute() : [];
+    const currencies = currencyIds.length ? await trx.selectFrom('currency').select(['id', 'symbol']).where('id', 'in', currencyIds).execute() : [];
+    return rows.map(
+      (row): LedgerBreak => ({
+        kind: row.kind,
+        walletId: row.walletId,
+        walletLabel: wallets.find((w) => w.id === row.walletId)?.label ?? null,
+        symbol: currencies.find((c) => c.id === row.currencyId)?.symbol ?? null,
+        refId: row.refId,
+        expected: row.expected,
+        actual: row.actual,
+      }),
+    );
+  });
+  return { balanced: found.length === 0, asOf: now.toISOString(), breaks: found };
+}
