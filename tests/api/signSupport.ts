@@ -1,4 +1,5 @@
 import type { TestServer } from './harness';
+import { postEntries } from '../../server/modules/ledger/post';
 import type { ListResult } from '../../src/contract/envelope';
 import type { ProposalDetail, ProposalRecord, SignLogRecord } from '../../src/contract/schemas/sign';
 import type { ProposalStatus } from '../../src/contract/contractKinds';
@@ -55,3 +56,11 @@ export const units = (amount: string): bigint => {
 
 export const ETH_CHAIN = 1;
 export const TRON_CHAIN = 728126428;
+
+/**
+ * Funds a wallet the only way a balance changes: an opening ledger entry (the database then
+ * moves the balance; a direct write to wallet_balance is refused).
+ */
+export async function fund(server: TestServer, walletId: number, currencyId: number, amount: string): Promise<void> {
+  await server.app.context.db.transaction().execute((trx) => postEntries(trx, [{ walletId, currencyId, delta: amount, reason: 'initial credit', txHash: null, at: new Date() }]));
+}

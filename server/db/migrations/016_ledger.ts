@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
  *   paid order; a paid order has one credit at most (unique index);
  * - `wallet_balance` is written by the database itself, from each ledger entry inserted (a
  *   BEFORE INSERT trigger adds the delta and fills `balance_after`); any other write to it is
- *   refused, and a balance below zero breaks its check — so no code path can change a
+ *   refused, and a balance below zero breaks its check (002) — so no code path can change a
  *   balance without its entry, or overdraw a wallet, whatever it forgets;
  * - ledger entries are never updated or deleted;
  * - a gas row names the movement or proposal whose execution spent it.
@@ -18,16 +18,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index ledger_entry_movement_idx on ledger_entry (movement_id) where movement_id is not null`.execute(db);
   await sql`create index ledger_entry_proposal_idx on ledger_entry (proposal_id) where proposal_id is not null`.execute(db);
   await sql`create index ledger_entry_balance_idx on ledger_entry (wallet_id, currency_id, id)`.execute(db);
+  await sql`alter table gas_fee drop constraint gas_fee_reason_check`.execute(db);
+  await sql`alter table gas_fee add constraint gas_fee_reason_check check (reason in ('sweep', 'withdraw', 'transfer', 'proposal'))`.execute(db);
   await sql`alter table gas_fee add column movement_id integer references movement (id), add column proposal_id integer references proposal (id)`.execute(db);
-  await sql`alter table wallet_balance add constraint wallet_balance_not_negative check (amount >= 0)`.execute(db);
 
   await sql`
     create function ledger_entry_apply() returns trigger language plpgsql as $$
     begin
+      -- A zero row first (a concurrent first entry waits for it, then finds it), then the delta:
+      -- an upsert would check the negative delta alone against amount >= 0 and refuse a debit.
       insert into wallet_balance (wallet_id, currency_id, amount, updated_at)
-        values (new.wallet_id, new.currency_id, new.delta, new.created_at)
-        on conflict (wallet_id, currency_id)
-        do update set amount = wallet_balance.amount + excluded.amount, updated_at = excluded.updated_at
+        values (new.wallet_id, new.currency_id, 0, new.created_at)
+        on conflict (wallet_id, currency_id) do nothing;
+      update wallet_balance set amount = amount + new.delta, updated_at = new.created_at
+        where wallet_id = new.wallet_id and currency_id = new.currency_id
         returning amount into new.balance_after;
       return new;
     end $$`.execute(db);

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getAddress } from 'viem';
+import { sql } from 'kysely';
+import { startTestServer, type TestServer } from './harness';
+import { balanceOf, ETH_CHAIN, signClient, units, walletIdsByLabel } from './signSupport';
+import type { ListResult } from '../../src/contract/envelope';
+import type { AssetFlowRecord } from '../../src/contract/schemas/assetFlow';
+import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
+import type { MovementRecord } from '../../src/contract/schemas/movement';
+import type { GasReportRecord } from '../../src/contract/schemas/report';
+
+/** Units of 10^-18 back to a decimal string. */
+const fromUnits = (value: bigint) => {
+  const text = value.toString().padStart(19, '0');
+  return `${text.slice(0, -18)}.${text.slice(-18)}`.replace(/\.?0+$/, '');
+};
+
+const EXTERNAL = getAddress('0x2222222222222222222222222222222222222222');
+
+let server: TestServer;
+let client: ReturnType<typeof signClient>;
+let wallets: Record<string, number>;
+beforeAll(async () => {
+  server = await startTestServer();
+  client = signClient(server);
+  wallets = await walletIdsByLabel(server);
+});
+afterAll(() => server?.close());
+
+const db = () => server.app.context.db;
+const verify = async (account = 'superAdmin') => server.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: await client.token(account) });
+const expectBalanced = async () => expect((await verify()).data).toMatchObject({ balanced: true, breaks: [] });
+const move = async (account: string, body: Record<string, unknown>) =>
+  server.call<MovementRecord>('POST', '/sys/movement/save', { token: await client.token(account), body: { memo: '', ...body } });
+const entriesOf = (column: 'movementId' | 'proposalId' | 'orderId', id: number) =>
+  db().selectFrom('ledgerEntry').select(['walletId', 'currencyId', 'delta', 'reason', 'txHash']).where(column, '=', id).orderBy('id').execute();
+const currencyId = async (symbol: string, chainId = ETH_CHAIN) =>
+  (await db().selectFrom('currency').select('id').where('chainId', '=', chainId).where('symbol', '=', symbol).executeTakeFirstOrThrow()).id;
+
+describe('GET /sys/ledger/verify', () => {
+  it('the demo seed’s books balance: every balance is the sum of its entries, every paid order credited once', async () => {
+    await expectBalanced();
+    const { rows } = await sql<{ paid: number; credits: number }>`
+      select (select count(*)::int from payment_order where status = 'paid') as paid,
+             (select count(*)::int from ledger_entry where reason = 'payment') as credits`.execute(db());
+    expect(rows[0].paid).toBeGreaterThan(100);
+    expect(rows[0].credits).toBe(rows[0].paid);
+  });
+
+  it('is the operator row’s: managers, agents and merchants get 403', async () => {
+    expect((await verify('operatorEmployee')).code).toBe(200);
+    for (const account of ['agentManager', 'merchantProManager', 'merchantStdFinance']) expect((await verify(account)).code, account).toBe(403);
+  });
+});
+
+describe('every balance change is a ledger entry with its cause', () => {
+  it('Aurora cold’s asset flow shows the payments paid into its deposit address', async () => {
+    const cold = await db().selectFrom('chainWallet').select(['id', 'address']).where('id', '=', wallets['Aurora cold']).executeTakeFirstOrThrow();
+    const paid = await db().selectFrom('paymentOrder').select(['id', sql<string>`amount::text`.as('amount')]).where('depositAddress', '=', cold.address).where('status', '=', 'paid').execute();
+    expect(paid.length).toBeGreaterThan(0);
+    const flow = await server.call<ListResult<AssetFlowRecord>>('GET', '/sys/asset-flow/list', {
+      token: await client.token('merchantProFinance'),
+      query: { walletId: cold.id, reason: 'payment', pageSize: 500 },
+    });
+    expect(flow.data.count).toBe(paid.length);
+    expect(flow.data.list.map((e) => units(e.delta)).sort()).toEqual(paid.map((o) => units(o.amount)).sort());
+  });
+
+  it('a withdrawal debits amount and fee, credits the fee to the platform’s fee wallet and spends gas in ETH, with its gas row', async () => {
+    const wallet = wallets['Aurora deposits'];
+    const [usdtBefore, ethBefore, feeBefore] = [await balanceOf(server, wallet, 'USDT'), await balanceOf(server, wallet, 'ETH'), await balanceOf(server, wallets['Operator hot'], 'USDT')];
+    const res = await move('merchantProFinance', { kind: 'withdraw', walletId: wallet, to: EXTERNAL, symbol: 'USDT', amount: '50' });
+    expect(res.code).toBe(200);
+    const entries = await entriesOf('movementId', res.data.id);
+    const usdt = await currencyId('USDT');
+    const eth = await currencyId('ETH');
+    expect(entries.map((e) => [e.walletId, e.currencyId, units(e.delta), e.reason])).toEqual([
+      [wallet, usdt, -units('50'), 'movement'],
+      [wallet, usdt, -units('2'), 'fee'],
+      [wallets['Operator hot'], usdt, units('2'), 'fee'],
+      [wallet, eth, -units('0.00065'), 'gas'],
+    ]);
+    expect(units(await balanceOf(server, wallet, 'USDT'))).toBe(units(usdtBefore) - units('52'));
+    expect(units(await balanceOf(server, wallet, 'ETH'))).toBe(units(ethBefore) - units('0.00065'));
+    expect(units(await balanceOf(server, wallets['Operator hot'], 'USDT'))).toBe(units(feeBefore) + units('2'));
+    const gas = await server.call<ListResult<GasReportRecord>>('GET', '/sys/report/gas/list', { token: await client.token('merchantProFinance'), query: { q: res.data.txHash!, pageSize: 10 } });
+    expect(gas.data.list).toEqual([expect.objectContaining({ reason: 'withdraw', fee: '0.00065', txHash: res.data.txHash })]);
+    await expectBalanced();
+  });
+
+  it('executing a proposal writes its entries and a gas row; a governance change pays gas too', async () => {
+    const started = await client.start('merchantProManager', { kind: 'transfer', walletId: wallets['Aurora cold'], to: EXTERNAL, symbol: 'USDT', amount: '10', memo: 'ledger' });
+    expect(started.code).toBe(200);
+    await client.act('merchantProFinance', 'approval', started.data.proposalId);
+    const done = await client.act('merchantProFinance', 'confirm', started.data.proposalId);
+    expect(done.code).toBe(200);
+    const entries = await entriesOf('proposalId', started.data.proposalId);
+    expect(entries.map((e) => [e.walletId, units(e.delta), e.reason])).toEqual([
+      [wallets['Aurora cold'], -units('10'), 'proposal'],
+      [wallets['Aurora cold'], -units('0.00065'), 'gas'],
+    ]);
+    const gasRows = await db().selectFrom('gasFee').select(['reason', 'walletId']).where('proposalId', '=', started.data.proposalId).execute();
+    expect(gasRows).toEqual([{ reason: 'proposal', walletId: wallets['Aurora cold'] }]);
+
+    const signers = await db().selectFrom('walletSigner').select('userId').where('walletId', '=', wallets['Aurora cold']).orderBy('position').execute();
+    const governance = await client.start('merchantProManager', { kind: 'governance', walletId: wallets['Aurora cold'], signers: signers.map((s) => s.userId), threshold: 3, memo: 'three of three' });
+    expect(governance.code).toBe(200);
+    await client.act('merchantProFinance', 'approval', governance.data.proposalId);
+    expect((await client.act('merchantProFinance', 'confirm', governance.data.proposalId)).code).toBe(200);
+    expect((await entriesOf('proposalId', governance.data.proposalId)).map((e) => [e.walletId, units(e.delta), e.reason])).toEqual([[wallets['Aurora cold'], -units('0.00065'), 'gas']]);
+    await expectBalanced();
+  });
+
+  it('a USDT transfer from a wallet without ETH for gas is refused at start with the reason, and nothing moves', async () => {
+    const wallet = wallets['Cedar deposits'];
+    const eth = await balanceOf(server, wallet, 'ETH');
+    // Everything but the gas of this transfer itself leaves: the wallet then holds no ETH.
+    const out = await move('merchantLiteManager', { kind: 'transfer', walletId: wallet, to: EXTERNAL, symbol: 'ETH', amount: fromUnits(units(eth) - units('0.00021')) });
+    expect(out.code).toBe(200);
+    expect(units(await balanceOf(server, wallet, 'ETH'))).toBe(0n);
+    const usdtBefore = await balanceOf(server, wallet, 'USDT');
+    const refused = await move('merchantLiteManager', { kind: 'transfer', walletId: wallet, to: EXTERNAL, symbol: 'USDT', amount: '1' });
+    expect(refused.code).toBe(400);
+    expect(refused.data).toMatchObject({ amount: expect.stringContaining('network fee') });
+    expect(await balanceOf(server, wallet, 'USDT')).toBe(usdtBefore);
+    await expectBalanced();
+  });
+});
+
+describe('balances cannot change beside the ledger', () => {
+  it('the database refuses a direct write to a balance, an overdraft entry, and a change to an entry', async () => {
+    const wallet = wallets['Aurora cold'];
+    await expect(sql`update wallet_balance set amount = amount + 1 where wallet_id = ${wallet}`.execute(db())).rejects.toThrow(/ledger entries only/);
+    await expect(sql`insert into wallet_balance (wallet_id, currency_id, amount) values (${wallet}, ${await currencyId('USDC')}, 5)`.execute(db())).rejects.toThrow(/ledger entries only/);
+    await expect(sql`insert into ledger_entry (wallet_id, currency_id, delta, reason) values (${wallet}, ${await currencyId('ETH')}, -1000000, 'movement')`.execute(db())).rejects.toThrow(/wallet_balance_amount_check/);
+    await expect(sql`update ledger_entry set delta = delta * 2 where wallet_id = ${wallet}`.execute(db())).rejects.toThrow(/never changed/);
+    await expect(sql`delete from ledger_entry where wallet_id = ${wallet}`.execute(db())).rejects.toThrow(/never changed/);
+    await expectBalanced();
+  });
+
+  it('a balance edited around the triggers, as the database owner, is named by the verify endpoint', async () => {
+    const wallet = wallets['Birch cold'];
+    await sql`alter table wallet_balance disable trigger user`.execute(db());
+    try {
+      await sql`update wallet_balance set amount = amount + 7 where wallet_id = ${wallet} and currency_id = ${await currencyId('USDC')}`.execute(db());
+    } finally {
+      await sql`alter table wallet_balance enable trigger user`.execute(db());
+    }
+    const res = await verify();
+    expect(res.data.balanced).toBe(false);
+    expect(res.data.breaks).toEqual([expect.objectContaining({ kind: 'balanceMismatch', walletId: wallet, walletLabel: 'Birch cold', symbol: 'USDC' })]);
+    const { expected, actual } = res.data.breaks[0];
+    expect(units(actual!) - units(expected!)).toBe(units('7'));
+  });
+});
