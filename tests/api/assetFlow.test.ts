@@ -23,7 +23,7 @@ describe('GET /sys/asset-flow/list: the ledger of the caller’s wallets', () =>
     expect(new Set(res.data.list.map((e) => e.orgName))).toEqual(new Set(['Aurora Pay (Pro)']));
     const ids = res.data.list.map((e) => e.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
-    const opening = res.data.list.find((e) => e.walletLabel === 'Aurora cold' && e.symbol === 'USDT')!;
+    const opening = res.data.list.find((e) => e.walletLabel === 'Aurora cold' && e.symbol === 'USDT' && e.reason === 'initial credit')!;
     expect(opening).toMatchObject({ delta: '120000', balanceAfter: '120000', reason: 'initial credit', proposalId: null });
     const lite = await flow('merchantLiteEmployee');
     expect(new Set(lite.data.list.map((e) => e.orgName))).toEqual(new Set(['Cedar Cafe (Lite)']));
@@ -39,11 +39,11 @@ describe('GET /sys/asset-flow/list: the ledger of the caller’s wallets', () =>
     const next = queue.data.list.find((p) => p.isNext && p.status === 'approved')!;
     const confirmed = await server.call<ProposalRecord>('POST', '/sys/sign/confirm', { token: tokens.merchantProEmployee, body: { proposalId: next.id } });
     expect(confirmed.code).toBe(200);
-    const entries = (await flow('merchantProFinance', { proposalId: next.id })).data.list;
+    const entries = (await flow('merchantProFinance', { proposalId: next.id, reason: 'proposal' })).data.list;
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ delta: `-${next.amount}`, reason: 'proposal', symbol: next.symbol, walletId: next.walletId });
     expect(entries[0].txHash).toMatch(/^(0x)?[0-9a-f]{64}$/);
-    expect((await flow('merchantProFinance', { txHash: entries[0].txHash!.toUpperCase() })).data.list.map((e) => e.id)).toEqual([entries[0].id]);
+    expect((await flow('merchantProFinance', { txHash: entries[0].txHash!.toUpperCase(), reason: 'proposal' })).data.list.map((e) => e.id)).toEqual([entries[0].id]);
   });
 
   it('filters by wallet, symbol, reason and date; bad values are 400s', async () => {

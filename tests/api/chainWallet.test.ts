@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import type { ListResult } from '../../src/contract/envelope';
@@ -39,7 +40,10 @@ describe('reading wallets is scoped by tenant', () => {
     expect(new Set(res.data.list.map((w) => w.orgName)).size).toBeGreaterThanOrEqual(7);
     const cold = res.data.list.find((w) => w.label === 'Aurora cold')!;
     expect(cold.signers.map((s) => s.account)).toEqual(['merchantProManager', 'merchantProFinance', 'merchantProEmployee']);
-    expect(cold.balances).toEqual(expect.arrayContaining([expect.objectContaining({ symbol: 'ETH', amount: '25.5' })]));
+    // The balance is what its ledger entries add up to (the opening 25.5 ETH, payments, executions and their gas).
+    const { rows } = await sql<{ amount: string }>`select trim_scale(sum(e.delta))::text as amount from ledger_entry e join currency c on c.id = e.currency_id where e.wallet_id = ${cold.id} and c.symbol = 'ETH'`.execute(server.app.context.db);
+    expect(rows[0].amount).toMatch(/^\d+(\.\d+)?$/);
+    expect(cold.balances).toEqual(expect.arrayContaining([expect.objectContaining({ symbol: 'ETH', amount: rows[0].amount })]));
   });
 
   it('an agent sees its own org and the merchants under it, not another agent’s merchants', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
+import { fund } from './signSupport';
 import { demoCurrencies, demoLegalTenders } from '../../server/db/seed/demoData';
 import type { ListResult } from '../../src/contract/envelope';
 import type { CurrencyRecord, LegalTenderRecord } from '../../src/contract/schemas/currency';
@@ -285,38 +286,30 @@ describe('updating a currency', () => {
 });
 
 describe('a currency in use', () => {
-  /** A wallet holding the currency, written directly: wallets have no API in this module. */
+  /** A wallet holding the currency, written directly (wallets have no API in this module) and funded through the ledger. */
   async function holdInWallet(currency: CurrencyRecord) {
-    const db = server.app.context.db;
-    const wallet = await db
+    const wallet = await server.app.context.db
       .insertInto('chainWallet')
       .values({ chainId: currency.chainId, orgId: server.orgIds.operator, kind: 'Hot', address: `0x${'ab'.repeat(20)}`, label: 'usage test', threshold: null })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await db.insertInto('walletBalance').values({ walletId: wallet.id, currencyId: currency.id, amount: '5' }).execute();
-    return async () => {
-      await db.deleteFrom('walletBalance').where('walletId', '=', wallet.id).execute();
-      await db.deleteFrom('chainWallet').where('id', '=', wallet.id).execute();
-    };
+    await fund(server, wallet.id, currency.id, '5');
   }
 
   it('cannot be deleted nor change chain, contract or decimals; other fields may change', async () => {
     const created = (await save(freshToken())).data;
-    const release = await holdInWallet(created);
-    try {
-      const del = await remove(created.id);
-      expect(del).toMatchObject({ code: 409, msg: 'This currency is held by wallets, so it cannot be deleted or changed that way.' });
-      const locked = await update({ id: created.id, decimals: 6, contractAddress: '0x2222222222222222222222222222222222222222' });
-      expect(locked.code).toBe(409);
-      expect(locked.data).toEqual({ decimals: 'Cannot change while in use.', contractAddress: 'Cannot change while in use.' });
-      expect((await detail(created.id)).data).toEqual(created);
-      // The same address in other letter case is no change.
-      const renamed = await update({ id: created.id, name: 'Still here', contractAddress: created.contractAddress!.toUpperCase().replace('0X', '0x') });
-      expect(renamed.code).toBe(200);
-    } finally {
-      await release();
-    }
-    expect((await remove(created.id)).code).toBe(200);
+    await holdInWallet(created);
+    const del = await remove(created.id);
+    expect(del).toMatchObject({ code: 409, msg: 'This currency is held by wallets, so it cannot be deleted or changed that way.' });
+    const locked = await update({ id: created.id, decimals: 6, contractAddress: '0x2222222222222222222222222222222222222222' });
+    expect(locked.code).toBe(409);
+    expect(locked.data).toEqual({ decimals: 'Cannot change while in use.', contractAddress: 'Cannot change while in use.' });
+    expect((await detail(created.id)).data).toEqual(created);
+    // The same address in other letter case is no change.
+    const renamed = await update({ id: created.id, name: 'Still here', contractAddress: created.contractAddress!.toUpperCase().replace('0X', '0x') });
+    expect(renamed.code).toBe(200);
+    // Its ledger entries are history: the currency stays, in use, for good.
+    expect((await remove(created.id)).code).toBe(409);
   });
 });
 

@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from './harness';
 import { demoEvmAddress, demoTronAddress } from '../../server/db/seed/wallets';
 import type { ChainWalletRecord } from '../../src/contract/schemas/chainWallet';
 import type { MovementRecord } from '../../src/contract/schemas/movement';
-import { balanceOf, ETH_CHAIN, signClient, TRON_CHAIN, units, walletIdsByLabel } from './signSupport';
+import { balanceOf, ETH_CHAIN, ETH_GAS, fromUnits, fund, signClient, TOKEN_GAS, TRON_CHAIN, units, walletIdsByLabel } from './signSupport';
 
 /**
  * No single person moves or re-governs multisig money. Each test is what a dishonest
@@ -48,7 +48,7 @@ describe('re-governing a wallet alone', () => {
     expect(await governanceOf(cold)).toEqual(before.governance);
 
     // Then start + confirm alone: the start is one approval of two.
-    const started = await sign.start('merchantProManager', transfer(cold, { amount: before.eth }));
+    const started = await sign.start('merchantProManager', transfer(cold, { amount: fromUnits(units(before.eth) - units(ETH_GAS)) }));
     expect(started.data.status).toBe('pending');
     expect(await sign.act('merchantProManager', 'confirm', started.data.proposalId)).toMatchObject({ code: 409, msg: 'The proposal has 1 of 2 approvals; it cannot be executed yet.' });
     expect(await balanceOf(server, cold, 'ETH')).toBe(before.eth);
@@ -121,7 +121,8 @@ describe('governance through the wallet’s own quorum', () => {
     expect(await sign.act('merchantProManager', 'confirm', old.data.proposalId)).toMatchObject({ code: 409, msg: expect.stringContaining('superseded') });
     const log = (await sign.logs('merchantProManager', { proposalId: old.data.proposalId })).data.list.map((l) => l.action);
     expect(log).toEqual(['start', 'approval', 'supersede']);
-    expect(await balanceOf(server, cold, 'ETH')).toBe(eth);
+    // Only the signer change's own gas left the wallet.
+    expect(units(await balanceOf(server, cold, 'ETH'))).toBe(units(eth) - units(TOKEN_GAS));
 
     // The removed signer no longer counts on what starts now.
     const next = await sign.start('merchantProManager', transfer(cold, { amount: '0.5' }));
@@ -251,7 +252,9 @@ describe('the lite tier', () => {
       .executeTakeFirstOrThrow();
     await db.insertInto('walletSigner').values([users.merchantLiteManager, users.merchantLiteEmployee].map((userId, position) => ({ walletId, userId, position }))).execute();
     const usdt = await db.selectFrom('currency').select('id').where('chainId', '=', ETH_CHAIN).where('symbol', '=', 'USDT').executeTakeFirstOrThrow();
-    await db.insertInto('walletBalance').values({ walletId, currencyId: usdt.id, amount: '500' }).execute();
+    const eth = await db.selectFrom('currency').select('id').where('chainId', '=', ETH_CHAIN).where('symbol', '=', 'ETH').executeTakeFirstOrThrow();
+    await fund(server, walletId, usdt.id, '500');
+    await fund(server, walletId, eth.id, '0.1');
 
     const moved = await call<MovementRecord>('merchantLiteEmployee', 'POST', '/sys/movement/save', { body: { kind: 'transfer', walletId, to: OUTSIDE, amount: '500', symbol: 'USDT', memo: '' } });
     expect(moved).toMatchObject({ code: 200, data: { status: 'pending', txHash: null } });

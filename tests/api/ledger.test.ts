@@ -2,18 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress } from 'viem';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from './harness';
-import { balanceOf, ETH_CHAIN, signClient, units, walletIdsByLabel } from './signSupport';
+import { balanceOf, ETH_CHAIN, ETH_GAS, fromUnits, signClient, TOKEN_GAS, units, walletIdsByLabel } from './signSupport';
 import type { ListResult } from '../../src/contract/envelope';
 import type { AssetFlowRecord } from '../../src/contract/schemas/assetFlow';
 import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
 import type { MovementRecord } from '../../src/contract/schemas/movement';
 import type { GasReportRecord } from '../../src/contract/schemas/report';
-
-/** Units of 10^-18 back to a decimal string. */
-const fromUnits = (value: bigint) => {
-  const text = value.toString().padStart(19, '0');
-  return `${text.slice(0, -18)}.${text.slice(-18)}`.replace(/\.?0+$/, '');
-};
 
 const EXTERNAL = getAddress('0x2222222222222222222222222222222222222222');
 
@@ -78,13 +72,13 @@ describe('every balance change is a ledger entry with its cause', () => {
       [wallet, usdt, -units('50'), 'movement'],
       [wallet, usdt, -units('2'), 'fee'],
       [wallets['Operator hot'], usdt, units('2'), 'fee'],
-      [wallet, eth, -units('0.00065'), 'gas'],
+      [wallet, eth, -units(TOKEN_GAS), 'gas'],
     ]);
     expect(units(await balanceOf(server, wallet, 'USDT'))).toBe(units(usdtBefore) - units('52'));
-    expect(units(await balanceOf(server, wallet, 'ETH'))).toBe(units(ethBefore) - units('0.00065'));
+    expect(units(await balanceOf(server, wallet, 'ETH'))).toBe(units(ethBefore) - units(TOKEN_GAS));
     expect(units(await balanceOf(server, wallets['Operator hot'], 'USDT'))).toBe(units(feeBefore) + units('2'));
     const gas = await server.call<ListResult<GasReportRecord>>('GET', '/sys/report/gas/list', { token: await client.token('merchantProFinance'), query: { q: res.data.txHash!, pageSize: 10 } });
-    expect(gas.data.list).toEqual([expect.objectContaining({ reason: 'withdraw', fee: '0.00065', txHash: res.data.txHash })]);
+    expect(gas.data.list).toEqual([expect.objectContaining({ reason: 'withdraw', fee: TOKEN_GAS, txHash: res.data.txHash })]);
     await expectBalanced();
   });
 
@@ -97,7 +91,7 @@ describe('every balance change is a ledger entry with its cause', () => {
     const entries = await entriesOf('proposalId', started.data.proposalId);
     expect(entries.map((e) => [e.walletId, units(e.delta), e.reason])).toEqual([
       [wallets['Aurora cold'], -units('10'), 'proposal'],
-      [wallets['Aurora cold'], -units('0.00065'), 'gas'],
+      [wallets['Aurora cold'], -units(TOKEN_GAS), 'gas'],
     ]);
     const gasRows = await db().selectFrom('gasFee').select(['reason', 'walletId']).where('proposalId', '=', started.data.proposalId).execute();
     expect(gasRows).toEqual([{ reason: 'proposal', walletId: wallets['Aurora cold'] }]);
@@ -107,7 +101,7 @@ describe('every balance change is a ledger entry with its cause', () => {
     expect(governance.code).toBe(200);
     await client.act('merchantProFinance', 'approval', governance.data.proposalId);
     expect((await client.act('merchantProFinance', 'confirm', governance.data.proposalId)).code).toBe(200);
-    expect((await entriesOf('proposalId', governance.data.proposalId)).map((e) => [e.walletId, units(e.delta), e.reason])).toEqual([[wallets['Aurora cold'], -units('0.00065'), 'gas']]);
+    expect((await entriesOf('proposalId', governance.data.proposalId)).map((e) => [e.walletId, units(e.delta), e.reason])).toEqual([[wallets['Aurora cold'], -units(TOKEN_GAS), 'gas']]);
     await expectBalanced();
   });
 
@@ -115,7 +109,7 @@ describe('every balance change is a ledger entry with its cause', () => {
     const wallet = wallets['Cedar deposits'];
     const eth = await balanceOf(server, wallet, 'ETH');
     // Everything but the gas of this transfer itself leaves: the wallet then holds no ETH.
-    const out = await move('merchantLiteManager', { kind: 'transfer', walletId: wallet, to: EXTERNAL, symbol: 'ETH', amount: fromUnits(units(eth) - units('0.00021')) });
+    const out = await move('merchantLiteManager', { kind: 'transfer', walletId: wallet, to: EXTERNAL, symbol: 'ETH', amount: fromUnits(units(eth) - units(ETH_GAS)) });
     expect(out.code).toBe(200);
     expect(units(await balanceOf(server, wallet, 'ETH'))).toBe(0n);
     const usdtBefore = await balanceOf(server, wallet, 'USDT');

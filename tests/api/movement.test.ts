@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress } from 'viem';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from './harness';
-import { balanceOf, ETH_CHAIN, signClient, units, walletIdsByLabel } from './signSupport';
+import { balanceOf, ETH_CHAIN, fund, signClient, units, walletIdsByLabel } from './signSupport';
 import type { ListResult } from '../../src/contract/envelope';
 import type { MovementRecord } from '../../src/contract/schemas/movement';
 import type { AssetFlowRecord } from '../../src/contract/schemas/assetFlow';
@@ -95,11 +95,7 @@ describe('refunds', () => {
     const order = await birchOrder('paid');
     const wallet = wallets['Birch deposits'];
     // Enough of the order's currency in the hot wallet to refund it whole.
-    await server.app.context.db
-      .insertInto('walletBalance')
-      .values({ walletId: wallet, currencyId: order.currencyId, amount: '1000000' })
-      .onConflict((oc) => oc.columns(['walletId', 'currencyId']).doUpdateSet({ amount: '1000000' }))
-      .execute();
+    await fund(server, wallet, order.currencyId, '1000000');
     const over = await save('merchantStdFinance', { kind: 'refund', walletId: wallet, orderNo: order.orderNo, symbol: order.symbol, amount: String(BigInt(order.amount.split('.')[0]) + 1n) });
     expect(over).toMatchObject({ code: 400, data: { amount: expect.stringContaining(order.amount.replace(/\.?0+$/, '')) } });
 
@@ -166,9 +162,10 @@ describe('movements out of multisig wallets start proposals', () => {
     expect((await client.act('merchantStdFinance', 'approval', proposal.proposalId)).code).toBe(200);
     expect((await client.act('merchantStdFinance', 'confirm', proposal.proposalId)).code).toBe(200);
     const ledger = await server.call<ListResult<AssetFlowRecord>>('GET', '/sys/asset-flow/list', { token: await client.token('merchantStdManager'), query: { proposalId: proposal.proposalId } });
-    expect(ledger.data.list.map((e) => [e.walletLabel, e.proposalWalletLabel, e.proposalNonce]).sort()).toEqual([
-      ['Birch cold', 'Birch cold', proposal.nonce],
-      ['Birch deposits', 'Birch cold', proposal.nonce],
+    expect(ledger.data.list.map((e) => [e.walletLabel, e.proposalWalletLabel, e.proposalNonce, e.reason]).sort()).toEqual([
+      ['Birch cold', 'Birch cold', proposal.nonce, 'gas'],
+      ['Birch cold', 'Birch cold', proposal.nonce, 'proposal'],
+      ['Birch deposits', 'Birch cold', proposal.nonce, 'proposal'],
     ]);
     const opening = await server.call<ListResult<AssetFlowRecord>>('GET', '/sys/asset-flow/list', { token: await client.token('merchantStdManager'), query: { reason: 'initial credit', pageSize: 1 } });
     expect(opening.data.list[0]).toMatchObject({ proposalId: null, proposalWalletLabel: null, proposalNonce: null });

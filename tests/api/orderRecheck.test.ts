@@ -17,9 +17,16 @@ const DAY = 86_400_000;
 let seq = 0;
 const evmHash = () => `0x${(++seq).toString(16).padStart(64, 'c')}`;
 
-/** An order of Aurora Pay (proA) in USDT on Ethereum at a deposit address of its own, unless one is given. */
-async function newOrder(status: string, amount: string, depositAddress = `0x${(++seq).toString(16).padStart(40, 'd')}`, createdAt = new Date(Date.now() - 3 * DAY)) {
+/**
+ * An order of Aurora Pay (proA) in USDT on Ethereum at a deposit address of its own — a new Hot
+ * wallet of the org, which a payment credits — unless one is given.
+ */
+async function newOrder(status: string, amount: string, depositAddress?: string, createdAt = new Date(Date.now() - 3 * DAY)) {
   const usdt = await db().selectFrom('currency').select('id').where('chainId', '=', 1).where('symbol', '=', 'USDT').executeTakeFirstOrThrow();
+  if (!depositAddress) {
+    depositAddress = `0x${(++seq).toString(16).padStart(40, 'd')}`;
+    await db().insertInto('chainWallet').values({ chainId: 1, orgId: server.orgIds.proA, kind: 'Hot', address: depositAddress, label: `Deposits ${seq}`, threshold: null }).execute();
+  }
   return db()
     .insertInto('paymentOrder')
     .values({ orderNo: `TST${++seq}`, orgId: server.orgIds.proA, kind: 'payment', chainId: 1, currencyId: usdt.id, amount, fee: '0', status, depositAddress, createdAt })

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from './harness';
 import { demoEvmAddress, demoTronAddress } from '../../server/db/seed/wallets';
-import { balanceOf, ETH_CHAIN, signClient, TRON_CHAIN, units, walletIdsByLabel } from './signSupport';
+import { balanceOf, ETH_CHAIN, ETH_GAS, fund, signClient, TRON_CHAIN, units, walletIdsByLabel } from './signSupport';
 
 let server: TestServer;
 let sign: ReturnType<typeof signClient>;
@@ -17,7 +17,8 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const coldTransfer = (overrides: Record<string, unknown> = {}) => ({ walletId: wallets['Aurora cold'], kind: 'transfer', to: RECIPIENT, amount: '1.5', symbol: 'ETH', memo: 'payout', ...overrides });
-const ledgerOf = (proposalId: number) => server.app.context.db.selectFrom('ledgerEntry').selectAll().where('proposalId', '=', proposalId).orderBy('id').execute();
+/** The money a proposal moved (its gas entry aside, which every execution has: tests/api/ledger.test.ts). */
+const ledgerOf = (proposalId: number) => server.app.context.db.selectFrom('ledgerEntry').selectAll().where('proposalId', '=', proposalId).where('reason', '<>', 'gas').orderBy('id').execute();
 
 describe('the demo seed', () => {
   it('has proposals in every status, each with votes and a log that tell its story', async () => {
@@ -76,13 +77,13 @@ describe('a 2-of-3 transfer from start to execution', () => {
     expect(executed.data.txHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(executed.data.executedAt).toBeTruthy();
     const after = await balanceOf(server, wallets['Aurora cold'], 'ETH');
-    expect(units(after)).toBe(units(before) - units('1.5'));
+    expect(units(after)).toBe(units(before) - units('1.5') - units(ETH_GAS));
 
     const ledger = await ledgerOf(id);
     expect(ledger).toHaveLength(1);
     expect(ledger[0]).toMatchObject({ walletId: wallets['Aurora cold'], reason: 'proposal', txHash: executed.data.txHash });
     expect(units(ledger[0].delta)).toBe(-units('1.5'));
-    expect(units(ledger[0].balanceAfter)).toBe(units(after));
+    expect(units(ledger[0].balanceAfter)).toBe(units(after) + units(ETH_GAS));
 
     const logs = (await sign.logs('merchantProManager', { proposalId: id })).data;
     expect(logs.list.map((l) => [l.action, l.actor, l.comment])).toEqual([
@@ -177,7 +178,9 @@ describe('who may do what', () => {
       .executeTakeFirstOrThrow();
     await db.insertInto('walletSigner').values([users.merchantStdManager, users.merchantStdFinance].map((userId, position) => ({ walletId, userId, position }))).execute();
     const usdc = await db.selectFrom('currency').select('id').where('chainId', '=', ETH_CHAIN).where('symbol', '=', 'USDC').executeTakeFirstOrThrow();
-    await db.insertInto('walletBalance').values({ walletId, currencyId: usdc.id, amount: '100' }).execute();
+    const eth = await db.selectFrom('currency').select('id').where('chainId', '=', ETH_CHAIN).where('symbol', '=', 'ETH').executeTakeFirstOrThrow();
+    await fund(server, walletId, usdc.id, '100');
+    await fund(server, walletId, eth.id, '0.1');
     const body = { walletId, kind: 'transfer', to: RECIPIENT, amount: '1', symbol: 'USDC', memo: '' };
     const byEmployee = await server.call<{ proposalId: number }>('POST', '/sys/sign/start', { token: await sign.token('multiOrg'), orgId: server.orgIds.stdB, body });
     expect(byEmployee.code).toBe(200);

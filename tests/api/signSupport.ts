@@ -1,5 +1,6 @@
 import type { TestServer } from './harness';
 import { postEntries } from '../../server/modules/ledger/post';
+import { GAS_QUOTES } from '../../server/modules/ledger/networkFee';
 import type { ListResult } from '../../src/contract/envelope';
 import type { ProposalDetail, ProposalRecord, SignLogRecord } from '../../src/contract/schemas/sign';
 import type { ProposalStatus } from '../../src/contract/contractKinds';
@@ -64,3 +65,15 @@ export const TRON_CHAIN = 728126428;
 export async function fund(server: TestServer, walletId: number, currencyId: number, amount: string): Promise<void> {
   await server.app.context.db.transaction().execute((trx) => postEntries(trx, [{ walletId, currencyId, delta: amount, reason: 'initial credit', txHash: null, at: new Date() }]));
 }
+
+/** The simulated network fee an Ethereum execution takes in ETH: moving ETH itself, or a contract call (a token, a governance change). */
+export const ETH_GAS = GAS_QUOTES.evm.native;
+export const TOKEN_GAS = GAS_QUOTES.evm.contract;
+
+/** Units of 10^-18 back to a decimal string (the inverse of `units`). */
+export const fromUnits = (value: bigint): string => {
+  const negative = value < 0n;
+  const text = (negative ? -value : value).toString().padStart(19, '0');
+  const decimal = `${text.slice(0, -18)}.${text.slice(-18)}`.replace(/\.?0+$/, '');
+  return negative ? `-${decimal}` : decimal;
+};

@@ -9,7 +9,7 @@ type Trx = Transaction<Database>;
  * a fixed quote per chain family — a plain transfer of the native coin, or a contract call
  * (a token transfer, a multisig execution, a governance change). Paid in the native coin.
  */
-const QUOTES: Record<string, { native: string; contract: string }> = {
+export const GAS_QUOTES: Record<string, { native: string; contract: string }> = {
   evm: { native: '0.00021', contract: '0.00065' },
   tron: { native: '0.3', contract: '15' },
 };
@@ -32,7 +32,7 @@ export async function gasQuote(trx: Trx, chainId: number, currencyId: number | n
     .orderBy('id')
     .executeTakeFirst();
   if (!native) throw conflict('api.noNativeCurrency', { chain: chain.name });
-  const quote = QUOTES[chain.family] ?? QUOTES.evm;
+  const quote = GAS_QUOTES[chain.family] ?? GAS_QUOTES.evm;
   return { currencyId: native.id, symbol: native.symbol, amount: currencyId === native.id ? quote.native : quote.contract };
 }
 
