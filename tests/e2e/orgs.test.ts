@@ -32,14 +32,14 @@ describe('org screens: the own profile, and the orgs under an operator or agent'
 });
 
 describe('asset flow', () => {
-  it('finance reads the ledger of its wallets on the selected chain, with the opening balances', async () => {
+  it('finance reads the ledger of its wallets on the selected chain, with the payments they received', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantProFinance');
     await page.getByRole('menuitem', { name: 'Asset flow', exact: true }).click();
     await page.waitForURL(/\/asset-flow$/);
     const table = page.locator('table');
     await expect.poll(() => table.textContent()).toContain('Aurora cold');
-    expect(await table.textContent()).toContain('Opening balance');
+    expect(await table.textContent()).toContain('Payment received');
     // Ethereum is selected: the TRON wallet's entries are not listed.
     expect(await table.textContent()).not.toContain('Aurora TRON hot');
     await page.close();
@@ -49,7 +49,7 @@ describe('asset flow', () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'superAdmin');
     await page.goto(`${env.server.baseUrl}/asset-flow`);
-    await expect.poll(() => page.locator('table').textContent()).toContain('Opening balance');
+    await expect.poll(() => page.locator('table').textContent()).toContain('Payment received');
     const shown = Number(/of (\d+)/.exec((await page.getByText(/\d+-\d+ of \d+/).textContent()) ?? '')?.[1]);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^asset-flow-[\d-]+\.csv$/);
@@ -57,7 +57,7 @@ describe('asset flow', () => {
     const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
     expect(lines[0]).toBe('Time,Chain,Organisation,Wallet,Currency,Change,Balance after,Reason,Proposal,Transaction hash');
     expect(lines.length - 1).toBe(shown);
-    const reasons = ['Opening balance', 'Multisig proposal', 'Transfer, withdrawal or refund'];
+    const reasons = ['Opening balance', 'Payment received', 'Multisig proposal', 'Transfer, withdrawal or refund', 'Withdrawal fee', 'Network fee (gas)'];
     expect(lines.slice(1).every((line) => reasons.some((reason) => line.includes(reason)))).toBe(true);
     await page.close();
   });
