@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { getAddress } from 'viem';
 import { startTestServer, type TestServer } from './harness';
-import { ETH_CHAIN, signClient, walletIdsByLabel } from './signSupport';
+import { ETH_CHAIN, signClient, walletAddressesByLabel, walletIdsByLabel } from './signSupport';
 import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
 import type { MovementRecord } from '../../src/contract/schemas/movement';
 
@@ -48,8 +48,7 @@ beforeAll(async () => {
   server = await startTestServer();
   client = signClient(server);
   wallets = await walletIdsByLabel(server);
-  const rows = await server.app.context.db.selectFrom('chainWallet').select(['label', 'address']).execute();
-  addresses = Object.fromEntries(rows.map((r) => [r.label, r.address]));
+  addresses = await walletAddressesByLabel(server);
 });
 afterAll(() => server?.close());
 

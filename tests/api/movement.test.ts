@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress } from 'viem';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from './harness';
-import { balanceOf, ETH_CHAIN, fund, signClient, units, walletIdsByLabel } from './signSupport';
+import { balanceOf, ETH_CHAIN, fund, signClient, units, walletAddressesByLabel, walletIdsByLabel } from './signSupport';
 import type { ListResult } from '../../src/contract/envelope';
 import type { MovementRecord } from '../../src/contract/schemas/movement';
 import type { AssetFlowRecord } from '../../src/contract/schemas/assetFlow';
@@ -18,8 +18,7 @@ beforeAll(async () => {
   server = await startTestServer();
   client = signClient(server);
   wallets = await walletIdsByLabel(server);
-  const rows = await server.app.context.db.selectFrom('chainWallet').select(['label', 'address']).execute();
-  addresses = Object.fromEntries(rows.map((r) => [r.label, r.address]));
+  addresses = await walletAddressesByLabel(server);
 });
 afterAll(() => server?.close());
 

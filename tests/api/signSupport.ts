@@ -33,6 +33,12 @@ export async function walletIdsByLabel(server: TestServer): Promise<Record<strin
   return Object.fromEntries(rows.map((r) => [r.label, r.id]));
 }
 
+/** Wallet addresses of the demo seed by label. */
+export async function walletAddressesByLabel(server: TestServer): Promise<Record<string, string>> {
+  const rows = await server.app.context.db.selectFrom('chainWallet').select(['label', 'address']).execute();
+  return Object.fromEntries(rows.map((r) => [r.label, r.address]));
+}
+
 /** The stored balance of a wallet in a currency, as the decimal string the database holds. */
 export async function balanceOf(server: TestServer, walletId: number, symbol: string): Promise<string> {
   const row = await server.app.context.db
