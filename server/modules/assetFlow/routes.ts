@@ -6,7 +6,7 @@ import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
 import { listAssetFlow } from './service';
 
-/** The ledger of balance changes (SPEC B6 /asset-flow, "all except agent"); written only by executions and the seed. */
+/** The ledger of balance changes (/asset-flow, "all except agent"); written only through server/modules/ledger/post.ts. */
 export function registerAssetFlowRoutes(app: FastifyInstance, context: ServerContext): void {
   defineRoute(app, context, {
     method: 'GET',

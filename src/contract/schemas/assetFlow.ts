@@ -29,7 +29,7 @@ export interface AssetFlowRecord {
   /** Signed decimal string: negative leaves the wallet. */
   delta: string;
   balanceAfter: string;
-  /** `initial credit` (demo opening balance) or `proposal` (an executed multisig proposal). */
+  /** One of LEDGER_REASONS (src/contract/ledger.ts). */
   reason: string;
   proposalId: number | null;
   /**
