@@ -3,6 +3,8 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../schema';
 import { demoEvmAddress, demoTronAddress } from './wallets';
 import { executeTransfer, lockExecutionWallets } from '../../modules/sign/execution';
+import { insertProposal } from '../../modules/sign/proposalStart';
+import type { Caller } from '../../http/caller';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -32,8 +34,9 @@ interface DemoProposal {
  * wallet, each with the votes and sign log its story needs. Aurora cold holds history
  * only (so a new cold proposal is next at once); Aurora TRON hot holds the open queue:
  * nonce 1 approved and next, nonce 2 pending behind it and waiting for the manager and
- * the employee. The executed ones moved their money through the ledger code a confirm runs
- * (after the wallets' opening balances), with their gas.
+ * the employee. Each starts through the API's own `insertProposal`, back in time; the
+ * executed ones moved their money through the ledger code a confirm runs (after the
+ * wallets' opening balances), with their gas.
  */
 const demoProposals: DemoProposal[] = [
   {
@@ -128,39 +131,16 @@ export async function seedProposals(trx: Transaction<Database>, walletIds: Recor
         ? demoTronAddress(recipient)
         : demoEvmAddress(recipient);
     const txHash = confirm ? demoTxHash(`${p.wallet} ${nonce}`) : null;
-    const { id } = await trx
-      .insertInto('proposal')
-      .values({
-        walletId: wallet.id,
-        chainId: wallet.chainId,
-        orgId: wallet.orgId,
-        kind: p.kind ?? 'transfer',
-        toAddress,
-        amount: p.amount,
-        symbol: p.symbol,
-        currencyId: currency.id,
-        memo: p.memo,
-        nonce,
-        status: p.status,
-        threshold: wallet.threshold ?? 1,
-        proposerId: userIds[p.proposer],
-        txHash,
-        createdAt,
-        updatedAt: closedAt,
-        expiresAt,
-        executedAt: confirm ? closedAt : null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    // The signer set frozen at start, as a real start records it.
+    // Started as the API starts one (nonce, frozen signer set, start log, the proposer's approval), back in time.
+    const proposer = { userId: userIds[p.proposer] } as Caller;
+    const plan = { kind: p.kind ?? 'transfer', toAddress, amount: p.amount, symbol: p.symbol, currencyId: currency.id, fee: '0', memo: p.memo, orderId: null, newSigners: null, newThreshold: null };
+    const { proposalId: id, nonce: started } = await insertProposal(trx, proposer, wallet.id, plan, createdAt, TTL_HOURS);
+    if (started !== nonce) throw new Error(`demo proposal ${index}: nonce ${started}, expected ${nonce}`);
     await trx
-      .insertInto('proposalSigner')
-      .columns(['proposalId', 'userId', 'position'])
-      .expression((eb) => eb.selectFrom('walletSigner').select([eb.val(id).as('proposalId'), 'userId', 'position']).where('walletId', '=', wallet.id))
+      .updateTable('proposal')
+      .set({ status: p.status, txHash, updatedAt: closedAt, executedAt: confirm ? closedAt : null })
+      .where('id', '=', id)
       .execute();
-    // The proposer is a signer: starting is their approval (SPEC B5).
-    await trx.insertInto('signLog').values({ proposalId: id, action: 'start', actorId: userIds[p.proposer], comment: p.memo, createdAt }).execute();
-    await trx.insertInto('proposalVote').values({ proposalId: id, signerId: userIds[p.proposer], vote: 'approve', comment: '', createdAt }).execute();
     for (const step of p.steps) {
       const time = at(step.after);
       const comment = step.comment ?? '';
