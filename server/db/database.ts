@@ -6,6 +6,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './schema';
 import { migrations } from './migrations';
+import { audited } from './auditedDialect';
 
 export type Db = Kysely<Database>;
 
@@ -45,7 +46,7 @@ function dialectFor(options: DatabaseOptions): { dialect: Dialect; kind: Databas
 /** Opens the database and applies every pending migration before anything uses it. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const { dialect, kind } = dialectFor(options);
-  const db = new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] });
+  const db = new Kysely<Database>({ dialect: audited(dialect), plugins: [new CamelCasePlugin()] });
   // Migrations name columns in snake_case themselves. Branches add numbers side by side: a
   // database that already ran a later one still takes an earlier one merged after it.
   const migrator = new Migrator({ db: db.withoutPlugins(), provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });

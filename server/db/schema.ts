@@ -335,6 +335,26 @@ export interface ChainTransferTable {
   createdAt: CreatedAt;
 }
 
+/** An audit event (migration 015): written by the database's triggers; id, chain and hash are its own. */
+export interface AuditEventTable {
+  id: ColumnType<number, never, never>;
+  createdAt: CreatedAt;
+  actorId: number | null;
+  actorAccount: string | null;
+  orgId: number | null;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  before: ColumnType<Record<string, unknown> | null, string | null, never>;
+  after: ColumnType<Record<string, unknown> | null, string | null, never>;
+  clientAddress: string | null;
+  userAgent: string | null;
+  requestId: string | null;
+  route: string | null;
+  prevHash: ColumnType<string, never, never>;
+  hash: ColumnType<string, never, never>;
+}
+
 export interface Database {
   org: OrgTable;
   appUser: AppUserTable;
@@ -360,6 +380,7 @@ export interface Database {
   orderRepair: OrderRepairTable;
   movement: MovementTable;
   chainTransfer: ChainTransferTable;
+  auditEvent: AuditEventTable;
 }
 
 export type Org = Selectable<OrgTable>;

@@ -7,6 +7,7 @@ import type { ServerContext } from './serverContext';
 import { badRequest, forbidden } from './apiError';
 import { resolveCaller, type Caller } from './caller';
 import type { Translate } from './messages';
+import { withAuditContext, type AuditContext } from './auditContext';
 
 /**
  * Who may call a route: 'public' (no token), 'signedIn' (any valid session),
@@ -56,19 +57,36 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
       if (typeof spec.access === 'bigint' && !maskHas(spec.access, caller.roleIndex)) throw forbidden();
       const query = spec.query ? parseOrThrow(spec.query, request.query) : undefined;
       const body = spec.body ? parseOrThrow(spec.body, request.body ?? {}) : undefined;
-      const data = await spec.handler({
-        caller,
-        query: query as never,
-        body: body as never,
-        params: (request.params ?? {}) as Record<string, string>,
-        t,
-        request,
-        reply,
-      });
+      const run = () =>
+        spec.handler({
+          caller,
+          query: query as never,
+          body: body as never,
+          params: (request.params ?? {}) as Record<string, string>,
+          t,
+          request,
+          reply,
+        });
+      // Every write is attributed (docs/DECISIONS.md "Audit trail"); reads run without a context.
+      const data = spec.method === 'POST' ? await withAuditContext(auditContextOf(request, caller, body, spec.path), run) : await run();
       if (reply.sent || data === reply) return reply;
       return { code: 200, msg: t('api.ok'), data: data ?? null };
     },
   });
+}
+
+/** The audit context of a write request: the caller, or for a public call the account it names (sign-in, sign-up). */
+function auditContextOf(request: FastifyRequest, caller: Caller | undefined, body: unknown, path: string): AuditContext {
+  const named = (body as { account?: unknown } | undefined)?.account;
+  return {
+    actorId: caller?.userId ?? null,
+    actorAccount: caller?.account ?? (typeof named === 'string' ? named.slice(0, 100) : null),
+    orgId: caller?.org.orgId ?? null,
+    clientAddress: request.ip,
+    userAgent: request.headers['user-agent']?.slice(0, 255) ?? null,
+    requestId: request.id,
+    route: `POST ${path}`,
+  };
 }
 
 function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

@@ -8,6 +8,7 @@ import { registerChainRoutes } from './chain/routes';
 import { registerChainWalletRoutes } from './chainWallet/routes';
 import { registerDashboardRoutes } from './dashboard/routes';
 import { registerLedgerRoutes } from './ledger/routes';
+import { registerAuditLogRoutes } from './auditLog/routes';
 import { registerSignRoutes } from './sign/routes';
 import { registerContractAddressRoutes } from './contractAddress/routes';
 import { registerCurrencyRoutes } from './currency/routes';
@@ -33,6 +34,7 @@ export const modules: Array<(app: FastifyInstance, context: ServerContext) => vo
   registerInvitationRoutes,
   registerAssetFlowRoutes,
   registerLedgerRoutes,
+  registerAuditLogRoutes,
   registerReportRoutes,
   registerPayLinkRoutes,
   registerMovementRoutes,

@@ -13,6 +13,7 @@ import * as chainTransfer from './011_chain_transfer';
 import * as multisigGovernance from './012_multisig_governance';
 import * as invitationInvitee from './013_invitation_invitee';
 import * as reportSearch from './014_report_search';
+import * as auditEvent from './015_audit_event';
 import * as ledger from './016_ledger';
 
 /**
@@ -34,5 +35,6 @@ export const migrations: Record<string, Migration> = {
   '012_multisig_governance': multisigGovernance,
   '013_invitation_invitee': invitationInvitee,
   '014_report_search': reportSearch,
+  '015_audit_event': auditEvent,
   '016_ledger': ledger,
 };

@@ -1,6 +1,7 @@
 import type { ServerContext } from '../../http/serverContext';
 import type { DatabaseHandle, Db } from '../database';
 import { hashPassword } from '../../modules/auth/password';
+import { withAuditContext } from '../../http/auditContext';
 import { seedWallets } from './wallets';
 import { seedProposals } from './proposals';
 import { seedPayments } from './payments';
@@ -20,10 +21,13 @@ export async function seedDemoIfEmpty(context: ServerContext, kind: DatabaseHand
   return true;
 }
 
+/** The seed's writes are the system's, named in the audit trail (docs/DECISIONS.md "Audit trail"). */
+const SEED_CONTEXT = { actorId: null, actorAccount: null, orgId: null, clientAddress: null, userAgent: null, requestId: null, route: 'demo seed' };
+
 /** Writes the whole demo data set in one transaction: all of it or nothing. */
 export async function seedDemo(db: Db): Promise<Record<DemoOrgKey, number>> {
   const passwordHashes = await Promise.all(demoUsers.map(() => hashPassword(DEMO_PASSWORD)));
-  return db.transaction().execute(async (trx) => {
+  return withAuditContext(SEED_CONTEXT, () => db.transaction().execute(async (trx) => {
     const orgIds = {} as Record<DemoOrgKey, number>;
     const userIds: Record<string, number> = {};
     for (const [key, org] of Object.entries(demoOrgs) as Array<[DemoOrgKey, (typeof demoOrgs)[DemoOrgKey]]>) {
@@ -55,5 +59,5 @@ export async function seedDemo(db: Db): Promise<Record<DemoOrgKey, number>> {
     await seedPayments(trx, orgIds);
     await seedMovements(trx, walletIds, userIds);
     return orgIds;
-  });
+  }));
 }

@@ -9,6 +9,8 @@ import { ApiError, unauthorized } from '../../http/apiError';
 import { BodyCode } from '../../../src/contract/envelope';
 import { verifyPassword } from './password';
 import { openSession } from './openSession';
+import { currentAuditContext } from '../../http/auditContext';
+import { recordAuditEvent } from '../auditLog/record';
 import { signUp } from './signup';
 import { joinWithCode } from './join';
 import { accountKey, storedAccountKey } from './accountKey';
@@ -36,12 +38,16 @@ export function registerAuthRoutes(app: FastifyInstance, context: ServerContext)
       const valid = await verifyPassword(body.password, user?.passwordHash ?? DUMMY_HASH);
       if (!user || !valid) {
         await failedLoginsPerAddress.fail(request, reply);
+        // The account typed is on the event (the context's actor); the password never is.
+        await recordAuditEvent(db, { action: 'signInFailed', entity: 'auth', entityId: user ? String(user.id) : null });
         throw unauthorized('api.invalidCredentials');
       }
       await failedLoginsPerAddress.check(request, reply);
       if (user.disabled) throw new ApiError(BodyCode.forbidden, 'api.accountDisabled');
       const orgList = await membershipsOf(db, user.id);
       if (orgList.length === 0) throw new ApiError(BodyCode.forbidden, 'api.noOrg');
+      // The session's insert is the sign-in event: by this user, in their first org.
+      Object.assign(currentAuditContext() ?? {}, { actorId: user.id, actorAccount: user.account, orgId: orgList[0].orgId });
       const token = await openSession(context, user.id, request);
       return { token, userName: user.userName, account: user.account, orgList };
     },
@@ -71,6 +77,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: ServerContext)
     path: ApiPath.auth.logout,
     access: 'signedIn',
     handler: async ({ caller }) => {
+      Object.assign(currentAuditContext() ?? {}, { sessionAction: 'signOut' });
       await db.updateTable('session').set({ revokedAt: context.now() }).where('tokenHash', '=', caller.tokenHash).execute();
       return null;
     },

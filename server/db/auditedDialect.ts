@@ -1,0 +1,101 @@
+import { CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type QueryResult, type TransactionSettings } from 'kysely';
+import { currentAuditContext } from '../http/auditContext';
+import { AUDIT_LOCK_KEY } from './migrations/015_audit_event';
+
+const raw = (text: string, parameters: unknown[] = []) => CompiledQuery.raw(text, parameters);
+const WRITE = /^\s*(insert|update|delete|with)\b/i;
+
+/**
+ * Carries the request's audit context into the database (docs/DECISIONS.md "Audit trail"):
+ * a connection taken for a write request gets `audit.context` set for as long as it serves
+ * it (connections are exclusive between acquire and release: pg's pool, and the PGlite
+ * dialect's queue), and loses it on release, so a pooled connection never lends one
+ * request's actor to the next. Requests without a context (reads) pay nothing.
+ *
+ * The audit chain is one lock (each event links to the one before it). A write request's
+ * transaction takes that lock first, before any row lock, and a write outside a transaction
+ * runs in one that does: every writer then waits in the same order, never in a circle.
+ */
+class AuditedDriver implements Driver {
+  /** The connections handed out for a write request, to the driver's own connection. */
+  private readonly tagged = new WeakMap<DatabaseConnection, DatabaseConnection>();
+  private readonly inTransaction = new WeakSet<DatabaseConnection>();
+
+  constructor(private readonly inner: Driver) {}
+
+  init(): Promise<void> {
+    return this.inner.init();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await this.inner.acquireConnection();
+    const context = currentAuditContext();
+    if (!context) return connection;
+    await connection.executeQuery(raw(`select set_config('audit.context', $1, false)`, [JSON.stringify(context)]));
+    // Kysely hands this object back to every other method; the inner driver gets its own back.
+    const handle: DatabaseConnection = {
+      executeQuery: <R>(query: CompiledQuery) => this.execute<R>(handle, connection, query),
+      streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+    };
+    this.tagged.set(handle, connection);
+    return handle;
+  }
+
+  private own(connection: DatabaseConnection): DatabaseConnection {
+    return this.tagged.get(connection) ?? connection;
+  }
+
+  private async execute<R>(handle: DatabaseConnection, connection: DatabaseConnection, query: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.inTransaction.has(handle) || !WRITE.test(query.sql)) return connection.executeQuery<R>(query);
+    await connection.executeQuery(raw('begin'));
+    try {
+      await connection.executeQuery(raw(`select pg_advisory_xact_lock(${AUDIT_LOCK_KEY})`));
+      const result = await connection.executeQuery<R>(query);
+      await connection.executeQuery(raw('commit'));
+      return result;
+    } catch (error) {
+      await connection.executeQuery(raw('rollback'));
+      throw error;
+    }
+  }
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    await this.inner.beginTransaction(this.own(connection), settings);
+    if (!this.tagged.has(connection)) return;
+    this.inTransaction.add(connection);
+    await this.own(connection).executeQuery(raw(`select pg_advisory_xact_lock(${AUDIT_LOCK_KEY})`));
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    this.inTransaction.delete(connection);
+    await this.inner.commitTransaction(this.own(connection));
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    this.inTransaction.delete(connection);
+    await this.inner.rollbackTransaction(this.own(connection));
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    const own = this.own(connection);
+    if (own !== connection) {
+      this.tagged.delete(connection);
+      await own.executeQuery(raw(`select set_config('audit.context', '', false)`)).catch(() => undefined);
+    }
+    await this.inner.releaseConnection(own);
+  }
+
+  destroy(): Promise<void> {
+    return this.inner.destroy();
+  }
+}
+
+/** The same dialect, with the audit context carried to each connection. */
+export function audited(dialect: Dialect): Dialect {
+  return {
+    createDriver: () => new AuditedDriver(dialect.createDriver()),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createAdapter: () => dialect.createAdapter(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+  };
+}

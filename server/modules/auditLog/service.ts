@@ -1,0 +1,104 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { paginate, prefixPattern } from '../../http/pagination';
+import { orgVisibleTo } from '../../http/tenancy';
+import { notFound } from '../../http/apiError';
+import type { Caller } from '../../http/caller';
+import type { ListResult } from '../../../src/contract/envelope';
+import type { AuditEventRecord, AuditLogListQuery, AuditValues, AuditVerifyResult } from '../../../src/contract/schemas/auditLog';
+
+/**
+ * Events in the caller's reach: the operator row sees all (the platform's own events have no
+ * org); anyone else sees the events of the orgs its tenancy reaches — a manager their org, an
+ * agent manager also its merchants' (docs/DECISIONS.md "Audit trail").
+ */
+const scoped = (db: Db, caller: Caller) =>
+  db
+    .selectFrom('auditEvent')
+    .leftJoin('org', 'org.id', 'auditEvent.orgId')
+    .leftJoin('appUser as actor', 'actor.id', 'auditEvent.actorId')
+    .where(orgVisibleTo(caller, 'audit_event.org_id'));
+
+const columns = [
+  'auditEvent.id',
+  'auditEvent.createdAt',
+  'auditEvent.actorId',
+  'auditEvent.actorAccount',
+  'actor.userName as actorName',
+  'auditEvent.orgId',
+  'org.name as orgName',
+  'auditEvent.action',
+  'auditEvent.entity',
+  'auditEvent.entityId',
+  'auditEvent.before',
+  'auditEvent.after',
+  'auditEvent.clientAddress',
+  'auditEvent.userAgent',
+  'auditEvent.requestId',
+  'auditEvent.route',
+] as const;
+
+/** Column names as the API names fields: `withdraw_fee` → `withdrawFee`. */
+const camel = (values: Record<string, unknown> | null): AuditValues | null =>
+  values === null ? null : Object.fromEntries(Object.entries(values).map(([key, value]) => [key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()), value]));
+
+type Row = Omit<AuditEventRecord, 'createdAt' | 'before' | 'after'> & { createdAt: Date | string; before: Record<string, unknown> | null; after: Record<string, unknown> | null };
+const toRecord = (row: Row): AuditEventRecord => ({
+  ...row,
+  createdAt: new Date(row.createdAt).toISOString(),
+  before: camel(row.before),
+  after: camel(row.after),
+});
+
+/** GET /sys/audit-log/list: newest first unless sorted otherwise. */
+export async function listAuditEvents(db: Db, caller: Caller, query: AuditLogListQuery): Promise<ListResult<AuditEventRecord>> {
+  let filtered = scoped(db, caller);
+  if (query.actorId !== undefined) filtered = filtered.where('auditEvent.actorId', '=', query.actorId);
+  if (query.actor) filtered = filtered.where(sql`lower(audit_event.actor_account)`, 'like', prefixPattern(query.actor.toLowerCase()));
+  if (query.action) filtered = filtered.where('auditEvent.action', '=', query.action);
+  if (query.entity) filtered = filtered.where('auditEvent.entity', '=', query.entity);
+  if (query.entityId) filtered = filtered.where('auditEvent.entityId', '=', query.entityId);
+  if (query.orgId !== undefined) filtered = filtered.where('auditEvent.orgId', '=', query.orgId);
+  if (query.dateFrom) filtered = filtered.where('auditEvent.createdAt', '>=', new Date(query.dateFrom));
+  if (query.dateTo) filtered = filtered.where('auditEvent.createdAt', '<', new Date(query.dateTo));
+  if (query.ids) filtered = filtered.where('auditEvent.id', 'in', query.ids);
+  const page = await paginate(filtered, { ...query, order: query.sort ? query.order : 'desc' }, {
+    select: (qb) => qb.select(columns),
+    sortColumns: { id: 'audit_event.id', createdAt: 'audit_event.created_at' },
+    defaultSort: 'id',
+    tieBreaker: 'audit_event.id',
+  });
+  return { ...page, list: (page.list as unknown as Row[]).map(toRecord) };
+}
+
+/** GET /sys/audit-log/detail: one event in reach, else 404 (another org's event is not found). */
+export async function auditEventDetail(db: Db, caller: Caller, id: number): Promise<AuditEventRecord> {
+  const row = await scoped(db, caller).select(columns).where('auditEvent.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Audit event');
+  return toRecord(row as unknown as Row);
+}
+
+/**
+ * GET /sys/audit/verify: every event's hash recomputed from its content and its predecessor's
+ * hash, in id order (the chain's order); the first that does not match names where the
+ * trail was changed (an edited row) or cut (the row after a removed one).
+ */
+export async function verifyAuditChain(db: Db, now: Date): Promise<AuditVerifyResult> {
+  const { rows } = await sql<{ checked: number; brokenId: number | null; brokenAt: Date | null }>`
+    with chain as (
+      select id, created_at, hash, prev_hash, audit_event_digest(e) as digest, lag(hash) over (order by id) as previous
+      from audit_event e
+    ), broken as (
+      select id, created_at from chain
+      where prev_hash <> coalesce(previous, repeat('0', 64)) or hash <> digest
+      order by id limit 1
+    )
+    select (select count(*)::int from chain) as checked, (select id from broken)::integer as "brokenId", (select created_at from broken) as "brokenAt"`.execute(db);
+  const [result] = rows;
+  return {
+    intact: result.brokenId === null,
+    checked: result.checked,
+    firstBroken: result.brokenId === null ? null : { id: result.brokenId, createdAt: new Date(result.brokenAt!).toISOString() },
+    asOf: now.toISOString(),
+  };
+}
