@@ -21,6 +21,8 @@ export interface BuildOptions {
 
 export interface App extends FastifyInstance {
   context: ServerContext;
+  /** Every route registered, as `METHOD /url` (the audit catalogue test reads the write routes). */
+  routeList: string[];
 }
 
 /** The whole API and the console's files, ready for `inject` or `listen`. */
@@ -38,6 +40,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     trustProxy: config.trustProxy,
   }) as unknown as App;
   app.decorate('context', context);
+  const routeList: string[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeList.push(`${method} ${route.url}`);
+  });
 
   // Only JSON bodies (and multipart where a module registers it): anything else is a 415.
   app.removeContentTypeParser('text/plain');

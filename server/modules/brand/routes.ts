@@ -6,6 +6,7 @@ import { BodyCode } from '../../../src/contract/envelope';
 import { masks } from '../../../src/access';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
+import { recordAuditEvent } from '../auditLog/record';
 import { ApiError } from '../../http/apiError';
 import { readBrand, storeBrandImage, updateBrand } from './service';
 
@@ -67,7 +68,10 @@ export function registerBrandRoutes(app: FastifyInstance, context: ServerContext
           throw asApiError(error);
         }
         if (!file) throw new ApiError(BodyCode.badRequest, 'api.uploadMissing');
-        return storeBrandImage(context.config.uploadsDir, file.mimetype, file.bytes);
+        const stored = await storeBrandImage(context.config.uploadsDir, file.mimetype, file.bytes);
+        // A file, not a row: the upload is its own audit event (the brand changes when it is saved).
+        await recordAuditEvent(context.db, { action: 'create', entity: 'brand', entityId: null, after: { upload: stored.url } });
+        return stored;
       },
     });
   });
