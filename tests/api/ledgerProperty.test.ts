@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { getAddress } from 'viem';
 import { startTestServer, type TestServer } from './harness';
 import { ETH_CHAIN, signClient, walletAddressesByLabel, walletIdsByLabel } from './signSupport';
+import type { AuditVerifyResult } from '../../src/contract/schemas/auditLog';
 import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
 import type { MovementRecord } from '../../src/contract/schemas/movement';
 
@@ -11,7 +12,8 @@ import type { MovementRecord } from '../../src/contract/schemas/movement';
  * payments (the watcher's transfer, then a re-check), re-credits, direct movements of every
  * kind, multisig proposals and refunds — some of them concurrent: racing withdrawals that
  * together exceed the balance, confirms racing each other and a direct movement. Whatever is
- * refused on the way (too much, too little gas, a lost race), the books balance after each step.
+ * refused on the way (too much, too little gas, a lost race), the books balance after each step,
+ * and the audit trail's hash chain stays intact.
  */
 
 const EXTERNAL = getAddress('0x3333333333333333333333333333333333333333');
@@ -159,7 +161,7 @@ async function entriesByReason(): Promise<Record<string, number>> {
 }
 
 describe('the books balance after every step of random money sequences', () => {
-  it('payments, re-credits, movements, refunds, proposals and races: /sys/ledger/verify finds no break after each', async () => {
+  it('payments, re-credits, movements, refunds, proposals and races: no ledger break and an intact audit chain after each', async () => {
     const before = await entriesByReason();
     await fc.assert(
       fc.asyncProperty(fc.array(command, { minLength: 2, maxLength: 6 }), async (commands) => {
@@ -167,6 +169,8 @@ describe('the books balance after every step of random money sequences', () => {
           await run(cmd);
           const verified = await server.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: await client.token('superAdmin') });
           expect(verified.data, JSON.stringify(cmd)).toMatchObject({ balanced: true, breaks: [] });
+          const chain = await server.call<AuditVerifyResult>('GET', '/sys/audit/verify', { token: await client.token('superAdmin') });
+          expect(chain.data, JSON.stringify(cmd)).toMatchObject({ intact: true, firstBroken: null });
         }
       }),
       // A fixed seed in CI (a failure reproduces); LEDGER_PROPERTY_SEED explores others.
