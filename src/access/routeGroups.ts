@@ -17,5 +17,7 @@ export const routeGroups = {
   merchantLite: masks.merchantLiteOnly,
   operator: masks.operator,
   agent: masks.agentOnly,
+  /** Beyond SPEC A5's nine: /audit-log, for the operator row and every org's manager (docs/DECISIONS.md "Audit trail"). */
+  auditLog: masks.auditReaders,
 } satisfies Record<string, RoleMask>;
 export type RouteGroup = keyof typeof routeGroups;

@@ -1,37 +1,10 @@
 import { z } from 'zod';
 import { listQuery, recordId } from './listQuery';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntity } from '../audit';
 
 const instant = z.string().trim().refine((v) => !Number.isNaN(Date.parse(v)), { error: 'validation.date' });
 
-/**
- * What an audit event is about: the audited tables, by the name the console shows
- * (docs/DECISIONS.md "Audit trail"). `auth` covers sign-in events that change no row
- * of their own (a failed sign-in).
- */
-export const AUDIT_ENTITIES = [
-  'auth',
-  'session',
-  'user',
-  'org',
-  'member',
-  'invitation',
-  'brand',
-  'chain',
-  'currency',
-  'contractAddress',
-  'wallet',
-  'walletSigner',
-  'proposal',
-  'proposalVote',
-  'movement',
-  'orderRepair',
-  'payLink',
-] as const;
-export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
-
-/** create / update / delete of a row, or a named event of the account's life. */
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'signIn', 'signInFailed', 'signOut', 'passwordChange', 'sessionRevoke'] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntity } from '../audit';
 
 /**
  * GET /sys/audit-log/list: events in the caller's reach (operator row: all; a manager: their

@@ -36,7 +36,8 @@ export const assetFlow = defineResource({
     { source: 'txHash', kind: 'address', filterable: true },
   ],
   views: { show: false },
-  list: { sort: { field: 'createdAt', order: 'DESC' } },
+  // The operator's check of the books above the entries (nothing for other roles).
+  list: { sort: { field: 'createdAt', order: 'DESC' }, summary: () => import('./LedgerCheck') },
 });
 
 /**

@@ -27,8 +27,9 @@ function cellOf(field: FieldDeclaration, record: ServerRecord, translate: Transl
       return Array.isArray(value) ? value.map((item) => (isObject(item) ? labelOf(source, item) : String(item))).join('; ') : '';
     }
     default:
-      // References travel as ids (a chain id, an org id): what the API filters by.
-      return value;
+      // References travel as ids (a chain id, an org id): what the API filters by; an object (an audit
+      // event's before and after) as its JSON.
+      return isObject(value) ? JSON.stringify(value) : value;
   }
 }
 

@@ -163,6 +163,8 @@ export type SchemaLoader = () => Promise<ResourceSchemas>;
 export interface ResourceViewProps {
   definition: ResourceDefinition;
   schemas?: ResourceSchemas;
+  /** A list's row drawer (`list.rowDrawer`): closes it. */
+  close?: () => void;
 }
 export type ViewLoader = () => Promise<{ default: ComponentType<ResourceViewProps> }>;
 
@@ -235,6 +237,12 @@ export interface ResourceDeclaration {
      * when the filters hide every row (it can name them). Loaded with the list.
      */
     empty?: ViewLoader;
+    /**
+     * Clicking a row opens this view in a drawer beside the list (it reads the row from
+     * react-admin's record context) instead of a record page: a read-only record whose details
+     * do not fit a row (an audit event's before → after).
+     */
+    rowDrawer?: ViewLoader;
   };
   /** Where a created record goes: the list (default) or its show view (e.g. to read a generated code). */
   create?: { redirect?: 'list' | 'show' };

@@ -6,7 +6,7 @@ import { useDisplayTimeZone } from '../engine/displayTimeZone';
 import type { FieldDeclaration, ResourceDefinition, ResourceViewProps } from '../engine/types';
 import { fieldLabel } from '../engine/views/FieldViews';
 import { useFieldChoices } from '../engine/views/useChoices';
-import { reportOf } from './reportPaths';
+import { datedListOf } from './reportPaths';
 import { reportTimeZones } from './zonedTime';
 
 const DATES = ['dateFrom', 'dateTo'];
@@ -46,7 +46,7 @@ export default function ReportEmpty({ definition }: ResourceViewProps) {
   const translate = useTranslate();
   const { filterValues, setFilters, displayedFilters } = useListContext();
   const values = filterValues as Record<string, unknown>;
-  const { kind } = reportOf(definition.name);
+  const { kind } = datedListOf(definition.name);
   const days = useDaysText(definition, values.dateFrom, values.dateTo);
   const others = Object.entries(values).filter(([source, value]) => !DATES.includes(source) && value !== undefined && value !== '');
   const without = (sources: string[]) => setFilters(Object.fromEntries(Object.entries(values).filter(([source]) => !sources.includes(source))), displayedFilters);

@@ -7,7 +7,7 @@ import { useSession } from '../../session';
 import { useDisplayTimeZone } from '../engine/displayTimeZone';
 import type { FieldDeclaration, ResourceViewProps } from '../engine/types';
 import { useFieldChoices } from '../engine/views/useChoices';
-import { reportOf } from './reportPaths';
+import { datedListOf } from './reportPaths';
 import { ReportTotals } from './ReportTotals';
 import { dayRange, pickedDays, reportTimeZones } from './zonedTime';
 
@@ -54,7 +54,7 @@ export default function ReportSummary({ definition }: ResourceViewProps) {
     const [from = '', to = ''] = heldKey.split('|');
     setDays({ from, to });
   }, [heldKey]);
-  const report = reportOf(definition.name);
+  const { report } = datedListOf(definition.name);
   const currency = currencyField(definition.fields);
   const [totals, setTotals] = useState<Array<OrderReportTotal | GasReportTotal> | null>(null);
 
@@ -72,17 +72,19 @@ export default function ReportSummary({ definition }: ResourceViewProps) {
   };
 
   const query = JSON.stringify({ ...filterValues, ...filter });
+  const totalsPath = report?.totals;
   useEffect(() => {
     let current = true;
     setTotals(null);
+    if (!totalsPath) return;
     http
-      .get<{ list: Array<OrderReportTotal | GasReportTotal> }>(report.totals, JSON.parse(query) as Record<string, string>)
+      .get<{ list: Array<OrderReportTotal | GasReportTotal> }>(totalsPath, JSON.parse(query) as Record<string, string>)
       .then((answer) => current && setTotals(answer.list))
       .catch(() => current && setTotals([]));
     return () => {
       current = false;
     };
-  }, [report.totals, query]);
+  }, [totalsPath, query]);
 
   return (
     <Box sx={{ p: 2, display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'flex-start' }}>
@@ -99,7 +101,7 @@ export default function ReportSummary({ definition }: ResourceViewProps) {
         {currency && <CurrencyPicker field={currency} value={typeof filterValues.symbol === 'string' ? filterValues.symbol : ''} onChange={(symbol) => change({ symbol })} />}
       </Box>
       {/* Nothing to total: the empty state below says which filters hid the rows. */}
-      {totals && totals.length > 0 && <ReportTotals kind={report.kind} totals={totals} />}
+      {report && totals && totals.length > 0 && <ReportTotals kind={report.kind} totals={totals} />}
     </Box>
   );
 }

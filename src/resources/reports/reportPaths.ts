@@ -18,3 +18,17 @@ export function reportOf(name: string): { kind: ReportKind; totals: string } {
   if (!report) throw new Error(`${name} is not a report`);
   return report;
 }
+
+/**
+ * Lists that take the reports' date range and empty state (ReportSummary, ReportEmpty) with no
+ * totals: the audit log. Their empty texts are `report.empty.<kind>.*` too.
+ */
+const DATED_LISTS: Record<string, string> = { 'audit-log': 'audit' };
+export const EMPTY_KINDS: readonly string[] = [...REPORT_KINDS, ...Object.values(DATED_LISTS)];
+
+/** A report, or a dated list without totals. */
+export function datedListOf(name: string): { kind: string; report: { kind: ReportKind; totals: string } | null } {
+  if (DATED_LISTS[name]) return { kind: DATED_LISTS[name], report: null };
+  const report = reportOf(name);
+  return { kind: report.kind, report };
+}

@@ -51,6 +51,8 @@ const expected: Record<string, string> = {
   '/recharge-report':      'YY  NN  YYY YY   YYY',
   '/gas-report':           'YY  NN  YYY YY   YYY',
   '/order-repair':         'YY  NN  YYY YY   YYY',
+  // Beyond SPEC A2: the audit trail, for the operator row and every org's manager.
+  '/audit-log':            'YY  YN  YNN YN   YNN',
   '/account':              'YY  YY  YYY YY   YYY',
   '/brand':                'YY  NN  NNN NN   NNN',
 };
@@ -64,13 +66,13 @@ describe('route matrix of SPEC A2', () => {
   // Counted as they run, so a filtered or short-circuited table cannot pass unnoticed.
   let ran = 0;
   afterAll(() => {
-    expect(ran).toBe(372);
+    expect(ran).toBe(384);
   });
 
-  it('covers exactly the 31 guarded routes, in SPEC order, 372 role × route cases', () => {
-    expect(Object.keys(expected)).toHaveLength(31);
+  it('covers exactly the 32 guarded routes (SPEC A2’s 31 and /audit-log), in order, 384 role × route cases', () => {
+    expect(Object.keys(expected)).toHaveLength(32);
     expect(ROUTES.map((r) => r.path)).toEqual(Object.keys(expected));
-    expect(cases).toHaveLength(372);
+    expect(cases).toHaveLength(384);
     expect(Object.values(expected).every((row) => /^[YN]{12}$/.test(row.replace(/\s/g, '')))).toBe(true);
   });
 

@@ -5,12 +5,14 @@ import { PROPOSAL_KINDS, PROPOSAL_STATUSES, SIGN_ACTIONS, SIGNER_STATES } from '
 import { PROPOSAL_ACTIONS } from '../../../src/contract/proposalMachine';
 import { ORDER_REPORTS, ORDER_STATUSES } from '../../../src/contract/report';
 import { REPAIR_ACTIONS } from '../../../src/contract/orderRepair';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../../src/contract/audit';
+import { LEDGER_BREAK_KINDS } from '../../../src/contract/schemas/ledger';
 import { PASSWORD_FIELDS } from '../../../src/pages/account/PasswordCard';
 import { RECREDIT_FIELDS } from '../../../src/pages/orderRepair/OrderRepairPage';
 import { SIGNUP_FIELDS } from '../../../src/pages/signup/SignUpPage';
 import { IMAGE_FIELDS } from '../../../src/shell/brand/BrandEditor';
 import { MENU_GROUP_ORDER } from '../../../src/shell/menu/menuSections';
-import { REPORT_KINDS } from '../../../src/resources/reports/reportPaths';
+import { EMPTY_KINDS, REPORT_KINDS } from '../../../src/resources/reports/reportPaths';
 import { hasText, readCatalogue, sourcesUnder } from './catalogues';
 
 /**
@@ -36,7 +38,10 @@ const families: Record<string, readonly string[]> = {
   'orderRepair.actions': REPAIR_ACTIONS,
   'report.status': ORDER_STATUSES,
   'report.totals': REPORT_KINDS,
-  'report.empty': REPORT_KINDS.flatMap((kind) => [`${kind}.none`, `${kind}.filtered`]),
+  'report.empty': EMPTY_KINDS.flatMap((kind) => [`${kind}.none`, `${kind}.filtered`]),
+  'auditLog.action': AUDIT_ACTIONS,
+  'auditLog.entity': AUDIT_ENTITIES,
+  'ledger.break': LEDGER_BREAK_KINDS,
 };
 
 describe('keys built from a value', () => {

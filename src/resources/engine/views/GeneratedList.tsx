@@ -1,7 +1,7 @@
-import { CreateButton, Datagrid, FilterButton, List, TopToolbar, useCanAccess, useTranslate, type RaRecord } from 'react-admin';
+import { CreateButton, Datagrid, FilterButton, List, RecordContextProvider, TopToolbar, useCanAccess, useTranslate, type RaRecord } from 'react-admin';
 import { ExportAllButton } from './ExportAllButton';
-import { lazy, Suspense, useMemo } from 'react';
-import { useMediaQuery, type Theme } from '@mui/material';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Drawer, useMediaQuery, type Theme } from '@mui/material';
 import { useSession } from '../../../session';
 import { fieldsFor } from '../fields';
 import type { ResourceViewProps, ViewLoader } from '../types';
@@ -35,6 +35,8 @@ export default function GeneratedList({ definition }: ResourceViewProps) {
   const { currentChainObj, roleIndex, selectedOrg } = useSession();
   const Summary = useListPart(definition.declaration.list?.summary);
   const Empty = useListPart(definition.declaration.list?.empty);
+  const Drawn = useListPart(definition.declaration.list?.rowDrawer);
+  const [drawn, setDrawn] = useState<RaRecord | null>(null);
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const { declaration, chainField } = definition;
   const firstSortable = definition.fields.find((f) => f.sortable);
@@ -43,8 +45,13 @@ export default function GeneratedList({ definition }: ResourceViewProps) {
   const filter = { ...definition.scope, ...(chainField && currentChainObj ? { [chainField]: currentChainObj.chainId } : {}) };
   const filters = fieldsFor(definition, 'filter').map((field) => filterElement(definition, field, translate));
   // Per row: a record the role may not change (another org's wallet) opens read-only.
-  const rowClick = (_id: unknown, _resource: unknown, record: RaRecord) =>
-    definition.canDo(roleIndex, 'edit', { record, org: selectedOrg }) ? 'edit' : definition.hasView('show') ? 'show' : false;
+  const rowClick = (_id: unknown, _resource: unknown, record: RaRecord) => {
+    if (Drawn) {
+      setDrawn(record);
+      return false as const;
+    }
+    return definition.canDo(roleIndex, 'edit', { record, org: selectedOrg }) ? 'edit' : definition.hasView('show') ? 'show' : false;
+  };
   const empty = Empty ? (
     <Suspense fallback={null}>
       <Empty definition={definition} />
@@ -63,6 +70,18 @@ export default function GeneratedList({ definition }: ResourceViewProps) {
         <Datagrid rowClick={rowClick} bulkActionButtons={false} empty={empty}>
           {fieldsFor(definition, 'list').map((field) => fieldValueElement(definition, field, translate))}
         </Datagrid>
+      )}
+      {Drawn && (
+        // MUI's Drawer is a modal: focus moves into it and returns to the clicked row when it closes.
+        <Drawer anchor="right" open={drawn !== null} onClose={() => setDrawn(null)} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 560 } } } }}>
+          {drawn && (
+            <RecordContextProvider value={drawn}>
+              <Suspense fallback={null}>
+                <Drawn definition={definition} close={() => setDrawn(null)} />
+              </Suspense>
+            </RecordContextProvider>
+          )}
+        </Drawer>
       )}
     </>
   );

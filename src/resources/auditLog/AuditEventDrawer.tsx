@@ -1,0 +1,97 @@
+import { Box, IconButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import { useRecordContext, useTranslate } from 'react-admin';
+import type { AuditEventRecord } from '../../contract/schemas/auditLog';
+import { useFormat } from '../../i18n/useFormat';
+import { useDisplayTimeZone } from '../engine/displayTimeZone';
+import type { ResourceViewProps } from '../engine/types';
+import { fieldChanges } from './auditValues';
+
+/** A value cell: monospace, wrapped, "—" for none. */
+function Value({ text }: { text: string | null }) {
+  return (
+    <Typography component="pre" variant="body2" sx={{ m: 0, fontFamily: 'monospace', whiteSpace: 'pre-wrap', wordBreak: 'break-all', color: text === null ? 'text.disabled' : undefined }}>
+      {text ?? '—'}
+    </Typography>
+  );
+}
+
+/**
+ * One audit event beside the list: what was done to which record, by whom, from where, and
+ * each changed field before → after. Closing it (Esc, the backdrop, ✕) returns focus to the row.
+ */
+export default function AuditEventDrawer({ definition, close }: ResourceViewProps) {
+  const record = useRecordContext<AuditEventRecord & { id: number }>();
+  const translate = useTranslate();
+  const format = useFormat();
+  const [timeZone] = useDisplayTimeZone(definition.resourceName);
+  if (!record) return null;
+  const label = (source: string) => translate(definition.fieldKey(source), { _: source });
+  const facts: Array<[string, string | null]> = [
+    ['createdAt', format.dateTime(record.createdAt, timeZone ?? undefined, 'second')],
+    ['actorAccount', record.actorAccount ? `${record.actorName ?? ''} (${record.actorAccount})`.trim() : translate('auditLog.system')],
+    ['orgName', record.orgName],
+    ['clientAddress', record.clientAddress],
+    ['userAgent', record.userAgent],
+    ['requestId', record.requestId],
+    ['route', record.route],
+  ];
+  const changes = fieldChanges(record.before, record.after);
+  return (
+    <Box sx={{ p: 2 }} role="region" aria-labelledby="audit-event-title" data-testid="audit-event">
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+        <Typography id="audit-event-title" variant="h6" component="h2">
+          {translate(`auditLog.action.${record.action}`)} · {translate(`auditLog.entity.${record.entity}`)}
+          {record.entityId ? ` #${record.entityId}` : ''}
+        </Typography>
+        <IconButton aria-label={translate('ra.action.close')} onClick={close} data-testid="audit-event-close">
+          <CloseIcon />
+        </IconButton>
+      </Stack>
+      <Table size="small" sx={{ mb: 2 }}>
+        <TableBody>
+          {facts.map(([source, value]) => (
+            <TableRow key={source}>
+              <TableCell component="th" scope="row" sx={{ width: 140, color: 'text.secondary' }}>
+                {label(source)}
+              </TableCell>
+              <TableCell>{value ?? '—'}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
+        {translate('auditLog.changes')}
+      </Typography>
+      {changes.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {translate('auditLog.noChanges')}
+        </Typography>
+      ) : (
+        <Table size="small" data-testid="audit-diff">
+          <caption style={{ position: 'absolute', left: -10000 }}>{translate('auditLog.changes')}</caption>
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('auditLog.field')}</TableCell>
+              <TableCell>{label('before')}</TableCell>
+              <TableCell>{label('after')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {changes.map((change) => (
+              <TableRow key={change.field}>
+                <TableCell>{change.field}</TableCell>
+                <TableCell>
+                  <Value text={change.before} />
+                </TableCell>
+                <TableCell>
+                  <Value text={change.after} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Box>
+  );
+}

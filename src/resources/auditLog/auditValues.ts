@@ -1,0 +1,21 @@
+import type { AuditValues } from '../../contract/schemas/auditLog';
+
+/** One changed field of an audit event: its value before and after (null when the record had none). */
+export interface FieldChange {
+  field: string;
+  before: string | null;
+  after: string | null;
+}
+
+/** A value as text: strings as they are, anything else as JSON (objects pretty-printed). */
+export const valueText = (value: unknown): string | null => {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string') return value;
+  return typeof value === 'object' ? JSON.stringify(value, null, 2) : String(value);
+};
+
+/** The fields an event touched, in the order they appear, before → after (a created record: before empty; deleted: after empty). */
+export function fieldChanges(before: AuditValues | null, after: AuditValues | null): FieldChange[] {
+  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  return fields.map((field) => ({ field, before: valueText(before?.[field]), after: valueText(after?.[field]) }));
+}

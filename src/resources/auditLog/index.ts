@@ -1,0 +1,41 @@
+import ManageSearchIcon from '@mui/icons-material/ManageSearch';
+import { ApiPath } from '../../contract/apiPaths';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../contract/audit';
+import { defineResource } from '../engine';
+
+/**
+ * /audit-log (docs/DECISIONS.md "Audit trail"): who changed what, when and from where, read-only;
+ * the operator row sees every org, a manager their org (an agent manager also its merchants).
+ * Days in a time zone as the reports pick them; a row opens its before → after in a drawer;
+ * Export saves the whole filtered set with before and after as JSON.
+ */
+export const auditLog = defineResource({
+  name: 'audit-log',
+  route: '/audit-log',
+  icon: ManageSearchIcon,
+  menuGroup: 'settings',
+  endpoints: { list: ApiPath.auditLog.list, detail: ApiPath.auditLog.detail },
+  fields: [
+    // The start of an account name: a filter only (the actor column shows name and account).
+    { source: 'actor', kind: 'text', filterable: 'alwaysOn', inList: false, inShow: false, inForm: false },
+    { source: 'createdAt', kind: 'dateTime', sortable: true },
+    { source: 'actorAccount', kind: 'text', display: () => import('./ActorField') },
+    { source: 'orgName', kind: 'text' },
+    { source: 'action', kind: 'enum', choices: AUDIT_ACTIONS.map((a) => ({ id: a, name: `auditLog.action.${a}` })), filterable: 'alwaysOn' },
+    { source: 'entity', kind: 'enum', choices: AUDIT_ENTITIES.map((e) => ({ id: e, name: `auditLog.entity.${e}` })), filterable: 'alwaysOn' },
+    { source: 'entityId', kind: 'text' },
+    { source: 'clientAddress', kind: 'text' },
+    { source: 'before', kind: 'text', inList: false },
+    { source: 'after', kind: 'text', inList: false },
+    { source: 'userAgent', kind: 'text', inList: false },
+    { source: 'requestId', kind: 'text', inList: false },
+    { source: 'route', kind: 'text', inList: false },
+  ],
+  views: { show: false },
+  list: {
+    sort: { field: 'createdAt', order: 'DESC' },
+    summary: () => import('./AuditLogSummary'),
+    empty: () => import('../reports/ReportEmpty'),
+    rowDrawer: () => import('./AuditEventDrawer'),
+  },
+});
