@@ -32,7 +32,8 @@ export async function paginate<DB, TB extends keyof DB, O, Row>(
   const list = await options
     .select(filtered)
     .orderBy(sql`${sql.ref(column)} ${direction}`)
-    .orderBy(sql.ref(options.tieBreaker))
+    // Ties follow the sort's direction: "newest first" stays newest first among equal times.
+    .orderBy(sql`${sql.ref(options.tieBreaker)} ${direction}`)
     .limit(request.pageSize)
     .offset((request.page - 1) * request.pageSize)
     .execute();
