@@ -31,7 +31,7 @@ export default function LedgerCheck() {
   const operator = maskHas(masks.operator, roleIndex);
   const translate = useTranslate();
   const format = useFormat();
-  const check = useQuery({ queryKey: ['ledger-verify'], queryFn: () => http.get<LedgerVerifyResult>(ApiPath.ledger.verify), enabled: operator });
+  const check = useQuery({ queryKey: ['ledger-verify'], queryFn: () => http.get<LedgerVerifyResult>(ApiPath.ledger.verify), enabled: operator, retry: false });
   if (!operator || check.isPending) return null;
   if (check.isError) {
     return (

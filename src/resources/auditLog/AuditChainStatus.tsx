@@ -17,7 +17,7 @@ export function AuditChainStatus() {
   const operator = maskHas(masks.operator, roleIndex);
   const translate = useTranslate();
   const format = useFormat();
-  const check = useQuery({ queryKey: ['audit-verify'], queryFn: () => http.get<AuditVerifyResult>(ApiPath.auditLog.verify), enabled: operator });
+  const check = useQuery({ queryKey: ['audit-verify'], queryFn: () => http.get<AuditVerifyResult>(ApiPath.auditLog.verify), enabled: operator, retry: false });
   if (!operator || check.isPending) return null;
   if (check.isError) return <Alert severity="error" sx={{ mx: 2, mb: 1 }}>{translate('auditLog.chain.failed')}</Alert>;
   const result = check.data;

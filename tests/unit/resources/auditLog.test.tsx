@@ -1,0 +1,154 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { auditLog } from '../../../src/resources/auditLog';
+import { assetFlow } from '../../../src/resources/assetFlow';
+import { exportColumns } from '../../../src/resources/engine/exportColumns';
+import { fieldChanges } from '../../../src/resources/auditLog/auditValues';
+import { session } from '../../../src/session';
+import { startMockApi } from '../dataProvider/harness';
+import { answer, mountAdmin } from './harness';
+import type { AuditEventRecord } from '../../../src/contract/schemas/auditLog';
+import type { LedgerVerifyResult } from '../../../src/contract/schemas/ledger';
+
+startMockApi();
+
+// The screens' lazy parts, loaded once before the tests: a first test on a busy machine then waits for
+// the API's answers, not for a module graph to compile within one findBy's 5 s.
+beforeAll(async () => {
+  await Promise.all([
+    import('../../../src/resources/engine/views/GeneratedList'),
+    import('../../../src/resources/auditLog/ActorField'),
+    import('../../../src/resources/auditLog/AuditLogSummary'),
+    import('../../../src/resources/auditLog/AuditEventDrawer'),
+    import('../../../src/resources/reports/ReportEmpty'),
+    import('../../../src/resources/assetFlow/LedgerCheck'),
+  ]);
+}, 60_000);
+
+const event = (overrides: Partial<AuditEventRecord>): AuditEventRecord => ({
+  id: 41,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  actorId: 1,
+  actorAccount: 'superAdmin',
+  actorName: 'Sam Super',
+  orgId: 1,
+  orgName: 'Platform Operator',
+  action: 'update',
+  entity: 'currency',
+  entityId: '2',
+  before: { withdrawFee: '2' },
+  after: { withdrawFee: '3' },
+  clientAddress: '10.0.0.8',
+  userAgent: 'Browser/1',
+  requestId: 'req-9',
+  route: 'POST /sys/currency/update',
+  ...overrides,
+});
+const seeded = event({ id: 3, actorId: null, actorAccount: null, actorName: null, action: 'create', entity: 'chain', entityId: '1', before: null, after: { name: 'Ethereum', chainId: '1' }, clientAddress: null, route: 'demo seed' });
+
+function mountLog(role: 'superAdmin' | 'merchantProManager', list: AuditEventRecord[]) {
+  session.setChainList([{ chainId: 1, name: 'Ethereum', isDefault: true } as never]);
+  const listed = answer('get', '/sys/audit-log/list', { list, count: list.length });
+  const verified = answer('get', '/sys/audit/verify', { intact: true, checked: 120, firstBroken: null, asOf: '2026-11-20T10:00:00.000Z' });
+  mountAdmin([auditLog], '/audit-log', role);
+  return { listed, verified };
+}
+
+describe('/audit-log', () => {
+  it('lists who did what, the system by name, and filters by actor, action and record', async () => {
+    const { listed } = mountLog('superAdmin', [event({}), seeded]);
+    await screen.findByText('Sam Super');
+    expect(await screen.findByText('System')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Actor account starts with'), 'merch');
+    await expect.poll(() => listed.at(-1)?.query.actor, { timeout: 5000 }).toBe('merch');
+    await user.click(screen.getByRole('combobox', { name: 'Record' }));
+    await user.click(await screen.findByRole('option', { name: 'Currency' }));
+    await expect.poll(() => listed.at(-1)?.query.entity, { timeout: 5000 }).toBe('currency');
+    expect(listed.at(-1)?.query).toMatchObject({ sort: 'createdAt', order: 'desc' });
+  });
+
+  it('a row opens its before → after in a drawer, which closes back to the list', async () => {
+    mountLog('superAdmin', [event({}), seeded]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByText('10.0.0.8'));
+    const drawer = await screen.findByTestId('audit-event');
+    expect(within(drawer).getByRole('heading', { level: 2 }).textContent).toBe('Changed · Currency #2');
+    const diff = within(drawer).getByTestId('audit-diff');
+    expect(within(diff).getAllByRole('row').map((r) => within(r).queryAllByRole('cell').map((c) => c.textContent))).toEqual([[], ['withdrawFee', '2', '3']]);
+    expect(within(drawer).getByText('POST /sys/currency/update')).toBeTruthy();
+    await user.click(within(drawer).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByTestId('audit-event')).toBeNull());
+  });
+
+  it('the operator sees the chain’s check; a manager is never shown it nor calls it', async () => {
+    const operator = mountLog('superAdmin', [event({})]);
+    expect((await screen.findByTestId('audit-chain')).textContent).toContain('120 events checked');
+    expect(operator.verified.length).toBeGreaterThan(0);
+  });
+
+  it('a merchant manager does not call the chain check', async () => {
+    const manager = mountLog('merchantProManager', [event({ orgId: 7, orgName: 'Test Org' })]);
+    await screen.findByText('Test Org');
+    expect(screen.queryByTestId('audit-chain')).toBeNull();
+    expect(manager.verified).toEqual([]);
+  });
+
+  it('created and deleted records: the side that did not exist is empty', () => {
+    expect(fieldChanges(null, { name: 'Ethereum' })).toEqual([{ field: 'name', before: null, after: 'Ethereum' }]);
+    expect(fieldChanges({ label: 'x', threshold: '2' }, null)).toEqual([
+      { field: 'label', before: 'x', after: null },
+      { field: 'threshold', before: '2', after: null },
+    ]);
+  });
+
+  it('Export writes before and after as JSON, not [object Object]', () => {
+    const columns = exportColumns(auditLog, ((key: string, options?: { _?: string }) => options?._ ?? key) as never);
+    const before = columns.find((c) => c.header === 'before')!;
+    expect(before.value(event({}) as never)).toBe('{"withdrawFee":"2"}');
+  });
+});
+
+describe('the books’ check on /asset-flow', () => {
+  const mountFlow = (role: 'superAdmin' | 'merchantProFinance', verify: LedgerVerifyResult | ((call: unknown) => never)) => {
+    session.setChainList([{ chainId: 1, name: 'Ethereum', isDefault: true } as never]);
+    // A ledger with an entry: an empty list shows its empty state instead (nothing to check yet).
+    const entry = { id: 1, createdAt: '2026-11-20T10:00:00.000Z', walletId: 5, walletLabel: 'Birch cold', orgId: 5, orgName: 'Birch', chainId: 1, symbol: 'USDC', delta: '100', balanceAfter: '100', reason: 'payment', proposalId: null, proposalWalletLabel: null, proposalNonce: null, txHash: null };
+    answer('get', '/sys/asset-flow/list', { list: [entry], count: 1 });
+    const calls = answer('get', '/sys/ledger/verify', verify as never);
+    mountAdmin([assetFlow], '/asset-flow', role);
+    return calls;
+  };
+
+  it('balanced: "Books balance as of …"', async () => {
+    mountFlow('superAdmin', { balanced: true, asOf: '2026-11-20T10:00:00.000Z', breaks: [] });
+    expect((await screen.findByTestId('ledger-check')).textContent).toMatch(/^Books balance as of .*2026/);
+  });
+
+  it('breaks: each named with its wallet, coin and what was expected', async () => {
+    mountFlow('superAdmin', {
+      balanced: false,
+      asOf: '2026-11-20T10:00:00.000Z',
+      breaks: [{ kind: 'balanceMismatch', walletId: 5, walletLabel: 'Birch cold', symbol: 'USDC', refId: null, expected: '100', actual: '107' }],
+    });
+    const card = await screen.findByTestId('ledger-check');
+    expect(card.textContent).toContain('1 breaks');
+    expect(card.textContent).toContain('Balance differs from its ledger — Birch cold · USDC');
+    expect(card.textContent).toContain('Expected 100, found 107');
+  });
+
+  it('a failed check is a line, not a crash; other roles never call it', async () => {
+    mountFlow('superAdmin', () => {
+      throw new Error('down');
+    });
+    expect((await screen.findByTestId('ledger-check')).textContent).toBe('The books could not be checked.');
+  });
+
+  it('finance of a merchant neither sees nor calls the check', async () => {
+    const calls = mountFlow('merchantProFinance', { balanced: true, asOf: '2026-11-20T10:00:00.000Z', breaks: [] });
+    await screen.findByText('Birch cold');
+    expect(screen.queryByTestId('ledger-check')).toBeNull();
+    expect(calls).toEqual([]);
+  });
+});
