@@ -22,6 +22,7 @@ import BuildIcon from '@mui/icons-material/Build';
 import PersonIcon from '@mui/icons-material/Person';
 import PaletteIcon from '@mui/icons-material/Palette';
 import LocalGasStationIcon from '@mui/icons-material/LocalGasStation';
+import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 
 /**
  * Icon and menu group of every guarded route; a declared resource's own icon and
@@ -57,6 +58,7 @@ export const routeMenu: Record<string, Pick<MenuEntry, 'icon' | 'group'>> = {
   '/recharge-report': { icon: AssessmentIcon, group: 'reports' },
   '/gas-report': { icon: LocalGasStationIcon, group: 'reports' },
   '/order-repair': { icon: BuildIcon, group: 'money' },
+  '/audit-log': { icon: ManageSearchIcon, group: 'settings' },
   '/account': { icon: PersonIcon, group: 'settings' },
   '/brand': { icon: PaletteIcon, group: 'settings' },
 };
