@@ -28,7 +28,9 @@ describe('the menu and guards follow the role matrix', () => {
     // One entry per job: the full asset flow, not also the lite one.
     expect(menu).toContain('Asset flow');
     expect(menu).not.toContain('Asset flow (lite)');
-    expect(menu).toHaveLength(22);
+    // SPEC A2's 22 for the operator row, and the audit log.
+    expect(menu).toContain('Audit log');
+    expect(menu).toHaveLength(23);
     await expectDenied(page, '/invitation');
     await page.close();
   });
