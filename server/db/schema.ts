@@ -265,6 +265,33 @@ export interface PaymentOrderTable {
   paidAt: Date | null;
 }
 
+/**
+ * Orders counted and summed per UTC day or month (migration 017): written by the database's
+ * triggers on payment_order only, read by the reports.
+ */
+export interface OrderVolumeTable {
+  kind: string;
+  grain: 'day' | 'month';
+  bucket: ColumnType<string, never, never>;
+  orgId: number;
+  chainId: number;
+  currencyId: number;
+  status: string;
+  orders: number;
+  amount: string;
+  fee: string;
+}
+
+/** Paid orders per UTC day of payment (migration 017), for /home; written by the same triggers. */
+export interface PaidVolumeTable {
+  day: ColumnType<string, never, never>;
+  orgId: number;
+  chainId: number;
+  currencyId: number;
+  orders: number;
+  amount: string;
+}
+
 export interface GasFeeTable {
   id: Generated<number>;
   orgId: number;
@@ -377,6 +404,8 @@ export interface Database {
   payLink: PayLinkTable;
   paymentOrder: PaymentOrderTable;
   gasFee: GasFeeTable;
+  orderVolume: OrderVolumeTable;
+  paidVolume: PaidVolumeTable;
   orderRepair: OrderRepairTable;
   movement: MovementTable;
   chainTransfer: ChainTransferTable;

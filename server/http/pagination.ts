@@ -8,25 +8,23 @@ export interface PageRequest {
   order: 'asc' | 'desc';
 }
 
+export interface PageOptions<DB, TB extends keyof DB, O, Row> {
+  select: (qb: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, Row>;
+  sortColumns: Record<string, string>;
+  defaultSort: string;
+  tieBreaker: string;
+}
+
 /**
- * Runs a filtered query twice, once for the page and once for the total, so every
- * list answers `{list, count}`. `sortColumns` maps API sort names to SQL columns
- * (the only way a sort name reaches SQL); `tieBreaker` keeps pages stable.
+ * One page of a filtered query in the requested order. `sortColumns` maps API sort names to
+ * SQL columns (the only way a sort name reaches SQL); `tieBreaker` keeps pages stable.
+ * `offset` replaces the page's own (a deep page that starts from a narrowed query).
  */
-export async function paginate<DB, TB extends keyof DB, O, Row>(
+export async function pageOf<DB, TB extends keyof DB, O, Row>(
   filtered: SelectQueryBuilder<DB, TB, O>,
-  request: PageRequest,
-  options: {
-    select: (qb: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, Row>;
-    sortColumns: Record<string, string>;
-    defaultSort: string;
-    tieBreaker: string;
-  },
-): Promise<ListResult<Row>> {
-  const counted = await filtered
-    .clearSelect()
-    .select(sql<number>`count(*)::int`.as('count') as never)
-    .executeTakeFirst();
+  request: PageRequest & { offset?: number },
+  options: PageOptions<DB, TB, O, Row>,
+): Promise<Row[]> {
   const column = options.sortColumns[request.sort ?? options.defaultSort] ?? options.sortColumns[options.defaultSort];
   const direction = request.order === 'desc' ? sql`desc` : sql`asc`;
   const list = await options
@@ -35,9 +33,28 @@ export async function paginate<DB, TB extends keyof DB, O, Row>(
     // Ties follow the sort's direction: "newest first" stays newest first among equal times.
     .orderBy(sql`${sql.ref(options.tieBreaker)} ${direction}`)
     .limit(request.pageSize)
-    .offset((request.page - 1) * request.pageSize)
+    .offset(request.offset ?? (request.page - 1) * request.pageSize)
     .execute();
-  return { list: list as Row[], count: Number((counted as { count?: number } | undefined)?.count ?? 0) };
+  return list as Row[];
+}
+
+/** The number of rows a filtered query selects. */
+export async function countOf<DB, TB extends keyof DB, O>(filtered: SelectQueryBuilder<DB, TB, O>): Promise<number> {
+  const counted = await filtered
+    .clearSelect()
+    .select(sql<number>`count(*)::int`.as('count') as never)
+    .executeTakeFirst();
+  return Number((counted as { count?: number } | undefined)?.count ?? 0);
+}
+
+/** Every list's answer `{list, count}`: the page, and the total of the filtered query. */
+export async function paginate<DB, TB extends keyof DB, O, Row>(
+  filtered: SelectQueryBuilder<DB, TB, O>,
+  request: PageRequest,
+  options: PageOptions<DB, TB, O, Row>,
+): Promise<ListResult<Row>> {
+  const count = await countOf(filtered);
+  return { list: await pageOf(filtered, request, options), count };
 }
 
 /** `text` with LIKE's own characters (%, _ and the escape \) taken literally: filters are text, not patterns. */

@@ -15,6 +15,7 @@ import * as invitationInvitee from './013_invitation_invitee';
 import * as reportSearch from './014_report_search';
 import * as auditEvent from './015_audit_event';
 import * as ledger from './016_ledger';
+import * as orderVolume from './017_order_volume';
 
 /**
  * Versioned migrations, applied in key order at start. Never edit a released one:
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '014_report_search': reportSearch,
   '015_audit_event': auditEvent,
   '016_ledger': ledger,
+  '017_order_volume': orderVolume,
 };

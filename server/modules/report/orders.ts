@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { paginate, prefixPattern } from '../../http/pagination';
+import { pageOf, paginate, prefixPattern } from '../../http/pagination';
+import { volumeBuckets, volumeCount, volumeTotals } from './orderVolume';
 import { orgVisibleTo } from '../../http/tenancy';
 import type { Caller } from '../../http/caller';
 import type { ListResult } from '../../../src/contract/envelope';
@@ -52,30 +53,67 @@ function filteredOrders(db: Db, caller: Caller, kind: OrderReportKind, query: Or
   return filtered;
 }
 
+const ORDER_PAGE = {
+  select: (qb: ReturnType<typeof filteredOrders>) => qb.select(orderColumns),
+  sortColumns: {
+    id: 'payment_order.id',
+    orderNo: 'payment_order.order_no',
+    createdAt: 'payment_order.created_at',
+    paidAt: 'payment_order.paid_at',
+    amount: 'payment_order.amount',
+    fee: 'payment_order.fee',
+  },
+  defaultSort: 'createdAt',
+  tieBreaker: 'payment_order.id',
+};
+
+/** From this offset on, a page in time order starts at the day the counts place it in, not at an OFFSET over every newer order. */
+const SEEK_FROM = 2_000;
+
+/**
+ * A page of an order report and the filtered total. Without a search the total comes from
+ * the volume counts (exact, a few hundred rows read); a deep page in time order is placed by
+ * the same counts on its day, then offset within it (docs/DECISIONS.md "Reports at volume").
+ * A search (`q`, `ids`) selects few orders: counted on the orders themselves.
+ */
 export async function listOrders(db: Db, caller: Caller, kind: OrderReportKind, query: OrderReportQuery): Promise<ListResult<OrderReportRecord>> {
   let filtered = filteredOrders(db, caller, kind, query);
   if (query.ids) filtered = filtered.where('paymentOrder.id', 'in', query.ids);
-  const page = await paginate(filtered, { ...query, order: query.sort ? query.order : 'desc' }, {
-    select: (qb) => qb.select(orderColumns),
-    sortColumns: {
-      id: 'payment_order.id',
-      orderNo: 'payment_order.order_no',
-      createdAt: 'payment_order.created_at',
-      paidAt: 'payment_order.paid_at',
-      amount: 'payment_order.amount',
-      fee: 'payment_order.fee',
-    },
-    defaultSort: 'createdAt',
-    tieBreaker: 'payment_order.id',
-  });
-  return page as unknown as ListResult<OrderReportRecord>;
+  const request = { ...query, order: query.sort ? query.order : ('desc' as const) };
+  const searching = Boolean(query.q) || query.ids !== undefined;
+  if (searching) return (await paginate(filtered, request, ORDER_PAGE)) as unknown as ListResult<OrderReportRecord>;
+
+  const offset = (query.page - 1) * query.pageSize;
+  const inTimeOrder = (query.sort ?? 'createdAt') === 'createdAt';
+  if (!inTimeOrder || offset < SEEK_FROM) {
+    const [count, list] = await Promise.all([volumeCount(db, caller, kind, query), pageOf(filtered, request, ORDER_PAGE)]);
+    return { list, count } as unknown as ListResult<OrderReportRecord>;
+  }
+  const buckets = await volumeBuckets(db, caller, kind, query);
+  const count = buckets.reduce((sum, bucket) => sum + bucket.orders, 0);
+  const newestFirst = request.order === 'desc';
+  let skipped = 0;
+  for (const bucket of newestFirst ? [...buckets].reverse() : buckets) {
+    if (skipped + bucket.orders > offset) {
+      const narrowed = newestFirst ? filtered.where('paymentOrder.createdAt', '<', bucket.to) : filtered.where('paymentOrder.createdAt', '>=', bucket.from);
+      const list = await pageOf(narrowed, { ...request, offset: offset - skipped }, ORDER_PAGE);
+      return { list, count } as unknown as ListResult<OrderReportRecord>;
+    }
+    skipped += bucket.orders;
+  }
+  return { list: [], count };
 }
 
 /**
  * Per currency over the whole filtered set (not a page), summed exactly, without trailing zeros:
- * the paid orders (count, amount, the fee charged on them) apart from the ones not paid.
+ * the paid orders (count, amount, the fee charged on them) apart from the ones not paid. From
+ * the volume counts, or for a search from the orders it finds.
  */
 export async function orderTotals(db: Db, caller: Caller, kind: OrderReportKind, query: OrderTotalsQuery): Promise<{ list: OrderReportTotal[]; count: number }> {
+  if (!query.q) {
+    const list = (await volumeTotals(db, caller, kind, query)) as OrderReportTotal[];
+    return { list, count: list.length };
+  }
   const paid = sql`payment_order.status = 'paid'`;
   const sumWhere = (column: string, condition: typeof paid) => sql<string>`coalesce(trim_scale(sum(${sql.ref(column)}) filter (where ${condition})), 0)::text`;
   const rows = await filteredOrders(db, caller, kind, query)

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { startTestServer, type TestServer } from './harness';
+import { seedVolume } from '../../server/db/seed/volume';
+import { segmentsOf } from '../../server/modules/report/orderVolume';
+import type { ListResult } from '../../src/contract/envelope';
+import type { OrderReportRecord, OrderReportTotal } from '../../src/contract/schemas/report';
+
+/**
+ * The reports' counts, totals and deep pages come from the volume table the orders' triggers
+ * keep (docs/DECISIONS.md "Reports at volume"): they must say exactly what the orders say, for
+ * any range in any time zone, any filter and any caller's scope.
+ */
+let server: TestServer;
+const tokens: Record<string, string> = {};
+const DAY = 86_400_000;
+const now = new Date();
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await seedVolume(server.app.context.db, { orders: 7000, days: 75, batch: 3500, now });
+  for (const account of ['superAdmin', 'merchantProFinance']) tokens[account] = await server.login(account);
+});
+afterAll(() => server?.close());
+
+type Query = Record<string, string | number>;
+const list = (account: string, query: Query) => server.call<ListResult<OrderReportRecord>>('GET', '/sys/report/payment/list', { token: tokens[account], query });
+const totals = (account: string, query: Query) => server.call<{ list: OrderReportTotal[] }>('GET', '/sys/report/payment/totals', { token: tokens[account], query });
+
+/** The orgs each caller sees (SPEC B2; agents do not read reports): the operator all, a merchant its own. */
+const scopeOf = (account: string): number[] | undefined => {
+  const ids = server.orgIds;
+  if (account === 'merchantProFinance') return [ids.proA];
+  return undefined;
+};
+
+/** What the orders themselves say, grouped as the totals are. */
+async function expected(account: string, query: Query) {
+  const db = server.app.context.db;
+  const scope = scopeOf(account);
+  const conditions = [sql`o.kind = 'payment'`];
+  if (scope) conditions.push(sql`o.org_id in (${sql.join(scope)})`);
+  if (query.dateFrom) conditions.push(sql`o.created_at >= ${new Date(String(query.dateFrom))}`);
+  if (query.dateTo) conditions.push(sql`o.created_at < ${new Date(String(query.dateTo))}`);
+  if (query.status) conditions.push(sql`o.status = ${query.status}`);
+  if (query.symbol) conditions.push(sql`c.symbol = ${query.symbol}`);
+  if (query.chainId) conditions.push(sql`o.chain_id = ${query.chainId}`);
+  const where = sql.join(conditions, sql` and `);
+  const { rows } = await sql<OrderReportTotal>`
+    select o.chain_id::int as "chainId", c.symbol,
+           (count(*) filter (where o.status = 'paid'))::int as "paidCount",
+           coalesce(trim_scale(sum(o.amount) filter (where o.status = 'paid')), 0)::text as "paidAmount",
+           coalesce(trim_scale(sum(o.fee) filter (where o.status = 'paid')), 0)::text as "fee",
+           (count(*) filter (where o.status <> 'paid'))::int as "unpaidCount",
+           coalesce(trim_scale(sum(o.amount) filter (where o.status <> 'paid')), 0)::text as "unpaidAmount"
+      from payment_order o join currency c on c.id = o.currency_id
+     where ${where} group by o.chain_id, c.symbol order by c.symbol, o.chain_id`.execute(db);
+  const ids = await sql<{ id: number }>`select o.id from payment_order o join currency c on c.id = o.currency_id where ${where} order by o.created_at desc, o.id desc`.execute(db);
+  return { totals: rows, ids: ids.rows.map((r) => r.id) };
+}
+
+const at = (ms: number) => new Date(ms).toISOString();
+const utcMidnight = (ms: number) => Math.floor(ms / DAY) * DAY;
+
+/** Ranges as people pick them: whole days in UTC, in UTC+5:30 and UTC-8, within a day, across months, open-ended. */
+const RANGES: Array<[string, Query]> = [
+  ['everything', {}],
+  ['40 whole UTC days', { dateFrom: at(utcMidnight(now.getTime()) - 40 * DAY), dateTo: at(utcMidnight(now.getTime())) }],
+  ['days in UTC+5:30', { dateFrom: at(utcMidnight(now.getTime()) - 50 * DAY - 5.5 * 3600_000), dateTo: at(utcMidnight(now.getTime()) - 3 * DAY - 5.5 * 3600_000) }],
+  ['days in UTC-8', { dateFrom: at(utcMidnight(now.getTime()) - 62 * DAY + 8 * 3600_000), dateTo: at(utcMidnight(now.getTime()) - 20 * DAY + 8 * 3600_000) }],
+  ['within one day', { dateFrom: at(utcMidnight(now.getTime()) - 10 * DAY + 3600_000), dateTo: at(utcMidnight(now.getTime()) - 10 * DAY + 20 * 3600_000) }],
+  ['across a day boundary only', { dateFrom: at(utcMidnight(now.getTime()) - 5 * DAY - 7 * 3600_000), dateTo: at(utcMidnight(now.getTime()) - 4 * DAY + 9 * 3600_000) }],
+  ['from a time on', { dateFrom: at(now.getTime() - 33 * DAY - 1234_567) }],
+  ['up to a time', { dateTo: at(now.getTime() - 28 * DAY + 987_654) }],
+];
+
+describe('reports at volume', () => {
+  it('cuts a range into partial days, whole days and whole months that cover it exactly once', () => {
+    const from = new Date('2026-01-30T18:30:00Z');
+    const to = new Date('2026-04-02T05:00:00Z');
+    expect(segmentsOf(from, to)).toEqual([
+      { source: 'orders', from, to: new Date('2026-01-31T00:00:00Z') },
+      { source: 'day', from: new Date('2026-01-31T00:00:00Z'), to: new Date('2026-02-01T00:00:00Z') },
+      { source: 'month', from: new Date('2026-02-01T00:00:00Z'), to: new Date('2026-04-01T00:00:00Z') },
+      { source: 'day', from: new Date('2026-04-01T00:00:00Z'), to: new Date('2026-04-02T00:00:00Z') },
+      { source: 'orders', from: new Date('2026-04-02T00:00:00Z'), to },
+    ]);
+    expect(segmentsOf(new Date('2026-03-03T10:00:00Z'), new Date('2026-03-03T12:00:00Z'))).toEqual([
+      { source: 'orders', from: new Date('2026-03-03T10:00:00Z'), to: new Date('2026-03-03T12:00:00Z') },
+    ]);
+    expect(segmentsOf(undefined, undefined)).toEqual([{ source: 'month', from: undefined, to: undefined }]);
+    expect(segmentsOf(to, from)).toEqual([]);
+  });
+
+  for (const [name, range] of RANGES) {
+    it(`counts and totals say what the orders say: ${name}`, async () => {
+      for (const account of ['superAdmin', 'merchantProFinance']) {
+        for (const filter of [{}, { status: 'paid' }, { symbol: 'USDT', chainId: 1 }]) {
+          const query = { ...range, ...filter };
+          const want = await expected(account, query);
+          const page = await list(account, { ...query, pageSize: 25 });
+          expect(page.code).toBe(200);
+          expect(page.data.count, `${account} ${JSON.stringify(query)}`).toBe(want.ids.length);
+          expect(page.data.list.map((o) => o.id)).toEqual(want.ids.slice(0, 25));
+          expect((await totals(account, query)).data.list, `${account} ${JSON.stringify(query)}`).toEqual(want.totals);
+        }
+      }
+    });
+  }
+
+  it('a deep page in time order, either direction, is the page an OFFSET over every order gives', async () => {
+    for (const query of [{}, { dateFrom: at(utcMidnight(now.getTime()) - 70 * DAY - 5.5 * 3600_000), dateTo: at(now.getTime() - 3600_000) }, { status: 'paid' }] as Query[]) {
+      const want = await expected('superAdmin', query);
+      expect(want.ids.length).toBeGreaterThan(2100);
+      const pages = [81, 84, Math.ceil(want.ids.length / 25), Math.ceil(want.ids.length / 25) + 1];
+      for (const pageNo of pages) {
+        const desc = await list('superAdmin', { ...query, page: pageNo, pageSize: 25 });
+        expect(desc.data.list.map((o) => o.id), `desc page ${pageNo}`).toEqual(want.ids.slice((pageNo - 1) * 25, pageNo * 25));
+        const asc = await list('superAdmin', { ...query, page: pageNo, pageSize: 25, sort: 'createdAt', order: 'asc' });
+        const ascending = await sql<{ id: number }>`select id from payment_order where id in (${sql.join(want.ids)}) order by created_at, id`.execute(server.app.context.db);
+        expect(asc.data.list.map((o) => o.id), `asc page ${pageNo}`).toEqual(ascending.rows.map((r) => r.id).slice((pageNo - 1) * 25, pageNo * 25));
+        expect(desc.data.count).toBe(want.ids.length);
+      }
+    }
+  });
+
+  it('the counts follow every change to an order: a status, an amount, a moved time, a new order', async () => {
+    const db = server.app.context.db;
+    const range = RANGES[1][1];
+    const before = await expected('superAdmin', range);
+    await sql`update payment_order set status = 'expired' where id in (select id from payment_order where kind = 'payment' and status = 'pending' order by id limit 3)`.execute(db);
+    await sql`update payment_order set amount = amount + 1 where id in (select id from payment_order where kind = 'payment' order by id desc limit 5)`.execute(db);
+    await sql`update payment_order set created_at = created_at - interval '45 days' where id in (select id from payment_order where kind = 'payment' order by id limit 7)`.execute(db);
+    await seedVolume(db, { orders: 50, days: 30, now });
+    const after = await expected('superAdmin', range);
+    expect(after.totals).not.toEqual(before.totals);
+    for (const query of [range, {}, { status: 'expired' }]) {
+      const want = await expected('superAdmin', query);
+      expect((await list('superAdmin', { ...query, pageSize: 25 })).data.count).toBe(want.ids.length);
+      expect((await totals('superAdmin', query)).data.list).toEqual(want.totals);
+    }
+  });
+
+  it('a search counts the orders it finds: an order number by its start, a hash whole', async () => {
+    const sample = (await list('superAdmin', { status: 'paid', pageSize: 1 })).data.list[0];
+    const byNumber = await list('superAdmin', { q: sample.orderNo.slice(0, -2).toLowerCase() });
+    expect(byNumber.data.list.map((o) => o.id)).toContain(sample.id);
+    expect(byNumber.data.count).toBe(byNumber.data.list.length);
+    const byHash = await list('superAdmin', { q: sample.txHash!.toUpperCase() });
+    expect(byHash.data.list.map((o) => o.id)).toEqual([sample.id]);
+    expect((await totals('superAdmin', { q: sample.txHash! })).data.list).toEqual([
+      expect.objectContaining({ symbol: sample.symbol, paidCount: 1, paidAmount: sample.amount }),
+    ]);
+  });
+});
