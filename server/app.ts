@@ -7,6 +7,8 @@ import { installErrorHandler } from './http/errorHandler';
 import { serveStatic } from './http/staticFiles';
 import { installSecurityHeaders } from './http/securityHeaders';
 import type { ServerContext } from './http/serverContext';
+import { CALLER_CHANGE_CHANNEL, CallerCache } from './http/callerCache';
+import type { SessionFacts } from './http/caller';
 import { modules } from './modules';
 import { seedDemoIfEmpty } from './db/seed';
 
@@ -32,7 +34,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const ownsDatabase = !options.database;
   const messages = loadMessages(config.localesDir);
-  const context: ServerContext = { db: database.db, config, messages, now: options.now ?? (() => new Date()) };
+  const callers = new CallerCache<SessionFacts>(config.callerCacheMs);
+  const context: ServerContext = { db: database.db, config, messages, now: options.now ?? (() => new Date()), callers };
+  const stopListening = await database.listen(CALLER_CHANGE_CHANNEL, () => callers.clear(), (live) => callers.setLive(live));
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -54,6 +58,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   for (const register of modules) register(app, context);
   await serveStatic(app, { staticDir: config.staticDir, localesDir: config.localesDir, uploadsDir: config.uploadsDir }, messages);
 
+  app.addHook('onClose', stopListening);
   if (ownsDatabase) {
     app.addHook('onClose', () => database.close());
     await seedDemoIfEmpty(context, database.kind);

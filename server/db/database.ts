@@ -13,6 +13,11 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Follows a NOTIFY channel: `onNotify` on each message, `onLive` with the listening
+   * connection's state (false while it is down and being reopened). Returns the stop.
+   */
+  listen(channel: string, onNotify: () => void, onLive: (live: boolean) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -26,26 +31,84 @@ export interface DatabaseOptions {
 // int8 as JS number (chain ids and counts stay far below 2^53); numeric stays a string (SPEC B4).
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-function dialectFor(options: DatabaseOptions): { dialect: Dialect; kind: DatabaseHandle['kind'] } {
+type Listen = DatabaseHandle['listen'];
+
+/**
+ * A dedicated PostgreSQL connection that LISTENs (a pooled one would be handed to queries).
+ * When it drops it reports not live and reconnects every second until stopped.
+ */
+function listenOnPostgres(connectionString: string): Listen {
+  return async (channel, onNotify, onLive) => {
+    let stopped = false;
+    let client: pg.Client | undefined;
+    let retry: NodeJS.Timeout | undefined;
+    const reconnect = () => {
+      onLive(false);
+      if (!stopped && !retry) retry = setTimeout(() => void connect(), 1000).unref();
+    };
+    const connect = async () => {
+      retry = undefined;
+      const next = new pg.Client({ connectionString });
+      next.on('error', () => undefined);
+      next.on('end', () => {
+        if (client === next) client = undefined;
+        reconnect();
+      });
+      next.on('notification', (message) => {
+        if (message.channel === channel) onNotify();
+      });
+      try {
+        await next.connect();
+        await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+        if (stopped) return void (await next.end().catch(() => undefined));
+        client = next;
+        onLive(true);
+      } catch {
+        await next.end().catch(() => undefined);
+        reconnect();
+      }
+    };
+    await connect();
+    return async () => {
+      stopped = true;
+      clearTimeout(retry);
+      const open = client;
+      client = undefined;
+      await open?.end().catch(() => undefined);
+    };
+  };
+}
+
+function dialectFor(options: DatabaseOptions): { dialect: Dialect; kind: DatabaseHandle['kind']; listen: Listen } {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection the server ends (a restart, a dropped database) is reported here after
     // the pool has already discarded it; the next query opens a fresh one. Without a listener
     // the 'error' event would end the process.
     pool.on('error', () => undefined);
-    return { dialect: new PostgresDialect({ pool }), kind: 'postgres' };
+    return { dialect: new PostgresDialect({ pool }), kind: 'postgres', listen: listenOnPostgres(options.databaseUrl) };
   }
   let dataDir: string | undefined;
   if (options.dataDir) {
     dataDir = path.join(options.dataDir, 'pglite');
     fs.mkdirSync(dataDir, { recursive: true });
   }
-  return { dialect: new PGliteDialect(new PGlite(dataDir)), kind: 'pglite' };
+  const pglite = new PGlite(dataDir);
+  // One in-process database: its notifications reach this process's listeners directly.
+  const listen: Listen = async (channel, onNotify, onLive) => {
+    const stop = await pglite.listen(channel, () => onNotify());
+    onLive(true);
+    return async () => {
+      onLive(false);
+      if (!pglite.closed) await stop();
+    };
+  };
+  return { dialect: new PGliteDialect(pglite), kind: 'pglite', listen };
 }
 
 /** Opens the database and applies every pending migration before anything uses it. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  const { dialect, kind } = dialectFor(options);
+  const { dialect, kind, listen } = dialectFor(options);
   const db = new Kysely<Database>({ dialect: audited(dialect), plugins: [new CamelCasePlugin()] });
   // Migrations name columns in snake_case themselves. Branches add numbers side by side: a
   // database that already ran a later one still takes an earlier one merged after it.
@@ -56,5 +119,5 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await db.destroy();
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
-  return { db, kind, close: () => db.destroy() };
+  return { db, kind, listen, close: () => db.destroy() };
 }

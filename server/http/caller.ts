@@ -4,6 +4,7 @@ import { roleIndexFor } from '../../src/access';
 import type { Db } from '../db/database';
 import { forbidden, unauthorized } from './apiError';
 import { hashSessionToken, isWellFormedToken } from '../modules/auth/sessionToken';
+import type { CallerCache } from './callerCache';
 
 export interface Membership {
   orgId: number;
@@ -42,18 +43,22 @@ export async function membershipsOf(db: Db, userId: number): Promise<Membership[
     .execute();
 }
 
-export async function resolveCaller(db: Db, request: FastifyRequest, now: Date): Promise<Caller> {
-  const token = bearerToken(request);
-  if (!token) throw unauthorized();
-  if (!isWellFormedToken(token)) throw unauthorized('api.malformedToken');
-  const tokenHash = hashSessionToken(token);
+/** What a session token stands for, before an org is picked: what the caller cache keeps. */
+export interface SessionFacts {
+  userId: number;
+  account: string;
+  userName: string;
+  memberships: Membership[];
+}
+
+async function lookUpSession(db: Db, tokenHash: string, now: Date): Promise<{ facts: SessionFacts; expiresAt: Date } | undefined> {
   // One round trip: the session, its user and every membership (the hot path of every call).
   const rows = await db
     .selectFrom('session')
     .innerJoin('appUser', 'appUser.id', 'session.userId')
     .leftJoin('membership', 'membership.userId', 'appUser.id')
     .leftJoin('org', 'org.id', 'membership.orgId')
-    .select(['appUser.id as userId', 'appUser.account', 'appUser.userName', 'appUser.disabled', 'org.id as orgId', 'org.name as orgName', 'org.tenantType', 'membership.roleLevel'])
+    .select(['appUser.id as userId', 'appUser.account', 'appUser.userName', 'appUser.disabled', 'session.expiresAt', 'org.id as orgId', 'org.name as orgName', 'org.tenantType', 'membership.roleLevel'])
     .where('session.tokenHash', '=', tokenHash)
     .where('session.revokedAt', 'is', null)
     .where('session.expiresAt', '>', now)
@@ -61,17 +66,32 @@ export async function resolveCaller(db: Db, request: FastifyRequest, now: Date):
     .orderBy('org.id')
     .execute();
   const session = rows[0];
-  if (!session || session.disabled) throw unauthorized('api.sessionExpired');
-
+  if (!session || session.disabled) return undefined;
   const memberships: Membership[] = rows
     .filter((r) => r.orgId !== null)
     .map((r) => ({ orgId: r.orgId!, orgName: r.orgName!, tenantType: r.tenantType!, roleLevel: r.roleLevel! }));
+  return { facts: { userId: session.userId, account: session.account, userName: session.userName, memberships }, expiresAt: new Date(session.expiresAt) };
+}
+
+export async function resolveCaller(db: Db, request: FastifyRequest, now: Date, cache?: CallerCache<SessionFacts>): Promise<Caller> {
+  const token = bearerToken(request);
+  if (!token) throw unauthorized();
+  if (!isWellFormedToken(token)) throw unauthorized('api.malformedToken');
+  const tokenHash = hashSessionToken(token);
+  let facts = cache?.get(tokenHash, now.getTime());
+  if (!facts) {
+    const found = await lookUpSession(db, tokenHash, now);
+    if (!found) throw unauthorized('api.sessionExpired');
+    facts = found.facts;
+    cache?.set(tokenHash, facts, found.expiresAt.getTime(), now.getTime());
+  }
+  const { memberships } = facts;
   if (memberships.length === 0) throw forbidden('api.noOrg');
   const org = selectOrg(memberships, request.headers[ORG_HEADER.toLowerCase()]);
   return {
-    userId: session.userId,
-    account: session.account,
-    userName: session.userName,
+    userId: facts.userId,
+    account: facts.account,
+    userName: facts.userName,
     tokenHash,
     memberships,
     org,

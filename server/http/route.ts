@@ -53,7 +53,7 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
     config: spec.config,
     handler: async (request, reply) => {
       const t = context.messages.translator(request.headers['accept-language']);
-      const caller = spec.access === 'public' ? (undefined as unknown as Caller) : await resolveCaller(context.db, request, context.now());
+      const caller = spec.access === 'public' ? (undefined as unknown as Caller) : await resolveCaller(context.db, request, context.now(), context.callers);
       if (typeof spec.access === 'bigint' && !maskHas(spec.access, caller.roleIndex)) throw forbidden();
       const query = spec.query ? parseOrThrow(spec.query, request.query) : undefined;
       const body = spec.body ? parseOrThrow(spec.body, request.body ?? {}) : undefined;
@@ -68,11 +68,23 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
           reply,
         });
       // Every write is attributed (docs/DECISIONS.md "Audit trail"); reads run without a context.
-      const data = spec.method === 'POST' ? await withAuditContext(auditContextOf(request, caller, body, spec.path), run) : await run();
+      const data = spec.method === 'POST' ? await runWrite(context, () => withAuditContext(auditContextOf(request, caller, body, spec.path), run)) : await run();
       if (reply.sent || data === reply) return reply;
       return { code: 200, msg: t('api.ok'), data: data ?? null };
     },
   });
+}
+
+/**
+ * A write, after which this instance forgets every remembered session at once (a sign-out, a
+ * role change): other instances hear of it from the database's change feed.
+ */
+async function runWrite<T>(context: ServerContext, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } finally {
+    context.callers.clear();
+  }
 }
 
 /** The audit context of a write request: the caller, or for a public call the account it names (sign-in, sign-up). */

@@ -16,6 +16,8 @@ import type { Envelope } from '../../src/contract/envelope';
  */
 export interface TestServer {
   app: App;
+  /** The database the app runs on (a second app on it plays another instance). */
+  database: DatabaseHandle;
   orgIds: Record<DemoOrgKey, number>;
   call<T = unknown>(method: 'GET' | 'POST', path: string, options?: CallOptions): Promise<Envelope<T>>;
   login(account: string, password?: string): Promise<string>;
@@ -88,6 +90,7 @@ export async function startTestServer(options: { seed?: boolean; config?: Partia
 
   return {
     app,
+    database: handle,
     orgIds,
     call,
     async login(account, password = DEMO_PASSWORD) {

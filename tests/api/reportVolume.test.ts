@@ -95,7 +95,7 @@ describe('reports at volume', () => {
   for (const [name, range] of RANGES) {
     it(`counts and totals say what the orders say: ${name}`, async () => {
       for (const account of ['superAdmin', 'merchantProFinance']) {
-        for (const filter of [{}, { status: 'paid' }, { symbol: 'USDT', chainId: 1 }]) {
+        for (const filter of [{}, { status: 'paid' }, { symbol: 'USDT', chainId: 1 }] as Query[]) {
           const query = { ...range, ...filter };
           const want = await expected(account, query);
           const page = await list(account, { ...query, pageSize: 25 });
