@@ -6,11 +6,14 @@ import { seedDemo } from '../server/db/seed';
 
 /**
  * The two servers the throughput bench compares, in one child process so the load
- * generator does not share their event loop: the real API (in-memory PGlite, demo
- * data) and a bare Fastify route answering a constant envelope.
+ * generator does not share their event loop: the real API and a bare Fastify route
+ * answering a constant envelope. The API runs on an in-memory PGlite with the demo data,
+ * or on the volume database the bench names (BENCH_DATA_DIR for PGlite's folder,
+ * BENCH_DATABASE_URL for PostgreSQL).
  */
-const database = await openDatabase({});
-await seedDemo(database.db);
+const database = await openDatabase({ dataDir: process.env.BENCH_DATA_DIR, databaseUrl: process.env.BENCH_DATABASE_URL });
+const anyone = await database.db.selectFrom('appUser').select('id').limit(1).executeTakeFirst();
+if (!anyone) await seedDemo(database.db);
 const api = await buildApp({ config: { ...readConfig({}), staticDir: undefined, seed: 'none' }, database });
 await api.listen({ port: 0, host: '127.0.0.1' });
 
@@ -20,7 +23,7 @@ bare.get('/api/sys/chain/list', async () => constant);
 await bare.listen({ port: 0, host: '127.0.0.1' });
 
 const portOf = (server: { server: { address(): unknown } }) => (server.server.address() as { port: number }).port;
-process.stdout.write(`${JSON.stringify({ api: portOf(api), bare: portOf(bare) })}\n`);
+process.stdout.write(`${JSON.stringify({ api: portOf(api), bare: portOf(bare), pid: process.pid })}\n`);
 process.once('SIGTERM', async () => {
   await api.close();
   await database.close();

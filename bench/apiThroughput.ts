@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -6,13 +6,14 @@ import { createInterface } from 'node:readline';
 /**
  * Requests per second of an authenticated GET /api/sys/chain/list against a bare
  * Fastify route answering a constant envelope, measured in the same run: the ratio
- * says what our stack (auth lookup, validation, SQL on PGlite) costs, whatever the machine.
+ * says what our stack (auth lookup, validation, SQL) costs, whatever the machine.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const CONNECTIONS = 16;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+export const CHAIN_LIST = '/api/sys/chain/list?page=1&pageSize=20';
 
-function request(agent: http.Agent, port: number, urlPath: string, headers: Record<string, string> = {}, body?: string) {
+export function request(agent: http.Agent, port: number, urlPath: string, headers: Record<string, string> = {}, body?: string) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, path: urlPath, method: body ? 'POST' : 'GET', agent, headers }, (res) => {
       let text = '';
@@ -25,42 +26,69 @@ function request(agent: http.Agent, port: number, urlPath: string, headers: Reco
   });
 }
 
-async function load(port: number, headers: Record<string, string>): Promise<number> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+/** Requests per second `CONNECTIONS` clients get from `urlPath`, each answer checked. */
+export async function load(port: number, headers: Record<string, string>, urlPath = CHAIN_LIST, connections = CONNECTIONS): Promise<number> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const until = Date.now() + SECONDS * 1000;
   let done = 0;
   const worker = async () => {
     while (Date.now() < until) {
-      const res = await request(agent, port, '/api/sys/chain/list?page=1&pageSize=20', headers);
+      const res = await request(agent, port, urlPath, headers);
       if (res.status !== 200 || !res.body.includes('"code":200')) throw new Error(`unexpected answer: ${res.status} ${res.body.slice(0, 200)}`);
       done++;
     }
   };
-  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  await Promise.all(Array.from({ length: connections }, worker));
   agent.destroy();
   return done / SECONDS;
 }
 
+export interface BenchServers {
+  api: number;
+  bare: number;
+  pid: number;
+  child: ChildProcess;
+  /** A bearer header of a demo account. */
+  signIn(account: string): Promise<Record<string, string>>;
+  stop(): void;
+}
+
+/** The API (on the database `env` names, else in-memory demo data) and the bare route, in a child process. */
+export async function startBenchServers(env: Record<string, string> = {}): Promise<BenchServers> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/apiServers.ts'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+  const firstLine = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`bench servers exited with ${code}`)));
+  });
+  const ports = JSON.parse(firstLine) as { api: number; bare: number; pid: number };
+  return {
+    ...ports,
+    child,
+    async signIn(account) {
+      const agent = new http.Agent({ keepAlive: false });
+      const login = await request(agent, ports.api, '/api/sys/auth/login', { 'content-type': 'application/json' }, JSON.stringify({ account, password: 'Demo@12345' }));
+      const token = (JSON.parse(login.body) as { data: { token: string } }).data.token;
+      return { authorization: `Bearer ${token}` };
+    },
+    stop: () => void child.kill('SIGTERM'),
+  };
+}
+
+/** The chain list against the bare route; both warmed up first so JIT and database caches count against neither. */
+export async function chainListRatio(servers: BenchServers, auth: Record<string, string>): Promise<{ apiRps: number; bareRps: number; ratio: number }> {
+  await load(servers.bare, {});
+  await load(servers.api, auth);
+  const bareRps = await load(servers.bare, {});
+  const apiRps = await load(servers.api, auth);
+  return { apiRps, bareRps, ratio: apiRps / bareRps };
+}
+
 export async function measureApiThroughput(): Promise<{ apiRps: number; bareRps: number; ratio: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/apiServers.ts'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const servers = await startBenchServers();
   try {
-    const firstLine = await new Promise<string>((resolve, reject) => {
-      createInterface({ input: child.stdout! }).once('line', resolve);
-      child.once('exit', (code) => reject(new Error(`bench servers exited with ${code}`)));
-    });
-    const ports = JSON.parse(firstLine) as { api: number; bare: number };
-    const agent = new http.Agent({ keepAlive: false });
-    const login = await request(agent, ports.api, '/api/sys/auth/login', { 'content-type': 'application/json' }, JSON.stringify({ account: 'superAdmin', password: 'Demo@12345' }));
-    const token = (JSON.parse(login.body) as { data: { token: string } }).data.token;
-    // Warm both up so JIT and PGlite caches do not count against either.
-    const auth = { authorization: `Bearer ${token}` };
-    await load(ports.bare, {});
-    await load(ports.api, auth);
-    const bareRps = await load(ports.bare, {});
-    const apiRps = await load(ports.api, auth);
-    return { apiRps, bareRps, ratio: apiRps / bareRps };
+    return await chainListRatio(servers, await servers.signIn('superAdmin'));
   } finally {
-    child.kill('SIGTERM');
+    servers.stop();
   }
 }
 

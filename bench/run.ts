@@ -1,13 +1,18 @@
 import os from 'node:os';
 import { bundleReport, measureBundle } from './bundleSize';
 import { measureApiThroughput } from './apiThroughput';
+import { runVolumeBench } from './volume';
 
-/** `npm run bench`: every budget figure, printed as sizes and ratios (never a timed test). */
-const bundle = measureBundle();
+/** `npm run bench`: every budget figure, printed as sizes and ratios (never a timed test); `-- --volume` adds the reports at volume. */
 console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
 console.log(`date: ${new Date().toISOString()}`);
-for (const line of bundleReport(bundle)) console.log(line);
-const api = await measureApiThroughput();
-console.log(`GET /api/sys/chain/list (authenticated, PGlite): ${api.apiRps.toFixed(0)} req/s`);
-console.log(`bare Fastify route, constant envelope:          ${api.bareRps.toFixed(0)} req/s`);
-console.log(`ratio api / bare: ${api.ratio.toFixed(3)}`);
+if (process.argv.includes('--volume')) {
+  await runVolumeBench(process.argv.slice(2));
+} else {
+  const bundle = measureBundle();
+  for (const line of bundleReport(bundle)) console.log(line);
+  const api = await measureApiThroughput();
+  console.log(`GET /api/sys/chain/list (authenticated, PGlite): ${api.apiRps.toFixed(0)} req/s`);
+  console.log(`bare Fastify route, constant envelope:          ${api.bareRps.toFixed(0)} req/s`);
+  console.log(`ratio api / bare: ${api.ratio.toFixed(3)}`);
+}

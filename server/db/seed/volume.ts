@@ -69,10 +69,13 @@ const slotTable = (slots: Slot[]) => sql`
   ) with ordinality as s (org_id, chain_id, currency_id, address, scale, lo, hi, pay_link_id, fixed_amount, n)`;
 
 /**
- * Orders `first`..`last` (their number's suffix) of one kind, spread over `days`, statuses as
- * a live platform has them (pending only in the last day), amounts in each coin's range.
+ * Orders `first`..`last` (their number's suffix) of one kind, spread evenly over [from, to) in
+ * time order as a live platform writes them (a day's orders lie together on disk), statuses as
+ * it has them (pending only in the last day), amounts in each coin's range.
  */
-function insertOrders(kind: 'payment' | 'linkpay' | 'recharge', slots: Slot[], first: number, last: number, now: Date, days: number) {
+function insertOrders(kind: 'payment' | 'linkpay' | 'recharge', slots: Slot[], first: number, last: number, window: { from: Date; to: Date; now: Date }) {
+  const { now } = window;
+  const step = (window.to.getTime() - window.from.getTime()) / (last - first + 1);
   const prefix = { payment: 'PAY', linkpay: 'LNK', recharge: 'RCH' }[kind];
   return sql`
     insert into payment_order (order_no, org_id, kind, pay_link_id, chain_id, currency_id, amount, fee, status, payer_address, deposit_address, tx_hash, created_at, paid_at)
@@ -94,11 +97,12 @@ function insertOrders(kind: 'payment' | 'linkpay' | 'recharge', slots: Slot[], f
                     when t.r_status < 0.75 then 'paid' when t.r_status < 0.93 then 'expired' else 'failed' end as status
           from (
             select g, random() as r_slot, random() as r_amount, random() as r_status, random() as r_paid,
-                   ${now}::timestamptz - random() * ${days} * interval '1 day' as created_at
+                   ${window.from}::timestamptz + ((g - ${first}) + random()) * ${step} * interval '1 millisecond' as created_at
               from generate_series(${first}::int, ${last}::int) g
           ) t
           join (${slotTable(slots)}) s on s.n = 1 + floor(t.r_slot * ${slots.length})
-      ) o`;
+      ) o
+     order by o.g`;
 }
 
 /**
@@ -150,12 +154,15 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<void> 
     const linkpay = links.length > 0 ? Math.round(size * 0.2) : 0;
     const recharge = Math.round(size * 0.2);
     const payment = size - linkpay - recharge;
+    // This batch's share of the whole span, so the orders are written oldest first.
+    const span = days * 86_400_000;
+    const window = { from: new Date(now.getTime() - span + (written / options.orders) * span), to: new Date(now.getTime() - span + ((written + size) / options.orders) * span), now };
     await db.transaction().execute(async (trx) => {
       const before = await trx.selectFrom('paymentOrder').select(sql<number>`coalesce(max(id), 0)::int`.as('max')).executeTakeFirstOrThrow();
       await sql`select setseed(${((serial % 1_000_000) / 1_000_000) * 2 - 1})`.execute(trx);
       for (const [kind, count, slots] of [['payment', payment, direct], ['recharge', recharge, direct], ['linkpay', linkpay, links]] as const) {
         if (count === 0) continue;
-        await insertOrders(kind, slots, serial + 1, serial + count, now, days).execute(trx);
+        await insertOrders(kind, slots, serial + 1, serial + count, window).execute(trx);
         serial += count;
       }
       await creditAndSweep(trx as unknown as Db, before.max);

@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { openDatabase, type DatabaseOptions } from '../server/db/database';
+import { seedDemo } from '../server/db/seed';
+import { seedVolume } from '../server/db/seed/volume';
+import { chainListRatio, load, request, startBenchServers, type BenchServers } from './apiThroughput';
+
+/**
+ * `npm run bench -- --volume [--orders N]`: the finance reports over N orders (1,000,000 by
+ * default), on PGlite (VOLUME_DATA_DIR, default data/volume) and, when VOLUME_DATABASE_URL is
+ * set, on PostgreSQL. A database with fewer orders is topped up first (server/db/seed/volume.ts).
+ * Each case: 30 sequential calls after 3 warm-ups, p50 and p95 next to the target
+ * (docs/SCALING.md); then the report list's throughput and the chain list's ratio to a bare
+ * Fastify route, measured in the same run.
+ */
+const root = path.resolve(import.meta.dirname, '..');
+const CALLS = 30;
+const WARM_UPS = 3;
+
+interface Target {
+  name: 'PGlite' | 'PostgreSQL';
+  database: DatabaseOptions;
+  env: Record<string, string>;
+  /** p95 budgets at 1M orders (ms). */
+  budget: number;
+}
+
+async function ensureOrders(target: Target, orders: number): Promise<number> {
+  const handle = await openDatabase(target.database);
+  try {
+    if (!(await handle.db.selectFrom('appUser').select('id').limit(1).executeTakeFirst())) await seedDemo(handle.db);
+    const { count } = await handle.db.selectFrom('paymentOrder').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const missing = orders - Number(count);
+    if (missing > 0) {
+      const started = Date.now();
+      console.log(`${target.name}: adding ${missing.toLocaleString('en-US')} orders…`);
+      await seedVolume(handle.db, { orders: missing, log: (line) => console.log(`  ${line}`) });
+      console.log(`${target.name}: seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    }
+    const after = await handle.db.selectFrom('paymentOrder').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    return Number(after.count);
+  } finally {
+    await handle.close();
+  }
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+async function timeCase(port: number, headers: Record<string, string>, urlPath: string): Promise<{ p50: number; p95: number }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const times: number[] = [];
+  for (let n = 0; n < WARM_UPS + CALLS; n++) {
+    const started = process.hrtime.bigint();
+    const res = await request(agent, port, urlPath, headers);
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    if (res.status !== 200 || !res.body.includes('"code":200')) throw new Error(`${urlPath}: ${res.status} ${res.body.slice(0, 200)}`);
+    if (n >= WARM_UPS) times.push(ms);
+  }
+  agent.destroy();
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+async function json<T>(servers: BenchServers, headers: Record<string, string>, urlPath: string): Promise<T> {
+  const res = await request(new http.Agent(), servers.api, urlPath, headers);
+  return (JSON.parse(res.body) as { data: T }).data;
+}
+
+/** The report cases of docs/SCALING.md, with an order number and hash that exist. */
+async function casesOf(servers: BenchServers, auth: Record<string, string>): Promise<Array<[string, string]>> {
+  const list = '/api/sys/report/payment/list';
+  const sample = (await json<{ list: Array<{ orderNo: string; txHash: string }> }>(servers, auth, `${list}?page=1&pageSize=1&status=paid&sort=amount&order=asc`)).list[0];
+  return [
+    ['page 1, no filter', `${list}?page=1&pageSize=25`],
+    ['page 1, console default (chain 1)', `${list}?page=1&pageSize=25&chainId=1&sort=createdAt&order=desc`],
+    ['currency + status (USDT, paid)', `${list}?page=1&pageSize=25&chainId=1&symbol=USDT&status=paid`],
+    ['exact order number (q)', `${list}?page=1&pageSize=25&q=${encodeURIComponent(sample.orderNo)}`],
+    ['order number prefix (a day: q=PAYyyyymmdd)', `${list}?page=1&pageSize=25&q=${encodeURIComponent(sample.orderNo.slice(0, 11))}`],
+    ['transaction hash (q)', `${list}?page=1&pageSize=25&q=${encodeURIComponent(sample.txHash)}`],
+    ['sort by amount', `${list}?page=1&pageSize=25&sort=amount&order=desc`],
+    ['a page at offset 500,000', `${list}?page=20001&pageSize=25`],
+    ['last 30 days, in UTC+8', `${list}?page=1&pageSize=25&dateFrom=${encodeURIComponent(new Date(Date.now() - 30 * 86_400_000 - 8 * 3_600_000).toISOString())}`],
+    ['totals per currency, no filter', '/api/sys/report/payment/totals'],
+    ['totals, 90 days in UTC+8, USDT', `/api/sys/report/payment/totals?symbol=USDT&dateFrom=${encodeURIComponent(new Date(Date.now() - 90 * 86_400_000 - 8 * 3_600_000).toISOString())}`],
+    ['/home 30-day volume', '/api/sys/dashboard?days=30'],
+  ];
+}
+
+async function benchTarget(target: Target, orders: number): Promise<void> {
+  const count = await ensureOrders(target, orders);
+  const servers = await startBenchServers(target.env);
+  try {
+    const operator = await servers.signIn('superAdmin');
+    const merchant = await servers.signIn('merchantProFinance');
+    console.log(`\n${target.name}: ${count.toLocaleString('en-US')} payment orders — p95 target ≤ ${target.budget} ms`);
+    console.log('case                                          p50 ms    p95 ms   within');
+    const cases = await casesOf(servers, operator);
+    cases.push(['merchant page 1 (own org only)', '/api/sys/report/payment/list?page=1&pageSize=25']);
+    for (const [index, [name, urlPath]] of cases.entries()) {
+      const { p50, p95 } = await timeCase(servers.api, index === cases.length - 1 ? merchant : operator, urlPath);
+      console.log(`${name.padEnd(44)} ${p50.toFixed(1).padStart(7)} ${p95.toFixed(1).padStart(9)}   ${p95 <= target.budget ? 'yes' : 'NO'}`);
+    }
+    await load(servers.api, operator, '/api/sys/report/payment/list?page=1&pageSize=25');
+    const reportRps = await load(servers.api, operator, '/api/sys/report/payment/list?page=1&pageSize=25');
+    console.log(`report list, 16 clients: ${reportRps.toFixed(0)} req/s`);
+    const { apiRps, bareRps, ratio } = await chainListRatio(servers, operator);
+    console.log(`chain list ${apiRps.toFixed(0)} req/s, bare Fastify ${bareRps.toFixed(0)} req/s: ratio ${ratio.toFixed(3)} (target ≥ 0.10)`);
+  } finally {
+    servers.stop();
+    await new Promise((resolve) => servers.child.once('exit', resolve));
+  }
+}
+
+export async function runVolumeBench(args: string[]): Promise<void> {
+  const at = args.indexOf('--orders');
+  const orders = at >= 0 ? Number(args[at + 1]) : 1_000_000;
+  if (!Number.isInteger(orders) || orders <= 0) throw new Error('--orders takes a positive whole number');
+  const dataDir = path.resolve(process.env.VOLUME_DATA_DIR ?? path.join(root, 'data', 'volume'));
+  fs.mkdirSync(dataDir, { recursive: true });
+  const targets: Target[] = [{ name: 'PGlite', database: { dataDir }, env: { BENCH_DATA_DIR: dataDir }, budget: 50 }];
+  const url = process.env.VOLUME_DATABASE_URL;
+  if (url) targets.push({ name: 'PostgreSQL', database: { databaseUrl: url }, env: { BENCH_DATABASE_URL: url }, budget: orders > 1_000_000 ? 100 : 20 });
+  else console.log('PostgreSQL: set VOLUME_DATABASE_URL=postgres://… to measure it too');
+  for (const target of targets) await benchTarget(target, orders);
+}
