@@ -23,6 +23,12 @@ type Catalogue = Record<string, unknown>;
 
 export interface Messages {
   translator(acceptLanguage: string | undefined): Translate;
+  /**
+   * The console's own words (`translation.json`: field labels, value labels) in the caller's
+   * language, for what the server writes as the console would show it (CSV exports).
+   * A key without a text reads as `fallback`.
+   */
+  labels(acceptLanguage: string | undefined): (key: string, fallback: string) => string;
 }
 
 const lookup = (catalogue: Catalogue, key: string): string | undefined => {
@@ -54,11 +60,17 @@ export function pickLanguage(acceptLanguage: string | undefined): Language {
 }
 
 export function loadMessages(localesDir: string): Messages {
-  const catalogues = new Map<Language, Catalogue>();
-  for (const lng of LANGUAGES) {
-    const file = path.join(localesDir, lng, 'api.json');
-    catalogues.set(lng, fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Catalogue) : {});
-  }
+  const read = (lng: Language, name: string): Catalogue => {
+    const file = path.join(localesDir, lng, name);
+    return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Catalogue) : {};
+  };
+  const catalogues = new Map<Language, Catalogue>(LANGUAGES.map((lng) => [lng, read(lng, 'api.json')]));
+  // The console's catalogue is large and only exports need it: read on first use.
+  const consoleCatalogues = new Map<Language, Catalogue>();
+  const consoleCatalogue = (lng: Language) => {
+    if (!consoleCatalogues.has(lng)) consoleCatalogues.set(lng, read(lng, 'translation.json'));
+    return consoleCatalogues.get(lng)!;
+  };
   const fallback = catalogues.get(DEFAULT_LANGUAGE) ?? {};
   return {
     translator(acceptLanguage) {
@@ -81,6 +93,12 @@ export function loadMessages(localesDir: string): Messages {
       const translate: Translate = (key, params = {}) =>
         interpolate(text(key, params.count), Object.fromEntries(Object.entries(params).map(([name, value]) => [name, say(value)])));
       return translate;
+    },
+    labels(acceptLanguage) {
+      const lng = pickLanguage(acceptLanguage);
+      const catalogue = consoleCatalogue(lng);
+      const fallback = consoleCatalogue(DEFAULT_LANGUAGE);
+      return (key, otherwise) => lookup(catalogue, key) ?? lookup(fallback, key) ?? otherwise;
     },
   };
 }

@@ -38,6 +38,27 @@ export async function pageOf<DB, TB extends keyof DB, O, Row>(
   return list as Row[];
 }
 
+/**
+ * The ids of every row of a filtered query in the page order, in one array (a million ids are
+ * a few MB): what a streamed export walks through in batches. A sort by a computed column (no
+ * table name) falls back to the id order.
+ */
+export async function orderedIds<DB, TB extends keyof DB, O, Row>(
+  filtered: SelectQueryBuilder<DB, TB, O>,
+  request: Pick<PageRequest, 'sort' | 'order'>,
+  options: PageOptions<DB, TB, O, Row>,
+): Promise<number[]> {
+  const named = options.sortColumns[request.sort ?? options.defaultSort] ?? options.sortColumns[options.defaultSort];
+  const column = named.includes('.') ? named : options.tieBreaker;
+  const direction = request.order === 'desc' ? sql`desc` : sql`asc`;
+  const tie = sql.ref(options.tieBreaker);
+  const row = await filtered
+    .clearSelect()
+    .select(sql<number[]>`coalesce(array_agg(${tie} order by ${sql.ref(column)} ${direction}, ${tie} ${direction}), '{}')`.as('ids') as never)
+    .executeTakeFirst();
+  return ((row as { ids?: number[] } | undefined)?.ids ?? []).map(Number);
+}
+
 /** The number of rows a filtered query selects. */
 export async function countOf<DB, TB extends keyof DB, O>(filtered: SelectQueryBuilder<DB, TB, O>): Promise<number> {
   const counted = await filtered
@@ -45,6 +66,12 @@ export async function countOf<DB, TB extends keyof DB, O>(filtered: SelectQueryB
     .select(sql<number>`count(*)::int`.as('count') as never)
     .executeTakeFirst();
   return Number((counted as { count?: number } | undefined)?.count ?? 0);
+}
+
+/** A list as the export needs it: its filtered query and how its pages select and sort. */
+export interface ListSource<DB, TB extends keyof DB, O, Row> {
+  filtered: SelectQueryBuilder<DB, TB, O>;
+  options: PageOptions<DB, TB, O, Row>;
 }
 
 /** Every list's answer `{list, count}`: the page, and the total of the filtered query. */

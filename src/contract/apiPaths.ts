@@ -5,6 +5,8 @@
  */
 export interface ResourcePaths {
   list: string;
+  /** The whole filtered list as a CSV stream, where the server offers one (docs/DECISIONS.md "Export"). */
+  export?: string;
   detail: string;
   save: string;
   update: string;
@@ -59,17 +61,17 @@ export const ApiPath = {
     invitationDelete: '/sys/member/invitation/delete/{id}',
   },
   invitation: resourcePaths('invitation'),
-  assetFlow: resourcePaths('asset-flow'),
+  assetFlow: { ...resourcePaths('asset-flow'), export: '/sys/asset-flow/export' },
   ledger: { verify: '/sys/ledger/verify' },
-  auditLog: { list: '/sys/audit-log/list', detail: '/sys/audit-log/detail', verify: '/sys/audit/verify' },
+  auditLog: { list: '/sys/audit-log/list', detail: '/sys/audit-log/detail', verify: '/sys/audit/verify', export: '/sys/audit-log/export' },
   payLink: resourcePaths('pay-link'),
-  movement: { list: '/sys/movement/list', detail: '/sys/movement/detail', save: '/sys/movement/save' },
+  movement: { list: '/sys/movement/list', detail: '/sys/movement/detail', save: '/sys/movement/save', export: '/sys/movement/export' },
   orderRepair: { order: '/sys/order-repair/order', recredit: '/sys/order-repair/recredit', recheck: '/sys/order-repair/recheck' },
   report: {
-    payment: { list: '/sys/report/payment/list', totals: '/sys/report/payment/totals' },
-    linkpay: { list: '/sys/report/linkpay/list', totals: '/sys/report/linkpay/totals' },
-    recharge: { list: '/sys/report/recharge/list', totals: '/sys/report/recharge/totals' },
-    gas: { list: '/sys/report/gas/list', totals: '/sys/report/gas/totals' },
+    payment: { list: '/sys/report/payment/list', totals: '/sys/report/payment/totals', export: '/sys/report/payment/export' },
+    linkpay: { list: '/sys/report/linkpay/list', totals: '/sys/report/linkpay/totals', export: '/sys/report/linkpay/export' },
+    recharge: { list: '/sys/report/recharge/list', totals: '/sys/report/recharge/totals', export: '/sys/report/recharge/export' },
+    gas: { list: '/sys/report/gas/list', totals: '/sys/report/gas/totals', export: '/sys/report/gas/export' },
   },
   sign: {
     list: '/sys/sign/list',

@@ -4,7 +4,10 @@ import { assetFlowListQuery } from '../../../src/contract/schemas/assetFlow';
 import { routeGroups } from '../../../src/access';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
-import { listAssetFlow } from './service';
+import { assetFlowSource, listAssetFlow } from './service';
+import { sendCsvExport } from '../../http/csvExport';
+import { assetFlowExports } from '../../../src/contract/exports';
+import { exportView } from '../../../src/contract/schemas/exportQuery';
 
 /** The ledger of balance changes (/asset-flow, "all except agent"); written only through server/modules/ledger/post.ts. */
 export function registerAssetFlowRoutes(app: FastifyInstance, context: ServerContext): void {
@@ -14,5 +17,20 @@ export function registerAssetFlowRoutes(app: FastifyInstance, context: ServerCon
     access: routeGroups.excludeAgent,
     query: assetFlowListQuery,
     handler: async ({ caller, query }) => listAssetFlow(context.db, caller, query),
+  });
+  defineRoute(app, context, {
+    method: 'GET',
+    path: ApiPath.assetFlow.export,
+    access: routeGroups.excludeAgent,
+    query: assetFlowListQuery.extend({ view: exportView(['asset-flow', 'asset-flow-lite']) }),
+    handler: async ({ caller, query, request, reply }) => {
+      const view = query.view ?? 'asset-flow';
+      return sendCsvExport(request, reply, context.messages, {
+        ...assetFlowSource(context.db, caller, query),
+        sort: { sort: query.sort, order: query.sort ? query.order : 'desc' },
+        view: assetFlowExports[view],
+        name: view,
+      });
+    },
   });
 }

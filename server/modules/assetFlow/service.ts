@@ -6,8 +6,8 @@ import type { Caller } from '../../http/caller';
 import type { ListResult } from '../../../src/contract/envelope';
 import type { AssetFlowListQuery, AssetFlowRecord } from '../../../src/contract/schemas/assetFlow';
 
-/** Ledger entries of the wallets the caller's tenancy reaches, newest first by default; amounts stay decimal strings. */
-export async function listAssetFlow(db: Db, caller: Caller, query: AssetFlowListQuery): Promise<ListResult<AssetFlowRecord>> {
+/** The ledger entries a list or export selects, and the page shape they share. */
+export function assetFlowSource(db: Db, caller: Caller, query: AssetFlowListQuery) {
   let filtered = db
     .selectFrom('ledgerEntry')
     .innerJoin('chainWallet', 'chainWallet.id', 'ledgerEntry.walletId')
@@ -25,8 +25,10 @@ export async function listAssetFlow(db: Db, caller: Caller, query: AssetFlowList
   if (query.dateFrom) filtered = filtered.where('ledgerEntry.createdAt', '>=', new Date(query.dateFrom));
   if (query.dateTo) filtered = filtered.where('ledgerEntry.createdAt', '<=', new Date(query.dateTo));
   if (query.ids) filtered = filtered.where('ledgerEntry.id', 'in', query.ids);
-  const page = await paginate(filtered, { ...query, order: query.sort ? query.order : 'desc' }, {
-    select: (qb) =>
+  return {
+    filtered,
+    options: {
+    select: (qb: typeof filtered) =>
       qb.select([
         'ledgerEntry.id',
         'ledgerEntry.createdAt',
@@ -47,6 +49,13 @@ export async function listAssetFlow(db: Db, caller: Caller, query: AssetFlowList
     sortColumns: { id: 'ledger_entry.id', createdAt: 'ledger_entry.created_at', delta: 'ledger_entry.delta' },
     defaultSort: 'id',
     tieBreaker: 'ledger_entry.id',
-  });
+    },
+  };
+}
+
+/** Ledger entries of the wallets the caller's tenancy reaches, newest first by default; amounts stay decimal strings. */
+export async function listAssetFlow(db: Db, caller: Caller, query: AssetFlowListQuery): Promise<ListResult<AssetFlowRecord>> {
+  const { filtered, options } = assetFlowSource(db, caller, query);
+  const page = await paginate(filtered, { ...query, order: query.sort ? query.order : 'desc' }, options);
   return page as unknown as ListResult<AssetFlowRecord>;
 }

@@ -5,12 +5,27 @@ import { detailQuery } from '../../../src/contract/schemas/listQuery';
 import { masks } from '../../../src/access';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
-import { auditEventDetail, listAuditEvents, verifyAuditChain } from './service';
+import { auditEventDetail, auditEventSource, listAuditEvents, verifyAuditChain } from './service';
+import { sendCsvExport } from '../../http/csvExport';
+import { auditLogExport } from '../../../src/contract/exports';
 
 /** /audit-log: the operator row and every org's manager read; the chain's check is the operator's. */
 export function registerAuditLogRoutes(app: FastifyInstance, context: ServerContext): void {
   const { db } = context;
   defineRoute(app, context, { method: 'GET', path: ApiPath.auditLog.list, access: masks.auditReaders, query: auditLogListQuery, handler: async ({ caller, query }) => listAuditEvents(db, caller, query) });
+  defineRoute(app, context, {
+    method: 'GET',
+    path: ApiPath.auditLog.export,
+    access: masks.auditReaders,
+    query: auditLogListQuery,
+    handler: async ({ caller, query, request, reply }) =>
+      sendCsvExport(request, reply, context.messages, {
+        ...auditEventSource(db, caller, query),
+        sort: { sort: query.sort, order: query.sort ? query.order : 'desc' },
+        view: auditLogExport,
+        name: 'audit-log',
+      }),
+  });
   defineRoute(app, context, { method: 'GET', path: ApiPath.auditLog.detail, access: masks.auditReaders, query: detailQuery, handler: async ({ caller, query }) => auditEventDetail(db, caller, query.id) });
   defineRoute(app, context, { method: 'GET', path: ApiPath.auditLog.verify, access: masks.operator, handler: async () => verifyAuditChain(db, context.now()) });
 }

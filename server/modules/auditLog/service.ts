@@ -50,8 +50,8 @@ const toRecord = (row: Row): AuditEventRecord => ({
   after: camel(row.after),
 });
 
-/** GET /sys/audit-log/list: newest first unless sorted otherwise. */
-export async function listAuditEvents(db: Db, caller: Caller, query: AuditLogListQuery): Promise<ListResult<AuditEventRecord>> {
+/** The events a list or export selects, their page shape, and a row as the API words it. */
+export function auditEventSource(db: Db, caller: Caller, query: AuditLogListQuery) {
   let filtered = scoped(db, caller);
   if (query.actorId !== undefined) filtered = filtered.where('auditEvent.actorId', '=', query.actorId);
   if (query.actor) filtered = filtered.where(sql`lower(audit_event.actor_account)`, 'like', prefixPattern(query.actor.toLowerCase()));
@@ -62,12 +62,19 @@ export async function listAuditEvents(db: Db, caller: Caller, query: AuditLogLis
   if (query.dateFrom) filtered = filtered.where('auditEvent.createdAt', '>=', new Date(query.dateFrom));
   if (query.dateTo) filtered = filtered.where('auditEvent.createdAt', '<', new Date(query.dateTo));
   if (query.ids) filtered = filtered.where('auditEvent.id', 'in', query.ids);
-  const page = await paginate(filtered, { ...query, order: query.sort ? query.order : 'desc' }, {
-    select: (qb) => qb.select(columns),
+  const options = {
+    select: (qb: typeof filtered) => qb.select(columns),
     sortColumns: { id: 'audit_event.id', createdAt: 'audit_event.created_at' },
     defaultSort: 'id',
     tieBreaker: 'audit_event.id',
-  });
+  };
+  return { filtered, options, transform: (row: Record<string, unknown>) => toRecord(row as unknown as Row) as unknown as Record<string, unknown> };
+}
+
+/** GET /sys/audit-log/list: newest first unless sorted otherwise. */
+export async function listAuditEvents(db: Db, caller: Caller, query: AuditLogListQuery): Promise<ListResult<AuditEventRecord>> {
+  const { filtered, options } = auditEventSource(db, caller, query);
+  const page = await paginate(filtered, { ...query, order: query.sort ? query.order : 'desc' }, options);
   return { ...page, list: (page.list as unknown as Row[]).map(toRecord) };
 }
 

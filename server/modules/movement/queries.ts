@@ -51,8 +51,8 @@ function assertMayRead(caller: Caller, kind: MovementKind): void {
   if (!maskHas(MOVEMENT_READERS[kind], caller.roleIndex)) throw forbidden();
 }
 
-/** GET /sys/movement/list: one kind, in the caller's tenancy scope. */
-export async function listMovements(db: Db, caller: Caller, query: MovementListQuery, now: Date): Promise<ListResult<MovementRecord>> {
+/** The movements of one kind a list or export selects (after the overdue ones expired), and their page shape. */
+export async function movementSource(db: Db, caller: Caller, query: MovementListQuery, now: Date) {
   assertMayRead(caller, query.kind);
   await expireOverdue(db, now);
   let filtered = visibleMovements(db, caller).where('movement.kind', '=', query.kind);
@@ -69,13 +69,19 @@ export async function listMovements(db: Db, caller: Caller, query: MovementListQ
       ]),
     );
   }
-  const page = await paginate(filtered, query, {
-    select: (qb) => qb.select(columns(now)),
+  const options = {
+    select: (qb: typeof filtered) => qb.select(columns(now)),
     sortColumns: { id: 'movement.id', createdAt: 'movement.created_at', amount: 'movement.amount', status: 'status' },
     defaultSort: 'id',
     tieBreaker: 'movement.id',
-  });
-  return page as unknown as ListResult<MovementRecord>;
+  };
+  return { filtered, options };
+}
+
+/** GET /sys/movement/list: one kind, in the caller's tenancy scope. */
+export async function listMovements(db: Db, caller: Caller, query: MovementListQuery, now: Date): Promise<ListResult<MovementRecord>> {
+  const { filtered, options } = await movementSource(db, caller, query, now);
+  return (await paginate(filtered, query, options)) as unknown as ListResult<MovementRecord>;
 }
 
 /** GET /sys/movement/detail?id=: unknown and out-of-scope ids alike are 404. */

@@ -6,7 +6,9 @@ import { MOVEMENT_WRITERS } from '../../../src/contract/movement';
 import { combine, masks } from '../../../src/access';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
-import { findMovement, listMovements } from './queries';
+import { findMovement, listMovements, movementSource } from './queries';
+import { sendCsvExport } from '../../http/csvExport';
+import { movementExport } from '../../../src/contract/exports';
 import { saveMovement } from './service';
 
 /**
@@ -18,6 +20,19 @@ export function registerMovementRoutes(app: FastifyInstance, context: ServerCont
   const paths = ApiPath.movement;
   const writers = combine(...Object.values(MOVEMENT_WRITERS));
   defineRoute(app, context, { method: 'GET', path: paths.list, access: masks.all, query: movementListQuery, handler: async ({ caller, query }) => listMovements(db, caller, query, context.now()) });
+  defineRoute(app, context, {
+    method: 'GET',
+    path: paths.export,
+    access: masks.all,
+    query: movementListQuery,
+    handler: async ({ caller, query, request, reply }) =>
+      sendCsvExport(request, reply, context.messages, {
+        ...(await movementSource(db, caller, query, context.now())),
+        sort: { sort: query.sort, order: query.order },
+        view: movementExport(query.kind),
+        name: query.kind,
+      }),
+  });
   defineRoute(app, context, { method: 'GET', path: paths.detail, access: masks.all, query: detailQuery, handler: async ({ caller, query }) => findMovement(db, caller, query.id, context.now()) });
   defineRoute(app, context, {
     method: 'POST',

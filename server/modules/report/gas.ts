@@ -23,28 +23,36 @@ function filteredGas(db: Db, caller: Caller, query: GasTotalsQuery) {
   return filtered;
 }
 
-/** Gas the platform paid (sweeps, withdrawals, proposal executions) for the orgs in scope. */
-export async function listGas(db: Db, caller: Caller, query: GasReportQuery): Promise<ListResult<GasReportRecord>> {
+const GAS_PAGE = {
+  select: (qb: ReturnType<typeof filteredGas>) =>
+    qb.select([
+      'gasFee.id',
+      'gasFee.orgId',
+      'org.name as orgName',
+      'gasFee.chainId',
+      'chainWallet.label as walletLabel',
+      'currency.symbol',
+      'gasFee.reason',
+      sql<string>`gas_fee.fee::text`.as('fee'),
+      'gasFee.txHash',
+      'gasFee.createdAt',
+    ]),
+  sortColumns: { id: 'gas_fee.id', createdAt: 'gas_fee.created_at', fee: 'gas_fee.fee' },
+  defaultSort: 'createdAt',
+  tieBreaker: 'gas_fee.id',
+};
+
+/** The gas report's filtered rows and page shape (the list and its export share them). */
+export function gasListSource(db: Db, caller: Caller, query: GasTotalsQuery & { ids?: number[] }) {
   let filtered = filteredGas(db, caller, query);
   if (query.ids) filtered = filtered.where('gasFee.id', 'in', query.ids);
-  const page = await paginate(filtered, { ...query, order: query.sort ? query.order : 'desc' }, {
-    select: (qb) =>
-      qb.select([
-        'gasFee.id',
-        'gasFee.orgId',
-        'org.name as orgName',
-        'gasFee.chainId',
-        'chainWallet.label as walletLabel',
-        'currency.symbol',
-        'gasFee.reason',
-        sql<string>`gas_fee.fee::text`.as('fee'),
-        'gasFee.txHash',
-        'gasFee.createdAt',
-      ]),
-    sortColumns: { id: 'gas_fee.id', createdAt: 'gas_fee.created_at', fee: 'gas_fee.fee' },
-    defaultSort: 'createdAt',
-    tieBreaker: 'gas_fee.id',
-  });
+  return { filtered, options: GAS_PAGE };
+}
+
+/** Gas the platform paid (sweeps, withdrawals, proposal executions) for the orgs in scope. */
+export async function listGas(db: Db, caller: Caller, query: GasReportQuery): Promise<ListResult<GasReportRecord>> {
+  const { filtered, options } = gasListSource(db, caller, query);
+  const page = await paginate(filtered, { ...query, order: query.sort ? query.order : 'desc' }, options);
   return page as unknown as ListResult<GasReportRecord>;
 }
 

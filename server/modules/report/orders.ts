@@ -76,9 +76,15 @@ const SEEK_FROM = 2_000;
  * the same counts on its day, then offset within it (docs/DECISIONS.md "Reports at volume").
  * A search (`q`, `ids`) selects few orders: counted on the orders themselves.
  */
-export async function listOrders(db: Db, caller: Caller, kind: OrderReportKind, query: OrderReportQuery): Promise<ListResult<OrderReportRecord>> {
+/** An order report's filtered orders and page shape (the list and its export share them). */
+export function orderListSource(db: Db, caller: Caller, kind: OrderReportKind, query: OrderTotalsQuery & { ids?: number[] }) {
   let filtered = filteredOrders(db, caller, kind, query);
   if (query.ids) filtered = filtered.where('paymentOrder.id', 'in', query.ids);
+  return { filtered, options: ORDER_PAGE };
+}
+
+export async function listOrders(db: Db, caller: Caller, kind: OrderReportKind, query: OrderReportQuery): Promise<ListResult<OrderReportRecord>> {
+  const { filtered } = orderListSource(db, caller, kind, query);
   const request = { ...query, order: query.sort ? query.order : ('desc' as const) };
   const searching = Boolean(query.q) || query.ids !== undefined;
   if (searching) return (await paginate(filtered, request, ORDER_PAGE)) as unknown as ListResult<OrderReportRecord>;

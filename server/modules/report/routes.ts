@@ -5,8 +5,10 @@ import { ORDER_REPORTS } from '../../../src/contract/report';
 import { routeGroups } from '../../../src/access';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
-import { listOrders, orderTotals } from './orders';
-import { gasTotals, listGas } from './gas';
+import { listOrders, orderListSource, orderTotals } from './orders';
+import { gasListSource, gasTotals, listGas } from './gas';
+import { sendCsvExport } from '../../http/csvExport';
+import { gasReportExport, orderReportExport } from '../../../src/contract/exports';
 
 /** Finance reports (SPEC B6; routes "all except agent"): a list and its totals per report, same filters. */
 export function registerReportRoutes(app: FastifyInstance, context: ServerContext): void {
@@ -16,8 +18,25 @@ export function registerReportRoutes(app: FastifyInstance, context: ServerContex
     const paths = ApiPath.report[kind];
     defineRoute(app, context, { method: 'GET', path: paths.list, access, query: orderReportQuery, handler: async ({ caller, query }) => listOrders(db, caller, kind, query) });
     defineRoute(app, context, { method: 'GET', path: paths.totals, access, query: orderTotalsQuery, handler: async ({ caller, query }) => orderTotals(db, caller, kind, query) });
+    const view = orderReportExport(kind);
+    defineRoute(app, context, {
+      method: 'GET',
+      path: paths.export,
+      access,
+      query: orderReportQuery,
+      handler: async ({ caller, query, request, reply }) =>
+        sendCsvExport(request, reply, context.messages, { ...orderListSource(db, caller, kind, query), sort: { sort: query.sort, order: query.sort ? query.order : 'desc' }, view, name: `${kind}-report` }),
+    });
   }
   const gas = ApiPath.report.gas;
   defineRoute(app, context, { method: 'GET', path: gas.list, access, query: gasReportQuery, handler: async ({ caller, query }) => listGas(db, caller, query) });
   defineRoute(app, context, { method: 'GET', path: gas.totals, access, query: gasTotalsQuery, handler: async ({ caller, query }) => gasTotals(db, caller, query) });
+  defineRoute(app, context, {
+    method: 'GET',
+    path: gas.export,
+    access,
+    query: gasReportQuery,
+    handler: async ({ caller, query, request, reply }) =>
+      sendCsvExport(request, reply, context.messages, { ...gasListSource(db, caller, query), sort: { sort: query.sort, order: query.sort ? query.order : 'desc' }, view: gasReportExport, name: 'gas-report' }),
+  });
 }

@@ -1,0 +1,21 @@
+/**
+ * CSV for spreadsheets (RFC 4180), the same whether the console or the server writes it: every
+ * cell quoted when it must be, line breaks CRLF, a UTF-8 byte order mark first so Excel reads
+ * Chinese text right. A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR first)
+ * is prefixed with ' — CSV injection — unless it is a plain number such as a negative amount.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+export const CSV_BOM = '\uFEFF';
+export const CSV_EOL = '\r\n';
+
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text = value instanceof Date ? value.toISOString() : String(value);
+  if (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One line of cells, with its line break. */
+export const csvLine = (cells: readonly unknown[]): string => cells.map(csvCell).join(',') + CSV_EOL;

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { startTestServer, type TestServer } from './harness';
+import { seedVolume } from '../../server/db/seed/volume';
+import { EXPORT_BATCH } from '../../server/http/csvExport';
+import type { Envelope, ListResult } from '../../src/contract/envelope';
+
+/**
+ * Streamed CSV exports (docs/DECISIONS.md "Export"): the whole filtered list in the list's
+ * order, with the list's access and scope, headed and labelled in the caller's language.
+ */
+let server: TestServer;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  // More orders than one batch, so the stream really walks batches.
+  await seedVolume(server.app.context.db, { orders: 2 * EXPORT_BATCH, days: 40, batch: 5_000 });
+  for (const account of ['superAdmin', 'merchantProFinance', 'agentManager', 'merchantLiteEmployee']) tokens[account] = await server.login(account);
+});
+afterAll(() => server?.close());
+
+type Query = Record<string, string | number>;
+const STATUS_EN: Record<string, string> = { pending: 'Pending', paid: 'Paid', expired: 'Expired', failed: 'Failed' };
+
+async function exportOf(account: string | undefined, path: string, query: Query = {}, language = 'en-US') {
+  const response = await server.app.inject({
+    method: 'GET',
+    url: `/api${path}`,
+    query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+    headers: { ...(account ? { authorization: `Bearer ${tokens[account]}` } : {}), 'accept-language': language },
+  });
+  return response;
+}
+
+/** A CSV of ours as rows of cells (quoted cells with commas or quotes inside handled). */
+function parseCsv(text: string): string[][] {
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const body = text.slice(1);
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (quoted) {
+      if (c === '"' && body[i + 1] === '"') (cell += '"'), i++;
+      else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') row.push(cell), (cell = '');
+    else if (c === '\r' && body[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      (row = []), (cell = ''), i++;
+    } else cell += c;
+  }
+  return rows;
+}
+
+async function listAll(account: string, path: string, query: Query) {
+  const rows: Array<Record<string, unknown>> = [];
+  for (let page = 1; ; page++) {
+    const res = await server.call<ListResult<Record<string, unknown>>>('GET', path, { token: tokens[account], query: { ...query, page, pageSize: 500 } });
+    rows.push(...res.data.list);
+    if (res.data.list.length < 500) return { rows, count: res.data.count };
+  }
+}
+
+describe('streamed exports', () => {
+  it('the payment report: every filtered order once, in the list’s order, across batches', async () => {
+    for (const query of [{}, { status: 'paid', sort: 'amount', order: 'asc' }] as Query[]) {
+      const response = await exportOf('superAdmin', '/sys/report/payment/export', query);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/csv; charset=utf-8/);
+      expect(response.headers['content-disposition']).toMatch(/attachment; filename="payment-report-/);
+      const [header, ...rows] = parseCsv(response.body);
+      expect(header).toEqual(['Chain', 'Order no.', 'Created', 'Organisation', 'Currency', 'Amount', 'Fee', 'Status', 'Paid', 'Transaction hash', 'Payer address', 'Deposit address']);
+      const list = await listAll('superAdmin', '/sys/report/payment/list', query);
+      expect(rows.length).toBe(list.count);
+      if (Object.keys(query).length === 0) expect(rows.length).toBeGreaterThan(EXPORT_BATCH);
+      expect(response.headers['x-total-count']).toBe(String(list.count));
+      expect(rows.map((r) => r[1])).toEqual(list.rows.map((o) => o.orderNo));
+      expect(new Set(rows.map((r) => r[1])).size).toBe(rows.length);
+      const first = list.rows[0];
+      expect(rows[0]).toEqual([String(first.chainId), first.orderNo, first.createdAt, first.orgName, first.symbol, first.amount, first.fee, STATUS_EN[String(first.status)], first.paidAt ?? '', first.txHash ?? '', first.payerAddress ?? '', first.depositAddress].map(String));
+    }
+  });
+
+  it('headers and values in the caller’s language', async () => {
+    const response = await exportOf('superAdmin', '/sys/report/payment/export', { status: 'expired' }, 'zh-CN,zh;q=0.9');
+    const [header, row] = parseCsv(response.body);
+    expect(header[1]).toBe('订单号');
+    expect(row[7]).toBe('已过期');
+  });
+
+  it('a merchant exports its own org only; an agent is refused as on the list; no session, no file', async () => {
+    const own = parseCsv((await exportOf('merchantProFinance', '/sys/report/payment/export')).body).slice(1);
+    expect(own.length).toBeGreaterThan(0);
+    expect(new Set(own.map((r) => r[3]))).toEqual(new Set(['Aurora Pay (Pro)']));
+    const other = parseCsv((await exportOf('merchantProFinance', '/sys/report/payment/export', { orgId: server.orgIds.stdB })).body).slice(1);
+    expect(other).toEqual([]);
+    const agent = await exportOf('agentManager', '/sys/report/payment/export');
+    expect(agent.json<Envelope>().code).toBe(403);
+    const anonymous = await exportOf(undefined, '/sys/report/payment/export');
+    expect(anonymous.json<Envelope>().code).toBe(401);
+  });
+
+  it('malformed filters get the JSON error, never a half file', async () => {
+    const response = await exportOf('superAdmin', '/sys/report/payment/export', { status: 'stolen', dateFrom: 'yesterday' });
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    const body = response.json<Envelope<Record<string, string>>>();
+    expect(body.code).toBe(400);
+    expect(Object.keys(body.data)).toEqual(expect.arrayContaining(['status', 'dateFrom']));
+  });
+
+  it('a cell a spreadsheet would run is defused; a negative amount stays a number', async () => {
+    await sql`update chain_wallet set label = '=HYPERLINK("http://evil")' where id = (select wallet_id from gas_fee order by id limit 1)`.execute(server.app.context.db);
+    const rows = parseCsv((await exportOf('superAdmin', '/sys/report/gas/export', { sort: 'id', order: 'asc' })).body);
+    expect(rows[0]).toEqual(['Chain', 'Time', 'Organisation', 'Wallet', 'Reason', 'Coin', 'Gas', 'Transaction hash']);
+    expect(rows[1][3]).toBe('\'=HYPERLINK("http://evil")');
+    const ledger = parseCsv((await exportOf('superAdmin', '/sys/asset-flow/export', { reason: 'gas' })).body);
+    expect(ledger.length).toBeGreaterThan(1);
+    expect(ledger.slice(1).every((r) => /^-\d+(\.\d+)?$/.test(r[5]))).toBe(true);
+  });
+
+  it('the ledger (full and lite), movements and the audit log export what their lists show', async () => {
+    const cases: Array<[string, string, Query, (row: Record<string, unknown>) => string, number]> = [
+      ['/sys/asset-flow/export', '/sys/asset-flow/list', { reason: 'payment' }, (r) => String(r.createdAt), 0],
+      ['/sys/asset-flow/export', '/sys/asset-flow/list', { view: 'asset-flow-lite', symbol: 'ETH' }, (r) => String(r.createdAt), 1],
+      ['/sys/movement/export', '/sys/movement/list', { kind: 'withdraw', sort: 'id', order: 'desc' }, (r) => String(r.createdAt), 0],
+      ['/sys/audit-log/export', '/sys/audit-log/list', {}, (r) => String(r.createdAt), 0],
+    ];
+    for (const [exportPath, listPath, query, key, column] of cases) {
+      const response = await exportOf('superAdmin', exportPath, query);
+      expect(response.statusCode, exportPath).toBe(200);
+      const rows = parseCsv(response.body).slice(1);
+      const { view: _view, ...listQuery } = query;
+      const list = await listAll('superAdmin', listPath, listQuery);
+      expect(rows.length, exportPath).toBe(list.count);
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.map((r) => r[column]), exportPath).toEqual(list.rows.map(key));
+    }
+    const lite = parseCsv((await exportOf('superAdmin', '/sys/asset-flow/export', { view: 'asset-flow-lite' })).body)[0];
+    expect(lite).toEqual(['Chain', 'Time', 'Wallet', 'Currency', 'Change', 'Balance after']);
+    const audit = parseCsv((await exportOf('superAdmin', '/sys/audit-log/export', { entity: 'session' }, 'zh-CN')).body);
+    expect(audit.length).toBeGreaterThan(1);
+    expect(audit.slice(1).every((r) => r[4] !== 'session')).toBe(true);
+    expect((await exportOf('superAdmin', '/sys/asset-flow/export', { view: 'everything' })).json<Envelope>().code).toBe(400);
+    expect((await exportOf('merchantLiteEmployee', '/sys/movement/export', { kind: 'supply' })).json<Envelope>().code).toBe(403);
+  });
+});
+
