@@ -7,7 +7,7 @@ import { installErrorHandler } from './http/errorHandler';
 import { serveStatic } from './http/staticFiles';
 import { installSecurityHeaders } from './http/securityHeaders';
 import type { ServerContext } from './http/serverContext';
-import { CALLER_CHANGE_CHANNEL, CallerCache } from './http/callerCache';
+import { CALLER_CHANGE_CHANNEL, ChangeFeedCache, REFERENCE_CHANGE_CHANNEL } from './http/changeFeedCache';
 import type { SessionFacts } from './http/caller';
 import { modules } from './modules';
 import { seedDemoIfEmpty } from './db/seed';
@@ -34,9 +34,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const ownsDatabase = !options.database;
   const messages = loadMessages(config.localesDir);
-  const callers = new CallerCache<SessionFacts>(config.callerCacheMs);
-  const context: ServerContext = { db: database.db, config, messages, now: options.now ?? (() => new Date()), callers };
-  const stopListening = await database.listen(CALLER_CHANGE_CHANNEL, () => callers.clear(), (live) => callers.setLive(live));
+  const callers = new ChangeFeedCache<SessionFacts>(config.readCacheMs);
+  const answers = new ChangeFeedCache<unknown>(config.readCacheMs);
+  const context: ServerContext = { db: database.db, config, messages, now: options.now ?? (() => new Date()), callers, answers };
+  const stopFeeds = [
+    await database.listen(CALLER_CHANGE_CHANNEL, () => callers.clear(), (live) => callers.setLive(live)),
+    await database.listen(REFERENCE_CHANGE_CHANNEL, () => answers.clear(), (live) => answers.setLive(live)),
+  ];
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -58,7 +62,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   for (const register of modules) register(app, context);
   await serveStatic(app, { staticDir: config.staticDir, localesDir: config.localesDir, uploadsDir: config.uploadsDir }, messages);
 
-  app.addHook('onClose', stopListening);
+  app.addHook('onClose', async () => {
+    for (const stop of stopFeeds) await stop();
+  });
   if (ownsDatabase) {
     app.addHook('onClose', () => database.close());
     await seedDemoIfEmpty(context, database.kind);

@@ -30,10 +30,10 @@ export interface ServerConfig {
    */
   loginFailuresPerAddress: number;
   /**
-   * How long (ms) a session's lookup is remembered while the database's change feed is up
-   * (server/http/callerCache.ts); 0 turns the cache off.
+   * How long (ms) a session's lookup and a reference list's answer are remembered while the
+   * database's change feed is up (server/http/changeFeedCache.ts); 0 turns the caches off.
    */
-  callerCacheMs: number;
+  readCacheMs: number;
 }
 
 const positiveInt = (raw: string | undefined, fallback: number, name: string): number => {
@@ -67,6 +67,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     loginFailuresPerAddress: positiveInt(env.LOGIN_FAILURES_PER_ADDRESS, 100, 'LOGIN_FAILURES_PER_ADDRESS'),
-    callerCacheMs: env.CALLER_CACHE_MS === '0' ? 0 : positiveInt(env.CALLER_CACHE_MS, 5000, 'CALLER_CACHE_MS'),
+    readCacheMs: env.READ_CACHE_MS === '0' ? 0 : positiveInt(env.READ_CACHE_MS, 5000, 'READ_CACHE_MS'),
   };
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, type Dialect } from 'kysely';
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, sql, type Dialect } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -119,5 +119,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await db.destroy();
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
-  return { db, kind, listen, close: () => db.destroy() };
+  let analyzer: NodeJS.Timeout | undefined;
+  if (kind === 'pglite' && options.dataDir) {
+    // PGlite runs no autovacuum: without fresh statistics its planner walks the wrong index
+    // once tables grow (docs/SCALING.md). Refreshed at start and every six hours.
+    const analyze = () => sql`analyze`.execute(db).catch(() => undefined);
+    await analyze();
+    analyzer = setInterval(() => void analyze(), 6 * 3_600_000).unref();
+  }
+  return {
+    db,
+    kind,
+    listen,
+    close: () => {
+      clearInterval(analyzer);
+      return db.destroy();
+    },
+  };
 }

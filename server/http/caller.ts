@@ -4,7 +4,7 @@ import { roleIndexFor } from '../../src/access';
 import type { Db } from '../db/database';
 import { forbidden, unauthorized } from './apiError';
 import { hashSessionToken, isWellFormedToken } from '../modules/auth/sessionToken';
-import type { CallerCache } from './callerCache';
+import type { ChangeFeedCache } from './changeFeedCache';
 
 export interface Membership {
   orgId: number;
@@ -73,7 +73,7 @@ async function lookUpSession(db: Db, tokenHash: string, now: Date): Promise<{ fa
   return { facts: { userId: session.userId, account: session.account, userName: session.userName, memberships }, expiresAt: new Date(session.expiresAt) };
 }
 
-export async function resolveCaller(db: Db, request: FastifyRequest, now: Date, cache?: CallerCache<SessionFacts>): Promise<Caller> {
+export async function resolveCaller(db: Db, request: FastifyRequest, now: Date, cache?: ChangeFeedCache<SessionFacts>): Promise<Caller> {
   const token = bearerToken(request);
   if (!token) throw unauthorized();
   if (!isWellFormedToken(token)) throw unauthorized('api.malformedToken');
@@ -83,7 +83,7 @@ export async function resolveCaller(db: Db, request: FastifyRequest, now: Date, 
     const found = await lookUpSession(db, tokenHash, now);
     if (!found) throw unauthorized('api.sessionExpired');
     facts = found.facts;
-    cache?.set(tokenHash, facts, found.expiresAt.getTime(), now.getTime());
+    cache?.set(tokenHash, facts, now.getTime(), found.expiresAt.getTime());
   }
   const { memberships } = facts;
   if (memberships.length === 0) throw forbidden('api.noOrg');

@@ -34,6 +34,12 @@ export interface RouteSpec<QS extends z.ZodType | undefined, BS extends z.ZodTyp
   body?: BS;
   /** Extra Fastify route options (rate limits). */
   config?: Record<string, unknown>;
+  /**
+   * 'reference': a GET whose answer depends on its query alone, never on who asks (the networks,
+   * the currencies): remembered per query while the reference change feed is live
+   * (server/http/changeFeedCache.ts). Access is still checked on every call.
+   */
+  cache?: 'reference';
   /** Returns the envelope's `data`; a reply already sent (downloads) returns the reply. */
   handler: (
     input: HandlerInput<QS extends z.ZodType ? z.output<QS> : undefined, BS extends z.ZodType ? z.output<BS> : undefined>,
@@ -68,7 +74,12 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
           reply,
         });
       // Every write is attributed (docs/DECISIONS.md "Audit trail"); reads run without a context.
-      const data = spec.method === 'POST' ? await runWrite(context, () => withAuditContext(auditContextOf(request, caller, body, spec.path), run)) : await run();
+      const data =
+        spec.method === 'POST'
+          ? await runWrite(context, () => withAuditContext(auditContextOf(request, caller, body, spec.path), run))
+          : spec.cache
+            ? await remembered(context, `${spec.path}?${JSON.stringify(query ?? {})}`, run)
+            : await run();
       if (reply.sent || data === reply) return reply;
       return { code: 200, msg: t('api.ok'), data: data ?? null };
     },
@@ -84,7 +95,18 @@ async function runWrite<T>(context: ServerContext, write: () => Promise<T>): Pro
     return await write();
   } finally {
     context.callers.clear();
+    context.answers.clear();
   }
+}
+
+/** A reference list's answer, from the cache or computed once and kept. */
+async function remembered(context: ServerContext, key: string, run: () => Promise<unknown>): Promise<unknown> {
+  const now = context.now().getTime();
+  const known = context.answers.get(key, now);
+  if (known !== undefined) return known;
+  const data = await run();
+  context.answers.set(key, data, now);
+  return data;
 }
 
 /** The audit context of a write request: the caller, or for a public call the account it names (sign-in, sign-up). */

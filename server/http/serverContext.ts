@@ -1,7 +1,7 @@
 import type { Db } from '../db/database';
 import type { ServerConfig } from '../config';
 import type { Messages } from './messages';
-import type { CallerCache } from './callerCache';
+import type { ChangeFeedCache } from './changeFeedCache';
 import type { SessionFacts } from './caller';
 
 /** What every module's routes need: handed to each module's `register`. */
@@ -11,6 +11,8 @@ export interface ServerContext {
   messages: Messages;
   /** Current time; tests move it to check expiries without sleeping. */
   now: () => Date;
-  /** Sessions remembered for a few seconds (server/http/callerCache.ts). */
-  callers: CallerCache<SessionFacts>;
+  /** Sessions remembered for a few seconds (server/http/changeFeedCache.ts). */
+  callers: ChangeFeedCache<SessionFacts>;
+  /** Answers of the reference lists (`cache: 'reference'` routes), remembered the same way. */
+  answers: ChangeFeedCache<unknown>;
 }

@@ -16,7 +16,7 @@ import * as reportSearch from './014_report_search';
 import * as auditEvent from './015_audit_event';
 import * as ledger from './016_ledger';
 import * as orderVolume from './017_order_volume';
-import * as callerChange from './018_caller_change';
+import * as changeFeed from './018_change_feed';
 
 /**
  * Versioned migrations, applied in key order at start. Never edit a released one:
@@ -40,5 +40,5 @@ export const migrations: Record<string, Migration> = {
   '015_audit_event': auditEvent,
   '016_ledger': ledger,
   '017_order_volume': orderVolume,
-  '018_caller_change': callerChange,
+  '018_change_feed': changeFeed,
 };

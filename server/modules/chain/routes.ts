@@ -18,6 +18,8 @@ export function registerChainRoutes(app: FastifyInstance, context: ServerContext
     path: paths.list,
     access: masks.all,
     query: chainListQuery,
+    // The same for every caller: remembered while the reference feed is live.
+    cache: 'reference',
     handler: async ({ query }) => listChains(db, query),
   });
 

@@ -18,6 +18,8 @@ export function registerCurrencyRoutes(app: FastifyInstance, context: ServerCont
     path: paths.list,
     access: masks.all,
     query: currencyListQuery,
+    // The same for every caller: remembered while the reference feed is live.
+    cache: 'reference',
     handler: async ({ query }) => listCurrencies(db, query),
   });
 

@@ -36,8 +36,26 @@ export const orderColumns = [
   'paymentOrder.paidAt',
 ] as const;
 
-/** Orders of one report kind in the caller's scope, with the shared filters applied. */
-function filteredOrders(db: Db, caller: Caller, kind: OrderReportKind, query: OrderTotalsQuery) {
+/** The most orders a search resolves to ids first; a broader one (a prefix such as "PAY") is filtered in place. */
+const SEARCH_IDS = 10_000;
+
+/**
+ * The orders a search names: an order number by its start, a hash whole, both through their
+ * indexes (migration 014), before any other filter or sort. Planners otherwise guess how many
+ * orders match and may walk the time index past a month of orders looking for them.
+ * `undefined` when the search matches too many for a list of ids.
+ */
+async function searchHits(db: Db, q: string): Promise<number[] | undefined> {
+  const text = q.toLowerCase();
+  const { rows } = await sql<{ id: number }>`
+    (select id from payment_order where lower(order_no) like ${prefixPattern(text)} limit ${SEARCH_IDS + 1})
+    union
+    (select id from payment_order where lower(tx_hash) = ${text} limit ${SEARCH_IDS + 1})`.execute(db);
+  return rows.length > SEARCH_IDS ? undefined : rows.map((row) => Number(row.id));
+}
+
+/** Orders of one report kind in the caller's scope, with the shared filters applied; `hits` = the search's ids, when resolved. */
+function filteredOrders(db: Db, caller: Caller, kind: OrderReportKind, query: OrderTotalsQuery, hits?: number[]) {
   let filtered = scopedOrders(db, caller).where('paymentOrder.kind', '=', kind);
   if (query.dateFrom) filtered = filtered.where('paymentOrder.createdAt', '>=', new Date(query.dateFrom));
   if (query.dateTo) filtered = filtered.where('paymentOrder.createdAt', '<', new Date(query.dateTo));
@@ -45,7 +63,9 @@ function filteredOrders(db: Db, caller: Caller, kind: OrderReportKind, query: Or
   if (query.chainId !== undefined) filtered = filtered.where('paymentOrder.chainId', '=', query.chainId);
   if (query.symbol) filtered = filtered.where('currency.symbol', '=', query.symbol.toUpperCase());
   if (query.status) filtered = filtered.where('paymentOrder.status', '=', query.status);
-  if (query.q) {
+  if (query.q && hits) {
+    filtered = filtered.where(sql<boolean>`payment_order.id = any(${hits}::int[])`);
+  } else if (query.q) {
     // An order number by its start (people type "PAY20261114"), a hash whole: both indexed (migration 014).
     const q = query.q.toLowerCase();
     filtered = filtered.where((eb) => eb.or([eb(sql`lower(payment_order.order_no)`, 'like', prefixPattern(q)), eb(sql`lower(payment_order.tx_hash)`, '=', q)]));
@@ -77,14 +97,14 @@ const SEEK_FROM = 2_000;
  * A search (`q`, `ids`) selects few orders: counted on the orders themselves.
  */
 /** An order report's filtered orders and page shape (the list and its export share them). */
-export function orderListSource(db: Db, caller: Caller, kind: OrderReportKind, query: OrderTotalsQuery & { ids?: number[] }) {
-  let filtered = filteredOrders(db, caller, kind, query);
+export async function orderListSource(db: Db, caller: Caller, kind: OrderReportKind, query: OrderTotalsQuery & { ids?: number[] }) {
+  let filtered = filteredOrders(db, caller, kind, query, query.q ? await searchHits(db, query.q) : undefined);
   if (query.ids) filtered = filtered.where('paymentOrder.id', 'in', query.ids);
   return { filtered, options: ORDER_PAGE };
 }
 
 export async function listOrders(db: Db, caller: Caller, kind: OrderReportKind, query: OrderReportQuery): Promise<ListResult<OrderReportRecord>> {
-  const { filtered } = orderListSource(db, caller, kind, query);
+  const { filtered } = await orderListSource(db, caller, kind, query);
   const request = { ...query, order: query.sort ? query.order : ('desc' as const) };
   const searching = Boolean(query.q) || query.ids !== undefined;
   if (searching) return (await paginate(filtered, request, ORDER_PAGE)) as unknown as ListResult<OrderReportRecord>;
@@ -122,7 +142,8 @@ export async function orderTotals(db: Db, caller: Caller, kind: OrderReportKind,
   }
   const paid = sql`payment_order.status = 'paid'`;
   const sumWhere = (column: string, condition: typeof paid) => sql<string>`coalesce(trim_scale(sum(${sql.ref(column)}) filter (where ${condition})), 0)::text`;
-  const rows = await filteredOrders(db, caller, kind, query)
+  const { filtered } = await orderListSource(db, caller, kind, query);
+  const rows = await filtered
     .select([
       'paymentOrder.chainId',
       'currency.symbol',

@@ -25,7 +25,7 @@ export function registerReportRoutes(app: FastifyInstance, context: ServerContex
       access,
       query: orderReportQuery,
       handler: async ({ caller, query, request, reply }) =>
-        sendCsvExport(request, reply, context.messages, { ...orderListSource(db, caller, kind, query), sort: { sort: query.sort, order: query.sort ? query.order : 'desc' }, view, name: `${kind}-report` }),
+        sendCsvExport(request, reply, context.messages, { ...(await orderListSource(db, caller, kind, query)), sort: { sort: query.sort, order: query.sort ? query.order : 'desc' }, view, name: `${kind}-report` }),
     });
   }
   const gas = ApiPath.report.gas;

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from './harness';
 import { buildApp, type App } from '../../server/app';
-import { CallerCache } from '../../server/http/callerCache';
+import { ChangeFeedCache } from '../../server/http/changeFeedCache';
 import type { Envelope } from '../../src/contract/envelope';
 
 /**
- * Sessions are remembered per instance for a while (server/http/callerCache.ts); a revocation
+ * Sessions are remembered per instance for a while (server/http/changeFeedCache.ts); a revocation
  * anywhere — another instance, or SQL outside any request — must still end them everywhere at
  * once. The remembering here lasts a minute, so only the change feed can make these pass.
  */
@@ -15,7 +15,7 @@ let other: App;
 const LONG = 60_000;
 
 beforeAll(async () => {
-  server = await startTestServer({ config: { callerCacheMs: LONG } });
+  server = await startTestServer({ config: { readCacheMs: LONG } });
   other = await buildApp({ config: server.app.context.config, database: server.database });
 });
 afterAll(async () => {
@@ -28,7 +28,7 @@ const chainsOn = async (app: App, token: string) => {
   return response.json<Envelope>().code;
 };
 
-describe('remembered sessions', () => {
+describe('remembered sessions and reference lists', () => {
   it('a sign-out on one instance ends the session on another', async () => {
     const token = await server.login('operatorEmployee');
     expect(await chainsOn(other, token)).toBe(200);
@@ -58,15 +58,29 @@ describe('remembered sessions', () => {
   });
 
   it('remembers nothing while the change feed is down, and never past the session’s own end', () => {
-    const cache = new CallerCache<string>(LONG);
-    cache.set('a', 'facts', 10_000, 0);
+    const cache = new ChangeFeedCache<string>(LONG);
+    cache.set('a', 'facts', 0, 10_000);
     expect(cache.get('a', 1)).toBeUndefined();
     cache.setLive(true);
-    cache.set('a', 'facts', 10_000, 0);
+    cache.set('a', 'facts', 0, 10_000);
     expect(cache.get('a', 1)).toBe('facts');
     expect(cache.get('a', 10_000)).toBeUndefined();
-    cache.set('b', 'facts', 100_000, 0);
+    cache.set('b', 'facts', 0, 100_000);
     cache.setLive(false);
     expect(cache.get('b', 1)).toBeUndefined();
+  });
+
+  it('a network edited outside any request, or on another instance, shows at once in every instance’s list', async () => {
+    const token = await server.login('superAdmin');
+    const names = async (app: App) =>
+      (await app.inject({ method: 'GET', url: '/api/sys/chain/list?sort=id', headers: { authorization: `Bearer ${token}` } })).json<Envelope<{ list: Array<{ id: number; name: string }> }>>().data.list;
+    const [first] = await names(other);
+    expect((await names(other))[0].name).toBe(first.name);
+    await sql`update chain set name = 'Renamed in SQL' where id = ${first.id}`.execute(server.database.db);
+    await expect.poll(async () => (await names(other))[0].name).toBe('Renamed in SQL');
+    const edited = await server.call('POST', '/sys/chain/update', { token, body: { ...(await server.call<Record<string, unknown>>('GET', '/sys/chain/detail', { token, query: { id: first.id } })).data, name: 'Renamed on A' } });
+    expect(edited.code).toBe(200);
+    expect((await names(server.app))[0].name).toBe('Renamed on A');
+    await expect.poll(async () => (await names(other))[0].name).toBe('Renamed on A');
   });
 });

@@ -1,0 +1,56 @@
+/**
+ * What every request reads and almost nothing changes, remembered for a few seconds
+ * (docs/DECISIONS.md "Reports at volume": one round trip per list): the session lookup, and
+ * the answers of the reference lists (networks, currencies). An entry is trusted only while
+ * the database's change feed is connected: any write to the tables behind it — on any
+ * instance — is announced on its channel (migration 018) and empties every instance's cache;
+ * a write on this instance empties it at once. While the feed is down nothing is remembered,
+ * so a revocation or an edit is never missed.
+ */
+interface Entry<T> {
+  value: T;
+  /** The entry's own end (ms): a remembered session still ends on time. */
+  expiresAt: number;
+  /** When this entry is looked up again (ms). */
+  staleAt: number;
+}
+
+/** Sessions, users, memberships, orgs: who a token is. */
+export const CALLER_CHANGE_CHANNEL = 'caller_change';
+/** Networks and currencies: the reference lists. */
+export const REFERENCE_CHANGE_CHANNEL = 'reference_change';
+const MAX_ENTRIES = 10_000;
+
+export class ChangeFeedCache<T> {
+  private readonly entries = new Map<string, Entry<T>>();
+  private live = false;
+
+  constructor(private readonly ttlMs: number) {}
+
+  get(key: string, nowMs: number): T | undefined {
+    if (!this.live) return undefined;
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.staleAt <= nowMs || entry.expiresAt <= nowMs) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  set(key: string, value: T, nowMs: number, expiresAt = Infinity): void {
+    if (!this.live || this.ttlMs <= 0) return;
+    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    this.entries.set(key, { value, expiresAt, staleAt: nowMs + this.ttlMs });
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  /** The change feed's state: entries are kept only while it is connected. */
+  setLive(live: boolean): void {
+    this.live = live;
+    this.clear();
+  }
+}
