@@ -87,6 +87,32 @@ async function casesOf(servers: BenchServers, auth: Record<string, string>): Pro
   ];
 }
 
+const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+
+/** A whole export read as a browser would (and dropped): rows, seconds, and how much the server's memory grew meanwhile. */
+async function timeExport(servers: BenchServers, headers: Record<string, string>, urlPath: string) {
+  const before = rssOf(servers.pid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssOf(servers.pid))), 100);
+  const started = Date.now();
+  const { rows, bytes } = await new Promise<{ rows: number; bytes: number }>((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port: servers.api, path: urlPath, headers }, (res) => {
+        let rowCount = -1;
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          for (const byte of chunk) if (byte === 10) rowCount++;
+        });
+        res.on('end', () => resolve({ rows: rowCount, bytes: size }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+  clearInterval(sampler);
+  return { rows, bytes, seconds: (Date.now() - started) / 1000, growth: peak - before };
+}
+
 async function benchTarget(target: Target, orders: number): Promise<void> {
   const count = await ensureOrders(target, orders);
   const servers = await startBenchServers(target.env);
@@ -106,6 +132,17 @@ async function benchTarget(target: Target, orders: number): Promise<void> {
     console.log(`report list, 16 clients: ${reportRps.toFixed(0)} req/s`);
     const { apiRps, bareRps, ratio } = await chainListRatio(servers, operator);
     console.log(`chain list ${apiRps.toFixed(0)} req/s, bare Fastify ${bareRps.toFixed(0)} req/s: ratio ${ratio.toFixed(3)} (target ≥ 0.10)`);
+    for (const [name, urlPath] of [
+      ['payment report', '/api/sys/report/payment/export'],
+      ['ledger (asset flow)', '/api/sys/asset-flow/export'],
+    ]) {
+      const exported = await timeExport(servers, operator, urlPath);
+      const perMillion = (exported.seconds / exported.rows) * 1_000_000;
+      console.log(
+        `export ${name}: ${exported.rows.toLocaleString('en-US')} rows, ${(exported.bytes / 2 ** 20).toFixed(0)} MB in ${exported.seconds.toFixed(1)} s ` +
+          `(${perMillion.toFixed(1)} s per million, target ≤ 30), server memory +${(exported.growth / 2 ** 20).toFixed(0)} MB (target ≤ 50)`,
+      );
+    }
   } finally {
     servers.stop();
     await new Promise((resolve) => servers.child.once('exit', resolve));

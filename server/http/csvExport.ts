@@ -7,7 +7,7 @@ import { orderedIds, pageOf, type PageOptions, type PageRequest } from './pagina
 import type { Messages } from './messages';
 
 /** Rows fetched per query: large enough that 1M rows are a few hundred queries, small enough to stay a few MB. */
-export const EXPORT_BATCH = 5_000;
+export const EXPORT_BATCH = 2_000;
 
 const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null && !(value instanceof Date);
 
@@ -70,5 +70,6 @@ export async function sendCsvExport<DB, TB extends keyof DB, O, Row>(
     .header('Content-Disposition', `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
     .header('Cache-Control', 'no-store')
     .header('X-Total-Count', String(ids.length))
-    .send(Readable.from(lines()));
+    // Bytes, not objects: the stream asks for the next batch only once the last one is on its way.
+    .send(Readable.from(lines(), { objectMode: false }));
 }
