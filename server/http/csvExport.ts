@@ -11,8 +11,14 @@ export const EXPORT_BATCH = 2_000;
 
 const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null && !(value instanceof Date);
 
+type Label = (key: string, fallback: string) => string;
+
+/** The header line's cells: each column's field label, as the console's screen heads it. */
+export const exportHeader = (view: ExportView, label: Label): string[] =>
+  view.columns.map((column) => label(`resources.${view.labels}.fields.${column.source}`, column.source));
+
 /** A row's cells as the console's screen words them: value labels translated, objects as JSON, instants in ISO (UTC). */
-function cellsOf(view: ExportView, row: Record<string, unknown>, label: (key: string, fallback: string) => string): unknown[] {
+export function cellsOf(view: ExportView, row: Record<string, unknown>, label: Label): unknown[] {
   return view.columns.map((column) => {
     if (column.cell) return column.cell(row);
     const value = row[column.source];
@@ -53,7 +59,7 @@ export async function sendCsvExport<DB, TB extends keyof DB, O, Row>(
   const ids = await orderedIds(spec.filtered, sort, spec.options);
   const tie = sql.ref(spec.options.tieBreaker);
   async function* lines() {
-    yield CSV_BOM + csvLine(spec.view.columns.map((column) => label(`resources.${spec.view.labels}.fields.${column.source}`, column.source)));
+    yield CSV_BOM + csvLine(exportHeader(spec.view, label));
     for (let start = 0; start < ids.length; start += EXPORT_BATCH) {
       const batch = ids.slice(start, start + EXPORT_BATCH);
       const narrowed = spec.filtered.where(sql<boolean>`${tie} = any(${batch}::int[])` as never);

@@ -1,7 +1,17 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'ra-core';
 import { type ResourcePaths, withId } from '../contract/apiPaths';
 import type { ListQuery, ListResult } from '../contract/envelope';
-import type { HttpClient } from './httpClient';
+import type { DownloadedFile, DownloadProgress, HttpClient } from './httpClient';
+
+/** The whole filtered, sorted list as the server's CSV stream (resources whose paths name an `export`). */
+export interface ExportParams {
+  filter: Record<string, unknown>;
+  sort: GetListParams['sort'];
+  /** The screen whose columns the file takes, where one endpoint serves two (the ledger and its lite view). */
+  view: string;
+  onProgress: DownloadProgress;
+}
+export type ExportList = (resource: string, params: ExportParams) => Promise<DownloadedFile>;
 
 /** How one react-admin resource maps onto the API (SPEC B3 pattern). */
 export interface ResourceEndpoint {
@@ -22,7 +32,7 @@ type ServerRecord = Record<string, unknown>;
 
 const isRecord = (value: unknown): value is ServerRecord => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export function createDataProvider(http: HttpClient, registry: ResourceRegistry): DataProvider {
+export function createDataProvider(http: HttpClient, registry: ResourceRegistry): DataProvider & { exportList: ExportList } {
   function endpointOf(resource: string) {
     const endpoint = Object.hasOwn(registry, resource) ? registry[resource] : undefined;
     if (!endpoint) throw new Error(`dataProvider: no endpoint declared for resource "${resource}"`);
@@ -69,6 +79,13 @@ export function createDataProvider(http: HttpClient, registry: ResourceRegistry)
   }
 
   return {
+    async exportList(resource, { filter, sort, view, onProgress }) {
+      const endpoint = endpointOf(resource);
+      if (!endpoint.paths.export) throw new Error(`dataProvider: resource "${resource}" has no export endpoint`);
+      const { page: _page, pageSize: _pageSize, ...query } = listQuery(endpoint, { filter, sort, pagination: { page: 1, perPage: 1 } });
+      return http.download(endpoint.paths.export, { ...query, view }, onProgress);
+    },
+
     async getList<RecordType extends RaRecord>(resource: string, params: GetListParams) {
       const endpoint = endpointOf(resource);
       try {

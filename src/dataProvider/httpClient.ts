@@ -41,11 +41,18 @@ export interface DownloadedFile {
   filename: string | null;
 }
 
+/** A long download's progress: the bytes received so far and the body's chunk just read. */
+export type DownloadProgress = (received: number, chunk: Uint8Array) => void;
+
 export interface HttpClient {
   request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
   get<T>(path: string, query?: QueryParams): Promise<T>;
   post<T>(path: string, body?: unknown): Promise<T>;
-  download(path: string, query?: QueryParams): Promise<DownloadedFile>;
+  /**
+   * A file. With `onProgress` the body is read as it streams (a server export of a million
+   * rows): the time-out then applies to each silence, not to the whole download.
+   */
+  download(path: string, query?: QueryParams, onProgress?: DownloadProgress): Promise<DownloadedFile>;
 }
 
 /** `body` of the HttpError a failed call rejects with; `errors` is what react-admin puts on form fields. */
@@ -124,6 +131,34 @@ function encodeBody(body: unknown): { payload?: BodyInit; json: boolean } {
   return { payload: JSON.stringify(body), json: true };
 }
 
+/** Bytes kept as plain chunks before they are folded into a Blob (the browser may keep a Blob out of the page's memory). */
+const FOLD_BYTES = 8 * 2 ** 20;
+
+/** A body read chunk by chunk, folded into a Blob every few MB; `alive` after each chunk (it re-arms the time-out). */
+async function readStreaming(response: Response, onProgress: DownloadProgress, alive: () => void): Promise<Blob> {
+  const type = response.headers.get('Content-Type') ?? '';
+  const reader = response.body!.getReader();
+  let blob = new Blob([], { type });
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    alive();
+    received += value.byteLength;
+    pending.push(value);
+    pendingBytes += value.byteLength;
+    if (pendingBytes >= FOLD_BYTES) {
+      blob = new Blob([blob, ...(pending as BlobPart[])], { type });
+      pending = [];
+      pendingBytes = 0;
+    }
+    onProgress(received, value);
+  }
+  return new Blob([blob, ...(pending as BlobPart[])], { type });
+}
+
 function clearStoredToken() {
   if (typeof localStorage !== 'undefined') localStorage.removeItem(StorageKey.token);
 }
@@ -150,7 +185,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     throw new HttpError(text, statusOf(failure), errorBody);
   }
 
-  async function send(method: HttpMethod, path: string, options: RequestOptions, expect: 'data' | 'file'): Promise<unknown> {
+  async function send(method: HttpMethod, path: string, options: RequestOptions, expect: 'data' | 'file', onProgress?: DownloadProgress): Promise<unknown> {
     const query = toQueryString(options.query);
     const url = `${options.baseUrl ?? apiBase}${path}${query ? (path.includes('?') ? '&' : '?') + query : ''}`;
     const { payload, json } = encodeBody(options.body);
@@ -166,10 +201,11 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
 
     const controller = new AbortController();
     let timedOut = false;
-    const timer = setTimeout(() => {
+    const expire = () => {
       timedOut = true;
       controller.abort();
-    }, timeoutMs);
+    };
+    let timer = setTimeout(expire, timeoutMs);
     const failOnThrow = (error: unknown): never =>
       fail(timedOut ? { kind: 'timeout' } : error instanceof TypeError ? { kind: 'network' } : { kind: 'no-response' });
 
@@ -177,6 +213,13 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       // The timer stays armed while the body streams in: a stalled body is a timeout too.
       const response = await fetch(url, { method, headers, body: payload, credentials, signal: controller.signal }).catch(failOnThrow);
       if (response.status === 200 && isFileResponse(response)) {
+        if (onProgress && response.body) {
+          const blob = await readStreaming(response, onProgress, () => {
+            clearTimeout(timer);
+            timer = setTimeout(expire, timeoutMs);
+          }).catch(failOnThrow);
+          return { blob, filename: filenameOf(response) } satisfies DownloadedFile;
+        }
         const blob = await response.blob().catch(failOnThrow);
         return { blob, filename: filenameOf(response) } satisfies DownloadedFile;
       }
@@ -202,6 +245,6 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     request: <T>(method: HttpMethod, path: string, options: RequestOptions = {}) => send(method, path, options, 'data') as Promise<T>,
     get: <T>(path: string, query?: QueryParams) => send('GET', path, { query }, 'data') as Promise<T>,
     post: <T>(path: string, body?: unknown) => send('POST', path, { body }, 'data') as Promise<T>,
-    download: (path: string, query?: QueryParams) => send('GET', path, { query }, 'file') as Promise<DownloadedFile>,
+    download: (path: string, query?: QueryParams, onProgress?: DownloadProgress) => send('GET', path, { query }, 'file', onProgress) as Promise<DownloadedFile>,
   };
 }

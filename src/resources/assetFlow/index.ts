@@ -17,6 +17,7 @@ export const assetFlow = defineResource({
   route: '/asset-flow',
   icon: ReceiptLongIcon,
   menuGroup: 'reports',
+  endpoints: { export: ApiPath.assetFlow.export },
   chainScoped: true,
   fields: [
     { source: 'createdAt', kind: 'dateTime', sortable: true },
@@ -49,7 +50,7 @@ export const assetFlowLite = defineResource({
   route: '/asset-flow-lite',
   icon: ReceiptLongIcon,
   menuGroup: 'reports',
-  endpoints: { list: ApiPath.assetFlow.list },
+  endpoints: { list: ApiPath.assetFlow.list, export: ApiPath.assetFlow.export },
   chainScoped: true,
   fields: [
     { source: 'chainId', kind: 'reference', reference: 'chain', inList: false },

@@ -14,7 +14,7 @@ export const auditLog = defineResource({
   route: '/audit-log',
   icon: ManageSearchIcon,
   menuGroup: 'settings',
-  endpoints: { list: ApiPath.auditLog.list, detail: ApiPath.auditLog.detail },
+  endpoints: { list: ApiPath.auditLog.list, detail: ApiPath.auditLog.detail, export: ApiPath.auditLog.export },
   fields: [
     // The start of an account name: a filter only (the actor column shows name and account).
     { source: 'actor', kind: 'text', filterable: 'alwaysOn', inList: false, inShow: false, inForm: false },

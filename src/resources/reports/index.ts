@@ -24,7 +24,7 @@ function orderReport(kind: OrderReportKind, route: RoutePath, icon: ComponentTyp
     route,
     icon,
     menuGroup: 'reports',
-    endpoints: { list: ApiPath.report[kind].list },
+    endpoints: { list: ApiPath.report[kind].list, export: ApiPath.report[kind].export },
     chainScoped: true,
     fields: [
       ...shared,
@@ -62,7 +62,7 @@ export const gasReport = defineResource({
   route: '/gas-report',
   icon: LocalGasStationIcon,
   menuGroup: 'reports',
-  endpoints: { list: ApiPath.report.gas.list },
+  endpoints: { list: ApiPath.report.gas.list, export: ApiPath.report.gas.export },
   chainScoped: true,
   fields: [
     ...shared,

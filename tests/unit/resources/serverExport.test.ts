@@ -1,0 +1,98 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { resources } from '../../../src/resources';
+import { exportColumns } from '../../../src/resources/engine/exportColumns';
+import type { ResourceDefinition } from '../../../src/resources/engine/types';
+import { assetFlowExports, auditLogExport, gasReportExport, movementExport, orderReportExport, type ExportView } from '../../../src/contract/exports';
+import type { MovementKind } from '../../../src/contract/movement';
+import { loadMessages } from '../../../server/http/messages';
+import { cellsOf, exportHeader } from '../../../server/http/csvExport';
+
+/**
+ * The server writes the exports of the big lists (docs/DECISIONS.md "Export"); its columns are
+ * declared in src/contract/exports.ts. Whatever a screen shows — its columns, their headers,
+ * its value labels — the server's file must say the same, in every language.
+ */
+const localesDir = path.resolve(import.meta.dirname, '../../../public/locales');
+const messages = loadMessages(localesDir);
+
+function consoleTranslate(language: string) {
+  const catalogue = JSON.parse(fs.readFileSync(path.join(localesDir, language, 'translation.json'), 'utf8')) as Record<string, unknown>;
+  const lookup = (key: string) => key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), catalogue);
+  return ((key: string, options?: { _?: string }) => {
+    const text = lookup(key);
+    return typeof text === 'string' ? text : (options?._ ?? key);
+  }) as never;
+}
+
+/** Which declaration words each server-exported screen. */
+function viewOf(definition: ResourceDefinition): ExportView {
+  if (['payment-report', 'linkpay-report', 'recharge-report'].includes(definition.name)) return orderReportExport(definition.name.replace('-report', '') as 'payment');
+  if (definition.name === 'gas-report') return gasReportExport;
+  if (definition.name === 'asset-flow' || definition.name === 'asset-flow-lite') return assetFlowExports[definition.name];
+  if (definition.name === 'audit-log') return auditLogExport;
+  if (definition.scope.kind) return movementExport(definition.scope.kind as MovementKind);
+  throw new Error(`no export declaration for ${definition.name}`);
+}
+
+const exported = (resources as ResourceDefinition[]).filter((definition) => definition.endpoint.paths.export !== undefined);
+
+/** A row with every source filled, values that have labels among them. */
+const SAMPLE: Record<string, unknown> = {
+  chainId: 1,
+  orderNo: 'PAY2026112400000001',
+  createdAt: '2026-11-24T10:00:00.000Z',
+  orgName: '=Aurora',
+  payLinkTitle: 'Monthly plan',
+  symbol: 'USDT',
+  amount: '12.5',
+  fee: '0.06',
+  status: 'expired',
+  paidAt: null,
+  txHash: '0xabc',
+  payerAddress: null,
+  depositAddress: '0xdef',
+  walletLabel: 'Aurora deposits',
+  reason: 'initial credit',
+  delta: '-3.2',
+  balanceAfter: '10',
+  proposalId: 7,
+  proposalWalletLabel: 'Aurora cold',
+  proposalNonce: 4,
+  to: '0x123',
+  memo: 'March payout',
+  createdBy: 'merchantProFinance',
+  actorAccount: 'superAdmin',
+  action: 'update',
+  entity: 'chain',
+  entityId: '3',
+  clientAddress: '127.0.0.1',
+  before: { rpcUrl: 'https://a' },
+  after: { rpcUrl: 'https://b' },
+  userAgent: 'Chrome',
+  requestId: 'req-1',
+  route: 'POST /sys/chain/update',
+};
+
+describe('server exports word the screens', () => {
+  it('every big list exports from the server: reports, ledger, movements, audit log', () => {
+    expect(exported.map((d) => d.name).sort()).toEqual(
+      ['asset-flow', 'asset-flow-lite', 'audit-log', 'gas-report', 'linkpay-report', 'payment-report', 'recharge-report', 'refund', 'supply', 'supply-history', 'transfer', 'withdraw'].sort(),
+    );
+  });
+
+  for (const language of ['en-US', 'zh-CN']) {
+    it(`the same columns, headers and value labels as the screens, in ${language}`, () => {
+      const translate = consoleTranslate(language);
+      const label = messages.labels(language);
+      for (const definition of exported) {
+        const view = viewOf(definition);
+        const columns = exportColumns(definition, translate);
+        expect(exportHeader(view, label), definition.name).toEqual(columns.map((c) => c.header));
+        const row = definition.name === 'payment-report' || definition.name === 'audit-log' ? SAMPLE : { ...SAMPLE, status: definition.scope.kind ? 'pending' : 'expired' };
+        expect(cellsOf(view, row, label), definition.name).toEqual(columns.map((c) => c.value(row as never)));
+      }
+    });
+  }
+});
