@@ -45,6 +45,9 @@ export interface BundleFigures {
   /** Lazily loaded chunks above SCREEN_BUDGET_KB. */
   screensOverBudget: { name: string; kb: number }[];
   totalJsKb: number;
+  /** The /login files as the server sends them to a browser that takes brotli (the build's .br copies). */
+  loginWireKb: number;
+  loginRawKb: number;
 }
 
 export const readManifest = (dist = path.join(root, 'dist')): Manifest => JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
@@ -63,6 +66,10 @@ export function measureBundle(dist = path.join(root, 'dist')): BundleFigures {
     manifest[key].css?.forEach((css) => files.add(css));
   }
   const loginBytes = [...files].reduce((sum, file) => sum + gzipBytes(file), 0);
+  const rawBytes = (file: string) => fs.statSync(path.join(dist, file)).size;
+  const wireBytes = (file: string) => (fs.existsSync(path.join(dist, `${file}.br`)) ? fs.statSync(path.join(dist, `${file}.br`)).size : rawBytes(file));
+  const loginRaw = [...files].reduce((sum, file) => sum + rawBytes(file), 0);
+  const loginWire = [...files].reduce((sum, file) => sum + wireBytes(file), 0);
   const consoleKey = Object.keys(manifest).find((k) => /(^|\/)Console\.tsx$/.test(k));
   const consoleFiles = new Set<string>();
   for (const key of consoleKey ? staticClosure(manifest, [consoleKey]) : []) {
@@ -85,6 +92,8 @@ export function measureBundle(dist = path.join(root, 'dist')): BundleFigures {
     largestScreen: largest,
     screensOverBudget: screenSizes.filter((s) => s.kb > SCREEN_BUDGET_KB),
     totalJsKb: totalJs / 1024,
+    loginWireKb: loginWire / 1024,
+    loginRawKb: loginRaw / 1024,
   };
 }
 
@@ -96,6 +105,7 @@ export function bundleReport(f: BundleFigures): string[] {
     `console loaded after sign-in: ${f.consoleKb.toFixed(1)} KB gzip more (react-admin and the shell)`,
     `largest screen chunk: ${f.largestScreen.kb.toFixed(1)} KB gzip (${f.largestScreen.name}; budget ${SCREEN_BUDGET_KB} KB: ${verdict(f.screensOverBudget.length === 0)})`,
     `all JavaScript: ${f.totalJsKb.toFixed(1)} KB gzip`,
+    `login files on the wire: ${f.loginWireKb.toFixed(1)} KB as sent (precompressed brotli) for ${f.loginRawKb.toFixed(1)} KB uncompressed`,
   ];
 }
 

@@ -1,5 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import compress from '@fastify/compress';
+import { constants as zlib } from 'node:zlib';
 import type { ServerConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { loadMessages } from './http/messages';
@@ -59,6 +61,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   installErrorHandler(app, messages);
   installSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
+  // Answers above 1 KB compressed on the fly (streamed exports too, chunk by chunk); brotli at a
+  // quality that costs little CPU. The console's files go out precompressed instead.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } });
   for (const register of modules) register(app, context);
   await serveStatic(app, { staticDir: config.staticDir, localesDir: config.localesDir, uploadsDir: config.uploadsDir }, messages);
 

@@ -49,6 +49,8 @@ export async function serveStatic(app: FastifyInstance, options: StaticOptions, 
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build's .br and .gz copies (build/precompress.ts), sent as they are to a browser that takes them.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         // Vite's hashed chunks are immutable; anything else must be revalidated.
         reply.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
