@@ -243,6 +243,11 @@ export interface ResourceDeclaration {
      * do not fit a row (an audit event's before → after).
      */
     rowDrawer?: ViewLoader;
+    /**
+     * A "Columns" button that shows and hides the table's columns, remembered per screen in
+     * react-admin's store (finance picks what it reads; Export still saves every column).
+     */
+    columnChooser?: boolean;
   };
   /** Where a created record goes: the list (default) or its show view (e.g. to read a generated code). */
   create?: { redirect?: 'list' | 'show' };

@@ -48,7 +48,7 @@ function orderReport(kind: OrderReportKind, route: RoutePath, icon: ComponentTyp
       { source: 'depositAddress', kind: 'address', inList: false },
     ],
     views: { show: false },
-    list: { sort: { field: 'createdAt', order: 'DESC' }, summary, empty },
+    list: { sort: { field: 'createdAt', order: 'DESC' }, summary, empty, columnChooser: true },
   });
 }
 
@@ -75,5 +75,5 @@ export const gasReport = defineResource({
     { source: 'txHash', kind: 'address', inList: false },
   ],
   views: { show: false },
-  list: { sort: { field: 'createdAt', order: 'DESC' }, summary, empty },
+  list: { sort: { field: 'createdAt', order: 'DESC' }, summary, empty, columnChooser: true },
 });

@@ -1,4 +1,4 @@
-import { CreateButton, Datagrid, FilterButton, List, RecordContextProvider, TopToolbar, useCanAccess, useTranslate, type RaRecord } from 'react-admin';
+import { CreateButton, Datagrid, DatagridConfigurable, FilterButton, List, RecordContextProvider, SelectColumnsButton, TopToolbar, useCanAccess, useTranslate, type RaRecord } from 'react-admin';
 import { ExportAllButton } from './ExportAllButton';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Drawer, useMediaQuery, type Theme } from '@mui/material';
@@ -17,11 +17,15 @@ function ListActions({ definition, hasFilters }: { definition: ResourceViewProps
   return (
     <TopToolbar>
       {hasFilters && <FilterButton />}
+      {definition.declaration.list?.columnChooser && <SelectColumnsButton preferenceKey={columnsKey(definition)} />}
       {canCreate && definition.hasView('create') && <CreateButton />}
       <ExportAllButton definition={definition} />
     </TopToolbar>
   );
 }
+
+/** Where a screen's chosen columns are kept (react-admin's store, so they survive a reload). */
+const columnsKey = (definition: ResourceViewProps['definition']) => `${definition.name}.columns`;
 
 /** One of the declaration's list parts (summary, empty state), loaded once with the list. */
 function useListPart(load: ViewLoader | undefined) {
@@ -52,6 +56,8 @@ export default function GeneratedList({ definition }: ResourceViewProps) {
     }
     return definition.canDo(roleIndex, 'edit', { record, org: selectedOrg }) ? 'edit' : definition.hasView('show') ? 'show' : false;
   };
+  // With a column chooser, react-admin's configurable table: the same table whose columns the user picks.
+  const Table = declaration.list?.columnChooser ? DatagridConfigurable : Datagrid;
   const empty = Empty ? (
     <Suspense fallback={null}>
       <Empty definition={definition} />
@@ -67,9 +73,9 @@ export default function GeneratedList({ definition }: ResourceViewProps) {
       {phone ? (
         <PhoneList definition={definition} rowClick={rowClick} />
       ) : (
-        <Datagrid rowClick={rowClick} bulkActionButtons={false} empty={empty}>
+        <Table rowClick={rowClick} bulkActionButtons={false} empty={empty} {...(declaration.list?.columnChooser ? { preferenceKey: columnsKey(definition) } : {})}>
           {fieldsFor(definition, 'list').map((field) => fieldValueElement(definition, field, translate))}
-        </Datagrid>
+        </Table>
       )}
       {Drawn && (
         // MUI's Drawer is a modal: focus moves into it and returns to the clicked row when it closes.

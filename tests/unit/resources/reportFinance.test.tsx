@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { paymentReport } from '../../../src/resources/reports';
+import { session } from '../../../src/session';
+import { startMockApi } from '../dataProvider/harness';
+import { answer, mountAdmin } from './harness';
+
+startMockApi();
+
+const order = { id: 1, orderNo: 'PAY2026110100001', chainId: 1, createdAt: '2026-11-01T10:00:00.000Z', orgName: 'Org', symbol: 'USDT', amount: '5', fee: '0.05', status: 'paid', paidAt: '2026-11-01T10:05:00.000Z' };
+
+function mountPayments() {
+  session.setChainList([{ chainId: 1, name: 'Ethereum', isDefault: true } as never]);
+  const listed = answer('get', '/sys/report/payment/list', { list: [order], count: 1 });
+  answer('get', '/sys/report/payment/totals', { list: [] });
+  answer('get', '/sys/currency/list', { list: [], count: 0 });
+  mountAdmin([paymentReport], '/payment-report', 'merchantProFinance');
+  return listed;
+}
+
+/** The headers of the orders table (the totals card has a table of its own). */
+const orderHeaders = () => within(screen.getAllByRole('table').at(-1)!).getAllByRole('columnheader').map((h) => h.textContent?.trim());
+
+describe('saved filters per report', () => {
+  it('the filters in use are saved under a name and come back from the filter menu', async () => {
+    const listed = mountPayments();
+    await screen.findByText(order.orderNo);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Paid' }));
+    await user.click(screen.getByRole('button', { name: 'Add filter' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Save current query...' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Query name' }), 'Paid this month');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Add filter' }));
+    // The query in use is the saved one: the menu offers to remove it.
+    expect(await screen.findByRole('menuitem', { name: 'Remove query "Paid this month"' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Expired' }));
+    await expect.poll(() => listed.at(-1)?.query.status, { timeout: 5000 }).toBe('expired');
+    await user.click(screen.getByRole('button', { name: 'Add filter' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Paid this month' }));
+    await expect.poll(() => listed.at(-1)?.query.status, { timeout: 5000 }).toBe('paid');
+  }, 60_000);
+});
+
+describe('a report’s columns are finance’s to choose', () => {
+  it('“Columns” hides a column from the table and shows it again', async () => {
+    mountPayments();
+    await screen.findByText(order.orderNo);
+    await waitFor(() => expect(orderHeaders()).toContain('Fee'));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    const fee = await screen.findByRole('switch', { name: 'Fee' });
+    await user.click(fee);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(orderHeaders()).not.toContain('Fee'));
+    expect(orderHeaders()).toContain('Amount');
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(await screen.findByRole('switch', { name: 'Fee' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(orderHeaders()).toContain('Fee'));
+  }, 60_000);
+});
