@@ -72,6 +72,8 @@ export const ApiPath = {
     linkpay: { list: '/sys/report/linkpay/list', totals: '/sys/report/linkpay/totals', export: '/sys/report/linkpay/export' },
     recharge: { list: '/sys/report/recharge/list', totals: '/sys/report/recharge/totals', export: '/sys/report/recharge/export' },
     gas: { list: '/sys/report/gas/list', totals: '/sys/report/gas/totals', export: '/sys/report/gas/export' },
+    /** One order of any order report, with its payments on chain, repairs and ledger entries. */
+    order: '/sys/report/order/detail',
   },
   sign: {
     list: '/sys/sign/list',

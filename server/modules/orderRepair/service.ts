@@ -14,7 +14,8 @@ export const orderNotFound = () => new ApiError(BodyCode.notFound, 'api.orderNot
 /** A transaction hash as the chain writes it: 0x + 64 hex digits on EVM chains, 64 hex digits on TRON. */
 const TX_HASH: Record<string, RegExp> = { evm: /^0x[0-9a-fA-F]{64}$/, tron: /^[0-9a-fA-F]{64}$/ };
 
-async function repairsOf(db: Db, orderId: number) {
+/** An order's repair log, oldest first. */
+export async function repairsOf(db: Db, orderId: number) {
   return db
     .selectFrom('orderRepair')
     .innerJoin('appUser', 'appUser.id', 'orderRepair.actorId')

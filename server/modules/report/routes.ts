@@ -8,6 +8,8 @@ import { defineRoute } from '../../http/route';
 import { listOrders, orderListSource, orderTotals } from './orders';
 import { gasListSource, gasTotals, listGas } from './gas';
 import { sendCsvExport } from '../../http/csvExport';
+import { detailQuery } from '../../../src/contract/schemas/listQuery';
+import { orderDetail } from './orderDetail';
 import { gasReportExport, orderReportExport } from '../../../src/contract/exports';
 
 /** Finance reports (SPEC B6; routes "all except agent"): a list and its totals per report, same filters. */
@@ -28,6 +30,7 @@ export function registerReportRoutes(app: FastifyInstance, context: ServerContex
         sendCsvExport(request, reply, context.messages, { ...(await orderListSource(db, caller, kind, query)), sort: { sort: query.sort, order: query.sort ? query.order : 'desc' }, view, name: `${kind}-report` }),
     });
   }
+  defineRoute(app, context, { method: 'GET', path: ApiPath.report.order, access, query: detailQuery, handler: async ({ caller, query }) => orderDetail(db, caller, query.id) });
   const gas = ApiPath.report.gas;
   defineRoute(app, context, { method: 'GET', path: gas.list, access, query: gasReportQuery, handler: async ({ caller, query }) => listGas(db, caller, query) });
   defineRoute(app, context, { method: 'GET', path: gas.totals, access, query: gasTotalsQuery, handler: async ({ caller, query }) => gasTotals(db, caller, query) });

@@ -91,3 +91,31 @@ export interface GasReportTotal {
   count: number;
   gas: string;
 }
+
+/** What the chain watcher saw arrive at an order's deposit address in its coin, from the order's creation on. */
+export interface OrderTransfer {
+  txHash: string;
+  fromAddress: string;
+  amount: string;
+  blockTime: string;
+}
+
+/** A ledger entry an order caused (its credit), as the order drawer lists it. */
+export interface OrderLedgerEntry {
+  id: number;
+  walletLabel: string;
+  symbol: string;
+  delta: string;
+  balanceAfter: string;
+  reason: string;
+  txHash: string | null;
+  createdAt: string;
+}
+
+/** GET /sys/report/order/detail?id=: one order with everything that happened to it. */
+export interface OrderDetailView {
+  order: OrderReportRecord;
+  transfers: OrderTransfer[];
+  repairs: Array<{ id: number; action: string; actor: string; reason: string; txHash: string | null; previousStatus: string; newStatus: string; createdAt: string }>;
+  ledger: OrderLedgerEntry[];
+}

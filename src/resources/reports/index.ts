@@ -16,6 +16,7 @@ const shared: FieldDeclaration[] = [
   { source: 'chainId', kind: 'reference', reference: 'chain', inList: false, inForm: false },
 ];
 const summary = () => import('./ReportSummary');
+const orderDrawer = () => import('./OrderDrawer');
 const empty = () => import('./ReportEmpty');
 
 function orderReport(kind: OrderReportKind, route: RoutePath, icon: ComponentType) {
@@ -48,7 +49,8 @@ function orderReport(kind: OrderReportKind, route: RoutePath, icon: ComponentTyp
       { source: 'depositAddress', kind: 'address', inList: false },
     ],
     views: { show: false },
-    list: { sort: { field: 'createdAt', order: 'DESC' }, summary, empty, columnChooser: true },
+    // A row opens the order's story: its payments on chain, repairs and ledger entries.
+    list: { sort: { field: 'createdAt', order: 'DESC' }, summary, empty, columnChooser: true, rowDrawer: orderDrawer },
   });
 }
 

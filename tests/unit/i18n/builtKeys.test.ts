@@ -7,6 +7,7 @@ import { ORDER_REPORTS, ORDER_STATUSES } from '../../../src/contract/report';
 import { REPAIR_ACTIONS } from '../../../src/contract/orderRepair';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../../src/contract/audit';
 import { LEDGER_BREAK_KINDS } from '../../../src/contract/schemas/ledger';
+import { LEDGER_REASONS } from '../../../src/contract/ledger';
 import { PASSWORD_FIELDS } from '../../../src/pages/account/PasswordCard';
 import { RECREDIT_FIELDS } from '../../../src/pages/orderRepair/OrderRepairPage';
 import { SIGNUP_FIELDS } from '../../../src/pages/signup/SignUpPage';
@@ -42,6 +43,8 @@ const families: Record<string, readonly string[]> = {
   'auditLog.action': AUDIT_ACTIONS,
   'auditLog.entity': AUDIT_ENTITIES,
   'ledger.break': LEDGER_BREAK_KINDS,
+  // The order drawer's ledger entries, named as the asset flow names their reasons.
+  'resources.asset-flow.reasons': LEDGER_REASONS.map((reason) => reason.replace(/ (\w)/g, (_, c: string) => c.toUpperCase())),
 };
 
 describe('keys built from a value', () => {

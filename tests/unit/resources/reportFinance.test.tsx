@@ -65,3 +65,28 @@ describe('a report’s columns are finance’s to choose', () => {
     await waitFor(() => expect(orderHeaders()).toContain('Fee'));
   }, 60_000);
 });
+
+describe('an order opens beside its report', () => {
+  it('a row opens the order with the payments seen on chain, its repairs and its ledger entries', async () => {
+    mountPayments();
+    const story = answer('get', '/sys/report/order/detail', {
+      order,
+      transfers: [{ txHash: '0xfeed', fromAddress: '0xpayer', amount: '5', blockTime: '2026-11-01T10:04:00.000Z' }],
+      repairs: [],
+      ledger: [{ id: 9, walletLabel: 'Aurora deposits', symbol: 'USDT', delta: '5', balanceAfter: '105', reason: 'payment', txHash: '0xfeed', createdAt: '2026-11-01T10:05:00.000Z' }],
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByText(order.orderNo));
+    const drawer = await screen.findByTestId('order-drawer');
+    expect(within(drawer).getByRole('heading', { name: order.orderNo })).toBeTruthy();
+    await within(drawer).findByRole('table', { name: 'Payments seen on chain' });
+    expect(within(drawer).getByTestId('order-transfers').textContent).toContain('0xfeed');
+    expect(within(drawer).getByTestId('order-ledger').textContent).toContain('Payment received');
+    expect(within(drawer).getByTestId('order-ledger').textContent).toContain('Aurora deposits');
+    expect(within(drawer).getByTestId('order-repairs').textContent).toContain('This order was never repaired.');
+    expect(story.at(-1)?.query.id).toBe('1');
+    await user.click(within(drawer).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByTestId('order-drawer')).toBeNull());
+  }, 60_000);
+});
+

@@ -1,0 +1,56 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Caller } from '../../http/caller';
+import type { OrderDetailView } from '../../../src/contract/schemas/report';
+import { orderColumns, scopedOrders } from './orders';
+import { orderNotFound, repairsOf } from '../orderRepair/service';
+
+/** Transfers listed with an order: enough for any order's story, bounded for an address that receives all day. */
+const TRANSFERS = 20;
+
+/**
+ * One order of the caller's scope with what happened to it (the report's row drawer): the
+ * transfers the chain watcher saw arrive at its deposit address in its coin since it was
+ * created, its repairs, and the ledger entries it caused. Another org's order is not found,
+ * exactly like an unknown one.
+ */
+export async function orderDetail(db: Db, caller: Caller, id: number): Promise<OrderDetailView> {
+  const order = await scopedOrders(db, caller)
+    .select([...orderColumns, 'paymentOrder.currencyId'])
+    .where('paymentOrder.id', '=', id)
+    .executeTakeFirst();
+  if (!order) throw orderNotFound();
+  const { currencyId, ...record } = order;
+  const [transfers, repairs, ledger] = await Promise.all([
+    db
+      .selectFrom('chainTransfer')
+      .select(['txHash', 'fromAddress', sql<string>`amount::text`.as('amount'), 'blockTime'])
+      .where('chainId', '=', order.chainId)
+      .where('currencyId', '=', currencyId)
+      .where('toAddress', '=', order.depositAddress)
+      .where('blockTime', '>=', new Date(order.createdAt))
+      .orderBy('blockTime')
+      .orderBy('id')
+      .limit(TRANSFERS)
+      .execute(),
+    repairsOf(db, id),
+    db
+      .selectFrom('ledgerEntry')
+      .innerJoin('chainWallet', 'chainWallet.id', 'ledgerEntry.walletId')
+      .innerJoin('currency', 'currency.id', 'ledgerEntry.currencyId')
+      .select([
+        'ledgerEntry.id',
+        'chainWallet.label as walletLabel',
+        'currency.symbol',
+        sql<string>`ledger_entry.delta::text`.as('delta'),
+        sql<string>`ledger_entry.balance_after::text`.as('balanceAfter'),
+        'ledgerEntry.reason',
+        'ledgerEntry.txHash',
+        'ledgerEntry.createdAt',
+      ])
+      .where('ledgerEntry.orderId', '=', id)
+      .orderBy('ledgerEntry.id')
+      .execute(),
+  ]);
+  return { order: record, transfers, repairs, ledger } as unknown as OrderDetailView;
+}
