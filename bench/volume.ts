@@ -155,7 +155,8 @@ export async function runVolumeBench(args: string[]): Promise<void> {
   if (!Number.isInteger(orders) || orders <= 0) throw new Error('--orders takes a positive whole number');
   const dataDir = path.resolve(process.env.VOLUME_DATA_DIR ?? path.join(root, 'data', 'volume'));
   fs.mkdirSync(dataDir, { recursive: true });
-  const targets: Target[] = [{ name: 'PGlite', database: { dataDir }, env: { BENCH_DATA_DIR: dataDir }, budget: 50 }];
+  // VOLUME_PGLITE=0 measures PostgreSQL alone (a 10M run: PGlite is for one machine's data).
+  const targets: Target[] = process.env.VOLUME_PGLITE === '0' ? [] : [{ name: 'PGlite', database: { dataDir }, env: { BENCH_DATA_DIR: dataDir }, budget: 50 }];
   const url = process.env.VOLUME_DATABASE_URL;
   if (url) targets.push({ name: 'PostgreSQL', database: { databaseUrl: url }, env: { BENCH_DATABASE_URL: url }, budget: orders > 1_000_000 ? 100 : 20 });
   else console.log('PostgreSQL: set VOLUME_DATABASE_URL=postgres://… to measure it too');
