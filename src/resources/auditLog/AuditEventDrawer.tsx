@@ -1,11 +1,11 @@
-import { Box, IconButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import CloseIcon from '@mui/icons-material/Close';
+import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import type { AuditEventRecord } from '../../contract/schemas/auditLog';
 import { useFormat } from '../../i18n/useFormat';
 import { useDisplayTimeZone } from '../engine/displayTimeZone';
 import type { ResourceViewProps } from '../engine/types';
 import { fieldChanges } from './auditValues';
+import { DrawerTitle, FactsTable } from '../engine/views/RecordDrawer';
 
 /** A value cell: monospace, wrapped, "—" for none. */
 function Value({ text }: { text: string | null }) {
@@ -39,27 +39,11 @@ export default function AuditEventDrawer({ definition, close }: ResourceViewProp
   const changes = fieldChanges(record.before, record.after);
   return (
     <Box sx={{ p: 2 }} role="region" aria-labelledby="audit-event-title" data-testid="audit-event">
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-        <Typography id="audit-event-title" variant="h6" component="h2">
-          {translate(`auditLog.action.${record.action}`)} · {translate(`auditLog.entity.${record.entity}`)}
-          {record.entityId ? ` #${record.entityId}` : ''}
-        </Typography>
-        <IconButton aria-label={translate('ra.action.close')} onClick={close} data-testid="audit-event-close">
-          <CloseIcon />
-        </IconButton>
-      </Stack>
-      <Table size="small" sx={{ mb: 2 }}>
-        <TableBody>
-          {facts.map(([source, value]) => (
-            <TableRow key={source}>
-              <TableCell component="th" scope="row" sx={{ width: 140, color: 'text.secondary' }}>
-                {label(source)}
-              </TableCell>
-              <TableCell>{value ?? '—'}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DrawerTitle id="audit-event-title" close={close} closeTestId="audit-event-close">
+        {translate(`auditLog.action.${record.action}`)} · {translate(`auditLog.entity.${record.entity}`)}
+        {record.entityId ? ` #${record.entityId}` : ''}
+      </DrawerTitle>
+      <FactsTable facts={facts.map(([source, value]) => [label(source), value])} />
       <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
         {translate('auditLog.changes')}
       </Typography>

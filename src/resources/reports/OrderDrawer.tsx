@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, IconButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import CloseIcon from '@mui/icons-material/Close';
+import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { ApiPath } from '../../contract/apiPaths';
@@ -9,6 +8,7 @@ import { http } from '../../http';
 import { useFormat } from '../../i18n/useFormat';
 import { useDisplayTimeZone } from '../engine/displayTimeZone';
 import type { ResourceViewProps } from '../engine/types';
+import { DrawerTitle, FactsTable } from '../engine/views/RecordDrawer';
 
 const reasonKey = (reason: string) => reason.replace(/ (\w)/g, (_, c: string) => c.toUpperCase());
 
@@ -77,26 +77,10 @@ export default function OrderDrawer({ definition, close }: ResourceViewProps) {
   const story = detail.data;
   return (
     <Box sx={{ p: 2 }} role="region" aria-labelledby="order-drawer-title" data-testid="order-drawer">
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-        <Typography id="order-drawer-title" variant="h6" component="h2">
-          {record.orderNo}
-        </Typography>
-        <IconButton aria-label={translate('ra.action.close')} onClick={close}>
-          <CloseIcon />
-        </IconButton>
-      </Stack>
-      <Table size="small" sx={{ mb: 2 }}>
-        <TableBody>
-          {facts.map(([source, value]) => (
-            <TableRow key={source}>
-              <TableCell component="th" scope="row" sx={{ width: 150, color: 'text.secondary' }}>
-                {label(source)}
-              </TableCell>
-              <TableCell sx={{ wordBreak: 'break-all' }}>{value ?? '—'}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DrawerTitle id="order-drawer-title" close={close}>
+        {record.orderNo}
+      </DrawerTitle>
+      <FactsTable facts={facts.map(([source, value]) => [label(source), value])} />
       {detail.isError && (
         <Typography variant="body2" color="error">
           {translate('report.drawer.failed')}
