@@ -39,10 +39,13 @@ export interface CsvExport<DB, TB extends keyof DB, O, Row> {
 }
 
 /**
- * Streams a whole filtered list as CSV (docs/DECISIONS.md "Export"): the ids of every row in
- * the list's order first (one query), then the rows in batches by id with the list's own
- * select, each batch written before the next is read. The server holds one batch at a time,
- * and no connection or transaction between batches, so other requests go on meanwhile; a
+ * Streams a whole filtered list as CSV (docs/DECISIONS.md "Export"), one batch at a time with
+ * the list's own select, each batch written before the next is read:
+ * - by keyset where the sort allows it (`keyset` of the page options): each batch starts after
+ *   the last row's (sort column, id), compared with that row as stored, so nothing is held
+ *   between batches whatever the list's size;
+ * - otherwise by the ids of every row in the list's order, taken first (a few MB per million).
+ * No connection or transaction is held between batches, so other requests go on meanwhile; a
  * client that stops reading pauses the queries (back-pressure).
  */
 export async function sendCsvExport<DB, TB extends keyof DB, O, Row>(
@@ -52,22 +55,22 @@ export async function sendCsvExport<DB, TB extends keyof DB, O, Row>(
   spec: CsvExport<DB, TB, O, Row>,
 ): Promise<FastifyReply> {
   const label = messages.labels(request.headers['accept-language']);
+  const { options } = spec;
+  const sortName = spec.sort.sort ?? options.defaultSort;
+  const named = options.sortColumns[sortName] ?? options.sortColumns[options.defaultSort];
   // A sort by a computed column (no table name) is not one the ids can follow: the id order then.
-  const named = spec.options.sortColumns[spec.sort.sort ?? spec.options.defaultSort] ?? spec.options.sortColumns[spec.options.defaultSort];
-  const byId = Object.keys(spec.options.sortColumns).find((key) => spec.options.sortColumns[key] === spec.options.tieBreaker);
+  const byId = Object.keys(options.sortColumns).find((key) => options.sortColumns[key] === options.tieBreaker);
   const sort = named.includes('.') ? spec.sort : { ...spec.sort, sort: byId };
-  const ids = await orderedIds(spec.filtered, sort, spec.options);
-  const tie = sql.ref(spec.options.tieBreaker);
+  const order = sort.order ?? 'asc';
+  const write = (rows: Array<Record<string, unknown>>) => {
+    let chunk = '';
+    for (const row of rows) chunk += csvLine(cellsOf(spec.view, spec.transform ? spec.transform(row) : row, label));
+    return chunk;
+  };
+  const batches = options.keyset?.includes(sortName) && named.includes('.') ? keysetBatches(spec.filtered, { ...sort, order }, options, named) : idBatches(await orderedIds(spec.filtered, sort, options), spec.filtered, { ...sort, order }, options);
   async function* lines() {
     yield CSV_BOM + csvLine(exportHeader(spec.view, label));
-    for (let start = 0; start < ids.length; start += EXPORT_BATCH) {
-      const batch = ids.slice(start, start + EXPORT_BATCH);
-      const narrowed = spec.filtered.where(sql<boolean>`${tie} = any(${batch}::int[])` as never);
-      const rows = await pageOf(narrowed, { ...sort, order: sort.order ?? 'asc', page: 1, pageSize: batch.length }, spec.options);
-      let chunk = '';
-      for (const row of rows as Array<Record<string, unknown>>) chunk += csvLine(cellsOf(spec.view, spec.transform ? spec.transform(row) : row, label));
-      yield chunk;
-    }
+    for await (const rows of batches) yield write(rows);
   }
   const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
   const filename = `${spec.name}-${stamp}.csv`;
@@ -75,7 +78,50 @@ export async function sendCsvExport<DB, TB extends keyof DB, O, Row>(
     .type('text/csv; charset=utf-8')
     .header('Content-Disposition', `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
     .header('Cache-Control', 'no-store')
-    .header('X-Total-Count', String(ids.length))
     // Bytes, not objects: the stream asks for the next batch only once the last one is on its way.
     .send(Readable.from(lines(), { objectMode: false }));
+}
+
+type Batches = AsyncGenerator<Array<Record<string, unknown>>>;
+
+/** Batches after the last row's (sort column, id), that row read back as stored (no precision lost in JS). */
+async function* keysetBatches<DB, TB extends keyof DB, O, Row>(
+  filtered: SelectQueryBuilder<DB, TB, O>,
+  sort: Pick<PageRequest, 'sort'> & { order: 'asc' | 'desc' },
+  options: PageOptions<DB, TB, O, Row>,
+  column: string,
+): Batches {
+  const [table, sortColumn] = column.split('.');
+  const idColumn = options.tieBreaker.split('.')[1];
+  const after = sort.order === 'desc' ? sql`<` : sql`>`;
+  let last: number | undefined;
+  for (;;) {
+    const narrowed =
+      last === undefined
+        ? filtered
+        : filtered.where(
+            sql<boolean>`(${sql.ref(column)}, ${sql.ref(options.tieBreaker)}) ${after} (select k.${sql.ref(sortColumn)}, k.${sql.ref(idColumn)} from ${sql.table(table)} k where k.${sql.ref(idColumn)} = ${last})` as never,
+          );
+    const keyed = { ...options, select: (qb: SelectQueryBuilder<DB, TB, O>) => options.select(qb).select(sql.ref(options.tieBreaker).as('exportKey') as never) };
+    const rows = (await pageOf(narrowed, { ...sort, page: 1, pageSize: EXPORT_BATCH }, keyed)) as Array<Record<string, unknown>>;
+    if (rows.length === 0) return;
+    last = Number(rows[rows.length - 1].exportKey);
+    yield rows;
+    if (rows.length < EXPORT_BATCH) return;
+  }
+}
+
+/** Batches of an id list taken in the list's order first. */
+async function* idBatches<DB, TB extends keyof DB, O, Row>(
+  ids: number[],
+  filtered: SelectQueryBuilder<DB, TB, O>,
+  sort: Pick<PageRequest, 'sort'> & { order: 'asc' | 'desc' },
+  options: PageOptions<DB, TB, O, Row>,
+): Batches {
+  const tie = sql.ref(options.tieBreaker);
+  for (let start = 0; start < ids.length; start += EXPORT_BATCH) {
+    const batch = ids.slice(start, start + EXPORT_BATCH);
+    const narrowed = filtered.where(sql<boolean>`${tie} = any(${batch}::int[])` as never);
+    yield (await pageOf(narrowed, { ...sort, page: 1, pageSize: batch.length }, options)) as Array<Record<string, unknown>>;
+  }
 }

@@ -13,6 +13,12 @@ export interface PageOptions<DB, TB extends keyof DB, O, Row> {
   sortColumns: Record<string, string>;
   defaultSort: string;
   tieBreaker: string;
+  /**
+   * Sorts a streamed export may walk by keyset — (sort column, id) after the last row — because
+   * their column is never NULL and on the tie-breaker's table; any other sort exports by a list
+   * of ids taken first (server/http/csvExport.ts).
+   */
+  keyset?: readonly string[];
 }
 
 /**

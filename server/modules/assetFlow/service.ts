@@ -49,6 +49,7 @@ export function assetFlowSource(db: Db, caller: Caller, query: AssetFlowListQuer
     sortColumns: { id: 'ledger_entry.id', createdAt: 'ledger_entry.created_at', delta: 'ledger_entry.delta' },
     defaultSort: 'id',
     tieBreaker: 'ledger_entry.id',
+      keyset: ['id', 'createdAt', 'delta'],
     },
   };
 }

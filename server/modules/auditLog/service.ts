@@ -67,6 +67,7 @@ export function auditEventSource(db: Db, caller: Caller, query: AuditLogListQuer
     sortColumns: { id: 'audit_event.id', createdAt: 'audit_event.created_at' },
     defaultSort: 'id',
     tieBreaker: 'audit_event.id',
+    keyset: ['id', 'createdAt'],
   };
   return { filtered, options, transform: (row: Record<string, unknown>) => toRecord(row as unknown as Row) as unknown as Record<string, unknown> };
 }

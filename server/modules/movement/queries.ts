@@ -74,6 +74,7 @@ export async function movementSource(db: Db, caller: Caller, query: MovementList
     sortColumns: { id: 'movement.id', createdAt: 'movement.created_at', amount: 'movement.amount', status: 'status' },
     defaultSort: 'id',
     tieBreaker: 'movement.id',
+    keyset: ['id', 'createdAt', 'amount'],
   };
   return { filtered, options };
 }

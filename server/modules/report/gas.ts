@@ -40,6 +40,7 @@ const GAS_PAGE = {
   sortColumns: { id: 'gas_fee.id', createdAt: 'gas_fee.created_at', fee: 'gas_fee.fee' },
   defaultSort: 'createdAt',
   tieBreaker: 'gas_fee.id',
+  keyset: ['id', 'createdAt', 'fee'],
 };
 
 /** The gas report's filtered rows and page shape (the list and its export share them). */

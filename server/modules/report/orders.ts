@@ -37,7 +37,7 @@ export const orderColumns = [
 ] as const;
 
 /** The most orders a search resolves to ids first; a broader one (a prefix such as "PAY") is filtered in place. */
-const SEARCH_IDS = 10_000;
+const SEARCH_IDS = 50_000;
 
 /**
  * The orders a search names: an order number by its start, a hash whole, both through their
@@ -87,6 +87,7 @@ const ORDER_PAGE = {
   },
   defaultSort: 'createdAt',
   tieBreaker: 'payment_order.id',
+  keyset: ['id', 'orderNo', 'createdAt', 'amount', 'fee'],
 };
 
 /** From this offset on, a page in time order starts at the day the counts place it in, not at an OFFSET over every newer order. */
