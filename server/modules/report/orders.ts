@@ -36,44 +36,67 @@ export const orderColumns = [
   'paymentOrder.paidAt',
 ] as const;
 
-/** The most orders a search resolves to ids first; a broader one (a prefix such as "PAY") is filtered in place. */
-const SEARCH_IDS = 50_000;
+/** The most orders a search looks up by its indexes first; a broader one (a prefix such as "PAY") is filtered in place. */
+const SEARCH_CAP = 50_000;
+
+/** The ids a search names: an order number by its start, a hash whole, each through its index (migration 014). */
+const searchIds = (db: Db, text: string, cap?: number) => {
+  const byNumber = db.selectFrom('paymentOrder').select('id').where(sql`lower(order_no)`, 'like', prefixPattern(text));
+  const byHash = db.selectFrom('paymentOrder').select('id').where(sql`lower(tx_hash)`, '=', text);
+  if (cap === undefined) return byNumber.union(byHash);
+  // Each side capped on its own (SQL wants a capped side of a union as a subquery).
+  return db.selectFrom(byNumber.limit(cap).as('byNumber')).select('byNumber.id').union(db.selectFrom(byHash.limit(cap).as('byHash')).select('byHash.id'));
+};
 
 /**
- * The orders a search names: an order number by its start, a hash whole, both through their
- * indexes (migration 014), before any other filter or sort. Planners otherwise guess how many
- * orders match and may walk the time index past a month of orders looking for them.
- * `undefined` when the search matches too many for a list of ids.
+ * Whether a search names few enough orders to be looked up by its indexes before any other
+ * filter or sort. Planners otherwise guess how many orders match and may walk the time index
+ * past a month of orders looking for them. Counted up to the cap, without the rows.
  */
-async function searchHits(db: Db, q: string): Promise<number[] | undefined> {
-  const text = q.toLowerCase();
-  const { rows } = await sql<{ id: number }>`
-    (select id from payment_order where lower(order_no) like ${prefixPattern(text)} limit ${SEARCH_IDS + 1})
-    union
-    (select id from payment_order where lower(tx_hash) = ${text} limit ${SEARCH_IDS + 1})`.execute(db);
-  return rows.length > SEARCH_IDS ? undefined : rows.map((row) => Number(row.id));
+async function searchIsNarrow(db: Db, q: string): Promise<boolean> {
+  const row = await db
+    .selectFrom(searchIds(db, q.toLowerCase(), SEARCH_CAP + 1).as('hit'))
+    .select((eb) => eb.fn.countAll<number>().as('hits'))
+    .executeTakeFirstOrThrow();
+  return Number(row.hits) <= SEARCH_CAP;
 }
 
-/** Orders of one report kind in the caller's scope, with the shared filters applied; `hits` = the search's ids, when resolved. */
-function filteredOrders(db: Db, caller: Caller, kind: OrderReportKind, query: OrderTotalsQuery, hits?: number[]) {
-  let filtered = scopedOrders(db, caller).where('paymentOrder.kind', '=', kind);
+/**
+ * Orders of one report kind in the caller's scope with the shared filters applied, on the
+ * order table alone (a search's page sorts and counts these before anything is joined).
+ * `narrow`: the search names few orders (`searchIsNarrow`).
+ */
+function ordersWhere(db: Db, caller: Caller, kind: OrderReportKind, query: OrderTotalsQuery & { ids?: number[] }, narrow: boolean) {
+  let filtered = db.selectFrom('paymentOrder').where(orgVisibleTo(caller, 'payment_order.org_id')).where('paymentOrder.kind', '=', kind);
   if (query.dateFrom) filtered = filtered.where('paymentOrder.createdAt', '>=', new Date(query.dateFrom));
   if (query.dateTo) filtered = filtered.where('paymentOrder.createdAt', '<', new Date(query.dateTo));
   if (query.orgId !== undefined) filtered = filtered.where('paymentOrder.orgId', '=', query.orgId);
   if (query.chainId !== undefined) filtered = filtered.where('paymentOrder.chainId', '=', query.chainId);
-  if (query.symbol) filtered = filtered.where('currency.symbol', '=', query.symbol.toUpperCase());
+  if (query.symbol) {
+    const symbol = query.symbol.toUpperCase();
+    filtered = filtered.where('paymentOrder.currencyId', 'in', (eb) => eb.selectFrom('currency').select('currency.id').where('currency.symbol', '=', symbol));
+  }
   if (query.status) filtered = filtered.where('paymentOrder.status', '=', query.status);
-  if (query.q && hits) {
-    // A semi-join on the ids, not `= any(…)`: planners then look the few orders up by key
-    // instead of walking the time index and filtering every order against the list.
-    filtered = filtered.where(sql<boolean>`payment_order.id in (select unnest(${hits}::int[]))`);
-  } else if (query.q) {
-    // An order number by its start (people type "PAY20261114"), a hash whole: both indexed (migration 014).
+  if (query.ids) filtered = filtered.where('paymentOrder.id', 'in', query.ids);
+  if (query.q) {
     const q = query.q.toLowerCase();
-    filtered = filtered.where((eb) => eb.or([eb(sql`lower(payment_order.order_no)`, 'like', prefixPattern(q)), eb(sql`lower(payment_order.tx_hash)`, '=', q)]));
+    filtered = narrow
+      ? // A semi-join on the ids the indexes give, not an OR: planners then look the few orders up by key.
+        filtered.where('paymentOrder.id', 'in', searchIds(db, q))
+      : filtered.where((eb) => eb.or([eb(sql`lower(payment_order.order_no)`, 'like', prefixPattern(q)), eb(sql`lower(payment_order.tx_hash)`, '=', q)]));
   }
   return filtered;
 }
+
+/** The same orders with what a report row shows about them. */
+const withRowJoins = (filtered: ReturnType<typeof ordersWhere>) =>
+  filtered
+    .innerJoin('org', 'org.id', 'paymentOrder.orgId')
+    .innerJoin('currency', 'currency.id', 'paymentOrder.currencyId')
+    .leftJoin('payLink', 'payLink.id', 'paymentOrder.payLinkId');
+
+const filteredOrders = (db: Db, caller: Caller, kind: OrderReportKind, query: OrderTotalsQuery & { ids?: number[] }, narrow: boolean) =>
+  withRowJoins(ordersWhere(db, caller, kind, query, narrow));
 
 const ORDER_PAGE = {
   select: (qb: ReturnType<typeof filteredOrders>) => qb.select(orderColumns),
@@ -101,22 +124,15 @@ const SEEK_FROM = 2_000;
  */
 /** An order report's filtered orders and page shape (the list and its export share them). */
 export async function orderListSource(db: Db, caller: Caller, kind: OrderReportKind, query: OrderTotalsQuery & { ids?: number[] }) {
-  let filtered = filteredOrders(db, caller, kind, query, query.q ? await searchHits(db, query.q) : undefined);
-  if (query.ids) filtered = filtered.where('paymentOrder.id', 'in', query.ids);
-  return { filtered, options: ORDER_PAGE };
+  const narrow = query.q ? await searchIsNarrow(db, query.q) : false;
+  return { filtered: filteredOrders(db, caller, kind, query, narrow), options: ORDER_PAGE, narrow };
 }
 
 export async function listOrders(db: Db, caller: Caller, kind: OrderReportKind, query: OrderReportQuery): Promise<ListResult<OrderReportRecord>> {
-  const { filtered } = await orderListSource(db, caller, kind, query);
   const request = { ...query, order: query.sort ? query.order : ('desc' as const) };
   const searching = Boolean(query.q) || query.ids !== undefined;
-  if (searching) {
-    // A search selects few orders, all of which the page's sort reads anyway: counted in the same pass.
-    const counted = { ...ORDER_PAGE, select: (qb: typeof filtered) => ORDER_PAGE.select(qb).select(sql<number>`count(*) over ()`.as('fullCount')) };
-    const rows = await pageOf(filtered, request, counted);
-    const count = rows.length > 0 ? Number(rows[0].fullCount) : query.page > 1 ? await countOf(filtered) : 0;
-    return { list: rows.map(({ fullCount: _count, ...row }) => row), count } as unknown as ListResult<OrderReportRecord>;
-  }
+  if (searching) return searchPage(db, caller, kind, query, request);
+  const { filtered } = await orderListSource(db, caller, kind, query);
 
   const offset = (query.page - 1) * query.pageSize;
   const inTimeOrder = (query.sort ?? 'createdAt') === 'createdAt';
@@ -137,6 +153,34 @@ export async function listOrders(db: Db, caller: Caller, kind: OrderReportKind, 
     skipped += bucket.orders;
   }
   return { list: [], count };
+}
+
+/**
+ * A search's page: its orders are few and all read by the sort anyway, so they are sorted and
+ * counted in one pass over the order table alone (`count(*) over ()`), and only the page's
+ * rows are joined to what they show. One round trip.
+ */
+async function searchPage(db: Db, caller: Caller, kind: OrderReportKind, query: OrderReportQuery, request: OrderReportQuery): Promise<ListResult<OrderReportRecord>> {
+  const narrow = query.q ? await searchIsNarrow(db, query.q) : false;
+  const column = ORDER_PAGE.sortColumns[(request.sort ?? ORDER_PAGE.defaultSort) as keyof typeof ORDER_PAGE.sortColumns] ?? ORDER_PAGE.sortColumns.createdAt;
+  const direction = request.order === 'desc' ? sql`desc` : sql`asc`;
+  const inOrder = <T extends { orderBy: (expression: never) => T }>(qb: T) =>
+    qb.orderBy(sql`${sql.ref(column)} ${direction}` as never).orderBy(sql`payment_order.id ${direction}` as never);
+  const hits = inOrder(
+    ordersWhere(db, caller, kind, query, narrow).select(['paymentOrder.id', sql<number>`count(*) over ()`.as('fullCount')]),
+  )
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const rows = await inOrder(
+    withRowJoins(db.selectFrom(hits.as('hit')).innerJoin('paymentOrder', 'paymentOrder.id', 'hit.id') as never as ReturnType<typeof ordersWhere>).select([
+      ...orderColumns,
+      'hit.fullCount' as never,
+    ]),
+  ).execute();
+  const list = rows as unknown as (OrderReportRecord & { fullCount: number })[];
+  // Past the last page the window has no row to count on.
+  const count = list.length > 0 ? Number(list[0].fullCount) : query.page > 1 ? await countOf(ordersWhere(db, caller, kind, query, narrow)) : 0;
+  return { list: list.map(({ fullCount: _count, ...row }) => row), count } as unknown as ListResult<OrderReportRecord>;
 }
 
 /**
