@@ -84,6 +84,7 @@ export const ApiPath = {
     confirm: '/sys/sign/confirm',
     deny: '/sys/sign/deny',
     logList: '/sys/sign/log/list',
+    logExport: '/sys/sign/log/export',
   },
   dashboard: '/sys/dashboard',
 } as const;

@@ -105,6 +105,20 @@ export function movementExport(kind: MovementKind): ExportView {
   };
 }
 
+/** The sign log: every action on every proposal in scope (the multisig screen's Export). */
+export const signLogExport: ExportView = {
+  labels: 'sign-log',
+  columns: [
+    { source: 'createdAt' },
+    { source: 'chainId' },
+    { source: 'proposalId', cell: (row) => optionalProposalReference(row.walletLabel, row.proposalNonce) ?? row.proposalId },
+    { source: 'action', valueLabel: (value) => `multisig.log.action.${value}` },
+    { source: 'actor' },
+    { source: 'actorName' },
+    { source: 'comment' },
+  ],
+};
+
 export const auditLogExport: ExportView = {
   labels: 'audit-log',
   columns: [

@@ -155,6 +155,32 @@ describe('streamed exports', () => {
     expect((await exportOf('merchantLiteEmployee', '/sys/movement/export', { kind: 'supply' })).json<Envelope>().code).toBe(403);
   });
 
+  it('the sign log: every action on the proposals in scope, named by wallet and nonce, with the list’s filters', async () => {
+    for (const [account, query] of [
+      ['superAdmin', {}],
+      ['superAdmin', { action: 'approval', sort: 'createdAt', order: 'desc' }],
+      ['merchantProFinance', {}],
+    ] as Array<[string, Query]>) {
+      const response = await exportOf(account, '/sys/sign/log/export', query);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-disposition']).toMatch(/attachment; filename="sign-log-/);
+      const [header, ...rows] = parseCsv(response.body);
+      expect(header).toEqual(['Time', 'Chain', 'Proposal', 'Action', 'Account', 'Name', 'Comment']);
+      const list = await listAll(account, '/sys/sign/log/list', query);
+      expect(rows.length, `${account} ${JSON.stringify(query)}`).toBe(list.count);
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.map((r) => r[0])).toEqual(list.rows.map((r) => String(r.createdAt)));
+      expect(rows.map((r) => r[2].replace(/^'=/, '='))).toEqual(list.rows.map((r) => `${String(r.walletLabel)} · #${String(r.proposalNonce)}`));
+      if (query.action) expect(new Set(rows.map((r) => r[3]))).toEqual(new Set(['approved']));
+    }
+    // A merchant's file holds its own org's proposals only.
+    const own = await sql<{ id: number }>`select s.id from sign_log s join proposal p on p.id = s.proposal_id where p.org_id = ${server.orgIds.proA}`.execute(server.app.context.db);
+    const all = await sql<{ id: number }>`select id from sign_log`.execute(server.app.context.db);
+    expect(own.rows.length).toBeLessThan(all.rows.length);
+    expect(parseCsv((await exportOf('merchantProFinance', '/sys/sign/log/export')).body).length - 1).toBe(own.rows.length);
+    expect((await exportOf(undefined, '/sys/sign/log/export')).json<Envelope>().code).toBe(401);
+  });
+
   it('rows that tie on the sort, across batch boundaries, are each exported once, in the list’s order', async () => {
     // Thousands of orders at the very same instant (to the microsecond) and many equal amounts.
     await sql`update payment_order set created_at = '2026-01-01 00:00:00.123456+00' where id in (select id from payment_order where kind = 'payment' order by id limit ${EXPORT_BATCH + 1500})`.execute(server.app.context.db);

@@ -122,4 +122,20 @@ describe('multisig: start, approve, confirm', () => {
     expect(await link.getAttribute('href')).toBe(`/multisig/${proposalId}/show`);
     await page.close();
   });
+
+  it('Export sign log saves every action on the org’s proposals as CSV, as the API lists them', async () => {
+    const call = await apiAs('merchantProFinance');
+    const listed = await call('/sys/sign/log/list?pageSize=500&sort=createdAt&order=asc');
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'merchantProFinance');
+    await page.goto(`${env.server.baseUrl}/multisig`);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export sign log' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^sign-log-[\d-]+\.csv$/);
+    const text = Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8');
+    const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Time,Chain,Proposal,Action,Account,Name,Comment');
+    expect(lines.length - 1).toBe(listed.data.count);
+    expect(lines.slice(1).some((line) => line.includes('Aurora cold · #') && line.includes('approved'))).toBe(true);
+    await page.close();
+  });
 });

@@ -8,7 +8,7 @@ import type { Caller } from '../../http/caller';
 import { BodyCode, type ListResult } from '../../../src/contract/envelope';
 import type { ProposalStatus } from '../../../src/contract/contractKinds';
 import { availableActions, isOpenStatus } from '../../../src/contract/proposalMachine';
-import type { ProposalDetail, ProposalRecord, SignListQuery, SignLogListQuery, SignLogRecord, SignVoteRecord } from '../../../src/contract/schemas/sign';
+import type { ProposalDetail, ProposalRecord, SignListQuery, SignLogListQuery, SignLogListRecord, SignLogRecord, SignVoteRecord } from '../../../src/contract/schemas/sign';
 import { effectiveStatusSql, expireOverdue, lowestOpenNonceSql } from './expiry';
 
 type Reader = Db | Transaction<Database>;
@@ -189,11 +189,13 @@ const signLogRows = (db: Reader) =>
     .select(['signLog.id', 'signLog.proposalId', 'signLog.action', 'appUser.account as actor', 'appUser.userName as actorName', 'signLog.comment', 'signLog.createdAt']);
 
 /** GET /sys/sign/log/list: the append-only sign log of the proposals the caller may see. */
-export async function listSignLogs(db: Db, caller: Caller, query: SignLogListQuery, now: Date): Promise<ListResult<SignLogRecord>> {
+/** The sign log entries in the caller's scope with the list's filters, and the page shape (the list and its export share them). */
+export async function signLogSource(db: Db, caller: Caller, query: SignLogListQuery, now: Date) {
   await expireOverdue(db, now);
   let filtered = db
     .selectFrom('signLog')
     .innerJoin('proposal', 'proposal.id', 'signLog.proposalId')
+    .innerJoin('chainWallet', 'chainWallet.id', 'proposal.walletId')
     .leftJoin('appUser', 'appUser.id', 'signLog.actorId')
     .where(orgVisibleTo(caller, 'proposal.org_id'));
   if (query.proposalId) filtered = filtered.where('signLog.proposalId', '=', query.proposalId);
@@ -201,12 +203,30 @@ export async function listSignLogs(db: Db, caller: Caller, query: SignLogListQue
   if (query.action) filtered = filtered.where('signLog.action', '=', query.action);
   if (query.dateFrom) filtered = filtered.where('signLog.createdAt', '>=', new Date(query.dateFrom));
   if (query.dateTo) filtered = filtered.where('signLog.createdAt', '<=', new Date(query.dateTo));
-  const page = await paginate(filtered, query, {
-    select: (qb) =>
-      qb.select(['signLog.id', 'signLog.proposalId', 'signLog.action', 'appUser.account as actor', 'appUser.userName as actorName', 'signLog.comment', 'signLog.createdAt']),
+  const options = {
+    select: (qb: typeof filtered) =>
+      qb.select([
+        'signLog.id',
+        'signLog.proposalId',
+        'proposal.chainId',
+        'chainWallet.label as walletLabel',
+        'proposal.nonce as proposalNonce',
+        'signLog.action',
+        'appUser.account as actor',
+        'appUser.userName as actorName',
+        'signLog.comment',
+        'signLog.createdAt',
+      ]),
     sortColumns: { id: 'sign_log.id', createdAt: 'sign_log.created_at' },
     defaultSort: 'id',
     tieBreaker: 'sign_log.id',
-  });
-  return page as unknown as ListResult<SignLogRecord>;
+    keyset: ['id', 'createdAt'],
+  };
+  return { filtered, options };
+}
+
+/** GET /sys/sign/log/list: every action on the proposals in the caller's scope, filtered. */
+export async function listSignLogs(db: Db, caller: Caller, query: SignLogListQuery, now: Date): Promise<ListResult<SignLogListRecord>> {
+  const { filtered, options } = await signLogSource(db, caller, query, now);
+  return (await paginate(filtered, query, options)) as unknown as ListResult<SignLogListRecord>;
 }

@@ -5,7 +5,9 @@ import { masks } from '../../../src/access';
 import type { ProposalAction } from '../../../src/contract/proposalMachine';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
-import { listProposals, listSignLogs, proposalDetail } from './queries';
+import { listProposals, listSignLogs, proposalDetail, signLogSource } from './queries';
+import { sendCsvExport } from '../../http/csvExport';
+import { signLogExport } from '../../../src/contract/exports';
 import { actOnProposal, startProposal } from './service';
 
 /**
@@ -49,6 +51,20 @@ export function registerSignRoutes(app: FastifyInstance, context: ServerContext)
     access,
     query: signLogListQuery,
     handler: async ({ caller, query }) => listSignLogs(db, caller, query, context.now()),
+  });
+
+  defineRoute(app, context, {
+    method: 'GET',
+    path: paths.logExport,
+    access,
+    query: signLogListQuery,
+    handler: async ({ caller, query, request, reply }) =>
+      sendCsvExport(request, reply, context.messages, {
+        ...(await signLogSource(db, caller, query, context.now())),
+        sort: { sort: query.sort, order: query.order },
+        view: signLogExport,
+        name: 'sign-log',
+      }),
   });
 
   defineRoute(app, context, {

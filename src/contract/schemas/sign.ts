@@ -150,3 +150,10 @@ export interface SignLogRecord {
   comment: string;
   createdAt: string;
 }
+
+/** A sign log entry as the list across proposals gives it: with the proposal named by its wallet and nonce ("Aurora vault #3"). */
+export interface SignLogListRecord extends SignLogRecord {
+  chainId: number;
+  walletLabel: string;
+  proposalNonce: number;
+}

@@ -10,6 +10,7 @@ import { isServerError } from '../../shell/errors/isServerError';
 import { ServerErrorPage } from '../../shell/errors/statusPages';
 import { LIST_PAGE_SIZE } from '../engine/listPage';
 import { ListFailure } from '../engine/views/loadFailure';
+import { SignLogExportButton } from './SignLogExportButton';
 import { ProposalStatusChip } from './ProposalStatusChip';
 import { nonceFirstText, proposalKindLabel, proposalObject, proposalSummary } from './proposalSummary';
 
@@ -133,11 +134,12 @@ export default function MultisigQueue() {
     <Card sx={{ mt: 2 }}>
       <Title title={translate('menu.multisig')} />
       <CardContent>
-        <Box sx={{ display: 'flex', alignItems: 'center' }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap' }}>
           <Tabs value={tab} onChange={(_, value: number) => setTab(value)} sx={{ flex: 1 }}>
             <Tab label={translate('multisig.queue')} />
             <Tab label={translate('multisig.history')} />
           </Tabs>
+          <SignLogExportButton />
           {canStart && <CreateButton resource="multisig" label={translate('multisig.start')} />}
         </Box>
         {tab === 0 ? <Queue /> : <History />}

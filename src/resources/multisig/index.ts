@@ -10,6 +10,7 @@ import { defineResource } from '../engine';
  * (a kind's outsider gets 403 from the server, which signs out); the form offers only their
  * kinds, and the server decides per wallet. A signer change starts from the wallet instead.
  * Proposals are never edited or deleted: they change only through approval, deny and confirm.
+ * Its export is the sign log: every action on every proposal in scope.
  */
 export const multisig = defineResource({
   name: 'multisig',
@@ -17,7 +18,7 @@ export const multisig = defineResource({
   icon: DrawIcon,
   menuGroup: 'money',
   // Proposals are keyed by proposalId (SPEC A3); create = start.
-  endpoints: { list: ApiPath.sign.list, detail: ApiPath.sign.detail, save: ApiPath.sign.start },
+  endpoints: { list: ApiPath.sign.list, detail: ApiPath.sign.detail, save: ApiPath.sign.start, export: ApiPath.sign.logExport },
   idField: 'proposalId',
   detailIdParam: 'proposalId',
   fields: [],

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { resources } from '../../../src/resources';
 import { exportColumns } from '../../../src/resources/engine/exportColumns';
 import type { ResourceDefinition } from '../../../src/resources/engine/types';
-import { assetFlowExports, auditLogExport, gasReportExport, movementExport, orderReportExport, type ExportView } from '../../../src/contract/exports';
+import { assetFlowExports, auditLogExport, gasReportExport, movementExport, orderReportExport, signLogExport, type ExportView } from '../../../src/contract/exports';
+import { SIGN_ACTIONS } from '../../../src/contract/contractKinds';
 import type { MovementKind } from '../../../src/contract/movement';
 import { loadMessages } from '../../../server/http/messages';
 import { cellsOf, exportHeader } from '../../../server/http/csvExport';
@@ -36,7 +37,8 @@ function viewOf(definition: ResourceDefinition): ExportView {
   throw new Error(`no export declaration for ${definition.name}`);
 }
 
-const exported = (resources as ResourceDefinition[]).filter((definition) => definition.endpoint.paths.export !== undefined);
+/** The screens whose columns the server's file repeats (the multisig screen's export is the sign log, below). */
+const exported = (resources as ResourceDefinition[]).filter((definition) => definition.endpoint.paths.export !== undefined && definition.name !== 'multisig');
 
 /** A row with every source filled, values that have labels among them. */
 const SAMPLE: Record<string, unknown> = {
@@ -95,4 +97,19 @@ describe('server exports word the screens', () => {
       }
     });
   }
+
+  it('the sign log (the multisig screen’s export) is headed and its actions worded as the timeline words them, in both languages', () => {
+    for (const language of ['en-US', 'zh-CN']) {
+      const translate = consoleTranslate(language) as (key: string) => string;
+      const label = messages.labels(language);
+      const header = exportHeader(signLogExport, label);
+      expect(header).toHaveLength(signLogExport.columns.length);
+      for (const [i, column] of signLogExport.columns.entries()) expect(header[i]).toBe(translate(`resources.sign-log.fields.${column.source}`));
+      for (const action of SIGN_ACTIONS) {
+        const [, , , cell] = cellsOf(signLogExport, { createdAt: '2026-11-24T10:00:00.000Z', chainId: 1, proposalId: 9, walletLabel: 'Aurora cold', proposalNonce: 4, action, actor: 'a', actorName: 'A', comment: '' }, label);
+        expect(cell, `${language} ${action}`).toBe(translate(`multisig.log.action.${action}`));
+        expect(cell).not.toContain('multisig.log');
+      }
+    }
+  });
 });
