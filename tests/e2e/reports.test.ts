@@ -61,6 +61,27 @@ describe('finance reports', () => {
     await page.close();
   });
 
+  it('“All chains” lists and totals every chain’s orders, each row with its chain', async () => {
+    const login = await fetch(`${env.server.baseUrl}/api/sys/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: 'superAdmin', password: DEMO_PASSWORD }) });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const count = async (query: string) =>
+      ((await (await fetch(`${env.server.baseUrl}/api/sys/report/payment/list?pageSize=1${query}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { count: number } }).data.count;
+    const [everyChain, ethereum] = [await count(''), await count('&chainId=1')];
+    expect(everyChain).toBeGreaterThan(ethereum);
+
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'superAdmin');
+    await page.goto(`${env.server.baseUrl}/payment-report`);
+    const totals = page.getByRole('table', { name: 'Totals of the filtered payments' });
+    await expect.poll(() => page.getByText(new RegExp(`of ${ethereum}$`)).count(), WAIT).toBe(1);
+    await page.getByRole('combobox', { name: 'Chains' }).click();
+    await page.getByRole('option', { name: 'All chains' }).click();
+    await expect.poll(() => page.getByText(new RegExp(`of ${everyChain}$`)).count(), WAIT).toBe(1);
+    await expect.poll(() => totals.textContent(), WAIT).toContain('TRON');
+    await expect.poll(() => page.locator('table').last().locator('thead').textContent(), WAIT).toContain('Chain');
+    await page.close();
+  });
+
   it('agents do not see the reports', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'agentManager');

@@ -248,6 +248,12 @@ export interface ResourceDeclaration {
      * react-admin's store (finance picks what it reads; Export still saves every column).
      */
     columnChooser?: boolean;
+    /**
+     * A chain-scoped list may leave the app bar's chain for every chain (finance totals all its
+     * chains at once): the list's summary offers the choice (`useAllChains`), the rows then show
+     * their chain, and the choice is remembered per screen in react-admin's store.
+     */
+    allChains?: boolean;
   };
   /** Where a created record goes: the list (default) or its show view (e.g. to read a generated code). */
   create?: { redirect?: 'list' | 'show' };

@@ -5,6 +5,7 @@ import type { GasReportTotal, OrderReportTotal } from '../../contract/schemas/re
 import { http } from '../../http';
 import { useSession } from '../../session';
 import { useDisplayTimeZone } from '../engine/displayTimeZone';
+import { useAllChains } from '../engine/allChains';
 import type { FieldDeclaration, ResourceViewProps } from '../engine/types';
 import { useFieldChoices } from '../engine/views/useChoices';
 import { datedListOf } from './reportPaths';
@@ -14,11 +15,16 @@ import { dayRange, pickedDays, reportTimeZones } from './zonedTime';
 /** The report's currency filter field (an enum over the currency list), if it has one. */
 const currencyField = (fields: FieldDeclaration[]) => fields.find((f) => f.source === 'symbol' && f.kind === 'enum');
 
-/** The selected chain's currencies, for the picker (the report follows the app bar's chain). */
-function CurrencyPicker({ field, value, onChange }: { field: FieldDeclaration; value: string; onChange: (symbol: string) => void }) {
+/** The currencies of the report's chain (the app bar's), or of every chain, for the picker. */
+function CurrencyPicker({ field, allChains, value, onChange }: { field: FieldDeclaration; allChains: boolean; value: string; onChange: (symbol: string) => void }) {
   const translate = useTranslate();
   const chainId = useSession().currentChainObj?.chainId;
-  const { choices } = useFieldChoices(field, { chainId });
+  // Every chain's currencies, each symbol once (USDT on Ethereum and on TRON is one choice; the totals keep them apart).
+  const everyChain = useMemo(
+    () => (field.kind === 'enum' && !Array.isArray(field.choices) ? { ...field, choices: { ...field.choices, dependsOn: undefined } } : field),
+    [field],
+  );
+  const { choices } = useFieldChoices(allChains ? everyChain : field, { chainId });
   // A symbol picked before the chain changed stays shown until cleared.
   const offered = value && !choices.some((c) => c.id === value) ? [...choices, { id: value, name: value }] : choices;
   return (
@@ -33,9 +39,21 @@ function CurrencyPicker({ field, value, onChange }: { field: FieldDeclaration; v
   );
 }
 
+/** The app bar's chain or every chain: which the report's rows, totals and export cover. */
+function ChainPicker({ allChains, onChange }: { allChains: boolean; onChange: (all: boolean) => void }) {
+  const translate = useTranslate();
+  const chain = useSession().currentChainObj;
+  return (
+    <TextField select size="small" label={translate('report.chains')} value={allChains ? 'all' : 'selected'} onChange={(e) => onChange(e.target.value === 'all')}>
+      <MenuItem value="selected">{chain?.name ?? '—'}</MenuItem>
+      <MenuItem value="all">{translate('report.allChains')}</MenuItem>
+    </TextField>
+  );
+}
+
 /**
  * Above a report's rows: the date range picked as days in a time zone (sent as instants), the
- * currency, and the totals per currency of the whole filtered set, asked from the API with the
+ * chain (the app bar's, or all of them), the currency, and the totals per currency of the whole filtered set, asked from the API with the
  * list's own filters so they always describe what Export would save.
  */
 export default function ReportSummary({ definition }: ResourceViewProps) {
@@ -57,6 +75,7 @@ export default function ReportSummary({ definition }: ResourceViewProps) {
   const { report } = datedListOf(definition.name);
   const currency = currencyField(definition.fields);
   const [totals, setTotals] = useState<Array<OrderReportTotal | GasReportTotal> | null>(null);
+  const [allChains, setAllChains] = useAllChains(definition);
 
   /** Sets some filters, dropping those set to nothing. */
   const change = (changes: Record<string, unknown>) => {
@@ -98,7 +117,8 @@ export default function ReportSummary({ definition }: ResourceViewProps) {
             </MenuItem>
           ))}
         </TextField>
-        {currency && <CurrencyPicker field={currency} value={typeof filterValues.symbol === 'string' ? filterValues.symbol : ''} onChange={(symbol) => change({ symbol })} />}
+        {definition.declaration.list?.allChains && <ChainPicker allChains={allChains} onChange={setAllChains} />}
+        {currency && <CurrencyPicker field={currency} allChains={allChains} value={typeof filterValues.symbol === 'string' ? filterValues.symbol : ''} onChange={(symbol) => change({ symbol })} />}
       </Box>
       {/* Nothing to total: the empty state below says which filters hid the rows. */}
       {report && totals && totals.length > 0 && <ReportTotals kind={report.kind} totals={totals} />}

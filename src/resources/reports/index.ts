@@ -50,7 +50,7 @@ function orderReport(kind: OrderReportKind, route: RoutePath, icon: ComponentTyp
     ],
     views: { show: false },
     // A row opens the order's story: its payments on chain, repairs and ledger entries.
-    list: { sort: { field: 'createdAt', order: 'DESC' }, summary, empty, columnChooser: true, rowDrawer: orderDrawer },
+    list: { sort: { field: 'createdAt', order: 'DESC' }, summary, empty, columnChooser: true, allChains: true, rowDrawer: orderDrawer },
   });
 }
 
@@ -77,5 +77,5 @@ export const gasReport = defineResource({
     { source: 'txHash', kind: 'address', inList: false },
   ],
   views: { show: false },
-  list: { sort: { field: 'createdAt', order: 'DESC' }, summary, empty, columnChooser: true },
+  list: { sort: { field: 'createdAt', order: 'DESC' }, summary, empty, columnChooser: true, allChains: true },
 });

@@ -66,6 +66,29 @@ describe('a report’s columns are finance’s to choose', () => {
   }, 60_000);
 });
 
+describe('a report over every chain', () => {
+  it('“All chains” drops the app bar’s chain from the rows and the totals, shows each row’s chain, and is remembered', async () => {
+    const listed = mountPayments();
+    const totals = answer('get', '/sys/report/payment/totals', { list: [] });
+    answer('get', '/sys/chain/list', { list: [{ id: 1, chainId: 1, name: 'Ethereum' }], count: 1 });
+    await screen.findByText(order.orderNo);
+    await expect.poll(() => listed.at(-1)?.query.chainId).toBe('1');
+    expect(orderHeaders()).not.toContain('Chain');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Chains' }));
+    await user.click(await screen.findByRole('option', { name: 'All chains' }));
+    await expect.poll(() => listed.at(-1)?.query.chainId, { timeout: 5000 }).toBeUndefined();
+    await expect.poll(() => totals.at(-1)?.query.chainId, { timeout: 5000 }).toBeUndefined();
+    await waitFor(() => expect(orderHeaders()).toContain('Chain'));
+    await waitFor(() => expect(within(screen.getAllByRole('table').at(-1)!).getAllByRole('row')[1].textContent).toContain('Ethereum'));
+    expect(JSON.parse(localStorage.getItem('RaStore.payment-report.allChains') ?? 'false')).toBe(true);
+    await user.click(screen.getByRole('combobox', { name: 'Chains' }));
+    await user.click(await screen.findByRole('option', { name: 'Ethereum' }));
+    await expect.poll(() => listed.at(-1)?.query.chainId, { timeout: 5000 }).toBe('1');
+    await waitFor(() => expect(orderHeaders()).not.toContain('Chain'));
+  }, 60_000);
+});
+
 describe('an order opens beside its report', () => {
   it('a row opens the order with the payments seen on chain, its repairs and its ledger entries', async () => {
     mountPayments();

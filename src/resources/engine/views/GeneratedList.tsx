@@ -10,6 +10,7 @@ import { ListFailure } from './loadFailure';
 import { fieldValueElement, filterElement } from './FieldViews';
 import { LIST_PAGE_SIZE } from '../listPage';
 import { PhoneList } from './PhoneList';
+import { useAllChains } from '../allChains';
 
 /** Filter menu, Create (for the roles the declaration allows) and an export of the whole filtered set. */
 function ListActions({ definition, hasFilters }: { definition: ResourceViewProps['definition']; hasFilters: boolean }) {
@@ -45,8 +46,13 @@ export default function GeneratedList({ definition }: ResourceViewProps) {
   const { declaration, chainField } = definition;
   const firstSortable = definition.fields.find((f) => f.sortable);
   const sort = declaration.list?.sort ?? (firstSortable ? { field: firstSortable.source, order: 'ASC' as const } : { field: '', order: 'ASC' as const });
-  // Chain-scoped lists follow the app bar's chain: a permanent filter, not one the user can remove (nor the scope).
-  const filter = { ...definition.scope, ...(chainField && currentChainObj ? { [chainField]: currentChainObj.chainId } : {}) };
+  // Chain-scoped lists follow the app bar's chain: a permanent filter, not one the user can remove (nor the scope),
+  // unless the list allows every chain and the user picked that in its summary; the rows then say their chain.
+  const [allChains] = useAllChains(definition);
+  const filter = { ...definition.scope, ...(chainField && currentChainObj && !allChains ? { [chainField]: currentChainObj.chainId } : {}) };
+  const listed = fieldsFor(definition, 'list');
+  const chainColumn = allChains ? definition.fields.find((f) => f.source === chainField && !listed.includes(f)) : undefined;
+  const columns = chainColumn ? [chainColumn, ...listed] : listed;
   const filters = fieldsFor(definition, 'filter').map((field) => filterElement(definition, field, translate));
   // Per row: a record the role may not change (another org's wallet) opens read-only.
   const rowClick = (_id: unknown, _resource: unknown, record: RaRecord) => {
@@ -74,7 +80,7 @@ export default function GeneratedList({ definition }: ResourceViewProps) {
         <PhoneList definition={definition} rowClick={rowClick} />
       ) : (
         <Table rowClick={rowClick} bulkActionButtons={false} empty={empty} {...(declaration.list?.columnChooser ? { preferenceKey: columnsKey(definition) } : {})}>
-          {fieldsFor(definition, 'list').map((field) => fieldValueElement(definition, field, translate))}
+          {columns.map((field) => fieldValueElement(definition, field, translate))}
         </Table>
       )}
       {Drawn && (
