@@ -5,6 +5,7 @@ import { CSV_BOM, csvLine } from '../../src/contract/csv';
 import type { ExportView } from '../../src/contract/exports';
 import { orderedIds, pageOf, type PageOptions, type PageRequest } from './pagination';
 import type { Messages } from './messages';
+import { heapKeeper } from './heapKeeper';
 
 /** Rows fetched per query: large enough that 1M rows are a few hundred queries, small enough to stay a few MB. */
 export const EXPORT_BATCH = 2_000;
@@ -70,7 +71,11 @@ export async function sendCsvExport<DB, TB extends keyof DB, O, Row>(
   const batches = options.keyset?.includes(sortName) && named.includes('.') ? keysetBatches(spec.filtered, { ...sort, order }, options, named) : idBatches(await orderedIds(spec.filtered, sort, options), spec.filtered, { ...sort, order }, options);
   async function* lines() {
     yield CSV_BOM + csvLine(exportHeader(spec.view, label));
-    for await (const rows of batches) yield write(rows);
+    const heap = heapKeeper();
+    for await (const rows of batches) {
+      yield write(rows);
+      heap.check();
+    }
   }
   const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
   const filename = `${spec.name}-${stamp}.csv`;
