@@ -34,6 +34,11 @@ export interface ServerConfig {
    * database's change feed is up (server/http/changeFeedCache.ts); 0 turns the caches off.
    */
   readCacheMs: number;
+  /**
+   * The most orders a report search is looked up and counted for (REPORT_SEARCH_CAP, default
+   * 50,000: a day's orders at 10M); a broader one pages without a count and is not totalled.
+   */
+  searchCap: number;
 }
 
 const positiveInt = (raw: string | undefined, fallback: number, name: string): number => {
@@ -68,5 +73,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     loginFailuresPerAddress: positiveInt(env.LOGIN_FAILURES_PER_ADDRESS, 100, 'LOGIN_FAILURES_PER_ADDRESS'),
     readCacheMs: env.READ_CACHE_MS === '0' ? 0 : positiveInt(env.READ_CACHE_MS, 5000, 'READ_CACHE_MS'),
+    searchCap: positiveInt(env.REPORT_SEARCH_CAP, 50_000, 'REPORT_SEARCH_CAP'),
   };
 }

@@ -22,6 +22,13 @@ export type BodyCodeValue = (typeof BodyCode)[keyof typeof BodyCode];
 export interface ListResult<T> {
   list: T[];
   count: number;
+  /**
+   * Only where an exact count would cost seconds (a search that matches most of millions of
+   * orders): whether another page follows. `count` is then only the rows up to the end of this
+   * page, plus one when more follow, and the console pages without a total (react-admin's
+   * partial pagination).
+   */
+  hasNextPage?: boolean;
 }
 
 /** `data` of a 400: field source → human message (or translation key). */

@@ -75,7 +75,10 @@ export function createDataProvider(http: HttpClient, registry: ResourceRegistry)
 
   async function fetchList(endpoint: Endpoint, query: ListQuery) {
     const result = await http.get<ListResult<ServerRecord>>(endpoint.paths.list, query);
-    return { data: result.list.map((raw) => toRecord(endpoint, raw)), total: result.count };
+    const data = result.list.map((raw) => toRecord(endpoint, raw));
+    // Uncounted (docs/DECISIONS.md "Reports at volume"): pages without a total.
+    if (result.hasNextPage !== undefined) return { data, pageInfo: { hasNextPage: result.hasNextPage, hasPreviousPage: Number(query.page) > 1 } };
+    return { data, total: result.count };
   }
 
   return {
@@ -89,8 +92,8 @@ export function createDataProvider(http: HttpClient, registry: ResourceRegistry)
     async getList<RecordType extends RaRecord>(resource: string, params: GetListParams) {
       const endpoint = endpointOf(resource);
       try {
-        const { data, total } = await fetchList(endpoint, listQuery(endpoint, params));
-        return { data: data as RecordType[], total };
+        const { data, ...paging } = await fetchList(endpoint, listQuery(endpoint, params));
+        return { data: data as RecordType[], ...paging };
       } catch (error) {
         if (endpoint.emptyOnListFailure) return { data: [] as RecordType[], total: 0 };
         throw error;
@@ -113,8 +116,8 @@ export function createDataProvider(http: HttpClient, registry: ResourceRegistry)
     async getManyReference(resource, params) {
       const endpoint = endpointOf(resource);
       const query = listQuery(endpoint, { ...params, filter: { ...params.filter, [params.target]: params.id } });
-      const { data, total } = await fetchList(endpoint, query);
-      return { data: data as never[], total };
+      const { data, ...paging } = await fetchList(endpoint, query);
+      return { data: data as never[], ...paging };
     },
 
     async create(resource, params) {

@@ -177,4 +177,52 @@ describe('reports at volume', () => {
       }
     }
   });
+
+  it('a search broader than the cap pages without a count, every row once, and is not totalled; a narrow one still is', async () => {
+    const capped = await startTestServer({ config: { searchCap: 100 } });
+    try {
+      await seedVolume(capped.app.context.db, { orders: 600, days: 20, batch: 600, now });
+      const token = await capped.login('merchantProFinance');
+      const call = <T>(path: string, query: Query) => capped.call<T>('GET', path, { token, query });
+      const everyOwn = await sql<{ id: number }>`select id from payment_order where kind = 'payment' and org_id = ${capped.orgIds.proA} order by created_at desc, id desc`.execute(capped.app.context.db);
+      expect(everyOwn.rows.length).toBeGreaterThan(100);
+      // "PAY" starts every payment's number: more than the cap.
+      const seen: number[] = [];
+      for (let page = 1; ; page++) {
+        const answer = (await call<ListResult<OrderReportRecord>>('/sys/report/payment/list', { q: 'pay', page, pageSize: 25 })).data;
+        expect(answer.hasNextPage, `page ${page}`).toBe(seen.length + answer.list.length < everyOwn.rows.length);
+        expect(answer.count).toBe(seen.length + answer.list.length + (answer.hasNextPage ? 1 : 0));
+        seen.push(...answer.list.map((o) => o.id));
+        if (!answer.hasNextPage) break;
+      }
+      expect(seen).toEqual(everyOwn.rows.map((r) => r.id));
+      const broad = (await call<{ list: OrderReportTotal[]; broad?: boolean }>('/sys/report/payment/totals', { q: 'PAY' })).data;
+      expect(broad).toEqual({ list: [], count: 0, broad: true });
+      // A day's prefix is narrow again: counted and totalled.
+      const day = (await call<ListResult<OrderReportRecord>>('/sys/report/payment/list', { pageSize: 1 })).data.list[0].orderNo.slice(0, 11);
+      const narrow = (await call<ListResult<OrderReportRecord>>('/sys/report/payment/list', { q: day, pageSize: 500 })).data;
+      expect(narrow.hasNextPage).toBeUndefined();
+      expect(narrow.count).toBe(narrow.list.length);
+      const dayTotals = (await call<{ list: OrderReportTotal[]; broad?: boolean }>('/sys/report/payment/totals', { q: day })).data;
+      expect(dayTotals.broad).toBeUndefined();
+      expect(dayTotals.list.reduce((n, t) => n + t.paidCount + t.unpaidCount, 0)).toBe(narrow.count);
+      // Broad is judged in the caller's scope: with a cap between a merchant's orders and everyone's,
+      // the merchant's "PAY" is counted, the operator's is not (nothing said about other orgs).
+      const everyone = await sql<{ n: number }>`select count(*)::int as n from payment_order where lower(order_no) like 'pay%'`.execute(capped.app.context.db);
+      expect(everyone.rows[0].n).toBeGreaterThan(everyOwn.rows.length + 10);
+      capped.app.context.config.searchCap = everyOwn.rows.length + 5;
+      const own = (await call<ListResult<OrderReportRecord>>('/sys/report/payment/list', { q: 'PAY', pageSize: 25 })).data;
+      expect(own.hasNextPage).toBeUndefined();
+      expect(own.count).toBe(everyOwn.rows.length);
+      const operator = await capped.login('superAdmin');
+      const all = (await capped.call<ListResult<OrderReportRecord>>('GET', '/sys/report/payment/list', { token: operator, query: { q: 'PAY', pageSize: 25 } })).data;
+      expect(all.hasNextPage).toBe(true);
+      capped.app.context.config.searchCap = 100;
+      // The export of a broad search is the whole set, as ever.
+      const file = await capped.app.inject({ method: 'GET', url: '/api/sys/report/payment/export', query: { q: 'PAY' }, headers: { authorization: `Bearer ${token}` } });
+      expect(file.body.trimEnd().split('\r\n').length - 1).toBe(everyOwn.rows.length);
+    } finally {
+      await capped.close();
+    }
+  });
 });

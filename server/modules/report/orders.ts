@@ -6,7 +6,7 @@ import { orgVisibleTo } from '../../http/tenancy';
 import type { Caller } from '../../http/caller';
 import type { ListResult } from '../../../src/contract/envelope';
 import type { OrderReportKind } from '../../../src/contract/report';
-import type { OrderReportQuery, OrderReportRecord, OrderReportTotal, OrderTotalsQuery } from '../../../src/contract/schemas/report';
+import type { OrderReportQuery, OrderReportRecord, OrderReportTotal, OrderTotalsAnswer, OrderTotalsQuery } from '../../../src/contract/schemas/report';
 
 /** Payment orders in the caller's scope, with what a report row shows about them. */
 export const scopedOrders = (db: Db, caller: Caller) =>
@@ -36,13 +36,15 @@ export const orderColumns = [
   'paymentOrder.paidAt',
 ] as const;
 
-/** The most orders a search looks up by its indexes first; a broader one (a prefix such as "PAY") is filtered in place. */
-const SEARCH_CAP = 50_000;
-
-/** The ids a search names: an order number by its start, a hash whole, each through its index (migration 014). */
-const searchIds = (db: Db, text: string, cap?: number) => {
-  const byNumber = db.selectFrom('paymentOrder').select('id').where(sql`lower(order_no)`, 'like', prefixPattern(text));
-  const byHash = db.selectFrom('paymentOrder').select('id').where(sql`lower(tx_hash)`, '=', text);
+/**
+ * The ids a search names in the caller's scope: an order number by its start, a hash whole,
+ * each through its index (migration 014). Scoped even where the list scopes again, so that
+ * whether a search is broad says nothing about other orgs' orders.
+ */
+const searchIds = (db: Db, caller: Caller, text: string, cap?: number) => {
+  const scoped = () => db.selectFrom('paymentOrder').select('id').where(orgVisibleTo(caller, 'payment_order.org_id'));
+  const byNumber = scoped().where(sql`lower(order_no)`, 'like', prefixPattern(text));
+  const byHash = scoped().where(sql`lower(tx_hash)`, '=', text);
   if (cap === undefined) return byNumber.union(byHash);
   // Each side capped on its own (SQL wants a capped side of a union as a subquery).
   return db.selectFrom(byNumber.limit(cap).as('byNumber')).select('byNumber.id').union(db.selectFrom(byHash.limit(cap).as('byHash')).select('byHash.id'));
@@ -51,14 +53,16 @@ const searchIds = (db: Db, text: string, cap?: number) => {
 /**
  * Whether a search names few enough orders to be looked up by its indexes before any other
  * filter or sort. Planners otherwise guess how many orders match and may walk the time index
- * past a month of orders looking for them. Counted up to the cap, without the rows.
+ * past a month of orders looking for them. Counted up to the cap (REPORT_SEARCH_CAP), without
+ * the rows; a broader search (a prefix such as "PAY") is filtered in place, paged without a
+ * count and not totalled.
  */
-async function searchIsNarrow(db: Db, q: string): Promise<boolean> {
+async function searchIsNarrow(db: Db, caller: Caller, q: string, cap: number): Promise<boolean> {
   const row = await db
-    .selectFrom(searchIds(db, q.toLowerCase(), SEARCH_CAP + 1).as('hit'))
+    .selectFrom(searchIds(db, caller, q.toLowerCase(), cap + 1).as('hit'))
     .select((eb) => eb.fn.countAll<number>().as('hits'))
     .executeTakeFirstOrThrow();
-  return Number(row.hits) <= SEARCH_CAP;
+  return Number(row.hits) <= cap;
 }
 
 /**
@@ -82,7 +86,7 @@ function ordersWhere(db: Db, caller: Caller, kind: OrderReportKind, query: Order
     const q = query.q.toLowerCase();
     filtered = narrow
       ? // A semi-join on the ids the indexes give, not an OR: planners then look the few orders up by key.
-        filtered.where('paymentOrder.id', 'in', searchIds(db, q))
+        filtered.where('paymentOrder.id', 'in', searchIds(db, caller, q))
       : filtered.where((eb) => eb.or([eb(sql`lower(payment_order.order_no)`, 'like', prefixPattern(q)), eb(sql`lower(payment_order.tx_hash)`, '=', q)]));
   }
   return filtered;
@@ -123,16 +127,16 @@ const SEEK_FROM = 2_000;
  * A search (`q`, `ids`) selects few orders: counted on the orders themselves.
  */
 /** An order report's filtered orders and page shape (the list and its export share them). */
-export async function orderListSource(db: Db, caller: Caller, kind: OrderReportKind, query: OrderTotalsQuery & { ids?: number[] }) {
-  const narrow = query.q ? await searchIsNarrow(db, query.q) : false;
+export async function orderListSource(db: Db, caller: Caller, kind: OrderReportKind, query: OrderTotalsQuery & { ids?: number[] }, searchCap: number) {
+  const narrow = query.q ? await searchIsNarrow(db, caller, query.q, searchCap) : false;
   return { filtered: filteredOrders(db, caller, kind, query, narrow), options: ORDER_PAGE, narrow };
 }
 
-export async function listOrders(db: Db, caller: Caller, kind: OrderReportKind, query: OrderReportQuery): Promise<ListResult<OrderReportRecord>> {
+export async function listOrders(db: Db, caller: Caller, kind: OrderReportKind, query: OrderReportQuery, searchCap: number): Promise<ListResult<OrderReportRecord>> {
   const request = { ...query, order: query.sort ? query.order : ('desc' as const) };
   const searching = Boolean(query.q) || query.ids !== undefined;
-  if (searching) return searchPage(db, caller, kind, query, request);
-  const { filtered } = await orderListSource(db, caller, kind, query);
+  if (searching) return searchPage(db, caller, kind, query, request, searchCap);
+  const { filtered } = await orderListSource(db, caller, kind, query, searchCap);
 
   const offset = (query.page - 1) * query.pageSize;
   const inTimeOrder = (query.sort ?? 'createdAt') === 'createdAt';
@@ -160,27 +164,35 @@ export async function listOrders(db: Db, caller: Caller, kind: OrderReportKind, 
  * counted in one pass over the order table alone (`count(*) over ()`), and only the page's
  * rows are joined to what they show. One round trip.
  */
-async function searchPage(db: Db, caller: Caller, kind: OrderReportKind, query: OrderReportQuery, request: OrderReportQuery): Promise<ListResult<OrderReportRecord>> {
-  const narrow = query.q ? await searchIsNarrow(db, query.q) : false;
+async function searchPage(db: Db, caller: Caller, kind: OrderReportKind, query: OrderReportQuery, request: OrderReportQuery, searchCap: number): Promise<ListResult<OrderReportRecord>> {
+  const narrow = query.q ? await searchIsNarrow(db, caller, query.q, searchCap) : false;
   const column = ORDER_PAGE.sortColumns[(request.sort ?? ORDER_PAGE.defaultSort) as keyof typeof ORDER_PAGE.sortColumns] ?? ORDER_PAGE.sortColumns.createdAt;
   const direction = request.order === 'desc' ? sql`desc` : sql`asc`;
   const inOrder = <T extends { orderBy: (expression: never) => T }>(qb: T) =>
     qb.orderBy(sql`${sql.ref(column)} ${direction}` as never).orderBy(sql`payment_order.id ${direction}` as never);
+  const offset = (query.page - 1) * query.pageSize;
+  // A broad search (most orders match) is not counted: one row more than the page says whether another follows.
+  const counted = narrow || !query.q;
   const hits = inOrder(
-    ordersWhere(db, caller, kind, query, narrow).select(['paymentOrder.id', sql<number>`count(*) over ()`.as('fullCount')]),
+    ordersWhere(db, caller, kind, query, narrow).select(['paymentOrder.id', (counted ? sql<number>`count(*) over ()` : sql<number>`0`).as('fullCount')]),
   )
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+    .limit(counted ? query.pageSize : query.pageSize + 1)
+    .offset(offset);
   const rows = await inOrder(
     withRowJoins(db.selectFrom(hits.as('hit')).innerJoin('paymentOrder', 'paymentOrder.id', 'hit.id') as never as ReturnType<typeof ordersWhere>).select([
       ...orderColumns,
       'hit.fullCount' as never,
     ]),
   ).execute();
-  const list = rows as unknown as (OrderReportRecord & { fullCount: number })[];
+  const found = (rows as unknown as (OrderReportRecord & { fullCount: number })[]).map(({ fullCount, ...row }) => ({ row, fullCount }));
+  if (!counted) {
+    const hasNextPage = found.length > query.pageSize;
+    const list = found.slice(0, query.pageSize).map((f) => f.row);
+    return { list, count: offset + list.length + (hasNextPage ? 1 : 0), hasNextPage } as unknown as ListResult<OrderReportRecord>;
+  }
   // Past the last page the window has no row to count on.
-  const count = list.length > 0 ? Number(list[0].fullCount) : query.page > 1 ? await countOf(ordersWhere(db, caller, kind, query, narrow)) : 0;
-  return { list: list.map(({ fullCount: _count, ...row }) => row), count } as unknown as ListResult<OrderReportRecord>;
+  const count = found.length > 0 ? Number(found[0].fullCount) : query.page > 1 ? await countOf(ordersWhere(db, caller, kind, query, narrow)) : 0;
+  return { list: found.map((f) => f.row), count } as unknown as ListResult<OrderReportRecord>;
 }
 
 /**
@@ -188,14 +200,16 @@ async function searchPage(db: Db, caller: Caller, kind: OrderReportKind, query: 
  * the paid orders (count, amount, the fee charged on them) apart from the ones not paid. From
  * the volume counts, or for a search from the orders it finds.
  */
-export async function orderTotals(db: Db, caller: Caller, kind: OrderReportKind, query: OrderTotalsQuery): Promise<{ list: OrderReportTotal[]; count: number }> {
+export async function orderTotals(db: Db, caller: Caller, kind: OrderReportKind, query: OrderTotalsQuery, searchCap: number): Promise<OrderTotalsAnswer> {
   if (!query.q) {
     const list = (await volumeTotals(db, caller, kind, query)) as OrderReportTotal[];
     return { list, count: list.length };
   }
+  const { filtered, narrow } = await orderListSource(db, caller, kind, query, searchCap);
+  // A broad search would sum most of millions of orders on every keystroke: the console asks to narrow it.
+  if (!narrow) return { list: [], count: 0, broad: true };
   const paid = sql`payment_order.status = 'paid'`;
   const sumWhere = (column: string, condition: typeof paid) => sql<string>`coalesce(trim_scale(sum(${sql.ref(column)}) filter (where ${condition})), 0)::text`;
-  const { filtered } = await orderListSource(db, caller, kind, query);
   const rows = await filtered
     .select([
       'paymentOrder.chainId',

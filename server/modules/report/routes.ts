@@ -18,8 +18,8 @@ export function registerReportRoutes(app: FastifyInstance, context: ServerContex
   const access = routeGroups.excludeAgent;
   for (const kind of ORDER_REPORTS) {
     const paths = ApiPath.report[kind];
-    defineRoute(app, context, { method: 'GET', path: paths.list, access, query: orderReportQuery, handler: async ({ caller, query }) => listOrders(db, caller, kind, query) });
-    defineRoute(app, context, { method: 'GET', path: paths.totals, access, query: orderTotalsQuery, handler: async ({ caller, query }) => orderTotals(db, caller, kind, query) });
+    defineRoute(app, context, { method: 'GET', path: paths.list, access, query: orderReportQuery, handler: async ({ caller, query }) => listOrders(db, caller, kind, query, context.config.searchCap) });
+    defineRoute(app, context, { method: 'GET', path: paths.totals, access, query: orderTotalsQuery, handler: async ({ caller, query }) => orderTotals(db, caller, kind, query, context.config.searchCap) });
     const view = orderReportExport(kind);
     defineRoute(app, context, {
       method: 'GET',
@@ -27,7 +27,7 @@ export function registerReportRoutes(app: FastifyInstance, context: ServerContex
       access,
       query: orderReportQuery,
       handler: async ({ caller, query, request, reply }) =>
-        sendCsvExport(request, reply, context.messages, { ...(await orderListSource(db, caller, kind, query)), sort: { sort: query.sort, order: query.sort ? query.order : 'desc' }, view, name: `${kind}-report` }),
+        sendCsvExport(request, reply, context.messages, { ...(await orderListSource(db, caller, kind, query, context.config.searchCap)), sort: { sort: query.sort, order: query.sort ? query.order : 'desc' }, view, name: `${kind}-report` }),
     });
   }
   defineRoute(app, context, { method: 'GET', path: ApiPath.report.order, access, query: detailQuery, handler: async ({ caller, query }) => orderDetail(db, caller, query.id) });

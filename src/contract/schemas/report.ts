@@ -84,6 +84,13 @@ export interface OrderReportTotal {
   unpaidAmount: string;
 }
 
+/** An order report's totals; `broad`: the search matches more than 50,000 orders, so nothing was summed. */
+export interface OrderTotalsAnswer {
+  list: OrderReportTotal[];
+  count: number;
+  broad?: boolean;
+}
+
 /** One native coin's line of the gas report's totals: the transactions and the gas they cost. */
 export interface GasReportTotal {
   chainId: number;

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Box, MenuItem, TextField } from '@mui/material';
+import { Box, MenuItem, TextField, Typography } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
 import type { GasReportTotal, OrderReportTotal } from '../../contract/schemas/report';
 import { http } from '../../http';
@@ -75,6 +75,8 @@ export default function ReportSummary({ definition }: ResourceViewProps) {
   const { report } = datedListOf(definition.name);
   const currency = currencyField(definition.fields);
   const [totals, setTotals] = useState<Array<OrderReportTotal | GasReportTotal> | null>(null);
+  // The search matches too many orders to total (docs/DECISIONS.md "Reports at volume").
+  const [broad, setBroad] = useState(false);
   const [allChains, setAllChains] = useAllChains(definition);
 
   /** Sets some filters, dropping those set to nothing. */
@@ -97,8 +99,12 @@ export default function ReportSummary({ definition }: ResourceViewProps) {
     setTotals(null);
     if (!totalsPath) return;
     http
-      .get<{ list: Array<OrderReportTotal | GasReportTotal> }>(totalsPath, JSON.parse(query) as Record<string, string>)
-      .then((answer) => current && setTotals(answer.list))
+      .get<{ list: Array<OrderReportTotal | GasReportTotal>; broad?: boolean }>(totalsPath, JSON.parse(query) as Record<string, string>)
+      .then((answer) => {
+        if (!current) return;
+        setTotals(answer.list);
+        setBroad(answer.broad === true);
+      })
       .catch(() => current && setTotals([]));
     return () => {
       current = false;
@@ -122,6 +128,11 @@ export default function ReportSummary({ definition }: ResourceViewProps) {
       </Box>
       {/* Nothing to total: the empty state below says which filters hid the rows. */}
       {report && totals && totals.length > 0 && <ReportTotals kind={report.kind} totals={totals} />}
+      {broad && (
+        <Typography color="text.secondary" data-testid="broad-search" sx={{ flex: 1, minWidth: 240 }}>
+          {translate('report.broadSearch')}
+        </Typography>
+      )}
     </Box>
   );
 }

@@ -89,6 +89,26 @@ describe('a report over every chain', () => {
   }, 60_000);
 });
 
+describe('a search too broad to count', () => {
+  it('pages without a total, says why there are no totals, and still exports', async () => {
+    session.setChainList([{ chainId: 1, name: 'Ethereum', isDefault: true } as never]);
+    const listed = answer('get', '/sys/report/payment/list', { list: [order], count: 2, hasNextPage: true });
+    answer('get', '/sys/report/payment/totals', { list: [], count: 0, broad: true });
+    answer('get', '/sys/currency/list', { list: [], count: 0 });
+    mountAdmin([paymentReport], '/payment-report', 'merchantProFinance');
+    await screen.findByText(order.orderNo);
+    expect((await screen.findByTestId('broad-search')).textContent).toContain('More than 50,000 orders match this search');
+    const next = await screen.findByRole('button', { name: 'Go to next page' });
+    expect((next as HTMLButtonElement).disabled).toBe(false);
+    // No "of N": the count is not known.
+    expect(screen.queryByText(/of 2$/)).toBeNull();
+    expect((screen.getByRole('button', { name: 'Export' }) as HTMLButtonElement).disabled).toBe(false);
+    const user = userEvent.setup();
+    await user.click(next);
+    await expect.poll(() => listed.at(-1)?.query.page, { timeout: 5000 }).toBe('2');
+  }, 60_000);
+});
+
 describe('an order opens beside its report', () => {
   it('a row opens the order with the payments seen on chain, its repairs and its ledger entries', async () => {
     mountPayments();

@@ -18,7 +18,7 @@ import { useCsvDownload } from './useCsvDownload';
 export function ExportAllButton({ definition }: { definition: ResourceDefinition }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider();
-  const { filterValues, filter, sort, total } = useListContext();
+  const { filterValues, filter, sort, total, data } = useListContext();
   const [timeZone] = useDisplayTimeZone(definition.name);
   const { busy, download, streamed } = useCsvDownload();
 
@@ -35,8 +35,9 @@ export function ExportAllButton({ definition }: { definition: ResourceDefinition
     return download(name, total, produce);
   };
 
+  // An uncounted list (partial pagination) has rows but no total: Export is offered when a page shows rows.
   return (
-    <Button size="small" startIcon={<DownloadIcon />} onClick={() => void run()} disabled={busy || !total}>
+    <Button size="small" startIcon={<DownloadIcon />} onClick={() => void run()} disabled={busy || (total === undefined ? (data ?? []).length === 0 : !total)}>
       {translate('ra.action.export')}
     </Button>
   );
