@@ -37,40 +37,31 @@ export const orderColumns = [
 ] as const;
 
 /**
- * The ids a search names in the caller's scope: an order number by its start, a hash whole,
- * each through its index (migration 014). Scoped even where the list scopes again, so that
- * whether a search is broad says nothing about other orgs' orders.
+ * The orders a search names in the caller's scope — an order number by its start, a hash
+ * whole, each through its own index (migration 014) — as ids, before any other filter or
+ * sort; `undefined` when more than `cap` match (REPORT_SEARCH_CAP): a broader search (a
+ * prefix such as "PAY") is filtered in place, paged without a count and not totalled.
+ * Resolved first because planners guess how many orders a prefix matches (at 10M orders, six
+ * times too many for one day), then scan the whole time index to join them; a list of ids
+ * that `unnest` hands back is always looked up by key. Scoped even though the list scopes
+ * again, so that whether a search is broad says nothing about other orgs' orders.
  */
-const searchIds = (db: Db, caller: Caller, text: string, cap?: number) => {
+async function searchHits(db: Db, caller: Caller, q: string, cap: number): Promise<number[] | undefined> {
+  const text = q.toLowerCase();
   const scoped = () => db.selectFrom('paymentOrder').select('id').where(orgVisibleTo(caller, 'payment_order.org_id'));
-  const byNumber = scoped().where(sql`lower(order_no)`, 'like', prefixPattern(text));
-  const byHash = scoped().where(sql`lower(tx_hash)`, '=', text);
-  if (cap === undefined) return byNumber.union(byHash);
+  const byNumber = scoped().where(sql`lower(order_no)`, 'like', prefixPattern(text)).limit(cap + 1);
+  const byHash = scoped().where(sql`lower(tx_hash)`, '=', text).limit(cap + 1);
   // Each side capped on its own (SQL wants a capped side of a union as a subquery).
-  return db.selectFrom(byNumber.limit(cap).as('byNumber')).select('byNumber.id').union(db.selectFrom(byHash.limit(cap).as('byHash')).select('byHash.id'));
-};
-
-/**
- * Whether a search names few enough orders to be looked up by its indexes before any other
- * filter or sort. Planners otherwise guess how many orders match and may walk the time index
- * past a month of orders looking for them. Counted up to the cap (REPORT_SEARCH_CAP), without
- * the rows; a broader search (a prefix such as "PAY") is filtered in place, paged without a
- * count and not totalled.
- */
-async function searchIsNarrow(db: Db, caller: Caller, q: string, cap: number): Promise<boolean> {
-  const row = await db
-    .selectFrom(searchIds(db, caller, q.toLowerCase(), cap + 1).as('hit'))
-    .select((eb) => eb.fn.countAll<number>().as('hits'))
-    .executeTakeFirstOrThrow();
-  return Number(row.hits) <= cap;
+  const rows = await db.selectFrom(byNumber.as('byNumber')).select('byNumber.id').union(db.selectFrom(byHash.as('byHash')).select('byHash.id')).execute();
+  return rows.length > cap ? undefined : rows.map((row) => Number(row.id));
 }
 
 /**
  * Orders of one report kind in the caller's scope with the shared filters applied, on the
  * order table alone (a search's page sorts and counts these before anything is joined).
- * `narrow`: the search names few orders (`searchIsNarrow`).
+ * `hits`: the orders a narrow search names (`searchHits`).
  */
-function ordersWhere(db: Db, caller: Caller, kind: OrderReportKind, query: OrderTotalsQuery & { ids?: number[] }, narrow: boolean) {
+function ordersWhere(db: Db, caller: Caller, kind: OrderReportKind, query: OrderTotalsQuery & { ids?: number[] }, hits: number[] | undefined) {
   let filtered = db.selectFrom('paymentOrder').where(orgVisibleTo(caller, 'payment_order.org_id')).where('paymentOrder.kind', '=', kind);
   if (query.dateFrom) filtered = filtered.where('paymentOrder.createdAt', '>=', new Date(query.dateFrom));
   if (query.dateTo) filtered = filtered.where('paymentOrder.createdAt', '<', new Date(query.dateTo));
@@ -84,9 +75,9 @@ function ordersWhere(db: Db, caller: Caller, kind: OrderReportKind, query: Order
   if (query.ids) filtered = filtered.where('paymentOrder.id', 'in', query.ids);
   if (query.q) {
     const q = query.q.toLowerCase();
-    filtered = narrow
-      ? // A semi-join on the ids the indexes give, not an OR: planners then look the few orders up by key.
-        filtered.where('paymentOrder.id', 'in', searchIds(db, caller, q))
+    filtered = hits
+      ? // A semi-join on the ids, not an OR nor `= any(…)`: planners then look the few orders up by key.
+        filtered.where(sql<boolean>`payment_order.id in (select unnest(${hits}::int[]))`)
       : filtered.where((eb) => eb.or([eb(sql`lower(payment_order.order_no)`, 'like', prefixPattern(q)), eb(sql`lower(payment_order.tx_hash)`, '=', q)]));
   }
   return filtered;
@@ -99,8 +90,8 @@ const withRowJoins = (filtered: ReturnType<typeof ordersWhere>) =>
     .innerJoin('currency', 'currency.id', 'paymentOrder.currencyId')
     .leftJoin('payLink', 'payLink.id', 'paymentOrder.payLinkId');
 
-const filteredOrders = (db: Db, caller: Caller, kind: OrderReportKind, query: OrderTotalsQuery & { ids?: number[] }, narrow: boolean) =>
-  withRowJoins(ordersWhere(db, caller, kind, query, narrow));
+const filteredOrders = (db: Db, caller: Caller, kind: OrderReportKind, query: OrderTotalsQuery & { ids?: number[] }, hits: number[] | undefined) =>
+  withRowJoins(ordersWhere(db, caller, kind, query, hits));
 
 const ORDER_PAGE = {
   select: (qb: ReturnType<typeof filteredOrders>) => qb.select(orderColumns),
@@ -120,18 +111,18 @@ const ORDER_PAGE = {
 /** From this offset on, a page in time order starts at the day the counts place it in, not at an OFFSET over every newer order. */
 const SEEK_FROM = 2_000;
 
+/** An order report's filtered orders and page shape (the list and its export share them). */
+export async function orderListSource(db: Db, caller: Caller, kind: OrderReportKind, query: OrderTotalsQuery & { ids?: number[] }, searchCap: number) {
+  const hits = query.q ? await searchHits(db, caller, query.q, searchCap) : undefined;
+  return { filtered: filteredOrders(db, caller, kind, query, hits), options: ORDER_PAGE, narrow: hits !== undefined };
+}
+
 /**
  * A page of an order report and the filtered total. Without a search the total comes from
  * the volume counts (exact, a few hundred rows read); a deep page in time order is placed by
  * the same counts on its day, then offset within it (docs/DECISIONS.md "Reports at volume").
  * A search (`q`, `ids`) selects few orders: counted on the orders themselves.
  */
-/** An order report's filtered orders and page shape (the list and its export share them). */
-export async function orderListSource(db: Db, caller: Caller, kind: OrderReportKind, query: OrderTotalsQuery & { ids?: number[] }, searchCap: number) {
-  const narrow = query.q ? await searchIsNarrow(db, caller, query.q, searchCap) : false;
-  return { filtered: filteredOrders(db, caller, kind, query, narrow), options: ORDER_PAGE, narrow };
-}
-
 export async function listOrders(db: Db, caller: Caller, kind: OrderReportKind, query: OrderReportQuery, searchCap: number): Promise<ListResult<OrderReportRecord>> {
   const request = { ...query, order: query.sort ? query.order : ('desc' as const) };
   const searching = Boolean(query.q) || query.ids !== undefined;
@@ -150,8 +141,9 @@ export async function listOrders(db: Db, caller: Caller, kind: OrderReportKind, 
   let skipped = 0;
   for (const bucket of newestFirst ? [...buckets].reverse() : buckets) {
     if (skipped + bucket.orders > offset) {
-      const narrowed = newestFirst ? filtered.where('paymentOrder.createdAt', '<', bucket.to) : filtered.where('paymentOrder.createdAt', '>=', bucket.from);
-      const list = await pageOf(narrowed, { ...request, offset: offset - skipped }, ORDER_PAGE);
+      const inner = ordersWhere(db, caller, kind, query, undefined);
+      const narrowed = newestFirst ? inner.where('paymentOrder.createdAt', '<', bucket.to) : inner.where('paymentOrder.createdAt', '>=', bucket.from);
+      const list = (await joinedPage(db, narrowed, request, { offset: offset - skipped, limit: query.pageSize, counted: false })).map((found) => found.row);
       return { list, count } as unknown as ListResult<OrderReportRecord>;
     }
     skipped += bucket.orders;
@@ -160,39 +152,51 @@ export async function listOrders(db: Db, caller: Caller, kind: OrderReportKind, 
 }
 
 /**
- * A search's page: its orders are few and all read by the sort anyway, so they are sorted and
- * counted in one pass over the order table alone (`count(*) over ()`), and only the page's
- * rows are joined to what they show. One round trip.
+ * A page of orders sorted (and counted, `count(*) over ()`) on the order table alone, then
+ * joined to what a row shows: the rows an OFFSET skips and the rows a count reads are never
+ * joined to their org, currency and pay link.
  */
-async function searchPage(db: Db, caller: Caller, kind: OrderReportKind, query: OrderReportQuery, request: OrderReportQuery, searchCap: number): Promise<ListResult<OrderReportRecord>> {
-  const narrow = query.q ? await searchIsNarrow(db, caller, query.q, searchCap) : false;
+async function joinedPage(
+  db: Db,
+  inner: ReturnType<typeof ordersWhere>,
+  request: Pick<OrderReportQuery, 'sort' | 'order'>,
+  slice: { offset: number; limit: number; counted: boolean },
+): Promise<Array<{ row: OrderReportRecord; fullCount: number }>> {
   const column = ORDER_PAGE.sortColumns[(request.sort ?? ORDER_PAGE.defaultSort) as keyof typeof ORDER_PAGE.sortColumns] ?? ORDER_PAGE.sortColumns.createdAt;
   const direction = request.order === 'desc' ? sql`desc` : sql`asc`;
   const inOrder = <T extends { orderBy: (expression: never) => T }>(qb: T) =>
     qb.orderBy(sql`${sql.ref(column)} ${direction}` as never).orderBy(sql`payment_order.id ${direction}` as never);
-  const offset = (query.page - 1) * query.pageSize;
-  // A broad search (most orders match) is not counted: one row more than the page says whether another follows.
-  const counted = narrow || !query.q;
-  const hits = inOrder(
-    ordersWhere(db, caller, kind, query, narrow).select(['paymentOrder.id', (counted ? sql<number>`count(*) over ()` : sql<number>`0`).as('fullCount')]),
-  )
-    .limit(counted ? query.pageSize : query.pageSize + 1)
-    .offset(offset);
+  const page = inOrder(inner.select(['paymentOrder.id', (slice.counted ? sql<number>`count(*) over ()` : sql<number>`0`).as('fullCount')]))
+    .limit(slice.limit)
+    .offset(slice.offset);
   const rows = await inOrder(
-    withRowJoins(db.selectFrom(hits.as('hit')).innerJoin('paymentOrder', 'paymentOrder.id', 'hit.id') as never as ReturnType<typeof ordersWhere>).select([
+    withRowJoins(db.selectFrom(page.as('hit')).innerJoin('paymentOrder', 'paymentOrder.id', 'hit.id') as never as ReturnType<typeof ordersWhere>).select([
       ...orderColumns,
       'hit.fullCount' as never,
     ]),
   ).execute();
-  const found = (rows as unknown as (OrderReportRecord & { fullCount: number })[]).map(({ fullCount, ...row }) => ({ row, fullCount }));
-  if (!counted) {
+  return (rows as unknown as (OrderReportRecord & { fullCount: number })[]).map(({ fullCount, ...row }) => ({ row: row as OrderReportRecord, fullCount: Number(fullCount) }));
+}
+
+/**
+ * A search's page: its orders are few and all read by the sort anyway, so they are sorted and
+ * counted in one pass (`joinedPage`). A broad search's page is neither resolved nor counted:
+ * one row more than the page says whether another follows.
+ */
+async function searchPage(db: Db, caller: Caller, kind: OrderReportKind, query: OrderReportQuery, request: OrderReportQuery, searchCap: number): Promise<ListResult<OrderReportRecord>> {
+  const hits = query.q ? await searchHits(db, caller, query.q, searchCap) : undefined;
+  const offset = (query.page - 1) * query.pageSize;
+  const inner = ordersWhere(db, caller, kind, query, hits);
+  if (query.q && !hits) {
+    const found = await joinedPage(db, inner, request, { offset, limit: query.pageSize + 1, counted: false });
     const hasNextPage = found.length > query.pageSize;
     const list = found.slice(0, query.pageSize).map((f) => f.row);
-    return { list, count: offset + list.length + (hasNextPage ? 1 : 0), hasNextPage } as unknown as ListResult<OrderReportRecord>;
+    return { list, count: offset + list.length + (hasNextPage ? 1 : 0), hasNextPage };
   }
+  const found = await joinedPage(db, inner, request, { offset, limit: query.pageSize, counted: true });
   // Past the last page the window has no row to count on.
-  const count = found.length > 0 ? Number(found[0].fullCount) : query.page > 1 ? await countOf(ordersWhere(db, caller, kind, query, narrow)) : 0;
-  return { list: found.map((f) => f.row), count } as unknown as ListResult<OrderReportRecord>;
+  const count = found.length > 0 ? found[0].fullCount : query.page > 1 ? await countOf(inner) : 0;
+  return { list: found.map((f) => f.row), count };
 }
 
 /**
