@@ -112,8 +112,10 @@ describe('a 2-of-3 transfer from start to execution', () => {
       ['confirm', 'merchantProEmployee', 'sent'],
     ]);
     expect(executed.log[2].createdAt).toBe(executed.executedAt);
-    // The list endpoint and the detail read one log.
-    expect((await sign.logs('merchantProManager', { proposalId: id })).data.list).toEqual(executed.log);
+    // The list endpoint and the detail read one log; the list also names the proposal (wallet and nonce).
+    const listed = (await sign.logs('merchantProManager', { proposalId: id })).data.list;
+    expect(listed.map(({ chainId: _chain, walletLabel: _wallet, proposalNonce: _nonce, ...entry }) => entry)).toEqual(executed.log);
+    expect(listed.every((entry) => entry.walletLabel === 'Aurora cold' && entry.proposalNonce === executed.nonce && entry.chainId === executed.chainId)).toBe(true);
   });
 
   it('a transfer to another of our wallets on the same chain credits it, with a ledger entry on each side', async () => {

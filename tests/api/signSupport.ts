@@ -2,7 +2,7 @@ import type { TestServer } from './harness';
 import { postEntries } from '../../server/modules/ledger/post';
 import { GAS_QUOTES } from '../../server/modules/ledger/networkFee';
 import type { ListResult } from '../../src/contract/envelope';
-import type { ProposalDetail, ProposalRecord, SignLogRecord } from '../../src/contract/schemas/sign';
+import type { ProposalDetail, ProposalRecord, SignLogListRecord } from '../../src/contract/schemas/sign';
 import type { ProposalStatus } from '../../src/contract/contractKinds';
 
 /** Calls of the multisig API as named demo users, shared by the sign test files. */
@@ -23,7 +23,7 @@ export function signClient(server: TestServer) {
     list: async (account: string, query: Record<string, string | number | boolean> = {}, path = '/sys/sign/list') =>
       server.call<ListResult<ProposalRecord>>('GET', path, { token: await token(account), query: { pageSize: 500, ...query } }),
     logs: async (account: string, query: Record<string, string | number> = {}) =>
-      server.call<ListResult<SignLogRecord>>('GET', '/sys/sign/log/list', { token: await token(account), query: { pageSize: 500, ...query } }),
+      server.call<ListResult<SignLogListRecord>>('GET', '/sys/sign/log/list', { token: await token(account), query: { pageSize: 500, ...query } }),
   };
 }
 
