@@ -9,13 +9,7 @@ import type { OrderReportKind } from '../../../src/contract/report';
 import type { OrderReportQuery, OrderReportRecord, OrderReportTotal, OrderTotalsAnswer, OrderTotalsQuery } from '../../../src/contract/schemas/report';
 
 /** Payment orders in the caller's scope, with what a report row shows about them. */
-export const scopedOrders = (db: Db, caller: Caller) =>
-  db
-    .selectFrom('paymentOrder')
-    .innerJoin('org', 'org.id', 'paymentOrder.orgId')
-    .innerJoin('currency', 'currency.id', 'paymentOrder.currencyId')
-    .leftJoin('payLink', 'payLink.id', 'paymentOrder.payLinkId')
-    .where(orgVisibleTo(caller, 'payment_order.org_id'));
+export const scopedOrders = (db: Db, caller: Caller) => withRowJoins(db.selectFrom('paymentOrder').where(orgVisibleTo(caller, 'payment_order.org_id')));
 
 export const orderColumns = [
   'paymentOrder.id',
@@ -83,12 +77,13 @@ function ordersWhere(db: Db, caller: Caller, kind: OrderReportKind, query: Order
   return filtered;
 }
 
-/** The same orders with what a report row shows about them. */
-const withRowJoins = (filtered: ReturnType<typeof ordersWhere>) =>
-  filtered
+/** Orders with what a report row shows about them: org, currency, pay link. */
+function withRowJoins(filtered: ReturnType<typeof ordersWhere>) {
+  return filtered
     .innerJoin('org', 'org.id', 'paymentOrder.orgId')
     .innerJoin('currency', 'currency.id', 'paymentOrder.currencyId')
     .leftJoin('payLink', 'payLink.id', 'paymentOrder.payLinkId');
+}
 
 const filteredOrders = (db: Db, caller: Caller, kind: OrderReportKind, query: OrderTotalsQuery & { ids?: number[] }, hits: number[] | undefined) =>
   withRowJoins(ordersWhere(db, caller, kind, query, hits));

@@ -181,14 +181,12 @@ export async function proposalDetail(db: Db, caller: Caller, id: number, now: Da
   };
 }
 
-/** Sign log entries with their actor's account and name (null for the system's own entries). */
-const signLogRows = (db: Reader) =>
-  db
-    .selectFrom('signLog')
-    .leftJoin('appUser', 'appUser.id', 'signLog.actorId')
-    .select(['signLog.id', 'signLog.proposalId', 'signLog.action', 'appUser.account as actor', 'appUser.userName as actorName', 'signLog.comment', 'signLog.createdAt']);
+/** What a sign log entry says: who (the actor's account and name, null for the system's own entries), what, when, why. */
+const SIGN_LOG_COLUMNS = ['signLog.id', 'signLog.proposalId', 'signLog.action', 'appUser.account as actor', 'appUser.userName as actorName', 'signLog.comment', 'signLog.createdAt'] as const;
 
-/** GET /sys/sign/log/list: the append-only sign log of the proposals the caller may see. */
+/** Sign log entries with their actor (a proposal's detail reads its own log through this). */
+const signLogRows = (db: Reader) => db.selectFrom('signLog').leftJoin('appUser', 'appUser.id', 'signLog.actorId').select(SIGN_LOG_COLUMNS);
+
 /** The sign log entries in the caller's scope with the list's filters, and the page shape (the list and its export share them). */
 export async function signLogSource(db: Db, caller: Caller, query: SignLogListQuery, now: Date) {
   await expireOverdue(db, now);
@@ -205,18 +203,8 @@ export async function signLogSource(db: Db, caller: Caller, query: SignLogListQu
   if (query.dateTo) filtered = filtered.where('signLog.createdAt', '<=', new Date(query.dateTo));
   const options = {
     select: (qb: typeof filtered) =>
-      qb.select([
-        'signLog.id',
-        'signLog.proposalId',
-        'proposal.chainId',
-        'chainWallet.label as walletLabel',
-        'proposal.nonce as proposalNonce',
-        'signLog.action',
-        'appUser.account as actor',
-        'appUser.userName as actorName',
-        'signLog.comment',
-        'signLog.createdAt',
-      ]),
+      // The entry as the detail's log has it, and the proposal named by wallet and nonce.
+      qb.select([...SIGN_LOG_COLUMNS, 'proposal.chainId', 'chainWallet.label as walletLabel', 'proposal.nonce as proposalNonce']),
     sortColumns: { id: 'sign_log.id', createdAt: 'sign_log.created_at' },
     defaultSort: 'id',
     tieBreaker: 'sign_log.id',
