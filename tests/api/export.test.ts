@@ -181,6 +181,28 @@ describe('streamed exports', () => {
     expect((await exportOf(undefined, '/sys/sign/log/export')).json<Envelope>().code).toBe(401);
   });
 
+  it('the sign log, as an insider would try it: another org’s proposal by id, an agent’s reach, malformed filters', async () => {
+    const db = server.app.context.db;
+    const foreign = await sql<{ id: number }>`select id from proposal where org_id <> ${server.orgIds.proA} order by id limit 1`.execute(db);
+    expect(foreign.rows).toHaveLength(1);
+    // Named by its id, another org's proposal exports nothing, exactly as its list shows nothing.
+    const byId = parseCsv((await exportOf('merchantProFinance', '/sys/sign/log/export', { proposalId: foreign.rows[0].id })).body);
+    expect(byId.slice(1)).toEqual([]);
+    // An agent exports what its list shows: its own and its merchants' proposals, no other.
+    const agentRows = parseCsv((await exportOf('agentManager', '/sys/sign/log/export')).body).slice(1);
+    expect(agentRows.length).toBe((await listAll('agentManager', '/sys/sign/log/list', {})).count);
+    const reachable = await sql<{ n: number }>`select count(*)::int as n from sign_log s join proposal p on p.id = s.proposal_id join org o on o.id = p.org_id
+      where o.id = ${server.orgIds.agentNorth} or o.parent_id = ${server.orgIds.agentNorth}`.execute(db);
+    expect(agentRows.length).toBe(reachable.rows[0].n);
+    expect(agentRows.length).toBeGreaterThan(0);
+    // Malformed filters: the JSON error naming each field, never a half file.
+    const bad = await exportOf('superAdmin', '/sys/sign/log/export', { action: 'steal', dateFrom: 'yesterday', proposalId: 'x' });
+    expect(bad.headers['content-type']).toMatch(/application\/json/);
+    const body = bad.json<Envelope<Record<string, string>>>();
+    expect(body.code).toBe(400);
+    expect(Object.keys(body.data)).toEqual(expect.arrayContaining(['action', 'dateFrom', 'proposalId']));
+  });
+
   it('rows that tie on the sort, across batch boundaries, are each exported once, in the list’s order', async () => {
     // Thousands of orders at the very same instant (to the microsecond) and many equal amounts.
     await sql`update payment_order set created_at = '2026-01-01 00:00:00.123456+00' where id in (select id from payment_order where kind = 'payment' order by id limit ${EXPORT_BATCH + 1500})`.execute(server.app.context.db);
