@@ -197,7 +197,7 @@ describe('reports at volume', () => {
       }
       expect(seen).toEqual(everyOwn.rows.map((r) => r.id));
       const broad = (await call<{ list: OrderReportTotal[]; broad?: boolean }>('/sys/report/payment/totals', { q: 'PAY' })).data;
-      expect(broad).toEqual({ list: [], count: 0, broad: true });
+      expect(broad).toEqual({ list: [], count: 0, broad: true, searchCap: 100 });
       // A day's prefix is narrow again: counted and totalled.
       const day = (await call<ListResult<OrderReportRecord>>('/sys/report/payment/list', { pageSize: 1 })).data.list[0].orderNo.slice(0, 11);
       const narrow = (await call<ListResult<OrderReportRecord>>('/sys/report/payment/list', { q: day, pageSize: 500 })).data;

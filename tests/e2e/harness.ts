@@ -45,14 +45,14 @@ async function waitUntilServing(baseUrl: string, child: ChildProcess, output: ()
   throw new Error(`server did not start within 120 s:\n${output()}`);
 }
 
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) throw new Error('dist/ is missing: run `vite build` before the e2e tests');
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'custody-e2e-'));
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SEED: 'demo', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SEED: 'demo', LOG_LEVEL: 'warn', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => (log += chunk));
@@ -108,11 +108,11 @@ export async function saveAndWait(page: Page, url: RegExp): Promise<void> {
   }
 }
 
-/** One real server and one browser for the calling test file, closed after it. */
-export function e2eEnvironment(): { server: RunningServer; browser: Browser } {
+/** One real server (with `extraEnv` added to its environment) and one browser for the calling test file, closed after it. */
+export function e2eEnvironment(extraEnv: Record<string, string> = {}): { server: RunningServer; browser: Browser } {
   const env = {} as { server: RunningServer; browser: Browser };
   beforeAll(async () => {
-    env.server = await startServer();
+    env.server = await startServer(extraEnv);
     env.browser = await launchBrowser();
   });
   afterAll(async () => {

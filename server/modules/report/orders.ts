@@ -206,7 +206,7 @@ export async function orderTotals(db: Db, caller: Caller, kind: OrderReportKind,
   }
   const { filtered, narrow } = await orderListSource(db, caller, kind, query, searchCap);
   // A broad search would sum most of millions of orders on every keystroke: the console asks to narrow it.
-  if (!narrow) return { list: [], count: 0, broad: true };
+  if (!narrow) return { list: [], count: 0, broad: true, searchCap };
   const paid = sql`payment_order.status = 'paid'`;
   const sumWhere = (column: string, condition: typeof paid) => sql<string>`coalesce(trim_scale(sum(${sql.ref(column)}) filter (where ${condition})), 0)::text`;
   const rows = await filtered

@@ -84,11 +84,12 @@ export interface OrderReportTotal {
   unpaidAmount: string;
 }
 
-/** An order report's totals; `broad`: the search matches more than 50,000 orders, so nothing was summed. */
+/** An order report's totals; `broad`: the search matches more than `searchCap` orders (REPORT_SEARCH_CAP), so nothing was summed. */
 export interface OrderTotalsAnswer {
   list: OrderReportTotal[];
   count: number;
   broad?: boolean;
+  searchCap?: number;
 }
 
 /** One native coin's line of the gas report's totals: the transactions and the gas they cost. */

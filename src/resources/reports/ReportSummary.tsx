@@ -6,6 +6,7 @@ import { http } from '../../http';
 import { useSession } from '../../session';
 import { useDisplayTimeZone } from '../engine/displayTimeZone';
 import { useAllChains } from '../engine/allChains';
+import { useFormat } from '../../i18n/useFormat';
 import type { FieldDeclaration, ResourceViewProps } from '../engine/types';
 import { useFieldChoices } from '../engine/views/useChoices';
 import { datedListOf } from './reportPaths';
@@ -58,6 +59,7 @@ function ChainPicker({ allChains, onChange }: { allChains: boolean; onChange: (a
  */
 export default function ReportSummary({ definition }: ResourceViewProps) {
   const translate = useTranslate();
+  const format = useFormat();
   const { filterValues, filter, setFilters, displayedFilters } = useListContext();
   const zones = useMemo(() => reportTimeZones(), []);
   // The rows below show their times in the zone picked here.
@@ -76,7 +78,7 @@ export default function ReportSummary({ definition }: ResourceViewProps) {
   const currency = currencyField(definition.fields);
   const [totals, setTotals] = useState<Array<OrderReportTotal | GasReportTotal> | null>(null);
   // The search matches too many orders to total (docs/DECISIONS.md "Reports at volume").
-  const [broad, setBroad] = useState(false);
+  const [broad, setBroad] = useState<number | null>(null);
   const [allChains, setAllChains] = useAllChains(definition);
 
   /** Sets some filters, dropping those set to nothing. */
@@ -99,11 +101,11 @@ export default function ReportSummary({ definition }: ResourceViewProps) {
     setTotals(null);
     if (!totalsPath) return;
     http
-      .get<{ list: Array<OrderReportTotal | GasReportTotal>; broad?: boolean }>(totalsPath, JSON.parse(query) as Record<string, string>)
+      .get<{ list: Array<OrderReportTotal | GasReportTotal>; broad?: boolean; searchCap?: number }>(totalsPath, JSON.parse(query) as Record<string, string>)
       .then((answer) => {
         if (!current) return;
         setTotals(answer.list);
-        setBroad(answer.broad === true);
+        setBroad(answer.broad === true ? (answer.searchCap ?? 0) : null);
       })
       .catch(() => current && setTotals([]));
     return () => {
@@ -128,9 +130,9 @@ export default function ReportSummary({ definition }: ResourceViewProps) {
       </Box>
       {/* Nothing to total: the empty state below says which filters hid the rows. */}
       {report && totals && totals.length > 0 && <ReportTotals kind={report.kind} totals={totals} />}
-      {broad && (
+      {broad !== null && (
         <Typography color="text.secondary" data-testid="broad-search" sx={{ flex: 1, minWidth: 240 }}>
-          {translate('report.broadSearch')}
+          {translate('report.broadSearch', { cap: format.number(broad) })}
         </Typography>
       )}
     </Box>
