@@ -3,9 +3,11 @@ import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import { constants as zlib } from 'node:zlib';
 import type { ServerConfig } from './config';
-import { openDatabase, type DatabaseHandle } from './db/database';
+import type { DatabaseHandle } from './db/database';
+import { openDatabaseWhenReachable } from './db/waitForDatabase';
 import { loadMessages } from './http/messages';
-import { installErrorHandler } from './http/errorHandler';
+import { frameworkErrors, installErrorHandler } from './http/errorHandler';
+import { installDrain } from './http/drain';
 import { serveStatic } from './http/staticFiles';
 import { installSecurityHeaders } from './http/securityHeaders';
 import type { ServerContext } from './http/serverContext';
@@ -29,13 +31,34 @@ export interface App extends FastifyInstance {
   routeList: string[];
 }
 
+/** The PostgreSQL pool's settings from the environment (server/config.ts). */
+export const poolOptionsOf = (config: ServerConfig) => ({
+  max: config.dbPoolMax,
+  connectTimeoutMs: config.dbConnectTimeoutMs,
+  statementTimeoutMs: config.dbStatementTimeoutMs,
+  applicationName: config.dbApplicationName,
+});
+
 /** The whole API and the console's files, ready for `inject` or `listen`. */
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config } = options;
-  const database =
-    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  const ownsDatabase = !options.database;
   const messages = loadMessages(config.localesDir);
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+    // While closing, requests are answered by the drain's own 503 in the envelope (server/http/drain.ts).
+    return503OnClosing: false,
+    // A malformed URL or an over-long path parameter: a 400 in the envelope, not Fastify's own body.
+    frameworkErrors: frameworkErrors(messages),
+  }) as unknown as App;
+  const database =
+    options.database ??
+    (await openDatabaseWhenReachable(
+      { databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: poolOptionsOf(config), migrate: config.migrateOnStart },
+      { onRetry: (error, attempt, waitMs) => app.log.warn({ attempt, waitMs, reason: String(error) }, 'database not reachable yet; waiting') },
+    ));
+  const ownsDatabase = !options.database;
   const callers = new ChangeFeedCache<SessionFacts>(config.readCacheMs);
   const answers = new ChangeFeedCache<unknown>(config.readCacheMs);
   const context: ServerContext = { db: database.db, config, messages, now: options.now ?? (() => new Date()), callers, answers };
@@ -44,11 +67,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await database.listen(REFERENCE_CHANGE_CHANNEL, () => answers.clear(), (live) => answers.setLive(live)),
   ];
 
-  const app = Fastify({
-    logger: options.logger ?? false,
-    bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
-  }) as unknown as App;
   app.decorate('context', context);
   const routeList: string[] = [];
   app.decorate('routeList', routeList);
@@ -59,6 +77,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // Only JSON bodies (and multipart where a module registers it): anything else is a 415.
   app.removeContentTypeParser('text/plain');
   installErrorHandler(app, messages);
+  installDrain(app, messages);
   installSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
   // Answers above 1 KB compressed on the fly (streamed exports too, chunk by chunk); brotli at a
@@ -72,7 +91,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   if (ownsDatabase) {
     app.addHook('onClose', () => database.close());
-    await seedDemoIfEmpty(context, database.kind);
+    // A deployment that migrates as its own step seeds as one too (`npm run seed`).
+    if (config.migrateOnStart) await seedDemoIfEmpty(context, database.kind);
   }
   return app;
 }

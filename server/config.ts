@@ -39,7 +39,32 @@ export interface ServerConfig {
    * 50,000: a day's orders at 10M); a broader one pages without a count and is not totalled.
    */
   searchCap: number;
+  /**
+   * The database connections this instance may hold (DB_POOL_MAX, default 10). N instances hold
+   * up to N × this many: keep it under PostgreSQL's max_connections (README "Running several
+   * instances").
+   */
+  dbPoolMax: number;
+  /** How long (ms) a request waits for a connection before it is answered 503 (DB_CONNECT_TIMEOUT_MS). */
+  dbConnectTimeoutMs: number;
+  /** The longest (ms) one SQL statement may run before PostgreSQL cancels it (DB_STATEMENT_TIMEOUT_MS; 0 = no limit). */
+  dbStatementTimeoutMs: number;
+  /** How this instance names itself to PostgreSQL (pg_stat_activity's application_name). */
+  dbApplicationName: string;
+  /** Optional replica for reads that tolerate lag (reports, lists, exports): DATABASE_READ_URL. */
+  databaseReadUrl?: string;
+  /**
+   * Whether start-up applies pending migrations (MIGRATE_ON_START, default true). Off when a
+   * deployment runs `npm run migrate` as its own step (behind PgBouncer in transaction mode,
+   * whose connections cannot hold the migration's lock); the instance is then not ready until
+   * the database is at its migrations' head.
+   */
+  migrateOnStart: boolean;
+  /** How long (ms) a SIGTERM waits for requests in flight before the process exits anyway. */
+  shutdownGraceMs: number;
 }
+
+const nonNegativeInt = (raw: string | undefined, fallback: number, name: string): number => (raw === '0' ? 0 : positiveInt(raw, fallback, name));
 
 const positiveInt = (raw: string | undefined, fallback: number, name: string): number => {
   if (raw === undefined || raw === '') return fallback;
@@ -72,7 +97,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     loginFailuresPerAddress: positiveInt(env.LOGIN_FAILURES_PER_ADDRESS, 100, 'LOGIN_FAILURES_PER_ADDRESS'),
-    readCacheMs: env.READ_CACHE_MS === '0' ? 0 : positiveInt(env.READ_CACHE_MS, 5000, 'READ_CACHE_MS'),
+    readCacheMs: nonNegativeInt(env.READ_CACHE_MS, 5000, 'READ_CACHE_MS'),
     searchCap: positiveInt(env.REPORT_SEARCH_CAP, 50_000, 'REPORT_SEARCH_CAP'),
+    dbPoolMax: positiveInt(env.DB_POOL_MAX, 10, 'DB_POOL_MAX'),
+    dbConnectTimeoutMs: positiveInt(env.DB_CONNECT_TIMEOUT_MS, 5000, 'DB_CONNECT_TIMEOUT_MS'),
+    dbStatementTimeoutMs: nonNegativeInt(env.DB_STATEMENT_TIMEOUT_MS, 60_000, 'DB_STATEMENT_TIMEOUT_MS'),
+    dbApplicationName: env.DB_APPLICATION_NAME || 'custody-api',
+    databaseReadUrl: env.DATABASE_READ_URL || undefined,
+    migrateOnStart: env.MIGRATE_ON_START !== 'false',
+    shutdownGraceMs: positiveInt(env.SHUTDOWN_GRACE_MS, 25_000, 'SHUTDOWN_GRACE_MS'),
   };
 }

@@ -6,9 +6,21 @@ import { startLine } from './startLine';
 const config = readConfig();
 const app = await buildApp({ config, logger: loggerOptions(config.logLevel, process.stdout.isTTY === true) });
 
+/**
+ * SIGTERM or SIGINT: drain (docs/DECISIONS.md "Database faults"). `app.close()` stops accepting,
+ * lets the requests in flight finish (later ones on open connections get a 503 in the envelope,
+ * server/http/drain.ts) and then closes the database pool. Past SHUTDOWN_GRACE_MS the process
+ * exits anyway, so a stuck request cannot hold a deployment.
+ */
 const shutdown = async (signal: string) => {
-  app.log.info({ signal }, 'shutting down');
+  app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'draining');
+  const deadline = setTimeout(() => {
+    app.log.warn('requests still running after the grace period; exiting');
+    process.exit(1);
+  }, config.shutdownGraceMs).unref();
   await app.close();
+  clearTimeout(deadline);
+  app.log.info('drained');
   process.exit(0);
 };
 process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -26,12 +26,51 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Folder for PGlite's files; omitted = in memory (tests). */
   dataDir?: string;
+  /** PostgreSQL only: the pool's size, waits and name (server/config.ts explains each). */
+  pool?: PoolOptions;
+  /** false: leave migrations to `npm run migrate` (server/config.ts `migrateOnStart`). */
+  migrate?: boolean;
 }
+
+export interface PoolOptions {
+  max: number;
+  connectTimeoutMs: number;
+  /** 0 = no limit. */
+  statementTimeoutMs: number;
+  applicationName: string;
+}
+
+const DEFAULT_POOL: PoolOptions = { max: 10, connectTimeoutMs: 10_000, statementTimeoutMs: 0, applicationName: 'custody-api' };
 
 // int8 as JS number (chain ids and counts stay far below 2^53); numeric stays a string (SPEC B4).
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 type Listen = DatabaseHandle['listen'];
+
+/**
+ * The API's PostgreSQL pool (docs/DECISIONS.md "Database faults"). A connection the server ends
+ * (a restart, an admin's pg_terminate_backend, a network cut) reports an 'error' event: on an
+ * idle connection through the pool, on one a request holds through the connection itself. Both
+ * are listened to, or Node would end the process; the broken connection is discarded on release
+ * and the next query opens a fresh one.
+ */
+export function postgresPool(connectionString: string, options: PoolOptions, onConnectionError: (error: Error) => void = () => undefined): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max,
+    connectionTimeoutMillis: options.connectTimeoutMs,
+    application_name: options.applicationName,
+    keepAlive: true,
+    ...(options.statementTimeoutMs > 0 ? { statement_timeout: options.statementTimeoutMs } : {}),
+    // JIT off (docs/DECISIONS.md "Reports at volume"): the API's queries are short, and the JIT's
+    // cost threshold fires on a planner's misestimate (a day's order-number prefix at 10M
+    // orders: 71 ms with JIT, 17 ms without).
+    options: '-c jit=off',
+  });
+  pool.on('error', onConnectionError);
+  pool.on('connect', (client) => client.on('error', onConnectionError));
+  return pool;
+}
 
 /**
  * A dedicated PostgreSQL connection that LISTENs (a pooled one would be handed to queries).
@@ -81,14 +120,7 @@ function listenOnPostgres(connectionString: string): Listen {
 
 function dialectFor(options: DatabaseOptions): { dialect: Dialect; kind: DatabaseHandle['kind']; listen: Listen } {
   if (options.databaseUrl) {
-    // JIT off for the API's connections (docs/DECISIONS.md "Reports at volume"): its queries are
-    // short, and the JIT's cost threshold fires on a planner's misestimate (a day's order-number
-    // prefix at 10M orders: 71 ms with JIT, 17 ms without).
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: '-c jit=off' });
-    // An idle connection the server ends (a restart, a dropped database) is reported here after
-    // the pool has already discarded it; the next query opens a fresh one. Without a listener
-    // the 'error' event would end the process.
-    pool.on('error', () => undefined);
+    const pool = postgresPool(options.databaseUrl, options.pool ?? DEFAULT_POOL);
     return { dialect: new PostgresDialect({ pool }), kind: 'postgres', listen: listenOnPostgres(options.databaseUrl) };
   }
   let dataDir: string | undefined;
@@ -109,18 +141,44 @@ function dialectFor(options: DatabaseOptions): { dialect: Dialect; kind: Databas
   return { dialect: new PGliteDialect(pglite), kind: 'pglite', listen };
 }
 
+/**
+ * Applies every pending migration. On PostgreSQL through a connection of its own, outside the
+ * pool: no statement time-out cuts an index build on a large table short, and behind PgBouncer
+ * the DATABASE_URL can name a direct connection (README "Running several instances").
+ * Kysely's migrator holds an advisory lock meanwhile, so instances starting together migrate once.
+ */
+async function migrate(db: Db, kind: DatabaseHandle['kind'], databaseUrl: string | undefined): Promise<void> {
+  const own = kind === 'postgres' && databaseUrl ? new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgresPool(databaseUrl, { ...DEFAULT_POOL, max: 1, applicationName: 'custody-migrate' }) }) }) : undefined;
+  // Migrations name columns in snake_case themselves. Branches add numbers side by side: a
+  // database that already ran a later one still takes an earlier one merged after it.
+  const migrator = new Migrator({ db: own ?? db.withoutPlugins(), provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
+  try {
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (failed) throw new Error(`Migration ${failed.migrationName} failed: ${String(error)}`, { cause: error });
+    if (error) throw error;
+  } finally {
+    await own?.destroy();
+  }
+}
+
+/** Whether every migration this code knows has been applied (the readiness check). */
+export async function migrationsAtHead(db: Db): Promise<boolean> {
+  const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  const names = new Set(applied.rows.map((row) => row.name));
+  return Object.keys(migrations).every((name) => names.has(name));
+}
+
 /** Opens the database and applies every pending migration before anything uses it. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const { dialect, kind, listen } = dialectFor(options);
   const db = new Kysely<Database>({ dialect: audited(dialect), plugins: [new CamelCasePlugin()] });
-  // Migrations name columns in snake_case themselves. Branches add numbers side by side: a
-  // database that already ran a later one still takes an earlier one merged after it.
-  const migrator = new Migrator({ db: db.withoutPlugins(), provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
+  try {
+    if (options.migrate !== false) await migrate(db, kind, options.databaseUrl);
+    else await sql`select 1`.execute(db);
+  } catch (error) {
     await db.destroy();
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+    throw error;
   }
   let analyzer: NodeJS.Timeout | undefined;
   if (kind === 'pglite' && options.dataDir) {

@@ -19,6 +19,7 @@ import { registerMovementRoutes } from './movement/routes';
 import { registerPayLinkRoutes } from './payLink/routes';
 import { registerReportRoutes } from './report/routes';
 import { registerOrgRoutes } from './org/routes';
+import { registerHealthRoutes } from './health/routes';
 
 /** Every API module; each declares its routes with their access masks. */
 export const modules: Array<(app: FastifyInstance, context: ServerContext) => void> = [
@@ -41,4 +42,5 @@ export const modules: Array<(app: FastifyInstance, context: ServerContext) => vo
   registerOrderRepairRoutes,
   registerDashboardRoutes,
   registerAccountRoutes,
+  registerHealthRoutes,
 ];

@@ -87,4 +87,6 @@ export const ApiPath = {
     logExport: '/sys/sign/log/export',
   },
   dashboard: '/sys/dashboard',
+  /** For load balancers, no sign-in: the process is up; the instance may take traffic. */
+  health: { live: '/health/live', ready: '/health/ready' },
 } as const;

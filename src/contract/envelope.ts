@@ -6,7 +6,7 @@ export interface Envelope<T = unknown> {
   data: T;
 }
 
-/** Body codes of SPEC B3. HTTP status stays 200 for all of these but real server faults. */
+/** Body codes of SPEC B3. HTTP status stays 200 for all of these but real server faults and `unavailable`. */
 export const BodyCode = {
   ok: 200,
   badRequest: 400,
@@ -15,6 +15,8 @@ export const BodyCode = {
   notFound: 404,
   conflict: 409,
   tooManyRequests: 429,
+  /** The database is out of reach or the instance is closing: HTTP 503 too, with Retry-After. */
+  unavailable: 503,
 } as const;
 export type BodyCodeValue = (typeof BodyCode)[keyof typeof BodyCode];
 

@@ -45,8 +45,26 @@ function messageOf(issue: z.core.$ZodIssue, input: unknown): FieldMessage {
   }
 }
 
+/**
+ * The path of the first text in `input` (a value or a key) holding a NUL character: PostgreSQL
+ * cannot store one in text, so it is refused here, by every schema at once, rather than
+ * failing deep in a query (docs/DECISIONS.md "Bad input").
+ */
+function nulCharacterAt(input: unknown, path: string[] = [], depth = 0): string[] | undefined {
+  if (typeof input === 'string') return input.includes('\u0000') ? path : undefined;
+  if (input === null || typeof input !== 'object' || depth > 32) return undefined;
+  for (const [key, value] of Object.entries(input)) {
+    if (key.includes('\u0000')) return [...path, key.replaceAll('\u0000', '')];
+    const found = nulCharacterAt(value, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** Validates `input`; the first problem of each field wins, keyed by its dotted path ('' = the whole body). */
 export function validate<S extends z.ZodType>(schema: S, input: unknown): ValidationResult<z.output<S>> {
+  const nul = nulCharacterAt(input);
+  if (nul) return { ok: false, errors: { [nul.join('.')]: { key: 'validation.nulCharacter' } } };
   const result = schema.safeParse(input);
   if (result.success) return { ok: true, data: result.data };
   const errors: FieldMessages = {};

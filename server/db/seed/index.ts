@@ -1,5 +1,7 @@
+import { sql, type Transaction } from 'kysely';
 import type { ServerContext } from '../../http/serverContext';
 import type { DatabaseHandle, Db } from '../database';
+import type { Database } from '../schema';
 import { hashPassword } from '../../modules/auth/password';
 import { withAuditContext } from '../../http/auditContext';
 import { seedWallets } from './wallets';
@@ -9,55 +11,82 @@ import { seedMovements } from './movements';
 import { demoBrand, demoChains, demoCurrencies, demoLegalTenders, demoOrgs, demoUsers, DEMO_PASSWORD, type DemoOrgKey } from './demoData';
 
 /**
+ * The lock Kysely's migrator takes on PostgreSQL (its PostgresAdapter's LOCK_ID): the seed holds
+ * it too, for the length of its transaction, so a seed never runs beside a migration or
+ * another instance's seed.
+ */
+const MIGRATION_LOCK_ID = '3853314791062309107';
+
+/**
  * Seeds SPEC B7's demo data on an empty database: by default with the embedded
  * PGlite, only with SEED=demo on PostgreSQL; SEED=none never seeds.
  */
 export async function seedDemoIfEmpty(context: ServerContext, kind: DatabaseHandle['kind']): Promise<boolean> {
   const wanted = context.config.seed ?? (kind === 'pglite' ? 'demo' : 'none');
   if (wanted !== 'demo') return false;
-  const existing = await context.db.selectFrom('appUser').select('id').limit(1).executeTakeFirst();
-  if (existing) return false;
-  await seedDemo(context.db);
-  return true;
+  return seedDemoUnlessSeeded(context.db);
 }
+
+/**
+ * Seeds the demo data unless the database has a user already. Idempotent and safe when several
+ * instances start at once (docs/DECISIONS.md "Database faults"): the check and the seed run in
+ * one transaction under the migration lock, so the second instance waits, then finds users and
+ * leaves the data alone.
+ */
+export async function seedDemoUnlessSeeded(db: Db): Promise<boolean> {
+  if (await db.selectFrom('appUser').select('id').limit(1).executeTakeFirst()) return false;
+  const passwordHashes = await demoPasswordHashes();
+  return withAuditContext(SEED_CONTEXT, () =>
+    db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${sql.lit(MIGRATION_LOCK_ID)})`.execute(trx);
+      if (await trx.selectFrom('appUser').select('id').limit(1).executeTakeFirst()) return false;
+      await writeDemo(trx, passwordHashes);
+      return true;
+    }),
+  );
+}
+
+const demoPasswordHashes = () => Promise.all(demoUsers.map(() => hashPassword(DEMO_PASSWORD)));
 
 /** The seed's writes are the system's, named in the audit trail (docs/DECISIONS.md "Audit trail"). */
 const SEED_CONTEXT = { actorId: null, actorAccount: null, orgId: null, clientAddress: null, userAgent: null, requestId: null, route: 'demo seed' };
 
 /** Writes the whole demo data set in one transaction: all of it or nothing. */
 export async function seedDemo(db: Db): Promise<Record<DemoOrgKey, number>> {
-  const passwordHashes = await Promise.all(demoUsers.map(() => hashPassword(DEMO_PASSWORD)));
-  return withAuditContext(SEED_CONTEXT, () => db.transaction().execute(async (trx) => {
-    const orgIds = {} as Record<DemoOrgKey, number>;
-    const userIds: Record<string, number> = {};
-    for (const [key, org] of Object.entries(demoOrgs) as Array<[DemoOrgKey, (typeof demoOrgs)[DemoOrgKey]]>) {
-      const row = await trx
-        .insertInto('org')
-        .values({ name: org.name, tenantType: org.tenantType, parentId: org.parent ? orgIds[org.parent] : null })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      orgIds[key] = row.id;
-    }
-    for (const [index, user] of demoUsers.entries()) {
-      const { id } = await trx
-        .insertInto('appUser')
-        .values({ account: user.account, userName: user.userName, passwordHash: passwordHashes[index] })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      userIds[user.account] = id;
-      await trx
-        .insertInto('membership')
-        .values(user.memberships.map((m) => ({ userId: id, orgId: orgIds[m.org], roleLevel: m.roleLevel })))
-        .execute();
-    }
-    await trx.insertInto('brandConfig').values(demoBrand).execute();
-    await trx.insertInto('legalTender').values(demoLegalTenders).execute();
-    await trx.insertInto('chain').values(demoChains).execute();
-    await trx.insertInto('currency').values(demoCurrencies.map((c) => ({ ...c, enabled: true }))).execute();
-    const walletIds = await seedWallets(trx, orgIds, userIds);
-    await seedProposals(trx, walletIds, userIds);
-    await seedPayments(trx, orgIds);
-    await seedMovements(trx, walletIds, userIds);
-    return orgIds;
-  }));
+  const passwordHashes = await demoPasswordHashes();
+  return withAuditContext(SEED_CONTEXT, () => db.transaction().execute((trx) => writeDemo(trx, passwordHashes)));
+}
+
+async function writeDemo(trx: Transaction<Database>, passwordHashes: string[]): Promise<Record<DemoOrgKey, number>> {
+  const orgIds = {} as Record<DemoOrgKey, number>;
+  const userIds: Record<string, number> = {};
+  for (const [key, org] of Object.entries(demoOrgs) as Array<[DemoOrgKey, (typeof demoOrgs)[DemoOrgKey]]>) {
+    const row = await trx
+      .insertInto('org')
+      .values({ name: org.name, tenantType: org.tenantType, parentId: org.parent ? orgIds[org.parent] : null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    orgIds[key] = row.id;
+  }
+  for (const [index, user] of demoUsers.entries()) {
+    const { id } = await trx
+      .insertInto('appUser')
+      .values({ account: user.account, userName: user.userName, passwordHash: passwordHashes[index] })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    userIds[user.account] = id;
+    await trx
+      .insertInto('membership')
+      .values(user.memberships.map((m) => ({ userId: id, orgId: orgIds[m.org], roleLevel: m.roleLevel })))
+      .execute();
+  }
+  await trx.insertInto('brandConfig').values(demoBrand).execute();
+  await trx.insertInto('legalTender').values(demoLegalTenders).execute();
+  await trx.insertInto('chain').values(demoChains).execute();
+  await trx.insertInto('currency').values(demoCurrencies.map((c) => ({ ...c, enabled: true }))).execute();
+  const walletIds = await seedWallets(trx, orgIds, userIds);
+  await seedProposals(trx, walletIds, userIds);
+  await seedPayments(trx, orgIds);
+  await seedMovements(trx, walletIds, userIds);
+  return orgIds;
 }

@@ -21,10 +21,15 @@ const multipartRefusals: Record<string, { code: ApiError['code']; key: string }>
   FST_MP_PREMATURE_CLOSE: { code: BodyCode.badRequest, key: 'api.uploadMissing' },
 };
 
+/**
+ * What reading the parts threw: only the body can fail there (nothing else runs), so an error
+ * the map does not name (busboy's "Unexpected end of form" of an unterminated body) is a
+ * malformed upload too, never a fault.
+ */
 const asApiError = (error: unknown) => {
+  if (error instanceof ApiError) return error;
   const code = (error as { code?: unknown }).code;
-  const refusal = typeof code === 'string' ? multipartRefusals[code] : undefined;
-  if (!refusal) return error;
+  const refusal = (typeof code === 'string' ? multipartRefusals[code] : undefined) ?? { code: BodyCode.badRequest, key: 'api.uploadMalformed' };
   return new ApiError(refusal.code, refusal.key, { params: { max: BRAND_UPLOAD_MAX_BYTES / 1024 } });
 };
 

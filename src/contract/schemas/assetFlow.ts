@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { listQuery, recordId } from './listQuery';
+import { listQuery, recordId, instant } from './listQuery';
 
-const isoDate = z.string().trim().refine((v) => !Number.isNaN(Date.parse(v)), { error: 'validation.date' });
 
 /** GET /sys/asset-flow/list (SPEC B6 /asset-flow): balance changes of the wallets in the caller's scope. */
 export const assetFlowSortable = ['id', 'createdAt', 'delta'] as const;
@@ -12,8 +11,8 @@ export const assetFlowListQuery = listQuery(assetFlowSortable, {
   reason: z.string().trim().max(40).optional(),
   proposalId: recordId.optional(),
   txHash: z.string().trim().max(100).optional(),
-  dateFrom: isoDate.optional(),
-  dateTo: isoDate.optional(),
+  dateFrom: instant.optional(),
+  dateTo: instant.optional(),
 });
 export type AssetFlowListQuery = z.infer<typeof assetFlowListQuery>;
 

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { listQuery, recordId } from './listQuery';
+import { listQuery, recordId, instant } from './listQuery';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntity } from '../audit';
 
-const instant = z.string().trim().refine((v) => !Number.isNaN(Date.parse(v)), { error: 'validation.date' });
 
 export { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntity } from '../audit';
 

@@ -8,6 +8,20 @@ export const idList = z
   .regex(/^\d+(,\d+)*$/, { message: 'validation.invalidId' })
   .transform((s) => s.split(',').map(Number));
 
+/**
+ * An instant in a filter (ISO 8601 or anything Date.parse reads), in the years PostgreSQL's
+ * timestamps and the console's pickers share: year 0, negative years and years past 9999
+ * parse in JavaScript but not in the database (docs/DECISIONS.md "Bad input").
+ */
+export const instant = z
+  .string()
+  .trim()
+  .refine((v) => !Number.isNaN(Date.parse(v)), { error: 'validation.date' })
+  .refine((v) => {
+    const year = new Date(v).getUTCFullYear();
+    return year >= 1 && year <= 9999;
+  }, { error: 'validation.dateRange', abort: true });
+
 export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 /** page, pageSize, sort (one of `sortable`), order, ids, plus the resource's own filters. */

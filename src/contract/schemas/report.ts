@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { GAS_REASONS, ORDER_STATUSES } from '../report';
-import { listQuery, recordId } from './listQuery';
+import { listQuery, recordId, instant } from './listQuery';
 
-const instant = z.string().trim().refine((v) => !Number.isNaN(Date.parse(v)), { error: 'validation.date' });
 
 /**
  * Filters every finance report shares (SPEC B6): a time range as two instants — the console

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PROPOSAL_KINDS, PROPOSAL_STATUSES, SIGN_ACTIONS, type SignerState } from '../contractKinds';
 import type { ProposalAction } from '../proposalMachine';
 import { MAX_SIGNERS, signerSetIssues } from '../signerSet';
-import { listQuery, queryBoolean, recordId } from './listQuery';
+import { listQuery, queryBoolean, recordId, instant } from './listQuery';
 import { checkMovementTarget, movementFields } from './movement';
 import type { WalletSignerRecord } from './chainWallet';
 
@@ -44,7 +44,6 @@ export const signDetailQuery = z.object({
   proposalId: z.string({ error: 'validation.required' }).regex(/^[1-9]\d{0,14}$/, { error: 'validation.invalidId' }).transform(Number),
 });
 
-const isoDate = z.string().trim().refine((v) => !Number.isNaN(Date.parse(v)), { error: 'validation.date' });
 
 /** `proposalId` is the record's own name for its id (the console's default sort field). */
 export const signSortable = ['id', 'proposalId', 'nonce', 'status', 'kind', 'amount', 'createdAt', 'updatedAt'] as const;
@@ -55,8 +54,8 @@ export const signListQuery = listQuery(signSortable, {
   kind: z.enum(PROPOSAL_KINDS).optional(),
   walletId: z.coerce.number().int().positive().optional(),
   chainId: z.coerce.number().int().positive().optional(),
-  dateFrom: isoDate.optional(),
-  dateTo: isoDate.optional(),
+  dateFrom: instant.optional(),
+  dateTo: instant.optional(),
   waitingForMe: queryBoolean.optional(),
 });
 export type SignListQuery = z.infer<typeof signListQuery>;
@@ -65,8 +64,8 @@ export const signLogListQuery = listQuery(['id', 'createdAt'] as const, {
   proposalId: z.coerce.number().int().positive().optional(),
   actor: z.string().trim().max(64).optional(),
   action: z.enum(SIGN_ACTIONS).optional(),
-  dateFrom: isoDate.optional(),
-  dateTo: isoDate.optional(),
+  dateFrom: instant.optional(),
+  dateTo: instant.optional(),
 });
 export type SignLogListQuery = z.infer<typeof signLogListQuery>;
 
