@@ -15,6 +15,8 @@ import { CALLER_CHANGE_CHANNEL, ChangeFeedCache, REFERENCE_CHANGE_CHANNEL } from
 import type { SessionFacts } from './http/caller';
 import { modules } from './modules';
 import { seedDemoIfEmpty } from './db/seed';
+import { databaseClock } from './db/databaseClock';
+import { startExpirySweeper } from './modules/sign/expirySweeper';
 
 export interface BuildOptions {
   config: ServerConfig;
@@ -55,13 +57,17 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const database =
     options.database ??
     (await openDatabaseWhenReachable(
-      { databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: poolOptionsOf(config), migrate: config.migrateOnStart },
+      { databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: poolOptionsOf(config), migrate: config.migrateOnStart, readUrl: config.databaseReadUrl },
       { onRetry: (error, attempt, waitMs) => app.log.warn({ attempt, waitMs, reason: String(error) }, 'database not reachable yet; waiting') },
     ));
   const ownsDatabase = !options.database;
   const callers = new ChangeFeedCache<SessionFacts>(config.readCacheMs);
   const answers = new ChangeFeedCache<unknown>(config.readCacheMs);
-  const context: ServerContext = { db: database.db, config, messages, now: options.now ?? (() => new Date()), callers, answers };
+  // Tests move their own clock; a real instance follows the database's (server/db/databaseClock.ts).
+  const clock = options.now ? undefined : await databaseClock(database.db);
+  const now = options.now ?? clock!.now;
+  const context: ServerContext = { db: database.db, reader: database.reader, config, messages, now, callers, answers };
+  const stopSweeper = startExpirySweeper(database.db, now, config.expirySweepMs, (error) => app.log.warn({ reason: String(error) }, 'expiry sweep failed'));
   const stopFeeds = [
     await database.listen(CALLER_CHANGE_CHANNEL, () => callers.clear(), (live) => callers.setLive(live)),
     await database.listen(REFERENCE_CHANGE_CHANNEL, () => answers.clear(), (live) => answers.setLive(live)),
@@ -87,6 +93,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await serveStatic(app, { staticDir: config.staticDir, localesDir: config.localesDir, uploadsDir: config.uploadsDir }, messages);
 
   app.addHook('onClose', async () => {
+    stopSweeper();
+    clock?.stop();
     for (const stop of stopFeeds) await stop();
   });
   if (ownsDatabase) {

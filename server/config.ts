@@ -60,6 +60,8 @@ export interface ServerConfig {
    * the database is at its migrations' head.
    */
   migrateOnStart: boolean;
+  /** How often (ms) each instance marks overdue proposals expired (EXPIRY_SWEEP_MS, default 10 s). */
+  expirySweepMs: number;
   /** How long (ms) a SIGTERM waits for requests in flight before the process exits anyway. */
   shutdownGraceMs: number;
 }
@@ -105,6 +107,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dbApplicationName: env.DB_APPLICATION_NAME || 'custody-api',
     databaseReadUrl: env.DATABASE_READ_URL || undefined,
     migrateOnStart: env.MIGRATE_ON_START !== 'false',
+    expirySweepMs: positiveInt(env.EXPIRY_SWEEP_MS, 10_000, 'EXPIRY_SWEEP_MS'),
     shutdownGraceMs: positiveInt(env.SHUTDOWN_GRACE_MS, 25_000, 'SHUTDOWN_GRACE_MS'),
   };
 }

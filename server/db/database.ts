@@ -12,6 +12,12 @@ export type Db = Kysely<Database>;
 
 export interface DatabaseHandle {
   db: Db;
+  /**
+   * Where reads that tolerate lag go (reports, lists, exports): a read replica when
+   * DATABASE_READ_URL names one, otherwise `db` itself. Never for a session check or a read a
+   * write depends on.
+   */
+  reader: Db;
   kind: 'pglite' | 'postgres';
   /**
    * Follows a NOTIFY channel: `onNotify` on each message, `onLive` with the listening
@@ -30,6 +36,8 @@ export interface DatabaseOptions {
   pool?: PoolOptions;
   /** false: leave migrations to `npm run migrate` (server/config.ts `migrateOnStart`). */
   migrate?: boolean;
+  /** PostgreSQL only: a read replica for `reader` (DATABASE_READ_URL). */
+  readUrl?: string;
 }
 
 export interface PoolOptions {
@@ -188,13 +196,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await analyze();
     analyzer = setInterval(() => void analyze(), 6 * 3_600_000).unref();
   }
+  // The replica's connections are named apart in pg_stat_activity; nothing written through them.
+  const replica =
+    kind === 'postgres' && options.readUrl
+      ? new Kysely<Database>({
+          dialect: new PostgresDialect({ pool: postgresPool(options.readUrl, { ...(options.pool ?? DEFAULT_POOL), applicationName: `${(options.pool ?? DEFAULT_POOL).applicationName}-read` }) }),
+          plugins: [new CamelCasePlugin()],
+        })
+      : undefined;
   return {
     db,
+    reader: replica ?? db,
     kind,
     listen,
-    close: () => {
+    close: async () => {
       clearInterval(analyzer);
-      return db.destroy();
+      await replica?.destroy();
+      await db.destroy();
     },
   };
 }

@@ -8,6 +8,7 @@ import { badRequest, forbidden } from './apiError';
 import { resolveCaller, type Caller } from './caller';
 import type { Translate } from './messages';
 import { withAuditContext, type AuditContext } from './auditContext';
+import { withRetry } from '../db/retryable';
 
 /**
  * Who may call a route: 'public' (no token), 'signedIn' (any valid session),
@@ -40,6 +41,11 @@ export interface RouteSpec<QS extends z.ZodType | undefined, BS extends z.ZodTyp
    * (server/http/changeFeedCache.ts). Access is still checked on every call.
    */
   cache?: 'reference';
+  /**
+   * false: never re-run on a serialization failure or deadlock (server/db/retryable.ts), for a
+   * handler that reads its body as a stream (an upload: a second run would find it consumed).
+   */
+  retry?: false;
   /** Returns the envelope's `data`; a reply already sent (downloads) returns the reply. */
   handler: (
     input: HandlerInput<QS extends z.ZodType ? z.output<QS> : undefined, BS extends z.ZodType ? z.output<BS> : undefined>,
@@ -74,12 +80,15 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
           reply,
         });
       // Every write is attributed (docs/DECISIONS.md "Audit trail"); reads run without a context.
+      // A unit the database aborted for crossing another (40001, 40P01) runs again whole, unless
+      // an answer has started (a streamed export) or the route reads a stream.
+      const attempt = () => withRetry(run, { attempts: spec.retry === false ? 1 : 5, mayRetry: () => !reply.sent });
       const data =
         spec.method === 'POST'
-          ? await runWrite(context, () => withAuditContext(auditContextOf(request, caller, body, spec.path), run))
+          ? await runWrite(context, () => withAuditContext(auditContextOf(request, caller, body, spec.path), attempt))
           : spec.cache
-            ? await remembered(context, `${spec.path}?${JSON.stringify(query ?? {})}`, run)
-            : await run();
+            ? await remembered(context, `${spec.path}?${JSON.stringify(query ?? {})}`, attempt)
+            : await attempt();
       if (reply.sent || data === reply) return reply;
       return { code: 200, msg: t('api.ok'), data: data ?? null };
     },

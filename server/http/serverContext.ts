@@ -7,6 +7,8 @@ import type { SessionFacts } from './caller';
 /** What every module's routes need: handed to each module's `register`. */
 export interface ServerContext {
   db: Db;
+  /** Reads that tolerate lag: a read replica, or `db` (server/db/database.ts `reader`). */
+  reader: Db;
   config: ServerConfig;
   messages: Messages;
   /** Current time; tests move it to check expiries without sleeping. */

@@ -16,7 +16,7 @@ export function registerAssetFlowRoutes(app: FastifyInstance, context: ServerCon
     path: ApiPath.assetFlow.list,
     access: routeGroups.excludeAgent,
     query: assetFlowListQuery,
-    handler: async ({ caller, query }) => listAssetFlow(context.db, caller, query),
+    handler: async ({ caller, query }) => listAssetFlow(context.reader, caller, query),
   });
   defineRoute(app, context, {
     method: 'GET',
@@ -26,7 +26,7 @@ export function registerAssetFlowRoutes(app: FastifyInstance, context: ServerCon
     handler: async ({ caller, query, request, reply }) => {
       const view = query.view ?? 'asset-flow';
       return sendCsvExport(request, reply, context.messages, {
-        ...assetFlowSource(context.db, caller, query),
+        ...assetFlowSource(context.reader, caller, query),
         sort: { sort: query.sort, order: query.sort ? query.order : 'desc' },
         view: assetFlowExports[view],
         name: view,

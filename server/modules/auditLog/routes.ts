@@ -11,8 +11,9 @@ import { auditLogExport } from '../../../src/contract/exports';
 
 /** /audit-log: the operator row and every org's manager read; the chain's check is the operator's. */
 export function registerAuditLogRoutes(app: FastifyInstance, context: ServerContext): void {
-  const { db } = context;
-  defineRoute(app, context, { method: 'GET', path: ApiPath.auditLog.list, access: masks.auditReaders, query: auditLogListQuery, handler: async ({ caller, query }) => listAuditEvents(db, caller, query) });
+  // Lists, exports and details may read a replica; the chain's check reads the primary, the record itself.
+  const { db, reader } = context;
+  defineRoute(app, context, { method: 'GET', path: ApiPath.auditLog.list, access: masks.auditReaders, query: auditLogListQuery, handler: async ({ caller, query }) => listAuditEvents(reader, caller, query) });
   defineRoute(app, context, {
     method: 'GET',
     path: ApiPath.auditLog.export,
@@ -20,12 +21,12 @@ export function registerAuditLogRoutes(app: FastifyInstance, context: ServerCont
     query: auditLogListQuery,
     handler: async ({ caller, query, request, reply }) =>
       sendCsvExport(request, reply, context.messages, {
-        ...auditEventSource(db, caller, query),
+        ...auditEventSource(reader, caller, query),
         sort: { sort: query.sort, order: query.sort ? query.order : 'desc' },
         view: auditLogExport,
         name: 'audit-log',
       }),
   });
-  defineRoute(app, context, { method: 'GET', path: ApiPath.auditLog.detail, access: masks.auditReaders, query: detailQuery, handler: async ({ caller, query }) => auditEventDetail(db, caller, query.id) });
+  defineRoute(app, context, { method: 'GET', path: ApiPath.auditLog.detail, access: masks.auditReaders, query: detailQuery, handler: async ({ caller, query }) => auditEventDetail(reader, caller, query.id) });
   defineRoute(app, context, { method: 'GET', path: ApiPath.auditLog.verify, access: masks.operator, handler: async () => verifyAuditChain(db, context.now()) });
 }

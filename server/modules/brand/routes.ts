@@ -61,6 +61,7 @@ export function registerBrandRoutes(app: FastifyInstance, context: ServerContext
       method: 'POST',
       path: ApiPath.brand.upload,
       access: masks.operator,
+      retry: false,
       handler: async ({ request }) => {
         let file: { mimetype: string; bytes: Buffer } | undefined;
         try {

@@ -21,7 +21,7 @@ export function registerDashboardRoutes(app: FastifyInstance, context: ServerCon
       const today = new Date(`${utcDay(context.now())}T00:00:00Z`);
       const from = new Date(today.getTime() - (query.days - 1) * DAY);
       // From the paid volume per day the orders' triggers keep (migration 017): 30 days are a few hundred rows.
-      const rows = await context.db
+      const rows = await context.reader
         .selectFrom('paidVolume')
         .innerJoin('currency', 'currency.id', 'paidVolume.currencyId')
         .where(orgVisibleTo(caller, 'paid_volume.org_id'))

@@ -8,7 +8,7 @@ import { maskHas } from '../../../src/access';
 import type { ListResult } from '../../../src/contract/envelope';
 import { MOVEMENT_READERS, type MovementKind } from '../../../src/contract/movement';
 import type { MovementListQuery, MovementRecord } from '../../../src/contract/schemas/movement';
-import { effectiveStatusSql, expireOverdue } from '../sign/expiry';
+import { effectiveStatusSql } from '../sign/expiry';
 
 /** A direct movement is executed; one out of a multisig wallet reads as its proposal does (expiry by the clock included). */
 const statusSql = (now: Date) => sql<string>`coalesce(${effectiveStatusSql(now)}, movement.status)`;
@@ -51,10 +51,9 @@ function assertMayRead(caller: Caller, kind: MovementKind): void {
   if (!maskHas(MOVEMENT_READERS[kind], caller.roleIndex)) throw forbidden();
 }
 
-/** The movements of one kind a list or export selects (after the overdue ones expired), and their page shape. */
+/** The movements of one kind a list or export selects (an overdue proposal's reads as expired), and their page shape. */
 export async function movementSource(db: Db, caller: Caller, query: MovementListQuery, now: Date) {
   assertMayRead(caller, query.kind);
-  await expireOverdue(db, now);
   let filtered = visibleMovements(db, caller).where('movement.kind', '=', query.kind);
   if (query.chainId !== undefined) filtered = filtered.where('movement.chainId', '=', query.chainId);
   if (query.status) filtered = filtered.where(statusSql(now), '=', query.status);

@@ -16,10 +16,11 @@ import { saveMovement } from './service';
  * API for the four kinds; who reads and writes each kind is checked per kind in the service.
  */
 export function registerMovementRoutes(app: FastifyInstance, context: ServerContext): void {
-  const { db } = context;
+  // The list and its export may read a replica; the detail (read before acting) and the save use the primary.
+  const { db, reader } = context;
   const paths = ApiPath.movement;
   const writers = combine(...Object.values(MOVEMENT_WRITERS));
-  defineRoute(app, context, { method: 'GET', path: paths.list, access: masks.all, query: movementListQuery, handler: async ({ caller, query }) => listMovements(db, caller, query, context.now()) });
+  defineRoute(app, context, { method: 'GET', path: paths.list, access: masks.all, query: movementListQuery, handler: async ({ caller, query }) => listMovements(reader, caller, query, context.now()) });
   defineRoute(app, context, {
     method: 'GET',
     path: paths.export,
@@ -27,7 +28,7 @@ export function registerMovementRoutes(app: FastifyInstance, context: ServerCont
     query: movementListQuery,
     handler: async ({ caller, query, request, reply }) =>
       sendCsvExport(request, reply, context.messages, {
-        ...(await movementSource(db, caller, query, context.now())),
+        ...(await movementSource(reader, caller, query, context.now())),
         sort: { sort: query.sort, order: query.order },
         view: movementExport(query.kind),
         name: query.kind,

@@ -14,7 +14,8 @@ import { gasReportExport, orderReportExport } from '../../../src/contract/export
 
 /** Finance reports (SPEC B6; routes "all except agent"): a list and its totals per report, same filters. */
 export function registerReportRoutes(app: FastifyInstance, context: ServerContext): void {
-  const { db } = context;
+  // Every report read tolerates a replica's lag (server/db/database.ts `reader`).
+  const db = context.reader;
   const access = routeGroups.excludeAgent;
   for (const kind of ORDER_REPORTS) {
     const paths = ApiPath.report[kind];

@@ -9,7 +9,7 @@ import { BodyCode, type ListResult } from '../../../src/contract/envelope';
 import type { ProposalStatus } from '../../../src/contract/contractKinds';
 import { availableActions, isOpenStatus } from '../../../src/contract/proposalMachine';
 import type { ProposalDetail, ProposalRecord, SignListQuery, SignLogListQuery, SignLogListRecord, SignLogRecord, SignVoteRecord } from '../../../src/contract/schemas/sign';
-import { effectiveStatusSql, expireOverdue, lowestOpenNonceSql } from './expiry';
+import { effectiveStatusSql, lowestOpenNonceSql } from './expiry';
 
 type Reader = Db | Transaction<Database>;
 
@@ -72,7 +72,6 @@ const toRecord = ({ lowestOpen, ...row }: Row): ProposalRecord => {
 
 /** GET /sys/sign/list and /sys/sign/list/transferProposal (`onlyKind` = 'transfer'). */
 export async function listProposals(db: Db, caller: Caller, query: SignListQuery, now: Date, onlyKind?: string): Promise<ListResult<ProposalRecord>> {
-  await expireOverdue(db, now);
   const status = effectiveStatusSql(now);
   let filtered = visibleProposals(db, caller);
   const kind = onlyKind ?? query.kind;
@@ -111,7 +110,6 @@ export async function listProposals(db: Db, caller: Caller, query: SignListQuery
 
 /** GET /sys/sign/detail: the proposal, its votes, each signer's state, and what the caller may press. */
 export async function proposalDetail(db: Db, caller: Caller, id: number, now: Date): Promise<ProposalDetail> {
-  await expireOverdue(db, now);
   const row = await visibleProposals(db, caller).select(proposalColumns(now)).where('proposal.id', '=', id).executeTakeFirst();
   if (!row) throw proposalNotFound();
   const proposal = toRecord(row as unknown as Row);
@@ -137,7 +135,7 @@ export async function proposalDetail(db: Db, caller: Caller, id: number, now: Da
     ? await db.selectFrom('appUser').select(['id as userId', 'account', 'userName']).where('id', 'in', newSigners).execute()
     : [];
   const chain = await db.selectFrom('chain').select('explorerUrl').where('chainId', '=', proposal.chainId).executeTakeFirst();
-  const log = (await signLogRows(db).where('signLog.proposalId', '=', id).orderBy('signLog.id').execute()) as unknown as SignLogRecord[];
+  const log = withExpiryEntry(proposal, (await signLogRows(db).where('signLog.proposalId', '=', id).orderBy('signLog.id').execute()) as unknown as SignLogRecord[]);
 
   const toVote = (v: (typeof votes)[number]): SignVoteRecord => ({
     signerId: v.signerId,
@@ -181,6 +179,16 @@ export async function proposalDetail(db: Db, caller: Caller, id: number, now: Da
   };
 }
 
+/**
+ * A proposal past its expiry reads as expired before the sweep (server/modules/sign/
+ * expirySweeper.ts) has marked it; its log then shows the 'expire' entry the sweep will write,
+ * dated at the expiry, so the detail never says "expired" without saying when.
+ */
+function withExpiryEntry(proposal: ProposalRecord, log: SignLogRecord[]): SignLogRecord[] {
+  if (proposal.status !== 'expired' || log.some((entry) => entry.action === 'expire')) return log;
+  return [...log, { id: 0, proposalId: proposal.id, action: 'expire', actor: null, actorName: null, comment: '', createdAt: proposal.expiresAt }];
+}
+
 /** What a sign log entry says: who (the actor's account and name, null for the system's own entries), what, when, why. */
 const SIGN_LOG_COLUMNS = ['signLog.id', 'signLog.proposalId', 'signLog.action', 'appUser.account as actor', 'appUser.userName as actorName', 'signLog.comment', 'signLog.createdAt'] as const;
 
@@ -188,8 +196,7 @@ const SIGN_LOG_COLUMNS = ['signLog.id', 'signLog.proposalId', 'signLog.action', 
 const signLogRows = (db: Reader) => db.selectFrom('signLog').leftJoin('appUser', 'appUser.id', 'signLog.actorId').select(SIGN_LOG_COLUMNS);
 
 /** The sign log entries in the caller's scope with the list's filters, and the page shape (the list and its export share them). */
-export async function signLogSource(db: Db, caller: Caller, query: SignLogListQuery, now: Date) {
-  await expireOverdue(db, now);
+export function signLogSource(db: Db, caller: Caller, query: SignLogListQuery) {
   let filtered = db
     .selectFrom('signLog')
     .innerJoin('proposal', 'proposal.id', 'signLog.proposalId')
@@ -214,7 +221,7 @@ export async function signLogSource(db: Db, caller: Caller, query: SignLogListQu
 }
 
 /** GET /sys/sign/log/list: every action on the proposals in the caller's scope, filtered. */
-export async function listSignLogs(db: Db, caller: Caller, query: SignLogListQuery, now: Date): Promise<ListResult<SignLogListRecord>> {
-  const { filtered, options } = await signLogSource(db, caller, query, now);
+export async function listSignLogs(db: Db, caller: Caller, query: SignLogListQuery): Promise<ListResult<SignLogListRecord>> {
+  const { filtered, options } = signLogSource(db, caller, query);
   return (await paginate(filtered, query, options)) as unknown as ListResult<SignLogListRecord>;
 }

@@ -50,7 +50,7 @@ export function registerSignRoutes(app: FastifyInstance, context: ServerContext)
     path: paths.logList,
     access,
     query: signLogListQuery,
-    handler: async ({ caller, query }) => listSignLogs(db, caller, query, context.now()),
+    handler: async ({ caller, query }) => listSignLogs(context.reader, caller, query),
   });
 
   defineRoute(app, context, {
@@ -60,7 +60,7 @@ export function registerSignRoutes(app: FastifyInstance, context: ServerContext)
     query: signLogListQuery,
     handler: async ({ caller, query, request, reply }) =>
       sendCsvExport(request, reply, context.messages, {
-        ...(await signLogSource(db, caller, query, context.now())),
+        ...signLogSource(context.reader, caller, query),
         sort: { sort: query.sort, order: query.order },
         view: signLogExport,
         name: 'sign-log',
