@@ -11,7 +11,7 @@ export const isRetryable = (error: unknown): boolean =>
   error instanceof Error && RETRYABLE_STATES.has((error as { code?: unknown }).code as string);
 
 export async function withRetry<T>(work: () => Promise<T>, options: { attempts?: number; mayRetry?: () => boolean } = {}): Promise<T> {
-  const attempts = options.attempts ?? 5;
+  const attempts = options.attempts ?? 8;
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await work();

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { sql } from 'kysely';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,16 +37,22 @@ export interface CallOptions {
   remoteAddress?: string;
 }
 
-async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+/** A transaction isolation level every connection of the test database starts with. */
+export type Isolation = 'read committed' | 'repeatable read' | 'serializable';
+
+async function openTestDatabase(isolation: Isolation = 'read committed'): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const handle = await openDatabase({});
+    // PGlite is one session: setting it there sets it for every query.
+    await sql`set default_transaction_isolation to ${sql.lit(isolation)}`.execute(handle.db);
     return { handle, drop: () => handle.close() };
   }
   const name = `custody_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create database ${name}`);
+  await admin.query(`alter database ${name} set default_transaction_isolation to '${isolation}'`);
   await admin.end();
   const testUrl = new URL(url);
   testUrl.pathname = `/${name}`;
@@ -62,8 +69,8 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
   };
 }
 
-export async function startTestServer(options: { seed?: boolean; config?: Partial<ServerConfig> } = {}): Promise<TestServer> {
-  const { handle, drop } = await openTestDatabase();
+export async function startTestServer(options: { seed?: boolean; config?: Partial<ServerConfig>; isolation?: Isolation } = {}): Promise<TestServer> {
+  const { handle, drop } = await openTestDatabase(options.isolation);
   const orgIds = options.seed === false ? ({} as Record<DemoOrgKey, number>) : await seedDemo(handle.db);
   let offset = 0;
   // Uploads go to a throw-away folder, never into the project's data/.
