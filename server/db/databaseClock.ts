@@ -9,18 +9,22 @@ import type { Db } from './database';
  * and every `refreshMs` (half the round trip is the error, well under a millisecond on a LAN);
  * when a measure fails the last offset stays.
  */
-export async function databaseClock(db: Db, refreshMs = 60_000): Promise<{ now: () => Date; offsetMs: () => number; stop: () => void }> {
+export async function databaseClock(
+  db: Db,
+  options: { refreshMs?: number; localNow?: () => number } = {},
+): Promise<{ now: () => Date; offsetMs: () => number; stop: () => void }> {
+  const { refreshMs = 60_000, localNow = Date.now } = options;
   let offset = 0;
   const measure = async () => {
-    const sent = Date.now();
+    const sent = localNow();
     const { rows } = await sql<{ now: Date }>`select clock_timestamp() as now`.execute(db);
-    const received = Date.now();
+    const received = localNow();
     offset = new Date(rows[0].now).getTime() - (sent + received) / 2;
   };
   await measure().catch(() => undefined);
   const timer = setInterval(() => void measure().catch(() => undefined), refreshMs).unref();
   return {
-    now: () => new Date(Date.now() + offset),
+    now: () => new Date(localNow() + offset),
     offsetMs: () => offset,
     stop: () => clearInterval(timer),
   };

@@ -252,3 +252,54 @@ describe('static files next to the API', () => {
     }
   });
 });
+
+describe('input the database cannot hold is refused before it gets there', () => {
+  it('a NUL character in a body value, a body key or a filter is a 400 naming the field, and nothing is written', async () => {
+    const before = await snapshot();
+    const value = await raw('POST', '/api/sys/chain/save', { contentType: 'application/json', payload: JSON.stringify({ name: 'Nul\u0000chain', chainId: 4242 }) });
+    expect(value.status).toBe(200);
+    expect(value.body).toMatchObject({ code: 400, data: { name: 'Must not contain a NUL character (\\u0000).' } });
+    const key = await raw('POST', '/api/sys/chain/save', { contentType: 'application/json', payload: JSON.stringify({ 'na\u0000me': 'x' }) });
+    expect(key.body).toMatchObject({ code: 400, data: { name: 'Must not contain a NUL character (\\u0000).' } });
+    for (const url of ['/api/sys/report/payment/list?q=PAY%00', '/api/sys/audit-log/list?actor=a%00b', '/api/sys/sign/log/list?actor=%00']) {
+      const filter = await raw('GET', url);
+      expect(filter.status, url).toBe(200);
+      expect(filter.body.code, url).toBe(400);
+      expect(Object.values(filter.body.data ?? {}), url).toEqual(['Must not contain a NUL character (\\u0000).']);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('a date before year 1 or after 9999 is a 400 on every date filter', async () => {
+    const dates = ['0000-01-01T00:00:00Z', '-000010-06-01T00:00:00Z', '+010000-01-01T00:00:00Z'];
+    const paths = ['/api/sys/report/payment/list', '/api/sys/report/gas/totals', '/api/sys/audit-log/list', '/api/sys/asset-flow/list', '/api/sys/sign/list', '/api/sys/sign/log/list'];
+    for (const path of paths) {
+      for (const [index, date] of dates.entries()) {
+        const field = index % 2 === 0 ? 'dateFrom' : 'dateTo';
+        const res = await raw('GET', `${path}?${field}=${encodeURIComponent(date)}`);
+        expect(res.status, `${path} ${date}`).toBe(200);
+        expect(res.body, `${path} ${date}`).toMatchObject({ code: 400, data: { [field]: 'Must be a date between the years 1 and 9999.' } });
+      }
+    }
+    // The edges themselves are fine.
+    expect((await raw('GET', `/api/sys/report/payment/list?dateFrom=0001-01-01T00:00:00Z&dateTo=9999-12-31T00:00:00Z`)).body.code).toBe(200);
+  });
+
+  it('a path id past the router’s length and a malformed address are 400s in the envelope', async () => {
+    const long = await raw('POST', `/api/sys/chain/delete/${'9'.repeat(150)}`);
+    expect(long.status).toBe(200);
+    expect(long.body).toEqual({ code: 400, msg: 'A part of this address is too long.', data: null });
+    const malformed = await raw('GET', '/api/sys/chain/detail%E0%A4%A');
+    expect(malformed.status).toBe(200);
+    expect(malformed.body).toEqual({ code: 400, msg: 'The address of this request is not valid.', data: null });
+  });
+
+  it('an upload whose body stops before its end is a 400, not a fault', async () => {
+    const cut = await raw('POST', '/api/sys/config/brand/upload', {
+      contentType: 'multipart/form-data; boundary=XX',
+      payload: '--XX\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
+    });
+    expect(cut.status).toBe(200);
+    expect(cut.body).toEqual({ code: 400, msg: 'The upload was cut off or is malformed. Please choose the file again.', data: null });
+  });
+});
