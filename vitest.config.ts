@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { localeVersionsPlugin } from './build/localeVersions.ts';
 
-// Three projects so the README's one test command runs them in the right order:
-// unit (jsdom, msw), api (real server on a fresh PGlite), e2e (built console in Chromium).
+// Four projects so the README's one test command runs them in the right order:
+// unit (jsdom, msw), api (real server on a fresh PGlite, then on PostgreSQL), cluster (API
+// processes on a PostgreSQL they restart), e2e (built console in Chromium).
 export default defineConfig({
   plugins: [react(), localeVersionsPlugin('public/locales')],
   test: {
@@ -28,6 +29,20 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // API processes on a PostgreSQL cluster of the suite's own, which it stops and restarts
+          // (tests/cluster/): real ports, real restarts, one file at a time.
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          // Each wait inside is bounded at 120 s; a test holds a few of them.
+          testTimeout: 600_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
         },
       },
       {

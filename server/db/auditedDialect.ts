@@ -31,7 +31,14 @@ class AuditedDriver implements Driver {
     const connection = await this.inner.acquireConnection();
     const context = currentAuditContext();
     if (!context) return connection;
-    await connection.executeQuery(raw(`select set_config('audit.context', $1, false)`, [JSON.stringify(context)]));
+    try {
+      await connection.executeQuery(raw(`select set_config('audit.context', $1, false)`, [JSON.stringify(context)]));
+    } catch (error) {
+      // Kysely never sees this connection, so it would never release it: a pool slot lost for
+      // good at each connection the database dropped (docs/DECISIONS.md "Database faults").
+      await this.inner.releaseConnection(connection);
+      throw error;
+    }
     // Kysely hands this object back to every other method; the inner driver gets its own back.
     const handle: DatabaseConnection = {
       executeQuery: <R>(query: CompiledQuery) => this.execute<R>(handle, connection, query),

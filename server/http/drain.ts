@@ -14,6 +14,11 @@ export function installDrain(app: FastifyInstance, messages: Messages): void {
   app.addHook('preClose', async () => {
     closing = true;
   });
+  // A request in flight when closing began is answered in full, on a connection then closed:
+  // a kept-alive one would hold the server open until the client let go of it.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('Connection', 'close');
+  });
   app.addHook('onRequest', async (request, reply) => {
     if (!closing) return;
     reply.header('Connection', 'close');
