@@ -1,5 +1,6 @@
 import { CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type QueryResult, type TransactionSettings } from 'kysely';
 import { currentAuditContext } from '../http/auditContext';
+import { changesData, inReadRequest } from '../http/readRequest';
 import { AUDIT_LOCK_KEY } from './migrations/015_audit_event';
 
 const raw = (text: string, parameters: unknown[] = []) => CompiledQuery.raw(text, parameters);
@@ -20,6 +21,8 @@ class AuditedDriver implements Driver {
   /** The connections handed out for a write request, to the driver's own connection. */
   private readonly tagged = new WeakMap<DatabaseConnection, DatabaseConnection>();
   private readonly inTransaction = new WeakSet<DatabaseConnection>();
+  /** The connections handed out for a read request, to the driver's own connection. */
+  private readonly readOnlyHandles = new WeakMap<DatabaseConnection, DatabaseConnection>();
 
   constructor(private readonly inner: Driver) {}
 
@@ -30,7 +33,7 @@ class AuditedDriver implements Driver {
   async acquireConnection(): Promise<DatabaseConnection> {
     const connection = await this.inner.acquireConnection();
     const context = currentAuditContext();
-    if (!context) return connection;
+    if (!context) return inReadRequest() ? this.readOnly(connection) : connection;
     try {
       await connection.executeQuery(raw(`select set_config('audit.context', $1, false)`, [JSON.stringify(context)]));
     } catch (error) {
@@ -48,8 +51,21 @@ class AuditedDriver implements Driver {
     return handle;
   }
 
+  /** A GET's connection: a statement that would change data is refused (server/http/readRequest.ts). */
+  private readOnly(connection: DatabaseConnection): DatabaseConnection {
+    const handle: DatabaseConnection = {
+      executeQuery: <R>(query: CompiledQuery) => {
+        if (changesData(query.sql)) return Promise.reject(new Error(`a read request tried to change data: ${query.sql.slice(0, 80)}`));
+        return connection.executeQuery<R>(query);
+      },
+      streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+    };
+    this.readOnlyHandles.set(handle, connection);
+    return handle;
+  }
+
   private own(connection: DatabaseConnection): DatabaseConnection {
-    return this.tagged.get(connection) ?? connection;
+    return this.tagged.get(connection) ?? this.readOnlyHandles.get(connection) ?? connection;
   }
 
   private async execute<R>(handle: DatabaseConnection, connection: DatabaseConnection, query: CompiledQuery): Promise<QueryResult<R>> {
@@ -85,7 +101,7 @@ class AuditedDriver implements Driver {
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
     const own = this.own(connection);
-    if (own !== connection) {
+    if (this.tagged.has(connection)) {
       this.tagged.delete(connection);
       await own.executeQuery(raw(`select set_config('audit.context', '', false)`)).catch(() => undefined);
     }

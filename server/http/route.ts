@@ -9,6 +9,7 @@ import { resolveCaller, type Caller } from './caller';
 import type { Translate } from './messages';
 import { withAuditContext, type AuditContext } from './auditContext';
 import { withRetry } from '../db/retryable';
+import { asReadRequest } from './readRequest';
 
 /**
  * Who may call a route: 'public' (no token), 'signedIn' (any valid session),
@@ -87,8 +88,8 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
         spec.method === 'POST'
           ? await runWrite(context, () => withAuditContext(auditContextOf(request, caller, body, spec.path), attempt))
           : spec.cache
-            ? await remembered(context, `${spec.path}?${JSON.stringify(query ?? {})}`, attempt)
-            : await attempt();
+            ? await remembered(context, `${spec.path}?${JSON.stringify(query ?? {})}`, () => asReadRequest(attempt))
+            : await asReadRequest(attempt);
       if (reply.sent || data === reply) return reply;
       return { code: 200, msg: t('api.ok'), data: data ?? null };
     },

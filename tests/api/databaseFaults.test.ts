@@ -10,6 +10,7 @@ import { databaseClock } from '../../server/db/databaseClock';
 import { startExpirySweeper } from '../../server/modules/sign/expirySweeper';
 import { openDatabaseWhenReachable } from '../../server/db/waitForDatabase';
 import { isDatabaseUnavailable } from '../../server/db/unavailable';
+import { asReadRequest } from '../../server/http/readRequest';
 import { seedDemoUnlessSeeded } from '../../server/db/seed';
 import { demoUsers } from '../../server/db/seed/demoData';
 
@@ -150,5 +151,16 @@ describe('seeding from several instances at once', () => {
     } finally {
       await empty.close();
     }
+  });
+});
+
+describe('a read request never writes', () => {
+  it('a data-changing statement made for a GET is refused by the driver, and nothing is stored', async () => {
+    const { db } = server.app.context;
+    const before = await db.selectFrom('chain').select('name').orderBy('id').execute();
+    await expect(asReadRequest(() => db.updateTable('chain').set({ name: 'Changed by a read' }).execute())).rejects.toThrow(/a read request tried to change data/);
+    await expect(asReadRequest(() => sql`with c as (update chain set name = 'x' returning id) select * from c`.execute(db))).rejects.toThrow(/a read request tried to change data/);
+    expect(await asReadRequest(() => sql`with c as (select id from chain) select count(*) from c`.execute(db))).toBeTruthy();
+    expect(await db.selectFrom('chain').select('name').orderBy('id').execute()).toEqual(before);
   });
 });
