@@ -8,6 +8,8 @@ import { openDatabaseWhenReachable } from './db/waitForDatabase';
 import { loadMessages } from './http/messages';
 import { frameworkErrors, installErrorHandler } from './http/errorHandler';
 import { installDrain } from './http/drain';
+import { databaseRateLimitStore } from './http/rateLimitStore';
+import { registerUploadRoute } from './modules/brand/uploads';
 import { serveStatic } from './http/staticFiles';
 import { installSecurityHeaders } from './http/securityHeaders';
 import type { ServerContext } from './http/serverContext';
@@ -85,12 +87,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   installErrorHandler(app, messages);
   installDrain(app, messages);
   installSecurityHeaders(app);
-  await app.register(rateLimit, { global: false });
+  // Counters in the database: every instance counts the same hits (server/http/rateLimitStore.ts).
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db, now) });
   // Answers above 1 KB compressed on the fly (streamed exports too, chunk by chunk); brotli at a
   // quality that costs little CPU. The console's files go out precompressed instead.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } });
   for (const register of modules) register(app, context);
-  await serveStatic(app, { staticDir: config.staticDir, localesDir: config.localesDir, uploadsDir: config.uploadsDir }, messages);
+  registerUploadRoute(app, context.db, config.uploadsDir);
+  await serveStatic(app, { staticDir: config.staticDir, localesDir: config.localesDir }, messages);
 
   app.addHook('onClose', async () => {
     stopSweeper();

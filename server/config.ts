@@ -14,6 +14,7 @@ export interface ServerConfig {
   staticDir?: string;
   /** Folder of translation files, served at /locales and used for server messages. */
   localesDir: string;
+  /** Where versions before migration 019 stored uploaded images; still read for their old names. */
   uploadsDir: string;
   logLevel: string;
   /**

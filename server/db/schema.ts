@@ -382,6 +382,21 @@ export interface AuditEventTable {
   hash: ColumnType<string, never, never>;
 }
 
+/** Rate-limit counters every instance shares (migration 019). */
+export interface RateLimitCounterTable {
+  key: string;
+  hits: number;
+  windowEnds: Date;
+}
+
+/** Uploaded images, served at /uploads/<name> by every instance (migration 019). */
+export interface UploadTable {
+  name: string;
+  mediaType: string;
+  bytes: Buffer;
+  createdAt: Generated<Date>;
+}
+
 export interface Database {
   org: OrgTable;
   appUser: AppUserTable;
@@ -410,6 +425,8 @@ export interface Database {
   movement: MovementTable;
   chainTransfer: ChainTransferTable;
   auditEvent: AuditEventTable;
+  rateLimitCounter: RateLimitCounterTable;
+  upload: UploadTable;
 }
 
 export type Org = Selectable<OrgTable>;

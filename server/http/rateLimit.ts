@@ -28,8 +28,10 @@ export const perMinute = (max: number, keyGenerator?: (request: FastifyRequest) 
  * again before answering a success: past `max`, no answer tells a right guess from a wrong one.
  * Refusals are 429 envelopes with `Retry-After`, as the plugin's own.
  */
-export function failureLimit(app: FastifyInstance, options: { max: number; timeWindow: string; keyGenerator: (request: FastifyRequest) => string }) {
-  const limiter = app.createRateLimit(options);
+export function failureLimit(app: FastifyInstance, options: { name: string; max: number; timeWindow: string; keyGenerator: (request: FastifyRequest) => string }) {
+  const { name, ...limit } = options;
+  // The shared store tells limiters without a route apart by this name (server/http/rateLimitStore.ts).
+  const limiter = app.createRateLimit({ ...limit, limiterName: name } as typeof limit);
   const refusal = (reply: FastifyReply, retryAfterSeconds: number) => {
     reply.header('Retry-After', retryAfterSeconds);
     return new ApiError(BodyCode.tooManyRequests, 'api.tooManyRequests');

@@ -10,11 +10,10 @@ export interface StaticOptions {
   /** Built console (vite build output); skipped when it does not exist. */
   staticDir?: string;
   localesDir: string;
-  uploadsDir: string;
 }
 
 /**
- * Serves translations, uploaded brand images and the built console; every other
+ * Serves translations and the built console (uploaded images: server/modules/brand/uploads.ts); every other
  * GET that is not an API call gets index.html so browser-history routes survive a reload.
  */
 export async function serveStatic(app: FastifyInstance, options: StaticOptions, messages: Messages): Promise<void> {
@@ -29,18 +28,6 @@ export async function serveStatic(app: FastifyInstance, options: StaticOptions, 
       reply.header('Cache-Control', versioned ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  fs.mkdirSync(options.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: options.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    // Uploaded images (SVG included) opened on their own must not run anything in our origin.
-    setHeaders: (reply) => {
-      reply.header('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
-      reply.header('X-Content-Type-Options', 'nosniff');
-    },
-  });
-
   const indexHtml = options.staticDir ? path.join(options.staticDir, 'index.html') : undefined;
   const hasConsole = indexHtml !== undefined && fs.existsSync(indexHtml);
   if (hasConsole) {

@@ -17,6 +17,7 @@ import * as auditEvent from './015_audit_event';
 import * as ledger from './016_ledger';
 import * as orderVolume from './017_order_volume';
 import * as changeFeed from './018_change_feed';
+import * as sharedState from './019_shared_state';
 
 /**
  * Versioned migrations, applied in key order at start. Never edit a released one:
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '016_ledger': ledger,
   '017_order_volume': orderVolume,
   '018_change_feed': changeFeed,
+  '019_shared_state': sharedState,
 };

@@ -23,7 +23,7 @@ const addressAndAccount = (request: FastifyRequest) => `${clientAddress(request)
 
 export function registerAuthRoutes(app: FastifyInstance, context: ServerContext): void {
   const { db } = context;
-  const failedLoginsPerAddress = failureLimit(app, { max: context.config.loginFailuresPerAddress, timeWindow: '15 minutes', keyGenerator: clientAddress });
+  const failedLoginsPerAddress = failureLimit(app, { name: 'login failures per address', max: context.config.loginFailuresPerAddress, timeWindow: '15 minutes', keyGenerator: clientAddress });
 
   defineRoute(app, context, {
     method: 'POST',

@@ -6,6 +6,9 @@ export type ImageType = 'png' | 'jpeg' | 'webp' | 'ico' | 'svg';
 
 export const IMAGE_EXTENSION: Record<ImageType, string> = { png: '.png', jpeg: '.jpg', webp: '.webp', ico: '.ico', svg: '.svg' };
 
+/** The media type an image of each kind is served with. */
+export const IMAGE_MEDIA_TYPE: Record<ImageType, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp', ico: 'image/x-icon', svg: 'image/svg+xml' };
+
 /** Declared media types and the content each must have. */
 export const MEDIA_TYPE_IMAGE: Record<string, ImageType> = {
   'image/png': 'png',

@@ -74,7 +74,7 @@ export function registerBrandRoutes(app: FastifyInstance, context: ServerContext
           throw asApiError(error);
         }
         if (!file) throw new ApiError(BodyCode.badRequest, 'api.uploadMissing');
-        const stored = await storeBrandImage(context.config.uploadsDir, file.mimetype, file.bytes);
+        const stored = await storeBrandImage(context.db, file.mimetype, file.bytes);
         // A file, not a row: the upload is its own audit event (the brand changes when it is saved).
         await recordAuditEvent(context.db, { action: 'create', entity: 'brand', entityId: null, after: { upload: stored.url } });
         return stored;
