@@ -24,8 +24,8 @@ let sign: ReturnType<typeof signClient>;
 const HOUR = 3_600_000;
 
 beforeAll(async () => {
-  // No background sweep in this file unless a test starts one: what a GET writes is measured.
-  server = await startTestServer({ config: { expirySweepMs: 24 * HOUR } });
+  // The harness runs no background sweep: what a GET writes is measured.
+  server = await startTestServer();
   sign = signClient(server);
 });
 afterAll(() => server?.close());

@@ -75,7 +75,9 @@ export async function startTestServer(options: { seed?: boolean; config?: Partia
   let offset = 0;
   // Uploads go to a throw-away folder, never into the project's data/.
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'custody-uploads-'));
-  const config = { ...readConfig({}), staticDir: undefined, seed: 'none' as const, uploadsDir, ...options.config };
+  // No background expiry sweep unless a test asks for one: what a read shows before the sweep
+  // must not depend on when a timer fired (tests/api/databaseFaults.test.ts starts sweeps itself).
+  const config = { ...readConfig({}), staticDir: undefined, seed: 'none' as const, uploadsDir, expirySweepMs: 24 * 3_600_000, ...options.config };
   const app = await buildApp({ config, database: handle, now: () => new Date(Date.now() + offset) });
 
   const call = async <T>(method: 'GET' | 'POST', path: string, opts: CallOptions = {}): Promise<Envelope<T>> => {
