@@ -78,14 +78,25 @@ export async function startTestServer(options: { seed?: boolean; config?: Partia
   // No background expiry sweep unless a test asks for one: what a read shows before the sweep
   // must not depend on when a timer fired (tests/api/databaseFaults.test.ts starts sweeps itself).
   const config = { ...readConfig({}), staticDir: undefined, seed: 'none' as const, uploadsDir, expirySweepMs: 24 * 3_600_000, ...options.config };
-  const app = await buildApp({ config, database: handle, now: () => new Date(Date.now() + offset) });
+  // TEST_INSTANCES=2 (the PostgreSQL run of `npm test`): a second instance on the same database
+  // answers every other call, as behind a load balancer. The caches are off there: an instance
+  // hears of another's change a few milliseconds after the answer (docs/DECISIONS.md "Database
+  // faults and many instances"), and a test's next call may be quicker. A file that sets its own
+  // cache timing (tests/api/changeFeedCache.test.ts) builds its second instance itself.
+  const twoInstances = process.env.TEST_INSTANCES === '2' && options.config?.readCacheMs === undefined;
+  if (twoInstances) config.readCacheMs = 0;
+  const now = () => new Date(Date.now() + offset);
+  const app = await buildApp({ config, database: handle, now });
+  const apps = twoInstances ? [app, await buildApp({ config, database: handle, now })] : [app];
+  let calls = 0;
 
   const call = async <T>(method: 'GET' | 'POST', path: string, opts: CallOptions = {}): Promise<Envelope<T>> => {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     if (opts.orgId !== undefined) headers['x-org-id'] = String(opts.orgId);
     const query = Object.fromEntries(Object.entries(opts.query ?? {}).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
-    const response = await app.inject({
+    calls += 1;
+    const response = await apps[calls % apps.length].inject({
       method,
       url: `/api${path}`,
       headers,
@@ -111,7 +122,7 @@ export async function startTestServer(options: { seed?: boolean; config?: Partia
       offset += ms;
     },
     async close() {
-      await app.close();
+      for (const instance of apps) await instance.close();
       await drop();
       fs.rmSync(uploadsDir, { recursive: true, force: true });
     },

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from './postgresCluster';
+import { freePort } from '../support/freePort';
 import type { Envelope } from '../../src/contract/envelope';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');

@@ -2,7 +2,7 @@ import { execFileSync, execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
+import { freePort } from '../support/freePort';
 
 /**
  * A throw-away PostgreSQL cluster this suite can stop, restart and fill (tests/api/
@@ -33,17 +33,6 @@ function binDir(): string {
   const found = versions.map((v) => path.join(root, v, 'bin')).filter((dir) => fs.existsSync(path.join(dir, 'initdb'))).at(-1);
   if (!found) throw new Error('PostgreSQL server binaries (initdb) not found: install PostgreSQL (apt-get install postgresql) to run tests/cluster.');
   return found;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function createCluster(settings: Record<string, string> = {}): Promise<PostgresCluster> {
