@@ -88,7 +88,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   installDrain(app, messages);
   installSecurityHeaders(app);
   // Counters in the database: every instance counts the same hits (server/http/rateLimitStore.ts).
-  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db, now) });
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db) });
   // Answers above 1 KB compressed on the fly (streamed exports too, chunk by chunk); brotli at a
   // quality that costs little CPU. The console's files go out precompressed instead.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } });

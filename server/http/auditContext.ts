@@ -26,3 +26,6 @@ export const withAuditContext = <T>(context: AuditContext, work: () => Promise<T
 
 /** The context of the write request running now, if any. */
 export const currentAuditContext = (): AuditContext | undefined => storage.getStore();
+
+/** Runs `work` outside any write request's context: bookkeeping that is nobody's change (rate-limit counters). */
+export const withoutAuditContext = <T>(work: () => T): T => storage.exit(work);

@@ -8,10 +8,9 @@ export const clientAddress = (request: FastifyRequest) => normalizeIP(request.ip
 
 /**
  * A route's `config.rateLimit`: `max` calls a minute per key (default: the client address).
- * Counted in preHandler, after the body is parsed (a key may name the account) and because
- * @fastify/rate-limit's memory store hands back its live counter and reads it after an await:
- * on the default onRequest hook a concurrent burst read the burst's final count and was
- * refused whole instead of only beyond `max`.
+ * Counted in preHandler, after the body is parsed (a key may name the account). Each hit gets
+ * back its own count from the shared store (server/http/rateLimitStore.ts), so a concurrent
+ * burst is refused only beyond `max`, whichever instances it reaches.
  */
 export const perMinute = (max: number, keyGenerator?: (request: FastifyRequest) => string) => ({
   max,

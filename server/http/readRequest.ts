@@ -17,3 +17,6 @@ export const inReadRequest = (): boolean => storage.getStore() === true;
 const CHANGES_DATA = /\b(insert\s+into|update\s+("?\w+"?\.)?"?\w+"?\s+set|delete\s+from|merge\s+into)\b/i;
 
 export const changesData = (sqlText: string): boolean => CHANGES_DATA.test(sqlText);
+
+/** Runs `work` unmarked: what an instance must record even while serving a read (rate-limit counters). */
+export const outsideReadRequest = <T>(work: () => T): T => storage.exit(work);

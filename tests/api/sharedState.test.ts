@@ -8,7 +8,7 @@ import { DEMO_PASSWORD } from '../../server/db/seed/demoData';
 
 /**
  * Two instances on one database share what a user could otherwise play one against the other
- * with (docs/DECISIONS.md "Database faults and many instances"): rate-limit counters and
+ * with (docs/DECISIONS.md "Shared state across instances"): rate-limit counters and
  * uploaded images. The second instance is a second app on the same database, as another
  * process behind the load balancer would be.
  */

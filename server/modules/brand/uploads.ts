@@ -11,7 +11,7 @@ const MEDIA_TYPE_OF_EXTENSION = Object.fromEntries((Object.entries(IMAGE_EXTENSI
 
 /**
  * GET /uploads/<name>: an uploaded image, from the database, so every instance serves what any
- * of them stored (docs/DECISIONS.md "Database faults and many instances"). Images uploaded by a
+ * of them stored (docs/DECISIONS.md "Shared state across instances"). Images uploaded by a
  * version that kept them on disk are still read from `uploadsDir` when the database has no such
  * name. Names are random and never reused, so the answer is cached for good; an image opened on
  * its own (SVG included) must not run anything in our origin.
