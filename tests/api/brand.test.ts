@@ -134,6 +134,9 @@ describe('uploading a brand image', () => {
     expect(served.rawPayload.equals(bytes)).toBe(true);
     expect(served.headers['content-security-policy']).toContain('sandbox');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
+    // Served from the database with the type its content was checked as (either ICO type is one).
+    expect(served.headers['content-type']).toBe(extension === '.ico' ? 'image/x-icon' : type);
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('two uploads never share a name', async () => {
