@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { PolicyRule, ProposalPolicy } from '../../src/contract/policy';
 
 /**
  * Row types of every table, in camelCase (Kysely's CamelCasePlugin maps them to
@@ -183,6 +184,8 @@ export interface ProposalTable {
   newThreshold: Generated<number | null>;
   newSigners: Generated<number[] | null>;
   supersededBy: Generated<number | null>;
+  /** The policy rule that decided it (src/contract/policy.ts), as it read then; null: none matched. */
+  policy: Generated<ProposalPolicy | null>;
 }
 
 /** The signer set a proposal froze when it started. */
@@ -397,6 +400,30 @@ export interface UploadTable {
   createdAt: Generated<Date>;
 }
 
+/** A named destination of an org (docs/DECISIONS.md "Transaction policy"), counted from `activeFrom`. */
+export interface AddressBookEntryTable {
+  id: Generated<number>;
+  orgId: number;
+  chainId: number;
+  address: string;
+  label: string;
+  memo: Generated<string>;
+  activeFrom: Date;
+  createdBy: number | null;
+  createdAt: CreatedAt;
+}
+
+/** One version of an org's policy, in force from `activeFrom` until a newer one is. */
+export interface PolicyVersionTable {
+  id: Generated<number>;
+  orgId: number;
+  rules: ColumnType<PolicyRule[], string, string>;
+  delayHours: number;
+  activeFrom: Date;
+  createdBy: number | null;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
   org: OrgTable;
   appUser: AppUserTable;
@@ -427,6 +454,8 @@ export interface Database {
   auditEvent: AuditEventTable;
   rateLimitCounter: RateLimitCounterTable;
   upload: UploadTable;
+  addressBookEntry: AddressBookEntryTable;
+  policyVersion: PolicyVersionTable;
 }
 
 export type Org = Selectable<OrgTable>;

@@ -20,6 +20,8 @@ import { registerPayLinkRoutes } from './payLink/routes';
 import { registerReportRoutes } from './report/routes';
 import { registerOrgRoutes } from './org/routes';
 import { registerHealthRoutes } from './health/routes';
+import { registerPolicyRoutes } from './policy/routes';
+import { registerAddressBookRoutes } from './addressBook/routes';
 
 /** Every API module; each declares its routes with their access masks. */
 export const modules: Array<(app: FastifyInstance, context: ServerContext) => void> = [
@@ -39,6 +41,8 @@ export const modules: Array<(app: FastifyInstance, context: ServerContext) => vo
   registerReportRoutes,
   registerPayLinkRoutes,
   registerMovementRoutes,
+  registerPolicyRoutes,
+  registerAddressBookRoutes,
   registerOrderRepairRoutes,
   registerDashboardRoutes,
   registerAccountRoutes,

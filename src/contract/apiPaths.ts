@@ -86,6 +86,9 @@ export const ApiPath = {
     logList: '/sys/sign/log/list',
     logExport: '/sys/sign/log/export',
   },
+  /** The selected org's transaction policy (docs/DECISIONS.md "Transaction policy"). */
+  policy: { detail: '/sys/policy/detail', save: '/sys/policy/save', evaluate: '/sys/policy/evaluate' },
+  addressBook: resourcePaths('address-book'),
   dashboard: '/sys/dashboard',
   /** For load balancers, no sign-in: the process is up; the instance may take traffic. */
   health: { live: '/health/live', ready: '/health/ready' },

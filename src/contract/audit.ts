@@ -23,6 +23,8 @@ export const AUDIT_ENTITIES = [
   'movement',
   'orderRepair',
   'payLink',
+  'addressBook',
+  'policy',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

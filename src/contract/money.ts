@@ -35,3 +35,12 @@ export const isAmount = (value: unknown, rule: AmountRule): value is string => a
 /** The shape of an amount before its currency's decimals are known: a decimal string ≥ 0. */
 export const isDecimalString = (value: unknown): value is string =>
   typeof value === 'string' && value.length <= MAX_AMOUNT_LENGTH && DECIMAL.test(value);
+
+/** Compares two decimal strings exactly: negative, zero or positive as a <, =, > b. */
+export function compareDecimal(a: string, b: string): number {
+  const [aWhole, aFraction = ''] = a.split('.');
+  const [bWhole, bFraction = ''] = b.split('.');
+  const places = Math.max(aFraction.length, bFraction.length);
+  const difference = BigInt(aWhole + aFraction.padEnd(places, '0')) - BigInt(bWhole + bFraction.padEnd(places, '0'));
+  return difference === 0n ? 0 : difference < 0n ? -1 : 1;
+}

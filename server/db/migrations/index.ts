@@ -18,6 +18,7 @@ import * as ledger from './016_ledger';
 import * as orderVolume from './017_order_volume';
 import * as changeFeed from './018_change_feed';
 import * as sharedState from './019_shared_state';
+import * as policy from './020_policy';
 
 /**
  * Versioned migrations, applied in key order at start. Never edit a released one:
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '017_order_volume': orderVolume,
   '018_change_feed': changeFeed,
   '019_shared_state': sharedState,
+  '020_policy': policy,
 };

@@ -1,3 +1,5 @@
+import { DEFAULT_CHANGE_DELAY_HOURS, DEFAULT_POLICY_RULES } from '../../../src/contract/policy';
+import { insertPolicyVersion } from '../policy/versions';
 import type { Selectable, Transaction } from 'kysely';
 import type { Database, InvitationTable } from '../../db/schema';
 import { ApiError, fieldError } from '../../http/apiError';
@@ -33,16 +35,18 @@ export function assertInvitee(invitation: Selectable<InvitationTable>, account: 
  * code is then used up. Returns the org joined.
  */
 export async function redeemInvitation(trx: Transaction<Database>, invitation: Selectable<InvitationTable>, userId: number, now: Date): Promise<number> {
-  const orgId =
-    invitation.kind === 'member' && invitation.targetOrgId !== null
-      ? invitation.targetOrgId
-      : (
-          await trx
-            .insertInto('org')
-            .values({ name: invitation.orgName ?? '', tenantType: invitation.tenantType ?? 0, parentId: invitation.issuerOrgId, createdAt: now })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id;
+  const joinsExisting = invitation.kind === 'member' && invitation.targetOrgId !== null;
+  const orgId = joinsExisting
+    ? invitation.targetOrgId!
+    : (
+        await trx
+          .insertInto('org')
+          .values({ name: invitation.orgName ?? '', tenantType: invitation.tenantType ?? 0, parentId: invitation.issuerOrgId, createdAt: now })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+  // A new org starts with the default rules, in force at once (there is nothing to move yet).
+  if (!joinsExisting) await insertPolicyVersion(trx, { orgId, rules: DEFAULT_POLICY_RULES, delayHours: DEFAULT_CHANGE_DELAY_HOURS, activeFrom: now, createdBy: null, at: now });
   await trx.insertInto('membership').values({ userId, orgId, roleLevel: invitation.roleLevel ?? 0, createdAt: now }).execute();
   await trx.updateTable('invitation').set({ usedAt: now, usedBy: userId, orgId }).where('id', '=', invitation.id).execute();
   return orgId;

@@ -14,6 +14,7 @@ import { assertOutflowCovered, checkOutflow } from '../sign/outflow';
 import type { GasReason } from '../../../src/contract/report';
 import { insertProposal, type StartedProposal } from '../sign/proposalStart';
 import { checkDestination, checkRefund, withdrawFee } from './rules';
+import { gateOutflow } from '../policy/enforce';
 import { findMovement } from './queries';
 
 type Trx = Transaction<Database>;
@@ -37,7 +38,9 @@ export async function saveMovement(db: Db, caller: Caller, body: MovementBody, n
  *   wallets but put nothing into their queues;
  * - the kind's destination, minimum, fee and refund rules, on an enabled chain and currency;
  * - out of a multisig wallet it is always a proposal, whatever the tier: m-of-n is never
- *   one person's decision; out of any other wallet it is executed at once.
+ *   one person's decision; out of any other wallet it is executed at once, unless the
+ *   org's policy asks approvals for it (then it is a proposal too) or blocks it
+ *   (server/modules/policy/enforce.ts).
  * The source wallet and any destination wallet of ours are locked first (ascending id),
  * then the order a refund names; every check reads what is locked, and any refusal rolls
  * the whole request back.
@@ -53,7 +56,7 @@ export async function recordMovement(
   if (!maskHas(MOVEMENT_WRITERS[body.kind], caller.roleIndex)) throw forbidden();
   const wallet = await trx
     .selectFrom('chainWallet')
-    .select(['id', 'orgId', 'chainId', 'kind', 'threshold'])
+    .select(['id', 'orgId', 'chainId', 'kind', 'threshold', 'label'])
     .where('id', '=', body.walletId)
     .where(orgVisibleTo(caller, 'chain_wallet.org_id'))
     .executeTakeFirst();
@@ -76,18 +79,22 @@ export async function recordMovement(
   const fee = body.kind === 'withdraw' ? await withdrawFee(trx, currency, body.amount) : '0';
   const route = await lockExecutionWallets(trx, { walletId: wallet.id, chainId: wallet.chainId, toAddress: to, fee });
   const refunded = order ? await checkRefund(trx, order.id, currency.id, body.amount) : null;
+  // The org's policy, once the wallets are locked: two outflows of one wallet see each other's amounts.
+  const gate = await gateOutflow(trx, { kind: body.kind, wallet: { ...wallet, multisig }, currencyId: currency.id, symbol: body.symbol, amount: body.amount, to }, now);
   await assertOutflowCovered(trx, wallet, currency.id, body.amount, fee);
 
-  const proposal = multisig
-    ? await insertProposal(
-        trx,
-        caller,
-        wallet.id,
-        { kind: body.kind, toAddress: to, amount: body.amount, symbol: body.symbol, currencyId: currency.id, fee, memo: body.memo, orderId: refunded, newSigners: null, newThreshold: null },
-        now,
-        ttlHours,
-      )
-    : null;
+  const proposal =
+    multisig || gate.threshold !== null
+      ? await insertProposal(
+          trx,
+          caller,
+          wallet.id,
+          { kind: body.kind, toAddress: to, amount: body.amount, symbol: body.symbol, currencyId: currency.id, fee, memo: body.memo, orderId: refunded, newSigners: null, newThreshold: null },
+          now,
+          ttlHours,
+          gate,
+        )
+      : null;
   const txHash = proposal ? null : simulatedTxHash(family);
   const { id: movementId } = await trx
     .insertInto('movement')

@@ -2,6 +2,8 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Caller } from '../../http/caller';
 import type { ProposalKind, ProposalStatus } from '../../../src/contract/contractKinds';
+import type { ProposalPolicy } from '../../../src/contract/policy';
+import { conflict } from '../../http/apiError';
 
 type Trx = Transaction<Database>;
 
@@ -29,22 +31,61 @@ export interface ProposalPlan {
   newThreshold: number | null;
 }
 
+/** What the org's policy adds to a proposal (server/modules/policy/enforce.ts). */
+export interface ProposalPolicyGate {
+  /** Approvals it takes when the policy asks more than the wallet; null: the wallet's threshold. */
+  threshold: number | null;
+  record: ProposalPolicy | null;
+}
+
 /**
- * Writes a proposal on a multisig wallet. The wallet row is locked (a no-op when the
+ * Who approves a proposal the policy forced out of a wallet without signers (a hot wallet):
+ * the one who starts it, and the managers of the wallet's org — enabled accounts only.
+ */
+async function policyApprovers(trx: Trx, orgId: number, proposerId: number): Promise<Array<{ userId: number; position: number }>> {
+  const managers = await trx
+    .selectFrom('membership')
+    .innerJoin('appUser', 'appUser.id', 'membership.userId')
+    .select('membership.userId')
+    .where('membership.orgId', '=', orgId)
+    .where('membership.roleLevel', '=', 0)
+    .where('appUser.disabled', '=', false)
+    .orderBy('membership.userId')
+    .execute();
+  const ids = [proposerId, ...managers.map((m) => m.userId).filter((id) => id !== proposerId)];
+  return ids.map((userId, index) => ({ userId, position: index + 1 }));
+}
+
+/**
+ * Writes a proposal on a multisig wallet, or on any wallet the org's policy asks approvals for. The wallet row is locked (a no-op when the
  * caller holds it already): the starts of one wallet then run one at a time, so
  * max(nonce) + 1 is free (the unique (wallet_id, nonce) would refuse it otherwise), and
  * no governance change lands between reading the signers and the threshold. Both are
  * frozen into the proposal: a later change neither takes a veto away nor hands a vote
  * to someone who was not a signer.
  */
-export async function insertProposal(trx: Trx, caller: Caller, walletId: number, plan: ProposalPlan, now: Date, ttlHours: number): Promise<StartedProposal> {
+export async function insertProposal(
+  trx: Trx,
+  caller: Caller,
+  walletId: number,
+  plan: ProposalPlan,
+  now: Date,
+  ttlHours: number,
+  gate: ProposalPolicyGate = { threshold: null, record: null },
+): Promise<StartedProposal> {
   const wallet = await trx.selectFrom('chainWallet').select(['id', 'label', 'chainId', 'orgId', 'threshold']).where('id', '=', walletId).forUpdate().executeTakeFirstOrThrow();
-  if (wallet.threshold === null) throw new Error(`wallet ${walletId} has no threshold: not multisig`);
+  const threshold = gate.threshold ?? wallet.threshold;
+  if (threshold === null) throw new Error(`wallet ${walletId} has no threshold: not multisig`);
   const last = await trx.selectFrom('proposal').select(sql<number>`coalesce(max(nonce), 0)`.as('nonce')).where('walletId', '=', wallet.id).executeTakeFirstOrThrow();
   const nonce = Number(last.nonce) + 1;
-  const signers = await trx.selectFrom('walletSigner').select(['userId', 'position']).where('walletId', '=', wallet.id).orderBy('position').execute();
+  const signers =
+    wallet.threshold === null
+      ? await policyApprovers(trx, wallet.orgId, caller.userId)
+      : await trx.selectFrom('walletSigner').select(['userId', 'position']).where('walletId', '=', wallet.id).orderBy('position').execute();
+  // A threshold no signer set can reach would wait until it expires: refused now, with the numbers.
+  if (threshold > signers.length) throw conflict('api.policyUnreachable', { threshold, signers: signers.length });
   const proposerSigns = signers.some((s) => s.userId === caller.userId);
-  const status: ProposalStatus = proposerSigns && wallet.threshold <= 1 ? 'approved' : 'pending';
+  const status: ProposalStatus = proposerSigns && threshold <= 1 ? 'approved' : 'pending';
   const { id } = await trx
     .insertInto('proposal')
     .values({
@@ -64,7 +105,8 @@ export async function insertProposal(trx: Trx, caller: Caller, walletId: number,
       newThreshold: plan.newThreshold,
       nonce,
       status,
-      threshold: wallet.threshold,
+      threshold,
+      policy: gate.record ? sql<ProposalPolicy>`${JSON.stringify(gate.record)}::jsonb` : null,
       proposerId: caller.userId,
       txHash: null,
       createdAt: now,

@@ -18,6 +18,7 @@ import { executeGovernance, startGovernance } from './governance';
 import type { StartedProposal } from './proposalStart';
 import { expireOverdue } from './expiry';
 import { proposalDetail, proposalNotFound } from './queries';
+import { recheckPolicyAtConfirm } from '../policy/enforce';
 
 type Trx = Transaction<Database>;
 type StoredProposal = Awaited<ReturnType<typeof lockedFacts>>['proposal'];
@@ -136,7 +137,8 @@ async function execute(trx: Trx, proposal: StoredProposal, route: ExecutionRoute
  * on each other in a circle.
  */
 export async function actOnProposal(db: Db, caller: Caller, action: ProposalAction, body: SignActionBody, now: Date): Promise<ProposalDetail> {
-  const expiredRefusal = await db.transaction().execute(async (trx) => {
+  // A refusal whose cause is kept (an expiry, a threshold the policy raised): committed, then sent.
+  const committedRefusal = await db.transaction().execute(async (trx) => {
     const target = await trx
       .selectFrom('proposal')
       .select(['id', 'walletId', 'chainId', 'toAddress', 'fee'])
@@ -154,6 +156,11 @@ export async function actOnProposal(db: Db, caller: Caller, action: ProposalActi
       // Overdue: marked expired (with its log entry) and committed, then refused.
       await expireOverdue(trx, now, proposal.id);
       return outcome.refusal;
+    }
+
+    if (action === 'confirm') {
+      const raised = await recheckPolicyAtConfirm(trx, proposal, facts.approvals, now);
+      if (raised) return raised;
     }
 
     if (outcome.vote) {
@@ -178,6 +185,6 @@ export async function actOnProposal(db: Db, caller: Caller, action: ProposalActi
     await trx.insertInto('signLog').values({ proposalId: proposal.id, action, actorId: caller.userId, comment: body.comment, createdAt: now }).execute();
     return null;
   });
-  if (expiredRefusal) throw refusalError(expiredRefusal);
+  if (committedRefusal) throw refusalError(committedRefusal);
   return proposalDetail(db, caller, body.proposalId, now);
 }

@@ -1,0 +1,98 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { containsPattern, paginate } from '../../http/pagination';
+import { badRequest, fieldError, notFound } from '../../http/apiError';
+import type { Caller } from '../../http/caller';
+import type { ListResult } from '../../../src/contract/envelope';
+import { checkAddress, type ChainFamily } from '../../../src/contract/address';
+import type { AddressBookBody, AddressBookListQuery, AddressBookRecord, AddressBookUpdateBody } from '../../../src/contract/schemas/addressBook';
+import { effectiveFrom } from '../policy/versions';
+
+/** The selected org's book only: an org's destinations are nobody else's business. */
+const ownEntries = (db: Db, caller: Caller) =>
+  db.selectFrom('addressBookEntry').leftJoin('appUser', 'appUser.id', 'addressBookEntry.createdBy').where('addressBookEntry.orgId', '=', caller.org.orgId);
+
+const columns = (now: Date) =>
+  [
+    'addressBookEntry.id',
+    'addressBookEntry.orgId',
+    'addressBookEntry.chainId',
+    'addressBookEntry.address',
+    'addressBookEntry.label',
+    'addressBookEntry.memo',
+    'addressBookEntry.activeFrom',
+    sql<boolean>`address_book_entry.active_from <= ${now}`.as('active'),
+    'appUser.account as createdBy',
+    'addressBookEntry.createdAt',
+  ] as const;
+
+/** GET /sys/address-book/list: the selected org's entries, by chain, state or a label/address search. */
+export async function listAddressBook(db: Db, caller: Caller, query: AddressBookListQuery, now: Date): Promise<ListResult<AddressBookRecord>> {
+  let filtered = ownEntries(db, caller);
+  if (query.chainId !== undefined) filtered = filtered.where('addressBookEntry.chainId', '=', query.chainId);
+  if (query.active !== undefined) filtered = filtered.where('addressBookEntry.activeFrom', query.active ? '<=' : '>', now);
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    filtered = filtered.where((eb) => eb.or([eb('addressBookEntry.label', 'ilike', pattern), eb('addressBookEntry.address', 'ilike', pattern)]));
+  }
+  if (query.ids) filtered = filtered.where('addressBookEntry.id', 'in', query.ids);
+  const page = await paginate(filtered, query, {
+    select: (qb) => qb.select(columns(now)),
+    sortColumns: {
+      id: 'address_book_entry.id',
+      label: 'address_book_entry.label',
+      chainId: 'address_book_entry.chain_id',
+      activeFrom: 'address_book_entry.active_from',
+      createdAt: 'address_book_entry.created_at',
+    },
+    defaultSort: 'label',
+    tieBreaker: 'address_book_entry.id',
+  });
+  return page as unknown as ListResult<AddressBookRecord>;
+}
+
+export async function findAddressBookEntry(db: Db, caller: Caller, id: number, now: Date): Promise<AddressBookRecord> {
+  const row = await ownEntries(db, caller).select(columns(now)).where('addressBookEntry.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Address book entry');
+  return row as unknown as AddressBookRecord;
+}
+
+/**
+ * POST /sys/address-book/save (managers): a new destination, counted as "in the book" only after
+ * the org's change delay — a hijacked manager account cannot add an address and drain to it at once.
+ * The address is stored canonical (EIP-55, base58check), as outflows compare it.
+ */
+export async function saveAddressBookEntry(db: Db, caller: Caller, body: AddressBookBody, now: Date): Promise<AddressBookRecord> {
+  const chain = await db.selectFrom('chain').select('family').where('chainId', '=', body.chainId).executeTakeFirst();
+  if (!chain) throw badRequest({ chainId: { key: 'validation.unknownReference' } });
+  const address = checkAddress(chain.family as ChainFamily, body.address);
+  if (!address.ok) throw badRequest({ address: address.problem });
+  const id = await db.transaction().execute(async (trx) => {
+    const activeFrom = await effectiveFrom(trx, caller.org.orgId, now);
+    const inserted = await trx
+      .insertInto('addressBookEntry')
+      .values({ orgId: caller.org.orgId, chainId: body.chainId, address: address.address, label: body.label, memo: body.memo, activeFrom, createdBy: caller.userId, createdAt: now })
+      .onConflict((oc) => oc.columns(['orgId', 'chainId', 'address']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) throw fieldError('address', 'validation.addressBookDuplicate');
+    return inserted.id;
+  });
+  return findAddressBookEntry(db, caller, id, now);
+}
+
+/** POST /sys/address-book/update (managers): the name and memo; the address and its delay stay. */
+export async function updateAddressBookEntry(db: Db, caller: Caller, body: AddressBookUpdateBody, now: Date): Promise<AddressBookRecord> {
+  const updated = await db.transaction().execute((trx) =>
+    trx.updateTable('addressBookEntry').set({ label: body.label, memo: body.memo }).where('id', '=', body.id).where('orgId', '=', caller.org.orgId).returning('id').executeTakeFirst(),
+  );
+  if (!updated) throw notFound('Address book entry');
+  return findAddressBookEntry(db, caller, body.id, now);
+}
+
+/** POST /sys/address-book/delete/{id} (managers): at once — leaving the book only makes the rules stricter. */
+export async function deleteAddressBookEntry(db: Db, caller: Caller, id: number, now: Date): Promise<AddressBookRecord> {
+  const entry = await findAddressBookEntry(db, caller, id, now);
+  await db.transaction().execute((trx) => trx.deleteFrom('addressBookEntry').where('id', '=', id).where('orgId', '=', caller.org.orgId).execute());
+  return entry;
+}

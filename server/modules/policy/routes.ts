@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { ApiPath } from '../../../src/contract/apiPaths';
+import { policyEvaluateQuery, policySaveBody } from '../../../src/contract/schemas/policy';
+import { masks } from '../../../src/access';
+import type { ServerContext } from '../../http/serverContext';
+import { defineRoute } from '../../http/route';
+import { evaluatePolicy, policyDetail, savePolicy } from './service';
+
+/**
+ * The selected org's transaction policy: every member reads it (and may test a transaction
+ * against it, so nobody has to guess why a withdrawal waits); only its managers change it.
+ */
+export function registerPolicyRoutes(app: FastifyInstance, context: ServerContext): void {
+  const { db } = context;
+  const paths = ApiPath.policy;
+
+  defineRoute(app, context, {
+    method: 'GET',
+    path: paths.detail,
+    access: masks.all,
+    handler: async ({ caller }) => policyDetail(db, caller, context.now()),
+  });
+
+  defineRoute(app, context, {
+    method: 'GET',
+    path: paths.evaluate,
+    access: masks.all,
+    query: policyEvaluateQuery,
+    handler: async ({ caller, query }) => evaluatePolicy(db, caller, query, context.now()),
+  });
+
+  defineRoute(app, context, {
+    method: 'POST',
+    path: paths.save,
+    access: masks.allManagers,
+    body: policySaveBody,
+    handler: async ({ caller, body }) => savePolicy(db, caller, body, context.now()),
+  });
+}

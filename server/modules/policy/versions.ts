@@ -1,0 +1,52 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { DEFAULT_CHANGE_DELAY_HOURS, type PolicyRule } from '../../../src/contract/policy';
+
+type Reader = Kysely<Database> | Transaction<Database>;
+
+export interface StoredPolicy {
+  /** null: the org has never had a policy (no rules: everything is allowed). */
+  id: number | null;
+  rules: PolicyRule[];
+  delayHours: number;
+  activeFrom: Date | null;
+  createdBy: number | null;
+}
+
+const NO_POLICY: StoredPolicy = { id: null, rules: [], delayHours: DEFAULT_CHANGE_DELAY_HOURS, activeFrom: null, createdBy: null };
+
+const versions = (db: Reader, orgId: number) =>
+  db.selectFrom('policyVersion').select(['id', 'rules', 'delayHours', 'activeFrom', 'createdBy']).where('orgId', '=', orgId).orderBy('activeFrom', 'desc').orderBy('id', 'desc');
+
+/** The version in force at `at`: the newest whose `activeFrom` has passed. */
+export async function policyInForce(db: Reader, orgId: number, at: Date): Promise<StoredPolicy> {
+  return (await versions(db, orgId).where('activeFrom', '<=', at).limit(1).executeTakeFirst()) ?? NO_POLICY;
+}
+
+/** The newest version still waiting for its `activeFrom`, or null. */
+export async function pendingPolicy(db: Reader, orgId: number, at: Date): Promise<StoredPolicy | null> {
+  return (await versions(db, orgId).where('activeFrom', '>', at).limit(1).executeTakeFirst()) ?? null;
+}
+
+/** When a change made at `at` takes effect: after the delay in force. */
+export async function effectiveFrom(db: Reader, orgId: number, at: Date): Promise<Date> {
+  const { delayHours } = await policyInForce(db, orgId, at);
+  return new Date(at.getTime() + delayHours * 3_600_000);
+}
+
+/** Writes a version of the org's policy in force from `activeFrom`. */
+export async function insertPolicyVersion(trx: Transaction<Database>, values: { orgId: number; rules: readonly PolicyRule[]; delayHours: number; activeFrom: Date; createdBy: number | null; at: Date }) {
+  return trx
+    .insertInto('policyVersion')
+    .values({
+      orgId: values.orgId,
+      // jsonb from text: both drivers (pg, PGlite) send the string and Postgres parses it.
+      rules: sql<string>`${JSON.stringify(values.rules)}::jsonb` as unknown as string,
+      delayHours: values.delayHours,
+      activeFrom: values.activeFrom,
+      createdBy: values.createdBy,
+      createdAt: values.at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
