@@ -12,12 +12,13 @@ import { refund, supply, supplyHistory, transfer, withdraw } from './movement';
 import { merchantLiteWallet, merchantProWallet, merchantStdWallet } from './tierWallets';
 import { gasReport, linkpayReport, paymentReport, rechargeReport } from './reports';
 import { auditLog } from './auditLog';
+import { addressBook } from './addressBook';
 
 /**
  * Every declared resource, once: App mounts `<Resource {...r.props} />` for each, the
  * dataProvider registry, the access rules and the menu entries all come from this list.
  */
-export const resources = [network, currency, multisig, chainWallet, merchantProWallet, merchantStdWallet, merchantLiteWallet, contractAddress, member, invitation, assetFlow, assetFlowLite, transfer, withdraw, refund, supply, supplyHistory, payLink, paymentReport, linkpayReport, rechargeReport, gasReport, auditLog];
+export const resources = [network, currency, multisig, chainWallet, merchantProWallet, merchantStdWallet, merchantLiteWallet, contractAddress, member, invitation, assetFlow, assetFlowLite, transfer, withdraw, refund, supply, supplyHistory, payLink, paymentReport, linkpayReport, rechargeReport, gasReport, auditLog, addressBook];
 
 export const resourceRegistry = registryOf(resources);
 export const resourceMenu = menuEntries(resources);

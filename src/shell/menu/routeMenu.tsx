@@ -18,6 +18,8 @@ import MailIcon from '@mui/icons-material/Mail';
 import TimelineIcon from '@mui/icons-material/Timeline';
 import LinkIcon from '@mui/icons-material/Link';
 import AssessmentIcon from '@mui/icons-material/Assessment';
+import PolicyIcon from '@mui/icons-material/Policy';
+import ContactsIcon from '@mui/icons-material/Contacts';
 import BuildIcon from '@mui/icons-material/Build';
 import PersonIcon from '@mui/icons-material/Person';
 import PaletteIcon from '@mui/icons-material/Palette';
@@ -58,6 +60,8 @@ export const routeMenu: Record<string, Pick<MenuEntry, 'icon' | 'group'>> = {
   '/recharge-report': { icon: AssessmentIcon, group: 'reports' },
   '/gas-report': { icon: LocalGasStationIcon, group: 'reports' },
   '/order-repair': { icon: BuildIcon, group: 'money' },
+  '/policy': { icon: PolicyIcon, group: 'money' },
+  '/address-book': { icon: ContactsIcon, group: 'money' },
   '/audit-log': { icon: ManageSearchIcon, group: 'settings' },
   '/account': { icon: PersonIcon, group: 'settings' },
   '/brand': { icon: PaletteIcon, group: 'settings' },
