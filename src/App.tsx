@@ -22,6 +22,7 @@ const BrandEditor = lazyScreen(() => import('./shell/brand/BrandEditor'));
 const OrgPage = lazyScreen(() => import('./pages/org/OrgPage'));
 const OrderRepairPage = lazyScreen(() => import('./pages/orderRepair/OrderRepairPage'));
 const AccountPage = lazyScreen(() => import('./pages/account/AccountPage'));
+const PolicyPage = lazyScreen(() => import('./pages/policy/PolicyPage'));
 const orgScreen = (labelKey: string) => <OrgPage labelKey={labelKey} />;
 /** The guarded routes that are no declared resource: each has its own screen. */
 const screens: Record<string, (labelKey: string) => React.ReactElement> = {
@@ -29,6 +30,7 @@ const screens: Record<string, (labelKey: string) => React.ReactElement> = {
   '/brand': () => <BrandEditor />,
   '/order-repair': () => <OrderRepairPage />,
   '/account': () => <AccountPage />,
+  '/policy': () => <PolicyPage />,
   '/operator': orgScreen,
   '/agent': orgScreen,
   '/merchant-pro': orgScreen,

@@ -135,6 +135,7 @@ export async function proposalDetail(db: Db, caller: Caller, id: number, now: Da
     ? await db.selectFrom('appUser').select(['id as userId', 'account', 'userName']).where('id', 'in', newSigners).execute()
     : [];
   const chain = await db.selectFrom('chain').select('explorerUrl').where('chainId', '=', proposal.chainId).executeTakeFirst();
+  const { policy } = await db.selectFrom('proposal').select('policy').where('id', '=', id).executeTakeFirstOrThrow();
   const log = withExpiryEntry(proposal, (await signLogRows(db).where('signLog.proposalId', '=', id).orderBy('signLog.id').execute()) as unknown as SignLogRecord[]);
 
   const toVote = (v: (typeof votes)[number]): SignVoteRecord => ({
@@ -164,6 +165,7 @@ export async function proposalDetail(db: Db, caller: Caller, id: number, now: Da
   return {
     ...proposal,
     explorerUrl: chain?.explorerUrl ?? '',
+    policy,
     approvedAt: reaching ? new Date(reaching.createdAt).toISOString() : null,
     executedBy: execution?.actor ?? null,
     executedByName: execution?.actorName ?? null,

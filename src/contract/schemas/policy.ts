@@ -65,7 +65,7 @@ export const policyRuleSchema = z
 /** Body of POST /sys/policy/save: the whole ordered rule list and the change delay, in force after the current delay. */
 export const policySaveBody = z.object({
   rules: z.array(policyRuleSchema).max(MAX_POLICY_RULES, { error: 'validation.policyTooManyRules' }),
-  delayHours: z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.number' }).min(0, { error: 'validation.number' }).max(MAX_CHANGE_DELAY_HOURS, { error: 'validation.delayHours' }),
+  delayHours: z.coerce.number({ error: 'validation.delayHours' }).int({ error: 'validation.delayHours' }).min(0, { error: 'validation.delayHours' }).max(MAX_CHANGE_DELAY_HOURS, { error: 'validation.delayHours' }),
 });
 export type PolicySaveBody = z.infer<typeof policySaveBody>;
 

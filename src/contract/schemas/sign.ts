@@ -1,3 +1,4 @@
+import type { ProposalPolicy } from '../policy';
 import { z } from 'zod';
 import { PROPOSAL_KINDS, PROPOSAL_STATUSES, SIGN_ACTIONS, type SignerState } from '../contractKinds';
 import type { ProposalAction } from '../proposalMachine';
@@ -122,6 +123,8 @@ export interface ProposalRecord {
 
 export interface ProposalDetail extends ProposalRecord {
   explorerUrl: string;
+  /** The org's policy rule that decided it (docs/DECISIONS.md "Transaction policy"), or null when none matched. */
+  policy: ProposalPolicy | null;
   approvals: SignVoteRecord[];
   denials: SignVoteRecord[];
   /** The signer set frozen when the proposal started (who may approve, deny and confirm it), each with where they stand. */

@@ -5,6 +5,8 @@ import type { ProposalDetail } from '../../contract/schemas/sign';
 import { LabelledRows } from '../../shell/LabelledRows';
 import { hasFee, isGovernance } from './proposalSummary';
 import { SignerSet } from './SignerSetChange';
+import { proposalPolicyLine } from '../../pages/policy/ruleWords';
+import { useRuleNames } from '../../pages/policy/useRuleNames';
 
 const MONOSPACE = { fontFamily: 'monospace', wordBreak: 'break-all' } as const;
 
@@ -18,6 +20,7 @@ export function ProposalFacts({ proposal, showZeroFee = false }: { proposal: Pro
   const translate = useTranslate();
   // On a phone (and in the dialog there) the labels take less, so addresses and amounts keep room to read.
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const names = useRuleNames([{ id: proposal.walletId, label: proposal.walletLabel }]);
   const rows: Array<readonly [string, ReactNode]> = [
     ['multisig.facts.wallet', `${proposal.walletLabel} (${proposal.walletKind})`],
     ['multisig.facts.nonce', <span data-testid="fact-nonce">{proposal.nonce}</span>],
@@ -45,6 +48,8 @@ export function ProposalFacts({ proposal, showZeroFee = false }: { proposal: Pro
     if (showZeroFee || hasFee(proposal.fee)) {
       rows.push(['multisig.facts.fee', <span data-testid="fact-fee">{`${proposal.fee || '0'} ${proposal.symbol} — ${translate('multisig.facts.feeNote')}`}</span>]);
     }
+    // Why it takes the approvals it takes: the org's rule, in words (docs/DECISIONS.md "Transaction policy").
+    if (proposal.policy) rows.push(['multisig.facts.policy', <span data-testid="fact-policy">{proposalPolicyLine(proposal.policy, translate, names)}</span>]);
   }
   return <LabelledRows rows={rows} labelWidth={phone ? 88 : 160} />;
 }

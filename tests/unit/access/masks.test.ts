@@ -162,7 +162,7 @@ describe('canAccess edge cases', () => {
     expect(routesFor(ROLES.merchantLiteEmployee).map((r) => r.path)).toEqual([
       '/home', '/network', '/currency', '/transfer', '/withdraw', '/refund', '/merchant-lite-wallet', '/merchant-lite',
       '/aggregate', '/member', '/contract-address', '/asset-flow', '/asset-flow-lite', '/pay-link', '/payment-report',
-      '/linkpay-report', '/recharge-report', '/gas-report', '/order-repair', '/account',
+      '/linkpay-report', '/recharge-report', '/gas-report', '/order-repair', '/policy', '/address-book', '/account',
     ]);
   });
 });

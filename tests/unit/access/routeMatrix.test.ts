@@ -51,6 +51,9 @@ const expected: Record<string, string> = {
   '/recharge-report':      'YY  NN  YYY YY   YYY',
   '/gas-report':           'YY  NN  YYY YY   YYY',
   '/order-repair':         'YY  NN  YYY YY   YYY',
+  // Beyond SPEC A2: the org's transaction policy and address book, read by all, written by managers.
+  '/policy':               'YY  YY  YYY YY   YYY',
+  '/address-book':         'YY  YY  YYY YY   YYY',
   // Beyond SPEC A2: the audit trail, for the operator row and every org's manager.
   '/audit-log':            'YY  YN  YNN YN   YNN',
   '/account':              'YY  YY  YYY YY   YYY',
@@ -66,13 +69,13 @@ describe('route matrix of SPEC A2', () => {
   // Counted as they run, so a filtered or short-circuited table cannot pass unnoticed.
   let ran = 0;
   afterAll(() => {
-    expect(ran).toBe(384);
+    expect(ran).toBe(408);
   });
 
-  it('covers exactly the 32 guarded routes (SPEC A2’s 31 and /audit-log), in order, 384 role × route cases', () => {
-    expect(Object.keys(expected)).toHaveLength(32);
+  it('covers exactly the 34 guarded routes (SPEC A2’s 31, /audit-log, /policy, /address-book), in order, 408 role × route cases', () => {
+    expect(Object.keys(expected)).toHaveLength(34);
     expect(ROUTES.map((r) => r.path)).toEqual(Object.keys(expected));
-    expect(cases).toHaveLength(384);
+    expect(cases).toHaveLength(408);
     expect(Object.values(expected).every((row) => /^[YN]{12}$/.test(row.replace(/\s/g, '')))).toBe(true);
   });
 

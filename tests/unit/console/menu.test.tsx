@@ -27,11 +27,11 @@ const headings = () => [...screen.getByRole('menu').querySelectorAll('.MuiListSu
 
 describe('menu shows exactly the routes the role reaches', () => {
   it.each([
-    { role: 'superAdmin', tenantType: 0, roleLevel: 0, count: 23, has: ['Brand', 'Operator', 'Wallets', 'Asset flow', 'Audit log'], lacks: ['Invitations', 'Agent', 'Asset flow (lite)'] },
-    { role: 'agentEmployee', tenantType: 1, roleLevel: 1, count: 12, has: ['Invitations', 'Agent'], lacks: ['Pay links', 'Contract addresses'] },
-    { role: 'merchantLiteEmployee', tenantType: 4, roleLevel: 1, count: 18, has: ['Wallets', 'Asset flow (lite)'], lacks: ['Multisig', 'Supply', 'Lite wallets', 'Asset flow'] },
-    { role: 'merchantProFinance', tenantType: 3, roleLevel: 1, count: 21, has: ['Wallets', 'Asset flow', 'Multisig', 'Supply'], lacks: ['Pro wallets', 'Standard wallets', 'Asset flow (lite)', 'Audit log'] },
-    { role: 'merchantStdEmployee', tenantType: 5, roleLevel: 2, count: 21, has: ['Wallets', 'Supply history'], lacks: ['Standard wallets', 'Lite wallets', 'Brand'] },
+    { role: 'superAdmin', tenantType: 0, roleLevel: 0, count: 25, has: ['Brand', 'Operator', 'Wallets', 'Asset flow', 'Audit log'], lacks: ['Invitations', 'Agent', 'Asset flow (lite)'] },
+    { role: 'agentEmployee', tenantType: 1, roleLevel: 1, count: 14, has: ['Invitations', 'Agent'], lacks: ['Pay links', 'Contract addresses'] },
+    { role: 'merchantLiteEmployee', tenantType: 4, roleLevel: 1, count: 20, has: ['Wallets', 'Asset flow (lite)'], lacks: ['Multisig', 'Supply', 'Lite wallets', 'Asset flow'] },
+    { role: 'merchantProFinance', tenantType: 3, roleLevel: 1, count: 23, has: ['Wallets', 'Asset flow', 'Multisig', 'Supply'], lacks: ['Pro wallets', 'Standard wallets', 'Asset flow (lite)', 'Audit log'] },
+    { role: 'merchantStdEmployee', tenantType: 5, roleLevel: 2, count: 23, has: ['Wallets', 'Supply history'], lacks: ['Standard wallets', 'Lite wallets', 'Brand'] },
   ])('$role: $count entries', ({ tenantType, roleLevel, count, has, lacks }) => {
     signInAs(tenantType, roleLevel);
     renderMenu();
@@ -84,6 +84,8 @@ describe('menu groups', () => {
       'Transfers',
       'Withdrawals',
       'Refunds',
+      'Transaction policy',
+      'Address book',
       'Wallets',
       'Agent',
       'Members',

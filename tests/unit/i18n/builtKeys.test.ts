@@ -14,7 +14,13 @@ import { SIGNUP_FIELDS } from '../../../src/pages/signup/SignUpPage';
 import { IMAGE_FIELDS } from '../../../src/shell/brand/BrandEditor';
 import { MENU_GROUP_ORDER } from '../../../src/shell/menu/menuSections';
 import { EMPTY_KINDS, REPORT_KINDS } from '../../../src/resources/reports/reportPaths';
+import { RULE_FIELDS } from '../../../src/pages/policy/RuleForm';
+import { TEST_FIELDS } from '../../../src/pages/policy/PolicyTest';
+import { POLICY_ACTIONS, POLICY_DESTINATIONS } from '../../../src/contract/policy';
 import { hasText, readCatalogue, sourcesUnder } from './catalogues';
+
+/** Keys i18next picks by count: `<key>_one` and `<key>_other`. */
+const plural = (values: readonly string[], counted: readonly string[]) => values.flatMap((v) => (counted.includes(v) ? [`${v}_one`, `${v}_other`] : [v]));
 
 /**
  * Keys the console builds at run time (`translate(\`multisig.status.${status}\`)`) escape the
@@ -43,6 +49,13 @@ const families: Record<string, readonly string[]> = {
   'auditLog.action': AUDIT_ACTIONS,
   'auditLog.entity': AUDIT_ENTITIES,
   'ledger.break': LEDGER_BREAK_KINDS,
+  'policy.fields': RULE_FIELDS,
+  'policy.test': TEST_FIELDS,
+  'policy.destination': POLICY_DESTINATIONS,
+  'policy.action': POLICY_ACTIONS,
+  'policy.when': POLICY_DESTINATIONS.filter((d) => d !== 'any'),
+  'policy.then': plural(POLICY_ACTIONS, ['require', 'requireMore']),
+  'policy.outcome': plural(['allow', 'block', 'approvals'], ['approvals']),
   // The order drawer's ledger entries, named as the asset flow names their reasons.
   'resources.asset-flow.reasons': LEDGER_REASONS.map((reason) => reason.replace(/ (\w)/g, (_, c: string) => c.toUpperCase())),
 };

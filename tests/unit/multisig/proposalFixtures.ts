@@ -36,6 +36,7 @@ export const withdrawal = {
   isNext: true,
   blockedByNonce: null,
   explorerUrl: 'https://etherscan.io',
+  policy: null,
   approvals: [
     { signerId: 11, account: 'merchantProManager', userName: 'Mia Manager', time: '2026-03-01T10:00:00Z', comment: '' },
     { signerId: 12, account: 'merchantProFinance', userName: 'Finn Finance', time: '2026-03-01T11:00:00Z', comment: '' },

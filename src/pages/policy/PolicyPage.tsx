@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { Alert, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Title, useTranslate } from 'react-admin';
+import { canRoleDo, masks } from '../../access';
+import { ApiPath } from '../../contract/apiPaths';
+import type { PolicyDetail } from '../../contract/schemas/policy';
+import { http } from '../../http';
+import { useSession } from '../../session';
+import { useFormat } from '../../i18n/useFormat';
+import { isServerError } from '../../shell/errors/isServerError';
+import { ServerErrorPage } from '../../shell/errors/statusPages';
+import { RuleList } from './RuleList';
+import { PolicyEditor } from './PolicyEditor';
+import { PolicyTest } from './PolicyTest';
+import { useRuleNames } from './useRuleNames';
+
+/**
+ * /policy (docs/DECISIONS.md "Transaction policy"): the selected org's rules in force, in
+ * words and in order; the change waiting for its delay; for managers the editor; for everyone
+ * a box that says which rule would decide a transaction and why.
+ */
+export default function PolicyPage() {
+  const translate = useTranslate();
+  const format = useFormat();
+  const { roleIndex, selectedOrg } = useSession();
+  const [detail, setDetail] = useState<PolicyDetail | null>(null);
+  const [failed, setFailed] = useState(false);
+  const names = useRuleNames(detail?.wallets ?? []);
+
+  useEffect(() => {
+    let live = true;
+    http
+      .get<PolicyDetail>(ApiPath.policy.detail)
+      .then((next) => live && setDetail(next))
+      .catch((failure: unknown) => live && setFailed(isServerError(failure)));
+    return () => {
+      live = false;
+    };
+  }, [selectedOrg?.orgId]);
+
+  if (failed) return <ServerErrorPage />;
+  if (!detail) return <Title title={translate('menu.policy')} />;
+  const mayEdit = canRoleDo(roleIndex, masks.allManagers);
+  return (
+    <Stack spacing={2} sx={{ mt: 2, maxWidth: 1100 }}>
+      <Title title={translate('menu.policy')} />
+      <Card>
+        <CardContent>
+          <Typography variant="h6" component="h2">
+            {translate('policy.inForce', { org: detail.orgName })}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate('policy.intro', { hours: detail.active.delayHours })}
+          </Typography>
+          <RuleList rules={detail.active.rules} names={names} testId="rules-in-force" />
+        </CardContent>
+      </Card>
+      {detail.pending && (
+        <Card>
+          <CardContent>
+            <Alert severity="warning" sx={{ mb: 1 }} data-testid="policy-pending">
+              {translate('policy.pending', { from: format.dateTime(detail.pending.activeFrom ?? ''), by: detail.pending.createdBy ?? '—', hours: detail.pending.delayHours })}
+            </Alert>
+            <RuleList rules={detail.pending.rules} names={names} testId="rules-pending" />
+          </CardContent>
+        </Card>
+      )}
+      {mayEdit && <PolicyEditor key={`${detail.pending?.id ?? detail.active.id}`} detail={detail} onSaved={setDetail} />}
+      <PolicyTest detail={detail} names={names} />
+    </Stack>
+  );
+}
