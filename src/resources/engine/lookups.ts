@@ -44,6 +44,7 @@ export const referenceSource = (target: ReferenceTarget): ChoiceSource => (typeo
 export function choiceSourceOf(field: FieldDeclaration): ChoiceSource | undefined {
   if (field.kind === 'reference' || field.kind === 'referenceList') return referenceSource(field.reference);
   if (field.kind === 'enum' && !Array.isArray(field.choices)) return field.choices as ChoiceSource;
+  if (field.kind === 'address' && field.suggest) return { ...field.suggest, freeText: true };
   return undefined;
 }
 

@@ -53,6 +53,8 @@ export interface ChoiceSource {
   fromRecord?: (record: ServerRecord) => ServerRecord[];
   /** A value that is not offered may be typed in (a new ticker symbol). */
   freeText?: boolean;
+  /** A typed value that is listed shows this under the input (the address book's name of an address). */
+  matchText?: (record: ServerRecord) => { key: string; params: Record<string, string> };
   /**
    * The values are numbers (a chain ID, a record id): a value that arrives as text (a URL,
    * a typed-in id) is sent as the number the server's schema wants.
@@ -129,6 +131,11 @@ export type FieldDeclaration =
       family?: ChainFamily | { chain: string };
       /** Shown for an empty address (translation key), e.g. "native coin". */
       emptyText?: string;
+      /**
+       * Known addresses the form offers while one may still be pasted (the org's address book):
+       * listed by name, and a typed address that is one of them shows its name under the input.
+       */
+      suggest?: ChoiceSource & { matchText: (record: ServerRecord) => { key: string; params: Record<string, string> } };
     })
   | (FieldBase & {
       kind: 'enum';

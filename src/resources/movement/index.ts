@@ -9,6 +9,7 @@ import { ApiPath } from '../../contract/apiPaths';
 import { MOVEMENT_STATUSES, MOVEMENT_WRITERS, type MovementKind } from '../../contract/movement';
 import { optionalProposalReference } from '../../contract/proposalReference';
 import { defineResource } from '../engine';
+import { addressBookChoices } from './addressBookChoices';
 import type { ChoiceSource, FieldDeclaration } from '../engine/types';
 
 /** Wallets of the form's chain, by label and kind; the server decides which may pay (org, cold rule, kind). */
@@ -27,7 +28,7 @@ function movementFields(kind: MovementKind): FieldDeclaration[] {
   const to: FieldDeclaration =
     kind === 'supply'
       ? { source: 'to', kind: 'enum', choices: walletChoices('address'), required: true, help: 'resources.movement.help.supplyTo' }
-      : { source: 'to', kind: 'address', required: kind !== 'refund', help: kind === 'refund' ? 'resources.movement.help.refundTo' : undefined };
+      : { source: 'to', kind: 'address', required: kind !== 'refund', help: kind === 'refund' ? 'resources.movement.help.refundTo' : undefined, suggest: addressBookChoices };
   return [
     { source: 'createdAt', kind: 'dateTime', sortable: true, inForm: false },
     { source: 'chainId', kind: 'reference', reference: 'chain', inForm: false, inList: false },

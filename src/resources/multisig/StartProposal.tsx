@@ -9,6 +9,7 @@ import type { ChainWalletRecord } from '../../contract/schemas/chainWallet';
 import { useSession } from '../../session';
 import { schemaValidator } from '../../shell/formValidation';
 import { useProposalStarted } from './proposalStarted';
+import { AddressBookInput } from '../movement/AddressBookInput';
 
 type Wallet = ChainWalletRecord & { id: number };
 
@@ -54,7 +55,7 @@ function TargetInputs({ wallets }: { wallets: Wallet[] }) {
   return (
     <>
       {kind === 'refund' && <TextInput source="orderNo" />}
-      <TextInput source="to" fullWidth helperText={kind === 'refund' ? translate('resources.movement.help.refundTo') : false} />
+      <AddressBookInput chainId={wallet?.chainId} helperText={kind === 'refund' ? translate('resources.movement.help.refundTo') : false} />
       <TextInput source="amount" />
       <SymbolInput wallet={wallet} />
     </>

@@ -337,6 +337,7 @@ export function FieldInput({ definition, field, mode }: InputProps) {
     case 'amount':
       return <TextInput {...common} inputProps={{ inputMode: 'decimal', style: MONOSPACE }} />;
     case 'address':
+      if (field.suggest && mode !== 'filter') return <ChoiceInput definition={definition} field={field} mode={mode} />;
       return <TextInput {...common} inputProps={{ spellCheck: false, autoComplete: 'off', style: MONOSPACE }} />;
     case 'boolean':
       return <BooleanInput {...common} />;

@@ -1,5 +1,5 @@
 import { Autocomplete, TextField } from '@mui/material';
-import { FieldTitle, InputHelperText, useInput } from 'react-admin';
+import { FieldTitle, InputHelperText, useInput, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import type { Choice, ChoiceSource, ServerRecord } from '../types';
 
@@ -25,7 +25,12 @@ export function SuggestInput({ source, label, isRequired, readOnly, helperText, 
   const { field, fieldState } = useInput({ source });
   const { setValue } = useFormContext();
   const text = typeof field.value === 'string' || typeof field.value === 'number' ? String(field.value) : '';
+  const translate = useTranslate();
   const nameOf = (id: string) => choices.find((c) => String(c.id) === id)?.name ?? id;
+  // A pasted address is compared as its chain does: EVM hex case aside, anything else exactly.
+  const same = (a: string, b: string) => a === b || (/^0x/i.test(a) && a.toLowerCase() === b.toLowerCase());
+  const matched = choiceSource.matchText && text ? records.find((r) => same(String(r[choiceSource.value]), text.trim())) : undefined;
+  const matchHelp = matched && choiceSource.matchText ? choiceSource.matchText(matched) : null;
 
   const fill = (picked: string) => {
     const record = records.find((r) => String(r[choiceSource.value]) === picked);
@@ -61,7 +66,7 @@ export function SuggestInput({ source, label, isRequired, readOnly, helperText, 
         }
       }}
       onBlur={field.onBlur}
-      sx={{ width: { xs: '100%', sm: 320 } }}
+      sx={{ width: choiceSource.matchText ? '100%' : { xs: '100%', sm: 320 } }}
       className="ra-input"
       renderInput={(params) => (
         <TextField
@@ -72,7 +77,8 @@ export function SuggestInput({ source, label, isRequired, readOnly, helperText, 
           margin="dense"
           label={<FieldTitle label={label} source={source} isRequired={isRequired} />}
           error={fieldState.invalid}
-          helperText={<InputHelperText error={fieldState.error?.message} helperText={helperText} />}
+          helperText={<InputHelperText error={fieldState.error?.message} helperText={matchHelp ? translate(matchHelp.key, matchHelp.params) : helperText} />}
+          inputProps={{ ...params.inputProps, spellCheck: false, 'data-testid': `input-${source}` }}
         />
       )}
     />
