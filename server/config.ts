@@ -1,3 +1,4 @@
+import { DEFAULT_CHANGE_DELAY_HOURS } from '../src/contract/policy';
 import path from 'node:path';
 
 /** Everything the server reads from the environment, read once in main.ts. */
@@ -65,6 +66,8 @@ export interface ServerConfig {
   expirySweepMs: number;
   /** How long (ms) a SIGTERM waits for requests in flight before the process exits anyway. */
   shutdownGraceMs: number;
+  /** The change delay of an org that never saved a policy (docs/DECISIONS.md "Transaction policy"). */
+  policyDelayHours: number;
 }
 
 const nonNegativeInt = (raw: string | undefined, fallback: number, name: string): number => (raw === '0' ? 0 : positiveInt(raw, fallback, name));
@@ -110,5 +113,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     migrateOnStart: env.MIGRATE_ON_START !== 'false',
     expirySweepMs: positiveInt(env.EXPIRY_SWEEP_MS, 10_000, 'EXPIRY_SWEEP_MS'),
     shutdownGraceMs: positiveInt(env.SHUTDOWN_GRACE_MS, 25_000, 'SHUTDOWN_GRACE_MS'),
+    policyDelayHours: nonNegativeInt(env.POLICY_DELAY_HOURS, DEFAULT_CHANGE_DELAY_HOURS, 'POLICY_DELAY_HOURS'),
   };
 }

@@ -48,6 +48,10 @@ const AUDITED_WRITES: Record<string, readonly AuditEntity[]> = {
   'POST /sys/account/update': ['user'],
   'POST /sys/account/password': ['user', 'session'],
   'POST /sys/account/session/delete/:id': ['session'],
+  'POST /sys/policy/save': ['policy'],
+  'POST /sys/address-book/save': ['addressBook'],
+  'POST /sys/address-book/update': ['addressBook'],
+  'POST /sys/address-book/delete/:id': ['addressBook'],
 };
 
 let server: TestServer;
@@ -112,6 +116,20 @@ describe('every write is audited', () => {
     expect(find('wallet')).toMatchObject({ actorAccount: 'merchantProManager', orgName: 'Aurora Pay (Pro)', before: { label: 'Aurora deposits' }, after: { label: 'Aurora inbound' } });
     expect(find('member')).toMatchObject({ actorAccount: 'merchantStdManager', entityId: `${employee.id}:${server.orgIds.stdB}`, before: { roleLevel: '2' }, after: { roleLevel: '1' } });
     expect(find('brand')).toMatchObject({ before: { brandName: 'Custodia' }, after: { brandName: 'Custodia Prime' } });
+  });
+
+  it('a policy change and the address book’s entries name who made them, in which org, with what', async () => {
+    const stamp = async () => (await sql<{ id: number }>`select coalesce(max(id), 0)::int as id from audit_event`.execute(db())).rows[0].id;
+    const since = await stamp();
+    const rules = [{ name: 'Stop', kinds: ['withdraw'], destination: 'any', action: 'block' }];
+    expect((await post('merchantProManager', '/sys/policy/save', { rules, delayHours: 48 })).code).toBe(200);
+    const added = await post('merchantProManager', '/sys/address-book/save', { chainId: 1, address: demoEvmAddress('audit book'), label: 'Supplier' });
+    expect((await post('merchantProManager', '/sys/address-book/update', { id: added.data.id, label: 'Main supplier' })).code).toBe(200);
+    expect((await post('merchantProManager', `/sys/address-book/delete/${String(added.data.id)}`, {})).code).toBe(200);
+    const events = (await list('merchantProManager', { pageSize: 50 })).data.list.filter((e) => e.id > since);
+    expect(events.find((e) => e.entity === 'policy')).toMatchObject({ action: 'create', actorAccount: 'merchantProManager', orgName: 'Aurora Pay (Pro)', after: expect.objectContaining({ delayHours: '48' }) });
+    expect(events.filter((e) => e.entity === 'addressBook').map((e) => e.action).sort()).toEqual(['create', 'delete', 'update']);
+    expect(events.find((e) => e.entity === 'addressBook' && e.action === 'update')).toMatchObject({ before: { label: 'Supplier' }, after: { label: 'Main supplier' } });
   });
 
   it('sign-in, failed sign-in, sign-out, password change and session revocation, with no password or hash', async () => {

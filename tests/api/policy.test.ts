@@ -228,11 +228,17 @@ describe('velocity: a rolling 24 h amount per wallet and currency', () => {
     expect((await hotTransfer('100')).data.status).toBe('executed');
   });
 
-  it('two racing transfers cannot both slip under the limit', async () => {
+  it.each(['read committed', 'serializable'] as const)('racing transfers cannot slip under the limit together (%s)', async (isolation) => {
+    await server.close();
+    server = await startTestServer({ isolation });
+    client = signClient(server);
+    wallets = await walletIdsByLabel(server);
     await inForce([rule({ action: 'block', chainId: 1, symbol: 'USDT', velocityLimit: '150' })]);
     await client.token('merchantProFinance');
+    const before = await balanceOf(server, wallets['Aurora deposits'], 'USDT');
     const results = await Promise.all([hotTransfer('100'), hotTransfer('100'), hotTransfer('100')]);
     expect(results.map((r) => r.code).sort()).toEqual([200, 409, 409]);
+    expect(units(await balanceOf(server, wallets['Aurora deposits'], 'USDT'))).toBe(units(before) - units('100'));
   });
 });
 

@@ -32,7 +32,7 @@ export function registerAddressBookRoutes(app: FastifyInstance, context: ServerC
     path: paths.save,
     access: masks.allManagers,
     body: addressBookBody,
-    handler: async ({ caller, body }) => saveAddressBookEntry(db, caller, body, context.now()),
+    handler: async ({ caller, body }) => saveAddressBookEntry(db, caller, body, context.now(), context.config.policyDelayHours),
   });
   defineRoute(app, context, {
     method: 'POST',

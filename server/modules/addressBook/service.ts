@@ -62,13 +62,13 @@ export async function findAddressBookEntry(db: Db, caller: Caller, id: number, n
  * the org's change delay — a hijacked manager account cannot add an address and drain to it at once.
  * The address is stored canonical (EIP-55, base58check), as outflows compare it.
  */
-export async function saveAddressBookEntry(db: Db, caller: Caller, body: AddressBookBody, now: Date): Promise<AddressBookRecord> {
+export async function saveAddressBookEntry(db: Db, caller: Caller, body: AddressBookBody, now: Date, defaultDelayHours: number): Promise<AddressBookRecord> {
   const chain = await db.selectFrom('chain').select('family').where('chainId', '=', body.chainId).executeTakeFirst();
   if (!chain) throw badRequest({ chainId: { key: 'validation.unknownReference' } });
   const address = checkAddress(chain.family as ChainFamily, body.address);
   if (!address.ok) throw badRequest({ address: address.problem });
   const id = await db.transaction().execute(async (trx) => {
-    const activeFrom = await effectiveFrom(trx, caller.org.orgId, now);
+    const activeFrom = await effectiveFrom(trx, caller.org.orgId, now, defaultDelayHours);
     const inserted = await trx
       .insertInto('addressBookEntry')
       .values({ orgId: caller.org.orgId, chainId: body.chainId, address: address.address, label: body.label, memo: body.memo, activeFrom, createdBy: caller.userId, createdAt: now })

@@ -18,7 +18,7 @@ export function registerPolicyRoutes(app: FastifyInstance, context: ServerContex
     method: 'GET',
     path: paths.detail,
     access: masks.all,
-    handler: async ({ caller }) => policyDetail(db, caller, context.now()),
+    handler: async ({ caller }) => policyDetail(db, caller, context.now(), context.config.policyDelayHours),
   });
 
   defineRoute(app, context, {
@@ -34,6 +34,6 @@ export function registerPolicyRoutes(app: FastifyInstance, context: ServerContex
     path: paths.save,
     access: masks.allManagers,
     body: policySaveBody,
-    handler: async ({ caller, body }) => savePolicy(db, caller, body, context.now()),
+    handler: async ({ caller, body }) => savePolicy(db, caller, body, context.now(), context.config.policyDelayHours),
   });
 }

@@ -27,9 +27,9 @@ const versionOf = (policy: StoredPolicy, accounts: Map<number, string>): PolicyV
 });
 
 /** GET /sys/policy/detail: the selected org's policy in force and its pending change. */
-export async function policyDetail(db: Db, caller: Caller, now: Date): Promise<PolicyDetail> {
+export async function policyDetail(db: Db, caller: Caller, now: Date, defaultDelayHours: number): Promise<PolicyDetail> {
   const orgId = caller.org.orgId;
-  const active = await policyInForce(db, orgId, now);
+  const active = await policyInForce(db, orgId, now, defaultDelayHours);
   const pending = await pendingPolicy(db, orgId, now);
   const accounts = await accountsOf(db, [active.createdBy, pending?.createdBy ?? null]);
   const wallets = await db.selectFrom('chainWallet').select(['id', 'label', 'chainId']).where('orgId', '=', orgId).orderBy('label').execute();
@@ -65,15 +65,15 @@ async function checkRuleReferences(db: Db, orgId: number, rules: readonly Policy
  * after the delay in force now — a stolen manager account cannot loosen the rules (nor shorten
  * the delay) and move money before the org sees it. The org row is locked so two saves queue.
  */
-export async function savePolicy(db: Db, caller: Caller, body: PolicySaveBody, now: Date): Promise<PolicyDetail> {
+export async function savePolicy(db: Db, caller: Caller, body: PolicySaveBody, now: Date, defaultDelayHours: number): Promise<PolicyDetail> {
   const orgId = caller.org.orgId;
   await checkRuleReferences(db, orgId, body.rules);
   await db.transaction().execute(async (trx) => {
     await trx.selectFrom('org').select('id').where('id', '=', orgId).forUpdate().execute();
-    const activeFrom = await effectiveFrom(trx, orgId, now);
+    const activeFrom = await effectiveFrom(trx, orgId, now, defaultDelayHours);
     await insertPolicyVersion(trx, { orgId, rules: body.rules, delayHours: body.delayHours, activeFrom, createdBy: caller.userId, at: now });
   });
-  return policyDetail(db, caller, now);
+  return policyDetail(db, caller, now, defaultDelayHours);
 }
 
 /**

@@ -13,14 +13,15 @@ export interface StoredPolicy {
   createdBy: number | null;
 }
 
-const NO_POLICY: StoredPolicy = { id: null, rules: [], delayHours: DEFAULT_CHANGE_DELAY_HOURS, activeFrom: null, createdBy: null };
+/** An org that never saved a policy: no rules, and the deployment's default delay (POLICY_DELAY_HOURS). */
+const noPolicy = (delayHours: number): StoredPolicy => ({ id: null, rules: [], delayHours, activeFrom: null, createdBy: null });
 
 const versions = (db: Reader, orgId: number) =>
   db.selectFrom('policyVersion').select(['id', 'rules', 'delayHours', 'activeFrom', 'createdBy']).where('orgId', '=', orgId).orderBy('activeFrom', 'desc').orderBy('id', 'desc');
 
 /** The version in force at `at`: the newest whose `activeFrom` has passed. */
-export async function policyInForce(db: Reader, orgId: number, at: Date): Promise<StoredPolicy> {
-  return (await versions(db, orgId).where('activeFrom', '<=', at).limit(1).executeTakeFirst()) ?? NO_POLICY;
+export async function policyInForce(db: Reader, orgId: number, at: Date, defaultDelayHours = DEFAULT_CHANGE_DELAY_HOURS): Promise<StoredPolicy> {
+  return (await versions(db, orgId).where('activeFrom', '<=', at).limit(1).executeTakeFirst()) ?? noPolicy(defaultDelayHours);
 }
 
 /** The newest version still waiting for its `activeFrom`, or null. */
@@ -29,8 +30,8 @@ export async function pendingPolicy(db: Reader, orgId: number, at: Date): Promis
 }
 
 /** When a change made at `at` takes effect: after the delay in force. */
-export async function effectiveFrom(db: Reader, orgId: number, at: Date): Promise<Date> {
-  const { delayHours } = await policyInForce(db, orgId, at);
+export async function effectiveFrom(db: Reader, orgId: number, at: Date, defaultDelayHours: number): Promise<Date> {
+  const { delayHours } = await policyInForce(db, orgId, at, defaultDelayHours);
   return new Date(at.getTime() + delayHours * 3_600_000);
 }
 

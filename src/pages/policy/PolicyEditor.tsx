@@ -41,7 +41,7 @@ export function PolicyEditor({ detail, onSaved }: { detail: PolicyDetail; onSave
     try {
       const next = await http.post<PolicyDetail>(ApiPath.policy.save, { rules: rules.map(toBody), delayHours: delay });
       setErrors({});
-      toasts.add('success', translate('policy.saved', { from: next.pending?.activeFrom ? format.dateTime(next.pending.activeFrom) : '—' }));
+      toasts.add('success', next.pending?.activeFrom ? translate('policy.saved', { from: format.dateTime(next.pending.activeFrom) }) : translate('policy.savedNow'));
       onSaved(next);
     } catch (failure) {
       setErrors(serverFieldErrors<string>(failure) as Record<string, string>);

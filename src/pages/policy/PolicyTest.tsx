@@ -63,6 +63,7 @@ export function PolicyTest({ detail, names }: { detail: PolicyDetail; names: Rul
       size="small"
       sx={{ width }}
       inputProps={choices ? undefined : { 'data-testid': `test-${field}` }}
+      SelectProps={choices ? { SelectDisplayProps: { 'data-testid': `test-${field}` } as object } : undefined}
     >
       {choices?.map((c) => (
         <MenuItem key={c.id} value={String(c.id)}>

@@ -75,7 +75,9 @@ export function RuleForm({ index, count, rule, wallets, errors, onChange, onMove
       helperText={error(field)}
       size="small"
       sx={{ width }}
-      SelectProps={{ SelectDisplayProps: { 'data-testid': `rule-${index}-${field}` } as object }}
+      // "Every wallet" / "Every currency" is the blank value: shown, not an empty box.
+      SelectProps={{ displayEmpty: true, SelectDisplayProps: { 'data-testid': `rule-${index}-${field}` } as object }}
+      InputLabelProps={{ shrink: true }}
     >
       {choices.map((c) => (
         <MenuItem key={c.id} value={c.id}>
