@@ -1,3 +1,4 @@
+import { seedPolicies } from './policies';
 import { sql, type Transaction } from 'kysely';
 import type { ServerContext } from '../../http/serverContext';
 import type { DatabaseHandle, Db } from '../database';
@@ -88,5 +89,6 @@ async function writeDemo(trx: Transaction<Database>, passwordHashes: string[]): 
   await seedProposals(trx, walletIds, userIds);
   await seedPayments(trx, orgIds);
   await seedMovements(trx, walletIds, userIds);
+  await seedPolicies(trx, orgIds, userIds);
   return orgIds;
 }
