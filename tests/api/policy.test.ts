@@ -113,12 +113,17 @@ describe('the address book', () => {
     expect(added).toMatchObject({ code: 200, data: { address: PARTNER, label: 'Partner', active: false, createdBy: 'merchantProManager' } });
     expect(Date.parse(added.data.activeFrom) - Date.now()).toBeGreaterThan(DAY_MS - 120_000);
     const list = async (account: string) => server.call<{ list: AddressBookRecord[] }>('GET', '/sys/address-book/list', { token: await client.token(account) });
-    expect((await list('merchantProEmployee')).data.list.map((e) => e.label)).toEqual(['Partner']);
+    // Aurora's book: the demo's two partners (active since yesterday) and the new one, waiting.
+    expect((await list('merchantProEmployee')).data.list.map((e) => [e.label, e.active])).toEqual([
+      ['Partner', false],
+      ['Payroll provider', true],
+      ['Supplier — Northwind', true],
+    ]);
     expect((await list('merchantStdManager')).data.list).toEqual([]);
     const detail = await server.call('GET', '/sys/address-book/detail', { token: await client.token('merchantStdManager'), query: { id: added.data.id } });
     expect(detail.code).toBe(404);
     afterTheDelay();
-    expect((await list('merchantProEmployee')).data.list[0].active).toBe(true);
+    expect((await list('merchantProEmployee')).data.list.every((e) => e.active)).toBe(true);
   });
 
   it('managers write; others, duplicates and bad addresses are refused', async () => {
