@@ -110,3 +110,15 @@ export function e2eEnvironment(extraEnv: Record<string, string> = {}): { server:
   });
   return env;
 }
+
+/** The API as a demo user, beside the browser: `call(path)` GETs, `call(path, body)` POSTs; answers the envelope. */
+export async function apiAs(baseUrl: string, account: string) {
+  const login = await fetch(`${baseUrl}/api/sys/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account, password: DEMO_PASSWORD }) });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  return (path: string, body?: unknown) =>
+    fetch(`${baseUrl}/api${path}`, {
+      method: body ? 'POST' : 'GET',
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    }).then((r) => r.json() as Promise<{ code: number; data: Record<string, unknown> }>);
+}

@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { e2eEnvironment, signIn } from './harness';
+import { apiAs as apiAsUser, e2eEnvironment, signIn } from './harness';
 import { RECIPIENT, startAuroraColdTransfer } from './proposalSteps';
 
 const env = e2eEnvironment();
 
 
-const apiAs = async (account: string) => {
-  const login = await fetch(`${env.server.baseUrl}/api/sys/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account, password: 'Demo@12345' }) });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  return (path: string, body?: unknown) =>
-    fetch(`${env.server.baseUrl}/api${path}`, {
-      method: body ? 'POST' : 'GET',
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    }).then((r) => r.json() as Promise<{ code: number; data: Record<string, unknown> }>);
-};
+const apiAs = (account: string) => apiAsUser(env.server.baseUrl, account);
 
 describe('multisig: start, approve, confirm', () => {
   let proposalUrl = '';

@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { e2eEnvironment, signIn } from './harness';
+import { apiAs as apiAsUser, e2eEnvironment, signIn } from './harness';
 import { RECIPIENT, selectOption } from './proposalSteps';
 
 // No change delay for an org that never saved a policy: the manager's first rules are in force at once.
 const env = e2eEnvironment({ POLICY_DELAY_HOURS: '0' });
 
-const apiAs = async (account: string) => {
-  const login = await fetch(`${env.server.baseUrl}/api/sys/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account, password: 'Demo@12345' }) });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  return (path: string, body: unknown) =>
-    fetch(`${env.server.baseUrl}/api${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
-      (r) => r.json() as Promise<{ code: number; data: Record<string, unknown> }>,
-    );
-};
+const apiAs = (account: string) => apiAsUser(env.server.baseUrl, account);
 
 /** Picks an option of a rule's select, found by its test id. */
 async function pick(page: Page, testId: string, option: string | RegExp) {
