@@ -18,8 +18,8 @@ export interface PolicyGate {
   record: ProposalPolicy | null;
 }
 
-/** The rule's words for a refusal: its number, and its name when it has one. */
-export const ruleParams = (verdict: PolicyVerdict) => ({ rule: verdict.match?.position ?? 0, name: verdict.match?.rule.name || '—' });
+/** The rule's words for a refusal: its number, and its name in brackets when it has one. */
+export const ruleParams = (verdict: PolicyVerdict) => ({ rule: verdict.match?.position ?? 0, name: verdict.match?.rule.name ? ` (${verdict.match.rule.name})` : '' });
 
 /**
  * At every start of an outflow (a movement, a money proposal), after its wallets are locked:
