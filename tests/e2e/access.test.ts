@@ -28,9 +28,9 @@ describe('the menu and guards follow the role matrix', () => {
     // One entry per job: the full asset flow, not also the lite one.
     expect(menu).toContain('Asset flow');
     expect(menu).not.toContain('Asset flow (lite)');
-    // SPEC A2's 22 for the operator row, and the audit log.
-    expect(menu).toContain('Audit log');
-    expect(menu).toHaveLength(23);
+    // SPEC A2's 22 for the operator row, the audit log, the transaction policy and the address book.
+    expect(menu).toEqual(expect.arrayContaining(['Audit log', 'Transaction policy', 'Address book']));
+    expect(menu).toHaveLength(25);
     await expectDenied(page, '/invitation');
     await page.close();
   });
@@ -42,7 +42,7 @@ describe('the menu and guards follow the role matrix', () => {
     expect(menu).toEqual(expect.arrayContaining(['Agent', 'Invitations', 'Multisig']));
     expect(menu).not.toContain('Contract addresses');
     expect(menu).not.toContain('Pay links');
-    expect(menu).toHaveLength(12);
+    expect(menu).toHaveLength(14);
     await expectDenied(page, '/contract-address');
     await expectDenied(page, '/brand');
     await page.close();
@@ -57,7 +57,7 @@ describe('the menu and guards follow the role matrix', () => {
     expect(menu).not.toContain('Lite wallets');
     expect(menu).not.toContain('Asset flow');
     expect(menu).not.toContain('Multisig');
-    expect(menu).toHaveLength(18);
+    expect(menu).toHaveLength(20);
     await expectDenied(page, '/multisig');
     await page.goto(`${env.server.baseUrl}/merchant-lite-wallet`);
     await expect.poll(() => page.locator('table').textContent()).toContain('Cedar deposits');
