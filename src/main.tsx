@@ -1,4 +1,5 @@
 import { StrictMode, type ReactNode } from 'react';
+import { config as zodConfig } from 'zod/v4/core';
 import { createRoot } from 'react-dom/client';
 import { http, setErrorNotifier, setLanguageSource, setTranslator } from './http';
 import { initI18n, currentLanguage, t } from './i18n/i18nProvider';
@@ -21,6 +22,10 @@ import { startupView } from './startup/startupView';
  * HTTP client). react-admin and the screens arrive in the console chunk, loaded after
  * sign-in or at once when a token is stored.
  */
+// No eval in the browser: the Content-Security-Policy forbids it (docs/DECISIONS.md
+// "Content-Security-Policy"), and zod would otherwise probe for it with `Function('')`, a
+// violation, before its first object schema. Set before any schema chunk loads.
+zodConfig({ jitless: true });
 setTranslator(t);
 setLanguageSource(currentLanguage);
 setErrorNotifier(notifyError);

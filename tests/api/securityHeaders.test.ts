@@ -28,6 +28,18 @@ describe('security headers', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
+  it('the console runs only its own scripts: no inline script, no eval, no other host', async () => {
+    for (const url of ['/', '/multisig', '/api/sys/config/brand']) {
+      const policy = String((await server.app.inject({ method: 'GET', url })).headers['content-security-policy']);
+      const directives = Object.fromEntries(policy.split(/;\s*/).map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+      expect(directives['script-src'], url).toEqual(["'self'"]);
+      expect(directives['default-src'], url).toEqual(["'self'"]);
+      expect(directives['connect-src'], url).toEqual(["'self'"]);
+      expect(directives['object-src'], url).toEqual(["'none'"]);
+      expect(policy, url).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
+    }
+  });
+
   it('translation files keep their own caching and are not framed either', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/locales/en-US/api.json?v=1' });
     expect(res.statusCode).toBe(200);
