@@ -1,3 +1,4 @@
+import { sessionUseStamper } from './http/sessionUse';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
@@ -68,7 +69,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // Tests move their own clock; a real instance follows the database's (server/db/databaseClock.ts).
   const clock = options.now ? undefined : await databaseClock(database.db);
   const now = options.now ?? clock!.now;
-  const context: ServerContext = { db: database.db, reader: database.reader, config, messages, now, callers, answers };
+  const stampSessionUse = sessionUseStamper(database.db, app.log);
+  const context: ServerContext = { db: database.db, reader: database.reader, config, messages, now, callers, answers, stampSessionUse };
   const stopSweeper = startExpirySweeper(database.db, now, config.expirySweepMs, (error) => app.log.warn({ reason: String(error) }, 'expiry sweep failed'));
   const stopFeeds = [
     await database.listen(CALLER_CHANGE_CHANNEL, () => callers.clear(), (live) => callers.setLive(live)),

@@ -424,6 +424,12 @@ export interface PolicyVersionTable {
   createdAt: CreatedAt;
 }
 
+/** When a session was last used, stamped at most once a minute (server/http/sessionUse.ts). */
+export interface SessionUseTable {
+  sessionId: number;
+  lastUsedAt: Date;
+}
+
 export interface Database {
   org: OrgTable;
   appUser: AppUserTable;
@@ -456,6 +462,7 @@ export interface Database {
   upload: UploadTable;
   addressBookEntry: AddressBookEntryTable;
   policyVersion: PolicyVersionTable;
+  sessionUse: SessionUseTable;
 }
 
 export type Org = Selectable<OrgTable>;

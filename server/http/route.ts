@@ -67,6 +67,7 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
     handler: async (request, reply) => {
       const t = context.messages.translator(request.headers['accept-language']);
       const caller = spec.access === 'public' ? (undefined as unknown as Caller) : await resolveCaller(context.db, request, context.now(), context.callers);
+      if (caller) await context.stampSessionUse(caller.tokenHash, context.now());
       if (typeof spec.access === 'bigint' && !maskHas(spec.access, caller.roleIndex)) throw forbidden();
       const query = spec.query ? parseOrThrow(spec.query, request.query) : undefined;
       const body = spec.body ? parseOrThrow(spec.body, request.body ?? {}) : undefined;

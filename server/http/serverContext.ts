@@ -17,4 +17,6 @@ export interface ServerContext {
   callers: ChangeFeedCache<SessionFacts>;
   /** Answers of the reference lists (`cache: 'reference'` routes), remembered the same way. */
   answers: ChangeFeedCache<unknown>;
+  /** Stamps a session's last use, at most once a minute (server/http/sessionUse.ts). */
+  stampSessionUse: (tokenHash: string, now: Date) => Promise<void>;
 }

@@ -113,7 +113,7 @@ describe('sessions', () => {
     expect(res.data.list.map((s) => s.current)).toEqual([true, false]);
     expect(res.data.list[0].id).toBeGreaterThan(res.data.list[1].id);
     for (const session of res.data.list) {
-      expect(Object.keys(session).sort()).toEqual(['createdAt', 'current', 'expiresAt', 'id', 'userAgent']);
+      expect(Object.keys(session).sort()).toEqual(['createdAt', 'current', 'expiresAt', 'id', 'lastUsedAt', 'userAgent']);
       expect(Date.parse(session.expiresAt)).toBeGreaterThan(Date.parse(session.createdAt));
     }
     const text = JSON.stringify(res);
@@ -164,5 +164,32 @@ describe('sessions', () => {
     expect(res.data).toMatchObject({ count: 1, list: [{ current: true }] });
     const staleId = res.data.list[0].id - 1;
     expect((await revoke(fresh, staleId)).code).toBe(404);
+  });
+});
+
+describe('a session’s last use', () => {
+  const lastUsed = async (token: string) => (await sessions(token)).data.list.find((s) => s.current)!.lastUsedAt;
+  const stamps = () => server.app.context.db.selectFrom('sessionUse').select(['sessionId', 'lastUsedAt']).execute();
+
+  it('moves when the session is used, to the minute: not a write per request', async () => {
+    const token = await server.login('merchantLiteEmployee');
+    const first = await lastUsed(token);
+    const rows = (await stamps()).length;
+    // Within the minute, more requests write nothing more.
+    for (let i = 0; i < 5; i++) await me(token);
+    expect(await lastUsed(token)).toBe(first);
+    expect((await stamps()).length).toBe(rows);
+    server.advanceClock(61_000);
+    await me(token);
+    expect(Date.parse(await lastUsed(token)) - Date.parse(first)).toBeGreaterThanOrEqual(61_000);
+  });
+
+  it('is no audit event and no change of who the session is', async () => {
+    const token = await server.login('merchantLiteManager');
+    const events = async () => Number((await server.app.context.db.selectFrom('auditEvent').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await events();
+    server.advanceClock(61_000);
+    await me(token);
+    expect(await events()).toBe(before);
   });
 });

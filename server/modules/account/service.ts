@@ -54,18 +54,21 @@ const openSessionsOf = (db: Db, caller: Caller, now: Date) =>
 export async function listOwnSessions(db: Db, caller: Caller, now: Date): Promise<ListResult<AccountSession>> {
   const [rows, total] = await Promise.all([
     openSessionsOf(db, caller, now)
-      .select(['id', 'tokenHash', 'createdAt', 'expiresAt', 'userAgent'])
-      .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
+      .leftJoin('sessionUse', 'sessionUse.sessionId', 'session.id')
+      .select(['session.id', 'session.tokenHash', 'session.createdAt', 'session.expiresAt', 'session.userAgent', 'sessionUse.lastUsedAt'])
+      .orderBy('session.createdAt', 'desc')
+      .orderBy('session.id', 'desc')
       .limit(SESSION_LIST_LIMIT)
       .execute(),
     openSessionsOf(db, caller, now).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
   ]);
   return {
-    list: rows.map(({ tokenHash, createdAt, expiresAt, ...row }) => ({
+    list: rows.map(({ tokenHash, createdAt, expiresAt, lastUsedAt, ...row }) => ({
       ...row,
       createdAt: createdAt.toISOString(),
       expiresAt: expiresAt.toISOString(),
+      // Signing in is its first use.
+      lastUsedAt: (lastUsedAt ?? createdAt).toISOString(),
       current: tokenHash === caller.tokenHash,
     })),
     count: Number(total.count),

@@ -35,6 +35,8 @@ export interface AccountSession {
   id: number;
   createdAt: string;
   expiresAt: string;
+  /** When a request last came with it, to the minute (its sign-in when none has since). */
+  lastUsedAt: string;
   userAgent: string | null;
   /** The session this very call was made with. */
   current: boolean;

@@ -81,6 +81,7 @@ export function SessionsCard({ reloadKey }: { reloadKey: number }) {
               <TableHead>
                 <TableRow>
                   <TableCell>{translate('account.createdAt')}</TableCell>
+                  <TableCell>{translate('account.lastUsedAt')}</TableCell>
                   <TableCell sx={WIDE_ONLY}>{translate('account.expiresAt')}</TableCell>
                   <TableCell>{translate('account.device')}</TableCell>
                   <TableCell />
@@ -90,6 +91,9 @@ export function SessionsCard({ reloadKey }: { reloadKey: number }) {
                 {(sessions ?? []).map((row) => (
                   <TableRow key={row.id}>
                     <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }}>{when(row.createdAt)}</TableCell>
+                    <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }} data-testid="session-last-used">
+                      {when(row.lastUsedAt)}
+                    </TableCell>
                     <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{when(row.expiresAt)}</TableCell>
                     <TableCell sx={{ wordBreak: 'break-word' }}>
                       {row.current && <Chip size="small" color="primary" label={translate('account.thisDevice')} sx={{ mr: 1 }} />}
