@@ -5,7 +5,7 @@ import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
 import { clientAddress, failureLimit, perMinute } from '../../http/rateLimit';
 import { membershipsOf } from '../../http/caller';
-import { ApiError, fieldError, unauthorized } from '../../http/apiError';
+import { ApiError, badRequest, unauthorized } from '../../http/apiError';
 import { isEnrolled, secondFactorChecker } from '../twoFactor/secondFactor';
 import { orgRequiresTwoFactor } from '../twoFactor/service';
 import { BodyCode } from '../../../src/contract/envelope';
@@ -53,7 +53,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: ServerContext)
       // error, not a failure: the sign-in page shows the code input and sends again.
       const enrolled = await isEnrolled(db, user.id);
       if (enrolled) {
-        if (!body.code) throw fieldError('code', 'validation.twoFactorCodeRequired');
+        if (!body.code) throw badRequest({ code: { key: 'validation.twoFactorCodeRequired' } }, 'api.twoFactorCodeRequired');
         await codes.accept(request, reply, user.id, body.code, context.now());
       }
       // The session's insert is the sign-in event: by this user, in their first org.
