@@ -4,6 +4,7 @@ import { failureLimit } from '../../http/rateLimit';
 import { fieldError } from '../../http/apiError';
 import { isTotpCode, matchingStep } from './totp';
 import { recoveryCodeHash } from './recoveryCodes';
+import { recordAuditEvent } from '../auditLog/record';
 
 /** Wrong codes an account may type in CODE_FAILURE_WINDOW before code checks are refused (429). */
 export const CODE_FAILURES = 5;
@@ -39,6 +40,7 @@ export function secondFactorChecker(app: FastifyInstance, db: Db) {
       await failures.check(request, reply);
       const ok = await consumeCode(db, userId, code.trim(), now, enrolling);
       if (!ok) {
+        await recordAuditEvent(db, { action: 'twoFactorFailed', entity: 'auth', entityId: String(userId) });
         await failures.fail(request, reply);
         throw fieldError(field, 'validation.twoFactorCodeWrong');
       }

@@ -5,6 +5,7 @@ import type { StepUpResult, TwoFactorEnrolment, TwoFactorRecoveryCodes, TwoFacto
 import { STEP_UP_MS, isStepUpFresh } from '../../http/stepUp';
 import { newTotpSecret, otpauthUri } from './totp';
 import { newRecoveryCodes, recoveryCodeHash } from './recoveryCodes';
+import { recordAuditEvent } from '../auditLog/record';
 
 /** GET /sys/account/two-factor. */
 export async function twoFactorState(db: Db, caller: Caller, now: Date): Promise<TwoFactorState> {
@@ -52,6 +53,7 @@ export async function finishEnrolment(db: Db, caller: Caller, now: Date): Promis
       .values(recoveryCodes.map((code) => ({ userId: caller.userId, codeHash: recoveryCodeHash(code), usedAt: null })))
       .execute();
   });
+  await recordAuditEvent(db, { action: 'twoFactorEnrol', entity: 'user', entityId: String(caller.userId) });
   return { recoveryCodes };
 }
 
@@ -69,6 +71,7 @@ export async function removeSecondFactor(db: Db, caller: Caller): Promise<null> 
     await trx.deleteFrom('twoFactor').where('userId', '=', caller.userId).execute();
     await trx.updateTable('session').set({ stepUpAt: null }).where('userId', '=', caller.userId).execute();
   });
+  await recordAuditEvent(db, { action: 'twoFactorDisable', entity: 'user', entityId: String(caller.userId) });
   return null;
 }
 
