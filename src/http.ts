@@ -2,6 +2,7 @@ import { createHttpClient } from './dataProvider/httpClient';
 import { StorageKey } from './contract/constants';
 import { session } from './session';
 import { rememberSignOutReason } from './startup/signOutReason';
+import { stepUpPrompt } from './shell/stepUp/stepUpPrompt';
 
 /**
  * The app's single HTTP client, shared by the sign-in page and the console. What it needs
@@ -35,5 +36,11 @@ export const http = createHttpClient({
     if (window.location.pathname === '/login') return;
     rememberSignOutReason(message);
     window.location.assign('/login');
+  },
+  // The dialog in the layout asks for the code; on the sign-in page nobody asks and the call fails.
+  stepUp: () => stepUpPrompt.ask(),
+  // Enrolment happens on /account, the one page such a member can use; there the card says why.
+  onEnrolmentRequired: () => {
+    if (window.location.pathname !== '/account') window.location.assign('/account');
   },
 });

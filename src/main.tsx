@@ -16,6 +16,7 @@ import { ConsoleLoadFailure } from './startup/ConsoleLoadFailure';
 import LoginPage from './pages/login/LoginPage';
 import { StartupFrame } from './startup/StartupFrame';
 import { startupView } from './startup/startupView';
+import type { SessionInfo } from './contract/schemas/auth';
 
 /**
  * The start-up: everything the sign-in page needs and nothing more (MUI, i18next, the
@@ -64,9 +65,11 @@ function showChunkFailed(error: unknown): void {
 function showSignIn(returnTo: string): void {
   if (window.location.pathname !== '/login') window.history.replaceState(null, '', '/login');
   const auth = createAuthProvider(http);
-  const signIn = async (account: string, password: string) => {
-    await auth.login({ username: account, password });
-    window.history.replaceState(null, '', returnTo);
+  const signIn = async (account: string, password: string, code?: string) => {
+    const info = (await auth.login({ username: account, password, code })) as SessionInfo;
+    // An org that requires a second factor the user lacks refuses everything but enrolment: straight to /account.
+    const mustEnrol = info.twoFactor?.required === true && !info.twoFactor.enrolled;
+    window.history.replaceState(null, '', mustEnrol ? '/account' : returnTo);
     await showConsole();
   };
   render(

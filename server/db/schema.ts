@@ -16,6 +16,8 @@ export interface OrgTable {
   /** Tenant type of SPEC A5: 0 operator, 1 agent, 3 merchantPro, 4 merchantLite, 5 merchantStd. */
   tenantType: number;
   parentId: number | null;
+  /** Members must enrol in two-factor authentication before anything else (migration 021). */
+  requireTwoFactor: Generated<boolean>;
   createdAt: CreatedAt;
 }
 
@@ -46,6 +48,27 @@ export interface SessionTable {
   expiresAt: Date;
   revokedAt: Date | null;
   userAgent: string | null;
+  /** When this session's caller last proved the second factor (step-up, migration 021). */
+  stepUpAt: Generated<Date | null>;
+}
+
+/** A user's TOTP secret; `enrolledAt` null while the first code has not confirmed it. */
+export interface TwoFactorTable {
+  userId: number;
+  /** base32, readable by the server: a TOTP check needs the secret itself, not a hash. */
+  secret: string;
+  enrolledAt: Date | null;
+  /** The newest accepted time step (30 s): no code of this step or an older one is taken again. */
+  lastStep: number | null;
+  createdAt: CreatedAt;
+}
+
+/** A single-use recovery code, as its sha256. */
+export interface TwoFactorRecoveryCodeTable {
+  id: Generated<number>;
+  userId: number;
+  codeHash: string;
+  usedAt: Date | null;
 }
 
 export interface BrandConfigTable {
@@ -435,6 +458,8 @@ export interface Database {
   appUser: AppUserTable;
   membership: MembershipTable;
   session: SessionTable;
+  twoFactor: TwoFactorTable;
+  twoFactorRecoveryCode: TwoFactorRecoveryCodeTable;
   brandConfig: BrandConfigTable;
   chain: ChainTable;
   legalTender: LegalTenderTable;

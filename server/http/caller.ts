@@ -24,6 +24,16 @@ export interface Caller {
   org: Membership;
   /** Bit index of the role matrix: tenantType × 6 + roleLevel. */
   roleIndex: number;
+  twoFactor: CallerTwoFactor;
+}
+
+/** The caller's second factor, as server/http/route.ts enforces it. */
+export interface CallerTwoFactor {
+  enrolled: boolean;
+  /** The selected org makes enrolment mandatory (org.require_two_factor). */
+  required: boolean;
+  /** When this session last stepped up, or null. */
+  stepUpAt: Date | null;
 }
 
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -49,6 +59,10 @@ export interface SessionFacts {
   account: string;
   userName: string;
   memberships: Membership[];
+  twoFactorEnrolled: boolean;
+  stepUpAt: Date | null;
+  /** The user's orgs that require two-factor enrolment. */
+  twoFactorOrgIds: number[];
 }
 
 async function lookUpSession(db: Db, tokenHash: string, now: Date): Promise<{ facts: SessionFacts; expiresAt: Date } | undefined> {
@@ -58,7 +72,21 @@ async function lookUpSession(db: Db, tokenHash: string, now: Date): Promise<{ fa
     .innerJoin('appUser', 'appUser.id', 'session.userId')
     .leftJoin('membership', 'membership.userId', 'appUser.id')
     .leftJoin('org', 'org.id', 'membership.orgId')
-    .select(['appUser.id as userId', 'appUser.account', 'appUser.userName', 'appUser.disabled', 'session.expiresAt', 'org.id as orgId', 'org.name as orgName', 'org.tenantType', 'membership.roleLevel'])
+    .leftJoin('twoFactor', 'twoFactor.userId', 'appUser.id')
+    .select([
+      'appUser.id as userId',
+      'appUser.account',
+      'appUser.userName',
+      'appUser.disabled',
+      'session.expiresAt',
+      'session.stepUpAt',
+      'twoFactor.enrolledAt',
+      'org.id as orgId',
+      'org.name as orgName',
+      'org.tenantType',
+      'org.requireTwoFactor',
+      'membership.roleLevel',
+    ])
     .where('session.tokenHash', '=', tokenHash)
     .where('session.revokedAt', 'is', null)
     .where('session.expiresAt', '>', now)
@@ -70,7 +98,18 @@ async function lookUpSession(db: Db, tokenHash: string, now: Date): Promise<{ fa
   const memberships: Membership[] = rows
     .filter((r) => r.orgId !== null)
     .map((r) => ({ orgId: r.orgId!, orgName: r.orgName!, tenantType: r.tenantType!, roleLevel: r.roleLevel! }));
-  return { facts: { userId: session.userId, account: session.account, userName: session.userName, memberships }, expiresAt: new Date(session.expiresAt) };
+  return {
+    facts: {
+      userId: session.userId,
+      account: session.account,
+      userName: session.userName,
+      memberships,
+      twoFactorEnrolled: session.enrolledAt !== null,
+      stepUpAt: session.stepUpAt === null ? null : new Date(session.stepUpAt),
+      twoFactorOrgIds: rows.filter((r) => r.orgId !== null && r.requireTwoFactor).map((r) => r.orgId!),
+    },
+    expiresAt: new Date(session.expiresAt),
+  };
 }
 
 export async function resolveCaller(db: Db, request: FastifyRequest, now: Date, cache?: ChangeFeedCache<SessionFacts>): Promise<Caller> {
@@ -96,6 +135,7 @@ export async function resolveCaller(db: Db, request: FastifyRequest, now: Date, 
     memberships,
     org,
     roleIndex: roleIndexFor(org.tenantType, org.roleLevel),
+    twoFactor: { enrolled: facts.twoFactorEnrolled, required: facts.twoFactorOrgIds.includes(org.orgId), stepUpAt: facts.stepUpAt },
   };
 }
 

@@ -4,7 +4,9 @@ import { validate } from '../../src/contract/validation';
 import { API_BASE } from '../../src/contract/constants';
 import { maskHas } from '../../src/access';
 import type { ServerContext } from './serverContext';
-import { badRequest, forbidden } from './apiError';
+import { ApiError, badRequest, forbidden } from './apiError';
+import { BodyCode } from '../../src/contract/envelope';
+import { isStepUpFresh } from './stepUp';
 import { resolveCaller, type Caller } from './caller';
 import type { Translate } from './messages';
 import { withAuditContext, type AuditContext } from './auditContext';
@@ -47,6 +49,13 @@ export interface RouteSpec<QS extends z.ZodType | undefined, BS extends z.ZodTyp
    * handler that reads its body as a stream (an upload: a second run would find it consumed).
    */
   retry?: false;
+  /**
+   * A write that needs a fresh step-up from an enrolled caller (docs/DECISIONS.md "Two-factor
+   * authentication and step-up"): always, or when the function says so of the parsed body.
+   */
+  stepUp?: true | ((body: BS extends z.ZodType ? z.output<BS> : undefined) => boolean);
+  /** A route enrolment itself needs: open to a member whose org requires a second factor they lack. */
+  beforeEnrolment?: true;
   /** Returns the envelope's `data`; a reply already sent (downloads) returns the reply. */
   handler: (
     input: HandlerInput<QS extends z.ZodType ? z.output<QS> : undefined, BS extends z.ZodType ? z.output<BS> : undefined>,
@@ -71,6 +80,7 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
       if (typeof spec.access === 'bigint' && !maskHas(spec.access, caller.roleIndex)) throw forbidden();
       const query = spec.query ? parseOrThrow(spec.query, request.query) : undefined;
       const body = spec.body ? parseOrThrow(spec.body, request.body ?? {}) : undefined;
+      if (caller) enforceTwoFactor(spec, caller, body as never, context.now());
       const run = () =>
         spec.handler({
           caller,
@@ -95,6 +105,18 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
       return { code: 200, msg: t('api.ok'), data: data ?? null };
     },
   });
+}
+
+/**
+ * Mandatory enrolment, then step-up. Both refusals use body codes other than 401/403: the
+ * console keeps the session and asks for enrolment or a code instead (SPEC A7).
+ */
+function enforceTwoFactor<QS extends z.ZodType | undefined, BS extends z.ZodType | undefined>(spec: RouteSpec<QS, BS>, caller: Caller, body: never, now: Date): void {
+  const { enrolled, required, stepUpAt } = caller.twoFactor;
+  if (required && !enrolled && !spec.beforeEnrolment) throw new ApiError(BodyCode.twoFactorEnrolmentRequired, 'api.twoFactorEnrolmentRequired');
+  if (!spec.stepUp || !enrolled) return;
+  if (spec.stepUp !== true && !spec.stepUp(body)) return;
+  if (!isStepUpFresh(stepUpAt, now)) throw new ApiError(BodyCode.stepUpRequired, 'api.stepUpRequired');
 }
 
 /**

@@ -22,6 +22,7 @@ import { registerOrgRoutes } from './org/routes';
 import { registerHealthRoutes } from './health/routes';
 import { registerPolicyRoutes } from './policy/routes';
 import { registerAddressBookRoutes } from './addressBook/routes';
+import { registerTwoFactorRoutes } from './twoFactor/routes';
 
 /** Every API module; each declares its routes with their access masks. */
 export const modules: Array<(app: FastifyInstance, context: ServerContext) => void> = [
@@ -46,5 +47,6 @@ export const modules: Array<(app: FastifyInstance, context: ServerContext) => vo
   registerOrderRepairRoutes,
   registerDashboardRoutes,
   registerAccountRoutes,
+  registerTwoFactorRoutes,
   registerHealthRoutes,
 ];

@@ -34,9 +34,11 @@ export function createAuthProvider(http: HttpClient, actionMasks: ActionMasks = 
   };
 
   return {
-    async login({ username, password }: { username: string; password: string }) {
-      const info = await http.post<SessionInfo>(ApiPath.auth.login, { account: username, password });
+    /** Resolves with the answer: the start-up reads `twoFactor` to lead an unenrolled member to /account. */
+    async login({ username, password, code }: { username: string; password: string; code?: string }) {
+      const info = await http.post<SessionInfo>(ApiPath.auth.login, { account: username, password, ...(code ? { code } : {}) });
       session.signedIn(info);
+      return info;
     },
     async logout() {
       if (storedToken()) await http.post(ApiPath.auth.logout).catch(() => undefined);

@@ -38,6 +38,14 @@ export const ApiPath = {
     password: '/sys/account/password',
     sessionList: '/sys/account/session/list',
     sessionDelete: '/sys/account/session/delete/{id}',
+    /** The caller's second factor (docs/DECISIONS.md "Two-factor authentication and step-up"). */
+    twoFactor: {
+      state: '/sys/account/two-factor',
+      start: '/sys/account/two-factor/start',
+      confirm: '/sys/account/two-factor/confirm',
+      disable: '/sys/account/two-factor/disable',
+      stepUp: '/sys/account/two-factor/step-up',
+    },
   },
   brand: {
     get: '/sys/config/brand',
@@ -52,7 +60,8 @@ export const ApiPath = {
   },
   chainWallet: resourcePaths('chain-wallet'),
   contractAddress: resourcePaths('contract-address'),
-  org: resourcePaths('org'),
+  /** `twoFactor`: GET whether the selected org requires enrolment, POST to set it (managers). */
+  org: { ...resourcePaths('org'), twoFactor: '/sys/org/two-factor' },
   member: {
     ...resourcePaths('member'),
     roles: '/sys/member/roles',

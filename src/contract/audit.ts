@@ -29,5 +29,5 @@ export const AUDIT_ENTITIES = [
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** create / update / delete of a row, or a named event of the account's life. */
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'signIn', 'signInFailed', 'signOut', 'passwordChange', 'sessionRevoke'] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'signIn', 'signInFailed', 'signOut', 'passwordChange', 'sessionRevoke', 'twoFactorEnrol', 'twoFactorDisable', 'twoFactorFailed'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -14,6 +14,17 @@ export const BodyCode = {
   forbidden: 403,
   notFound: 404,
   conflict: 409,
+  /**
+   * The caller's org makes two-factor enrolment mandatory and they have not enrolled: anything
+   * but enrolment is refused. Not 401/403, which sign the console out (SPEC A7): the console
+   * leads to /account instead.
+   */
+  twoFactorEnrolmentRequired: 412,
+  /**
+   * A sensitive write needs a fresh second-factor code on this session (step-up, 5 minutes):
+   * the console asks for it and sends the call again. Not 401/403 either.
+   */
+  stepUpRequired: 428,
   tooManyRequests: 429,
   /** The database is out of reach or the instance is closing: HTTP 503 too, with Retry-After. */
   unavailable: 503,

@@ -14,6 +14,13 @@ export interface HttpClientDeps {
   notifyError(message: string): void;
   /** Called after the stored token is cleared on a 401/403, with the message shown; the app goes to /login. */
   onAuthFailure(message: string): void;
+  /**
+   * A write asked for a fresh second factor (body code 428): ask the user for a code and step
+   * up; true to send the call once more, false (cancelled, nobody to ask) to fail it.
+   */
+  stepUp?(): Promise<boolean>;
+  /** The org requires a second factor the user lacks (body code 412): lead them to enrol. */
+  onEnrolmentRequired?(): void;
   baseUrl?: string;
   timeoutMs?: number;
 }
@@ -159,6 +166,9 @@ async function readStreaming(response: Response, onProgress: DownloadProgress, a
   return new Blob([blob, ...(pending as BlobPart[])], { type });
 }
 
+/** The message of a write whose step-up the user cancelled (a key of the console's translations). */
+export const STEP_UP_CANCELLED = 'twoFactor.stepUpCancelled';
+
 function clearStoredToken() {
   if (typeof localStorage !== 'undefined') localStorage.removeItem(StorageKey.token);
 }
@@ -185,7 +195,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     throw new HttpError(text, statusOf(failure), errorBody);
   }
 
-  async function send(method: HttpMethod, path: string, options: RequestOptions, expect: 'data' | 'file', onProgress?: DownloadProgress): Promise<unknown> {
+  async function send(method: HttpMethod, path: string, options: RequestOptions, expect: 'data' | 'file', onProgress?: DownloadProgress, steppedUp = false): Promise<unknown> {
     const query = toQueryString(options.query);
     const url = `${options.baseUrl ?? apiBase}${path}${query ? (path.includes('?') ? '&' : '?') + query : ''}`;
     const { payload, json } = encodeBody(options.body);
@@ -228,6 +238,13 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       if (response.status !== 200) {
         fail({ kind: 'http', status: response.status, msg: stringField(body, 'msg') ?? stringField(body, 'message') }, body);
       }
+      if (isEnvelope(body) && body.code === BodyCode.stepUpRequired && deps.stepUp && !steppedUp) {
+        // Nothing was written: the server refuses before the handler runs, so sending again is safe.
+        clearTimeout(timer);
+        if (await deps.stepUp()) return send(method, path, options, expect, onProgress, true);
+        fail({ kind: 'business', code: body.code, msg: STEP_UP_CANCELLED }, body, options);
+      }
+      if (isEnvelope(body) && body.code === BodyCode.twoFactorEnrolmentRequired) deps.onEnrolmentRequired?.();
       if (isEnvelope(body) && body.code !== BodyCode.ok) fail({ kind: 'business', code: body.code, msg: body.msg }, body, options);
       if (expect === 'file' && !isHtml(response)) {
         // A file the server labelled as JSON is still the file asked for.

@@ -52,6 +52,12 @@ const AUDITED_WRITES: Record<string, readonly AuditEntity[]> = {
   'POST /sys/address-book/save': ['addressBook'],
   'POST /sys/address-book/update': ['addressBook'],
   'POST /sys/address-book/delete/:id': ['addressBook'],
+  // The secret is never in the trail: enrolment's own row is not audited, its outcome is an event.
+  'POST /sys/account/two-factor/start': [],
+  'POST /sys/account/two-factor/confirm': ['user', 'auth'],
+  'POST /sys/account/two-factor/disable': ['user', 'session', 'auth'],
+  'POST /sys/account/two-factor/step-up': ['session', 'auth'],
+  'POST /sys/org/two-factor': ['org'],
 };
 
 let server: TestServer;

@@ -77,6 +77,8 @@ describe('session', () => {
       account: 'merchantStdFinance',
       userName: 'Simon Std',
       orgList: [{ orgId: server.orgIds.stdB, orgName: 'Birch Goods (Standard)', tenantType: 5, roleLevel: 1 }],
+      // No second factor, and the org does not require one (tests/api/twoFactor.test.ts).
+      twoFactor: { enrolled: false, required: false },
     });
   });
 

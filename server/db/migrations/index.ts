@@ -19,6 +19,7 @@ import * as orderVolume from './017_order_volume';
 import * as changeFeed from './018_change_feed';
 import * as sharedState from './019_shared_state';
 import * as policy from './020_policy';
+import * as twoFactor from './021_two_factor';
 import * as sessionUse from './022_session_use';
 
 /**
@@ -46,5 +47,6 @@ export const migrations: Record<string, Migration> = {
   '018_change_feed': changeFeed,
   '019_shared_state': sharedState,
   '020_policy': policy,
+  '021_two_factor': twoFactor,
   '022_session_use': sessionUse,
 };

@@ -32,6 +32,8 @@ export function registerAccountRoutes(app: FastifyInstance, context: ServerConte
     access: masks.all,
     body: accountPasswordBody,
     config: { rateLimit: passwordRateLimit },
+    // A stolen session alone must not take the account over.
+    stepUp: true,
     handler: async ({ caller, body }) => changePassword(db, caller, body, context.now()),
   });
 

@@ -5,7 +5,9 @@ import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
 import { clientAddress, failureLimit, perMinute } from '../../http/rateLimit';
 import { membershipsOf } from '../../http/caller';
-import { ApiError, unauthorized } from '../../http/apiError';
+import { ApiError, badRequest, unauthorized } from '../../http/apiError';
+import { isEnrolled, secondFactorChecker } from '../twoFactor/secondFactor';
+import { orgRequiresTwoFactor } from '../twoFactor/service';
 import { BodyCode } from '../../../src/contract/envelope';
 import { verifyPassword } from './password';
 import { openSession } from './openSession';
@@ -23,6 +25,7 @@ const addressAndAccount = (request: FastifyRequest) => `${clientAddress(request)
 
 export function registerAuthRoutes(app: FastifyInstance, context: ServerContext): void {
   const { db } = context;
+  const codes = secondFactorChecker(app, db);
   const failedLoginsPerAddress = failureLimit(app, { name: 'login failures per address', max: context.config.loginFailuresPerAddress, timeWindow: '15 minutes', keyGenerator: clientAddress });
 
   defineRoute(app, context, {
@@ -46,10 +49,18 @@ export function registerAuthRoutes(app: FastifyInstance, context: ServerContext)
       if (user.disabled) throw new ApiError(BodyCode.forbidden, 'api.accountDisabled');
       const orgList = await membershipsOf(db, user.id);
       if (orgList.length === 0) throw new ApiError(BodyCode.forbidden, 'api.noOrg');
+      // No session opens without the second factor of an enrolled user. A missing code is a field
+      // error, not a failure: the sign-in page shows the code input and sends again.
+      const enrolled = await isEnrolled(db, user.id);
+      if (enrolled) {
+        if (!body.code) throw badRequest({ code: { key: 'validation.twoFactorCodeRequired' } }, 'api.twoFactorCodeRequired');
+        await codes.accept(request, reply, user.id, body.code, context.now());
+      }
       // The session's insert is the sign-in event: by this user, in their first org.
       Object.assign(currentAuditContext() ?? {}, { actorId: user.id, actorAccount: user.account, orgId: orgList[0].orgId });
       const token = await openSession(context, user.id, request);
-      return { token, userName: user.userName, account: user.account, orgList };
+      const required = await orgRequiresTwoFactor(db, orgList[0].orgId);
+      return { token, userName: user.userName, account: user.account, orgList, twoFactor: { enrolled, required } };
     },
   });
 
@@ -76,6 +87,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: ServerContext)
     method: 'POST',
     path: ApiPath.auth.logout,
     access: 'signedIn',
+    beforeEnrolment: true,
     handler: async ({ caller }) => {
       Object.assign(currentAuditContext() ?? {}, { sessionAction: 'signOut' });
       await db.updateTable('session').set({ revokedAt: context.now() }).where('tokenHash', '=', caller.tokenHash).execute();
@@ -87,10 +99,12 @@ export function registerAuthRoutes(app: FastifyInstance, context: ServerContext)
     method: 'GET',
     path: ApiPath.auth.me,
     access: 'signedIn',
+    beforeEnrolment: true,
     handler: async ({ caller }): Promise<SessionInfo> => ({
       userName: caller.userName,
       account: caller.account,
       orgList: caller.memberships,
+      twoFactor: { enrolled: caller.twoFactor.enrolled, required: caller.twoFactor.required },
     }),
   });
 }

@@ -72,6 +72,8 @@ export function registerSignRoutes(app: FastifyInstance, context: ServerContext)
     path: paths.start,
     access,
     body: signStartBody,
+    // Changing who signs (or how many) is as sensitive as signing; a money proposal still needs approvals.
+    stepUp: (body) => body.kind === 'governance',
     handler: async ({ caller, body }) => startProposal(db, caller, body, context.now(), context.config.proposalTtlHours),
   });
 
@@ -86,6 +88,7 @@ export function registerSignRoutes(app: FastifyInstance, context: ServerContext)
       path,
       access,
       body: signActionBody,
+      stepUp: true,
       handler: async ({ caller, body }) => actOnProposal(db, caller, action, body, context.now()),
     });
   }

@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import type { TwoFactorStatus } from './twoFactor';
 
 /** Body of POST /sys/auth/login. Length caps stop a 1 MiB password from costing a scrypt run. */
 export const loginBody = z.object({
   account: z.string().trim().min(1).max(64),
   password: z.string().min(1).max(256),
+  /** The second factor (a TOTP or a recovery code), asked for once the password was right and the user is enrolled. */
+  code: z.string().trim().max(32).optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -55,4 +58,6 @@ export interface SessionInfo {
   userName: string;
   account: string;
   orgList: OrgMembership[];
+  /** Absent from sign-up and join answers: a new account has no second factor yet. */
+  twoFactor?: TwoFactorStatus;
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '../../shell/brand/BrandLogo';
 import { useBrand } from '../../shell/brand/brandStore';
 import { LanguageMenu } from './LanguageMenu';
+import { serverFieldErrors } from '../../dataProvider/serverFieldErrors';
 
 /**
  * Account + password sign-in, rendered by the start-up before react-admin is loaded (the
@@ -11,20 +12,30 @@ import { LanguageMenu } from './LanguageMenu';
  * `notice` is why the console sent the user here (session expired, no permission): the
  * reload to /login wiped the toast that said so.
  */
-export default function LoginPage({ signIn, notice }: { signIn: (account: string, password: string) => Promise<void>; notice?: string | null }) {
+export default function LoginPage({ signIn, notice }: { signIn: (account: string, password: string, code?: string) => Promise<void>; notice?: string | null }) {
   const { t } = useTranslation();
   const brand = useBrand();
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
+  // The second factor: the input appears once the server asked for it (a field error on `code`).
+  const [askCode, setAskCode] = useState(false);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     try {
-      await signIn(account.trim(), password);
-    } catch {
-      // Already shown: the HTTP client toasts every failed call with the server's message.
+      await signIn(account.trim(), password, askCode ? code.trim() : undefined);
+    } catch (failure) {
+      // Already toasted: the HTTP client shows every failed call with the server's message.
+      const refused = serverFieldErrors<'code'>(failure).code;
+      if (refused) {
+        setAskCode(true);
+        setCodeError(askCode ? refused : undefined);
+        setCode('');
+      }
       setBusy(false);
     }
   };
@@ -67,7 +78,22 @@ export default function LoginPage({ signIn, notice }: { signIn: (account: string
             margin="normal"
             required
           />
-          <Button type="submit" variant="contained" fullWidth sx={{ mt: 2 }} disabled={busy || !account || !password}>
+          {askCode && (
+            <TextField
+              label={t('twoFactor.code')}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              error={Boolean(codeError)}
+              helperText={codeError ?? t('twoFactor.signInCodeHelp')}
+              autoComplete="one-time-code"
+              slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'sign-in-code' } }}
+              autoFocus
+              fullWidth
+              margin="normal"
+              required
+            />
+          )}
+          <Button type="submit" variant="contained" fullWidth sx={{ mt: 2 }} disabled={busy || !account || !password || (askCode && !code.trim())}>
             {busy ? <CircularProgress size={22} /> : t('app.signIn')}
           </Button>
         </CardContent>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Layout } from 'react-admin';
 import { ConsoleAppBar } from '../appBar/ConsoleAppBar';
 import { AppMenu } from '../menu/AppMenu';
+import { StepUpDialog } from '../stepUp/StepUpDialog';
 
 /**
  * react-admin's layout and list grow to fit their widest content (`min-width: fit-content`, flex
@@ -22,6 +23,7 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
   return (
     <Layout appBar={ConsoleAppBar} menu={AppMenu} sx={HELD_TO_WINDOW}>
       {children}
+      <StepUpDialog />
     </Layout>
   );
 }

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/** A typed second-factor code: six TOTP digits or a recovery code (`XXXXX-XXXXX`); the server tells which. */
+export const twoFactorCode = z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(32);
+
+/** Body of POST /sys/account/two-factor/confirm and /step-up. */
+export const twoFactorCodeBody = z.object({ code: twoFactorCode });
+export type TwoFactorCodeBody = z.infer<typeof twoFactorCodeBody>;
+
+/** Body of POST /sys/account/two-factor/disable: the password and a current code, so a left-open session alone cannot. */
+export const twoFactorDisableBody = z.object({
+  password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(256),
+  code: twoFactorCode,
+});
+export type TwoFactorDisableBody = z.infer<typeof twoFactorDisableBody>;
+
+/** Body of POST /sys/org/two-factor: whether the selected org's members must enrol. */
+export const orgTwoFactorBody = z.object({ required: z.boolean({ error: 'validation.required' }) });
+export type OrgTwoFactorBody = z.infer<typeof orgTwoFactorBody>;
+
+/** What sign-in and /sys/auth/me tell the console of the caller's second factor. */
+export interface TwoFactorStatus {
+  enrolled: boolean;
+  /** The selected (first, at sign-in) org requires enrolment. */
+  required: boolean;
+}
+
+/** `data` of GET /sys/account/two-factor. */
+export interface TwoFactorState extends TwoFactorStatus {
+  recoveryCodesLeft: number;
+  /** Until when this session's step-up counts (ISO), or null. */
+  stepUpUntil: string | null;
+}
+
+/** `data` of POST /sys/account/two-factor/start: the new secret, shown as a QR code and as text. */
+export interface TwoFactorEnrolment {
+  secret: string;
+  uri: string;
+}
+
+/** `data` of POST /sys/account/two-factor/confirm: the recovery codes, shown this once. */
+export interface TwoFactorRecoveryCodes {
+  recoveryCodes: string[];
+}
+
+/** `data` of POST /sys/account/two-factor/step-up. */
+export interface StepUpResult {
+  stepUpUntil: string;
+}
+
+/** `data` of GET /sys/org/two-factor. */
+export interface OrgTwoFactor {
+  required: boolean;
+}
