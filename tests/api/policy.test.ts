@@ -7,6 +7,8 @@ import type { AddressBookRecord } from '../../src/contract/schemas/addressBook';
 import type { MovementRecord } from '../../src/contract/schemas/movement';
 import { DEFAULT_POLICY_RULES, type PolicyRule, type ProposalPolicy } from '../../src/contract/policy';
 import type { SessionInfo } from '../../src/contract/schemas/auth';
+import { BodyCode } from '../../src/contract/envelope';
+import { authenticator, enrol } from './twoFactorSupport';
 
 const OUTSIDER = demoEvmAddress('policy outsider');
 const PARTNER = demoEvmAddress('policy partner');
@@ -315,5 +317,26 @@ describe('a new org', () => {
     const detail = await server.call<PolicyDetail>('GET', '/sys/policy/detail', { token: signedUp.data.token });
     expect(detail.data).toMatchObject({ orgName: 'Fresh Shop', active: { rules: DEFAULT_POLICY_RULES, delayHours: 24 }, pending: null });
     expect(DEFAULT_POLICY_RULES).toEqual([expect.objectContaining({ destination: 'notInBook', action: 'requireMore', approvals: 1 })]);
+  });
+});
+
+describe('with two-factor on, a password alone changes no rule and no book entry', () => {
+  it('an enrolled manager’s policy and address book writes need a fresh step-up; then they go through', async () => {
+    const app = authenticator(server);
+    const token = await client.token('merchantProManager');
+    const { secret } = await enrol(server, app, token);
+    const writes = [
+      () => server.call('POST', '/sys/policy/save', { token, body: { rules: [rule({ action: 'block' })], delayHours: 24 } }),
+      () => server.call('POST', '/sys/address-book/save', { token, body: { chainId: 1, address: PARTNER, label: 'Partner' } }),
+    ];
+    for (const write of writes) expect((await write()).code).toBe(BodyCode.stepUpRequired);
+    expect((await policyOf('merchantProManager')).data.pending).toBeNull();
+    expect((await server.call('POST', '/sys/account/two-factor/step-up', { token, body: { code: app.freshCode(secret) } })).code).toBe(200);
+    for (const write of writes) expect((await write()).code).toBe(200);
+    const entry = (await server.call<{ list: AddressBookRecord[] }>('GET', '/sys/address-book/list', { token, query: { q: 'Partner' } })).data.list.find((e) => e.label === 'Partner')!;
+    // Five minutes on, the step-up has lapsed: a rename or a delete asks again.
+    app.advance(5 * 60_000 + 1_000);
+    expect((await server.call('POST', '/sys/address-book/update', { token, body: { id: entry.id, label: 'Renamed' } })).code).toBe(BodyCode.stepUpRequired);
+    expect((await server.call('POST', `/sys/address-book/delete/${entry.id}`, { token })).code).toBe(BodyCode.stepUpRequired);
   });
 });

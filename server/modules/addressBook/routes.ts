@@ -8,7 +8,10 @@ import { defineRoute } from '../../http/route';
 import { pathId } from '../../http/pathId';
 import { deleteAddressBookEntry, findAddressBookEntry, listAddressBook, saveAddressBookEntry, updateAddressBookEntry } from './service';
 
-/** The selected org's address book: every member reads it, its managers write it. */
+/**
+ * The selected org's address book: every member reads it, its managers write it — with a fresh
+ * second factor when enrolled (docs/DECISIONS.md "Two-factor authentication and step-up").
+ */
 export function registerAddressBookRoutes(app: FastifyInstance, context: ServerContext): void {
   const { db } = context;
   const paths = ApiPath.addressBook;
@@ -31,6 +34,7 @@ export function registerAddressBookRoutes(app: FastifyInstance, context: ServerC
     method: 'POST',
     path: paths.save,
     access: masks.allManagers,
+    stepUp: true,
     body: addressBookBody,
     handler: async ({ caller, body }) => saveAddressBookEntry(db, caller, body, context.now(), context.config.policyDelayHours),
   });
@@ -38,6 +42,7 @@ export function registerAddressBookRoutes(app: FastifyInstance, context: ServerC
     method: 'POST',
     path: paths.update,
     access: masks.allManagers,
+    stepUp: true,
     body: addressBookUpdateBody,
     handler: async ({ caller, body }) => updateAddressBookEntry(db, caller, body, context.now()),
   });
@@ -45,6 +50,7 @@ export function registerAddressBookRoutes(app: FastifyInstance, context: ServerC
     method: 'POST',
     path: paths.delete,
     access: masks.allManagers,
+    stepUp: true,
     handler: async ({ caller, params }) => deleteAddressBookEntry(db, caller, pathId(params), context.now()),
   });
 }

@@ -34,6 +34,8 @@ export function registerPolicyRoutes(app: FastifyInstance, context: ServerContex
     path: paths.save,
     access: masks.allManagers,
     body: policySaveBody,
+    // A rule change decides who may move money: an enrolled manager proves it is them.
+    stepUp: true,
     handler: async ({ caller, body }) => savePolicy(db, caller, body, context.now(), context.config.policyDelayHours),
   });
 }
