@@ -115,6 +115,13 @@ describe('enrolment and sign-in', () => {
     // Signed in with the password alone again.
     expect((await login('merchantProFinance')).code).toBe(200);
   });
+
+  it('the audit trail names enrolment, turning off and wrong codes, and never holds the secret or a recovery code', async () => {
+    const events = await sql<{ action: string; text: string }>`select action, coalesce(before::text, '') || coalesce(after::text, '') as text from audit_event`.execute(server.app.context.db);
+    const actions = new Set(events.rows.map((row) => row.action));
+    for (const action of ['twoFactorEnrol', 'twoFactorDisable', 'twoFactorFailed']) expect(actions).toContain(action);
+    expect(events.rows.some((row) => row.text.includes(secret) || recoveryCodes.some((code) => row.text.includes(code)))).toBe(false);
+  });
 });
 
 describe('the code limit per account', () => {

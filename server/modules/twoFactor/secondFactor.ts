@@ -10,7 +10,6 @@ import { recordAuditEvent } from '../auditLog/record';
 export const CODE_FAILURES = 5;
 export const CODE_FAILURE_WINDOW = '15 minutes';
 
-
 /**
  * Whose codes a request checks. The limiter keys a request, not a user; the handler knows the
  * user (the account signing in, the caller) only after its own look-up, so it names them here.
@@ -33,7 +32,7 @@ export function secondFactorChecker(app: FastifyInstance, db: Db) {
   return {
     /**
      * Accepts `code` for `userId` or throws: a 400 on `field`, or a 429 once the account's
-     * failures are used up. `secret` defaults to the enrolled one (enrolment passes the pending one).
+     * failures are used up. Checked against the enrolled secret, or with `enrolling` the pending one.
      */
     async accept(request: FastifyRequest, reply: FastifyReply, userId: number, code: string, now: Date, field = 'code', enrolling = false): Promise<void> {
       codeOwner.set(request, userId);

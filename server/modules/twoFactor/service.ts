@@ -57,7 +57,7 @@ export async function finishEnrolment(db: Db, caller: Caller, now: Date): Promis
   return { recoveryCodes };
 }
 
-/** Whether a user (by id) has a pending, unconfirmed secret: confirm refuses without one. */
+/** Confirm needs a pending, unconfirmed secret: refuses an enrolled caller (409) or one who never started (400). */
 export async function requirePending(db: Db, caller: Caller): Promise<void> {
   if (caller.twoFactor.enrolled) throw conflict('api.twoFactorAlreadyEnrolled');
   const row = await db.selectFrom('twoFactor').select('userId').where('userId', '=', caller.userId).executeTakeFirst();
