@@ -110,7 +110,7 @@ export async function listProposals(db: Db, caller: Caller, query: SignListQuery
 
 /** GET /sys/sign/detail: the proposal, its votes, each signer's state, and what the caller may press. */
 export async function proposalDetail(db: Db, caller: Caller, id: number, now: Date): Promise<ProposalDetail> {
-  const row = await visibleProposals(db, caller).select(proposalColumns(now)).where('proposal.id', '=', id).executeTakeFirst();
+  const row = await visibleProposals(db, caller).select(proposalColumns(now)).select('proposal.policy').where('proposal.id', '=', id).executeTakeFirst();
   if (!row) throw proposalNotFound();
   const proposal = toRecord(row as unknown as Row);
   const votes = await db
@@ -135,7 +135,6 @@ export async function proposalDetail(db: Db, caller: Caller, id: number, now: Da
     ? await db.selectFrom('appUser').select(['id as userId', 'account', 'userName']).where('id', 'in', newSigners).execute()
     : [];
   const chain = await db.selectFrom('chain').select('explorerUrl').where('chainId', '=', proposal.chainId).executeTakeFirst();
-  const { policy } = await db.selectFrom('proposal').select('policy').where('id', '=', id).executeTakeFirstOrThrow();
   const log = withExpiryEntry(proposal, (await signLogRows(db).where('signLog.proposalId', '=', id).orderBy('signLog.id').execute()) as unknown as SignLogRecord[]);
 
   const toVote = (v: (typeof votes)[number]): SignVoteRecord => ({
@@ -165,7 +164,7 @@ export async function proposalDetail(db: Db, caller: Caller, id: number, now: Da
   return {
     ...proposal,
     explorerUrl: chain?.explorerUrl ?? '',
-    policy,
+    policy: row.policy,
     approvedAt: reaching ? new Date(reaching.createdAt).toISOString() : null,
     executedBy: execution?.actor ?? null,
     executedByName: execution?.actorName ?? null,

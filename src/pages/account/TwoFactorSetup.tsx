@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslate } from 'react-admin';
+import { OneTimeCodeField } from '../../shell/twoFactor/OneTimeCodeField';
 import { ApiPath } from '../../contract/apiPaths';
 import type { TwoFactorEnrolment, TwoFactorRecoveryCodes } from '../../contract/schemas/twoFactor';
 import { http } from '../../http';
@@ -41,16 +42,7 @@ export function TwoFactorSetup({ enrolment, onEnrolled }: { enrolment: TwoFactor
           {enrolment.secret}
         </Box>
       </Typography>
-      <TextField
-        label={translate('twoFactor.code')}
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-        error={Boolean(error)}
-        helperText={error}
-        autoComplete="one-time-code"
-        slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'two-factor-confirm-code' } }}
-        required
-      />
+      <OneTimeCodeField label={translate('twoFactor.code')} value={code} onChange={(e) => setCode(e.target.value)} error={Boolean(error)} helperText={error} testId="two-factor-confirm-code" />
       <div>
         <Button type="submit" variant="contained" disabled={busy || !code.trim()}>
           {translate('twoFactor.confirm')}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { OneTimeCodeField } from '../../shell/twoFactor/OneTimeCodeField';
 import { BrandLogo } from '../../shell/brand/BrandLogo';
 import { useBrand } from '../../shell/brand/brandStore';
 import { LanguageMenu } from './LanguageMenu';
@@ -79,18 +80,16 @@ export default function LoginPage({ signIn, notice }: { signIn: (account: string
             required
           />
           {askCode && (
-            <TextField
+            <OneTimeCodeField
               label={t('twoFactor.code')}
               value={code}
               onChange={(e) => setCode(e.target.value)}
               error={Boolean(codeError)}
               helperText={codeError ?? t('twoFactor.signInCodeHelp')}
-              autoComplete="one-time-code"
-              slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'sign-in-code' } }}
+              testId="sign-in-code"
               autoFocus
               fullWidth
               margin="normal"
-              required
             />
           )}
           <Button type="submit" variant="contained" fullWidth sx={{ mt: 2 }} disabled={busy || !account || !password || (askCode && !code.trim())}>

@@ -1,10 +1,11 @@
 import { useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { ApiPath } from '../../contract/apiPaths';
 import { http } from '../../http';
 import { serverFieldErrors } from '../../dataProvider/serverFieldErrors';
 import { stepUpPrompt } from './stepUpPrompt';
+import { OneTimeCodeField } from '../twoFactor/OneTimeCodeField';
 
 /**
  * Asks for a current two-factor code when a write needs a step-up, steps this session up, and
@@ -45,18 +46,7 @@ export function StepUpDialog() {
         <DialogTitle id="step-up-title">{translate('twoFactor.stepUpTitle')}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 1 }}>{translate('twoFactor.stepUpText')}</DialogContentText>
-          <TextField
-            label={translate('twoFactor.code')}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            error={Boolean(error)}
-            helperText={error}
-            autoComplete="one-time-code"
-            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'step-up-code' } }}
-            autoFocus
-            fullWidth
-            required
-          />
+          <OneTimeCodeField label={translate('twoFactor.code')} value={code} onChange={(e) => setCode(e.target.value)} error={Boolean(error)} helperText={error} testId="step-up-code" autoFocus fullWidth />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => stepUpPrompt.finish(false)}>{translate('ra.action.cancel')}</Button>
