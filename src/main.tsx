@@ -1,6 +1,8 @@
 import { StrictMode, type ReactNode } from 'react';
 import { config as zodConfig } from 'zod/v4/core';
 import { createRoot } from 'react-dom/client';
+// The self-contained declarations' routes, guarded from the first page (src/resources/declared.ts).
+import './resources/declared';
 import { http, setErrorNotifier, setLanguageSource, setTranslator } from './http';
 import { initI18n, currentLanguage, t } from './i18n/i18nProvider';
 import { notifyError } from './shell/toast/toasts';

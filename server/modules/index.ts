@@ -23,6 +23,7 @@ import { registerHealthRoutes } from './health/routes';
 import { registerPolicyRoutes } from './policy/routes';
 import { registerAddressBookRoutes } from './addressBook/routes';
 import { registerTwoFactorRoutes } from './twoFactor/routes';
+import { registerDeclaredRoutes } from './declared/routes';
 
 /** Every API module; each declares its routes with their access masks. */
 export const modules: Array<(app: FastifyInstance, context: ServerContext) => void> = [
@@ -49,4 +50,6 @@ export const modules: Array<(app: FastifyInstance, context: ServerContext) => vo
   registerAccountRoutes,
   registerTwoFactorRoutes,
   registerHealthRoutes,
+  // Resources a declaration alone serves (src/resources/<name>/resource.ts).
+  registerDeclaredRoutes,
 ];

@@ -1,6 +1,6 @@
 import { maskHas, type RoleMask } from './roleMask';
 import { routeGroups } from './routeGroups';
-import { PUBLIC_ROUTES, ROUTES, type GuardedRoute } from './routeTable';
+import { guardedRoutes, PUBLIC_ROUTES, type GuardedRoute } from './routeTable';
 
 const normalise = (path: string) => {
   const bare = path.split(/[?#]/)[0].replace(/\/+$/, '');
@@ -12,7 +12,7 @@ const covers = (base: string, path: string) => path === base || path.startsWith(
 /** The guarded route a path belongs to (`/network/5/edit` → /network), if any. */
 export const routeOf = (path: string): GuardedRoute | undefined => {
   const bare = normalise(path);
-  return ROUTES.find((r) => covers(r.path, bare));
+  return guardedRoutes().find((r) => covers(r.path, bare));
 };
 
 export const isPublicRoute = (path: string): boolean => PUBLIC_ROUTES.some((p) => covers(p, normalise(path)));
@@ -32,4 +32,4 @@ export const canRoleDo = (roleIndex: number | null | undefined, mask: RoleMask):
 
 /** The routes a role reaches, in menu order. */
 export const routesFor = (roleIndex: number | null | undefined): GuardedRoute[] =>
-  ROUTES.filter((r) => maskHas(routeGroups[r.group], roleIndex));
+  guardedRoutes().filter((r) => maskHas(routeGroups[r.group], roleIndex));

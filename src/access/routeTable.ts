@@ -50,6 +50,22 @@ export const ROUTES = [
   route('/brand', 'operator'),
 ] as const satisfies readonly GuardedRoute[];
 
+/**
+ * Routes that resource declarations bring with them (a declaration's `route: {path, group}`),
+ * added when the declaration is defined, after the table's own in menu order.
+ */
+const declaredRoutes: GuardedRoute[] = [];
+
+/** Adds a declared resource's route; the same path twice must name the same group. */
+export function addDeclaredRoute(route: GuardedRoute): void {
+  const known = guardedRoutes().find((r) => r.path === route.path);
+  if (known && known.group !== route.group) throw new Error(`route '${route.path}' is declared twice, guarded by '${known.group}' and '${route.group}'`);
+  if (!known) declaredRoutes.push(route);
+}
+
+/** Every guarded route: the table's, then the declared ones. */
+export const guardedRoutes = (): readonly GuardedRoute[] => (declaredRoutes.length === 0 ? ROUTES : [...ROUTES, ...declaredRoutes]);
+
 /** A path of the route table. */
 export type RoutePath = (typeof ROUTES)[number]['path'];
 

@@ -2,7 +2,7 @@ import type { AuthProvider } from 'react-admin';
 import { ApiPath } from '../contract/apiPaths';
 import type { SessionInfo } from '../contract/schemas/auth';
 import type { HttpClient } from '../dataProvider';
-import { canAccess, canRoleDo, ROUTES } from '../access';
+import { canAccess, canRoleDo, guardedRoutes } from '../access';
 import { session } from '../session';
 import { StorageKey } from '../contract/constants';
 import { reloadSession } from './reloadSession';
@@ -62,7 +62,7 @@ export function createAuthProvider(http: HttpClient, actionMasks: ActionMasks = 
     },
     getPermissions: roleIndex,
     async canAccess({ resource, action }) {
-      const route = ROUTES.find((r) => r.path === `/${resource}`);
+      const route = guardedRoutes().find((r) => r.path === `/${resource}`);
       if (!route) return false;
       const role = await roleIndex();
       if (!canAccess(role, route.path)) return false;

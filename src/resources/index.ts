@@ -1,4 +1,7 @@
-import { menuEntries, registryOf } from './engine';
+import { defineResource, menuEntries, registryOf } from './engine';
+import { addDeclaredTexts } from './engine/declaredTexts';
+import { declaredResources } from './declared';
+import { i18n } from '../i18n/i18nProvider';
 import { network } from './network';
 import { currency } from './currency';
 import { chainWallet } from './chainWallet';
@@ -16,9 +19,16 @@ import { addressBook } from './addressBook';
 
 /**
  * Every declared resource, once: App mounts `<Resource {...r.props} />` for each, the
- * dataProvider registry, the access rules and the menu entries all come from this list.
+ * dataProvider registry, the access rules and the menu entries all come from this list. The
+ * resources with a module of their own are listed here; the self-contained declarations
+ * (`<name>/resource.ts`) are found by their file name.
  */
-export const resources = [network, currency, multisig, chainWallet, merchantProWallet, merchantStdWallet, merchantLiteWallet, contractAddress, member, invitation, assetFlow, assetFlowLite, transfer, withdraw, refund, supply, supplyHistory, payLink, paymentReport, linkpayReport, rechargeReport, gasReport, auditLog, addressBook];
+export const resources = [
+  ...[network, currency, multisig, chainWallet, merchantProWallet, merchantStdWallet, merchantLiteWallet, contractAddress, member, invitation, assetFlow, assetFlowLite, transfer, withdraw, refund, supply, supplyHistory, payLink, paymentReport, linkpayReport, rechargeReport, gasReport, auditLog, addressBook],
+  ...declaredResources.map(defineResource),
+];
+
+addDeclaredTexts(i18n, declaredResources);
 
 export const resourceRegistry = registryOf(resources);
 export const resourceMenu = menuEntries(resources);

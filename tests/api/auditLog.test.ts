@@ -6,12 +6,13 @@ import { DEMO_PASSWORD } from '../../server/db/seed/demoData';
 import { API_BASE } from '../../src/contract/constants';
 import type { ListResult } from '../../src/contract/envelope';
 import type { AuditEntity, AuditEventRecord, AuditVerifyResult } from '../../src/contract/schemas/auditLog';
+import { declaredResources } from '../../server/modules/declared/discover';
 
 /**
  * Every write route and the entities its audit events name. A write route not listed fails the
  * first test: a new endpoint must say how it is audited (docs/DECISIONS.md "Audit trail").
  */
-const AUDITED_WRITES: Record<string, readonly AuditEntity[]> = {
+const AUDITED_WRITES: Record<string, readonly string[]> = {
   'POST /sys/auth/login': ['session', 'auth'],
   'POST /sys/auth/signup': ['user', 'org', 'member', 'invitation', 'session'],
   'POST /sys/auth/join': ['member', 'invitation', 'org'],
@@ -58,6 +59,12 @@ const AUDITED_WRITES: Record<string, readonly AuditEntity[]> = {
   'POST /sys/account/two-factor/disable': ['user', 'session', 'auth'],
   'POST /sys/account/two-factor/step-up': ['session', 'auth'],
   'POST /sys/org/two-factor': ['org'],
+  // A declared resource's writes are audited under its name (server/modules/declared).
+  ...Object.fromEntries(
+    declaredResources.flatMap((d) =>
+      (['save', 'update', 'delete/:id'] as const).filter((w) => d.access?.[w === 'save' ? 'create' : w === 'update' ? 'edit' : 'delete']).map((w) => [`POST /sys/${d.name}/${w}`, [d.name]]),
+    ),
+  ),
 };
 
 let server: TestServer;

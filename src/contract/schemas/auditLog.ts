@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuery, recordId, instant } from './listQuery';
-import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntity } from '../audit';
+import { AUDIT_ACTIONS, type AuditAction, type AuditEntity } from '../audit';
 
 
 export { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntity } from '../audit';
@@ -15,7 +15,8 @@ export const auditLogListQuery = listQuery(['id', 'createdAt'] as const, {
   /** The start of an actor's account name, case aside. */
   actor: z.string().trim().max(100).optional(),
   action: z.enum(AUDIT_ACTIONS).optional(),
-  entity: z.enum(AUDIT_ENTITIES).optional(),
+  /** One of AUDIT_ENTITIES, or a declared resource's name (its table is audited under it). */
+  entity: z.string().trim().regex(/^[a-z][a-zA-Z0-9-]{0,40}$/, { error: 'validation.invalid' }).optional(),
   entityId: z.string().trim().max(100).optional(),
   orgId: recordId.optional(),
   dateFrom: instant.optional(),
@@ -36,7 +37,8 @@ export interface AuditEventRecord {
   orgId: number | null;
   orgName: string | null;
   action: AuditAction;
-  entity: AuditEntity;
+  /** One of AUDIT_ENTITIES, or a declared resource's name. */
+  entity: AuditEntity | (string & {});
   /** The row's key as text (composite keys joined by ':'). */
   entityId: string | null;
   /** Before → after of the changed fields only: `before` null on create, `after` null on delete. */

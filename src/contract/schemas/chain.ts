@@ -4,7 +4,7 @@ import { listQuery, queryBoolean, recordId } from './listQuery';
 
 export { CHAIN_FAMILIES, type ChainFamily } from '../address';
 
-const isHttpUrl = (value: string) => {
+export const isHttpUrl = (value: string) => {
   try {
     const url = new URL(value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';

@@ -1,6 +1,7 @@
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import { ApiPath } from '../../contract/apiPaths';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../contract/audit';
+import { declaredResources } from '../declared';
 import { defineResource } from '../engine';
 
 /**
@@ -22,7 +23,13 @@ export const auditLog = defineResource({
     { source: 'actorAccount', kind: 'text', display: () => import('./ActorField') },
     { source: 'orgName', kind: 'text' },
     { source: 'action', kind: 'enum', choices: AUDIT_ACTIONS.map((a) => ({ id: a, name: `auditLog.action.${a}` })), filterable: 'alwaysOn' },
-    { source: 'entity', kind: 'enum', choices: AUDIT_ENTITIES.map((e) => ({ id: e, name: `auditLog.entity.${e}` })), filterable: 'alwaysOn' },
+    {
+      source: 'entity',
+      kind: 'enum',
+      // A declared resource's table is audited under its name, shown by the resource's own name.
+      choices: [...AUDIT_ENTITIES.map((e) => ({ id: e, name: `auditLog.entity.${e}` })), ...declaredResources.filter((d) => d.api).map((d) => ({ id: d.name, name: `resources.${d.name}.name` }))],
+      filterable: 'alwaysOn',
+    },
     { source: 'entityId', kind: 'text' },
     { source: 'clientAddress', kind: 'text' },
     { source: 'before', kind: 'text', inList: false },

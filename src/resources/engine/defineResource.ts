@@ -1,11 +1,12 @@
-import { createElement, type ComponentType } from 'react';
-import { ROUTES, type RouteGroup } from '../../access';
+import { createElement, lazy, Suspense, type ComponentType } from 'react';
+import { addDeclaredRoute, ROUTES, type RouteGroup } from '../../access';
 import { resourcePaths } from '../../contract/apiPaths';
 import { lazyScreen } from '../../shell/loading/lazyScreen';
 import { resourceCanDo } from './access';
 import { AccessGate } from './AccessGate';
 import { DeclarationError } from './declarationError';
-import type { ResourceDeclaration, ResourceDefinition, ViewLoader, ViewName } from './types';
+import { apiFieldsOf } from './apiFields';
+import type { IconLoader, ResourceDeclaration, ResourceDefinition, SchemaLoader, ViewLoader, ViewName } from './types';
 
 /** Generated views, each its own chunk; declarations replace any of them with `views`. */
 const GENERATED: Record<ViewName, ViewLoader> = {
@@ -30,7 +31,29 @@ function routeOf(declaration: ResourceDeclaration): { path: string; group: Route
   if (listed && listed.group !== route.group) {
     throw new DeclarationError(`resource '${name}': route '${path}' is guarded by '${listed.group}' in the route table (src/access/routeTable.ts), not '${route.group}'`);
   }
-  return { path, group: route.group, labelKey: listed?.labelKey ?? `resources.${name}.name` };
+  if (!/^\/[a-z0-9-]+$/.test(path)) throw new DeclarationError(`resource '${name}': route '${path}' is not a path of one lower-case segment, like '/org-contact'`);
+  const labelKey = listed?.labelKey ?? `resources.${name}.name`;
+  // A route the declaration brings is guarded like the table's: by the group it names.
+  if (!listed) addDeclaredRoute({ path, group: route.group, labelKey });
+  return { path, group: route.group, labelKey };
+}
+
+const isIconLoader = (icon: ResourceDeclaration['icon']): icon is IconLoader => typeof icon === 'object' && icon !== null && 'lazy' in icon;
+
+/** A menu icon loaded with the menu: an empty square of its size until it arrives. */
+function iconOf(icon: ResourceDeclaration['icon']): ComponentType {
+  if (!isIconLoader(icon)) return icon;
+  const Loaded = lazy(icon.lazy);
+  const placeholder = createElement('span', { style: { display: 'inline-block', width: '1em', height: '1em', fontSize: '1.5rem' } });
+  return function DeclaredIcon(props: object) {
+    return createElement(Suspense, { fallback: placeholder }, createElement(Loaded, props));
+  };
+}
+
+/** A declaration the generic service serves validates with the schema its fields make, loaded with the form. */
+function schemaLoader(declaration: ResourceDeclaration): SchemaLoader | undefined {
+  if (declaration.schema || !declaration.api) return declaration.schema;
+  return () => import('./declaredSchemas').then((m) => m.schemasOf(declaration));
 }
 
 /** A view that may not be reached is not generated: no create view without a create mask. */
@@ -56,6 +79,9 @@ export function defineResource(declaration: ResourceDeclaration): ResourceDefini
   const hasView = (view: ViewName) => loaders[view] !== null;
   const chainField = declaration.chainScoped === true ? 'chainId' : declaration.chainScoped || null;
 
+  apiFieldsOf(declaration);
+  const schema = schemaLoader(declaration);
+  const icon = iconOf(declaration.icon);
   const sources = new Set(fields.map((f) => f.source));
   const twice = fields.find((f, i) => fields.findIndex((g) => g.source === f.source) !== i);
   if (twice) throw new DeclarationError(`resource '${name}': field '${twice.source}' is declared twice`);
@@ -84,7 +110,7 @@ export function defineResource(declaration: ResourceDeclaration): ResourceDefini
       ...(declaration.emptyOnListFailure ? { emptyOnListFailure: true } : {}),
       ...(declaration.afterUpdate ? { afterUpdate: declaration.afterUpdate } : {}),
     },
-    menu: { path: route.path, labelKey: route.labelKey, icon: declaration.icon, group: declaration.menuGroup },
+    menu: { path: route.path, labelKey: route.labelKey, icon, group: declaration.menuGroup },
     canDo: (roleIndex, action, target) => {
       if (!resourceCanDo(route.group, declaration.access, hasView, roleIndex, action)) return false;
       if (!target || !declaration.recordAccess || (action !== 'edit' && action !== 'delete')) return true;
@@ -97,7 +123,7 @@ export function defineResource(declaration: ResourceDeclaration): ResourceDefini
   const screen = (view: ViewName, load: ViewLoader): ComponentType =>
     lazyScreen<object>(async () => {
       const needsSchema = view === 'create' || view === 'edit';
-      const [module, schemas] = await Promise.all([load(), needsSchema ? declaration.schema?.() : undefined]);
+      const [module, schemas] = await Promise.all([load(), needsSchema ? schema?.() : undefined]);
       const View = module.default;
       const Gated = () => createElement(AccessGate, { resource: resourceName, action: view }, createElement(View, { definition, schemas }));
       return { default: Gated };
@@ -105,7 +131,7 @@ export function defineResource(declaration: ResourceDeclaration): ResourceDefini
 
   definition.props = {
     name: resourceName,
-    icon: declaration.icon,
+    icon,
     options: { label: definition.nameKey },
     ...(declaration.recordRepresentation ? { recordRepresentation: declaration.recordRepresentation } : {}),
     ...Object.fromEntries(VIEWS.flatMap((view) => (loaders[view] ? [[view, screen(view, loaders[view])]] : []))),

@@ -109,7 +109,14 @@ interface FieldBase {
 }
 
 export type FieldDeclaration =
-  | (FieldBase & { kind: 'text'; multiline?: boolean })
+  | (FieldBase & {
+      kind: 'text';
+      multiline?: boolean;
+      /** What the text must be (the generic service's schema checks it; an input of that type). */
+      format?: 'email' | 'url' | 'phone';
+      /** Longest accepted text; default 200 (2000 multiline). */
+      maxLength?: number;
+    })
   | (FieldBase & {
       kind: 'number';
       /** Thousands separators (off for ids such as chain IDs). */
@@ -184,6 +191,40 @@ export interface RecordActor {
   roleIndex: number | null;
 }
 
+/** A menu icon loaded with the menu, so a declaration the server also reads imports no React. */
+export interface IconLoader {
+  lazy: () => Promise<{ default: ComponentType }>;
+}
+
+/** What a declaration says of itself in one language: its name, menu entry and field labels. */
+export interface ResourceTexts {
+  name: string;
+  fields?: Record<string, string>;
+  /** Helper texts and choice labels under `resources.<name>.*`, by dotted key (`help.email`, `role.security`). */
+  more?: Record<string, string>;
+}
+
+/**
+ * A resource the server serves itself, from the declaration alone (docs/architecture.md
+ * "Adding a resource"): a table whose columns are the fields' sources (snake_case), read and
+ * written through one generic service with the declaration's access and the zod schema its
+ * fields make.
+ */
+export interface ResourceApi {
+  /** The table (snake_case); its migration creates it with `id`, the fields' columns, `created_at`, `updated_at` and, for an org's rows, `org_id`. */
+  table: string;
+  /**
+   * 'org': each row belongs to an org (`org_id`): read within the caller's scope (an operator
+   * every org, an agent its own and those under it, a merchant its own), written only into the
+   * caller's selected org. 'platform': one shared set of rows.
+   */
+  tenancy: 'org' | 'platform';
+  /** Refuse a delete while rows of another table point at the record: `{table, column}` (409 with the message key). */
+  deleteGuards?: ReadonlyArray<{ table: string; column: string; message: string }>;
+  /** At most this many rows per org (or in all, for platform rows): a write past it is refused with 409. */
+  maxRows?: number;
+}
+
 export interface ResourceDeclaration {
   /**
    * The API's name of the resource (SPEC B3 `/sys/<name>/…`, e.g. `chain-wallet`): the
@@ -198,7 +239,8 @@ export interface ResourceDeclaration {
    * unlisted path with the group that guards it.
    */
   route: RoutePath | { path: string; group: RouteGroup };
-  icon: ComponentType;
+  /** The menu icon: a component, or a loader of one (a declaration the server reads too). */
+  icon: ComponentType | IconLoader;
   menuGroup: MenuGroup;
   /** Default: `resourcePaths(name)` = /sys/<name>/…; `base` (e.g. `/sys/chain`) or single paths override. */
   endpoints?: Partial<ResourcePaths> & { base?: string };
@@ -266,6 +308,13 @@ export interface ResourceDeclaration {
   create?: { redirect?: 'list' | 'show' };
   /** Field naming a record in titles and references. */
   recordRepresentation?: string;
+  /** Served by the generic service (no module of its own): see ResourceApi. */
+  api?: ResourceApi;
+  /**
+   * Its texts, for a resource whose words are not (yet) in public/locales: used where the
+   * translation files have no text of their own; a missing label reads as its field name.
+   */
+  translations?: Partial<Record<'en-US' | 'zh-CN', ResourceTexts>>;
 }
 
 export interface MenuEntry {

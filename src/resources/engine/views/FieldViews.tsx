@@ -231,6 +231,9 @@ export function FieldValue(props: FieldProps & { source: string; label: string; 
   return <FieldDisplay definition={props.definition} field={props.field} place={props.place ?? 'list'} />;
 }
 
+/** The input type of a text of a known format: the phone's keypad, the mail keyboard. */
+const INPUT_TYPE = { email: 'email', url: 'url', phone: 'tel' } as const;
+
 /** Money and counts line up on the right, as a finance table reads them. */
 const isNumeric = (field: FieldDeclaration) => field.kind === 'amount' || (field.kind === 'number' && !field.link);
 
@@ -356,7 +359,7 @@ export function FieldInput({ definition, field, mode }: InputProps) {
     case 'list':
       return null;
     default:
-      return <TextInput {...common} multiline={field.multiline} />;
+      return <TextInput {...common} multiline={field.multiline} type={field.kind === 'text' && field.format ? INPUT_TYPE[field.format] : undefined} />;
   }
 }
 

@@ -1,0 +1,117 @@
+import { sql, type Kysely } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Caller } from '../../http/caller';
+import { containsPattern, paginate } from '../../http/pagination';
+import { orgVisibleTo } from '../../http/tenancy';
+import { ApiError, notFound } from '../../http/apiError';
+import { BodyCode } from '../../../src/contract/envelope';
+import type { ListResult } from '../../../src/contract/envelope';
+import { apiFieldsOf, columnOf } from '../../../src/resources/engine/apiFields';
+import type { DeclaredSchemas } from '../../../src/resources/engine/declaredSchemas';
+import type { ResourceDeclaration } from '../../../src/resources/engine/types';
+import type { z } from 'zod';
+
+type Row = Record<string, unknown>;
+/** The generic service names tables and columns at run time, from the declaration; the typed schema does not know them. */
+type AnyDb = Kysely<Record<string, Row>>;
+
+/**
+ * One service for every resource a declaration alone serves (docs/architecture.md "Adding a
+ * resource"): list, detail, save, update and delete over the declaration's table, in the
+ * caller's tenancy, answering only the declared columns (a column the migration adds and the
+ * declaration does not name never leaves the database).
+ */
+export function declaredService(declaration: ResourceDeclaration) {
+  const api = declaration.api!;
+  const { table } = api;
+  const served = apiFieldsOf(declaration);
+  const byOrg = api.tenancy === 'org';
+  const what = declaration.translations?.['en-US']?.name ?? declaration.name;
+  const columns = ['id', ...(byOrg ? ['orgId'] : []), ...served.map((s) => s.field.source), 'createdAt', 'updatedAt'];
+  const selected = columns.map((c) => `${table}.${c}`);
+  const any = (db: Db) => db as unknown as AnyDb;
+
+  /** What the caller may read: every row (platform), or the rows of the orgs in its scope. */
+  const readable = (db: Db, caller: Caller) => {
+    const all = any(db).selectFrom(table);
+    return byOrg ? all.where(orgVisibleTo(caller, `${table}.org_id`)) : all;
+  };
+  /** What the caller may change: its selected org's rows only (an agent reads its merchants' rows, never writes them). */
+  const writable = (db: Db, caller: Caller, id: number) => {
+    const row = any(db).selectFrom(table).where('id', '=', id);
+    return byOrg ? row.where('orgId', '=', caller.org.orgId) : row;
+  };
+
+  async function detail(db: Db, caller: Caller, id: number): Promise<Row> {
+    const row = await readable(db, caller).select(selected).where(`${table}.id`, '=', id).executeTakeFirst();
+    if (!row) throw notFound(what);
+    return row;
+  }
+
+  async function assertRoom(db: Db, caller: Caller): Promise<void> {
+    if (api.maxRows === undefined) return;
+    // Writers of one org (or of the platform's rows) queue here, so two racing saves cannot both see room for one.
+    if (byOrg) await any(db).selectFrom('org').select('id').where('id', '=', caller.org.orgId).forUpdate().execute();
+    else await sql`select pg_advisory_xact_lock(hashtext(${table}))`.execute(db);
+    let counted = any(db).selectFrom(table).select(sql<number>`count(*)::int`.as('count'));
+    if (byOrg) counted = counted.where('orgId', '=', caller.org.orgId);
+    const { count } = (await counted.executeTakeFirstOrThrow()) as { count: number };
+    if (count >= api.maxRows) throw new ApiError(BodyCode.conflict, 'api.declaredTooMany', { params: { what, max: api.maxRows } });
+  }
+
+  return {
+    async list(db: Db, caller: Caller, query: z.output<DeclaredSchemas['list']>): Promise<ListResult<Row>> {
+      let filtered = readable(db, caller);
+      for (const { field } of served) {
+        const value = (query as Row)[field.source];
+        if (!field.filterable || value === undefined) continue;
+        filtered = field.kind === 'text' ? filtered.where(`${table}.${field.source}`, 'ilike', containsPattern(String(value))) : filtered.where(`${table}.${field.source}`, '=', value);
+      }
+      const searched = served.filter((s) => s.field.kind === 'text');
+      if (query.q && searched.length > 0) {
+        const pattern = containsPattern(query.q);
+        filtered = filtered.where((eb) => eb.or(searched.map((s) => eb(`${table}.${s.field.source}`, 'ilike', pattern))));
+      }
+      if (query.ids) filtered = filtered.where(`${table}.id`, 'in', query.ids);
+      const sortable = ['id', ...declaration.fields.filter((f) => f.sortable).map((f) => f.source)];
+      return paginate(filtered, query, {
+        select: (qb) => qb.select(selected),
+        sortColumns: Object.fromEntries(sortable.map((s) => [s, `${table}.${columnOf(s)}`])),
+        defaultSort: declaration.list?.sort?.field && sortable.includes(declaration.list.sort.field) ? declaration.list.sort.field : 'id',
+        tieBreaker: `${table}.id`,
+      }) as Promise<ListResult<Row>>;
+    },
+
+    detail,
+
+    async save(db: Db, caller: Caller, body: z.output<DeclaredSchemas['create']>, now: Date): Promise<Row> {
+      await assertRoom(db, caller);
+      const values = { ...body, ...(byOrg ? { orgId: caller.org.orgId } : {}), createdAt: now, updatedAt: now };
+      const { id } = (await any(db).insertInto(table).values(values).returning('id').executeTakeFirstOrThrow()) as { id: number };
+      return detail(db, caller, id);
+    },
+
+    async update(db: Db, caller: Caller, body: z.output<DeclaredSchemas['update']>, now: Date): Promise<Row> {
+      const { id, ...changes } = body as Row & { id: number };
+      const found = await writable(db, caller, id).select('id').forUpdate().executeTakeFirst();
+      if (!found) throw notFound(what);
+      await any(db)
+        .updateTable(table)
+        .set({ ...changes, updatedAt: now })
+        .where('id', '=', id)
+        .execute();
+      return detail(db, caller, id);
+    },
+
+    async remove(db: Db, caller: Caller, id: number): Promise<{ id: number }> {
+      const found = await writable(db, caller, id).select('id').forUpdate().executeTakeFirst();
+      if (!found) throw notFound(what);
+      for (const guard of api.deleteGuards ?? []) {
+        const used = await any(db).selectFrom(guard.table).select(sql<number>`1`.as('one')).where(guard.column, '=', id).limit(1).executeTakeFirst();
+        if (used) throw new ApiError(BodyCode.conflict, guard.message);
+      }
+      await any(db).deleteFrom(table).where('id', '=', id).execute();
+      return { id };
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import type { i18n as I18n } from 'i18next';
+import type { ResourceDeclaration } from './types';
+
+/** A declaration's own texts in one language, shaped as the translation file would hold them. */
+export function textsOf(declaration: ResourceDeclaration, language: 'en-US' | 'zh-CN'): Record<string, unknown> | null {
+  const texts = declaration.translations?.[language];
+  if (!texts) return null;
+  const own: Record<string, unknown> = { name: texts.name, fields: { ...texts.fields } };
+  for (const [dotted, text] of Object.entries(texts.more ?? {})) {
+    const keys = dotted.split('.');
+    let at = own;
+    for (const key of keys.slice(0, -1)) at = (at[key] ??= {}) as Record<string, unknown>;
+    at[keys[keys.length - 1]] = text;
+  }
+  return { resources: { [declaration.name]: own } };
+}
+
+/**
+ * Adds the declarations' own texts under the translation files' (which win where both have a
+ * text), now and again after each file loads: i18next replaces a namespace's top-level keys
+ * when its file arrives.
+ */
+export function addDeclaredTexts(i18n: I18n, declarations: readonly ResourceDeclaration[]): void {
+  const add = () => {
+    for (const language of ['en-US', 'zh-CN'] as const) {
+      for (const declaration of declarations) {
+        const bundle = textsOf(declaration, language);
+        if (bundle) i18n.addResourceBundle(language, 'translation', bundle, true, false);
+      }
+    }
+  };
+  add();
+  i18n.on('loaded', add);
+}
