@@ -3,6 +3,8 @@ import { initReactI18next } from 'react-i18next';
 import type { I18nProvider } from 'react-admin';
 import translation from '../../public/locales/en-US/translation.json';
 import api from '../../public/locales/en-US/api.json';
+import { addDeclaredTexts } from '../../src/resources/engine/declaredTexts';
+import { declaredResources } from '../../src/resources/declared';
 
 /**
  * The real en-US translation files behind a synchronous i18next instance, for
@@ -19,6 +21,9 @@ void instance.init({
   interpolation: { escapeValue: false },
   initImmediate: false,
 });
+
+// The self-contained declarations carry their own texts (src/resources/<name>/resource.ts).
+addDeclaredTexts(instance, declaredResources);
 
 export const testI18nProvider: I18nProvider = {
   translate: (key, options = {}) => {

@@ -1,8 +1,10 @@
 import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Migration } from 'kysely';
 
-const FOLDER = fileURLToPath(new URL('.', import.meta.url));
+// From the file's own path (a string): test environments may replace the global URL class.
+const FOLDER = dirname(fileURLToPath(import.meta.url));
 /** `NNN_what.ts`: a migration's file name is its name, its number its place. */
 const MIGRATION_FILE = /^(\d{3}_[a-z0-9_]+)\.ts$/;
 
@@ -16,7 +18,7 @@ async function load(): Promise<Record<string, Migration>> {
     .map((file) => MIGRATION_FILE.exec(file)?.[1])
     .filter((name): name is string => name !== undefined)
     .sort();
-  const loaded = await Promise.all(names.map(async (name) => [name, (await import(pathToFileURL(`${FOLDER}${name}.ts`).href)) as Migration] as const));
+  const loaded = await Promise.all(names.map(async (name) => [name, (await import(pathToFileURL(join(FOLDER, `${name}.ts`)).href)) as Migration] as const));
   return Object.fromEntries(loaded);
 }
 

@@ -1,10 +1,11 @@
 import { readdirSync, existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { ResourceDeclaration } from '../../../src/resources/engine/types';
 import { apiFieldsOf } from '../../../src/resources/engine/apiFields';
 
-const RESOURCES = fileURLToPath(new URL('../../../src/resources/', import.meta.url));
+// From the file's own path (a string): test environments may replace the global URL class.
+const RESOURCES = join(dirname(fileURLToPath(import.meta.url)), '../../../src/resources');
 
 /**
  * The self-contained declarations (`src/resources/<name>/resource.ts`) whose `api` the server

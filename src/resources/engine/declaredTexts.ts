@@ -18,7 +18,7 @@ export function textsOf(declaration: ResourceDeclaration, language: 'en-US' | 'z
 /**
  * Adds the declarations' own texts under the translation files' (which win where both have a
  * text), now and again after each file loads: i18next replaces a namespace's top-level keys
- * when its file arrives.
+ * when its file arrives. Also for the tests' synchronous instance (tests/unit/testI18nProvider.ts).
  */
 export function addDeclaredTexts(i18n: I18n, declarations: readonly ResourceDeclaration[]): void {
   const add = () => {
@@ -29,6 +29,8 @@ export function addDeclaredTexts(i18n: I18n, declarations: readonly ResourceDecl
       }
     }
   };
-  add();
+  // The store exists once i18next is initialised; the app's instance initialises after this runs.
+  if (i18n.isInitialized) add();
+  else i18n.on('initialized', add);
   i18n.on('loaded', add);
 }

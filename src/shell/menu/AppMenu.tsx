@@ -6,7 +6,8 @@ import { resourceMenu } from '../../resources';
 import { menuSections } from './menuSections';
 import { routeMenu } from './routeMenu';
 
-const entryOf = (path: string) => resourceMenu[path] ?? routeMenu[path];
+/** A route's menu icon and group: its resource's declaration, else the page's line in routeMenu. */
+export const entryOf = (path: string) => resourceMenu[path] ?? routeMenu[path];
 
 /** The routes the current role reaches, one per job (src/access menuRoutes), in route-table order, under group headings. */
 export function AppMenu() {

@@ -2,12 +2,12 @@ import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
-import { AppMenu } from '../../../src/shell/menu/AppMenu';
+import { AppMenu, entryOf } from '../../../src/shell/menu/AppMenu';
+import { declaredResources } from '../../../src/resources/declared';
 import { testI18nProvider as i18nProvider } from '../testI18nProvider';
 import { session } from '../../../src/session';
-import { canAccess, jobOf, menuRoutesFor, routesFor, ROLES, ROUTE_JOBS, ROUTES } from '../../../src/access';
+import { canAccess, guardedRoutes, jobOf, menuRoutesFor, routesFor, ROLES, ROUTE_JOBS, ROUTES, type RoleName } from '../../../src/access';
 import { MENU_GROUP_ORDER, menuSections } from '../../../src/shell/menu/menuSections';
-import { routeMenu } from '../../../src/shell/menu/routeMenu';
 
 // Tells React this is a test environment, so state updates wrapped in act() flush without a warning.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -22,6 +22,14 @@ const renderMenu = () =>
     </AdminContext>,
   );
 
+/**
+ * The self-contained declarations (src/resources/<name>/resource.ts) bring their own routes and
+ * menu entries: counted here from what they declare, so adding one edits no test.
+ */
+const declaredPaths = new Set(declaredResources.map((d) => (typeof d.route === 'string' ? d.route : d.route.path)));
+const declaredLabels = new Set(declaredResources.map((d) => d.translations?.['en-US']?.name));
+const declaredReached = (role: RoleName) => menuRoutesFor(ROLES[role]).filter((r) => declaredPaths.has(r.path)).length;
+
 const menuTexts = () => within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent);
 const headings = () => [...screen.getByRole('menu').querySelectorAll('.MuiListSubheader-root')].map((h) => h.textContent);
 
@@ -32,11 +40,11 @@ describe('menu shows exactly the routes the role reaches', () => {
     { role: 'merchantLiteEmployee', tenantType: 4, roleLevel: 1, count: 20, has: ['Wallets', 'Asset flow (lite)'], lacks: ['Multisig', 'Supply', 'Lite wallets', 'Asset flow'] },
     { role: 'merchantProFinance', tenantType: 3, roleLevel: 1, count: 23, has: ['Wallets', 'Asset flow', 'Multisig', 'Supply'], lacks: ['Pro wallets', 'Standard wallets', 'Asset flow (lite)', 'Audit log'] },
     { role: 'merchantStdEmployee', tenantType: 5, roleLevel: 2, count: 23, has: ['Wallets', 'Supply history'], lacks: ['Standard wallets', 'Lite wallets', 'Brand'] },
-  ])('$role: $count entries', ({ tenantType, roleLevel, count, has, lacks }) => {
+  ] as const)('$role: $count entries and its declared resources', ({ role, tenantType, roleLevel, count, has, lacks }) => {
     signInAs(tenantType, roleLevel);
     renderMenu();
     const texts = menuTexts();
-    expect(texts).toHaveLength(count);
+    expect(texts).toHaveLength(count + declaredReached(role));
     for (const label of has) expect(texts).toContain(label);
     for (const label of lacks) expect(texts).not.toContain(label);
   });
@@ -61,7 +69,7 @@ describe('menu shows exactly the routes the role reaches', () => {
 
 describe('menu groups', () => {
   it('every guarded route has an icon and a group', () => {
-    for (const route of ROUTES) expect(routeMenu[route.path], route.path).toBeDefined();
+    for (const route of guardedRoutes()) expect(entryOf(route.path), route.path).toBeDefined();
   });
 
   it.each([
@@ -76,7 +84,7 @@ describe('menu groups', () => {
   it('agentEmployee: entries under their groups, table order inside each group', () => {
     signInAs(1, 1);
     renderMenu();
-    expect(menuTexts()).toEqual([
+    expect(menuTexts().filter((text) => !declaredLabels.has(text ?? ''))).toEqual([
       'Home',
       'Networks',
       'Currencies',
@@ -96,7 +104,7 @@ describe('menu groups', () => {
 
   it.each(Object.entries(ROLES))('%s: the sections hold exactly the routes of the role’s menu', (_name, roleIndex) => {
     const reached = menuRoutesFor(roleIndex).map((r) => r.path);
-    const sections = menuSections(menuRoutesFor(roleIndex), (path) => routeMenu[path]);
+    const sections = menuSections(menuRoutesFor(roleIndex), entryOf);
     const listed = sections.flatMap((s) => s.entries.map((e) => e.path));
     expect([...listed].sort()).toEqual([...reached].sort());
     for (const section of sections) {

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import englishMessages from 'ra-language-english';
 import { convertRaTranslationsToI18next } from 'ra-i18n-i18next';
 import { ErrorKey } from '../../../src/dataProvider/errorCatalogue';
+import { declaredResources } from '../../../src/resources/declared';
+import { textsOf } from '../../../src/resources/engine/declaredTexts';
 import { flatValues, readCatalogue as read, repoRoot as root, sourcesUnder, type Catalogue } from './catalogues';
 
 const flatKeys = (o: Catalogue) => flatValues(o).map(([key]) => key);
@@ -43,7 +45,9 @@ describe("react-admin's own messages (ra.*)", () => {
 });
 
 describe('every key the console uses exists in en-US', () => {
-  const keys = new Set([...flatKeys(read('en-US', 'translation')), ...flatKeys(read('en-US', 'api'))].map(base));
+  // A self-contained declaration's own texts (src/resources/<name>/resource.ts) count as its keys.
+  const declaredKeys = declaredResources.flatMap((d) => flatKeys((textsOf(d, 'en-US') ?? {}) as Catalogue));
+  const keys = new Set([...flatKeys(read('en-US', 'translation')), ...flatKeys(read('en-US', 'api')), ...declaredKeys].map(base));
   // Top-level sections of the catalogues: a quoted dotted string under one of them is a key.
   const sections = new Set([...Object.keys(read('en-US', 'translation')), ...Object.keys(read('en-US', 'api'))]);
   const used = new Set<string>();
