@@ -1,5 +1,5 @@
 import { createElement, lazy, Suspense, type ComponentType } from 'react';
-import { addDeclaredRoute, ROUTES, type RouteGroup } from '../../access';
+import { addDeclaredRoute, guardedRoutes, routeGroups, ROUTES, type RouteGroup } from '../../access';
 import { resourcePaths } from '../../contract/apiPaths';
 import { lazyScreen } from '../../shell/loading/lazyScreen';
 import { resourceCanDo } from './access';
@@ -27,6 +27,9 @@ function routeOf(declaration: ResourceDeclaration): { path: string; group: Route
       throw new DeclarationError(`resource '${name}': route '${path}' is not in the route table (src/access/routeTable.ts); add it to ROUTES with its group`);
     }
     return listed;
+  }
+  if (!Object.hasOwn(routeGroups, route.group)) {
+    throw new DeclarationError(`resource '${name}': route group '${route.group}' does not exist; use one of ${Object.keys(routeGroups).join(', ')} (src/access/routeGroups.ts)`);
   }
   if (listed && listed.group !== route.group) {
     throw new DeclarationError(`resource '${name}': route '${path}' is guarded by '${listed.group}' in the route table (src/access/routeTable.ts), not '${route.group}'`);
@@ -89,7 +92,11 @@ export function defineResource(declaration: ResourceDeclaration): ResourceDefini
   for (const field of fields) {
     const narrowing = field.kind === 'enum' ? field.narrowedBy : undefined;
     if (narrowing && !sources.has(narrowing.field)) throw new DeclarationError(`resource '${name}': field '${field.source}' is narrowed by '${narrowing.field}', which is not one of its fields`);
+    const link = field.kind === 'number' ? field.link : undefined;
+    if (link && !guardedRoutes().some((r) => r.path === link)) throw new DeclarationError(`resource '${name}': field '${field.source}' links to '${link}', which is no route; name a route of src/access/routeTable.ts or a declared resource's`);
   }
+  const sortField = declaration.list?.sort?.field;
+  if (sortField !== undefined && sortField !== (declaration.idField ?? 'id') && !sources.has(sortField)) throw new DeclarationError(`resource '${name}': list.sort names '${sortField}', which is not one of its fields`);
 
   const definition: ResourceDefinition = {
     declaration,
