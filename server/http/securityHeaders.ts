@@ -3,7 +3,7 @@ import { isApiUrl } from './apiUrl';
 
 /**
  * The console's Content-Security-Policy (docs/DECISIONS.md "Content-Security-Policy"). The session
- * token lives in localStorage (SPEC), so any script that runs on this origin could take it: only
+ * token lives in localStorage (docs/console.md), so any script that runs on this origin could take it: only
  * our own files run — no inline script, no eval, nothing from another host. Styles may be inline
  * (MUI's emotion writes <style> tags; a style cannot read storage). Images may come from anywhere
  * (a brand logo may be an https URL) but cannot run. A policy of its own (uploaded images are

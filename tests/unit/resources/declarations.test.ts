@@ -27,7 +27,7 @@ function keysOf(resource: (typeof resources)[number]): string[] {
 }
 
 describe('the declared resources', () => {
-  it('are each on a guarded route of SPEC A2, one resource per route', () => {
+  it('are each on a guarded route of the route table, one resource per route', () => {
     const paths = resources.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
     for (const path of paths) expect(ROUTES.map((r) => r.path)).toContain(path);
@@ -49,7 +49,7 @@ describe('the declared resources', () => {
     expect(resourceRegistry['contract-address']).toMatchObject({ idField: 'chainId', detailIdParam: 'chainId' });
   });
 
-  it('contract addresses: the 14 of SPEC A3, under their server field names, each an address checked per chain family', () => {
+  it('contract addresses: the 14 per chain, under their server field names, each an address checked per chain family', () => {
     const contractAddress = resources.find((r) => r.name === 'contract-address')!;
     const addresses = contractAddress.fields.filter((f) => f.kind === 'address');
     expect(addresses.map((f) => f.source)).toEqual(Object.values(CONTRACT_ADDRESS_FIELDS));
