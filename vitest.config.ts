@@ -16,8 +16,12 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/unit/setup.ts'],
-          // One test may wait several times (each findBy up to 5 s, tests/unit/setup.ts) on a busy
-          // 2-core machine: the test's own ceiling must stay above the sum of its waits.
+          // One test may wait several times (each findBy/waitFor up to 5 s, tests/unit/setup.ts, or
+          // its own `{ timeout }`; expect.poll 1 s unless it says otherwise) on a busy 2-core machine.
+          // The rule: a test's time-out is at least 1.5 × the sum of the waits it makes one after the
+          // other, counting the waits inside its helpers. A test whose waits add up to more than
+          // 20 s sets its own (`it(…, 60_000)`) or its describe's (`{ timeout: 60_000 }`); raise the
+          // time-out, never shorten a wait to fit.
           testTimeout: 30_000,
         },
       },

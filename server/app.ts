@@ -88,7 +88,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.removeContentTypeParser('text/plain');
   installErrorHandler(app, messages);
   installDrain(app, messages);
-  installSecurityHeaders(app);
+  await installSecurityHeaders(app);
   // Counters in the database: every instance counts the same hits (server/http/rateLimitStore.ts).
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db) });
   // Answers above 1 KB compressed on the fly (streamed exports too, chunk by chunk); brotli at a

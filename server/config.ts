@@ -7,7 +7,7 @@ export interface ServerConfig {
   host: string;
   dataDir: string;
   databaseUrl?: string;
-  /** 'demo' seeds the demo data of SPEC B7; with PGlite it is the default on an empty database. */
+  /** 'demo' seeds the demo data (README.md "Demo accounts"); with PGlite it is the default on an empty database. */
   seed?: 'demo' | 'none';
   sessionTtlHours: number;
   proposalTtlHours: number;

@@ -3,7 +3,7 @@ import { openDatabaseWhenReachable, retryOnConsole } from '../db/waitForDatabase
 import { seedDemoUnlessSeeded } from '../db/seed';
 
 /**
- * `npm run seed`: migrates, then writes the demo data (SPEC B7) unless the database has users
+ * `npm run seed`: migrates, then writes the demo data (server/db/seed; accounts in README.md "Demo accounts") unless the database has users
  * already. Idempotent and safe beside running instances (server/db/seed/index.ts).
  */
 const config = readConfig();

@@ -50,7 +50,7 @@ export interface PoolOptions {
 
 const DEFAULT_POOL: PoolOptions = { max: 10, connectTimeoutMs: 10_000, statementTimeoutMs: 0, applicationName: 'custody-api' };
 
-// int8 as JS number (chain ids and counts stay far below 2^53); numeric stays a string (SPEC B4).
+// int8 as JS number (chain ids and counts stay far below 2^53); numeric stays a string (docs/ledger.md).
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 type Listen = DatabaseHandle['listen'];

@@ -3,7 +3,7 @@ import type { PolicyRule, ProposalPolicy } from '../../src/contract/policy';
 
 /**
  * Row types of every table, in camelCase (Kysely's CamelCasePlugin maps them to
- * snake_case columns). Amounts are numeric in SQL and decimal strings here (SPEC B4).
+ * snake_case columns). Amounts are numeric in SQL and decimal strings here (docs/ledger.md).
  */
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -13,7 +13,7 @@ export type Decimal = ColumnType<string, string, string>;
 export interface OrgTable {
   id: Generated<number>;
   name: string;
-  /** Tenant type of SPEC A5: 0 operator, 1 agent, 3 merchantPro, 4 merchantLite, 5 merchantStd. */
+  /** Tenant type (docs/roles-and-routes.md): 0 operator, 1 agent, 3 merchantPro, 4 merchantLite, 5 merchantStd. */
   tenantType: number;
   parentId: number | null;
   /** Members must enrol in two-factor authentication before anything else (migration 021). */
@@ -33,7 +33,7 @@ export interface AppUserTable {
 export interface MembershipTable {
   userId: number;
   orgId: number;
-  /** Column of the role matrix: 0 manager, 1 finance/employee, 2 employee (SPEC B2). */
+  /** Column of the role matrix: 0 manager, 1 finance/employee, 2 employee (docs/roles-and-routes.md). */
   roleLevel: number;
   createdAt: CreatedAt;
 }
@@ -159,7 +159,7 @@ export interface LedgerEntryTable {
   createdAt: CreatedAt;
 }
 
-/** One row per chain; the 14 address columns of SPEC A3, named as the server fields. */
+/** One row per chain; the 14 address columns (docs/api.md "Contract kinds and addresses"), named as the server fields. */
 export interface ContractAddressTable {
   chainId: number;
   agentFactoryAddr: string | null;

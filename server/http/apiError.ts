@@ -3,7 +3,7 @@ import type { FieldMessages } from '../../src/contract/validation';
 import type { Message, MessageParams } from './messages';
 
 /**
- * A refusal the caller caused: answered with HTTP 200 and this body code (SPEC B3).
+ * A refusal the caller caused: answered with HTTP 200 and this body code (docs/api.md).
  * `key` is a message key of the `api` translation namespace (or a plain sentence).
  */
 export class ApiError extends Error {

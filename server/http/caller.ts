@@ -20,7 +20,7 @@ export interface Caller {
   userName: string;
   tokenHash: string;
   memberships: Membership[];
-  /** The org selected by X-Org-Id (SPEC B2), or the first one (SPEC A4). */
+  /** The org selected by X-Org-Id, or the first membership without the header (docs/api.md "Requests"). */
   org: Membership;
   /** Bit index of the role matrix: tenantType × 6 + roleLevel. */
   roleIndex: number;

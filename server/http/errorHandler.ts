@@ -40,7 +40,7 @@ export const unavailableReply = (reply: FastifyReply, msg: string) =>
   reply.status(503).header('Retry-After', RETRY_AFTER_SECONDS).send({ code: BodyCode.unavailable, msg, data: null });
 
 /**
- * Every failure leaves as the envelope of SPEC B3. Bad input is a body code with
+ * Every failure leaves as the envelope (docs/api.md). Bad input is a body code with
  * HTTP 200; only a real fault is HTTP 500, and never with a stack trace.
  */
 export function installErrorHandler(app: FastifyInstance, messages: Messages): void {

@@ -109,7 +109,7 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
 
 /**
  * Mandatory enrolment, then step-up. Both refusals use body codes other than 401/403: the
- * console keeps the session and asks for enrolment or a code instead (SPEC A7).
+ * console keeps the session and asks for enrolment or a code instead (docs/api.md "Body codes").
  */
 function enforceTwoFactor<QS extends z.ZodType | undefined, BS extends z.ZodType | undefined>(spec: RouteSpec<QS, BS>, caller: Caller, body: never, now: Date): void {
   const { enrolled, required, stepUpAt } = caller.twoFactor;

@@ -3,12 +3,12 @@ import type { Db } from '../db/database';
 import type { Caller } from './caller';
 import { notFound } from './apiError';
 
-/** Tenant types of SPEC A5 that see more than their own org. */
+/** Tenant types that see more than their own org (docs/roles-and-routes.md "Tenancy"). */
 const OPERATOR = 0;
 const AGENT = 1;
 
 /**
- * Data scoping of SPEC B2, as a condition on an org id column (e.g. 'chain_wallet.org_id'
+ * Data scoping (docs/roles-and-routes.md "Tenancy"), as a condition on an org id column (e.g. 'chain_wallet.org_id'
  * — raw SQL names, snake_case): operator rows see every org; an agent sees its own org
  * and the orgs directly under it; a merchant sees only its own org. Every read and
  * write by id goes through this. Use as `.where(orgVisibleTo(caller, 'proposal.org_id'))`.

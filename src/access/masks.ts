@@ -8,11 +8,11 @@ const liteRow = rowMask(T.merchantLite);
 const stdRow = rowMask(T.merchantStd);
 
 /**
- * The combined masks of SPEC A5, used as action masks (who may create, edit, delete…)
+ * The combined masks (docs/roles-and-routes.md), used as action masks (who may create, edit, delete…)
  * by the console and the server alike.
  *
- * Where SPEC A5 is terse, these readings were chosen:
- * - A row takes all 6 columns (SPEC B2), named or not, so a role level added later
+ * These readings were chosen where the names alone leave room:
+ * - A row takes all 6 columns, named or not, so a role level added later
  *   inherits its row's rights; `all` is the five used rows, never the unused row 2.
  * - `agent` and the tier names (`merchantPro`…) are the wide masks here: own row +
  *   agent + operator, i.e. everyone above in the org tree. The route guard groups of
@@ -20,9 +20,9 @@ const stdRow = rowMask(T.merchantStd);
  *   those rows alone.
  * - "excluding agent" / "excluding lite" keep the operator row.
  * - allowTransfer: "all std, all lite" are whole rows, but on the pro row only Finance.
- * - coldAdmins leaves the lite manager out: SPEC names only the pro, std and agent
+ * - coldAdmins leaves the lite manager out: it holds only the pro, std and agent
  *   managers besides superAdmin.
- * - merchantManagers includes the lite manager (column 0 of rows 3, 4, 5, SPEC B2);
+ * - merchantManagers includes the lite manager (column 0 of rows 3, 4, 5);
  *   allManagers is column 0 of the used rows only (row 2 holds no role).
  */
 export const masks = {

@@ -7,7 +7,7 @@ import type { GuardedRoute } from './routeTable';
  * Routes that do one job for different roles. Each role's menu shows one entry per job:
  * the first listed route the role reaches whose `menuFor` (default: everyone who reaches
  * it) includes the role. The others stay reachable by URL, guarded by their route group
- * as SPEC A2 says; they only leave the menu.
+ * (docs/roles-and-routes.md); they only leave the menu.
  *
  * - Wallets: /aggregate is every role's wallet page (the list in the caller's scope, with the
  *   writes managers make and "Change signers"); the tier pages /merchant-*-wallet show the

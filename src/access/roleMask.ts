@@ -1,5 +1,5 @@
 /**
- * The role matrix of SPEC A5: 6 tenant rows × 6 role levels = 36 bits. That is more
+ * The role matrix (docs/roles-and-routes.md): 6 tenant rows × 6 role levels = 36 bits. That is more
  * than JavaScript's 32-bit bitwise operators hold, so every mask is a BigInt.
  */
 export type RoleMask = bigint;
@@ -7,7 +7,7 @@ export type RoleMask = bigint;
 export const ROWS = 6;
 export const COLUMNS = 6;
 
-/** Bit index of a cell: row × 6 + column (SPEC B2). */
+/** Bit index of a cell: row × 6 + column. */
 export const bitIndex = (row: number, column: number): number => row * COLUMNS + column;
 
 export const roleBit = (index: number): RoleMask => 1n << BigInt(index);

@@ -1,6 +1,6 @@
 import { bitIndex, COLUMNS } from './roleMask';
 
-/** Tenant types and their row (SPEC A5); row 2 is unused. */
+/** Tenant types and their row in the role matrix (docs/roles-and-routes.md); row 2 is unused. */
 export const TenantType = { operator: 0, agent: 1, merchantPro: 3, merchantLite: 4, merchantStd: 5 } as const;
 export type TenantTypeName = keyof typeof TenantType;
 /** A tenant type as the API carries it (`tenantType` of an org membership): its row number. */
@@ -20,7 +20,7 @@ const TENANT_TYPE_NAMES: Readonly<Record<TenantType, TenantTypeName>> = {
 export const tenantTypeName = (tenantType: number): TenantTypeName | undefined =>
   TENANT_TYPE_NAMES[tenantType as TenantType];
 
-/** The 12 named roles at their cells (SPEC B2). */
+/** The 12 named roles at their cells. */
 export const ROLES = {
   superAdmin: bitIndex(0, 0),
   operatorEmployee: bitIndex(0, 1),
@@ -47,7 +47,7 @@ export const levelOfRoleIndex = (index: number): number => index % COLUMNS;
 /** Role-level labels are translation keys (`role.<label>`), so the console shows Manager / Finance / Employee per language. */
 export type RoleLevelLabel = 'manager' | 'finance' | 'employee';
 
-/** Column 1 is Finance for pro and std merchants, Employee elsewhere; column 2 Employee (SPEC B2). */
+/** Column 1 is Finance for pro and std merchants, Employee elsewhere; column 2 Employee. */
 export function roleLevelLabel(tenantType: number, roleLevel: number): RoleLevelLabel {
   if (roleLevel === 0) return 'manager';
   const hasFinance = tenantType === TenantType.merchantPro || tenantType === TenantType.merchantStd;

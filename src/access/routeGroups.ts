@@ -2,8 +2,8 @@ import type { RoleMask } from './roleMask';
 import { masks } from './masks';
 
 /**
- * The 9 route guard groups of SPEC A5. Here the tier groups and `agent` mean that
- * row alone (unlike the combined masks of the same names): the route table of A2
+ * The 9 route guard groups (docs/roles-and-routes.md). Here the tier groups and `agent` mean that
+ * row alone (unlike the combined masks of the same names): the route table
  * gives /agent and /invitation to agents only, /merchant-pro to pro merchants only.
  * `operator` is the operator row alone in both readings.
  */
@@ -17,7 +17,7 @@ export const routeGroups = {
   merchantLite: masks.merchantLiteOnly,
   operator: masks.operator,
   agent: masks.agentOnly,
-  /** Beyond SPEC A5's nine: /audit-log, for the operator row and every org's manager (docs/DECISIONS.md "Audit trail"). */
+  /** A tenth group: /audit-log, for the operator row and every org's manager (docs/DECISIONS.md "Audit trail"). */
   auditLog: masks.auditReaders,
 } satisfies Record<string, RoleMask>;
 export type RouteGroup = keyof typeof routeGroups;

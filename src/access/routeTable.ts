@@ -10,7 +10,7 @@ export interface GuardedRoute<P extends string = string> {
 const route = <P extends `/${string}`>(path: P, group: RouteGroup): GuardedRoute<P> => ({ path, group, labelKey: `menu.${path.slice(1)}` });
 
 /**
- * The guarded routes: SPEC A2's 31, /audit-log (docs/DECISIONS.md "Audit trail"), /policy and /address-book ("Transaction policy"), in menu order. Their paths are a type (`RoutePath`), so a
+ * The guarded routes (docs/roles-and-routes.md): the 31 of the original table, /audit-log (docs/DECISIONS.md "Audit trail"), /policy and /address-book ("Transaction policy"), in menu order. Their paths are a type (`RoutePath`), so a
  * resource declared on a route missing here fails the typecheck, not only at start-up.
  */
 export const ROUTES = [

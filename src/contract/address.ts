@@ -2,7 +2,7 @@ import { getAddress, isAddress } from 'viem';
 import bs58check from 'bs58check';
 import type { FieldMessage } from './validation';
 
-/** Address families of the chains we support (SPEC B6). */
+/** Address families of the chains we support (docs/api.md "Contract kinds and addresses"). */
 export const CHAIN_FAMILIES = ['evm', 'tron'] as const;
 export type ChainFamily = (typeof CHAIN_FAMILIES)[number];
 

@@ -1,6 +1,6 @@
 /**
  * Every API path, once, for console and server alike (paths are relative to `/api`).
- * Resources follow SPEC B3's pattern; `resourcePaths` builds it so a declaration
+ * Resources follow one pattern (docs/api.md "Paths"); `resourcePaths` builds it so a declaration
  * overrides only what differs.
  */
 export interface ResourcePaths {

@@ -1,7 +1,7 @@
 import { TenantType } from '../access/roles';
 
 /**
- * Contract kinds and contract-address fields of SPEC A3, once for console and server.
+ * Contract kinds and contract-address fields (docs/api.md "Contract kinds and addresses"), once for console and server.
  */
 export const CONTRACT_KINDS = [
   'MultiSigCold',
@@ -60,12 +60,12 @@ export const WALLET_KINDS_BY_TENANT: Readonly<Record<TenantType, readonly Wallet
 export const walletKindsFor = (tenantType: number | undefined): readonly WalletKind[] =>
   tenantType === undefined ? PLAIN_WALLET_KINDS : (WALLET_KINDS_BY_TENANT[tenantType as TenantType] ?? []);
 
-/** A multisig wallet is a wallet whose kind starts with MultiSig (SPEC B5); DefiMultiSig is one too. */
+/** A multisig wallet is a wallet whose kind starts with MultiSig (docs/proposals.md); DefiMultiSig is one too. */
 export const isMultiSigKind = (kind: string) => kind.startsWith('MultiSig') || kind === 'DefiMultiSig';
 /** Cold wallets: movements out of them need coldAdmins to start (issue 6). */
 export const isColdKind = (kind: string) => kind === 'Cold' || kind.startsWith('MultiSigCold');
 
-/** The 14 contract addresses per chain and the server field of each (SPEC A3). */
+/** The 14 contract addresses per chain and the server field of each. */
 export const CONTRACT_ADDRESS_FIELDS = {
   AgentFactory: 'agentFactoryAddr',
   AggregatedHelper: 'aggregatedHelperAddr',

@@ -1,4 +1,4 @@
-/** The response envelope of SPEC A6/B3: every API answer has this shape. */
+/** The response envelope (docs/api.md): every API answer has this shape. */
 export interface Envelope<T = unknown> {
   code: number;
   msg: string;
@@ -6,7 +6,7 @@ export interface Envelope<T = unknown> {
   data: T;
 }
 
-/** Body codes of SPEC B3. HTTP status stays 200 for all of these but real server faults and `unavailable`. */
+/** Body codes (docs/api.md "Body codes"). HTTP status stays 200 for all of these but real server faults and `unavailable`. */
 export const BodyCode = {
   ok: 200,
   badRequest: 400,
@@ -16,7 +16,7 @@ export const BodyCode = {
   conflict: 409,
   /**
    * The caller's org makes two-factor enrolment mandatory and they have not enrolled: anything
-   * but enrolment is refused. Not 401/403, which sign the console out (SPEC A7): the console
+   * but enrolment is refused. Not 401/403, which sign the console out: the console
    * leads to /account instead.
    */
   twoFactorEnrolmentRequired: 412,
@@ -47,7 +47,7 @@ export interface ListResult<T> {
 /** `data` of a 400: field source → human message (or translation key). */
 export type FieldErrors = Record<string, string>;
 
-/** Query of every list call (SPEC B3); filters travel as extra keys. */
+/** Query of every list call (docs/api.md "Lists"); filters travel as extra keys. */
 export interface ListQuery {
   page?: number;
   pageSize?: number;

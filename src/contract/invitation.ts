@@ -6,7 +6,7 @@ import { maskOf, ROLES } from '../access';
  */
 /** Who issues and withdraws codes: agent managers (the route group lets the agent row read them). */
 export const INVITATION_ISSUERS = maskOf(ROLES.agentManager);
-/** The merchant tiers a code may create (SPEC A5 tenant types): pro, standard, lite. */
+/** The merchant tiers a code may create (tenant types, docs/roles-and-routes.md): pro, standard, lite. */
 export const INVITATION_TIERS = [3, 5, 4] as const;
 export const INVITATION_STATUSES = ['open', 'used', 'expired', 'revoked'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];

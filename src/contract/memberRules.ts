@@ -1,6 +1,6 @@
 import { ROLES, roleIndexFor, roleLevelLabel, roleNameOf, type RoleLevelLabel, type RoleName } from '../access';
 
-/** Who changes members: the org's own managers, and superAdmin for any org in scope (SPEC B6 /member "managers"). */
+/** Who changes members: the org's own managers, and superAdmin for any org in scope (/member, docs/roles-and-routes.md). */
 export interface MemberActor {
   org: { orgId: number; roleLevel: number };
   roleIndex: number | null;
@@ -11,7 +11,7 @@ export function mayManageMembers(actor: MemberActor, orgId: number): boolean {
   return actor.org.orgId === orgId && actor.org.roleLevel === 0;
 }
 
-/** The role levels an org of this tenant type has (SPEC B2 columns): 0..2 for pro and std merchants, 0..1 elsewhere. */
+/** The role levels an org of this tenant type has (role levels, docs/roles-and-routes.md): 0..2 for pro and std merchants, 0..1 elsewhere. */
 export function roleLevelsOf(tenantType: number): Array<{ roleLevel: number; roleLabel: RoleLevelLabel; role: RoleName }> {
   const levels: Array<{ roleLevel: number; roleLabel: RoleLevelLabel; role: RoleName }> = [];
   for (let level = 0; level < 6; level++) {

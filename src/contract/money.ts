@@ -1,7 +1,7 @@
 import type { FieldMessage } from './validation';
 
 /**
- * Amounts travel and are stored as decimal strings (SPEC B4): a JS number would
+ * Amounts travel and are stored as decimal strings (docs/ledger.md): a JS number would
  * silently round 18-decimal token amounts. Plain digits with an optional fraction:
  * no sign, no exponent, no leading zeros, no bare "." at either end.
  */

@@ -2,7 +2,7 @@ import { combine, maskHas, maskOf, masks, ROLES, routeGroups, type RoleMask } fr
 import { isColdKind } from './contractKinds';
 import { MERCHANT_MONEY_STAFF } from './merchantMoneyStaff';
 
-/** Money movements of SPEC B6 (/transfer, /withdraw, /refund, /supply). */
+/** Money movements (/transfer, /withdraw, /refund, /supply; docs/ledger.md). */
 export const MOVEMENT_KINDS = ['transfer', 'withdraw', 'refund', 'supply'] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 
@@ -25,7 +25,7 @@ export const MOVEMENT_WRITERS: Record<MovementKind, RoleMask> = {
   supply: masks.coldAdmins & routeGroups.stdProOperator,
 };
 
-/** Who reads each kind's list: the guard group of its route (SPEC A2). */
+/** Who reads each kind's list: the guard group of its route (docs/roles-and-routes.md). */
 export const MOVEMENT_READERS: Record<MovementKind, RoleMask> = {
   transfer: routeGroups.all,
   withdraw: routeGroups.all,

@@ -55,7 +55,7 @@ export interface OutflowFacts {
   recentTotal: string;
 }
 
-/** Adds two decimal strings exactly (amounts are never JS numbers, SPEC B4). */
+/** Adds two decimal strings exactly (amounts are never JS numbers, docs/ledger.md). */
 export function addDecimal(a: string, b: string): string {
   const places = Math.max((a.split('.')[1] ?? '').length, (b.split('.')[1] ?? '').length);
   const scaled = (v: string) => BigInt((v.split('.')[0] ?? '0') + (v.split('.')[1] ?? '').padEnd(places, '0'));

@@ -1,7 +1,7 @@
 import type { ProposalStatus } from './contractKinds';
 
 /**
- * The multisig proposal state machine of SPEC B5, pure: the server applies it inside
+ * The multisig proposal state machine (docs/proposals.md), pure: the server applies it inside
  * a locked transaction, the console uses it (through the detail's `myActions`) to
  * decide which buttons to show.
  */

@@ -13,7 +13,7 @@ export interface WalletActor {
  * additionally need coldAdmins (superAdmin and the pro, std and agent managers), so
  * operatorEmployee and lite managers never touch them. The server refuses with the
  * returned key; the console hides edit and delete where it is not null (a refused
- * write answers 403, which SPEC A7 turns into a sign-out).
+ * write answers 403, which the console turns into a sign-out, docs/console.md).
  */
 export function walletWriteRefusal(actor: WalletActor, wallet: { orgId: number; kind: string }): 'api.walletWriteForbidden' | 'api.coldWalletForbidden' | null {
   const operatorRow = actor.org.tenantType === 0;

@@ -13,14 +13,14 @@ export interface ExportParams {
 }
 export type ExportList = (resource: string, params: ExportParams) => Promise<DownloadedFile>;
 
-/** How one react-admin resource maps onto the API (SPEC B3 pattern). */
+/** How one react-admin resource maps onto the API (docs/api.md "Paths"). */
 export interface ResourceEndpoint {
   paths: ResourcePaths;
   /** Field the server keys records by (e.g. `proposalId`); react-admin's `id` mirrors it. Default 'id'. */
   idField?: string;
-  /** Query parameter of the detail call (SPEC A6: `/sys/sign/detail?proposalId=`). Default 'id' (SPEC B3). */
+  /** Query parameter of the detail call (`/sys/sign/detail?proposalId=`). Default 'id' (docs/api.md "Paths"). */
   detailIdParam?: string;
-  /** SPEC A6: chain and currency lists show an empty list when the call fails (the toast still shows). */
+  /** Chain and currency lists show an empty list when the call fails (the toast still shows; docs/console.md). */
   emptyOnListFailure?: boolean;
   /** A write that may change more than its record (a manager's own role): what to refresh once it succeeded. */
   afterUpdate?: (record: Record<string, unknown>) => Promise<void>;

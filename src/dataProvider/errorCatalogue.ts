@@ -1,5 +1,5 @@
 /**
- * SPEC A7's error table as a pure function: what went wrong with a call → the
+ * The error table of docs/console.md as a pure function: what went wrong with a call → the
  * message key the toast shows, and whether it ends the session.
  */
 export type CallFailure =
@@ -13,7 +13,7 @@ export type CallFailure =
   | { kind: 'invalid-body' }
   /** HTTP status other than 200; `msg` is the envelope's, when the body has one. */
   | { kind: 'http'; status: number; msg?: string }
-  /** HTTP 200 with an envelope whose `code` is not 200 (SPEC B3 business errors). */
+  /** HTTP 200 with an envelope whose `code` is not 200 (business errors, docs/api.md "Body codes"). */
   | { kind: 'business'; code: number; msg?: string };
 
 export const ErrorKey = {
@@ -37,7 +37,7 @@ const present = (msg: string | undefined): msg is string => typeof msg === 'stri
 
 /**
  * The translation key (or the server's own `msg`, itself a key or a sentence per
- * SPEC B3) to show for a failure.
+ * docs/api.md) to show for a failure.
  */
 export function messageKeyOf(failure: CallFailure): string {
   switch (failure.kind) {

@@ -17,7 +17,7 @@ const isFieldMessage = (value: Record<string, unknown>): value is Record<string,
   typeof value.key === 'string';
 
 /**
- * Turns the `data` of a 400 (SPEC B3: a per-field `errors` map) into react-admin's
+ * Turns the `data` of a 400 (a field → message map, docs/api.md "Body codes") into react-admin's
  * shape. Plain strings stay as they are (react-admin translates them when it shows
  * them); `{key, params}` messages of the shared validation are translated here,
  * because react-admin would drop their params. The whole-body entry '' becomes the

@@ -31,14 +31,14 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface RequestOptions {
   query?: QueryParams;
   body?: unknown;
-  /** Another host's API base (SPEC A6 storeInSessionBody); the path is appended to it. */
+  /** Another host's API base (storeInSessionBody, docs/console.md); the path is appended to it. */
   baseUrl?: string;
   /** 'omit' also leaves out the token and org headers: they are for our own API only. */
   credentials?: RequestCredentials;
   /**
    * This call's 403 may refuse an input rather than the session (an invitation code issued to
    * another account): a 403 that names fields then goes on those inputs like a 400 and keeps
-   * the user signed in. Any other 403 still ends the session (SPEC A7).
+   * the user signed in. Any other 403 still ends the session (docs/console.md).
    */
   forbiddenNamesInput?: boolean;
 }

@@ -7,7 +7,7 @@ import { DETECTION_OPTIONS } from './detection';
 
 export const NAMESPACES = ['translation', 'api'] as const;
 
-/** `/locales/<lng>/<ns>.json?v=<content hash>` (SPEC A1): a changed file gets a new URL. */
+/** `/locales/<lng>/<ns>.json?v=<content hash>` (docs/console.md): a changed file gets a new URL. */
 export const localeUrl = (lng: string, ns: string, table: Record<string, string> = versions) =>
   `/locales/${lng}/${ns}.json?v=${table[`${lng}/${ns}`] ?? 'dev'}`;
 

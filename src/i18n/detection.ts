@@ -2,7 +2,7 @@ import type { DetectorOptions } from 'i18next-browser-languagedetector';
 import { StorageKey } from '../contract/constants';
 import { normalizeLanguage } from './languages';
 
-/** SPEC A1: query string `lng`, cookie, localStorage, sessionStorage, browser, `<html lang>`. */
+/** Detection order (docs/console.md "Language"): query string `lng`, cookie, localStorage, sessionStorage, browser, `<html lang>`. */
 export const DETECTION_ORDER = ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'] as const;
 
 export const DETECTION_OPTIONS: DetectorOptions = {

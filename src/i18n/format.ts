@@ -14,7 +14,7 @@ const decimalSeparator = (language: string) =>
   new Intl.NumberFormat(language).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
 
 /**
- * A decimal-string amount (SPEC B4) with the language's separators, never through a JS number
+ * A decimal-string amount (docs/ledger.md) with the language's separators, never through a JS number
  * (an 18-decimal amount would round): the whole part grouped as a BigInt, the fraction padded
  * to the currency's decimals up to AMOUNT_MIN_FRACTION, and every digit the value has kept.
  * Text that is not a decimal string is shown as it came.

@@ -22,7 +22,7 @@ let ready: Promise<I18nProvider> | undefined;
  *
  * react-admin keeps its own copy of the locale in its store (`RaStore.locale`) and, on
  * start-up, switches to that copy when it differs from the provider's: a language picked
- * in the app bar last week would beat `?lng=` today, against SPEC A1's detection order.
+ * in the app bar last week would beat `?lng=` today, against the detection order (docs/console.md "Language").
  * So the detected language is written over that copy before react-admin reads it.
  */
 export function initI18n(store: Store = localStorageStore()): Promise<I18nProvider> {

@@ -1,6 +1,6 @@
 import type { OrgMembership } from '../contract/schemas/auth';
 
-/** A chain as the console holds it (SPEC A3: chainList entries carry chainId and isDefault). */
+/** A chain as the console holds it (chainList entries carry chainId and isDefault; docs/console.md). */
 export interface ChainRef {
   id?: number;
   chainId: number;
@@ -11,7 +11,7 @@ export interface ChainRef {
   explorerUrl?: string;
 }
 
-/** SPEC A4: the remembered chain if it is still listed, else the `isDefault` one (else none). */
+/** The chain rule (docs/console.md): the remembered chain if it is still listed, else the `isDefault` one (else none). */
 export function selectChain(chainList: readonly ChainRef[], remembered: ChainRef | null): ChainRef | null {
   if (remembered) {
     const still = chainList.find((c) => c.chainId === remembered.chainId);
@@ -20,7 +20,7 @@ export function selectChain(chainList: readonly ChainRef[], remembered: ChainRef
   return chainList.find((c) => c.isDefault) ?? null;
 }
 
-/** SPEC A4: the previously selected org if it is still in the list, else the first. */
+/** The org rule (docs/console.md): the previously selected org if it is still in the list, else the first. */
 export function selectOrg(orgList: readonly OrgMembership[], previousOrgId: number | null): OrgMembership | null {
   if (previousOrgId !== null) {
     const still = orgList.find((o) => o.orgId === previousOrgId);

@@ -5,7 +5,7 @@ import { roleIndexFor } from '../access';
 import { selectChain, selectOrg, type ChainRef } from './selection';
 
 /**
- * The client state of SPEC A3 that outlives a screen: who is signed in, the orgs and
+ * The client state that outlives a screen: who is signed in, the orgs and
  * the selected one (which sets roleIndex and managerType), and the chains with the
  * current one. Only the token, the selected org id and the last chain are persisted.
  */
@@ -64,7 +64,7 @@ export const session = {
   },
   isLoaded: () => state.account !== null,
 
-  /** After login or /me: the user, their orgs and the selection rule of SPEC A4. */
+  /** After login or /me: the user, their orgs and the selection rules (docs/console.md). */
   signedIn(info: SessionInfo) {
     if (info.token) localStorage.setItem(StorageKey.token, info.token);
     const previous = Number(localStorage.getItem(StorageKey.selectedOrg));
@@ -78,7 +78,7 @@ export const session = {
     set({ userName });
   },
 
-  /** Switching org switches role, menu and access at once (SPEC B2). */
+  /** Switching org switches role, menu and access at once (docs/roles-and-routes.md). */
   selectOrg(orgId: number) {
     const org = state.orgList.find((o) => o.orgId === orgId);
     if (!org) return;

@@ -42,9 +42,9 @@ const endpoints: EndpointCase[] = [
   { name: 'GET member/roles', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/member/roles', { token }) },
   { name: 'GET dashboard', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/dashboard', { token }) },
   { name: 'GET account/session/list', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/account/session/list', { token }) },
-  // /invitation is the agent row alone (SPEC A2).
+  // /invitation is the agent row alone (docs/roles-and-routes.md).
   { name: 'GET invitation/list', allowed: 'NN YY NNN NN NNN', call: (s, token) => s.call('GET', '/sys/invitation/list', { token }) },
-  // "All except agent" (SPEC A2): ledger, reports, pay links.
+  // "All except agent" (docs/roles-and-routes.md): ledger, reports, pay links.
   { name: 'GET asset-flow/list', allowed: 'YY NN YYY YY YYY', call: (s, token) => s.call('GET', '/sys/asset-flow/list', { token }) },
   { name: 'GET report/payment/list', allowed: 'YY NN YYY YY YYY', call: (s, token) => s.call('GET', '/sys/report/payment/list', { token }) },
   { name: 'GET report/gas/totals', allowed: 'YY NN YYY YY YYY', call: (s, token) => s.call('GET', '/sys/report/gas/totals', { token }) },
@@ -62,7 +62,7 @@ const endpoints: EndpointCase[] = [
     },
   },
   { name: 'POST invitation/save', allowed: 'NN YN NNN NN NNN', call: (s, token, role) => s.call('POST', '/sys/invitation/save', { token, body: { orgName: `Matrix ${role}`, tenantType: 3, invitee: 'matrixInvitee' } }) },
-  // Movements: /transfer is every role's list; /supply std, pro and operator (SPEC A2).
+  // Movements: /transfer is every role's list; /supply std, pro and operator (docs/roles-and-routes.md).
   { name: 'GET movement/list transfer', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/movement/list', { token, query: { kind: 'transfer' } }) },
   { name: 'GET movement/list supply', allowed: 'YY NN YYY NN YYY', call: (s, token) => s.call('GET', '/sys/movement/list', { token, query: { kind: 'supply' } }) },
   // Withdraws: merchant managers and finance, and superAdmin, each out of its own org's hot wallet.

@@ -30,7 +30,7 @@ describe('GET /sys/asset-flow/list: the ledger of the caller’s wallets', () =>
     expect((await flow('superAdmin')).data.count).toBeGreaterThan(res.data.count + lite.data.count);
   });
 
-  it('agents are outside the route group (SPEC A2: all except agent)', async () => {
+  it('agents are outside the route group (docs/roles-and-routes.md: all except agent)', async () => {
     expect((await flow('agentManager')).code).toBe(403);
   });
 

@@ -41,7 +41,7 @@ describe('invitation codes: agent managers issue and withdraw them', () => {
     expect((await list('agentEmployee')).data.list.map((i) => i.id)).toContain(id);
     expect((await invite('agentEmployee', { orgName: 'X', tenantType: 3, invitee: 'someone' })).code).toBe(403);
     expect((await revoke('agentEmployee', id)).code).toBe(403);
-    // The route group is the agent row alone (SPEC A2): operators and merchants are refused.
+    // The route group is the agent row alone (docs/roles-and-routes.md): operators and merchants are refused.
     expect((await list('superAdmin')).code).toBe(403);
     expect((await list('merchantProManager')).code).toBe(403);
   });

@@ -138,7 +138,7 @@ describe('movements out of multisig wallets start proposals', () => {
     expect(res.code).toBe(200);
     expect(res.data).toMatchObject({ kind: 'supply', status: 'pending' });
     const proposalId = res.data.proposalId!;
-    // Lower nonces of the wallet go first (SPEC B5): veto the ones still open.
+    // Lower nonces of the wallet go first (docs/proposals.md): veto the ones still open.
     const open = (await client.list('merchantStdManager', { state: 'open', walletId: wallets['Birch cold'] })).data.list.filter((p) => p.proposalId !== proposalId);
     for (const p of open) expect((await client.act('merchantStdManager', 'deny', p.proposalId)).code).toBe(200);
     expect((await client.act('merchantStdFinance', 'approval', proposalId)).code).toBe(200);

@@ -27,7 +27,7 @@ type Query = Record<string, string | number>;
 const list = (account: string, query: Query) => server.call<ListResult<OrderReportRecord>>('GET', '/sys/report/payment/list', { token: tokens[account], query });
 const totals = (account: string, query: Query) => server.call<{ list: OrderReportTotal[] }>('GET', '/sys/report/payment/totals', { token: tokens[account], query });
 
-/** The orgs each caller sees (SPEC B2; agents do not read reports): the operator all, a merchant its own. */
+/** The orgs each caller sees (docs/roles-and-routes.md; agents do not read reports): the operator all, a merchant its own. */
 const scopeOf = (account: string): number[] | undefined => {
   const ids = server.orgIds;
   if (account === 'merchantProFinance') return [ids.proA];

@@ -21,6 +21,21 @@ describe('security headers', () => {
     expect(res.headers['referrer-policy']).toBe('same-origin');
   });
 
+  it('browsers keep to HTTPS for a year, subdomains included, once they have seen the site', async () => {
+    for (const url of ['/api/sys/config/brand', '/locales/en-US/api.json?v=1']) {
+      const res = await server.app.inject({ method: 'GET', url });
+      expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+    }
+  });
+
+  it("helmet's other defaults apply, but not cross-origin embedding isolation, which would block a brand logo on another host", async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/sys/config/brand' });
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['x-permitted-cross-domain-policies']).toBe('none');
+    expect(res.headers['cross-origin-embedder-policy']).toBeUndefined();
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
   it('a refusal carries them too', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/api/sys/chain/list' });
     expect(res.json()).toMatchObject({ code: 401 });

@@ -211,7 +211,7 @@ describe('who may do what', () => {
     expect(await sign.detail('merchantStdManager', id)).toMatchObject({ code: 404, data: null });
     expect((await sign.list('merchantStdManager')).data.list.some((p) => p.id === id)).toBe(false);
     expect((await sign.logs('merchantStdManager', { proposalId: id })).data).toEqual({ list: [], count: 0 });
-    // SPEC B2: the agent above the pro merchant sees it, the operator sees everything.
+    // Tenancy (docs/roles-and-routes.md): the agent above the pro merchant sees it, the operator sees everything.
     expect((await sign.detail('agentManager', id)).code).toBe(200);
     expect((await sign.detail('superAdmin', id)).code).toBe(200);
     expect((await sign.act('merchantProFinance', 'deny', id)).data.status).toBe('denied');

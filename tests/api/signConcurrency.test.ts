@@ -5,7 +5,7 @@ import { demoEvmAddress } from '../../server/db/seed/wallets';
 import { balanceOf, ETH_CHAIN, ETH_GAS, fund, signClient, units, walletIdsByLabel } from './signSupport';
 
 /**
- * SPEC B5 "exactly once even under concurrent calls": many calls at once through
+ * "Exactly once even under concurrent calls" (docs/proposals.md): many calls at once through
  * app.inject. On PGlite (one connection) transactions queue; with DATABASE_URL set
  * they run truly in parallel on PostgreSQL, where the row locks do the work.
  * Every test runs twice: at PostgreSQL's default READ COMMITTED, and at SERIALIZABLE (what

@@ -28,7 +28,7 @@ describe('the menu and guards follow the role matrix', () => {
     // One entry per job: the full asset flow, not also the lite one.
     expect(menu).toContain('Asset flow');
     expect(menu).not.toContain('Asset flow (lite)');
-    // SPEC A2's 22 for the operator row, the audit log, the transaction policy and the address book.
+    // The 22 original routes of the operator row, the audit log, the transaction policy and the address book (docs/roles-and-routes.md).
     expect(menu).toEqual(expect.arrayContaining(['Audit log', 'Transaction policy', 'Address book']));
     expect(menu).toHaveLength(25);
     await expectDenied(page, '/invitation');

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-/** Multisig proposals, signer votes and the append-only sign log (SPEC B5). */
+/** Multisig proposals, signer votes and the append-only sign log (docs/proposals.md). */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('proposal')

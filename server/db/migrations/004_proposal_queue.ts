@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Multisig queue support (SPEC B5): the expiry sweep that runs before every proposal
+ * Multisig queue support (docs/proposals.md): the expiry sweep that runs before every proposal
  * read finds open proposals past their time through a small partial index instead of
  * scanning the table.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Invitation codes (SPEC B6 /invitation, B3 signup): an agent (or the operator) invites a
+ * Invitation codes (/invitation and sign-up; docs/roles-and-routes.md, docs/api.md): an agent (or the operator) invites a
  * merchant of one tier; signing up with the code creates that merchant org under the
  * issuer and its first manager. Rows are never deleted: revoking and using are stamped.
  */

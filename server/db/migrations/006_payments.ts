@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Payments (SPEC B6 reports, B7 demo data): pay links, the orders paid to merchants
+ * Payments (the finance reports of docs/roles-and-routes.md, and the demo data): pay links, the orders paid to merchants
  * (checkout payments, pay-link payments, recharges) and the gas the platform spent.
- * Amounts are numeric (decimal strings on the wire, SPEC B4).
+ * Amounts are numeric (decimal strings on the wire, docs/ledger.md).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * A surrogate id for sessions (SPEC B6 /account: sessions): the list and revoke calls name a
+ * A surrogate id for sessions (/account: sessions; docs/roles-and-routes.md): the list and revoke calls name a
  * session by it, so neither the token nor its hash ever leaves the server. `serial` numbers
  * the existing rows too.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Order repairs (SPEC B6 /order-repair, "audited"): every manual correction of a payment
+ * Order repairs (/order-repair, audited; docs/roles-and-routes.md): every manual correction of a payment
  * order, who made it, why and what changed. Append-only, enforced by the database; and
  * a transaction hash pays at most one order.
  */

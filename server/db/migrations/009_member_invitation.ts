@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Invitations also bring a member into an existing org (SPEC B6 /member "invite"): `kind`
+ * Invitations also bring a member into an existing org (/member "invite"; docs/roles-and-routes.md): `kind`
  * says which; a member code names the org and the role level, a merchant code the new
  * org's name and tier.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Money movements (SPEC B6 /transfer, /withdraw, /refund, /supply): one row per request.
+ * Money movements (/transfer, /withdraw, /refund, /supply; docs/ledger.md): one row per request.
  * A direct one is executed in the same transaction (its hash here); one out of a multisig
  * wallet names its proposal, whose status it then shows. Ledger reasons are free text
  * (no check constraint on ledger_entry.reason), so 'movement' needs no change there.

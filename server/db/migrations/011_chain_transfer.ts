@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Re-check (SPEC B6 /order-repair): the incoming transfers the chain watcher observed,
+ * Re-check (/order-repair; docs/ledger.md "Order credit"): the incoming transfers the chain watcher observed,
  * which a re-check reads to complete an order whose payment really arrived. The reference
  * server simulates the chains, so the seed writes them. And order_repair learns the
  * 'recheck' action, which has no reason to give (the chain is the evidence).

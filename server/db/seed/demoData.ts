@@ -1,5 +1,5 @@
 /**
- * The demo data of SPEC B7, as plain data so tests can name what they expect.
+ * The demo data (accounts in README.md "Demo accounts"), as plain data so tests can name what they expect.
  * Every demo user's password is DEMO_PASSWORD.
  */
 export const DEMO_PASSWORD = 'Demo@12345';

@@ -19,7 +19,7 @@ import { demoBrand, demoChains, demoCurrencies, demoLegalTenders, demoOrgs, demo
 const MIGRATION_LOCK_ID = '3853314791062309107';
 
 /**
- * Seeds SPEC B7's demo data on an empty database: by default with the embedded
+ * Seeds the demo data (README.md "Demo accounts") on an empty database: by default with the embedded
  * PGlite, only with SEED=demo on PostgreSQL; SEED=none never seeds.
  */
 export async function seedDemoIfEmpty(context: ServerContext, kind: DatabaseHandle['kind']): Promise<boolean> {

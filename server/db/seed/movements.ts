@@ -27,7 +27,7 @@ const directMovements: DirectMovement[] = [
 const demoHash = (seed: string) => `0x${createHash('sha256').update(seed).digest('hex')}`;
 
 /**
- * SPEC B7 movements: every seeded proposal of a movement kind is the movement that started
+ * Demo movements: every seeded proposal of a movement kind is the movement that started
  * it (so /transfer and /supply-history show proposals in every status), and a few direct
  * transfers, withdrawals (with the currency's fee) and refunds of paid orders, executed
  * through the same ledger code as the API.

@@ -51,7 +51,7 @@ const GAS: Record<string, { scale: number; min: number; max: number }> = {
 const MERCHANTS: readonly DemoOrgKey[] = ['proA', 'stdB', 'liteC', 'proDirect', 'stdSouth'];
 
 /**
- * SPEC B7 payments: pay links, about 300 orders over the last 60 days (checkout payments,
+ * Demo payments: pay links, about 300 orders over the last 60 days (checkout payments,
  * pay-link payments and recharges in every status) of the merchant orgs, paid into their
  * own wallets (each paid order credits its wallet); what the chain watcher saw arrive for
  * them; and the gas the hot wallets spent on sweeps.

@@ -30,7 +30,7 @@ interface DemoProposal {
 }
 
 /**
- * SPEC B7: proposals in every status on the demo multisig wallets, in nonce order per
+ * Demo proposals in every status on the demo multisig wallets, in nonce order per
  * wallet, each with the votes and sign log its story needs. Aurora cold holds history
  * only (so a new cold proposal is next at once); Aurora TRON hot holds the open queue:
  * nonce 1 approved and next, nonce 2 pending behind it and waiting for the manager and

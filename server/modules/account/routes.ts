@@ -13,7 +13,7 @@ import { changePassword, listOwnSessions, renameSelf, revokeOwnSession } from '.
 /** Each try costs two scrypt runs and guesses the current password: limited per session, like login per account. */
 const passwordRateLimit = perMinute(20, (request) => hashSessionToken(bearerToken(request) ?? ''));
 
-/** /account (SPEC B6): every role manages its own profile, password and sessions. */
+/** /account (docs/roles-and-routes.md): every role manages its own profile, password and sessions. */
 export function registerAccountRoutes(app: FastifyInstance, context: ServerContext): void {
   const { db } = context;
   const paths = ApiPath.account;

@@ -24,7 +24,7 @@ export async function renameSelf(db: Db, caller: Caller, body: AccountUpdateBody
  */
 export async function changePassword(db: Db, caller: Caller, body: AccountPasswordBody, now: Date): Promise<null> {
   const user = await db.selectFrom('appUser').select('passwordHash').where('id', '=', caller.userId).executeTakeFirstOrThrow();
-  // 400 on the field, not 401: a 401/403 body code signs the console out (SPEC A7).
+  // 400 on the field, not 401: a 401/403 body code signs the console out (docs/api.md "Body codes").
   if (!(await verifyPassword(body.currentPassword, user.passwordHash))) throw fieldError('currentPassword', 'validation.currentPasswordWrong');
   const passwordHash = await hashPassword(body.newPassword);
   await db.transaction().execute(async (trx) => {

@@ -8,7 +8,7 @@ import { assertInvitee, lockOpenInvitation, redeemInvitation } from './invitatio
 
 /**
  * POST /sys/auth/join: an existing account redeems a code issued for it while signed in — a member code
- * adds the org to its memberships (one user, several orgs, as SPEC B2 allows), a merchant
+ * adds the org to its memberships (one user, several orgs, as docs/roles-and-routes.md allows), a merchant
  * code starts that merchant org with the user as manager. Same locked transaction as sign-up.
  */
 export async function joinWithCode(context: ServerContext, caller: Caller, body: JoinBody): Promise<SessionInfo> {

@@ -10,7 +10,7 @@ import { hashPassword } from './password';
 import { openSession } from './openSession';
 
 /**
- * POST /sys/auth/signup (SPEC B3): an open invitation code issued for this account name
+ * POST /sys/auth/signup (docs/api.md): an open invitation code issued for this account name
  * creates the account and uses the code up — a merchant code also creates its merchant org under the issuing agent with
  * the user as manager; a member code makes the user a member of its org with its role —
  * all in one transaction with the invitation row locked, so a code signs up exactly one

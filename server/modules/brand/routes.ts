@@ -33,7 +33,7 @@ const asApiError = (error: unknown) => {
   return new ApiError(refusal.code, refusal.key, { params: { max: BRAND_UPLOAD_MAX_BYTES / 1024 } });
 };
 
-/** Brand configuration (SPEC A1): read by everyone before sign-in, changed by the operator row only. */
+/** Brand configuration (docs/console.md): read by everyone before sign-in, changed by the operator row only. */
 export function registerBrandRoutes(app: FastifyInstance, context: ServerContext): void {
   const { db } = context;
 

@@ -8,7 +8,7 @@ import { defineRoute } from '../../http/route';
 import { pathId } from '../../http/pathId';
 import { deleteChain, findChain, listChains, saveChain, updateChain } from './service';
 
-/** Networks (SPEC A6, B6): every signed-in role reads them; only the operator row changes them. */
+/** Networks (docs/roles-and-routes.md): every signed-in role reads them; only the operator row changes them. */
 export function registerChainRoutes(app: FastifyInstance, context: ServerContext): void {
   const { db } = context;
   const paths = ApiPath.chain;

@@ -11,7 +11,7 @@ import { deleteWallet, findWallet, listWallets, saveWallet, updateWallet } from 
 /** Who may reach the write endpoints at all; the wallet's org and kind decide the rest (walletAccess.ts). */
 const WRITERS = combine(masks.operator, masks.allManagers);
 
-/** Chain wallets: every role reads those of its tenant scope (SPEC B2). */
+/** Chain wallets: every role reads those of its tenant scope (docs/roles-and-routes.md). */
 export function registerChainWalletRoutes(app: FastifyInstance, context: ServerContext): void {
   const { db } = context;
   const paths = ApiPath.chainWallet;

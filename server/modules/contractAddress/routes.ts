@@ -6,7 +6,7 @@ import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
 import { findContractAddresses, listContractAddresses, saveContractAddresses } from './service';
 
-/** Contract addresses per chain (SPEC A3): route /contract-address is "all except agent"; the operator row writes. */
+/** Contract addresses per chain (docs/api.md "Contract kinds and addresses"): route /contract-address is "all except agent"; the operator row writes. */
 export function registerContractAddressRoutes(app: FastifyInstance, context: ServerContext): void {
   const { db } = context;
   const paths = ApiPath.contractAddress;

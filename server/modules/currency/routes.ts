@@ -8,7 +8,7 @@ import { defineRoute } from '../../http/route';
 import { pathId } from '../../http/pathId';
 import { availableSymbols, deleteCurrency, findCurrency, listCurrencies, listLegalTenders, saveCurrency, updateCurrency } from './service';
 
-/** Currencies (SPEC A6, B6): every signed-in role reads them; only the operator row changes them. */
+/** Currencies (docs/roles-and-routes.md): every signed-in role reads them; only the operator row changes them. */
 export function registerCurrencyRoutes(app: FastifyInstance, context: ServerContext): void {
   const { db } = context;
   const paths = ApiPath.currency;

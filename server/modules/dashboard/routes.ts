@@ -10,7 +10,7 @@ import { orgVisibleTo } from '../../http/tenancy';
 const DAY = 86_400_000;
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
-/** /home's figures that need the database to add up (SPEC B6): paid volume per day and currency, in scope. */
+/** /home's figures that need the database to add up (docs/roles-and-routes.md): paid volume per day and currency, in scope. */
 export function registerDashboardRoutes(app: FastifyInstance, context: ServerContext): void {
   defineRoute(app, context, {
     method: 'GET',

@@ -10,7 +10,7 @@ import { pathId } from '../../http/pathId';
 import { createInvitation, findInvitation, listInvitations, revokeInvitation } from './service';
 
 /**
- * Invitation codes (SPEC B6 /invitation, route group "agent": the agent row reads its own);
+ * Invitation codes (/invitation, route group "agent", docs/roles-and-routes.md: the agent row reads its own);
  * agent managers issue and withdraw them. `delete` withdraws: the row stays, stamped.
  */
 export function registerInvitationRoutes(app: FastifyInstance, context: ServerContext): void {

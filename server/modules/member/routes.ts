@@ -9,7 +9,7 @@ import { findMember, listMembers, memberRoles, removeMember, updateMember } from
 import { inviteMember, listMemberInvitations, revokeMemberInvitation } from './invitations';
 
 /**
- * Members of an org in scope (SPEC B6 /member, route "all"): everyone reads; managers
+ * Members of an org in scope (/member, route group "all", docs/roles-and-routes.md): everyone reads; managers
  * change roles and remove members of their own org (superAdmin of any), checked per org,
  * and invite new members of the selected org with a code for /signup.
  */

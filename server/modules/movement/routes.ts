@@ -12,7 +12,7 @@ import { movementExport } from '../../../src/contract/exports';
 import { saveMovement } from './service';
 
 /**
- * Money movements (SPEC B6 /transfer, /withdraw, /refund, /supply, /supply-history): one
+ * Money movements (docs/ledger.md; /transfer, /withdraw, /refund, /supply, /supply-history): one
  * API for the four kinds; who reads and writes each kind is checked per kind in the service.
  */
 export function registerMovementRoutes(app: FastifyInstance, context: ServerContext): void {

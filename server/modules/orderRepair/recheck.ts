@@ -10,7 +10,7 @@ import { lookUpOrder, orderNotFound } from './service';
 import { lockDepositWallet, markOrderPaid } from '../ledger/orderCredit';
 
 /**
- * Reads the chain's transfers for an order not paid yet (SPEC B6 re-check) and, when one paid
+ * Reads the chain's transfers for an order not paid yet (the re-check of /order-repair, docs/ledger.md "Order credit") and, when one paid
  * it, marks it paid by that transaction at its block time. In one transaction with the order
  * row locked, audited either way: a re-check pays an order once, and only with a transfer that
  * really arrived at its deposit address, in its currency, for at least its amount, after it was

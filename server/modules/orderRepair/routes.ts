@@ -9,7 +9,7 @@ import { lookUpOrder, recreditOrder } from './service';
 import { recheckOrder } from './recheck';
 
 /**
- * Order repair (SPEC B6 /order-repair, "all except agent"): look an order up; re-check it on
+ * Order repair (/order-repair, "all except agent", docs/roles-and-routes.md): look an order up; re-check it on
  * chain (the operator row, a merchant's managers and finance); the operator row re-credits. Audited.
  */
 export function registerOrderRepairRoutes(app: FastifyInstance, context: ServerContext): void {

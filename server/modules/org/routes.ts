@@ -7,7 +7,7 @@ import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
 import { findOrg, listOrgs } from './service';
 
-/** Orgs (SPEC B2 tree): every role reads those of its tenancy scope; creating orgs is not offered yet. */
+/** Orgs (a tree, docs/roles-and-routes.md): every role reads those of its tenancy scope; creating orgs is not offered yet. */
 export function registerOrgRoutes(app: FastifyInstance, context: ServerContext): void {
   const { db } = context;
   const paths = ApiPath.org;

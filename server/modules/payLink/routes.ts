@@ -9,7 +9,7 @@ import { defineRoute } from '../../http/route';
 import { pathId } from '../../http/pathId';
 import { deletePayLink, findPayLink, listPayLinks, savePayLink, updatePayLink } from './service';
 
-/** Pay links (SPEC B6 /pay-link, "all except agent"): everyone in scope reads; a merchant's managers and finance write their own. */
+/** Pay links (/pay-link, "all except agent", docs/roles-and-routes.md): everyone in scope reads; a merchant's managers and finance write their own. */
 export function registerPayLinkRoutes(app: FastifyInstance, context: ServerContext): void {
   const { db } = context;
   const paths = ApiPath.payLink;

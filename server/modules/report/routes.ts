@@ -12,7 +12,7 @@ import { detailQuery } from '../../../src/contract/schemas/listQuery';
 import { orderDetail } from './orderDetail';
 import { gasReportExport, orderReportExport } from '../../../src/contract/exports';
 
-/** Finance reports (SPEC B6; routes "all except agent"): a list and its totals per report, same filters. */
+/** Finance reports (docs/roles-and-routes.md; routes "all except agent"): a list and its totals per report, same filters. */
 export function registerReportRoutes(app: FastifyInstance, context: ServerContext): void {
   // Every report read tolerates a replica's lag (server/db/database.ts `reader`).
   const db = context.reader;

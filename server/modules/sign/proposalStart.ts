@@ -118,7 +118,7 @@ export async function insertProposal(
     .executeTakeFirstOrThrow();
   if (signers.length > 0) await trx.insertInto('proposalSigner').values(signers.map((s) => ({ proposalId: id, userId: s.userId, position: s.position }))).execute();
   await trx.insertInto('signLog').values({ proposalId: id, action: 'start', actorId: caller.userId, comment: plan.memo, createdAt: now }).execute();
-  // SPEC B5: a proposer who is a signer has approved by starting.
+  // A proposer who is a signer has approved by starting (docs/proposals.md).
   if (proposerSigns) await trx.insertInto('proposalVote').values({ proposalId: id, signerId: caller.userId, vote: 'approve', comment: '', createdAt: now }).execute();
   return { proposalId: id, walletLabel: wallet.label, nonce, status };
 }

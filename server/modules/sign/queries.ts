@@ -15,7 +15,7 @@ type Reader = Db | Transaction<Database>;
 
 export const proposalNotFound = () => new ApiError(BodyCode.notFound, 'api.proposalNotFound');
 
-/** Proposals the caller may see (SPEC B2): another tenant's proposal does not exist for them. */
+/** Proposals the caller may see (docs/roles-and-routes.md): another tenant's proposal does not exist for them. */
 const visibleProposals = (db: Reader, caller: Caller) =>
   db
     .selectFrom('proposal')

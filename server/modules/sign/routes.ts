@@ -11,7 +11,7 @@ import { signLogExport } from '../../../src/contract/exports';
 import { actOnProposal, startProposal } from './service';
 
 /**
- * Multisig proposals (SPEC B5). Every role reaches the endpoints: who may start, approve,
+ * Multisig proposals (docs/proposals.md). Every role reaches the endpoints: who may start, approve,
  * deny and confirm is decided per proposal (the kind's writers, the wallet's org, the
  * frozen signer set). The lite tier has no /multisig screen, but a lite org's multisig
  * wallet still needs its m signers, so its signers act through the same API.

@@ -61,7 +61,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, context: ServerCon
     handler: async ({ caller, body, request, reply }) => {
       if (!caller.twoFactor.enrolled) throw fieldError('code', 'validation.twoFactorNotEnrolled');
       const user = await db.selectFrom('appUser').select('passwordHash').where('id', '=', caller.userId).executeTakeFirstOrThrow();
-      // 400 on the field, not 401: a 401/403 body code signs the console out (SPEC A7).
+      // 400 on the field, not 401: a 401/403 body code signs the console out (docs/api.md "Body codes").
       if (!(await verifyPassword(body.password, user.passwordHash))) throw fieldError('password', 'validation.currentPasswordWrong');
       await codes.accept(request, reply, caller.userId, body.code, context.now());
       return removeSecondFactor(db, caller);

@@ -31,7 +31,7 @@ export const invitationCode = z
   .transform((code) => code.toUpperCase().replace(/[\s-]/g, ''))
   .refine((code) => /^[0-9A-HJKMNP-TV-Z]{12}$/.test(code), { error: 'validation.invitationCode' });
 
-/** Body of POST /sys/auth/signup (SPEC B3): a new merchant manager, signed in at once. */
+/** Body of POST /sys/auth/signup (docs/api.md): a new merchant manager, signed in at once. */
 export const signupBody = z.object({
   account: accountName,
   password: newPassword,

@@ -15,7 +15,7 @@ const isImageLocation = (value: string) => {
 
 const imageLocation = z.string().trim().max(512).refine(isImageLocation, { error: 'validation.imageUrl' });
 
-/** Brand configuration of SPEC A1/A3: body of POST /sys/config/brand/update and `data` of GET /sys/config/brand. */
+/** Brand configuration (docs/console.md "Brand"): body of POST /sys/config/brand/update and `data` of GET /sys/config/brand. */
 export const brandBody = z.object({
   brandName: z.string().trim().min(1, { error: 'validation.required' }).max(64),
   favicon: imageLocation,

@@ -16,7 +16,7 @@ const optionalAddress = z
   .nullish()
   .transform((value) => (value === undefined ? undefined : value || null));
 
-/** Body of POST /sys/contract-address/save and /update: the chain and its 14 addresses (SPEC A3 field names); an upsert per chain. */
+/** Body of POST /sys/contract-address/save and /update: the chain and its 14 addresses (field names in docs/api.md "Contract kinds and addresses"); an upsert per chain. */
 export const contractAddressBody = z.object({
   chainId: chainIdField,
   ...(Object.fromEntries(CONTRACT_ADDRESS_FIELD_NAMES.map((field) => [field, optionalAddress])) as Record<ContractAddressField, typeof optionalAddress>),

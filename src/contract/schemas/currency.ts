@@ -107,7 +107,7 @@ export interface LegalTenderRecord {
   name: string;
 }
 
-/** A currency as the API returns it; amounts are decimal strings (SPEC B4). */
+/** A currency as the API returns it; amounts are decimal strings (docs/ledger.md). */
 export interface CurrencyRecord {
   id: number;
   symbol: string;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /sys/dashboard: paid volume per UTC day over the last `days` days (SPEC B6 /home "payment volume over time"). */
+/** GET /sys/dashboard: paid volume per UTC day over the last `days` days (/home, docs/roles-and-routes.md). */
 export const dashboardQuery = z.object({
   days: z.coerce.number({ error: 'validation.integer' }).int({ error: 'validation.integer' }).min(1).max(366).default(30),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../constants';
 
-/** Query strings carry text: these coerce and bound what list calls accept (SPEC B3). */
+/** Query strings carry text: these coerce and bound what list calls accept (docs/api.md). */
 
 export const idList = z
   .string()
@@ -41,5 +41,5 @@ const idError = (issue: { input?: unknown }) => (issue.input === undefined || is
 /** A record id in a body: a positive integer, also accepted as a digit string (form values). */
 export const recordId = z.union([z.number().int().positive(), z.string().regex(/^[1-9]\d{0,14}$/).transform(Number)], { error: idError });
 
-/** Query of every `detail?id=` call (SPEC B3). */
+/** Query of every `detail?id=` call (docs/api.md). */
 export const detailQuery = z.object({ id: z.string({ error: idError }).regex(/^[1-9]\d{0,14}$/, { error: 'validation.invalidId' }).transform(Number) });

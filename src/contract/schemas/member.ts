@@ -21,7 +21,7 @@ export type MemberListQuery = z.infer<typeof memberListQuery>;
 export const memberDetailQuery = z.object({ id: recordId, orgId: recordId.optional() });
 export const memberRolesQuery = z.object({ orgId: recordId.optional() });
 
-/** Body of POST /sys/member/update: a member's new role level in the org (SPEC B2 column). */
+/** Body of POST /sys/member/update: a member's new role level in the org (its column, docs/roles-and-routes.md). */
 export const memberUpdateBody = z.object({
   userId: recordId,
   orgId: recordId.optional(),
@@ -38,7 +38,7 @@ export interface MemberRecord {
   orgName: string;
   tenantType: number;
   roleLevel: number;
-  /** The role this membership gives (SPEC B2), e.g. `merchantProFinance`. */
+  /** The role this membership gives (docs/roles-and-routes.md), e.g. `merchantProFinance`. */
   role: RoleName | null;
   /** Manager / Finance / Employee: the translation key `role.<roleLabel>`. */
   roleLabel: RoleLevelLabel;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuery } from './listQuery';
 
-/** GET /sys/org/list: the orgs in the caller's tenancy scope (SPEC B2), for pickers and the org screens. */
+/** GET /sys/org/list: the orgs in the caller's tenancy scope (docs/roles-and-routes.md), for pickers and the org screens. */
 export const orgSortable = ['id', 'orgId', 'orgName', 'tenantType', 'createdAt'] as const;
 export const orgListQuery = listQuery(orgSortable, {
   orgName: z.string().trim().max(100).optional(),
@@ -15,7 +15,7 @@ export interface OrgRecord {
   /** Same as `id`, under the name every other record uses for its org. */
   orgId: number;
   orgName: string;
-  /** SPEC A5 tenant type: 0 operator, 1 agent, 3 pro, 4 lite, 5 standard merchant. */
+  /** Tenant type (docs/roles-and-routes.md): 0 operator, 1 agent, 3 pro, 4 lite, 5 standard merchant. */
   tenantType: number;
   parentId: number | null;
   parentName: string | null;

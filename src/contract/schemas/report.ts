@@ -4,7 +4,7 @@ import { listQuery, recordId, instant } from './listQuery';
 
 
 /**
- * Filters every finance report shares (SPEC B6): a time range as two instants — the console
+ * Filters every finance report shares: a time range as two instants — the console
  * turns the dates picked in a time zone into them; `dateTo` is exclusive, so a day is
  * [its midnight, the next midnight) — org, chain, currency, and `q`: the start of an order
  * number, or a whole transaction hash (both case aside; the gas report has hashes only).

@@ -14,7 +14,7 @@ import { TwoFactorCard } from './TwoFactorCard';
 import { OrgTwoFactorCard } from './OrgTwoFactorCard';
 
 /**
- * /account (SPEC B6, every role): the user's own profile, password, second factor and sessions,
+ * /account (docs/roles-and-routes.md, every role): the user's own profile, password, second factor and sessions,
  * and joining another org with a code. A member whose org requires a second factor they lack
  * sees only its card: the server refuses everything else until they enrol.
  */

@@ -10,7 +10,7 @@ import { toasts } from '../../shell/toast';
 
 /**
  * An invitation code redeemed by the signed-in account: another org joins the org switcher
- * (one user, several orgs — SPEC B2) without a second account.
+ * (one user, several orgs — docs/roles-and-routes.md) without a second account.
  */
 export function JoinCard() {
   const translate = useTranslate();

@@ -37,7 +37,7 @@ const WAITING_SHOWN = 5;
 const countOf = ({ total, error }: { total?: number; error?: unknown }) => total ?? (error ? '—' : '…');
 
 /**
- * The dashboard (SPEC B6 chartDataObj): live figures from the API for the selected org —
+ * The dashboard (/home, docs/roles-and-routes.md): live figures from the API for the selected org —
  * counts, proposals waiting for me, paid volume over the last 30 days, balances per currency.
  */
 export default function HomePage() {
@@ -59,7 +59,7 @@ export default function HomePage() {
   const balances = balancesBySymbol(wallets.data ?? [], chainName);
   const tenant = selectedOrg ? tenantTypeName(selectedOrg.tenantType) : undefined;
   const role = selectedOrg ? roleLevelLabel(selectedOrg.tenantType, selectedOrg.roleLevel) : undefined;
-  // Networks and currencies never fail (an empty list stands in, SPEC A6).
+  // Networks and currencies never fail (an empty list stands in, docs/console.md).
   if (isServerError(waiting.error) || isServerError(wallets.error)) {
     return (
       <>

@@ -24,7 +24,7 @@ const keyOf = (p: Pick<VolumePoint, 'symbol' | 'chainId'>) => `${p.symbol}:${p.c
 const CHART_HEIGHT = 140;
 
 /**
- * SPEC B6 /home "payment volume over time": paid orders of the last 30 days per UTC day, one
+ * /home "payment volume over time" (docs/roles-and-routes.md): paid orders of the last 30 days per UTC day, one
  * currency at a time (the busiest first). Bar heights are drawn from numbers; the figures
  * shown are the exact decimal sums.
  */

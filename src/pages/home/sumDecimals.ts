@@ -1,5 +1,5 @@
 /**
- * Adds decimal strings exactly (SPEC B4: amounts are never JS numbers): scaled to
+ * Adds decimal strings exactly (docs/ledger.md: amounts are never JS numbers): scaled to
  * BigInt at the longest fraction, summed, and printed back without trailing zeros.
  */
 export function sumDecimals(amounts: readonly string[]): string {

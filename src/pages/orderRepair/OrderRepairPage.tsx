@@ -121,7 +121,7 @@ function Recredit({ view, onDone }: { view: OrderRepairView; onDone: (next: Orde
 }
 
 /**
- * /order-repair (SPEC B6): find an order by its number or a transaction hash; see its repair
+ * /order-repair (docs/roles-and-routes.md): find an order by its number or a transaction hash; see its repair
  * log; re-check one not paid on chain (the operator row, a merchant's managers and finance);
  * the operator row re-credits an expired or failed order. Audited.
  */

@@ -14,7 +14,7 @@ import { ServerErrorPage } from '../../shell/errors/statusPages';
 type Org = OrgRecord & { id: number };
 
 const ORGS = lookupResource(ApiPath.org.list, REFERENCE_TARGETS.org.value);
-/** The operator and agents keep orgs under them (SPEC B2 tree); merchants do not. */
+/** The operator and agents keep orgs under them (the org tree, docs/roles-and-routes.md); merchants do not. */
 const HAS_CHILDREN = new Set([0, 1]);
 
 function Profile({ org }: { org: Org }) {
@@ -92,7 +92,7 @@ function OrgsUnder({ parent }: { parent: Org }) {
 }
 
 /**
- * /operator, /agent, /merchant-pro|std|lite (SPEC B6): the selected org's own profile and,
+ * /operator, /agent, /merchant-pro|std|lite (docs/roles-and-routes.md): the selected org's own profile and,
  * for the operator and agents, the orgs under it. Each route is guarded by its tenant row,
  * so the selected org is always the one the route names.
  */

@@ -19,7 +19,7 @@ type Values = Record<Field, string>;
 const AUTOCOMPLETE: Record<Field, string> = { invitationCode: 'off', account: 'username', userName: 'name', password: 'new-password', confirmPassword: 'new-password' };
 
 /**
- * SPEC B3 sign-up with an invitation code (?code= and ?account= fill them in). Checked here with
+ * Sign-up with an invitation code (docs/api.md; ?code= and ?account= fill them in). Checked here with
  * the server's own schema; the server's field errors land under the same inputs. A new
  * merchant manager is signed in at once.
  */

@@ -5,7 +5,7 @@ import { optionalProposalReference } from '../../contract/proposalReference';
 import { defineResource } from '../engine';
 
 /**
- * The ledger of balance changes (SPEC B6 /asset-flow, all except agents): every credit and
+ * The ledger of balance changes (/asset-flow, all except agents; docs/ledger.md): every credit and
  * debit of the wallets in the caller's scope, with the balance after it; read-only. It
  * follows the chain selected in the app bar.
  */

@@ -9,7 +9,7 @@ const WRITERS = combine(masks.operator, masks.allManagers);
 
 /**
  * Chain wallets (hot, cold, multisig) with their balances, on /aggregate: the one
- * wallet route every role reaches (SPEC B6 "wallets and balances of the tier"); the
+ * wallet route every role reaches (docs/roles-and-routes.md "Menu jobs"); the
  * server scopes the list to the caller's tenancy. Chain, org, kind and address are
  * fixed once created, and so are a multisig wallet's signers and threshold for the form:
  * they change only through a signer-change proposal its signers approve, which "Change

@@ -7,7 +7,7 @@ import { defineResource } from '../engine';
 /** The list shows the wallets' own contracts; show and edit have all 14. */
 const LISTED = new Set<string>(['Hot', 'Cold', 'MultiSigHot', 'MultiSigCold']);
 
-/** One address input per SPEC A3 contract, under its server field name; each is checked for the chain's family. */
+/** One address input per contract (docs/api.md "Contract kinds and addresses"), under its server field name; each is checked for the chain's family. */
 const addressFields: FieldDeclaration[] = Object.entries(CONTRACT_ADDRESS_FIELDS).map(([kind, source]) => ({
   source,
   kind: 'address',
@@ -16,7 +16,7 @@ const addressFields: FieldDeclaration[] = Object.entries(CONTRACT_ADDRESS_FIELDS
 }));
 
 /**
- * Contract addresses per chain (SPEC A3, B6): one row per chain, keyed by its chain ID;
+ * Contract addresses per chain: one row per chain, keyed by its chain ID;
  * saving is an upsert of the 14 addresses. Every role but agents reads (route group);
  * the operator row writes.
  */

@@ -6,7 +6,7 @@ import { defineResource } from '../engine';
 const configAmount = { kind: 'amount', decimals: { field: 'decimals' }, default: '0', inList: true } as const;
 
 /**
- * Currencies per chain (SPEC B6): everyone reads, the operator row writes. The list
+ * Currencies per chain (docs/roles-and-routes.md): everyone reads, the operator row writes. The list
  * follows the chain selected in the app bar; a new currency picks a symbol the chain
  * does not have yet (filling its usual name and decimals) or types a new one, and a
  * legal tender for pricing.

@@ -3,7 +3,7 @@ import { MAX_PAGE_SIZE } from '../../contract/constants';
 
 /**
  * Every record of a filtered list, page by page at the API's largest page size: an export
- * holds the whole filtered set (SPEC B6), not the screen's page nor a fixed 1000 rows.
+ * holds the whole filtered set (docs/api.md "Exports"), not the screen's page nor a fixed 1000 rows.
  * Stops at the count the first page announced, or at an empty page.
  */
 export async function fetchAll(

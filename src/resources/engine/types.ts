@@ -227,7 +227,7 @@ export interface ResourceApi {
 
 export interface ResourceDeclaration {
   /**
-   * The API's name of the resource (SPEC B3 `/sys/<name>/…`, e.g. `chain-wallet`): the
+   * The API's name of the resource (`/sys/<name>/…`, docs/api.md; e.g. `chain-wallet`): the
    * default endpoints, the translation keys `resources.<name>.name` and
    * `resources.<name>.fields.<source>`, and a dataProvider name other screens read it by
    * (`useGetList('chain-wallet')`), whatever route shows it.
@@ -256,7 +256,7 @@ export interface ResourceDeclaration {
   /**
    * May this actor edit or delete this record, beyond the role mask? For rules the record
    * decides (a wallet of another org): its edit and delete are then not offered, since a
-   * write the server refuses answers 403, which signs the user out (SPEC A7).
+   * write the server refuses answers 403, which signs the user out (docs/console.md).
    */
   recordAccess?: (record: Record<string, unknown>, actor: RecordActor) => boolean;
   /** Custom views replacing generated ones; `false` drops a view. */

@@ -3,7 +3,7 @@ import { INVITATION_DAYS, INVITATION_ISSUERS, INVITATION_STATUSES } from '../../
 import { defineResource } from '../engine';
 
 /**
- * Invitation codes for merchant sign-up (SPEC B6 /invitation, agents): the agent manager
+ * Invitation codes for merchant sign-up (/invitation, agents; docs/roles-and-routes.md): the agent manager
  * names the merchant org, its tier and the account the code is for; the code (and its /signup
  * link) is shown once created. The agent's employees read codes masked. Withdrawing keeps the
  * code, marked withdrawn.

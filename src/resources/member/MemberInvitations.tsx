@@ -27,7 +27,7 @@ async function copy(text: string, done: string, failed: string) {
 const validateInvite = schemaValidator(memberInviteBody);
 
 /**
- * Above the member list, for the org's managers (SPEC B6 /member "invite"): a code for one
+ * Above the member list, for the org's managers (/member, docs/roles-and-routes.md): a code for one
  * named account with the role picked, handed over as a /signup link (or redeemed on /account
  * by an existing account of that name); open codes can be withdrawn.
  */

@@ -8,7 +8,7 @@ import { session } from '../../session';
 import { defineResource } from '../engine';
 
 /**
- * Members of the selected org (SPEC B6 /member, every role): who they are and their
+ * Members of the selected org (/member, every role; docs/roles-and-routes.md): who they are and their
  * role there. The org's managers (superAdmin for any org) change a member's role among
  * those the org's tier has, and remove members; the server keeps a manager, refuses
  * removing oneself or a wallet signer. The list follows the org switcher (X-Org-Id).

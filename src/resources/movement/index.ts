@@ -59,7 +59,7 @@ function movementFields(kind: MovementKind): FieldDeclaration[] {
 }
 
 /**
- * One screen of money movements (SPEC B6): a list of one kind on the app bar's chain and,
+ * One screen of money movements (docs/ledger.md): a list of one kind on the app bar's chain and,
  * where `create` names who may, its form. Out of a multisig wallet the server starts a
  * proposal (the row links it); out of any other it executes at once.
  */

@@ -17,7 +17,7 @@ export const multisig = defineResource({
   route: '/multisig',
   icon: DrawIcon,
   menuGroup: 'money',
-  // Proposals are keyed by proposalId (SPEC A3); create = start.
+  // Proposals are keyed by proposalId (docs/api.md); create = start.
   endpoints: { list: ApiPath.sign.list, detail: ApiPath.sign.detail, save: ApiPath.sign.start, export: ApiPath.sign.logExport },
   idField: 'proposalId',
   detailIdParam: 'proposalId',

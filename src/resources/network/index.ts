@@ -2,14 +2,14 @@ import HubIcon from '@mui/icons-material/Hub';
 import { masks } from '../../access';
 import { defineResource } from '../engine';
 
-/** Networks (chains, SPEC B6): everyone reads, the operator row writes. The API calls them `chain`. */
+/** Networks (chains, docs/roles-and-routes.md): everyone reads, the operator row writes. The API calls them `chain`. */
 export const network = defineResource({
   name: 'network',
   route: '/network',
   icon: HubIcon,
   menuGroup: 'chains',
   endpoints: { base: '/sys/chain' },
-  // SPEC A6: a failed chain list shows an empty list (the error toast still shows).
+  // A failed chain list shows an empty list (the error toast still shows; docs/console.md).
   emptyOnListFailure: true,
   fields: [
     { source: 'chainId', kind: 'number', required: true, sortable: true, grouping: false },

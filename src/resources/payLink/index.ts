@@ -3,7 +3,7 @@ import { mayWritePayLink, PAY_LINK_WRITERS } from '../../contract/payLink';
 import { defineResource } from '../engine';
 
 /**
- * Pay links (SPEC B6 /pay-link, all except agents): a merchant's managers and finance
+ * Pay links (/pay-link, all except agents; docs/roles-and-routes.md): a merchant's managers and finance
  * create links of their own org in a currency of the selected chain, with a fixed
  * amount or none (the payer chooses), and disable them; a link that took orders stays.
  * Each link shows the URL its payers open, with a copy button and a QR code.

@@ -54,7 +54,7 @@ function orderReport(kind: OrderReportKind, route: RoutePath, icon: ComponentTyp
   });
 }
 
-/** SPEC B6 finance reports: filter, total per currency and export the whole filtered set. */
+/** Finance reports (docs/roles-and-routes.md): filter, total per currency and export the whole filtered set. */
 export const paymentReport = orderReport('payment', '/payment-report', PaymentsIcon);
 export const linkpayReport = orderReport('linkpay', '/linkpay-report', LinkIcon);
 export const rechargeReport = orderReport('recharge', '/recharge-report', SavingsIcon);

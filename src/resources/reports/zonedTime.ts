@@ -1,5 +1,5 @@
 /**
- * Days picked in a time zone as instants (SPEC B6 "date range (with time zone)"): a report
+ * Days picked in a time zone as instants (a report's date range with its time zone): a report
  * for 23 Nov in Shanghai covers [22 Nov 16:00Z, 23 Nov 16:00Z). Uses the platform's time
  * zone data (Intl), daylight saving included.
  */

@@ -4,7 +4,7 @@ import { WALLET_KINDS } from '../../contract/contractKinds';
 import { defineResource } from '../engine';
 
 /**
- * /merchant-pro-wallet, /merchant-std-wallet, /merchant-lite-wallet (SPEC B6 "wallets and
+ * /merchant-pro-wallet, /merchant-std-wallet, /merchant-lite-wallet (docs/roles-and-routes.md "Menu jobs"; "wallets and
  * balances of the tier"): each route is its tier's row alone, so the list is the merchant's
  * own wallets with their balances, read-only (managers change wallets on /aggregate).
  */

@@ -6,7 +6,7 @@ import type { ListResult } from '../../contract/envelope';
 import { http } from '../../http';
 import { session, useSession, type ChainRef } from '../../session';
 
-/** Loads the chain list once per sign-in and keeps the current chain (SPEC A4 rule). */
+/** Loads the chain list once per sign-in and keeps the current chain (the rule of docs/console.md). */
 export function ChainSelector({ inPanel = false, onPicked }: { inPanel?: boolean; onPicked?: () => void }) {
   const translate = useTranslate();
   const { chainList, currentChainObj, account, selectedOrg } = useSession();

@@ -6,7 +6,7 @@ import { canAccess, roleIndexFor } from '../../access';
 import { session, useSession } from '../../session';
 
 /**
- * Switching org switches role, menu and access at once, without a reload (SPEC B2):
+ * Switching org switches role, menu and access at once, without a reload (docs/roles-and-routes.md):
  * later calls carry the new X-Org-Id, cached lists are refetched, and a page the new
  * role may not see is left for /home.
  */

@@ -34,7 +34,7 @@ function setMeta(name: string, content: string) {
   meta.content = content;
 }
 
-/** SPEC A1: title "<brand> Admin", description "<brand> admin platform", the favicon. */
+/** As docs/console.md "Brand" says: title "<brand> Admin", description "<brand> admin platform", the favicon. */
 export function applyBrand(brand: BrandConfig) {
   document.title = `${brand.brandName} Admin`;
   setMeta('description', `${brand.brandName} admin platform`);

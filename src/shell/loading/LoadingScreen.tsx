@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '../brand/BrandLogo';
 
 /**
- * SPEC A2: while a screen loads, "Loading..." with the brand logo and an indeterminate bar.
+ * While a screen loads (docs/console.md), "Loading..." with the brand logo and an indeterminate bar.
  * Translated through react-i18next (the same i18next instance react-admin uses), so the
  * start-up shows it before react-admin itself has arrived.
  */

@@ -6,7 +6,7 @@ export class ChunkLoadError extends Error {
   readonly chunkLoad = true;
 }
 
-/** Rejects when the chunk does not arrive within the time-out (SPEC A7/A8: 120 s). */
+/** Rejects when the chunk does not arrive within the time-out (docs/console.md: 120 s). */
 export function withTimeout<T>(load: () => Promise<T>, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): () => Promise<T> {
   return () =>
     new Promise<T>((resolve, reject) => {

@@ -1,7 +1,7 @@
 import type { ToastContainerProps } from 'react-toastify';
 import { TOAST_AUTO_CLOSE_MS } from '../../contract/constants';
 
-/** The toast container of SPEC A1, to the letter. */
+/** The toast container, exactly as docs/console.md "Toasts" describes it. */
 export const TOAST_CONTAINER_CONFIG = {
   position: 'top-center',
   autoClose: TOAST_AUTO_CLOSE_MS,

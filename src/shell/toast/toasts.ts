@@ -3,7 +3,7 @@ import { TOAST_AUTO_CLOSE_MS } from '../../contract/constants';
 import type { ToastType } from './toastConfig';
 
 /**
- * The one toast layer (SPEC A1): add, update, remove, and a loading toast that later
+ * The one toast layer (docs/console.md): add, update, remove, and a loading toast that later
  * becomes success or error. A message is its own toast id, so one already on screen is
  * not shown twice (the HTTP client and react-admin may both report the same failure).
  */

@@ -12,7 +12,7 @@ const roleOrder: RoleName[] = [
   'merchantStdManager', 'merchantStdFinance', 'merchantStdEmployee',
 ];
 
-/** SPEC A5 combined masks, written out per named role (same role order as above). */
+/** The combined masks (docs/roles-and-routes.md), written out per named role (same role order as above). */
 //                                     op  ag  pro lite std
 const membership: Record<MaskName, string> = {
   all:              'YY  YY  YYY YY   YYY',
@@ -36,7 +36,7 @@ const membership: Record<MaskName, string> = {
   auditReaders:     'YY  YN  YNN YN   YNN',
 };
 
-describe('combined masks of SPEC A5', () => {
+describe('combined masks', () => {
   it('every mask is listed', () => {
     expect(Object.keys(membership).sort()).toEqual(Object.keys(masks).sort());
   });
@@ -49,7 +49,7 @@ describe('combined masks of SPEC A5', () => {
   });
 });
 
-/** SPEC A5 route guard groups: here the tier groups and `agent` are that row alone. */
+/** The route guard groups (docs/roles-and-routes.md): here the tier groups and `agent` are that row alone. */
 //                                   op  ag  pro lite std
 const groupMembership: Record<RouteGroup, string> = {
   all:            'YY  YY  YYY YY   YYY',
@@ -64,7 +64,7 @@ const groupMembership: Record<RouteGroup, string> = {
   auditLog:       'YY  YN  YNN YN   YNN',
 };
 
-describe('route guard groups of SPEC A5', () => {
+describe('route guard groups', () => {
   it('there are exactly the 9 groups and /audit-log’s', () => {
     expect(Object.keys(routeGroups).sort()).toEqual(Object.keys(groupMembership).sort());
   });
@@ -77,7 +77,7 @@ describe('route guard groups of SPEC A5', () => {
   });
 });
 
-describe('named roles of SPEC B2', () => {
+describe('named roles', () => {
   const cells: Array<[RoleName, number, number]> = [
     ['superAdmin', 0, 0], ['operatorEmployee', 0, 1], ['agentManager', 1, 0], ['agentEmployee', 1, 1],
     ['merchantProManager', 3, 0], ['merchantProFinance', 3, 1], ['merchantProEmployee', 3, 2],
@@ -123,7 +123,7 @@ describe('BigInt masks', () => {
     expect(canRoleDo(null, masks.all)).toBe(false);
   });
 
-  it('role index is tenantType × 6 + level, and labels follow SPEC B2', () => {
+  it('role index is tenantType × 6 + level, and labels follow the role levels', () => {
     expect(roleIndexFor(4, 1)).toBe(ROLES.merchantLiteEmployee);
     expect(roleLevelLabel(3, 1)).toBe('finance');
     expect(roleLevelLabel(4, 1)).toBe('employee');

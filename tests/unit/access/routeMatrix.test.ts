@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { canAccess, ROLES, ROUTES, type RoleName } from '../../../src/access';
 
 /**
- * SPEC A2, written out by hand: one row per route, one letter per role in this order.
+ * The route table (docs/roles-and-routes.md), written out by hand: one row per route, one letter per role in this order.
  * Y = allowed, N = denied. Not computed from the code under test.
  */
 const roleOrder: RoleName[] = [
@@ -51,10 +51,10 @@ const expected: Record<string, string> = {
   '/recharge-report':      'YY  NN  YYY YY   YYY',
   '/gas-report':           'YY  NN  YYY YY   YYY',
   '/order-repair':         'YY  NN  YYY YY   YYY',
-  // Beyond SPEC A2: the org's transaction policy and address book, read by all, written by managers.
+  // Beyond the original 31: the org's transaction policy and address book, read by all, written by managers.
   '/policy':               'YY  YY  YYY YY   YYY',
   '/address-book':         'YY  YY  YYY YY   YYY',
-  // Beyond SPEC A2: the audit trail, for the operator row and every org's manager.
+  // Beyond the original 31: the audit trail, for the operator row and every org's manager.
   '/audit-log':            'YY  YN  YNN YN   YNN',
   '/account':              'YY  YY  YYY YY   YYY',
   '/brand':                'YY  NN  NNN NN   NNN',
@@ -65,14 +65,14 @@ const cases = Object.entries(expected).flatMap(([path, row]) => {
   return roleOrder.map((role, i) => ({ path, role, allowed: letters[i] === 'Y' }));
 });
 
-describe('route matrix of SPEC A2', () => {
+describe('route matrix', () => {
   // Counted as they run, so a filtered or short-circuited table cannot pass unnoticed.
   let ran = 0;
   afterAll(() => {
     expect(ran).toBe(408);
   });
 
-  it('covers exactly the 34 guarded routes (SPEC A2’s 31, /audit-log, /policy, /address-book), in order, 408 role × route cases', () => {
+  it('covers exactly the 34 guarded routes (the original 31, /audit-log, /policy, /address-book), in order, 408 role × route cases', () => {
     expect(Object.keys(expected)).toHaveLength(34);
     expect(ROUTES.map((r) => r.path)).toEqual(Object.keys(expected));
     expect(cases).toHaveLength(408);

@@ -6,7 +6,7 @@ const eth: ChainRef = { chainId: 1, name: 'Ethereum', isDefault: true };
 const tron: ChainRef = { chainId: 728126428, name: 'TRON', isDefault: false };
 const bsc: ChainRef = { chainId: 56, name: 'BNB', isDefault: false };
 
-describe('chain selection (SPEC A4)', () => {
+describe('chain selection', () => {
   it.each([
     { case: 'remembered chain still listed', list: [eth, tron], remembered: tron, expected: tron },
     { case: 'remembered chain gone → default', list: [eth, bsc], remembered: tron, expected: eth },
@@ -21,7 +21,7 @@ describe('chain selection (SPEC A4)', () => {
 
 const org = (orgId: number): OrgMembership => ({ orgId, orgName: `Org ${orgId}`, tenantType: 3, roleLevel: 0 });
 
-describe('org selection (SPEC A4)', () => {
+describe('org selection', () => {
   it.each([
     { case: 'previous org still in the list', list: [org(1), org(2)], previous: 2, expected: 2 },
     { case: 'previous org gone → first', list: [org(1), org(2)], previous: 9, expected: 1 },

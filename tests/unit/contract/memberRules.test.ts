@@ -12,7 +12,7 @@ describe('member rules shared by the API and the console', () => {
     expect(mayManageMembers({ org: { orgId: 1, roleLevel: 1 }, roleIndex: ROLES.operatorEmployee }, 1)).toBe(false);
   });
 
-  it('role levels per tenant type follow SPEC B2: finance only for pro and standard merchants', () => {
+  it('role levels per tenant type follow the role matrix: finance only for pro and standard merchants', () => {
     const labels = (tenantType: number) => roleLevelsOf(tenantType).map((l) => `${l.roleLevel}:${l.roleLabel}:${l.role}`);
     expect(labels(0)).toEqual(['0:manager:superAdmin', '1:employee:operatorEmployee']);
     expect(labels(1)).toEqual(['0:manager:agentManager', '1:employee:agentEmployee']);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { amountProblem, isDecimalString } from '../../../src/contract/money';
 
-describe('amountProblem (SPEC B4)', () => {
+describe('amountProblem', () => {
   it.each([
     ['1', 6],
     ['0.5', 6],

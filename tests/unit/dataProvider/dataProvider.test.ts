@@ -32,7 +32,7 @@ function record(method: 'get' | 'post', path: string, data: unknown) {
   return calls;
 }
 
-describe('dataProvider mapping (SPEC B3)', () => {
+describe('dataProvider mapping', () => {
   it('getList sends page (1-based), pageSize, sort, lower-case order and filters by name, and maps {list, count} to {data, total}', async () => {
     const calls = record('get', '/sys/chain-wallet/list', { list: [{ id: 11, name: 'hot' }], count: 42 });
     const { dataProvider } = setup();
@@ -62,7 +62,7 @@ describe('dataProvider mapping (SPEC B3)', () => {
     expect(result.data).toEqual({ id: 11, name: 'hot' });
   });
 
-  it('getOne uses the declared detail parameter (SPEC A6: /sys/sign/detail?proposalId=)', async () => {
+  it('getOne uses the declared detail parameter (/sys/sign/detail?proposalId=)', async () => {
     const calls = record('get', '/sys/sign/detail', { proposalId: 'p1', status: 'approved' });
     const { dataProvider } = setup();
     const result = await dataProvider.getOne('proposal', { id: 'p1' });
@@ -189,7 +189,7 @@ describe('dataProvider mapping (SPEC B3)', () => {
   });
 });
 
-describe('emptyOnListFailure (SPEC A6: chain and currency lists)', () => {
+describe('emptyOnListFailure (chain and currency lists)', () => {
   it('a failed getList resolves an empty list, count 0, and the toast still shows', async () => {
     server.use(http.get('/api/sys/currency/list', () => envelope(500, null, 'Currency service down')));
     const { deps, dataProvider } = setup();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type CallFailure, endsSession, messageKeyOf, statusOf } from '../../../src/dataProvider/errorCatalogue';
 
-describe('error catalogue (SPEC A7)', () => {
+describe('error catalogue', () => {
   const rows: Array<{ situation: string; failure: CallFailure; key: string; status: number; endsSession: boolean }> = [
     { situation: 'timeout', failure: { kind: 'timeout' }, key: 'errors.request-timeout', status: 0, endsSession: false },
     { situation: 'network failure', failure: { kind: 'network' }, key: 'errors.network-connect-failed', status: 0, endsSession: false },

@@ -12,13 +12,13 @@ function setup(overrides: Parameters<typeof makeDeps>[0] = {}) {
   return { deps, client: createHttpClient(deps) };
 }
 
-describe('error table (SPEC A7): one row each', () => {
+describe('error table: one row each', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });
 
-  it('timeout (SPEC A8): nothing aborts at 29 999 ms, the call fails at 30 000 ms and toasts request-timeout', async () => {
+  it('timeout: nothing aborts at 29 999 ms, the call fails at 30 000 ms and toasts request-timeout', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     server.use(
       http.get('/api/slow', async () => {
@@ -95,7 +95,7 @@ describe('error table (SPEC A7): one row each', () => {
   });
 });
 
-describe('envelope (SPEC A7, B3)', () => {
+describe('envelope', () => {
   it('HTTP 200 + code 200 resolves data without a toast', async () => {
     server.use(http.get('/api/x', () => envelope(200, { a: 1 })));
     const { deps, client } = setup();
@@ -178,7 +178,7 @@ describe('envelope (SPEC A7, B3)', () => {
       expect(deps.onAuthFailure).toHaveBeenCalledOnce();
     });
 
-    it('without the option, the same 403 ends the session (SPEC A7)', async () => {
+    it('without the option, the same 403 ends the session', async () => {
       server.use(http.post('/api/sys/auth/join', () => envelope(403, { invitationCode: 'Issued for another account' }, 'Not yours')));
       const { deps, client } = setup();
       const error = await rejectionOf(client.post('/sys/auth/join', { invitationCode: 'X' }));
@@ -246,7 +246,7 @@ describe('envelope (SPEC A7, B3)', () => {
   });
 });
 
-describe('request shape (SPEC A6, B2)', () => {
+describe('request shape', () => {
   it('sends Bearer token, Accept-Language, X-Org-Id, JSON body and credentials: include to /api', async () => {
     let seen: Request | undefined;
     let sentBody: unknown;
@@ -308,7 +308,7 @@ describe('request shape (SPEC A6, B2)', () => {
     expect(contentType).toBeNull();
   });
 
-  it('an external base without credentials sends no token, org or cookies (SPEC A6 storeInSessionBody)', async () => {
+  it('an external base without credentials sends no token, org or cookies (storeInSessionBody)', async () => {
     let seen: Request | undefined;
     server.use(
       http.post('https://pay.example.com/api/storeInSessionBody', ({ request }) => {

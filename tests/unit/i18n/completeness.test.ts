@@ -62,7 +62,7 @@ describe('every key the console uses exists in en-US', () => {
     // dotted string that starts with a catalogue section.
     for (const match of text.matchAll(/(['"])([a-z][\w-]*(?:\.[\w-]+)+)\1/g)) if (sections.has(match[2].split('.')[0])) used.add(match[2]);
   }
-  // The HTTP client's error keys (SPEC A7) are constants, not literal translate() calls.
+  // The HTTP client's error keys (docs/console.md) are constants, not literal translate() calls.
   Object.values(ErrorKey).forEach((key) => used.add(key));
   // The route table's menu keys are built, not literal.
   const routeKeys = fs.readFileSync(path.join(root, 'src/access/routeTable.ts'), 'utf8').matchAll(/route\('\/([\w-]+)'/g);

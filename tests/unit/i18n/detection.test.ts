@@ -29,7 +29,7 @@ const detect = () => {
   return Array.isArray(found) ? found[0] : found;
 };
 
-describe('language detection order (SPEC A1)', () => {
+describe('language detection order', () => {
   it('is querystring, cookie, localStorage, sessionStorage, navigator, html lang', () => {
     expect(DETECTION_OPTIONS.order).toEqual(['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag']);
     expect(DETECTION_OPTIONS.lookupQuerystring).toBe('lng');

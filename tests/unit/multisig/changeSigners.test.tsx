@@ -103,7 +103,7 @@ describe('"Change signers" is offered to the wallet’s current signers only', {
   });
 });
 
-describe('the signer change form', { timeout: 30_000 }, () => {
+describe('the signer change form', { timeout: 60_000 }, () => {
   it('starts a governance proposal with the picked signers and threshold, then shows it', async () => {
     const starts = answer('post', '/sys/sign/start', { proposalId: 42, walletLabel: 'Test cold', nonce: 18, status: 'pending' });
     answer('get', '/sys/sign/detail', signerChange);

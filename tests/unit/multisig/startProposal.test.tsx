@@ -26,7 +26,7 @@ const options = async (user: ReturnType<typeof userEvent.setup>, label: string) 
   return names;
 };
 
-describe('the start form offers what the role may move, out of the selected org’s multisig wallets', { timeout: 30_000 }, () => {
+describe('the start form offers what the role may move, out of the selected org’s multisig wallets', { timeout: 60_000 }, () => {
   it('finance: transfer, withdrawal and refund (no supply); only its own org’s multisig wallets', async () => {
     answer('get', '/sys/chain-wallet/list', { list: wallets, count: wallets.length });
     mountAdmin([chainWallet, multisig], '/multisig/create', 'merchantProFinance');

@@ -67,7 +67,7 @@ describe('/audit-log', () => {
     await user.click(await screen.findByRole('option', { name: 'Currency' }));
     await expect.poll(() => listed.at(-1)?.query.entity, { timeout: 5000 }).toBe('currency');
     expect(listed.at(-1)?.query).toMatchObject({ sort: 'createdAt', order: 'desc' });
-  });
+  }, 60_000);
 
   it('a row opens its before → after in a drawer, which closes back to the list', async () => {
     mountLog('superAdmin', [event({}), seeded]);

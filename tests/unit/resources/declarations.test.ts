@@ -63,7 +63,7 @@ describe('the declared resources', () => {
     expect(resourceRegistry['contract-address']).toMatchObject({ idField: 'chainId', detailIdParam: 'chainId' });
   });
 
-  it('contract addresses: the 14 of SPEC A3, under their server field names, each an address checked per chain family', () => {
+  it('contract addresses: the 14 per chain, under their server field names, each an address checked per chain family', () => {
     const contractAddress = resources.find((r) => r.name === 'contract-address')!;
     const addresses = contractAddress.fields.filter((f) => f.kind === 'address');
     expect(addresses.map((f) => f.source)).toEqual(Object.values(CONTRACT_ADDRESS_FIELDS));

@@ -113,7 +113,7 @@ describe('a resource declared in a test file works against the real API', () => 
     expect(rows[0]).toContain('Ethereum');
     expect(rows[2]).toContain('TRON');
     expect(screen.getByRole('link', { name: /create/i })).toBeTruthy();
-  }, 30_000);
+  }, 60_000);
 
   it('creates a record through the form; the server stores it', async () => {
     await signIn('superAdmin', '/ledger-network/create');
@@ -131,7 +131,7 @@ describe('a resource declared in a test file works against the real API', () => 
       query: { chainId: 137 },
     });
     expect(stored.data.list).toEqual([expect.objectContaining({ chainId: 137, name: 'Polygon PoS', family: 'evm', confirmations: 12 })]);
-  }, 30_000);
+  }, 60_000);
 
   it('refuses bad input in the browser with the words the server uses, without a request', async () => {
     const badBody = { chainId: 10, name: 'Optimism', family: 'evm', symbol: 'ETH', rpcUrl: 'not a url', explorerUrl: 'https://optimistic.etherscan.io', confirmations: 12 };
@@ -152,7 +152,7 @@ describe('a resource declared in a test file works against the real API', () => 
     const message = document.getElementById(`${rpcUrl.id}-helper-text`)?.textContent;
     expect(message).toBe(answer.data.rpcUrl);
     expect(requests).toEqual([]);
-  }, 30_000);
+  }, 60_000);
 
   it('shows the server’s field errors on their inputs when there is no client schema', async () => {
     await signIn('superAdmin', '/unchecked-network/create');
@@ -168,7 +168,7 @@ describe('a resource declared in a test file works against the real API', () => 
     await waitFor(() => expect(rpcUrl.getAttribute('aria-invalid')).toBe('true'), { timeout: 10_000 });
     expect(requests).toEqual(['POST /sys/chain/save']);
     expect(document.getElementById(`${rpcUrl.id}-helper-text`)?.textContent).toBe('Must be an http(s) URL.');
-  }, 30_000);
+  }, 60_000);
 
   it('puts a conflict the server finds (chain ID taken) on its input', async () => {
     await signIn('superAdmin', '/ledger-network/create');
@@ -183,12 +183,12 @@ describe('a resource declared in a test file works against the real API', () => 
     await waitFor(() => expect(chainId.getAttribute('aria-invalid')).toBe('true'), { timeout: 10_000 });
     expect(document.getElementById(`${chainId.id}-helper-text`)?.textContent).toBe('Already in use.');
     expect(toasts).toContain('A chain with chain ID 56 already exists.');
-  }, 30_000);
+  }, 60_000);
 
   it('is read-only for a role outside the create mask', async () => {
     await signIn('merchantProEmployee', '/ledger-network');
     const table = await screen.findByRole('table', {}, { timeout: 15_000 });
     await within(table).findByText('Ethereum', {}, { timeout: 15_000 });
     expect(screen.queryByRole('link', { name: /create/i })).toBeNull();
-  }, 30_000);
+  }, 60_000);
 });

@@ -44,7 +44,7 @@ describe('saved filters per report', () => {
     await user.click(screen.getByRole('button', { name: 'Add filter' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Paid this month' }));
     await expect.poll(() => listed.at(-1)?.query.status, { timeout: 5000 }).toBe('paid');
-  }, 60_000);
+  }, 90_000);
 });
 
 describe('a report’s columns are finance’s to choose', () => {
@@ -86,7 +86,7 @@ describe('a report over every chain', () => {
     await user.click(await screen.findByRole('option', { name: 'Ethereum' }));
     await expect.poll(() => listed.at(-1)?.query.chainId, { timeout: 5000 }).toBe('1');
     await waitFor(() => expect(orderHeaders()).not.toContain('Chain'));
-  }, 60_000);
+  }, 90_000);
 });
 
 describe('a search too broad to count', () => {

@@ -9,7 +9,7 @@ import { answer, mountAdmin } from './harness';
 startMockApi();
 
 /** The wallet form offers, as Kind, only the wallet kinds of the chosen org's tier (never a pool or factory). */
-describe('wallet form: Kind follows the chosen org’s tier', () => {
+describe('wallet form: Kind follows the chosen org’s tier', { timeout: 90_000 }, () => {
   const mountForm = () => {
     answer('get', '/sys/chain/list', { list: [{ id: 1, chainId: 1, name: 'Ethereum', family: 'evm' }], count: 1 });
     answer('get', '/sys/org/list', {

@@ -31,7 +31,7 @@ const page = () => ({
   favicon: document.querySelector('link[rel="icon"]')?.getAttribute('href'),
 });
 
-describe('brand at start-up (SPEC A1)', () => {
+describe('brand at start-up', () => {
   it('applies the cached brand synchronously, then the fetched one, and caches it', async () => {
     localStorage.setItem('brand-config', JSON.stringify(brand('Cached')));
     const { loadBrand } = await load();

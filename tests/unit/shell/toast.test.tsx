@@ -8,7 +8,7 @@ import { testI18nProvider as i18nProvider } from '../testI18nProvider';
 
 afterEach(() => act(() => toast.dismiss()));
 
-describe('toast container (SPEC A1)', () => {
+describe('toast container', () => {
   it.each([
     ['position', 'top-center'],
     ['autoClose', 3000],

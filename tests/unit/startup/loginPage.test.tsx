@@ -19,7 +19,7 @@ async function signInPage(stored: Record<string, string>, notice?: string | null
   return screen.getByRole('img', { name: 'Acme' });
 }
 
-describe('sign-in page: the brand logo (SPEC A1)', () => {
+describe('sign-in page: the brand logo', () => {
   it("shows the cached brand's logo", async () => {
     const logo = await signInPage({ 'brand-config': JSON.stringify(acme) });
     expect(logo.getAttribute('src')).toBe('/acme.svg');

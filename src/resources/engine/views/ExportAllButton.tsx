@@ -10,7 +10,7 @@ import { exportFileName } from '../exportFileName';
 import { useCsvDownload } from './useCsvDownload';
 
 /**
- * Export of the whole filtered, sorted list as CSV (SPEC B6: not one page, not 1000 rows). A
+ * Export of the whole filtered, sorted list as CSV (not one page, not 1000 rows; docs/api.md "Exports"). A
  * list the server exports (its paths name an `export`) streams from the server, with a toast
  * that counts the rows as they arrive; a small list is fetched page by page and written here
  * (docs/DECISIONS.md "Export"). Either way the toast settles with the row count.

@@ -185,7 +185,7 @@ const amountDecimalsOf = (field: FieldDeclaration, record: ServerRecord | undefi
   return typeof held === 'number' ? held : undefined;
 };
 
-/** Decimal strings stay strings (SPEC B4): formatted digit by digit, never through a JS number. */
+/** Decimal strings stay strings (docs/ledger.md): formatted digit by digit, never through a JS number. */
 function AmountValue({ field }: { field: FieldDeclaration }) {
   const record = useRecordContext<ServerRecord>();
   const translate = useTranslate();
