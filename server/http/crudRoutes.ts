@@ -1,36 +1,39 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { ResourcePaths } from '../../src/contract/apiPaths';
+import type { ResourceAccess } from '../../src/contract/resourceAccess';
 import { detailQuery } from '../../src/contract/schemas/listQuery';
 import type { ServerContext } from './serverContext';
 import { defineRoute, type HandlerInput, type RouteSpec } from './route';
 import { pathId } from './pathId';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
-type Access = bigint;
-
-interface Action<QS extends z.ZodType | undefined, BS extends z.ZodType | undefined, Extra = unknown> {
-  /** Who may call it (a role mask of src/access). */
-  access: Access;
-  handler: (input: HandlerInput<Out<QS>, Out<BS>> & Extra) => Promise<unknown>;
-  config?: RouteSpec<QS, BS>['config'];
-  stepUp?: RouteSpec<QS, BS>['stepUp'];
-}
+type Handler<QS, BS, Extra = unknown> = (input: HandlerInput<Out<QS>, Out<BS>> & Extra) => Promise<unknown>;
 
 /**
- * A resource's list / detail / save / update / delete (docs/api.md "Resources"): which exist,
- * who may call each, what each reads. Only what the resource's own domain adds is written per
- * module: the handlers (its service) and its schemas.
+ * A resource's list / detail / save / update / delete (docs/api.md): who may call each comes
+ * from its access (src/contract/resourceAccess.ts, or a declaration's); what each reads and does
+ * is the resource's own (its schemas and its service). An action is registered only when given.
  */
 export interface CrudSpec<LQ extends z.ZodType, DQ extends z.ZodType, CB extends z.ZodType, UB extends z.ZodType> {
   paths: Pick<ResourcePaths, 'list' | 'detail' | 'save' | 'update' | 'delete'>;
-  list?: Action<LQ, undefined> & { query: LQ; cache?: 'reference' };
+  access: ResourceAccess;
+  /** Writes that need a fresh second factor from an enrolled caller (docs/DECISIONS.md "Two-factor authentication and step-up"). */
+  stepUp?: boolean;
+  list?: { query: LQ; cache?: 'reference'; config?: RouteSpec<LQ, undefined>['config']; handler: Handler<LQ, undefined> };
   /** `?id=` by default (the handler gets `id`); a resource may read its record by another key. */
-  detail?: Action<DQ, undefined, { id: number }> & { query?: DQ };
-  create?: Action<undefined, CB> & { body: CB };
-  update?: Action<undefined, UB> & { body: UB };
-  /** `POST …/delete/{id}`: the handler gets the path's `id` (a bad one answers 404). */
-  delete?: Action<undefined, undefined, { id: number }>;
+  detail?: { query?: DQ; handler: Handler<DQ, undefined, { id: number }> };
+  /** `save`; `upsert: true` also serves `update` with the same body and handler (a record per key, set whole). */
+  create?: { body: CB; handler: Handler<undefined, CB>; upsert?: true };
+  update?: { body: UB; handler: Handler<undefined, UB> };
+  /** `POST …/delete/{id}`: the handler gets the path's `id` (a malformed one answers 400). */
+  delete?: { handler: Handler<undefined, undefined, { id: number }> };
+}
+
+function maskOf(access: ResourceAccess, action: 'create' | 'edit' | 'delete', path: string): bigint {
+  const mask = access[action];
+  if (mask === undefined) throw new Error(`${path}: the resource's access has no '${action}' mask (src/contract/resourceAccess.ts), so the route may not exist`);
+  return mask;
 }
 
 /** Registers the actions a resource has, each through `defineRoute` (access, validation, audit, retry). */
@@ -39,34 +42,31 @@ export function registerCrudRoutes<LQ extends z.ZodType, DQ extends z.ZodType = 
   context: ServerContext,
   spec: CrudSpec<LQ, DQ, CB, UB>,
 ): void {
-  const { paths, list, detail, create, update } = spec;
+  const { paths, access, list, detail, create, update } = spec;
   const remove = spec.delete;
-  if (list) {
-    defineRoute(app, context, { method: 'GET', path: paths.list, access: list.access, query: list.query, cache: list.cache, config: list.config, handler: list.handler });
-  }
+  const stepUp = spec.stepUp ? (true as const) : undefined;
+  if (list) defineRoute(app, context, { method: 'GET', path: paths.list, access: access.read, query: list.query, cache: list.cache, config: list.config, handler: list.handler });
   if (detail) {
     defineRoute(app, context, {
       method: 'GET',
       path: paths.detail,
-      access: detail.access,
+      access: access.read,
       query: (detail.query ?? detailQuery) as DQ,
-      config: detail.config,
       handler: (input) => detail.handler({ ...input, id: Number((input.query as { id?: unknown } | undefined)?.id) }),
     });
   }
   if (create) {
-    defineRoute(app, context, { method: 'POST', path: paths.save, access: create.access, body: create.body, stepUp: create.stepUp, config: create.config, handler: create.handler });
+    const writes = create.upsert ? [paths.save, paths.update] : [paths.save];
+    const mask = create.upsert ? maskOf(access, 'edit', paths.update) : maskOf(access, 'create', paths.save);
+    for (const path of writes) defineRoute(app, context, { method: 'POST', path, access: mask, body: create.body, stepUp, handler: create.handler });
   }
-  if (update) {
-    defineRoute(app, context, { method: 'POST', path: paths.update, access: update.access, body: update.body, stepUp: update.stepUp, config: update.config, handler: update.handler });
-  }
+  if (update) defineRoute(app, context, { method: 'POST', path: paths.update, access: maskOf(access, 'edit', paths.update), body: update.body, stepUp, handler: update.handler });
   if (remove) {
     defineRoute(app, context, {
       method: 'POST',
       path: paths.delete,
-      access: remove.access,
-      stepUp: remove.stepUp,
-      config: remove.config,
+      access: maskOf(access, 'delete', paths.delete),
+      stepUp,
       handler: (input) => remove.handler({ ...input, id: pathId(input.params) }),
     });
   }

@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
+import { RESOURCE_ACCESS } from '../../../src/contract/resourceAccess';
 import { addressBookBody, addressBookListQuery, addressBookUpdateBody } from '../../../src/contract/schemas/addressBook';
-import { detailQuery } from '../../../src/contract/schemas/listQuery';
-import { masks } from '../../../src/access';
 import type { ServerContext } from '../../http/serverContext';
-import { defineRoute } from '../../http/route';
-import { pathId } from '../../http/pathId';
+import { registerCrudRoutes } from '../../http/crudRoutes';
 import { deleteAddressBookEntry, findAddressBookEntry, listAddressBook, saveAddressBookEntry, updateAddressBookEntry } from './service';
 
 /**
@@ -14,43 +12,14 @@ import { deleteAddressBookEntry, findAddressBookEntry, listAddressBook, saveAddr
  */
 export function registerAddressBookRoutes(app: FastifyInstance, context: ServerContext): void {
   const { db } = context;
-  const paths = ApiPath.addressBook;
-
-  defineRoute(app, context, {
-    method: 'GET',
-    path: paths.list,
-    access: masks.all,
-    query: addressBookListQuery,
-    handler: async ({ caller, query }) => listAddressBook(db, caller, query, context.now()),
-  });
-  defineRoute(app, context, {
-    method: 'GET',
-    path: paths.detail,
-    access: masks.all,
-    query: detailQuery,
-    handler: async ({ caller, query }) => findAddressBookEntry(db, caller, query.id, context.now()),
-  });
-  defineRoute(app, context, {
-    method: 'POST',
-    path: paths.save,
-    access: masks.allManagers,
+  registerCrudRoutes(app, context, {
+    paths: ApiPath.addressBook,
+    access: RESOURCE_ACCESS.addressBook,
     stepUp: true,
-    body: addressBookBody,
-    handler: async ({ caller, body }) => saveAddressBookEntry(db, caller, body, context.now(), context.config.policyDelayHours),
-  });
-  defineRoute(app, context, {
-    method: 'POST',
-    path: paths.update,
-    access: masks.allManagers,
-    stepUp: true,
-    body: addressBookUpdateBody,
-    handler: async ({ caller, body }) => updateAddressBookEntry(db, caller, body, context.now()),
-  });
-  defineRoute(app, context, {
-    method: 'POST',
-    path: paths.delete,
-    access: masks.allManagers,
-    stepUp: true,
-    handler: async ({ caller, params }) => deleteAddressBookEntry(db, caller, pathId(params), context.now()),
+    list: { query: addressBookListQuery, handler: async ({ caller, query }) => listAddressBook(db, caller, query, context.now()) },
+    detail: { handler: async ({ caller, id }) => findAddressBookEntry(db, caller, id, context.now()) },
+    create: { body: addressBookBody, handler: async ({ caller, body }) => saveAddressBookEntry(db, caller, body, context.now(), context.config.policyDelayHours) },
+    update: { body: addressBookUpdateBody, handler: async ({ caller, body }) => updateAddressBookEntry(db, caller, body, context.now()) },
+    delete: { handler: async ({ caller, id }) => deleteAddressBookEntry(db, caller, id, context.now()) },
   });
 }

@@ -21,11 +21,12 @@ export function registerDeclaredResource(app: FastifyInstance, context: ServerCo
   const { access = {} } = declaration;
   registerCrudRoutes(app, context, {
     paths: { ...resourcePaths(declaration.name, declaration.endpoints?.base), ...declaration.endpoints },
-    list: { access: routeGroups[group], query: schemas.list, handler: ({ caller, query }) => service.list(db, caller, query) },
-    detail: { access: routeGroups[group], handler: ({ caller, id }) => service.detail(db, caller, id) },
-    ...(access.create !== undefined ? { create: { access: access.create, body: schemas.create, handler: ({ caller, body }) => service.save(db, caller, body as never, context.now()) } } : {}),
-    ...(access.edit !== undefined ? { update: { access: access.edit, body: schemas.update, handler: ({ caller, body }) => service.update(db, caller, body as never, context.now()) } } : {}),
-    ...(access.delete !== undefined ? { delete: { access: access.delete, handler: ({ caller, id }) => service.remove(db, caller, id) } } : {}),
+    access: { read: routeGroups[group], ...access },
+    list: { query: schemas.list, handler: ({ caller, query }) => service.list(db, caller, query) },
+    detail: { handler: ({ caller, id }) => service.detail(db, caller, id) },
+    ...(access.create !== undefined ? { create: { body: schemas.create, handler: ({ caller, body }) => service.save(db, caller, body as never, context.now()) } } : {}),
+    ...(access.edit !== undefined ? { update: { body: schemas.update, handler: ({ caller, body }) => service.update(db, caller, body as never, context.now()) } } : {}),
+    ...(access.delete !== undefined ? { delete: { handler: ({ caller, id }) => service.remove(db, caller, id) } } : {}),
   });
 }
 

@@ -3,6 +3,8 @@ import { ApiPath } from '../../../src/contract/apiPaths';
 import { memberDetailQuery, memberInvitationListQuery, memberInviteBody, memberListQuery, memberRolesQuery, memberUpdateBody } from '../../../src/contract/schemas/member';
 import { masks } from '../../../src/access';
 import type { ServerContext } from '../../http/serverContext';
+import { registerCrudRoutes } from '../../http/crudRoutes';
+import { RESOURCE_ACCESS } from '../../../src/contract/resourceAccess';
 import { defineRoute } from '../../http/route';
 import { pathId } from '../../http/pathId';
 import { findMember, listMembers, memberRoles, removeMember, updateMember } from './service';
@@ -17,20 +19,13 @@ export function registerMemberRoutes(app: FastifyInstance, context: ServerContex
   const { db } = context;
   const paths = ApiPath.member;
 
-  defineRoute(app, context, {
-    method: 'GET',
-    path: paths.list,
-    access: masks.all,
-    query: memberListQuery,
-    handler: async ({ caller, query }) => listMembers(db, caller, query),
-  });
-
-  defineRoute(app, context, {
-    method: 'GET',
-    path: paths.detail,
-    access: masks.all,
-    query: memberDetailQuery,
-    handler: async ({ caller, query }) => findMember(db, caller, query.id, query.orgId),
+  registerCrudRoutes(app, context, {
+    paths,
+    access: RESOURCE_ACCESS.member,
+    list: { query: memberListQuery, handler: async ({ caller, query }) => listMembers(db, caller, query) },
+    detail: { query: memberDetailQuery, handler: async ({ caller, query }) => findMember(db, caller, query.id, query.orgId) },
+    update: { body: memberUpdateBody, handler: async ({ caller, body }) => updateMember(db, caller, body) },
+    delete: { handler: async ({ caller, id }) => removeMember(db, caller, id) },
   });
 
   defineRoute(app, context, {
@@ -39,21 +34,6 @@ export function registerMemberRoutes(app: FastifyInstance, context: ServerContex
     access: masks.all,
     query: memberRolesQuery,
     handler: async ({ caller, query }) => memberRoles(db, caller, query.orgId),
-  });
-
-  defineRoute(app, context, {
-    method: 'POST',
-    path: paths.update,
-    access: masks.allManagers,
-    body: memberUpdateBody,
-    handler: async ({ caller, body }) => updateMember(db, caller, body),
-  });
-
-  defineRoute(app, context, {
-    method: 'POST',
-    path: paths.delete,
-    access: masks.allManagers,
-    handler: async ({ caller, params }) => removeMember(db, caller, pathId(params)),
   });
 
   defineRoute(app, context, {

@@ -1,6 +1,6 @@
 import ContactsIcon from '@mui/icons-material/Contacts';
-import { masks } from '../../access';
 import { defineResource } from '../engine';
+import { RESOURCE_ACCESS } from '../../contract/resourceAccess';
 
 /**
  * The selected org's address book (docs/DECISIONS.md "Transaction policy"): named
@@ -27,7 +27,7 @@ export const addressBook = defineResource({
     { source: 'q', kind: 'text', inForm: false, inList: false, inShow: false, filterable: 'alwaysOn' },
   ],
   schema: () => import('../../contract/schemas/addressBook').then((m) => ({ create: m.addressBookBody, update: m.addressBookUpdateBody })),
-  access: { create: masks.allManagers, edit: masks.allManagers, delete: masks.allManagers },
+  access: RESOURCE_ACCESS.addressBook,
   list: { sort: { field: 'label', order: 'ASC' } },
   recordRepresentation: 'label',
 });

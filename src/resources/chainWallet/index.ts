@@ -1,11 +1,8 @@
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
-import { combine, masks } from '../../access';
 import { WALLET_KINDS, walletKindsFor } from '../../contract/contractKinds';
 import { walletWriteRefusal } from '../../contract/walletWriteRule';
 import { defineResource } from '../engine';
-
-/** Who may reach the wallet writes at all; per wallet the shared rule decides (own org, cold kinds need coldAdmins). */
-const WRITERS = combine(masks.operator, masks.allManagers);
+import { RESOURCE_ACCESS } from '../../contract/resourceAccess';
 
 /**
  * Chain wallets (hot, cold, multisig) with their balances, on /aggregate: the one
@@ -44,7 +41,7 @@ export const chainWallet = defineResource({
     { source: 'createdAt', kind: 'dateTime', inList: false, inForm: false, sortable: true },
   ],
   schema: () => import('../../contract/schemas/chainWallet').then((m) => ({ create: m.chainWalletBody, update: m.chainWalletUpdateBody })),
-  access: { create: WRITERS, edit: WRITERS, delete: WRITERS },
+  access: RESOURCE_ACCESS.chainWallet,
   // The server's own rule: another org's wallet (or a cold one without coldAdmins) opens read-only.
   recordAccess: (record, actor) => walletWriteRefusal(actor, { orgId: Number(record.orgId), kind: String(record.kind) }) === null,
   recordActions: () => import('./ChangeSignersAction'),

@@ -1,8 +1,8 @@
 import DescriptionIcon from '@mui/icons-material/Description';
-import { masks } from '../../access';
 import { CONTRACT_ADDRESS_FIELDS } from '../../contract/contractKinds';
 import type { FieldDeclaration } from '../engine';
 import { defineResource } from '../engine';
+import { RESOURCE_ACCESS } from '../../contract/resourceAccess';
 
 /** The list shows the wallets' own contracts; show and edit have all 14. */
 const LISTED = new Set<string>(['Hot', 'Cold', 'MultiSigHot', 'MultiSigCold']);
@@ -33,7 +33,7 @@ export const contractAddress = defineResource({
     ...addressFields,
   ],
   schema: () => import('../../contract/schemas/contractAddress').then((m) => ({ update: m.contractAddressBody })),
-  access: { edit: masks.operator },
+  access: RESOURCE_ACCESS.contractAddress,
   list: { sort: { field: 'chainId', order: 'ASC' } },
   recordRepresentation: 'chainName',
 });

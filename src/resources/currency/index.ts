@@ -1,7 +1,7 @@
 import CurrencyBitcoinIcon from '@mui/icons-material/CurrencyBitcoin';
-import { masks } from '../../access';
 import { ApiPath } from '../../contract/apiPaths';
 import { defineResource } from '../engine';
+import { RESOURCE_ACCESS } from '../../contract/resourceAccess';
 
 const configAmount = { kind: 'amount', decimals: { field: 'decimals' }, default: '0', inList: true } as const;
 
@@ -55,7 +55,7 @@ export const currency = defineResource({
   ],
   schema: () => import('../../contract/schemas/currency').then((m) => ({ create: m.currencyBody, update: m.currencyUpdateBody })),
   // Delete is refused by the server (409) while wallets, ledger entries or proposals use the currency.
-  access: { create: masks.operator, edit: masks.operator, delete: masks.operator },
+  access: RESOURCE_ACCESS.currency,
   list: { sort: { field: 'symbol', order: 'ASC' } },
   recordRepresentation: 'symbol',
 });

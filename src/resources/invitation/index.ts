@@ -1,6 +1,7 @@
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
-import { INVITATION_DAYS, INVITATION_ISSUERS, INVITATION_STATUSES } from '../../contract/invitation';
+import { INVITATION_DAYS, INVITATION_STATUSES } from '../../contract/invitation';
 import { defineResource } from '../engine';
+import { RESOURCE_ACCESS } from '../../contract/resourceAccess';
 
 /**
  * Invitation codes for merchant sign-up (/invitation, agents; docs/roles-and-routes.md): the agent manager
@@ -37,7 +38,7 @@ export const invitation = defineResource({
     { source: 'createdAt', kind: 'dateTime', inForm: false, sortable: true },
   ],
   schema: () => import('../../contract/schemas/invitation').then((m) => ({ create: m.invitationBody })),
-  access: { create: INVITATION_ISSUERS, delete: INVITATION_ISSUERS },
+  access: RESOURCE_ACCESS.invitation,
   views: { show: () => import('./InvitationShow') },
   create: { redirect: 'show' },
   list: { sort: { field: 'id', order: 'DESC' } },

@@ -1,11 +1,11 @@
 import PeopleIcon from '@mui/icons-material/People';
-import { masks } from '../../access';
 import { ApiPath } from '../../contract/apiPaths';
 import { mayManageMembers } from '../../contract/memberRules';
 import { reloadSession } from '../../authProvider';
 import { http } from '../../http';
 import { session } from '../../session';
 import { defineResource } from '../engine';
+import { RESOURCE_ACCESS } from '../../contract/resourceAccess';
 
 /**
  * Members of the selected org (/member, every role; docs/roles-and-routes.md): who they are and their
@@ -43,7 +43,7 @@ export const member = defineResource({
     { source: 'createdAt', kind: 'dateTime', sortable: true, inForm: false },
   ],
   schema: () => import('../../contract/schemas/member').then((m) => ({ update: m.memberUpdateBody })),
-  access: { edit: masks.allManagers, delete: masks.allManagers },
+  access: RESOURCE_ACCESS.member,
   recordAccess: (record, actor) => mayManageMembers(actor, Number(record.orgId)),
   // A manager who changed their own role: the console follows the new role at once.
   afterUpdate: (record) => (record.account === session.get().account ? reloadSession(http) : Promise.resolve()),

@@ -1,6 +1,6 @@
 import HubIcon from '@mui/icons-material/Hub';
-import { masks } from '../../access';
 import { defineResource } from '../engine';
+import { RESOURCE_ACCESS } from '../../contract/resourceAccess';
 
 /** Networks (chains, docs/roles-and-routes.md): everyone reads, the operator row writes. The API calls them `chain`. */
 export const network = defineResource({
@@ -24,7 +24,7 @@ export const network = defineResource({
     { source: 'createdAt', kind: 'dateTime', inList: false, inForm: false },
   ],
   schema: () => import('../../contract/schemas/chain').then((m) => ({ create: m.chainBody, update: m.chainUpdateBody })),
-  access: { create: masks.operator, edit: masks.operator, delete: masks.operator },
+  access: RESOURCE_ACCESS.chain,
   list: { sort: { field: 'chainId', order: 'ASC' } },
   recordRepresentation: 'name',
 });

@@ -1,6 +1,7 @@
 import LinkIcon from '@mui/icons-material/AddLink';
-import { mayWritePayLink, PAY_LINK_WRITERS } from '../../contract/payLink';
+import { mayWritePayLink } from '../../contract/payLink';
 import { defineResource } from '../engine';
+import { RESOURCE_ACCESS } from '../../contract/resourceAccess';
 
 /**
  * Pay links (/pay-link, all except agents; docs/roles-and-routes.md): a merchant's managers and finance
@@ -29,7 +30,7 @@ export const payLink = defineResource({
     { source: 'createdAt', kind: 'dateTime', sortable: true, inForm: false, inList: false },
   ],
   schema: () => import('../../contract/schemas/payLink').then((m) => ({ create: m.payLinkBody, update: m.payLinkUpdateBody })),
-  access: { create: PAY_LINK_WRITERS, edit: PAY_LINK_WRITERS, delete: PAY_LINK_WRITERS },
+  access: RESOURCE_ACCESS.payLink,
   recordAccess: (record, actor) => mayWritePayLink(actor, { orgId: Number(record.orgId) }),
   recordActions: () => import('./PayLinkShareAction'),
   list: { sort: { field: 'id', order: 'DESC' } },
