@@ -1,58 +1,60 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../../../src/access';
-import { payLink } from '../../../src/resources/payLink';
+import { guardedRoutes } from '../../../src/access';
 import { resources } from '../../../src/resources';
-import { routeMenu } from '../../../src/shell/menu/routeMenu';
-import enTranslation from '../../../public/locales/en-US/translation.json';
-import zhTranslation from '../../../public/locales/zh-CN/translation.json';
+import { declaredResources } from '../../../src/resources/declared';
+import { defineResource, type ResourceDeclaration } from '../../../src/resources/engine';
+import orgContact from '../../../src/resources/orgContact/resource';
+import { entryOf } from '../../../src/shell/menu/AppMenu';
 
 /**
- * README's "Adding a resource" is what a developer follows: its example is a real, typechecked
- * and evaluated declaration, and every key and file it names is one the code reads.
+ * README's "Adding a resource" is what a developer follows: its blocks are the real files (so they
+ * typecheck, and the API, unit and e2e tests of org contacts run them), the mistakes it quotes are
+ * the engine's own sentences, and every file it names exists.
  */
 // Vitest runs from the repository root (jsdom gives import.meta.url no file scheme).
 const fromRoot = (file: string) => resolve(process.cwd(), file);
 const readme = readFileSync(fromRoot('README.md'), 'utf8');
-const section = readme.slice(readme.indexOf('## Adding a resource'));
-const example = /```ts\n\/\/ (\S+)\n([\s\S]*?)```/.exec(section);
-
-type Catalogue = Record<string, unknown>;
-const has = (catalogue: Catalogue, key: string) =>
-  typeof key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Catalogue)[part] : undefined), catalogue) === 'string';
+const section = readme.slice(readme.indexOf('## Adding a resource'), readme.indexOf('\n## ', readme.indexOf('## Adding a resource') + 5) >>> 0 || undefined);
+const blocks = [...section.matchAll(/```ts\n\/\/ (\S+)\n([\s\S]*?)```/g)].map((m) => ({ path: m[1], code: m[2] }));
 
 describe('README "Adding a resource"', () => {
-  it('its example is the named source file, verbatim (so it typechecks and runs as written)', () => {
-    expect(example, 'a ```ts block opening with // <path>').not.toBeNull();
-    const [, path, code] = example!;
-    expect(path).toBe('src/resources/payLink/index.ts');
-    expect(code).toBe(readFileSync(fromRoot(path), 'utf8'));
+  it('shows the declaration and its migration, each the named file verbatim', () => {
+    expect(blocks.map((b) => b.path)).toEqual(['src/resources/orgContact/resource.ts', 'server/db/migrations/023_org_contact.ts']);
+    for (const { path, code } of blocks) expect(code, path).toBe(readFileSync(fromRoot(path), 'utf8'));
   });
 
-  it('the example is listed in src/resources/index.ts, on a route of the route table with a menu icon', () => {
-    expect(resources).toContain(payLink);
-    expect(ROUTES.map((r) => r.path)).toContain(payLink.path);
-    expect(routeMenu[payLink.path]).toBeDefined();
+  it('the declaration is found without a list: a console resource on its own guarded route, with its menu entry', () => {
+    expect(declaredResources).toContain(orgContact);
+    const resource = resources.find((r) => r.name === 'org-contact');
+    expect(resource?.path).toBe('/org-contact');
+    expect(guardedRoutes()).toContainEqual(expect.objectContaining({ path: '/org-contact', group: 'all' }));
+    expect(entryOf('/org-contact')).toMatchObject({ group: 'orgs' });
   });
 
-  it('names exactly the label keys the engine reads, and they exist in both languages', () => {
-    const read = [payLink.menu.labelKey, `${payLink.nameKey}_one`, `${payLink.nameKey}_other`];
-    for (const key of read) expect(section, key).toContain(`\`${key}\``);
-    expect(section).toContain('resources.pay-link.fields.<source>');
-    const fieldKeys = payLink.fields.map((f) => payLink.fieldKey(f.source));
-    expect(fieldKeys.every((k) => k.startsWith('resources.pay-link.fields.'))).toBe(true);
-    const named = [...section.matchAll(/`((?:menu|resources)\.pay-link[\w.-]*)`/g)].map((m) => m[1]);
-    for (const key of [...read, ...fieldKeys, ...named]) {
-      expect(has(enTranslation, key), `en-US ${key}`).toBe(true);
-      expect(has(zhTranslation, key), `zh-CN ${key}`).toBe(true);
-    }
+  it('quotes the engine’s own sentences for a declaration mistake', () => {
+    const mistake = (change: Partial<ResourceDeclaration>) => {
+      try {
+        defineResource({ ...orgContact, ...change } as ResourceDeclaration);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return 'no error';
+    };
+    const quoted = [...section.matchAll(/"(resource 'org-contact': [^"]*?)(?:…|")/g)].map((m) => m[1].replace(/\s+/g, ' ').replace(/[ ,;]+$/, ''));
+    const made = [
+      mistake({ route: { path: '/org-contact', group: 'everyone' as never } }),
+      mistake({ fields: [...orgContact.fields, { source: 'wallet', kind: 'reference', reference: 'chain' }] }),
+      mistake({ list: { sort: { field: 'rank', order: 'ASC' } } }),
+    ];
+    expect(quoted).toHaveLength(3);
+    quoted.forEach((sentence, i) => expect(made[i].startsWith(sentence), `${made[i]}\n  does not start with\n${sentence}`).toBe(true));
   });
 
-  it('names the files a developer edits, and they exist', () => {
-    for (const file of ['src/access/routeTable.ts', 'src/shell/menu/routeMenu.tsx', 'src/access/menuRoutes.ts', 'src/resources/index.ts']) {
-      expect(section).toContain(`\`${file}\``);
-      expect(() => readFileSync(fromRoot(file))).not.toThrow();
-    }
+  it('names files that exist', () => {
+    const files = [...section.matchAll(/`((?:src|server|tests|docs|public)\/[\w./-]+\.(?:ts|tsx|md))`/g)].map((m) => m[1]);
+    expect(files.length).toBeGreaterThan(8);
+    for (const file of files) expect(() => readFileSync(fromRoot(file)), file).not.toThrow();
   });
 });

@@ -231,8 +231,12 @@ export function FieldValue(props: FieldProps & { source: string; label: string; 
   return <FieldDisplay definition={props.definition} field={props.field} place={props.place ?? 'list'} />;
 }
 
-/** The input type of a text of a known format: the phone's keypad, the mail keyboard. */
-const INPUT_TYPE = { email: 'email', url: 'url', phone: 'tel' } as const;
+/**
+ * The keyboard of a text of a known format (the phone's keypad, the mail keyboard). An input mode,
+ * not an input type: a type="email" input would be judged by the browser's own bubble before the
+ * form's schema, in other words than the server's.
+ */
+const INPUT_MODE = { email: 'email', url: 'url', phone: 'tel' } as const;
 
 /** Money and counts line up on the right, as a finance table reads them. */
 const isNumeric = (field: FieldDeclaration) => field.kind === 'amount' || (field.kind === 'number' && !field.link);
@@ -359,7 +363,7 @@ export function FieldInput({ definition, field, mode }: InputProps) {
     case 'list':
       return null;
     default:
-      return <TextInput {...common} multiline={field.multiline} type={field.kind === 'text' && field.format ? INPUT_TYPE[field.format] : undefined} />;
+      return <TextInput {...common} multiline={field.multiline} inputProps={field.kind === 'text' && field.format ? { inputMode: INPUT_MODE[field.format] } : undefined} />;
   }
 }
 
