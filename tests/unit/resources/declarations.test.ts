@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { guardedRoutes } from '../../../src/access';
 import { textsOf } from '../../../src/resources/engine/declaredTexts';
+import { schemaMismatches } from '../../../src/resources/engine/schemaFields';
 import { CONTRACT_ADDRESS_FIELDS } from '../../../src/contract/contractKinds';
 import { resourceRegistry, resources } from '../../../src/resources';
 import type { Choice } from '../../../src/resources/engine';
@@ -78,5 +79,24 @@ describe('the declared resources', () => {
     expect(wallet.fields.find((f) => f.source === 'balances')?.kind).toBe('list');
     expect(wallet.path).toBe('/aggregate');
     expect(wallet.chainField).toBe('chainId');
+  });
+});
+
+describe('declarations and their schemas agree', () => {
+  it.each(resources.filter((r) => r.declaration.schema || r.declaration.api).map((r) => [r.name, r] as const))('%s: every form field is one its schema reads', async (_name, resource) => {
+    const schemas = resource.declaration.schema ? await resource.declaration.schema() : (await import('../../../src/resources/engine/declaredSchemas')).schemasOf(resource.declaration);
+    expect(schemaMismatches(resource, schemas)).toEqual([]);
+    // The check reads this schema's keys: a field it does not know is caught.
+    expect(schemaMismatches({ ...resource, fields: [...resource.fields, { source: 'notInSchema', kind: 'text' }] }, schemas)).not.toEqual([]);
+  });
+
+  it('a form field the schema does not know is named, with the fix', async () => {
+    const wallet = resources.find((r) => r.name === 'chain-wallet')!;
+    const schemas = await wallet.declaration.schema!();
+    const withExtra = { ...wallet, fields: [...wallet.fields, { source: 'nickname', kind: 'text' as const }] };
+    expect(schemaMismatches(withExtra, schemas)).toEqual([
+      "resource 'chain-wallet': the create form has field 'nickname', which its create schema does not know; add it to the schema, or declare the field with inForm: 'edit' or false",
+      "resource 'chain-wallet': the edit form has field 'nickname', which its update schema does not know; add it to the schema, or declare the field with inForm: 'create' or false",
+    ]);
   });
 });
