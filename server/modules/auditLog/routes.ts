@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
-import { auditLogListQuery } from '../../../src/contract/schemas/auditLog';
+import { auditLogListQueryFor } from '../../../src/contract/schemas/auditLog';
+import { declaredResources } from '../declared/discover';
 import { detailQuery } from '../../../src/contract/schemas/listQuery';
 import { masks } from '../../../src/access';
 import type { ServerContext } from '../../http/serverContext';
@@ -13,6 +14,8 @@ import { auditLogExport } from '../../../src/contract/exports';
 export function registerAuditLogRoutes(app: FastifyInstance, context: ServerContext): void {
   // Lists, exports and details may read a replica; the chain's check reads the primary, the record itself.
   const { db, reader } = context;
+  // A declared resource's table is audited under its name: a filter by it is as valid as by a built-in one.
+  const auditLogListQuery = auditLogListQueryFor(declaredResources.map((d) => d.name));
   defineRoute(app, context, { method: 'GET', path: ApiPath.auditLog.list, access: masks.auditReaders, query: auditLogListQuery, handler: async ({ caller, query }) => listAuditEvents(reader, caller, query) });
   defineRoute(app, context, {
     method: 'GET',

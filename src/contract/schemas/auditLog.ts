@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuery, recordId, instant } from './listQuery';
-import { AUDIT_ACTIONS, type AuditAction, type AuditEntity } from '../audit';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntity } from '../audit';
 
 
 export { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntity } from '../audit';
@@ -10,18 +10,22 @@ export { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntity } fro
  * org; an agent manager: also their merchants), newest first by default. Dates as the
  * reports take them: two instants, `dateTo` exclusive.
  */
-export const auditLogListQuery = listQuery(['id', 'createdAt'] as const, {
-  actorId: recordId.optional(),
-  /** The start of an actor's account name, case aside. */
-  actor: z.string().trim().max(100).optional(),
-  action: z.enum(AUDIT_ACTIONS).optional(),
-  /** One of AUDIT_ENTITIES, or a declared resource's name (its table is audited under it). */
-  entity: z.string().trim().regex(/^[a-z][a-zA-Z0-9-]{0,40}$/, { error: 'validation.invalid' }).optional(),
-  entityId: z.string().trim().max(100).optional(),
-  orgId: recordId.optional(),
-  dateFrom: instant.optional(),
-  dateTo: instant.optional(),
-});
+export const auditLogListQueryFor = (declared: readonly string[]) =>
+  listQuery(['id', 'createdAt'] as const, {
+    actorId: recordId.optional(),
+    /** The start of an actor's account name, case aside. */
+    actor: z.string().trim().max(100).optional(),
+    action: z.enum(AUDIT_ACTIONS).optional(),
+    /** One of AUDIT_ENTITIES, or a declared resource's name (its table is audited under it). */
+    entity: z.enum([...AUDIT_ENTITIES, ...declared] as [string, ...string[]]).optional(),
+    entityId: z.string().trim().max(100).optional(),
+    orgId: recordId.optional(),
+    dateFrom: instant.optional(),
+    dateTo: instant.optional(),
+  });
+
+/** The query with the built-in entities; the server adds the declared resources' names (server/modules/auditLog/routes.ts). */
+export const auditLogListQuery = auditLogListQueryFor([]);
 export type AuditLogListQuery = z.infer<typeof auditLogListQuery>;
 
 /** Field values as JSON (amounts stay decimal strings); secrets and password hashes never appear. */
