@@ -26,7 +26,8 @@ export function declaredService(declaration: ResourceDeclaration) {
   const { table } = api;
   const served = apiFieldsOf(declaration);
   const byOrg = api.tenancy === 'org';
-  const what = declaration.translations?.['en-US']?.name ?? declaration.name;
+  const english = declaration.translations?.['en-US']?.name;
+  const what = (typeof english === 'object' ? english.one : english) ?? declaration.name;
   const columns = ['id', ...(byOrg ? ['orgId'] : []), ...served.map((s) => s.field.source), 'createdAt', 'updatedAt'];
   const selected = columns.map((c) => `${table}.${c}`);
   const any = (db: Db) => db as unknown as AnyDb;

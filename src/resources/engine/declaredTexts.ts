@@ -5,7 +5,8 @@ import type { ResourceDeclaration } from './types';
 export function textsOf(declaration: ResourceDeclaration, language: 'en-US' | 'zh-CN'): Record<string, unknown> | null {
   const texts = declaration.translations?.[language];
   if (!texts) return null;
-  const own: Record<string, unknown> = { name: texts.name, fields: { ...texts.fields } };
+  const name = typeof texts.name === 'string' ? { name: texts.name } : { name: texts.name.other, name_one: texts.name.one, name_other: texts.name.other };
+  const own: Record<string, unknown> = { ...name, fields: { ...texts.fields } };
   for (const [dotted, text] of Object.entries(texts.more ?? {})) {
     const keys = dotted.split('.');
     let at = own;

@@ -198,7 +198,8 @@ export interface IconLoader {
 
 /** What a declaration says of itself in one language: its name, menu entry and field labels. */
 export interface ResourceTexts {
-  name: string;
+  /** The resource's name; one and other for a language with plural forms (titles, "Contact “Ines” created"). */
+  name: string | { one: string; other: string };
   fields?: Record<string, string>;
   /** Helper texts and choice labels under `resources.<name>.*`, by dotted key (`help.email`, `role.security`). */
   more?: Record<string, string>;

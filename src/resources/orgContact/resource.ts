@@ -32,7 +32,7 @@ export default declareResource({
   recordRepresentation: 'name',
   translations: {
     'en-US': {
-      name: 'Contacts',
+      name: { one: 'Contact', other: 'Contacts' },
       fields: { name: 'Name', role: 'Reach for', email: 'Email', phone: 'Phone', outOfHours: 'Out of hours', notes: 'Notes', updatedAt: 'Updated' },
       more: {
         'help.outOfHours': 'May be called outside office hours about an urgent matter',

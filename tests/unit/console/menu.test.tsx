@@ -27,7 +27,12 @@ const renderMenu = () =>
  * menu entries: counted here from what they declare, so adding one edits no test.
  */
 const declaredPaths = new Set(declaredResources.map((d) => (typeof d.route === 'string' ? d.route : d.route.path)));
-const declaredLabels = new Set(declaredResources.map((d) => d.translations?.['en-US']?.name));
+const declaredLabels = new Set(
+  declaredResources.map((d) => {
+    const name = d.translations?.['en-US']?.name;
+    return typeof name === 'object' ? name.other : name;
+  }),
+);
 const declaredReached = (role: RoleName) => menuRoutesFor(ROLES[role]).filter((r) => declaredPaths.has(r.path)).length;
 
 const menuTexts = () => within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent);
