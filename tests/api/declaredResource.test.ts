@@ -30,8 +30,8 @@ const auroraSecurity = { name: 'Ines Ops', role: 'security', email: 'ines@aurora
 describe('a resource served from its declaration alone', () => {
   let auroraId: number;
 
-  it('a manager adds a contact to their org; the answer is the declared columns and no others', async () => {
-    const saved = await post('merchantProManager', 'save', { ...auroraSecurity, notes: 'Call first' });
+  it('a manager adds a contact to their org (the declaration’s hook lower-cases the email); the answer is the declared columns and no others', async () => {
+    const saved = await post('merchantProManager', 'save', { ...auroraSecurity, email: 'Ines@Aurora.Example', notes: 'Call first' });
     expect(saved.code).toBe(200);
     auroraId = saved.data.id;
     expect(saved.data).toMatchObject({ ...auroraSecurity, notes: 'Call first', orgId: server.orgIds.proA });

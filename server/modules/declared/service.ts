@@ -87,13 +87,14 @@ export function declaredService(declaration: ResourceDeclaration) {
 
     async save(db: Db, caller: Caller, body: z.output<DeclaredSchemas['create']>, now: Date): Promise<Row> {
       await assertRoom(db, caller);
-      const values = { ...body, ...(byOrg ? { orgId: caller.org.orgId } : {}), createdAt: now, updatedAt: now };
+      const values = { ...(api.beforeSave?.(body, 'create') ?? body), ...(byOrg ? { orgId: caller.org.orgId } : {}), createdAt: now, updatedAt: now };
       const { id } = (await any(db).insertInto(table).values(values).returning('id').executeTakeFirstOrThrow()) as { id: number };
       return detail(db, caller, id);
     },
 
     async update(db: Db, caller: Caller, body: z.output<DeclaredSchemas['update']>, now: Date): Promise<Row> {
-      const { id, ...changes } = body as Row & { id: number };
+      const { id, ...given } = body as Row & { id: number };
+      const changes = api.beforeSave?.(given, 'update') ?? given;
       const found = await writable(db, caller, id).select('id').forUpdate().executeTakeFirst();
       if (!found) throw notFound(what);
       await any(db)

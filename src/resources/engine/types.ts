@@ -224,6 +224,11 @@ export interface ResourceApi {
   deleteGuards?: ReadonlyArray<{ table: string; column: string; message: string }>;
   /** At most this many rows per org (or in all, for platform rows): a write past it is refused with 409. */
   maxRows?: number;
+  /**
+   * The domain's last word on a valid body before it is stored (pure: it sees the body, never the
+   * database): a canonical form (an email in lower case), a value derived from others.
+   */
+  beforeSave?: (values: Record<string, unknown>, action: 'create' | 'update') => Record<string, unknown>;
 }
 
 export interface ResourceDeclaration {

@@ -17,7 +17,13 @@ export default declareResource({
   route: { path: '/org-contact', group: 'all' },
   icon: { lazy: () => import('@mui/icons-material/ContactPhone') },
   menuGroup: 'orgs',
-  api: { table: 'org_contact', tenancy: 'org', maxRows: 50 },
+  api: {
+    table: 'org_contact',
+    tenancy: 'org',
+    maxRows: 50,
+    // One address, one spelling: the platform's mail goes to what the list shows.
+    beforeSave: (values) => (typeof values.email === 'string' ? { ...values, email: values.email.toLowerCase() } : values),
+  },
   fields: [
     { source: 'name', kind: 'text', required: true, maxLength: 100, sortable: true, filterable: 'alwaysOn' },
     { source: 'role', kind: 'enum', choices: ['security', 'finance', 'technical', 'operations'].map((id) => ({ id, name: `resources.org-contact.choices.role.${id}` })), required: true, default: 'security', sortable: true, filterable: true },
