@@ -1,6 +1,17 @@
 import type { i18n as I18n } from 'i18next';
 import type { ResourceDeclaration } from './types';
 
+/** "chainId" → "Chain id", "org-contact" → "Org contact": what a label says until a translation has its key. */
+export const humanize = (source: string) => {
+  const words = source.replace(/([a-z\d])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** The words a declaration without texts of its own still has: its name and field names, humanised. */
+const humanised = (declaration: ResourceDeclaration) => ({
+  resources: { [declaration.name]: { name: humanize(declaration.name), fields: Object.fromEntries(declaration.fields.map((f) => [f.source, humanize(f.source)])) } },
+});
+
 /** A declaration's own texts in one language, shaped as the translation file would hold them. */
 export function textsOf(declaration: ResourceDeclaration, language: 'en-US' | 'zh-CN'): Record<string, unknown> | null {
   const texts = declaration.translations?.[language];
@@ -27,6 +38,8 @@ export function addDeclaredTexts(i18n: I18n, declarations: readonly ResourceDecl
       for (const declaration of declarations) {
         const bundle = textsOf(declaration, language);
         if (bundle) i18n.addResourceBundle(language, 'translation', bundle, true, false);
+        // Last: a menu entry and a title read "Org contact", never the key, while no text exists.
+        i18n.addResourceBundle(language, 'translation', humanised(declaration), true, false);
       }
     }
   };

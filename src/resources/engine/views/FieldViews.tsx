@@ -20,6 +20,7 @@ import { idsOf, isReadOnlyIn, type FormMode } from '../fields';
 import { choiceSourceOf } from '../lookups';
 import { useDisplayTimeZone } from '../displayTimeZone';
 import { useFormat } from '../../../i18n/useFormat';
+import { humanize } from '../declaredTexts';
 import type { Choice, FieldDeclaration, ResourceDefinition, ServerRecord } from '../types';
 import { SuggestInput } from './SuggestInput';
 import { useFieldChoices } from './useChoices';
@@ -49,11 +50,6 @@ const elementProps = (definition: ResourceDefinition, field: FieldDeclaration, t
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-/** "chainId" → "Chain id": what a label says until the translation files have its key. */
-const humanize = (source: string) => {
-  const words = source.replace(/([a-z\d])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
 
 export const fieldLabel = (definition: ResourceDefinition, source: string, translate: Translate) =>
   translate(definition.fieldKey(source), { _: humanize(source) });
