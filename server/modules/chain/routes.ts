@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
-import { chainBody, chainListQuery, chainUpdateBody } from '../../../src/contract/schemas/chain';
+import { chainBody, chainList, chainListQuery, chainRecord, chainUpdateBody } from '../../../src/contract/schemas/chain';
 import { detailQuery } from '../../../src/contract/schemas/listQuery';
 import { masks } from '../../../src/access';
 import type { ServerContext } from '../../http/serverContext';
@@ -16,7 +16,9 @@ export function registerChainRoutes(app: FastifyInstance, context: ServerContext
   defineRoute(app, context, {
     method: 'GET',
     path: paths.list,
+    summary: 'The networks, filtered, sorted and paged',
     access: masks.all,
+    response: chainList,
     query: chainListQuery,
     // The same for every caller: remembered while the reference feed is live.
     cache: 'reference',
@@ -26,7 +28,9 @@ export function registerChainRoutes(app: FastifyInstance, context: ServerContext
   defineRoute(app, context, {
     method: 'GET',
     path: paths.detail,
+    summary: 'One network',
     access: masks.all,
+    response: chainRecord,
     query: detailQuery,
     handler: async ({ query }) => findChain(db, query.id),
   });
@@ -34,7 +38,9 @@ export function registerChainRoutes(app: FastifyInstance, context: ServerContext
   defineRoute(app, context, {
     method: 'POST',
     path: paths.save,
+    summary: 'Add a network (the first one becomes the default)',
     access: masks.operator,
+    response: chainRecord,
     body: chainBody,
     handler: async ({ body }) => saveChain(db, body, context.now()),
   });
@@ -42,7 +48,9 @@ export function registerChainRoutes(app: FastifyInstance, context: ServerContext
   defineRoute(app, context, {
     method: 'POST',
     path: paths.update,
+    summary: 'Change a network (its family and chain id only while nothing uses it)',
     access: masks.operator,
+    response: chainRecord,
     body: chainUpdateBody,
     handler: async ({ body }) => updateChain(db, body, context.now()),
   });
@@ -50,7 +58,9 @@ export function registerChainRoutes(app: FastifyInstance, context: ServerContext
   defineRoute(app, context, {
     method: 'POST',
     path: paths.delete,
+    summary: 'Delete a network nothing uses: answers the deleted record',
     access: masks.operator,
+    response: chainRecord,
     handler: async ({ params }) => deleteChain(db, pathId(params)),
   });
 }
