@@ -92,7 +92,8 @@ export function describeAccess(access: RouteAccess): string {
   if (access === 'signedIn') return 'Access: signed in — any valid session token, whatever the role.';
   const roles = ROLE_NAMES.filter((name) => maskHas(access, ROLES[name]));
   const name = maskName(access);
-  return `Access: roles ${roles.join(', ') || '(none)'} (role mask 0x${access.toString(16)}${name ? `, ${name}` : ''}).`;
+  const who = roles.length === ROLE_NAMES.length ? `every role (${roles.join(', ')})` : `roles ${roles.join(', ') || '(none)'}`;
+  return `Access: ${who} (role mask 0x${access.toString(16)}${name ? `, ${name}` : ''}).`;
 }
 
 const STEP_UP_MINUTES = Math.round(STEP_UP_MS / 60_000);
