@@ -51,6 +51,8 @@ export async function registerApiDocs(app: FastifyInstance, context: ServerConte
     routePrefix: API_DOCS_PATH,
     // No call to a validator on another host (the badge): nothing leaves this origin.
     validatorUrl: false,
-    uiConfig: { deepLinking: true, persistAuthorization: false, tryItOutEnabled: false },
+    // No top bar (its box loads any document URL); a token typed into Authorize is never kept in
+    // localStorage, beside the console's own session.
+    uiConfig: { layout: 'BaseLayout', deepLinking: true, persistAuthorization: false, tryItOutEnabled: false },
   });
 }
