@@ -12,6 +12,7 @@ import { installDrain } from './http/drain';
 import { databaseRateLimitStore } from './http/rateLimitStore';
 import { registerUploadRoute } from './modules/brand/uploads';
 import { serveStatic } from './http/staticFiles';
+import { registerApiDocs } from './http/apiDocs';
 import { installSecurityHeaders } from './http/securityHeaders';
 import type { ServerContext } from './http/serverContext';
 import { CALLER_CHANGE_CHANNEL, ChangeFeedCache, REFERENCE_CHANGE_CHANNEL } from './http/changeFeedCache';
@@ -70,7 +71,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const clock = options.now ? undefined : await databaseClock(database.db);
   const now = options.now ?? clock!.now;
   const stampSessionUse = sessionUseStamper(database.db, app.log);
-  const context: ServerContext = { db: database.db, reader: database.reader, config, messages, now, callers, answers, stampSessionUse };
+  const context: ServerContext = { db: database.db, reader: database.reader, config, messages, now, callers, answers, stampSessionUse, routes: [] };
   const stopSweeper = startExpirySweeper(database.db, now, config.expirySweepMs, (error) => app.log.warn({ reason: String(error) }, 'expiry sweep failed'));
   const stopFeeds = [
     await database.listen(CALLER_CHANGE_CHANNEL, () => callers.clear(), (live) => callers.setLive(live)),
@@ -96,6 +97,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } });
   for (const register of modules) register(app, context);
   registerUploadRoute(app, context.db, config.uploadsDir);
+  // GET /api/openapi.json from the routes above, and its reader at /api/docs.
+  await registerApiDocs(app, context);
   await serveStatic(app, { staticDir: config.staticDir, localesDir: config.localesDir }, messages);
 
   app.addHook('onClose', async () => {

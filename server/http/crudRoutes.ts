@@ -3,12 +3,20 @@ import type { z } from 'zod';
 import type { ResourcePaths } from '../../src/contract/apiPaths';
 import type { ResourceAccess } from '../../src/contract/resourceAccess';
 import { detailQuery } from '../../src/contract/schemas/listQuery';
+import { listResult } from '../../src/contract/schemas/response';
 import type { ServerContext } from './serverContext';
 import { defineRoute, type HandlerInput, type RouteSpec } from './route';
 import { pathId } from './pathId';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type Handler<QS, BS, Extra = unknown> = (input: HandlerInput<Out<QS>, Out<BS>> & Extra) => Promise<unknown>;
+/** What every action may say of itself in the API's document (docs/api.md, /api/docs). */
+interface Described {
+  /** One line for the document. */
+  summary?: string;
+  /** The answer's `data`; default: the resource's `record` (detail, save, update, delete) or a list of them. */
+  response?: z.ZodType;
+}
 
 /**
  * A resource's list / detail / save / update / delete (docs/api.md): who may call each comes
@@ -18,16 +26,22 @@ type Handler<QS, BS, Extra = unknown> = (input: HandlerInput<Out<QS>, Out<BS>> &
 export interface CrudSpec<LQ extends z.ZodType, DQ extends z.ZodType, CB extends z.ZodType, UB extends z.ZodType> {
   paths: Pick<ResourcePaths, 'list' | 'detail' | 'save' | 'update' | 'delete'>;
   access: ResourceAccess;
+  /**
+   * The schema of one record as the API answers it: the answer of detail, save, update and delete
+   * is serialised from it (a column it does not name never leaves the server), and the document
+   * says it.
+   */
+  record?: z.ZodType;
   /** Writes that need a fresh second factor from an enrolled caller (docs/DECISIONS.md "Two-factor authentication and step-up"). */
   stepUp?: boolean;
-  list?: { query: LQ; cache?: 'reference'; config?: RouteSpec<LQ, undefined>['config']; handler: Handler<LQ, undefined> };
+  list?: Described & { query: LQ; cache?: 'reference'; config?: RouteSpec<LQ, undefined>['config']; handler: Handler<LQ, undefined> };
   /** `?id=` by default (the handler gets `id`); a resource may read its record by another key. */
-  detail?: { query?: DQ; handler: Handler<DQ, undefined, { id: number }> };
+  detail?: Described & { query?: DQ; handler: Handler<DQ, undefined, { id: number }> };
   /** `save`; `upsert: true` also serves `update` with the same body and handler (a record per key, set whole). */
-  create?: { body: CB; handler: Handler<undefined, CB>; upsert?: true };
-  update?: { body: UB; handler: Handler<undefined, UB> };
+  create?: Described & { body: CB; handler: Handler<undefined, CB>; upsert?: true };
+  update?: Described & { body: UB; handler: Handler<undefined, UB> };
   /** `POST …/delete/{id}`: the handler gets the path's `id` (a malformed one answers 400). */
-  delete?: { handler: Handler<undefined, undefined, { id: number }> };
+  delete?: Described & { handler: Handler<undefined, undefined, { id: number }> };
 }
 
 function maskOf(access: ResourceAccess, action: 'create' | 'edit' | 'delete', path: string): bigint {
@@ -42,31 +56,37 @@ export function registerCrudRoutes<LQ extends z.ZodType, DQ extends z.ZodType = 
   context: ServerContext,
   spec: CrudSpec<LQ, DQ, CB, UB>,
 ): void {
-  const { paths, access, list, detail, create, update } = spec;
+  const { paths, access, record, list, detail, create, update } = spec;
   const remove = spec.delete;
   const stepUp = spec.stepUp ? (true as const) : undefined;
-  if (list) defineRoute(app, context, { method: 'GET', path: paths.list, access: access.read, query: list.query, cache: list.cache, config: list.config, handler: list.handler });
+  const one = (action: Described) => ({ summary: action.summary, response: action.response ?? record });
+  if (list) {
+    const response = list.response ?? (record ? listResult(record) : undefined);
+    defineRoute(app, context, { method: 'GET', path: paths.list, access: access.read, query: list.query, cache: list.cache, config: list.config, summary: list.summary, response, handler: list.handler });
+  }
   if (detail) {
     defineRoute(app, context, {
       method: 'GET',
       path: paths.detail,
       access: access.read,
       query: (detail.query ?? detailQuery) as DQ,
+      ...one(detail),
       handler: (input) => detail.handler({ ...input, id: Number((input.query as { id?: unknown } | undefined)?.id) }),
     });
   }
   if (create) {
     const writes = create.upsert ? [paths.save, paths.update] : [paths.save];
     const mask = create.upsert ? maskOf(access, 'edit', paths.update) : maskOf(access, 'create', paths.save);
-    for (const path of writes) defineRoute(app, context, { method: 'POST', path, access: mask, body: create.body, stepUp, handler: create.handler });
+    for (const path of writes) defineRoute(app, context, { method: 'POST', path, access: mask, body: create.body, stepUp, ...one(create), handler: create.handler });
   }
-  if (update) defineRoute(app, context, { method: 'POST', path: paths.update, access: maskOf(access, 'edit', paths.update), body: update.body, stepUp, handler: update.handler });
+  if (update) defineRoute(app, context, { method: 'POST', path: paths.update, access: maskOf(access, 'edit', paths.update), body: update.body, stepUp, ...one(update), handler: update.handler });
   if (remove) {
     defineRoute(app, context, {
       method: 'POST',
       path: paths.delete,
       access: maskOf(access, 'delete', paths.delete),
       stepUp,
+      ...one(remove),
       handler: (input) => remove.handler({ ...input, id: pathId(input.params) }),
     });
   }

@@ -31,11 +31,20 @@ export interface HandlerInput<Q, B> {
 
 export interface RouteSpec<QS extends z.ZodType | undefined, BS extends z.ZodType | undefined> {
   method: 'GET' | 'POST';
+  /** One line for the API's own description (GET /api/docs); the path stands in when absent. */
+  summary?: string;
   /** Path as in src/contract/apiPaths (without the /api base); `{id}` becomes a path parameter. */
   path: string;
   access: RouteAccess;
   query?: QS;
   body?: BS;
+  /**
+   * The envelope's `data` on success. When set, the answer is what this schema makes of the
+   * handler's return (keys it does not name are dropped: a column a query gains never leaks), and
+   * the API's description (server/http/openApi.ts) shows it. Written for what goes out: its input
+   * is what the handler returns (a Date), its output the JSON (an ISO string).
+   */
+  response?: z.ZodType;
   /** Extra Fastify route options (rate limits). */
   config?: Record<string, unknown>;
   /**
@@ -69,6 +78,18 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
   context: ServerContext,
   spec: RouteSpec<QS, BS>,
 ): void {
+  // What the API says of itself (GET /api/openapi.json) is read from this list, per app.
+  context.routes.push({
+    method: spec.method,
+    path: API_BASE + spec.path,
+    access: spec.access,
+    query: spec.query,
+    body: spec.body,
+    response: spec.response,
+    stepUp: spec.stepUp === undefined ? false : spec.stepUp === true ? true : 'conditional',
+    beforeEnrolment: spec.beforeEnrolment === true,
+    summary: spec.summary,
+  });
   app.route({
     method: spec.method,
     url: toFastifyPath(spec.path),
@@ -81,8 +102,8 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
       const query = spec.query ? parseOrThrow(spec.query, request.query) : undefined;
       const body = spec.body ? parseOrThrow(spec.body, request.body ?? {}) : undefined;
       if (caller) enforceTwoFactor(spec, caller, body as never, context.now());
-      const run = () =>
-        spec.handler({
+      const run = async () => {
+        const result = await spec.handler({
           caller,
           query: query as never,
           body: body as never,
@@ -91,6 +112,8 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
           request,
           reply,
         });
+        return spec.response && result !== reply && !reply.sent ? shapeAnswer(spec.response, result, spec.path) : result;
+      };
       // Every write is attributed (docs/DECISIONS.md "Audit trail"); reads run without a context.
       // A unit the database aborted for crossing another (40001, 40P01) runs again whole, unless
       // an answer has started (a streamed export) or the route reads a stream.
@@ -154,6 +177,18 @@ function auditContextOf(request: FastifyRequest, caller: Caller | undefined, bod
     requestId: request.id,
     route: `POST ${path}`,
   };
+}
+
+/**
+ * The answer as the route's response schema has it: unknown keys stripped, dates as ISO text. An
+ * answer that does not fit is this server's fault, not the caller's: a 500 whose log names the
+ * route and the fields, and nothing unchecked goes out.
+ */
+function shapeAnswer(schema: z.ZodType, data: unknown, path: string): unknown {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const fields = result.error.issues.map((issue) => `${issue.path.join('.') || '(data)'}: ${issue.message}`).join('; ');
+  throw new Error(`answer of ${path} does not fit its response schema: ${fields}`);
 }
 
 function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

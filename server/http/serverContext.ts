@@ -3,6 +3,7 @@ import type { ServerConfig } from '../config';
 import type { Messages } from './messages';
 import type { ChangeFeedCache } from './changeFeedCache';
 import type { SessionFacts } from './caller';
+import type { RouteRecord } from './routeRegistry';
 
 /** What every module's routes need: handed to each module's `register`. */
 export interface ServerContext {
@@ -19,4 +20,6 @@ export interface ServerContext {
   answers: ChangeFeedCache<unknown>;
   /** Stamps a session's last use, at most once a minute (server/http/sessionUse.ts). */
   stampSessionUse: (tokenHash: string, now: Date) => Promise<void>;
+  /** Every route `defineRoute` declared on this app, in order: the API's description is made from it. */
+  routes: RouteRecord[];
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
-import { accountPasswordBody, accountUpdateBody } from '../../../src/contract/schemas/account';
+import { accountPasswordBody, accountProfile, accountSessionList, accountUpdateBody } from '../../../src/contract/schemas/account';
+import { noData } from '../../../src/contract/schemas/response';
 import { masks } from '../../../src/access';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
@@ -21,16 +22,20 @@ export function registerAccountRoutes(app: FastifyInstance, context: ServerConte
   defineRoute(app, context, {
     method: 'POST',
     path: paths.update,
+    summary: "Rename the caller (their display name)",
     access: masks.all,
     body: accountUpdateBody,
+    response: accountProfile,
     handler: async ({ caller, body }) => renameSelf(db, caller, body),
   });
 
   defineRoute(app, context, {
     method: 'POST',
     path: paths.password,
+    summary: "Change the caller's password: every other session of theirs is signed out",
     access: masks.all,
     body: accountPasswordBody,
+    response: noData,
     config: { rateLimit: passwordRateLimit },
     // A stolen session alone must not take the account over.
     stepUp: true,
@@ -40,14 +45,18 @@ export function registerAccountRoutes(app: FastifyInstance, context: ServerConte
   defineRoute(app, context, {
     method: 'GET',
     path: paths.sessionList,
+    summary: "The caller's open sessions, newest first",
     access: masks.all,
+    response: accountSessionList,
     handler: async ({ caller }) => listOwnSessions(db, caller, context.now()),
   });
 
   defineRoute(app, context, {
     method: 'POST',
     path: paths.sessionDelete,
+    summary: "Sign out one of the caller's sessions",
     access: masks.all,
+    response: noData,
     handler: async ({ caller, params }) => revokeOwnSession(db, caller, pathId(params), context.now()),
   });
 }

@@ -1,4 +1,5 @@
-import { joinBody, loginBody, signupBody, type SessionInfo } from '../../../src/contract/schemas/auth';
+import { currentSession, joinBody, loginBody, sessionInfo, signupBody, type SessionInfo } from '../../../src/contract/schemas/auth';
+import { noData } from '../../../src/contract/schemas/response';
 import { ApiPath } from '../../../src/contract/apiPaths';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../http/serverContext';
@@ -31,8 +32,10 @@ export function registerAuthRoutes(app: FastifyInstance, context: ServerContext)
   defineRoute(app, context, {
     method: 'POST',
     path: ApiPath.auth.login,
+    summary: 'Sign in: a session token, with the orgs the account belongs to',
     access: 'public',
     body: loginBody,
+    response: sessionInfo,
     // Guessing one account's password is slowed per client address and account.
     config: { rateLimit: perMinute(20, addressAndAccount) },
     handler: async ({ body, request, reply }): Promise<SessionInfo> => {
@@ -67,8 +70,10 @@ export function registerAuthRoutes(app: FastifyInstance, context: ServerContext)
   defineRoute(app, context, {
     method: 'POST',
     path: ApiPath.auth.signup,
+    summary: 'Sign up with an invitation code: a new merchant manager, signed in at once',
     access: 'public',
     body: signupBody,
+    response: sessionInfo,
     // Each attempt costs a scrypt run and may probe invitation codes (60 random bits): limited per address.
     config: { rateLimit: perMinute(20) },
     handler: async ({ body, request }) => signUp(context, body, request),
@@ -77,8 +82,10 @@ export function registerAuthRoutes(app: FastifyInstance, context: ServerContext)
   defineRoute(app, context, {
     method: 'POST',
     path: ApiPath.auth.join,
+    summary: 'Redeem an invitation code as a signed-in user: join an org or start a merchant org',
     access: 'signedIn',
     body: joinBody,
+    response: sessionInfo,
     config: { rateLimit: perMinute(20) },
     handler: async ({ caller, body }) => joinWithCode(context, caller, body),
   });
@@ -86,7 +93,9 @@ export function registerAuthRoutes(app: FastifyInstance, context: ServerContext)
   defineRoute(app, context, {
     method: 'POST',
     path: ApiPath.auth.logout,
+    summary: 'Sign out: revokes the calling session',
     access: 'signedIn',
+    response: noData,
     beforeEnrolment: true,
     handler: async ({ caller }) => {
       Object.assign(currentAuditContext() ?? {}, { sessionAction: 'signOut' });
@@ -98,7 +107,9 @@ export function registerAuthRoutes(app: FastifyInstance, context: ServerContext)
   defineRoute(app, context, {
     method: 'GET',
     path: ApiPath.auth.me,
+    summary: 'Who the session token stands for, and their orgs',
     access: 'signedIn',
+    response: currentSession,
     beforeEnrolment: true,
     handler: async ({ caller }): Promise<SessionInfo> => ({
       userName: caller.userName,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { ApiPath } from '../../../src/contract/apiPaths';
-import { BRAND_UPLOAD_MAX_BYTES, brandBody } from '../../../src/contract/schemas/brand';
+import { BRAND_UPLOAD_MAX_BYTES, brandBody, brandConfig, brandUploadResult } from '../../../src/contract/schemas/brand';
 import { BodyCode } from '../../../src/contract/envelope';
 import { masks } from '../../../src/access';
 import type { ServerContext } from '../../http/serverContext';
@@ -40,14 +40,18 @@ export function registerBrandRoutes(app: FastifyInstance, context: ServerContext
   defineRoute(app, context, {
     method: 'GET',
     path: ApiPath.brand.get,
+    summary: 'The brand (name, favicon, logos): read before sign-in',
     access: 'public',
+    response: brandConfig,
     handler: async () => readBrand(db),
   });
 
   defineRoute(app, context, {
     method: 'POST',
     path: ApiPath.brand.update,
+    summary: 'Change the brand',
     access: masks.operator,
+    response: brandConfig,
     body: brandBody,
     handler: async ({ body }) => updateBrand(db, body, context.now()),
   });
@@ -60,7 +64,9 @@ export function registerBrandRoutes(app: FastifyInstance, context: ServerContext
     defineRoute(scope, context, {
       method: 'POST',
       path: ApiPath.brand.upload,
+      summary: 'Upload a brand image: multipart/form-data with one file (PNG, SVG, ICO, JPEG or WebP, at most 512 KB)',
       access: masks.operator,
+      response: brandUploadResult,
       retry: false,
       handler: async ({ request }) => {
         let file: { mimetype: string; bytes: Buffer } | undefined;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
-import { dashboardQuery, type DashboardData, type VolumePoint } from '../../../src/contract/schemas/dashboard';
+import { dashboardData, dashboardQuery, type DashboardData, type VolumePoint } from '../../../src/contract/schemas/dashboard';
 import { masks } from '../../../src/access';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
@@ -15,8 +15,10 @@ export function registerDashboardRoutes(app: FastifyInstance, context: ServerCon
   defineRoute(app, context, {
     method: 'GET',
     path: ApiPath.dashboard,
+    summary: 'Paid volume per UTC day and currency over the last `days` days, in the caller’s scope',
     access: masks.all,
     query: dashboardQuery,
+    response: dashboardData,
     handler: async ({ caller, query }): Promise<DashboardData> => {
       const today = new Date(`${utcDay(context.now())}T00:00:00Z`);
       const from = new Date(today.getTime() - (query.days - 1) * DAY);

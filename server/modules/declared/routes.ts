@@ -22,6 +22,7 @@ export function registerDeclaredResource(app: FastifyInstance, context: ServerCo
   registerCrudRoutes(app, context, {
     paths: { ...resourcePaths(declaration.name, declaration.endpoints?.base), ...declaration.endpoints },
     access: { read: routeGroups[group], ...access },
+    record: schemas.record,
     list: { query: schemas.list, handler: ({ caller, query }) => service.list(db, caller, query) },
     detail: { handler: ({ caller, id }) => service.detail(db, caller, id) },
     ...(access.create !== undefined ? { create: { body: schemas.create, handler: ({ caller, body }) => service.save(db, caller, body as never, context.now()) } } : {}),

@@ -105,15 +105,17 @@ export function declaredService(declaration: ResourceDeclaration) {
       return detail(db, caller, id);
     },
 
-    async remove(db: Db, caller: Caller, id: number): Promise<{ id: number }> {
+    /** Answers the record as it was, like every delete of the API. */
+    async remove(db: Db, caller: Caller, id: number): Promise<Row> {
       const found = await writable(db, caller, id).select('id').forUpdate().executeTakeFirst();
       if (!found) throw notFound(what);
+      const removed = await detail(db, caller, id);
       for (const guard of api.deleteGuards ?? []) {
         const used = await any(db).selectFrom(guard.table).select(sql<number>`1`.as('one')).where(guard.column, '=', id).limit(1).executeTakeFirst();
         if (used) throw new ApiError(BodyCode.conflict, guard.message);
       }
       await any(db).deleteFrom(table).where('id', '=', id).execute();
-      return { id };
+      return removed;
     },
   };
 }

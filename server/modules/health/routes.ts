@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { ApiPath } from '../../../src/contract/apiPaths';
 import { BodyCode } from '../../../src/contract/envelope';
+import { healthStatus } from '../../../src/contract/schemas/health';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
 import { ApiError } from '../../http/apiError';
@@ -18,7 +19,9 @@ export function registerHealthRoutes(app: FastifyInstance, context: ServerContex
   defineRoute(app, context, {
     method: 'GET',
     path: ApiPath.health.live,
+    summary: 'Liveness: the process answers',
     access: 'public',
+    response: healthStatus,
     handler: async () => ({ status: 'live' }),
   });
 
@@ -27,7 +30,9 @@ export function registerHealthRoutes(app: FastifyInstance, context: ServerContex
   defineRoute(app, context, {
     method: 'GET',
     path: ApiPath.health.ready,
+    summary: 'Readiness: the database answers and its migrations are at this code’s head (503 otherwise)',
     access: 'public',
+    response: healthStatus,
     handler: async ({ request }) => {
       try {
         await sql`select 1`.execute(context.db);

@@ -1,6 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
-import { orgTwoFactorBody, twoFactorCodeBody, twoFactorDisableBody, type OrgTwoFactor } from '../../../src/contract/schemas/twoFactor';
+import {
+  orgTwoFactor,
+  orgTwoFactorBody,
+  stepUpResult,
+  twoFactorCodeBody,
+  twoFactorDisableBody,
+  twoFactorEnrolment,
+  twoFactorRecoveryCodes,
+  twoFactorState as twoFactorStateData,
+  type OrgTwoFactor,
+} from '../../../src/contract/schemas/twoFactor';
+import { noData } from '../../../src/contract/schemas/response';
 import { masks } from '../../../src/access';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
@@ -24,7 +35,9 @@ export function registerTwoFactorRoutes(app: FastifyInstance, context: ServerCon
   defineRoute(app, context, {
     method: 'GET',
     path: paths.state,
+    summary: "The caller's second factor: enrolled, recovery codes left, step-up until when",
     access: masks.all,
+    response: twoFactorStateData,
     beforeEnrolment: true,
     handler: async ({ caller }) => twoFactorState(db, caller, context.now()),
   });
@@ -32,7 +45,9 @@ export function registerTwoFactorRoutes(app: FastifyInstance, context: ServerCon
   defineRoute(app, context, {
     method: 'POST',
     path: paths.start,
+    summary: 'Start enrolment: a new TOTP secret, pending until a code confirms it',
     access: masks.all,
+    response: twoFactorEnrolment,
     beforeEnrolment: true,
     config: { rateLimit: perSession },
     handler: async ({ caller }) => startEnrolment(db, caller),
@@ -41,7 +56,9 @@ export function registerTwoFactorRoutes(app: FastifyInstance, context: ServerCon
   defineRoute(app, context, {
     method: 'POST',
     path: paths.confirm,
+    summary: 'Confirm enrolment with a code: the recovery codes, shown this once',
     access: masks.all,
+    response: twoFactorRecoveryCodes,
     beforeEnrolment: true,
     body: twoFactorCodeBody,
     config: { rateLimit: perSession },
@@ -55,7 +72,9 @@ export function registerTwoFactorRoutes(app: FastifyInstance, context: ServerCon
   defineRoute(app, context, {
     method: 'POST',
     path: paths.disable,
+    summary: "Remove the caller's second factor (password and a current code)",
     access: masks.all,
+    response: noData,
     body: twoFactorDisableBody,
     config: { rateLimit: perSession },
     handler: async ({ caller, body, request, reply }) => {
@@ -71,7 +90,9 @@ export function registerTwoFactorRoutes(app: FastifyInstance, context: ServerCon
   defineRoute(app, context, {
     method: 'POST',
     path: paths.stepUp,
+    summary: 'Step up: a current code makes this session fit for sensitive writes for a few minutes',
     access: masks.all,
+    response: stepUpResult,
     body: twoFactorCodeBody,
     config: { rateLimit: perSession },
     handler: async ({ caller, body, request, reply }) => {
@@ -84,14 +105,18 @@ export function registerTwoFactorRoutes(app: FastifyInstance, context: ServerCon
   defineRoute(app, context, {
     method: 'GET',
     path: ApiPath.org.twoFactor,
+    summary: "Whether the selected org requires its members to enrol a second factor",
     access: masks.allManagers,
+    response: orgTwoFactor,
     handler: async ({ caller }): Promise<OrgTwoFactor> => ({ required: caller.twoFactor.required }),
   });
 
   defineRoute(app, context, {
     method: 'POST',
     path: ApiPath.org.twoFactor,
+    summary: "Set whether the selected org requires its members to enrol a second factor",
     access: masks.allManagers,
+    response: orgTwoFactor,
     body: orgTwoFactorBody,
     stepUp: true,
     handler: async ({ caller, body }) => setOrgRequirement(db, caller, body.required),

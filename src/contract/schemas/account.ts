@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { newPassword } from './auth';
+import { isoInstant, listResult } from './response';
 
 /** Body of POST /sys/account/update: the caller's own display name (as at sign-up). */
 export const accountUpdateBody = z.object({
@@ -25,19 +26,21 @@ export const accountPasswordBody = z
 export type AccountPasswordBody = z.infer<typeof accountPasswordBody>;
 
 /** `data` of POST /sys/account/update. */
-export interface AccountProfile {
-  account: string;
-  userName: string;
-}
+export const accountProfile = z.object({ account: z.string(), userName: z.string() });
+export type AccountProfile = z.output<typeof accountProfile>;
 
 /** One of the caller's open sessions: `id` is a surrogate key, never the token or its hash. */
-export interface AccountSession {
-  id: number;
-  createdAt: string;
-  expiresAt: string;
+export const accountSession = z.object({
+  id: z.number(),
+  createdAt: isoInstant,
+  expiresAt: isoInstant,
   /** When a request last came with it, to the minute (its sign-in when none has since). */
-  lastUsedAt: string;
-  userAgent: string | null;
+  lastUsedAt: isoInstant,
+  userAgent: z.string().nullable(),
   /** The session this very call was made with. */
-  current: boolean;
-}
+  current: z.boolean(),
+});
+export type AccountSession = z.output<typeof accountSession>;
+
+/** `data` of GET /sys/account/session/list: the newest open sessions and how many there are. */
+export const accountSessionList = listResult(accountSession);

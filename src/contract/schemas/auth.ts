@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TwoFactorStatus } from './twoFactor';
+import { twoFactorStatus } from './twoFactor';
 
 /** Body of POST /sys/auth/login. Length caps stop a 1 MiB password from costing a scrypt run. */
 export const loginBody = z.object({
@@ -45,19 +45,25 @@ export type SignupBody = z.infer<typeof signupBody>;
 export const joinBody = z.object({ invitationCode });
 export type JoinBody = z.infer<typeof joinBody>;
 
-export interface OrgMembership {
-  orgId: number;
-  orgName: string;
-  tenantType: number;
-  roleLevel: number;
-}
+export const orgMembership = z.object({
+  orgId: z.number(),
+  orgName: z.string(),
+  tenantType: z.number(),
+  roleLevel: z.number(),
+});
+export type OrgMembership = z.output<typeof orgMembership>;
 
-/** `data` of login (with token) and of /sys/auth/me (without). */
-export interface SessionInfo {
-  token?: string;
-  userName: string;
-  account: string;
-  orgList: OrgMembership[];
+/** `data` of login, sign-up and join (with token: sign-up only opens a session; join keeps the caller's). */
+export const sessionInfo = z.object({
+  token: z.string().optional(),
+  userName: z.string(),
+  account: z.string(),
+  orgList: z.array(orgMembership),
   /** Absent from sign-up and join answers: a new account has no second factor yet. */
-  twoFactor?: TwoFactorStatus;
-}
+  twoFactor: twoFactorStatus.optional(),
+});
+/** `data` of login (with token) and of /sys/auth/me (without). */
+export type SessionInfo = z.output<typeof sessionInfo>;
+
+/** `data` of GET /sys/auth/me: who the token stands for, never the token. */
+export const currentSession = sessionInfo.omit({ token: true });

@@ -24,11 +24,13 @@ export const brandBody = z.object({
 });
 export type BrandConfig = z.infer<typeof brandBody>;
 
+/** `data` of GET /sys/config/brand and of its update: the brand as stored (types only, see ./response.ts). */
+export const brandConfig = z.object({ brandName: z.string(), favicon: z.string(), logo: z.string(), logoDarkMode: z.string() });
+
 /** What POST /sys/config/brand/upload accepts, at most BRAND_UPLOAD_MAX_BYTES. */
 export const BRAND_UPLOAD_TYPES = ['image/png', 'image/svg+xml', 'image/x-icon', 'image/vnd.microsoft.icon', 'image/jpeg', 'image/webp'] as const;
 export const BRAND_UPLOAD_MAX_BYTES = 512 * 1024;
 
 /** `data` of a successful upload: where the stored file is served. */
-export interface BrandUploadResult {
-  url: string;
-}
+export const brandUploadResult = z.object({ url: z.string() });
+export type BrandUploadResult = z.output<typeof brandUploadResult>;

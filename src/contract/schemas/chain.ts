@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHAIN_FAMILIES } from '../address';
 import { listQuery, queryBoolean, recordId } from './listQuery';
+import { isoInstant, listResult } from './response';
 
 export { CHAIN_FAMILIES, type ChainFamily } from '../address';
 
@@ -62,17 +63,21 @@ export const chainListQuery = listQuery(chainSortable, {
 export type ChainListQuery = z.infer<typeof chainListQuery>;
 
 /** A chain as the API returns it. */
-export interface ChainRecord {
-  id: number;
-  chainId: number;
-  name: string;
-  family: z.infer<typeof chainFields.family>;
-  symbol: string;
-  rpcUrl: string;
-  explorerUrl: string;
-  confirmations: number;
-  isDefault: boolean;
-  enabled: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export const chainRecord = z.object({
+  id: z.number(),
+  chainId: z.number(),
+  name: z.string(),
+  family: z.enum(CHAIN_FAMILIES),
+  symbol: z.string(),
+  rpcUrl: z.string(),
+  explorerUrl: z.string(),
+  confirmations: z.number(),
+  isDefault: z.boolean(),
+  enabled: z.boolean(),
+  createdAt: isoInstant,
+  updatedAt: isoInstant,
+});
+export type ChainRecord = z.output<typeof chainRecord>;
+
+/** `data` of GET /sys/chain/list. */
+export const chainList = listResult(chainRecord);

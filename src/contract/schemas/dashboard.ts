@@ -6,17 +6,20 @@ export const dashboardQuery = z.object({
 });
 
 /** One day's paid orders of one currency: every kind (payments, pay-link payments, recharges). */
-export interface VolumePoint {
-  day: string;
-  chainId: number;
-  symbol: string;
-  count: number;
-  amount: string;
-}
+export const volumePoint = z.object({
+  day: z.string(),
+  chainId: z.number(),
+  symbol: z.string(),
+  count: z.number(),
+  /** A decimal, as text: exact to the currency's last digit. */
+  amount: z.string(),
+});
+export type VolumePoint = z.output<typeof volumePoint>;
 
-export interface DashboardData {
+export const dashboardData = z.object({
   /** First and last day covered, YYYY-MM-DD (UTC), both included. */
-  from: string;
-  to: string;
-  volume: VolumePoint[];
-}
+  from: z.string(),
+  to: z.string(),
+  volume: z.array(volumePoint),
+});
+export type DashboardData = z.output<typeof dashboardData>;

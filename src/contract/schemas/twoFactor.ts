@@ -19,36 +19,33 @@ export const orgTwoFactorBody = z.object({ required: z.boolean({ error: 'validat
 export type OrgTwoFactorBody = z.infer<typeof orgTwoFactorBody>;
 
 /** What sign-in and /sys/auth/me tell the console of the caller's second factor. */
-export interface TwoFactorStatus {
-  enrolled: boolean;
+export const twoFactorStatus = z.object({
+  enrolled: z.boolean(),
   /** The selected (first, at sign-in) org requires enrolment. */
-  required: boolean;
-}
+  required: z.boolean(),
+});
+export type TwoFactorStatus = z.output<typeof twoFactorStatus>;
 
 /** `data` of GET /sys/account/two-factor. */
-export interface TwoFactorState extends TwoFactorStatus {
-  recoveryCodesLeft: number;
+export const twoFactorState = twoFactorStatus.extend({
+  recoveryCodesLeft: z.number(),
   /** Until when this session's step-up counts (ISO), or null. */
-  stepUpUntil: string | null;
-}
+  stepUpUntil: z.string().nullable(),
+});
+export type TwoFactorState = z.output<typeof twoFactorState>;
 
 /** `data` of POST /sys/account/two-factor/start: the new secret, shown as a QR code and as text. */
-export interface TwoFactorEnrolment {
-  secret: string;
-  uri: string;
-}
+export const twoFactorEnrolment = z.object({ secret: z.string(), uri: z.string() });
+export type TwoFactorEnrolment = z.output<typeof twoFactorEnrolment>;
 
 /** `data` of POST /sys/account/two-factor/confirm: the recovery codes, shown this once. */
-export interface TwoFactorRecoveryCodes {
-  recoveryCodes: string[];
-}
+export const twoFactorRecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
+export type TwoFactorRecoveryCodes = z.output<typeof twoFactorRecoveryCodes>;
 
 /** `data` of POST /sys/account/two-factor/step-up. */
-export interface StepUpResult {
-  stepUpUntil: string;
-}
+export const stepUpResult = z.object({ stepUpUntil: z.string() });
+export type StepUpResult = z.output<typeof stepUpResult>;
 
-/** `data` of GET /sys/org/two-factor. */
-export interface OrgTwoFactor {
-  required: boolean;
-}
+/** `data` of GET and POST /sys/org/two-factor. */
+export const orgTwoFactor = z.object({ required: z.boolean() });
+export type OrgTwoFactor = z.output<typeof orgTwoFactor>;

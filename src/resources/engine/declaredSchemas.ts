@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { detailQuery, instant, listQuery, queryBoolean, recordId } from '../../contract/schemas/listQuery';
 import { isHttpUrl } from '../../contract/schemas/chain';
+import { isoInstant } from '../../contract/schemas/response';
 import { apiFieldsOf, choiceValues, type ApiField } from './apiFields';
 import type { FieldDeclaration, ResourceDeclaration } from './types';
 
@@ -70,11 +71,25 @@ function filterSchema(field: FieldDeclaration): z.ZodType {
   }
 }
 
+/** A stored value as the API answers it (types only: a value stored under an older rule still goes out). */
+function answerSchema(field: FieldDeclaration): z.ZodType {
+  switch (field.kind) {
+    case 'number':
+      return z.number().nullable();
+    case 'boolean':
+      return z.boolean();
+    case 'dateTime':
+      return isoInstant.nullable();
+    default:
+      return z.string();
+  }
+}
+
 /**
  * The zod schemas a declaration served by the generic service makes of its fields, for the
  * server's routes and the console's forms alike: the create body, the update body (the id and
  * any editable field), the list query (its sortable fields, its filters and a text search `q`)
- * and the detail query. Unknown body fields are dropped, never stored.
+ * the detail query, and the record as answered. Unknown body fields are dropped, never stored.
  */
 export function schemasOf(declaration: ResourceDeclaration) {
   const served = apiFieldsOf(declaration);
@@ -83,7 +98,15 @@ export function schemasOf(declaration: ResourceDeclaration) {
   const sortable = ['id', ...declaration.fields.filter((f) => f.sortable && f.source !== 'id').map((f) => f.source)] as [string, ...string[]];
   const filters = Object.fromEntries(served.filter((s) => s.field.filterable).map((s) => [s.field.source, filterSchema(s.field)]));
   const list = listQuery(sortable, { ...filters, q: z.string().trim().max(200).optional() });
-  return { create, update, list, detail: detailQuery };
+  // One record as answered: the declared columns and the server's own, nothing else.
+  const record = z.object({
+    id: z.number(),
+    ...(declaration.api?.tenancy === 'org' ? { orgId: z.number() } : {}),
+    ...Object.fromEntries(served.map((s) => [s.field.source, answerSchema(s.field)])),
+    createdAt: isoInstant,
+    updatedAt: isoInstant,
+  });
+  return { create, update, list, detail: detailQuery, record };
 }
 
 export type DeclaredSchemas = ReturnType<typeof schemasOf>;

@@ -1,0 +1,22 @@
+import type { z } from 'zod';
+import type { RouteAccess } from './route';
+
+/**
+ * One route as `defineRoute` declared it (server/http/route.ts): what the API's description
+ * (server/http/openApi.ts) is generated from. Each app keeps its own list on its ServerContext.
+ */
+export interface RouteRecord {
+  method: 'GET' | 'POST';
+  /** The whole path as a client calls it, `{id}` for a path parameter: `/api/sys/chain/delete/{id}`. */
+  path: string;
+  access: RouteAccess;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The schema of the envelope's `data` on success, when the route declares one. */
+  response?: z.ZodType;
+  /** A fresh step-up is needed always, never, or depending on the body. */
+  stepUp: boolean | 'conditional';
+  /** Open to a member whose org requires a second factor they have not enrolled yet. */
+  beforeEnrolment: boolean;
+  summary?: string;
+}
