@@ -106,3 +106,15 @@ describe('a resource served from its declaration alone', () => {
     expect((await list('merchantStdManager')).data.count).toBe(50);
   }, 60_000);
 });
+
+describe('the declared resource in the API’s own document', () => {
+  it('has its five operations, its access in words and its record with the declared fields', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const doc = res.json() as { paths: Record<string, Record<string, { description?: string; responses: Record<string, unknown> }>> };
+    const paths = Object.keys(doc.paths).filter((p) => p.includes('/org-contact/'));
+    expect(paths.sort()).toEqual(['/api/sys/org-contact/delete/{id}', '/api/sys/org-contact/detail', '/api/sys/org-contact/list', '/api/sys/org-contact/save', '/api/sys/org-contact/update']);
+    const detail = JSON.stringify(doc.paths['/api/sys/org-contact/detail'].get.responses);
+    for (const field of ['name', 'role', 'email', 'phone', 'outOfHours', 'notes', 'orgId', 'createdAt', 'updatedAt']) expect(detail).toContain(`"${field}"`);
+    expect(doc.paths['/api/sys/org-contact/save'].post.description).toMatch(/merchantProManager/);
+  });
+});
