@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import { Admin, Resource } from 'react-admin';
 import HubIcon from '@mui/icons-material/Hub';
 import { masks } from '../../../src/access';
-import { createAuthProvider } from '../../../src/authProvider';
-import { createDataProvider, createHttpClient } from '../../../src/dataProvider';
-import { session } from '../../../src/session';
-import { defineResource, registryOf, withResourceAccess, type ResourceDefinition } from '../../../src/resources/engine';
-import { startTestServer, type TestServer } from '../../api/harness';
-import { DEMO_PASSWORD } from '../../../server/db/seed/demoData';
-import { testI18nProvider } from '../testI18nProvider';
+import { defineResource, type ResourceDefinition } from '../../../src/resources/engine';
+import { realApi } from './realApi';
 
 /**
  * The promise of the engine: a resource declared here, in this file only, gives a
@@ -54,50 +47,8 @@ const uncheckedNetwork = defineResource({
 
 const resources = [ledgerNetwork, uncheckedNetwork];
 
-let server: TestServer;
-let baseUrl: string;
-const requests: string[] = [];
-const toasts: string[] = [];
-
-beforeAll(async () => {
-  server = await startTestServer();
-  baseUrl = await server.app.listen({ port: 0, host: '127.0.0.1' });
-}, 120_000);
-afterAll(() => server?.close());
-
-function mount(path: string) {
-  const http = createHttpClient({
-    baseUrl: `${baseUrl}/api`,
-    getToken: () => localStorage.getItem('token'),
-    getLanguage: () => 'en-US',
-    getOrgId: () => (session.get().selectedOrg ? String(session.get().selectedOrg!.orgId) : null),
-    translate: (key, params) => testI18nProvider.translate(key, params),
-    notifyError: (message) => toasts.push(message),
-    onAuthFailure: () => undefined,
-  });
-  const counting: typeof http = { ...http, post: (p, body) => (requests.push(`POST ${p}`), http.post(p, body)) };
-  const authProvider = withResourceAccess(createAuthProvider(counting), resources);
-  const dataProvider = createDataProvider(counting, registryOf(resources));
-  return {
-    authProvider,
-    view: () =>
-      render(
-        <MemoryRouter initialEntries={[path]}>
-          <Admin dataProvider={dataProvider} authProvider={authProvider} i18nProvider={testI18nProvider} disableTelemetry>
-            {resources.map((r) => (
-              <Resource key={r.name} {...r.props} />
-            ))}
-          </Admin>
-        </MemoryRouter>,
-      ),
-  };
-}
-
-async function signIn(account: string, path: string) {
-  const { authProvider, view } = mount(path);
-  await authProvider.login({ username: account, password: DEMO_PASSWORD });
-  view();
-}
+const { env, signIn } = realApi(resources);
+const { requests, toasts } = env;
 
 const input = (label: RegExp) => screen.findByLabelText<HTMLInputElement>(label);
 
@@ -126,8 +77,8 @@ describe('a resource declared in a test file works against the real API', () => 
     await user.click(screen.getByRole('button', { name: /save/i }));
     await screen.findByText('Polygon PoS', {}, { timeout: 15_000 });
 
-    const stored = await server.call<{ list: Array<{ chainId: number; name: string; family: string; confirmations: number }> }>('GET', '/sys/chain/list', {
-      token: await server.login('superAdmin'),
+    const stored = await env.server.call<{ list: Array<{ chainId: number; name: string; family: string; confirmations: number }> }>('GET', '/sys/chain/list', {
+      token: await env.server.login('superAdmin'),
       query: { chainId: 137 },
     });
     expect(stored.data.list).toEqual([expect.objectContaining({ chainId: 137, name: 'Polygon PoS', family: 'evm', confirmations: 12 })]);
@@ -135,7 +86,7 @@ describe('a resource declared in a test file works against the real API', () => 
 
   it('refuses bad input in the browser with the words the server uses, without a request', async () => {
     const badBody = { chainId: 10, name: 'Optimism', family: 'evm', symbol: 'ETH', rpcUrl: 'not a url', explorerUrl: 'https://optimistic.etherscan.io', confirmations: 12 };
-    const answer = await server.call<Record<string, string>>('POST', '/sys/chain/save', { token: await server.login('superAdmin'), body: badBody });
+    const answer = await env.server.call<Record<string, string>>('POST', '/sys/chain/save', { token: await env.server.login('superAdmin'), body: badBody });
     expect(answer.code).toBe(400);
 
     await signIn('superAdmin', '/ledger-network/create');
