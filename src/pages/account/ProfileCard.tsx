@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useConsoleDataProvider } from '../../shell/consoleQuery';
 import { Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useGetIdentity, useTranslate } from 'react-admin';
-import { ApiPath } from '../../contract/apiPaths';
-import { accountUpdateBody, type AccountProfile } from '../../contract/schemas/account';
+import { accountUpdateBody } from '../../contract/schemas/account';
 import { validate } from '../../contract/validation';
-import { http } from '../../http';
 import { session, useSession } from '../../session';
 import { toasts } from '../../shell/toast';
 import { serverFieldErrors } from '../../dataProvider/serverFieldErrors';
@@ -12,6 +12,8 @@ import { serverFieldErrors } from '../../dataProvider/serverFieldErrors';
 /** Account (read-only) and display name; a saved name shows at once wherever the app names the user. */
 export function ProfileCard() {
   const translate = useTranslate();
+  const dataProvider = useConsoleDataProvider();
+  const update = useMutation({ mutationFn: dataProvider.updateProfile });
   const { account, userName } = useSession();
   // The user menu reads react-admin's cached identity: it is fetched again after a rename.
   const { refetch: refetchIdentity } = useGetIdentity();
@@ -30,7 +32,7 @@ export function ProfileCard() {
     setBusy(true);
     setError(undefined);
     try {
-      const profile = await http.post<AccountProfile>(ApiPath.account.update, checked.data);
+      const profile = await update.mutateAsync(checked.data);
       session.renamed(profile.userName);
       setName(profile.userName);
       await refetchIdentity();
