@@ -87,7 +87,7 @@ export function createConsoleMethods(http: HttpClient) {
     memberRoles: (params: Cancellable = {}) => get<{ list: RoleChoice[] }>(ApiPath.member.roles, undefined, params),
     memberInvitations: (params: Cancellable = {}) =>
       get<{ list: MemberInvitationRecord[] }>(ApiPath.member.invitationList, { status: 'open', pageSize: 100 }, params),
-    inviteMember: (body: MemberInviteBody) => post<MemberInvitationRecord>(ApiPath.member.invite, body),
+    inviteMember: (body: Omit<MemberInviteBody, 'validDays'> & Partial<Pick<MemberInviteBody, 'validDays'>>) => post<MemberInvitationRecord>(ApiPath.member.invite, body),
     withdrawInvitation: ({ id }: { id: number }) => post<unknown>(withId(ApiPath.member.invitationDelete, id)),
 
     // The shell.

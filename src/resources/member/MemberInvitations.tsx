@@ -1,23 +1,18 @@
 import { copyText } from '../../shell/clipboard';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Box, Button, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useTranslate } from 'react-admin';
-import { ApiPath, withId } from '../../contract/apiPaths';
 import { mayManageMembers } from '../../contract/memberRules';
 import { memberInviteBody, type MemberInvitationRecord } from '../../contract/schemas/member';
 import { serverFieldErrors } from '../../dataProvider/serverFieldErrors';
 import { schemaValidator } from '../../shell/formValidation';
-import { http } from '../../http';
+import { CONSOLE_QUERY, consoleKey, consoleKeyPrefix, useConsoleDataProvider } from '../../shell/consoleQuery';
 import { useSession } from '../../session';
 import { useFormat } from '../../i18n/useFormat';
 import { toasts } from '../../shell/toast';
 import { signupLink } from '../invitation/signupLink';
-
-interface RoleChoice {
-  roleLevel: number;
-  roleLabel: string;
-}
 
 async function copy(text: string, done: string, failed: string) {
   if (await copyText(text)) toasts.add('success', done);
@@ -36,24 +31,31 @@ export default function MemberInvitations() {
   const format = useFormat();
   const { selectedOrg, roleIndex } = useSession();
   const manages = selectedOrg !== null && mayManageMembers({ org: selectedOrg, roleIndex }, selectedOrg.orgId);
-  const [roles, setRoles] = useState<RoleChoice[]>([]);
+  const orgId = selectedOrg?.orgId ?? null;
+  const dataProvider = useConsoleDataProvider();
+  const queryClient = useQueryClient();
   const [roleLevel, setRoleLevel] = useState<number | ''>('');
   const [invitee, setInvitee] = useState('');
   const [inviteeError, setInviteeError] = useState<string | undefined>();
-  const [open, setOpen] = useState<MemberInvitationRecord[]>([]);
-  const [created, setCreated] = useState<MemberInvitationRecord | null>(null);
+  // The link just made, for the org it was made in: another org shows none.
+  const [made, setMade] = useState<{ orgId: number | null; invitation: MemberInvitationRecord } | null>(null);
+  const created = made?.orgId === orgId ? made.invitation : null;
 
-  const reload = useCallback(async () => {
-    const answer = await http.get<{ list: MemberInvitationRecord[] }>(ApiPath.member.invitationList, { status: 'open', pageSize: 100 });
-    setOpen(answer.list);
-  }, []);
-
-  useEffect(() => {
-    if (!manages) return;
-    setCreated(null);
-    void http.get<{ list: RoleChoice[] }>(ApiPath.member.roles).then((answer) => setRoles(answer.list));
-    void reload();
-  }, [manages, selectedOrg?.orgId, reload]);
+  const roles = useQuery({
+    queryKey: consoleKey('memberRoles', orgId),
+    queryFn: ({ signal }) => dataProvider.memberRoles({ signal }),
+    enabled: manages,
+    ...CONSOLE_QUERY,
+  }).data?.list ?? [];
+  const open = useQuery({
+    queryKey: consoleKey('memberInvitations', orgId),
+    queryFn: ({ signal }) => dataProvider.memberInvitations({ signal }),
+    enabled: manages,
+    ...CONSOLE_QUERY,
+  }).data?.list ?? [];
+  const reload = () => queryClient.invalidateQueries({ queryKey: consoleKeyPrefix('memberInvitations') });
+  const inviting = useMutation({ mutationFn: dataProvider.inviteMember });
+  const withdrawing = useMutation({ mutationFn: dataProvider.withdrawInvitation });
 
   if (!manages) return null;
 
@@ -64,7 +66,7 @@ export default function MemberInvitations() {
     setInviteeError(found.invitee);
     if (Object.keys(found).length > 0) return;
     try {
-      setCreated(await http.post<MemberInvitationRecord>(ApiPath.member.invite, body));
+      setMade({ orgId, invitation: await inviting.mutateAsync(body) });
     } catch (failure) {
       setInviteeError(serverFieldErrors<'invitee'>(failure).invitee);
       return;
@@ -73,7 +75,7 @@ export default function MemberInvitations() {
     await reload();
   };
   const withdraw = async (id: number) => {
-    await http.post(withId(ApiPath.member.invitationDelete, id));
+    await withdrawing.mutateAsync({ id });
     toasts.add('success', translate('member.withdrawn'));
     await reload();
   };
