@@ -37,7 +37,7 @@ export interface RoleChoice {
 
 /** The brand's four fields (the shell's BrandConfig). */
 export interface BrandFields {
-  siteName: string;
+  brandName: string;
   favicon: string;
   logo: string;
   logoDarkMode: string;
