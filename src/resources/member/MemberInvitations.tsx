@@ -1,9 +1,10 @@
 import { copyText } from '../../shell/clipboard';
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Box, Button, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { useTranslate } from 'react-admin';
+import { Form, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import { mayManageMembers } from '../../contract/memberRules';
 import { memberInviteBody, type MemberInvitationRecord } from '../../contract/schemas/member';
 import { serverFieldErrors } from '../../dataProvider/serverFieldErrors';
@@ -21,6 +22,17 @@ async function copy(text: string, done: string, failed: string) {
 
 const validateInvite = schemaValidator(memberInviteBody);
 
+/** Sends the form; there is nothing to send until a role is picked. */
+function InviteButton() {
+  const translate = useTranslate();
+  const roleLevel = useWatch({ name: 'roleLevel' }) as unknown;
+  return (
+    <Button type="submit" variant="contained" disabled={typeof roleLevel !== 'number'}>
+      {translate('member.invite')}
+    </Button>
+  );
+}
+
 /**
  * Above the member list, for the org's managers (SPEC B6 /member "invite"): a code for one
  * named account with the role picked, handed over as a /signup link (or redeemed on /account
@@ -34,9 +46,8 @@ export default function MemberInvitations() {
   const orgId = selectedOrg?.orgId ?? null;
   const dataProvider = useConsoleDataProvider();
   const queryClient = useQueryClient();
-  const [roleLevel, setRoleLevel] = useState<number | ''>('');
-  const [invitee, setInvitee] = useState('');
-  const [inviteeError, setInviteeError] = useState<string | undefined>();
+  // The form starts again empty after each invitation, the role kept.
+  const [form, setForm] = useState<{ key: number; roleLevel: number | '' }>({ key: 0, roleLevel: '' });
   // The link just made, for the org it was made in: another org shows none.
   const [made, setMade] = useState<{ orgId: number | null; invitation: MemberInvitationRecord } | null>(null);
   const created = made?.orgId === orgId ? made.invitation : null;
@@ -59,19 +70,16 @@ export default function MemberInvitations() {
 
   if (!manages) return null;
 
-  const invite = async () => {
-    if (roleLevel === '') return;
-    const body = { roleLevel, invitee };
-    const found = validateInvite(body);
-    setInviteeError(found.invitee);
-    if (Object.keys(found).length > 0) return;
+  const invite = async (values: Record<string, unknown>) => {
+    const roleLevel = values.roleLevel;
+    if (typeof roleLevel !== 'number') return;
+    const body = { roleLevel, invitee: String(values.invitee ?? '') };
     try {
       setMade({ orgId, invitation: await inviting.mutateAsync(body) });
     } catch (failure) {
-      setInviteeError(serverFieldErrors<'invitee'>(failure).invitee);
-      return;
+      return serverFieldErrors<'invitee'>(failure);
     }
-    setInvitee('');
+    setForm((f) => ({ key: f.key + 1, roleLevel }));
     await reload();
   };
   const withdraw = async (id: number) => {
@@ -82,27 +90,23 @@ export default function MemberInvitations() {
 
   return (
     <Box sx={{ p: 2 }}>
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-        <TextField select size="small" label={translate('member.inviteRole')} value={roleLevel} onChange={(e) => setRoleLevel(Number(e.target.value))} sx={{ width: 200 }}>
-          {roles.map((r) => (
-            <MenuItem key={r.roleLevel} value={r.roleLevel}>
-              {translate(`role.${r.roleLabel}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          size="small"
-          label={translate('member.inviteInvitee')}
-          value={invitee}
-          onChange={(e) => setInvitee(e.target.value)}
-          error={Boolean(inviteeError)}
-          helperText={inviteeError ?? translate('member.inviteInviteeHelp')}
-          sx={{ width: 280 }}
-        />
-        <Button variant="contained" onClick={() => void invite().catch(() => undefined)} disabled={roleLevel === ''}>
-          {translate('member.invite')}
-        </Button>
-      </Box>
+      {/* A react-admin form, checked with the server's schema before anything is sent. */}
+      <Form key={form.key} defaultValues={{ roleLevel: form.roleLevel, invitee: '' }} validate={validateInvite} onSubmit={invite} noValidate disableInvalidFormNotification>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+          <SelectInput
+            source="roleLevel"
+            label={translate('member.inviteRole')}
+            choices={roles.map((r) => ({ id: r.roleLevel, name: translate(`role.${r.roleLabel}`) }))}
+            emptyText=""
+            helperText={false}
+            size="small"
+            margin="none"
+            sx={{ width: 200 }}
+          />
+          <TextInput source="invitee" label={translate('member.inviteInvitee')} helperText={translate('member.inviteInviteeHelp')} size="small" margin="none" sx={{ width: 280 }} />
+          <InviteButton />
+        </Box>
+      </Form>
       {created && (
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 1, maxWidth: 720 }}>
           <TextField size="small" fullWidth label={translate('member.inviteLink')} value={signupLink(created)} slotProps={{ htmlInput: { readOnly: true } }} />
