@@ -43,7 +43,8 @@ export interface BrandFields {
   logoDarkMode: string;
 }
 
-export type ReportTotalsKind = keyof typeof ApiPath.report & ('payment' | 'linkpay' | 'recharge' | 'gas');
+/** The reports with totals (ApiPath.report.<kind>.totals). */
+export type ReportTotalsKind = 'payment' | 'linkpay' | 'recharge' | 'gas';
 
 export interface ReportTotals {
   list: Array<OrderReportTotal | GasReportTotal>;
