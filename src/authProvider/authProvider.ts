@@ -14,6 +14,11 @@ const storedToken = () => localStorage.getItem(StorageKey.token);
 export type ActionMasks = Record<string, Partial<Record<'create' | 'edit' | 'delete', bigint>>>;
 
 const statusOf = (error: unknown) => (error as { status?: number } | undefined)?.status;
+/**
+ * A 403 that names inputs refused what was typed (an invitation code issued to another
+ * account: the HTTP client's `forbiddenNamesInput`), not the session: it signs nobody out.
+ */
+const refusesInput = (error: unknown) => statusOf(error) === 403 && (error as { body?: { errors?: unknown } } | undefined)?.body?.errors !== undefined;
 
 /**
  * Sign-in against /sys/auth/*, session restore from the token alone (/me), and
@@ -50,7 +55,7 @@ export function createAuthProvider(http: HttpClient, actionMasks: ActionMasks = 
     },
     async checkError(error) {
       const status = statusOf(error);
-      if (status === 401 || status === 403) {
+      if ((status === 401 || status === 403) && !refusesInput(error)) {
         session.clear();
         throw error;
       }

@@ -2,6 +2,7 @@ import type { DataProvider, GetListParams, Identifier, RaRecord } from 'ra-core'
 import { type ResourcePaths, withId } from '../contract/apiPaths';
 import type { ListQuery, ListResult } from '../contract/envelope';
 import type { DownloadedFile, DownloadProgress, HttpClient } from './httpClient';
+import { createConsoleMethods, type ConsoleMethods } from './consoleMethods';
 
 /** The whole filtered, sorted list as the server's CSV stream (resources whose paths name an `export`). */
 export interface ExportParams {
@@ -28,11 +29,14 @@ export interface ResourceEndpoint {
 
 export type ResourceRegistry = Record<string, ResourceEndpoint>;
 
+/** react-admin's CRUD methods, the server export, and the console screens' own calls (consoleMethods.ts). */
+export type ConsoleDataProvider = DataProvider & ConsoleMethods & { exportList: ExportList };
+
 type ServerRecord = Record<string, unknown>;
 
 const isRecord = (value: unknown): value is ServerRecord => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export function createDataProvider(http: HttpClient, registry: ResourceRegistry): DataProvider & { exportList: ExportList } {
+export function createDataProvider(http: HttpClient, registry: ResourceRegistry): ConsoleDataProvider {
   function endpointOf(resource: string) {
     const endpoint = Object.hasOwn(registry, resource) ? registry[resource] : undefined;
     if (!endpoint) throw new Error(`dataProvider: no endpoint declared for resource "${resource}"`);
@@ -73,8 +77,8 @@ export function createDataProvider(http: HttpClient, registry: ResourceRegistry)
     };
   }
 
-  async function fetchList(endpoint: Endpoint, query: ListQuery) {
-    const result = await http.get<ListResult<ServerRecord>>(endpoint.paths.list, query);
+  async function fetchList(endpoint: Endpoint, query: ListQuery, signal?: AbortSignal) {
+    const result = await http.request<ListResult<ServerRecord>>('GET', endpoint.paths.list, { query, signal });
     const data = result.list.map((raw) => toRecord(endpoint, raw));
     // Uncounted (docs/DECISIONS.md "Reports at volume"): pages without a total.
     if (result.hasNextPage !== undefined) return { data, pageInfo: { hasNextPage: result.hasNextPage, hasPreviousPage: Number(query.page) > 1 } };
@@ -82,6 +86,10 @@ export function createDataProvider(http: HttpClient, registry: ResourceRegistry)
   }
 
   return {
+    ...createConsoleMethods(http),
+    // react-admin passes react-query's signal to the reads: a list or record nobody shows any more is not waited for.
+    supportAbortSignal: true,
+
     async exportList(resource, { filter, sort, view, onProgress }) {
       const endpoint = endpointOf(resource);
       if (!endpoint.paths.export) throw new Error(`dataProvider: resource "${resource}" has no export endpoint`);
@@ -92,7 +100,7 @@ export function createDataProvider(http: HttpClient, registry: ResourceRegistry)
     async getList<RecordType extends RaRecord>(resource: string, params: GetListParams) {
       const endpoint = endpointOf(resource);
       try {
-        const { data, ...paging } = await fetchList(endpoint, listQuery(endpoint, params));
+        const { data, ...paging } = await fetchList(endpoint, listQuery(endpoint, params), params.signal);
         return { data: data as RecordType[], ...paging };
       } catch (error) {
         if (endpoint.emptyOnListFailure) return { data: [] as RecordType[], total: 0 };
@@ -102,21 +110,21 @@ export function createDataProvider(http: HttpClient, registry: ResourceRegistry)
 
     async getOne(resource, params) {
       const endpoint = endpointOf(resource);
-      const raw = await http.get<ServerRecord>(endpoint.paths.detail, { [endpoint.detailIdParam]: params.id });
+      const raw = await http.request<ServerRecord>('GET', endpoint.paths.detail, { query: { [endpoint.detailIdParam]: params.id }, signal: params.signal });
       return { data: toRecord(endpoint, raw) as never };
     },
 
-    async getMany<RecordType extends RaRecord>(resource: string, params: { ids: Identifier[] }) {
+    async getMany<RecordType extends RaRecord>(resource: string, params: { ids: Identifier[]; signal?: AbortSignal }) {
       const endpoint = endpointOf(resource);
       if (params.ids.length === 0) return { data: [] as RecordType[] };
-      const { data } = await fetchList(endpoint, { ids: params.ids, page: 1, pageSize: params.ids.length });
+      const { data } = await fetchList(endpoint, { ids: params.ids, page: 1, pageSize: params.ids.length }, params.signal);
       return { data: data as RecordType[] };
     },
 
     async getManyReference(resource, params) {
       const endpoint = endpointOf(resource);
       const query = listQuery(endpoint, { ...params, filter: { ...params.filter, [params.target]: params.id } });
-      const { data, ...paging } = await fetchList(endpoint, query);
+      const { data, ...paging } = await fetchList(endpoint, query, params.signal);
       return { data: data as never[], ...paging };
     },
 

@@ -41,6 +41,11 @@ export interface RequestOptions {
    * the user signed in. Any other 403 still ends the session (docs/console.md).
    */
   forbiddenNamesInput?: boolean;
+  /**
+   * The caller's cancellation (react-query's, when the screen that asked is gone): the call is
+   * aborted and rejects with the signal's reason, an AbortError, with no toast.
+   */
+  signal?: AbortSignal;
 }
 
 export interface DownloadedFile {
@@ -209,15 +214,23 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       if (orgId) headers.set(ORG_HEADER, orgId);
     }
 
+    const cancelledBy = options.signal;
+    const cancellation = () => cancelledBy?.reason ?? new DOMException('The call was cancelled', 'AbortError');
+    if (cancelledBy?.aborted) throw cancellation();
     const controller = new AbortController();
     let timedOut = false;
     const expire = () => {
       timedOut = true;
       controller.abort();
     };
+    const cancel = () => controller.abort();
+    cancelledBy?.addEventListener('abort', cancel);
     let timer = setTimeout(expire, timeoutMs);
-    const failOnThrow = (error: unknown): never =>
-      fail(timedOut ? { kind: 'timeout' } : error instanceof TypeError ? { kind: 'network' } : { kind: 'no-response' });
+    // A cancelled call is nobody's failure: no toast, no sign-out, the caller's own reason.
+    const failOnThrow = (error: unknown): never => {
+      if (cancelledBy?.aborted && !timedOut) throw cancellation();
+      return fail(timedOut ? { kind: 'timeout' } : error instanceof TypeError ? { kind: 'network' } : { kind: 'no-response' });
+    };
 
     try {
       // The timer stays armed while the body streams in: a stalled body is a timeout too.
@@ -255,6 +268,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       return body.data;
     } finally {
       clearTimeout(timer);
+      cancelledBy?.removeEventListener('abort', cancel);
     }
   }
 

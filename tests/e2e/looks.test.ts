@@ -40,7 +40,7 @@ describe('every screen fits the window', () => {
       await openScreen(page, `${env.server.baseUrl}${path}`);
       const width = await sideways(page);
       if (width.page > width.window) overflowing.push(`${path}: page ${width.page} > ${width.window}`);
-      const tables = await page.evaluate(() => [...document.querySelectorAll('.RaDatagrid-root')].map((t) => ({ scroll: t.scrollWidth, client: t.clientWidth })));
+      const tables = await page.evaluate(() => [...document.querySelectorAll('.RaDatagrid-root, .RaDataTable-root')].map((t) => ({ scroll: t.scrollWidth, client: t.clientWidth })));
       for (const t of tables) if (t.scroll > t.client) overflowing.push(`${path}: table ${t.scroll} > ${t.client}`);
     });
     expect(overflowing).toEqual([]);
@@ -52,7 +52,7 @@ describe('every screen fits the window', () => {
       await openScreen(page, `${env.server.baseUrl}${path}`);
       const width = await sideways(page);
       if (width.page > width.window) overflowing.push(`${path}: page ${width.page} > ${width.window}`);
-      if ((await page.locator('.RaDatagrid-root').count()) > 0) overflowing.push(`${path}: a table on a phone`);
+      if ((await page.locator('.RaDatagrid-root, .RaDataTable-root').count()) > 0) overflowing.push(`${path}: a table on a phone`);
     });
     expect(overflowing).toEqual([]);
   });

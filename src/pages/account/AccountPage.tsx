@@ -1,11 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Grid } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
-import { ApiPath } from '../../contract/apiPaths';
-import type { TwoFactorState } from '../../contract/schemas/twoFactor';
 import { canRoleDo, masks } from '../../access';
-import { http } from '../../http';
 import { useSession } from '../../session';
+import { CONSOLE_QUERY, consoleKey, consoleKeyPrefix, useConsoleDataProvider } from '../../shell/consoleQuery';
 import { ProfileCard } from './ProfileCard';
 import { PasswordCard } from './PasswordCard';
 import { SessionsCard } from './SessionsCard';
@@ -21,13 +19,17 @@ import { OrgTwoFactorCard } from './OrgTwoFactorCard';
 export default function AccountPage() {
   const translate = useTranslate();
   const { roleIndex, selectedOrg } = useSession();
-  // A password change signs out the other sessions: the list is read again after it.
-  const [sessionsVersion, setSessionsVersion] = useState(0);
-  const [twoFactor, setTwoFactor] = useState<TwoFactorState>();
-  const loadTwoFactor = useCallback(() => {
-    http.get<TwoFactorState>(ApiPath.account.twoFactor.state).then(setTwoFactor, () => undefined);
-  }, []);
-  useEffect(loadTwoFactor, [loadTwoFactor, selectedOrg?.orgId]);
+  const dataProvider = useConsoleDataProvider();
+  const queryClient = useQueryClient();
+  // Whether the org requires a second factor is the selected org's: another org reads it again,
+  // the cards staying as they were until it has answered.
+  const { data: twoFactor } = useQuery({
+    queryKey: consoleKey('accountTwoFactor', selectedOrg?.orgId ?? null),
+    queryFn: ({ signal }) => dataProvider.accountTwoFactor({ signal }),
+    placeholderData: keepPreviousData,
+    ...CONSOLE_QUERY,
+  });
+  const loadTwoFactor = () => void queryClient.invalidateQueries({ queryKey: consoleKeyPrefix('accountTwoFactor') });
 
   const mustEnrol = twoFactor !== undefined && twoFactor.required && !twoFactor.enrolled;
   return (
@@ -49,10 +51,10 @@ export default function AccountPage() {
             <ProfileCard />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
-            <PasswordCard onChanged={() => setSessionsVersion((v) => v + 1)} />
+            <PasswordCard />
           </Grid>
           <Grid size={12}>
-            <SessionsCard reloadKey={sessionsVersion} />
+            <SessionsCard />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
             <JoinCard />

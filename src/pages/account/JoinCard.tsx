@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useConsoleDataProvider } from '../../shell/consoleQuery';
 import { Button, Card, CardContent, TextField, Typography } from '@mui/material';
 import { useRefresh, useTranslate } from 'react-admin';
-import { ApiPath } from '../../contract/apiPaths';
-import type { SessionInfo } from '../../contract/schemas/auth';
 import { serverFieldErrors } from '../../dataProvider/serverFieldErrors';
-import { http } from '../../http';
 import { session } from '../../session';
 import { toasts } from '../../shell/toast';
 
@@ -14,6 +13,8 @@ import { toasts } from '../../shell/toast';
  */
 export function JoinCard() {
   const translate = useTranslate();
+  const dataProvider = useConsoleDataProvider();
+  const redeem = useMutation({ mutationFn: dataProvider.joinOrg });
   const refresh = useRefresh();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -25,7 +26,7 @@ export function JoinCard() {
     try {
       const before = new Set(session.get().orgList.map((o) => o.orgId));
       // A code issued to another account is a 403 on the code: the user stays signed in.
-      const info = await http.request<SessionInfo>('POST', ApiPath.auth.join, { body: { invitationCode: code }, forbiddenNamesInput: true });
+      const info = await redeem.mutateAsync({ invitationCode: code });
       session.signedIn(info);
       const joined = info.orgList.find((o) => !before.has(o.orgId));
       toasts.add('success', translate('account.joined', { org: joined?.orgName ?? '' }));

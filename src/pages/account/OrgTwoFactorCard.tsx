@@ -1,10 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, CardContent, FormControlLabel, Switch, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { ApiPath } from '../../contract/apiPaths';
-import type { OrgTwoFactor } from '../../contract/schemas/twoFactor';
-import { http } from '../../http';
 import { useSession } from '../../session';
+import { CONSOLE_QUERY, consoleKey, useConsoleDataProvider } from '../../shell/consoleQuery';
 import { toasts } from '../../shell/toast';
 
 /**
@@ -14,27 +12,22 @@ import { toasts } from '../../shell/toast';
 export function OrgTwoFactorCard() {
   const translate = useTranslate();
   const { selectedOrg } = useSession();
-  const [required, setRequired] = useState<boolean>();
-  const [busy, setBusy] = useState(false);
+  const dataProvider = useConsoleDataProvider();
+  const queryClient = useQueryClient();
+  const key = consoleKey('orgTwoFactor', selectedOrg?.orgId ?? null);
+  const { data } = useQuery({ queryKey: key, queryFn: ({ signal }) => dataProvider.orgTwoFactor({ signal }), ...CONSOLE_QUERY });
+  const required = data?.required;
 
-  useEffect(() => {
-    http.get<OrgTwoFactor>(ApiPath.org.twoFactor).then(
-      (answer) => setRequired(answer.required),
-      () => setRequired(undefined),
-    );
-  }, [selectedOrg?.orgId]);
-
-  const change = async (next: boolean) => {
-    setBusy(true);
-    try {
-      setRequired((await http.post<OrgTwoFactor>(ApiPath.org.twoFactor, { required: next })).required);
+  const setting = useMutation({
+    mutationFn: (next: boolean) => dataProvider.setOrgTwoFactor({ required: next }),
+    onSuccess: (answer, next) => {
+      queryClient.setQueryData(key, answer);
       toasts.add('success', translate(next ? 'twoFactor.orgRequiredOn' : 'twoFactor.orgRequiredOff'));
-    } catch {
-      // Toasted by the HTTP client (a manager without a second factor is told to enrol first).
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  // A failure is toasted by the HTTP client (a manager without a second factor is told to enrol first).
+  const change = (next: boolean) => setting.mutateAsync(next).catch(() => undefined);
+  const busy = setting.isPending;
 
   return (
     <Card>

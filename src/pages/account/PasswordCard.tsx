@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import { Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
-import { ApiPath } from '../../contract/apiPaths';
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Form, PasswordInput, useTranslate } from 'react-admin';
 import { accountPasswordBody } from '../../contract/schemas/account';
 import { passwordFormErrors } from '../../shell/formValidation';
-import { http } from '../../http';
+import { consoleKeyPrefix, useConsoleDataProvider } from '../../shell/consoleQuery';
 import { toasts } from '../../shell/toast';
 import { serverFieldErrors } from '../../dataProvider/serverFieldErrors';
 
@@ -15,65 +15,65 @@ type Values = Record<Field, string>;
 const EMPTY: Values = { currentPassword: '', newPassword: '', confirmPassword: '' };
 const AUTOCOMPLETE: Record<Field, string> = { currentPassword: 'current-password', newPassword: 'new-password', confirmPassword: 'new-password' };
 
-/**
- * Changes the password: checked here with the server's schema (and that both new entries
- * agree); the server's field errors, such as a wrong current password, land under the inputs.
- * The server signs out the user's other sessions, so `onChanged` lets the page refresh them.
- */
-export function PasswordCard({ onChanged }: { onChanged: () => void }) {
-  const translate = useTranslate();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [busy, setBusy] = useState(false);
+/** The shared schema's messages, and that both new entries agree (the server never sees the second). */
+const validatePassword = (values: Record<string, unknown>) =>
+  passwordFormErrors(accountPasswordBody, values as Values, { password: 'newPassword', confirm: 'confirmPassword', mismatchKey: 'account.mismatch' });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = passwordFormErrors(accountPasswordBody, values, { password: 'newPassword', confirm: 'confirmPassword', mismatchKey: 'account.mismatch' });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
+/**
+ * Changes the password: a react-admin form checked with the server's schema (and that both new
+ * entries agree); the server's field errors, such as a wrong current password, land under the
+ * inputs. The server signs out the user's other sessions, so the sessions list is read again.
+ */
+export function PasswordCard() {
+  const translate = useTranslate();
+  const dataProvider = useConsoleDataProvider();
+  const queryClient = useQueryClient();
+  // A new form after a change: the inputs are empty again.
+  const [formKey, setFormKey] = useState(0);
+  const change = useMutation({
+    mutationFn: (values: Values) => dataProvider.changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword }),
+  });
+
+  const submit = async (values: Record<string, unknown>) => {
     try {
-      await http.post(ApiPath.account.password, { currentPassword: values.currentPassword, newPassword: values.newPassword });
-      setValues(EMPTY);
-      toasts.add('success', translate('account.passwordChanged'));
-      onChanged();
+      await change.mutateAsync(values as Values);
     } catch (failure) {
-      setErrors(serverFieldErrors<Field>(failure));
-    } finally {
-      setBusy(false);
+      return serverFieldErrors<Field>(failure);
     }
+    toasts.add('success', translate('account.passwordChanged'));
+    setFormKey((k) => k + 1);
+    await queryClient.invalidateQueries({ queryKey: consoleKeyPrefix('accountSessions') });
   };
 
   const input = (field: Field) => (
-    <TextField
+    <PasswordInput
       key={field}
+      source={field}
       label={translate(`account.${field}`)}
-      type="password"
-      value={values[field]}
-      onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
-      error={Boolean(errors[field])}
-      helperText={errors[field] ?? (field === 'newPassword' ? translate('validation.password') : undefined)}
+      helperText={field === 'newPassword' ? translate('validation.password') : false}
       autoComplete={AUTOCOMPLETE[field]}
-      required
+      fullWidth
     />
   );
 
   return (
     <Card>
-      <CardContent component="form" onSubmit={submit} noValidate aria-labelledby="account-password">
+      <CardContent aria-labelledby="account-password">
         <Typography variant="h6" component="h2" id="account-password" gutterBottom>
           {translate('account.password')}
         </Typography>
-        <Stack spacing={2}>
-          {input('currentPassword')}
-          {input('newPassword')}
-          {input('confirmPassword')}
-          <div>
-            <Button type="submit" variant="contained" disabled={busy}>
-              {translate('account.changePassword')}
-            </Button>
-          </div>
-        </Stack>
+        <Form key={formKey} defaultValues={EMPTY} validate={validatePassword} onSubmit={submit} noValidate disableInvalidFormNotification>
+          <Stack spacing={0}>
+            {input('currentPassword')}
+            {input('newPassword')}
+            {input('confirmPassword')}
+            <div>
+              <Button type="submit" variant="contained" disabled={change.isPending}>
+                {translate('account.changePassword')}
+              </Button>
+            </div>
+          </Stack>
+        </Form>
       </CardContent>
     </Card>
   );

@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, CardContent, Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { Confirm, useTranslate } from 'react-admin';
-import { ApiPath, withId } from '../../contract/apiPaths';
 import type { AccountSession } from '../../contract/schemas/account';
-import type { ListResult } from '../../contract/envelope';
-import { http } from '../../http';
 import { session } from '../../session';
+import { CONSOLE_QUERY, consoleKey, consoleKeyPrefix, useConsoleDataProvider, useSelectedOrgId } from '../../shell/consoleQuery';
 import { toasts } from '../../shell/toast';
 import { isServerError } from '../../shell/errors/isServerError';
 import { ServerErrorPage } from '../../shell/errors/statusPages';
@@ -19,46 +18,37 @@ const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
  * revoking this device's session (after a confirmation) signs the user out here, like an
  * ended session does: the page reloads at /login.
  */
-export function SessionsCard({ reloadKey }: { reloadKey: number }) {
+export function SessionsCard() {
   const translate = useTranslate();
   const format = useFormat();
-  const [sessions, setSessions] = useState<AccountSession[]>();
-  const [serverFailed, setServerFailed] = useState(false);
+  const dataProvider = useConsoleDataProvider();
+  const queryClient = useQueryClient();
   const [confirmingCurrent, setConfirmingCurrent] = useState<AccountSession>();
 
-  const load = useCallback(
-    () =>
-      http.get<ListResult<AccountSession>>(ApiPath.account.sessionList).then(
-        (page) => {
-          setSessions(page.list);
-          setServerFailed(false);
-        },
-        // The HTTP client has toasted the failure; the table stays empty, or gives way to the /500 content.
-        (failure: unknown) => {
-          setSessions([]);
-          setServerFailed(isServerError(failure));
-        },
-      ),
-    [],
-  );
-  useEffect(() => {
-    void load();
-  }, [load, reloadKey]);
+  // A password change signs out the other sessions: PasswordCard invalidates this list after it.
+  const list = useQuery({
+    queryKey: consoleKey('accountSessions', useSelectedOrgId()),
+    queryFn: ({ signal }) => dataProvider.accountSessions({ signal }),
+    ...CONSOLE_QUERY,
+  });
+  // The HTTP client has toasted a failure; the table stays empty, or gives way to the /500 content.
+  const sessions = list.data?.list ?? [];
+  const serverFailed = isServerError(list.error);
 
-  const revoke = async (target: AccountSession) => {
-    try {
-      await http.post(withId(ApiPath.account.sessionDelete, target.id));
-    } catch {
-      return;
-    }
-    if (target.current) {
-      session.clear();
-      window.location.assign('/login');
-      return;
-    }
-    toasts.add('success', translate('account.revoked'));
-    await load();
-  };
+  const revocation = useMutation({
+    mutationFn: (target: AccountSession) => dataProvider.revokeSession({ id: target.id }),
+    onSuccess: async (_answer, target) => {
+      if (target.current) {
+        session.clear();
+        window.location.assign('/login');
+        return;
+      }
+      toasts.add('success', translate('account.revoked'));
+      await queryClient.invalidateQueries({ queryKey: consoleKeyPrefix('accountSessions') });
+    },
+  });
+  // Toasted by the HTTP client.
+  const revoke = (target: AccountSession) => revocation.mutateAsync(target).catch(() => undefined);
 
   const when = (iso: string) => format.dateTime(iso);
   const device = (userAgent: string | null | undefined) => deviceName(userAgent, (browser, os) => translate('account.deviceOn', { browser, os }));
@@ -88,7 +78,7 @@ export function SessionsCard({ reloadKey }: { reloadKey: number }) {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {(sessions ?? []).map((row) => (
+                {sessions.map((row) => (
                   <TableRow key={row.id}>
                     <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }}>{when(row.createdAt)}</TableCell>
                     <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }} data-testid="session-last-used">

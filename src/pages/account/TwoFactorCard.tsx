@@ -1,9 +1,9 @@
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useConsoleDataProvider } from '../../shell/consoleQuery';
 import { Alert, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { ApiPath } from '../../contract/apiPaths';
 import type { TwoFactorEnrolment, TwoFactorState } from '../../contract/schemas/twoFactor';
-import { http } from '../../http';
 import { RecoveryCodes, TwoFactorSetup } from './TwoFactorSetup';
 import { TwoFactorDisable } from './TwoFactorDisable';
 
@@ -16,11 +16,13 @@ type Step = { at: 'idle' } | { at: 'setup'; enrolment: TwoFactorEnrolment } | { 
  */
 export function TwoFactorCard({ state, reload }: { state: TwoFactorState; reload: () => void }) {
   const translate = useTranslate();
+  const dataProvider = useConsoleDataProvider();
+  const enrol = useMutation({ mutationFn: dataProvider.startTwoFactor });
   const [step, setStep] = useState<Step>({ at: 'idle' });
 
   const start = async () => {
     try {
-      setStep({ at: 'setup', enrolment: await http.post<TwoFactorEnrolment>(ApiPath.account.twoFactor.start) });
+      setStep({ at: 'setup', enrolment: await enrol.mutateAsync() });
     } catch {
       // Toasted by the HTTP client.
     }

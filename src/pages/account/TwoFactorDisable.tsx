@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useConsoleDataProvider } from '../../shell/consoleQuery';
 import { Button, Stack, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { ApiPath } from '../../contract/apiPaths';
-import { http } from '../../http';
 import { toasts } from '../../shell/toast';
 import { serverFieldErrors } from '../../dataProvider/serverFieldErrors';
 
@@ -11,6 +11,8 @@ type Field = 'password' | 'code';
 /** Turning the second factor off takes the password and a current code: a session left open alone cannot. */
 export function TwoFactorDisable({ onDisabled }: { onDisabled: () => void }) {
   const translate = useTranslate();
+  const dataProvider = useConsoleDataProvider();
+  const disable = useMutation({ mutationFn: dataProvider.disableTwoFactor });
   const [values, setValues] = useState<Record<Field, string>>({ password: '', code: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
@@ -19,7 +21,7 @@ export function TwoFactorDisable({ onDisabled }: { onDisabled: () => void }) {
     event.preventDefault();
     setBusy(true);
     try {
-      await http.post(ApiPath.account.twoFactor.disable, { password: values.password, code: values.code.trim() });
+      await disable.mutateAsync({ password: values.password, code: values.code.trim() });
       toasts.add('success', translate('twoFactor.disabled'));
       onDisabled();
     } catch (failure) {

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useConsoleDataProvider } from '../../shell/consoleQuery';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslate } from 'react-admin';
 import { OneTimeCodeField } from '../../shell/twoFactor/OneTimeCodeField';
-import { ApiPath } from '../../contract/apiPaths';
-import type { TwoFactorEnrolment, TwoFactorRecoveryCodes } from '../../contract/schemas/twoFactor';
-import { http } from '../../http';
+import type { TwoFactorEnrolment } from '../../contract/schemas/twoFactor';
 import { serverFieldErrors } from '../../dataProvider/serverFieldErrors';
 
 /**
@@ -14,6 +14,8 @@ import { serverFieldErrors } from '../../dataProvider/serverFieldErrors';
  */
 export function TwoFactorSetup({ enrolment, onEnrolled }: { enrolment: TwoFactorEnrolment; onEnrolled: (codes: string[]) => void }) {
   const translate = useTranslate();
+  const dataProvider = useConsoleDataProvider();
+  const confirm = useMutation({ mutationFn: dataProvider.confirmTwoFactor });
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -22,7 +24,7 @@ export function TwoFactorSetup({ enrolment, onEnrolled }: { enrolment: TwoFactor
     event.preventDefault();
     setBusy(true);
     try {
-      const { recoveryCodes } = await http.post<TwoFactorRecoveryCodes>(ApiPath.account.twoFactor.confirm, { code: code.trim() });
+      const { recoveryCodes } = await confirm.mutateAsync({ code: code.trim() });
       onEnrolled(recoveryCodes);
     } catch (failure) {
       setError(serverFieldErrors<'code'>(failure).code);

@@ -1,10 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { ApiPath } from '../../contract/apiPaths';
 import type { DashboardData, VolumePoint } from '../../contract/schemas/dashboard';
-import { http } from '../../http';
 import { useSession } from '../../session';
+import { CONSOLE_QUERY, consoleKey, useConsoleDataProvider } from '../../shell/consoleQuery';
 import { sumDecimals } from './sumDecimals';
 import { axisTicks } from './volumeAxis';
 import { useFormat } from '../../i18n/useFormat';
@@ -23,6 +23,8 @@ const keyOf = (p: Pick<VolumePoint, 'symbol' | 'chainId'>) => `${p.symbol}:${p.c
 
 const CHART_HEIGHT = 140;
 
+const NO_VOLUME: DashboardData = { from: '', to: '', volume: [] };
+
 /**
  * /home "payment volume over time" (docs/roles-and-routes.md): paid orders of the last 30 days per UTC day, one
  * currency at a time (the busiest first). Bar heights are drawn from numbers; the figures
@@ -32,19 +34,16 @@ export function VolumeCard() {
   const translate = useTranslate();
   const format = useFormat();
   const { chainList, selectedOrg } = useSession();
-  const [data, setData] = useState<DashboardData | null>(null);
+  const dataProvider = useConsoleDataProvider();
   const [picked, setPicked] = useState<string | null>(null);
 
-  useEffect(() => {
-    let current = true;
-    http
-      .get<DashboardData>(ApiPath.dashboard, { days: DAYS })
-      .then((answer) => current && setData(answer))
-      .catch(() => current && setData({ from: '', to: '', volume: [] }));
-    return () => {
-      current = false;
-    };
-  }, [selectedOrg?.orgId]);
+  const dashboard = useQuery({
+    queryKey: consoleKey('dashboard', selectedOrg?.orgId ?? null, { days: DAYS }),
+    queryFn: ({ signal }) => dataProvider.dashboard({ days: DAYS, signal }),
+    ...CONSOLE_QUERY,
+  });
+  // A failure (toasted by the HTTP client) shows as no volume.
+  const data: DashboardData | null = dashboard.data ?? (dashboard.isError ? NO_VOLUME : null);
 
   const currencies = useMemo(() => {
     const counts = new Map<string, { key: string; symbol: string; chainId: number; count: number }>();

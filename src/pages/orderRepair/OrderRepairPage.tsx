@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Box, Button, Card, CardActions, CardContent, Chip, Stack, TextField, Typography } from '@mui/material';
 import { Confirm, Title, useTranslate } from 'react-admin';
 import { canRoleDo } from '../../access';
-import { ApiPath } from '../../contract/apiPaths';
 import { ORDER_RECHECKERS, ORDER_REPAIRERS, RECHECKABLE_STATUSES, RECREDITABLE_STATUSES } from '../../contract/orderRepair';
 import type { OrderRepairView } from '../../contract/schemas/orderRepair';
 import { serverFieldErrors } from '../../dataProvider/serverFieldErrors';
-import { http } from '../../http';
+import { CONSOLE_QUERY, consoleKey, useConsoleDataProvider } from '../../shell/consoleQuery';
 import { useSession } from '../../session';
 import { toasts } from '../../shell/toast';
 import { LabelledRows } from '../../shell/LabelledRows';
@@ -62,12 +62,14 @@ function Recredit({ view, onDone }: { view: OrderRepairView; onDone: (next: Orde
   const [errors, setErrors] = useState<Partial<Record<RecreditField, string>>>({});
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const dataProvider = useConsoleDataProvider();
+  const recredit = useMutation({ mutationFn: dataProvider.recreditOrder });
 
   const send = async () => {
     setConfirming(false);
     setBusy(true);
     try {
-      const next = await http.post<OrderRepairView>(ApiPath.orderRepair.recredit, { orderId: view.order.id, ...values });
+      const next = await recredit.mutateAsync({ orderId: view.order.id, ...values });
       toasts.add('success', translate('orderRepair.recredited'));
       setErrors({});
       onDone(next);
@@ -129,25 +131,33 @@ export default function OrderRepairPage() {
   const translate = useTranslate();
   const { roleIndex } = useSession();
   const [q, setQ] = useState('');
-  const [view, setView] = useState<OrderRepairView | null>(null);
-  const [searched, setSearched] = useState(false);
-  const [serverFailed, setServerFailed] = useState(false);
-
-  const load = async (key: string) => {
-    try {
-      setView(await http.get<OrderRepairView>(ApiPath.orderRepair.order, { q: key }));
-      setServerFailed(false);
-    } catch (failure) {
-      // "Not found" is toasted by the HTTP client; a server fault also takes the results' place.
-      setView(null);
-      setServerFailed(isServerError(failure));
-    }
+  // The number or hash last searched for: the order it finds is read (and read again) through the dataProvider.
+  const [asked, setAsked] = useState<string | null>(null);
+  const dataProvider = useConsoleDataProvider();
+  const queryClient = useQueryClient();
+  const key = consoleKey('repairOrder', useSession().selectedOrg?.orgId ?? null, asked);
+  const found = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => dataProvider.repairOrder({ q: asked!, signal }),
+    enabled: asked !== null,
+    // The order shown stays until the next search has answered.
+    placeholderData: keepPreviousData,
+    ...CONSOLE_QUERY,
+  });
+  // "Not found" is toasted by the HTTP client; a server fault also takes the results' place.
+  const view = found.isError ? null : (found.data ?? null);
+  const serverFailed = isServerError(found.error);
+  const searched = asked !== null && !found.isFetching;
+  /** A repair answers with the order as it now is: shown without a second read. */
+  const setView = (next: OrderRepairView) => queryClient.setQueryData(key, next);
+  const load = (orderKey: string) => {
+    if (orderKey === asked) void found.refetch();
+    else setAsked(orderKey);
   };
   const search = (event: FormEvent) => {
     event.preventDefault();
     if (!q.trim()) return;
-    setSearched(true);
-    void load(q.trim());
+    load(q.trim());
   };
 
   const mayRecredit = view !== null && canRoleDo(roleIndex, ORDER_REPAIRERS) && RECREDITABLE_STATUSES.includes(view.order.status);
@@ -163,7 +173,7 @@ export default function OrderRepairPage() {
           </Button>
         </CardContent>
       </Card>
-      {view && <OrderDetails view={view} actions={mayRecheck && <RecheckButton view={view} onDone={setView} onRefused={() => void load(view.order.orderNo)} />} />}
+      {view && <OrderDetails view={view} actions={mayRecheck && <RecheckButton view={view} onDone={setView} onRefused={() => load(view.order.orderNo)} />} />}
       {view && mayRecredit && <Recredit key={view.order.id} view={view} onDone={setView} />}
       {view && <RepairLog view={view} />}
       {serverFailed && <ServerErrorPage />}

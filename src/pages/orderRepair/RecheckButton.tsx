@@ -1,9 +1,9 @@
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { ApiPath } from '../../contract/apiPaths';
-import type { OrderRepairView, RecheckView } from '../../contract/schemas/orderRepair';
-import { http } from '../../http';
+import type { OrderRepairView } from '../../contract/schemas/orderRepair';
+import { useConsoleDataProvider } from '../../shell/consoleQuery';
 import { toasts } from '../../shell/toast';
 
 /**
@@ -15,11 +15,13 @@ import { toasts } from '../../shell/toast';
 export function RecheckButton({ view, onDone, onRefused }: { view: OrderRepairView; onDone: (next: OrderRepairView) => void; onRefused: () => void }) {
   const translate = useTranslate();
   const [busy, setBusy] = useState(false);
+  const dataProvider = useConsoleDataProvider();
+  const recheckOrder = useMutation({ mutationFn: dataProvider.recheckOrder });
   const recheck = async () => {
     setBusy(true);
     const toast = toasts.loading(translate('orderRepair.rechecking'));
     try {
-      const next = await http.post<RecheckView>(ApiPath.orderRepair.recheck, { orderId: view.order.id });
+      const next = await recheckOrder.mutateAsync({ orderId: view.order.id });
       toasts.settle(toast, next.recheck.paid ? 'success' : 'info', next.recheck.message);
       onDone(next);
     } catch (failure) {

@@ -1,11 +1,11 @@
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useConsoleDataProvider } from '../../shell/consoleQuery';
 import { Alert, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslate } from 'react-admin';
-import { ApiPath } from '../../contract/apiPaths';
 import type { PolicyDetail } from '../../contract/schemas/policy';
 import { MAX_POLICY_RULES } from '../../contract/policy';
-import { http } from '../../http';
 import { serverFieldErrors } from '../../dataProvider/serverFieldErrors';
 import { toasts } from '../../shell/toast';
 import { useFormat } from '../../i18n/useFormat';
@@ -35,11 +35,13 @@ export function PolicyEditor({ detail, onSaved }: { detail: PolicyDetail; onSave
   const [delay, setDelay] = useState(String(base.delayHours));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const dataProvider = useConsoleDataProvider();
+  const saving = useMutation({ mutationFn: dataProvider.savePolicy });
 
   const save = async () => {
     setBusy(true);
     try {
-      const next = await http.post<PolicyDetail>(ApiPath.policy.save, { rules: rules.map(toBody), delayHours: delay });
+      const next = await saving.mutateAsync({ rules: rules.map(toBody), delayHours: delay });
       setErrors({});
       toasts.add('success', next.pending?.activeFrom ? translate('policy.saved', { from: format.dateTime(next.pending.activeFrom) }) : translate('policy.savedNow'));
       onSaved(next);

@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Card, CardContent, Stack, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
 import { canRoleDo, masks } from '../../access';
-import { ApiPath } from '../../contract/apiPaths';
 import type { PolicyDetail } from '../../contract/schemas/policy';
-import { http } from '../../http';
 import { useSession } from '../../session';
+import { CONSOLE_QUERY, consoleKey, useConsoleDataProvider } from '../../shell/consoleQuery';
 import { useFormat } from '../../i18n/useFormat';
 import { isServerError } from '../../shell/errors/isServerError';
 import { ServerErrorPage } from '../../shell/errors/statusPages';
@@ -23,22 +22,16 @@ export default function PolicyPage() {
   const translate = useTranslate();
   const format = useFormat();
   const { roleIndex, selectedOrg } = useSession();
-  const [detail, setDetail] = useState<PolicyDetail | null>(null);
-  const [failed, setFailed] = useState(false);
+  const dataProvider = useConsoleDataProvider();
+  const queryClient = useQueryClient();
+  const key = consoleKey('policy', selectedOrg?.orgId ?? null);
+  const policy = useQuery({ queryKey: key, queryFn: ({ signal }) => dataProvider.policy({ signal }), ...CONSOLE_QUERY });
+  const detail = policy.data ?? null;
   const names = useRuleNames(detail?.wallets ?? []);
+  // The saved policy is the answer of the save: no second read.
+  const setDetail = (next: PolicyDetail) => queryClient.setQueryData(key, next);
 
-  useEffect(() => {
-    let live = true;
-    http
-      .get<PolicyDetail>(ApiPath.policy.detail)
-      .then((next) => live && setDetail(next))
-      .catch((failure: unknown) => live && setFailed(isServerError(failure)));
-    return () => {
-      live = false;
-    };
-  }, [selectedOrg?.orgId]);
-
-  if (failed) return <ServerErrorPage />;
+  if (isServerError(policy.error)) return <ServerErrorPage />;
   if (!detail) return <Title title={translate('menu.policy')} />;
   const mayEdit = canRoleDo(roleIndex, masks.allManagers);
   return (

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useConsoleDataProvider } from '../../shell/consoleQuery';
 import { Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { ApiPath } from '../../contract/apiPaths';
 import { MOVEMENT_KINDS } from '../../contract/movement';
 import type { PolicyDetail, PolicyEvaluation, PolicyVerdict } from '../../contract/schemas/policy';
-import { http } from '../../http';
 import { serverFieldErrors } from '../../dataProvider/serverFieldErrors';
 import { useFormat } from '../../i18n/useFormat';
 import { outcomeWords, ruleLine, type RuleNames } from './ruleWords';
@@ -41,11 +41,14 @@ export function PolicyTest({ detail, names }: { detail: PolicyDetail; names: Rul
   const [values, setValues] = useState<Record<Field, string>>({ kind: 'transfer', walletId: String(detail.wallets[0]?.id ?? ''), symbol: '', amount: '', to: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [answer, setAnswer] = useState<PolicyEvaluation | null>(null);
+  const dataProvider = useConsoleDataProvider();
+  // Asked on demand and never kept: react-query's mutation, though nothing is written.
+  const evaluation = useMutation({ mutationFn: (asked: Record<Field, string>) => dataProvider.evaluatePolicy(asked) });
 
   const test = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      setAnswer(await http.get<PolicyEvaluation>(ApiPath.policy.evaluate, values));
+      setAnswer(await evaluation.mutateAsync(values));
       setErrors({});
     } catch (failure) {
       setAnswer(null);

@@ -2,9 +2,8 @@ import { Alert, AlertTitle, Box, List, ListItem, ListItemText, Typography } from
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { masks, maskHas } from '../../access';
-import { ApiPath } from '../../contract/apiPaths';
-import type { LedgerBreak, LedgerVerifyResult } from '../../contract/schemas/ledger';
-import { http } from '../../http';
+import type { LedgerBreak } from '../../contract/schemas/ledger';
+import { CONSOLE_QUERY, consoleKey, useConsoleDataProvider } from '../../shell/consoleQuery';
 import { useFormat } from '../../i18n/useFormat';
 import { useSession } from '../../session';
 
@@ -31,7 +30,13 @@ export default function LedgerCheck() {
   const operator = maskHas(masks.operator, roleIndex);
   const translate = useTranslate();
   const format = useFormat();
-  const check = useQuery({ queryKey: ['ledger-verify'], queryFn: () => http.get<LedgerVerifyResult>(ApiPath.ledger.verify), enabled: operator, retry: false });
+  const dataProvider = useConsoleDataProvider();
+  const check = useQuery({
+    queryKey: consoleKey('ledgerVerify', useSession().selectedOrg?.orgId ?? null),
+    queryFn: ({ signal }) => dataProvider.ledgerVerify({ signal }),
+    enabled: operator,
+    ...CONSOLE_QUERY,
+  });
   if (!operator || check.isPending) return null;
   if (check.isError) {
     return (

@@ -2,9 +2,7 @@ import { Alert } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { masks, maskHas } from '../../access';
-import { ApiPath } from '../../contract/apiPaths';
-import type { AuditVerifyResult } from '../../contract/schemas/auditLog';
-import { http } from '../../http';
+import { CONSOLE_QUERY, consoleKey, useConsoleDataProvider } from '../../shell/consoleQuery';
 import { useFormat } from '../../i18n/useFormat';
 import { useSession } from '../../session';
 
@@ -17,7 +15,13 @@ export function AuditChainStatus() {
   const operator = maskHas(masks.operator, roleIndex);
   const translate = useTranslate();
   const format = useFormat();
-  const check = useQuery({ queryKey: ['audit-verify'], queryFn: () => http.get<AuditVerifyResult>(ApiPath.auditLog.verify), enabled: operator, retry: false });
+  const dataProvider = useConsoleDataProvider();
+  const check = useQuery({
+    queryKey: consoleKey('auditVerify', useSession().selectedOrg?.orgId ?? null),
+    queryFn: ({ signal }) => dataProvider.auditVerify({ signal }),
+    enabled: operator,
+    ...CONSOLE_QUERY,
+  });
   if (!operator || check.isPending) return null;
   if (check.isError) return <Alert severity="error" sx={{ mx: 2, mb: 1 }}>{translate('auditLog.chain.failed')}</Alert>;
   const result = check.data;

@@ -299,8 +299,9 @@ export interface ResourceDeclaration {
      */
     rowDrawer?: ViewLoader;
     /**
-     * A "Columns" button that shows and hides the table's columns, remembered per screen in
-     * react-admin's store (finance picks what it reads; Export still saves every column).
+     * The "Columns" button (react-admin's ColumnsButton) that shows and hides the table's columns,
+     * remembered per screen in react-admin's store (finance picks what it reads; Export still saves
+     * every column). On by default; `false` leaves it out.
      */
     columnChooser?: boolean;
     /**

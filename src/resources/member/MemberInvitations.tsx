@@ -1,23 +1,19 @@
 import { copyText } from '../../shell/clipboard';
-import { useCallback, useEffect, useState } from 'react';
-import { Box, Button, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { useTranslate } from 'react-admin';
-import { ApiPath, withId } from '../../contract/apiPaths';
+import { Form, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import { mayManageMembers } from '../../contract/memberRules';
 import { memberInviteBody, type MemberInvitationRecord } from '../../contract/schemas/member';
 import { serverFieldErrors } from '../../dataProvider/serverFieldErrors';
 import { schemaValidator } from '../../shell/formValidation';
-import { http } from '../../http';
+import { CONSOLE_QUERY, consoleKey, consoleKeyPrefix, useConsoleDataProvider } from '../../shell/consoleQuery';
 import { useSession } from '../../session';
 import { useFormat } from '../../i18n/useFormat';
 import { toasts } from '../../shell/toast';
 import { signupLink } from '../invitation/signupLink';
-
-interface RoleChoice {
-  roleLevel: number;
-  roleLabel: string;
-}
 
 async function copy(text: string, done: string, failed: string) {
   if (await copyText(text)) toasts.add('success', done);
@@ -25,6 +21,17 @@ async function copy(text: string, done: string, failed: string) {
 }
 
 const validateInvite = schemaValidator(memberInviteBody);
+
+/** Sends the form; there is nothing to send until a role is picked. */
+function InviteButton() {
+  const translate = useTranslate();
+  const roleLevel = useWatch({ name: 'roleLevel' }) as unknown;
+  return (
+    <Button type="submit" variant="contained" disabled={typeof roleLevel !== 'number'}>
+      {translate('member.invite')}
+    </Button>
+  );
+}
 
 /**
  * Above the member list, for the org's managers (/member, docs/roles-and-routes.md): a code for one
@@ -36,71 +43,70 @@ export default function MemberInvitations() {
   const format = useFormat();
   const { selectedOrg, roleIndex } = useSession();
   const manages = selectedOrg !== null && mayManageMembers({ org: selectedOrg, roleIndex }, selectedOrg.orgId);
-  const [roles, setRoles] = useState<RoleChoice[]>([]);
-  const [roleLevel, setRoleLevel] = useState<number | ''>('');
-  const [invitee, setInvitee] = useState('');
-  const [inviteeError, setInviteeError] = useState<string | undefined>();
-  const [open, setOpen] = useState<MemberInvitationRecord[]>([]);
-  const [created, setCreated] = useState<MemberInvitationRecord | null>(null);
+  const orgId = selectedOrg?.orgId ?? null;
+  const dataProvider = useConsoleDataProvider();
+  const queryClient = useQueryClient();
+  // The form starts again empty after each invitation, the role kept.
+  const [form, setForm] = useState<{ key: number; roleLevel: number | '' }>({ key: 0, roleLevel: '' });
+  // The link just made, for the org it was made in: another org shows none.
+  const [made, setMade] = useState<{ orgId: number | null; invitation: MemberInvitationRecord } | null>(null);
+  const created = made?.orgId === orgId ? made.invitation : null;
 
-  const reload = useCallback(async () => {
-    const answer = await http.get<{ list: MemberInvitationRecord[] }>(ApiPath.member.invitationList, { status: 'open', pageSize: 100 });
-    setOpen(answer.list);
-  }, []);
-
-  useEffect(() => {
-    if (!manages) return;
-    setCreated(null);
-    void http.get<{ list: RoleChoice[] }>(ApiPath.member.roles).then((answer) => setRoles(answer.list));
-    void reload();
-  }, [manages, selectedOrg?.orgId, reload]);
+  const roles = useQuery({
+    queryKey: consoleKey('memberRoles', orgId),
+    queryFn: ({ signal }) => dataProvider.memberRoles({ signal }),
+    enabled: manages,
+    ...CONSOLE_QUERY,
+  }).data?.list ?? [];
+  const open = useQuery({
+    queryKey: consoleKey('memberInvitations', orgId),
+    queryFn: ({ signal }) => dataProvider.memberInvitations({ signal }),
+    enabled: manages,
+    ...CONSOLE_QUERY,
+  }).data?.list ?? [];
+  const reload = () => queryClient.invalidateQueries({ queryKey: consoleKeyPrefix('memberInvitations') });
+  const inviting = useMutation({ mutationFn: dataProvider.inviteMember });
+  const withdrawing = useMutation({ mutationFn: dataProvider.withdrawInvitation });
 
   if (!manages) return null;
 
-  const invite = async () => {
-    if (roleLevel === '') return;
-    const body = { roleLevel, invitee };
-    const found = validateInvite(body);
-    setInviteeError(found.invitee);
-    if (Object.keys(found).length > 0) return;
+  const invite = async (values: Record<string, unknown>) => {
+    const roleLevel = values.roleLevel;
+    if (typeof roleLevel !== 'number') return;
+    const body = { roleLevel, invitee: String(values.invitee ?? '') };
     try {
-      setCreated(await http.post<MemberInvitationRecord>(ApiPath.member.invite, body));
+      setMade({ orgId, invitation: await inviting.mutateAsync(body) });
     } catch (failure) {
-      setInviteeError(serverFieldErrors<'invitee'>(failure).invitee);
-      return;
+      return serverFieldErrors<'invitee'>(failure);
     }
-    setInvitee('');
+    setForm((f) => ({ key: f.key + 1, roleLevel }));
     await reload();
   };
   const withdraw = async (id: number) => {
-    await http.post(withId(ApiPath.member.invitationDelete, id));
+    await withdrawing.mutateAsync({ id });
     toasts.add('success', translate('member.withdrawn'));
     await reload();
   };
 
   return (
     <Box sx={{ p: 2 }}>
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-        <TextField select size="small" label={translate('member.inviteRole')} value={roleLevel} onChange={(e) => setRoleLevel(Number(e.target.value))} sx={{ width: 200 }}>
-          {roles.map((r) => (
-            <MenuItem key={r.roleLevel} value={r.roleLevel}>
-              {translate(`role.${r.roleLabel}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          size="small"
-          label={translate('member.inviteInvitee')}
-          value={invitee}
-          onChange={(e) => setInvitee(e.target.value)}
-          error={Boolean(inviteeError)}
-          helperText={inviteeError ?? translate('member.inviteInviteeHelp')}
-          sx={{ width: 280 }}
-        />
-        <Button variant="contained" onClick={() => void invite().catch(() => undefined)} disabled={roleLevel === ''}>
-          {translate('member.invite')}
-        </Button>
-      </Box>
+      {/* A react-admin form, checked with the server's schema before anything is sent. */}
+      <Form key={form.key} defaultValues={{ roleLevel: form.roleLevel, invitee: '' }} validate={validateInvite} onSubmit={invite} noValidate disableInvalidFormNotification>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+          <SelectInput
+            source="roleLevel"
+            label={translate('member.inviteRole')}
+            choices={roles.map((r) => ({ id: r.roleLevel, name: translate(`role.${r.roleLabel}`) }))}
+            emptyText=""
+            helperText={false}
+            size="small"
+            margin="none"
+            sx={{ width: 200 }}
+          />
+          <TextInput source="invitee" label={translate('member.inviteInvitee')} helperText={translate('member.inviteInviteeHelp')} size="small" margin="none" sx={{ width: 280 }} />
+          <InviteButton />
+        </Box>
+      </Form>
       {created && (
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 1, maxWidth: 720 }}>
           <TextField size="small" fullWidth label={translate('member.inviteLink')} value={signupLink(created)} slotProps={{ htmlInput: { readOnly: true } }} />

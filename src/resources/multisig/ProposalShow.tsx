@@ -11,7 +11,7 @@ import { ProposalActionDialog } from './ProposalActionDialog';
 import { ProposalFacts } from './ProposalFacts';
 import { ProposalStatusChip } from './ProposalStatusChip';
 import { ProposalTimeline } from './ProposalTimeline';
-import { runProposalAction } from './proposalActions';
+import { useProposalAction } from './proposalActions';
 import { nonceFirstText, proposalSummary } from './proposalSummary';
 
 const actionLabels: Record<ProposalAction, string> = { approval: 'multisig.approve', deny: 'multisig.deny', confirm: 'multisig.confirm' };
@@ -27,6 +27,7 @@ export default function ProposalShow() {
   const [comment, setComment] = useState('');
   const [asked, setAsked] = useState<ProposalAction | null>(null);
   const [busy, setBusy] = useState(false);
+  const runProposalAction = useProposalAction();
   if (isServerError(error)) return <ServerErrorPage />;
   if (!proposal?.signers) return null;
   const reference = proposalReference(proposal);

@@ -2,12 +2,12 @@ import type { ReactNode } from 'react';
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { ApiPath } from '../../contract/apiPaths';
-import type { OrderDetailView, OrderReportRecord } from '../../contract/schemas/report';
-import { http } from '../../http';
+import type { OrderReportRecord } from '../../contract/schemas/report';
+import { CONSOLE_QUERY, consoleKey, useConsoleDataProvider } from '../../shell/consoleQuery';
 import { useFormat } from '../../i18n/useFormat';
 import { useDisplayTimeZone } from '../engine/displayTimeZone';
 import type { ResourceViewProps } from '../engine/types';
+import { useSession } from '../../session';
 import { DrawerTitle, FactsTable } from '../engine/views/RecordDrawer';
 
 const reasonKey = (reason: string) => reason.replace(/ (\w)/g, (_, c: string) => c.toUpperCase());
@@ -59,7 +59,13 @@ export default function OrderDrawer({ definition, close }: ResourceViewProps) {
   const translate = useTranslate();
   const format = useFormat();
   const [timeZone] = useDisplayTimeZone(definition.resourceName);
-  const detail = useQuery({ queryKey: ['order-detail', record?.id], queryFn: () => http.get<OrderDetailView>(ApiPath.report.order, { id: record!.id }), enabled: record !== undefined, retry: false });
+  const dataProvider = useConsoleDataProvider();
+  const detail = useQuery({
+    queryKey: consoleKey('orderDetail', useSession().selectedOrg?.orgId ?? null, record?.id),
+    queryFn: ({ signal }) => dataProvider.orderDetail({ id: record!.id, signal }),
+    enabled: record !== undefined,
+    ...CONSOLE_QUERY,
+  });
   if (!record) return null;
   const when = (at: string | null) => (at ? format.dateTime(at, timeZone ?? undefined, 'second') : '—');
   const label = (source: string) => translate(definition.fieldKey(source), { _: source });

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Box, MenuItem, TextField, Typography } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
-import type { GasReportTotal, OrderReportTotal } from '../../contract/schemas/report';
-import { http } from '../../http';
 import { useSession } from '../../session';
+import { CONSOLE_QUERY, consoleKey, useConsoleDataProvider } from '../../shell/consoleQuery';
 import { useDisplayTimeZone } from '../engine/displayTimeZone';
 import { useAllChains } from '../engine/allChains';
 import { useFormat } from '../../i18n/useFormat';
@@ -76,9 +76,6 @@ export default function ReportSummary({ definition }: ResourceViewProps) {
   }, [heldKey]);
   const { report } = datedListOf(definition.name);
   const currency = currencyField(definition.fields);
-  const [totals, setTotals] = useState<Array<OrderReportTotal | GasReportTotal> | null>(null);
-  // The search matches too many orders to total (docs/DECISIONS.md "Reports at volume").
-  const [broad, setBroad] = useState<number | null>(null);
   const [allChains, setAllChains] = useAllChains(definition);
 
   /** Sets some filters, dropping those set to nothing. */
@@ -94,24 +91,21 @@ export default function ReportSummary({ definition }: ResourceViewProps) {
     change({ dateFrom: undefined, dateTo: undefined, ...dayRange(picks.from || undefined, picks.to || undefined, picks.zone) });
   };
 
-  const query = JSON.stringify({ ...filterValues, ...filter });
-  const totalsPath = report?.totals;
-  useEffect(() => {
-    let current = true;
-    setTotals(null);
-    if (!totalsPath) return;
-    http
-      .get<{ list: Array<OrderReportTotal | GasReportTotal>; broad?: boolean; searchCap?: number }>(totalsPath, JSON.parse(query) as Record<string, string>)
-      .then((answer) => {
-        if (!current) return;
-        setTotals(answer.list);
-        setBroad(answer.broad === true ? (answer.searchCap ?? 0) : null);
-      })
-      .catch(() => current && setTotals([]));
-    return () => {
-      current = false;
-    };
-  }, [totalsPath, query]);
+  // The list's own filters: the totals describe what Export would save.
+  const query = { ...(filterValues as Record<string, unknown>), ...(filter as Record<string, unknown> | undefined) };
+  const dataProvider = useConsoleDataProvider();
+  const kind = report?.kind;
+  const orgId = useSession().selectedOrg?.orgId ?? null;
+  const asked = useQuery({
+    queryKey: consoleKey('reportTotals', orgId, kind, query),
+    queryFn: ({ signal }) => dataProvider.reportTotals({ kind: kind!, filter: query, signal }),
+    enabled: kind !== undefined,
+    ...CONSOLE_QUERY,
+  });
+  // A failure (toasted) totals nothing; while asking, no totals are shown.
+  const totals = asked.data?.list ?? (asked.isError ? [] : null);
+  // The search matches too many orders to total (docs/DECISIONS.md "Reports at volume").
+  const broad = asked.data?.broad === true ? (asked.data.searchCap ?? 0) : null;
 
   return (
     <Box sx={{ p: 2, display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'flex-start' }}>

@@ -1,24 +1,30 @@
 import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { AppBarSelect } from './AppBarSelect';
 import { useRefresh, useTranslate } from 'react-admin';
-import { ApiPath } from '../../contract/apiPaths';
-import type { ListResult } from '../../contract/envelope';
-import { http } from '../../http';
-import { session, useSession, type ChainRef } from '../../session';
+import { session, useSession } from '../../session';
+import { CONSOLE_QUERY, consoleKey, useConsoleDataProvider } from '../consoleQuery';
 
 /** Loads the chain list once per sign-in and keeps the current chain (the rule of docs/console.md). */
 export function ChainSelector({ inPanel = false, onPicked }: { inPanel?: boolean; onPicked?: () => void }) {
   const translate = useTranslate();
   const { chainList, currentChainObj, account, selectedOrg } = useSession();
   const refresh = useRefresh();
+  const dataProvider = useConsoleDataProvider();
 
+  // Read again for another user or org (the app bar and the phone panel share the one read).
+  const chains = useQuery({
+    queryKey: consoleKey('chainChoices', selectedOrg?.orgId ?? null, account),
+    queryFn: ({ signal }) => dataProvider.chainChoices({ signal }),
+    enabled: account !== null,
+    ...CONSOLE_QUERY,
+  });
+  // The session holds the list and the current chain (SPEC A4): copied there once read; none after a failure.
+  const { data, isError } = chains;
   useEffect(() => {
-    if (!account) return;
-    http
-      .get<ListResult<ChainRef>>(ApiPath.chain.list, { page: 1, pageSize: 500, sort: 'chainId', order: 'asc' })
-      .then((result) => session.setChainList(result.list))
-      .catch(() => session.setChainList([]));
-  }, [account, selectedOrg?.orgId]);
+    if (data) session.setChainList(data.list);
+    else if (isError) session.setChainList([]);
+  }, [data, isError]);
 
   if (chainList.length === 0) return null;
   return (

@@ -1,9 +1,9 @@
 import { useState, type ChangeEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
 import { Title, useTranslate } from 'react-admin';
-import { ApiPath } from '../../contract/apiPaths';
-import { http } from '../../http';
+import { useConsoleDataProvider } from '../consoleQuery';
 import { serverFieldErrors } from '../../dataProvider/serverFieldErrors';
 import { toasts } from '../toast';
 import { brandStore, useBrand, type BrandConfig } from './brandStore';
@@ -22,6 +22,9 @@ export default function BrandEditor() {
   const [draft, setDraft] = useState<BrandConfig>(saved);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  const dataProvider = useConsoleDataProvider();
+  const uploading = useMutation({ mutationFn: dataProvider.uploadBrandImage });
+  const saving = useMutation({ mutationFn: dataProvider.saveBrand });
 
   const set = (field: keyof BrandConfig, value: string) => setDraft((d) => ({ ...d, [field]: value }));
 
@@ -33,7 +36,7 @@ export default function BrandEditor() {
     form.append('file', file);
     const id = toasts.loading(translate('brand.uploading'));
     try {
-      const { url } = await http.post<{ url: string }>(ApiPath.brand.upload, form);
+      const { url } = await uploading.mutateAsync(form);
       set(field, url);
       toasts.settle(id, 'success', translate('brand.uploaded'));
     } catch (error) {
@@ -45,7 +48,7 @@ export default function BrandEditor() {
     setBusy(true);
     setErrors({});
     try {
-      const brand = await http.post<BrandConfig | null>(ApiPath.brand.update, draft);
+      const brand = await saving.mutateAsync(draft);
       brandStore.set({ ...draft, ...(brand ?? {}) });
       toasts.add('success', translate('brand.saved'));
     } catch (error) {

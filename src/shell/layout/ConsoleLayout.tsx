@@ -13,10 +13,15 @@ import { StepUpDialog } from '../stepUp/StepUpDialog';
 const HELD_TO_WINDOW = {
   minWidth: 0,
   '& .RaLayout-content, & .RaList-main': { minWidth: 0 },
-  '& .RaDatagrid-root': { overflowX: 'auto' },
+  // Generated lists are react-admin's DataTable; the multisig history is still a Datagrid.
+  '& .RaDatagrid-root, & .RaDataTable-root': { overflowX: 'auto' },
   // Finance tables have many narrow columns: half of MUI's 16 px gutter between them keeps a
   // nine-column ledger within a 1280 px screen.
-  '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell': { px: 1, '&:first-of-type': { pl: 2 }, '&:last-of-type': { pr: 2 } },
+  '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell, & .RaDataTable-headerCell, & .RaDataTable-rowCell': {
+    px: 1,
+    '&:first-of-type': { pl: 2 },
+    '&:last-of-type': { pr: 2 },
+  },
 } as const;
 
 export function ConsoleLayout({ children }: { children: ReactNode }) {

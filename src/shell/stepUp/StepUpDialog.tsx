@@ -1,8 +1,8 @@
 import { useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { ApiPath } from '../../contract/apiPaths';
-import { http } from '../../http';
+import { useConsoleDataProvider } from '../consoleQuery';
 import { serverFieldErrors } from '../../dataProvider/serverFieldErrors';
 import { stepUpPrompt } from './stepUpPrompt';
 import { OneTimeCodeField } from '../twoFactor/OneTimeCodeField';
@@ -18,6 +18,8 @@ export function StepUpDialog() {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const dataProvider = useConsoleDataProvider();
+  const stepUp = useMutation({ mutationFn: dataProvider.stepUp });
 
   useEffect(() => stepUpPrompt.mount(), []);
   useEffect(() => {
@@ -31,7 +33,7 @@ export function StepUpDialog() {
     event.preventDefault();
     setBusy(true);
     try {
-      await http.post(ApiPath.account.twoFactor.stepUp, { code: code.trim() });
+      await stepUp.mutateAsync({ code: code.trim() });
       stepUpPrompt.finish(true);
     } catch (failure) {
       setError(serverFieldErrors<'code'>(failure).code ?? translate('twoFactor.codeWrong'));

@@ -117,6 +117,13 @@ describe('authProvider', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
+  it('checkError of a 403 that refused an input (a code issued to another account) keeps the session', async () => {
+    localStorage.setItem('token', 'tok-1');
+    const { provider } = makeProvider();
+    await expect(provider.checkError({ status: 403, body: { code: 403, errors: { invitationCode: 'Issued for another account.' } } })).resolves.toBeUndefined();
+    expect(localStorage.getItem('token')).toBe('tok-1');
+  });
+
   it('checkError of another status keeps the session', async () => {
     localStorage.setItem('token', 'tok-1');
     const { provider } = makeProvider();

@@ -211,3 +211,41 @@ describe('emptyOnListFailure (chain and currency lists)', () => {
     expect(error.body.errors).toEqual({ symbol: 'Taken' });
   });
 });
+
+describe("the console screens' own methods (docs/DECISIONS.md \"Screens read through the dataProvider\")", () => {
+  it('a read goes to its ApiPath with its parameters and answers the data', async () => {
+    const { dataProvider } = setup();
+    const calls = record('get', ApiPath.dashboard, { from: '2026-10-27', to: '2026-11-25', volume: [] });
+    await expect(dataProvider.dashboard({ days: 30, signal: new AbortController().signal })).resolves.toEqual({ from: '2026-10-27', to: '2026-11-25', volume: [] });
+    expect(calls.map((c) => c.query)).toEqual([{ days: '30' }]);
+  });
+
+  it('report totals take the report kind and the list filters', async () => {
+    const { dataProvider } = setup();
+    const calls = record('get', ApiPath.report.gas.totals, { list: [] });
+    await dataProvider.reportTotals({ kind: 'gas', filter: { chainId: 1, symbol: '' } });
+    expect(calls.map((c) => c.query)).toEqual([{ chainId: '1' }]);
+  });
+
+  it('a write posts its body to its path, the id in the path where the path has one', async () => {
+    const { dataProvider } = setup();
+    const revoked = record('post', '/sys/account/session/delete/s%2F1', null);
+    await dataProvider.revokeSession({ id: 's/1' });
+    expect(revoked).toHaveLength(1);
+    const acted = record('post', ApiPath.sign.approval, { proposalId: 4 });
+    await dataProvider.proposalAction({ action: 'approval', proposalId: 4, comment: 'ok' });
+    expect(acted.map((c) => c.body)).toEqual([{ proposalId: 4, comment: 'ok' }]);
+  });
+
+  it('a cancelled read rejects with an AbortError and toasts nothing', async () => {
+    const { deps, dataProvider } = setup();
+    await expect(dataProvider.policy({ signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(deps.notifyError).not.toHaveBeenCalled();
+  });
+
+  it('tells react-admin it takes abort signals, and passes getList’s on', async () => {
+    const { dataProvider } = setup();
+    expect(dataProvider.supportAbortSignal).toBe(true);
+    await expect(dataProvider.getList('chain-wallet', { pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'ASC' }, filter: {}, signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});

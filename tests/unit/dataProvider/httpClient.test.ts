@@ -358,3 +358,44 @@ describe('query serialization', () => {
     expect(Object.fromEntries(new URLSearchParams(toQueryString(query)))).toEqual(expected);
   });
 });
+
+describe('cancellation (react-query passes its signal; docs/DECISIONS.md "Screens read through the dataProvider")', () => {
+  it('a call whose signal aborts rejects with an AbortError, without a toast or a sign-out', async () => {
+    const seen: AbortSignal[] = [];
+    server.use(
+      http.get('/api/slow', async ({ request }) => {
+        seen.push(request.signal);
+        await delay('infinite');
+        return envelope(200);
+      }),
+    );
+    const { deps, client } = setup();
+    const controller = new AbortController();
+    const call = client.request('GET', '/slow', { signal: controller.signal });
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    controller.abort();
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' });
+    expect(deps.notifyError).not.toHaveBeenCalled();
+    expect(deps.onAuthFailure).not.toHaveBeenCalled();
+  });
+
+  it('a signal already aborted sends nothing', async () => {
+    const sent: string[] = [];
+    server.use(
+      http.get('/api/never', ({ request }) => {
+        sent.push(request.url);
+        return envelope(200);
+      }),
+    );
+    const { deps, client } = setup();
+    await expect(client.request('GET', '/never', { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(sent).toEqual([]);
+    expect(deps.notifyError).not.toHaveBeenCalled();
+  });
+
+  it('a signal that never aborts leaves the answer as it is', async () => {
+    server.use(http.get('/api/ok', () => envelope(200, { fine: true })));
+    const { client } = setup();
+    await expect(client.request('GET', '/ok', { signal: new AbortController().signal })).resolves.toEqual({ fine: true });
+  });
+});

@@ -3,6 +3,7 @@ import { Chip, Stack, Typography } from '@mui/material';
 import {
   AutocompleteArrayInput,
   BooleanField,
+  DataTable,
   BooleanInput,
   DateTimeInput,
   Link,
@@ -247,6 +248,23 @@ export const fieldValueElement = (definition: ResourceDefinition, field: FieldDe
     textAlign={isNumeric(field) ? 'right' : undefined}
     place={place}
   />
+);
+
+/**
+ * A list's column for react-admin's DataTable: the same rendering as `fieldValueElement`, sorted
+ * on the server by its source when the declaration allows, hidden and shown by the column chooser
+ * (keyed by its source).
+ */
+export const listColumnElement = (definition: ResourceDefinition, field: FieldDeclaration, translate: Translate): ReactElement => (
+  <DataTable.Col
+    key={field.source}
+    source={field.source}
+    label={fieldLabel(definition, field.source, translate)}
+    disableSort={!(field.sortable ?? false)}
+    align={isNumeric(field) ? 'right' : undefined}
+  >
+    <FieldDisplay definition={definition} field={field} place="list" />
+  </DataTable.Col>
 );
 
 /* ---------- form inputs ---------- */

@@ -1,4 +1,4 @@
-import { CreateButton, Datagrid, DatagridConfigurable, FilterButton, List, RecordContextProvider, SelectColumnsButton, TopToolbar, useCanAccess, useTranslate, type RaRecord } from 'react-admin';
+import { ColumnsButton, CreateButton, DataTable, FilterButton, List, RecordContextProvider, TopToolbar, useCanAccess, useTranslate, type RaRecord } from 'react-admin';
 import { ExportAllButton } from './ExportAllButton';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Drawer, useMediaQuery, type Theme } from '@mui/material';
@@ -7,26 +7,29 @@ import { fieldsFor } from '../fields';
 import type { ResourceViewProps, ViewLoader } from '../types';
 import { EmptyState, useResourceName } from './common';
 import { ListFailure } from './loadFailure';
-import { fieldValueElement, filterElement } from './FieldViews';
+import { filterElement, listColumnElement } from './FieldViews';
 import { LIST_PAGE_SIZE } from '../listPage';
 import { PhoneList } from './PhoneList';
 import { useAllChains } from '../allChains';
 
-/** Filter menu, Create (for the roles the declaration allows) and an export of the whole filtered set. */
-function ListActions({ definition, hasFilters }: { definition: ResourceViewProps['definition']; hasFilters: boolean }) {
+/** Filter menu, the column chooser (beside the table, not the phone's list), Create (for the roles the declaration allows) and an export of the whole filtered set. */
+function ListActions({ definition, hasFilters, phone }: { definition: ResourceViewProps['definition']; hasFilters: boolean; phone: boolean }) {
   const { canAccess: canCreate } = useCanAccess({ resource: definition.resourceName, action: 'create' });
   return (
     <TopToolbar>
       {hasFilters && <FilterButton />}
-      {definition.declaration.list?.columnChooser && <SelectColumnsButton preferenceKey={columnsKey(definition)} />}
+      {hasColumnChooser(definition) && !phone && <ColumnsButton storeKey={columnsKey(definition)} />}
       {canCreate && definition.hasView('create') && <CreateButton />}
       <ExportAllButton definition={definition} />
     </TopToolbar>
   );
 }
 
-/** Where a screen's chosen columns are kept (react-admin's store, so they survive a reload). */
-const columnsKey = (definition: ResourceViewProps['definition']) => `${definition.name}.columns`;
+/** Where a screen's hidden columns are kept (react-admin's store, so they survive a reload). */
+const columnsKey = (definition: ResourceViewProps['definition']) => `${definition.name}.datatable`;
+
+/** Every generated table has the "Columns" chooser, unless its declaration says `columnChooser: false`. */
+const hasColumnChooser = (definition: ResourceViewProps['definition']) => definition.declaration.list?.columnChooser !== false;
 
 /** One of the declaration's list parts (summary, empty state), loaded once with the list. */
 function useListPart(load: ViewLoader | undefined) {
@@ -62,8 +65,6 @@ export default function GeneratedList({ definition }: ResourceViewProps) {
     }
     return definition.canDo(roleIndex, 'edit', { record, org: selectedOrg }) ? 'edit' : definition.hasView('show') ? 'show' : false;
   };
-  // With a column chooser, react-admin's configurable table: the same table whose columns the user picks.
-  const Table = declaration.list?.columnChooser ? DatagridConfigurable : Datagrid;
   const empty = Empty ? (
     <Suspense fallback={null}>
       <Empty definition={definition} />
@@ -79,9 +80,10 @@ export default function GeneratedList({ definition }: ResourceViewProps) {
       {phone ? (
         <PhoneList definition={definition} rowClick={rowClick} />
       ) : (
-        <Table rowClick={rowClick} bulkActionButtons={false} empty={empty} {...(declaration.list?.columnChooser ? { preferenceKey: columnsKey(definition) } : {})}>
-          {columns.map((field) => fieldValueElement(definition, field, translate))}
-        </Table>
+        // react-admin's DataTable; its columns are the declaration's, hidden and shown with the "Columns" button.
+        <DataTable rowClick={rowClick} bulkActionButtons={false} empty={empty} storeKey={columnsKey(definition)}>
+          {columns.map((field) => listColumnElement(definition, field, translate))}
+        </DataTable>
       )}
       {Drawn && (
         // MUI's Drawer is a modal: focus moves into it and returns to the clicked row when it closes.
@@ -106,7 +108,7 @@ export default function GeneratedList({ definition }: ResourceViewProps) {
       sort={sort}
       perPage={declaration.list?.perPage ?? LIST_PAGE_SIZE}
       empty={empty ?? <EmptyState definition={definition} />}
-      actions={<ListActions definition={definition} hasFilters={filters.length > 0} />}
+      actions={<ListActions definition={definition} hasFilters={filters.length > 0} phone={phone} />}
       error={<ListFailure>{content}</ListFailure>}
     >
       {content}

@@ -1,0 +1,127 @@
+import { ApiPath, withId } from '../contract/apiPaths';
+import type { ListResult } from '../contract/envelope';
+import type { AccountProfile, AccountSession, AccountPasswordBody, AccountUpdateBody } from '../contract/schemas/account';
+import type { AuditVerifyResult } from '../contract/schemas/auditLog';
+import type { SessionInfo } from '../contract/schemas/auth';
+import type { DashboardData } from '../contract/schemas/dashboard';
+import type { LedgerVerifyResult } from '../contract/schemas/ledger';
+import type { MemberInvitationRecord, MemberInviteBody } from '../contract/schemas/member';
+import type { OrderRepairView, RecheckView, RecreditBody } from '../contract/schemas/orderRepair';
+import type { PolicyDetail, PolicyEvaluation } from '../contract/schemas/policy';
+import type { GasReportTotal, OrderDetailView, OrderReportTotal } from '../contract/schemas/report';
+import type { ProposalDetail } from '../contract/schemas/sign';
+import type { OrgTwoFactor, TwoFactorEnrolment, TwoFactorRecoveryCodes, TwoFactorState } from '../contract/schemas/twoFactor';
+import type { ProposalAction } from '../contract/proposalMachine';
+import type { HttpClient, QueryParams } from './httpClient';
+
+/** What every read takes: react-query's signal, so a screen that is gone cancels its call. */
+export interface Cancellable {
+  signal?: AbortSignal;
+}
+
+/** A chain as the chain selector lists it (the session's ChainRef). */
+export interface ChainChoice {
+  id?: number;
+  chainId: number;
+  name: string;
+  isDefault: boolean;
+  family?: string;
+  symbol?: string;
+  explorerUrl?: string;
+}
+
+export interface RoleChoice {
+  roleLevel: number;
+  roleLabel: string;
+}
+
+/** The brand's four fields (the shell's BrandConfig). */
+export interface BrandFields {
+  brandName: string;
+  favicon: string;
+  logo: string;
+  logoDarkMode: string;
+}
+
+/** The reports with totals (ApiPath.report.<kind>.totals). */
+export type ReportTotalsKind = 'payment' | 'linkpay' | 'recharge' | 'gas';
+
+export interface ReportTotals {
+  list: Array<OrderReportTotal | GasReportTotal>;
+  /** The search matches too many orders to total (docs/DECISIONS.md "Reports at volume"). */
+  broad?: boolean;
+  searchCap?: number;
+}
+
+const PROPOSAL_ACTION_PATHS: Record<ProposalAction, string> = { approval: ApiPath.sign.approval, deny: ApiPath.sign.deny, confirm: ApiPath.sign.confirm };
+
+/** The chain selector's one page: every chain the org sees, by chain ID. */
+export const CHAIN_CHOICES_QUERY = { page: 1, pageSize: 500, sort: 'chainId', order: 'asc' } as const;
+
+/**
+ * The calls of the console's own screens that are not a resource's CRUD (docs/DECISIONS.md
+ * "Screens read through the dataProvider"): extra methods of the dataProvider, reached with
+ * `useDataProvider<ConsoleDataProvider>()` and run by react-query. Reads take the query's
+ * `signal`; every path comes from ApiPath.
+ */
+export function createConsoleMethods(http: HttpClient) {
+  const get = <T>(path: string, query: QueryParams | undefined, { signal }: Cancellable = {}) => http.request<T>('GET', path, { query, signal });
+  const post = <T>(path: string, body?: unknown, { signal }: Cancellable = {}) => http.request<T>('POST', path, { body, signal });
+
+  return {
+    // The signed-in account (/account).
+    accountTwoFactor: (params: Cancellable = {}) => get<TwoFactorState>(ApiPath.account.twoFactor.state, undefined, params),
+    startTwoFactor: () => post<TwoFactorEnrolment>(ApiPath.account.twoFactor.start),
+    confirmTwoFactor: (body: { code: string }) => post<TwoFactorRecoveryCodes>(ApiPath.account.twoFactor.confirm, body),
+    disableTwoFactor: (body: { password: string; code: string }) => post<unknown>(ApiPath.account.twoFactor.disable, body),
+    stepUp: (body: { code: string }) => post<unknown>(ApiPath.account.twoFactor.stepUp, body),
+    accountSessions: (params: Cancellable = {}) => get<ListResult<AccountSession>>(ApiPath.account.sessionList, undefined, params),
+    revokeSession: ({ id }: { id: number | string }) => post<unknown>(withId(ApiPath.account.sessionDelete, id)),
+    updateProfile: (body: AccountUpdateBody) => post<AccountProfile>(ApiPath.account.update, body),
+    changePassword: (body: Pick<AccountPasswordBody, 'currentPassword' | 'newPassword'>) => post<unknown>(ApiPath.account.password, body),
+    /** A code issued to another account is a 403 on the code: it lands on the input, the user stays signed in. */
+    joinOrg: (body: { invitationCode: string }) => http.request<SessionInfo>('POST', ApiPath.auth.join, { body, forbiddenNamesInput: true }),
+
+    // The selected org.
+    orgTwoFactor: (params: Cancellable = {}) => get<OrgTwoFactor>(ApiPath.org.twoFactor, undefined, params),
+    setOrgTwoFactor: (body: { required: boolean }) => post<OrgTwoFactor>(ApiPath.org.twoFactor, body),
+    memberRoles: (params: Cancellable = {}) => get<{ list: RoleChoice[] }>(ApiPath.member.roles, undefined, params),
+    memberInvitations: (params: Cancellable = {}) =>
+      get<{ list: MemberInvitationRecord[] }>(ApiPath.member.invitationList, { status: 'open', pageSize: 100 }, params),
+    inviteMember: (body: Omit<MemberInviteBody, 'validDays'> & Partial<Pick<MemberInviteBody, 'validDays'>>) => post<MemberInvitationRecord>(ApiPath.member.invite, body),
+    withdrawInvitation: ({ id }: { id: number }) => post<unknown>(withId(ApiPath.member.invitationDelete, id)),
+
+    // The shell.
+    chainChoices: (params: Cancellable = {}) => get<ListResult<ChainChoice>>(ApiPath.chain.list, { ...CHAIN_CHOICES_QUERY }, params),
+    uploadBrandImage: (form: FormData) => post<{ url: string }>(ApiPath.brand.upload, form),
+    saveBrand: (brand: BrandFields) => post<BrandFields | null>(ApiPath.brand.update, brand),
+
+    // /home.
+    dashboard: ({ days, signal }: { days: number } & Cancellable) => get<DashboardData>(ApiPath.dashboard, { days }, { signal }),
+
+    // /policy.
+    policy: (params: Cancellable = {}) => get<PolicyDetail>(ApiPath.policy.detail, undefined, params),
+    savePolicy: (body: { rules: unknown[]; delayHours: string | number }) => post<PolicyDetail>(ApiPath.policy.save, body),
+    evaluatePolicy: ({ signal, ...query }: Record<string, string> & Cancellable) => get<PolicyEvaluation>(ApiPath.policy.evaluate, query, { signal }),
+
+    // Integrity checks of the audit log and the ledger.
+    auditVerify: (params: Cancellable = {}) => get<AuditVerifyResult>(ApiPath.auditLog.verify, undefined, params),
+    ledgerVerify: (params: Cancellable = {}) => get<LedgerVerifyResult>(ApiPath.ledger.verify, undefined, params),
+
+    // Reports.
+    reportTotals: ({ kind, filter, signal }: { kind: ReportTotalsKind; filter: QueryParams } & Cancellable) =>
+      get<ReportTotals>(ApiPath.report[kind].totals, filter, { signal }),
+    orderDetail: ({ id, signal }: { id: number | string } & Cancellable) => get<OrderDetailView>(ApiPath.report.order, { id }, { signal }),
+
+    // /order-repair.
+    repairOrder: ({ q, signal }: { q: string } & Cancellable) => get<OrderRepairView>(ApiPath.orderRepair.order, { q }, { signal }),
+    recreditOrder: (body: RecreditBody) => post<OrderRepairView>(ApiPath.orderRepair.recredit, body),
+    recheckOrder: (body: { orderId: number }) => post<RecheckView>(ApiPath.orderRepair.recheck, body),
+
+    // Multisig proposals.
+    proposalAction: ({ action, proposalId, comment }: { action: ProposalAction; proposalId: number; comment: string }) =>
+      post<ProposalDetail>(PROPOSAL_ACTION_PATHS[action], { proposalId, comment }),
+  };
+}
+
+export type ConsoleMethods = ReturnType<typeof createConsoleMethods>;
