@@ -156,7 +156,7 @@ describe('order repair', () => {
     await page.getByLabel('Order no. or transaction hash').fill(order.orderNo.toLowerCase());
     await page.getByRole('button', { name: 'Find' }).click();
     await page.getByRole('heading', { name: order.orderNo }).waitFor();
-    expect(await page.getByText('This order was never repaired.').isVisible()).toBe(true);
+    await page.getByText('This order was never repaired.').waitFor();
     await page.getByRole('textbox', { name: /^Transaction hash/ }).fill('0x' + 'ab'.repeat(32));
     await page.getByRole('textbox', { name: /^Reason/ }).fill('Paid after expiry; confirmed on Etherscan.');
     await page.getByRole('button', { name: 'Re-credit' }).click();

@@ -29,7 +29,7 @@ describe('app shell', () => {
     expect(await page.evaluate(() => [document.documentElement.lang, localStorage.getItem('i18nextLng')])).toEqual(['zh-CN', 'zh-CN']);
     await page.goto(`${env.server.baseUrl}/home?lng=en-US`);
     await page.getByRole('menuitem', { name: 'Home' }).waitFor();
-    expect(await appBar.getByRole('button', { name: 'English' }).isVisible()).toBe(true);
+    await appBar.getByRole('button', { name: 'English' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-US');
     await page.close();
   });
@@ -79,7 +79,7 @@ describe('app shell', () => {
     await signIn(page, env.server.baseUrl, 'merchantProManager');
     await page.goto(`${env.server.baseUrl}/no-such-screen`);
     await page.getByText('Page not found').waitFor();
-    expect(await page.getByRole('link', { name: 'Back to home' }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Back to home' }).waitFor();
     await page.close();
   });
 
@@ -118,7 +118,7 @@ describe('app shell', () => {
       await page.goto(`${env.server.baseUrl}${path}`);
       await page.getByRole('heading', { name: heading }).waitFor();
       expect(new URL(page.url()).pathname).toBe(path);
-      expect(await page.getByRole('link', { name: 'Back to home' }).isVisible()).toBe(true);
+      await page.getByRole('link', { name: 'Back to home' }).waitFor();
     }
     await page.goto(`${env.server.baseUrl}/500?lng=zh-CN`);
     await page.getByRole('heading', { name: '服务器错误' }).waitFor();
@@ -131,8 +131,8 @@ describe('app shell', () => {
     await page.route(/\/api\/sys\/chain-wallet\/list/, (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }));
     await page.getByRole('menuitem', { name: 'Wallets' }).click();
     await page.getByRole('heading', { name: 'Server error' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Back to home' }).isVisible()).toBe(true);
-    expect(await page.getByRole('menuitem', { name: 'Home' }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Back to home' }).waitFor();
+    await page.getByRole('menuitem', { name: 'Home' }).waitFor();
     await page.close();
   });
 
