@@ -66,10 +66,13 @@ describe('a resource served from its declaration alone', () => {
     expect(await stored()).toEqual(before);
   });
 
-  it('an org id in the body is ignored: a contact is always written into the caller’s own org', async () => {
+  it('an org id or a date in the body is ignored: a contact is written into the caller’s own org and stays there', async () => {
     const saved = await post('merchantStdManager', 'save', { name: 'Planted', role: 'security', email: 'plant@birch.example', orgId: server.orgIds.proA });
     expect(saved.data.orgId).toBe(server.orgIds.stdB);
     expect((await list('merchantProEmployee')).data.list.map((c) => c.name)).not.toContain('Planted');
+    // Nor can an update move a row to another org or rewrite when it was made.
+    const moved = await post('merchantStdManager', 'update', { id: saved.data.id, orgId: server.orgIds.proA, createdAt: '2001-01-01T00:00:00Z', notes: 'moved?' });
+    expect(moved.data).toMatchObject({ orgId: server.orgIds.stdB, createdAt: saved.data.createdAt, notes: 'moved?' });
   });
 
   it('bad input is refused field by field, in words, and nothing is written', async () => {
