@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
 import { RESOURCE_ACCESS } from '../../../src/contract/resourceAccess';
-import { addressBookBody, addressBookListQuery, addressBookUpdateBody } from '../../../src/contract/schemas/addressBook';
+import { addressBookBody, addressBookListQuery, addressBookRecord, addressBookUpdateBody } from '../../../src/contract/schemas/addressBook';
 import type { ServerContext } from '../../http/serverContext';
 import { registerCrudRoutes } from '../../http/crudRoutes';
 import { deleteAddressBookEntry, findAddressBookEntry, listAddressBook, saveAddressBookEntry, updateAddressBookEntry } from './service';
@@ -15,11 +15,12 @@ export function registerAddressBookRoutes(app: FastifyInstance, context: ServerC
   registerCrudRoutes(app, context, {
     paths: ApiPath.addressBook,
     access: RESOURCE_ACCESS.addressBook,
+    record: addressBookRecord,
     stepUp: true,
-    list: { query: addressBookListQuery, handler: async ({ caller, query }) => listAddressBook(db, caller, query, context.now()) },
-    detail: { handler: async ({ caller, id }) => findAddressBookEntry(db, caller, id, context.now()) },
-    create: { body: addressBookBody, handler: async ({ caller, body }) => saveAddressBookEntry(db, caller, body, context.now(), context.config.policyDelayHours) },
-    update: { body: addressBookUpdateBody, handler: async ({ caller, body }) => updateAddressBookEntry(db, caller, body, context.now()) },
-    delete: { handler: async ({ caller, id }) => deleteAddressBookEntry(db, caller, id, context.now()) },
+    list: { query: addressBookListQuery, summary: 'The selected org’s address book, by chain, state or a label/address search', handler: async ({ caller, query }) => listAddressBook(db, caller, query, context.now()) },
+    detail: { summary: 'One address book entry', handler: async ({ caller, id }) => findAddressBookEntry(db, caller, id, context.now()) },
+    create: { body: addressBookBody, summary: 'Add a destination, counted as in the book after the org’s change delay', handler: async ({ caller, body }) => saveAddressBookEntry(db, caller, body, context.now(), context.config.policyDelayHours) },
+    update: { body: addressBookUpdateBody, summary: 'Rename an entry or change its memo (the address and its delay stay)', handler: async ({ caller, body }) => updateAddressBookEntry(db, caller, body, context.now()) },
+    delete: { summary: 'Remove an entry at once: answers the deleted record', handler: async ({ caller, id }) => deleteAddressBookEntry(db, caller, id, context.now()) },
   });
 }

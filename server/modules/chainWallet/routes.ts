@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
 import { RESOURCE_ACCESS } from '../../../src/contract/resourceAccess';
-import { chainWalletBody, chainWalletListQuery, chainWalletUpdateBody } from '../../../src/contract/schemas/chainWallet';
+import { chainWalletBody, chainWalletListQuery, chainWalletRecord, chainWalletUpdateBody } from '../../../src/contract/schemas/chainWallet';
 import type { ServerContext } from '../../http/serverContext';
 import { registerCrudRoutes } from '../../http/crudRoutes';
 import { deleteWallet, findWallet, listWallets, saveWallet, updateWallet } from './service';
@@ -16,10 +16,11 @@ export function registerChainWalletRoutes(app: FastifyInstance, context: ServerC
   registerCrudRoutes(app, context, {
     paths: ApiPath.chainWallet,
     access: RESOURCE_ACCESS.chainWallet,
-    list: { query: chainWalletListQuery, handler: async ({ caller, query }) => listWallets(db, caller, query) },
-    detail: { handler: async ({ caller, id }) => findWallet(db, caller, id) },
-    create: { body: chainWalletBody, handler: async ({ caller, body }) => saveWallet(db, caller, body, context.now()) },
-    update: { body: chainWalletUpdateBody, handler: async ({ caller, body }) => updateWallet(db, caller, body, context.now()) },
-    delete: { handler: async ({ caller, id }) => deleteWallet(db, caller, id) },
+    record: chainWalletRecord,
+    list: { query: chainWalletListQuery, summary: 'The wallets in the caller’s tenancy scope, with signers and balances, filtered, sorted and paged', handler: async ({ caller, query }) => listWallets(db, caller, query) },
+    detail: { summary: 'One wallet, with its signers and balances', handler: async ({ caller, id }) => findWallet(db, caller, id) },
+    create: { body: chainWalletBody, summary: 'Add a wallet (a multisig one with its signers and threshold)', handler: async ({ caller, body }) => saveWallet(db, caller, body, context.now()) },
+    update: { body: chainWalletUpdateBody, summary: 'Rename a wallet (signers and threshold change only by governance proposal)', handler: async ({ caller, body }) => updateWallet(db, caller, body, context.now()) },
+    delete: { summary: 'Delete an unfunded wallet nothing refers to: answers the deleted record', handler: async ({ caller, id }) => deleteWallet(db, caller, id) },
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
 import { RESOURCE_ACCESS } from '../../../src/contract/resourceAccess';
-import { invitationBody, invitationListQuery } from '../../../src/contract/schemas/invitation';
+import { invitationBody, invitationListQuery, invitationRecord } from '../../../src/contract/schemas/invitation';
 import type { ServerContext } from '../../http/serverContext';
 import { registerCrudRoutes } from '../../http/crudRoutes';
 import { createInvitation, findInvitation, listInvitations, revokeInvitation } from './service';
@@ -15,9 +15,10 @@ export function registerInvitationRoutes(app: FastifyInstance, context: ServerCo
   registerCrudRoutes(app, context, {
     paths: ApiPath.invitation,
     access: RESOURCE_ACCESS.invitation,
-    list: { query: invitationListQuery, handler: async ({ caller, query }) => listInvitations(db, caller, query, context.now()) },
-    detail: { handler: async ({ caller, id }) => findInvitation(db, caller, id, context.now()) },
-    create: { body: invitationBody, handler: async ({ caller, body }) => createInvitation(db, caller, body, context.now()) },
-    delete: { handler: async ({ caller, id }) => revokeInvitation(db, caller, id, context.now()) },
+    record: invitationRecord,
+    list: { query: invitationListQuery, summary: 'Merchant invitation codes issued by the orgs in scope, filtered, sorted and paged', handler: async ({ caller, query }) => listInvitations(db, caller, query, context.now()) },
+    detail: { summary: 'One invitation code', handler: async ({ caller, id }) => findInvitation(db, caller, id, context.now()) },
+    create: { body: invitationBody, summary: 'Issue a code for a merchant of one tier under the selected org', handler: async ({ caller, body }) => createInvitation(db, caller, body, context.now()) },
+    delete: { summary: 'Withdraw an open code (the row stays, stamped): answers the withdrawn record', handler: async ({ caller, id }) => revokeInvitation(db, caller, id, context.now()) },
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
-import { memberDetailQuery, memberInvitationListQuery, memberInviteBody, memberListQuery, memberRolesQuery, memberUpdateBody } from '../../../src/contract/schemas/member';
+import { memberDetailQuery, memberInvitationListQuery, memberInviteBody, memberListQuery, memberRecord, memberRolesQuery, memberUpdateBody } from '../../../src/contract/schemas/member';
 import { masks } from '../../../src/access';
 import type { ServerContext } from '../../http/serverContext';
 import { registerCrudRoutes } from '../../http/crudRoutes';
@@ -22,10 +22,11 @@ export function registerMemberRoutes(app: FastifyInstance, context: ServerContex
   registerCrudRoutes(app, context, {
     paths,
     access: RESOURCE_ACCESS.member,
-    list: { query: memberListQuery, handler: async ({ caller, query }) => listMembers(db, caller, query) },
-    detail: { query: memberDetailQuery, handler: async ({ caller, query }) => findMember(db, caller, query.id, query.orgId) },
-    update: { body: memberUpdateBody, handler: async ({ caller, body }) => updateMember(db, caller, body) },
-    delete: { handler: async ({ caller, id }) => removeMember(db, caller, id) },
+    record: memberRecord,
+    list: { query: memberListQuery, summary: 'The members of an org in scope, with their roles, filtered, sorted and paged', handler: async ({ caller, query }) => listMembers(db, caller, query) },
+    detail: { query: memberDetailQuery, summary: 'One member of an org in scope', handler: async ({ caller, query }) => findMember(db, caller, query.id, query.orgId) },
+    update: { body: memberUpdateBody, summary: 'Change a member’s role level', handler: async ({ caller, body }) => updateMember(db, caller, body) },
+    delete: { summary: 'Remove a member from the selected org (not oneself, not a wallet signer): answers the removed record', handler: async ({ caller, id }) => removeMember(db, caller, id) },
   });
 
   defineRoute(app, context, {

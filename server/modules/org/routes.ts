@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
 import { RESOURCE_ACCESS } from '../../../src/contract/resourceAccess';
-import { orgListQuery } from '../../../src/contract/schemas/org';
+import { orgListQuery, orgRecord } from '../../../src/contract/schemas/org';
 import type { ServerContext } from '../../http/serverContext';
 import { registerCrudRoutes } from '../../http/crudRoutes';
 import { findOrg, listOrgs } from './service';
@@ -12,7 +12,8 @@ export function registerOrgRoutes(app: FastifyInstance, context: ServerContext):
   registerCrudRoutes(app, context, {
     paths: ApiPath.org,
     access: RESOURCE_ACCESS.org,
-    list: { query: orgListQuery, handler: async ({ caller, query }) => listOrgs(db, caller, query) },
-    detail: { handler: async ({ caller, id }) => findOrg(db, caller, id) },
+    record: orgRecord,
+    list: { query: orgListQuery, summary: 'The orgs in the caller’s tenancy scope, with parent and member count, filtered, sorted and paged', handler: async ({ caller, query }) => listOrgs(db, caller, query) },
+    detail: { summary: 'One org in scope', handler: async ({ caller, id }) => findOrg(db, caller, id) },
   });
 }

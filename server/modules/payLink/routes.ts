@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
 import { RESOURCE_ACCESS } from '../../../src/contract/resourceAccess';
-import { payLinkBody, payLinkListQuery, payLinkUpdateBody } from '../../../src/contract/schemas/payLink';
+import { payLinkBody, payLinkListQuery, payLinkRecord, payLinkUpdateBody } from '../../../src/contract/schemas/payLink';
 import type { ServerContext } from '../../http/serverContext';
 import { registerCrudRoutes } from '../../http/crudRoutes';
 import { deletePayLink, findPayLink, listPayLinks, savePayLink, updatePayLink } from './service';
@@ -12,10 +12,11 @@ export function registerPayLinkRoutes(app: FastifyInstance, context: ServerConte
   registerCrudRoutes(app, context, {
     paths: ApiPath.payLink,
     access: RESOURCE_ACCESS.payLink,
-    list: { query: payLinkListQuery, handler: async ({ caller, query }) => listPayLinks(db, caller, query) },
-    detail: { handler: async ({ caller, id }) => findPayLink(db, caller, id) },
-    create: { body: payLinkBody, handler: async ({ caller, body }) => savePayLink(db, caller, body, context.now()) },
-    update: { body: payLinkUpdateBody, handler: async ({ caller, body }) => updatePayLink(db, caller, body, context.now()) },
-    delete: { handler: async ({ caller, id }) => deletePayLink(db, caller, id) },
+    record: payLinkRecord,
+    list: { query: payLinkListQuery, summary: 'The pay links in scope, with their paid orders, filtered, sorted and paged', handler: async ({ caller, query }) => listPayLinks(db, caller, query) },
+    detail: { summary: 'One pay link', handler: async ({ caller, id }) => findPayLink(db, caller, id) },
+    create: { body: payLinkBody, summary: 'Add a pay link for the selected org, in an enabled currency', handler: async ({ caller, body }) => savePayLink(db, caller, body, context.now()) },
+    update: { body: payLinkUpdateBody, summary: 'Change a pay link', handler: async ({ caller, body }) => updatePayLink(db, caller, body, context.now()) },
+    delete: { summary: 'Delete a pay link that took no orders: answers the deleted record', handler: async ({ caller, id }) => deletePayLink(db, caller, id) },
   });
 }

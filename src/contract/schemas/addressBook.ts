@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { chainIdField } from './chain';
 import { listQuery, queryBoolean } from './listQuery';
+import { isoInstant } from './response';
 
 const label = z.string().trim().min(1, { error: 'validation.required' }).max(60);
 const memo = z.string().trim().max(100).default('');
@@ -31,16 +32,17 @@ export const addressBookListQuery = listQuery(addressBookSortable, {
 });
 export type AddressBookListQuery = z.infer<typeof addressBookListQuery>;
 
-export interface AddressBookRecord {
-  id: number;
-  orgId: number;
-  chainId: number;
-  address: string;
-  label: string;
-  memo: string;
-  activeFrom: string;
+export const addressBookRecord = z.object({
+  id: z.number(),
+  orgId: z.number(),
+  chainId: z.number(),
+  address: z.string(),
+  label: z.string(),
+  memo: z.string(),
+  activeFrom: isoInstant,
   /** `activeFrom` has passed: the policy counts it as "in the book". */
-  active: boolean;
-  createdBy: string | null;
-  createdAt: string;
-}
+  active: z.boolean(),
+  createdBy: z.string().nullable(),
+  createdAt: isoInstant,
+});
+export type AddressBookRecord = z.output<typeof addressBookRecord>;

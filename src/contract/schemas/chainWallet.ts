@@ -3,6 +3,7 @@ import { WALLET_KINDS } from '../contractKinds';
 import { MAX_SIGNERS, signerSetIssues } from '../signerSet';
 import { chainIdField } from './chain';
 import { idList, listQuery, recordId } from './listQuery';
+import { isoInstant } from './response';
 
 /** Fields of a chain wallet as the console's form and POST /sys/chain-wallet/save send them. */
 const label = z.string().trim().max(64);
@@ -58,30 +59,33 @@ export const chainWalletListQuery = listQuery(chainWalletSortable, {
 });
 export type ChainWalletListQuery = z.infer<typeof chainWalletListQuery>;
 
-export interface WalletSignerRecord {
-  userId: number;
-  account: string;
-  userName: string;
-}
+export const walletSignerRecord = z.object({
+  userId: z.number(),
+  account: z.string(),
+  userName: z.string(),
+});
+export type WalletSignerRecord = z.output<typeof walletSignerRecord>;
 
-export interface WalletBalanceRecord {
-  currencyId: number;
-  symbol: string;
-  amount: string;
-}
+export const walletBalanceRecord = z.object({
+  currencyId: z.number(),
+  symbol: z.string(),
+  amount: z.string(),
+});
+export type WalletBalanceRecord = z.output<typeof walletBalanceRecord>;
 
 /** A chain wallet as the API returns it; balances are read-only decimal strings. */
-export interface ChainWalletRecord {
-  id: number;
-  chainId: number;
-  orgId: number;
-  orgName: string;
-  kind: string;
-  address: string;
-  label: string;
-  threshold: number | null;
-  signers: WalletSignerRecord[];
-  balances: WalletBalanceRecord[];
-  createdAt: string;
-  updatedAt: string;
-}
+export const chainWalletRecord = z.object({
+  id: z.number(),
+  chainId: z.number(),
+  orgId: z.number(),
+  orgName: z.string(),
+  kind: z.string(),
+  address: z.string(),
+  label: z.string(),
+  threshold: z.number().nullable(),
+  signers: z.array(walletSignerRecord),
+  balances: z.array(walletBalanceRecord),
+  createdAt: isoInstant,
+  updatedAt: isoInstant,
+});
+export type ChainWalletRecord = z.output<typeof chainWalletRecord>;

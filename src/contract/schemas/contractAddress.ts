@@ -36,4 +36,14 @@ export const contractAddressDetailQuery = z.object({
     .transform(Number),
 });
 
-export type ContractAddressRecord = { id: number; chainId: number; chainName: string; family: string } & Record<ContractAddressField, string | null>;
+const storedAddress = z.string().nullable();
+
+/** A chain's contract addresses as the API returns them: keyed by the chain (`id` is its chainId); null = not deployed there. */
+export const contractAddressRecord = z.object({
+  id: z.number(),
+  chainId: z.number(),
+  chainName: z.string(),
+  family: z.string(),
+  ...(Object.fromEntries(CONTRACT_ADDRESS_FIELD_NAMES.map((field) => [field, storedAddress])) as Record<ContractAddressField, typeof storedAddress>),
+});
+export type ContractAddressRecord = z.output<typeof contractAddressRecord>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { amountProblem } from '../money';
 import { chainIdField, tickerSymbol } from './chain';
 import { idList, listQuery, queryBoolean, recordId } from './listQuery';
+import { isoInstant } from './response';
 
 export const MAX_DECIMALS = 36;
 
@@ -108,18 +109,19 @@ export interface LegalTenderRecord {
 }
 
 /** A currency as the API returns it; amounts are decimal strings (docs/ledger.md). */
-export interface CurrencyRecord {
-  id: number;
-  symbol: string;
-  name: string;
-  chainId: number;
-  contractAddress: string | null;
-  decimals: number;
-  legalTender: string;
-  minDeposit: string;
-  minWithdraw: string;
-  withdrawFee: string;
-  enabled: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export const currencyRecord = z.object({
+  id: z.number(),
+  symbol: z.string(),
+  name: z.string(),
+  chainId: z.number(),
+  contractAddress: z.string().nullable(),
+  decimals: z.number(),
+  legalTender: z.string(),
+  minDeposit: z.string(),
+  minWithdraw: z.string(),
+  withdrawFee: z.string(),
+  enabled: z.boolean(),
+  createdAt: isoInstant,
+  updatedAt: isoInstant,
+});
+export type CurrencyRecord = z.output<typeof currencyRecord>;

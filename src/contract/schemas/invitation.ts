@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { INVITATION_DAYS, INVITATION_STATUSES, INVITATION_TIERS, type InvitationStatus } from '../invitation';
+import { INVITATION_DAYS, INVITATION_STATUSES, INVITATION_TIERS } from '../invitation';
 import { listQuery } from './listQuery';
 import { accountName } from './auth';
+import { isoInstant } from './response';
 
 /** Body of POST /sys/invitation/save: the merchant org the code will create, for whom, and how long it stays valid. */
 export const invitationBody = z.object({
@@ -23,24 +24,25 @@ export const invitationListQuery = listQuery(invitationSortable, {
 });
 export type InvitationListQuery = z.infer<typeof invitationListQuery>;
 
-export interface InvitationRecord {
-  id: number;
+export const invitationRecord = z.object({
+  id: z.number(),
   /** 12 characters of Crockford base32, shown as XXXX-XXXX-XXXX; only its last 4 to those who do not issue codes. */
-  code: string;
-  orgName: string;
+  code: z.string(),
+  orgName: z.string(),
   /** The account it is for; null on codes issued before invitations named one (withdrawn since). */
-  invitee: string | null;
-  tenantType: number;
-  status: InvitationStatus;
-  issuerOrgId: number;
-  issuerOrgName: string;
-  createdBy: string;
-  createdAt: string;
-  expiresAt: string;
-  revokedAt: string | null;
-  usedAt: string | null;
+  invitee: z.string().nullable(),
+  tenantType: z.number(),
+  status: z.enum(INVITATION_STATUSES),
+  issuerOrgId: z.number(),
+  issuerOrgName: z.string(),
+  createdBy: z.string(),
+  createdAt: isoInstant,
+  expiresAt: isoInstant,
+  revokedAt: isoInstant.nullable(),
+  usedAt: isoInstant.nullable(),
   /** Account of the merchant manager who signed up with it. */
-  usedBy: string | null;
+  usedBy: z.string().nullable(),
   /** The merchant org it created. */
-  orgId: number | null;
-}
+  orgId: z.number().nullable(),
+});
+export type InvitationRecord = z.output<typeof invitationRecord>;

@@ -3,6 +3,7 @@ import type { RoleLevelLabel, RoleName } from '../../access';
 import { INVITATION_DAYS, INVITATION_STATUSES, type InvitationStatus } from '../invitation';
 import { listQuery, recordId } from './listQuery';
 import { accountName } from './auth';
+import { isoInstant } from './response';
 
 /**
  * GET /sys/member/list: the members of one org (default: the selected org, X-Org-Id),
@@ -28,6 +29,21 @@ export const memberUpdateBody = z.object({
   roleLevel: z.coerce.number({ error: 'validation.required' }).int({ error: 'validation.roleLevel' }).min(0, { error: 'validation.roleLevel' }).max(5, { error: 'validation.roleLevel' }),
 });
 export type MemberUpdateBody = z.infer<typeof memberUpdateBody>;
+
+/** A membership as the API answers it (MemberRecord; `role` and `roleLabel` are checked as text only). */
+export const memberRecord = z.object({
+  id: z.number(),
+  userId: z.number(),
+  account: z.string(),
+  userName: z.string(),
+  orgId: z.number(),
+  orgName: z.string(),
+  tenantType: z.number(),
+  roleLevel: z.number(),
+  role: z.string().nullable(),
+  roleLabel: z.string(),
+  createdAt: isoInstant,
+});
 
 export interface MemberRecord {
   id: number;

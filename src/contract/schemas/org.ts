@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery } from './listQuery';
+import { isoInstant } from './response';
 
 /** GET /sys/org/list: the orgs in the caller's tenancy scope (docs/roles-and-routes.md), for pickers and the org screens. */
 export const orgSortable = ['id', 'orgId', 'orgName', 'tenantType', 'createdAt'] as const;
@@ -10,15 +11,16 @@ export const orgListQuery = listQuery(orgSortable, {
 });
 export type OrgListQuery = z.infer<typeof orgListQuery>;
 
-export interface OrgRecord {
-  id: number;
+export const orgRecord = z.object({
+  id: z.number(),
   /** Same as `id`, under the name every other record uses for its org. */
-  orgId: number;
-  orgName: string;
+  orgId: z.number(),
+  orgName: z.string(),
   /** Tenant type (docs/roles-and-routes.md): 0 operator, 1 agent, 3 pro, 4 lite, 5 standard merchant. */
-  tenantType: number;
-  parentId: number | null;
-  parentName: string | null;
-  memberCount: number;
-  createdAt: string;
-}
+  tenantType: z.number(),
+  parentId: z.number().nullable(),
+  parentName: z.string().nullable(),
+  memberCount: z.number(),
+  createdAt: isoInstant,
+});
+export type OrgRecord = z.output<typeof orgRecord>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { amountProblem } from '../money';
 import { MAX_DECIMALS } from './currency';
 import { listQuery, queryBoolean, recordId } from './listQuery';
+import { isoInstant } from './response';
 
 /**
  * Empty or null means "the payer chooses"; otherwise a positive decimal string (its decimals
@@ -46,21 +47,22 @@ export const payLinkListQuery = listQuery(['id', 'title', 'createdAt', 'enabled'
 });
 export type PayLinkListQuery = z.infer<typeof payLinkListQuery>;
 
-export interface PayLinkRecord {
-  id: number;
-  code: string;
-  title: string;
-  orgId: number;
-  orgName: string;
-  chainId: number;
-  currencyId: number;
-  symbol: string;
+export const payLinkRecord = z.object({
+  id: z.number(),
+  code: z.string(),
+  title: z.string(),
+  orgId: z.number(),
+  orgName: z.string(),
+  chainId: z.number(),
+  currencyId: z.number(),
+  symbol: z.string(),
   /** Null: the payer chooses the amount. */
-  amount: string | null;
-  enabled: boolean;
+  amount: z.string().nullable(),
+  enabled: z.boolean(),
   /** Paid orders through the link and their sum, in the link's currency. */
-  paidCount: number;
-  paidTotal: string;
-  createdAt: string;
-  updatedAt: string;
-}
+  paidCount: z.number(),
+  paidTotal: z.string(),
+  createdAt: isoInstant,
+  updatedAt: isoInstant,
+});
+export type PayLinkRecord = z.output<typeof payLinkRecord>;
