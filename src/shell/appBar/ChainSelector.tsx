@@ -19,7 +19,7 @@ export function ChainSelector({ inPanel = false, onPicked }: { inPanel?: boolean
     enabled: account !== null,
     ...CONSOLE_QUERY,
   });
-  // The session holds the list and the current chain (SPEC A4): copied there once read; none after a failure.
+  // The session holds the list and the current chain: copied there once read; none after a failure (docs/console.md).
   const { data, isError } = chains;
   useEffect(() => {
     if (data) session.setChainList(data.list);
