@@ -35,6 +35,9 @@ export function textsOf(declaration: ResourceDeclaration, language: 'en-US' | 'z
 export function addDeclaredTexts(i18n: I18n, declarations: readonly ResourceDeclaration[]): void {
   const add = () => {
     for (const language of ['en-US', 'zh-CN'] as const) {
+      // Only into a language whose file has arrived: a bundle present beforehand would tell
+      // i18next the language is loaded, and it would never fetch its file.
+      if (!i18n.hasResourceBundle(language, 'translation')) continue;
       for (const declaration of declarations) {
         const bundle = textsOf(declaration, language);
         if (bundle) i18n.addResourceBundle(language, 'translation', bundle, true, false);

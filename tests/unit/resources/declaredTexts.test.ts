@@ -43,4 +43,15 @@ describe('a declaration’s words', () => {
     expect(i18n.t('resources.fee-schedule.name')).toBe('Fee schedules');
     expect(i18n.t('resources.other.name')).toBe('Other');
   });
+
+  it('never marks a language loaded before its file arrives (i18next would then never fetch it)', async () => {
+    const i18n = await i18nWith({ menu: { home: 'Home' } }, declaration({ 'zh-CN': { name: '费率表' } }));
+    expect(i18n.hasResourceBundle('zh-CN', 'translation')).toBe(false);
+    // The file arrives (as the backend adds it), then the declaration's words join it.
+    i18n.addResourceBundle('zh-CN', 'translation', { menu: { home: '首页' } });
+    i18n.emit('loaded', { 'zh-CN': ['translation'] });
+    await i18n.changeLanguage('zh-CN');
+    expect(i18n.t('menu.home')).toBe('首页');
+    expect(i18n.t('resources.fee-schedule.name')).toBe('费率表');
+  });
 });
