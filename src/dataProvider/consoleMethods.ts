@@ -13,22 +13,15 @@ import type { ProposalDetail } from '../contract/schemas/sign';
 import type { OrgTwoFactor, TwoFactorEnrolment, TwoFactorRecoveryCodes, TwoFactorState } from '../contract/schemas/twoFactor';
 import type { ProposalAction } from '../contract/proposalMachine';
 import type { HttpClient, QueryParams } from './httpClient';
+import type { ChainRef } from '../session/selection';
 
 /** What every read takes: react-query's signal, so a screen that is gone cancels its call. */
 export interface Cancellable {
   signal?: AbortSignal;
 }
 
-/** A chain as the chain selector lists it (the session's ChainRef). */
-export interface ChainChoice {
-  id?: number;
-  chainId: number;
-  name: string;
-  isDefault: boolean;
-  family?: string;
-  symbol?: string;
-  explorerUrl?: string;
-}
+/** A chain as the chain selector lists it: the session's ChainRef. */
+export type ChainChoice = ChainRef;
 
 export interface RoleChoice {
   roleLevel: number;
