@@ -141,7 +141,7 @@ function sharedSchemas(): Record<string, Json> {
     BodyCode: {
       type: 'integer',
       enum: codes,
-      description: `The envelope's body code (docs/api.md). HTTP stays 200 for all but 500 and 503. ${codes.map((code) => `${code}: ${BODY_CODE_WORDS[code]}.`).join(' ')}`,
+      description: `The envelope's body code. HTTP stays 200 for all but 500 and 503. ${codes.map((code) => `${code}: ${BODY_CODE_WORDS[code]}.`).join(' ')}`,
     },
     FieldErrors: { type: 'object', additionalProperties: { type: 'string' }, description: 'Field (dotted path) → the refusal, in the caller’s language.' },
     Refusal: {
@@ -236,7 +236,7 @@ export function buildOpenApiDocument(routes: readonly RouteRecord[], options: { 
       title: 'Custody console API',
       version: options.version,
       description: [
-        'Every answer is the envelope `{code, msg, data}` (docs/api.md): a refusal of bad input is HTTP 200 with a body code other than 200 (see `BodyCode`); only a fault of the server is HTTP 500, and an unavailable database HTTP 503.',
+        'Every answer is the envelope `{code, msg, data}`: a refusal of bad input is HTTP 200 with a body code other than 200 (see `BodyCode`); only a fault of the server is HTTP 500, and an unavailable database HTTP 503.',
         'Sign in with POST /api/sys/auth/login; send the token it returns in `Authorization` on every other call, and the org to act in as `X-Org-Id`.',
       ].join('\n\n'),
     },
