@@ -85,37 +85,41 @@ export function declaredService(declaration: ResourceDeclaration) {
 
     detail,
 
-    async save(db: Db, caller: Caller, body: z.output<DeclaredSchemas['create']>, now: Date): Promise<Row> {
-      await assertRoom(db, caller);
-      const values = { ...(api.beforeSave?.(body, 'create') ?? body), ...(byOrg ? { orgId: caller.org.orgId } : {}), createdAt: now, updatedAt: now };
-      const { id } = (await any(db).insertInto(table).values(values).returning('id').executeTakeFirstOrThrow()) as { id: number };
-      return detail(db, caller, id);
-    },
+    // Each write is one transaction: its locks (the org's row for the limit, the record's) hold until it commits.
+    save: (db: Db, caller: Caller, body: z.output<DeclaredSchemas['create']>, now: Date): Promise<Row> =>
+      db.transaction().execute(async (trx) => {
+        await assertRoom(trx, caller);
+        const values = { ...(api.beforeSave?.(body, 'create') ?? body), ...(byOrg ? { orgId: caller.org.orgId } : {}), createdAt: now, updatedAt: now };
+        const { id } = (await any(trx).insertInto(table).values(values).returning('id').executeTakeFirstOrThrow()) as { id: number };
+        return detail(trx, caller, id);
+      }),
 
-    async update(db: Db, caller: Caller, body: z.output<DeclaredSchemas['update']>, now: Date): Promise<Row> {
-      const { id, ...given } = body as Row & { id: number };
-      const changes = api.beforeSave?.(given, 'update') ?? given;
-      const found = await writable(db, caller, id).select('id').forUpdate().executeTakeFirst();
-      if (!found) throw notFound(what);
-      await any(db)
-        .updateTable(table)
-        .set({ ...changes, updatedAt: now })
-        .where('id', '=', id)
-        .execute();
-      return detail(db, caller, id);
-    },
+    update: (db: Db, caller: Caller, body: z.output<DeclaredSchemas['update']>, now: Date): Promise<Row> =>
+      db.transaction().execute(async (trx) => {
+        const { id, ...given } = body as Row & { id: number };
+        const changes = api.beforeSave?.(given, 'update') ?? given;
+        const found = await writable(trx, caller, id).select('id').forUpdate().executeTakeFirst();
+        if (!found) throw notFound(what);
+        await any(trx)
+          .updateTable(table)
+          .set({ ...changes, updatedAt: now })
+          .where('id', '=', id)
+          .execute();
+        return detail(trx, caller, id);
+      }),
 
     /** Answers the record as it was, like every delete of the API. */
-    async remove(db: Db, caller: Caller, id: number): Promise<Row> {
-      const found = await writable(db, caller, id).select('id').forUpdate().executeTakeFirst();
-      if (!found) throw notFound(what);
-      const removed = await detail(db, caller, id);
-      for (const guard of api.deleteGuards ?? []) {
-        const used = await any(db).selectFrom(guard.table).select(sql<number>`1`.as('one')).where(guard.column, '=', id).limit(1).executeTakeFirst();
-        if (used) throw new ApiError(BodyCode.conflict, guard.message);
-      }
-      await any(db).deleteFrom(table).where('id', '=', id).execute();
-      return removed;
-    },
+    remove: (db: Db, caller: Caller, id: number): Promise<Row> =>
+      db.transaction().execute(async (trx) => {
+        const found = await writable(trx, caller, id).select('id').forUpdate().executeTakeFirst();
+        if (!found) throw notFound(what);
+        const removed = await detail(trx, caller, id);
+        for (const guard of api.deleteGuards ?? []) {
+          const used = await any(trx).selectFrom(guard.table).select(sql<number>`1`.as('one')).where(guard.column, '=', id).limit(1).executeTakeFirst();
+          if (used) throw new ApiError(BodyCode.conflict, guard.message);
+        }
+        await any(trx).deleteFrom(table).where('id', '=', id).execute();
+        return removed;
+      }),
   };
 }
