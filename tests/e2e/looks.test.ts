@@ -20,6 +20,19 @@ async function openScreen(page: Page, url: string) {
 
 const sideways = (page: Page) => page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }));
 
+/**
+ * Waits (up to 5 s) until nothing scrolls sideways, page or list table: a screen's rows and the
+ * labels of their references arrive in several answers, and on a busy machine the network can be
+ * idle while React still renders between them. A screen that still overflows after the wait is
+ * measured as it is and reported.
+ */
+async function settled(page: Page) {
+  const fits = () =>
+    document.documentElement.scrollWidth <= window.innerWidth &&
+    [...document.querySelectorAll('.RaDatagrid-root, .RaDataTable-root')].every((t) => t.scrollWidth <= t.clientWidth);
+  await page.waitForFunction(fits, undefined, { timeout: 5_000 }).catch(() => undefined);
+}
+
 /** Signs the role in, in a page of the given size, and visits each of its screens. */
 async function visitAll(browser: Browser, baseUrl: string, role: RoleName, viewport: { width: number; height: number }, visit: (page: Page, path: string) => Promise<void>) {
   const page = await browser.newPage({ viewport });
@@ -38,6 +51,7 @@ describe('every screen fits the window', () => {
     const overflowing: string[] = [];
     await visitAll(env.browser, env.server.baseUrl, role, { width: 1280, height: 800 }, async (page, path) => {
       await openScreen(page, `${env.server.baseUrl}${path}`);
+      await settled(page);
       const width = await sideways(page);
       if (width.page > width.window) overflowing.push(`${path}: page ${width.page} > ${width.window}`);
       const tables = await page.evaluate(() => [...document.querySelectorAll('.RaDatagrid-root, .RaDataTable-root')].map((t) => ({ scroll: t.scrollWidth, client: t.clientWidth })));
@@ -50,6 +64,7 @@ describe('every screen fits the window', () => {
     const overflowing: string[] = [];
     await visitAll(env.browser, env.server.baseUrl, role, { width: 390, height: 844 }, async (page, path) => {
       await openScreen(page, `${env.server.baseUrl}${path}`);
+      await settled(page);
       const width = await sideways(page);
       if (width.page > width.window) overflowing.push(`${path}: page ${width.page} > ${width.window}`);
       if ((await page.locator('.RaDatagrid-root, .RaDataTable-root').count()) > 0) overflowing.push(`${path}: a table on a phone`);
