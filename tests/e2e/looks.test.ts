@@ -18,19 +18,28 @@ async function openScreen(page: Page, url: string) {
   await page.waitForLoadState('networkidle');
 }
 
-const sideways = (page: Page) => page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }));
+/** What scrolls sideways now, the page or a list table, in words; run in the page. */
+const overflowNow = () => {
+  const found: string[] = [];
+  const { scrollWidth } = document.documentElement;
+  if (scrollWidth > window.innerWidth) found.push(`page ${scrollWidth} > ${window.innerWidth}`);
+  for (const t of document.querySelectorAll('.RaDatagrid-root, .RaDataTable-root')) if (t.scrollWidth > t.clientWidth) found.push(`table ${t.scrollWidth} > ${t.clientWidth}`);
+  return found;
+};
 
 /**
- * Waits (up to 5 s) until nothing scrolls sideways, page or list table: a screen's rows and the
- * labels of their references arrive in several answers, and on a busy machine the network can be
- * idle while React still renders between them. A screen that still overflows after the wait is
- * measured as it is and reported.
+ * What still scrolls sideways on the screen once it has settled: read again (up to 5 s) until
+ * nothing does, since a screen's rows and the labels of their references arrive in several
+ * answers and on a busy machine the network can be idle while React still renders between them.
+ * What overflows after the wait is reported.
  */
-async function settled(page: Page) {
-  const fits = () =>
-    document.documentElement.scrollWidth <= window.innerWidth &&
-    [...document.querySelectorAll('.RaDatagrid-root, .RaDataTable-root')].every((t) => t.scrollWidth <= t.clientWidth);
-  await page.waitForFunction(fits, undefined, { timeout: 5_000 }).catch(() => undefined);
+async function overflowOf(page: Page, path: string): Promise<string[]> {
+  await expect
+    .poll(() => page.evaluate(overflowNow), { timeout: 5_000 })
+    .toEqual([])
+    .catch(() => undefined);
+  // Read once more outside the wait, so a reading that fails is a failure, never "nothing overflows".
+  return (await page.evaluate(overflowNow)).map((o) => `${path}: ${o}`);
 }
 
 /** Signs the role in, in a page of the given size, and visits each of its screens. */
@@ -51,11 +60,7 @@ describe('every screen fits the window', () => {
     const overflowing: string[] = [];
     await visitAll(env.browser, env.server.baseUrl, role, { width: 1280, height: 800 }, async (page, path) => {
       await openScreen(page, `${env.server.baseUrl}${path}`);
-      await settled(page);
-      const width = await sideways(page);
-      if (width.page > width.window) overflowing.push(`${path}: page ${width.page} > ${width.window}`);
-      const tables = await page.evaluate(() => [...document.querySelectorAll('.RaDatagrid-root, .RaDataTable-root')].map((t) => ({ scroll: t.scrollWidth, client: t.clientWidth })));
-      for (const t of tables) if (t.scroll > t.client) overflowing.push(`${path}: table ${t.scroll} > ${t.client}`);
+      overflowing.push(...(await overflowOf(page, path)));
     });
     expect(overflowing).toEqual([]);
   });
@@ -64,9 +69,7 @@ describe('every screen fits the window', () => {
     const overflowing: string[] = [];
     await visitAll(env.browser, env.server.baseUrl, role, { width: 390, height: 844 }, async (page, path) => {
       await openScreen(page, `${env.server.baseUrl}${path}`);
-      await settled(page);
-      const width = await sideways(page);
-      if (width.page > width.window) overflowing.push(`${path}: page ${width.page} > ${width.window}`);
+      overflowing.push(...(await overflowOf(page, path)));
       if ((await page.locator('.RaDatagrid-root, .RaDataTable-root').count()) > 0) overflowing.push(`${path}: a table on a phone`);
     });
     expect(overflowing).toEqual([]);
