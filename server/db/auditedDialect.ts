@@ -1,9 +1,15 @@
 import { CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type QueryResult, type TransactionSettings } from 'kysely';
 import { currentAuditContext } from '../http/auditContext';
 import { changesData, inReadRequest } from '../http/readRequest';
-import { AUDIT_LOCK_KEY } from './migrations/015_audit_event';
 
 const raw = (text: string, parameters: unknown[] = []) => CompiledQuery.raw(text, parameters);
+/**
+ * The writers' lock, taken before any other statement of the transaction. `lock table` fixes no
+ * snapshot (an advisory lock taken by a `select` would): at REPEATABLE READ or SERIALIZABLE a
+ * writer that waited sees what the writers before it committed, and does not fail with 40001
+ * for having read an older picture (server/db/migrations/024_audit_writer_lock.ts).
+ */
+const WRITER_LOCK = raw('lock table audit_writer_lock in exclusive mode');
 const WRITE = /^\s*(insert|update|delete|with)\b/i;
 
 /**
@@ -14,8 +20,9 @@ const WRITE = /^\s*(insert|update|delete|with)\b/i;
  * request's actor to the next. Requests without a context (reads) pay nothing.
  *
  * The audit chain is one lock (each event links to the one before it). A write request's
- * transaction takes that lock first, before any row lock, and a write outside a transaction
- * runs in one that does: every writer then waits in the same order, never in a circle.
+ * transaction takes the writers' lock first, before any row lock, and a write outside a
+ * transaction runs in one that does: every writer then waits in the same order, never in a
+ * circle, and links its events to the chain one after the other.
  */
 class AuditedDriver implements Driver {
   /** The connections handed out for a write request, to the driver's own connection. */
@@ -72,7 +79,7 @@ class AuditedDriver implements Driver {
     if (this.inTransaction.has(handle) || !WRITE.test(query.sql)) return connection.executeQuery<R>(query);
     await connection.executeQuery(raw('begin'));
     try {
-      await connection.executeQuery(raw(`select pg_advisory_xact_lock(${AUDIT_LOCK_KEY})`));
+      await connection.executeQuery(WRITER_LOCK);
       const result = await connection.executeQuery<R>(query);
       await connection.executeQuery(raw('commit'));
       return result;
@@ -86,7 +93,7 @@ class AuditedDriver implements Driver {
     await this.inner.beginTransaction(this.own(connection), settings);
     if (!this.tagged.has(connection)) return;
     this.inTransaction.add(connection);
-    await this.own(connection).executeQuery(raw(`select pg_advisory_xact_lock(${AUDIT_LOCK_KEY})`));
+    await this.own(connection).executeQuery(WRITER_LOCK);
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {

@@ -117,7 +117,7 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
       // Every write is attributed (docs/DECISIONS.md "Audit trail"); reads run without a context.
       // A unit the database aborted for crossing another (40001, 40P01) runs again whole, unless
       // an answer has started (a streamed export) or the route reads a stream.
-      const attempt = () => withRetry(run, { attempts: spec.retry === false ? 1 : 8, mayRetry: () => !reply.sent });
+      const attempt = () => withRetry(run, { attempts: spec.retry === false ? 1 : undefined, mayRetry: () => !reply.sent });
       const data =
         spec.method === 'POST'
           ? await runWrite(context, () => withAuditContext(auditContextOf(request, caller, body, spec.path), attempt))
