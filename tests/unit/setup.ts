@@ -8,5 +8,6 @@ configure({ asyncUtilTimeout: 5000 });
 // Vitest runs without globals, so testing-library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
-  localStorage.clear();
+  // Server-side files (`// @vitest-environment node`) have no storage to clear.
+  globalThis.localStorage?.clear();
 });

@@ -1,0 +1,175 @@
+import type * as edr from '@nomicfoundation/edr';
+import {
+  createPublicClient,
+  custom,
+  encodeDeployData,
+  encodeFunctionData,
+  keccak256,
+  stringToHex,
+  type Abi,
+  type Address,
+  type Hex,
+  type LocalAccount,
+  type PublicClient,
+  type TransactionReceipt,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import tokenArtifact from './contracts/DevnetToken.json';
+import { eip1193, rpc, startEdrChain, type GenesisAccount } from './edrProvider';
+import { appendJournal, readJournal } from './journal';
+import { safeDeployments, SAFE_ADDRESSES, SINGLETON_FACTORY, SINGLETON_FACTORY_CODE } from './safe';
+
+/**
+ * An embedded EVM chain (docs/chains.md "The embedded devnet"): EDR in this process, with the
+ * Safe contracts and the chain's ERC-20 tokens, its state kept by a journal of transactions.
+ */
+
+export const tokenAbi = tokenArtifact.abi as Abi;
+
+/** A devnet account's key, derived from its name: the same on every machine, worthless anywhere else. */
+export const devnetAccount = (name: string): LocalAccount => privateKeyToAccount(keccak256(stringToHex(`custody devnet account: ${name}`)));
+
+/** Holds the devnet's native coin and mints its tokens (demo funding, test deposits). */
+export const FAUCET = devnetAccount('faucet');
+/** Sends the Safes' `execTransaction`s and creations, and pays their gas. */
+export const RELAYER = devnetAccount('relayer');
+
+const GENESIS_TIME = 1_700_000_000n;
+const ETHER = 10n ** 18n;
+const FAUCET_BALANCE = 1_000_000_000n * ETHER;
+const RELAYER_BALANCE = 1_000_000n * ETHER;
+
+export interface DevnetTokenSpec {
+  address: Address;
+  name: string;
+  symbol: string;
+  decimals: number;
+}
+
+export interface DevnetOptions {
+  chainId: number;
+  /** Where the journal lives; null: a chain that forgets everything when the process ends (tests). */
+  journalFile: string | null;
+  tokens: DevnetTokenSpec[];
+}
+
+export interface SentTransaction {
+  hash: Hex;
+  receipt: TransactionReceipt;
+}
+
+/**
+ * The runtime code of each token, made by deploying it once on a scratch chain (its immutables are
+ * written into the code then): that code goes into the real chain's genesis at the token's address.
+ */
+async function tokenCodes(tokens: DevnetTokenSpec[]): Promise<GenesisAccount[]> {
+  if (tokens.length === 0) return [];
+  const scratch = await startEdrChain({ chainId: 31_337, genesisTime: GENESIS_TIME, genesis: [{ address: FAUCET.address, balance: FAUCET_BALANCE }] });
+  const client = clientOf(scratch, 31_337);
+  const codes: GenesisAccount[] = [];
+  for (const [nonce, token] of tokens.entries()) {
+    const data = encodeDeployData({ abi: tokenAbi, bytecode: tokenArtifact.bytecode as Hex, args: [token.name, token.symbol, token.decimals, FAUCET.address] });
+    const raw = await FAUCET.signTransaction({ chainId: 31_337, type: 'eip1559', nonce, gas: 3_000_000n, maxFeePerGas: 20_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n, data });
+    const hash = await rpc<Hex>(scratch, 'eth_sendRawTransaction', [raw]);
+    const receipt = await client.getTransactionReceipt({ hash });
+    if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error(`the devnet token ${token.symbol} could not be built`);
+    codes.push({ address: token.address, code: (await client.getCode({ address: receipt.contractAddress })) as Hex });
+  }
+  return codes;
+}
+
+/** `cacheTime: 0`: viem would otherwise answer a block number up to 4 s old, and blocks here come in milliseconds. */
+const clientOf = (provider: edr.Provider, chainId: number): PublicClient =>
+  createPublicClient({
+    chain: { id: chainId, name: `devnet ${chainId}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [] } } },
+    cacheTime: 0,
+    transport: custom(eip1193(provider), { retryCount: 0 }),
+  });
+
+export class Devnet {
+  /** One transaction at a time: each account's nonce is read and used without a second sender between. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    readonly chainId: number,
+    readonly provider: edr.Provider,
+    readonly client: PublicClient,
+    private readonly journalFile: string | null,
+  ) {}
+
+  static async start(options: DevnetOptions): Promise<Devnet> {
+    const provider = await startEdrChain({
+      chainId: options.chainId,
+      genesisTime: GENESIS_TIME,
+      genesis: [
+        { address: FAUCET.address, balance: FAUCET_BALANCE },
+        { address: RELAYER.address, balance: RELAYER_BALANCE },
+        { address: SINGLETON_FACTORY, code: SINGLETON_FACTORY_CODE },
+        ...(await tokenCodes(options.tokens)),
+      ],
+    });
+    const devnet = new Devnet(options.chainId, provider, clientOf(provider, options.chainId), options.journalFile);
+    if (options.journalFile) await devnet.replay(options.journalFile);
+    if ((await devnet.client.getCode({ address: SAFE_ADDRESSES.singleton })) === undefined) {
+      for (const deployment of safeDeployments()) await devnet.send(FAUCET, { ...deployment, gas: 8_000_000n });
+    }
+    return devnet;
+  }
+
+  /** Each journalled transaction again, in a block of its own with its recorded time. */
+  private async replay(file: string): Promise<void> {
+    const entries = readJournal(file);
+    if (entries.length === 0) return;
+    await rpc(this.provider, 'evm_setAutomine', [false]);
+    try {
+      for (const [index, entry] of entries.entries()) {
+        await rpc(this.provider, 'eth_sendRawTransaction', [entry.raw]).catch((error: Error) => {
+          throw new Error(`${file}: transaction ${index + 1} no longer applies: ${error.message}`);
+        });
+        await rpc(this.provider, 'evm_mine', [entry.timestamp]);
+      }
+    } finally {
+      await rpc(this.provider, 'evm_setAutomine', [true]);
+    }
+  }
+
+  /**
+   * Signs and sends a transaction from a devnet account; answers once it is mined (a failed one
+   * too: its receipt says `reverted`). Gas is estimated unless given, so a call that would fail
+   * is refused here with its revert reason and costs nothing.
+   */
+  send(account: LocalAccount, tx: { to: Address; data?: Hex; value?: bigint; gas?: bigint }): Promise<SentTransaction> {
+    const run = this.queue.then(async () => {
+      const nonce = await this.client.getTransactionCount({ address: account.address, blockTag: 'pending' });
+      const gas = tx.gas ?? ((await this.client.estimateGas({ account: account.address, to: tx.to, data: tx.data, value: tx.value })) * 12n) / 10n;
+      const raw = await account.signTransaction({
+        chainId: this.chainId,
+        type: 'eip1559',
+        nonce,
+        gas,
+        maxFeePerGas: 20_000_000_000n,
+        maxPriorityFeePerGas: 1_000_000_000n,
+        to: tx.to,
+        data: tx.data,
+        value: tx.value ?? 0n,
+      });
+      const hash = await rpc<Hex>(this.provider, 'eth_sendRawTransaction', [raw]);
+      const receipt = await this.client.getTransactionReceipt({ hash });
+      const block = await this.client.getBlock({ blockNumber: receipt.blockNumber });
+      if (this.journalFile) appendJournal(this.journalFile, { raw, timestamp: Number(block.timestamp) });
+      return { hash, receipt };
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** New tokens to an address, from the faucet (demo funding, a customer's deposit in tests). */
+  mint(token: Address, to: Address, amount: bigint): Promise<SentTransaction> {
+    return this.send(FAUCET, { to: token, data: encodeFunctionData({ abi: tokenAbi, functionName: 'mint', args: [to, amount] }) });
+  }
+
+  /** Native coin to an address, from the faucet. */
+  fund(to: Address, amount: bigint): Promise<SentTransaction> {
+    return this.send(FAUCET, { to, value: amount });
+  }
+}

@@ -1,0 +1,38 @@
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Hex } from 'viem';
+
+/**
+ * The devnet's memory on disk (docs/chains.md "The embedded devnet"): every signed transaction it
+ * mined, with its block's time, one JSON line each. Replayed in order at start, they rebuild the
+ * same chain (same blocks, same hashes), since the genesis is fixed.
+ */
+export interface JournalEntry {
+  raw: Hex;
+  /** The block's timestamp, in seconds. */
+  timestamp: number;
+}
+
+export function readJournal(file: string): JournalEntry[] {
+  if (!existsSync(file)) return [];
+  const entries: JournalEntry[] = [];
+  const lines = readFileSync(file, 'utf8').split('\n');
+  for (const [index, line] of lines.entries()) {
+    if (line.trim() === '') continue;
+    try {
+      entries.push(JSON.parse(line) as JournalEntry);
+    } catch (error) {
+      // Only the last line may be cut short (the process stopped while writing it): that
+      // transaction was never answered for, so the chain may go on without it.
+      if (index >= lines.length - 2) break;
+      throw new Error(`${file}: line ${index + 1} is not a journal entry: ${(error as Error).message}`);
+    }
+  }
+  return entries;
+}
+
+/** Written before the caller hears of the transaction, so nothing the database records is missing from it. */
+export function appendJournal(file: string, entry: JournalEntry): void {
+  mkdirSync(dirname(file), { recursive: true });
+  appendFileSync(file, `${JSON.stringify(entry)}\n`);
+}
