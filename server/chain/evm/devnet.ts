@@ -11,12 +11,12 @@ import {
   type Hex,
   type LocalAccount,
   type PublicClient,
-  type TransactionReceipt,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import tokenArtifact from './contracts/DevnetToken.json';
 import { eip1193, rpc, startEdrChain, type GenesisAccount } from './edrProvider';
 import { appendJournal, readJournal } from './journal';
+import { TransactionSender, type OutgoingTransaction, type SentTransaction } from './sender';
 import { safeDeployments, SAFE_ADDRESSES, SINGLETON_FACTORY, SINGLETON_FACTORY_CODE } from './safe';
 
 /**
@@ -53,11 +53,6 @@ export interface DevnetOptions {
   tokens: DevnetTokenSpec[];
 }
 
-export interface SentTransaction {
-  hash: Hex;
-  receipt: TransactionReceipt;
-}
-
 /**
  * The runtime code of each token, made by deploying it once on a scratch chain (its immutables are
  * written into the code then): that code goes into the real chain's genesis at the token's address.
@@ -87,15 +82,18 @@ const clientOf = (provider: edr.Provider, chainId: number): PublicClient =>
   });
 
 export class Devnet {
-  /** One transaction at a time: each account's nonce is read and used without a second sender between. */
-  private queue: Promise<unknown> = Promise.resolve();
+  readonly sender: TransactionSender;
 
   private constructor(
     readonly chainId: number,
     readonly provider: edr.Provider,
     readonly client: PublicClient,
-    private readonly journalFile: string | null,
-  ) {}
+    journalFile: string | null,
+  ) {
+    this.sender = new TransactionSender(client, chainId, (sent, timestamp) => {
+      if (journalFile) appendJournal(journalFile, { raw: sent.raw, timestamp: Number(timestamp) });
+    });
+  }
 
   static async start(options: DevnetOptions): Promise<Devnet> {
     const provider = await startEdrChain({
@@ -133,34 +131,8 @@ export class Devnet {
     }
   }
 
-  /**
-   * Signs and sends a transaction from a devnet account; answers once it is mined (a failed one
-   * too: its receipt says `reverted`). Gas is estimated unless given, so a call that would fail
-   * is refused here with its revert reason and costs nothing.
-   */
-  send(account: LocalAccount, tx: { to: Address; data?: Hex; value?: bigint; gas?: bigint }): Promise<SentTransaction> {
-    const run = this.queue.then(async () => {
-      const nonce = await this.client.getTransactionCount({ address: account.address, blockTag: 'pending' });
-      const gas = tx.gas ?? ((await this.client.estimateGas({ account: account.address, to: tx.to, data: tx.data, value: tx.value })) * 12n) / 10n;
-      const raw = await account.signTransaction({
-        chainId: this.chainId,
-        type: 'eip1559',
-        nonce,
-        gas,
-        maxFeePerGas: 20_000_000_000n,
-        maxPriorityFeePerGas: 1_000_000_000n,
-        to: tx.to,
-        data: tx.data,
-        value: tx.value ?? 0n,
-      });
-      const hash = await rpc<Hex>(this.provider, 'eth_sendRawTransaction', [raw]);
-      const receipt = await this.client.getTransactionReceipt({ hash });
-      const block = await this.client.getBlock({ blockNumber: receipt.blockNumber });
-      if (this.journalFile) appendJournal(this.journalFile, { raw, timestamp: Number(block.timestamp) });
-      return { hash, receipt };
-    });
-    this.queue = run.catch(() => undefined);
-    return run;
+  send(account: LocalAccount, tx: OutgoingTransaction): Promise<SentTransaction> {
+    return this.sender.send(account, tx);
   }
 
   /** New tokens to an address, from the faucet (demo funding, a customer's deposit in tests). */

@@ -1,0 +1,74 @@
+import type { Address, Hex } from 'viem';
+import type { SafeTransaction } from './evm/safe';
+
+/**
+ * What the platform asks of a chain, one interface per family (docs/chains.md "The adapter"):
+ * balances, transfers to watched addresses, a transaction's fate, and for EVM chains the Safe
+ * multisig contract. The modules ask the registry (server/chain/registry.ts) for a chain's adapter
+ * and never talk to a node themselves.
+ */
+
+/**
+ * devnet: the embedded EVM chain started with the server; rpc: the chain row's RPC URL (a real
+ * network); simulated: no chain at all, the database's books only (TRON until it has a devnet),
+ * and every screen says so.
+ */
+export type ChainMode = 'devnet' | 'rpc' | 'simulated';
+
+/** A transfer into a watched address: an ERC-20 `Transfer` log, or a transaction carrying the native coin. */
+export interface IncomingTransfer {
+  txHash: Hex;
+  /** The log's index in its block; -1 for a native transfer (one per transaction). */
+  logIndex: number;
+  blockNumber: bigint;
+  from: Address;
+  to: Address;
+  /** The token contract; null for the native coin. */
+  token: Address | null;
+  /** In the token's smallest unit. */
+  amount: bigint;
+}
+
+export interface TransactionFate {
+  status: 'success' | 'reverted' | 'pending' | 'unknown';
+  blockNumber: bigint | null;
+  gasUsed: bigint | null;
+  /** Gas used × effective price, in the native coin's smallest unit. */
+  fee: bigint | null;
+}
+
+/** A Safe transaction after the relayer tried it. */
+export type Execution =
+  | { outcome: 'executed'; txHash: Hex; blockNumber: bigint; gasUsed: bigint; fee: bigint }
+  /** The Safe refused it before anything was sent (estimation failed): no gas spent. `reason` is the Safe's code (GS020…). */
+  | { outcome: 'refused'; reason: string }
+  /** Mined and failed: gas spent, nothing moved. */
+  | { outcome: 'reverted'; txHash: Hex; blockNumber: bigint; gasUsed: bigint; fee: bigint };
+
+export interface SafeState {
+  /** As `getOwners()` answers: the linked list's order. */
+  owners: Address[];
+  threshold: number;
+  nonce: bigint;
+}
+
+export interface MultisigChain {
+  /** Deploys a Safe of these owners; its address is fixed by them, the threshold and the salt. */
+  create(owners: readonly Address[], threshold: number, saltNonce: bigint): Promise<{ address: Address; txHash: Hex }>;
+  /** Null when no Safe is deployed at the address. */
+  state(safe: Address): Promise<SafeState | null>;
+  execute(safe: Address, transaction: SafeTransaction, signatures: ReadonlyArray<{ signer: Address; signature: Hex }>): Promise<Execution>;
+}
+
+export interface ChainAdapter {
+  readonly mode: ChainMode;
+  /** The chain id signatures are bound to (EIP-712 domain, EIP-155). */
+  readonly signingChainId: number;
+  /** Smallest units; `token` null for the native coin. */
+  balanceOf(address: string, token: string | null): Promise<bigint>;
+  headBlock(): Promise<bigint>;
+  transfersTo(addresses: readonly string[], tokens: readonly string[], fromBlock: bigint, toBlock: bigint): Promise<IncomingTransfer[]>;
+  transaction(hash: string): Promise<TransactionFate>;
+  /** The Safe contract on EVM chains; null where multisig is still the database's rule (simulated chains). */
+  readonly multisig: MultisigChain | null;
+}

@@ -1,0 +1,124 @@
+import {
+  BaseError,
+  ContractFunctionRevertedError,
+  erc20Abi,
+  getAddress,
+  isAddressEqual,
+  parseAbiItem,
+  type Address,
+  type Hex,
+  type LocalAccount,
+  type PublicClient,
+} from 'viem';
+import type { ChainAdapter, ChainMode, Execution, IncomingTransfer, MultisigChain, SafeState, TransactionFate } from '../adapter';
+import { decodeCreatedSafe, encodeCreateSafe, encodeExecTransaction, packSignatures, safeAbi, type SafeTransaction } from './safe';
+import type { TransactionSender } from './sender';
+
+const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
+
+/** The Safe's own code for a refusal (GS0xx), or the revert's message. */
+export function revertReasonOf(error: unknown): string {
+  if (error instanceof BaseError) {
+    const reverted = error.walk((e) => e instanceof ContractFunctionRevertedError) as ContractFunctionRevertedError | null;
+    if (reverted?.reason) return reverted.reason;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return /GS\d{3}/.exec(message)?.[0] ?? message.split('\n')[0];
+}
+
+/** An EVM chain through viem: the embedded devnet's client, or an RPC URL's (server/chain/registry.ts). */
+export class EvmChain implements ChainAdapter {
+  readonly multisig: MultisigChain;
+
+  constructor(
+    readonly mode: ChainMode,
+    readonly signingChainId: number,
+    private readonly client: PublicClient,
+    private readonly sender: TransactionSender,
+    /** Pays the gas of Safe creations and executions; never an owner of a Safe. */
+    private readonly relayer: LocalAccount,
+  ) {
+    this.multisig = {
+      create: (owners, threshold, saltNonce) => this.createSafe(owners, threshold, saltNonce),
+      state: (safe) => this.safeState(safe),
+      execute: (safe, transaction, signatures) => this.execute(safe, transaction, signatures),
+    };
+  }
+
+  async balanceOf(address: string, token: string | null): Promise<bigint> {
+    if (token === null) return this.client.getBalance({ address: getAddress(address) });
+    return this.client.readContract({ address: getAddress(token), abi: erc20Abi, functionName: 'balanceOf', args: [getAddress(address)] });
+  }
+
+  headBlock(): Promise<bigint> {
+    return this.client.getBlockNumber();
+  }
+
+  async transfersTo(addresses: readonly string[], tokens: readonly string[], fromBlock: bigint, toBlock: bigint): Promise<IncomingTransfer[]> {
+    if (addresses.length === 0 || fromBlock > toBlock) return [];
+    const watched = addresses.map((a) => getAddress(a));
+    const found: IncomingTransfer[] = [];
+    if (tokens.length > 0) {
+      const logs = await this.client.getLogs({ address: tokens.map((t) => getAddress(t)), event: TRANSFER, args: { to: watched }, fromBlock, toBlock });
+      for (const log of logs) {
+        if (log.args.from === undefined || log.args.to === undefined || log.args.value === undefined) continue;
+        found.push({ txHash: log.transactionHash, logIndex: log.logIndex, blockNumber: log.blockNumber, from: log.args.from, to: log.args.to, token: getAddress(log.address), amount: log.args.value });
+      }
+    }
+    // The native coin leaves no log: the blocks' own transactions to a watched address.
+    for (let number = fromBlock; number <= toBlock; number += 1n) {
+      const block = await this.client.getBlock({ blockNumber: number, includeTransactions: true });
+      for (const tx of block.transactions) {
+        if (tx.to && tx.value > 0n && watched.some((w) => isAddressEqual(w, tx.to as Address))) {
+          const receipt = await this.client.getTransactionReceipt({ hash: tx.hash });
+          if (receipt.status === 'success') found.push({ txHash: tx.hash, logIndex: -1, blockNumber: number, from: tx.from, to: getAddress(tx.to), token: null, amount: tx.value });
+        }
+      }
+    }
+    return found.sort((a, b) => (a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1));
+  }
+
+  async transaction(hash: string): Promise<TransactionFate> {
+    const receipt = await this.client.getTransactionReceipt({ hash: hash as Hex }).catch(() => null);
+    if (receipt) return { status: receipt.status, blockNumber: receipt.blockNumber, gasUsed: receipt.gasUsed, fee: receipt.gasUsed * receipt.effectiveGasPrice };
+    const pending = await this.client.getTransaction({ hash: hash as Hex }).catch(() => null);
+    return { status: pending ? 'pending' : 'unknown', blockNumber: null, gasUsed: null, fee: null };
+  }
+
+  private async createSafe(owners: readonly Address[], threshold: number, saltNonce: bigint): Promise<{ address: Address; txHash: Hex }> {
+    const create = encodeCreateSafe(owners, threshold, saltNonce);
+    const { data } = await this.client.call({ account: this.relayer.address, ...create });
+    const address = decodeCreatedSafe(data as Hex);
+    const sent = await this.sender.send(this.relayer, create);
+    if (sent.receipt.status !== 'success') throw new Error(`the Safe at ${address} was not created (transaction ${sent.hash} reverted)`);
+    return { address, txHash: sent.hash };
+  }
+
+  private async safeState(safe: Address): Promise<SafeState | null> {
+    if ((await this.client.getCode({ address: safe })) === undefined) return null;
+    const [owners, threshold, nonce] = await Promise.all([
+      this.client.readContract({ address: safe, abi: safeAbi, functionName: 'getOwners' }) as Promise<Address[]>,
+      this.client.readContract({ address: safe, abi: safeAbi, functionName: 'getThreshold' }) as Promise<bigint>,
+      this.client.readContract({ address: safe, abi: safeAbi, functionName: 'nonce' }) as Promise<bigint>,
+    ]);
+    return { owners, threshold: Number(threshold), nonce };
+  }
+
+  private async execute(safe: Address, transaction: SafeTransaction, signatures: ReadonlyArray<{ signer: Address; signature: Hex }>): Promise<Execution> {
+    const data = encodeExecTransaction(transaction, packSignatures(signatures));
+    let sent;
+    try {
+      sent = await this.sender.send(this.relayer, { to: safe, data });
+    } catch (error) {
+      return { outcome: 'refused', reason: revertReasonOf(error) };
+    }
+    const { receipt } = sent;
+    const cost = { txHash: sent.hash, blockNumber: receipt.blockNumber, gasUsed: receipt.gasUsed, fee: receipt.gasUsed * receipt.effectiveGasPrice };
+    // A Safe whose inner call fails still succeeds, with an ExecutionFailure event: that moved nothing either.
+    const failed = receipt.status !== 'success' || receipt.logs.some((log) => isAddressEqual(log.address, safe) && log.topics[0] === EXECUTION_FAILURE);
+    return failed ? { outcome: 'reverted', ...cost } : { outcome: 'executed', ...cost };
+  }
+}
+
+/** keccak256("ExecutionFailure(bytes32,uint256)"): the Safe ran the transaction, and its call failed. */
+const EXECUTION_FAILURE: Hex = '0x23428b18acfb3ea64b08dc0c1d296ea9c09702c09083ca5272e64d115b687d23';

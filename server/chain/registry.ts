@@ -1,0 +1,87 @@
+import { join } from 'node:path';
+import { createPublicClient, http, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import type { ChainAdapter } from './adapter';
+import { Devnet, RELAYER, type DevnetTokenSpec } from './evm/devnet';
+import { EvmChain } from './evm/evmChain';
+import { TransactionSender } from './evm/sender';
+import { SimulatedChain } from './tron/simulatedChain';
+
+/**
+ * Which adapter serves each chain row (docs/chains.md "Modes"). `devnet`: every EVM chain is an
+ * embedded devnet of its own, kept under DATA_DIR/devnet (or in memory); `rpc`: every EVM chain is
+ * its row's RPC URL, and the relayer's key comes from the environment. TRON is simulated in both.
+ */
+export interface ChainSettings {
+  mode: 'devnet' | 'rpc';
+  /** Where devnet journals live; null: devnets forget everything at exit (tests). */
+  devnetDir: string | null;
+  /** rpc mode: the key that sends Safe creations and executions and pays their gas. */
+  relayerKey: Hex | null;
+}
+
+export interface ChainRow {
+  chainId: number;
+  family: 'evm' | 'tron';
+  rpcUrl: string;
+}
+
+/**
+ * The chain id a devnet runs under: never the real network's, so nothing signed for the devnet is
+ * valid on the real network (an EIP-712 signature and a transaction are bound to the chain id).
+ */
+export const devnetChainId = (chainId: number): number => 900_000_000 + chainId;
+
+export class ChainRegistry {
+  private readonly adapters = new Map<number, Promise<ChainAdapter>>();
+  private readonly devnets = new Map<number, Promise<Devnet>>();
+
+  constructor(
+    private readonly settings: ChainSettings,
+    /** The ERC-20 tokens a devnet carries in its genesis: the chain's currencies with a contract. */
+    private readonly tokensOf: (chainId: number) => Promise<DevnetTokenSpec[]>,
+  ) {}
+
+  get mode(): ChainSettings['mode'] {
+    return this.settings.mode;
+  }
+
+  /** The chain's adapter, started on first use and kept. */
+  adapterFor(chain: ChainRow): Promise<ChainAdapter> {
+    let adapter = this.adapters.get(chain.chainId);
+    if (!adapter) {
+      adapter = this.start(chain);
+      // A start that failed (an RPC URL down) is tried again on the next use.
+      adapter.catch(() => this.adapters.delete(chain.chainId));
+      this.adapters.set(chain.chainId, adapter);
+    }
+    return adapter;
+  }
+
+  /** The devnet behind an EVM chain in devnet mode (tests fund and deposit through it). */
+  devnetOf(chainId: number): Promise<Devnet> {
+    const devnet = this.devnets.get(chainId);
+    if (!devnet) throw new Error(`chain ${chainId} has no devnet started`);
+    return devnet;
+  }
+
+  private async start(chain: ChainRow): Promise<ChainAdapter> {
+    if (chain.family !== 'evm') return new SimulatedChain(chain.chainId);
+    if (this.settings.mode === 'devnet') {
+      const signingChainId = devnetChainId(chain.chainId);
+      const devnet = Devnet.start({
+        chainId: signingChainId,
+        journalFile: this.settings.devnetDir ? join(this.settings.devnetDir, `chain-${chain.chainId}.jsonl`) : null,
+        tokens: await this.tokensOf(chain.chainId),
+      });
+      this.devnets.set(chain.chainId, devnet);
+      const started = await devnet;
+      return new EvmChain('devnet', signingChainId, started.client, started.sender, RELAYER);
+    }
+    if (!this.settings.relayerKey) throw new Error('CHAIN_MODE=rpc needs RELAYER_PRIVATE_KEY: the account that sends Safe transactions and pays their gas');
+    const client = createPublicClient({ transport: http(chain.rpcUrl, { retryCount: 2 }), cacheTime: 0 });
+    const reported = await client.getChainId();
+    if (reported !== chain.chainId) throw new Error(`the RPC URL of chain ${chain.chainId} answers chain id ${reported}: refusing to send anything there`);
+    return new EvmChain('rpc', chain.chainId, client, new TransactionSender(client, chain.chainId), privateKeyToAccount(this.settings.relayerKey));
+  }
+}

@@ -1,0 +1,129 @@
+// @vitest-environment node
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getAddress, type Address, type Hex, type LocalAccount } from 'viem';
+import type { ChainAdapter, MultisigChain } from '../../../server/chain/adapter';
+import { devnetAccount, RELAYER, type Devnet } from '../../../server/chain/evm/devnet';
+import { safeTransaction, safeTypedData, type SafeTransaction } from '../../../server/chain/evm/safe';
+import { ChainRegistry, devnetChainId } from '../../../server/chain/registry';
+import { encodeFunctionData, erc20Abi } from 'viem';
+
+// The adapter as the platform's modules use it (docs/chains.md "The adapter"), over the embedded devnet
+// and over an RPC URL (the same devnet behind a small JSON-RPC server).
+const ETHEREUM = { chainId: 1, family: 'evm' as const, rpcUrl: 'https://eth.example-rpc.net' };
+const TRON = { chainId: 728126428, family: 'tron' as const, rpcUrl: 'https://tron.example-rpc.net' };
+const USDT: Address = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
+const [alice, bob, carol] = ['alice', 'bob', 'carol'].map((name) => devnetAccount(`adapter ${name}`));
+const DEPOSIT: Address = getAddress('0x00000000000000000000000000000000000d0d0d');
+const ELSEWHERE: Address = getAddress('0x00000000000000000000000000000000000e0e0e');
+
+let registry: ChainRegistry;
+let chain: ChainAdapter;
+let multisig: MultisigChain;
+let devnet: Devnet;
+let safe: Address;
+
+const signatures = (transaction: SafeTransaction, signers: LocalAccount[]) =>
+  Promise.all(signers.map(async (s) => ({ signer: s.address, signature: await s.signTypedData(safeTypedData(chain.signingChainId, safe, transaction)) })));
+const usdtTransfer = (to: Address, amount: bigint, nonce: bigint) => safeTransaction(USDT, 0n, encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }), nonce);
+
+beforeAll(async () => {
+  registry = new ChainRegistry({ mode: 'devnet', devnetDir: null, relayerKey: null }, async () => [{ address: USDT, name: 'Tether USD', symbol: 'USDT', decimals: 6 }]);
+  chain = await registry.adapterFor(ETHEREUM);
+  devnet = await registry.devnetOf(1);
+  multisig = chain.multisig as MultisigChain;
+  ({ address: safe } = await multisig.create([alice.address, bob.address, carol.address], 2, 7n));
+  await devnet.mint(USDT, safe, 500_000_000n);
+}, 60_000);
+
+describe('the EVM adapter on the devnet', () => {
+  it('runs under a chain id of its own, never the real network’s', () => {
+    expect(chain.mode).toBe('devnet');
+    expect(chain.signingChainId).toBe(devnetChainId(1));
+    expect(chain.signingChainId).not.toBe(1);
+  });
+
+  it('deploys a Safe with the owners and threshold asked, and reads them back', async () => {
+    expect(await multisig.state(safe)).toEqual({ owners: [alice.address, bob.address, carol.address], threshold: 2, nonce: 0n });
+    expect(await multisig.state(ELSEWHERE)).toBeNull();
+  });
+
+  it('executes with a quorum and reports block, gas and fee; refuses below it without spending gas', async () => {
+    const relayerBefore = await chain.balanceOf(RELAYER.address, null);
+    const lone = usdtTransfer(ELSEWHERE, 1n, 0n);
+    expect(await multisig.execute(safe, lone, await signatures(lone, [bob]))).toEqual({ outcome: 'refused', reason: 'GS020' });
+    expect(await chain.balanceOf(RELAYER.address, null)).toBe(relayerBefore);
+
+    const transfer = usdtTransfer(ELSEWHERE, 200_000_000n, 0n);
+    const execution = await multisig.execute(safe, transfer, await signatures(transfer, [carol, bob]));
+    expect(execution.outcome).toBe('executed');
+    if (execution.outcome !== 'executed') return;
+    expect(execution.gasUsed).toBeGreaterThan(21_000n);
+    expect(execution.fee).toBeGreaterThan(0n);
+    expect(await chain.balanceOf(safe, USDT)).toBe(300_000_000n);
+    expect(await chain.balanceOf(ELSEWHERE, USDT)).toBe(200_000_000n);
+    expect(await chain.balanceOf(RELAYER.address, null)).toBe(relayerBefore - execution.fee);
+    expect(await chain.transaction(execution.txHash)).toMatchObject({ status: 'success', blockNumber: execution.blockNumber, gasUsed: execution.gasUsed, fee: execution.fee });
+    // The same signatures again: the Safe's nonce has moved on.
+    expect(await multisig.execute(safe, transfer, await signatures(transfer, [carol, bob]))).toMatchObject({ outcome: 'refused' });
+  });
+
+  it('finds token and native transfers into watched addresses, and nothing sent elsewhere', async () => {
+    const from = (await chain.headBlock()) + 1n;
+    await devnet.mint(USDT, DEPOSIT, 42_000_000n);
+    await devnet.mint(USDT, ELSEWHERE, 1n);
+    await devnet.fund(DEPOSIT, 10n ** 16n);
+    const to = await chain.headBlock();
+    const found = await chain.transfersTo([DEPOSIT.toLowerCase()], [USDT], from, to);
+    expect(found.map((t) => [t.token, t.to, t.amount])).toEqual([
+      [USDT, DEPOSIT, 42_000_000n],
+      [null, DEPOSIT, 10n ** 16n],
+    ]);
+    expect(found[0].blockNumber).toBeLessThan(found[1].blockNumber);
+  });
+
+  it('TRON is simulated: no multisig contract, and it says so', async () => {
+    const tron = await registry.adapterFor(TRON);
+    expect(tron.mode).toBe('simulated');
+    expect(tron.multisig).toBeNull();
+    await expect(tron.balanceOf('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', null)).rejects.toThrow(/simulated/);
+  });
+});
+
+describe('the EVM adapter over an RPC URL', () => {
+  let server: Server;
+  let url: string;
+  beforeAll(async () => {
+    // The devnet behind plain JSON-RPC over HTTP, as a real node would answer.
+    server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        // A real node takes a call without `params` (viem sends none for eth_chainId); EDR wants the field.
+        const call = { params: [], ...(JSON.parse(body) as object) };
+        void devnet.provider.handleRequest(JSON.stringify(call)).then((answer) => {
+          response.setHeader('content-type', 'application/json');
+          response.end(typeof answer.data === 'string' ? answer.data : JSON.stringify(answer.data));
+        });
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('refuses to start without the relayer’s key, or when the URL answers another chain id', async () => {
+    await expect(new ChainRegistry({ mode: 'rpc', devnetDir: null, relayerKey: null }, async () => []).adapterFor({ ...ETHEREUM, rpcUrl: url })).rejects.toThrow(/RELAYER_PRIVATE_KEY/);
+    const key = `0x${'11'.repeat(32)}` as Hex;
+    await expect(new ChainRegistry({ mode: 'rpc', devnetDir: null, relayerKey: key }, async () => []).adapterFor({ ...ETHEREUM, rpcUrl: url })).rejects.toThrow(/answers chain id 900000001/);
+  });
+
+  it('reads the same chain through the URL that answers the row’s chain id', async () => {
+    const key = `0x${'22'.repeat(32)}` as Hex;
+    const overRpc = await new ChainRegistry({ mode: 'rpc', devnetDir: null, relayerKey: key }, async () => []).adapterFor({ chainId: devnetChainId(1), family: 'evm', rpcUrl: url });
+    expect(overRpc.mode).toBe('rpc');
+    expect(await overRpc.balanceOf(safe, USDT)).toBe(await chain.balanceOf(safe, USDT));
+    expect(await overRpc.multisig?.state(safe)).toEqual(await multisig.state(safe));
+  });
+});
