@@ -21,6 +21,8 @@ import { modules } from './modules';
 import { seedDemoIfEmpty } from './db/seed';
 import { databaseClock } from './db/databaseClock';
 import { startExpirySweeper } from './modules/sign/expirySweeper';
+import { ChainRegistry } from './chain/registry';
+import { devnetTokensOf } from './chain/devnetTokens';
 
 export interface BuildOptions {
   config: ServerConfig;
@@ -71,7 +73,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const clock = options.now ? undefined : await databaseClock(database.db);
   const now = options.now ?? clock!.now;
   const stampSessionUse = sessionUseStamper(database.db, app.log);
-  const context: ServerContext = { db: database.db, reader: database.reader, config, messages, now, callers, answers, stampSessionUse, routes: [] };
+  const chains = new ChainRegistry({ mode: config.chainMode, devnetDir: config.devnetDir, relayerKey: config.relayerKey }, (chainId) => devnetTokensOf(database.db, chainId));
+  const context: ServerContext = { db: database.db, reader: database.reader, config, messages, now, callers, answers, stampSessionUse, routes: [], chains };
   const stopSweeper = startExpirySweeper(database.db, now, config.expirySweepMs, (error) => app.log.warn({ reason: String(error) }, 'expiry sweep failed'));
   const stopFeeds = [
     await database.listen(CALLER_CHANGE_CHANNEL, () => callers.clear(), (live) => callers.setLive(live)),

@@ -68,6 +68,15 @@ export interface ServerConfig {
   shutdownGraceMs: number;
   /** The change delay of an org that never saved a policy (docs/DECISIONS.md "Transaction policy"). */
   policyDelayHours: number;
+  /**
+   * How EVM chains are reached (docs/chains.md "Modes"): `devnet`, an embedded chain per EVM row
+   * (the default); `rpc`, each row's RPC URL with the relayer's key below.
+   */
+  chainMode: 'devnet' | 'rpc';
+  /** Where the devnets' journals live (DATA_DIR/devnet); null: devnets forget everything at exit. */
+  devnetDir: string | null;
+  /** rpc mode: the key that sends Safe transactions and pays their gas (RELAYER_PRIVATE_KEY); never stored or logged. */
+  relayerKey: `0x${string}` | null;
 }
 
 const nonNegativeInt = (raw: string | undefined, fallback: number, name: string): number => (raw === '0' ? 0 : positiveInt(raw, fallback, name));
@@ -82,6 +91,19 @@ const positiveInt = (raw: string | undefined, fallback: number, name: string): n
 function trustProxyOf(raw: string | undefined): boolean | string {
   if (raw === undefined || raw === '' || raw === 'false') return false;
   return raw === 'true' ? true : raw;
+}
+
+function chainModeOf(raw: string | undefined): ServerConfig['chainMode'] {
+  if (raw === undefined || raw === '' || raw === 'devnet') return 'devnet';
+  if (raw === 'rpc') return 'rpc';
+  throw new Error(`CHAIN_MODE must be devnet or rpc, not ${raw}`);
+}
+
+/** The key's value never goes into an error message. */
+function relayerKeyOf(raw: string | undefined): ServerConfig['relayerKey'] {
+  if (raw === undefined || raw === '') return null;
+  if (!/^0x[0-9a-fA-F]{64}$/.test(raw)) throw new Error('RELAYER_PRIVATE_KEY must be 0x and 64 hex digits');
+  return raw as `0x${string}`;
 }
 
 export const projectRoot = path.resolve(import.meta.dirname, '..');
@@ -114,5 +136,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     expirySweepMs: positiveInt(env.EXPIRY_SWEEP_MS, 10_000, 'EXPIRY_SWEEP_MS'),
     shutdownGraceMs: positiveInt(env.SHUTDOWN_GRACE_MS, 25_000, 'SHUTDOWN_GRACE_MS'),
     policyDelayHours: nonNegativeInt(env.POLICY_DELAY_HOURS, DEFAULT_CHANGE_DELAY_HOURS, 'POLICY_DELAY_HOURS'),
+    chainMode: chainModeOf(env.CHAIN_MODE),
+    devnetDir: path.join(dataDir, 'devnet'),
+    relayerKey: relayerKeyOf(env.RELAYER_PRIVATE_KEY),
   };
 }

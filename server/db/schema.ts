@@ -488,6 +488,14 @@ export interface Database {
   addressBookEntry: AddressBookEntryTable;
   policyVersion: PolicyVersionTable;
   sessionUse: SessionUseTable;
+  signingKey: SigningKeyTable;
+}
+
+/** A signer's EVM key, by address (server/db/migrations/025_signing_key.ts). */
+export interface SigningKeyTable {
+  userId: number;
+  address: string;
+  registeredAt: Date;
 }
 
 export type Org = Selectable<OrgTable>;

@@ -4,6 +4,7 @@ import type { Messages } from './messages';
 import type { ChangeFeedCache } from './changeFeedCache';
 import type { SessionFacts } from './caller';
 import type { RouteRecord } from './routeRegistry';
+import type { ChainRegistry } from '../chain/registry';
 
 /** What every module's routes need: handed to each module's `register`. */
 export interface ServerContext {
@@ -22,4 +23,6 @@ export interface ServerContext {
   stampSessionUse: (tokenHash: string, now: Date) => Promise<void>;
   /** Every route `defineRoute` declared on this app, in order: the API's description is made from it. */
   routes: RouteRecord[];
+  /** Each chain's adapter (docs/chains.md), started on first use. */
+  chains: ChainRegistry;
 }

@@ -24,6 +24,7 @@ import { registerPolicyRoutes } from './policy/routes';
 import { registerAddressBookRoutes } from './addressBook/routes';
 import { registerTwoFactorRoutes } from './twoFactor/routes';
 import { registerDeclaredRoutes } from './declared/routes';
+import { registerSigningKeyRoutes } from './signingKey/routes';
 
 /** Every API module; each declares its routes with their access masks. */
 export const modules: Array<(app: FastifyInstance, context: ServerContext) => void> = [
@@ -49,6 +50,7 @@ export const modules: Array<(app: FastifyInstance, context: ServerContext) => vo
   registerDashboardRoutes,
   registerAccountRoutes,
   registerTwoFactorRoutes,
+  registerSigningKeyRoutes,
   registerHealthRoutes,
   // Resources a declaration alone serves (src/resources/<name>/resource.ts).
   registerDeclaredRoutes,

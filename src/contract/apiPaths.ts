@@ -46,6 +46,11 @@ export const ApiPath = {
       disable: '/sys/account/two-factor/disable',
       stepUp: '/sys/account/two-factor/step-up',
     },
+    /** The caller's signing key (docs/chains.md "Signers' keys"). */
+    signingKey: {
+      state: '/sys/account/signing-key',
+      register: '/sys/account/signing-key/register',
+    },
   },
   brand: {
     get: '/sys/config/brand',

@@ -25,6 +25,7 @@ export const AUDIT_ENTITIES = [
   'payLink',
   'addressBook',
   'policy',
+  'signingKey',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -59,6 +59,7 @@ const AUDITED_WRITES: Record<string, readonly string[]> = {
   'POST /sys/account/two-factor/disable': ['user', 'session', 'auth'],
   'POST /sys/account/two-factor/step-up': ['session', 'auth'],
   'POST /sys/org/two-factor': ['org'],
+  'POST /sys/account/signing-key/register': ['signingKey'],
   // A declared resource's writes are audited under its name (server/modules/declared).
   ...Object.fromEntries(
     declaredResources.flatMap((d) =>

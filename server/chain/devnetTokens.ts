@@ -1,0 +1,17 @@
+import type { Address } from 'viem';
+import type { Db } from '../db/database';
+import type { DevnetTokenSpec } from './evm/devnet';
+
+/** The ERC-20 tokens a devnet carries from genesis: the chain's currencies that have a contract address. */
+export async function devnetTokensOf(db: Db, chainId: number): Promise<DevnetTokenSpec[]> {
+  const rows = await db
+    .selectFrom('currency')
+    .select(['symbol', 'name', 'decimals', 'contractAddress'])
+    .where('chainId', '=', chainId)
+    .where('contractAddress', 'is not', null)
+    .orderBy('id')
+    .execute();
+  // A name or symbol longer than 32 bytes does not fit the token's immutables: cut, as a display name.
+  const fit = (text: string) => Buffer.from(text).subarray(0, 32).toString();
+  return rows.map((row) => ({ address: row.contractAddress as Address, name: fit(row.name), symbol: fit(row.symbol), decimals: row.decimals }));
+}
