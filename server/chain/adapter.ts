@@ -53,8 +53,11 @@ export interface SafeState {
 }
 
 export interface MultisigChain {
-  /** Deploys a Safe of these owners; its address is fixed by them, the threshold and the salt. */
-  create(owners: readonly Address[], threshold: number, saltNonce: bigint): Promise<{ address: Address; txHash: Hex }>;
+  /**
+   * Deploys a Safe of these owners; its address is fixed by them, the threshold and the salt. Asked
+   * again (a request re-run), it finds the Safe already there and answers it with no transaction.
+   */
+  create(owners: readonly Address[], threshold: number, saltNonce: bigint): Promise<{ address: Address; txHash: Hex | null }>;
   /** Null when no Safe is deployed at the address. */
   state(safe: Address): Promise<SafeState | null>;
   execute(safe: Address, transaction: SafeTransaction, signatures: ReadonlyArray<{ signer: Address; signature: Hex }>): Promise<Execution>;

@@ -11,7 +11,7 @@ import {
   type PublicClient,
 } from 'viem';
 import type { ChainAdapter, ChainMode, Execution, IncomingTransfer, MultisigChain, SafeState, TransactionFate } from '../adapter';
-import { decodeCreatedSafe, encodeCreateSafe, encodeExecTransaction, packSignatures, safeAbi, type SafeTransaction } from './safe';
+import { encodeCreateSafe, encodeExecTransaction, packSignatures, safeAbi, safeAddressOf, type SafeTransaction } from './safe';
 import type { TransactionSender } from './sender';
 
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
@@ -85,11 +85,11 @@ export class EvmChain implements ChainAdapter {
     return { status: pending ? 'pending' : 'unknown', blockNumber: null, gasUsed: null, fee: null };
   }
 
-  private async createSafe(owners: readonly Address[], threshold: number, saltNonce: bigint): Promise<{ address: Address; txHash: Hex }> {
-    const create = encodeCreateSafe(owners, threshold, saltNonce);
-    const { data } = await this.client.call({ account: this.relayer.address, ...create });
-    const address = decodeCreatedSafe(data as Hex);
-    const sent = await this.sender.send(this.relayer, create);
+  private async createSafe(owners: readonly Address[], threshold: number, saltNonce: bigint): Promise<{ address: Address; txHash: Hex | null }> {
+    const address = safeAddressOf(owners, threshold, saltNonce);
+    // The address commits to the owners and threshold: a Safe found there is this very one.
+    if ((await this.client.getCode({ address })) !== undefined) return { address, txHash: null };
+    const sent = await this.sender.send(this.relayer, encodeCreateSafe(owners, threshold, saltNonce));
     if (sent.receipt.status !== 'success') throw new Error(`the Safe at ${address} was not created (transaction ${sent.hash} reverted)`);
     return { address, txHash: sent.hash };
   }

@@ -2,6 +2,8 @@ import { createRequire } from 'node:module';
 import {
   concatHex,
   decodeFunctionResult,
+  encodeAbiParameters,
+  keccak256,
   encodeFunctionData,
   getAddress,
   getContractAddress,
@@ -29,6 +31,7 @@ const SAFE_L2 = artifact('SafeL2.sol/SafeL2.json');
 const PROXY_FACTORY = artifact('proxies/SafeProxyFactory.sol/SafeProxyFactory.json');
 const FALLBACK_HANDLER = artifact('handler/CompatibilityFallbackHandler.sol/CompatibilityFallbackHandler.json');
 const MULTI_SEND_CALL_ONLY = artifact('libraries/MultiSendCallOnly.sol/MultiSendCallOnly.json');
+const PROXY = artifact('proxies/SafeProxy.sol/SafeProxy.json');
 
 export const safeAbi = SAFE_L2.abi;
 export const proxyFactoryAbi = PROXY_FACTORY.abi;
@@ -62,17 +65,29 @@ export const safeDeployments = (): Array<{ to: Address; data: Hex }> =>
 /** The owners in the order the Safe takes them: a Safe refuses a duplicate, and its address depends on the order. */
 const ownerList = (owners: readonly Address[]): Address[] => owners.map((o) => getAddress(o));
 
-/** `createProxyWithNonce`: a Safe of these owners and threshold, at an address fixed by them and the salt. */
-export function encodeCreateSafe(owners: readonly Address[], threshold: number, saltNonce: bigint): { to: Address; data: Hex } {
-  const initializer = encodeFunctionData({
+const setupData = (owners: readonly Address[], threshold: number): Hex =>
+  encodeFunctionData({
     abi: safeAbi,
     functionName: 'setup',
     args: [ownerList(owners), BigInt(threshold), zeroAddress, '0x', SAFE_ADDRESSES.fallbackHandler, zeroAddress, 0n, zeroAddress],
   });
+
+/** `createProxyWithNonce`: a Safe of these owners and threshold, at an address fixed by them and the salt. */
+export function encodeCreateSafe(owners: readonly Address[], threshold: number, saltNonce: bigint): { to: Address; data: Hex } {
   return {
     to: SAFE_ADDRESSES.proxyFactory,
-    data: encodeFunctionData({ abi: proxyFactoryAbi, functionName: 'createProxyWithNonce', args: [SAFE_ADDRESSES.singleton, initializer, saltNonce] }),
+    data: encodeFunctionData({ abi: proxyFactoryAbi, functionName: 'createProxyWithNonce', args: [SAFE_ADDRESSES.singleton, setupData(owners, threshold), saltNonce] }),
   };
+}
+
+/** Where `encodeCreateSafe` of the same arguments puts the Safe, computed here (CREATE2 of the proxy factory). */
+export function safeAddressOf(owners: readonly Address[], threshold: number, saltNonce: bigint): Address {
+  return getContractAddress({
+    opcode: 'CREATE2',
+    from: SAFE_ADDRESSES.proxyFactory,
+    salt: keccak256(concatHex([keccak256(setupData(owners, threshold)), encodeAbiParameters([{ type: 'uint256' }], [saltNonce])])),
+    bytecode: concatHex([PROXY.bytecode, encodeAbiParameters([{ type: 'address' }], [SAFE_ADDRESSES.singleton])]),
+  });
 }
 
 /** The address `createProxyWithNonce` answers, from an `eth_call` of the same data. */

@@ -14,6 +14,7 @@ import {
   safeAbi,
   SAFE_ADDRESSES,
   safeTransaction,
+  safeAddressOf,
   safeTransactionHash,
   safeTypedData,
   type SafeTransaction,
@@ -39,6 +40,7 @@ async function createSafe(owners: Address[], threshold: number, saltNonce: bigin
   const create = encodeCreateSafe(owners, threshold, saltNonce);
   const { data } = await devnet.client.call({ account: RELAYER.address, ...create });
   const address = decodeCreatedSafe(data as Hex);
+  expect(safeAddressOf(owners, threshold, saltNonce)).toBe(address);
   expect((await devnet.send(RELAYER, create)).receipt.status).toBe('success');
   return address;
 }

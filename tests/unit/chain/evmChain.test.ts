@@ -49,6 +49,16 @@ describe('the EVM adapter on the devnet', () => {
     expect(await multisig.state(ELSEWHERE)).toBeNull();
   });
 
+  it('asked again for the same Safe, finds it and sends nothing; another threshold is another Safe', async () => {
+    const head = await chain.headBlock();
+    expect(await multisig.create([alice.address, bob.address, carol.address], 2, 7n)).toEqual({ address: safe, txHash: null });
+    expect(await chain.headBlock()).toBe(head);
+    const other = await multisig.create([alice.address, bob.address, carol.address], 3, 7n);
+    expect(other.address).not.toBe(safe);
+    expect(other.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect((await multisig.state(other.address))?.threshold).toBe(3);
+  });
+
   it('executes with a quorum and reports block, gas and fee; refuses below it without spending gas', async () => {
     const relayerBefore = await chain.balanceOf(RELAYER.address, null);
     const lone = usdtTransfer(ELSEWHERE, 1n, 0n);
