@@ -5,6 +5,8 @@ import type { DatabaseHandle, Db } from '../database';
 import type { Database } from '../schema';
 import { hashPassword } from '../../modules/auth/password';
 import { withAuditContext } from '../../http/auditContext';
+import { privateKeyToAccount } from 'viem/accounts';
+import { demoSigningKey } from '../../../src/contract/demoSigningKey';
 import { seedWallets } from './wallets';
 import { seedProposals } from './proposals';
 import { seedPayments } from './payments';
@@ -80,6 +82,8 @@ async function writeDemo(trx: Transaction<Database>, passwordHashes: string[]): 
       .insertInto('membership')
       .values(user.memberships.map((m) => ({ userId: id, orgId: orgIds[m.org], roleLevel: m.roleLevel })))
       .execute();
+    // Every demo user signs with the demo key of their account (src/contract/demoSigningKey.ts).
+    await trx.insertInto('signingKey').values({ userId: id, address: privateKeyToAccount(demoSigningKey(user.account)).address, registeredAt: new Date() }).execute();
   }
   await trx.insertInto('brandConfig').values(demoBrand).execute();
   await trx.insertInto('legalTender').values(demoLegalTenders).execute();
