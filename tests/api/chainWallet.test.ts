@@ -4,6 +4,9 @@ import { startTestServer, type TestServer } from './harness';
 import type { ListResult } from '../../src/contract/envelope';
 import type { ChainWalletRecord } from '../../src/contract/schemas/chainWallet';
 import { demoEvmAddress, demoTronAddress } from '../../server/db/seed/wallets';
+import { privateKeyToAccount } from 'viem/accounts';
+import type { Address } from 'viem';
+import { demoSigningKey } from '../../src/contract/demoSigningKey';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -22,11 +25,11 @@ const list = (account: string, query: Record<string, string | number> = {}) =>
 const save = (account: string, body: Record<string, unknown>) => server.call<ChainWalletRecord>('POST', '/sys/chain-wallet/save', { token: tokens[account], body });
 const idOf = async (label: string) => (await list('superAdmin')).data.list.find((w) => w.label === label)!.id;
 
+/** A multisig wallet on Ethereum: a Safe, so no address is given (docs/chains.md). */
 const multisig = (overrides: Record<string, unknown> = {}) => ({
   chainId: 1,
   orgId: server.orgIds.proA,
   kind: 'MultiSigHot',
-  address: demoEvmAddress(`new-${Math.random()}`),
   label: 'Aurora new hot',
   threshold: 2,
   signers: [users.merchantProManager, users.merchantProFinance, users.merchantProEmployee],
@@ -152,14 +155,42 @@ describe('writing wallets', () => {
 
   it('an all-lowercase EVM address is stored checksummed; a wrong checksum is refused', async () => {
     const address = demoEvmAddress('lowercase-test');
-    const res = await save('superAdmin', multisig({ address: address.toLowerCase(), label: 'lower' }));
+    const hot = (fields: Record<string, unknown>) => ({ chainId: 1, orgId: server.orgIds.proA, kind: 'Hot', ...fields });
+    const res = await save('superAdmin', hot({ address: address.toLowerCase(), label: 'lower' }));
     expect(res.data.address).toBe(address);
     // Flipping the case of one letter breaks the EIP-55 checksum.
     const i = address.slice(2).search(/[a-fA-F]/) + 2;
     const c = address[i];
     const mixed = address.slice(0, i) + (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()) + address.slice(i + 1);
-    const refused = await save('superAdmin', multisig({ address: mixed, label: 'bad checksum' }));
+    const refused = await save('superAdmin', hot({ address: mixed, label: 'bad checksum' }));
     expect(refused).toMatchObject({ code: 400, data: { address: 'The address checksum is wrong (EIP-55 mixed case).' } });
+  });
+
+  it('a multisig wallet on an EVM chain is a Safe of its signers’ keys and threshold, made on the chain', async () => {
+    const res = await save('merchantProManager', multisig({ label: 'Aurora Safe' }));
+    expect(res.code).toBe(200);
+    const chain = await server.app.context.chains.adapterFor({ chainId: 1, family: 'evm', rpcUrl: '' });
+    const keys = ['merchantProManager', 'merchantProFinance', 'merchantProEmployee'].map((a) => privateKeyToAccount(demoSigningKey(a)).address);
+    expect(await chain.multisig?.state(res.data.address as Address)).toEqual({ owners: keys, threshold: 2, nonce: 0n });
+    // A second wallet of the same name and signers is a Safe of its own.
+    const again = await save('merchantProManager', multisig({ label: 'Aurora Safe' }));
+    expect(again.code).toBe(200);
+    expect(again.data.address).not.toBe(res.data.address);
+  });
+
+  it('a Safe’s address is never typed in; a signer without a key is named, and nothing is made', async () => {
+    const typed = await save('merchantProManager', multisig({ address: demoEvmAddress('typed'), label: 'typed' }));
+    expect(typed).toMatchObject({ code: 400, data: { address: expect.stringContaining('Leave the address empty') } });
+    const { db } = server.app.context;
+    const saved = await db.selectFrom('signingKey').selectAll().where('userId', '=', users.merchantProEmployee).executeTakeFirstOrThrow();
+    await db.deleteFrom('signingKey').where('userId', '=', users.merchantProEmployee).execute();
+    try {
+      const res = await save('merchantProManager', multisig({ label: 'keyless' }));
+      expect(res).toMatchObject({ code: 409, data: { signers: expect.stringContaining('merchantProEmployee') } });
+      expect((await list('superAdmin')).data.list.some((w) => w.label === 'keyless' || w.label === 'typed')).toBe(false);
+    } finally {
+      await db.insertInto('signingKey').values(saved).execute();
+    }
   });
 
   it('a TRON wallet needs a TRON address', async () => {
@@ -218,7 +249,7 @@ describe('writing wallets', () => {
 
   it('an address already on the chain is a 409 on the address field', async () => {
     const existing = (await list('superAdmin')).data.list.find((w) => w.label === 'Aurora cold')!;
-    const res = await save('superAdmin', multisig({ address: existing.address }));
+    const res = await save('superAdmin', { chainId: 1, orgId: server.orgIds.proA, kind: 'Hot', label: 'copy', address: existing.address });
     expect(res).toMatchObject({ code: 409, msg: 'This address is already a wallet on this chain.', data: { address: 'Already in use.' } });
   });
 

@@ -18,6 +18,8 @@ import {
 import { assertMayWriteWallet } from './walletAccess';
 import { sameSigners } from '../../../src/contract/signerSet';
 import { allMembersOf, writeSigners } from './signers';
+import { safeFor } from './safeWallet';
+import type { ChainRegistry } from '../../chain/registry';
 
 type Trx = Transaction<Database>;
 type Reader = Db | Trx;
@@ -112,36 +114,51 @@ function assertKindOfTier(kind: string, org: { name: string; tenantType: number 
   throw new ApiError(BodyCode.conflict, 'api.walletKindOfTier', { params, fields: { kind: { key: 'api.walletKindOfTier', params } } });
 }
 
-/** Checks that need the database: the chain, the org in scope, the address, the signers' membership. */
-async function checkAgainstStored(trx: Trx, caller: Caller, wallet: ChainWalletBody, exceptId?: number): Promise<string> {
+/**
+ * Checks that need the database: the chain, the org in scope, the address, the signers' membership.
+ * `address` null: the wallet's address is not known yet (its Safe is made after these checks).
+ */
+async function checkAgainstStored(trx: Trx, caller: Caller, wallet: ChainWalletBody, address: string | null, exceptId?: number): Promise<string> {
   const fields: FieldMessages = {};
   // FOR SHARE: a concurrent family change waits for this wallet (and then sees it), so no address of the old family slips in.
   const chain = await trx.selectFrom('chain').select('family').where('chainId', '=', wallet.chainId).forShare().executeTakeFirst();
   if (!chain) fields.chainId = { key: 'validation.unknownReference' };
   const org = await trx.selectFrom('org').select(['id', 'name', 'tenantType']).where('id', '=', wallet.orgId).where(orgVisibleTo(caller, 'org.id')).executeTakeFirst();
   if (!org) fields.orgId = { key: 'validation.unknownReference' };
-  let address = wallet.address;
-  if (chain) {
-    const checked = checkAddress(chain.family, wallet.address);
-    if (checked.ok) address = checked.address;
+  let canonical = address ?? '';
+  if (chain && address !== null) {
+    const checked = checkAddress(chain.family, address);
+    if (checked.ok) canonical = checked.address;
     else fields.address = checked.problem;
   }
   if (org && !(await allMembersOf(trx, wallet.orgId, wallet.signers))) fields.signers = { key: 'validation.notOrgMember' };
   if (Object.keys(fields).length > 0) throw badRequest(fields);
   if (org) assertKindOfTier(wallet.kind, org);
+  if (address === null) return canonical;
 
-  let clash = trx.selectFrom('chainWallet').select('id').where('chainId', '=', wallet.chainId).where(sql`lower(address)`, '=', address.toLowerCase());
+  let clash = trx.selectFrom('chainWallet').select('id').where('chainId', '=', wallet.chainId).where(sql`lower(address)`, '=', canonical.toLowerCase());
   if (exceptId !== undefined) clash = clash.where('id', '!=', exceptId);
   if (await clash.executeTakeFirst()) {
     throw new ApiError(BodyCode.conflict, 'api.walletAddressTaken', { fields: { address: { key: 'validation.duplicate' } } });
   }
-  return address;
+  return canonical;
 }
 
-export async function saveWallet(db: Db, caller: Caller, body: ChainWalletBody, now: Date): Promise<ChainWalletRecord> {
+/**
+ * A new wallet. A multisig one on an EVM chain is a Safe (server/modules/chainWallet/safeWallet.ts):
+ * checked first, then its Safe deployed (or found, on a re-run) with no database transaction held
+ * while the chain answers, then written with the Safe's address. Its address is never typed in.
+ */
+export async function saveWallet(db: Db, chains: ChainRegistry, caller: Caller, body: ChainWalletBody, now: Date): Promise<ChainWalletRecord> {
   assertMayWriteWallet(caller, body);
+  await db.transaction().execute((trx) => checkAgainstStored(trx, caller, body, null));
+  const safe = await safeFor(db, chains, body).catch(rethrowChainFault);
+  if (safe !== null && body.address !== undefined && body.address.toLowerCase() !== safe.toLowerCase()) {
+    throw badRequest({ address: { key: 'validation.safeAddressGiven' } });
+  }
+  if (safe === null && body.address === undefined) throw badRequest({ address: { key: 'validation.required' } });
   return db.transaction().execute(async (trx) => {
-    const address = await checkAgainstStored(trx, caller, body);
+    const address = await checkAgainstStored(trx, caller, body, safe ?? (body.address as string));
     const { id } = await trx
       .insertInto('chainWallet')
       .values({ chainId: body.chainId, orgId: body.orgId, kind: body.kind, address, label: body.label, threshold: body.threshold, createdAt: now, updatedAt: now })
@@ -150,6 +167,12 @@ export async function saveWallet(db: Db, caller: Caller, body: ChainWalletBody, 
     await writeSigners(trx, id, body.signers);
     return findWallet(trx, caller, id);
   });
+}
+
+/** An API error (a signer without a key) goes out as it is; a node that does not answer is a 503. */
+function rethrowChainFault(error: unknown): never {
+  if (error instanceof ApiError) throw error;
+  throw new ApiError(BodyCode.unavailable, 'api.chainUnavailable');
 }
 
 /**

@@ -12,7 +12,8 @@ export const chainWalletFields = {
   chainId: chainIdField,
   orgId: z.number().int({ error: 'validation.integer' }).positive({ error: 'validation.invalidId' }),
   kind: z.enum(WALLET_KINDS, { error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.notWalletKind') }),
-  address: z.string().trim().min(1, { error: 'validation.required' }).max(64),
+  /** Required, except for a multisig wallet on an EVM chain: that one is a Safe, and its address the Safe's. */
+  address: z.string().trim().min(1, { error: 'validation.required' }).max(64).optional(),
   label: label.default(''),
   /** Multisig kinds only: approvals needed (1 ≤ threshold ≤ signers). */
   threshold: z.number().int({ error: 'validation.integer' }).min(1).max(50).nullish().transform((v) => v ?? null),
