@@ -23,6 +23,7 @@ import { databaseClock } from './db/databaseClock';
 import { startExpirySweeper } from './modules/sign/expirySweeper';
 import { ChainRegistry } from './chain/registry';
 import { devnetTokensOf } from './chain/devnetTokens';
+import { materializeBooks } from './chain/materialize';
 
 export interface BuildOptions {
   config: ServerConfig;
@@ -73,7 +74,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const clock = options.now ? undefined : await databaseClock(database.db);
   const now = options.now ?? clock!.now;
   const stampSessionUse = sessionUseStamper(database.db, app.log);
-  const chains = new ChainRegistry({ mode: config.chainMode, devnetDir: config.devnetDir, relayerKey: config.relayerKey }, (chainId) => devnetTokensOf(database.db, chainId));
+  const chains = new ChainRegistry(
+    { mode: config.chainMode, devnetDir: config.devnetDir, relayerKey: config.relayerKey },
+    (chainId) => devnetTokensOf(database.db, chainId),
+    (chainId, devnet, adapter) => materializeBooks(database.db, chainId, devnet, adapter),
+  );
   const context: ServerContext = { db: database.db, reader: database.reader, config, messages, now, callers, answers, stampSessionUse, routes: [], chains };
   const stopSweeper = startExpirySweeper(database.db, now, config.expirySweepMs, (error) => app.log.warn({ reason: String(error) }, 'expiry sweep failed'));
   const stopFeeds = [

@@ -40,6 +40,8 @@ export class ChainRegistry {
     private readonly settings: ChainSettings,
     /** The ERC-20 tokens a devnet carries in its genesis: the chain's currencies with a contract. */
     private readonly tokensOf: (chainId: number) => Promise<DevnetTokenSpec[]>,
+    /** Run once on a devnet that started with no journal, before anyone else uses it. */
+    private readonly onFreshDevnet: (chainId: number, devnet: Devnet, adapter: ChainAdapter) => Promise<void> = async () => undefined,
   ) {}
 
   get mode(): ChainSettings['mode'] {
@@ -76,7 +78,9 @@ export class ChainRegistry {
       });
       this.devnets.set(chain.chainId, devnet);
       const started = await devnet;
-      return new EvmChain('devnet', signingChainId, started.client, started.sender, RELAYER);
+      const adapter = new EvmChain('devnet', signingChainId, started.client, started.sender, RELAYER);
+      if (started.fresh) await this.onFreshDevnet(chain.chainId, started, adapter);
+      return adapter;
     }
     if (!this.settings.relayerKey) throw new Error('CHAIN_MODE=rpc needs RELAYER_PRIVATE_KEY: the account that sends Safe transactions and pays their gas');
     const client = createPublicClient({ transport: http(chain.rpcUrl, { retryCount: 2 }), cacheTime: 0 });

@@ -124,8 +124,18 @@ export interface ChainWalletTable {
   address: string;
   label: string;
   threshold: number | null;
+  /** A Safe's creation: first owners, threshold and salt (server/db/migrations/026_wallet_safe_setup.ts). */
+  safeSetup: Generated<SafeSetup | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
+}
+
+/** What fixes a Safe's address: `safeAddressOf(owners, threshold, saltNonce)` (server/chain/evm/safe.ts). */
+export interface SafeSetup {
+  owners: string[];
+  threshold: number;
+  /** A uint256 as decimal text. */
+  saltNonce: string;
 }
 
 export interface WalletSignerTable {

@@ -83,6 +83,8 @@ const clientOf = (provider: edr.Provider, chainId: number): PublicClient =>
 
 export class Devnet {
   readonly sender: TransactionSender;
+  /** Started with no journal: a new chain, which holds nothing of the books yet (server/chain/materialize.ts). */
+  fresh = true;
 
   private constructor(
     readonly chainId: number,
@@ -118,6 +120,7 @@ export class Devnet {
   private async replay(file: string): Promise<void> {
     const entries = readJournal(file);
     if (entries.length === 0) return;
+    this.fresh = false;
     await rpc(this.provider, 'evm_setAutomine', [false]);
     try {
       for (const [index, entry] of entries.entries()) {

@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
-import { getAddress } from 'viem';
+import { getAddress, keccak256, stringToHex, type Address } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { demoSigningKey } from '../../../src/contract/demoSigningKey';
+import { safeAddressOf } from '../../chain/evm/safe';
+import { safeSetupValue } from '../../modules/chainWallet/safeWallet';
 import bs58check from 'bs58check';
 import type { Transaction } from 'kysely';
-import type { Database } from '../schema';
+import type { Database, SafeSetup } from '../schema';
 import { CONTRACT_ADDRESS_FIELDS } from '../../../src/contract/contractKinds';
 import type { DemoOrgKey } from './demoData';
 import { postEntries } from '../../modules/ledger/post';
@@ -11,6 +15,13 @@ import { postEntries } from '../../modules/ledger/post';
 const bytes20 = (seed: string) => createHash('sha256').update(seed).digest().subarray(0, 20);
 export const demoEvmAddress = (seed: string) => getAddress(`0x${bytes20(seed).toString('hex')}`);
 export const demoTronAddress = (seed: string) => bs58check.encode(Buffer.concat([Buffer.from([0x41]), bytes20(seed)]));
+
+/** A demo Safe: its signers' demo keys, its threshold, a salt from its label. */
+const demoSafeSetup = (label: string, signers: string[], threshold: number): SafeSetup => ({
+  owners: signers.map((account) => privateKeyToAccount(demoSigningKey(account)).address),
+  threshold,
+  saltNonce: BigInt(keccak256(stringToHex(`demo wallet ${label}`))).toString(),
+});
 
 /** Opening balances are this many days old: before the oldest seeded order (60 days) and proposal. */
 const OPENING_DAYS = 90;
@@ -61,10 +72,13 @@ export async function seedWallets(trx: Transaction<Database>, orgIds: Record<Dem
   const currencies = await trx.selectFrom('currency').select(['id', 'symbol', 'chainId']).execute();
   const walletIds: Record<string, number> = {};
   for (const wallet of demoWallets) {
-    const address = wallet.chainId === TRON ? demoTronAddress(wallet.label) : demoEvmAddress(wallet.label);
+    // A multisig wallet on an EVM chain is a Safe of its signers' demo keys: its address is fixed by them
+    // (the devnet deploys it when it starts fresh, server/chain/materialize.ts).
+    const setup = wallet.chainId !== TRON && wallet.threshold !== null ? demoSafeSetup(wallet.label, wallet.signers, wallet.threshold) : null;
+    const address = setup ? safeAddressOf(setup.owners as Address[], setup.threshold, BigInt(setup.saltNonce)) : wallet.chainId === TRON ? demoTronAddress(wallet.label) : demoEvmAddress(wallet.label);
     const { id } = await trx
       .insertInto('chainWallet')
-      .values({ chainId: wallet.chainId, orgId: orgIds[wallet.org], kind: wallet.kind, address, label: wallet.label, threshold: wallet.threshold })
+      .values({ chainId: wallet.chainId, orgId: orgIds[wallet.org], kind: wallet.kind, address, label: wallet.label, threshold: wallet.threshold, safeSetup: setup ? safeSetupValue(setup) : null })
       .returning('id')
       .executeTakeFirstOrThrow();
     walletIds[wallet.label] = id;

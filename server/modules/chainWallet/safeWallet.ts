@@ -1,5 +1,7 @@
 import { keccak256, stringToHex, type Address } from 'viem';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import type { SafeSetup } from '../../db/schema';
 import type { ChainRegistry } from '../../chain/registry';
 import { ApiError } from '../../http/apiError';
 import { BodyCode } from '../../../src/contract/envelope';
@@ -11,7 +13,7 @@ import type { ChainWalletBody } from '../../../src/contract/schemas/chainWallet'
  * owners are the signers' registered keys, in signer order, its threshold the wallet's, and its
  * address the Safe's. Null when the wallet is not one (another kind, a simulated chain).
  */
-export async function safeFor(db: Db, chains: ChainRegistry, body: ChainWalletBody): Promise<Address | null> {
+export async function safeFor(db: Db, chains: ChainRegistry, body: ChainWalletBody): Promise<{ address: Address; setup: SafeSetup } | null> {
   if (!isMultiSigKind(body.kind) || body.threshold === null) return null;
   const chain = await db.selectFrom('chain').select(['chainId', 'family', 'rpcUrl']).where('chainId', '=', body.chainId).executeTakeFirst();
   if (!chain || chain.family !== 'evm') return null;
@@ -22,8 +24,12 @@ export async function safeFor(db: Db, chains: ChainRegistry, body: ChainWalletBo
   // finds the Safe it made, while the next wallet of the same name and signers gets a Safe of its own.
   const { last } = await db.selectFrom('chainWallet').select((eb) => eb.fn.coalesce(eb.fn.max('id'), eb.lit(0)).as('last')).executeTakeFirstOrThrow();
   const salt = BigInt(keccak256(stringToHex(`wallet ${body.orgId}/${body.chainId}/${body.kind}/${body.label}/${last}`)));
-  return (await multisig.create(owners, body.threshold, salt)).address;
+  const { address } = await multisig.create(owners, body.threshold, salt);
+  return { address, setup: { owners, threshold: body.threshold, saltNonce: salt.toString() } };
 }
+
+/** The setup as the jsonb column takes it (both drivers take text, Postgres casts it). */
+export const safeSetupValue = (setup: SafeSetup) => sql<SafeSetup>`${JSON.stringify(setup)}::jsonb`;
 
 /** The signers' keys in signer order; anyone without one is named in a 409 (they register it on /account). */
 async function ownersOf(db: Db, signers: readonly number[]): Promise<Address[]> {

@@ -18,7 +18,7 @@ import {
 import { assertMayWriteWallet } from './walletAccess';
 import { sameSigners } from '../../../src/contract/signerSet';
 import { allMembersOf, writeSigners } from './signers';
-import { safeFor } from './safeWallet';
+import { safeFor, safeSetupValue } from './safeWallet';
 import type { ChainRegistry } from '../../chain/registry';
 
 type Trx = Transaction<Database>;
@@ -153,15 +153,15 @@ export async function saveWallet(db: Db, chains: ChainRegistry, caller: Caller, 
   assertMayWriteWallet(caller, body);
   await db.transaction().execute((trx) => checkAgainstStored(trx, caller, body, null));
   const safe = await safeFor(db, chains, body).catch(rethrowChainFault);
-  if (safe !== null && body.address !== undefined && body.address.toLowerCase() !== safe.toLowerCase()) {
+  if (safe !== null && body.address !== undefined && body.address.toLowerCase() !== safe.address.toLowerCase()) {
     throw badRequest({ address: { key: 'validation.safeAddressGiven' } });
   }
   if (safe === null && body.address === undefined) throw badRequest({ address: { key: 'validation.required' } });
   return db.transaction().execute(async (trx) => {
-    const address = await checkAgainstStored(trx, caller, body, safe ?? (body.address as string));
+    const address = await checkAgainstStored(trx, caller, body, safe?.address ?? (body.address as string));
     const { id } = await trx
       .insertInto('chainWallet')
-      .values({ chainId: body.chainId, orgId: body.orgId, kind: body.kind, address, label: body.label, threshold: body.threshold, createdAt: now, updatedAt: now })
+      .values({ chainId: body.chainId, orgId: body.orgId, kind: body.kind, address, label: body.label, threshold: body.threshold, safeSetup: safe ? safeSetupValue(safe.setup) : null, createdAt: now, updatedAt: now })
       .returning('id')
       .executeTakeFirstOrThrow();
     await writeSigners(trx, id, body.signers);

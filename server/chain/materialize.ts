@@ -1,0 +1,41 @@
+import { sql } from 'kysely';
+import { getAddress, isAddress, parseUnits, type Address } from 'viem';
+import type { Db } from '../db/database';
+import type { ChainAdapter } from './adapter';
+import type { Devnet } from './evm/devnet';
+
+/**
+ * A new devnet under a database that already has books (the demo seed, a test's data, a devnet
+ * whose folder was removed): the chain is made to hold what the books say, once, before anyone
+ * uses it (docs/chains.md "The embedded devnet"). Each Safe the database knows is deployed from its
+ * recorded setup, and every wallet's balance is minted or funded from the faucet up to its ledger
+ * balance. From then on the chain moves and the books follow it.
+ */
+export async function materializeBooks(db: Db, chainId: number, devnet: Devnet, chain: ChainAdapter): Promise<void> {
+  const wallets = await db.selectFrom('chainWallet').select(['id', 'address', 'label', 'safeSetup']).where('chainId', '=', chainId).orderBy('id').execute();
+  for (const wallet of wallets) {
+    if (!wallet.safeSetup || !chain.multisig) continue;
+    const { owners, threshold, saltNonce } = wallet.safeSetup;
+    const made = await chain.multisig.create(owners as Address[], threshold, BigInt(saltNonce));
+    if (made.address !== getAddress(wallet.address)) throw new Error(`wallet ${wallet.label}: its recorded Safe setup gives ${made.address}, not ${wallet.address}`);
+  }
+  const balances = await db
+    .selectFrom('walletBalance')
+    .innerJoin('chainWallet', 'chainWallet.id', 'walletBalance.walletId')
+    .innerJoin('currency', 'currency.id', 'walletBalance.currencyId')
+    .select(['chainWallet.address', 'currency.contractAddress', 'currency.decimals', sql<string>`wallet_balance.amount::text`.as('amount')])
+    .where('chainWallet.chainId', '=', chainId)
+    .where('walletBalance.amount', '>', '0')
+    .orderBy('walletBalance.walletId')
+    .orderBy('walletBalance.currencyId')
+    .execute();
+  for (const balance of balances) {
+    if (!isAddress(balance.address) || (balance.contractAddress !== null && !isAddress(balance.contractAddress))) continue;
+    const holder = getAddress(balance.address);
+    const wanted = parseUnits(balance.amount, balance.decimals);
+    const held = await chain.balanceOf(holder, balance.contractAddress);
+    if (held >= wanted) continue;
+    if (balance.contractAddress === null) await devnet.fund(holder, wanted - held);
+    else await devnet.mint(getAddress(balance.contractAddress), holder, wanted - held);
+  }
+}
