@@ -98,8 +98,11 @@ export interface SafeTransaction {
   to: Address;
   value: bigint;
   data: Hex;
-  /** 0: call. The platform never makes a delegate call (1): it would run foreign code as the Safe. */
-  operation: 0;
+  /**
+   * 0: a call. 1 (a delegate call, which runs the callee's code as the Safe) only ever to the
+   * canonical MultiSendCallOnly, to batch calls of the Safe to itself (`governanceTransaction`).
+   */
+  operation: 0 | 1;
   safeTxGas: bigint;
   baseGas: bigint;
   gasPrice: bigint;

@@ -20,6 +20,7 @@ import {
   type SafeTransaction,
 } from '../../../server/chain/evm/safe';
 import { encodeFunctionData } from 'viem';
+import { governanceTransaction } from '../../../server/chain/evm/safeGovernance';
 
 // The embedded devnet with the real Safe 1.4.1 contracts (docs/chains.md): the quorum is the
 // contract's, so these tests are the ones an insider would try against it.
@@ -128,6 +129,22 @@ describe('the embedded devnet', () => {
     expect(await read<bigint>(safe, safeAbi, 'getThreshold')).toBe(2n);
   });
 
+  it('a whole new signer set and threshold is one batched Safe transaction, with the quorum in force', async () => {
+    const [dave, erin] = ['dave', 'erin'].map((name) => devnetAccount(`test ${name}`));
+    const owners = await read<Address[]>(safe, safeAbi, 'getOwners');
+    const change = governanceTransaction(safe, owners, 2, [bob.address, carol.address, dave.address, erin.address], 3, await nonceOf(safe));
+    expect(change.operation).toBe(1);
+    expect(await refusal(change, await signedBy(change, [bob]))).toBe('GS020');
+    expect((await devnet.send(RELAYER, { to: safe, data: encodeExecTransaction(change, await signedBy(change, [alice, carol])) })).receipt.status).toBe('success');
+    expect(new Set(await read<Address[]>(safe, safeAbi, 'getOwners'))).toEqual(new Set([bob.address, carol.address, dave.address, erin.address]));
+    expect(await read<bigint>(safe, safeAbi, 'getThreshold')).toBe(3n);
+    // And back, now with three of the new owners.
+    const back = governanceTransaction(safe, await read<Address[]>(safe, safeAbi, 'getOwners'), 3, [alice.address, bob.address, carol.address], 2, await nonceOf(safe));
+    expect((await devnet.send(RELAYER, { to: safe, data: encodeExecTransaction(back, await signedBy(back, [bob, dave, erin])) })).receipt.status).toBe('success');
+    expect(new Set(await read<Address[]>(safe, safeAbi, 'getOwners'))).toEqual(new Set([alice.address, bob.address, carol.address]));
+    expect(await read<bigint>(safe, safeAbi, 'getThreshold')).toBe(2n);
+  });
+
   it('a restart replays the journal: the same blocks, balances and Safe', async () => {
     const before = await devnet.client.getBlock();
     const again = await Devnet.start({ chainId: CHAIN_ID, journalFile, tokens: [{ address: USDT, name: 'Tether USD', symbol: 'USDT', decimals: 6 }] });
@@ -135,7 +152,7 @@ describe('the embedded devnet', () => {
     expect(after.number).toBe(before.number);
     expect(after.hash).toBe(before.hash);
     expect(await again.client.readContract({ address: USDT, abi: tokenAbi, functionName: 'balanceOf', args: [safe] })).toBe(750_000_000n);
-    expect(await again.client.readContract({ address: safe, abi: safeAbi, functionName: 'getOwners' })).toEqual([alice.address, bob.address, carol.address]);
+    expect(new Set(await again.client.readContract({ address: safe, abi: safeAbi, functionName: 'getOwners' }) as Address[])).toEqual(new Set([alice.address, bob.address, carol.address]));
     // And it goes on from there: the faucet's next nonce is the one after the journal's.
     expect((await again.fund(RECIPIENT, 1n)).receipt.status).toBe('success');
   });
