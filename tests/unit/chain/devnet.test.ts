@@ -20,7 +20,7 @@ import {
   type SafeTransaction,
 } from '../../../server/chain/evm/safe';
 import { encodeFunctionData } from 'viem';
-import { governanceTransaction } from '../../../server/chain/evm/safeGovernance';
+import { governanceTransaction } from '../../../server/chain/evm/safeBatch';
 
 // The embedded devnet with the real Safe 1.4.1 contracts (docs/chains.md): the quorum is the
 // contract's, so these tests are the ones an insider would try against it.

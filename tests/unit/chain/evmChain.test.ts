@@ -7,6 +7,7 @@ import type { ChainAdapter, MultisigChain } from '../../../server/chain/adapter'
 import { devnetAccount, RELAYER, type Devnet } from '../../../server/chain/evm/devnet';
 import { safeTransaction, safeTypedData, type SafeTransaction } from '../../../server/chain/evm/safe';
 import { ChainRegistry, devnetChainId } from '../../../server/chain/registry';
+import { transferTransaction } from '../../../server/chain/evm/safeTransfer';
 import { encodeFunctionData, erc20Abi } from 'viem';
 
 // The adapter as the platform's modules use it (docs/chains.md "The adapter"), over the embedded devnet
@@ -77,6 +78,27 @@ describe('the EVM adapter on the devnet', () => {
     expect(await chain.transaction(execution.txHash)).toMatchObject({ status: 'success', blockNumber: execution.blockNumber, gasUsed: execution.gasUsed, fee: execution.fee });
     // The same signatures again: the Safe's nonce has moved on.
     expect(await multisig.execute(safe, transfer, await signatures(transfer, [carol, bob]))).toMatchObject({ outcome: 'refused' });
+  });
+
+  it('a payment and its fee go in one Safe transaction: both or neither', async () => {
+    const FEE_WALLET = getAddress('0x00000000000000000000000000000000000fee00');
+    const nonce = (await multisig.state(safe))!.nonce;
+    const both = transferTransaction([{ to: ELSEWHERE, token: USDT, amount: 10_000_000n }, { to: FEE_WALLET, token: USDT, amount: 2_000_000n }], nonce);
+    expect(both.operation).toBe(1);
+    const before = await chain.balanceOf(ELSEWHERE, USDT);
+    expect((await multisig.execute(safe, both, await signatures(both, [alice, carol]))).outcome).toBe('executed');
+    expect(await chain.balanceOf(ELSEWHERE, USDT)).toBe(before + 10_000_000n);
+    expect(await chain.balanceOf(FEE_WALLET, USDT)).toBe(2_000_000n);
+    // More than the Safe holds, with a fee it could pay: the whole batch is refused, the fee included.
+    const tooMuch = transferTransaction([{ to: ELSEWHERE, token: USDT, amount: 10n ** 12n }, { to: FEE_WALLET, token: USDT, amount: 1n }], nonce + 1n);
+    expect((await multisig.execute(safe, tooMuch, await signatures(tooMuch, [alice, carol]))).outcome).toBe('refused');
+    expect(await chain.balanceOf(FEE_WALLET, USDT)).toBe(2_000_000n);
+    // The native coin, alone: a plain call with value.
+    await devnet.fund(safe, 10n ** 18n);
+    const coin = transferTransaction([{ to: ELSEWHERE, token: null, amount: 10n ** 17n }], nonce + 1n);
+    expect(coin.operation).toBe(0);
+    expect((await multisig.execute(safe, coin, await signatures(coin, [bob, carol]))).outcome).toBe('executed');
+    expect(await chain.balanceOf(ELSEWHERE, null)).toBe(10n ** 17n);
   });
 
   it('finds token and native transfers into watched addresses, and nothing sent elsewhere', async () => {

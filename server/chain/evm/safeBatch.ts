@@ -31,7 +31,13 @@ export function governanceTransaction(safe: Address, owners: readonly Address[],
   }
   if (current !== newThreshold) calls.push(governanceCall.changeThreshold(newThreshold));
   if (calls.length === 0) throw new Error('no governance change: the Safe already has these owners and this threshold');
-  if (calls.length === 1) return safeTransaction(safe, 0n, calls[0], nonce);
-  const packed = concatHex(calls.map((data) => encodePacked(['uint8', 'address', 'uint256', 'uint256', 'bytes'], [0, getAddress(safe), 0n, BigInt((data.length - 2) / 2), data])));
+  return batchTransaction(calls.map((data) => ({ to: safe, value: 0n, data })), nonce);
+}
+
+/** One call as it is; several as one MultiSendCallOnly batch (a delegate call: the calls are the Safe's own). */
+export function batchTransaction(calls: ReadonlyArray<{ to: Address; value: bigint; data: Hex }>, nonce: bigint): SafeTransaction {
+  if (calls.length === 0) throw new Error('a Safe transaction needs a call');
+  if (calls.length === 1) return safeTransaction(calls[0].to, calls[0].value, calls[0].data, nonce);
+  const packed = concatHex(calls.map((c) => encodePacked(['uint8', 'address', 'uint256', 'uint256', 'bytes'], [0, getAddress(c.to), c.value, BigInt((c.data.length - 2) / 2), c.data])));
   return { ...safeTransaction(SAFE_ADDRESSES.multiSendCallOnly, 0n, encodeFunctionData({ abi: multiSendAbi, functionName: 'multiSend', args: [packed] }), nonce), operation: 1 };
 }
