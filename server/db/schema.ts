@@ -130,6 +130,16 @@ export interface ChainWalletTable {
   updatedAt: UpdatedAt;
 }
 
+/** A Safe transaction as stored: the fields that vary, big numbers as decimal text. */
+export interface StoredSafeTransaction {
+  safe: string;
+  to: string;
+  value: string;
+  data: string;
+  operation: 0 | 1;
+  nonce: string;
+}
+
 /** What fixes a Safe's address: `safeAddressOf(owners, threshold, saltNonce)` (server/chain/evm/safe.ts). */
 export interface SafeSetup {
   owners: string[];
@@ -219,6 +229,8 @@ export interface ProposalTable {
   supersededBy: Generated<number | null>;
   /** The policy rule that decided it (src/contract/policy.ts), as it read then; null: none matched. */
   policy: Generated<ProposalPolicy | null>;
+  /** On a Safe: the Safe transaction its signers sign (server/db/migrations/027_proposal_safe_tx.ts). */
+  safeTx: Generated<StoredSafeTransaction | null>;
 }
 
 /** The signer set a proposal froze when it started. */
@@ -233,6 +245,8 @@ export interface ProposalVoteTable {
   signerId: number;
   vote: 'approve' | 'deny';
   comment: string;
+  /** An approval of a proposal on a Safe: the signer's EIP-712 signature of its Safe transaction. */
+  signature: Generated<string | null>;
   createdAt: CreatedAt;
 }
 

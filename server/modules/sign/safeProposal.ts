@@ -1,0 +1,84 @@
+import { sql, type Transaction } from 'kysely';
+import { getAddress, parseUnits, type Address, type Hex } from 'viem';
+import type { Database, StoredSafeTransaction } from '../../db/schema';
+import type { ChainRegistry } from '../../chain/registry';
+import type { SafeTransaction } from '../../chain/evm/safe';
+import { safeTransaction, safeTypedData } from '../../chain/evm/safe';
+import { governanceTransaction } from '../../chain/evm/safeBatch';
+import { transferTransaction, type Payment } from '../../chain/evm/safeTransfer';
+import { conflict } from '../../http/apiError';
+import { feeWalletOf } from '../ledger/networkFee';
+import { OPEN_STATUSES } from '../../../src/contract/proposalMachine';
+import type { ProposalPlan } from './proposalStart';
+
+type Trx = Transaction<Database>;
+
+/**
+ * A proposal on a Safe (docs/chains.md "Proposals on Safes") carries the Safe transaction its signers
+ * sign: what moves (the payment and its fee, or the governance change) and the Safe's nonce it will
+ * take. Null for a wallet that is no Safe (another kind, a simulated chain).
+ */
+export async function safeTransactionFor(
+  trx: Trx,
+  chains: ChainRegistry,
+  wallet: { id: number; chainId: number; address: string; safeSetup: unknown },
+  plan: ProposalPlan,
+): Promise<StoredSafeTransaction | null> {
+  if (!wallet.safeSetup) return null;
+  const chain = await trx.selectFrom('chain').select(['chainId', 'family', 'rpcUrl']).where('chainId', '=', wallet.chainId).executeTakeFirstOrThrow();
+  const multisig = (await chains.adapterFor(chain)).multisig;
+  if (!multisig) return null;
+  const safe = getAddress(wallet.address);
+  const state = await multisig.state(safe);
+  if (!state) throw conflict('api.safeMissing', { address: safe });
+  const nonce = await nextSafeNonce(trx, wallet.id, state.nonce);
+  const transaction = plan.kind === 'governance' ? await governanceOf(trx, safe, state, plan, nonce) : transferTransaction(await paymentsOf(trx, wallet.chainId, plan), nonce);
+  return stored(safe, transaction);
+}
+
+/** After the Safe's own nonce and every open proposal's on this Safe: they execute in that order. */
+async function nextSafeNonce(trx: Trx, walletId: number, onChain: bigint): Promise<bigint> {
+  const { last } = await trx
+    .selectFrom('proposal')
+    .select(sql<string | null>`max((safe_tx->>'nonce')::numeric)::text`.as('last'))
+    .where('walletId', '=', walletId)
+    .where('status', 'in', OPEN_STATUSES)
+    .where('safeTx', 'is not', null)
+    .executeTakeFirstOrThrow();
+  const next = last === null ? 0n : BigInt(last) + 1n;
+  return next > onChain ? next : onChain;
+}
+
+async function governanceOf(trx: Trx, safe: Address, state: { owners: Address[]; threshold: number }, plan: ProposalPlan, nonce: bigint): Promise<SafeTransaction> {
+  const signers = plan.newSigners ?? [];
+  const keys = await trx.selectFrom('signingKey').innerJoin('appUser', 'appUser.id', 'signingKey.userId').select(['signingKey.userId', 'signingKey.address']).where('signingKey.userId', 'in', signers.length > 0 ? signers : [-1]).execute();
+  const byUser = new Map(keys.map((k) => [k.userId, k.address as Address]));
+  const missing = signers.filter((id) => !byUser.has(id));
+  if (missing.length > 0) {
+    const accounts = await trx.selectFrom('appUser').select('account').where('id', 'in', missing).execute();
+    throw conflict('api.signerWithoutKey', { accounts: accounts.map((a) => a.account).join(', ') });
+  }
+  return governanceTransaction(safe, state.owners, state.threshold, signers.map((id) => byUser.get(id) as Address), plan.newThreshold ?? state.threshold, nonce);
+}
+
+/** The payment in the currency's smallest unit, and a withdrawal's fee to the platform's fee wallet. */
+async function paymentsOf(trx: Trx, chainId: number, plan: ProposalPlan): Promise<Payment[]> {
+  if (plan.currencyId === null) throw new Error('a money proposal names its currency');
+  const currency = await trx.selectFrom('currency').select(['contractAddress', 'decimals']).where('id', '=', plan.currencyId).executeTakeFirstOrThrow();
+  const token = currency.contractAddress ? getAddress(currency.contractAddress) : null;
+  const payments: Payment[] = [{ to: getAddress(plan.toAddress), token, amount: parseUnits(plan.amount, currency.decimals) }];
+  const fee = parseUnits(plan.fee || '0', currency.decimals);
+  if (fee > 0n) {
+    const feeWallet = await trx.selectFrom('chainWallet').select('address').where('id', '=', await feeWalletOf(trx, chainId)).executeTakeFirstOrThrow();
+    payments.push({ to: getAddress(feeWallet.address), token, amount: fee });
+  }
+  return payments;
+}
+
+const stored = (safe: Address, t: SafeTransaction): StoredSafeTransaction => ({ safe, to: t.to, value: t.value.toString(), data: t.data, operation: t.operation, nonce: t.nonce.toString() });
+
+/** The stored form back as the Safe transaction. */
+export const safeTransactionOf = (s: StoredSafeTransaction): SafeTransaction => ({ ...safeTransaction(s.to as Address, BigInt(s.value), s.data as Hex, BigInt(s.nonce)), operation: s.operation });
+
+/** What a signer's browser signs (EIP-712), with the chain id of the chain's adapter. */
+export const signingRequestOf = (signingChainId: number, s: StoredSafeTransaction) => safeTypedData(signingChainId, s.safe as Address, safeTransactionOf(s));
