@@ -4,6 +4,7 @@ import type { Database } from '../schema';
 import { demoEvmAddress, demoTronAddress } from './wallets';
 import { executeTransfer, lockExecutionWallets } from '../../modules/sign/execution';
 import { insertProposal } from '../../modules/sign/proposalStart';
+import { setupSafeStates } from '../../modules/sign/safeProposal';
 import type { Caller } from '../../http/caller';
 
 const MINUTE = 60_000;
@@ -134,7 +135,7 @@ export async function seedProposals(trx: Transaction<Database>, walletIds: Recor
     // Started as the API starts one (nonce, frozen signer set, start log, the proposer's approval), back in time.
     const proposer = { userId: userIds[p.proposer] } as Caller;
     const plan = { kind: p.kind ?? 'transfer', toAddress, amount: p.amount, symbol: p.symbol, currencyId: currency.id, fee: '0', memo: p.memo, orderId: null, newSigners: null, newThreshold: null };
-    const { proposalId: id, nonce: started } = await insertProposal(trx, proposer, wallet.id, plan, createdAt, TTL_HOURS);
+    const { proposalId: id, nonce: started } = await insertProposal(trx, proposer, wallet.id, plan, createdAt, TTL_HOURS, { threshold: null, record: null }, setupSafeStates);
     if (started !== nonce) throw new Error(`demo proposal ${index}: nonce ${started}, expected ${nonce}`);
     await trx
       .updateTable('proposal')

@@ -10,6 +10,7 @@ import { findMovement, listMovements, movementSource } from './queries';
 import { sendCsvExport } from '../../http/csvExport';
 import { movementExport } from '../../../src/contract/exports';
 import { saveMovement } from './service';
+import { chainSafeStates } from '../sign/safeProposal';
 
 /**
  * Money movements (docs/ledger.md; /transfer, /withdraw, /refund, /supply, /supply-history): one
@@ -40,6 +41,6 @@ export function registerMovementRoutes(app: FastifyInstance, context: ServerCont
     path: paths.save,
     access: writers,
     body: movementBody,
-    handler: async ({ caller, body }) => saveMovement(db, caller, body, context.now(), context.config.proposalTtlHours),
+    handler: async ({ caller, body }) => saveMovement(db, caller, body, context.now(), context.config.proposalTtlHours, chainSafeStates(context.chains)),
   });
 }

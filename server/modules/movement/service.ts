@@ -13,6 +13,7 @@ import { executeTransfer, lockExecutionWallets, simulatedTxHash } from '../sign/
 import { assertOutflowCovered, checkOutflow } from '../sign/outflow';
 import type { GasReason } from '../../../src/contract/report';
 import { insertProposal, type StartedProposal } from '../sign/proposalStart';
+import type { SafeStates } from '../sign/safeProposal';
 import { checkDestination, checkRefund, withdrawFee } from './rules';
 import { gateOutflow } from '../policy/enforce';
 import { findMovement } from './queries';
@@ -23,8 +24,8 @@ type Trx = Transaction<Database>;
 const directGasReason = (kind: string): GasReason => (kind === 'withdraw' ? 'withdraw' : 'transfer');
 
 /** POST /sys/movement/save: one transaction; see `recordMovement`. */
-export async function saveMovement(db: Db, caller: Caller, body: MovementBody, now: Date, ttlHours: number): Promise<MovementRecord> {
-  const { movementId } = await db.transaction().execute((trx) => recordMovement(trx, caller, body, now, ttlHours, 'movement'));
+export async function saveMovement(db: Db, caller: Caller, body: MovementBody, now: Date, ttlHours: number, safes: SafeStates): Promise<MovementRecord> {
+  const { movementId } = await db.transaction().execute((trx) => recordMovement(trx, caller, body, now, ttlHours, 'movement', safes));
   return findMovement(db, caller, movementId, now);
 }
 
@@ -52,6 +53,7 @@ export async function recordMovement(
   now: Date,
   ttlHours: number,
   door: 'movement' | 'proposal',
+  safes: SafeStates,
 ): Promise<{ movementId: number; proposal: StartedProposal | null }> {
   if (!maskHas(MOVEMENT_WRITERS[body.kind], caller.roleIndex)) throw forbidden();
   const wallet = await trx
@@ -93,6 +95,7 @@ export async function recordMovement(
           now,
           ttlHours,
           gate,
+          safes,
         )
       : null;
   const txHash = proposal ? null : simulatedTxHash(family);

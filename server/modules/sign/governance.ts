@@ -9,6 +9,7 @@ import { sameSigners } from '../../../src/contract/signerSet';
 import { allMembersOf, writeSigners } from '../chainWallet/signers';
 import { assertChainMoves } from './outflow';
 import { insertProposal, type StartedProposal } from './proposalStart';
+import type { SafeStates } from './safeProposal';
 
 type Trx = Transaction<Database>;
 
@@ -26,7 +27,7 @@ export interface GovernanceChange {
  * wallet. The new set obeys the wallet rule (≥ 2 distinct members of the org; the
  * schema checked the shape) and must differ from the current one.
  */
-export async function startGovernance(trx: Trx, caller: Caller, change: GovernanceChange, now: Date, ttlHours: number): Promise<StartedProposal> {
+export async function startGovernance(trx: Trx, caller: Caller, change: GovernanceChange, now: Date, ttlHours: number, safes: SafeStates): Promise<StartedProposal> {
   const wallet = await trx
     .selectFrom('chainWallet')
     .select(['id', 'chainId', 'orgId', 'kind', 'address', 'threshold'])
@@ -49,6 +50,8 @@ export async function startGovernance(trx: Trx, caller: Caller, change: Governan
     { kind: 'governance', toAddress: wallet.address, amount: '0', symbol: '', currencyId: null, fee: '0', memo: change.memo, orderId: null, newSigners: change.signers, newThreshold: change.threshold },
     now,
     ttlHours,
+    { threshold: null, record: null },
+    safes,
   );
 }
 

@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database, StoredSafeTransaction } from '../../db/schema';
+import { safeTransactionFor, type SafeStates } from './safeProposal';
 import type { Caller } from '../../http/caller';
 import type { ProposalKind, ProposalStatus } from '../../../src/contract/contractKinds';
 import type { ProposalPolicy } from '../../../src/contract/policy';
@@ -71,9 +72,10 @@ export async function insertProposal(
   plan: ProposalPlan,
   now: Date,
   ttlHours: number,
-  gate: ProposalPolicyGate = { threshold: null, record: null },
+  gate: ProposalPolicyGate,
+  safes: SafeStates,
 ): Promise<StartedProposal> {
-  const wallet = await trx.selectFrom('chainWallet').select(['id', 'label', 'chainId', 'orgId', 'threshold']).where('id', '=', walletId).forUpdate().executeTakeFirstOrThrow();
+  const wallet = await trx.selectFrom('chainWallet').select(['id', 'label', 'chainId', 'orgId', 'threshold', 'address', 'safeSetup']).where('id', '=', walletId).forUpdate().executeTakeFirstOrThrow();
   const threshold = gate.threshold ?? wallet.threshold;
   if (threshold === null) throw new Error(`wallet ${walletId} has no threshold: not multisig`);
   const last = await trx.selectFrom('proposal').select(sql<number>`coalesce(max(nonce), 0)`.as('nonce')).where('walletId', '=', wallet.id).executeTakeFirstOrThrow();
@@ -84,6 +86,8 @@ export async function insertProposal(
       : await trx.selectFrom('walletSigner').select(['userId', 'position']).where('walletId', '=', wallet.id).orderBy('position').execute();
   // A threshold no signer set can reach would wait until it expires: refused now, with the numbers.
   if (threshold > signers.length) throw conflict('api.policyUnreachable', { threshold, signers: signers.length });
+  // On a Safe: the transaction its signers will sign, with the Safe nonce it takes.
+  const safeTx = await safeTransactionFor(trx, safes, wallet, plan);
   const proposerSigns = signers.some((s) => s.userId === caller.userId);
   const status: ProposalStatus = proposerSigns && threshold <= 1 ? 'approved' : 'pending';
   const { id } = await trx
@@ -107,6 +111,7 @@ export async function insertProposal(
       status,
       threshold,
       policy: gate.record ? sql<ProposalPolicy>`${JSON.stringify(gate.record)}::jsonb` : null,
+      safeTx: safeTx ? sql<StoredSafeTransaction>`${JSON.stringify(safeTx)}::jsonb` : null,
       proposerId: caller.userId,
       txHash: null,
       createdAt: now,

@@ -9,6 +9,7 @@ import { listProposals, listSignLogs, proposalDetail, signLogSource } from './qu
 import { sendCsvExport } from '../../http/csvExport';
 import { signLogExport } from '../../../src/contract/exports';
 import { actOnProposal, startProposal } from './service';
+import { chainSafeStates } from './safeProposal';
 
 /**
  * Multisig proposals (docs/proposals.md). Every role reaches the endpoints: who may start, approve,
@@ -74,7 +75,7 @@ export function registerSignRoutes(app: FastifyInstance, context: ServerContext)
     body: signStartBody,
     // Changing who signs (or how many) is as sensitive as signing; a money proposal still needs approvals.
     stepUp: (body) => body.kind === 'governance',
-    handler: async ({ caller, body }) => startProposal(db, caller, body, context.now(), context.config.proposalTtlHours),
+    handler: async ({ caller, body }) => startProposal(db, caller, body, context.now(), context.config.proposalTtlHours, chainSafeStates(context.chains)),
   });
 
   const actions: Array<[ProposalAction, string]> = [

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import { getAddress, parseUnits, type Address, type Hex } from 'viem';
-import type { Database, StoredSafeTransaction } from '../../db/schema';
+import type { Database, SafeSetup, StoredSafeTransaction } from '../../db/schema';
+import type { SafeState } from '../../chain/adapter';
 import type { ChainRegistry } from '../../chain/registry';
 import type { SafeTransaction } from '../../chain/evm/safe';
 import { safeTransaction, safeTypedData } from '../../chain/evm/safe';
@@ -18,23 +19,44 @@ type Trx = Transaction<Database>;
  * sign: what moves (the payment and its fee, or the governance change) and the Safe's nonce it will
  * take. Null for a wallet that is no Safe (another kind, a simulated chain).
  */
-export async function safeTransactionFor(
-  trx: Trx,
-  chains: ChainRegistry,
-  wallet: { id: number; chainId: number; address: string; safeSetup: unknown },
-  plan: ProposalPlan,
-): Promise<StoredSafeTransaction | null> {
-  if (!wallet.safeSetup) return null;
-  const chain = await trx.selectFrom('chain').select(['chainId', 'family', 'rpcUrl']).where('chainId', '=', wallet.chainId).executeTakeFirstOrThrow();
-  const multisig = (await chains.adapterFor(chain)).multisig;
-  if (!multisig) return null;
+export async function safeTransactionFor(trx: Trx, states: SafeStates, wallet: SafeWallet, plan: ProposalPlan): Promise<StoredSafeTransaction | null> {
+  const state = await states(trx, wallet);
+  if (!state) return null;
   const safe = getAddress(wallet.address);
-  const state = await multisig.state(safe);
-  if (!state) throw conflict('api.safeMissing', { address: safe });
   const nonce = await nextSafeNonce(trx, wallet.id, state.nonce);
   const transaction = plan.kind === 'governance' ? await governanceOf(trx, safe, state, plan, nonce) : transferTransaction(await paymentsOf(trx, wallet.chainId, plan), nonce);
   return stored(safe, transaction);
 }
+
+export interface SafeWallet {
+  id: number;
+  chainId: number;
+  address: string;
+  safeSetup: SafeSetup | null;
+}
+
+/** A wallet's Safe as it is now; null when the wallet is no Safe. */
+export type SafeStates = (trx: Trx, wallet: SafeWallet) => Promise<SafeState | null>;
+
+/** From the chain, through its adapter: what requests use. A Safe the books know and the chain lacks is a 409. */
+export const chainSafeStates =
+  (chains: ChainRegistry): SafeStates =>
+  async (trx, wallet) => {
+    if (!wallet.safeSetup) return null;
+    const chain = await trx.selectFrom('chain').select(['chainId', 'family', 'rpcUrl']).where('chainId', '=', wallet.chainId).executeTakeFirstOrThrow();
+    const multisig = (await chains.adapterFor(chain)).multisig;
+    if (!multisig) return null;
+    const state = await multisig.state(getAddress(wallet.address));
+    if (!state) throw conflict('api.safeMissing', { address: getAddress(wallet.address) });
+    return state;
+  };
+
+/**
+ * From the recorded setup alone, as a fresh devnet deploys it (nonce 0): what the demo seed uses,
+ * which writes its books before any chain runs (server/chain/materialize.ts).
+ */
+export const setupSafeStates: SafeStates = async (_trx, wallet) =>
+  wallet.safeSetup ? { owners: wallet.safeSetup.owners.map((o) => getAddress(o)), threshold: wallet.safeSetup.threshold, nonce: 0n } : null;
 
 /** After the Safe's own nonce and every open proposal's on this Safe: they execute in that order. */
 async function nextSafeNonce(trx: Trx, walletId: number, onChain: bigint): Promise<bigint> {

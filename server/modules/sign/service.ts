@@ -16,6 +16,7 @@ import { gasQuote } from '../ledger/networkFee';
 import { assertChainMoves, assertCurrencyMoves } from './outflow';
 import { executeGovernance, startGovernance } from './governance';
 import type { StartedProposal } from './proposalStart';
+import type { SafeStates } from './safeProposal';
 import { expireOverdue } from './expiry';
 import { proposalDetail, proposalNotFound } from './queries';
 import { recheckPolicyAtConfirm } from '../policy/enforce';
@@ -38,12 +39,12 @@ async function namingWaitingProposal(trx: Trx, walletId: number, refusal: Refusa
  * one rule set per kind, whichever door it comes through. `governance` changes the
  * wallet's signers and threshold.
  */
-export async function startProposal(db: Db, caller: Caller, body: SignStartBody, now: Date, ttlHours: number): Promise<StartedProposal> {
+export async function startProposal(db: Db, caller: Caller, body: SignStartBody, now: Date, ttlHours: number, safes: SafeStates): Promise<StartedProposal> {
   return db.transaction().execute(async (trx) => {
     if (body.kind === 'governance') {
-      return startGovernance(trx, caller, { walletId: body.walletId, signers: body.signers ?? [], threshold: body.threshold ?? 0, memo: body.memo }, now, ttlHours);
+      return startGovernance(trx, caller, { walletId: body.walletId, signers: body.signers ?? [], threshold: body.threshold ?? 0, memo: body.memo }, now, ttlHours, safes);
     }
-    const { proposal } = await recordMovement(trx, caller, { ...body, kind: body.kind, amount: body.amount ?? '' }, now, ttlHours, 'proposal');
+    const { proposal } = await recordMovement(trx, caller, { ...body, kind: body.kind, amount: body.amount ?? '' }, now, ttlHours, 'proposal', safes);
     return proposal!;
   });
 }
