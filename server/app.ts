@@ -119,5 +119,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // A deployment that migrates as its own step seeds as one too (`npm run seed`).
     if (config.migrateOnStart) await seedDemoIfEmpty(context, database.kind);
   }
+  // The devnets start with the server, after the seed (docs/chains.md "The embedded devnet"): a fresh
+  // one reads the books to hold them, which it must never do from inside a request's transaction
+  // (on PGlite that transaction holds the one connection).
+  await chains.startDevnets(await database.db.selectFrom('chain').select(['chainId', 'family', 'rpcUrl']).where('family', '=', 'evm').orderBy('chainId').execute());
   return app;
 }

@@ -60,6 +60,12 @@ export class ChainRegistry {
     return adapter;
   }
 
+  /** In devnet mode, starts these chains' devnets now (in rpc mode each node is reached on first use). */
+  async startDevnets(rows: ChainRow[]): Promise<void> {
+    if (this.settings.mode !== 'devnet') return;
+    for (const row of rows) await this.adapterFor(row);
+  }
+
   /** The devnet behind an EVM chain in devnet mode (tests fund and deposit through it). */
   devnetOf(chainId: number): Promise<Devnet> {
     const devnet = this.devnets.get(chainId);
