@@ -63,6 +63,11 @@ export const walletKindsFor = (tenantType: number | undefined): readonly WalletK
 /** A multisig wallet is a wallet whose kind starts with MultiSig (docs/proposals.md); DefiMultiSig is one too. */
 export const isMultiSigKind = (kind: string) => kind.startsWith('MultiSig') || kind === 'DefiMultiSig';
 /** Cold wallets: movements out of them need coldAdmins to start (issue 6). */
+/**
+ * A multisig wallet on an EVM chain is a Safe contract (docs/chains.md "Multisig wallets are Safes"):
+ * the server deploys it and its address is the contract's, so nobody types one.
+ */
+export const isSafeWallet = (kind: string, family: string | undefined) => family === 'evm' && isMultiSigKind(kind);
 export const isColdKind = (kind: string) => kind === 'Cold' || kind.startsWith('MultiSigCold');
 
 /** The 14 contract addresses per chain and the server field of each. */

@@ -5,7 +5,7 @@ import type { SafeSetup } from '../../db/schema';
 import type { ChainRegistry } from '../../chain/registry';
 import { ApiError } from '../../http/apiError';
 import { BodyCode } from '../../../src/contract/envelope';
-import { isMultiSigKind } from '../../../src/contract/contractKinds';
+import { isSafeWallet } from '../../../src/contract/contractKinds';
 import type { ChainWalletBody } from '../../../src/contract/schemas/chainWallet';
 
 /**
@@ -14,9 +14,9 @@ import type { ChainWalletBody } from '../../../src/contract/schemas/chainWallet'
  * address the Safe's. Null when the wallet is not one (another kind, a simulated chain).
  */
 export async function safeFor(db: Db, chains: ChainRegistry, body: ChainWalletBody): Promise<{ address: Address; setup: SafeSetup } | null> {
-  if (!isMultiSigKind(body.kind) || body.threshold === null) return null;
+  if (body.threshold === null) return null;
   const chain = await db.selectFrom('chain').select(['chainId', 'family', 'rpcUrl']).where('chainId', '=', body.chainId).executeTakeFirst();
-  if (!chain || chain.family !== 'evm') return null;
+  if (!chain || !isSafeWallet(body.kind, chain.family)) return null;
   const multisig = (await chains.adapterFor(chain)).multisig;
   if (!multisig) return null;
   const owners = await ownersOf(db, body.signers);

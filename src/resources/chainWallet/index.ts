@@ -1,5 +1,5 @@
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
-import { WALLET_KINDS, walletKindsFor } from '../../contract/contractKinds';
+import { isSafeWallet, WALLET_KINDS, walletKindsFor } from '../../contract/contractKinds';
 import { walletWriteRefusal } from '../../contract/walletWriteRule';
 import { defineResource } from '../engine';
 import { RESOURCE_ACCESS } from '../../contract/resourceAccess';
@@ -33,7 +33,15 @@ export const chainWallet = defineResource({
       sortable: true,
       filterable: true,
     },
-    { source: 'address', kind: 'address', required: true, inForm: 'create', filterable: true },
+    {
+      source: 'address',
+      kind: 'address',
+      required: true,
+      inForm: 'create',
+      filterable: true,
+      // A multisig wallet on an EVM chain is the Safe the server deploys: its address is the contract's.
+      madeByServer: { when: (values, chain) => isSafeWallet(String(values.kind ?? ''), chain?.family), note: 'resources.chain-wallet.help.safeAddress' },
+    },
     { source: 'label', kind: 'text', sortable: true, filterable: 'alwaysOn' },
     { source: 'threshold', kind: 'number', inForm: 'create', help: 'resources.chain-wallet.help.threshold' },
     { source: 'signers', kind: 'referenceList', reference: 'member', inForm: 'create', inList: false, help: 'resources.chain-wallet.help.signers' },

@@ -93,8 +93,19 @@ export function createFormValidator({ resource, mode, schema, translate, lookup 
     return declared.has(head) ? head : path;
   };
 
+  /** The fields whose value the server makes for these values (`madeByServer`): neither sent nor checked. */
+  async function madeByServer(values: Record<string, unknown>): Promise<Set<string>> {
+    const made = new Set<string>();
+    for (const field of fields) {
+      if (field.madeByServer?.when(values, await chainOf(values, 'chainId'))) made.add(field.source);
+    }
+    return made;
+  }
+
   return async (values: Record<string, unknown>): Promise<Record<string, unknown>> => {
     const body = toPayload(resource, values, mode);
+    const made = await madeByServer(values);
+    for (const source of made) delete body[source];
     const problems: FieldMessages = {};
     if (schema) {
       const result = validate(schema, body);
@@ -102,7 +113,7 @@ export function createFormValidator({ resource, mode, schema, translate, lookup 
     }
     const context = { ...values, ...body };
     for (const field of fields) {
-      if (problems[field.source] || !(field.source in body || field.required)) continue;
+      if (made.has(field.source) || problems[field.source] || !(field.source in body || field.required)) continue;
       const problem = await crossCheck(field, context);
       if (problem) problems[field.source] = problem;
     }

@@ -106,6 +106,12 @@ interface FieldBase {
    * its copy button and QR code. Forms and export are unchanged.
    */
   display?: () => Promise<{ default: ComponentType }>;
+  /**
+   * Cases where the server makes the value itself (a Safe wallet's address is the contract it
+   * deploys): while `when` holds for the form's values and the chain chosen in its `chainId` field,
+   * the input gives way to `note` (a translation key), the value is not sent and not required.
+   */
+  madeByServer?: { when: (values: ServerRecord, chain: { family?: string } | undefined) => boolean; note: string };
 }
 
 export type FieldDeclaration =

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type MouseEvent, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type MouseEvent, type ReactElement } from 'react';
 import { Chip, Stack, Typography } from '@mui/material';
 import {
   AutocompleteArrayInput,
@@ -14,7 +14,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { canAccess } from '../../../access';
 import { useSession } from '../../../session';
 import { idsOf, isReadOnlyIn, type FormMode } from '../fields';
@@ -349,7 +349,39 @@ function inputProps(definition: ResourceDefinition, field: FieldDeclaration, mod
   } as const;
 }
 
-export function FieldInput({ definition, field, mode }: InputProps) {
+/**
+ * A field the server fills in some cases (`madeByServer`): then a note in place of the input, and
+ * a value typed before (another kind chosen since) is dropped, so it is not sent.
+ */
+function MadeByServerInput({ definition, field, mode, made }: InputProps & { made: NonNullable<FieldDeclaration['madeByServer']> }) {
+  const translate = useTranslate();
+  const { chainList } = useSession();
+  const values = useWatch() as ServerRecord;
+  const { setValue } = useFormContext();
+  const chain = chainList.find((c) => String(c.chainId) === String(values.chainId));
+  const isMade = made.when(values, chain);
+  const typed = values[field.source];
+  useEffect(() => {
+    if (isMade && typed !== undefined) setValue(field.source, undefined);
+  }, [isMade, typed, field.source, setValue]);
+  if (!isMade) return <PlainFieldInput definition={definition} field={field} mode={mode} />;
+  return (
+    <Stack sx={{ my: 1 }}>
+      <Typography variant="caption" color="text.secondary">
+        {fieldLabel(definition, field.source, translate)}
+      </Typography>
+      <Typography variant="body2">{translate(made.note)}</Typography>
+    </Stack>
+  );
+}
+
+export function FieldInput(props: InputProps) {
+  const { field, mode } = props;
+  if (field.madeByServer && mode !== 'filter' && !isReadOnlyIn(field, mode)) return <MadeByServerInput {...props} made={field.madeByServer} />;
+  return <PlainFieldInput {...props} />;
+}
+
+function PlainFieldInput({ definition, field, mode }: InputProps) {
   const translate = useTranslate();
   const common = inputProps(definition, field, mode, translate);
   switch (field.kind) {
