@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { shortenChainValue } from '../../src/resources/engine/explorer';
-import { e2eEnvironment, saveAndWait, signIn } from './harness';
+import { ApiPath } from '../../src/contract/apiPaths';
+import { apiAs, e2eEnvironment, saveAndWait, signIn } from './harness';
 
 const env = e2eEnvironment();
 
@@ -20,16 +21,13 @@ const select = async (page: Page, label: string, option: RegExp) => {
 };
 
 describe('resources on the engine, in the browser', () => {
-  it('superAdmin creates a 2-of-3 MultiSigCold wallet; a wrong EIP-55 checksum is refused on the field first', async () => {
+  it('superAdmin creates a Hot wallet; a wrong EIP-55 checksum is refused on the field first', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'superAdmin');
     await page.goto(`${env.server.baseUrl}/aggregate/create`);
-    // The org picker lists the orgs in scope; the signer picker then lists that org's members.
     await select(page, 'Organisation', /^Aurora Pay \(Pro\)$/);
-    await select(page, 'Kind', /^MultiSigCold$/);
-    await page.locator('form').getByLabel('Label').fill('E2E cold');
-    await page.locator('form').getByLabel('Threshold').fill('2');
-    for (const account of ['merchantProManager', 'merchantProFinance', 'merchantProEmployee']) await pickTyped(page, 'Signers', account);
+    await select(page, 'Kind', /^Hot$/);
+    await page.locator('form').getByLabel('Label').fill('E2E hot');
     const good = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
     await page.locator('form').getByLabel('Address').fill(good.slice(0, -1) + 'D');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -40,6 +38,29 @@ describe('resources on the engine, in the browser', () => {
     await page.getByText('The address checksum is wrong (EIP-55 mixed case).').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL((url) => !url.pathname.endsWith('/create'));
+    await page.goto(`${env.server.baseUrl}/aggregate`);
+    await expect.poll(() => page.locator('table').textContent()).toContain('E2E hot');
+    await page.close();
+  });
+
+  it('superAdmin creates a 2-of-3 MultiSigCold wallet on Ethereum: a Safe, so no address is asked and the Safe’s is listed', async () => {
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'superAdmin');
+    await page.goto(`${env.server.baseUrl}/aggregate/create`);
+    // The org picker lists the orgs in scope; the signer picker then lists that org's members.
+    await select(page, 'Organisation', /^Aurora Pay \(Pro\)$/);
+    await select(page, 'Kind', /^MultiSigCold$/);
+    await page.getByText('it is deployed with the signers’ keys when the wallet is created').waitFor();
+    expect(await page.locator('form').getByLabel('Address').count()).toBe(0);
+    await page.locator('form').getByLabel('Label').fill('E2E cold');
+    await page.locator('form').getByLabel('Threshold').fill('2');
+    for (const account of ['merchantProManager', 'merchantProFinance', 'merchantProEmployee']) await pickTyped(page, 'Signers', account);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL((url) => !url.pathname.endsWith('/create'));
+    const call = await apiAs(env.server.baseUrl, 'superAdmin');
+    const listed = await call(`${ApiPath.chainWallet.list}?label=E2E%20cold&pageSize=100`);
+    const wallet = (listed.data.list as Array<{ label: string; address: string }>).find((w) => w.label === 'E2E cold');
+    expect(wallet?.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
     await page.goto(`${env.server.baseUrl}/aggregate`);
     await expect.poll(() => page.locator('table').textContent()).toContain('E2E cold');
     await page.close();
