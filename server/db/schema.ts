@@ -132,6 +132,8 @@ export interface ChainWalletTable {
 
 /** A Safe transaction as stored: the fields that vary, big numbers as decimal text. */
 export interface StoredSafeTransaction {
+  /** The chain id signatures are bound to (EIP-712 domain): the devnet's own, or the network's. */
+  chainId: number;
   safe: string;
   to: string;
   value: string;

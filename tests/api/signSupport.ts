@@ -4,6 +4,9 @@ import { GAS_QUOTES } from '../../server/modules/ledger/networkFee';
 import type { ListResult } from '../../src/contract/envelope';
 import type { ProposalDetail, ProposalRecord, SignLogListRecord } from '../../src/contract/schemas/sign';
 import type { ProposalStatus } from '../../src/contract/contractKinds';
+import { privateKeyToAccount } from 'viem/accounts';
+import { demoSigningKey } from '../../src/contract/demoSigningKey';
+import { typedDataFromWire } from '../../src/contract/typedDataWire';
 
 /** Calls of the multisig API as named demo users, shared by the sign test files. */
 export function signClient(server: TestServer) {
@@ -19,6 +22,15 @@ export function signClient(server: TestServer) {
       server.call<{ proposalId: number; nonce: number; status: ProposalStatus }>('POST', '/sys/sign/start', { token: await token(account), body, headers }),
     act: async (account: string, action: 'approval' | 'confirm' | 'deny', proposalId: number, comment = '') =>
       server.call<ProposalDetail>('POST', `/sys/sign/${action}`, { token: await token(account), body: { proposalId, comment } }),
+    /** The demo signer's EIP-712 signature of a Safe proposal, as their browser makes it from the detail. */
+    signature: async (signer: string, proposalId: number, reader = signer) => {
+      const detail = await server.call<ProposalDetail>('GET', '/sys/sign/detail', { token: await token(reader), query: { proposalId } });
+      if (!detail.data.signing) throw new Error(`proposal ${proposalId} is on no Safe`);
+      return privateKeyToAccount(demoSigningKey(signer)).signTypedData(typedDataFromWire(detail.data.signing.typedData) as never);
+    },
+    /** An approval carrying a signature. */
+    approveSigned: async (account: string, proposalId: number, signature: string, comment = '') =>
+      server.call<ProposalDetail>('POST', '/sys/sign/approval', { token: await token(account), body: { proposalId, comment, signature } }),
     detail: async (account: string, proposalId: number) => server.call<ProposalDetail>('GET', '/sys/sign/detail', { token: await token(account), query: { proposalId } }),
     list: async (account: string, query: Record<string, string | number | boolean> = {}, path = '/sys/sign/list') =>
       server.call<ListResult<ProposalRecord>>('GET', path, { token: await token(account), query: { pageSize: 500, ...query } }),

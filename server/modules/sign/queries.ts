@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import { signingOf } from './safeProposal';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
@@ -110,9 +111,10 @@ export async function listProposals(db: Db, caller: Caller, query: SignListQuery
 
 /** GET /sys/sign/detail: the proposal, its votes, each signer's state, and what the caller may press. */
 export async function proposalDetail(db: Db, caller: Caller, id: number, now: Date): Promise<ProposalDetail> {
-  const row = await visibleProposals(db, caller).select(proposalColumns(now)).select('proposal.policy').where('proposal.id', '=', id).executeTakeFirst();
+  const row = await visibleProposals(db, caller).select(proposalColumns(now)).select(['proposal.policy', 'proposal.safeTx']).where('proposal.id', '=', id).executeTakeFirst();
   if (!row) throw proposalNotFound();
-  const proposal = toRecord(row as unknown as Row);
+  const { safeTx, ...rest } = row;
+  const proposal = toRecord(rest as unknown as Row);
   const votes = await db
     .selectFrom('proposalVote')
     .innerJoin('appUser', 'appUser.id', 'proposalVote.signerId')
@@ -177,6 +179,7 @@ export async function proposalDetail(db: Db, caller: Caller, id: number, now: Da
     })),
     newSignerList: proposal.newSigners ? newSigners.flatMap((userId) => newSignerRows.filter((u) => u.userId === userId)) : null,
     myActions,
+    signing: safeTx ? signingOf(safeTx) : null,
   };
 }
 

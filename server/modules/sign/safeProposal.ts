@@ -1,13 +1,13 @@
 import { sql, type Transaction } from 'kysely';
-import { getAddress, parseUnits, type Address, type Hex } from 'viem';
+import { getAddress, parseUnits, recoverTypedDataAddress, type Address, type Hex } from 'viem';
 import type { Database, SafeSetup, StoredSafeTransaction } from '../../db/schema';
 import type { SafeState } from '../../chain/adapter';
-import type { ChainRegistry } from '../../chain/registry';
+import { devnetChainId, type ChainRegistry } from '../../chain/registry';
 import type { SafeTransaction } from '../../chain/evm/safe';
-import { safeTransaction, safeTypedData } from '../../chain/evm/safe';
+import { safeTransaction, safeTransactionHash, safeTypedData } from '../../chain/evm/safe';
 import { governanceTransaction } from '../../chain/evm/safeBatch';
 import { transferTransaction, type Payment } from '../../chain/evm/safeTransfer';
-import { conflict } from '../../http/apiError';
+import { conflict, fieldError } from '../../http/apiError';
 import { feeWalletOf } from '../ledger/networkFee';
 import { OPEN_STATUSES } from '../../../src/contract/proposalMachine';
 import type { ProposalPlan } from './proposalStart';
@@ -25,7 +25,7 @@ export async function safeTransactionFor(trx: Trx, states: SafeStates, wallet: S
   const safe = getAddress(wallet.address);
   const nonce = await nextSafeNonce(trx, wallet.id, state.nonce);
   const transaction = plan.kind === 'governance' ? await governanceOf(trx, safe, state, plan, nonce) : transferTransaction(await paymentsOf(trx, wallet.chainId, plan), nonce);
-  return stored(safe, transaction);
+  return stored(state.signingChainId, safe, transaction);
 }
 
 export interface SafeWallet {
@@ -35,8 +35,8 @@ export interface SafeWallet {
   safeSetup: SafeSetup | null;
 }
 
-/** A wallet's Safe as it is now; null when the wallet is no Safe. */
-export type SafeStates = (trx: Trx, wallet: SafeWallet) => Promise<SafeState | null>;
+/** A wallet's Safe as it is now, with the chain id its signatures are bound to; null when the wallet is no Safe. */
+export type SafeStates = (trx: Trx, wallet: SafeWallet) => Promise<(SafeState & { signingChainId: number }) | null>;
 
 /** From the chain, through its adapter: what requests use. A Safe the books know and the chain lacks is a 409. */
 export const chainSafeStates =
@@ -44,19 +44,21 @@ export const chainSafeStates =
   async (trx, wallet) => {
     if (!wallet.safeSetup) return null;
     const chain = await trx.selectFrom('chain').select(['chainId', 'family', 'rpcUrl']).where('chainId', '=', wallet.chainId).executeTakeFirstOrThrow();
-    const multisig = (await chains.adapterFor(chain)).multisig;
-    if (!multisig) return null;
-    const state = await multisig.state(getAddress(wallet.address));
+    const adapter = await chains.adapterFor(chain);
+    if (!adapter.multisig) return null;
+    const state = await adapter.multisig.state(getAddress(wallet.address));
     if (!state) throw conflict('api.safeMissing', { address: getAddress(wallet.address) });
-    return state;
+    return { ...state, signingChainId: adapter.signingChainId };
   };
 
 /**
- * From the recorded setup alone, as a fresh devnet deploys it (nonce 0): what the demo seed uses,
- * which writes its books before any chain runs (server/chain/materialize.ts).
+ * From the recorded setup alone, as a fresh devnet deploys it (nonce 0, the devnet's chain id): what
+ * the demo seed uses, which writes its books before any chain runs (server/chain/materialize.ts).
  */
 export const setupSafeStates: SafeStates = async (_trx, wallet) =>
-  wallet.safeSetup ? { owners: wallet.safeSetup.owners.map((o) => getAddress(o)), threshold: wallet.safeSetup.threshold, nonce: 0n } : null;
+  wallet.safeSetup
+    ? { owners: wallet.safeSetup.owners.map((o) => getAddress(o)), threshold: wallet.safeSetup.threshold, nonce: 0n, signingChainId: devnetChainId(wallet.chainId) }
+    : null;
 
 /** After the Safe's own nonce and every open proposal's on this Safe: they execute in that order. */
 async function nextSafeNonce(trx: Trx, walletId: number, onChain: bigint): Promise<bigint> {
@@ -97,10 +99,42 @@ async function paymentsOf(trx: Trx, chainId: number, plan: ProposalPlan): Promis
   return payments;
 }
 
-const stored = (safe: Address, t: SafeTransaction): StoredSafeTransaction => ({ safe, to: t.to, value: t.value.toString(), data: t.data, operation: t.operation, nonce: t.nonce.toString() });
+const stored = (chainId: number, safe: Address, t: SafeTransaction): StoredSafeTransaction => ({ chainId, safe, to: t.to, value: t.value.toString(), data: t.data, operation: t.operation, nonce: t.nonce.toString() });
 
 /** The stored form back as the Safe transaction. */
 export const safeTransactionOf = (s: StoredSafeTransaction): SafeTransaction => ({ ...safeTransaction(s.to as Address, BigInt(s.value), s.data as Hex, BigInt(s.nonce)), operation: s.operation });
 
-/** What a signer's browser signs (EIP-712), with the chain id of the chain's adapter. */
-export const signingRequestOf = (signingChainId: number, s: StoredSafeTransaction) => safeTypedData(signingChainId, s.safe as Address, safeTransactionOf(s));
+/** What a signer's browser signs (EIP-712), bound to the chain id recorded at start. */
+export const signingRequestOf = (s: StoredSafeTransaction) => safeTypedData(s.chainId, s.safe as Address, safeTransactionOf(s));
+
+/**
+ * What a proposal's detail hands its signers (docs/chains.md "Proposals on Safes"): the typed data
+ * to sign, numbers as decimal strings (JSON has no bigint), and the hash the Safe will check.
+ */
+export function signingOf(s: StoredSafeTransaction) {
+  const request = signingRequestOf(s);
+  const message = Object.fromEntries(Object.entries(request.message).map(([key, value]) => [key, typeof value === 'bigint' ? value.toString() : value]));
+  return { safeTxHash: safeTransactionHash(s.chainId, s.safe as Address, safeTransactionOf(s)), typedData: { ...request, message } };
+}
+
+/**
+ * An approval's signature on a Safe proposal (docs/chains.md "Proposals on Safes"): it must be the
+ * caller's registered key signing this proposal's Safe transaction, and that key one of the Safe's
+ * owners as the books mirror them. Returns the signature to store with the vote; null when the
+ * proposal is no Safe's or no signature came.
+ */
+export async function checkedApprovalSignature(trx: Trx, proposal: { walletId: number; safeTx: StoredSafeTransaction | null }, callerId: number, signature: string | undefined): Promise<Hex | null> {
+  if (!proposal.safeTx || !signature) return null;
+  const key = await trx.selectFrom('signingKey').select('address').where('userId', '=', callerId).executeTakeFirst();
+  if (!key) throw conflict('api.noSigningKey');
+  let signer: Address;
+  try {
+    signer = await recoverTypedDataAddress({ ...signingRequestOf(proposal.safeTx), signature: signature as Hex });
+  } catch {
+    throw fieldError('signature', 'api.signatureNotYours');
+  }
+  if (getAddress(signer) !== getAddress(key.address)) throw fieldError('signature', 'api.signatureNotYours');
+  const wallet = await trx.selectFrom('chainWallet').select('safeSetup').where('id', '=', proposal.walletId).executeTakeFirstOrThrow();
+  if (!wallet.safeSetup?.owners.some((owner) => getAddress(owner) === getAddress(key.address))) throw conflict('api.notSafeOwner', { address: getAddress(key.address) });
+  return signature as Hex;
+}

@@ -16,7 +16,7 @@ import { gasQuote } from '../ledger/networkFee';
 import { assertChainMoves, assertCurrencyMoves } from './outflow';
 import { executeGovernance, startGovernance } from './governance';
 import type { StartedProposal } from './proposalStart';
-import type { SafeStates } from './safeProposal';
+import { checkedApprovalSignature, type SafeStates } from './safeProposal';
 import { expireOverdue } from './expiry';
 import { proposalDetail, proposalNotFound } from './queries';
 import { recheckPolicyAtConfirm } from '../policy/enforce';
@@ -165,9 +165,10 @@ export async function actOnProposal(db: Db, caller: Caller, action: ProposalActi
     }
 
     if (outcome.vote) {
+      const signature = outcome.vote === 'approve' ? await checkedApprovalSignature(trx, proposal, caller.userId, body.signature) : null;
       const cast = await trx
         .insertInto('proposalVote')
-        .values({ proposalId: proposal.id, signerId: caller.userId, vote: outcome.vote, comment: body.comment, createdAt: now })
+        .values({ proposalId: proposal.id, signerId: caller.userId, vote: outcome.vote, comment: body.comment, createdAt: now, signature })
         .onConflict((oc) => oc.doNothing())
         .returning('signerId')
         .executeTakeFirst();

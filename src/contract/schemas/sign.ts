@@ -6,6 +6,8 @@ import { MAX_SIGNERS, signerSetIssues } from '../signerSet';
 import { listQuery, queryBoolean, recordId, instant } from './listQuery';
 import { checkMovementTarget, movementFields } from './movement';
 import type { WalletSignerRecord } from './chainWallet';
+import { evmSignature } from './signingKey';
+import type { TypedDataWire } from '../typedDataWire';
 
 const comment = z.string().trim().max(500).default('');
 
@@ -38,7 +40,11 @@ export const signStartBody = z
 export type SignStartBody = z.infer<typeof signStartBody>;
 
 /** Body of POST /sys/sign/approval | confirm | deny. */
-export const signActionBody = z.object({ proposalId: recordId, comment });
+/**
+ * `signature`: on a Safe, an approval carries the signer's EIP-712 signature of the proposal's Safe
+ * transaction (the detail's `signing.typedData`); the server checks it is the caller's registered key.
+ */
+export const signActionBody = z.object({ proposalId: recordId, comment, signature: evmSignature.optional() });
 export type SignActionBody = z.infer<typeof signActionBody>;
 
 export const signDetailQuery = z.object({
@@ -140,6 +146,11 @@ export interface ProposalDetail extends ProposalRecord {
   executedByName: string | null;
   /** Its sign log, oldest first: who did what, when, with which comment. */
   log: SignLogRecord[];
+  /**
+   * On a Safe (docs/chains.md "Proposals on Safes"): the EIP-712 typed data a signer signs to approve
+   * (numbers as decimal strings) and the Safe transaction hash; null on a wallet that is no Safe.
+   */
+  signing: { safeTxHash: string; typedData: TypedDataWire } | null;
 }
 
 /** One sign log entry; `actor` is the account (null for the system's 'expire'). */

@@ -12,10 +12,11 @@ export const signingKeyProof = (account: string, address: string): string =>
   `Register this key to sign custody proposals.\nAccount: ${account}\nAddress: ${address}`;
 
 const evmAddress = z.string({ error: 'validation.required' }).regex(/^0x[0-9a-fA-F]{40}$/, { error: 'validation.signingKeyAddress' });
-const signature = z.string({ error: 'validation.required' }).regex(/^0x[0-9a-fA-F]{130}$/, { error: 'validation.signature' });
+/** An EVM signature (r, s, v: 65 bytes). */
+export const evmSignature = z.string({ error: 'validation.required' }).regex(/^0x[0-9a-fA-F]{130}$/, { error: 'validation.signature' });
 
 /** Body of POST /sys/account/signing-key/register. */
-export const signingKeyRegisterBody = z.object({ address: evmAddress, signature });
+export const signingKeyRegisterBody = z.object({ address: evmAddress, signature: evmSignature });
 export type SigningKeyRegisterBody = z.infer<typeof signingKeyRegisterBody>;
 
 /** `data` of GET /sys/account/signing-key and of the register call: the caller's key, if any. */

@@ -37,6 +37,7 @@ export const withdrawal = {
   blockedByNonce: null,
   explorerUrl: 'https://etherscan.io',
   policy: null,
+  signing: null,
   approvals: [
     { signerId: 11, account: 'merchantProManager', userName: 'Mia Manager', time: '2026-03-01T10:00:00Z', comment: '' },
     { signerId: 12, account: 'merchantProFinance', userName: 'Finn Finance', time: '2026-03-01T11:00:00Z', comment: '' },

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getAddress, hashTypedData, recoverTypedDataAddress, type Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { startTestServer, type TestServer } from './harness';
+import { signClient, walletAddressesByLabel, walletIdsByLabel } from './signSupport';
+import { demoSigningKey } from '../../src/contract/demoSigningKey';
+import { typedDataFromWire } from '../../src/contract/typedDataWire';
+import { devnetChainId } from '../../server/chain/registry';
+
+// Approvals on a Safe carry the signer's EIP-712 signature of the Safe transaction (docs/chains.md "Proposals on Safes").
+let server: TestServer;
+let sign: ReturnType<typeof signClient>;
+let wallets: Record<string, number>;
+let addresses: Record<string, string>;
+const RECIPIENT = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const transfer = (amount = '1.5') => ({ walletId: wallets['Aurora cold'], kind: 'transfer', to: RECIPIENT, amount, symbol: 'ETH', memo: 'payout' });
+
+beforeAll(async () => {
+  server = await startTestServer();
+  sign = signClient(server);
+  wallets = await walletIdsByLabel(server);
+  addresses = await walletAddressesByLabel(server);
+});
+afterAll(() => server?.close());
+
+const start = async (amount?: string) => {
+  const started = await sign.start('merchantProManager', transfer(amount));
+  expect(started.code).toBe(200);
+  return started.data.proposalId;
+};
+const votesOf = (proposalId: number) => server.app.context.db.selectFrom('proposalVote').select(['signerId', 'vote', 'signature']).where('proposalId', '=', proposalId).execute();
+
+describe('a proposal on a Safe is signed, and the server checks whose signature it is', () => {
+  it('the detail hands out the Safe transaction to sign, bound to the devnet’s chain id and the wallet’s Safe', async () => {
+    const id = await start();
+    const { data } = await sign.detail('merchantProFinance', id);
+    expect(data.signing).not.toBeNull();
+    const typed = typedDataFromWire(data.signing!.typedData);
+    expect(typed.domain).toEqual({ chainId: devnetChainId(1), verifyingContract: getAddress(addresses['Aurora cold']) });
+    expect(typed.primaryType).toBe('SafeTx');
+    expect(hashTypedData(typed as never)).toBe(data.signing!.safeTxHash);
+  });
+
+  it('a signer’s own signature is taken and kept with the vote; it recovers to their key', async () => {
+    const id = await start();
+    const signature = await sign.signature('merchantProFinance', id);
+    const answer = await sign.approveSigned('merchantProFinance', id, signature);
+    expect(answer).toMatchObject({ code: 200, data: { status: 'approved', approvalCount: 2 } });
+    const stored = (await votesOf(id)).find((v) => v.signature !== null);
+    expect(stored?.signature).toBe(signature);
+    const { data } = await sign.detail('merchantProFinance', id);
+    const signer = await recoverTypedDataAddress({ ...typedDataFromWire(data.signing!.typedData), signature: signature as Hex } as never);
+    expect(signer).toBe(privateKeyToAccount(demoSigningKey('merchantProFinance')).address);
+  });
+
+  it('another signer’s signature, or one of another proposal, is refused and no vote is cast', async () => {
+    const id = await start();
+    const other = await start('2');
+    const financeSigned = await sign.signature('merchantProFinance', id);
+    const borrowed = await sign.approveSigned('merchantProEmployee', id, financeSigned);
+    expect(borrowed).toMatchObject({ code: 400, data: { signature: 'This signature is not your registered key’s signature of this proposal.' } });
+    const ofOther = await sign.approveSigned('merchantProEmployee', id, await sign.signature('merchantProEmployee', other));
+    expect(ofOther.code).toBe(400);
+    expect((await votesOf(id)).map((v) => v.signerId)).toHaveLength(1);
+    expect((await sign.detail('merchantProEmployee', id)).data).toMatchObject({ status: 'pending', approvalCount: 1 });
+  });
+
+  it('a malformed signature is a 400 on the field', async () => {
+    const id = await start();
+    const answer = await sign.approveSigned('merchantProFinance', id, '0x1234');
+    expect(answer).toMatchObject({ code: 400, data: { signature: 'A signature is 0x and 130 hex digits.' } });
+  });
+
+  it('a signer whose key is gone, or whose key is not an owner of the Safe, cannot approve with it', async () => {
+    const id = await start();
+    const { db } = server.app.context;
+    const employee = await db.selectFrom('appUser').select('id').where('account', '=', 'merchantProEmployee').executeTakeFirstOrThrow();
+    const key = await db.selectFrom('signingKey').selectAll().where('userId', '=', employee.id).executeTakeFirstOrThrow();
+    const outsider = generatePrivateKey();
+    try {
+      // The key row changed behind the API's back (the API refuses a key swap for a Safe owner).
+      await db.updateTable('signingKey').set({ address: privateKeyToAccount(outsider).address }).where('userId', '=', employee.id).execute();
+      const { data } = await sign.detail('merchantProEmployee', id);
+      const signature = await privateKeyToAccount(outsider).signTypedData(typedDataFromWire(data.signing!.typedData) as never);
+      expect(await sign.approveSigned('merchantProEmployee', id, signature)).toMatchObject({ code: 409, msg: expect.stringContaining('is not an owner of this wallet’s Safe') });
+      await db.deleteFrom('signingKey').where('userId', '=', employee.id).execute();
+      expect(await sign.approveSigned('merchantProEmployee', id, signature)).toMatchObject({ code: 409, msg: expect.stringContaining('Register your signing key') });
+      expect(await votesOf(id)).toHaveLength(1);
+    } finally {
+      await db.deleteFrom('signingKey').where('userId', '=', employee.id).execute();
+      await db.insertInto('signingKey').values(key).execute();
+    }
+  });
+});
