@@ -45,7 +45,7 @@ describe('a proposal on a Safe is signed, and the server checks whose signature 
     const id = await start();
     const signature = await sign.signature('merchantProFinance', id);
     const answer = await sign.approveSigned('merchantProFinance', id, signature);
-    expect(answer).toMatchObject({ code: 200, data: { status: 'approved', approvalCount: 2 } });
+    expect(answer).toMatchObject({ code: 200, data: { status: 'pending', approvalCount: 1 } });
     const stored = (await votesOf(id)).find((v) => v.signature !== null);
     expect(stored?.signature).toBe(signature);
     const { data } = await sign.detail('merchantProFinance', id);
@@ -61,8 +61,16 @@ describe('a proposal on a Safe is signed, and the server checks whose signature 
     expect(borrowed).toMatchObject({ code: 400, data: { signature: 'This signature is not your registered key’s signature of this proposal.' } });
     const ofOther = await sign.approveSigned('merchantProEmployee', id, await sign.signature('merchantProEmployee', other));
     expect(ofOther.code).toBe(400);
-    expect((await votesOf(id)).map((v) => v.signerId)).toHaveLength(1);
-    expect((await sign.detail('merchantProEmployee', id)).data).toMatchObject({ status: 'pending', approvalCount: 1 });
+    expect(await votesOf(id)).toHaveLength(0);
+    expect((await sign.detail('merchantProEmployee', id)).data).toMatchObject({ status: 'pending', approvalCount: 0 });
+  });
+
+  it('starting is not approving on a Safe, and an approval without a signature is a 400 on the field', async () => {
+    const id = await start();
+    expect((await sign.detail('merchantProManager', id)).data).toMatchObject({ status: 'pending', approvalCount: 0, myActions: expect.arrayContaining(['approval']) });
+    const unsigned = await server.call('POST', '/sys/sign/approval', { token: await sign.token('merchantProManager'), body: { proposalId: id, comment: '' } });
+    expect(unsigned).toMatchObject({ code: 400, data: { signature: 'On a Safe an approval is a signature: sign the proposal with your key.' } });
+    expect(await votesOf(id)).toHaveLength(0);
   });
 
   it('a malformed signature is a 400 on the field', async () => {
@@ -85,7 +93,7 @@ describe('a proposal on a Safe is signed, and the server checks whose signature 
       expect(await sign.approveSigned('merchantProEmployee', id, signature)).toMatchObject({ code: 409, msg: expect.stringContaining('is not an owner of this wallet’s Safe') });
       await db.deleteFrom('signingKey').where('userId', '=', employee.id).execute();
       expect(await sign.approveSigned('merchantProEmployee', id, signature)).toMatchObject({ code: 409, msg: expect.stringContaining('Register your signing key') });
-      expect(await votesOf(id)).toHaveLength(1);
+      expect(await votesOf(id)).toHaveLength(0);
     } finally {
       await db.deleteFrom('signingKey').where('userId', '=', employee.id).execute();
       await db.insertInto('signingKey').values(key).execute();

@@ -20,8 +20,15 @@ export function signClient(server: TestServer) {
     },
     start: async (account: string, body: Record<string, unknown>, headers?: Record<string, string>) =>
       server.call<{ proposalId: number; nonce: number; status: ProposalStatus }>('POST', '/sys/sign/start', { token: await token(account), body, headers }),
-    act: async (account: string, action: 'approval' | 'confirm' | 'deny', proposalId: number, comment = '') =>
-      server.call<ProposalDetail>('POST', `/sys/sign/${action}`, { token: await token(account), body: { proposalId, comment } }),
+    /** An action as the console sends it: on a Safe, an approval carries the signer's signature (their demo key). */
+    act: async (account: string, action: 'approval' | 'confirm' | 'deny', proposalId: number, comment = '') => {
+      const body: Record<string, unknown> = { proposalId, comment };
+      if (action === 'approval') {
+        const detail = await server.call<ProposalDetail>('GET', '/sys/sign/detail', { token: await token(account), query: { proposalId } });
+        if (detail.data?.signing) body.signature = await privateKeyToAccount(demoSigningKey(account)).signTypedData(typedDataFromWire(detail.data.signing.typedData) as never);
+      }
+      return server.call<ProposalDetail>('POST', `/sys/sign/${action}`, { token: await token(account), body });
+    },
     /** The demo signer's EIP-712 signature of a Safe proposal, as their browser makes it from the detail. */
     signature: async (signer: string, proposalId: number, reader = signer) => {
       const detail = await server.call<ProposalDetail>('GET', '/sys/sign/detail', { token: await token(reader), query: { proposalId } });

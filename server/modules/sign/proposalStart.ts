@@ -88,7 +88,9 @@ export async function insertProposal(
   if (threshold > signers.length) throw conflict('api.policyUnreachable', { threshold, signers: signers.length });
   // On a Safe: the transaction its signers will sign, with the Safe nonce it takes.
   const safeTx = await safeTransactionFor(trx, safes, wallet, plan);
-  const proposerSigns = signers.some((s) => s.userId === caller.userId);
+  // On a Safe an approval is a signature of the Safe transaction, which exists only now: the
+  // proposer signs it next, as an approval (docs/chains.md "Proposals on Safes").
+  const proposerSigns = !safeTx && signers.some((s) => s.userId === caller.userId);
   const status: ProposalStatus = proposerSigns && threshold <= 1 ? 'approved' : 'pending';
   const { id } = await trx
     .insertInto('proposal')

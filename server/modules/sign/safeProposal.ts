@@ -121,10 +121,11 @@ export function signingOf(s: StoredSafeTransaction) {
  * An approval's signature on a Safe proposal (docs/chains.md "Proposals on Safes"): it must be the
  * caller's registered key signing this proposal's Safe transaction, and that key one of the Safe's
  * owners as the books mirror them. Returns the signature to store with the vote; null when the
- * proposal is no Safe's or no signature came.
+ * proposal is no Safe's (an approval there is a vote in the books alone).
  */
 export async function checkedApprovalSignature(trx: Trx, proposal: { walletId: number; safeTx: StoredSafeTransaction | null }, callerId: number, signature: string | undefined): Promise<Hex | null> {
-  if (!proposal.safeTx || !signature) return null;
+  if (!proposal.safeTx) return null;
+  if (!signature) throw fieldError('signature', 'api.signatureRequired');
   const key = await trx.selectFrom('signingKey').select('address').where('userId', '=', callerId).executeTakeFirst();
   if (!key) throw conflict('api.noSigningKey');
   let signer: Address;
