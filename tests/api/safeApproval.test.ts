@@ -24,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const start = async (amount?: string) => {
-  const started = await sign.start('merchantProManager', transfer(amount));
+  const started = await sign.startUnsigned('merchantProManager', transfer(amount));
   expect(started.code).toBe(200);
   return started.data.proposalId;
 };

@@ -4,7 +4,9 @@ import type { Database } from '../schema';
 import { demoEvmAddress, demoTronAddress } from './wallets';
 import { executeTransfer, lockExecutionWallets } from '../../modules/sign/execution';
 import { insertProposal } from '../../modules/sign/proposalStart';
-import { setupSafeStates } from '../../modules/sign/safeProposal';
+import { setupSafeStates, signingRequestOf } from '../../modules/sign/safeProposal';
+import { privateKeyToAccount } from 'viem/accounts';
+import { demoSigningKey } from '../../../src/contract/demoSigningKey';
 import type { Caller } from '../../http/caller';
 
 const MINUTE = 60_000;
@@ -142,11 +144,20 @@ export async function seedProposals(trx: Transaction<Database>, walletIds: Recor
       .set({ status: p.status, txHash, updatedAt: closedAt, executedAt: confirm ? closedAt : null })
       .where('id', '=', id)
       .execute();
-    for (const step of p.steps) {
+    // On a Safe an approval is the signer's signature of the Safe transaction, the proposer's too,
+    // made with the demo keys (docs/chains.md "Proposals on Safes").
+    const { safeTx } = await trx.selectFrom('proposal').select('safeTx').where('id', '=', id).executeTakeFirstOrThrow();
+    const signatureOf = async (account: string) => (safeTx ? privateKeyToAccount(demoSigningKey(account)).signTypedData(signingRequestOf(safeTx)) : null);
+    const steps: Step[] = safeTx ? [{ by: p.proposer, action: 'approval', after: 0 }, ...p.steps] : p.steps;
+    for (const step of steps) {
       const time = at(step.after);
       const comment = step.comment ?? '';
       if (step.action !== 'confirm') {
-        await trx.insertInto('proposalVote').values({ proposalId: id, signerId: userIds[step.by], vote: step.action === 'deny' ? 'deny' : 'approve', comment, createdAt: time }).execute();
+        const approve = step.action !== 'deny';
+        await trx
+          .insertInto('proposalVote')
+          .values({ proposalId: id, signerId: userIds[step.by], vote: approve ? 'approve' : 'deny', comment, createdAt: time, signature: approve ? await signatureOf(step.by) : null })
+          .execute();
       }
       await trx.insertInto('signLog').values({ proposalId: id, action: step.action, actorId: userIds[step.by], comment, createdAt: time }).execute();
     }
