@@ -65,6 +65,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       { onRetry: (error, attempt, waitMs) => app.log.warn({ attempt, waitMs, reason: String(error) }, 'database not reachable yet; waiting') },
     ));
   const ownsDatabase = !options.database;
+  // Start-up says how far it got: a start that hangs shows where (seconds on a fresh PGlite).
+  if (ownsDatabase) app.log.info({ kind: database.kind }, 'database open');
   const callers = new ChangeFeedCache<SessionFacts>(config.readCacheMs);
   const answers = new ChangeFeedCache<unknown>(config.readCacheMs);
   // Tests move their own clock; a real instance follows the database's (server/db/databaseClock.ts).
@@ -109,7 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   if (ownsDatabase) {
     app.addHook('onClose', () => database.close());
     // A deployment that migrates as its own step seeds as one too (`npm run seed`).
-    if (config.migrateOnStart) await seedDemoIfEmpty(context, database.kind);
+    if (config.migrateOnStart && (await seedDemoIfEmpty(context, database.kind))) app.log.info('demo data seeded');
   }
   return app;
 }
