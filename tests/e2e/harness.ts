@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, inject } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoData';
-import { startServer as startServerProcess, type RunningServer } from './serverProcess';
+import { startServer, type RunningServer } from './serverProcess';
 
 /**
  * E2E tests drive the built console (dist/, made by `vite build` before this
@@ -9,11 +9,8 @@ import { startServer as startServerProcess, type RunningServer } from './serverP
  * runs it) on a database of its own with the demo seed: a copy of the one the
  * project's global setup (globalSetup.ts) migrated and seeded.
  */
-export type { RunningServer };
 
-/** One server for a test file, on its own copy of the seeded database. */
-export const startServer = (extraEnv: Record<string, string> = {}): Promise<RunningServer> => startServerProcess(extraEnv, inject('e2eTemplateDir'));
-
+/** Headless Chromium as every e2e file drives it. */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -54,7 +51,8 @@ export async function saveAndWait(page: Page, url: RegExp): Promise<void> {
 export function e2eEnvironment(extraEnv: Record<string, string> = {}): { server: RunningServer; browser: Browser } {
   const env = {} as { server: RunningServer; browser: Browser };
   beforeAll(async () => {
-    env.server = await startServer(extraEnv);
+    // Its own copy of the seeded database.
+    env.server = await startServer(extraEnv, inject('e2eTemplateDir'));
     env.browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -27,7 +27,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * (a listening socket among them or not). No report means the main thread itself is stuck.
  */
 async function diagnose(child: ChildProcess, dataDir: string): Promise<string> {
-  if (child.exitCode !== null) return `exited with ${child.exitCode}`;
   child.kill('SIGUSR2');
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
