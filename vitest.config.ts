@@ -55,6 +55,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // Migrates and seeds one database the files' servers start from (tests/e2e/globalSetup.ts).
+          globalSetup: ['tests/e2e/globalSetup.ts'],
           // expect.poll gives up after 1 s by default: far too soon for a page on a busy 2-core box.
           // 20 s stays well under the test's own 120 s ceiling.
           expect: { poll: { timeout: 20_000 } },

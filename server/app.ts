@@ -68,6 +68,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       { onRetry: (error, attempt, waitMs) => app.log.warn({ attempt, waitMs, reason: String(error) }, 'database not reachable yet; waiting') },
     ));
   const ownsDatabase = !options.database;
+  // Start-up says how far it got: a start that hangs shows where (seconds on a fresh PGlite).
+  if (ownsDatabase) app.log.info({ kind: database.kind }, 'database open');
   const callers = new ChangeFeedCache<SessionFacts>(config.readCacheMs);
   const answers = new ChangeFeedCache<unknown>(config.readCacheMs);
   // Tests move their own clock; a real instance follows the database's (server/db/databaseClock.ts).
@@ -117,7 +119,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   if (ownsDatabase) {
     app.addHook('onClose', () => database.close());
     // A deployment that migrates as its own step seeds as one too (`npm run seed`).
-    if (config.migrateOnStart) await seedDemoIfEmpty(context, database.kind);
+    if (config.migrateOnStart && (await seedDemoIfEmpty(context, database.kind))) app.log.info('demo data seeded');
   }
   // The devnets start with the server, after the seed (docs/chains.md "The embedded devnet"): a fresh
   // one reads the books to hold them, which it must never do from inside a request's transaction

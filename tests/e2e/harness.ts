@@ -1,66 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoData';
-import { freePort } from '../support/freePort';
+import { startServer, type RunningServer } from './serverProcess';
 
 /**
  * E2E tests drive the built console (dist/, made by `vite build` before this
  * project runs) served by the real server process (server/main.ts, as `npm start`
- * runs it) on a fresh embedded database with the demo seed.
+ * runs it) on a database of its own with the demo seed: a copy of the one the
+ * project's global setup (globalSetup.ts) migrated and seeded.
  */
-export interface RunningServer {
-  baseUrl: string;
-  stop(): Promise<void>;
-}
 
-const root = path.resolve(import.meta.dirname, '../..');
-
-async function waitUntilServing(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
-    try {
-      const response = await fetch(`${baseUrl}/api/sys/config/brand`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server did not start within 120 s:\n${output()}`);
-}
-
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
-  if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) throw new Error('dist/ is missing: run `vite build` before the e2e tests');
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'custody-e2e-'));
-  let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SEED: 'demo', LOG_LEVEL: 'warn', ...extraEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => (log += chunk));
-  child.stderr?.on('data', (chunk) => (log += chunk));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitUntilServing(baseUrl, child, () => log);
-  return {
-    baseUrl,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
+/** Headless Chromium as every e2e file drives it. */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -101,7 +51,8 @@ export async function saveAndWait(page: Page, url: RegExp): Promise<void> {
 export function e2eEnvironment(extraEnv: Record<string, string> = {}): { server: RunningServer; browser: Browser } {
   const env = {} as { server: RunningServer; browser: Browser };
   beforeAll(async () => {
-    env.server = await startServer(extraEnv);
+    // Its own copy of the seeded database.
+    env.server = await startServer(extraEnv, inject('e2eTemplateDir'));
     env.browser = await launchBrowser();
   });
   afterAll(async () => {
