@@ -120,7 +120,8 @@ describe('governance through the wallet’s own quorum', () => {
     expect(superseded.signers.map((s) => s.account)).toEqual(['merchantProManager', 'merchantProFinance', 'merchantProEmployee']);
     expect(await sign.act('merchantProManager', 'confirm', old.data.proposalId)).toMatchObject({ code: 409, msg: expect.stringContaining('superseded') });
     const log = (await sign.logs('merchantProManager', { proposalId: old.data.proposalId })).data.list.map((l) => l.action);
-    expect(log).toEqual(['start', 'approval', 'supersede']);
+    // Aurora cold is a Safe: the proposer's signed approval after the start, then merchantProFinance's.
+    expect(log).toEqual(['start', 'approval', 'approval', 'supersede']);
     // Only the signer change's own gas left the wallet.
     expect(units(await balanceOf(server, cold, 'ETH'))).toBe(units(eth) - units(TOKEN_GAS));
 

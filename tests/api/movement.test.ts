@@ -141,6 +141,9 @@ describe('movements out of multisig wallets start proposals', () => {
     // Lower nonces of the wallet go first (docs/proposals.md): veto the ones still open.
     const open = (await client.list('merchantStdManager', { state: 'open', walletId: wallets['Birch cold'] })).data.list.filter((p) => p.proposalId !== proposalId);
     for (const p of open) expect((await client.act('merchantStdManager', 'deny', p.proposalId)).code).toBe(200);
+    // Birch cold is a Safe: saving the movement started its proposal, and the proposer approves in a
+    // signed step of its own (starting is not approving there); then a second signer.
+    expect((await client.act('merchantStdManager', 'approval', proposalId)).code).toBe(200);
     expect((await client.act('merchantStdFinance', 'approval', proposalId)).code).toBe(200);
     expect((await client.act('merchantStdFinance', 'confirm', proposalId)).code).toBe(200);
     const after = await server.call<MovementRecord>('GET', '/sys/movement/detail', { token: await client.token('merchantStdManager'), query: { id: res.data.id } });
@@ -158,6 +161,9 @@ describe('movements out of multisig wallets start proposals', () => {
 
     const open = (await client.list('merchantStdManager', { state: 'open', walletId: wallets['Birch cold'] })).data.list.filter((p) => p.proposalId !== proposal.proposalId);
     for (const p of open) expect((await client.act('merchantStdManager', 'deny', p.proposalId)).code).toBe(200);
+    // Birch cold is a Safe: saving the movement started its proposal, and the proposer approves in a
+    // signed step of its own (starting is not approving there); then a second signer.
+    expect((await client.act('merchantStdManager', 'approval', proposal.proposalId)).code).toBe(200);
     expect((await client.act('merchantStdFinance', 'approval', proposal.proposalId)).code).toBe(200);
     expect((await client.act('merchantStdFinance', 'confirm', proposal.proposalId)).code).toBe(200);
     const ledger = await server.call<ListResult<AssetFlowRecord>>('GET', '/sys/asset-flow/list', { token: await client.token('merchantStdManager'), query: { proposalId: proposal.proposalId } });

@@ -27,14 +27,18 @@ describe('the demo seed', () => {
     expect(new Set(data.list.map((p) => p.status))).toEqual(new Set(['pending', 'approved', 'executed', 'denied', 'expired']));
     for (const proposal of data.list) {
       const detail = (await sign.detail('merchantProManager', proposal.id)).data;
-      const actions = (await sign.logs('merchantProManager', { proposalId: proposal.id })).data.list.map((l) => l.action);
+      const logs = (await sign.logs('merchantProManager', { proposalId: proposal.id })).data.list;
+      const actions = logs.map((l) => l.action);
       expect(actions[0]).toBe('start');
-      // Every vote after the proposer's own (which the start is) has its log entry.
-      expect(actions.filter((a) => a === 'approval')).toHaveLength(detail.approvals.length - 1);
+      // On a Safe starting is not approving: the proposer's approval is its own signed step, right after
+      // the start, and every vote has its log entry. Elsewhere the start is the proposer's vote.
+      const safe = detail.signing !== null;
+      if (safe) expect(logs[1]).toMatchObject({ action: 'approval', actor: proposal.proposer });
+      expect(actions.filter((a) => a === 'approval')).toHaveLength(safe ? detail.approvals.length : detail.approvals.length - 1);
       expect(actions.filter((a) => a === 'deny')).toHaveLength(detail.denials.length);
       const reached = detail.approvals.length >= detail.threshold;
       const expected = {
-        pending: { reached: false, last: 'start', txHash: null },
+        pending: { reached: false, last: safe ? 'approval' : 'start', txHash: null },
         approved: { reached: true, last: 'approval', txHash: null },
         executed: { reached: true, last: 'confirm', txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) },
         denied: { reached, last: 'deny', txHash: null },
@@ -86,20 +90,26 @@ describe('a 2-of-3 transfer from start to execution', () => {
     expect(units(ledger[0].delta)).toBe(-units('1.5'));
     expect(units(ledger[0].balanceAfter)).toBe(units(after) + units(ETH_GAS));
 
+    // Aurora cold is a Safe: the proposer's approval is its own signed step right after the start.
     const logs = (await sign.logs('merchantProManager', { proposalId: id })).data;
     expect(logs.list.map((l) => [l.action, l.actor, l.comment])).toEqual([
       ['start', 'merchantProManager', 'payout'],
+      ['approval', 'merchantProManager', ''],
       ['approval', 'merchantProFinance', 'looks right'],
       ['confirm', 'merchantProEmployee', 'sent'],
     ]);
-    expect(logs.count).toBe(3);
+    expect(logs.count).toBe(4);
   });
 
   it('the detail tells the story: its sign log, when the threshold was reached, who executed it and when', async () => {
     const id = (await sign.start('merchantProManager', coldTransfer())).data.proposalId;
     const pending = (await sign.detail('merchantProFinance', id)).data;
     expect(pending).toMatchObject({ approvedAt: null, executedBy: null, executedByName: null, executedAt: null });
-    expect(pending.log.map((l) => [l.action, l.actor])).toEqual([['start', 'merchantProManager']]);
+    // On a Safe the proposer's approval is its own entry (starting is not approving there).
+    expect(pending.log.map((l) => [l.action, l.actor])).toEqual([
+      ['start', 'merchantProManager'],
+      ['approval', 'merchantProManager'],
+    ]);
 
     const approved = (await sign.act('merchantProFinance', 'approval', id, 'checked')).data;
     expect(approved.approvedAt).toBe(approved.approvals[1].time);
@@ -109,10 +119,11 @@ describe('a 2-of-3 transfer from start to execution', () => {
     expect(executed).toMatchObject({ executedBy: 'merchantProEmployee', executedByName: expect.any(String), approvedAt: approved.approvedAt });
     expect(executed.log.map((l) => [l.action, l.actor, l.comment])).toEqual([
       ['start', 'merchantProManager', 'payout'],
+      ['approval', 'merchantProManager', ''],
       ['approval', 'merchantProFinance', 'checked'],
       ['confirm', 'merchantProEmployee', 'sent'],
     ]);
-    expect(executed.log[2].createdAt).toBe(executed.executedAt);
+    expect(executed.log[3].createdAt).toBe(executed.executedAt);
     // The list endpoint and the detail read one log; the list also names the proposal (wallet and nonce).
     const listed = (await sign.logs('merchantProManager', { proposalId: id })).data.list;
     expect(listed.map(({ chainId: _chain, walletLabel: _wallet, proposalNonce: _nonce, ...entry }) => entry)).toEqual(executed.log);
@@ -256,7 +267,7 @@ describe('rules', () => {
     }
     expect(await balanceOf(server, wallets['Aurora cold'], 'ETH')).toBe(before);
     expect(await ledgerOf(data.proposalId)).toEqual([]);
-    expect((await sign.logs('merchantProManager', { proposalId: data.proposalId })).data.list.map((l) => l.action)).toEqual(['start', 'approval', 'deny']);
+    expect((await sign.logs('merchantProManager', { proposalId: data.proposalId })).data.list.map((l) => l.action)).toEqual(['start', 'approval', 'approval', 'deny']);
   });
 
   it('nonces execute in order: a higher approved nonce waits for the lower open one', async () => {
@@ -416,11 +427,13 @@ describe('expiry (PROPOSAL_TTL_HOURS, default 72 h)', () => {
     expect(await sign.act('merchantProFinance', 'approval', data.proposalId)).toMatchObject({ code: 409, msg: 'This proposal has expired.' });
     expect(await sign.act('merchantProFinance', 'approval', data.proposalId)).toMatchObject({ code: 409, msg: 'This proposal has already expired; nothing more can be done with it.' });
     const logs = (await sign.logs('merchantProManager', { proposalId: data.proposalId })).data.list;
+    // Aurora cold is a Safe: the proposer approved in its own step after the start.
     expect(logs.map((l) => [l.action, l.actor])).toEqual([
       ['start', 'merchantProManager'],
+      ['approval', 'merchantProManager'],
       ['expire', null],
     ]);
-    expect(logs[1].createdAt).toBe(expiresAt);
+    expect(logs[2].createdAt).toBe(expiresAt);
     const detail = (await sign.detail('merchantProManager', data.proposalId)).data;
     expect(detail).toMatchObject({ status: 'expired', myActions: [], isNext: false });
 
@@ -429,11 +442,15 @@ describe('expiry (PROPOSAL_TTL_HOURS, default 72 h)', () => {
     // sweep, once however many sweeps run.
     expect((await sign.list('merchantStdManager', { walletId: wallets['Birch cold'], status: 'expired' })).data.list.map((p) => p.id)).toContain(other.proposalId);
     const otherDetail = (await sign.detail('merchantStdManager', other.proposalId)).data;
-    expect(otherDetail.log.map((l) => l.action)).toEqual(['start', 'expire']);
-    expect((await sign.logs('merchantStdManager', { proposalId: other.proposalId })).data.list.map((l) => l.action)).toEqual(['start']);
+    expect(otherDetail.log.map((l) => l.action)).toEqual(['start', 'approval', 'expire']);
+    expect((await sign.logs('merchantStdManager', { proposalId: other.proposalId })).data.list.map((l) => l.action)).toEqual(['start', 'approval']);
     for (let sweep = 0; sweep < 2; sweep += 1) await expireOverdue(server.app.context.db, server.app.context.now());
     const stored = (await sign.logs('merchantStdManager', { proposalId: other.proposalId })).data.list;
-    expect(stored.map((l) => [l.action, l.createdAt])).toEqual([['start', expect.any(String)], ['expire', otherDetail.expiresAt]]);
+    expect(stored.map((l) => [l.action, l.createdAt])).toEqual([
+      ['start', expect.any(String)],
+      ['approval', expect.any(String)],
+      ['expire', otherDetail.expiresAt],
+    ]);
   });
 
   it('an overdue lower nonce does not block a higher one, even before anything marks it', async () => {

@@ -50,6 +50,17 @@ export function signClient(server: TestServer) {
       if (!detail.data.signing) throw new Error(`proposal ${proposalId} is on no Safe`);
       return privateKeyToAccount(demoSigningKey(signer)).signTypedData(typedDataFromWire(detail.data.signing.typedData) as never);
     },
+    /**
+     * An approval made ready to send: the detail is read and, on a Safe, signed now; the returned call
+     * only posts it. Races start these together so both requests are in flight at once.
+     */
+    preparedApproval: async (account: string, proposalId: number, comment = '') => {
+      const auth = await token(account);
+      const detail = await server.call<ProposalDetail>('GET', '/sys/sign/detail', { token: auth, query: { proposalId } });
+      const body: Record<string, unknown> = { proposalId, comment };
+      if (detail.data?.signing) body.signature = await privateKeyToAccount(demoSigningKey(account)).signTypedData(typedDataFromWire(detail.data.signing.typedData) as never);
+      return () => server.call<ProposalDetail>('POST', '/sys/sign/approval', { token: auth, body });
+    },
     /** An approval carrying a signature. */
     approveSigned: async (account: string, proposalId: number, signature: string, comment = '') =>
       server.call<ProposalDetail>('POST', '/sys/sign/approval', { token: await token(account), body: { proposalId, comment, signature } }),

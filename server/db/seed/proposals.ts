@@ -28,7 +28,7 @@ interface DemoProposal {
   ageHours: number;
   proposer: string;
   memo: string;
-  /** What happened after the start (the proposer's own approval comes with the start), minutes after it. */
+  /** What happened after the start, minutes after it (the proposer's own approval comes with the start, or on a Safe as a signed step the seed adds right after it). */
   steps: Step[];
 }
 
