@@ -1,3 +1,4 @@
+import type { SigningKeyRegisterBody, SigningKeyState } from '../contract/schemas/signingKey';
 import { ApiPath, withId } from '../contract/apiPaths';
 import type { ListResult } from '../contract/envelope';
 import type { AccountProfile, AccountSession, AccountPasswordBody, AccountUpdateBody } from '../contract/schemas/account';
@@ -112,8 +113,12 @@ export function createConsoleMethods(http: HttpClient) {
     recheckOrder: (body: { orderId: number }) => post<RecheckView>(ApiPath.orderRepair.recheck, body),
 
     // Multisig proposals.
-    proposalAction: ({ action, proposalId, comment }: { action: ProposalAction; proposalId: number; comment: string }) =>
-      post<ProposalDetail>(PROPOSAL_ACTION_PATHS[action], { proposalId, comment }),
+    /** `signature`: the approver's EIP-712 signature of a Safe proposal (docs/chains.md "Proposals on Safes"). */
+    proposalAction: ({ action, proposalId, comment, signature }: { action: ProposalAction; proposalId: number; comment: string; signature?: string }) =>
+      post<ProposalDetail>(PROPOSAL_ACTION_PATHS[action], signature === undefined ? { proposalId, comment } : { proposalId, comment, signature }),
+    // The caller's signing key (docs/chains.md "Signers' keys").
+    signingKeyState: (params: Cancellable = {}) => get<SigningKeyState>(ApiPath.account.signingKey.state, undefined, params),
+    registerSigningKey: (body: SigningKeyRegisterBody) => post<SigningKeyState>(ApiPath.account.signingKey.register, body),
   };
 }
 

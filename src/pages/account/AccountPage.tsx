@@ -10,10 +10,11 @@ import { SessionsCard } from './SessionsCard';
 import { JoinCard } from './JoinCard';
 import { TwoFactorCard } from './TwoFactorCard';
 import { OrgTwoFactorCard } from './OrgTwoFactorCard';
+import { SigningKeyCard } from './SigningKeyCard';
 
 /**
  * /account (docs/roles-and-routes.md, every role): the user's own profile, password, second factor and sessions,
- * and joining another org with a code. A member whose org requires a second factor they lack
+ * joining another org with a code, and the key that signs approvals on Safe wallets. A member whose org requires a second factor they lack
  * sees only its card: the server refuses everything else until they enrol.
  */
 export default function AccountPage() {
@@ -58,6 +59,9 @@ export default function AccountPage() {
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
             <JoinCard />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <SigningKeyCard />
           </Grid>
         </>
       )}

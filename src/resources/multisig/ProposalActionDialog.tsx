@@ -1,4 +1,4 @@
-import { Box, Typography } from '@mui/material';
+import { Box, TextField, Typography } from '@mui/material';
 import { Confirm, useTranslate } from 'react-admin';
 import type { ProposalAction } from '../../contract/proposalMachine';
 import { proposalReference } from '../../contract/proposalReference';
@@ -19,6 +19,8 @@ interface ProposalActionDialogProps {
   comment: string;
   onConfirm: (action: ProposalAction) => void;
   onClose: () => void;
+  /** An approval on a Safe is signed: the passphrase of the key this browser holds, asked here. */
+  passphrase?: { value: string; onChange: (value: string) => void };
 }
 
 /**
@@ -27,7 +29,7 @@ interface ProposalActionDialogProps {
  * change) as the server holds it: a click on the wrong row or a page that changed underneath
  * is caught before the call.
  */
-export function ProposalActionDialog({ action, proposal, comment, onConfirm, onClose }: ProposalActionDialogProps) {
+export function ProposalActionDialog({ action, proposal, comment, onConfirm, onClose, passphrase }: ProposalActionDialogProps) {
   const translate = useTranslate();
   const text = TEXT[action ?? 'approval'];
   return (
@@ -43,6 +45,22 @@ export function ProposalActionDialog({ action, proposal, comment, onConfirm, onC
             <Typography variant="body2" sx={{ mt: 1 }}>
               {translate('multisig.dialog.comment', { comment: comment.trim() })}
             </Typography>
+          )}
+          {passphrase && action === 'approval' && (
+            <>
+              <Typography variant="body2" sx={{ mt: 2 }}>
+                {translate('multisig.dialog.signIntro')}
+              </Typography>
+              <TextField
+                type="password"
+                label={translate('account.signingKey.passphrase')}
+                value={passphrase.value}
+                onChange={(e) => passphrase.onChange(e.target.value)}
+                autoComplete="current-password"
+                autoFocus
+                fullWidth
+              />
+            </>
           )}
         </Box>
       }

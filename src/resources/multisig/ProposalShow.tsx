@@ -13,6 +13,9 @@ import { ProposalStatusChip } from './ProposalStatusChip';
 import { ProposalTimeline } from './ProposalTimeline';
 import { useProposalAction } from './proposalActions';
 import { nonceFirstText, proposalSummary } from './proposalSummary';
+import { useSession } from '../../session';
+import { toasts } from '../../shell/toast';
+import { approvalSignature } from '../../signing/approvalSignature';
 
 const actionLabels: Record<ProposalAction, string> = { approval: 'multisig.approve', deny: 'multisig.deny', confirm: 'multisig.confirm' };
 
@@ -27,6 +30,8 @@ export default function ProposalShow() {
   const [comment, setComment] = useState('');
   const [asked, setAsked] = useState<ProposalAction | null>(null);
   const [busy, setBusy] = useState(false);
+  const [passphrase, setPassphrase] = useState('');
+  const { account } = useSession();
   const runProposalAction = useProposalAction();
   if (isServerError(error)) return <ServerErrorPage />;
   if (!proposal?.signers) return null;
@@ -37,7 +42,19 @@ export default function ProposalShow() {
     setAsked(null);
     setBusy(true);
     const named = { proposal: reference };
-    const done = await runProposalAction(action, proposal.proposalId, comment, {
+    // On a Safe, approving is signing the Safe transaction with the key this browser holds.
+    let signature: string | undefined;
+    if (action === 'approval' && proposal.signing && account) {
+      const signed = await approvalSignature(account, proposal.signing, passphrase);
+      setPassphrase('');
+      if ('failure' in signed) {
+        toasts.add('error', translate(`multisig.signing.${signed.failure}`));
+        setBusy(false);
+        return;
+      }
+      signature = signed.signature;
+    }
+    const done = await runProposalAction(action, proposal.proposalId, comment, signature, {
       pending: translate(`multisig.pending.${action}`, named),
       done: translate(`multisig.done.${action}`, named),
     });
@@ -77,7 +94,17 @@ export default function ProposalShow() {
             ))}
           </Box>
         )}
-        <ProposalActionDialog action={asked} proposal={proposal} comment={comment} onConfirm={(action) => void press(action)} onClose={() => setAsked(null)} />
+        <ProposalActionDialog
+          action={asked}
+          proposal={proposal}
+          comment={comment}
+          passphrase={proposal.signing ? { value: passphrase, onChange: setPassphrase } : undefined}
+          onConfirm={(action) => void press(action)}
+          onClose={() => {
+            setAsked(null);
+            setPassphrase('');
+          }}
+        />
       </CardContent>
     </Card>
   );

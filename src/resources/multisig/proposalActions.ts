@@ -12,10 +12,10 @@ import { toasts } from '../../shell/toast';
 export function useProposalAction() {
   const dataProvider = useConsoleDataProvider();
   const mutation = useMutation({ mutationFn: dataProvider.proposalAction });
-  return async (action: ProposalAction, proposalId: number, comment: string, text: { pending: string; done: string }): Promise<ProposalDetail | null> => {
+  return async (action: ProposalAction, proposalId: number, comment: string, signature: string | undefined, text: { pending: string; done: string }): Promise<ProposalDetail | null> => {
     const id = toasts.loading(text.pending);
     try {
-      const detail = await mutation.mutateAsync({ action, proposalId, comment });
+      const detail = await mutation.mutateAsync({ action, proposalId, comment, signature });
       toasts.settle(id, 'success', text.done);
       return detail;
     } catch (error) {

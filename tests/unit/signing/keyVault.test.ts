@@ -1,0 +1,62 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { recoverTypedDataAddress, type TypedDataDefinition } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { normalPrivateKey, openKey, sealKey, storedKey, storeKey, WrongPassphrase } from '../../../src/signing/keyVault';
+import { typedDataFromWire, type TypedDataWire } from '../../../src/contract/typedDataWire';
+
+/** A Storage in memory, as the browser's localStorage behaves. */
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, value),
+  };
+}
+
+describe('the signing key kept in the browser', () => {
+  it('is stored encrypted: the private key is nowhere in what is stored, and the passphrase opens it again', async () => {
+    const privateKey = generatePrivateKey();
+    const storage = memoryStorage();
+    storeKey('alice', await sealKey(privateKey, 'correct horse battery'), storage);
+    const raw = storage.getItem('custody.signingKey.alice')!;
+    expect(raw).not.toContain(privateKey.slice(2));
+    const sealed = storedKey('alice', storage)!;
+    expect(sealed.address).toBe(privateKeyToAccount(privateKey).address);
+    expect(await openKey(sealed, 'correct horse battery')).toBe(privateKey);
+    expect(storedKey('bob', storage)).toBeNull();
+  });
+
+  it('refuses a wrong passphrase and a changed ciphertext', async () => {
+    const sealed = await sealKey(generatePrivateKey(), 'correct horse battery');
+    await expect(openKey(sealed, 'correct horse batterY')).rejects.toBeInstanceOf(WrongPassphrase);
+    const flipped = `${sealed.cipher.slice(0, -1)}${sealed.cipher.endsWith('0') ? '1' : '0'}` as `0x${string}`;
+    await expect(openKey({ ...sealed, cipher: flipped }, 'correct horse battery')).rejects.toBeInstanceOf(WrongPassphrase);
+  });
+
+  it('reads a pasted private key with or without 0x, and nothing else', () => {
+    const key = generatePrivateKey();
+    expect(normalPrivateKey(key)).toBe(key);
+    expect(normalPrivateKey(` ${key.slice(2)} `)).toBe(key);
+    for (const bad of ['', '0x12', `${key}00`, `0x${'g'.repeat(64)}`, `0x${'0'.repeat(64)}`]) expect(normalPrivateKey(bad)).toBeNull();
+  });
+
+  it('signs typed data from the wire (integers as strings) so that it recovers to the key', async () => {
+    const privateKey = generatePrivateKey();
+    const wire: TypedDataWire = {
+      domain: { chainId: '900000001', verifyingContract: '0x52908400098527886E0F7030069857D2E4169EE7' },
+      types: { SafeTx: [{ name: 'to', type: 'address' }, { name: 'value', type: 'uint256' }, { name: 'nonce', type: 'uint256' }] },
+      primaryType: 'SafeTx',
+      message: { to: '0x52908400098527886E0F7030069857D2E4169EE7', value: '1500000000000000000', nonce: '3' },
+    };
+    const typed = typedDataFromWire(wire) as unknown as TypedDataDefinition;
+    const signature = await privateKeyToAccount(privateKey).signTypedData(typed);
+    expect(await recoverTypedDataAddress({ ...typed, signature })).toBe(privateKeyToAccount(privateKey).address);
+  });
+});
