@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import { formatUnits } from 'viem';
 import { conflict } from '../../http/apiError';
 
 type Trx = Transaction<Database>;
@@ -53,4 +54,21 @@ export async function feeWalletOf(trx: Trx, chainId: number): Promise<number> {
   if (wallet) return wallet.id;
   const chain = await trx.selectFrom('chain').select('name').where('chainId', '=', chainId).executeTakeFirstOrThrow();
   throw conflict('api.noFeeWallet', { chain: chain.name });
+}
+
+/**
+ * What a relayed Safe execution cost (docs/chains.md "Gas of Safe executions"): the receipt's fee,
+ * in the chain's native coin as a decimal (the currency's decimals). The platform's relayer paid it,
+ * not the Safe: it goes to the gas report, never out of the Safe's balance.
+ */
+export async function relayedGas(trx: Trx, chainId: number, feeInSmallestUnits: bigint): Promise<GasQuote> {
+  const native = await trx
+    .selectFrom('currency')
+    .select(['id', 'symbol', 'decimals'])
+    .where('chainId', '=', chainId)
+    .where('contractAddress', 'is', null)
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!native) throw conflict('api.noNativeCurrency', { chain: String(chainId) });
+  return { currencyId: native.id, symbol: native.symbol, amount: formatUnits(feeInSmallestUnits, native.decimals) };
 }

@@ -98,9 +98,8 @@ async function insertGasRow(
  * by the ledger: they may have dropped since a proposal started; then nothing is written
  * (409 naming the coin) and the proposal stays approved.
  */
-export async function executeTransfer(trx: Trx, outflow: Outflow, route: ExecutionRoute, txHash: string, now: Date): Promise<void> {
+export async function executeTransfer(trx: Trx, outflow: Outflow, route: ExecutionRoute, txHash: string, now: Date, { relayed = false } = {}): Promise<void> {
   const fee = outflow.fee ?? '0';
-  const gas = await gasQuote(trx, outflow.chainId, outflow.currencyId);
   const cause = { proposalId: outflow.proposalId, movementId: outflow.movementId, txHash, at: now };
   const postings: Posting[] = [{ ...cause, walletId: outflow.walletId, currencyId: outflow.currencyId, delta: debit(outflow.amount), reason: outflow.reason }];
   if (route.destinationId !== null) postings.push({ ...cause, walletId: route.destinationId, currencyId: outflow.currencyId, delta: outflow.amount, reason: outflow.reason });
@@ -109,8 +108,24 @@ export async function executeTransfer(trx: Trx, outflow: Outflow, route: Executi
     postings.push({ ...cause, walletId: outflow.walletId, currencyId: outflow.currencyId, delta: debit(fee), reason: 'fee' });
     postings.push({ ...cause, walletId: route.feeWalletId, currencyId: outflow.currencyId, delta: fee, reason: 'fee' });
   }
+  // A Safe's execution is paid by the platform's relayer: reported once it is known
+  // (reportRelayedGas), never taken from the Safe.
+  if (relayed) {
+    await postEntries(trx, postings);
+    return;
+  }
+  const gas = await gasQuote(trx, outflow.chainId, outflow.currencyId);
   const spend = { walletId: outflow.walletId, orgId: outflow.orgId, chainId: outflow.chainId, reason: outflow.gasReason, ...cause };
   postings.push(gasPosting(spend, gas));
   await postEntries(trx, postings);
+  await insertGasRow(trx, spend, gas);
+}
+
+/** The gas of a relayed Safe execution: a row of the gas report for the org, no ledger entry (executeTransfer's `relayed`). */
+export async function reportRelayedGas(
+  trx: Trx,
+  spend: { walletId: number; orgId: number; chainId: number; reason: GasReason; proposalId: number | null; movementId: number | null; txHash: string; at: Date },
+  gas: GasQuote,
+): Promise<void> {
   await insertGasRow(trx, spend, gas);
 }

@@ -90,7 +90,7 @@ export function registerSignRoutes(app: FastifyInstance, context: ServerContext)
       access,
       body: signActionBody,
       stepUp: true,
-      handler: async ({ caller, body }) => actOnProposal(db, caller, action, body, context.now()),
+      handler: async ({ caller, body }) => actOnProposal(db, caller, action, body, context.now(), context.chains),
     });
   }
 }

@@ -139,3 +139,25 @@ export async function checkedApprovalSignature(trx: Trx, proposal: { walletId: n
   if (!wallet.safeSetup?.owners.some((owner) => getAddress(owner) === getAddress(key.address))) throw conflict('api.notSafeOwner', { address: getAddress(key.address) });
   return signature as Hex;
 }
+
+/**
+ * Confirm on a Safe (docs/chains.md "Proposals on Safes"): the platform's relayer sends
+ * `execTransaction` with the approvers' stored signatures, and only a transaction the Safe accepted
+ * and ran counts. A Safe that refuses it (too few or wrong signatures: GS020, GS026…) is a 409 with
+ * its code, and so is a transaction that was mined and failed; the caller's database transaction
+ * then rolls back, so the books keep what the chain kept.
+ */
+export async function executeOnSafe(trx: Trx, chains: ChainRegistry, proposal: { id: number; chainId: number; safeTx: StoredSafeTransaction }): Promise<{ txHash: Hex; fee: bigint }> {
+  const votes = await trx.selectFrom('proposalVote').select('signature').where('proposalId', '=', proposal.id).where('vote', '=', 'approve').where('signature', 'is not', null).execute();
+  const request = signingRequestOf(proposal.safeTx);
+  const signatures = await Promise.all(
+    votes.map(async ({ signature }) => ({ signer: await recoverTypedDataAddress({ ...request, signature: signature as Hex }), signature: signature as Hex })),
+  );
+  const chain = await trx.selectFrom('chain').select(['chainId', 'family', 'rpcUrl']).where('chainId', '=', proposal.chainId).executeTakeFirstOrThrow();
+  const adapter = await chains.adapterFor(chain);
+  if (!adapter.multisig) throw conflict('api.chainUnavailable');
+  const execution = await adapter.multisig.execute(getAddress(proposal.safeTx.safe), safeTransactionOf(proposal.safeTx), signatures);
+  if (execution.outcome === 'refused') throw conflict('api.safeRefused', { reason: execution.reason });
+  if (execution.outcome === 'reverted') throw conflict('api.safeReverted', { txHash: execution.txHash });
+  return { txHash: execution.txHash, fee: execution.fee };
+}

@@ -11,12 +11,13 @@ import { proposalReference } from '../../../src/contract/proposalReference';
 import type { ProposalDetail, SignActionBody, SignStartBody } from '../../../src/contract/schemas/sign';
 import { recordMovement } from '../movement/service';
 import { recheckAtExecution } from '../movement/rules';
-import { chargeGas, executeTransfer, lockExecutionWallets, simulatedTxHash, type ExecutionRoute } from './execution';
-import { gasQuote } from '../ledger/networkFee';
+import { chargeGas, executeTransfer, lockExecutionWallets, reportRelayedGas, simulatedTxHash, type ExecutionRoute } from './execution';
+import { gasQuote, relayedGas } from '../ledger/networkFee';
+import type { ChainRegistry } from '../../chain/registry';
 import { assertChainMoves, assertCurrencyMoves } from './outflow';
 import { executeGovernance, startGovernance } from './governance';
 import type { StartedProposal } from './proposalStart';
-import { checkedApprovalSignature, type SafeStates } from './safeProposal';
+import { checkedApprovalSignature, executeOnSafe, signingOf, type SafeStates } from './safeProposal';
 import { expireOverdue } from './expiry';
 import { proposalDetail, proposalNotFound } from './queries';
 import { recheckPolicyAtConfirm } from '../policy/enforce';
@@ -91,42 +92,54 @@ async function lockedFacts(trx: Trx, caller: Caller, proposalId: number, now: Da
 /**
  * Executes an approved proposal inside the confirm's transaction (wallets and proposal
  * locked): the kind's rules once more on what is true now (chain and currency enabled,
- * destination, refund room), then the effect. Returns the simulated transaction hash.
+ * destination, refund room), then the effect. On a Safe (docs/chains.md "Proposals on Safes") the
+ * books are written first, under the Safe transaction's hash, and the relayer then executes it on
+ * chain: a refusal there throws and rolls the books back; its gas (the relayer's) goes to the gas
+ * report. Elsewhere the chain is simulated. Returns the transaction hash.
  */
-async function execute(trx: Trx, proposal: StoredProposal, route: ExecutionRoute, now: Date): Promise<string> {
+async function execute(trx: Trx, proposal: StoredProposal, route: ExecutionRoute, now: Date, chains: ChainRegistry | null): Promise<string> {
   const chain = await assertChainMoves(trx, proposal.chainId);
-  const txHash = simulatedTxHash(chain.family);
+  const safeTx = proposal.safeTx;
+  if (safeTx && !chains) throw conflict('api.chainUnavailable');
+  const booksHash = safeTx ? signingOf(safeTx).safeTxHash : simulatedTxHash(chain.family);
+  const gasReason = 'proposal' as const;
   if (proposal.kind === 'governance') {
     await executeGovernance(trx, proposal, now);
-    // A signer change is a transaction of the wallet's contract: it pays its gas too.
-    const spend = { walletId: proposal.walletId, orgId: proposal.orgId, chainId: proposal.chainId, reason: 'proposal' as const, proposalId: proposal.id, movementId: null, txHash, at: now };
-    await chargeGas(trx, spend, await gasQuote(trx, proposal.chainId, null));
+  } else {
+    // Old kinds ('contract', 'config') were labels that moved funds; they are no longer executed.
+    if (!(MOVEMENT_KINDS as readonly string[]).includes(proposal.kind) || proposal.currencyId === null) throw conflict('api.proposalKindRetired');
+    await assertCurrencyMoves(trx, proposal.currencyId);
+    await recheckAtExecution(trx, proposal);
+    await executeTransfer(
+      trx,
+      {
+        walletId: proposal.walletId,
+        orgId: proposal.orgId,
+        chainId: proposal.chainId,
+        currencyId: proposal.currencyId,
+        amount: proposal.amount,
+        fee: proposal.fee,
+        symbol: proposal.symbol,
+        reason: 'proposal',
+        proposalId: proposal.id,
+        movementId: null,
+        gasReason,
+      },
+      route,
+      booksHash,
+      now,
+      { relayed: safeTx !== null },
+    );
+  }
+  const spend = { walletId: proposal.walletId, orgId: proposal.orgId, chainId: proposal.chainId, reason: gasReason, proposalId: proposal.id, movementId: null, at: now };
+  if (safeTx && chains) {
+    const { txHash, fee } = await executeOnSafe(trx, chains, { id: proposal.id, chainId: proposal.chainId, safeTx });
+    await reportRelayedGas(trx, { ...spend, txHash }, await relayedGas(trx, proposal.chainId, fee));
     return txHash;
   }
-  // Old kinds ('contract', 'config') were labels that moved funds; they are no longer executed.
-  if (!(MOVEMENT_KINDS as readonly string[]).includes(proposal.kind) || proposal.currencyId === null) throw conflict('api.proposalKindRetired');
-  await assertCurrencyMoves(trx, proposal.currencyId);
-  await recheckAtExecution(trx, proposal);
-  await executeTransfer(
-    trx,
-    {
-      walletId: proposal.walletId,
-      orgId: proposal.orgId,
-      chainId: proposal.chainId,
-      currencyId: proposal.currencyId,
-      amount: proposal.amount,
-      fee: proposal.fee,
-      symbol: proposal.symbol,
-      reason: 'proposal',
-      proposalId: proposal.id,
-      movementId: null,
-      gasReason: 'proposal',
-    },
-    route,
-    txHash,
-    now,
-  );
-  return txHash;
+  // A signer change is a transaction of the wallet's contract: it pays its gas too.
+  if (proposal.kind === 'governance') await chargeGas(trx, { ...spend, txHash: booksHash }, await gasQuote(trx, proposal.chainId, null));
+  return booksHash;
 }
 
 /**
@@ -137,7 +150,7 @@ async function execute(trx: Trx, proposal: StoredProposal, route: ExecutionRoute
  * Lock order is always wallets (ascending id) then proposal, so no two actions wait
  * on each other in a circle.
  */
-export async function actOnProposal(db: Db, caller: Caller, action: ProposalAction, body: SignActionBody, now: Date): Promise<ProposalDetail> {
+export async function actOnProposal(db: Db, caller: Caller, action: ProposalAction, body: SignActionBody, now: Date, chains: ChainRegistry | null = null): Promise<ProposalDetail> {
   // A refusal whose cause is kept (an expiry, a threshold the policy raised): committed, then sent.
   const committedRefusal = await db.transaction().execute(async (trx) => {
     const target = await trx
@@ -175,7 +188,7 @@ export async function actOnProposal(db: Db, caller: Caller, action: ProposalActi
       // Unreachable while the row lock holds; the primary key is the last word on "one vote per signer".
       if (!cast) throw refusalError({ code: 409, key: outcome.vote === 'approve' ? 'api.alreadyApproved' : 'api.alreadyDenied' });
     }
-    const txHash = action === 'confirm' ? await execute(trx, proposal, route, now) : null;
+    const txHash = action === 'confirm' ? await execute(trx, proposal, route, now, chains) : null;
     const updated = await trx
       .updateTable('proposal')
       .set({ status: outcome.status, updatedAt: now, ...(txHash ? { txHash, executedAt: now } : {}) })

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEther, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { sql } from 'kysely';
+import type { ChainAdapter } from '../../server/chain/adapter';
+import { startTestServer, type TestServer } from './harness';
+import { balanceOf, signClient, walletAddressesByLabel, walletIdsByLabel } from './signSupport';
+import { demoSigningKey } from '../../src/contract/demoSigningKey';
+
+// Confirm on a Safe executes on chain, and only what the Safe accepts moves (docs/chains.md "Proposals on Safes").
+let server: TestServer;
+let sign: ReturnType<typeof signClient>;
+let chain: ChainAdapter;
+let wallets: Record<string, number>;
+let safe: string;
+const RECIPIENT = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const transfer = (amount: string) => ({ walletId: wallets['Aurora cold'], kind: 'transfer', to: RECIPIENT, amount, symbol: 'ETH', memo: 'payout' });
+
+beforeAll(async () => {
+  server = await startTestServer();
+  sign = signClient(server);
+  wallets = await walletIdsByLabel(server);
+  safe = (await walletAddressesByLabel(server))['Aurora cold'];
+  chain = await server.app.context.chains.adapterFor({ chainId: 1, family: 'evm', rpcUrl: '' });
+});
+afterAll(() => server?.close());
+
+/** Started by the manager (who signs), approved by finance: ready to confirm. */
+async function approvedTransfer(amount: string): Promise<number> {
+  const started = await sign.start('merchantProManager', transfer(amount));
+  expect(started.code).toBe(200);
+  const approved = await sign.act('merchantProFinance', 'approval', started.data.proposalId);
+  expect(approved.data.status).toBe('approved');
+  return started.data.proposalId;
+}
+
+const statusOf = async (id: number) => (await sign.detail('merchantProManager', id)).data.status;
+/** After a refused confirm: denied, so the wallet's queue is free for the next test. */
+const clear = (id: number) => sign.act('merchantProFinance', 'deny', id, 'cleared by the test');
+
+describe('confirm on a Safe is an execution of the Safe contract', () => {
+  it('executes on chain: the recipient receives the amount, the Safe pays exactly amount + fee, and the relayer’s gas goes to the gas report, not the Safe', async () => {
+    const id = await approvedTransfer('0.5');
+    const { fee } = (await sign.detail('merchantProManager', id)).data as unknown as { fee: string };
+    const recipientBefore = await chain.balanceOf(RECIPIENT, null);
+    const safeBefore = await chain.balanceOf(safe, null);
+    const booksBefore = await balanceOf(server, wallets['Aurora cold'], 'ETH');
+
+    const confirmed = await sign.act('merchantProEmployee', 'confirm', id);
+    expect(confirmed.code).toBe(200);
+    expect(confirmed.data.status).toBe('executed');
+    const txHash = confirmed.data.txHash as string;
+    expect((await chain.transaction(txHash)).status).toBe('success');
+    expect((await chain.balanceOf(RECIPIENT, null)) - recipientBefore).toBe(parseEther('0.5'));
+    expect(safeBefore - (await chain.balanceOf(safe, null))).toBe(parseEther('0.5') + parseEther(fee ?? '0'));
+    // The books moved as the chain did: amount and fee, no gas.
+    expect(Number(booksBefore) - Number(await balanceOf(server, wallets['Aurora cold'], 'ETH'))).toBeCloseTo(0.5 + Number(fee ?? '0'), 12);
+    const gas = await server.app.context.db.selectFrom('gasFee').select(['fee', 'txHash']).where('proposalId', '=', id).execute();
+    expect(gas).toHaveLength(1);
+    expect(gas[0].txHash).toBe(txHash);
+    expect(Number(gas[0].fee)).toBeGreaterThan(0);
+  });
+
+  it('a signature swapped in the database for a non-owner’s is refused by the Safe (GS026): 409, nothing moves on chain or in the books, the proposal stays approved', async () => {
+    const id = await approvedTransfer('0.25');
+    // An insider with database access replaces finance's signature by one of a key that owns nothing.
+    const detail = await sign.detail('merchantProFinance', id);
+    const outsider = privateKeyToAccount(demoSigningKey('no such signer'));
+    const { typedDataFromWire } = await import('../../src/contract/typedDataWire');
+    const forged = await outsider.signTypedData(typedDataFromWire(detail.data.signing!.typedData) as never);
+    await sql`update proposal_vote set signature = ${forged} where proposal_id = ${id} and signature is not null and signer_id = (select id from app_user where account = 'merchantProFinance')`.execute(server.app.context.db);
+    const safeBefore = await chain.balanceOf(safe, null);
+    const booksBefore = await balanceOf(server, wallets['Aurora cold'], 'ETH');
+
+    const refused = await sign.act('merchantProEmployee', 'confirm', id);
+    expect(refused.code).toBe(409);
+    expect(refused.msg).toMatch(/GS0\d\d/);
+    expect(await chain.balanceOf(safe, null)).toBe(safeBefore);
+    expect(await balanceOf(server, wallets['Aurora cold'], 'ETH')).toBe(booksBefore);
+    expect(await statusOf(id)).toBe('approved');
+    expect(await server.app.context.db.selectFrom('gasFee').select('id').where('proposalId', '=', id).execute()).toEqual([]);
+    await clear(id);
+  });
+
+  it('a Safe transaction changed in the database after signing (a larger amount) is refused: the signatures are for the original', async () => {
+    const id = await approvedTransfer('0.1');
+    await sql`update proposal set safe_tx = jsonb_set(safe_tx, '{value}', to_jsonb(${parseEther('9').toString()}::text)) where id = ${id}`.execute(server.app.context.db);
+    const safeBefore = await chain.balanceOf(safe, null);
+    const refused = await sign.act('merchantProEmployee', 'confirm', id);
+    expect(refused.code).toBe(409);
+    expect(await chain.balanceOf(safe, null)).toBe(safeBefore);
+    expect(await statusOf(id)).toBe('approved');
+    await clear(id);
+  });
+
+  it('an approval whose signature was cleared in the database leaves the Safe one signature short: refused by its threshold (GS020)', async () => {
+    const id = await approvedTransfer('0.1');
+    // The books still count two approvals; the chain gets one signature.
+    await sql`update proposal_vote set signature = null where proposal_id = ${id} and signer_id = (select id from app_user where account = 'merchantProFinance')`.execute(server.app.context.db);
+    const safeBefore = await chain.balanceOf(safe, null);
+    const refused = await sign.act('merchantProEmployee', 'confirm', id);
+    expect(refused.code).toBe(409);
+    expect(refused.msg).toContain('GS020');
+    expect(await chain.balanceOf(safe, null)).toBe(safeBefore);
+    expect(await statusOf(id)).toBe('approved');
+    await clear(id);
+  });
+
+  it('the next proposal after refused ones executes at the Safe’s current nonce', async () => {
+    const id = await approvedTransfer('0.05');
+    const confirmed = await sign.act('merchantProEmployee', 'confirm', id);
+    expect(confirmed.data.status).toBe('executed');
+    expect((await chain.transaction(confirmed.data.txHash as Hex)).status).toBe('success');
+  });
+});
