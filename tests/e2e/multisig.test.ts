@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiAs as apiAsUser, e2eEnvironment, signIn } from './harness';
 import { RECIPIENT, startAuroraColdTransfer } from './proposalSteps';
+import { DEMO_PASSPHRASE, holdDemoKey, signInDialog } from './signingKeys';
 
 const env = e2eEnvironment();
 
@@ -10,13 +11,33 @@ const apiAs = (account: string) => apiAsUser(env.server.baseUrl, account);
 describe('multisig: start, approve, confirm', () => {
   let proposalUrl = '';
 
-  it('merchantProManager starts a 2-of-3 transfer from the cold wallet', async () => {
+  it('merchantProManager takes their demo key into the browser on /account, starts a 2-of-3 transfer from the cold wallet (a Safe) and signs it as the first approval', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantProManager');
+    await page.goto(`${env.server.baseUrl}/account`);
+    const card = page.locator('[aria-labelledby="account-signing-key"]');
+    await card.getByLabel('Use my demo key').check();
+    await card.getByLabel('Passphrase', { exact: true }).fill(DEMO_PASSPHRASE);
+    await card.getByLabel('Passphrase again').fill(DEMO_PASSPHRASE);
+    await card.getByRole('button', { name: 'Keep in this browser and register' }).click();
+    await expect.poll(() => page.getByTestId('signing-key-held').textContent()).toMatch(/This browser holds key 0x[0-9a-fA-F]{40}/);
+    // The key is kept encrypted: the private key is nowhere in the browser's storage.
+    const stored = await page.evaluate(() => JSON.stringify(localStorage));
+    expect(stored).toContain('custody.signingKey.merchantProManager');
+
     proposalUrl = await startAuroraColdTransfer(page, env.server.baseUrl, { amount: '1.5', memo: 'E2E payout' });
+    // On a Safe, starting is not approving: the proposer signs next.
+    await expect.poll(() => page.getByTestId('timeline').textContent()).toContain('0 of 2 approvals');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    // A wrong passphrase signs nothing.
+    await page.getByRole('dialog').getByLabel('Passphrase').fill('not the passphrase');
+    await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('alert').filter({ hasText: 'does not open your signing key' }).waitFor();
+    expect(await page.getByTestId('timeline').textContent()).toContain('0 of 2 approvals');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await signInDialog(page);
     await expect.poll(() => page.getByTestId('timeline').textContent()).toContain('1 of 2 approvals');
     expect(await page.getByTestId('signer-merchantProManager').textContent()).toContain('approved');
-    // The proposer has approved; only deny remains for them.
     expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     await page.close();
   });
@@ -41,6 +62,7 @@ describe('multisig: start, approve, confirm', () => {
     const ethBefore = Number(cold.balances.find((b) => b.symbol === 'ETH')!.amount);
 
     const finance = await env.browser.newPage();
+    await holdDemoKey(finance, 'merchantProFinance');
     await signIn(finance, env.server.baseUrl, 'merchantProFinance');
     await expect.poll(() => finance.getByTestId('home-waiting').textContent()).not.toBe('0');
     await finance.goto(proposalUrl);
@@ -49,7 +71,7 @@ describe('multisig: start, approve, confirm', () => {
     const approveDialog = finance.getByRole('dialog');
     await expect.poll(() => approveDialog.textContent()).toContain('Transfer 1.5 ETH');
     expect(await approveDialog.textContent()).toContain(RECIPIENT);
-    await approveDialog.getByRole('button', { name: 'Approve' }).click();
+    await signInDialog(finance);
     await expect.poll(() => finance.getByTestId('timeline').textContent()).toContain('2 of 2 approvals');
     await finance.close();
 

@@ -1,0 +1,23 @@
+import type { Page } from 'playwright-core';
+import { demoSigningKey } from '../../src/contract/demoSigningKey';
+import { sealKey } from '../../src/signing/keyVault';
+
+/** The passphrase the e2e tests seal demo keys under. */
+export const DEMO_PASSPHRASE = 'e2e demo passphrase';
+
+/**
+ * The account's demo key in the page's browser, sealed as /account seals it (docs/chains.md "The
+ * console signs"), before any of the console's scripts run: for tests about what comes after. The
+ * /account flow itself has its own test (multisig.test.ts).
+ */
+export async function holdDemoKey(page: Page, account: string): Promise<void> {
+  const sealed = await sealKey(demoSigningKey(account), DEMO_PASSPHRASE);
+  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [`custody.signingKey.${account}`, JSON.stringify(sealed)] as const);
+}
+
+/** In an open approval dialog of a Safe proposal: the passphrase, then the dialog's Approve. */
+export async function signInDialog(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Passphrase').fill(DEMO_PASSPHRASE);
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+}
