@@ -1,3 +1,4 @@
+import type { SigningFailure } from '../../../src/signing/approvalSignature';
 import { describe, expect, it } from 'vitest';
 import { ROLE_NAMES, ROLES, TENANT_ROWS, levelOfRoleIndex, roleLevelLabel, tenantOfRoleIndex, tenantTypeName } from '../../../src/access';
 import { LANGUAGES } from '../../../src/contract/constants';
@@ -27,6 +28,8 @@ const plural = (values: readonly string[], counted: readonly string[]) => values
  * literal scan of completeness.test.ts. Each family lists the values its code can meet,
  * taken from where the code takes them, so a new value without a translation fails here.
  */
+/** Why the console could not sign an approval (src/signing/approvalSignature.ts). */
+const SIGNING_FAILURES: readonly SigningFailure[] = ['noKey', 'wrongPassphrase'];
 const families: Record<string, readonly string[]> = {
   brand: IMAGE_FIELDS,
   menuGroup: MENU_GROUP_ORDER,
@@ -38,6 +41,7 @@ const families: Record<string, readonly string[]> = {
   'multisig.pending': PROPOSAL_ACTIONS,
   'multisig.done': PROPOSAL_ACTIONS,
   'multisig.log.action': SIGN_ACTIONS,
+  'multisig.signing': SIGNING_FAILURES,
   account: PASSWORD_FIELDS,
   signup: SIGNUP_FIELDS,
   orderRepair: RECREDIT_FIELDS,
