@@ -4,6 +4,7 @@ import { ConsoleAppBar } from '../appBar/ConsoleAppBar';
 import { AppMenu } from '../menu/AppMenu';
 import { StepUpDialog } from '../stepUp/StepUpDialog';
 import { NamedProgress } from './NamedProgress';
+import { FocusTitleOnNavigate } from './FocusTitleOnNavigate';
 
 /**
  * react-admin's layout and list grow to fit their widest content (`min-width: fit-content`, flex
@@ -29,6 +30,7 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
   return (
     <NamedProgress>
       <Layout appBar={ConsoleAppBar} menu={AppMenu} sx={HELD_TO_WINDOW}>
+        <FocusTitleOnNavigate />
         {children}
         <StepUpDialog />
       </Layout>
