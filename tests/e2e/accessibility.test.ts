@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { canAccess, PUBLIC_ROUTES, ROLES, ROUTES, type RoleName } from '../../src/access';
-import { axeViolations, type Violation } from './axe';
+import { axeViolations, untranslatedIconNames, type Violation } from './axe';
 import { e2eEnvironment, signIn } from './harness';
 
 const env = e2eEnvironment();
@@ -41,6 +41,11 @@ async function openInConsole(page: Page, path: string) {
   await settled(page, before);
 }
 
+/** What is wrong on the screen now in `look`: axe's findings, and in Chinese, icon buttons named in another language. */
+async function problems(page: Page, where: string, look: Look): Promise<Violation[]> {
+  return [...(await axeViolations(page, where)), ...(look.locale === 'zh-CN' ? await untranslatedIconNames(page, where) : [])];
+}
+
 /** Every screen of `role` (its lists and pages, and the create form of each list that has one) checked in `look`. */
 async function checkRole(browser: Browser, baseUrl: string, role: RoleName, look: Look): Promise<Violation[]> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: look.colorScheme, locale: look.locale });
@@ -50,13 +55,13 @@ async function checkRole(browser: Browser, baseUrl: string, role: RoleName, look
     for (const { path } of screens.filter((s) => s.role === role)) {
       if (path !== '/home') await openInConsole(page, path);
       else await settled(page, '');
-      found.push(...(await axeViolations(page, `${role} ${path}`)));
+      found.push(...(await problems(page, `${role} ${path}`, look)));
       const create = page.locator('#main-content a.RaCreateButton-root');
       if ((await create.count()) > 0) {
         const before = await h1Text(page);
         await create.first().click();
         await settled(page, before);
-        found.push(...(await axeViolations(page, `${role} ${path}/create`)));
+        found.push(...(await problems(page, `${role} ${path}/create`, look)));
       }
     }
   } finally {
@@ -77,7 +82,7 @@ describe('no critical or serious axe violation on any screen (WCAG 2.1 A/AA)', (
       for (const path of PUBLIC_ROUTES) {
         await page.goto(`${env.server.baseUrl}${path}`, { waitUntil: 'networkidle' });
         await page.locator('h1').first().waitFor();
-        found.push(...(await axeViolations(page, path)));
+        found.push(...(await problems(page, path, look)));
       }
       await page.close();
       expect(found).toEqual([]);

@@ -41,3 +41,17 @@ export async function axeViolations(page: Page, where: string): Promise<Violatio
     .filter((v) => v.impact === 'critical' || v.impact === 'serious' || STRUCTURE.has(v.id))
     .map((v) => ({ where, rule: v.id, impact: v.impact, nodes: v.nodes.slice(0, 5) }));
 }
+
+/**
+ * Buttons and links that show no text (icons only) whose name is not in Chinese: run on a screen in
+ * zh-CN, where every such name must come from the translations (docs/accessibility.md "Structure").
+ */
+export async function untranslatedIconNames(page: Page, where: string): Promise<Violation[]> {
+  const names = await page.evaluate(() =>
+    [...document.querySelectorAll('button, [role="button"], a[href]')]
+      .filter((el) => (el.textContent ?? '').trim() === '' && el.getAttribute('aria-hidden') !== 'true')
+      .map((el) => el.getAttribute('aria-label') ?? el.getAttribute('title') ?? ''),
+  );
+  const english = names.filter((name) => !/[\u4e00-\u9fff]/.test(name));
+  return english.length === 0 ? [] : [{ where, rule: 'icon-name-in-zh-CN', impact: 'serious', nodes: english }];
+}
