@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { ThemeProvider } from '@mui/material';
 import { useTranslate } from 'react-admin';
 
@@ -11,18 +11,17 @@ import { useTranslate } from 'react-admin';
 export function NamedProgress({ children }: { children: ReactNode }) {
   const translate = useTranslate();
   const name = translate('app.loading');
-  return (
-    <ThemeProvider
-      theme={(outer: object & { components?: object }) => ({
-        ...outer,
-        components: {
-          ...outer.components,
-          MuiLinearProgress: { defaultProps: { 'aria-label': name } },
-          MuiCircularProgress: { defaultProps: { 'aria-label': name } },
-        },
-      })}
-    >
-      {children}
-    </ThemeProvider>
+  // The same function while the language stays, so MUI keeps its merged theme between renders.
+  const named = useCallback(
+    (outer: object & { components?: object }) => ({
+      ...outer,
+      components: {
+        ...outer.components,
+        MuiLinearProgress: { defaultProps: { 'aria-label': name } },
+        MuiCircularProgress: { defaultProps: { 'aria-label': name } },
+      },
+    }),
+    [name],
   );
+  return <ThemeProvider theme={named}>{children}</ThemeProvider>;
 }
