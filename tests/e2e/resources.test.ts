@@ -278,6 +278,9 @@ describe('a manager who changes their own role', () => {
     const setRole = async (account: string, role: string) => {
       await rowOf(account).getByRole('cell', { name: account }).click();
       await page.waitForURL(/\/member\/\d+$/);
+      // The record and the session's refresh after the last save arrive first: a re-render while
+      // the role's menu is open would close it under the pointer.
+      await page.waitForLoadState('networkidle');
       await page.locator('form').getByRole('combobox', { name: 'Role' }).click();
       await page.getByRole('option', { name: role }).click();
       await page.getByRole('button', { name: 'Save' }).click();

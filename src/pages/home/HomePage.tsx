@@ -72,7 +72,7 @@ export default function HomePage() {
   return (
     <>
       <Title title={translate('menu.home')} />
-      <Typography variant="h5" component="h1" sx={{ mt: 2 }}>
+      <Typography variant="h5" component="h2" sx={{ mt: 2 }}>
         {translate('home.welcome', { name: userName ?? '' })}
       </Typography>
       {selectedOrg && tenant && role && (
@@ -102,7 +102,7 @@ export default function HomePage() {
       <VolumeCard />
       <Card sx={{ mt: 2 }}>
         <CardContent>
-          <Typography variant="h6" gutterBottom>
+          <Typography variant="h6" component="h2" gutterBottom>
             {translate('home.balances')}
           </Typography>
           <Table size="small" data-testid="home-balances">

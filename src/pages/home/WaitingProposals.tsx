@@ -11,7 +11,7 @@ export function WaitingProposals({ proposals }: { proposals: ProposalRecord[] })
   return (
     <Card sx={{ mt: 2 }} data-testid="home-waiting-list">
       <CardContent>
-        <Typography variant="h6" gutterBottom>
+        <Typography variant="h6" component="h2" gutterBottom>
           {translate('multisig.waitingForMe')}
         </Typography>
         {proposals.length === 0 ? (

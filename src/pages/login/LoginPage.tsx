@@ -42,7 +42,7 @@ export default function LoginPage({ signIn, notice }: { signIn: (account: string
   };
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default' }}>
+    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default' }}>
       <Box sx={{ position: 'absolute', top: 8, right: 8 }}>
         <LanguageMenu />
       </Box>
@@ -93,7 +93,7 @@ export default function LoginPage({ signIn, notice }: { signIn: (account: string
             />
           )}
           <Button type="submit" variant="contained" fullWidth sx={{ mt: 2 }} disabled={busy || !account || !password || (askCode && !code.trim())}>
-            {busy ? <CircularProgress size={22} /> : t('app.signIn')}
+            {busy ? <CircularProgress size={22} aria-label={t('app.loading')} /> : t('app.signIn')}
           </Button>
         </CardContent>
       </Card>

@@ -69,7 +69,7 @@ export default function SignUpPage({ onSignedUp }: { onSignedUp: () => Promise<v
   );
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default', py: 4 }}>
+    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default', py: 4 }}>
       <Box sx={{ position: 'absolute', top: 8, right: 8 }}>
         <LanguageMenu />
       </Box>
@@ -90,7 +90,7 @@ export default function SignUpPage({ onSignedUp }: { onSignedUp: () => Promise<v
           {input('password', 'password')}
           {input('confirmPassword', 'password')}
           <Button type="submit" variant="contained" fullWidth sx={{ mt: 2 }} disabled={busy}>
-            {busy ? <CircularProgress size={22} /> : t('signup.submit')}
+            {busy ? <CircularProgress size={22} aria-label={t('app.loading')} /> : t('signup.submit')}
           </Button>
           <Typography variant="body2" sx={{ mt: 2, textAlign: 'center' }}>
             {t('signup.haveAccount')} <Link href="/login">{t('app.signIn')}</Link>

@@ -76,11 +76,11 @@ function Queue() {
   if (isServerError(error)) return <ServerErrorPage />;
   return (
     <Box>
-      <Typography variant="h6" sx={{ mt: 2 }}>
+      <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
         {translate('multisig.next')}
       </Typography>
       {next.length === 0 ? <Typography color="text.secondary">{translate('multisig.emptyQueue')}</Typography> : next.map((p) => <QueueRow key={p.id} proposal={p} />)}
-      <Typography variant="h6" sx={{ mt: 3 }}>
+      <Typography variant="h6" component="h2" sx={{ mt: 3 }}>
         {translate('multisig.queued')}
       </Typography>
       {queued.length === 0 ? <Typography color="text.secondary">—</Typography> : queued.map((p) => <QueueRow key={p.id} proposal={p} />)}

@@ -71,7 +71,7 @@ export default function ProposalShow() {
           {reference}
         </Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, mb: 1 }}>
-          <Typography variant="h5" component="h1">
+          <Typography variant="h5" component="h2">
             {proposalSummary(proposal, translate)}
           </Typography>
           <ProposalStatusChip status={proposal.status} />

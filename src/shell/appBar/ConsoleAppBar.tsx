@@ -5,11 +5,13 @@ import { BrandLogo } from '../brand';
 import { OrgSwitcher } from './OrgSwitcher';
 import { ChainSelector } from './ChainSelector';
 import { PhoneSelectors } from './PhoneSelectors';
+import { ConsoleUserMenu } from './ConsoleUserMenu';
 
 export function ConsoleAppBar() {
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   return (
     <AppBar
+      userMenu={<ConsoleUserMenu />}
       toolbar={
         <>
           {!phone && <LanguageSwitcher />}
@@ -21,7 +23,8 @@ export function ConsoleAppBar() {
       <Box sx={{ mr: 2, display: { xs: 'none', sm: 'block' } }}>
         <BrandLogo height={28} />
       </Box>
-      <TitlePortal />
+      {/* The screen's title is its one h1 (docs/accessibility.md "Structure"). */}
+      <TitlePortal component="h1" />
       {phone ? (
         <PhoneSelectors />
       ) : (

@@ -63,7 +63,7 @@ export default function BrandEditor() {
     <Card sx={{ mt: 2, maxWidth: 720 }}>
       <Title title={translate('menu.brand')} />
       <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>
+        <Typography variant="h5" component="h2" gutterBottom>
           {translate('menu.brand')}
         </Typography>
         <Stack spacing={2}>

@@ -3,6 +3,8 @@ import { Layout } from 'react-admin';
 import { ConsoleAppBar } from '../appBar/ConsoleAppBar';
 import { AppMenu } from '../menu/AppMenu';
 import { StepUpDialog } from '../stepUp/StepUpDialog';
+import { NamedProgress } from './NamedProgress';
+import { FocusTitleOnNavigate } from './FocusTitleOnNavigate';
 
 /**
  * react-admin's layout and list grow to fit their widest content (`min-width: fit-content`, flex
@@ -26,9 +28,12 @@ const HELD_TO_WINDOW = {
 
 export function ConsoleLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout appBar={ConsoleAppBar} menu={AppMenu} sx={HELD_TO_WINDOW}>
-      {children}
-      <StepUpDialog />
-    </Layout>
+    <NamedProgress>
+      <Layout appBar={ConsoleAppBar} menu={AppMenu} sx={HELD_TO_WINDOW}>
+        <FocusTitleOnNavigate />
+        {children}
+        <StepUpDialog />
+      </Layout>
+    </NamedProgress>
   );
 }

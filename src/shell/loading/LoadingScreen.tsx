@@ -13,7 +13,7 @@ export function LoadingScreen() {
     <Box role="status" aria-live="polite" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, py: 8 }}>
       <BrandLogo height={40} />
       <Box sx={{ width: 240 }}>
-        <LinearProgress />
+        <LinearProgress aria-label={t('app.loading', { defaultValue: 'Loading...' })} />
       </Box>
       <Typography color="text.secondary">{t('app.loading', { defaultValue: 'Loading...' })}</Typography>
     </Box>

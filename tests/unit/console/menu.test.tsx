@@ -35,8 +35,8 @@ const declaredLabels = new Set(
 );
 const declaredReached = (role: RoleName) => menuRoutesFor(ROLES[role]).filter((r) => declaredPaths.has(r.path)).length;
 
-const menuTexts = () => within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent);
-const headings = () => [...screen.getByRole('menu').querySelectorAll('.MuiListSubheader-root')].map((h) => h.textContent);
+const menuTexts = () => screen.getAllByRole('menu').flatMap((menu) => within(menu).getAllByRole('menuitem').map((item) => item.textContent));
+const headings = () => [...screen.getByRole('navigation').querySelectorAll('.MuiListSubheader-root')].map((h) => h.textContent);
 
 describe('menu shows exactly the routes the role reaches', () => {
   it.each([

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { canAccess, PUBLIC_ROUTES, ROLES, ROUTES, type RoleName } from '../../src/access';
+import { axeViolations, untranslatedIconNames, type Violation } from './axe';
+import { e2eEnvironment, signIn } from './harness';
+
+const env = e2eEnvironment();
+
+/** Who opens a screen: superAdmin where it may, else the merchant or agent role its route is for. */
+const OPENERS: RoleName[] = ['superAdmin', 'merchantProManager', 'merchantStdManager', 'merchantLiteManager', 'agentManager'];
+const screens = ROUTES.map((r) => ({ path: r.path, role: OPENERS.find((role) => canAccess(ROLES[role], r.path)) }));
+
+/** The three ways the console is checked: light and dark theme in English, and Chinese. */
+const LOOKS = [
+  { name: 'light, en-US', colorScheme: 'light', locale: 'en-US' },
+  { name: 'dark, en-US', colorScheme: 'dark', locale: 'en-US' },
+  { name: 'light, zh-CN', colorScheme: 'light', locale: 'zh-CN' },
+] as const;
+type Look = (typeof LOOKS)[number];
+
+const h1Text = (page: Page) => page.evaluate(() => [...document.querySelectorAll('h1')].map((h) => h.textContent ?? '').join(' | '));
+
+/**
+ * Settled: the screen's title has changed from `before`, its content (rows, the empty state, a
+ * card or a form) is there and nothing is loading any more (no progress bar, no request running).
+ */
+async function settled(page: Page, before: string) {
+  await expect.poll(() => h1Text(page), { timeout: 30_000 }).not.toBe(before);
+  await page.locator('#main-content table, #main-content .RaSimpleList-root, [data-testid="resource-empty"], #main-content .MuiCard-root, #main-content form').first().waitFor({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => page.locator('[role="progressbar"]').count(), { timeout: 30_000 }).toBe(0);
+}
+
+/** Goes to `path` inside the running console (the router follows history), as its own links do. */
+async function openInConsole(page: Page, path: string) {
+  const before = await h1Text(page);
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await settled(page, before);
+}
+
+/** What is wrong on the screen now in `look`: axe's findings, and in Chinese, icon buttons named in another language. */
+async function problems(page: Page, where: string, look: Look): Promise<Violation[]> {
+  return [...(await axeViolations(page, where)), ...(look.locale === 'zh-CN' ? await untranslatedIconNames(page, where) : [])];
+}
+
+/** Every screen of `role` (its lists and pages, and the create form of each list that has one) checked in `look`. */
+async function checkRole(browser: Browser, baseUrl: string, role: RoleName, look: Look): Promise<Violation[]> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: look.colorScheme, locale: look.locale });
+  const found: Violation[] = [];
+  try {
+    await signIn(page, baseUrl, role);
+    for (const { path } of screens.filter((s) => s.role === role)) {
+      if (path !== '/home') await openInConsole(page, path);
+      else await settled(page, '');
+      found.push(...(await problems(page, `${role} ${path}`, look)));
+      const create = page.locator('#main-content a.RaCreateButton-root');
+      if ((await create.count()) > 0) {
+        const before = await h1Text(page);
+        await create.first().click();
+        await settled(page, before);
+        found.push(...(await problems(page, `${role} ${path}/create`, look)));
+      }
+    }
+  } finally {
+    await page.close();
+  }
+  return found;
+}
+
+describe('no critical or serious axe violation on any screen (WCAG 2.1 A/AA)', () => {
+  it('every screen of the route table has a role here that opens it', () => {
+    expect(screens.filter((s) => s.role === undefined).map((s) => s.path)).toEqual([]);
+  });
+
+  describe.each(LOOKS)('$name', (look) => {
+    it('the public pages', async () => {
+      const page = await env.browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: look.colorScheme, locale: look.locale });
+      const found: Violation[] = [];
+      for (const path of PUBLIC_ROUTES) {
+        await page.goto(`${env.server.baseUrl}${path}`, { waitUntil: 'networkidle' });
+        await page.locator('h1').first().waitFor();
+        found.push(...(await problems(page, path, look)));
+      }
+      await page.close();
+      expect(found).toEqual([]);
+    }, 120_000);
+
+    // One test per role, so each stays well inside its time limit on a busy machine.
+    it.each(OPENERS)('every screen of %s', async (role) => {
+      expect(await checkRole(env.browser, env.server.baseUrl, role, look)).toEqual([]);
+    }, 300_000);
+  });
+});
