@@ -32,6 +32,11 @@ export interface BuildOptions {
   /** Fastify logger; off in tests. */
   logger?: FastifyServerOptions['logger'];
   now?: () => Date;
+  /**
+   * The chains of another instance in this process (the API tests' second instance on the same
+   * database): two embedded devnets would be two different chains (docs/chains.md "Modes").
+   */
+  chains?: ChainRegistry;
 }
 
 export interface App extends FastifyInstance {
@@ -76,11 +81,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const clock = options.now ? undefined : await databaseClock(database.db);
   const now = options.now ?? clock!.now;
   const stampSessionUse = sessionUseStamper(database.db, app.log);
-  const chains = new ChainRegistry(
-    { mode: config.chainMode, devnetDir: config.devnetDir, relayerKey: config.relayerKey },
-    (chainId) => devnetTokensOf(database.db, chainId),
-    (chainId, devnet, adapter) => materializeBooks(database.db, chainId, devnet, adapter),
-  );
+  const chains =
+    options.chains ??
+    new ChainRegistry(
+      { mode: config.chainMode, devnetDir: config.devnetDir, relayerKey: config.relayerKey },
+      (chainId) => devnetTokensOf(database.db, chainId),
+      (chainId, devnet, adapter) => materializeBooks(database.db, chainId, devnet, adapter),
+    );
   const context: ServerContext = { db: database.db, reader: database.reader, config, messages, now, callers, answers, stampSessionUse, routes: [], chains };
   const stopSweeper = startExpirySweeper(database.db, now, config.expirySweepMs, (error) => app.log.warn({ reason: String(error) }, 'expiry sweep failed'));
   const stopFeeds = [
@@ -124,6 +131,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // The devnets start with the server, after the seed (docs/chains.md "The embedded devnet"): a fresh
   // one reads the books to hold them, which it must never do from inside a request's transaction
   // (on PGlite that transaction holds the one connection).
-  await chains.startDevnets(await database.db.selectFrom('chain').select(['chainId', 'family', 'rpcUrl']).where('family', '=', 'evm').orderBy('chainId').execute());
+  if (!options.chains) await chains.startDevnets(await database.db.selectFrom('chain').select(['chainId', 'family', 'rpcUrl']).where('family', '=', 'evm').orderBy('chainId').execute());
   return app;
 }

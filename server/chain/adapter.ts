@@ -39,11 +39,11 @@ export interface TransactionFate {
 
 /** A Safe transaction after the relayer tried it. */
 export type Execution =
-  | { outcome: 'executed'; txHash: Hex; blockNumber: bigint; gasUsed: bigint; fee: bigint }
+  | { outcome: 'executed'; txHash: Hex; blockNumber: bigint; gasUsed: bigint; fee: bigint; from: Address }
   /** The Safe refused it before anything was sent (estimation failed): no gas spent. `reason` is the Safe's code (GS020…). */
   | { outcome: 'refused'; reason: string }
   /** Mined and failed: gas spent, nothing moved. */
-  | { outcome: 'reverted'; txHash: Hex; blockNumber: bigint; gasUsed: bigint; fee: bigint };
+  | { outcome: 'reverted'; txHash: Hex; blockNumber: bigint; gasUsed: bigint; fee: bigint; from: Address };
 
 export interface SafeState {
   /** As `getOwners()` answers: the linked list's order. */

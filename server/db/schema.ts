@@ -131,6 +131,20 @@ export interface ChainWalletTable {
 }
 
 /** A Safe transaction as stored: the fields that vary, big numbers as decimal text. */
+/** A Safe execution's receipt as stored: numbers as decimal strings (jsonb holds no bigint). */
+export interface ChainExecution {
+  blockNumber: string;
+  gasUsed: string;
+  /** Gas used × price, in the native coin's smallest unit. */
+  fee: string;
+  /** The relayer account that sent `execTransaction`. */
+  from: string;
+  /** The Safe. */
+  to: string;
+  /** 'devnet': the embedded chain no public explorer sees; 'rpc': a real network. */
+  network: 'devnet' | 'rpc';
+}
+
 export interface StoredSafeTransaction {
   /** The chain id signatures are bound to (EIP-712 domain): the devnet's own, or the network's. */
   chainId: number;
@@ -233,6 +247,8 @@ export interface ProposalTable {
   policy: Generated<ProposalPolicy | null>;
   /** On a Safe: the Safe transaction its signers sign (server/db/migrations/027_proposal_safe_tx.ts). */
   safeTx: Generated<StoredSafeTransaction | null>;
+  /** On a Safe, once executed: the chain's receipt (server/db/migrations/028_proposal_chain_execution.ts). */
+  chainExecution: Generated<ChainExecution | null>;
 }
 
 /** The signer set a proposal froze when it started. */

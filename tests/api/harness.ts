@@ -81,13 +81,14 @@ export async function startTestServer(options: { seed?: boolean; config?: Partia
   // TEST_INSTANCES=2 (the PostgreSQL run of `npm test`): a second instance on the same database
   // answers every other call, as behind a load balancer. The caches are off there: an instance
   // hears of another's change a few milliseconds after the answer (docs/DECISIONS.md "Database
-  // faults and many instances"), and a test's next call may be quicker. A file that sets its own
+  // faults and many instances"), and a test's next call may be quicker. Both instances use one
+  // set of devnets, as two instances in rpc mode use one chain. A file that sets its own
   // cache timing (tests/api/changeFeedCache.test.ts) builds its second instance itself.
   const twoInstances = process.env.TEST_INSTANCES === '2' && options.config?.readCacheMs === undefined;
   if (twoInstances) config.readCacheMs = 0;
   const now = () => new Date(Date.now() + offset);
   const app = await buildApp({ config, database: handle, now });
-  const apps = twoInstances ? [app, await buildApp({ config, database: handle, now })] : [app];
+  const apps = twoInstances ? [app, await buildApp({ config, database: handle, now, chains: app.context.chains })] : [app];
   let calls = 0;
 
   const call = async <T>(method: 'GET' | 'POST', path: string, opts: CallOptions = {}): Promise<Envelope<T>> => {

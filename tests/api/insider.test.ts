@@ -3,7 +3,8 @@ import { startTestServer, type TestServer } from './harness';
 import { demoEvmAddress, demoTronAddress } from '../../server/db/seed/wallets';
 import type { ChainWalletRecord } from '../../src/contract/schemas/chainWallet';
 import type { MovementRecord } from '../../src/contract/schemas/movement';
-import { balanceOf, ETH_CHAIN, ETH_GAS, fromUnits, fund, signClient, TOKEN_GAS, TRON_CHAIN, units, walletIdsByLabel } from './signSupport';
+import { balanceOf, demoKeyAddress, ETH_CHAIN, ETH_GAS, fromUnits, fund, signClient, TRON_CHAIN, units, walletIdsByLabel } from './signSupport';
+import type { Address } from 'viem';
 
 /**
  * No single person moves or re-governs multisig money. Each test is what a dishonest
@@ -122,8 +123,14 @@ describe('governance through the wallet’s own quorum', () => {
     const log = (await sign.logs('merchantProManager', { proposalId: old.data.proposalId })).data.list.map((l) => l.action);
     // Aurora cold is a Safe: the proposer's signed approval after the start, then merchantProFinance's.
     expect(log).toEqual(['start', 'approval', 'approval', 'supersede']);
-    // Only the signer change's own gas left the wallet.
-    expect(units(await balanceOf(server, cold, 'ETH'))).toBe(units(eth) - units(TOKEN_GAS));
+    // Nothing left the wallet: the relayer paid the signer change's gas (docs/chains.md "Proposals on Safes").
+    expect(units(await balanceOf(server, cold, 'ETH'))).toBe(units(eth));
+    // The Safe itself now has those two owners and that threshold: the chain enforces the change.
+    const chain = await server.app.context.chains.adapterFor({ chainId: ETH_CHAIN, family: 'evm', rpcUrl: '' });
+    expect(await chain.multisig!.state((await walletOf(cold)).address as Address)).toMatchObject({
+      owners: [demoKeyAddress('merchantProManager'), demoKeyAddress('merchantProFinance')],
+      threshold: 2,
+    });
 
     // The removed signer no longer counts on what starts now.
     const next = await sign.start('merchantProManager', transfer(cold, { amount: '0.5' }));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from './harness';
 import { demoEvmAddress, demoTronAddress } from '../../server/db/seed/wallets';
-import { balanceOf, ETH_CHAIN, ETH_GAS, fund, signClient, TRON_CHAIN, units, walletIdsByLabel } from './signSupport';
+import { balanceOf, demoKeyAddress, ETH_CHAIN, fund, signClient, TRON_CHAIN, units, walletIdsByLabel } from './signSupport';
 import { expireOverdue } from '../../server/modules/sign/expiry';
 
 let server: TestServer;
@@ -20,6 +20,19 @@ afterAll(() => server?.close());
 const coldTransfer = (overrides: Record<string, unknown> = {}) => ({ walletId: wallets['Aurora cold'], kind: 'transfer', to: RECIPIENT, amount: '1.5', symbol: 'ETH', memo: 'payout', ...overrides });
 /** The money a proposal moved (its gas entry aside, which every execution has: tests/api/ledger.test.ts). */
 const ledgerOf = (proposalId: number) => server.app.context.db.selectFrom('ledgerEntry').selectAll().where('proposalId', '=', proposalId).where('reason', '<>', 'gas').orderBy('id').execute();
+
+/**
+ * A confirm on a Safe whose signed nonce is past the Safe's (a proposal before it closed without
+ * executing): refused with the reason, nothing booked, still approved (docs/chains.md "Nonce gaps").
+ */
+async function expectSafeNonceGap(proposalId: number) {
+  const balanceBefore = await balanceOf(server, wallets['Birch cold'], 'ETH');
+  const refused = await sign.act('merchantStdEmployee', 'confirm', proposalId);
+  expect(refused).toMatchObject({ code: 409, msg: expect.stringContaining('which the Safe will not reach') });
+  expect((await sign.detail('merchantStdFinance', proposalId)).data).toMatchObject({ status: 'approved', txHash: null });
+  expect(await ledgerOf(proposalId)).toEqual([]);
+  expect(await balanceOf(server, wallets['Birch cold'], 'ETH')).toBe(balanceBefore);
+}
 
 describe('the demo seed', () => {
   it('has proposals in every status, each with votes and a log that tell its story', async () => {
@@ -62,7 +75,10 @@ describe('a 2-of-3 transfer from start to execution', () => {
 
     const afterStart = (await sign.detail('merchantProFinance', id)).data;
     expect(afterStart).toMatchObject({ proposalId: id, status: 'pending', threshold: 2, approvalCount: 1, nonce: 4, txHash: null, explorerUrl: 'https://etherscan.io', to: RECIPIENT, amount: '1.5' });
-    expect(afterStart.approvals).toEqual([{ signerId: expect.any(Number), account: 'merchantProManager', userName: expect.any(String), time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), comment: '' }]);
+    // Aurora cold is a Safe: the approval is a signature, recovering to the signer's own key.
+    expect(afterStart.approvals).toEqual([
+      { signerId: expect.any(Number), account: 'merchantProManager', userName: expect.any(String), time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), comment: '', signerAddress: demoKeyAddress('merchantProManager') },
+    ]);
     expect(afterStart.signers.map((s) => [s.account, s.state])).toEqual([
       ['merchantProManager', 'approved'],
       ['merchantProFinance', 'waiting'],
@@ -81,14 +97,19 @@ describe('a 2-of-3 transfer from start to execution', () => {
     expect(executed.data).toMatchObject({ status: 'executed', myActions: [], isNext: false });
     expect(executed.data.txHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(executed.data.executedAt).toBeTruthy();
+    // The relayer paid the gas, not the Safe (docs/chains.md "Proposals on Safes").
     const after = await balanceOf(server, wallets['Aurora cold'], 'ETH');
-    expect(units(after)).toBe(units(before) - units('1.5') - units(ETH_GAS));
+    expect(units(after)).toBe(units(before) - units('1.5'));
+    // The chain's receipt is kept for the transaction view.
+    expect(executed.data.chainExecution).toMatchObject({ network: 'devnet', feeSymbol: 'ETH', to: executed.data.walletAddress, blockNumber: expect.stringMatching(/^[1-9]\d*$/) });
+    expect(Number(executed.data.chainExecution!.gasUsed)).toBeGreaterThan(21_000);
 
+    // The books are written under the Safe transaction's hash (the Safe's ExecutionSuccess event names it).
     const ledger = await ledgerOf(id);
     expect(ledger).toHaveLength(1);
-    expect(ledger[0]).toMatchObject({ walletId: wallets['Aurora cold'], reason: 'proposal', txHash: executed.data.txHash });
+    expect(ledger[0]).toMatchObject({ walletId: wallets['Aurora cold'], reason: 'proposal', txHash: executed.data.signing!.safeTxHash });
     expect(units(ledger[0].delta)).toBe(-units('1.5'));
-    expect(units(ledger[0].balanceAfter)).toBe(units(after) + units(ETH_GAS));
+    expect(units(ledger[0].balanceAfter)).toBe(units(after));
 
     // Aurora cold is a Safe: the proposer's approval is its own signed step right after the start.
     const logs = (await sign.logs('merchantProManager', { proposalId: id })).data;
@@ -142,8 +163,8 @@ describe('a 2-of-3 transfer from start to execution', () => {
     expect(units(await balanceOf(server, wallets['Aurora deposits'], 'USDT'))).toBe(units(toBefore) + units('100.25'));
     const ledger = await ledgerOf(data.proposalId);
     expect(ledger.map((e) => [e.walletId, units(e.delta), e.txHash])).toEqual([
-      [wallets['Aurora cold'], -units('100.25'), executed.data.txHash],
-      [wallets['Aurora deposits'], units('100.25'), executed.data.txHash],
+      [wallets['Aurora cold'], -units('100.25'), executed.data.signing!.safeTxHash],
+      [wallets['Aurora deposits'], units('100.25'), executed.data.signing!.safeTxHash],
     ]);
   });
 
@@ -288,13 +309,19 @@ describe('rules', () => {
     expect((await sign.act('merchantStdEmployee', 'confirm', second.data.proposalId)).data.status).toBe('executed');
   });
 
-  it('a denied lower nonce no longer blocks', async () => {
+  it('a denied lower nonce no longer blocks our queue; on a Safe the next one, signed for the nonce after it, is refused with the reason and started again', async () => {
     const body = { walletId: wallets['Birch cold'], kind: 'withdraw', to: RECIPIENT, amount: '1', symbol: 'ETH', memo: '' };
     const first = await sign.start('merchantStdManager', body);
     const second = await sign.start('merchantStdManager', body);
     await sign.act('merchantStdFinance', 'approval', second.data.proposalId);
     await sign.act('merchantStdEmployee', 'deny', first.data.proposalId);
-    expect((await sign.act('merchantStdEmployee', 'confirm', second.data.proposalId)).data.status).toBe('executed');
+    expect((await sign.detail('merchantStdFinance', second.data.proposalId)).data).toMatchObject({ isNext: true, blockedByNonce: null });
+    await expectSafeNonceGap(second.data.proposalId);
+    // Denied and started again, it is signed for the Safe's next nonce and executes.
+    await sign.act('merchantStdEmployee', 'deny', second.data.proposalId);
+    const again = await sign.start('merchantStdManager', body);
+    await sign.act('merchantStdFinance', 'approval', again.data.proposalId);
+    expect((await sign.act('merchantStdEmployee', 'confirm', again.data.proposalId)).data.status).toBe('executed');
   });
 
   it('the balance is checked at start and again at execution', async () => {
@@ -463,7 +490,10 @@ describe('expiry (PROPOSAL_TTL_HOURS, default 72 h)', () => {
     // The lower one is past its time but still stored as pending: the confirm does not wait for it.
     const stored = await server.app.context.db.selectFrom('proposal').select('status').where('id', '=', lower.data.proposalId).executeTakeFirstOrThrow();
     expect(stored.status).toBe('pending');
-    expect((await sign.act('merchantStdFinance', 'confirm', higher.data.proposalId)).data.status).toBe('executed');
+    expect((await sign.detail('merchantStdFinance', higher.data.proposalId)).data).toMatchObject({ isNext: true, blockedByNonce: null });
     expect((await sign.detail('merchantStdFinance', lower.data.proposalId)).data.status).toBe('expired');
+    // On a Safe the higher one was signed for the nonce after the expired one's: the Safe will not reach it.
+    await expectSafeNonceGap(higher.data.proposalId);
+    await sign.act('merchantStdEmployee', 'deny', higher.data.proposalId);
   });
 });

@@ -128,3 +128,6 @@ export const fromUnits = (value: bigint): string => {
   const decimal = `${text.slice(0, -18)}.${text.slice(-18)}`.replace(/\.?0+$/, '');
   return negative ? `-${decimal}` : decimal;
 };
+
+/** The address of a demo signer's key (the seed registers it; their approvals on Safes recover to it). */
+export const demoKeyAddress = (account: string): string => privateKeyToAccount(demoSigningKey(account)).address;

@@ -4,6 +4,10 @@ import { createCluster, type PostgresCluster } from './postgresCluster';
 import { startInstance, type Instance } from './instance';
 import { demoUsers } from '../../server/db/seed/demoData';
 import { fromUnits, units } from '../api/signSupport';
+import { privateKeyToAccount } from 'viem/accounts';
+import { demoSigningKey } from '../../src/contract/demoSigningKey';
+import { typedDataFromWire } from '../../src/contract/typedDataWire';
+import type { ProposalDetail } from '../../src/contract/schemas/sign';
 
 /**
  * Several API processes on one PostgreSQL, as a deployment behind a load balancer runs them
@@ -94,6 +98,18 @@ async function until(what: string, condition: () => boolean | Promise<boolean>, 
   }
 }
 
+/**
+ * An approval as the console sends it on a Safe: signed with the demo signer's key (docs/chains.md
+ * "Proposals on Safes"). Each process here runs its own embedded devnet (docs/chains.md "Modes"), both
+ * made alike from the same seed; a confirm executes on the devnet of the instance that took it.
+ */
+async function approveSigned(instance: Instance, token: string, account: string, proposalId: number) {
+  const detail = await instance.call<ProposalDetail>('GET', '/sys/sign/detail', { token, query: { proposalId: String(proposalId) } });
+  if (!detail.body.data.signing) throw new Error(`proposal ${proposalId} is on no Safe`);
+  const signature = await privateKeyToAccount(demoSigningKey(account)).signTypedData(typedDataFromWire(detail.body.data.signing.typedData) as never);
+  return instance.call('POST', '/sys/sign/approval', { token, body: { proposalId, comment: '', signature } });
+}
+
 async function walletId(label: string): Promise<number> {
   return (await query<{ id: number }>('select id from chain_wallet where label = $1', [label]))[0].id;
 }
@@ -131,7 +147,8 @@ describe('two instances on one PostgreSQL', () => {
     });
     expect(started.body.code).toBe(200);
     const id = started.body.data.proposalId;
-    expect((await b.call('POST', '/sys/sign/approval', { token: tokens.merchantProFinance, body: { proposalId: id, comment: '' } })).body.code).toBe(200);
+    expect((await approveSigned(a, tokens.merchantProManager, 'merchantProManager', id)).body.code).toBe(200);
+    expect((await approveSigned(b, tokens.merchantProFinance, 'merchantProFinance', id)).body.code).toBe(200);
     const signers = ['merchantProManager', 'merchantProFinance', 'merchantProEmployee'];
     const confirms = await Promise.all(
       Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).call('POST', '/sys/sign/confirm', { token: tokens[signers[i % 3]], body: { proposalId: id, comment: '' } })),

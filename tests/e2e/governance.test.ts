@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { e2eEnvironment, signIn } from './harness';
 import { startAuroraColdTransfer } from './proposalSteps';
+import { DEMO_PASSPHRASE, holdDemoKey } from './signingKeys';
 
 const env = e2eEnvironment();
 
@@ -12,6 +13,8 @@ const actAndConfirm = async (page: Page, action: string, dialogButton: string, e
   const dialog = page.getByRole('dialog');
   await dialog.waitFor();
   for (const text of expected) await expect.poll(() => dialog.textContent()).toContain(text);
+  // Approving on a Safe signs with the key this browser holds (holdDemoKey), opened by its passphrase.
+  if (action === 'Approve') await dialog.getByLabel('Passphrase').fill(DEMO_PASSPHRASE);
   await dialog.getByRole('button', { name: dialogButton, exact: true }).click();
   await dialog.waitFor({ state: 'detached' });
 };
@@ -24,6 +27,7 @@ describe('a multisig wallet’s signers change only through a proposal its signe
 
   it('merchantProManager proposes dropping merchantProEmployee from Aurora cold (2 of 3 → 2 of 2)', async () => {
     const page = await env.browser.newPage();
+    await holdDemoKey(page, 'merchantProManager');
     await signIn(page, env.server.baseUrl, 'merchantProManager');
     await page.goto(`${env.server.baseUrl}/aggregate`);
     await page.getByRole('cell', { name: 'Aurora cold' }).click();
@@ -45,6 +49,9 @@ describe('a multisig wallet’s signers change only through a proposal its signe
     await expect.poll(() => page.getByTestId('governance-to').textContent()).toContain('2 of 2');
     expect(await page.getByTestId('governance-from').textContent()).toContain('Pete Pro (merchantProEmployee) — removed');
     expect(await page.getByTestId('frozen-signers').textContent()).toContain('(2 of 3)');
+    // On a Safe, proposing is not approving: the proposer signs the Safe transaction next.
+    await expect.poll(() => page.getByTestId('timeline').textContent()).toContain('0 of 2 approvals');
+    await actAndConfirm(page, 'Approve', 'Approve', ['Signer change → 2 of 2']);
     await expect.poll(() => page.getByTestId('timeline').textContent()).toContain('1 of 2 approvals');
     await page.close();
   });
@@ -60,6 +67,7 @@ describe('a multisig wallet’s signers change only through a proposal its signe
 
   it('merchantProFinance approves and executes the signer change through the dialog; the wallet has 2 signers and the transfer is superseded', async () => {
     const page = await env.browser.newPage();
+    await holdDemoKey(page, 'merchantProFinance');
     await signIn(page, env.server.baseUrl, 'merchantProFinance');
     await page.goto(governanceUrl);
     await actAndConfirm(page, 'Approve', 'Approve', ['Signer change → 2 of 2', 'Pete Pro (merchantProEmployee) — removed']);

@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoData';
 import { e2eEnvironment, signIn } from './harness';
 import { RECIPIENT, startAuroraColdTransfer } from './proposalSteps';
+import { approveWithDemoKey, DEMO_PASSPHRASE, holdDemoKey } from './signingKeys';
 
 /**
  * The console with the keyboard alone (docs/accessibility.md "Keyboard"): no click, no fill; Tab,
@@ -161,8 +162,12 @@ describe('keyboard only', () => {
     await signIn(setup, env.server.baseUrl, 'merchantProManager');
     const proposalUrl = await startAuroraColdTransfer(setup, env.server.baseUrl, { amount: '0.25' });
     await setup.close();
+    // The proposer's own signature (a Safe: starting is not approving); the test is about the second.
+    const proposalId = Number(/multisig\/(\d+)\/show/.exec(proposalUrl)![1]);
+    expect((await approveWithDemoKey(env.server.baseUrl, 'merchantProManager', proposalId)).code).toBe(200);
 
     const page = await env.browser.newPage({ locale: 'en-US' });
+    await holdDemoKey(page, 'merchantProFinance');
     const keys = new Keyboard(page);
     await keys.signIn(env.server.baseUrl, 'merchantProFinance');
     await page.goto(proposalUrl);
@@ -179,6 +184,9 @@ describe('keyboard only', () => {
 
     await keys.press('Enter');
     await dialog.waitFor(WAIT);
+    // The passphrase that opens this browser's signing key, then the dialog's Approve.
+    await keys.tabTo(dialog.getByLabel('Passphrase'));
+    await keys.type(DEMO_PASSPHRASE);
     await keys.tabTo(dialog.getByRole('button', { name: 'Approve' }));
     await keys.press('Enter');
     await expect.poll(() => page.getByTestId('timeline').textContent(), WAIT).toContain('2 of 2 approvals');

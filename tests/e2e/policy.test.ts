@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiAs as apiAsUser, e2eEnvironment, signIn } from './harness';
 import { RECIPIENT, selectOption } from './proposalSteps';
+import { approveWithDemoKey } from './signingKeys';
 
 // No change delay for an org that never saved a policy: the manager's first rules are in force at once.
 const env = e2eEnvironment({ POLICY_DELAY_HOURS: '0' });
@@ -64,15 +65,17 @@ describe('a manager’s rule decides a proposal, and the console says so', () =>
     proposalUrl = page.url();
     await expect.poll(() => page.getByTestId('fact-policy').textContent()).toContain('Rule 1 (Large)');
     expect(await page.getByTestId('fact-policy').textContent()).toContain('3 approvals');
-    await expect.poll(() => page.getByTestId('timeline').textContent()).toContain('1 of 3 approvals');
+    // On a Safe, starting is not approving: each signer signs, the proposer too.
+    await expect.poll(() => page.getByTestId('timeline').textContent()).toContain('0 of 3 approvals');
 
     // A second signer is not enough any more; the third makes it executable.
     const proposalId = Number(proposalUrl.match(/multisig\/(\d+)\/show/)![1]);
-    expect((await (await apiAs('merchantProFinance'))('/sys/sign/approval', { proposalId, comment: '' })).data.status).toBe('pending');
+    expect((await approveWithDemoKey(env.server.baseUrl, 'merchantProManager', proposalId)).data.status).toBe('pending');
+    expect((await approveWithDemoKey(env.server.baseUrl, 'merchantProFinance', proposalId)).data.status).toBe('pending');
     expect((await (await apiAs('merchantProManager'))('/sys/sign/confirm', { proposalId, comment: '' })).code).toBe(409);
     await page.reload();
     await expect.poll(() => page.getByTestId('timeline').textContent()).toContain('2 of 3 approvals');
-    expect((await (await apiAs('merchantProEmployee'))('/sys/sign/approval', { proposalId, comment: '' })).data.status).toBe('approved');
+    expect((await approveWithDemoKey(env.server.baseUrl, 'merchantProEmployee', proposalId)).data.status).toBe('approved');
     await page.close();
   });
 });

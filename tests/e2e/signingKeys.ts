@@ -1,6 +1,10 @@
 import type { Page } from 'playwright-core';
 import { demoSigningKey } from '../../src/contract/demoSigningKey';
 import { sealKey } from '../../src/signing/keyVault';
+import { privateKeyToAccount } from 'viem/accounts';
+import { typedDataFromWire } from '../../src/contract/typedDataWire';
+import type { ProposalDetail } from '../../src/contract/schemas/sign';
+import { apiAs } from './harness';
 
 /** The passphrase the e2e tests seal demo keys under. */
 export const DEMO_PASSPHRASE = 'e2e demo passphrase';
@@ -20,4 +24,15 @@ export async function signInDialog(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Passphrase').fill(DEMO_PASSPHRASE);
   await dialog.getByRole('button', { name: 'Approve' }).click();
+}
+
+/**
+ * A signer's approval through the API alone, as their browser sends it: the detail's Safe
+ * transaction signed with their demo key (docs/chains.md "Proposals on Safes"). Answers the envelope.
+ */
+export async function approveWithDemoKey(baseUrl: string, account: string, proposalId: number): Promise<{ code: number; data: Record<string, unknown> }> {
+  const call = await apiAs(baseUrl, account);
+  const detail = (await call(`/sys/sign/detail?proposalId=${proposalId}`)).data as unknown as ProposalDetail;
+  const signature = detail.signing ? await privateKeyToAccount(demoSigningKey(account)).signTypedData(typedDataFromWire(detail.signing.typedData) as never) : undefined;
+  return call('/sys/sign/approval', { proposalId, comment: '', signature });
 }

@@ -3,6 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import { e2eEnvironment, signIn } from './harness';
 import { RECIPIENT } from './proposalSteps';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoData';
+import { approveWithDemoKey, holdDemoKey, signInDialog } from './signingKeys';
 
 const env = e2eEnvironment();
 
@@ -28,6 +29,8 @@ async function startTransfer(): Promise<number> {
   const walletId = wallets.data.list.find((w) => w.label === 'Aurora cold')!.id;
   const started = await post('/sys/sign/start', { walletId, kind: 'transfer', to: RECIPIENT, amount: '0.5', symbol: 'ETH', memo: 'two-factor e2e' }, token);
   expect(started.code).toBe(200);
+  // On a Safe the proposer approves by signing, as their browser does after the start.
+  expect((await approveWithDemoKey(env.server.baseUrl, 'merchantProManager', started.data.proposalId as number)).code).toBe(200);
   return started.data.proposalId as number;
 }
 
@@ -73,6 +76,7 @@ describe('two-factor authentication', () => {
   it('approving a proposal asks for a code, then goes through', async () => {
     const proposalId = await startTransfer();
     const page = await env.browser.newPage();
+    await holdDemoKey(page, 'merchantProFinance');
     await page.goto(`${env.server.baseUrl}/login`);
     await page.getByLabel(/account/i).fill('merchantProFinance');
     await page.getByLabel(/password/i).fill(DEMO_PASSWORD);
@@ -83,7 +87,7 @@ describe('two-factor authentication', () => {
     await page.goto(`${env.server.baseUrl}/multisig/${proposalId}/show`);
     await expect.poll(() => page.getByTestId('timeline').textContent()).toContain('1 of 2 approvals');
     await page.getByRole('button', { name: 'Approve' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+    await signInDialog(page);
     // The write was refused for a step-up: the layout's dialog asks, then the approval is sent again.
     await page.getByTestId('step-up-code').waitFor();
     await page.getByTestId('step-up-code').fill(totp(secret, 1));

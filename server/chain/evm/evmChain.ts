@@ -113,7 +113,7 @@ export class EvmChain implements ChainAdapter {
       return { outcome: 'refused', reason: revertReasonOf(error) };
     }
     const { receipt } = sent;
-    const cost = { txHash: sent.hash, blockNumber: receipt.blockNumber, gasUsed: receipt.gasUsed, fee: receipt.gasUsed * receipt.effectiveGasPrice };
+    const cost = { txHash: sent.hash, blockNumber: receipt.blockNumber, gasUsed: receipt.gasUsed, fee: receipt.gasUsed * receipt.effectiveGasPrice, from: this.relayer.address };
     // A Safe whose inner call fails still succeeds, with an ExecutionFailure event: that moved nothing either.
     const failed = receipt.status !== 'success' || receipt.logs.some((log) => isAddressEqual(log.address, safe) && log.topics[0] === EXECUTION_FAILURE);
     return failed ? { outcome: 'reverted', ...cost } : { outcome: 'executed', ...cost };

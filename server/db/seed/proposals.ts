@@ -39,7 +39,7 @@ interface DemoProposal {
  * nonce 1 approved and next, nonce 2 pending behind it and waiting for the manager and
  * the employee. Each starts through the API's own `insertProposal`, back in time; the
  * executed ones moved their money through the ledger code a confirm runs (after the
- * wallets' opening balances), with their gas.
+ * wallets' opening balances), with their gas unless a Safe's relayer paid it.
  */
 const demoProposals: DemoProposal[] = [
   {
@@ -164,7 +164,8 @@ export async function seedProposals(trx: Transaction<Database>, walletIds: Recor
     if (txHash && closedAt) {
       const route = await lockExecutionWallets(trx, { walletId: wallet.id, chainId: wallet.chainId, toAddress });
       const outflow = { walletId: wallet.id, orgId: wallet.orgId, chainId: wallet.chainId, currencyId: currency.id, amount: p.amount, symbol: p.symbol };
-      await executeTransfer(trx, { ...outflow, reason: 'proposal', proposalId: id, movementId: null, gasReason: 'proposal' }, route, txHash, closedAt);
+      // On a Safe the relayer pays the gas, not the wallet (docs/chains.md "Proposals on Safes").
+      await executeTransfer(trx, { ...outflow, reason: 'proposal', proposalId: id, movementId: null, gasReason: 'proposal' }, route, txHash, closedAt, { relayed: safeTx !== null });
     }
     if (p.status === 'expired') await trx.insertInto('signLog').values({ proposalId: id, action: 'expire', actorId: null, comment: '', createdAt: expiresAt }).execute();
   }

@@ -15,12 +15,16 @@ interface BreakRow {
 
 /**
  * How many ledger entries an execution writes (server/modules/sign/execution.ts): the debit,
- * the credit when `to` is one of our wallets, a fee's debit and credit, and the gas.
+ * the credit when `to` is one of our wallets, a fee's debit and credit, and the gas — which a Safe
+ * execution does not take from the wallet: the relayer pays it (docs/chains.md "Proposals on Safes").
  */
-const entriesOf = (fee: RawBuilder<unknown>, chainId: RawBuilder<unknown>, to: RawBuilder<unknown>) => sql<number>`(
-  2
+const entriesOf = (fee: RawBuilder<unknown>, chainId: RawBuilder<unknown>, to: RawBuilder<unknown>, gas: RawBuilder<unknown> = sql`1`) => sql<number>`(
+  1 + ${gas}
   + case when exists (select 1 from chain_wallet d where d.chain_id = ${chainId} and d.address = ${to}) then 1 else 0 end
   + case when ${fee} > 0 then 2 else 0 end)`;
+
+/** A proposal's gas entry: one, unless it executed on a Safe. */
+const PROPOSAL_GAS = sql`(case when p.safe_tx is null then 1 else 0 end)`;
 
 /** The invariants of docs/DECISIONS.md "Ledger", one query each; rows are the breaks. */
 const checks: Record<LedgerBreakKind, RawBuilder<BreakRow>> = {
@@ -54,11 +58,11 @@ const checks: Record<LedgerBreakKind, RawBuilder<BreakRow>> = {
         or (m.status = 'executed' and count(*) filter (where e.wallet_id = m.wallet_id and e.reason = 'movement' and e.delta = -m.amount) <> 1)`,
   proposalEntries: sql<BreakRow>`
     select p.wallet_id as "walletId", p.currency_id as "currencyId", p.id as "refId",
-           (case when p.status <> 'executed' then 0 when p.kind = 'governance' then 1 else ${entriesOf(sql`p.fee`, sql`p.chain_id`, sql`p.to_address`)} end)::text as expected,
+           (case when p.status <> 'executed' then 0 when p.kind = 'governance' then ${PROPOSAL_GAS} else ${entriesOf(sql`p.fee`, sql`p.chain_id`, sql`p.to_address`, PROPOSAL_GAS)} end)::text as expected,
            count(e.id)::text as actual
     from proposal p left join ledger_entry e on e.proposal_id = p.id
     group by p.id
-    having count(e.id) <> (case when p.status <> 'executed' then 0 when p.kind = 'governance' then 1 else ${entriesOf(sql`p.fee`, sql`p.chain_id`, sql`p.to_address`)} end)
+    having count(e.id) <> (case when p.status <> 'executed' then 0 when p.kind = 'governance' then ${PROPOSAL_GAS} else ${entriesOf(sql`p.fee`, sql`p.chain_id`, sql`p.to_address`, PROPOSAL_GAS)} end)
         or (p.status = 'executed' and p.kind <> 'governance' and count(*) filter (where e.wallet_id = p.wallet_id and e.reason = 'proposal' and e.delta = -p.amount) <> 1)`,
   orderCredit: sql<BreakRow>`
     select w.id as "walletId", o.currency_id as "currencyId", o.id as "refId",

@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
-import { signingOf } from './safeProposal';
+import { formatEther } from 'viem';
+import { signerOf, signingOf } from './safeProposal';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
@@ -111,14 +112,14 @@ export async function listProposals(db: Db, caller: Caller, query: SignListQuery
 
 /** GET /sys/sign/detail: the proposal, its votes, each signer's state, and what the caller may press. */
 export async function proposalDetail(db: Db, caller: Caller, id: number, now: Date): Promise<ProposalDetail> {
-  const row = await visibleProposals(db, caller).select(proposalColumns(now)).select(['proposal.policy', 'proposal.safeTx']).where('proposal.id', '=', id).executeTakeFirst();
+  const row = await visibleProposals(db, caller).select(proposalColumns(now)).select(['proposal.policy', 'proposal.safeTx', 'proposal.chainExecution']).where('proposal.id', '=', id).executeTakeFirst();
   if (!row) throw proposalNotFound();
-  const { safeTx, ...rest } = row;
+  const { safeTx, chainExecution, ...rest } = row;
   const proposal = toRecord(rest as unknown as Row);
   const votes = await db
     .selectFrom('proposalVote')
     .innerJoin('appUser', 'appUser.id', 'proposalVote.signerId')
-    .select(['proposalVote.signerId', 'appUser.account', 'appUser.userName', 'proposalVote.createdAt', 'proposalVote.comment', 'proposalVote.vote'])
+    .select(['proposalVote.signerId', 'appUser.account', 'appUser.userName', 'proposalVote.createdAt', 'proposalVote.comment', 'proposalVote.vote', 'proposalVote.signature'])
     .where('proposalVote.proposalId', '=', id)
     .orderBy('proposalVote.createdAt')
     .orderBy('proposalVote.vote')
@@ -136,15 +137,19 @@ export async function proposalDetail(db: Db, caller: Caller, id: number, now: Da
   const newSignerRows = newSigners.length
     ? await db.selectFrom('appUser').select(['id as userId', 'account', 'userName']).where('id', 'in', newSigners).execute()
     : [];
-  const chain = await db.selectFrom('chain').select('explorerUrl').where('chainId', '=', proposal.chainId).executeTakeFirst();
+  const chain = await db.selectFrom('chain').select(['explorerUrl', 'symbol']).where('chainId', '=', proposal.chainId).executeTakeFirst();
   const log = withExpiryEntry(proposal, (await signLogRows(db).where('signLog.proposalId', '=', id).orderBy('signLog.id').execute()) as unknown as SignLogRecord[]);
 
+  // Who signed: the address each stored signature recovers to (checked against the signer's key when it came).
+  const signing = safeTx ? signingOf(safeTx) : null;
+  const addresses = new Map(await Promise.all(votes.map(async (v) => [v, signing && v.signature ? await signerOf(safeTx!, v.signature) : null] as const)));
   const toVote = (v: (typeof votes)[number]): SignVoteRecord => ({
     signerId: v.signerId,
     account: v.account,
     userName: v.userName,
     time: new Date(v.createdAt).toISOString(),
     comment: v.comment,
+    signerAddress: addresses.get(v) ?? null,
   });
   const approvals = votes.filter((v) => v.vote === 'approve');
   const denials = votes.filter((v) => v.vote === 'deny');
@@ -179,7 +184,8 @@ export async function proposalDetail(db: Db, caller: Caller, id: number, now: Da
     })),
     newSignerList: proposal.newSigners ? newSigners.flatMap((userId) => newSignerRows.filter((u) => u.userId === userId)) : null,
     myActions,
-    signing: safeTx ? signingOf(safeTx) : null,
+    signing,
+    chainExecution: chainExecution ? { ...chainExecution, fee: formatEther(BigInt(chainExecution.fee)), feeSymbol: chain?.symbol ?? '' } : null,
   };
 }
 

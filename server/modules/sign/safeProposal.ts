@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import { getAddress, parseUnits, recoverTypedDataAddress, type Address, type Hex } from 'viem';
-import type { Database, SafeSetup, StoredSafeTransaction } from '../../db/schema';
+import type { ChainExecution, Database, SafeSetup, StoredSafeTransaction } from '../../db/schema';
 import type { SafeState } from '../../chain/adapter';
 import { devnetChainId, type ChainRegistry } from '../../chain/registry';
 import type { SafeTransaction } from '../../chain/evm/safe';
@@ -140,6 +140,10 @@ export async function checkedApprovalSignature(trx: Trx, proposal: { walletId: n
   return signature as Hex;
 }
 
+/** The address a stored approval signature of this Safe transaction recovers to. */
+export const signerOf = async (safeTx: StoredSafeTransaction, signature: string): Promise<Address> =>
+  getAddress(await recoverTypedDataAddress({ ...signingRequestOf(safeTx), signature: signature as Hex }));
+
 /**
  * Confirm on a Safe (docs/chains.md "Proposals on Safes"): the platform's relayer sends
  * `execTransaction` with the approvers' stored signatures, and only a transaction the Safe accepted
@@ -149,15 +153,29 @@ export async function checkedApprovalSignature(trx: Trx, proposal: { walletId: n
  */
 export async function executeOnSafe(trx: Trx, chains: ChainRegistry, proposal: { id: number; chainId: number; safeTx: StoredSafeTransaction }): Promise<{ txHash: Hex; fee: bigint }> {
   const votes = await trx.selectFrom('proposalVote').select('signature').where('proposalId', '=', proposal.id).where('vote', '=', 'approve').where('signature', 'is not', null).execute();
-  const request = signingRequestOf(proposal.safeTx);
   const signatures = await Promise.all(
-    votes.map(async ({ signature }) => ({ signer: await recoverTypedDataAddress({ ...request, signature: signature as Hex }), signature: signature as Hex })),
+    votes.map(async ({ signature }) => ({ signer: await signerOf(proposal.safeTx, signature!), signature: signature as Hex })),
   );
   const chain = await trx.selectFrom('chain').select(['chainId', 'family', 'rpcUrl']).where('chainId', '=', proposal.chainId).executeTakeFirstOrThrow();
   const adapter = await chains.adapterFor(chain);
   if (!adapter.multisig) throw conflict('api.chainUnavailable');
+  // The signatures are for the Safe nonce fixed at start. A proposal before it that closed without
+  // executing left that nonce unreachable (docs/chains.md "Proposals on Safes": nonce gaps): say so
+  // rather than send a transaction the Safe would refuse for its signatures (GS026).
+  const state = await adapter.multisig.state(getAddress(proposal.safeTx.safe));
+  if (state && state.nonce !== BigInt(proposal.safeTx.nonce)) throw conflict('api.safeNonceGap', { safeNonce: Number(state.nonce), signedNonce: Number(proposal.safeTx.nonce) });
   const execution = await adapter.multisig.execute(getAddress(proposal.safeTx.safe), safeTransactionOf(proposal.safeTx), signatures);
   if (execution.outcome === 'refused') throw conflict('api.safeRefused', { reason: execution.reason });
   if (execution.outcome === 'reverted') throw conflict('api.safeReverted', { txHash: execution.txHash });
+  // Kept for the console's transaction view (a devnet has no public explorer).
+  const chainExecution: ChainExecution = {
+    blockNumber: String(execution.blockNumber),
+    gasUsed: String(execution.gasUsed),
+    fee: String(execution.fee),
+    from: getAddress(execution.from),
+    to: getAddress(proposal.safeTx.safe),
+    network: adapter.mode === 'devnet' ? 'devnet' : 'rpc',
+  };
+  await trx.updateTable('proposal').set({ chainExecution }).where('id', '=', proposal.id).execute();
   return { txHash: execution.txHash, fee: execution.fee };
 }

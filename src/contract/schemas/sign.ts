@@ -82,6 +82,22 @@ export interface SignVoteRecord {
   userName: string;
   time: string;
   comment: string;
+  /** On a Safe: the address the approval's signature recovers to (the signer's key); null elsewhere. */
+  signerAddress: string | null;
+}
+
+/** A Safe proposal's execution as the chain recorded it (docs/chains.md "The transaction view"). */
+export interface ProposalChainExecution {
+  blockNumber: string;
+  gasUsed: string;
+  /** In the chain's native coin, e.g. "0.000123". */
+  fee: string;
+  feeSymbol: string;
+  /** The relayer that sent it, and the Safe it went to. */
+  from: string;
+  to: string;
+  /** 'devnet': the embedded chain no public explorer sees, so the console shows the transaction itself. */
+  network: 'devnet' | 'rpc';
 }
 
 export interface ProposalRecord {
@@ -151,6 +167,8 @@ export interface ProposalDetail extends ProposalRecord {
    * (numbers as decimal strings) and the Safe transaction hash; null on a wallet that is no Safe.
    */
   signing: { safeTxHash: string; typedData: TypedDataWire } | null;
+  /** On a Safe, once executed: the block, gas and fee of its transaction; null otherwise. */
+  chainExecution: ProposalChainExecution | null;
 }
 
 /** One sign log entry; `actor` is the account (null for the system's 'expire'). */

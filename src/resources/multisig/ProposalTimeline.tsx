@@ -1,15 +1,12 @@
-import { Box, Chip, Link as MuiLink, Stack, Typography } from '@mui/material';
+import { Box, Chip, Stack, Typography } from '@mui/material';
 import { Link, useTranslate } from 'react-admin';
 import { proposalReference } from '../../contract/proposalReference';
 import type { ProposalDetail, SignLogRecord } from '../../contract/schemas/sign';
 import { useProposalTime } from './proposalTime';
-
-const txLink = (explorerUrl: string, txHash: string) => `${explorerUrl.replace(/\/$/, '')}/tx/${txHash}`;
+import { BREAK_ANYWHERE, ProposalSignatures, ProposalTransaction } from './ProposalChainFacts';
 
 const CLOSING = new Set(['executed', 'denied', 'expired', 'superseded']);
 
-/** Hashes and accounts are long unbroken strings: they wrap anywhere rather than widen a phone's page. */
-const BREAK_ANYWHERE = { wordBreak: 'break-all' } as const;
 
 /** The closing step: how it ended, who executed it and when, with its transaction, or the signer change that replaced it. */
 function Closing({ proposal }: { proposal: ProposalDetail }) {
@@ -25,11 +22,7 @@ function Closing({ proposal }: { proposal: ProposalDetail }) {
             : time(proposal.executedAt)}
         </Typography>
       )}
-      {proposal.txHash && (
-        <MuiLink href={txLink(proposal.explorerUrl, proposal.txHash)} target="_blank" rel="noreferrer" sx={BREAK_ANYWHERE} data-testid="tx-hash">
-          {proposal.txHash}
-        </MuiLink>
-      )}
+      <ProposalTransaction proposal={proposal} />
       {proposal.status === 'superseded' && (
         <>
           <Typography variant="body2">{translate('multisig.superseded.text')}</Typography>
@@ -107,6 +100,7 @@ export function ProposalTimeline({ proposal }: { proposal: ProposalDetail }) {
             />
           ))}
         </Stack>
+        <ProposalSignatures proposal={proposal} />
       </Box>
       {CLOSING.has(proposal.status) && <Closing proposal={proposal} />}
       <Box>

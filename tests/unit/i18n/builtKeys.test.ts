@@ -1,4 +1,5 @@
 import type { SigningFailure } from '../../../src/signing/approvalSignature';
+import { TRANSACTION_FACTS } from '../../../src/resources/multisig/ProposalChainFacts';
 import { describe, expect, it } from 'vitest';
 import { ROLE_NAMES, ROLES, TENANT_ROWS, levelOfRoleIndex, roleLevelLabel, tenantOfRoleIndex, tenantTypeName } from '../../../src/access';
 import { LANGUAGES } from '../../../src/contract/constants';
@@ -42,6 +43,7 @@ const families: Record<string, readonly string[]> = {
   'multisig.done': PROPOSAL_ACTIONS,
   'multisig.log.action': SIGN_ACTIONS,
   'multisig.signing': SIGNING_FAILURES,
+  'multisig.tx': TRANSACTION_FACTS,
   account: PASSWORD_FIELDS,
   signup: SIGNUP_FIELDS,
   orderRepair: RECREDIT_FIELDS,

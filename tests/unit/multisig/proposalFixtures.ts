@@ -38,9 +38,10 @@ export const withdrawal = {
   explorerUrl: 'https://etherscan.io',
   policy: null,
   signing: null,
+  chainExecution: null,
   approvals: [
-    { signerId: 11, account: 'merchantProManager', userName: 'Mia Manager', time: '2026-03-01T10:00:00Z', comment: '' },
-    { signerId: 12, account: 'merchantProFinance', userName: 'Finn Finance', time: '2026-03-01T11:00:00Z', comment: '' },
+    { signerId: 11, account: 'merchantProManager', userName: 'Mia Manager', time: '2026-03-01T10:00:00Z', comment: '', signerAddress: null },
+    { signerId: 12, account: 'merchantProFinance', userName: 'Finn Finance', time: '2026-03-01T11:00:00Z', comment: '', signerAddress: null },
   ],
   denials: [],
   signers: [signer(11, 'merchantProManager', 'Mia Manager', 'approved'), signer(12, 'merchantProFinance', 'Finn Finance', 'approved'), signer(13, 'merchantProEmployee', 'Emma Employee', 'waiting')],

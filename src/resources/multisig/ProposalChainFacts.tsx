@@ -1,0 +1,80 @@
+import { Box, Link as MuiLink, Stack, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { ProposalDetail } from '../../contract/schemas/sign';
+import { useProposalTime } from './proposalTime';
+
+/** Hashes and addresses are long unbroken strings: they wrap anywhere rather than widen a phone's page. */
+export const BREAK_ANYWHERE = { wordBreak: 'break-all' } as const;
+
+/** The facts of the devnet transaction view, in their order (each is a `multisig.tx.<fact>` label). */
+export const TRANSACTION_FACTS = ['hash', 'block', 'from', 'to', 'gasUsed', 'fee'] as const;
+
+const txLink = (explorerUrl: string, txHash: string) => `${explorerUrl.replace(/\/$/, '')}/tx/${txHash}`;
+
+/**
+ * Each approval's signature on a Safe (docs/chains.md "The transaction view"): the address it
+ * recovers to — the signer's own key — and when it came. Nothing for a wallet that is no Safe.
+ */
+export function ProposalSignatures({ proposal }: { proposal: ProposalDetail }) {
+  const translate = useTranslate();
+  const time = useProposalTime();
+  const signed = proposal.approvals.filter((approval) => approval.signerAddress);
+  if (!proposal.signing || signed.length === 0) return null;
+  return (
+    <Box component="ul" sx={{ m: 0, mt: 1, p: 0, listStyle: 'none' }} data-testid="signatures">
+      {signed.map((approval) => (
+        <Typography component="li" key={approval.signerId} variant="body2" color="text.secondary" sx={BREAK_ANYWHERE} data-testid={`signature-${approval.account}`}>
+          {translate('multisig.tx.signedBy', { name: approval.userName, address: approval.signerAddress, time: time(approval.time) })}
+        </Typography>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * The executed transaction: on a real network, a link to the chain's explorer; on the embedded
+ * devnet, which no public explorer sees, the transaction itself — block, sender, Safe, gas and fee.
+ */
+export function ProposalTransaction({ proposal }: { proposal: ProposalDetail }) {
+  const translate = useTranslate();
+  if (!proposal.txHash) return null;
+  const facts = proposal.chainExecution;
+  if (!facts || facts.network !== 'devnet') {
+    return (
+      <MuiLink href={txLink(proposal.explorerUrl, proposal.txHash)} target="_blank" rel="noreferrer" sx={BREAK_ANYWHERE} data-testid="tx-hash">
+        {proposal.txHash}
+      </MuiLink>
+    );
+  }
+  const values: Record<(typeof TRANSACTION_FACTS)[number], string> = {
+    hash: proposal.txHash,
+    block: facts.blockNumber,
+    from: facts.from,
+    to: facts.to,
+    gasUsed: facts.gasUsed,
+    fee: `${facts.fee} ${facts.feeSymbol}`,
+  };
+  const rows = TRANSACTION_FACTS.map((key) => [key, values[key]] as const);
+  return (
+    <Box component="section" aria-labelledby="proposal-transaction" data-testid="tx-view" sx={{ mt: 1 }}>
+      <Typography id="proposal-transaction" variant="body2" fontWeight={600}>
+        {translate('multisig.tx.title')}
+      </Typography>
+      <Typography variant="caption" color="text.secondary">
+        {translate('multisig.tx.devnet')}
+      </Typography>
+      <Stack component="dl" spacing={0.5} sx={{ m: 0, mt: 0.5 }}>
+        {rows.map(([key, value]) => (
+          <Box key={key} sx={{ display: 'flex', gap: 1 }}>
+            <Typography component="dt" variant="body2" color="text.secondary" sx={{ minWidth: 96 }}>
+              {translate(`multisig.tx.${key}`)}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0, ...BREAK_ANYWHERE }} data-testid={key === 'hash' ? 'tx-hash' : `tx-${key}`}>
+              {value}
+            </Typography>
+          </Box>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
