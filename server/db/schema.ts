@@ -265,6 +265,8 @@ export interface ProposalVoteTable {
   comment: string;
   /** An approval of a proposal on a Safe: the signer's EIP-712 signature of its Safe transaction. */
   signature: Generated<string | null>;
+  /** The same transaction signed at Safe nonces below its own, by nonce (server/db/migrations/029_vote_lower_signatures.ts). */
+  lowerSignatures: Generated<Record<string, string> | null>;
   createdAt: CreatedAt;
 }
 

@@ -17,6 +17,12 @@ import type { HttpClient, QueryParams } from './httpClient';
 import type { ChainRef } from '../session/selection';
 
 /** What every read takes: react-query's signal, so a screen that is gone cancels its call. */
+/** An approval's signatures on a Safe: at its own nonce, and at each lower one it may end up at. */
+export interface ApprovalSignatures {
+  signature: string;
+  lowerSignatures: Record<string, string>;
+}
+
 export interface Cancellable {
   signal?: AbortSignal;
 }
@@ -113,9 +119,9 @@ export function createConsoleMethods(http: HttpClient) {
     recheckOrder: (body: { orderId: number }) => post<RecheckView>(ApiPath.orderRepair.recheck, body),
 
     // Multisig proposals.
-    /** `signature`: the approver's EIP-712 signature of a Safe proposal (docs/chains.md "Proposals on Safes"). */
-    proposalAction: ({ action, proposalId, comment, signature }: { action: ProposalAction; proposalId: number; comment: string; signature?: string }) =>
-      post<ProposalDetail>(PROPOSAL_ACTION_PATHS[action], signature === undefined ? { proposalId, comment } : { proposalId, comment, signature }),
+    /** `signed`: the approver's EIP-712 signatures of a Safe proposal (docs/chains.md "Proposals on Safes"). */
+    proposalAction: ({ action, proposalId, comment, signed }: { action: ProposalAction; proposalId: number; comment: string; signed?: ApprovalSignatures }) =>
+      post<ProposalDetail>(PROPOSAL_ACTION_PATHS[action], signed === undefined ? { proposalId, comment } : { proposalId, comment, ...signed }),
     // The caller's signing key (docs/chains.md "Signers' keys").
     signingKeyState: (params: Cancellable = {}) => get<SigningKeyState>(ApiPath.account.signingKey.state, undefined, params),
     registerSigningKey: (body: SigningKeyRegisterBody) => post<SigningKeyState>(ApiPath.account.signingKey.register, body),

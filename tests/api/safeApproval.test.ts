@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress, hashTypedData, recoverTypedDataAddress, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { startTestServer, type TestServer } from './harness';
-import { signClient, walletAddressesByLabel, walletIdsByLabel } from './signSupport';
+import { demoKeySignatures, signClient, walletAddressesByLabel, walletIdsByLabel } from './signSupport';
 import { demoSigningKey } from '../../src/contract/demoSigningKey';
 import { typedDataFromWire } from '../../src/contract/typedDataWire';
 import { devnetChainId } from '../../server/chain/registry';
@@ -71,6 +71,33 @@ describe('a proposal on a Safe is signed, and the server checks whose signature 
     const unsigned = await server.call('POST', '/sys/sign/approval', { token: await sign.token('merchantProManager'), body: { proposalId: id, comment: '' } });
     expect(unsigned).toMatchObject({ code: 400, data: { signature: 'On a Safe an approval is a signature: sign the proposal with your key.' } });
     expect(await votesOf(id)).toHaveLength(0);
+  });
+
+  it('the signatures at lower Safe nonces must be the signer’s own of this same transaction; anything else is a 400 on the field and no vote is cast', async () => {
+    await start();
+    const id = await start();
+    const { data } = await sign.detail('merchantProFinance', id);
+    const own = BigInt(data.signing!.typedData.message.nonce as string);
+    expect(data.signing!.lower.length).toBeGreaterThan(0);
+    expect(data.signing!.lower.every((l) => BigInt(l.safeNonce) < own)).toBe(true);
+    const mine = await demoKeySignatures('merchantProFinance', data.signing!);
+    const theirs = await demoKeySignatures('merchantProEmployee', data.signing!);
+    const [lowest] = Object.keys(mine.lowerSignatures);
+    const post = async (body: Record<string, unknown>) =>
+      server.call('POST', '/sys/sign/approval', { token: await sign.token('merchantProFinance'), body: { proposalId: id, comment: '', ...body } });
+    const refusal = { code: 400, data: { lowerSignatures: 'This signature is not your registered key’s signature of this proposal.' } };
+    // Another signer's signature at a lower nonce.
+    expect(await post({ signature: mine.signature, lowerSignatures: { ...mine.lowerSignatures, [lowest]: theirs.lowerSignatures[lowest] } })).toMatchObject(refusal);
+    // The signature at its own nonce passed off as a lower one, or a "lower" nonce that is not lower.
+    expect(await post({ signature: mine.signature, lowerSignatures: { [lowest]: mine.signature } })).toMatchObject(refusal);
+    expect(await post({ signature: mine.signature, lowerSignatures: { [own.toString()]: mine.signature } })).toMatchObject(refusal);
+    // More than the API takes.
+    const many = Object.fromEntries(Array.from({ length: 65 }, (_, n) => [String(n), mine.signature]));
+    expect(await post({ signature: mine.signature, lowerSignatures: many })).toMatchObject({ code: 400, data: { lowerSignatures: expect.any(String) } });
+    expect(await votesOf(id)).toHaveLength(0);
+    expect((await post(mine)).code).toBe(200);
+    const stored = await server.app.context.db.selectFrom('proposalVote').select('lowerSignatures').where('proposalId', '=', id).executeTakeFirstOrThrow();
+    expect(stored.lowerSignatures).toEqual(mine.lowerSignatures);
   });
 
   it('a malformed signature is a 400 on the field', async () => {

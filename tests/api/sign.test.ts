@@ -309,11 +309,30 @@ describe('rules', () => {
     expect((await sign.act('merchantStdEmployee', 'confirm', second.data.proposalId)).data.status).toBe('executed');
   });
 
-  it('a denied lower nonce no longer blocks our queue; on a Safe the next one, signed for the nonce after it, is refused with the reason and started again', async () => {
+  it('a denied lower nonce no longer blocks: on a Safe the next one executes at the nonce it left, with the signatures its approvers gave for that nonce', async () => {
     const body = { walletId: wallets['Birch cold'], kind: 'withdraw', to: RECIPIENT, amount: '1', symbol: 'ETH', memo: '' };
     const first = await sign.start('merchantStdManager', body);
     const second = await sign.start('merchantStdManager', body);
+    const safeNonceOf = async (id: number) => (await sign.detail('merchantStdFinance', id)).data.signing!.typedData.message.nonce;
+    const [firstSafeNonce, secondSafeNonce] = [await safeNonceOf(first.data.proposalId), await safeNonceOf(second.data.proposalId)];
+    expect(BigInt(secondSafeNonce as string)).toBe(BigInt(firstSafeNonce as string) + 1n);
+    // The detail hands out the same transaction at the lower nonce too; the approval signs both.
+    expect((await sign.detail('merchantStdFinance', second.data.proposalId)).data.signing!.lower.map((l) => l.safeNonce)).toContain(firstSafeNonce);
     await sign.act('merchantStdFinance', 'approval', second.data.proposalId);
+    await sign.act('merchantStdEmployee', 'deny', first.data.proposalId);
+    const executed = await sign.act('merchantStdEmployee', 'confirm', second.data.proposalId);
+    expect(executed.data.status).toBe('executed');
+    // It executed as the Safe's transaction at the denied one's nonce, and says so.
+    expect(executed.data.signing!.typedData.message.nonce).toBe(firstSafeNonce);
+    expect((await ledgerOf(second.data.proposalId))[0].txHash).toBe(executed.data.signing!.safeTxHash);
+  });
+
+  it('an approval signed at its own Safe nonce alone cannot stand in for a lower one: the confirm is refused with the reason and nothing moves', async () => {
+    const body = { walletId: wallets['Birch cold'], kind: 'withdraw', to: RECIPIENT, amount: '1', symbol: 'ETH', memo: '' };
+    const first = await sign.start('merchantStdManager', body);
+    const second = await sign.start('merchantStdManager', body);
+    // merchantStdFinance sends only the signature at the proposal's own nonce (no lowerSignatures).
+    expect((await sign.approveSigned('merchantStdFinance', second.data.proposalId, await sign.signature('merchantStdFinance', second.data.proposalId))).code).toBe(200);
     await sign.act('merchantStdEmployee', 'deny', first.data.proposalId);
     expect((await sign.detail('merchantStdFinance', second.data.proposalId)).data).toMatchObject({ isNext: true, blockedByNonce: null });
     await expectSafeNonceGap(second.data.proposalId);
@@ -490,10 +509,8 @@ describe('expiry (PROPOSAL_TTL_HOURS, default 72 h)', () => {
     // The lower one is past its time but still stored as pending: the confirm does not wait for it.
     const stored = await server.app.context.db.selectFrom('proposal').select('status').where('id', '=', lower.data.proposalId).executeTakeFirstOrThrow();
     expect(stored.status).toBe('pending');
-    expect((await sign.detail('merchantStdFinance', higher.data.proposalId)).data).toMatchObject({ isNext: true, blockedByNonce: null });
+    // On a Safe it executes at the expired one's nonce, with the signatures given for it.
+    expect((await sign.act('merchantStdFinance', 'confirm', higher.data.proposalId)).data.status).toBe('executed');
     expect((await sign.detail('merchantStdFinance', lower.data.proposalId)).data.status).toBe('expired');
-    // On a Safe the higher one was signed for the nonce after the expired one's: the Safe will not reach it.
-    await expectSafeNonceGap(higher.data.proposalId);
-    await sign.act('merchantStdEmployee', 'deny', higher.data.proposalId);
   });
 });

@@ -7,6 +7,7 @@ import type { ProposalStatus } from '../../src/contract/contractKinds';
 import { privateKeyToAccount } from 'viem/accounts';
 import { demoSigningKey } from '../../src/contract/demoSigningKey';
 import { typedDataFromWire } from '../../src/contract/typedDataWire';
+import { approvalSignatures, type SigningRequest } from '../../src/contract/approvalSignatures';
 
 /** Calls of the multisig API as named demo users, shared by the sign test files. */
 export function signClient(server: TestServer) {
@@ -30,8 +31,10 @@ export function signClient(server: TestServer) {
       if (started.code !== 200) return started;
       const detail = await server.call<ProposalDetail>('GET', '/sys/sign/detail', { token: await token(account), query: { proposalId: started.data.proposalId } });
       if (!detail.data.signing || !detail.data.myActions.includes('approval')) return started;
-      const signature = await privateKeyToAccount(demoSigningKey(account)).signTypedData(typedDataFromWire(detail.data.signing.typedData) as never);
-      const approved = await server.call<ProposalDetail>('POST', '/sys/sign/approval', { token: await token(account), body: { proposalId: started.data.proposalId, comment: '', signature } });
+      const approved = await server.call<ProposalDetail>('POST', '/sys/sign/approval', {
+        token: await token(account),
+        body: { proposalId: started.data.proposalId, comment: '', ...(await demoKeySignatures(account, detail.data.signing)) },
+      });
       if (approved.code !== 200) throw new Error(`the proposer's signed approval failed: ${approved.msg}`);
       return { ...started, data: { ...started.data, status: approved.data.status } };
     },
@@ -40,7 +43,7 @@ export function signClient(server: TestServer) {
       const body: Record<string, unknown> = { proposalId, comment };
       if (action === 'approval') {
         const detail = await server.call<ProposalDetail>('GET', '/sys/sign/detail', { token: await token(account), query: { proposalId } });
-        if (detail.data?.signing) body.signature = await privateKeyToAccount(demoSigningKey(account)).signTypedData(typedDataFromWire(detail.data.signing.typedData) as never);
+        if (detail.data?.signing) Object.assign(body, await demoKeySignatures(account, detail.data.signing));
       }
       return server.call<ProposalDetail>('POST', `/sys/sign/${action}`, { token: await token(account), body });
     },
@@ -58,7 +61,7 @@ export function signClient(server: TestServer) {
       const auth = await token(account);
       const detail = await server.call<ProposalDetail>('GET', '/sys/sign/detail', { token: auth, query: { proposalId } });
       const body: Record<string, unknown> = { proposalId, comment };
-      if (detail.data?.signing) body.signature = await privateKeyToAccount(demoSigningKey(account)).signTypedData(typedDataFromWire(detail.data.signing.typedData) as never);
+      if (detail.data?.signing) Object.assign(body, await demoKeySignatures(account, detail.data.signing));
       return () => server.call<ProposalDetail>('POST', '/sys/sign/approval', { token: auth, body });
     },
     /** An approval carrying a signature. */
@@ -71,6 +74,12 @@ export function signClient(server: TestServer) {
       server.call<ListResult<SignLogListRecord>>('GET', '/sys/sign/log/list', { token: await token(account), query: { pageSize: 500, ...query } }),
   };
 }
+
+/** A demo signer's approval signatures of a Safe proposal, as their browser makes them (src/contract/approvalSignatures.ts). */
+export const demoKeySignatures = (account: string, signing: SigningRequest) => {
+  const key = privateKeyToAccount(demoSigningKey(account));
+  return approvalSignatures((typed) => key.signTypedData(typed), signing);
+};
 
 /** Wallet ids of the demo seed by label (read straight from the database). */
 export async function walletIdsByLabel(server: TestServer): Promise<Record<string, number>> {

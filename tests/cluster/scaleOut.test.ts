@@ -6,7 +6,7 @@ import { demoUsers } from '../../server/db/seed/demoData';
 import { fromUnits, units } from '../api/signSupport';
 import { privateKeyToAccount } from 'viem/accounts';
 import { demoSigningKey } from '../../src/contract/demoSigningKey';
-import { typedDataFromWire } from '../../src/contract/typedDataWire';
+import { approvalSignatures } from '../../src/contract/approvalSignatures';
 import type { ProposalDetail } from '../../src/contract/schemas/sign';
 
 /**
@@ -106,8 +106,9 @@ async function until(what: string, condition: () => boolean | Promise<boolean>, 
 async function approveSigned(instance: Instance, token: string, account: string, proposalId: number) {
   const detail = await instance.call<ProposalDetail>('GET', '/sys/sign/detail', { token, query: { proposalId: String(proposalId) } });
   if (!detail.body.data.signing) throw new Error(`proposal ${proposalId} is on no Safe`);
-  const signature = await privateKeyToAccount(demoSigningKey(account)).signTypedData(typedDataFromWire(detail.body.data.signing.typedData) as never);
-  return instance.call('POST', '/sys/sign/approval', { token, body: { proposalId, comment: '', signature } });
+  const key = privateKeyToAccount(demoSigningKey(account));
+  const signed = await approvalSignatures((typed) => key.signTypedData(typed), detail.body.data.signing);
+  return instance.call('POST', '/sys/sign/approval', { token, body: { proposalId, comment: '', ...signed } });
 }
 
 async function walletId(label: string): Promise<number> {

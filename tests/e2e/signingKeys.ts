@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { demoSigningKey } from '../../src/contract/demoSigningKey';
 import { sealKey } from '../../src/signing/keyVault';
 import { privateKeyToAccount } from 'viem/accounts';
-import { typedDataFromWire } from '../../src/contract/typedDataWire';
+import { approvalSignatures } from '../../src/contract/approvalSignatures';
 import type { ProposalDetail } from '../../src/contract/schemas/sign';
 import { apiAs } from './harness';
 
@@ -33,6 +33,7 @@ export async function signInDialog(page: Page): Promise<void> {
 export async function approveWithDemoKey(baseUrl: string, account: string, proposalId: number): Promise<{ code: number; data: Record<string, unknown> }> {
   const call = await apiAs(baseUrl, account);
   const detail = (await call(`/sys/sign/detail?proposalId=${proposalId}`)).data as unknown as ProposalDetail;
-  const signature = detail.signing ? await privateKeyToAccount(demoSigningKey(account)).signTypedData(typedDataFromWire(detail.signing.typedData) as never) : undefined;
-  return call('/sys/sign/approval', { proposalId, comment: '', signature });
+  const key = privateKeyToAccount(demoSigningKey(account));
+  const signed = detail.signing ? await approvalSignatures((typed) => key.signTypedData(typed), detail.signing) : {};
+  return call('/sys/sign/approval', { proposalId, comment: '', ...signed });
 }

@@ -4,7 +4,8 @@ import type { Database } from '../schema';
 import { demoEvmAddress, demoTronAddress } from './wallets';
 import { executeTransfer, lockExecutionWallets } from '../../modules/sign/execution';
 import { insertProposal } from '../../modules/sign/proposalStart';
-import { setupSafeStates, signingRequestOf } from '../../modules/sign/safeProposal';
+import { setupSafeStates, signingWithLower } from '../../modules/sign/safeProposal';
+import { approvalSignatures } from '../../../src/contract/approvalSignatures';
 import { privateKeyToAccount } from 'viem/accounts';
 import { demoSigningKey } from '../../../src/contract/demoSigningKey';
 import type { Caller } from '../../http/caller';
@@ -147,7 +148,14 @@ export async function seedProposals(trx: Transaction<Database>, walletIds: Recor
     // On a Safe an approval is the signer's signature of the Safe transaction, the proposer's too,
     // made with the demo keys (docs/chains.md "Proposals on Safes").
     const { safeTx } = await trx.selectFrom('proposal').select('safeTx').where('id', '=', id).executeTakeFirstOrThrow();
-    const signatureOf = async (account: string) => (safeTx ? privateKeyToAccount(demoSigningKey(account)).signTypedData(signingRequestOf(safeTx)) : null);
+    // At its own Safe nonce and each lower one it may end up at, as the console signs (docs/chains.md "Nonce gaps").
+    const signing = safeTx ? await signingWithLower(trx, wallet.id, safeTx) : null;
+    const signaturesOf = async (account: string) => {
+      if (!signing) return { signature: null, lowerSignatures: null };
+      const key = privateKeyToAccount(demoSigningKey(account));
+      const { signature, lowerSignatures } = await approvalSignatures((typed) => key.signTypedData(typed), signing);
+      return { signature, lowerSignatures: Object.keys(lowerSignatures).length > 0 ? lowerSignatures : null };
+    };
     const steps: Step[] = safeTx ? [{ by: p.proposer, action: 'approval', after: 0 }, ...p.steps] : p.steps;
     for (const step of steps) {
       const time = at(step.after);
@@ -156,7 +164,7 @@ export async function seedProposals(trx: Transaction<Database>, walletIds: Recor
         const approve = step.action !== 'deny';
         await trx
           .insertInto('proposalVote')
-          .values({ proposalId: id, signerId: userIds[step.by], vote: approve ? 'approve' : 'deny', comment, createdAt: time, signature: approve ? await signatureOf(step.by) : null })
+          .values({ proposalId: id, signerId: userIds[step.by], vote: approve ? 'approve' : 'deny', comment, createdAt: time, ...(approve ? await signaturesOf(step.by) : {}) })
           .execute();
       }
       await trx.insertInto('signLog').values({ proposalId: id, action: step.action, actorId: userIds[step.by], comment, createdAt: time }).execute();

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import { formatEther } from 'viem';
-import { signerOf, signingOf } from './safeProposal';
+import { signerOf, signingWithLower } from './safeProposal';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
@@ -141,7 +141,7 @@ export async function proposalDetail(db: Db, caller: Caller, id: number, now: Da
   const log = withExpiryEntry(proposal, (await signLogRows(db).where('signLog.proposalId', '=', id).orderBy('signLog.id').execute()) as unknown as SignLogRecord[]);
 
   // Who signed: the address each stored signature recovers to (checked against the signer's key when it came).
-  const signing = safeTx ? signingOf(safeTx) : null;
+  const signing = safeTx ? await signingWithLower(db, proposal.walletId, safeTx) : null;
   const addresses = new Map(await Promise.all(votes.map(async (v) => [v, signing && v.signature ? await signerOf(safeTx!, v.signature) : null] as const)));
   const toVote = (v: (typeof votes)[number]): SignVoteRecord => ({
     signerId: v.signerId,

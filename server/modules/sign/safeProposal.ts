@@ -1,7 +1,9 @@
 import { sql, type Transaction } from 'kysely';
 import { getAddress, parseUnits, recoverTypedDataAddress, type Address, type Hex } from 'viem';
 import type { ChainExecution, Database, SafeSetup, StoredSafeTransaction } from '../../db/schema';
-import type { SafeState } from '../../chain/adapter';
+import type { ChainAdapter, SafeState } from '../../chain/adapter';
+import type { Db } from '../../db/database';
+import { MAX_LOWER_SIGNATURES } from '../../../src/contract/schemas/sign';
 import { devnetChainId, type ChainRegistry } from '../../chain/registry';
 import type { SafeTransaction } from '../../chain/evm/safe';
 import { safeTransaction, safeTransactionHash, safeTypedData } from '../../chain/evm/safe';
@@ -13,6 +15,7 @@ import { OPEN_STATUSES } from '../../../src/contract/proposalMachine';
 import type { ProposalPlan } from './proposalStart';
 
 type Trx = Transaction<Database>;
+type Reader = Db | Trx;
 
 /**
  * A proposal on a Safe (docs/chains.md "Proposals on Safes") carries the Safe transaction its signers
@@ -117,32 +120,110 @@ export function signingOf(s: StoredSafeTransaction) {
   return { safeTxHash: safeTransactionHash(s.chainId, s.safe as Address, safeTransactionOf(s)), typedData: { ...request, message } };
 }
 
+/** The same Safe transaction at another Safe nonce. */
+export const atSafeNonce = (s: StoredSafeTransaction, nonce: bigint): StoredSafeTransaction => ({ ...s, nonce: nonce.toString() });
+
+/**
+ * The Safe nonces below a proposal's own it may end up executing at (docs/chains.md "Nonce gaps"):
+ * from the nonce after the wallet's last proposal executed on chain (the Safe's nonce, as far as the
+ * books know) up to its own, at most MAX_LOWER_SIGNATURES of them.
+ */
+export async function lowerSafeNonces(db: Reader, walletId: number, safeTx: StoredSafeTransaction): Promise<bigint[]> {
+  const { last } = await db
+    .selectFrom('proposal')
+    .select(sql<string | null>`max((safe_tx->>'nonce')::numeric)::text`.as('last'))
+    .where('walletId', '=', walletId)
+    .where('chainExecution', 'is not', null)
+    .executeTakeFirstOrThrow();
+  const own = BigInt(safeTx.nonce);
+  const lowest = last === null ? 0n : BigInt(last) + 1n;
+  const floor = own - lowest > BigInt(MAX_LOWER_SIGNATURES) ? own - BigInt(MAX_LOWER_SIGNATURES) : lowest;
+  const nonces: bigint[] = [];
+  for (let nonce = floor; nonce < own; nonce += 1n) nonces.push(nonce);
+  return nonces;
+}
+
+/** What the detail hands a signer: the transaction at its own nonce, and at each lower one it may end up at. */
+export async function signingWithLower(db: Reader, walletId: number, safeTx: StoredSafeTransaction) {
+  const lower = (await lowerSafeNonces(db, walletId, safeTx)).map((nonce) => ({ safeNonce: nonce.toString(), typedData: signingOf(atSafeNonce(safeTx, nonce)).typedData }));
+  return { ...signingOf(safeTx), lower };
+}
+
 /**
  * An approval's signature on a Safe proposal (docs/chains.md "Proposals on Safes"): it must be the
  * caller's registered key signing this proposal's Safe transaction, and that key one of the Safe's
  * owners as the books mirror them. Returns the signature to store with the vote; null when the
  * proposal is no Safe's (an approval there is a vote in the books alone).
  */
-export async function checkedApprovalSignature(trx: Trx, proposal: { walletId: number; safeTx: StoredSafeTransaction | null }, callerId: number, signature: string | undefined): Promise<Hex | null> {
-  if (!proposal.safeTx) return null;
+export async function checkedApprovalSignature(
+  trx: Trx,
+  proposal: { walletId: number; safeTx: StoredSafeTransaction | null },
+  callerId: number,
+  signature: string | undefined,
+  lowerSignatures: Record<string, string> | undefined,
+): Promise<{ signature: Hex; lowerSignatures: Record<string, string> | null } | null> {
+  const { safeTx } = proposal;
+  if (!safeTx) return null;
   if (!signature) throw fieldError('signature', 'api.signatureRequired');
   const key = await trx.selectFrom('signingKey').select('address').where('userId', '=', callerId).executeTakeFirst();
   if (!key) throw conflict('api.noSigningKey');
-  let signer: Address;
-  try {
-    signer = await recoverTypedDataAddress({ ...signingRequestOf(proposal.safeTx), signature: signature as Hex });
-  } catch {
-    throw fieldError('signature', 'api.signatureNotYours');
+  const isCallers = async (tx: StoredSafeTransaction, candidate: string) => {
+    try {
+      return (await signerOf(tx, candidate)) === getAddress(key.address);
+    } catch {
+      return false;
+    }
+  };
+  if (!(await isCallers(safeTx, signature))) throw fieldError('signature', 'api.signatureNotYours');
+  // Each one below must be the caller's signature of this same transaction at that lower nonce.
+  const own = BigInt(safeTx.nonce);
+  for (const [nonce, lower] of Object.entries(lowerSignatures ?? {})) {
+    if (BigInt(nonce) >= own || !(await isCallers(atSafeNonce(safeTx, BigInt(nonce)), lower))) throw fieldError('lowerSignatures', 'api.signatureNotYours');
   }
-  if (getAddress(signer) !== getAddress(key.address)) throw fieldError('signature', 'api.signatureNotYours');
   const wallet = await trx.selectFrom('chainWallet').select('safeSetup').where('id', '=', proposal.walletId).executeTakeFirstOrThrow();
   if (!wallet.safeSetup?.owners.some((owner) => getAddress(owner) === getAddress(key.address))) throw conflict('api.notSafeOwner', { address: getAddress(key.address) });
-  return signature as Hex;
+  return { signature: signature as Hex, lowerSignatures: lowerSignatures && Object.keys(lowerSignatures).length > 0 ? lowerSignatures : null };
 }
 
 /** The address a stored approval signature of this Safe transaction recovers to. */
 export const signerOf = async (safeTx: StoredSafeTransaction, signature: string): Promise<Address> =>
   getAddress(await recoverTypedDataAddress({ ...signingRequestOf(safeTx), signature: signature as Hex }));
+
+/** A Safe execution made ready: the transaction at the nonce the Safe is at, and the approvals' signatures of it. */
+export interface PreparedSafeExecution {
+  proposalId: number;
+  adapter: ChainAdapter;
+  safeTx: StoredSafeTransaction;
+  signatures: Array<{ signer: Address; signature: Hex }>;
+}
+
+/**
+ * Before a confirm on a Safe books anything (docs/chains.md "Proposals on Safes", "Nonce gaps"): the
+ * Safe's nonce decides which signatures count. At the proposal's own nonce, the approvals' signatures;
+ * below it (a proposal before it closed without executing), each approval's signature at that nonce,
+ * when it gave one: fewer than the Safe's threshold is a 409 naming both nonces, before anything is
+ * sent. The proposal then records the transaction it executes.
+ */
+export async function prepareSafeExecution(trx: Trx, chains: ChainRegistry, proposal: { id: number; chainId: number; safeTx: StoredSafeTransaction }): Promise<PreparedSafeExecution> {
+  const chain = await trx.selectFrom('chain').select(['chainId', 'family', 'rpcUrl']).where('chainId', '=', proposal.chainId).executeTakeFirstOrThrow();
+  const adapter = await chains.adapterFor(chain);
+  if (!adapter.multisig) throw conflict('api.chainUnavailable');
+  const safe = getAddress(proposal.safeTx.safe);
+  const state = await adapter.multisig.state(safe);
+  if (!state) throw conflict('api.safeMissing', { address: safe });
+  const own = BigInt(proposal.safeTx.nonce);
+  const gap = () => conflict('api.safeNonceGap', { safeNonce: Number(state.nonce), signedNonce: Number(own) });
+  if (state.nonce > own) throw gap();
+  const votes = await trx.selectFrom('proposalVote').select(['signature', 'lowerSignatures']).where('proposalId', '=', proposal.id).where('vote', '=', 'approve').where('signature', 'is not', null).execute();
+  const safeTx = state.nonce === own ? proposal.safeTx : atSafeNonce(proposal.safeTx, state.nonce);
+  const given = votes.map((v) => (state.nonce === own ? v.signature : v.lowerSignatures?.[state.nonce.toString()])).filter((sig): sig is string => Boolean(sig));
+  // Below its own nonce, too few approvers signed ahead: say why rather than send. At its own nonce
+  // the Safe itself judges the signatures (GS020, GS026…).
+  if (state.nonce !== own && given.length < state.threshold) throw gap();
+  const signatures = await Promise.all(given.map(async (signature) => ({ signer: await signerOf(safeTx, signature), signature: signature as Hex })));
+  if (safeTx !== proposal.safeTx) await trx.updateTable('proposal').set({ safeTx }).where('id', '=', proposal.id).execute();
+  return { proposalId: proposal.id, adapter, safeTx, signatures };
+}
 
 /**
  * Confirm on a Safe (docs/chains.md "Proposals on Safes"): the platform's relayer sends
@@ -151,20 +232,9 @@ export const signerOf = async (safeTx: StoredSafeTransaction, signature: string)
  * its code, and so is a transaction that was mined and failed; the caller's database transaction
  * then rolls back, so the books keep what the chain kept.
  */
-export async function executeOnSafe(trx: Trx, chains: ChainRegistry, proposal: { id: number; chainId: number; safeTx: StoredSafeTransaction }): Promise<{ txHash: Hex; fee: bigint }> {
-  const votes = await trx.selectFrom('proposalVote').select('signature').where('proposalId', '=', proposal.id).where('vote', '=', 'approve').where('signature', 'is not', null).execute();
-  const signatures = await Promise.all(
-    votes.map(async ({ signature }) => ({ signer: await signerOf(proposal.safeTx, signature!), signature: signature as Hex })),
-  );
-  const chain = await trx.selectFrom('chain').select(['chainId', 'family', 'rpcUrl']).where('chainId', '=', proposal.chainId).executeTakeFirstOrThrow();
-  const adapter = await chains.adapterFor(chain);
-  if (!adapter.multisig) throw conflict('api.chainUnavailable');
-  // The signatures are for the Safe nonce fixed at start. A proposal before it that closed without
-  // executing left that nonce unreachable (docs/chains.md "Proposals on Safes": nonce gaps): say so
-  // rather than send a transaction the Safe would refuse for its signatures (GS026).
-  const state = await adapter.multisig.state(getAddress(proposal.safeTx.safe));
-  if (state && state.nonce !== BigInt(proposal.safeTx.nonce)) throw conflict('api.safeNonceGap', { safeNonce: Number(state.nonce), signedNonce: Number(proposal.safeTx.nonce) });
-  const execution = await adapter.multisig.execute(getAddress(proposal.safeTx.safe), safeTransactionOf(proposal.safeTx), signatures);
+export async function executeOnSafe(trx: Trx, prepared: PreparedSafeExecution): Promise<{ txHash: Hex; fee: bigint }> {
+  const { adapter, safeTx, signatures } = prepared;
+  const execution = await adapter.multisig!.execute(getAddress(safeTx.safe), safeTransactionOf(safeTx), signatures);
   if (execution.outcome === 'refused') throw conflict('api.safeRefused', { reason: execution.reason });
   if (execution.outcome === 'reverted') throw conflict('api.safeReverted', { txHash: execution.txHash });
   // Kept for the console's transaction view (a devnet has no public explorer).
@@ -173,9 +243,9 @@ export async function executeOnSafe(trx: Trx, chains: ChainRegistry, proposal: {
     gasUsed: String(execution.gasUsed),
     fee: String(execution.fee),
     from: getAddress(execution.from),
-    to: getAddress(proposal.safeTx.safe),
+    to: getAddress(safeTx.safe),
     network: adapter.mode === 'devnet' ? 'devnet' : 'rpc',
   };
-  await trx.updateTable('proposal').set({ chainExecution }).where('id', '=', proposal.id).execute();
+  await trx.updateTable('proposal').set({ chainExecution }).where('id', '=', prepared.proposalId).execute();
   return { txHash: execution.txHash, fee: execution.fee };
 }

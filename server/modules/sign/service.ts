@@ -17,7 +17,7 @@ import type { ChainRegistry } from '../../chain/registry';
 import { assertChainMoves, assertCurrencyMoves } from './outflow';
 import { executeGovernance, startGovernance } from './governance';
 import type { StartedProposal } from './proposalStart';
-import { checkedApprovalSignature, executeOnSafe, signingOf, type SafeStates } from './safeProposal';
+import { checkedApprovalSignature, executeOnSafe, prepareSafeExecution, signingOf, type SafeStates } from './safeProposal';
 import { expireOverdue } from './expiry';
 import { proposalDetail, proposalNotFound } from './queries';
 import { recheckPolicyAtConfirm } from '../policy/enforce';
@@ -99,8 +99,10 @@ async function lockedFacts(trx: Trx, caller: Caller, proposalId: number, now: Da
  */
 async function execute(trx: Trx, proposal: StoredProposal, route: ExecutionRoute, now: Date, chains: ChainRegistry | null): Promise<string> {
   const chain = await assertChainMoves(trx, proposal.chainId);
-  const safeTx = proposal.safeTx;
-  if (safeTx && !chains) throw conflict('api.chainUnavailable');
+  if (proposal.safeTx && !chains) throw conflict('api.chainUnavailable');
+  // On a Safe, which transaction executes (at the nonce the Safe is at) is settled before the books.
+  const prepared = proposal.safeTx && chains ? await prepareSafeExecution(trx, chains, { id: proposal.id, chainId: proposal.chainId, safeTx: proposal.safeTx }) : null;
+  const safeTx = prepared?.safeTx ?? null;
   const booksHash = safeTx ? signingOf(safeTx).safeTxHash : simulatedTxHash(chain.family);
   const gasReason = 'proposal' as const;
   if (proposal.kind === 'governance') {
@@ -132,8 +134,8 @@ async function execute(trx: Trx, proposal: StoredProposal, route: ExecutionRoute
     );
   }
   const spend = { walletId: proposal.walletId, orgId: proposal.orgId, chainId: proposal.chainId, reason: gasReason, proposalId: proposal.id, movementId: null, at: now };
-  if (safeTx && chains) {
-    const { txHash, fee } = await executeOnSafe(trx, chains, { id: proposal.id, chainId: proposal.chainId, safeTx });
+  if (prepared) {
+    const { txHash, fee } = await executeOnSafe(trx, prepared);
     await reportRelayedGas(trx, { ...spend, txHash }, await relayedGas(trx, proposal.chainId, fee));
     return txHash;
   }
@@ -178,10 +180,10 @@ export async function actOnProposal(db: Db, caller: Caller, action: ProposalActi
     }
 
     if (outcome.vote) {
-      const signature = outcome.vote === 'approve' ? await checkedApprovalSignature(trx, proposal, caller.userId, body.signature) : null;
+      const signed = outcome.vote === 'approve' ? await checkedApprovalSignature(trx, proposal, caller.userId, body.signature, body.lowerSignatures) : null;
       const cast = await trx
         .insertInto('proposalVote')
-        .values({ proposalId: proposal.id, signerId: caller.userId, vote: outcome.vote, comment: body.comment, createdAt: now, signature })
+        .values({ proposalId: proposal.id, signerId: caller.userId, vote: outcome.vote, comment: body.comment, createdAt: now, signature: signed?.signature ?? null, lowerSignatures: signed?.lowerSignatures ?? null })
         .onConflict((oc) => oc.doNothing())
         .returning('signerId')
         .executeTakeFirst();

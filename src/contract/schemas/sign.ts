@@ -44,7 +44,22 @@ export type SignStartBody = z.infer<typeof signStartBody>;
  * `signature`: on a Safe, an approval carries the signer's EIP-712 signature of the proposal's Safe
  * transaction (the detail's `signing.typedData`); the server checks it is the caller's registered key.
  */
-export const signActionBody = z.object({ proposalId: recordId, comment, signature: evmSignature.optional() });
+/** At most this many Safe nonces below its own an approval signs ahead (docs/chains.md "Nonce gaps"). */
+export const MAX_LOWER_SIGNATURES = 64;
+
+export const signActionBody = z.object({
+  proposalId: recordId,
+  comment,
+  signature: evmSignature.optional(),
+  /**
+   * On a Safe: the same transaction signed at the Safe nonces below its own it may end up at (the
+   * detail's `signing.lower`), by Safe nonce, so a proposal before it closing unexecuted costs no re-signing.
+   */
+  lowerSignatures: z
+    .record(z.string().regex(/^\d{1,18}$/, { error: 'validation.invalidId' }), evmSignature)
+    .refine((map) => Object.keys(map).length <= MAX_LOWER_SIGNATURES, { error: 'validation.tooMany' })
+    .optional(),
+});
 export type SignActionBody = z.infer<typeof signActionBody>;
 
 export const signDetailQuery = z.object({
@@ -166,7 +181,7 @@ export interface ProposalDetail extends ProposalRecord {
    * On a Safe (docs/chains.md "Proposals on Safes"): the EIP-712 typed data a signer signs to approve
    * (numbers as decimal strings) and the Safe transaction hash; null on a wallet that is no Safe.
    */
-  signing: { safeTxHash: string; typedData: TypedDataWire } | null;
+  signing: { safeTxHash: string; typedData: TypedDataWire; lower: Array<{ safeNonce: string; typedData: TypedDataWire }> } | null;
   /** On a Safe, once executed: the block, gas and fee of its transaction; null otherwise. */
   chainExecution: ProposalChainExecution | null;
 }

@@ -16,6 +16,7 @@ import { nonceFirstText, proposalSummary } from './proposalSummary';
 import { useSession } from '../../session';
 import { toasts } from '../../shell/toast';
 import { approvalSignature } from '../../signing/approvalSignature';
+import type { ApprovalSignatures } from '../../dataProvider/consoleMethods';
 
 const actionLabels: Record<ProposalAction, string> = { approval: 'multisig.approve', deny: 'multisig.deny', confirm: 'multisig.confirm' };
 
@@ -43,18 +44,18 @@ export default function ProposalShow() {
     setBusy(true);
     const named = { proposal: reference };
     // On a Safe, approving is signing the Safe transaction with the key this browser holds.
-    let signature: string | undefined;
+    let signed: ApprovalSignatures | undefined;
     if (action === 'approval' && proposal.signing && account) {
-      const signed = await approvalSignature(account, proposal.signing, passphrase);
+      const made = await approvalSignature(account, proposal.signing, passphrase);
       setPassphrase('');
-      if ('failure' in signed) {
-        toasts.add('error', translate(`multisig.signing.${signed.failure}`));
+      if ('failure' in made) {
+        toasts.add('error', translate(`multisig.signing.${made.failure}`));
         setBusy(false);
         return;
       }
-      signature = signed.signature;
+      signed = made;
     }
-    const done = await runProposalAction(action, proposal.proposalId, comment, signature, {
+    const done = await runProposalAction(action, proposal.proposalId, comment, signed, {
       pending: translate(`multisig.pending.${action}`, named),
       done: translate(`multisig.done.${action}`, named),
     });

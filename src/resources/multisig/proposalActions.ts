@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ProposalAction } from '../../contract/proposalMachine';
 import type { ProposalDetail } from '../../contract/schemas/sign';
+import type { ApprovalSignatures } from '../../dataProvider/consoleMethods';
 import { useConsoleDataProvider } from '../../shell/consoleQuery';
 import { toasts } from '../../shell/toast';
 
@@ -12,10 +13,10 @@ import { toasts } from '../../shell/toast';
 export function useProposalAction() {
   const dataProvider = useConsoleDataProvider();
   const mutation = useMutation({ mutationFn: dataProvider.proposalAction });
-  return async (action: ProposalAction, proposalId: number, comment: string, signature: string | undefined, text: { pending: string; done: string }): Promise<ProposalDetail | null> => {
+  return async (action: ProposalAction, proposalId: number, comment: string, signed: ApprovalSignatures | undefined, text: { pending: string; done: string }): Promise<ProposalDetail | null> => {
     const id = toasts.loading(text.pending);
     try {
-      const detail = await mutation.mutateAsync({ action, proposalId, comment, signature });
+      const detail = await mutation.mutateAsync({ action, proposalId, comment, signed });
       toasts.settle(id, 'success', text.done);
       return detail;
     } catch (error) {
