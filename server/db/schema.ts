@@ -130,7 +130,6 @@ export interface ChainWalletTable {
   updatedAt: UpdatedAt;
 }
 
-/** A Safe transaction as stored: the fields that vary, big numbers as decimal text. */
 /** A Safe execution's receipt as stored: numbers as decimal strings (jsonb holds no bigint). */
 export interface ChainExecution {
   blockNumber: string;
@@ -145,6 +144,7 @@ export interface ChainExecution {
   network: 'devnet' | 'rpc';
 }
 
+/** A Safe transaction as stored: the fields that vary, big numbers as decimal text. */
 export interface StoredSafeTransaction {
   /** The chain id signatures are bound to (EIP-712 domain): the devnet's own, or the network's. */
   chainId: number;

@@ -7,7 +7,6 @@ import { BREAK_ANYWHERE, ProposalSignatures, ProposalTransaction } from './Propo
 
 const CLOSING = new Set(['executed', 'denied', 'expired', 'superseded']);
 
-
 /** The closing step: how it ended, who executed it and when, with its transaction, or the signer change that replaced it. */
 function Closing({ proposal }: { proposal: ProposalDetail }) {
   const translate = useTranslate();
