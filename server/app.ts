@@ -21,6 +21,7 @@ import { modules } from './modules';
 import { seedDemoIfEmpty } from './db/seed';
 import { databaseClock } from './db/databaseClock';
 import { startExpirySweeper } from './modules/sign/expirySweeper';
+import { startDepositWatcher } from './modules/deposit/watcher';
 import { ChainRegistry } from './chain/registry';
 import { devnetTokensOf } from './chain/devnetTokens';
 import { materializeBooks } from './chain/materialize';
@@ -118,7 +119,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await registerApiDocs(app, context);
   await serveStatic(app, { staticDir: config.staticDir, localesDir: config.localesDir }, messages);
 
+  // Started once the devnets are (below); stopped before the database closes, a poll under way finishing first.
+  let stopWatcher: () => Promise<void> = async () => undefined;
   app.addHook('onClose', async () => {
+    await stopWatcher();
     stopSweeper();
     clock?.stop();
     for (const stop of stopFeeds) await stop();
@@ -132,5 +136,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // one reads the books to hold them, which it must never do from inside a request's transaction
   // (on PGlite that transaction holds the one connection).
   if (!options.chains) await chains.startDevnets(await database.db.selectFrom('chain').select(['chainId', 'family', 'rpcUrl']).where('family', '=', 'evm').orderBy('chainId').execute());
+  if (config.depositWatchMs > 0) {
+    stopWatcher = startDepositWatcher(database.db, chains, now, config.depositWatchMs, (chainId, error) => app.log.warn({ chainId, reason: String(error) }, 'deposit watch failed'));
+  }
   return app;
 }

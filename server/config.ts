@@ -64,6 +64,11 @@ export interface ServerConfig {
   migrateOnStart: boolean;
   /** How often (ms) each instance marks overdue proposals expired (EXPIRY_SWEEP_MS, default 10 s). */
   expirySweepMs: number;
+  /**
+   * How often (ms) each instance reads the EVM chains for deposits (DEPOSIT_WATCH_MS, default 1 s;
+   * 0 turns the watcher off: docs/chains.md "Deposits").
+   */
+  depositWatchMs: number;
   /** How long (ms) a SIGTERM waits for requests in flight before the process exits anyway. */
   shutdownGraceMs: number;
   /** The change delay of an org that never saved a policy (docs/DECISIONS.md "Transaction policy"). */
@@ -134,6 +139,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseReadUrl: env.DATABASE_READ_URL || undefined,
     migrateOnStart: env.MIGRATE_ON_START !== 'false',
     expirySweepMs: positiveInt(env.EXPIRY_SWEEP_MS, 10_000, 'EXPIRY_SWEEP_MS'),
+    depositWatchMs: nonNegativeInt(env.DEPOSIT_WATCH_MS, 1_000, 'DEPOSIT_WATCH_MS'),
     shutdownGraceMs: positiveInt(env.SHUTDOWN_GRACE_MS, 25_000, 'SHUTDOWN_GRACE_MS'),
     policyDelayHours: nonNegativeInt(env.POLICY_DELAY_HOURS, DEFAULT_CHANGE_DELAY_HOURS, 'POLICY_DELAY_HOURS'),
     chainMode: chainModeOf(env.CHAIN_MODE),

@@ -21,6 +21,8 @@ export interface IncomingTransfer {
   /** The log's index in its block; -1 for a native transfer (one per transaction). */
   logIndex: number;
   blockNumber: bigint;
+  /** The block's timestamp, in seconds. */
+  timestamp: bigint;
   from: Address;
   to: Address;
   /** The token contract; null for the native coin. */

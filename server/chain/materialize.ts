@@ -3,6 +3,7 @@ import { getAddress, isAddress, parseUnits, type Address } from 'viem';
 import type { Db } from '../db/database';
 import type { ChainAdapter } from './adapter';
 import type { Devnet } from './evm/devnet';
+import { startWatching } from '../modules/deposit/watcher';
 
 /**
  * A new devnet under a database that already has books (the demo seed, a test's data, a devnet
@@ -38,4 +39,6 @@ export async function materializeBooks(db: Db, chainId: number, devnet: Devnet, 
     if (balance.contractAddress === null) await devnet.fund(holder, wanted - held);
     else await devnet.mint(getAddress(balance.contractAddress), holder, wanted - held);
   }
+  // What was just minted is in the books already: the deposit watcher starts after it.
+  await startWatching(db, chainId, (await chain.headBlock()) + 1n, new Date());
 }

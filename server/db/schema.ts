@@ -419,7 +419,7 @@ export interface MovementTable {
   createdAt: CreatedAt;
 }
 
-/** An incoming transfer the (simulated) chain watcher observed; what a re-check reads. */
+/** An incoming transfer the deposit watcher read from a chain (or the seed's simulated history); what a re-check reads. */
 export interface ChainTransferTable {
   id: Generated<number>;
   chainId: number;
@@ -428,8 +428,19 @@ export interface ChainTransferTable {
   fromAddress: string;
   amount: Decimal;
   txHash: string;
+  /** The log's index in its block; -1 for a native transfer (migration 030). */
+  logIndex: Generated<number>;
+  /** Null for the seed's simulated history; read from a chain, the transfer is in the books. */
+  blockNumber: Generated<number | null>;
   blockTime: Date;
   createdAt: CreatedAt;
+}
+
+/** How far the deposit watcher has read a chain (migration 030). */
+export interface ChainWatchTable {
+  chainId: number;
+  nextBlock: number;
+  updatedAt: UpdatedAt;
 }
 
 /** An audit event (migration 015): written by the database's triggers; id, chain and hash are its own. */
@@ -526,6 +537,7 @@ export interface Database {
   orderRepair: OrderRepairTable;
   movement: MovementTable;
   chainTransfer: ChainTransferTable;
+  chainWatch: ChainWatchTable;
   auditEvent: AuditEventTable;
   rateLimitCounter: RateLimitCounterTable;
   upload: UploadTable;

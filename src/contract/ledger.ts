@@ -3,10 +3,13 @@
  * declarations import it:
  * - `initial credit`: an opening balance (the demo's, or a test's funding);
  * - `payment`: a paid order's credit to its deposit wallet;
+ * - `deposit`: money a chain delivered to one of our wallets that paid no order (none was
+ *   pending for it, or it paid more than its order), read by the deposit watcher; a re-check
+ *   that gives it to an order later moves it back out of `deposit` into that order's `payment`;
  * - `movement`: a direct transfer, withdrawal, refund or supply (debit, and the credit when
  *   the destination is ours); `proposal`: the same, by an executed multisig proposal;
  * - `fee`: a withdrawal's fee, debited from the wallet and credited to the platform's fee wallet;
  * - `gas`: the network fee of an execution or a sweep, in the chain's native coin.
  */
-export const LEDGER_REASONS = ['initial credit', 'payment', 'movement', 'proposal', 'fee', 'gas'] as const;
+export const LEDGER_REASONS = ['initial credit', 'payment', 'deposit', 'movement', 'proposal', 'fee', 'gas'] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];

@@ -77,7 +77,8 @@ export async function startTestServer(options: { seed?: boolean; config?: Partia
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'custody-uploads-'));
   // No background expiry sweep unless a test asks for one: what a read shows before the sweep
   // must not depend on when a timer fired (tests/api/databaseFaults.test.ts starts sweeps itself).
-  const config = { ...readConfig({}), staticDir: undefined, seed: 'none' as const, uploadsDir, expirySweepMs: 24 * 3_600_000, devnetDir: null, ...options.config };
+  // No deposit watcher either: tests/api/depositWatcher.test.ts polls the chain itself.
+  const config = { ...readConfig({}), staticDir: undefined, seed: 'none' as const, uploadsDir, expirySweepMs: 24 * 3_600_000, depositWatchMs: 0, devnetDir: null, ...options.config };
   // TEST_INSTANCES=2 (the PostgreSQL run of `npm test`): a second instance on the same database
   // answers every other call, as behind a load balancer. The caches are off there: an instance
   // hears of another's change a few milliseconds after the answer (docs/DECISIONS.md "Database

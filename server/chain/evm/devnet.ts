@@ -90,7 +90,7 @@ export class Devnet {
     readonly chainId: number,
     readonly provider: edr.Provider,
     readonly client: PublicClient,
-    journalFile: string | null,
+    private readonly journalFile: string | null,
   ) {
     this.sender = new TransactionSender(client, chainId, (sent, timestamp) => {
       if (journalFile) appendJournal(journalFile, { raw: sent.raw, timestamp: Number(timestamp) });
@@ -113,10 +113,22 @@ export class Devnet {
     if ((await devnet.client.getCode({ address: SAFE_ADDRESSES.singleton })) === undefined) {
       for (const deployment of safeDeployments()) await devnet.send(FAUCET, { ...deployment, gas: 8_000_000n });
     }
+    await devnet.keepTime();
     return devnet;
   }
 
-  /** Each journalled transaction again, in a block of its own with its recorded time. */
+  /**
+   * The chain's clock set to the wall clock's from its next block on. EDR counts time from the
+   * genesis (fixed, for a replay to rebuild the same blocks), and after a replay from the last
+   * block's time: a deposit's block time is compared with its order's creation (docs/chains.md "Deposits").
+   */
+  private async keepTime(): Promise<void> {
+    const latest = await this.client.getBlock({ blockTag: 'latest' });
+    const behind = Math.floor(Date.now() / 1000) - Number(latest.timestamp);
+    if (behind > 0) await rpc(this.provider, 'evm_increaseTime', [behind]);
+  }
+
+  /** Each journalled transaction again, in a block of its own with its recorded time; each empty block too. */
   private async replay(file: string): Promise<void> {
     const entries = readJournal(file);
     if (entries.length === 0) return;
@@ -124,6 +136,10 @@ export class Devnet {
     await rpc(this.provider, 'evm_setAutomine', [false]);
     try {
       for (const [index, entry] of entries.entries()) {
+        if ('empty' in entry) {
+          await rpc(this.provider, 'evm_mine', [entry.timestamp]);
+          continue;
+        }
         await rpc(this.provider, 'eth_sendRawTransaction', [entry.raw]).catch((error: Error) => {
           throw new Error(`${file}: transaction ${index + 1} no longer applies: ${error.message}`);
         });
@@ -141,6 +157,20 @@ export class Devnet {
   /** New tokens to an address, from the faucet (demo funding, a customer's deposit in tests). */
   mint(token: Address, to: Address, amount: bigint): Promise<SentTransaction> {
     return this.send(FAUCET, { to: token, data: encodeFunctionData({ abi: tokenAbi, functionName: 'mint', args: [to, amount] }) });
+  }
+
+  /**
+   * One empty block, journalled: the devnet mines only when a transaction arrives, so the deposit
+   * watcher has it mine while a deposit waits for its confirmations (docs/chains.md "Deposits").
+   * In the senders' queue, so the journal's order stays the chain's.
+   */
+  mineEmpty(): Promise<bigint> {
+    return this.sender.exclusive(async () => {
+      await rpc(this.provider, 'evm_mine', []);
+      const block = await this.client.getBlock({ blockTag: 'latest' });
+      if (this.journalFile) appendJournal(this.journalFile, { empty: true, timestamp: Number(block.timestamp) });
+      return block.number;
+    });
   }
 
   /** Native coin to an address, from the faucet. */

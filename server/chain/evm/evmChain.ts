@@ -58,20 +58,27 @@ export class EvmChain implements ChainAdapter {
     if (addresses.length === 0 || fromBlock > toBlock) return [];
     const watched = addresses.map((a) => getAddress(a));
     const found: IncomingTransfer[] = [];
+    const times = new Map<bigint, bigint>();
+    const timeOf = async (blockNumber: bigint) => {
+      if (!times.has(blockNumber)) times.set(blockNumber, (await this.client.getBlock({ blockNumber })).timestamp);
+      return times.get(blockNumber)!;
+    };
     if (tokens.length > 0) {
       const logs = await this.client.getLogs({ address: tokens.map((t) => getAddress(t)), event: TRANSFER, args: { to: watched }, fromBlock, toBlock });
       for (const log of logs) {
-        if (log.args.from === undefined || log.args.to === undefined || log.args.value === undefined) continue;
-        found.push({ txHash: log.transactionHash, logIndex: log.logIndex, blockNumber: log.blockNumber, from: log.args.from, to: log.args.to, token: getAddress(log.address), amount: log.args.value });
+        if (log.args.from === undefined || log.args.to === undefined || log.args.value === undefined || log.args.value === 0n) continue;
+        const { blockNumber } = log;
+        found.push({ txHash: log.transactionHash, logIndex: log.logIndex, blockNumber, timestamp: await timeOf(blockNumber), from: getAddress(log.args.from), to: getAddress(log.args.to), token: getAddress(log.address), amount: log.args.value });
       }
     }
     // The native coin leaves no log: the blocks' own transactions to a watched address.
     for (let number = fromBlock; number <= toBlock; number += 1n) {
       const block = await this.client.getBlock({ blockNumber: number, includeTransactions: true });
+      times.set(number, block.timestamp);
       for (const tx of block.transactions) {
         if (tx.to && tx.value > 0n && watched.some((w) => isAddressEqual(w, tx.to as Address))) {
           const receipt = await this.client.getTransactionReceipt({ hash: tx.hash });
-          if (receipt.status === 'success') found.push({ txHash: tx.hash, logIndex: -1, blockNumber: number, from: tx.from, to: getAddress(tx.to), token: null, amount: tx.value });
+          if (receipt.status === 'success') found.push({ txHash: tx.hash, logIndex: -1, blockNumber: number, timestamp: block.timestamp, from: getAddress(tx.from), to: getAddress(tx.to), token: null, amount: tx.value });
         }
       }
     }

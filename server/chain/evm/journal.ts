@@ -4,14 +4,17 @@ import type { Hex } from 'viem';
 
 /**
  * The devnet's memory on disk (docs/chains.md "The embedded devnet"): every signed transaction it
- * mined, with its block's time, one JSON line each. Replayed in order at start, they rebuild the
- * same chain (same blocks, same hashes), since the genesis is fixed.
+ * mined, and every empty block (mined while a deposit waits for its confirmations), with the
+ * block's time, one JSON line each. Replayed in order at start, they rebuild the same chain (same
+ * blocks, same numbers, same hashes), since the genesis is fixed.
  */
-export interface JournalEntry {
-  raw: Hex;
-  /** The block's timestamp, in seconds. */
-  timestamp: number;
-}
+export type JournalEntry =
+  | {
+      raw: Hex;
+      /** The block's timestamp, in seconds. */
+      timestamp: number;
+    }
+  | { empty: true; timestamp: number };
 
 export function readJournal(file: string): JournalEntry[] {
   if (!existsSync(file)) return [];

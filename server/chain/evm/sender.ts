@@ -30,7 +30,12 @@ export class TransactionSender {
   ) {}
 
   send(account: LocalAccount, tx: OutgoingTransaction): Promise<SentTransaction> {
-    const run = this.queue.then(() => this.sendNow(account, tx));
+    return this.exclusive(() => this.sendNow(account, tx));
+  }
+
+  /** Runs `task` in the queue of sends: nothing is sent on this chain while it runs. */
+  exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task);
     this.queue = run.catch(() => undefined);
     return run;
   }

@@ -1,7 +1,7 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { conflict } from '../../http/apiError';
-import { postEntries } from './post';
+import { debit, positive, postEntries } from './post';
 
 type Trx = Transaction<Database>;
 
@@ -37,6 +37,11 @@ export async function lockDepositWallet(trx: Trx, order: Pick<PayableOrder, 'cha
  * in the caller's transaction (docs/DECISIONS.md "Ledger"). The order's platform fee is the
  * merchant's bill, settled outside the wallets: the chain delivered the whole amount. A second
  * credit of the same order is refused by the ledger's unique index.
+ *
+ * When the watcher already booked that transaction's money into the wallet as an unattributed
+ * `deposit` (it arrived with no pending order to pay: a late payment), the money is there once:
+ * that deposit gives up the order's amount to the order's credit, and the balance does not move
+ * (docs/ledger.md "Order credit").
  */
 export async function markOrderPaid(
   trx: Trx,
@@ -50,4 +55,16 @@ export async function markOrderPaid(
     .where('id', '=', order.id)
     .execute();
   await postEntries(trx, [{ walletId, currencyId: order.currencyId, delta: order.amount, reason: 'payment', orderId: order.id, txHash: payment.txHash, at: payment.paidAt }]);
+  const booked = await trx
+    .selectFrom('ledgerEntry')
+    .select(sql<string>`trim_scale(least(coalesce(sum(delta), 0), ${order.amount}::numeric))::text`.as('reclaimed'))
+    .where('walletId', '=', walletId)
+    .where('currencyId', '=', order.currencyId)
+    .where('reason', '=', 'deposit')
+    .where(sql`lower(tx_hash)`, '=', payment.txHash.toLowerCase())
+    .executeTakeFirstOrThrow();
+  // After the credit, in a batch of its own: the wallet may have spent the deposit since it arrived.
+  if (positive(booked.reclaimed) && !booked.reclaimed.startsWith('-')) {
+    await postEntries(trx, [{ walletId, currencyId: order.currencyId, delta: debit(booked.reclaimed), reason: 'deposit', txHash: payment.txHash, at: payment.paidAt }]);
+  }
 }

@@ -74,6 +74,22 @@ const checks: Record<LedgerBreakKind, RawBuilder<BreakRow>> = {
     group by o.id, w.id
     having count(e.id) <> (case when o.status = 'paid' then 1 else 0 end)
         or (o.status = 'paid' and count(*) filter (where e.wallet_id = w.id and e.delta = o.amount and e.reason = 'payment') <> 1)`,
+  // Per transaction into a wallet in a currency (one may carry several transfers): what the chain
+  // delivered, and the payment and deposit entries naming its hash there (docs/chains.md "Deposits").
+  transferCredit: sql<BreakRow>`
+    select coalesce(t.wallet_id, e.wallet_id) as "walletId", coalesce(t.currency_id, e.currency_id) as "currencyId", t.ref_id as "refId",
+           trim_scale(coalesce(t.amount, 0))::text as expected, trim_scale(coalesce(e.total, 0))::text as actual
+    from (select w.id as wallet_id, ct.currency_id, lower(ct.tx_hash) as hash, min(ct.id) as ref_id, sum(ct.amount) as amount
+          from chain_transfer ct join chain_wallet w on w.chain_id = ct.chain_id and w.address = ct.to_address
+          where ct.block_number is not null
+          group by w.id, ct.currency_id, lower(ct.tx_hash)) t
+    full join (select wallet_id, currency_id, lower(tx_hash) as hash, sum(delta) as total
+               from ledger_entry
+               where reason = 'deposit'
+                  or (reason = 'payment' and lower(tx_hash) in (select lower(tx_hash) from chain_transfer where block_number is not null))
+               group by wallet_id, currency_id, lower(tx_hash)) e
+      on e.wallet_id = t.wallet_id and e.currency_id = t.currency_id and e.hash = t.hash
+    where coalesce(t.amount, 0) <> coalesce(e.total, 0)`,
 };
 
 /**

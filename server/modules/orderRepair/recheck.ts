@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { conflict } from '../../http/apiError';
+import { ApiError, conflict } from '../../http/apiError';
+import { BodyCode } from '../../../src/contract/envelope';
 import type { Caller } from '../../http/caller';
 import type { Translate } from '../../http/messages';
 import { orgVisibleTo } from '../../http/tenancy';
@@ -10,14 +11,22 @@ import { lookUpOrder, orderNotFound } from './service';
 import { lockDepositWallet, markOrderPaid } from '../ledger/orderCredit';
 
 /**
- * Reads the chain's transfers for an order not paid yet (the re-check of /order-repair, docs/ledger.md "Order credit") and, when one paid
+ * Reads the chain (the deposit watcher's poll of the order's chain: its confirmed blocks not read
+ * yet are booked first) and then the transfers recorded for an order not paid yet (the re-check of
+ * /order-repair, docs/ledger.md "Order credit") and, when one paid
  * it, marks it paid by that transaction at its block time. In one transaction with the order
  * row locked, audited either way: a re-check pays an order once, and only with a transfer that
  * really arrived at its deposit address, in its currency, for at least its amount, after it was
  * created and not already the payment of another order. Deposit addresses serve many orders,
  * so a transfer of exactly the amount is preferred, then the earliest.
  */
-export async function recheckOrder(db: Db, caller: Caller, orderId: number, now: Date, t: Translate): Promise<RecheckView> {
+export async function recheckOrder(db: Db, caller: Caller, orderId: number, now: Date, t: Translate, readChain: (chainId: number) => Promise<unknown>): Promise<RecheckView> {
+  const visible = await db.selectFrom('paymentOrder').select('chainId').where('id', '=', orderId).where(orgVisibleTo(caller, 'payment_order.org_id')).executeTakeFirst();
+  if (!visible) throw orderNotFound();
+  // The chain's confirmed blocks first, so what is compared is what the chain holds now (docs/chains.md "Deposits").
+  await readChain(visible.chainId).catch(() => {
+    throw new ApiError(BodyCode.unavailable, 'api.chainUnreadable');
+  });
   const found = await db.transaction().execute(async (trx) => {
     const seen = await trx
       .selectFrom('paymentOrder')

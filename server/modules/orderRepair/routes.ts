@@ -7,6 +7,7 @@ import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
 import { lookUpOrder, recreditOrder } from './service';
 import { recheckOrder } from './recheck';
+import { pollChain } from '../deposit/watcher';
 
 /**
  * Order repair (/order-repair, "all except agent", docs/roles-and-routes.md): look an order up; re-check it on
@@ -17,5 +18,5 @@ export function registerOrderRepairRoutes(app: FastifyInstance, context: ServerC
   const paths = ApiPath.orderRepair;
   defineRoute(app, context, { method: 'GET', path: paths.order, access: routeGroups.excludeAgent, query: orderLookupQuery, handler: async ({ caller, query }) => lookUpOrder(db, caller, query.q) });
   defineRoute(app, context, { method: 'POST', path: paths.recredit, access: ORDER_REPAIRERS, body: recreditBody, handler: async ({ caller, body }) => recreditOrder(db, caller, body, context.now()) });
-  defineRoute(app, context, { method: 'POST', path: paths.recheck, access: ORDER_RECHECKERS, body: recheckBody, handler: async ({ caller, body, t }) => recheckOrder(db, caller, body.orderId, context.now(), t) });
+  defineRoute(app, context, { method: 'POST', path: paths.recheck, access: ORDER_RECHECKERS, body: recheckBody, handler: async ({ caller, body, t }) => recheckOrder(db, caller, body.orderId, context.now(), t, (chainId) => pollChain(db, context.chains, chainId, context.now())) });
 }

@@ -14,6 +14,11 @@ export const LEDGER_BREAK_KINDS = [
   'orderCredit',
   /** A ledger entry's balance after that does not follow from the entry before it. */
   'runningBalance',
+  /**
+   * A transaction the deposit watcher read into one of our wallets whose payment and deposit
+   * entries do not add up to what it delivered (or deposit entries of no transfer read).
+   */
+  'transferCredit',
 ] as const;
 export type LedgerBreakKind = (typeof LEDGER_BREAK_KINDS)[number];
 

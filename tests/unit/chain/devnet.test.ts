@@ -146,11 +146,18 @@ describe('the embedded devnet', () => {
   });
 
   it('a restart replays the journal: the same blocks, balances and Safe', async () => {
+    // Empty blocks (mined while a deposit waits for confirmations) between transactions, and last.
+    const emptyAt = await devnet.mineEmpty();
+    await devnet.fund(RECIPIENT, 2n);
+    await devnet.mineEmpty();
+    await devnet.mineEmpty();
     const before = await devnet.client.getBlock();
     const again = await Devnet.start({ chainId: CHAIN_ID, journalFile, tokens: [{ address: USDT, name: 'Tether USD', symbol: 'USDT', decimals: 6 }] });
     const after = await again.client.getBlock();
     expect(after.number).toBe(before.number);
     expect(after.hash).toBe(before.hash);
+    expect((await again.client.getBlock({ blockNumber: emptyAt })).transactions).toEqual([]);
+    expect((await again.client.getBlock({ blockNumber: emptyAt + 1n })).transactions).toHaveLength(1);
     expect(await again.client.readContract({ address: USDT, abi: tokenAbi, functionName: 'balanceOf', args: [safe] })).toBe(750_000_000n);
     expect(new Set(await again.client.readContract({ address: safe, abi: safeAbi, functionName: 'getOwners' }) as Address[])).toEqual(new Set([alice.address, bob.address, carol.address]));
     // And it goes on from there: the faucet's next nonce is the one after the journal's.

@@ -1,0 +1,78 @@
+import { sql, type Transaction } from 'kysely';
+import { formatUnits } from 'viem';
+import type { Database } from '../../db/schema';
+import type { IncomingTransfer } from '../../chain/adapter';
+import { lockDepositWallet, markOrderPaid } from '../ledger/orderCredit';
+import { postEntries } from '../ledger/post';
+
+type Trx = Transaction<Database>;
+
+export interface WatchedWallet {
+  id: number;
+  /** As stored (the order's deposit address is compared with it as written). */
+  address: string;
+}
+
+export interface WatchedCurrency {
+  id: number;
+  decimals: number;
+}
+
+/**
+ * Books one transfer the watcher read from a chain into one of our wallets (docs/chains.md
+ * "Deposits"), in the caller's transaction, once: the transfer's row is unique per chain, hash and
+ * log index, and a transfer already recorded is left alone (answer false).
+ *
+ * - It pays the oldest pending order of that deposit address, currency and chain, created before its
+ *   block, of exactly its amount: the order's credit (markOrderPaid). Deposit addresses serve many
+ *   orders, so only the exact amount says which one the payer meant (docs/DECISIONS.md "Deposits").
+ * - Anything else (no such order, too much, too little) is a `deposit` credit: the money is in the
+ *   wallet, so it is in the books; a re-check gives it to an order later (docs/ledger.md "Order credit").
+ */
+export async function bookTransfer(trx: Trx, chainId: number, transfer: IncomingTransfer, wallet: WatchedWallet, currency: WatchedCurrency): Promise<boolean> {
+  const amount = formatUnits(transfer.amount, currency.decimals);
+  const blockTime = new Date(Number(transfer.timestamp) * 1000);
+  const recorded = await trx
+    .insertInto('chainTransfer')
+    .values({
+      chainId,
+      currencyId: currency.id,
+      toAddress: wallet.address,
+      fromAddress: transfer.from,
+      amount,
+      txHash: transfer.txHash,
+      logIndex: transfer.logIndex,
+      blockNumber: Number(transfer.blockNumber),
+      blockTime,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!recorded) return false;
+
+  // The deposit wallet before any order row, as every path that credits does (server/modules/ledger/orderCredit.ts).
+  await lockDepositWallet(trx, { chainId, depositAddress: wallet.address });
+  const paid = sql<string>`${amount}::numeric`;
+  const order = await trx
+    .selectFrom('paymentOrder')
+    .select(['id', 'chainId', 'currencyId', sql<string>`amount::text`.as('amount'), 'depositAddress'])
+    .where('chainId', '=', chainId)
+    .where('currencyId', '=', currency.id)
+    .where('depositAddress', '=', wallet.address)
+    .where('status', '=', 'pending')
+    .where('createdAt', '<=', blockTime)
+    .where('amount', '=', paid)
+    // One transaction pays one order (payment_order_paid_tx): a second transfer in it is a deposit.
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('paymentOrder as used').select('used.id').where('used.status', '=', 'paid').where(sql`lower(used.tx_hash)`, '=', transfer.txHash.toLowerCase()))),
+    )
+    .orderBy('createdAt')
+    .orderBy('id')
+    .limit(1)
+    .forUpdate()
+    .executeTakeFirst();
+
+  if (order) await markOrderPaid(trx, order, { txHash: transfer.txHash, paidAt: blockTime, payerAddress: transfer.from });
+  else await postEntries(trx, [{ walletId: wallet.id, currencyId: currency.id, delta: amount, reason: 'deposit', txHash: transfer.txHash, at: blockTime }]);
+  return true;
+}

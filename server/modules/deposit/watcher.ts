@@ -1,0 +1,112 @@
+import { getAddress, isAddress } from 'viem';
+import type { Db } from '../../db/database';
+import type { ChainRegistry } from '../../chain/registry';
+import { bookTransfer, type WatchedCurrency, type WatchedWallet } from './bookTransfer';
+
+/** The most blocks one poll reads: a watcher that fell behind catches up in steps, each committed. */
+const MAX_BLOCKS_PER_POLL = 500n;
+
+export interface PollResult {
+  /** Transfers booked by this poll. */
+  booked: number;
+  /** The first block not read yet (null: a chain with nothing to watch, as a simulated one). */
+  nextBlock: bigint | null;
+}
+
+/**
+ * One look at a chain (docs/chains.md "Deposits"): reads the transfers into our wallets in the blocks
+ * that have the chain's confirmations and were not read yet, and books them (bookTransfer), with
+ * the watcher's cursor moved past them in the same transaction. Safe beside another instance's
+ * poll: the range is read outside the transaction, and booked only if the cursor is still where
+ * it was read (otherwise that instance booked it).
+ *
+ * - The first poll of a chain starts from the block after its head: what is on the chain already
+ *   is in the books (a fresh devnet was made to hold them; a real network's history is before the
+ *   platform watched it). A devnet that starts fresh sets the cursor itself (server/chain/materialize.ts).
+ * - Transfers from one of our own wallets are left out: the proposal that sent them booked both sides.
+ * - On the devnet, which mines only when a transaction arrives, a transfer into our wallets still
+ *   short of its confirmations has the devnet mine an empty block per poll, as a real chain would.
+ */
+export async function pollChain(db: Db, chains: ChainRegistry, chainId: number, now: Date): Promise<PollResult> {
+  const chain = await db.selectFrom('chain').select(['chainId', 'family', 'rpcUrl', 'confirmations']).where('chainId', '=', chainId).executeTakeFirst();
+  if (!chain || chain.family !== 'evm') return { booked: 0, nextBlock: null };
+  const adapter = await chains.adapterFor(chain);
+  if (adapter.mode === 'simulated') return { booked: 0, nextBlock: null };
+  const head = await adapter.headBlock();
+  const cursor = await db.selectFrom('chainWatch').select('nextBlock').where('chainId', '=', chainId).executeTakeFirst();
+  if (!cursor || BigInt(cursor.nextBlock) > head + 1n) {
+    // Never watched, or a chain that went back (a devnet whose folder was removed): from the next block on.
+    await startWatching(db, chainId, head + 1n, now);
+    return { booked: 0, nextBlock: head + 1n };
+  }
+  const from = BigInt(cursor.nextBlock);
+  const confirmed = head - BigInt(Math.max(chain.confirmations, 1)) + 1n;
+  const to = confirmed < from + MAX_BLOCKS_PER_POLL - 1n ? confirmed : from + MAX_BLOCKS_PER_POLL - 1n;
+
+  const wallets = (await db.selectFrom('chainWallet').select(['id', 'address']).where('chainId', '=', chainId).execute()).filter((w) => isAddress(w.address));
+  const walletOf = new Map<string, WatchedWallet>(wallets.map((w) => [getAddress(w.address), w]));
+  const currencies = await db.selectFrom('currency').select(['id', 'contractAddress', 'decimals']).where('chainId', '=', chainId).execute();
+  const currencyOf = new Map<string | null, WatchedCurrency>(
+    currencies.filter((c) => c.contractAddress === null || isAddress(c.contractAddress)).map((c) => [c.contractAddress === null ? null : getAddress(c.contractAddress), c]),
+  );
+  const tokens = [...currencyOf.keys()].filter((token): token is string => token !== null);
+  const incoming = async (fromBlock: bigint, toBlock: bigint) =>
+    (await adapter.transfersTo([...walletOf.keys()], tokens, fromBlock, toBlock)).filter((t) => !walletOf.has(getAddress(t.from)) && currencyOf.has(t.token));
+
+  let booked = 0;
+  let nextBlock = from;
+  if (to >= from) {
+    const transfers = await incoming(from, to);
+    const moved = await db.transaction().execute(async (trx) => {
+      const locked = await trx.selectFrom('chainWatch').select('nextBlock').where('chainId', '=', chainId).forUpdate().executeTakeFirst();
+      if (!locked || BigInt(locked.nextBlock) !== from) return null;
+      let count = 0;
+      for (const transfer of transfers) {
+        if (await bookTransfer(trx, chainId, transfer, walletOf.get(transfer.to)!, currencyOf.get(transfer.token)!)) count += 1;
+      }
+      await trx.updateTable('chainWatch').set({ nextBlock: Number(to + 1n), updatedAt: now }).where('chainId', '=', chainId).execute();
+      return count;
+    });
+    if (moved === null) return { booked: 0, nextBlock: null };
+    booked = moved;
+    nextBlock = to + 1n;
+  }
+  if (adapter.mode === 'devnet' && head >= nextBlock && (await incoming(nextBlock, head)).length > 0) {
+    await (await chains.devnetOf(chainId)).mineEmpty();
+  }
+  return { booked, nextBlock };
+}
+
+/** Where the watcher starts on a chain (or starts again, on a chain that went back). */
+export async function startWatching(db: Db, chainId: number, nextBlock: bigint, now: Date): Promise<void> {
+  await db
+    .insertInto('chainWatch')
+    .values({ chainId, nextBlock: Number(nextBlock), updatedAt: now })
+    .onConflict((oc) => oc.column('chainId').doUpdateSet({ nextBlock: Number(nextBlock), updatedAt: now }))
+    .execute();
+}
+
+/**
+ * Every instance polls every EVM chain this often (DEPOSIT_WATCH_MS; docs/chains.md "Deposits").
+ * A failed poll (a node down) is logged and tried again at the next tick; one chain's failure does
+ * not stop the others.
+ */
+export function startDepositWatcher(db: Db, chains: ChainRegistry, now: () => Date, everyMs: number, onError: (chainId: number, error: unknown) => void): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const poll = async () => {
+    try {
+      const rows = await db.selectFrom('chain').select('chainId').where('family', '=', 'evm').where('enabled', '=', true).orderBy('chainId').execute();
+      for (const { chainId } of rows) await pollChain(db, chains, chainId, now()).catch((error: unknown) => onError(chainId, error));
+    } catch (error) {
+      onError(0, error);
+    }
+  };
+  const timer = setInterval(() => {
+    running ??= poll().finally(() => (running = null));
+  }, everyMs).unref();
+  // Stopped before the database closes: a poll under way finishes first.
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

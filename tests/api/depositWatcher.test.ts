@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeFunctionData, erc20Abi, getAddress, parseUnits, type Address, type Hex } from 'viem';
+import { startTestServer, type TestServer } from './harness';
+import { balanceOf, ETH_CHAIN, signClient, units } from './signSupport';
+import { devnetAccount, type Devnet } from '../../server/chain/evm/devnet';
+import { pollChain } from '../../server/modules/deposit/watcher';
+import { postEntries } from '../../server/modules/ledger/post';
+import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
+import type { RecheckView } from '../../src/contract/schemas/orderRepair';
+
+// The deposit watcher on the embedded devnet (docs/chains.md "Deposits"): transfers into our wallets,
+// read once they have the chain's confirmations, pay their orders or stand in the books as deposits.
+let server: TestServer;
+let client: ReturnType<typeof signClient>;
+let devnet: Devnet;
+let usdt: { id: number; contractAddress: Address; decimals: number };
+let ethId: number;
+let confirmations: number;
+beforeAll(async () => {
+  server = await startTestServer();
+  client = signClient(server);
+  devnet = await server.app.context.chains.devnetOf(ETH_CHAIN);
+  const row = await db().selectFrom('currency').select(['id', 'contractAddress', 'decimals']).where('chainId', '=', ETH_CHAIN).where('symbol', '=', 'USDT').executeTakeFirstOrThrow();
+  usdt = { id: row.id, contractAddress: getAddress(row.contractAddress!), decimals: row.decimals };
+  ethId = (await db().selectFrom('currency').select('id').where('chainId', '=', ETH_CHAIN).where('symbol', '=', 'ETH').executeTakeFirstOrThrow()).id;
+  confirmations = (await db().selectFrom('chain').select('confirmations').where('chainId', '=', ETH_CHAIN).executeTakeFirstOrThrow()).confirmations;
+  // A customer with coin for gas and tokens to pay with.
+  await devnet.fund(customer.address, parseUnits('10', 18));
+  await devnet.mint(usdt.contractAddress, customer.address, parseUnits('100000', usdt.decimals));
+});
+afterAll(() => server?.close());
+
+const db = () => server.app.context.db;
+const customer = devnetAccount('a customer of Aurora Pay');
+const poll = () => pollChain(db(), server.app.context.chains, ETH_CHAIN, new Date());
+const verify = async () => (await server.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: await client.token('superAdmin') })).data;
+let seq = 0;
+
+/** A deposit wallet of Aurora Pay (proA) of its own, so no demo order shares it. */
+async function newDepositWallet() {
+  const address = devnetAccount(`deposit wallet ${++seq}`).address;
+  return db()
+    .insertInto('chainWallet')
+    .values({ chainId: ETH_CHAIN, orgId: server.orgIds.proA, kind: 'Hot', address, label: `Watched deposits ${seq}`, threshold: null })
+    .returning(['id', 'address'])
+    .executeTakeFirstOrThrow();
+}
+
+async function newOrder(depositAddress: string, amount: string, status = 'pending', createdAt = new Date(Date.now() - 60_000)) {
+  return db()
+    .insertInto('paymentOrder')
+    .values({ orderNo: `DEP${Date.now()}${++seq}`, orgId: server.orgIds.proA, kind: 'payment', chainId: ETH_CHAIN, currencyId: usdt.id, amount, fee: '0', status, depositAddress, createdAt })
+    .returning(['id'])
+    .executeTakeFirstOrThrow();
+}
+
+const orderOf = (id: number) => db().selectFrom('paymentOrder').select(['status', 'txHash', 'payerAddress']).where('id', '=', id).executeTakeFirstOrThrow();
+const payUsdt = async (to: string, amount: string): Promise<Hex> =>
+  (await devnet.send(customer, { to: usdt.contractAddress, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [getAddress(to), parseUnits(amount, usdt.decimals)] }) })).hash;
+const entriesOf = (walletId: number) => db().selectFrom('ledgerEntry').select(['reason', 'delta', 'orderId', 'txHash']).where('walletId', '=', walletId).orderBy('id').execute();
+
+/** Polls until the watcher has read every block up to the head (each poll mines one block while a deposit waits). */
+async function pollUntilRead(): Promise<number> {
+  let booked = 0;
+  for (let polls = 0; polls <= confirmations + 1; polls += 1) {
+    booked += (await poll()).booked;
+    const head = await devnet.client.getBlockNumber();
+    const cursor = await db().selectFrom('chainWatch').select('nextBlock').where('chainId', '=', ETH_CHAIN).executeTakeFirstOrThrow();
+    if (BigInt(cursor.nextBlock) > head - BigInt(confirmations) + 1n && booked > 0) return booked;
+  }
+  return booked;
+}
+
+describe('deposits read from the chain', () => {
+  it('a token payment of an order’s exact amount pays it once the chain’s confirmations are there, not before', async () => {
+    const wallet = await newDepositWallet();
+    const order = await newOrder(wallet.address, '123.45');
+    const txHash = await payUsdt(wallet.address, '123.45');
+    expect(confirmations).toBeGreaterThan(1);
+    // Each poll short of the confirmations books nothing, and has the devnet mine one block on top.
+    for (let waited = 1; waited < confirmations; waited += 1) {
+      const head = await devnet.client.getBlockNumber();
+      expect((await poll()).booked).toBe(0);
+      expect(await devnet.client.getBlockNumber()).toBe(head + 1n);
+      expect((await orderOf(order.id)).status).toBe('pending');
+    }
+    expect((await poll()).booked).toBe(1);
+    expect(await orderOf(order.id)).toEqual({ status: 'paid', txHash, payerAddress: customer.address });
+    expect(await entriesOf(wallet.id)).toEqual([{ reason: 'payment', delta: '123.45', orderId: order.id, txHash }]);
+    expect(await balanceOf(server, wallet.id, 'USDT')).toBe('123.45');
+    // Read once: the next polls find nothing new.
+    expect((await poll()).booked).toBe(0);
+    expect(await verify()).toMatchObject({ balanced: true, breaks: [] });
+  });
+
+  it('money that matches no pending order is a deposit in the books; the native coin is read too', async () => {
+    const wallet = await newDepositWallet();
+    const order = await newOrder(wallet.address, '50');
+    // Too much for the order: the payer's intent is not certain, so the order waits for a re-check.
+    const tokenHash = await payUsdt(wallet.address, '60');
+    const coinHash = (await devnet.send(customer, { to: getAddress(wallet.address), value: parseUnits('0.25', 18) })).hash;
+    expect(await pollUntilRead()).toBe(2);
+    expect((await orderOf(order.id)).status).toBe('pending');
+    expect(await entriesOf(wallet.id)).toEqual([
+      { reason: 'deposit', delta: '60', orderId: null, txHash: tokenHash },
+      { reason: 'deposit', delta: '0.25', orderId: null, txHash: coinHash },
+    ]);
+    expect(await balanceOf(server, wallet.id, 'ETH')).toBe('0.25');
+    const native = await db().selectFrom('chainTransfer').select(['currencyId', 'logIndex', 'fromAddress']).where('txHash', '=', coinHash).executeTakeFirstOrThrow();
+    expect(native).toEqual({ currencyId: ethId, logIndex: -1, fromAddress: customer.address });
+    expect(await verify()).toMatchObject({ balanced: true, breaks: [] });
+  });
+
+  it('a re-check gives a deposit to the order it paid: the order is paid, the balance stays what the chain delivered', async () => {
+    const wallet = await newDepositWallet();
+    // Expired before its payment arrived: the watcher pays pending orders only.
+    const order = await newOrder(wallet.address, '75.5', 'expired');
+    const txHash = await payUsdt(wallet.address, '80');
+    expect(await pollUntilRead()).toBe(1);
+    expect(await balanceOf(server, wallet.id, 'USDT')).toBe('80');
+    const res = await server.call<RecheckView>('POST', '/sys/order-repair/recheck', { token: await client.token('merchantProFinance'), body: { orderId: order.id } });
+    expect(res.code).toBe(200);
+    expect(res.data.recheck).toMatchObject({ paid: true, txHash });
+    expect(await entriesOf(wallet.id)).toEqual([
+      { reason: 'deposit', delta: '80', orderId: null, txHash },
+      { reason: 'payment', delta: '75.5', orderId: order.id, txHash },
+      { reason: 'deposit', delta: '-75.5', orderId: null, txHash },
+    ]);
+    expect(units(await balanceOf(server, wallet.id, 'USDT'))).toBe(units('80'));
+    expect(await verify()).toMatchObject({ balanced: true, breaks: [] });
+  });
+
+  it('a re-check reads the chain itself: a payment not read yet is found once it has its confirmations', async () => {
+    const wallet = await newDepositWallet();
+    const order = await newOrder(wallet.address, '12', 'expired');
+    const txHash = await payUsdt(wallet.address, '12');
+    // Confirmations from other transactions (the devnet mines only when asked): no poll has run.
+    for (let i = 1; i < confirmations; i += 1) await devnet.mineEmpty();
+    const res = await server.call<RecheckView>('POST', '/sys/order-repair/recheck', { token: await client.token('merchantProFinance'), body: { orderId: order.id } });
+    expect(res.data.recheck).toMatchObject({ paid: true, txHash });
+    expect((await orderOf(order.id)).status).toBe('paid');
+    expect(await balanceOf(server, wallet.id, 'USDT')).toBe('12');
+    expect(await verify()).toMatchObject({ balanced: true, breaks: [] });
+  });
+
+  it('two instances polling at once book a transfer once', async () => {
+    const wallet = await newDepositWallet();
+    const txHash = await payUsdt(wallet.address, '7');
+    for (let i = 1; i < confirmations; i += 1) await devnet.mineEmpty();
+    const results = await Promise.all([poll(), poll(), poll()]);
+    expect(results.reduce((sum, r) => sum + r.booked, 0)).toBe(1);
+    expect(await db().selectFrom('chainTransfer').select('id').where('txHash', '=', txHash).execute()).toHaveLength(1);
+    expect(await balanceOf(server, wallet.id, 'USDT')).toBe('7');
+  });
+
+  it('a transfer out of one of our own wallets is not a deposit: the proposal that sent it booked both sides', async () => {
+    const ours = devnetAccount('a wallet of ours with its own key');
+    await db().insertInto('chainWallet').values({ chainId: ETH_CHAIN, orgId: server.orgIds.proA, kind: 'Hot', address: ours.address, label: 'Own key', threshold: null }).execute();
+    await devnet.fund(ours.address, parseUnits('1', 18));
+    const wallet = await newDepositWallet();
+    const before = await entriesOf(wallet.id);
+    const { hash } = await devnet.send(ours, { to: getAddress(wallet.address), value: parseUnits('0.5', 18) });
+    for (let i = 1; i < confirmations; i += 1) await devnet.mineEmpty();
+    await poll();
+    expect(await db().selectFrom('chainTransfer').select('id').where('txHash', '=', hash).execute()).toEqual([]);
+    expect(await entriesOf(wallet.id)).toEqual(before);
+  });
+
+  it('the books’ check catches a deposit no transfer delivered', async () => {
+    const wallet = await newDepositWallet();
+    // An insider's made-up deposit, written straight into the ledger.
+    await db()
+      .transaction()
+      .execute((trx) => postEntries(trx, [{ walletId: wallet.id, currencyId: usdt.id, delta: '1000', reason: 'deposit', txHash: `0x${'ab'.repeat(32)}`, at: new Date() }]));
+    const result = await verify();
+    expect(result.balanced).toBe(false);
+    expect(result.breaks).toContainEqual(expect.objectContaining({ kind: 'transferCredit', walletId: wallet.id, symbol: 'USDT', expected: '0', actual: '1000' }));
+  });
+});
