@@ -88,17 +88,30 @@ export async function startWatching(db: Db, chainId: number, nextBlock: bigint, 
 
 /**
  * Every instance polls every EVM chain this often (DEPOSIT_WATCH_MS; docs/chains.md "Deposits").
- * A failed poll (a node down) is logged and tried again at the next tick; one chain's failure does
- * not stop the others.
+ * A failed poll (a node down) is tried again at the next tick, and reported once until that chain
+ * polls again (a node down for an hour is one warning, not 3,600); one chain's failure does not
+ * stop the others.
  */
 export function startDepositWatcher(db: Db, chains: ChainRegistry, now: () => Date, everyMs: number, onError: (chainId: number, error: unknown) => void): () => Promise<void> {
   let running: Promise<void> | null = null;
+  const failing = new Set<number>();
+  const report = (chainId: number, error: unknown) => {
+    if (!failing.has(chainId)) onError(chainId, error);
+    failing.add(chainId);
+  };
   const poll = async () => {
     try {
       const rows = await db.selectFrom('chain').select('chainId').where('family', '=', 'evm').where('enabled', '=', true).orderBy('chainId').execute();
-      for (const { chainId } of rows) await pollChain(db, chains, chainId, now()).catch((error: unknown) => onError(chainId, error));
+      for (const { chainId } of rows) {
+        try {
+          await pollChain(db, chains, chainId, now());
+          failing.delete(chainId);
+        } catch (error) {
+          report(chainId, error);
+        }
+      }
     } catch (error) {
-      onError(0, error);
+      report(0, error);
     }
   };
   const timer = setInterval(() => {
