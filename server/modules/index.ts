@@ -25,6 +25,7 @@ import { registerAddressBookRoutes } from './addressBook/routes';
 import { registerTwoFactorRoutes } from './twoFactor/routes';
 import { registerDeclaredRoutes } from './declared/routes';
 import { registerSigningKeyRoutes } from './signingKey/routes';
+import { registerDevnetRoutes } from './devnet/routes';
 
 /** Every API module; each declares its routes with their access masks. */
 export const modules: Array<(app: FastifyInstance, context: ServerContext) => void> = [
@@ -51,6 +52,7 @@ export const modules: Array<(app: FastifyInstance, context: ServerContext) => vo
   registerAccountRoutes,
   registerTwoFactorRoutes,
   registerSigningKeyRoutes,
+  registerDevnetRoutes,
   registerHealthRoutes,
   // Resources a declaration alone serves (src/resources/<name>/resource.ts).
   registerDeclaredRoutes,

@@ -166,6 +166,46 @@ describe('deposits read from the chain', () => {
     expect(await entriesOf(wallet.id)).toEqual(before);
   });
 
+  it('a customer pays from a wallet of their own through the devnet’s JSON-RPC endpoint', async () => {
+    const wallet = await newDepositWallet();
+    const order = await newOrder(wallet.address, '31.5');
+    const rpc = async (method: string, params: unknown[] = []) =>
+      (await server.app.inject({ method: 'POST', url: `/devnet/${ETH_CHAIN}`, payload: { jsonrpc: '2.0', id: 7, method, params } })).json<{ id: number; result?: string; error?: { code: number; message: string } }>();
+    const chainId = Number((await rpc('eth_chainId')).result);
+    const nonce = Number((await rpc('eth_getTransactionCount', [customer.address, 'latest'])).result);
+    const raw = await customer.signTransaction({
+      chainId,
+      type: 'eip1559',
+      nonce,
+      gas: 100_000n,
+      maxFeePerGas: 50_000_000_000n,
+      maxPriorityFeePerGas: 1_000_000_000n,
+      to: usdt.contractAddress,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [getAddress(wallet.address), parseUnits('31.5', usdt.decimals)] }),
+    });
+    const sent = await rpc('eth_sendRawTransaction', [raw]);
+    expect(sent).toMatchObject({ id: 7, result: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    expect(await pollUntilRead()).toBe(1);
+    expect(await orderOf(order.id)).toEqual({ status: 'paid', txHash: sent.result, payerAddress: customer.address });
+    // The same signed bytes again: the chain refuses them (nonce used), and nothing is booked twice.
+    expect((await rpc('eth_sendRawTransaction', [raw])).error?.message).toMatch(/nonce/i);
+  });
+
+  it('the devnet’s endpoint offers no method that bends the chain, and answers malformed calls with an error', async () => {
+    const head = await devnet.client.getBlockNumber();
+    const call = (payload: unknown) => server.app.inject({ method: 'POST', url: `/devnet/${ETH_CHAIN}`, payload: payload as object });
+    for (const method of ['evm_mine', 'hardhat_setBalance', 'hardhat_mine', 'eth_sendTransaction', 'evm_increaseTime']) {
+      const res = await call({ jsonrpc: '2.0', id: 1, method, params: [customer.address, '0x1000'] });
+      expect(res.json()).toMatchObject({ error: { code: -32601 } });
+    }
+    expect(await devnet.client.getBlockNumber()).toBe(head);
+    expect((await call({ jsonrpc: '2.0', id: 2, method: 'eth_sendRawTransaction', params: ['not a transaction'] })).json()).toMatchObject({ error: { code: -32602 } });
+    expect((await call([{ method: 'eth_chainId' }])).statusCode).toBe(400);
+    expect((await call({ jsonrpc: '2.0', id: 3, method: 'eth_chainId' })).json()).toMatchObject({ result: '0x35a4e901' });
+    // TRON is simulated: no devnet to talk to.
+    expect((await server.app.inject({ method: 'POST', url: '/devnet/728126428', payload: { jsonrpc: '2.0', id: 4, method: 'eth_chainId' } })).statusCode).toBe(404);
+  });
+
   it('the books’ check catches a deposit no transfer delivered', async () => {
     const wallet = await newDepositWallet();
     // An insider's made-up deposit, written straight into the ledger.

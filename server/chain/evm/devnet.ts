@@ -173,6 +173,22 @@ export class Devnet {
     });
   }
 
+  /**
+   * A transaction signed elsewhere (a wallet tool, an e2e test paying an order through
+   * `/devnet/<chain>`: server/modules/devnet/routes.ts), mined and journalled like the platform's own.
+   * Answers its hash; a transaction the chain refuses (bad nonce, no funds) is an RpcError, and
+   * nothing is journalled.
+   */
+  sendRaw(raw: Hex): Promise<Hex> {
+    return this.sender.exclusive(async () => {
+      const hash = await rpc<Hex>(this.provider, 'eth_sendRawTransaction', [raw]);
+      const receipt = await this.client.getTransactionReceipt({ hash });
+      const block = await this.client.getBlock({ blockNumber: receipt.blockNumber });
+      if (this.journalFile) appendJournal(this.journalFile, { raw, timestamp: Number(block.timestamp) });
+      return hash;
+    });
+  }
+
   /** Native coin to an address, from the faucet. */
   fund(to: Address, amount: bigint): Promise<SentTransaction> {
     return this.send(FAUCET, { to, value: amount });
