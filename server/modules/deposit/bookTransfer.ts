@@ -25,7 +25,7 @@ export interface WatchedCurrency {
  *
  * - It pays the oldest pending order of that deposit address, currency and chain, created before its
  *   block, of exactly its amount: the order's credit (markOrderPaid). Deposit addresses serve many
- *   orders, so only the exact amount says which one the payer meant (docs/DECISIONS.md "Deposits").
+ *   orders, so only the exact amount says which one the payer meant (docs/DECISIONS.md "Deposits from the chain").
  * - Anything else (no such order, too much, too little) is a `deposit` credit: the money is in the
  *   wallet, so it is in the books; a re-check gives it to an order later (docs/ledger.md "Order credit").
  */
