@@ -4,6 +4,7 @@ import { masks } from '../../../src/access';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
 import { verifyLedger } from './verify';
+import { reconcileSafes } from './chainReconcile';
 
 /** The books' invariants, for the operator row: the whole platform's ledger, every org. */
 export function registerLedgerRoutes(app: FastifyInstance, context: ServerContext): void {
@@ -11,6 +12,10 @@ export function registerLedgerRoutes(app: FastifyInstance, context: ServerContex
     method: 'GET',
     path: ApiPath.ledger.verify,
     access: masks.operator,
-    handler: async () => verifyLedger(context.db, context.now()),
+    handler: async () => {
+      const books = await verifyLedger(context.db, context.now());
+      const chain = await reconcileSafes(context.db, context.chains);
+      return { ...books, balanced: books.balanced && chain.length === 0, breaks: [...books.breaks, ...chain] };
+    },
   });
 }

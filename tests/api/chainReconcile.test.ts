@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getAddress, type Address } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { startTestServer, type TestServer } from './harness';
+import { ETH_CHAIN, signClient, walletIdsByLabel } from './signSupport';
+import { RELAYER, type Devnet } from '../../server/chain/evm/devnet';
+import { encodeExecTransaction, governanceCall, packSignatures, safeTransaction, safeTypedData } from '../../server/chain/evm/safe';
+import { devnetChainId } from '../../server/chain/registry';
+import { demoSigningKey } from '../../src/contract/demoSigningKey';
+import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
+
+// The database against the Safes (docs/ledger.md "Verification"): every Safe has on chain the owners
+// and threshold its wallet says, which only a governance proposal executed by the Safe changes.
+let server: TestServer;
+let client: ReturnType<typeof signClient>;
+let devnet: Devnet;
+let wallets: Record<string, number>;
+beforeAll(async () => {
+  server = await startTestServer();
+  client = signClient(server);
+  devnet = await server.app.context.chains.devnetOf(ETH_CHAIN);
+  wallets = await walletIdsByLabel(server);
+});
+afterAll(() => server?.close());
+
+const db = () => server.app.context.db;
+const verify = async () => (await server.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: await client.token('superAdmin') })).data;
+const addressOf = async (label: string) => getAddress((await db().selectFrom('chainWallet').select('address').where('label', '=', label).executeTakeFirstOrThrow()).address);
+
+describe('the database against the Safes', () => {
+  it('every Safe of the demo has its wallet’s signers and threshold on chain', async () => {
+    expect(await verify()).toMatchObject({ balanced: true, breaks: [] });
+  });
+
+  it('owners who change their Safe on chain, around the platform, show as a break naming both thresholds', async () => {
+    const safe = await addressOf('Aurora cold');
+    const state = (await (await server.app.context.chains.adapterFor({ chainId: ETH_CHAIN, family: 'evm', rpcUrl: '' })).multisig!.state(safe))!;
+    // Two of the wallet's signers sign a threshold of 3 with their own keys and send it themselves.
+    const change = safeTransaction(safe, 0n, governanceCall.changeThreshold(3), state.nonce);
+    const signers = ['merchantProManager', 'merchantProFinance'].map((account) => privateKeyToAccount(demoSigningKey(account)));
+    const signatures = await Promise.all(signers.map(async (s) => ({ signer: s.address as Address, signature: await s.signTypedData(safeTypedData(devnetChainId(ETH_CHAIN), safe, change)) })));
+    expect((await devnet.send(RELAYER, { to: safe, data: encodeExecTransaction(change, packSignatures(signatures)) })).receipt.status).toBe('success');
+
+    const result = await verify();
+    expect(result.balanced).toBe(false);
+    expect(result.breaks).toEqual([expect.objectContaining({ kind: 'safeThreshold', walletId: wallets['Aurora cold'], expected: '2', actual: '3' })]);
+  });
+
+  it('a threshold or a signer changed in the database and not on the Safe is a break', async () => {
+    const id = wallets['North agency'];
+    await db().updateTable('chainWallet').set({ threshold: 1 }).where('id', '=', id).execute();
+    const signers = await db().selectFrom('walletSigner').select(['userId', 'position']).where('walletId', '=', id).orderBy('position').execute();
+    await db().deleteFrom('walletSigner').where('walletId', '=', id).where('userId', '=', signers[1].userId).execute();
+    const { breaks } = await verify();
+    expect(breaks).toContainEqual(expect.objectContaining({ kind: 'safeThreshold', walletId: id, expected: '1', actual: '2' }));
+    expect(breaks).toContainEqual(expect.objectContaining({ kind: 'safeOwners', walletId: id }));
+  });
+});
