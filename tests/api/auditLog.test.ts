@@ -60,6 +60,8 @@ const AUDITED_WRITES: Record<string, readonly string[]> = {
   'POST /sys/account/two-factor/step-up': ['session', 'auth'],
   'POST /sys/org/two-factor': ['org'],
   'POST /sys/account/signing-key/register': ['signingKey'],
+  // Devnet mode only: writes no row of ours; the devnet's journal keeps what it mined (docs/chains.md "Deposits").
+  'POST /devnet/:chainId': [],
   // A declared resource's writes are audited under its name (server/modules/declared).
   ...Object.fromEntries(
     declaredResources.flatMap((d) =>
