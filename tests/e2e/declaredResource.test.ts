@@ -34,11 +34,14 @@ describe('org contacts, a resource that is one declaration', () => {
   it('in Chinese the screen speaks the declaration’s own words; an employee has no Create', async () => {
     const page = await env.browser.newPage();
     await page.goto(`${env.server.baseUrl}/login?lng=zh-CN`);
+    // The detector remembers ?lng= once i18next has started, which can be after `load`: the
+    // page speaking Chinese is the sign that it did, before signIn navigates again without it.
+    await page.getByRole('button', { name: '登录' }).waitFor();
     await signIn(page, env.server.baseUrl, 'merchantStdEmployee');
     await page.goto(`${env.server.baseUrl}/org-contact`);
     await expect.poll(() => page.getByRole('cell', { name: 'Simone Security' }).count()).toBe(1);
-    expect(await page.getByRole('columnheader', { name: '负责事项' }).count()).toBe(1);
-    expect(await page.getByRole('cell', { name: '安全' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('columnheader', { name: '负责事项' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('cell', { name: '安全' }).count()).toBe(1);
     expect(await page.getByRole('link', { name: /create|创建|新建/i }).count()).toBe(0);
     await page.close();
   });
