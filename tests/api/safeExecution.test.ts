@@ -82,6 +82,28 @@ describe('confirm on a Safe is an execution of the Safe contract', () => {
     await clear(id);
   });
 
+  it('a transaction mined and failed (a revert): 409 naming it, the books roll back, and the relayer’s gas is still in the gas report', async () => {
+    const id = await approvedTransfer('0.2');
+    const booksBefore = await balanceOf(server, wallets['Aurora cold'], 'ETH');
+    // The chain answers as when the Safe's state changed between the estimate and the block: mined, failed, gas spent.
+    const multisig = chain.multisig as { execute: NonNullable<ChainAdapter['multisig']>['execute'] };
+    const real = multisig.execute;
+    const reverted = `0x${'7e'.repeat(32)}` as Hex;
+    multisig.execute = async () => ({ outcome: 'reverted', txHash: reverted, blockNumber: 1n, gasUsed: 60_000n, fee: 123_000_000_000_000n, from: RECIPIENT });
+    try {
+      const refused = await sign.act('merchantProEmployee', 'confirm', id);
+      expect(refused.code).toBe(409);
+      expect(refused.msg).toContain(reverted);
+    } finally {
+      multisig.execute = real;
+    }
+    expect(await statusOf(id)).toBe('approved');
+    expect(await balanceOf(server, wallets['Aurora cold'], 'ETH')).toBe(booksBefore);
+    const gas = await server.app.context.db.selectFrom('gasFee').select(['txHash', sql<string>`fee::text`.as('fee'), 'reason', 'walletId']).where('proposalId', '=', id).execute();
+    expect(gas).toEqual([{ txHash: reverted, fee: '0.000123', reason: 'proposal', walletId: wallets['Aurora cold'] }]);
+    await clear(id);
+  });
+
   it('a Safe transaction changed in the database after signing (a larger amount) is refused: the signatures are for the original', async () => {
     const id = await approvedTransfer('0.1');
     await sql`update proposal set safe_tx = jsonb_set(safe_tx, '{value}', to_jsonb(${parseEther('9').toString()}::text)) where id = ${id}`.execute(server.app.context.db);

@@ -9,7 +9,8 @@ import type { SafeTransaction } from '../../chain/evm/safe';
 import { safeTransaction, safeTransactionHash, safeTypedData } from '../../chain/evm/safe';
 import { governanceTransaction } from '../../chain/evm/safeBatch';
 import { transferTransaction, type Payment } from '../../chain/evm/safeTransfer';
-import { conflict, fieldError } from '../../http/apiError';
+import { ApiError, conflict, fieldError } from '../../http/apiError';
+import { BodyCode } from '../../../src/contract/envelope';
 import { feeWalletOf } from '../ledger/networkFee';
 import { OPEN_STATUSES } from '../../../src/contract/proposalMachine';
 import type { ProposalPlan } from './proposalStart';
@@ -226,6 +227,19 @@ export async function prepareSafeExecution(trx: Trx, chains: ChainRegistry, prop
 }
 
 /**
+ * A Safe transaction mined and failed: the confirm is refused (409) and its books roll back, but the
+ * relayer paid its gas; the caller reports that gas once the rollback is done (actOnProposal).
+ */
+export class RevertedOnChain extends ApiError {
+  constructor(
+    readonly txHash: Hex,
+    readonly fee: bigint,
+  ) {
+    super(BodyCode.conflict, 'api.safeReverted', { params: { txHash } });
+  }
+}
+
+/**
  * Confirm on a Safe (docs/chains.md "Proposals on Safes"): the platform's relayer sends
  * `execTransaction` with the approvers' stored signatures, and only a transaction the Safe accepted
  * and ran counts. A Safe that refuses it (too few or wrong signatures: GS020, GS026…) is a 409 with
@@ -236,7 +250,7 @@ export async function executeOnSafe(trx: Trx, prepared: PreparedSafeExecution): 
   const { adapter, safeTx, signatures } = prepared;
   const execution = await adapter.multisig!.execute(getAddress(safeTx.safe), safeTransactionOf(safeTx), signatures);
   if (execution.outcome === 'refused') throw conflict('api.safeRefused', { reason: execution.reason });
-  if (execution.outcome === 'reverted') throw conflict('api.safeReverted', { txHash: execution.txHash });
+  if (execution.outcome === 'reverted') throw new RevertedOnChain(execution.txHash, execution.fee);
   // Kept for the console's transaction view (a devnet has no public explorer).
   const chainExecution: ChainExecution = {
     blockNumber: String(execution.blockNumber),

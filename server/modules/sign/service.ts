@@ -17,7 +17,7 @@ import type { ChainRegistry } from '../../chain/registry';
 import { assertChainMoves, assertCurrencyMoves } from './outflow';
 import { executeGovernance, startGovernance } from './governance';
 import type { StartedProposal } from './proposalStart';
-import { checkedApprovalSignature, executeOnSafe, prepareSafeExecution, signingOf, type SafeStates } from './safeProposal';
+import { checkedApprovalSignature, executeOnSafe, prepareSafeExecution, RevertedOnChain, signingOf, type SafeStates } from './safeProposal';
 import { expireOverdue } from './expiry';
 import { proposalDetail, proposalNotFound } from './queries';
 import { recheckPolicyAtConfirm } from '../policy/enforce';
@@ -145,6 +145,18 @@ async function execute(trx: Trx, proposal: StoredProposal, route: ExecutionRoute
 }
 
 /**
+ * The gas of a Safe execution that was mined and failed (docs/chains.md "Proposals on Safes"): a row of
+ * the org's gas report under the chain's hash, as an execution's would be, in a transaction of its
+ * own after the confirm's rolled back. The Safe's balance did not move, so no ledger entry.
+ */
+async function reportRevertedGas(db: Db, proposalId: number, reverted: RevertedOnChain, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const proposal = await trx.selectFrom('proposal').select(['walletId', 'orgId', 'chainId']).where('id', '=', proposalId).executeTakeFirstOrThrow();
+    await reportRelayedGas(trx, { ...proposal, reason: 'proposal', proposalId, movementId: null, txHash: reverted.txHash, at: now }, await relayedGas(trx, proposal.chainId, reverted.fee));
+  });
+}
+
+/**
  * POST /sys/sign/approval | deny | confirm, exactly once under concurrency: one
  * transaction that locks the proposal row — for confirm first the wallet row(s), so
  * nonce order, balance and governance changes of a wallet serialise — then re-reads the
@@ -201,6 +213,10 @@ export async function actOnProposal(db: Db, caller: Caller, action: ProposalActi
     if (Number(updated.numUpdatedRows) !== 1) throw refusalError({ code: 409, key: 'api.conflict' });
     await trx.insertInto('signLog').values({ proposalId: proposal.id, action, actorId: caller.userId, comment: body.comment, createdAt: now }).execute();
     return null;
+  }).catch(async (error: unknown) => {
+    // Mined and failed on chain: the books rolled back, the relayer's gas was spent all the same.
+    if (error instanceof RevertedOnChain) await reportRevertedGas(db, body.proposalId, error, now);
+    throw error;
   });
   if (committedRefusal) throw refusalError(committedRefusal);
   return proposalDetail(db, caller, body.proposalId, now);
