@@ -137,7 +137,7 @@ export async function proposalDetail(db: Db, caller: Caller, id: number, now: Da
   const newSignerRows = newSigners.length
     ? await db.selectFrom('appUser').select(['id as userId', 'account', 'userName']).where('id', 'in', newSigners).execute()
     : [];
-  const chain = await db.selectFrom('chain').select(['explorerUrl', 'symbol']).where('chainId', '=', proposal.chainId).executeTakeFirst();
+  const chain = await db.selectFrom('chain').select(['explorerUrl', 'symbol', 'family']).where('chainId', '=', proposal.chainId).executeTakeFirst();
   const log = withExpiryEntry(proposal, (await signLogRows(db).where('signLog.proposalId', '=', id).orderBy('signLog.id').execute()) as unknown as SignLogRecord[]);
 
   // Who signed: the address each stored signature recovers to (checked against the signer's key when it came).
@@ -171,6 +171,7 @@ export async function proposalDetail(db: Db, caller: Caller, id: number, now: Da
   return {
     ...proposal,
     explorerUrl: chain?.explorerUrl ?? '',
+    family: chain?.family ?? 'evm',
     policy: row.policy,
     approvedAt: reaching ? new Date(reaching.createdAt).toISOString() : null,
     executedBy: execution?.actor ?? null,

@@ -160,6 +160,8 @@ export interface ProposalRecord {
 
 export interface ProposalDetail extends ProposalRecord {
   explorerUrl: string;
+  /** The chain's family: how its explorer names a transaction's page (src/resources/engine/explorer.ts). */
+  family: 'evm' | 'tron';
   /** The org's policy rule that decided it (docs/DECISIONS.md "Transaction policy"), or null when none matched. */
   policy: ProposalPolicy | null;
   approvals: SignVoteRecord[];

@@ -2,14 +2,13 @@ import { Box, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { ProposalDetail } from '../../contract/schemas/sign';
 import { useProposalTime } from './proposalTime';
+import { explorerLink } from '../engine/explorer';
 
 /** Hashes and addresses are long unbroken strings: they wrap anywhere rather than widen a phone's page. */
 export const BREAK_ANYWHERE = { wordBreak: 'break-all' } as const;
 
 /** The facts of the devnet transaction view, in their order (each is a `multisig.tx.<fact>` label). */
 export const TRANSACTION_FACTS = ['hash', 'block', 'from', 'to', 'gasUsed', 'fee'] as const;
-
-const txLink = (explorerUrl: string, txHash: string) => `${explorerUrl.replace(/\/$/, '')}/tx/${txHash}`;
 
 /**
  * Each approval's signature on a Safe (docs/chains.md "The transaction view"): the address it
@@ -41,7 +40,7 @@ export function ProposalTransaction({ proposal }: { proposal: ProposalDetail }) 
   const facts = proposal.chainExecution;
   if (!facts || facts.network !== 'devnet') {
     return (
-      <MuiLink href={txLink(proposal.explorerUrl, proposal.txHash)} target="_blank" rel="noreferrer" sx={BREAK_ANYWHERE} data-testid="tx-hash">
+      <MuiLink href={explorerLink(proposal, proposal.txHash) ?? undefined} target="_blank" rel="noreferrer" sx={BREAK_ANYWHERE} data-testid="tx-hash">
         {proposal.txHash}
       </MuiLink>
     );

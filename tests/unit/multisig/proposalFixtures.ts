@@ -36,6 +36,7 @@ export const withdrawal = {
   isNext: true,
   blockedByNonce: null,
   explorerUrl: 'https://etherscan.io',
+  family: 'evm' as const,
   policy: null,
   signing: null,
   chainExecution: null,

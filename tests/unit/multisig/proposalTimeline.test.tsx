@@ -60,3 +60,18 @@ describe('the detail’s timeline tells who did what, and when', { timeout: 30_0
     expect((await screen.findByTestId('log-expire')).textContent).toContain('The platform expired it: nobody executed it in time');
   });
 });
+
+describe('the executed transaction links to its chain’s explorer, as that explorer names a transaction', { timeout: 30_000 }, () => {
+  it('Etherscan-style on an EVM chain: /tx/<hash>', async () => {
+    answer('get', '/sys/sign/detail', executedWithdrawal);
+    mountAdmin([multisig], '/multisig/41/show', 'merchantProFinance');
+    expect((await screen.findByTestId('tx-hash')).getAttribute('href')).toBe(`https://etherscan.io/tx/${executedWithdrawal.txHash}`);
+  });
+
+  it('Tronscan on TRON: /#/transaction/<hash>', async () => {
+    const hash = 'cd'.repeat(32);
+    answer('get', '/sys/sign/detail', { ...executedWithdrawal, chainId: 728126428, family: 'tron', explorerUrl: 'https://tronscan.org/', txHash: hash });
+    mountAdmin([multisig], '/multisig/41/show', 'merchantProFinance');
+    expect((await screen.findByTestId('tx-hash')).getAttribute('href')).toBe(`https://tronscan.org/#/transaction/${hash}`);
+  });
+});
