@@ -246,7 +246,7 @@ export class RevertedOnChain extends ApiError {
  * its code, and so is a transaction that was mined and failed; the caller's database transaction
  * then rolls back, so the books keep what the chain kept.
  */
-export async function executeOnSafe(trx: Trx, prepared: PreparedSafeExecution): Promise<{ txHash: Hex; fee: bigint }> {
+export async function executeOnSafe(prepared: PreparedSafeExecution): Promise<{ txHash: Hex; fee: bigint; chainExecution: ChainExecution }> {
   const { adapter, safeTx, signatures } = prepared;
   const execution = await adapter.multisig!.execute(getAddress(safeTx.safe), safeTransactionOf(safeTx), signatures);
   if (execution.outcome === 'refused') throw conflict('api.safeRefused', { reason: execution.reason });
@@ -260,6 +260,6 @@ export async function executeOnSafe(trx: Trx, prepared: PreparedSafeExecution): 
     to: getAddress(safeTx.safe),
     network: adapter.mode === 'devnet' ? 'devnet' : 'rpc',
   };
-  await trx.updateTable('proposal').set({ chainExecution }).where('id', '=', prepared.proposalId).execute();
-  return { txHash: execution.txHash, fee: execution.fee };
+  // Kept with the proposal by the confirm's status update (actOnProposal), in one write.
+  return { txHash: execution.txHash, fee: execution.fee, chainExecution };
 }

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database';
-import type { Database } from '../../db/schema';
+import type { ChainExecution, Database } from '../../db/schema';
 import { ApiError, conflict } from '../../http/apiError';
 import { orgVisibleTo } from '../../http/tenancy';
 import type { Caller } from '../../http/caller';
@@ -97,7 +97,7 @@ async function lockedFacts(trx: Trx, caller: Caller, proposalId: number, now: Da
  * chain: a refusal there throws and rolls the books back; its gas (the relayer's) goes to the gas
  * report. Elsewhere the chain is simulated. Returns the transaction hash.
  */
-async function execute(trx: Trx, proposal: StoredProposal, route: ExecutionRoute, now: Date, chains: ChainRegistry | null): Promise<string> {
+async function execute(trx: Trx, proposal: StoredProposal, route: ExecutionRoute, now: Date, chains: ChainRegistry | null): Promise<{ txHash: string; chainExecution: ChainExecution | null }> {
   const chain = await assertChainMoves(trx, proposal.chainId);
   if (proposal.safeTx && !chains) throw conflict('api.chainUnavailable');
   // On a Safe, which transaction executes (at the nonce the Safe is at) is settled before the books.
@@ -135,13 +135,13 @@ async function execute(trx: Trx, proposal: StoredProposal, route: ExecutionRoute
   }
   const spend = { walletId: proposal.walletId, orgId: proposal.orgId, chainId: proposal.chainId, reason: gasReason, proposalId: proposal.id, movementId: null, at: now };
   if (prepared) {
-    const { txHash, fee } = await executeOnSafe(trx, prepared);
+    const { txHash, fee, chainExecution } = await executeOnSafe(prepared);
     await reportRelayedGas(trx, { ...spend, txHash }, await relayedGas(trx, proposal.chainId, fee));
-    return txHash;
+    return { txHash, chainExecution };
   }
   // A signer change is a transaction of the wallet's contract: it pays its gas too.
   if (proposal.kind === 'governance') await chargeGas(trx, { ...spend, txHash: booksHash }, await gasQuote(trx, proposal.chainId, null));
-  return booksHash;
+  return { txHash: booksHash, chainExecution: null };
 }
 
 /**
@@ -202,10 +202,10 @@ export async function actOnProposal(db: Db, caller: Caller, action: ProposalActi
       // Unreachable while the row lock holds; the primary key is the last word on "one vote per signer".
       if (!cast) throw refusalError({ code: 409, key: outcome.vote === 'approve' ? 'api.alreadyApproved' : 'api.alreadyDenied' });
     }
-    const txHash = action === 'confirm' ? await execute(trx, proposal, route, now, chains) : null;
+    const executed = action === 'confirm' ? await execute(trx, proposal, route, now, chains) : null;
     const updated = await trx
       .updateTable('proposal')
-      .set({ status: outcome.status, updatedAt: now, ...(txHash ? { txHash, executedAt: now } : {}) })
+      .set({ status: outcome.status, updatedAt: now, ...(executed ? { txHash: executed.txHash, executedAt: now, chainExecution: executed.chainExecution } : {}) })
       .where('id', '=', proposal.id)
       .where('status', '=', facts.status)
       .executeTakeFirst();
