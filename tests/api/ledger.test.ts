@@ -134,6 +134,21 @@ describe('balances cannot change beside the ledger', () => {
     await expectBalanced();
   });
 
+  it('an executed proposal is held to the entries of how it executed: no gas entry on a Safe, one anywhere else', async () => {
+    const onSafe = await db().selectFrom('proposal').select(['id', 'safeTx']).where('status', '=', 'executed').where('safeTx', 'is not', null).where('kind', '<>', 'governance').orderBy('id').executeTakeFirstOrThrow();
+    // Passed off as a simulated execution, it now lacks the gas entry a simulated one writes.
+    await db().updateTable('proposal').set({ safeTx: null }).where('id', '=', onSafe.id).execute();
+    try {
+      const res = await verify();
+      expect(res.data.breaks).toContainEqual(expect.objectContaining({ kind: 'proposalEntries', refId: onSafe.id }));
+      const found = res.data.breaks.find((b) => b.kind === 'proposalEntries' && b.refId === onSafe.id)!;
+      expect(Number(found.expected) - Number(found.actual)).toBe(1);
+    } finally {
+      await db().updateTable('proposal').set({ safeTx: onSafe.safeTx }).where('id', '=', onSafe.id).execute();
+    }
+    await expectBalanced();
+  });
+
   it('a balance edited around the triggers, as the database owner, is named by the verify endpoint', async () => {
     const wallet = wallets['Birch cold'];
     await sql`alter table wallet_balance disable trigger user`.execute(db());
