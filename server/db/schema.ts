@@ -267,6 +267,8 @@ export interface ProposalVoteTable {
   signature: Generated<string | null>;
   /** The same transaction signed at Safe nonces below its own, by nonce (server/db/migrations/029_vote_lower_signatures.ts). */
   lowerSignatures: Generated<Record<string, string> | null>;
+  /** The key its signature was checked against (server/db/migrations/031_vote_signer_address.ts). */
+  signerAddress: Generated<string | null>;
   createdAt: CreatedAt;
 }
 

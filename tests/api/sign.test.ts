@@ -325,6 +325,12 @@ describe('rules', () => {
     // It executed as the Safe's transaction at the denied one's nonce, and says so.
     expect(executed.data.signing!.typedData.message.nonce).toBe(firstSafeNonce);
     expect((await ledgerOf(second.data.proposalId))[0].txHash).toBe(executed.data.signing!.safeTxHash);
+    // Its timeline still names who signed: the addresses checked when each approval came, not ones
+    // recovered from those signatures against the transaction it finally executed.
+    expect(executed.data.approvals.map((a) => [a.account, a.signerAddress])).toEqual([
+      ['merchantStdManager', demoKeyAddress('merchantStdManager')],
+      ['merchantStdFinance', demoKeyAddress('merchantStdFinance')],
+    ]);
   });
 
   it('an approval signed at its own Safe nonce alone cannot stand in for a lower one: the confirm is refused with the reason and nothing moves', async () => {

@@ -154,7 +154,7 @@ export async function seedProposals(trx: Transaction<Database>, walletIds: Recor
       if (!signing) return { signature: null, lowerSignatures: null };
       const key = privateKeyToAccount(demoSigningKey(account));
       const { signature, lowerSignatures } = await approvalSignatures((typed) => key.signTypedData(typed), signing);
-      return { signature, lowerSignatures: Object.keys(lowerSignatures).length > 0 ? lowerSignatures : null };
+      return { signature, lowerSignatures: Object.keys(lowerSignatures).length > 0 ? lowerSignatures : null, signerAddress: key.address };
     };
     const steps: Step[] = safeTx ? [{ by: p.proposer, action: 'approval', after: 0 }, ...p.steps] : p.steps;
     for (const step of steps) {

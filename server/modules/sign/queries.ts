@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import { formatEther } from 'viem';
-import { signerOf, signingWithLower } from './safeProposal';
+import { signingWithLower } from './safeProposal';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
@@ -119,7 +119,7 @@ export async function proposalDetail(db: Db, caller: Caller, id: number, now: Da
   const votes = await db
     .selectFrom('proposalVote')
     .innerJoin('appUser', 'appUser.id', 'proposalVote.signerId')
-    .select(['proposalVote.signerId', 'appUser.account', 'appUser.userName', 'proposalVote.createdAt', 'proposalVote.comment', 'proposalVote.vote', 'proposalVote.signature'])
+    .select(['proposalVote.signerId', 'appUser.account', 'appUser.userName', 'proposalVote.createdAt', 'proposalVote.comment', 'proposalVote.vote', 'proposalVote.signerAddress'])
     .where('proposalVote.proposalId', '=', id)
     .orderBy('proposalVote.createdAt')
     .orderBy('proposalVote.vote')
@@ -140,16 +140,15 @@ export async function proposalDetail(db: Db, caller: Caller, id: number, now: Da
   const chain = await db.selectFrom('chain').select(['explorerUrl', 'symbol', 'family']).where('chainId', '=', proposal.chainId).executeTakeFirst();
   const log = withExpiryEntry(proposal, (await signLogRows(db).where('signLog.proposalId', '=', id).orderBy('signLog.id').execute()) as unknown as SignLogRecord[]);
 
-  // Who signed: the address each stored signature recovers to (checked against the signer's key when it came).
   const signing = safeTx ? await signingWithLower(db, proposal.walletId, safeTx) : null;
-  const addresses = new Map(await Promise.all(votes.map(async (v) => [v, signing && v.signature ? await signerOf(safeTx!, v.signature) : null] as const)));
   const toVote = (v: (typeof votes)[number]): SignVoteRecord => ({
     signerId: v.signerId,
     account: v.account,
     userName: v.userName,
     time: new Date(v.createdAt).toISOString(),
     comment: v.comment,
-    signerAddress: addresses.get(v) ?? null,
+    // Who signed: the key each signature was checked against when it came (migration 031).
+    signerAddress: signing ? v.signerAddress : null,
   });
   const approvals = votes.filter((v) => v.vote === 'approve');
   const denials = votes.filter((v) => v.vote === 'deny');

@@ -153,7 +153,7 @@ export async function signingWithLower(db: Reader, walletId: number, safeTx: Sto
 /**
  * An approval's signature on a Safe proposal (docs/chains.md "Proposals on Safes"): it must be the
  * caller's registered key signing this proposal's Safe transaction, and that key one of the Safe's
- * owners as the books mirror them. Returns the signature to store with the vote; null when the
+ * owners as the books mirror them. Returns the signature (and the key it is checked against) to store with the vote; null when the
  * proposal is no Safe's (an approval there is a vote in the books alone).
  */
 export async function checkedApprovalSignature(
@@ -162,7 +162,7 @@ export async function checkedApprovalSignature(
   callerId: number,
   signature: string | undefined,
   lowerSignatures: Record<string, string> | undefined,
-): Promise<{ signature: Hex; lowerSignatures: Record<string, string> | null } | null> {
+): Promise<{ signature: Hex; lowerSignatures: Record<string, string> | null; signerAddress: Address } | null> {
   const { safeTx } = proposal;
   if (!safeTx) return null;
   if (!signature) throw fieldError('signature', 'api.signatureRequired');
@@ -183,7 +183,7 @@ export async function checkedApprovalSignature(
   }
   const wallet = await trx.selectFrom('chainWallet').select('safeSetup').where('id', '=', proposal.walletId).executeTakeFirstOrThrow();
   if (!wallet.safeSetup?.owners.some((owner) => getAddress(owner) === getAddress(key.address))) throw conflict('api.notSafeOwner', { address: getAddress(key.address) });
-  return { signature: signature as Hex, lowerSignatures: lowerSignatures && Object.keys(lowerSignatures).length > 0 ? lowerSignatures : null };
+  return { signature: signature as Hex, lowerSignatures: lowerSignatures && Object.keys(lowerSignatures).length > 0 ? lowerSignatures : null, signerAddress: getAddress(key.address) };
 }
 
 /** The address a stored approval signature of this Safe transaction recovers to. */

@@ -195,7 +195,7 @@ export async function actOnProposal(db: Db, caller: Caller, action: ProposalActi
       const signed = outcome.vote === 'approve' ? await checkedApprovalSignature(trx, proposal, caller.userId, body.signature, body.lowerSignatures) : null;
       const cast = await trx
         .insertInto('proposalVote')
-        .values({ proposalId: proposal.id, signerId: caller.userId, vote: outcome.vote, comment: body.comment, createdAt: now, signature: signed?.signature ?? null, lowerSignatures: signed?.lowerSignatures ?? null })
+        .values({ proposalId: proposal.id, signerId: caller.userId, vote: outcome.vote, comment: body.comment, createdAt: now, signature: signed?.signature ?? null, lowerSignatures: signed?.lowerSignatures ?? null, signerAddress: signed?.signerAddress ?? null })
         .onConflict((oc) => oc.doNothing())
         .returning('signerId')
         .executeTakeFirst();
