@@ -69,8 +69,8 @@ export class ChainRegistry {
   /** The devnet behind an EVM chain in devnet mode (tests fund and deposit through it). */
   devnetOf(chainId: number): Promise<Devnet> {
     const devnet = this.devnets.get(chainId);
-    if (!devnet) throw new Error(`chain ${chainId} has no devnet started`);
-    return devnet;
+    // A promise either way: callers await it, and a chain without a devnet is a rejection they can catch.
+    return devnet ?? Promise.reject(new Error(`chain ${chainId} has no devnet started`));
   }
 
   private async start(chain: ChainRow): Promise<ChainAdapter> {

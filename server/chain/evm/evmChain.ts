@@ -63,15 +63,8 @@ export class EvmChain implements ChainAdapter {
       if (!times.has(blockNumber)) times.set(blockNumber, (await this.client.getBlock({ blockNumber })).timestamp);
       return times.get(blockNumber)!;
     };
-    if (tokens.length > 0) {
-      const logs = await this.client.getLogs({ address: tokens.map((t) => getAddress(t)), event: TRANSFER, args: { to: watched }, fromBlock, toBlock });
-      for (const log of logs) {
-        if (log.args.from === undefined || log.args.to === undefined || log.args.value === undefined || log.args.value === 0n) continue;
-        const { blockNumber } = log;
-        found.push({ txHash: log.transactionHash, logIndex: log.logIndex, blockNumber, timestamp: await timeOf(blockNumber), from: getAddress(log.args.from), to: getAddress(log.args.to), token: getAddress(log.address), amount: log.args.value });
-      }
-    }
-    // The native coin leaves no log: the blocks' own transactions to a watched address.
+    // The native coin leaves no log: the blocks' own transactions to a watched address. Read first:
+    // each block's time is then known for the token logs below, with no second read of the block.
     for (let number = fromBlock; number <= toBlock; number += 1n) {
       const block = await this.client.getBlock({ blockNumber: number, includeTransactions: true });
       times.set(number, block.timestamp);
@@ -80,6 +73,14 @@ export class EvmChain implements ChainAdapter {
           const receipt = await this.client.getTransactionReceipt({ hash: tx.hash });
           if (receipt.status === 'success') found.push({ txHash: tx.hash, logIndex: -1, blockNumber: number, timestamp: block.timestamp, from: getAddress(tx.from), to: getAddress(tx.to), token: null, amount: tx.value });
         }
+      }
+    }
+    if (tokens.length > 0) {
+      const logs = await this.client.getLogs({ address: tokens.map((t) => getAddress(t)), event: TRANSFER, args: { to: watched }, fromBlock, toBlock });
+      for (const log of logs) {
+        if (log.args.from === undefined || log.args.to === undefined || log.args.value === undefined || log.args.value === 0n) continue;
+        const { blockNumber } = log;
+        found.push({ txHash: log.transactionHash, logIndex: log.logIndex, blockNumber, timestamp: await timeOf(blockNumber), from: getAddress(log.args.from), to: getAddress(log.args.to), token: getAddress(log.address), amount: log.args.value });
       }
     }
     return found.sort((a, b) => (a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1));

@@ -53,10 +53,15 @@ export async function pollChain(db: Db, chains: ChainRegistry, chainId: number, 
   const incoming = async (fromBlock: bigint, toBlock: bigint) =>
     (await adapter.transfersTo([...walletOf.keys()], tokens, fromBlock, toBlock)).filter((t) => !walletOf.has(getAddress(t.from)) && currencyOf.has(t.token));
 
+  // One read up to the head (at most a poll's worth of blocks): what has its confirmations is booked,
+  // what is still short of them says whether the devnet must mine.
+  const readTo = head < from + MAX_BLOCKS_PER_POLL - 1n ? head : from + MAX_BLOCKS_PER_POLL - 1n;
+  const seen = readTo >= from ? await incoming(from, readTo) : [];
+  const waiting = seen.some((t) => t.blockNumber > to);
   let booked = 0;
   let nextBlock = from;
   if (to >= from) {
-    const transfers = await incoming(from, to);
+    const transfers = seen.filter((t) => t.blockNumber <= to);
     const moved = await db.transaction().execute(async (trx) => {
       const locked = await trx.selectFrom('chainWatch').select('nextBlock').where('chainId', '=', chainId).forUpdate().executeTakeFirst();
       if (!locked || BigInt(locked.nextBlock) !== from) return null;
@@ -71,9 +76,7 @@ export async function pollChain(db: Db, chains: ChainRegistry, chainId: number, 
     booked = moved;
     nextBlock = to + 1n;
   }
-  if (adapter.mode === 'devnet' && head >= nextBlock && (await incoming(nextBlock, head)).length > 0) {
-    await (await chains.devnetOf(chainId)).mineEmpty();
-  }
+  if (adapter.mode === 'devnet' && waiting) await (await chains.devnetOf(chainId)).mineEmpty();
   return { booked, nextBlock };
 }
 

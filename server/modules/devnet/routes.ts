@@ -53,9 +53,7 @@ export function registerDevnetRoutes(app: FastifyInstance, context: ServerContex
     const chainId = Number(request.params.chainId);
     const chain = Number.isSafeInteger(chainId) ? await context.db.selectFrom('chain').select('family').where('chainId', '=', chainId).executeTakeFirst() : undefined;
     if (chain?.family !== 'evm') return reply.status(404).send(answer(call.id, { error: { code: -32004, message: `no EVM chain ${request.params.chainId} here` } }));
-    const devnet = await Promise.resolve()
-      .then(() => context.chains.devnetOf(chainId))
-      .catch(() => null);
+    const devnet = await context.chains.devnetOf(chainId).catch(() => null);
     if (!devnet) return reply.status(404).send(answer(call.id, { error: { code: -32004, message: `the devnet of chain ${chainId} is not started` } }));
     const params = Array.isArray(call.params) ? (call.params as unknown[]) : [];
     try {
