@@ -85,7 +85,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const chains =
     options.chains ??
     new ChainRegistry(
-      { mode: config.chainMode, devnetDir: config.devnetDir, relayerKey: config.relayerKey },
+      { mode: config.chainMode, devnetDir: config.devnetDir, relayerKey: config.relayerKey, walletKeys: config.walletKeys },
       (chainId) => devnetTokensOf(database.db, chainId),
       (chainId, devnet, adapter) => materializeBooks(database.db, chainId, devnet, adapter),
     );

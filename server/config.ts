@@ -82,6 +82,11 @@ export interface ServerConfig {
   devnetDir: string | null;
   /** rpc mode: the key that sends Safe transactions and pays their gas (RELAYER_PRIVATE_KEY); never stored or logged. */
   relayerKey: `0x${string}` | null;
+  /**
+   * rpc mode: the keys of the wallets the platform sends from itself, hot wallets (WALLET_KEYS,
+   * comma-separated); a wallet whose key is not here receives but sends nothing. Never stored or logged.
+   */
+  walletKeys: `0x${string}`[];
 }
 
 const nonNegativeInt = (raw: string | undefined, fallback: number, name: string): number => (raw === '0' ? 0 : positiveInt(raw, fallback, name));
@@ -109,6 +114,16 @@ function relayerKeyOf(raw: string | undefined): ServerConfig['relayerKey'] {
   if (raw === undefined || raw === '') return null;
   if (!/^0x[0-9a-fA-F]{64}$/.test(raw)) throw new Error('RELAYER_PRIVATE_KEY must be 0x and 64 hex digits');
   return raw as `0x${string}`;
+}
+
+/** Each key checked like the relayer's; an error names the key's place in the list, never the key. */
+function walletKeysOf(raw: string | undefined): ServerConfig['walletKeys'] {
+  if (raw === undefined || raw.trim() === '') return [];
+  return raw.split(',').map((key, index) => {
+    const trimmed = key.trim();
+    if (!/^0x[0-9a-fA-F]{64}$/.test(trimmed)) throw new Error(`WALLET_KEYS: key ${index + 1} must be 0x and 64 hex digits`);
+    return trimmed as `0x${string}`;
+  });
 }
 
 export const projectRoot = path.resolve(import.meta.dirname, '..');
@@ -145,5 +160,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     chainMode: chainModeOf(env.CHAIN_MODE),
     devnetDir: path.join(dataDir, 'devnet'),
     relayerKey: relayerKeyOf(env.RELAYER_PRIVATE_KEY),
+    walletKeys: walletKeysOf(env.WALLET_KEYS),
   };
 }

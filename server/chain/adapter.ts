@@ -39,7 +39,7 @@ export interface TransactionFate {
   fee: bigint | null;
 }
 
-/** A Safe transaction after the relayer tried it. */
+/** A transaction after the platform tried it: a Safe's (sent by the relayer), or a wallet's own. */
 export type Execution =
   | { outcome: 'executed'; txHash: Hex; blockNumber: bigint; gasUsed: bigint; fee: bigint; from: Address }
   /** The Safe refused it before anything was sent (estimation failed): no gas spent. `reason` is the Safe's code (GS020…). */
@@ -65,6 +65,20 @@ export interface MultisigChain {
   execute(safe: Address, transaction: SafeTransaction, signatures: ReadonlyArray<{ signer: Address; signature: Hex }>): Promise<Execution>;
 }
 
+/**
+ * Money out of one of our own wallets that is not a Safe (hot and cold wallets), sent with the
+ * wallet's own key (docs/chains.md "Wallet keys"): on the devnet the devnet sends for any address;
+ * on a real network only for the wallets whose key the platform was given.
+ */
+export interface WalletChain {
+  holdsKey(address: string): boolean;
+  /**
+   * One transfer of `amount` (smallest units; `token` null for the native coin), mined. `refused`:
+   * nothing was sent (no key: reason `noKey`; the chain would refuse it: its revert reason).
+   */
+  transfer(from: string, to: string, token: string | null, amount: bigint): Promise<Execution>;
+}
+
 export interface ChainAdapter {
   readonly mode: ChainMode;
   /** The chain id signatures are bound to (EIP-712 domain, EIP-155). */
@@ -76,4 +90,6 @@ export interface ChainAdapter {
   transaction(hash: string): Promise<TransactionFate>;
   /** The Safe contract on EVM chains; null where multisig is still the database's rule (simulated chains). */
   readonly multisig: MultisigChain | null;
+  /** Our wallets' own transfers; null where they are the database's books only (simulated chains). */
+  readonly wallets: WalletChain | null;
 }

@@ -6,6 +6,7 @@ import { Devnet, RELAYER, type DevnetTokenSpec } from './evm/devnet';
 import { EvmChain } from './evm/evmChain';
 import { TransactionSender } from './evm/sender';
 import { SimulatedChain } from './tron/simulatedChain';
+import { configuredWalletKeys, devnetWalletKeys } from './walletKeys';
 
 /**
  * Which adapter serves each chain row (docs/chains.md "Modes"). `devnet`: every EVM chain is an
@@ -18,6 +19,8 @@ export interface ChainSettings {
   devnetDir: string | null;
   /** rpc mode: the key that sends Safe creations and executions and pays their gas. */
   relayerKey: Hex | null;
+  /** rpc mode: the keys of the wallets the platform sends from (WALLET_KEYS); the devnet needs none. */
+  walletKeys?: readonly Hex[];
 }
 
 export interface ChainRow {
@@ -84,7 +87,7 @@ export class ChainRegistry {
       });
       this.devnets.set(chain.chainId, devnet);
       const started = await devnet;
-      const adapter = new EvmChain('devnet', signingChainId, started.client, started.sender, RELAYER);
+      const adapter = new EvmChain('devnet', signingChainId, started.client, started.sender, RELAYER, devnetWalletKeys);
       if (started.fresh) await this.onFreshDevnet(chain.chainId, started, adapter);
       return adapter;
     }
@@ -92,6 +95,6 @@ export class ChainRegistry {
     const client = createPublicClient({ transport: http(chain.rpcUrl, { retryCount: 2 }), cacheTime: 0 });
     const reported = await client.getChainId();
     if (reported !== chain.chainId) throw new Error(`the RPC URL of chain ${chain.chainId} answers chain id ${reported}: refusing to send anything there`);
-    return new EvmChain('rpc', chain.chainId, client, new TransactionSender(client, chain.chainId), privateKeyToAccount(this.settings.relayerKey));
+    return new EvmChain('rpc', chain.chainId, client, new TransactionSender(client, chain.chainId), privateKeyToAccount(this.settings.relayerKey), configuredWalletKeys(this.settings.walletKeys ?? []));
   }
 }

@@ -15,8 +15,8 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import tokenArtifact from './contracts/DevnetToken.json';
 import { eip1193, rpc, startEdrChain, type GenesisAccount } from './edrProvider';
-import { appendJournal, readJournal } from './journal';
-import { TransactionSender, type OutgoingTransaction, type SentTransaction } from './sender';
+import { appendJournal, readJournal, type JournalEntry } from './journal';
+import { TransactionSender, type OutgoingTransaction, type SendingAccount, type SentTransaction, type UnsignedRequest } from './sender';
 import { safeDeployments, SAFE_ADDRESSES, SINGLETON_FACTORY, SINGLETON_FACTORY_CODE } from './safe';
 
 /**
@@ -92,9 +92,18 @@ export class Devnet {
     readonly client: PublicClient,
     private readonly journalFile: string | null,
   ) {
-    this.sender = new TransactionSender(client, chainId, (sent, timestamp) => {
-      if (journalFile) appendJournal(journalFile, { raw: sent.raw, timestamp: Number(timestamp) });
-    });
+    this.sender = new TransactionSender(client, chainId, (sent, timestamp) => this.journal({ ...sent.replay, timestamp: Number(timestamp) }), (request) => this.submitFor(request));
+  }
+
+  /** Written before anyone hears of the block, so nothing the database records is missing from it. */
+  private journal(entry: JournalEntry): void {
+    if (this.journalFile) appendJournal(this.journalFile, entry);
+  }
+
+  /** The devnet sends for an address without its key: what stands in for a wallet's key store here (docs/chains.md "Wallet keys"). */
+  private async submitFor(request: UnsignedRequest): Promise<Hex> {
+    await rpc(this.provider, 'hardhat_impersonateAccount', [request.from]);
+    return rpc<Hex>(this.provider, 'eth_sendTransaction', [request]);
   }
 
   static async start(options: DevnetOptions): Promise<Devnet> {
@@ -140,7 +149,7 @@ export class Devnet {
           await rpc(this.provider, 'evm_mine', [entry.timestamp]);
           continue;
         }
-        await rpc(this.provider, 'eth_sendRawTransaction', [entry.raw]).catch((error: Error) => {
+        await ('raw' in entry ? rpc(this.provider, 'eth_sendRawTransaction', [entry.raw]) : this.submitFor(entry.unsigned)).catch((error: Error) => {
           throw new Error(`${file}: transaction ${index + 1} no longer applies: ${error.message}`);
         });
         await rpc(this.provider, 'evm_mine', [entry.timestamp]);
@@ -150,7 +159,8 @@ export class Devnet {
     }
   }
 
-  send(account: LocalAccount, tx: OutgoingTransaction): Promise<SentTransaction> {
+  /** From a key (`LocalAccount`), or for a bare address without its key (a wallet of ours: docs/chains.md "Wallet keys"). */
+  send(account: SendingAccount, tx: OutgoingTransaction): Promise<SentTransaction> {
     return this.sender.send(account, tx);
   }
 
@@ -168,7 +178,7 @@ export class Devnet {
     return this.sender.exclusive(async () => {
       await rpc(this.provider, 'evm_mine', []);
       const block = await this.client.getBlock({ blockTag: 'latest' });
-      if (this.journalFile) appendJournal(this.journalFile, { empty: true, timestamp: Number(block.timestamp) });
+      this.journal({ empty: true, timestamp: Number(block.timestamp) });
       return block.number;
     });
   }
@@ -184,7 +194,7 @@ export class Devnet {
       const hash = await rpc<Hex>(this.provider, 'eth_sendRawTransaction', [raw]);
       const receipt = await this.client.getTransactionReceipt({ hash });
       const block = await this.client.getBlock({ blockNumber: receipt.blockNumber });
-      if (this.journalFile) appendJournal(this.journalFile, { raw, timestamp: Number(block.timestamp) });
+      this.journal({ raw, timestamp: Number(block.timestamp) });
       return hash;
     });
   }

@@ -1,6 +1,7 @@
 import {
   BaseError,
   ContractFunctionRevertedError,
+  encodeFunctionData,
   erc20Abi,
   getAddress,
   isAddressEqual,
@@ -10,9 +11,9 @@ import {
   type LocalAccount,
   type PublicClient,
 } from 'viem';
-import type { ChainAdapter, ChainMode, Execution, IncomingTransfer, MultisigChain, SafeState, TransactionFate } from '../adapter';
+import type { ChainAdapter, ChainMode, Execution, IncomingTransfer, MultisigChain, SafeState, TransactionFate, WalletChain } from '../adapter';
 import { encodeCreateSafe, encodeExecTransaction, packSignatures, safeAbi, safeAddressOf, type SafeTransaction } from './safe';
-import type { TransactionSender } from './sender';
+import type { OutgoingTransaction, SendingAccount, SentTransaction, TransactionSender } from './sender';
 
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 
@@ -29,6 +30,7 @@ export function revertReasonOf(error: unknown): string {
 /** An EVM chain through viem: the embedded devnet's client, or an RPC URL's (server/chain/registry.ts). */
 export class EvmChain implements ChainAdapter {
   readonly multisig: MultisigChain;
+  readonly wallets: WalletChain;
 
   constructor(
     readonly mode: ChainMode,
@@ -37,11 +39,17 @@ export class EvmChain implements ChainAdapter {
     private readonly sender: TransactionSender,
     /** Pays the gas of Safe creations and executions; never an owner of a Safe. */
     private readonly relayer: LocalAccount,
+    /** Who sends for one of our wallets (server/chain/walletKeys.ts); null: the platform has no key for it. */
+    private readonly walletKeyOf: (address: Address) => SendingAccount | null = () => null,
   ) {
     this.multisig = {
       create: (owners, threshold, saltNonce) => this.createSafe(owners, threshold, saltNonce),
       state: (safe) => this.safeState(safe),
       execute: (safe, transaction, signatures) => this.execute(safe, transaction, signatures),
+    };
+    this.wallets = {
+      holdsKey: (address) => this.walletKeyOf(getAddress(address)) !== null,
+      transfer: (from, to, token, amount) => this.transferFrom(getAddress(from), getAddress(to), token === null ? null : getAddress(token), amount),
     };
   }
 
@@ -114,17 +122,28 @@ export class EvmChain implements ChainAdapter {
 
   private async execute(safe: Address, transaction: SafeTransaction, signatures: ReadonlyArray<{ signer: Address; signature: Hex }>): Promise<Execution> {
     const data = encodeExecTransaction(transaction, packSignatures(signatures));
+    // A Safe whose inner call fails still succeeds, with an ExecutionFailure event: that moved nothing either.
+    return this.attempt(this.relayer, { to: safe, data }, (sent) => sent.receipt.logs.some((log) => isAddressEqual(log.address, safe) && log.topics[0] === EXECUTION_FAILURE));
+  }
+
+  private transferFrom(from: Address, to: Address, token: Address | null, amount: bigint): Promise<Execution> {
+    const key = this.walletKeyOf(from);
+    if (!key) return Promise.resolve({ outcome: 'refused', reason: 'noKey' });
+    const tx: OutgoingTransaction = token === null ? { to, value: amount } : { to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }) };
+    return this.attempt(key, tx, () => false);
+  }
+
+  /** Sends `tx`: refused when the chain would refuse it (estimated first, nothing spent), else its receipt's fate and cost. */
+  private async attempt(account: SendingAccount, tx: OutgoingTransaction, failedInside: (sent: SentTransaction) => boolean): Promise<Execution> {
     let sent;
     try {
-      sent = await this.sender.send(this.relayer, { to: safe, data });
+      sent = await this.sender.send(account, tx);
     } catch (error) {
       return { outcome: 'refused', reason: revertReasonOf(error) };
     }
     const { receipt } = sent;
-    const cost = { txHash: sent.hash, blockNumber: receipt.blockNumber, gasUsed: receipt.gasUsed, fee: receipt.gasUsed * receipt.effectiveGasPrice, from: this.relayer.address };
-    // A Safe whose inner call fails still succeeds, with an ExecutionFailure event: that moved nothing either.
-    const failed = receipt.status !== 'success' || receipt.logs.some((log) => isAddressEqual(log.address, safe) && log.topics[0] === EXECUTION_FAILURE);
-    return failed ? { outcome: 'reverted', ...cost } : { outcome: 'executed', ...cost };
+    const cost = { txHash: sent.hash, blockNumber: receipt.blockNumber, gasUsed: receipt.gasUsed, fee: receipt.gasUsed * receipt.effectiveGasPrice, from: getAddress(receipt.from) };
+    return receipt.status !== 'success' || failedInside(sent) ? { outcome: 'reverted', ...cost } : { outcome: 'executed', ...cost };
   }
 }
 

@@ -1,10 +1,11 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Hex } from 'viem';
+import type { UnsignedRequest } from './sender';
 
 /**
- * The devnet's memory on disk (docs/chains.md "The embedded devnet"): every signed transaction it
- * mined, and every empty block (mined while a deposit waits for its confirmations), with the
+ * The devnet's memory on disk (docs/chains.md "The embedded devnet"): every transaction it mined
+ * (signed, or sent for a wallet's address), and every empty block (mined while a deposit waits for its confirmations), with the
  * block's time, one JSON line each. Replayed in order at start, they rebuild the same chain (same
  * blocks, same numbers, same hashes), since the genesis is fixed.
  */
@@ -14,6 +15,8 @@ export type JournalEntry =
       /** The block's timestamp, in seconds. */
       timestamp: number;
     }
+  /** A wallet's transaction the devnet sent for its address, without its key (docs/chains.md "Wallet keys"). */
+  | { unsigned: UnsignedRequest; timestamp: number }
   | { empty: true; timestamp: number };
 
 export function readJournal(file: string): JournalEntry[] {

@@ -8,6 +8,7 @@ import type { ChainAdapter, IncomingTransfer, TransactionFate } from '../adapter
 export class SimulatedChain implements ChainAdapter {
   readonly mode = 'simulated' as const;
   readonly multisig = null;
+  readonly wallets = null;
 
   constructor(readonly signingChainId: number) {}
 

@@ -150,6 +150,11 @@ describe('the embedded devnet', () => {
     const emptyAt = await devnet.mineEmpty();
     await devnet.fund(RECIPIENT, 2n);
     await devnet.mineEmpty();
+    // A wallet of ours sending without its key in this process (docs/chains.md "Wallet keys").
+    const hot = getAddress('0x00000000000000000000000000000000000a0a0a');
+    await devnet.fund(hot, 10n ** 18n);
+    const fromHot = await devnet.send(hot, { to: RECIPIENT, value: 5n });
+    expect(fromHot.receipt.status).toBe('success');
     await devnet.mineEmpty();
     const before = await devnet.client.getBlock();
     const again = await Devnet.start({ chainId: CHAIN_ID, journalFile, tokens: [{ address: USDT, name: 'Tether USD', symbol: 'USDT', decimals: 6 }] });
@@ -160,6 +165,8 @@ describe('the embedded devnet', () => {
     expect((await again.client.getBlock({ blockNumber: emptyAt + 1n })).transactions).toHaveLength(1);
     expect(await again.client.readContract({ address: USDT, abi: tokenAbi, functionName: 'balanceOf', args: [safe] })).toBe(750_000_000n);
     expect(new Set(await again.client.readContract({ address: safe, abi: safeAbi, functionName: 'getOwners' }) as Address[])).toEqual(new Set([alice.address, bob.address, carol.address]));
+    expect(await again.client.getTransaction({ hash: fromHot.hash })).toMatchObject({ from: hot.toLowerCase(), to: RECIPIENT.toLowerCase(), value: 5n });
+    expect(await again.client.getBalance({ address: RECIPIENT })).toBe(await devnet.client.getBalance({ address: RECIPIENT }));
     // And it goes on from there: the faucet's next nonce is the one after the journal's.
     expect((await again.fund(RECIPIENT, 1n)).receipt.status).toBe('success');
   });

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress, type Address, type Hex, type LocalAccount } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import type { ChainAdapter, MultisigChain } from '../../../server/chain/adapter';
 import { devnetAccount, RELAYER, type Devnet } from '../../../server/chain/evm/devnet';
 import { safeTransaction, safeTypedData, type SafeTransaction } from '../../../server/chain/evm/safe';
@@ -115,10 +116,36 @@ describe('the EVM adapter on the devnet', () => {
     expect(found[0].blockNumber).toBeLessThan(found[1].blockNumber);
   });
 
-  it('TRON is simulated: no multisig contract, and it says so', async () => {
+  it('a wallet of ours sends tokens and the native coin itself, paying its own gas; more than it holds is refused and costs nothing', async () => {
+    const HOT = getAddress('0x00000000000000000000000000000000000a0a0a');
+    const wallets = chain.wallets!;
+    // The devnet stands in for the key store: it sends for any address of ours.
+    expect(wallets.holdsKey(HOT)).toBe(true);
+    await devnet.fund(HOT, 10n ** 18n);
+    await devnet.mint(USDT, HOT, 5_000_000n);
+    const toBefore = await chain.balanceOf(ELSEWHERE, USDT);
+    const sent = await wallets.transfer(HOT, ELSEWHERE, USDT, 3_000_000n);
+    expect(sent).toMatchObject({ outcome: 'executed', from: HOT });
+    if (sent.outcome !== 'executed') return;
+    expect(sent.fee).toBeGreaterThan(0n);
+    expect(await chain.balanceOf(HOT, USDT)).toBe(2_000_000n);
+    expect(await chain.balanceOf(ELSEWHERE, USDT)).toBe(toBefore + 3_000_000n);
+    expect(await chain.balanceOf(HOT, null)).toBe(10n ** 18n - sent.fee);
+    const coin = await wallets.transfer(HOT, DEPOSIT, null, 10n ** 15n);
+    expect(coin.outcome).toBe('executed');
+    if (coin.outcome !== 'executed') return;
+    expect(await chain.balanceOf(HOT, null)).toBe(10n ** 18n - sent.fee - 10n ** 15n - coin.fee);
+    const held = await chain.balanceOf(HOT, null);
+    expect(await wallets.transfer(HOT, ELSEWHERE, USDT, 2_000_001n)).toMatchObject({ outcome: 'refused' });
+    expect(await chain.balanceOf(HOT, USDT)).toBe(2_000_000n);
+    expect(await chain.balanceOf(HOT, null)).toBe(held);
+  });
+
+  it('TRON is simulated: no multisig contract, no wallet transfers, and it says so', async () => {
     const tron = await registry.adapterFor(TRON);
     expect(tron.mode).toBe('simulated');
     expect(tron.multisig).toBeNull();
+    expect(tron.wallets).toBeNull();
     await expect(tron.balanceOf('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', null)).rejects.toThrow(/simulated/);
   });
 });
@@ -157,5 +184,23 @@ describe('the EVM adapter over an RPC URL', () => {
     expect(overRpc.mode).toBe('rpc');
     expect(await overRpc.balanceOf(safe, USDT)).toBe(await chain.balanceOf(safe, USDT));
     expect(await overRpc.multisig?.state(safe)).toEqual(await multisig.state(safe));
+  });
+
+  it('sends only from the wallets whose keys it was given (WALLET_KEYS); any other wallet is refused before anything is sent', async () => {
+    const walletKey = `0x${'44'.repeat(32)}` as Hex;
+    const keyed = privateKeyToAccount(walletKey).address;
+    const unkeyed = getAddress('0x00000000000000000000000000000000000a0a0b');
+    await devnet.fund(keyed, 10n ** 18n);
+    await devnet.fund(unkeyed, 10n ** 18n);
+    const relayerKey = `0x${'33'.repeat(32)}` as Hex;
+    const overRpc = await new ChainRegistry({ mode: 'rpc', devnetDir: null, relayerKey, walletKeys: [walletKey] }, async () => []).adapterFor({ chainId: devnetChainId(1), family: 'evm', rpcUrl: url });
+    expect(overRpc.wallets?.holdsKey(keyed.toLowerCase())).toBe(true);
+    const sent = await overRpc.wallets?.transfer(keyed, ELSEWHERE, null, 10n ** 16n);
+    expect(sent).toMatchObject({ outcome: 'executed', from: keyed });
+    expect(overRpc.wallets?.holdsKey(unkeyed)).toBe(false);
+    const head = await overRpc.headBlock();
+    expect(await overRpc.wallets?.transfer(unkeyed, ELSEWHERE, null, 1n)).toEqual({ outcome: 'refused', reason: 'noKey' });
+    expect(await overRpc.headBlock()).toBe(head);
+    expect(await overRpc.balanceOf(unkeyed, null)).toBe(10n ** 18n);
   });
 });
