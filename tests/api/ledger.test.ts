@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress } from 'viem';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from './harness';
-import { balanceOf, ETH_CHAIN, ETH_GAS, fromUnits, signClient, TOKEN_GAS, units, walletIdsByLabel } from './signSupport';
+import { balanceOf, chainBalanceOf, chainHoldingOf, ETH_CHAIN, ETH_GAS, fromUnits, signClient, TOKEN_GAS, units, walletIdsByLabel } from './signSupport';
 import type { ListResult } from '../../src/contract/envelope';
 import type { AssetFlowRecord } from '../../src/contract/schemas/assetFlow';
 import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
@@ -60,25 +60,38 @@ describe('every balance change is a ledger entry with its cause', () => {
     expect(flow.data.list.map((e) => units(e.delta)).sort()).toEqual(paid.map((o) => units(o.amount)).sort());
   });
 
-  it('a withdrawal debits amount and fee, credits the fee to the platform’s fee wallet and spends gas in ETH, with its gas row', async () => {
+  it('a withdrawal debits amount and fee, credits the fee to the platform’s fee wallet and spends the gas its transactions cost in ETH, with its gas row; the chain moved the same', async () => {
     const wallet = wallets['Aurora deposits'];
-    const [usdtBefore, ethBefore, feeBefore] = [await balanceOf(server, wallet, 'USDT'), await balanceOf(server, wallet, 'ETH'), await balanceOf(server, wallets['Operator hot'], 'USDT')];
+    const feeWallet = wallets['Operator hot'];
+    const [usdtBefore, ethBefore, feeBefore] = [await balanceOf(server, wallet, 'USDT'), await balanceOf(server, wallet, 'ETH'), await balanceOf(server, feeWallet, 'USDT')];
+    const onChainBefore = { usdt: await chainBalanceOf(server, wallet, 'USDT'), eth: await chainBalanceOf(server, wallet, 'ETH'), fee: await chainBalanceOf(server, feeWallet, 'USDT'), to: await chainHoldingOf(server, ETH_CHAIN, EXTERNAL, 'USDT') };
     const res = await move('merchantProFinance', { kind: 'withdraw', walletId: wallet, to: EXTERNAL, symbol: 'USDT', amount: '50' });
     expect(res.code).toBe(200);
     const entries = await entriesOf('movementId', res.data.id);
     const usdt = await currencyId('USDT');
     const eth = await currencyId('ETH');
+    // The wallet sent it itself (docs/chains.md "Wallet keys"): the gas is what its two transactions (amount, fee) cost.
+    const gasEntry = entries.find((e) => e.reason === 'gas');
+    expect(gasEntry).toBeDefined();
+    const gasPaid = -units(gasEntry!.delta);
+    expect(gasPaid).toBeGreaterThan(0n);
     expect(entries.map((e) => [e.walletId, e.currencyId, units(e.delta), e.reason])).toEqual([
       [wallet, usdt, -units('50'), 'movement'],
       [wallet, usdt, -units('2'), 'fee'],
-      [wallets['Operator hot'], usdt, units('2'), 'fee'],
-      [wallet, eth, -units(TOKEN_GAS), 'gas'],
+      [feeWallet, usdt, units('2'), 'fee'],
+      [wallet, eth, -gasPaid, 'gas'],
     ]);
     expect(units(await balanceOf(server, wallet, 'USDT'))).toBe(units(usdtBefore) - units('52'));
-    expect(units(await balanceOf(server, wallet, 'ETH'))).toBe(units(ethBefore) - units(TOKEN_GAS));
-    expect(units(await balanceOf(server, wallets['Operator hot'], 'USDT'))).toBe(units(feeBefore) + units('2'));
+    expect(units(await balanceOf(server, wallet, 'ETH'))).toBe(units(ethBefore) - gasPaid);
+    expect(units(await balanceOf(server, feeWallet, 'USDT'))).toBe(units(feeBefore) + units('2'));
+    // On chain: the same amounts left and arrived, and the wallet's ETH paid exactly the gas booked.
+    expect(units(await chainBalanceOf(server, wallet, 'USDT'))).toBe(units(onChainBefore.usdt) - units('52'));
+    expect(units(await chainBalanceOf(server, wallet, 'ETH'))).toBe(units(onChainBefore.eth) - gasPaid);
+    expect(units(await chainBalanceOf(server, feeWallet, 'USDT'))).toBe(units(onChainBefore.fee) + units('2'));
+    expect(units(await chainHoldingOf(server, ETH_CHAIN, EXTERNAL, 'USDT'))).toBe(units(onChainBefore.to) + units('50'));
+    expect(await server.app.context.chains!.adapterFor({ chainId: ETH_CHAIN, family: 'evm', rpcUrl: '' }).then((c) => c.transaction(res.data.txHash!))).toMatchObject({ status: 'success' });
     const gas = await server.call<ListResult<GasReportRecord>>('GET', '/sys/report/gas/list', { token: await client.token('merchantProFinance'), query: { q: res.data.txHash!, pageSize: 10 } });
-    expect(gas.data.list).toEqual([expect.objectContaining({ reason: 'withdraw', fee: TOKEN_GAS, txHash: res.data.txHash })]);
+    expect(gas.data.list).toEqual([expect.objectContaining({ reason: 'withdraw', fee: fromUnits(gasPaid), txHash: res.data.txHash })]);
     await expectBalanced();
   });
 
@@ -107,18 +120,21 @@ describe('every balance change is a ledger entry with its cause', () => {
     await expectBalanced();
   });
 
-  it('a USDT transfer from a wallet without ETH for gas is refused at start with the reason, and nothing moves', async () => {
+  it('a USDT transfer from a wallet without the ETH its gas may take is refused at start with the reason, and nothing moves', async () => {
     const wallet = wallets['Cedar deposits'];
     const eth = await balanceOf(server, wallet, 'ETH');
-    // Everything but the gas of this transfer itself leaves: the wallet then holds no ETH.
+    // All but the quoted gas of this transfer itself leaves; what its transaction really took is less, so a little stays.
     const out = await move('merchantLiteManager', { kind: 'transfer', walletId: wallet, to: EXTERNAL, symbol: 'ETH', amount: fromUnits(units(eth) - units(ETH_GAS)) });
     expect(out.code).toBe(200);
-    expect(units(await balanceOf(server, wallet, 'ETH'))).toBe(0n);
+    const left = units(await balanceOf(server, wallet, 'ETH'));
+    expect(left).toBeLessThan(units(TOKEN_GAS));
+    expect(units(await chainBalanceOf(server, wallet, 'ETH'))).toBe(left);
     const usdtBefore = await balanceOf(server, wallet, 'USDT');
     const refused = await move('merchantLiteManager', { kind: 'transfer', walletId: wallet, to: EXTERNAL, symbol: 'USDT', amount: '1' });
     expect(refused.code).toBe(400);
     expect(refused.data).toMatchObject({ amount: expect.stringContaining('network fee') });
     expect(await balanceOf(server, wallet, 'USDT')).toBe(usdtBefore);
+    expect(await chainBalanceOf(server, wallet, 'USDT')).toBe(usdtBefore);
     await expectBalanced();
   });
 });

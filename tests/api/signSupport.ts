@@ -5,6 +5,7 @@ import type { ListResult } from '../../src/contract/envelope';
 import type { ProposalDetail, ProposalRecord, SignLogListRecord } from '../../src/contract/schemas/sign';
 import type { ProposalStatus } from '../../src/contract/contractKinds';
 import { privateKeyToAccount } from 'viem/accounts';
+import { formatUnits, getAddress, parseUnits } from 'viem';
 import { demoSigningKey } from '../../src/contract/demoSigningKey';
 import { typedDataFromWire } from '../../src/contract/typedDataWire';
 import { approvalSignatures, type SigningRequest } from '../../src/contract/approvalSignatures';
@@ -120,10 +121,52 @@ export const TRON_CHAIN = 728126428;
 
 /**
  * Funds a wallet the only way a balance changes: an opening ledger entry (the database then
- * moves the balance; a direct write to wallet_balance is refused).
+ * moves the balance; a direct write to wallet_balance is refused). On an EVM chain the devnet
+ * then holds it too (minted, or the native coin from the faucet), as a fresh devnet is made to hold
+ * the books (server/chain/materialize.ts), and the deposit watcher's cursor moves past that block
+ * when nothing before it is unread, so a later poll does not book it a second time as a deposit.
  */
 export async function fund(server: TestServer, walletId: number, currencyId: number, amount: string): Promise<void> {
-  await server.app.context.db.transaction().execute((trx) => postEntries(trx, [{ walletId, currencyId, delta: amount, reason: 'initial credit', txHash: null, at: new Date() }]));
+  const { db, chains } = server.app.context;
+  await db.transaction().execute((trx) => postEntries(trx, [{ walletId, currencyId, delta: amount, reason: 'initial credit', txHash: null, at: new Date() }]));
+  const target = await db
+    .selectFrom('chainWallet')
+    .innerJoin('chain', 'chain.chainId', 'chainWallet.chainId')
+    .innerJoin('currency', (join) => join.onRef('currency.chainId', '=', 'chain.chainId').on('currency.id', '=', currencyId))
+    .select(['chain.chainId', 'chain.family', 'chainWallet.address', 'currency.contractAddress', 'currency.decimals'])
+    .where('chainWallet.id', '=', walletId)
+    .executeTakeFirstOrThrow();
+  if (target.family !== 'evm' || !chains || chains.mode !== 'devnet') return;
+  const devnet = await chains.devnetOf(target.chainId);
+  const units = parseUnits(amount, target.decimals);
+  const holder = getAddress(target.address);
+  const sent = target.contractAddress === null ? await devnet.fund(holder, units) : await devnet.mint(getAddress(target.contractAddress), holder, units);
+  const block = Number(sent.receipt.blockNumber);
+  await db.updateTable('chainWatch').set({ nextBlock: block + 1 }).where('chainId', '=', target.chainId).where('nextBlock', '=', block).execute();
+}
+
+/** What the devnet says a wallet holds of a symbol on its chain, as a decimal string (the books' `balanceOf`, from the chain). */
+export async function chainBalanceOf(server: TestServer, walletId: number, symbol: string): Promise<string> {
+  const { db, chains } = server.app.context;
+  const row = await db
+    .selectFrom('chainWallet')
+    .innerJoin('chain', 'chain.chainId', 'chainWallet.chainId')
+    .innerJoin('currency', (join) => join.onRef('currency.chainId', '=', 'chain.chainId').on('currency.symbol', '=', symbol))
+    .select(['chain.chainId', 'chain.family', 'chain.rpcUrl', 'chainWallet.address', 'currency.contractAddress', 'currency.decimals'])
+    .where('chainWallet.id', '=', walletId)
+    .executeTakeFirstOrThrow();
+  if (!chains) throw new Error('the test server has no chains');
+  const adapter = await chains.adapterFor(row);
+  return formatUnits(await adapter.balanceOf(row.address, row.contractAddress), row.decimals);
+}
+
+/** A decimal string of any address's holding on a chain (an outsider's, where the money went). */
+export async function chainHoldingOf(server: TestServer, chainId: number, address: string, symbol: string): Promise<string> {
+  const { db, chains } = server.app.context;
+  const chain = await db.selectFrom('chain').select(['chainId', 'family', 'rpcUrl']).where('chainId', '=', chainId).executeTakeFirstOrThrow();
+  const currency = await db.selectFrom('currency').select(['contractAddress', 'decimals']).where('chainId', '=', chainId).where('symbol', '=', symbol).executeTakeFirstOrThrow();
+  if (!chains) throw new Error('the test server has no chains');
+  return formatUnits(await (await chains.adapterFor(chain)).balanceOf(address, currency.contractAddress), currency.decimals);
 }
 
 /** The simulated network fee an Ethereum execution takes in ETH: moving ETH itself, or a contract call (a token, a governance change). */

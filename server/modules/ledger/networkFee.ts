@@ -57,11 +57,12 @@ export async function feeWalletOf(trx: Trx, chainId: number): Promise<number> {
 }
 
 /**
- * What a relayed Safe execution cost (docs/chains.md "Gas of Safe executions"): the receipt's fee,
- * in the chain's native coin as a decimal (the currency's decimals). The platform's relayer paid it,
- * not the Safe: it goes to the gas report, never out of the Safe's balance.
+ * What a transaction mined on a real chain cost (docs/chains.md "Gas of Safe executions", "Wallet
+ * keys"): the receipts' fee, in the chain's native coin as a decimal (the currency's decimals). A Safe
+ * execution's was paid by the platform's relayer (the gas report only); a wallet's own transfer's by
+ * the wallet (its books too).
  */
-export async function relayedGas(trx: Trx, chainId: number, feeInSmallestUnits: bigint): Promise<GasQuote> {
+export async function gasPaidOnChain(trx: Trx, chainId: number, feeInSmallestUnits: bigint): Promise<GasQuote> {
   const native = await trx
     .selectFrom('currency')
     .select(['id', 'symbol', 'decimals'])

@@ -41,6 +41,6 @@ export function registerMovementRoutes(app: FastifyInstance, context: ServerCont
     path: paths.save,
     access: writers,
     body: movementBody,
-    handler: async ({ caller, body }) => saveMovement(db, caller, body, context.now(), context.config.proposalTtlHours, chainSafeStates(context.chains)),
+    handler: async ({ caller, body }) => saveMovement(db, caller, body, context.now(), context.config.proposalTtlHours, chainSafeStates(context.chains), context.chains),
   });
 }

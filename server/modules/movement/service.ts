@@ -17,6 +17,8 @@ import type { SafeStates } from '../sign/safeProposal';
 import { checkDestination, checkRefund, withdrawFee } from './rules';
 import { gateOutflow } from '../policy/enforce';
 import { findMovement } from './queries';
+import { bookRevertedGas, sendOutflowOnChain, WalletSendReverted } from '../sign/walletSend';
+import type { ChainRegistry } from '../../chain/registry';
 
 type Trx = Transaction<Database>;
 
@@ -24,8 +26,15 @@ type Trx = Transaction<Database>;
 const directGasReason = (kind: string): GasReason => (kind === 'withdraw' ? 'withdraw' : 'transfer');
 
 /** POST /sys/movement/save: one transaction; see `recordMovement`. */
-export async function saveMovement(db: Db, caller: Caller, body: MovementBody, now: Date, ttlHours: number, safes: SafeStates): Promise<MovementRecord> {
-  const { movementId } = await db.transaction().execute((trx) => recordMovement(trx, caller, body, now, ttlHours, 'movement', safes));
+export async function saveMovement(db: Db, caller: Caller, body: MovementBody, now: Date, ttlHours: number, safes: SafeStates, chains: ChainRegistry | null): Promise<MovementRecord> {
+  const { movementId } = await db
+    .transaction()
+    .execute((trx) => recordMovement(trx, caller, body, now, ttlHours, 'movement', safes, chains))
+    .catch(async (error: unknown) => {
+      // Mined and failed on chain: the books rolled back, the wallet's gas was spent all the same.
+      if (error instanceof WalletSendReverted) await bookRevertedGas(db, error, directGasReason(body.kind), now);
+      throw error;
+    });
   return findMovement(db, caller, movementId, now);
 }
 
@@ -54,6 +63,8 @@ export async function recordMovement(
   ttlHours: number,
   door: 'movement' | 'proposal',
   safes: SafeStates,
+  /** Where a direct movement out of a hot or cold wallet is sent (sign/walletSend.ts); null: no chain is reached. */
+  chains: ChainRegistry | null = null,
 ): Promise<{ movementId: number; proposal: StartedProposal | null }> {
   if (!maskHas(MOVEMENT_WRITERS[body.kind], caller.roleIndex)) throw forbidden();
   const wallet = await trx
@@ -98,7 +109,9 @@ export async function recordMovement(
           safes,
         )
       : null;
-  const txHash = proposal ? null : simulatedTxHash(family);
+  // Executed at once: on a chain that moves, the wallet sends it now (a refusal there rolls all of this back).
+  const sent = proposal ? null : await sendOutflowOnChain(trx, chains, { walletId: wallet.id, chainId: wallet.chainId, currencyId: currency.id, amount: body.amount, fee, to }, route);
+  const txHash = proposal ? null : (sent?.txHash ?? simulatedTxHash(family));
   const { id: movementId } = await trx
     .insertInto('movement')
     .values({
@@ -123,7 +136,7 @@ export async function recordMovement(
     .executeTakeFirstOrThrow();
   if (txHash) {
     const outflow = { walletId: wallet.id, orgId: wallet.orgId, chainId: wallet.chainId, currencyId: currency.id, amount: body.amount, fee, symbol: body.symbol };
-    await executeTransfer(trx, { ...outflow, reason: 'movement', proposalId: null, movementId, gasReason: directGasReason(body.kind) }, route, txHash, now);
+    await executeTransfer(trx, { ...outflow, reason: 'movement', proposalId: null, movementId, gasReason: directGasReason(body.kind) }, route, txHash, now, { paidGas: sent?.gas });
   }
   return { movementId, proposal };
 }

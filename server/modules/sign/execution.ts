@@ -98,7 +98,14 @@ async function insertGasRow(
  * by the ledger: they may have dropped since a proposal started; then nothing is written
  * (409 naming the coin) and the proposal stays approved.
  */
-export async function executeTransfer(trx: Trx, outflow: Outflow, route: ExecutionRoute, txHash: string, now: Date, { relayed = false } = {}): Promise<void> {
+export async function executeTransfer(
+  trx: Trx,
+  outflow: Outflow,
+  route: ExecutionRoute,
+  txHash: string,
+  now: Date,
+  { relayed = false, paidGas }: { relayed?: boolean; paidGas?: GasQuote } = {},
+): Promise<void> {
   const fee = outflow.fee ?? '0';
   const cause = { proposalId: outflow.proposalId, movementId: outflow.movementId, txHash, at: now };
   const postings: Posting[] = [{ ...cause, walletId: outflow.walletId, currencyId: outflow.currencyId, delta: debit(outflow.amount), reason: outflow.reason }];
@@ -114,7 +121,8 @@ export async function executeTransfer(trx: Trx, outflow: Outflow, route: Executi
     await postEntries(trx, postings);
     return;
   }
-  const gas = await gasQuote(trx, outflow.chainId, outflow.currencyId);
+  // Sent by the wallet itself on a real chain: what its transactions cost (sign/walletSend.ts); simulated: the quote.
+  const gas = paidGas ?? (await gasQuote(trx, outflow.chainId, outflow.currencyId));
   const spend = { walletId: outflow.walletId, orgId: outflow.orgId, chainId: outflow.chainId, reason: outflow.gasReason, ...cause };
   postings.push(gasPosting(spend, gas));
   await postEntries(trx, postings);

@@ -12,13 +12,14 @@ import type { ProposalDetail, SignActionBody, SignStartBody } from '../../../src
 import { recordMovement } from '../movement/service';
 import { recheckAtExecution } from '../movement/rules';
 import { chargeGas, executeTransfer, lockExecutionWallets, reportRelayedGas, simulatedTxHash, type ExecutionRoute } from './execution';
-import { gasQuote, relayedGas } from '../ledger/networkFee';
+import { gasQuote, gasPaidOnChain } from '../ledger/networkFee';
 import type { ChainRegistry } from '../../chain/registry';
 import { assertChainMoves, assertCurrencyMoves } from './outflow';
 import { executeGovernance, startGovernance } from './governance';
 import type { StartedProposal } from './proposalStart';
 import { checkedApprovalSignature, executeOnSafe, prepareSafeExecution, RevertedOnChain, signingOf, type SafeStates } from './safeProposal';
 import { expireOverdue } from './expiry';
+import { bookRevertedGas, sendOutflowOnChain, WalletSendReverted } from './walletSend';
 import { proposalDetail, proposalNotFound } from './queries';
 import { recheckPolicyAtConfirm } from '../policy/enforce';
 
@@ -103,7 +104,7 @@ async function execute(trx: Trx, proposal: StoredProposal, route: ExecutionRoute
   // On a Safe, which transaction executes (at the nonce the Safe is at) is settled before the books.
   const prepared = proposal.safeTx && chains ? await prepareSafeExecution(trx, chains, { id: proposal.id, chainId: proposal.chainId, safeTx: proposal.safeTx }) : null;
   const safeTx = prepared?.safeTx ?? null;
-  const booksHash = safeTx ? signingOf(safeTx).safeTxHash : simulatedTxHash(chain.family);
+  let booksHash = safeTx ? signingOf(safeTx).safeTxHash : simulatedTxHash(chain.family);
   const gasReason = 'proposal' as const;
   if (proposal.kind === 'governance') {
     await executeGovernance(trx, proposal, now);
@@ -112,6 +113,9 @@ async function execute(trx: Trx, proposal: StoredProposal, route: ExecutionRoute
     if (!(MOVEMENT_KINDS as readonly string[]).includes(proposal.kind) || proposal.currencyId === null) throw conflict('api.proposalKindRetired');
     await assertCurrencyMoves(trx, proposal.currencyId);
     await recheckAtExecution(trx, proposal);
+    // Not a Safe: a hot or cold wallet whose policy asked for approvals sends it itself, now (sign/walletSend.ts).
+    const sent = safeTx ? null : await sendOutflowOnChain(trx, chains, { walletId: proposal.walletId, chainId: proposal.chainId, currencyId: proposal.currencyId, amount: proposal.amount, fee: proposal.fee, to: proposal.toAddress }, route);
+    if (sent) booksHash = sent.txHash;
     await executeTransfer(
       trx,
       {
@@ -130,13 +134,13 @@ async function execute(trx: Trx, proposal: StoredProposal, route: ExecutionRoute
       route,
       booksHash,
       now,
-      { relayed: safeTx !== null },
+      { relayed: safeTx !== null, paidGas: sent?.gas },
     );
   }
   const spend = { walletId: proposal.walletId, orgId: proposal.orgId, chainId: proposal.chainId, reason: gasReason, proposalId: proposal.id, movementId: null, at: now };
   if (prepared) {
     const { txHash, fee, chainExecution } = await executeOnSafe(prepared);
-    await reportRelayedGas(trx, { ...spend, txHash }, await relayedGas(trx, proposal.chainId, fee));
+    await reportRelayedGas(trx, { ...spend, txHash }, await gasPaidOnChain(trx, proposal.chainId, fee));
     return { txHash, chainExecution };
   }
   // A signer change is a transaction of the wallet's contract: it pays its gas too.
@@ -152,7 +156,7 @@ async function execute(trx: Trx, proposal: StoredProposal, route: ExecutionRoute
 async function reportRevertedGas(db: Db, proposalId: number, reverted: RevertedOnChain, now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const proposal = await trx.selectFrom('proposal').select(['walletId', 'orgId', 'chainId']).where('id', '=', proposalId).executeTakeFirstOrThrow();
-    await reportRelayedGas(trx, { ...proposal, reason: 'proposal', proposalId, movementId: null, txHash: reverted.txHash, at: now }, await relayedGas(trx, proposal.chainId, reverted.fee));
+    await reportRelayedGas(trx, { ...proposal, reason: 'proposal', proposalId, movementId: null, txHash: reverted.txHash, at: now }, await gasPaidOnChain(trx, proposal.chainId, reverted.fee));
   });
 }
 
@@ -216,6 +220,7 @@ export async function actOnProposal(db: Db, caller: Caller, action: ProposalActi
   }).catch(async (error: unknown) => {
     // Mined and failed on chain: the books rolled back, the relayer's gas was spent all the same.
     if (error instanceof RevertedOnChain) await reportRevertedGas(db, body.proposalId, error, now);
+    if (error instanceof WalletSendReverted) await bookRevertedGas(db, error, 'proposal', now);
     throw error;
   });
   if (committedRefusal) throw refusalError(committedRefusal);
