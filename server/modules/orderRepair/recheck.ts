@@ -20,11 +20,11 @@ import { lockDepositWallet, markOrderPaid } from '../ledger/orderCredit';
  * created and not already the payment of another order. Deposit addresses serve many orders,
  * so a transfer of exactly the amount is preferred, then the earliest.
  */
-export async function recheckOrder(db: Db, caller: Caller, orderId: number, now: Date, t: Translate, readChain: (chainId: number) => Promise<unknown>): Promise<RecheckView> {
+export async function recheckOrder(db: Db, caller: Caller, orderId: number, now: Date, t: Translate, readChain: (chainId: number) => Promise<{ nextBlock: bigint | null }>): Promise<RecheckView> {
   const visible = await db.selectFrom('paymentOrder').select('chainId').where('id', '=', orderId).where(orgVisibleTo(caller, 'payment_order.org_id')).executeTakeFirst();
   if (!visible) throw orderNotFound();
   // The chain's confirmed blocks first, so what is compared is what the chain holds now (docs/chains.md "Deposits").
-  await readChain(visible.chainId).catch(() => {
+  const read = await readChain(visible.chainId).catch(() => {
     throw new ApiError(BodyCode.unavailable, 'api.chainUnreadable');
   });
   const found = await db.transaction().execute(async (trx) => {
@@ -51,6 +51,8 @@ export async function recheckOrder(db: Db, caller: Caller, orderId: number, now:
       .where('chainTransfer.currencyId', '=', order.currencyId)
       .where('chainTransfer.toAddress', '=', order.depositAddress)
       .where('chainTransfer.blockTime', '>=', order.createdAt)
+      // On a chain that is read, only what the watcher read from it (a simulated row has no block).
+      .$if(read.nextBlock !== null, (q) => q.where('chainTransfer.blockNumber', 'is not', null))
       .where(({ not, exists, selectFrom }) =>
         not(exists(selectFrom('paymentOrder as used').select('used.id').where('used.status', '=', 'paid').where(sql`lower(used.tx_hash)`, '=', sql`lower(chain_transfer.tx_hash)`))),
       );

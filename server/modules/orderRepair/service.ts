@@ -1,8 +1,10 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
 import type { Db } from '../../db/database';
 import { ApiError, badRequest, conflict } from '../../http/apiError';
 import type { Caller } from '../../http/caller';
 import { BodyCode } from '../../../src/contract/envelope';
+import { compareDecimal } from '../../../src/contract/money';
 import { RECREDITABLE_STATUSES } from '../../../src/contract/orderRepair';
 import type { OrderRepairView, RecreditBody } from '../../../src/contract/schemas/orderRepair';
 import type { OrderReportRecord } from '../../../src/contract/schemas/report';
@@ -41,9 +43,18 @@ export async function lookUpOrder(db: Db, caller: Caller, q: string): Promise<Or
  * Marks an expired or failed order paid by the transaction given, with the reason, in the
  * repair log, and credits its deposit wallet — in one transaction with the order row locked:
  * two operators cannot credit it twice, and a transaction that already paid an order cannot
- * pay another.
+ * pay another. On a chain that is read (docs/chains.md "Deposits"), the chain is polled first and
+ * the transaction must be one the watcher read into the order's deposit address, in its currency,
+ * for at least its amount: its money is already in the wallet as a `deposit`, which the credit
+ * takes back, so no balance moves. A hash the chain never delivered there is a 409, so no one
+ * credits a wallet with money the chain does not hold. A simulated chain has only the operator's word.
  */
-export async function recreditOrder(db: Db, caller: Caller, body: RecreditBody, now: Date): Promise<OrderRepairView> {
+export async function recreditOrder(db: Db, caller: Caller, body: RecreditBody, now: Date, readChain: (chainId: number) => Promise<{ nextBlock: bigint | null }>): Promise<OrderRepairView> {
+  const target = await db.selectFrom('paymentOrder').select('chainId').where('id', '=', body.orderId).executeTakeFirst();
+  if (!target) throw orderNotFound();
+  const read = await readChain(target.chainId).catch(() => {
+    throw new ApiError(BodyCode.unavailable, 'api.chainUnreadable');
+  });
   const order = await db.transaction().execute(async (trx) => {
     const found = await trx.selectFrom('paymentOrder').select(['id', 'chainId', 'depositAddress']).where('id', '=', body.orderId).executeTakeFirst();
     if (!found) throw orderNotFound();
@@ -52,7 +63,8 @@ export async function recreditOrder(db: Db, caller: Caller, body: RecreditBody, 
     const row = await trx
       .selectFrom('paymentOrder')
       .innerJoin('chain', 'chain.chainId', 'paymentOrder.chainId')
-      .select(['paymentOrder.id', 'paymentOrder.orderNo', 'paymentOrder.status', 'paymentOrder.chainId', 'paymentOrder.currencyId', 'paymentOrder.amount', 'paymentOrder.depositAddress', 'chain.family'])
+      .innerJoin('currency', 'currency.id', 'paymentOrder.currencyId')
+      .select(['paymentOrder.id', 'paymentOrder.orderNo', 'paymentOrder.status', 'paymentOrder.chainId', 'paymentOrder.currencyId', 'paymentOrder.amount', 'paymentOrder.depositAddress', 'chain.family', 'currency.symbol'])
       .where('paymentOrder.id', '=', body.orderId)
       .forUpdate()
       .executeTakeFirstOrThrow();
@@ -60,7 +72,8 @@ export async function recreditOrder(db: Db, caller: Caller, body: RecreditBody, 
     if (!TX_HASH[row.family]?.test(body.txHash)) throw badRequest({ txHash: { key: 'validation.txHash', params: { family: row.family.toUpperCase() } } });
     const used = await trx.selectFrom('paymentOrder').select('orderNo').where(sql`lower(tx_hash)`, '=', body.txHash.toLowerCase()).where('status', '=', 'paid').executeTakeFirst();
     if (used) throw new ApiError(BodyCode.conflict, 'api.txHashUsed', { params: { orderNo: used.orderNo }, fields: { txHash: { key: 'validation.duplicate' } } });
-    await markOrderPaid(trx, row, { txHash: body.txHash, paidAt: now });
+    const payer = read.nextBlock === null ? undefined : await deliveredOnChain(trx, row, body.txHash);
+    await markOrderPaid(trx, row, { txHash: body.txHash, paidAt: now, ...(payer ? { payerAddress: payer } : {}) });
     await trx
       .insertInto('orderRepair')
       .values({ orderId: row.id, action: 'recredit', actorId: caller.userId, reason: body.reason, txHash: body.txHash, previousStatus: row.status, newStatus: 'paid', createdAt: now })
@@ -68,4 +81,31 @@ export async function recreditOrder(db: Db, caller: Caller, body: RecreditBody, 
     return row;
   });
   return lookUpOrder(db, caller, order.orderNo);
+}
+
+/**
+ * What the transaction delivered into the order's deposit address in its currency, as the deposit
+ * watcher read it: at least the order's amount, or a 409 on the hash. Answers the payer's address.
+ */
+async function deliveredOnChain(
+  trx: Transaction<Database>,
+  order: { chainId: number; currencyId: number; depositAddress: string; amount: string; symbol: string },
+  txHash: string,
+): Promise<string> {
+  const delivered = await trx
+    .selectFrom('chainTransfer')
+    .select([sql<string | null>`trim_scale(sum(amount))::text`.as('total'), sql<string | null>`min(from_address)`.as('payer')])
+    .where('chainId', '=', order.chainId)
+    .where('currencyId', '=', order.currencyId)
+    .where('toAddress', '=', order.depositAddress)
+    .where(sql`lower(tx_hash)`, '=', txHash.toLowerCase())
+    .where('blockNumber', 'is not', null)
+    .executeTakeFirstOrThrow();
+  if (delivered.total === null || delivered.payer === null) {
+    throw new ApiError(BodyCode.conflict, 'api.recreditNotOnChain', { params: { symbol: order.symbol, address: order.depositAddress }, fields: { txHash: { key: 'validation.notOnChain' } } });
+  }
+  if (compareDecimal(delivered.total, order.amount) < 0) {
+    throw new ApiError(BodyCode.conflict, 'api.recreditShort', { params: { total: `${delivered.total} ${order.symbol}`, amount: `${order.amount} ${order.symbol}` }, fields: { txHash: { key: 'validation.notOnChain' } } });
+  }
+  return delivered.payer;
 }
