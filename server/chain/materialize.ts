@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { getAddress, isAddress, parseUnits, type Address } from 'viem';
+import { encodeFunctionData, erc20Abi, getAddress, isAddress, parseUnits, type Address } from 'viem';
 import type { Db } from '../db/database';
 import type { ChainAdapter } from './adapter';
 import type { Devnet } from './evm/devnet';
@@ -41,4 +41,38 @@ export async function materializeBooks(db: Db, chainId: number, devnet: Devnet, 
   }
   // What was just minted is in the books already: the deposit watcher starts after it.
   await startWatching(db, chainId, (await chain.headBlock()) + 1n, new Date());
+  await payLatePayments(db, chainId, devnet);
+}
+
+/**
+ * The demo's late payments (server/db/seed/chainTransfers.ts: money that arrived after its order
+ * expired, never in the books), made real: each is sent from its payer to its deposit address on
+ * the devnet, after the watcher's starting block, and its simulated row goes. The watcher then reads
+ * it as any deposit (booked as a `deposit`), and a re-check of its order finds it on chain.
+ */
+async function payLatePayments(db: Db, chainId: number, devnet: Devnet): Promise<void> {
+  const late = await db
+    .selectFrom('chainTransfer')
+    .innerJoin('currency', 'currency.id', 'chainTransfer.currencyId')
+    .select(['chainTransfer.id', 'chainTransfer.fromAddress', 'chainTransfer.toAddress', 'currency.contractAddress', 'currency.decimals', sql<string>`chain_transfer.amount::text`.as('amount')])
+    .where('chainTransfer.chainId', '=', chainId)
+    .where('chainTransfer.blockNumber', 'is', null)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('paymentOrder').select('paymentOrder.id').where(sql`lower(payment_order.tx_hash)`, '=', sql`lower(chain_transfer.tx_hash)`))))
+    .orderBy('chainTransfer.id')
+    .execute();
+  for (const payment of late) {
+    if (!isAddress(payment.fromAddress) || !isAddress(payment.toAddress) || (payment.contractAddress !== null && !isAddress(payment.contractAddress))) continue;
+    const payer = getAddress(payment.fromAddress);
+    const amount = parseUnits(payment.amount, payment.decimals);
+    // The payer's gas, then its money: the devnet sends for the payer's address (docs/chains.md "Wallet keys").
+    await devnet.fund(payer, (payment.contractAddress === null ? amount : 0n) + 10n ** 17n);
+    if (payment.contractAddress === null) {
+      await devnet.send(payer, { to: getAddress(payment.toAddress), value: amount });
+    } else {
+      const token = getAddress(payment.contractAddress);
+      await devnet.mint(token, payer, amount);
+      await devnet.send(payer, { to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [getAddress(payment.toAddress), amount] }) });
+    }
+    await db.deleteFrom('chainTransfer').where('id', '=', payment.id).execute();
+  }
 }
