@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from './harness';
 import type { RecheckView } from '../../src/contract/schemas/orderRepair';
+import { demoTronAddress } from '../../server/db/seed/wallets';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -15,48 +16,57 @@ const db = () => server.app.context.db;
 const recheck = (account: string, orderId: unknown) => server.call<RecheckView>('POST', '/sys/order-repair/recheck', { token: tokens[account], body: { orderId } });
 const DAY = 86_400_000;
 let seq = 0;
-const evmHash = () => `0x${(++seq).toString(16).padStart(64, 'c')}`;
+const tronHash = () => (++seq).toString(16).padStart(64, 'c');
+const TRON = 728126428;
 
 /**
- * An order of Aurora Pay (proA) in USDT on Ethereum at a deposit address of its own — a new Hot
- * wallet of the org, which a payment credits — unless one is given.
+ * An order of Aurora Pay (proA) in USDT on TRON at a deposit address of its own — a new Hot wallet
+ * of the org, which a payment credits — unless one is given. TRON is simulated (docs/chains.md
+ * "Modes"): what its watcher saw is a row written here, so block times can be set at will; the same
+ * re-check on an EVM chain reads the devnet (tests/api/depositWatcher.test.ts).
  */
 async function newOrder(status: string, amount: string, depositAddress?: string, createdAt = new Date(Date.now() - 3 * DAY)) {
-  const usdt = await db().selectFrom('currency').select('id').where('chainId', '=', 1).where('symbol', '=', 'USDT').executeTakeFirstOrThrow();
+  const usdt = await db().selectFrom('currency').select('id').where('chainId', '=', TRON).where('symbol', '=', 'USDT').executeTakeFirstOrThrow();
   if (!depositAddress) {
-    depositAddress = `0x${(++seq).toString(16).padStart(40, 'd')}`;
-    await db().insertInto('chainWallet').values({ chainId: 1, orgId: server.orgIds.proA, kind: 'Hot', address: depositAddress, label: `Deposits ${seq}`, threshold: null }).execute();
+    depositAddress = demoTronAddress(`recheck deposits ${++seq}`);
+    await db().insertInto('chainWallet').values({ chainId: TRON, orgId: server.orgIds.proA, kind: 'Hot', address: depositAddress, label: `Deposits ${seq}`, threshold: null }).execute();
   }
   return db()
     .insertInto('paymentOrder')
-    .values({ orderNo: `TST${++seq}`, orgId: server.orgIds.proA, kind: 'payment', chainId: 1, currencyId: usdt.id, amount, fee: '0', status, depositAddress, createdAt })
+    .values({ orderNo: `TST${++seq}`, orgId: server.orgIds.proA, kind: 'payment', chainId: TRON, currencyId: usdt.id, amount, fee: '0', status, depositAddress, createdAt })
     .returning(['id', 'orderNo', 'chainId', 'currencyId', 'depositAddress', 'createdAt'])
     .executeTakeFirstOrThrow();
 }
 
 /** What the chain watcher saw arrive for an order, a day after it was created unless told. */
-async function arrive(order: Awaited<ReturnType<typeof newOrder>>, amount: string, txHash = evmHash(), blockTime = new Date(order.createdAt.getTime() + DAY)) {
-  await db().insertInto('chainTransfer').values({ chainId: order.chainId, currencyId: order.currencyId, toAddress: order.depositAddress, fromAddress: `0x${'e'.repeat(40)}`, amount, txHash, blockTime }).execute();
+async function arrive(order: Awaited<ReturnType<typeof newOrder>>, amount: string, txHash = tronHash(), blockTime = new Date(order.createdAt.getTime() + DAY)) {
+  await db().insertInto('chainTransfer').values({ chainId: order.chainId, currencyId: order.currencyId, toAddress: order.depositAddress, fromAddress: demoTronAddress('a payer'), amount, txHash, blockTime }).execute();
   return { txHash, blockTime };
 }
 
 const statusOf = async (id: number) => (await db().selectFrom('paymentOrder').select(['status', 'txHash']).where('id', '=', id).executeTakeFirstOrThrow());
 
 describe('order re-check', () => {
-  it('a merchant’s finance re-checks its late-paid order (demo data): paid by the transfer at its block time, audited', async () => {
-    const { rows } = await sql<{ id: number; txHash: string; blockTime: Date }>`
-      select o.id, t.tx_hash, t.block_time from payment_order o
-      join chain_transfer t on t.to_address = o.deposit_address and t.currency_id = o.currency_id and t.amount = o.amount and t.block_time > o.created_at
-      where o.status = 'expired' and o.org_id = ${server.orgIds.proA}
-        and not exists (select 1 from payment_order paid where paid.tx_hash = t.tx_hash)`.execute(db());
-    expect(rows).toHaveLength(1);
-    const [late] = rows;
+  it('a merchant’s finance re-checks its late-paid order (demo data): paid by the transfer read from the chain at its block time, audited', async () => {
+    // The seed's rule (server/db/seed/chainTransfers.ts): the org's oldest expired checkout payment was paid a day late.
+    const late = await db().selectFrom('paymentOrder').select(['id', 'chainId', 'depositAddress', 'amount']).where('orgId', '=', server.orgIds.proA).where('kind', '=', 'payment').where('status', '=', 'expired').orderBy('createdAt').orderBy('id').executeTakeFirstOrThrow();
     const res = await recheck('merchantProFinance', late.id);
     expect(res.code).toBe(200);
-    expect(res.data.order).toMatchObject({ status: 'paid', txHash: late.txHash });
-    expect(new Date(res.data.order.paidAt!).getTime()).toBe(new Date(late.blockTime).getTime());
-    expect(res.data.recheck).toEqual({ paid: true, txHash: late.txHash, shortTotal: null, message: `Payment found on chain: the order is paid by transaction ${late.txHash}.` });
-    expect(res.data.repairs.at(-1)).toMatchObject({ action: 'recheck', actor: 'merchantProFinance', reason: null, txHash: late.txHash, previousStatus: 'expired', newStatus: 'paid' });
+    // On an EVM chain the devnet carried it (server/chain/materialize.ts), and the re-check read it.
+    const transfer = await db()
+      .selectFrom('chainTransfer')
+      .select(['txHash', 'blockTime', 'blockNumber'])
+      .where('chainId', '=', late.chainId)
+      .where('toAddress', '=', late.depositAddress)
+      .where(sql`amount`, '=', sql`${late.amount}::numeric`)
+      .where('txHash', '=', res.data.order.txHash ?? '')
+      .executeTakeFirstOrThrow();
+    const chain = await db().selectFrom('chain').select('family').where('chainId', '=', late.chainId).executeTakeFirstOrThrow();
+    if (chain.family === 'evm') expect(transfer.blockNumber).not.toBeNull();
+    expect(res.data.order).toMatchObject({ status: 'paid', txHash: transfer.txHash });
+    expect(new Date(res.data.order.paidAt!).getTime()).toBe(new Date(transfer.blockTime).getTime());
+    expect(res.data.recheck).toEqual({ paid: true, txHash: transfer.txHash, shortTotal: null, message: `Payment found on chain: the order is paid by transaction ${transfer.txHash}.` });
+    expect(res.data.repairs.at(-1)).toMatchObject({ action: 'recheck', actor: 'merchantProFinance', reason: null, txHash: transfer.txHash, previousStatus: 'expired', newStatus: 'paid' });
 
     const again = await recheck('superAdmin', late.id);
     expect(again).toMatchObject({ code: 409, msg: 'This order is already paid; there is nothing to re-check.' });
@@ -83,7 +93,7 @@ describe('order re-check', () => {
 
   it('a pending order is paid by a transfer of more than due; one from before the order does not count', async () => {
     const order = await newOrder('pending', '10');
-    await arrive(order, '50', evmHash(), new Date(order.createdAt.getTime() - DAY));
+    await arrive(order, '50', tronHash(), new Date(order.createdAt.getTime() - DAY));
     expect((await recheck('superAdmin', order.id)).data.recheck.paid).toBe(false);
     const { txHash } = await arrive(order, '10.01');
     const res = await recheck('superAdmin', order.id);
@@ -98,7 +108,7 @@ describe('order re-check', () => {
       .select(['paymentOrder.amount', 'paymentOrder.depositAddress', 'paymentOrder.createdAt'])
       .where('paymentOrder.status', '=', 'paid')
       .where('paymentOrder.orgId', '=', server.orgIds.proA)
-      .where('currency.chainId', '=', 1)
+      .where('currency.chainId', '=', TRON)
       .where('currency.symbol', '=', 'USDT')
       .orderBy('paymentOrder.id')
       .executeTakeFirstOrThrow();
