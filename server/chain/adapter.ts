@@ -83,8 +83,8 @@ export interface ChainAdapter {
   readonly mode: ChainMode;
   /** The chain id signatures are bound to (EIP-712 domain, EIP-155). */
   readonly signingChainId: number;
-  /** Smallest units; `token` null for the native coin. */
-  balanceOf(address: string, token: string | null): Promise<bigint>;
+  /** Smallest units; `token` null for the native coin; at `atBlock` (the head when absent). */
+  balanceOf(address: string, token: string | null, atBlock?: bigint): Promise<bigint>;
   headBlock(): Promise<bigint>;
   transfersTo(addresses: readonly string[], tokens: readonly string[], fromBlock: bigint, toBlock: bigint): Promise<IncomingTransfer[]>;
   transaction(hash: string): Promise<TransactionFate>;

@@ -25,15 +25,18 @@ export async function payOnChain(server: TestServer, chainId: number, to: string
 }
 
 /**
- * Polls the deposit watcher until it has read the chain up to `blockNumber` (each poll mines one
- * block while a transfer waits for its confirmations), or fails saying where it stopped.
+ * Polls the deposit watcher until it has read the chain up to `blockNumber`, a block mined between
+ * polls so that it gets its confirmations, or fails saying where it stopped.
  */
 export async function readChainUpTo(server: TestServer, chainId: number, blockNumber: bigint): Promise<void> {
   const { db, chains } = server.app.context;
   const { confirmations } = await db.selectFrom('chain').select('confirmations').where('chainId', '=', chainId).executeTakeFirstOrThrow();
+  const devnet = await chains.devnetOf(chainId);
   for (let polls = 0; polls <= confirmations + 2; polls += 1) {
     const { nextBlock } = await pollChain(db, chains, chainId, new Date());
     if (nextBlock !== null && nextBlock > blockNumber) return;
+    // Time passing on the chain, also when no transfer into our wallets waits (then the watcher mines none).
+    await devnet.mineEmpty();
   }
   const cursor = await db.selectFrom('chainWatch').select('nextBlock').where('chainId', '=', chainId).executeTakeFirst();
   throw new Error(`the watcher of chain ${chainId} stopped before block ${blockNumber} (next: ${cursor?.nextBlock})`);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeFunctionData, erc20Abi, getAddress, parseUnits, type Address, type Hex } from 'viem';
 import { startTestServer, type TestServer } from './harness';
 import { balanceOf, ETH_CHAIN, signClient, units } from './signSupport';
+import { readChainUpTo } from './chainSupport';
 import { devnetAccount, type Devnet } from '../../server/chain/evm/devnet';
 import { pollChain } from '../../server/modules/deposit/watcher';
 import { postEntries } from '../../server/modules/ledger/post';
@@ -27,6 +28,8 @@ beforeAll(async () => {
   // A customer with coin for gas and tokens to pay with.
   await devnet.fund(customer.address, parseUnits('10', 18));
   await devnet.mint(usdt.contractAddress, customer.address, parseUnits('100000', usdt.decimals));
+  // The demo's late payments, sent when the devnet was made (server/chain/materialize.ts), read first.
+  await readChainUpTo(server, ETH_CHAIN, await devnet.client.getBlockNumber());
 });
 afterAll(() => server?.close());
 

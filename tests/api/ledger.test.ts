@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress } from 'viem';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from './harness';
+import { postEntries } from '../../server/modules/ledger/post';
 import { balanceOf, chainBalanceOf, chainHoldingOf, ETH_CHAIN, ETH_GAS, fromUnits, signClient, TOKEN_GAS, units, walletIdsByLabel } from './signSupport';
 import type { ListResult } from '../../src/contract/envelope';
 import type { AssetFlowRecord } from '../../src/contract/schemas/assetFlow';
@@ -175,8 +176,32 @@ describe('balances cannot change beside the ledger', () => {
     }
     const res = await verify();
     expect(res.data.balanced).toBe(false);
-    expect(res.data.breaks).toEqual([expect.objectContaining({ kind: 'balanceMismatch', walletId: wallet, walletLabel: 'Birch cold', symbol: 'USDC' })]);
-    const { expected, actual } = res.data.breaks[0];
-    expect(units(actual!) - units(expected!)).toBe(units('7'));
+    // Named twice: the balance is not the sum of its entries, and it is not what the Safe holds on chain.
+    expect(res.data.breaks).toEqual([
+      expect.objectContaining({ kind: 'balanceMismatch', walletId: wallet, walletLabel: 'Birch cold', symbol: 'USDC' }),
+      expect.objectContaining({ kind: 'chainBalance', walletId: wallet, walletLabel: 'Birch cold', symbol: 'USDC' }),
+    ]);
+    for (const { expected, actual, kind } of res.data.breaks) {
+      if (kind === 'balanceMismatch') expect(units(actual!) - units(expected!)).toBe(units('7'));
+      else expect(units(expected!) - units(actual!)).toBe(units('7'));
+    }
+  });
+
+  it('money credited beside the chain — an opening entry the chain never saw — is named against the wallet’s holding on chain', async () => {
+    const wallet = wallets['Aurora deposits'];
+    const usdt = await currencyId('USDT');
+    // A correct ledger entry (its balance follows), of money that never arrived on chain.
+    await db().transaction().execute((trx) => postEntries(trx, [{ walletId: wallet, currencyId: usdt, delta: '1000', reason: 'initial credit', txHash: null, at: new Date() }]));
+    const res = await verify();
+    expect(res.data.balanced).toBe(false);
+    const named = res.data.breaks.filter((b) => b.walletId === wallet);
+    expect(named).toEqual([expect.objectContaining({ kind: 'chainBalance', walletId: wallet, symbol: 'USDT' })]);
+    expect(units(named[0].expected!) - units(named[0].actual!)).toBe(units('1000'));
+    // And the wallet cannot spend it: the chain is asked before anything is sent.
+    const onChain = await chainBalanceOf(server, wallet, 'USDT');
+    const spend = await move('merchantProFinance', { kind: 'transfer', walletId: wallet, to: EXTERNAL, symbol: 'USDT', amount: fromUnits(units(onChain) + units('1')) });
+    expect(spend.code).toBe(409);
+    expect(spend.msg).toContain('the books and the chain disagree');
+    expect(await chainBalanceOf(server, wallet, 'USDT')).toBe(onChain);
   });
 });

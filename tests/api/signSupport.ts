@@ -1,5 +1,6 @@
 import type { TestServer } from './harness';
 import { postEntries } from '../../server/modules/ledger/post';
+import { pollChain } from '../../server/modules/deposit/watcher';
 import { GAS_QUOTES } from '../../server/modules/ledger/networkFee';
 import type { ListResult } from '../../src/contract/envelope';
 import type { ProposalDetail, ProposalRecord, SignLogListRecord } from '../../src/contract/schemas/sign';
@@ -123,8 +124,8 @@ export const TRON_CHAIN = 728126428;
  * Funds a wallet the only way a balance changes: an opening ledger entry (the database then
  * moves the balance; a direct write to wallet_balance is refused). On an EVM chain the devnet
  * then holds it too (minted, or the native coin from the faucet), as a fresh devnet is made to hold
- * the books (server/chain/materialize.ts), and the deposit watcher's cursor moves past that block
- * when nothing before it is unread, so a later poll does not book it a second time as a deposit.
+ * the books (server/chain/materialize.ts): the deposit watcher reads every block before that one,
+ * then its cursor steps over it, so the opening money is not booked a second time as a deposit.
  */
 export async function fund(server: TestServer, walletId: number, currencyId: number, amount: string): Promise<void> {
   const { db, chains } = server.app.context;
@@ -133,7 +134,7 @@ export async function fund(server: TestServer, walletId: number, currencyId: num
     .selectFrom('chainWallet')
     .innerJoin('chain', 'chain.chainId', 'chainWallet.chainId')
     .innerJoin('currency', (join) => join.onRef('currency.chainId', '=', 'chain.chainId').on('currency.id', '=', currencyId))
-    .select(['chain.chainId', 'chain.family', 'chainWallet.address', 'currency.contractAddress', 'currency.decimals'])
+    .select(['chain.chainId', 'chain.family', 'chain.confirmations', 'chainWallet.address', 'currency.contractAddress', 'currency.decimals'])
     .where('chainWallet.id', '=', walletId)
     .executeTakeFirstOrThrow();
   if (target.family !== 'evm' || !chains || chains.mode !== 'devnet') return;
@@ -141,8 +142,12 @@ export async function fund(server: TestServer, walletId: number, currencyId: num
   const units = parseUnits(amount, target.decimals);
   const holder = getAddress(target.address);
   const sent = target.contractAddress === null ? await devnet.fund(holder, units) : await devnet.mint(getAddress(target.contractAddress), holder, units);
-  const block = Number(sent.receipt.blockNumber);
-  await db.updateTable('chainWatch').set({ nextBlock: block + 1 }).where('chainId', '=', target.chainId).where('nextBlock', '=', block).execute();
+  const block = sent.receipt.blockNumber;
+  // Each poll reads one more confirmed block (the devnet mines one while the opening money waits), up to the block before it.
+  const cursor = async () => BigInt((await db.selectFrom('chainWatch').select('nextBlock').where('chainId', '=', target.chainId).executeTakeFirstOrThrow()).nextBlock);
+  for (let polls = 0; (await cursor()) < block && polls <= target.confirmations + 2; polls += 1) await pollChain(db, chains, target.chainId, new Date());
+  const stepped = await db.updateTable('chainWatch').set({ nextBlock: Number(block) + 1 }).where('chainId', '=', target.chainId).where('nextBlock', '=', Number(block)).executeTakeFirst();
+  if (stepped.numUpdatedRows !== 1n) throw new Error(`fund: the watcher of chain ${target.chainId} is at block ${await cursor()}, not at the opening money's ${block}`);
 }
 
 /** What the devnet says a wallet holds of a symbol on its chain, as a decimal string (the books' `balanceOf`, from the chain). */

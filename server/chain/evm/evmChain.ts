@@ -53,9 +53,10 @@ export class EvmChain implements ChainAdapter {
     };
   }
 
-  async balanceOf(address: string, token: string | null): Promise<bigint> {
-    if (token === null) return this.client.getBalance({ address: getAddress(address) });
-    return this.client.readContract({ address: getAddress(token), abi: erc20Abi, functionName: 'balanceOf', args: [getAddress(address)] });
+  async balanceOf(address: string, token: string | null, atBlock?: bigint): Promise<bigint> {
+    const at = atBlock === undefined ? {} : { blockNumber: atBlock };
+    if (token === null) return this.client.getBalance({ address: getAddress(address), ...at });
+    return this.client.readContract({ address: getAddress(token), abi: erc20Abi, functionName: 'balanceOf', args: [getAddress(address)], ...at });
   }
 
   headBlock(): Promise<bigint> {

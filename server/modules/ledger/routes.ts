@@ -5,6 +5,7 @@ import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
 import { verifyLedger } from './verify';
 import { reconcileSafes } from './chainReconcile';
+import { reconcileBalances } from './balanceReconcile';
 
 /** The books' invariants, for the operator row: the whole platform's ledger, every org. */
 export function registerLedgerRoutes(app: FastifyInstance, context: ServerContext): void {
@@ -14,7 +15,7 @@ export function registerLedgerRoutes(app: FastifyInstance, context: ServerContex
     access: masks.operator,
     handler: async () => {
       const books = await verifyLedger(context.db, context.now());
-      const chain = await reconcileSafes(context.db, context.chains);
+      const chain = [...(await reconcileSafes(context.db, context.chains)), ...(await reconcileBalances(context.db, context.chains))];
       return { ...books, balanced: books.balanced && chain.length === 0, breaks: [...books.breaks, ...chain] };
     },
   });

@@ -19,13 +19,18 @@ export const LEDGER_BREAK_KINDS = [
    * entries do not add up to what it delivered (or deposit entries of no transfer read).
    */
   'transferCredit',
+  /**
+   * A wallet holds on its chain other than its books say, plus what the deposit watcher has not
+   * booked yet (a hot wallet's or a Safe's, on an EVM chain that is read).
+   */
+  'chainBalance',
   /** A Safe's owners on chain are not its wallet's signers' registered keys. */
   'safeOwners',
   /** A Safe's threshold on chain is not its wallet's. */
   'safeThreshold',
   /** No Safe at a multisig wallet's address on its chain. */
   'safeMissing',
-  /** The chain of a Safe could not be read: not compared. */
+  /** The chain of a wallet could not be read: not compared. */
   'chainUnreadable',
 ] as const;
 export type LedgerBreakKind = (typeof LEDGER_BREAK_KINDS)[number];

@@ -1,0 +1,68 @@
+import { sql } from 'kysely';
+import { formatUnits, getAddress, isAddress, isAddressEqual, parseUnits } from 'viem';
+import type { Db } from '../../db/database';
+import type { ChainRegistry } from '../../chain/registry';
+import type { LedgerBreak } from '../../../src/contract/schemas/ledger';
+
+/**
+ * The books' balances against the chain (docs/ledger.md "Verification"): every wallet of ours on an
+ * EVM chain that is read (devnet or rpc) must hold on chain, in every currency of its chain, what its
+ * ledger balance says plus what the deposit watcher has not booked yet (from its cursor to the head).
+ * Money leaves our wallets only through the platform (a Safe's execution, a wallet's own transfer),
+ * which books it as it is sent, and arrives through the watcher; anything else (a database edited
+ * beside the ledger's triggers, a credit of money the chain never delivered, a key used outside the
+ * platform) is a difference here.
+ *
+ * Each wallet is compared in a transaction of its own that first takes its row FOR SHARE: a movement
+ * or an execution under way (it holds the row FOR UPDATE from its books to its receipt) finishes
+ * first. The balances and the watcher's cursor come from one statement; the chain is read at one
+ * block, the head when the comparison starts.
+ */
+export async function reconcileBalances(db: Db, chains: ChainRegistry): Promise<LedgerBreak[]> {
+  const wallets = await db
+    .selectFrom('chainWallet')
+    .innerJoin('chain', 'chain.chainId', 'chainWallet.chainId')
+    .select(['chainWallet.id', 'chainWallet.label', 'chainWallet.address', 'chain.chainId', 'chain.family', 'chain.rpcUrl'])
+    .where('chain.family', '=', 'evm')
+    .orderBy('chainWallet.id')
+    .execute();
+  const breaks: LedgerBreak[] = [];
+  const found = (wallet: (typeof wallets)[number], kind: LedgerBreak['kind'], symbol: string | null, expected: string, actual: string) =>
+    breaks.push({ kind, walletId: wallet.id, walletLabel: wallet.label, symbol, refId: null, expected, actual });
+
+  for (const wallet of wallets) {
+    if (!isAddress(wallet.address)) continue;
+    const address = getAddress(wallet.address);
+    try {
+      const adapter = await chains.adapterFor(wallet);
+      if (adapter.mode === 'simulated') continue;
+      await db.transaction().execute(async (trx) => {
+        await trx.selectFrom('chainWallet').select('id').where('id', '=', wallet.id).forShare().execute();
+        const { rows } = await sql<{ symbol: string; contractAddress: string | null; decimals: number; amount: string; nextBlock: number | null }>`
+          select c.symbol, c.contract_address as "contractAddress", c.decimals, coalesce(b.amount, 0)::text as amount,
+                 (select next_block from chain_watch where chain_id = ${wallet.chainId}) as "nextBlock"
+          from currency c left join wallet_balance b on b.currency_id = c.id and b.wallet_id = ${wallet.id}
+          where c.chain_id = ${wallet.chainId}
+          order by c.id`.execute(trx);
+        const currencies = rows.filter((r) => r.contractAddress === null || isAddress(r.contractAddress));
+        if (currencies.length === 0) return;
+        const head = await adapter.headBlock();
+        const from = currencies[0].nextBlock === null ? null : BigInt(currencies[0].nextBlock);
+        const tokens = currencies.filter((c) => c.contractAddress !== null).map((c) => getAddress(c.contractAddress!));
+        // Transfers from our own wallets are booked as they are sent, never by the watcher.
+        const ours = (await trx.selectFrom('chainWallet').select('address').where('chainId', '=', wallet.chainId).execute()).map((w) => w.address.toLowerCase());
+        const unbooked = (from !== null && from <= head ? await adapter.transfersTo([address], tokens, from, head) : []).filter((t) => !ours.includes(t.from.toLowerCase()));
+        for (const currency of currencies) {
+          const token = currency.contractAddress === null ? null : getAddress(currency.contractAddress);
+          const arriving = unbooked.filter((t) => (t.token === null ? token === null : token !== null && isAddressEqual(t.token, token))).reduce((sum, t) => sum + t.amount, 0n);
+          const books = parseUnits(currency.amount, currency.decimals) + arriving;
+          const held = await adapter.balanceOf(address, token, head);
+          if (books !== held) found(wallet, 'chainBalance', currency.symbol, formatUnits(books, currency.decimals), formatUnits(held, currency.decimals));
+        }
+      });
+    } catch {
+      found(wallet, 'chainUnreadable', null, '—', '—');
+    }
+  }
+  return breaks;
+}
