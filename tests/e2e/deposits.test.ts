@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { encodeFunctionData, parseUnits, type Hex } from 'viem';
 import { apiAs, e2eEnvironment, signIn } from './harness';
-import { FAUCET, tokenAbi } from '../../server/chain/evm/devnet';
+import { payThroughDevnet } from './devnetPayment';
 
 // A customer's payment on the devnet (docs/chains.md "Deposits"), sent through the server's devnet
 // endpoint as a wallet would, pays its order once the deposit watcher has its confirmations.
@@ -13,14 +12,6 @@ interface OrderRow {
   amount: string;
   depositAddress: string;
   symbol: string;
-}
-
-/** One JSON-RPC call to the devnet of Ethereum (chain 1) through the server. */
-async function devnetCall<T>(method: string, params: unknown[] = []): Promise<T> {
-  const res = await fetch(`${env.server.baseUrl}/devnet/1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
-  const body = (await res.json()) as { result?: T; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result as T;
 }
 
 describe('a deposit from the chain', () => {
@@ -48,21 +39,7 @@ describe('a deposit from the chain', () => {
     // The customer's wallet: here the devnet's faucet, sending (the coin) or minting (a token) the exact amount to the deposit address.
     const currencies = (await call('/sys/currency/list?chainId=1&pageSize=100')) as unknown as { data: { list: Array<{ symbol: string; contractAddress: string | null; decimals: number }> } };
     const currency = currencies.data.list.find((c) => c.symbol === symbol)!;
-    const value = parseUnits(amount, currency.decimals);
-    const chainId = Number(await devnetCall<string>('eth_chainId'));
-    const nonce = Number(await devnetCall<string>('eth_getTransactionCount', [FAUCET.address, 'latest']));
-    const raw = await FAUCET.signTransaction({
-      chainId,
-      type: 'eip1559',
-      nonce,
-      gas: 200_000n,
-      maxFeePerGas: 50_000_000_000n,
-      maxPriorityFeePerGas: 1_000_000_000n,
-      ...(currency.contractAddress === null
-        ? { to: depositAddress as Hex, value }
-        : { to: currency.contractAddress as Hex, data: encodeFunctionData({ abi: tokenAbi, functionName: 'mint', args: [depositAddress, value] }) }),
-    });
-    const txHash = await devnetCall<string>('eth_sendRawTransaction', [raw]);
+    const txHash = await payThroughDevnet(env.server.baseUrl, currency, depositAddress, amount);
 
     // The watcher books it once the chain has Ethereum's confirmations on top (the devnet mines them while it waits).
     await expect.poll(async () => (await lookUp()).status, WAIT).toBe('Paid');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoData';
-import { e2eEnvironment, saveAndWait, signIn } from './harness';
+import { apiAs, e2eEnvironment, saveAndWait, signIn } from './harness';
+import { payThroughDevnet } from './devnetPayment';
 
 const env = e2eEnvironment();
 /** How long a poll waits for the screen to follow (a busy CI machine answers slowly). */
@@ -135,20 +136,48 @@ describe('pay links', () => {
 });
 
 describe('order repair', () => {
+  interface OrderRow {
+    orderNo: string;
+    chainId: number;
+    symbol: string;
+    amount: string;
+    depositAddress: string;
+  }
   /** The first order of the payment report as `account` reads it through the API, with these filters. */
   const firstOrder = async (account: string, query: string) => {
-    const login = await fetch(`${env.server.baseUrl}/api/sys/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ account, password: DEMO_PASSWORD }),
-    });
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
-    const listed = await fetch(`${env.server.baseUrl}/api/sys/report/payment/list?${query}&pageSize=1`, { headers: { authorization: `Bearer ${token}` } });
-    return ((await listed.json()) as { data: { list: Array<{ orderNo: string }> } }).data.list[0];
+    const call = await apiAs(env.server.baseUrl, account);
+    return ((await call(`/sys/report/payment/list?${query}&pageSize=1`)).data as unknown as { list: OrderRow[] }).list[0];
   };
 
-  it('the operator finds an expired order, re-credits it with the paying transaction, and the log shows who and why', async () => {
+  /**
+   * Waits until the deposit watcher has booked money into the order's deposit address (docs/chains.md
+   * "Deposits": read once it has the chain's confirmations), `txHash`'s when given. On a simulated chain
+   * there is nothing to wait for.
+   */
+  const bookedInto = async (order: OrderRow, txHash?: string) => {
+    const call = await apiAs(env.server.baseUrl, 'superAdmin');
+    const chains = (await call('/sys/chain/list?pageSize=100')).data as unknown as { list: Array<{ chainId: number; family: string }> };
+    if (chains.list.find((c) => c.chainId === order.chainId)?.family !== 'evm') return;
+    const wallets = (await call(`/sys/chain-wallet/list?chainId=${order.chainId}&address=${order.depositAddress}&pageSize=5`)).data as unknown as { list: Array<{ id: number }> };
+    const walletId = wallets.list[0].id;
+    await expect
+      .poll(
+        async () => {
+          const flow = (await call(`/sys/asset-flow/list?walletId=${walletId}&reason=deposit&pageSize=50`)).data as unknown as { list: Array<{ txHash: string | null }> };
+          return txHash ? flow.list.some((e) => e.txHash?.toLowerCase() === txHash.toLowerCase()) : flow.list.length > 0;
+        },
+        { timeout: 90_000, interval: 1_000 },
+      )
+      .toBe(true);
+  };
+
+  it('the operator finds an expired order, re-credits it with the paying transaction, and the log shows who and why', { timeout: 240_000 }, async () => {
     const order = await firstOrder('merchantProFinance', 'status=expired&chainId=1');
+    // The customer did pay, late: on the devnet, into the order's address; the watcher books it as a deposit.
+    const call = await apiAs(env.server.baseUrl, 'superAdmin');
+    const currencies = (await call('/sys/currency/list?chainId=1&pageSize=100')).data as unknown as { list: Array<{ symbol: string; contractAddress: string | null; decimals: number }> };
+    const txHash = await payThroughDevnet(env.server.baseUrl, currencies.list.find((c) => c.symbol === order.symbol)!, order.depositAddress, order.amount);
+    await bookedInto(order, txHash);
 
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'superAdmin');
@@ -157,7 +186,7 @@ describe('order repair', () => {
     await page.getByRole('button', { name: 'Find' }).click();
     await page.getByRole('heading', { name: order.orderNo }).waitFor();
     await page.getByText('This order was never repaired.').waitFor();
-    await page.getByRole('textbox', { name: /^Transaction hash/ }).fill('0x' + 'ab'.repeat(32));
+    await page.getByRole('textbox', { name: /^Transaction hash/ }).fill(txHash);
     await page.getByRole('textbox', { name: /^Reason/ }).fill('Paid after expiry; confirmed on Etherscan.');
     await page.getByRole('button', { name: 'Re-credit' }).click();
     await page.getByRole('button', { name: 'Confirm' }).click();
@@ -177,9 +206,11 @@ describe('order repair', () => {
     await merchant.close();
   });
 
-  it('finance re-checks an expired order paid late: the chain shows the transfer, the order is paid and the log says so', async () => {
+  it('finance re-checks an expired order paid late: the chain shows the transfer, the order is paid and the log says so', { timeout: 240_000 }, async () => {
     // The demo data's late payment of each merchant is its oldest expired checkout payment.
     const order = await firstOrder('merchantProFinance', 'status=expired&sort=createdAt&order=asc');
+    // On an EVM chain that payment was sent on the devnet when it was made (server/chain/materialize.ts).
+    await bookedInto(order);
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantProFinance');
     await page.goto(`${env.server.baseUrl}/order-repair`);
