@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { encodeFunctionData, erc20Abi, getAddress, isAddress, parseUnits, type Address } from 'viem';
+import { getAddress, isAddress, parseUnits, type Address } from 'viem';
 import type { Db } from '../db/database';
 import type { ChainAdapter } from './adapter';
 import type { Devnet } from './evm/devnet';
@@ -62,17 +62,8 @@ async function payLatePayments(db: Db, chainId: number, devnet: Devnet): Promise
     .execute();
   for (const payment of late) {
     if (!isAddress(payment.fromAddress) || !isAddress(payment.toAddress) || (payment.contractAddress !== null && !isAddress(payment.contractAddress))) continue;
-    const payer = getAddress(payment.fromAddress);
-    const amount = parseUnits(payment.amount, payment.decimals);
-    // The payer's gas, then its money: the devnet sends for the payer's address (docs/chains.md "Wallet keys").
-    await devnet.fund(payer, (payment.contractAddress === null ? amount : 0n) + 10n ** 17n);
-    if (payment.contractAddress === null) {
-      await devnet.send(payer, { to: getAddress(payment.toAddress), value: amount });
-    } else {
-      const token = getAddress(payment.contractAddress);
-      await devnet.mint(token, payer, amount);
-      await devnet.send(payer, { to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [getAddress(payment.toAddress), amount] }) });
-    }
+    const token = payment.contractAddress === null ? null : getAddress(payment.contractAddress);
+    await devnet.payAs(getAddress(payment.fromAddress), token, getAddress(payment.toAddress), parseUnits(payment.amount, payment.decimals));
     await db.deleteFrom('chainTransfer').where('id', '=', payment.id).execute();
   }
 }

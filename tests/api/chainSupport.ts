@@ -1,4 +1,4 @@
-import { encodeFunctionData, erc20Abi, getAddress, parseUnits, type Address, type Hex } from 'viem';
+import { getAddress, parseUnits, type Address, type Hex } from 'viem';
 import type { TestServer } from './harness';
 import { pollChain } from '../../server/modules/deposit/watcher';
 
@@ -11,16 +11,8 @@ export async function payOnChain(server: TestServer, chainId: number, to: string
   const { db, chains } = server.app.context;
   const currency = await db.selectFrom('currency').select(['contractAddress', 'decimals']).where('chainId', '=', chainId).where('symbol', '=', symbol).executeTakeFirstOrThrow();
   const devnet = await chains.devnetOf(chainId);
-  const units = parseUnits(amount, currency.decimals);
-  await devnet.fund(payer, (currency.contractAddress === null ? units : 0n) + 10n ** 17n);
-  const sent =
-    currency.contractAddress === null
-      ? await devnet.send(payer, { to: getAddress(to), value: units })
-      : await (async () => {
-          const token = getAddress(currency.contractAddress!);
-          await devnet.mint(token, payer, units);
-          return devnet.send(payer, { to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [getAddress(to), units] }) });
-        })();
+  const token = currency.contractAddress === null ? null : getAddress(currency.contractAddress);
+  const sent = await devnet.payAs(payer, token, getAddress(to), parseUnits(amount, currency.decimals));
   return { txHash: sent.hash, blockNumber: sent.receipt.blockNumber };
 }
 

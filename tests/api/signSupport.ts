@@ -152,17 +152,8 @@ export async function fund(server: TestServer, walletId: number, currencyId: num
 
 /** What the devnet says a wallet holds of a symbol on its chain, as a decimal string (the books' `balanceOf`, from the chain). */
 export async function chainBalanceOf(server: TestServer, walletId: number, symbol: string): Promise<string> {
-  const { db, chains } = server.app.context;
-  const row = await db
-    .selectFrom('chainWallet')
-    .innerJoin('chain', 'chain.chainId', 'chainWallet.chainId')
-    .innerJoin('currency', (join) => join.onRef('currency.chainId', '=', 'chain.chainId').on('currency.symbol', '=', symbol))
-    .select(['chain.chainId', 'chain.family', 'chain.rpcUrl', 'chainWallet.address', 'currency.contractAddress', 'currency.decimals'])
-    .where('chainWallet.id', '=', walletId)
-    .executeTakeFirstOrThrow();
-  if (!chains) throw new Error('the test server has no chains');
-  const adapter = await chains.adapterFor(row);
-  return formatUnits(await adapter.balanceOf(row.address, row.contractAddress), row.decimals);
+  const wallet = await server.app.context.db.selectFrom('chainWallet').select(['chainId', 'address']).where('id', '=', walletId).executeTakeFirstOrThrow();
+  return chainHoldingOf(server, wallet.chainId, wallet.address, symbol);
 }
 
 /** A decimal string of any address's holding on a chain (an outsider's, where the money went). */

@@ -203,4 +203,16 @@ export class Devnet {
   fund(to: Address, amount: bigint): Promise<SentTransaction> {
     return this.send(FAUCET, { to, value: amount });
   }
+
+  /**
+   * A payment from an outside address, as its own wallet would send it: the faucet gives it the money
+   * (the coin, or the token minted) and gas, then the devnet sends for it (docs/chains.md "Wallet keys").
+   * The demo's late payments (server/chain/materialize.ts) and the tests' customers pay this way.
+   */
+  async payAs(payer: Address, token: Address | null, to: Address, amount: bigint): Promise<SentTransaction> {
+    await this.fund(payer, (token === null ? amount : 0n) + 10n ** 17n);
+    if (token === null) return this.send(payer, { to, value: amount });
+    await this.mint(token, payer, amount);
+    return this.send(payer, { to: token, data: encodeFunctionData({ abi: tokenAbi, functionName: 'transfer', args: [to, amount] }) });
+  }
 }

@@ -16,7 +16,9 @@ import { pollChain } from '../deposit/watcher';
 export function registerOrderRepairRoutes(app: FastifyInstance, context: ServerContext): void {
   const { db } = context;
   const paths = ApiPath.orderRepair;
+  // Both repairs read the order's chain first (docs/chains.md "Deposits").
+  const readChain = (chainId: number) => pollChain(db, context.chains, chainId, context.now());
   defineRoute(app, context, { method: 'GET', path: paths.order, access: routeGroups.excludeAgent, query: orderLookupQuery, handler: async ({ caller, query }) => lookUpOrder(db, caller, query.q) });
-  defineRoute(app, context, { method: 'POST', path: paths.recredit, access: ORDER_REPAIRERS, body: recreditBody, handler: async ({ caller, body }) => recreditOrder(db, caller, body, context.now(), (chainId) => pollChain(db, context.chains, chainId, context.now())) });
-  defineRoute(app, context, { method: 'POST', path: paths.recheck, access: ORDER_RECHECKERS, body: recheckBody, handler: async ({ caller, body, t }) => recheckOrder(db, caller, body.orderId, context.now(), t, (chainId) => pollChain(db, context.chains, chainId, context.now())) });
+  defineRoute(app, context, { method: 'POST', path: paths.recredit, access: ORDER_REPAIRERS, body: recreditBody, handler: async ({ caller, body }) => recreditOrder(db, caller, body, context.now(), readChain) });
+  defineRoute(app, context, { method: 'POST', path: paths.recheck, access: ORDER_RECHECKERS, body: recheckBody, handler: async ({ caller, body, t }) => recheckOrder(db, caller, body.orderId, context.now(), t, readChain) });
 }
