@@ -15,6 +15,22 @@ export interface SealedKey {
   cipher: Hex;
 }
 
+/**
+ * A browser wallet's account (EIP-1193, `window.ethereum`) chosen on /account instead of a key kept
+ * here: the wallet holds the key and asks its owner before each signature; this browser keeps only
+ * which address it is, so the console knows to ask the wallet (docs/chains.md "The console signs").
+ */
+export interface InjectedKey {
+  version: 1;
+  kind: 'injected';
+  address: Hex;
+}
+
+/** What this browser holds for an account: a sealed key, or the browser wallet's account that signs. */
+export type HeldKey = SealedKey | InjectedKey;
+
+export const isInjected = (held: HeldKey): held is InjectedKey => 'kind' in held && held.kind === 'injected';
+
 /** OWASP's 2023 figure for PBKDF2-HMAC-SHA256. */
 const ITERATIONS = 600_000;
 const storageKey = (account: string) => `custody.signingKey.${account}`;
@@ -61,15 +77,16 @@ export async function openKey(sealed: SealedKey, passphrase: string): Promise<He
   }
 }
 
-export function storedKey(account: string, storage: Storage = localStorage): SealedKey | null {
+/** What this browser holds for `account` (one slot: choosing a wallet replaces a sealed key, and back). */
+export function storedKey(account: string, storage: Storage = localStorage): HeldKey | null {
   try {
-    const value = JSON.parse(storage.getItem(storageKey(account)) ?? 'null') as SealedKey | null;
+    const value = JSON.parse(storage.getItem(storageKey(account)) ?? 'null') as HeldKey | null;
     return value?.version === 1 && isHex(value.address) ? value : null;
   } catch {
     return null;
   }
 }
 
-export function storeKey(account: string, sealed: SealedKey, storage: Storage = localStorage): void {
+export function storeKey(account: string, sealed: HeldKey, storage: Storage = localStorage): void {
   storage.setItem(storageKey(account), JSON.stringify(sealed));
 }

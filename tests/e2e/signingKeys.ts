@@ -5,6 +5,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { approvalSignatures } from '../../src/contract/approvalSignatures';
 import type { ProposalDetail } from '../../src/contract/schemas/sign';
 import { apiAs } from './harness';
+import type { FakeWallet, WalletReply } from '../support/fakeWallet';
 
 /** The passphrase the e2e tests seal demo keys under. */
 export const DEMO_PASSPHRASE = 'e2e demo passphrase';
@@ -36,4 +37,23 @@ export async function approveWithDemoKey(baseUrl: string, account: string, propo
   const key = privateKeyToAccount(demoSigningKey(account));
   const signed = detail.signing ? await approvalSignatures((typed) => key.signTypedData(typed), detail.signing) : {};
   return call('/sys/sign/approval', { proposalId, comment: '', ...signed });
+}
+
+/**
+ * A browser wallet (EIP-1193 `window.ethereum`) in the page, before any of the console's scripts
+ * run: the page's requests reach `wallet` in this process, which signs with its key as a wallet
+ * extension would, and keeps a record of what it was asked.
+ */
+export async function installWallet(page: Page, wallet: FakeWallet): Promise<void> {
+  await page.exposeFunction('__testWallet', (method: string, params: unknown[]) => wallet.answer(method, params));
+  await page.addInitScript(() => {
+    const page = window as unknown as { __testWallet(method: string, params: unknown[]): Promise<WalletReply>; ethereum: unknown };
+    page.ethereum = {
+      request: async ({ method, params }: { method: string; params?: unknown[] }) => {
+        const reply = await page.__testWallet(method, params ?? []);
+        if (reply.error) throw Object.assign(new Error(reply.error.message), { code: reply.error.code });
+        return reply.result;
+      },
+    };
+  });
 }

@@ -21,6 +21,8 @@ interface ProposalActionDialogProps {
   onClose: () => void;
   /** An approval on a Safe is signed: the passphrase of the key this browser holds, asked here. */
   passphrase?: { value: string; onChange: (value: string) => void };
+  /** An approval on a Safe signed by the browser's wallet instead: its account, and how many signatures it will ask. */
+  wallet?: { address: string; prompts: number };
 }
 
 /**
@@ -29,7 +31,7 @@ interface ProposalActionDialogProps {
  * change) as the server holds it: a click on the wrong row or a page that changed underneath
  * is caught before the call.
  */
-export function ProposalActionDialog({ action, proposal, comment, onConfirm, onClose, passphrase }: ProposalActionDialogProps) {
+export function ProposalActionDialog({ action, proposal, comment, onConfirm, onClose, passphrase, wallet }: ProposalActionDialogProps) {
   const translate = useTranslate();
   const text = TEXT[action ?? 'approval'];
   return (
@@ -61,6 +63,11 @@ export function ProposalActionDialog({ action, proposal, comment, onConfirm, onC
                 fullWidth
               />
             </>
+          )}
+          {wallet && action === 'approval' && (
+            <Typography variant="body2" sx={{ mt: 2 }} data-testid="wallet-sign-intro">
+              {translate('multisig.dialog.walletIntro', { address: wallet.address, count: wallet.prompts })}
+            </Typography>
           )}
         </Box>
       }

@@ -16,6 +16,7 @@ import { nonceFirstText, proposalSummary } from './proposalSummary';
 import { useSession } from '../../session';
 import { toasts } from '../../shell/toast';
 import { approvalSignature } from '../../signing/approvalSignature';
+import { isInjected, storedKey } from '../../signing/keyVault';
 import type { ApprovalSignatures } from '../../dataProvider/consoleMethods';
 
 const actionLabels: Record<ProposalAction, string> = { approval: 'multisig.approve', deny: 'multisig.deny', confirm: 'multisig.confirm' };
@@ -37,6 +38,9 @@ export default function ProposalShow() {
   if (isServerError(error)) return <ServerErrorPage />;
   if (!proposal?.signers) return null;
   const reference = proposalReference(proposal);
+  // A browser wallet chosen on /account signs instead of a key kept here: no passphrase to ask.
+  const held = account ? storedKey(account) : null;
+  const wallet = proposal.signing && held && isInjected(held) ? { address: held.address, prompts: 1 + proposal.signing.lower.length } : undefined;
   const waitsFor = nonceFirstText(proposal, translate);
 
   const press = async (action: ProposalAction) => {
@@ -99,7 +103,8 @@ export default function ProposalShow() {
           action={asked}
           proposal={proposal}
           comment={comment}
-          passphrase={proposal.signing ? { value: passphrase, onChange: setPassphrase } : undefined}
+          passphrase={proposal.signing && !wallet ? { value: passphrase, onChange: setPassphrase } : undefined}
+          wallet={wallet}
           onConfirm={(action) => void press(action)}
           onClose={() => {
             setAsked(null);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { recoverTypedDataAddress, type TypedDataDefinition } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { normalPrivateKey, openKey, sealKey, storedKey, storeKey, WrongPassphrase } from '../../../src/signing/keyVault';
+import { isInjected, normalPrivateKey, openKey, sealKey, storedKey, storeKey, WrongPassphrase, type SealedKey } from '../../../src/signing/keyVault';
 import { typedDataFromWire, type TypedDataWire } from '../../../src/contract/typedDataWire';
 
 /** A Storage in memory, as the browser's localStorage behaves. */
@@ -27,10 +27,21 @@ describe('the signing key kept in the browser', () => {
     storeKey('alice', await sealKey(privateKey, 'correct horse battery'), storage);
     const raw = storage.getItem('custody.signingKey.alice')!;
     expect(raw).not.toContain(privateKey.slice(2));
-    const sealed = storedKey('alice', storage)!;
+    const sealed = storedKey('alice', storage) as SealedKey;
     expect(sealed.address).toBe(privateKeyToAccount(privateKey).address);
     expect(await openKey(sealed, 'correct horse battery')).toBe(privateKey);
     expect(storedKey('bob', storage)).toBeNull();
+  });
+
+  it('keeps a browser wallet\'s account in the same slot, by address only, and a sealed key replaces it', async () => {
+    const storage = memoryStorage();
+    const address = privateKeyToAccount(generatePrivateKey()).address;
+    storeKey('alice', { version: 1, kind: 'injected', address }, storage);
+    const held = storedKey('alice', storage)!;
+    expect(isInjected(held)).toBe(true);
+    expect(held.address).toBe(address);
+    storeKey('alice', await sealKey(generatePrivateKey(), 'correct horse battery'), storage);
+    expect(isInjected(storedKey('alice', storage)!)).toBe(false);
   });
 
   it('refuses a wrong passphrase and a changed ciphertext', async () => {
