@@ -209,6 +209,22 @@ describe('deposits read from the chain', () => {
     expect((await server.app.inject({ method: 'POST', url: '/devnet/728126428', payload: { jsonrpc: '2.0', id: 4, method: 'eth_chainId' } })).statusCode).toBe(404);
   });
 
+  it('a wallet page on another origin may call the devnet (CORS), and the API still answers no other origin', async () => {
+    const origin = 'https://wallet.example';
+    const preflight = await server.app.inject({ method: 'OPTIONS', url: `/devnet/${ETH_CHAIN}`, headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+    expect(String(preflight.headers['access-control-allow-methods'])).toContain('POST');
+    const call = await server.app.inject({ method: 'POST', url: `/devnet/${ETH_CHAIN}`, headers: { origin }, payload: { jsonrpc: '2.0', id: 1, method: 'eth_chainId' } });
+    expect(call.headers['access-control-allow-origin']).toBe('*');
+    expect(call.json()).toMatchObject({ result: '0x35a4e901' });
+    // The API itself: no CORS answer, so a page elsewhere cannot read what a signed-in call returns.
+    const apiPreflight = await server.app.inject({ method: 'OPTIONS', url: '/api/sys/auth/login', headers: { origin, 'access-control-request-method': 'POST' } });
+    expect(apiPreflight.headers['access-control-allow-origin']).toBeUndefined();
+    const api = await server.app.inject({ method: 'POST', url: '/api/sys/auth/login', headers: { origin }, payload: { account: 'x', password: 'y' } });
+    expect(api.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('the books’ check catches a deposit no transfer delivered', async () => {
     const wallet = await newDepositWallet();
     // An insider's made-up deposit, written straight into the ledger.

@@ -1,3 +1,4 @@
+import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import type { Hex } from 'viem';
 import { rpc, RpcError } from '../../chain/evm/edrProvider';
@@ -40,11 +41,23 @@ interface RpcRequest {
  * only (docs/chains.md "Paying into the devnet"). A wallet tool pointed at it (chain id 900000000 +
  * the row's) pays an order as a customer would; the e2e tests pay through it. Every transaction sent
  * is journalled, so it survives a restart. There is no such endpoint in rpc mode: a real network has
- * its own nodes.
+ * its own nodes. Any origin may call it (CORS), as a public node's endpoint: a wallet or payment page
+ * in a browser reaches it from elsewhere, and it holds nothing of anyone's. The CORS headers are
+ * scoped to /devnet alone; the API answers no other origin.
  */
 export function registerDevnetRoutes(app: FastifyInstance, context: ServerContext): void {
   if (context.chains.mode !== 'devnet') return;
-  app.post<{ Params: { chainId: string } }>('/devnet/:chainId', async (request, reply) => {
+  void app.register(
+    async (scope) => {
+      await scope.register(cors, { origin: '*', methods: ['POST'], allowedHeaders: ['content-type'], maxAge: 600 });
+      registerDevnetRpc(scope, context);
+    },
+    { prefix: '/devnet' },
+  );
+}
+
+function registerDevnetRpc(app: FastifyInstance, context: ServerContext): void {
+  app.post<{ Params: { chainId: string } }>('/:chainId', async (request, reply) => {
     const answer = (id: unknown, body: { result: unknown } | { error: { code: number; message: string; data?: unknown } }) => ({ jsonrpc: '2.0', id: id ?? null, ...body });
     const call = request.body as RpcRequest | null;
     if (!call || typeof call !== 'object' || Array.isArray(call) || typeof call.method !== 'string') {
