@@ -11,6 +11,7 @@ import { resolveCaller, type Caller } from './caller';
 import type { Translate } from './messages';
 import { withAuditContext, type AuditContext } from './auditContext';
 import { withRetry } from '../db/retryable';
+import { BooksBehindChain, mayRunAgain, sentInThisUnit, withChainMoves } from '../chain/chainMoves';
 import { asReadRequest } from './readRequest';
 
 /**
@@ -117,7 +118,17 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
       // Every write is attributed (docs/DECISIONS.md "Audit trail"); reads run without a context.
       // A unit the database aborted for crossing another (40001, 40P01) runs again whole, unless
       // an answer has started (a streamed export) or the route reads a stream.
-      const attempt = () => withRetry(run, { attempts: spec.retry === false ? 1 : undefined, mayRetry: () => !reply.sent });
+      // Nor once it may have sent money on chain: a second run would send it again (server/chain/chainMoves.ts).
+      const attempt = () =>
+        withChainMoves(async () => {
+          try {
+            return await withRetry(run, { attempts: spec.retry === false ? 1 : undefined, mayRetry: () => !reply.sent && mayRunAgain() });
+          } catch (error) {
+            // A refusal the unit chose (a reverted fee transfer…) speaks for itself; any other fault after money left does not.
+            if (sentInThisUnit().length > 0 && !(error instanceof ApiError)) throw new BooksBehindChain(sentInThisUnit(), error);
+            throw error;
+          }
+        });
       const data =
         spec.method === 'POST'
           ? await runWrite(context, () => withAuditContext(auditContextOf(request, caller, body, spec.path), attempt))

@@ -14,6 +14,7 @@ import { BodyCode } from '../../../src/contract/envelope';
 import { feeWalletOf } from '../ledger/networkFee';
 import { OPEN_STATUSES } from '../../../src/contract/proposalMachine';
 import type { ProposalPlan } from './proposalStart';
+import { sendingOnChain, sentOnChain } from '../../chain/chainMoves';
 
 type Trx = Transaction<Database>;
 type Reader = Db | Trx;
@@ -248,9 +249,12 @@ export class RevertedOnChain extends ApiError {
  */
 export async function executeOnSafe(prepared: PreparedSafeExecution): Promise<{ txHash: Hex; fee: bigint; chainExecution: ChainExecution }> {
   const { adapter, safeTx, signatures } = prepared;
+  // The request never runs again on a database abort once the Safe may have executed (server/chain/chainMoves.ts).
+  sendingOnChain();
   const execution = await adapter.multisig!.execute(getAddress(safeTx.safe), safeTransactionOf(safeTx), signatures);
   if (execution.outcome === 'refused') throw conflict('api.safeRefused', { reason: execution.reason });
   if (execution.outcome === 'reverted') throw new RevertedOnChain(execution.txHash, execution.fee);
+  sentOnChain(execution.txHash);
   // Kept for the console's transaction view (a devnet has no public explorer).
   const chainExecution: ChainExecution = {
     blockNumber: String(execution.blockNumber),

@@ -10,6 +10,7 @@ import { isMultiSigKind } from '../../../src/contract/contractKinds';
 import type { GasReason } from '../../../src/contract/report';
 import { gasPaidOnChain, type GasQuote } from '../ledger/networkFee';
 import { chargeGas, type ExecutionRoute } from './execution';
+import { sendingOnChain, sentOnChain } from '../../chain/chainMoves';
 
 type Trx = Transaction<Database>;
 
@@ -76,13 +77,18 @@ export async function sendOutflowOnChain(trx: Trx, chains: ChainRegistry | null,
   if (held < amount + fee) {
     throw conflict('api.walletShortOnChain', { symbol: currency.symbol, held: formatUnits(held, currency.decimals), needed: formatUnits(amount + fee, currency.decimals) });
   }
+  // From here the request never runs again on a database abort: it would send again (chainMoves.ts).
+  sendingOnChain();
   const sent = sentOrThrown(await wallets.transfer(from, outflow.to, token, amount), outflow, from);
+  sentOnChain(sent.txHash);
   let paid = sent.fee;
   if (feeWallet !== null) {
     // The amount has left: the fee is the wallet's second transaction. It cannot fall short (checked
     // above, and nothing else sends from this wallet while its row is locked); a node that fails
     // between the two is the two-phase gap docs/chains.md "Wallet keys" names.
-    paid += sentOrThrown(await wallets.transfer(from, feeWallet, token, fee), outflow, from).fee;
+    const feeSent = sentOrThrown(await wallets.transfer(from, feeWallet, token, fee), outflow, from);
+    sentOnChain(feeSent.txHash);
+    paid += feeSent.fee;
   }
   return { txHash: sent.txHash, gas: await gasPaidOnChain(trx, outflow.chainId, paid) };
 }
