@@ -16,7 +16,7 @@ export interface Instance {
   output(): string;
   /** Resolves with the exit code once the process has ended. */
   exited: Promise<number | null>;
-  call<T = unknown>(method: 'GET' | 'POST', apiPath: string, options?: { token?: string; body?: unknown; query?: Record<string, string> }): Promise<{ status: number; body: Envelope<T> }>;
+  call<T = unknown>(method: 'GET' | 'POST', apiPath: string, options?: { token?: string; body?: unknown; query?: Record<string, string>; orgId?: number }): Promise<{ status: number; body: Envelope<T> }>;
   login(account: string, password?: string): Promise<string>;
   /** Waits until /api/health/ready answers 200. */
   ready(timeoutMs?: number): Promise<void>;
@@ -47,6 +47,7 @@ export async function startInstance(name: string, env: Record<string, string>): 
       for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value);
       const headers: Record<string, string> = {};
       if (options.token) headers.authorization = `Bearer ${options.token}`;
+      if (options.orgId !== undefined) headers['x-org-id'] = String(options.orgId);
       if (options.body !== undefined) headers['content-type'] = 'application/json';
       const response = await fetch(url, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
       return { status: response.status, body: (await response.json()) as Envelope<never> };
