@@ -1,8 +1,9 @@
 import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { compileDevnetToken } from '../chain/evm/contracts/compile';
+import { artifactPath, compileContract, OWN_CONTRACTS } from '../chain/evm/contracts/compile';
 
-/** `npm run compile:contracts`: writes the devnet token's artifact next to its source. */
-const target = fileURLToPath(new URL('../chain/evm/contracts/DevnetToken.json', import.meta.url));
-writeFileSync(target, `${JSON.stringify(compileDevnetToken(), null, 2)}\n`);
-console.log(`wrote ${target}`);
+/** `npm run compile:contracts`: writes each of the platform's contracts' artifact next to its source. */
+for (const name of OWN_CONTRACTS) {
+  const target = artifactPath(name);
+  writeFileSync(target, `${JSON.stringify(compileContract(name), null, 2)}\n`);
+  console.log(`wrote ${target}`);
+}

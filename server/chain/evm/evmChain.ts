@@ -13,6 +13,7 @@ import {
 } from 'viem';
 import type { ChainAdapter, ChainMode, Execution, IncomingTransfer, MultisigChain, SafeState, TransactionFate, WalletChain } from '../adapter';
 import { encodeCreateSafe, encodeExecTransaction, packSignatures, safeAbi, safeAddressOf, type SafeTransaction } from './safe';
+import { guardAddressOf, guardDeployment } from './executionGuard';
 import type { OutgoingTransaction, SendingAccount, SentTransaction, TransactionSender } from './sender';
 
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
@@ -31,6 +32,7 @@ export function revertReasonOf(error: unknown): string {
 export class EvmChain implements ChainAdapter {
   readonly multisig: MultisigChain;
   readonly wallets: WalletChain;
+  private guardReady: Promise<Address> | null = null;
 
   constructor(
     readonly mode: ChainMode,
@@ -102,11 +104,29 @@ export class EvmChain implements ChainAdapter {
     return { status: pending ? 'pending' : 'unknown', blockNumber: null, gasUsed: null, fee: null };
   }
 
+  /** The relayer's execution guard on this chain, deployed once when missing (docs/chains.md "The execution guard"). */
+  private guard(): Promise<Address> {
+    this.guardReady ??= (async () => {
+      const guard = guardAddressOf(this.relayer.address);
+      if ((await this.client.getCode({ address: guard })) === undefined) {
+        const sent = await this.sender.send(this.relayer, guardDeployment(this.relayer.address));
+        if (sent.receipt.status !== 'success' || (await this.client.getCode({ address: guard })) === undefined) throw new Error(`the execution guard at ${guard} was not deployed (transaction ${sent.hash})`);
+      }
+      return guard;
+    })().catch((error: unknown) => {
+      // Tried again on the next creation (a node that was down).
+      this.guardReady = null;
+      throw error;
+    });
+    return this.guardReady;
+  }
+
   private async createSafe(owners: readonly Address[], threshold: number, saltNonce: bigint): Promise<{ address: Address; txHash: Hex | null }> {
-    const address = safeAddressOf(owners, threshold, saltNonce);
-    // The address commits to the owners and threshold: a Safe found there is this very one.
+    const guard = await this.guard();
+    const address = safeAddressOf(owners, threshold, saltNonce, guard);
+    // The address commits to the owners, threshold and guard: a Safe found there is this very one.
     if ((await this.client.getCode({ address })) !== undefined) return { address, txHash: null };
-    const sent = await this.sender.send(this.relayer, encodeCreateSafe(owners, threshold, saltNonce));
+    const sent = await this.sender.send(this.relayer, encodeCreateSafe(owners, threshold, saltNonce, guard));
     if (sent.receipt.status !== 'success') throw new Error(`the Safe at ${address} was not created (transaction ${sent.hash} reverted)`);
     return { address, txHash: sent.hash };
   }

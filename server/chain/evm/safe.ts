@@ -8,6 +8,7 @@ import {
   getAddress,
   getContractAddress,
   hashTypedData,
+  toFunctionSelector,
   zeroAddress,
   zeroHash,
   type Abi,
@@ -65,27 +66,38 @@ export const safeDeployments = (): Array<{ to: Address; data: Hex }> =>
 /** The owners in the order the Safe takes them: a Safe refuses a duplicate, and its address depends on the order. */
 const ownerList = (owners: readonly Address[]): Address[] => owners.map((o) => getAddress(o));
 
-const setupData = (owners: readonly Address[], threshold: number): Hex =>
+/** RelayerGuard's `install()` (server/chain/evm/executionGuard.ts), by its selector: this file stays free of the guard's artifact. */
+const GUARD_INSTALL_CALL: Hex = toFunctionSelector('function install()');
+
+/**
+ * The Safe's setup: its owners and threshold, the compatibility fallback handler, and the execution
+ * guard (docs/chains.md "The execution guard"), which the setup installs by delegate-calling the
+ * guard's `install` (the `to`/`data` Safe's setup runs once, as the Safe).
+ */
+const setupData = (owners: readonly Address[], threshold: number, guard: Address): Hex =>
   encodeFunctionData({
     abi: safeAbi,
     functionName: 'setup',
-    args: [ownerList(owners), BigInt(threshold), zeroAddress, '0x', SAFE_ADDRESSES.fallbackHandler, zeroAddress, 0n, zeroAddress],
+    args: [ownerList(owners), BigInt(threshold), getAddress(guard), GUARD_INSTALL_CALL, SAFE_ADDRESSES.fallbackHandler, zeroAddress, 0n, zeroAddress],
   });
 
-/** `createProxyWithNonce`: a Safe of these owners and threshold, at an address fixed by them and the salt. */
-export function encodeCreateSafe(owners: readonly Address[], threshold: number, saltNonce: bigint): { to: Address; data: Hex } {
+/**
+ * `createProxyWithNonce`: a Safe of these owners and threshold, guarded by `guard`, at an address
+ * fixed by them and the salt.
+ */
+export function encodeCreateSafe(owners: readonly Address[], threshold: number, saltNonce: bigint, guard: Address): { to: Address; data: Hex } {
   return {
     to: SAFE_ADDRESSES.proxyFactory,
-    data: encodeFunctionData({ abi: proxyFactoryAbi, functionName: 'createProxyWithNonce', args: [SAFE_ADDRESSES.singleton, setupData(owners, threshold), saltNonce] }),
+    data: encodeFunctionData({ abi: proxyFactoryAbi, functionName: 'createProxyWithNonce', args: [SAFE_ADDRESSES.singleton, setupData(owners, threshold, guard), saltNonce] }),
   };
 }
 
 /** Where `encodeCreateSafe` of the same arguments puts the Safe, computed here (CREATE2 of the proxy factory). */
-export function safeAddressOf(owners: readonly Address[], threshold: number, saltNonce: bigint): Address {
+export function safeAddressOf(owners: readonly Address[], threshold: number, saltNonce: bigint, guard: Address): Address {
   return getContractAddress({
     opcode: 'CREATE2',
     from: SAFE_ADDRESSES.proxyFactory,
-    salt: keccak256(concatHex([keccak256(setupData(owners, threshold)), encodeAbiParameters([{ type: 'uint256' }], [saltNonce])])),
+    salt: keccak256(concatHex([keccak256(setupData(owners, threshold, guard)), encodeAbiParameters([{ type: 'uint256' }], [saltNonce])])),
     bytecode: concatHex([PROXY.bytecode, encodeAbiParameters([{ type: 'address' }], [SAFE_ADDRESSES.singleton])]),
   });
 }

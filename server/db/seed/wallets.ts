@@ -3,6 +3,8 @@ import { getAddress, keccak256, stringToHex, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { demoSigningKey } from '../../../src/contract/demoSigningKey';
 import { safeAddressOf } from '../../chain/evm/safe';
+import { guardAddressOf } from '../../chain/evm/executionGuard';
+import { RELAYER } from '../../chain/evm/devnet';
 import { safeSetupValue } from '../../modules/chainWallet/safeWallet';
 import bs58check from 'bs58check';
 import type { Transaction } from 'kysely';
@@ -75,7 +77,7 @@ export async function seedWallets(trx: Transaction<Database>, orgIds: Record<Dem
     // A multisig wallet on an EVM chain is a Safe of its signers' demo keys: its address is fixed by them
     // (the devnet deploys it when it starts fresh, server/chain/materialize.ts).
     const setup = wallet.chainId !== TRON && wallet.threshold !== null ? demoSafeSetup(wallet.label, wallet.signers, wallet.threshold) : null;
-    const address = setup ? safeAddressOf(setup.owners as Address[], setup.threshold, BigInt(setup.saltNonce)) : wallet.chainId === TRON ? demoTronAddress(wallet.label) : demoEvmAddress(wallet.label);
+    const address = setup ? safeAddressOf(setup.owners as Address[], setup.threshold, BigInt(setup.saltNonce), guardAddressOf(RELAYER.address)) : wallet.chainId === TRON ? demoTronAddress(wallet.label) : demoEvmAddress(wallet.label);
     const { id } = await trx
       .insertInto('chainWallet')
       .values({ chainId: wallet.chainId, orgId: orgIds[wallet.org], kind: wallet.kind, address, label: wallet.label, threshold: wallet.threshold, safeSetup: setup ? safeSetupValue(setup) : null })

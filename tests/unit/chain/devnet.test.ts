@@ -21,6 +21,7 @@ import {
 } from '../../../server/chain/evm/safe';
 import { encodeFunctionData } from 'viem';
 import { governanceTransaction } from '../../../server/chain/evm/safeBatch';
+import { guardAddressOf, guardDeployment } from '../../../server/chain/evm/executionGuard';
 
 // The embedded devnet with the real Safe 1.4.1 contracts (docs/chains.md): the quorum is the
 // contract's, so these tests are the ones an insider would try against it.
@@ -33,15 +34,16 @@ let folder: string;
 let journalFile: string;
 let devnet: Devnet;
 let safe: Address;
+const guard = guardAddressOf(RELAYER.address);
 
 const read = <T>(address: Address, abi: typeof safeAbi, functionName: string, args: unknown[] = []) => devnet.client.readContract({ address, abi, functionName, args }) as Promise<T>;
 const usdtOf = (owner: Address) => read<bigint>(USDT, tokenAbi, 'balanceOf', [owner]);
 
 async function createSafe(owners: Address[], threshold: number, saltNonce: bigint): Promise<Address> {
-  const create = encodeCreateSafe(owners, threshold, saltNonce);
+  const create = encodeCreateSafe(owners, threshold, saltNonce, guard);
   const { data } = await devnet.client.call({ account: RELAYER.address, ...create });
   const address = decodeCreatedSafe(data as Hex);
-  expect(safeAddressOf(owners, threshold, saltNonce)).toBe(address);
+  expect(safeAddressOf(owners, threshold, saltNonce, guard)).toBe(address);
   expect((await devnet.send(RELAYER, create)).receipt.status).toBe('success');
   return address;
 }
@@ -71,6 +73,8 @@ beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'devnet-'));
   journalFile = join(folder, 'chain-1.jsonl');
   devnet = await Devnet.start({ chainId: CHAIN_ID, journalFile, tokens: [{ address: USDT, name: 'Tether USD', symbol: 'USDT', decimals: 6 }] });
+  // Every platform Safe carries the relayer's execution guard (tests/unit/chain/executionGuard.test.ts).
+  expect((await devnet.send(RELAYER, guardDeployment(RELAYER.address))).receipt.status).toBe('success');
   safe = await createSafe([alice.address, bob.address, carol.address], 2, 1n);
   await devnet.mint(USDT, safe, 1_000_000_000n);
 }, 60_000);

@@ -1,6 +1,4 @@
 // @vitest-environment node
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress, type Address, type Hex, type LocalAccount } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -10,6 +8,7 @@ import { safeTransaction, safeTypedData, type SafeTransaction } from '../../../s
 import { ChainRegistry, devnetChainId } from '../../../server/chain/registry';
 import { transferTransaction } from '../../../server/chain/evm/safeTransfer';
 import { encodeFunctionData, erc20Abi } from 'viem';
+import { serveOverHttp } from '../../support/rpcServer';
 
 // The adapter as the platform's modules use it (docs/chains.md "The adapter"), over the embedded devnet
 // and over an RPC URL (the same devnet behind a small JSON-RPC server).
@@ -151,26 +150,12 @@ describe('the EVM adapter on the devnet', () => {
 });
 
 describe('the EVM adapter over an RPC URL', () => {
-  let server: Server;
   let url: string;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    // The devnet behind plain JSON-RPC over HTTP, as a real node would answer.
-    server = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      request.on('end', () => {
-        // A real node takes a call without `params` (viem sends none for eth_chainId); EDR wants the field.
-        const call = { params: [], ...(JSON.parse(body) as object) };
-        void devnet.provider.handleRequest(JSON.stringify(call)).then((answer) => {
-          response.setHeader('content-type', 'application/json');
-          response.end(typeof answer.data === 'string' ? answer.data : JSON.stringify(answer.data));
-        });
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ url, close } = await serveOverHttp(devnet.provider));
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => close());
 
   it('refuses to start without the relayer’s key, or when the URL answers another chain id', async () => {
     await expect(new ChainRegistry({ mode: 'rpc', devnetDir: null, relayerKey: null }, async () => []).adapterFor({ ...ETHEREUM, rpcUrl: url })).rejects.toThrow(/RELAYER_PRIVATE_KEY/);

@@ -12,17 +12,22 @@ export interface CompiledContract {
   bytecode: `0x${string}`;
 }
 
+/** The platform's own contracts, each `<name>.sol` beside this file with its artifact `<name>.json`. */
+export const OWN_CONTRACTS = ['DevnetToken', 'RelayerGuard'] as const;
+export type OwnContract = (typeof OWN_CONTRACTS)[number];
+
 /**
- * Compiles DevnetToken.sol with solc-js (a development dependency: the server loads the
- * committed DevnetToken.json and never compiles). `npm run compile:contracts` writes the
- * artifact; tests/unit/chain/devnetToken.test.ts fails when it no longer matches the source.
+ * Compiles one of the platform's contracts with solc-js (a development dependency: the server
+ * loads the committed `<name>.json` and never compiles). `npm run compile:contracts` writes the
+ * artifacts; tests/unit/chain/contractArtifacts.test.ts fails when one no longer matches its source.
  */
-export function compileDevnetToken(): CompiledContract {
+export function compileContract(name: OwnContract): CompiledContract {
   const require = createRequire(import.meta.url);
   const solc = require('solc') as { compile: (input: string) => string };
+  const file = `${name}.sol`;
   const input = {
     language: 'Solidity',
-    sources: { 'DevnetToken.sol': { content: readFileSync(join(FOLDER, 'DevnetToken.sol'), 'utf8') } },
+    sources: { [file]: { content: readFileSync(join(FOLDER, file), 'utf8') } },
     settings: { ...SOLC_SETTINGS, outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
   };
   const output = JSON.parse(solc.compile(JSON.stringify(input))) as {
@@ -31,6 +36,9 @@ export function compileDevnetToken(): CompiledContract {
   };
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
   if (errors.length > 0) throw new Error(errors.map((e) => e.formattedMessage).join('\n'));
-  const contract = output.contracts['DevnetToken.sol'].DevnetToken;
+  const contract = output.contracts[file][name];
   return { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
 }
+
+/** Where a contract's committed artifact lives. */
+export const artifactPath = (name: OwnContract): string => join(FOLDER, `${name}.json`);
