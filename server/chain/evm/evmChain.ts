@@ -18,14 +18,14 @@ import type { OutgoingTransaction, SendingAccount, SentTransaction, TransactionS
 
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 
-/** The Safe's own code for a refusal (GS0xx), or the revert's message. */
+/** The Safe's own code for a refusal (GS0xx), or its execution guard's (RG0xx), or the revert's message. */
 export function revertReasonOf(error: unknown): string {
   if (error instanceof BaseError) {
     const reverted = error.walk((e) => e instanceof ContractFunctionRevertedError) as ContractFunctionRevertedError | null;
     if (reverted?.reason) return reverted.reason;
   }
   const message = error instanceof Error ? error.message : String(error);
-  return /GS\d{3}/.exec(message)?.[0] ?? message.split('\n')[0];
+  return /(GS|RG)\d{3}/.exec(message)?.[0] ?? message.split('\n')[0];
 }
 
 /** An EVM chain through viem: the embedded devnet's client, or an RPC URL's (server/chain/registry.ts). */
