@@ -1,5 +1,6 @@
 import { DEFAULT_CHANGE_DELAY_HOURS } from '../src/contract/policy';
 import path from 'node:path';
+import { DEFAULT_DEVNET_BUDGET, type DevnetBudgetOptions } from './modules/devnet/callBudget';
 
 /** Everything the server reads from the environment, read once in main.ts. */
 export interface ServerConfig {
@@ -87,6 +88,11 @@ export interface ServerConfig {
    * comma-separated); a wallet whose key is not here receives but sends nothing. Never stored or logged.
    */
   walletKeys: `0x${string}`[];
+  /**
+   * What anonymous callers may ask of `/devnet` (server/modules/devnet/callBudget.ts): calls a minute
+   * per client address (DEVNET_CALLS_PER_MINUTE, default 600), and for tests the running and waiting bounds.
+   */
+  devnetBudget: Partial<DevnetBudgetOptions>;
 }
 
 const nonNegativeInt = (raw: string | undefined, fallback: number, name: string): number => (raw === '0' ? 0 : positiveInt(raw, fallback, name));
@@ -161,5 +167,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     devnetDir: path.join(dataDir, 'devnet'),
     relayerKey: relayerKeyOf(env.RELAYER_PRIVATE_KEY),
     walletKeys: walletKeysOf(env.WALLET_KEYS),
+    devnetBudget: { perMinute: positiveInt(env.DEVNET_CALLS_PER_MINUTE, DEFAULT_DEVNET_BUDGET.perMinute, 'DEVNET_CALLS_PER_MINUTE') },
   };
 }
