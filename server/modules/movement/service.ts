@@ -89,12 +89,12 @@ export async function recordMovement(
   const { family, currency, to } = await checkOutflow(trx, wallet, { ...body, to: body.to || (order?.payerAddress ?? '') });
   await checkDestination(trx, body.kind, wallet, to);
   // The withdraw fee is charged either way: fixed now, debited with the amount when a proposal executes.
-  const fee = body.kind === 'withdraw' ? await withdrawFee(trx, currency, body.amount) : '0';
-  const route = await lockExecutionWallets(trx, { walletId: wallet.id, chainId: wallet.chainId, toAddress: to, fee });
+  const chargedFee = body.kind === 'withdraw' ? await withdrawFee(trx, currency, body.amount) : '0';
+  const route = await lockExecutionWallets(trx, { walletId: wallet.id, chainId: wallet.chainId, toAddress: to, fee: chargedFee });
   const refunded = order ? await checkRefund(trx, order.id, currency.id, body.amount) : null;
   // The org's policy, once the wallets are locked: two outflows of one wallet see each other's amounts.
   const gate = await gateOutflow(trx, { kind: body.kind, wallet: { ...wallet, multisig }, currencyId: currency.id, symbol: body.symbol, amount: body.amount, to }, now);
-  await assertOutflowCovered(trx, wallet, currency.id, body.amount, fee);
+  await assertOutflowCovered(trx, wallet, currency.id, body.amount, chargedFee);
 
   const proposal =
     multisig || gate.threshold !== null
@@ -102,7 +102,7 @@ export async function recordMovement(
           trx,
           caller,
           wallet.id,
-          { kind: body.kind, toAddress: to, amount: body.amount, symbol: body.symbol, currencyId: currency.id, fee, memo: body.memo, orderId: refunded, newSigners: null, newThreshold: null },
+          { kind: body.kind, toAddress: to, amount: body.amount, symbol: body.symbol, currencyId: currency.id, fee: chargedFee, memo: body.memo, orderId: refunded, newSigners: null, newThreshold: null },
           now,
           ttlHours,
           gate,
@@ -110,8 +110,10 @@ export async function recordMovement(
         )
       : null;
   // Executed at once: on a chain that moves, the wallet sends it now (a refusal there rolls all of this back).
-  const sent = proposal ? null : await sendOutflowOnChain(trx, chains, { walletId: wallet.id, chainId: wallet.chainId, currencyId: currency.id, amount: body.amount, fee, to }, route);
+  const sent = proposal ? null : await sendOutflowOnChain(trx, chains, { walletId: wallet.id, chainId: wallet.chainId, currencyId: currency.id, amount: body.amount, fee: chargedFee, to }, route);
   const txHash = proposal ? null : (sent?.txHash ?? simulatedTxHash(family));
+  // The amount left and its fee's transaction did not: the books say what the chain did.
+  const fee = sent?.feeCollected === false ? '0' : chargedFee;
   const { id: movementId } = await trx
     .insertInto('movement')
     .values({

@@ -98,7 +98,7 @@ async function lockedFacts(trx: Trx, caller: Caller, proposalId: number, now: Da
  * chain: a refusal there throws and rolls the books back; its gas (the relayer's) goes to the gas
  * report. Elsewhere the chain is simulated. Returns the transaction hash.
  */
-async function execute(trx: Trx, proposal: StoredProposal, route: ExecutionRoute, now: Date, chains: ChainRegistry | null): Promise<{ txHash: string; chainExecution: ChainExecution | null }> {
+async function execute(trx: Trx, proposal: StoredProposal, route: ExecutionRoute, now: Date, chains: ChainRegistry | null): Promise<{ txHash: string; chainExecution: ChainExecution | null; feeCollected: boolean }> {
   const chain = await assertChainMoves(trx, proposal.chainId);
   if (proposal.safeTx && !chains) throw conflict('api.chainUnavailable');
   // On a Safe, which transaction executes (at the nonce the Safe is at) is settled before the books.
@@ -106,6 +106,7 @@ async function execute(trx: Trx, proposal: StoredProposal, route: ExecutionRoute
   const safeTx = prepared?.safeTx ?? null;
   let booksHash = safeTx ? signingOf(safeTx).safeTxHash : simulatedTxHash(chain.family);
   const gasReason = 'proposal' as const;
+  let feeCollected = true;
   if (proposal.kind === 'governance') {
     await executeGovernance(trx, proposal, now);
   } else {
@@ -116,6 +117,12 @@ async function execute(trx: Trx, proposal: StoredProposal, route: ExecutionRoute
     // Not a Safe: a hot or cold wallet whose policy asked for approvals sends it itself, now (sign/walletSend.ts).
     const sent = safeTx ? null : await sendOutflowOnChain(trx, chains, { walletId: proposal.walletId, chainId: proposal.chainId, currencyId: proposal.currencyId, amount: proposal.amount, fee: proposal.fee, to: proposal.toAddress }, route);
     if (sent) booksHash = sent.txHash;
+    // The amount left and its fee's transaction did not: booked without the fee (sign/walletSend.ts).
+    if (sent?.feeCollected === false) {
+      feeCollected = false;
+      // The movement that started it, if any, says the same as the proposal.
+      await trx.updateTable('movement').set({ fee: '0' }).where('proposalId', '=', proposal.id).execute();
+    }
     await executeTransfer(
       trx,
       {
@@ -124,7 +131,7 @@ async function execute(trx: Trx, proposal: StoredProposal, route: ExecutionRoute
         chainId: proposal.chainId,
         currencyId: proposal.currencyId,
         amount: proposal.amount,
-        fee: proposal.fee,
+        fee: feeCollected ? proposal.fee : '0',
         symbol: proposal.symbol,
         reason: 'proposal',
         proposalId: proposal.id,
@@ -141,11 +148,11 @@ async function execute(trx: Trx, proposal: StoredProposal, route: ExecutionRoute
   if (prepared) {
     const { txHash, fee, chainExecution } = await executeOnSafe(prepared);
     await reportRelayedGas(trx, { ...spend, txHash }, await gasPaidOnChain(trx, proposal.chainId, fee));
-    return { txHash, chainExecution };
+    return { txHash, chainExecution, feeCollected };
   }
   // A signer change is a transaction of the wallet's contract: it pays its gas too.
   if (proposal.kind === 'governance') await chargeGas(trx, { ...spend, txHash: booksHash }, await gasQuote(trx, proposal.chainId, null));
-  return { txHash: booksHash, chainExecution: null };
+  return { txHash: booksHash, chainExecution: null, feeCollected };
 }
 
 /**
@@ -209,7 +216,7 @@ export async function actOnProposal(db: Db, caller: Caller, action: ProposalActi
     const executed = action === 'confirm' ? await execute(trx, proposal, route, now, chains) : null;
     const updated = await trx
       .updateTable('proposal')
-      .set({ status: outcome.status, updatedAt: now, ...(executed ? { txHash: executed.txHash, executedAt: now, chainExecution: executed.chainExecution } : {}) })
+      .set({ status: outcome.status, updatedAt: now, ...(executed ? { txHash: executed.txHash, executedAt: now, chainExecution: executed.chainExecution, ...(executed.feeCollected ? {} : { fee: '0' }) } : {}) })
       .where('id', '=', proposal.id)
       .where('status', '=', facts.status)
       .executeTakeFirst();

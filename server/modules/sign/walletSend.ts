@@ -24,10 +24,16 @@ export interface WalletOutflow {
   to: string;
 }
 
-/** What the books write for a wallet's outflow sent on chain: the amount's transaction, and the gas all its transactions cost the wallet. */
+/**
+ * What the books write for a wallet's outflow sent on chain: the amount's transaction, the gas all
+ * its transactions cost the wallet, and whether the fee's transaction went through. When it did not
+ * (the amount's transaction left too little for the fee's gas, a node that failed between the two),
+ * the amount has still left: the caller books it with no fee, never rolls it back.
+ */
 export interface SentOutflow {
   txHash: Hex;
   gas: GasQuote;
+  feeCollected: boolean;
 }
 
 /**
@@ -82,15 +88,18 @@ export async function sendOutflowOnChain(trx: Trx, chains: ChainRegistry | null,
   const sent = sentOrThrown(await wallets.transfer(from, outflow.to, token, amount), outflow, from);
   sentOnChain(sent.txHash);
   let paid = sent.fee;
+  let feeCollected = true;
   if (feeWallet !== null) {
-    // The amount has left: the fee is the wallet's second transaction. It cannot fall short (checked
-    // above, and nothing else sends from this wallet while its row is locked); a node that fails
-    // between the two is the two-phase gap docs/chains.md "Wallet keys" names.
-    const feeSent = sentOrThrown(await wallets.transfer(from, feeWallet, token, fee), outflow, from);
-    sentOnChain(feeSent.txHash);
-    paid += feeSent.fee;
+    // The amount has left: the fee is the wallet's second transaction. Whatever becomes of it, the
+    // amount is booked (docs/ledger.md "When the fee's transaction fails"): a refusal here (the
+    // amount's gas left too little, a node gone) or a revert leaves the fee uncollected, and a
+    // revert's gas is the wallet's all the same.
+    const feeSent = await wallets.transfer(from, feeWallet, token, fee).catch((): Execution => ({ outcome: 'refused', reason: 'unreachable' }));
+    if (feeSent.outcome === 'executed') sentOnChain(feeSent.txHash);
+    else feeCollected = false;
+    if (feeSent.outcome !== 'refused') paid += feeSent.fee;
   }
-  return { txHash: sent.txHash, gas: await gasPaidOnChain(trx, outflow.chainId, paid) };
+  return { txHash: sent.txHash, gas: await gasPaidOnChain(trx, outflow.chainId, paid), feeCollected };
 }
 
 function sentOrThrown(execution: Execution, outflow: WalletOutflow, from: string): Extract<Execution, { outcome: 'executed' }> {
