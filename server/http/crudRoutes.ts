@@ -17,6 +17,10 @@ interface Described {
   /** The answer's `data`; default: the resource's `record` (detail, save, update, delete) or a list of them. */
   response?: z.ZodType;
 }
+/** A write may need a fresh step-up when the resource's other writes do not (see `CrudSpec.stepUp`). */
+interface Write extends Described {
+  stepUp?: true;
+}
 
 /**
  * A resource's list / detail / save / update / delete (docs/api.md): who may call each comes
@@ -32,16 +36,19 @@ export interface CrudSpec<LQ extends z.ZodType, DQ extends z.ZodType, CB extends
    * says it.
    */
   record?: z.ZodType;
-  /** Writes that need a fresh second factor from an enrolled caller (docs/DECISIONS.md "Two-factor authentication and step-up"). */
+  /**
+   * Writes that need a fresh second factor from an enrolled caller (docs/DECISIONS.md "Two-factor authentication and
+   * step-up"): all of them; a single write says so itself (`stepUp: true` on create, update or delete).
+   */
   stepUp?: boolean;
   list?: Described & { query: LQ; cache?: 'reference'; config?: RouteSpec<LQ, undefined>['config']; handler: Handler<LQ, undefined> };
   /** `?id=` by default (the handler gets `id`); a resource may read its record by another key. */
   detail?: Described & { query?: DQ; handler: Handler<DQ, undefined, { id: number }> };
   /** `save`; `upsert: true` also serves `update` with the same body and handler (a record per key, set whole). */
-  create?: Described & { body: CB; handler: Handler<undefined, CB>; upsert?: true };
-  update?: Described & { body: UB; handler: Handler<undefined, UB> };
+  create?: Write & { body: CB; handler: Handler<undefined, CB>; upsert?: true };
+  update?: Write & { body: UB; handler: Handler<undefined, UB> };
   /** `POST …/delete/{id}`: the handler gets the path's `id` (a malformed one answers 400). */
-  delete?: Described & { handler: Handler<undefined, undefined, { id: number }> };
+  delete?: Write & { handler: Handler<undefined, undefined, { id: number }> };
 }
 
 function maskOf(access: ResourceAccess, action: 'create' | 'edit' | 'delete', path: string): bigint {
@@ -58,8 +65,8 @@ export function registerCrudRoutes<LQ extends z.ZodType, DQ extends z.ZodType = 
 ): void {
   const { paths, access, record, list, detail, create, update } = spec;
   const remove = spec.delete;
-  const stepUp = spec.stepUp ? (true as const) : undefined;
   const one = (action: Described) => ({ summary: action.summary, response: action.response ?? record });
+  const write = (action: Write) => ({ ...one(action), stepUp: spec.stepUp || action.stepUp ? (true as const) : undefined });
   if (list) {
     const response = list.response ?? (record ? listResult(record) : undefined);
     defineRoute(app, context, { method: 'GET', path: paths.list, access: access.read, query: list.query, cache: list.cache, config: list.config, summary: list.summary, response, handler: list.handler });
@@ -77,16 +84,15 @@ export function registerCrudRoutes<LQ extends z.ZodType, DQ extends z.ZodType = 
   if (create) {
     const writes = create.upsert ? [paths.save, paths.update] : [paths.save];
     const mask = create.upsert ? maskOf(access, 'edit', paths.update) : maskOf(access, 'create', paths.save);
-    for (const path of writes) defineRoute(app, context, { method: 'POST', path, access: mask, body: create.body, stepUp, ...one(create), handler: create.handler });
+    for (const path of writes) defineRoute(app, context, { method: 'POST', path, access: mask, body: create.body, ...write(create), handler: create.handler });
   }
-  if (update) defineRoute(app, context, { method: 'POST', path: paths.update, access: maskOf(access, 'edit', paths.update), body: update.body, stepUp, ...one(update), handler: update.handler });
+  if (update) defineRoute(app, context, { method: 'POST', path: paths.update, access: maskOf(access, 'edit', paths.update), body: update.body, ...write(update), handler: update.handler });
   if (remove) {
     defineRoute(app, context, {
       method: 'POST',
       path: paths.delete,
       access: maskOf(access, 'delete', paths.delete),
-      stepUp,
-      ...one(remove),
+      ...write(remove),
       handler: (input) => remove.handler({ ...input, id: pathId(input.params) }),
     });
   }

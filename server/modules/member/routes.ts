@@ -23,6 +23,8 @@ export function registerMemberRoutes(app: FastifyInstance, context: ServerContex
     paths,
     access: RESOURCE_ACCESS.member,
     record: memberRecord,
+    // A role change or a removal re-draws who may move money and manage the org.
+    stepUp: true,
     list: { query: memberListQuery, summary: 'The members of an org in scope, with their roles, filtered, sorted and paged', handler: async ({ caller, query }) => listMembers(db, caller, query) },
     detail: { query: memberDetailQuery, summary: 'One member of an org in scope', handler: async ({ caller, query }) => findMember(db, caller, query.id, query.orgId) },
     update: { body: memberUpdateBody, summary: 'Change a member’s role level', handler: async ({ caller, body }) => updateMember(db, caller, body) },
@@ -50,6 +52,8 @@ export function registerMemberRoutes(app: FastifyInstance, context: ServerContex
     path: paths.invite,
     access: masks.allManagers,
     body: memberInviteBody,
+    // Level 0 is the manager of every tier (roleLevelLabel, src/access/roles.ts): a code that makes a manager asks a fresh code.
+    stepUp: (body) => body.roleLevel === 0,
     handler: async ({ caller, body }) => inviteMember(db, caller, body, context.now()),
   });
 

@@ -41,6 +41,8 @@ export function registerMovementRoutes(app: FastifyInstance, context: ServerCont
     path: paths.save,
     access: writers,
     body: movementBody,
+    // Every kind, direct or starting a proposal (docs/DECISIONS.md "Two-factor authentication and step-up").
+    stepUp: true,
     handler: async ({ caller, body }) => saveMovement(db, caller, body, context.now(), context.config.proposalTtlHours, chainSafeStates(context.chains), context.chains),
   });
 }
