@@ -63,6 +63,18 @@ export interface MultisigChain {
   /** Null when no Safe is deployed at the address. */
   state(safe: Address): Promise<SafeState | null>;
   execute(safe: Address, transaction: SafeTransaction, signatures: ReadonlyArray<{ signer: Address; signature: Hex }>): Promise<Execution>;
+  /**
+   * The Safe's execution guard (docs/chains.md "The execution guard"): the one installed (null: none),
+   * the one this platform's relayer installs, and when the owners' escape opens (0: not announced).
+   */
+  guard(safe: Address): Promise<SafeGuardState>;
+}
+
+export interface SafeGuardState {
+  installed: Address | null;
+  expected: Address;
+  /** Seconds since the epoch, as the chain counts; 0n while no owner has announced an escape. */
+  escapeOpensAt: bigint;
 }
 
 /**

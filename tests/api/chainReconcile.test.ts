@@ -1,16 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getAddress, type Address } from 'viem';
+import { encodeFunctionData, getAddress, zeroAddress, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { startTestServer, type TestServer } from './harness';
 import { ETH_CHAIN, signClient, walletIdsByLabel } from './signSupport';
 import { RELAYER, type Devnet } from '../../server/chain/evm/devnet';
-import { encodeExecTransaction, governanceCall, packSignatures, safeTransaction, safeTypedData } from '../../server/chain/evm/safe';
+import { encodeExecTransaction, governanceCall, packSignatures, safeAbi, safeTransaction, safeTypedData } from '../../server/chain/evm/safe';
+import { encodeAnnounceEscape, ESCAPE_DELAY_SECONDS, guardAddressOf } from '../../server/chain/evm/executionGuard';
 import { devnetChainId } from '../../server/chain/registry';
 import { demoSigningKey } from '../../src/contract/demoSigningKey';
 import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
 
 // The database against the Safes (docs/ledger.md "Verification"): every Safe has on chain the owners
-// and threshold its wallet says, which only a governance proposal executed by the Safe changes.
+// and threshold its wallet says, which only a governance proposal executed by the Safe changes, and
+// the platform's execution guard with no escape announced.
 let server: TestServer;
 let client: ReturnType<typeof signClient>;
 let devnet: Devnet;
@@ -55,4 +57,29 @@ describe('the database against the Safes', () => {
     expect(breaks).toContainEqual(expect.objectContaining({ kind: 'safeThreshold', walletId: id, expected: '1', actual: '2' }));
     expect(breaks).toContainEqual(expect.objectContaining({ kind: 'safeOwners', walletId: id }));
   });
+
+  it('an owner who announces the escape on the guard is named, with the day the owners may execute without the platform', async () => {
+    const safe = await addressOf('Birch cold');
+    const owner = privateKeyToAccount(demoSigningKey('merchantStdManager'));
+    await devnet.fund(owner.address, 10n ** 17n);
+    const announced = await devnet.send(owner, { to: guardAddressOf(RELAYER.address), data: encodeAnnounceEscape(safe) });
+    expect(announced.receipt.status).toBe('success');
+    const { timestamp } = await devnet.client.getBlock({ blockNumber: announced.receipt.blockNumber });
+    const { breaks } = await verify();
+    expect(breaks).toContainEqual(
+      expect.objectContaining({ kind: 'safeEscape', walletId: wallets['Birch cold'], actual: new Date(Number(timestamp + ESCAPE_DELAY_SECONDS) * 1000).toISOString() }),
+    );
+  });
+
+  it('a Safe whose guard its owners removed (through the relayer and their quorum) is named', async () => {
+    const safe = await addressOf('Operator treasury');
+    const state = (await (await server.app.context.chains.adapterFor({ chainId: ETH_CHAIN, family: 'evm', rpcUrl: '' })).multisig!.state(safe))!;
+    const unguard = safeTransaction(safe, 0n, encodeFunctionData({ abi: safeAbi, functionName: 'setGuard', args: [zeroAddress] }), state.nonce);
+    const signers = ['superAdmin', 'operatorEmployee'].map((account) => privateKeyToAccount(demoSigningKey(account)));
+    const signatures = await Promise.all(signers.map(async (s) => ({ signer: s.address as Address, signature: await s.signTypedData(safeTypedData(devnetChainId(ETH_CHAIN), safe, unguard)) })));
+    expect((await devnet.send(RELAYER, { to: safe, data: encodeExecTransaction(unguard, packSignatures(signatures)) })).receipt.status).toBe('success');
+    const { breaks } = await verify();
+    expect(breaks).toContainEqual(expect.objectContaining({ kind: 'safeGuard', walletId: wallets['Operator treasury'], expected: guardAddressOf(RELAYER.address), actual: '—' }));
+  });
 });
+

@@ -11,9 +11,9 @@ import {
   type LocalAccount,
   type PublicClient,
 } from 'viem';
-import type { ChainAdapter, ChainMode, Execution, IncomingTransfer, MultisigChain, SafeState, TransactionFate, WalletChain } from '../adapter';
+import type { ChainAdapter, ChainMode, Execution, IncomingTransfer, MultisigChain, SafeGuardState, SafeState, TransactionFate, WalletChain } from '../adapter';
 import { encodeCreateSafe, encodeExecTransaction, packSignatures, safeAbi, safeAddressOf, type SafeTransaction } from './safe';
-import { guardAddressOf, guardDeployment } from './executionGuard';
+import { GUARD_STORAGE_SLOT, guardAbi, guardAddressOf, guardDeployment } from './executionGuard';
 import type { OutgoingTransaction, SendingAccount, SentTransaction, TransactionSender } from './sender';
 
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
@@ -48,6 +48,7 @@ export class EvmChain implements ChainAdapter {
       create: (owners, threshold, saltNonce) => this.createSafe(owners, threshold, saltNonce),
       state: (safe) => this.safeState(safe),
       execute: (safe, transaction, signatures) => this.execute(safe, transaction, signatures),
+      guard: (safe) => this.guardState(safe),
     };
     this.wallets = {
       holdsKey: (address) => this.walletKeyOf(getAddress(address)) !== null,
@@ -139,6 +140,16 @@ export class EvmChain implements ChainAdapter {
       this.client.readContract({ address: safe, abi: safeAbi, functionName: 'nonce' }) as Promise<bigint>,
     ]);
     return { owners, threshold: Number(threshold), nonce };
+  }
+
+  private async guardState(safe: Address): Promise<SafeGuardState> {
+    const expected = guardAddressOf(this.relayer.address);
+    const slot = await this.client.getStorageAt({ address: safe, slot: GUARD_STORAGE_SLOT });
+    const word = BigInt(slot ?? '0x0');
+    const installed = word === 0n ? null : getAddress(`0x${word.toString(16).padStart(40, '0')}`);
+    const escapeOpensAt =
+      installed !== null && isAddressEqual(installed, expected) ? ((await this.client.readContract({ address: expected, abi: guardAbi, functionName: 'escapeOpensAt', args: [safe] })) as bigint) : 0n;
+    return { installed, expected, escapeOpensAt };
   }
 
   private async execute(safe: Address, transaction: SafeTransaction, signatures: ReadonlyArray<{ signer: Address; signature: Hex }>): Promise<Execution> {

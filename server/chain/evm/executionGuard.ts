@@ -9,6 +9,9 @@ import { SINGLETON_FACTORY } from './safe';
  */
 export const guardAbi = guardArtifact.abi as Abi;
 
+/** Safe 1.4.1's `GUARD_STORAGE_SLOT`: where a Safe keeps its guard's address. */
+export const GUARD_STORAGE_SLOT: Hex = '0x4a204f620c8c5ccdca3fd54d003badd85ba500436a431f0cbda4f558c93c34c8';
+
 /** How long after an owner announces an escape the owners may execute without the platform: 14 days. */
 export const ESCAPE_DELAY_SECONDS = 14n * 24n * 60n * 60n;
 

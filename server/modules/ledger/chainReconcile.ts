@@ -10,6 +10,9 @@ import type { LedgerBreak } from '../../../src/contract/schemas/ledger';
  * a governance proposal the Safe itself executes; a difference means the database was changed
  * beside it, or the Safe was (docs/chains.md "Multisig wallets are Safes").
  *
+ * And each must carry the platform's execution guard with no escape announced by an owner: otherwise
+ * its money can move without the platform deciding it (docs/chains.md "The execution guard").
+ *
  * Each Safe is read in a transaction that first takes its wallet row FOR SHARE: a governance
  * execution under way (it holds the row FOR UPDATE from its books to its receipt) finishes first.
  * Balances are not compared yet: a hot wallet's direct movement (a supply into a Safe included) is
@@ -53,6 +56,10 @@ export async function reconcileSafes(db: Db, chains: ChainRegistry): Promise<Led
           found(safe, 'safeOwners', expectedOwners.join(', '), chainOwners.join(', '));
         }
         if (safe.threshold !== state.threshold) found(safe, 'safeThreshold', String(safe.threshold ?? '—'), String(state.threshold));
+        // Only the platform's relayer executes on a guarded Safe; an owner's announced escape ends that (docs/chains.md "The execution guard").
+        const guard = await multisig.guard(address);
+        if (guard.installed === null || !isAddressEqual(guard.installed, guard.expected)) found(safe, 'safeGuard', guard.expected, guard.installed ?? '—');
+        else if (guard.escapeOpensAt > 0n) found(safe, 'safeEscape', '—', new Date(Number(guard.escapeOpensAt) * 1000).toISOString());
       });
     } catch {
       found(safe, 'chainUnreadable', '—', '—');

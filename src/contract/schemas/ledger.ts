@@ -30,6 +30,10 @@ export const LEDGER_BREAK_KINDS = [
   'safeThreshold',
   /** No Safe at a multisig wallet's address on its chain. */
   'safeMissing',
+  /** A Safe without the platform's execution guard (made before it, or removed): anyone holding its signatures may execute. */
+  'safeGuard',
+  /** An owner announced the escape on a Safe's guard: from the date found, its owners may execute without the platform. */
+  'safeEscape',
   /** The chain of a wallet could not be read: not compared. */
   'chainUnreadable',
 ] as const;
