@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from './harness';
 import { ETH_CHAIN, signClient, walletIdsByLabel } from './signSupport';
 import { demoSigningKey } from '../../src/contract/demoSigningKey';
 import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
+import * as migration033 from '../../server/db/migrations/033_wallet_safe_owners';
 
 // Governance keeps the signer set true (docs/chains.md "Governance on a Safe"): once a signer change
 // executes on a Safe, the books' record of its owners and threshold is what the Safe now has, and
@@ -48,6 +49,16 @@ const startTransfer = async (amount: string) => {
 const votesOf = (proposalId: number) => db().selectFrom('proposalVote').select(['signerId', 'vote']).where('proposalId', '=', proposalId).execute();
 
 describe('a signer change executed on a Safe is what approvals are checked against', () => {
+  it('migration 033 records each existing Safe’s owners as its signers’ keys and its wallet’s threshold', async () => {
+    const before = await db().selectFrom('chainWallet').select(['id', 'safeOwners']).where('safeSetup', 'is not', null).orderBy('id').execute();
+    expect(before.length).toBeGreaterThan(1);
+    await migration033.down(db() as never);
+    await migration033.up(db() as never);
+    const after = await db().selectFrom('chainWallet').select(['id', 'safeOwners']).where('safeSetup', 'is not', null).orderBy('id').execute();
+    expect(after).toEqual(before);
+    expect(await verify()).toMatchObject({ balanced: true, breaks: [] });
+  });
+
   it('governance swaps merchantProEmployee for a newcomer: the books record the Safe’s new owners and threshold, as the chain has them', async () => {
     expect(await verify()).toMatchObject({ balanced: true, breaks: [] });
     const signers = [users.merchantProManager, users.merchantProFinance, users[NEWCOMER]];
