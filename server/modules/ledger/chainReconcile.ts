@@ -1,4 +1,4 @@
-import { getAddress, isAddress, isAddressEqual } from 'viem';
+import { getAddress, isAddress, isAddressEqual, type Address } from 'viem';
 import type { Db } from '../../db/database';
 import type { ChainRegistry } from '../../chain/registry';
 import type { LedgerBreak } from '../../../src/contract/schemas/ledger';
@@ -8,9 +8,9 @@ import type { LedgerBreak } from '../../../src/contract/schemas/ledger';
  * on an EVM chain that is not simulated, must be deployed at its address and have on chain the
  * owners its signers' registered keys are, which are also the owners the books record for it
  * (`safe_owners`, what approvals are checked against), and the threshold its wallet row and that
- * record say. Both change only by
- * a governance proposal the Safe itself executes; a difference means the database was changed
- * beside it, or the Safe was (docs/chains.md "Multisig wallets are Safes").
+ * record say. Both change only by a governance proposal the Safe itself executes; a difference
+ * means the database was changed beside it, or the Safe was (docs/chains.md "Multisig wallets are
+ * Safes", "Governance on a Safe").
  *
  * Each Safe is read in a transaction that first takes its wallet row FOR SHARE: a governance
  * execution under way (it holds the row FOR UPDATE from its books to its receipt) finishes first.
@@ -54,7 +54,7 @@ export async function reconcileSafes(db: Db, chains: ChainRegistry): Promise<Led
         // The owners approvals are checked against (chain_wallet.safe_owners, docs/chains.md "Governance on a Safe").
         const recorded = books.safeOwners ? books.safeOwners.owners.map((o) => getAddress(o)).sort() : null;
         const chainOwners = [...state.owners].sort();
-        const same = (list: readonly string[]) => list.length === chainOwners.length && list.every((owner, i) => isAddressEqual(owner as `0x${string}`, chainOwners[i]));
+        const same = (list: readonly string[]) => list.length === chainOwners.length && list.every((owner, i) => isAddressEqual(owner as Address, chainOwners[i]));
         if (!same(signerKeys)) found(safe, 'safeOwners', signerKeys.join(', '), chainOwners.join(', '));
         else if (!recorded || !same(recorded)) found(safe, 'safeOwners', recorded ? recorded.join(', ') : '—', chainOwners.join(', '));
         // The wallet's threshold, and the one recorded with the Safe's owners: one break names the first that differs.
