@@ -126,6 +126,8 @@ export interface ChainWalletTable {
   threshold: number | null;
   /** A Safe's creation: first owners, threshold and salt (server/db/migrations/026_wallet_safe_setup.ts). */
   safeSetup: Generated<SafeSetup | null>;
+  /** A Safe's owners and threshold now, as governance left them: what approvals are checked against (migration 034). */
+  safeOwners: Generated<SafeOwners | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -154,6 +156,12 @@ export interface StoredSafeTransaction {
   data: string;
   operation: 0 | 1;
   nonce: string;
+}
+
+/** A Safe's owners (as `getOwners()` lists them) and threshold, as the books mirror them. */
+export interface SafeOwners {
+  owners: string[];
+  threshold: number;
 }
 
 /** What fixes a Safe's address: `safeAddressOf(owners, threshold, saltNonce)` (server/chain/evm/safe.ts). */

@@ -5,6 +5,7 @@ import { ApiError } from './apiError';
 import type { FieldMessages } from '../../src/contract/validation';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { BooksBehindChain } from '../chain/chainMoves';
+import { withoutLongHex } from '../loggerOptions';
 
 const translateFields = (fields: FieldMessages, t: Translate) =>
   Object.fromEntries(Object.entries(fields).map(([field, m]) => [field, t(m.key, m.params)]));
@@ -66,7 +67,7 @@ export function installErrorHandler(app: FastifyInstance, messages: Messages): v
     const refusal = code ? (fastifyRefusals[code] ?? databaseRefusals[code]) : undefined;
     if (refusal) {
       // PostgreSQL's `detail` names the clashing key and its value (another org's name, an
-      // address): it goes to the log, never to the client.
+      // address): it goes to the log, never to the client; a failing row's signatures not even there.
       const detail = databaseDetail(error);
       if (detail) request.log.info({ code, detail }, 'request refused by the database');
       return reply.status(200).send({ code: refusal.code, msg: t(refusal.key), data: null });
@@ -89,7 +90,7 @@ export function installErrorHandler(app: FastifyInstance, messages: Messages): v
 /** Postgres names the clashing key in `detail`. */
 const databaseDetail = (error: object) => {
   const detail = (error as { detail?: unknown }).detail;
-  return typeof detail === 'string' ? detail : undefined;
+  return typeof detail === 'string' ? withoutLongHex(detail) : undefined;
 };
 
 /** Fastify's router refusals (a malformed URL, a path parameter past its length) as envelopes. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { databaseLabel, startLine } from '../../server/startLine';
-import { loggerOptions } from '../../server/loggerOptions';
+import { errorForLog, loggerOptions, withoutLongHex } from '../../server/loggerOptions';
 import { buildIfChanged, STAMP_FILE } from '../../build/buildIfChanged';
 import { hashPassword } from '../../server/modules/auth/password';
 import semver from 'semver';
@@ -38,9 +38,22 @@ describe('npm start: the line a newcomer reads', () => {
   });
 
   it('logs readable lines on a terminal and JSON lines otherwise', () => {
-    expect(loggerOptions('info', false)).toEqual({ level: 'info' });
-    expect(loggerOptions('info', true, 'json')).toEqual({ level: 'info' });
+    expect(loggerOptions('info', false)).toEqual({ level: 'info', serializers: { err: errorForLog } });
+    expect(loggerOptions('info', true, 'json')).toEqual({ level: 'info', serializers: { err: errorForLog } });
     expect(loggerOptions('debug', true, undefined)).toMatchObject({ level: 'debug', transport: { target: 'pino-pretty' } });
+  });
+
+  it('a logged error keeps no signature: 65 bytes of hex or more are withheld, in its message, stack, fields and cause', () => {
+    const signature = `0x${'ab'.repeat(65)}`;
+    const calldata = `0x6a761202${'cd'.repeat(300)}`;
+    const cause = Object.assign(new Error(`data: ${calldata}`), { args: [signature, 7n] });
+    const logged = JSON.stringify(errorForLog(new Error(`execTransaction reverted: ${signature}`, { cause })));
+    expect(logged).not.toContain('abab');
+    expect(logged).not.toContain('cdcd');
+    expect(logged).toContain('(65 bytes withheld)');
+    expect(logged).toContain('execTransaction reverted');
+    // A short hash stays readable.
+    expect(withoutLongHex(`tx 0x${'12'.repeat(32)}`)).toBe(`tx 0x${'12'.repeat(32)}`);
   });
 });
 

@@ -5,7 +5,7 @@ import { demoSigningKey } from '../../../src/contract/demoSigningKey';
 import { safeAddressOf } from '../../chain/evm/safe';
 import { guardAddressOf } from '../../chain/evm/executionGuard';
 import { RELAYER } from '../../chain/evm/devnet';
-import { safeSetupValue } from '../../modules/chainWallet/safeWallet';
+import { safeOwnersValue, safeSetupValue } from '../../modules/chainWallet/safeWallet';
 import bs58check from 'bs58check';
 import type { Transaction } from 'kysely';
 import type { Database, SafeSetup } from '../schema';
@@ -80,7 +80,7 @@ export async function seedWallets(trx: Transaction<Database>, orgIds: Record<Dem
     const address = setup ? safeAddressOf(setup.owners as Address[], setup.threshold, BigInt(setup.saltNonce), guardAddressOf(RELAYER.address)) : wallet.chainId === TRON ? demoTronAddress(wallet.label) : demoEvmAddress(wallet.label);
     const { id } = await trx
       .insertInto('chainWallet')
-      .values({ chainId: wallet.chainId, orgId: orgIds[wallet.org], kind: wallet.kind, address, label: wallet.label, threshold: wallet.threshold, safeSetup: setup ? safeSetupValue(setup) : null })
+      .values({ chainId: wallet.chainId, orgId: orgIds[wallet.org], kind: wallet.kind, address, label: wallet.label, threshold: wallet.threshold, safeSetup: setup ? safeSetupValue(setup) : null, safeOwners: setup ? safeOwnersValue(setup) : null })
       .returning('id')
       .executeTakeFirstOrThrow();
     walletIds[wallet.label] = id;

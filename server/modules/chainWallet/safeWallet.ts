@@ -1,7 +1,7 @@
 import { keccak256, stringToHex, type Address } from 'viem';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { SafeSetup } from '../../db/schema';
+import type { SafeOwners, SafeSetup } from '../../db/schema';
 import type { ChainRegistry } from '../../chain/registry';
 import { ApiError } from '../../http/apiError';
 import { BodyCode } from '../../../src/contract/envelope';
@@ -30,6 +30,9 @@ export async function safeFor(db: Db, chains: ChainRegistry, body: ChainWalletBo
 
 /** The setup as the jsonb column takes it (both drivers take text, Postgres casts it). */
 export const safeSetupValue = (setup: SafeSetup) => sql<SafeSetup>`${JSON.stringify(setup)}::jsonb`;
+
+/** A Safe's owners and threshold as the jsonb column takes them: at creation, its setup's (then governance's, sign/governance.ts). */
+export const safeOwnersValue = (owners: SafeOwners) => sql<SafeOwners>`${JSON.stringify({ owners: owners.owners, threshold: owners.threshold })}::jsonb`;
 
 /** The signers' keys in signer order; anyone without one is named in a 409 (they register it on /account). */
 async function ownersOf(db: Db, signers: readonly number[]): Promise<Address[]> {

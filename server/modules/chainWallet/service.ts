@@ -18,7 +18,7 @@ import {
 import { assertMayWriteWallet } from './walletAccess';
 import { sameSigners } from '../../../src/contract/signerSet';
 import { allMembersOf, writeSigners } from './signers';
-import { safeFor, safeSetupValue } from './safeWallet';
+import { safeFor, safeOwnersValue, safeSetupValue } from './safeWallet';
 import type { ChainRegistry } from '../../chain/registry';
 
 type Trx = Transaction<Database>;
@@ -161,7 +161,7 @@ export async function saveWallet(db: Db, chains: ChainRegistry, caller: Caller, 
     const address = await checkAgainstStored(trx, caller, body, safe?.address ?? (body.address as string));
     const { id } = await trx
       .insertInto('chainWallet')
-      .values({ chainId: body.chainId, orgId: body.orgId, kind: body.kind, address, label: body.label, threshold: body.threshold, safeSetup: safe ? safeSetupValue(safe.setup) : null, createdAt: now, updatedAt: now })
+      .values({ chainId: body.chainId, orgId: body.orgId, kind: body.kind, address, label: body.label, threshold: body.threshold, safeSetup: safe ? safeSetupValue(safe.setup) : null, safeOwners: safe ? safeOwnersValue(safe.setup) : null, createdAt: now, updatedAt: now })
       .returning('id')
       .executeTakeFirstOrThrow();
     await writeSigners(trx, id, body.signers);

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database, StoredSafeTransaction } from '../../db/schema';
 import { ApiError, badRequest, conflict, fieldError, forbidden } from '../../http/apiError';
 import { orgVisibleTo } from '../../http/tenancy';
 import type { Caller } from '../../http/caller';
@@ -10,6 +10,8 @@ import { allMembersOf, writeSigners } from '../chainWallet/signers';
 import { assertChainMoves } from './outflow';
 import { insertProposal, type StartedProposal } from './proposalStart';
 import type { SafeStates } from './safeProposal';
+import { safeOwnersAfter } from './safeOwners';
+import { safeOwnersValue } from '../chainWallet/safeWallet';
 
 type Trx = Transaction<Database>;
 
@@ -61,11 +63,24 @@ export async function startGovernance(trx: Trx, caller: Caller, change: Governan
  * every other open proposal of the wallet is superseded (logged, to be started again):
  * it was approved, or is being approved, under a signer set that no longer governs.
  */
-export async function executeGovernance(trx: Trx, proposal: { id: number; walletId: number; orgId: number; newSigners: number[] | null; newThreshold: number | null }, now: Date): Promise<void> {
+export async function executeGovernance(
+  trx: Trx,
+  proposal: { id: number; walletId: number; orgId: number; newSigners: number[] | null; newThreshold: number | null },
+  now: Date,
+  safeTx: StoredSafeTransaction | null = null,
+): Promise<void> {
   const signers = proposal.newSigners ?? [];
   if (proposal.newThreshold === null || signers.length === 0) throw new Error(`governance proposal ${proposal.id} names no signers`);
   if (!(await allMembersOf(trx, proposal.orgId, signers))) throw conflict('api.governanceSignerLeft');
-  await trx.updateTable('chainWallet').set({ threshold: proposal.newThreshold, updatedAt: now }).where('id', '=', proposal.walletId).execute();
+  // On a Safe, the books' record of its owners follows what this transaction does to them (docs/chains.md
+  // "Governance on a Safe"): approvals are checked against it from now on.
+  const { safeOwners } = await trx.selectFrom('chainWallet').select('safeOwners').where('id', '=', proposal.walletId).executeTakeFirstOrThrow();
+  const owners = safeTx && safeOwners ? safeOwnersValue(safeOwnersAfter(safeOwners, safeTx)) : undefined;
+  await trx
+    .updateTable('chainWallet')
+    .set({ threshold: proposal.newThreshold, updatedAt: now, ...(owners ? { safeOwners: owners } : {}) })
+    .where('id', '=', proposal.walletId)
+    .execute();
   await writeSigners(trx, proposal.walletId, signers);
   await sql`
     with superseded as (

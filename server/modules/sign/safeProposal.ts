@@ -15,6 +15,7 @@ import { feeWalletOf } from '../ledger/networkFee';
 import { OPEN_STATUSES } from '../../../src/contract/proposalMachine';
 import type { ProposalPlan } from './proposalStart';
 import { sendingOnChain, sentOnChain } from '../../chain/chainMoves';
+import { isRecordedOwner } from './safeOwners';
 
 type Trx = Transaction<Database>;
 type Reader = Db | Trx;
@@ -154,7 +155,7 @@ export async function signingWithLower(db: Reader, walletId: number, safeTx: Sto
 /**
  * An approval's signature on a Safe proposal (docs/chains.md "Proposals on Safes"): it must be the
  * caller's registered key signing this proposal's Safe transaction, and that key one of the Safe's
- * owners as the books mirror them. Returns the signature (and the key it is checked against) to store with the vote; null when the
+ * owners as the books mirror them now (`chain_wallet.safe_owners`). Returns the signature (and the key it is checked against) to store with the vote; null when the
  * proposal is no Safe's (an approval there is a vote in the books alone).
  */
 export async function checkedApprovalSignature(
@@ -182,8 +183,9 @@ export async function checkedApprovalSignature(
   for (const [nonce, lower] of Object.entries(lowerSignatures ?? {})) {
     if (BigInt(nonce) >= own || !(await isCallers(atSafeNonce(safeTx, BigInt(nonce)), lower))) throw fieldError('lowerSignatures', 'api.signatureNotYours');
   }
-  const wallet = await trx.selectFrom('chainWallet').select('safeSetup').where('id', '=', proposal.walletId).executeTakeFirstOrThrow();
-  if (!wallet.safeSetup?.owners.some((owner) => getAddress(owner) === getAddress(key.address))) throw conflict('api.notSafeOwner', { address: getAddress(key.address) });
+  // The Safe's owners now, as governance left them (docs/chains.md "Governance on a Safe"), not its first ones.
+  const wallet = await trx.selectFrom('chainWallet').select('safeOwners').where('id', '=', proposal.walletId).executeTakeFirstOrThrow();
+  if (!isRecordedOwner(wallet.safeOwners, key.address)) throw conflict('api.notSafeOwner', { address: getAddress(key.address) });
   return { signature: signature as Hex, lowerSignatures: lowerSignatures && Object.keys(lowerSignatures).length > 0 ? lowerSignatures : null, signerAddress: getAddress(key.address) };
 }
 

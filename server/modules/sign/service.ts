@@ -108,7 +108,7 @@ async function execute(trx: Trx, proposal: StoredProposal, route: ExecutionRoute
   const gasReason = 'proposal' as const;
   let feeCollected = true;
   if (proposal.kind === 'governance') {
-    await executeGovernance(trx, proposal, now);
+    await executeGovernance(trx, proposal, now, safeTx);
   } else {
     // Old kinds ('contract', 'config') were labels that moved funds; they are no longer executed.
     if (!(MOVEMENT_KINDS as readonly string[]).includes(proposal.kind) || proposal.currencyId === null) throw conflict('api.proposalKindRetired');
