@@ -70,7 +70,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const database =
     options.database ??
     (await openDatabaseWhenReachable(
-      { databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: poolOptionsOf(config), migrate: config.migrateOnStart, readUrl: config.databaseReadUrl },
+      {
+        databaseUrl: config.databaseUrl,
+        dataDir: config.dataDir,
+        pool: poolOptionsOf(config),
+        migrate: config.migrateOnStart,
+        readUrl: config.databaseReadUrl,
+        onReaderFallback: (error) => app.log.warn({ reason: String(error) }, 'read replica not reachable: reads go to the primary for a while'),
+      },
       { onRetry: (error, attempt, waitMs) => app.log.warn({ attempt, waitMs, reason: String(error) }, 'database not reachable yet; waiting') },
     ));
   const ownsDatabase = !options.database;

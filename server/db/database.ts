@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { Database } from './schema';
 import { migrations } from './migrations';
 import { audited } from './auditedDialect';
+import { readerWithFallback } from './readerFallback';
 
 export type Db = Kysely<Database>;
 
@@ -38,6 +39,8 @@ export interface DatabaseOptions {
   migrate?: boolean;
   /** PostgreSQL only: a read replica for `reader` (DATABASE_READ_URL). */
   readUrl?: string;
+  /** Told when the replica could not be reached and reads went to the primary (a log line). */
+  onReaderFallback?: (error: unknown) => void;
 }
 
 export interface PoolOptions {
@@ -197,10 +200,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     analyzer = setInterval(() => void analyze(), 6 * 3_600_000).unref();
   }
   // The replica's connections are named apart in pg_stat_activity; nothing written through them.
+  // A replica that cannot be reached hands its reads to the primary (server/db/readerFallback.ts).
+  const pool = options.pool ?? DEFAULT_POOL;
   const replica =
-    kind === 'postgres' && options.readUrl
+    kind === 'postgres' && options.readUrl && options.databaseUrl
       ? new Kysely<Database>({
-          dialect: new PostgresDialect({ pool: postgresPool(options.readUrl, { ...(options.pool ?? DEFAULT_POOL), applicationName: `${(options.pool ?? DEFAULT_POOL).applicationName}-read` }) }),
+          dialect: readerWithFallback(
+            new PostgresDialect({ pool: postgresPool(options.readUrl, { ...pool, applicationName: `${pool.applicationName}-read` }) }),
+            new PostgresDialect({ pool: postgresPool(options.databaseUrl, { ...pool, applicationName: `${pool.applicationName}-read-fallback` }) }),
+            options.onReaderFallback,
+          ),
           plugins: [new CamelCasePlugin()],
         })
       : undefined;
