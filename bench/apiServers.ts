@@ -3,6 +3,7 @@ import { buildApp } from '../server/app';
 import { readConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import { seedDemo } from '../server/db/seed';
+import { safeGuardFor } from '../server/chain/registry';
 
 /**
  * The two servers the throughput bench compares, in one child process so the load
@@ -13,7 +14,7 @@ import { seedDemo } from '../server/db/seed';
  */
 const database = await openDatabase({ dataDir: process.env.BENCH_DATA_DIR, databaseUrl: process.env.BENCH_DATABASE_URL });
 const anyone = await database.db.selectFrom('appUser').select('id').limit(1).executeTakeFirst();
-if (!anyone) await seedDemo(database.db);
+if (!anyone) await seedDemo(database.db, safeGuardFor(readConfig({})));
 const api = await buildApp({ config: { ...readConfig({}), staticDir: undefined, seed: 'none' }, database });
 await api.listen({ port: 0, host: '127.0.0.1' });
 

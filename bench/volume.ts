@@ -3,6 +3,8 @@ import http from 'node:http';
 import path from 'node:path';
 import { openDatabase, type DatabaseOptions } from '../server/db/database';
 import { seedDemo } from '../server/db/seed';
+import { safeGuardFor } from '../server/chain/registry';
+import { readConfig } from '../server/config';
 import { seedVolume } from '../server/db/seed/volume';
 import { chainListRatio, load, request, startBenchServers, type BenchServers } from './apiThroughput';
 
@@ -29,7 +31,7 @@ interface Target {
 async function ensureOrders(target: Target, orders: number): Promise<number> {
   const handle = await openDatabase(target.database);
   try {
-    if (!(await handle.db.selectFrom('appUser').select('id').limit(1).executeTakeFirst())) await seedDemo(handle.db);
+    if (!(await handle.db.selectFrom('appUser').select('id').limit(1).executeTakeFirst())) await seedDemo(handle.db, safeGuardFor(readConfig(target.database.dataDir ? { DATA_DIR: target.database.dataDir } : {})));
     const { count } = await handle.db.selectFrom('paymentOrder').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
     const missing = orders - Number(count);
     if (missing > 0) {

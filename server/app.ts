@@ -22,7 +22,7 @@ import { seedDemoIfEmpty } from './db/seed';
 import { databaseClock } from './db/databaseClock';
 import { startExpirySweeper } from './modules/sign/expirySweeper';
 import { startDepositWatcher } from './modules/deposit/watcher';
-import { ChainRegistry } from './chain/registry';
+import { ChainRegistry, chainSettingsOf } from './chain/registry';
 import { devnetTokensOf } from './chain/devnetTokens';
 import { materializeBooks } from './chain/materialize';
 
@@ -92,7 +92,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const chains =
     options.chains ??
     new ChainRegistry(
-      { mode: config.chainMode, devnetDir: config.devnetDir, relayerKey: config.relayerKey, walletKeys: config.walletKeys },
+      chainSettingsOf(config),
       (chainId) => devnetTokensOf(database.db, chainId),
       (chainId, devnet, adapter) => materializeBooks(database.db, chainId, devnet, adapter),
     );

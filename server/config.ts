@@ -1,6 +1,7 @@
 import { DEFAULT_CHANGE_DELAY_HOURS } from '../src/contract/policy';
 import path from 'node:path';
 import { DEFAULT_DEVNET_BUDGET, type DevnetBudgetOptions } from './modules/devnet/callBudget';
+import type { DevnetKeys } from './chain/evm/devnetKeys';
 
 /** Everything the server reads from the environment, read once in main.ts. */
 export interface ServerConfig {
@@ -93,6 +94,10 @@ export interface ServerConfig {
    * per client address (DEVNET_CALLS_PER_MINUTE, default 600), and for tests the running and waiting bounds.
    */
   devnetBudget: Partial<DevnetBudgetOptions>;
+  /** Where the devnets' faucet and relayer keys live (DEVNET_KEYS_FILE; default `keys.json` in `devnetDir`: server/chain/evm/devnetKeys.ts). */
+  devnetKeysFile: string | null;
+  /** Tests only: these devnet keys rather than a file's (a test seeds its database before its server starts). */
+  devnetKeys?: DevnetKeys;
 }
 
 const nonNegativeInt = (raw: string | undefined, fallback: number, name: string): number => (raw === '0' ? 0 : positiveInt(raw, fallback, name));
@@ -167,6 +172,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     devnetDir: path.join(dataDir, 'devnet'),
     relayerKey: relayerKeyOf(env.RELAYER_PRIVATE_KEY),
     walletKeys: walletKeysOf(env.WALLET_KEYS),
+    devnetKeysFile: env.DEVNET_KEYS_FILE ? path.resolve(env.DEVNET_KEYS_FILE) : null,
     devnetBudget: { perMinute: positiveInt(env.DEVNET_CALLS_PER_MINUTE, DEFAULT_DEVNET_BUDGET.perMinute, 'DEVNET_CALLS_PER_MINUTE') },
   };
 }

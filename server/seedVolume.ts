@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { readConfig } from './config';
 import { openDatabase } from './db/database';
 import { seedDemo } from './db/seed';
+import { safeGuardFor } from './chain/registry';
 import { seedVolume } from './db/seed/volume';
 
 /**
@@ -22,7 +23,7 @@ try {
   const anyone = await handle.db.selectFrom('appUser').select('id').limit(1).executeTakeFirst();
   if (!anyone) {
     console.log('empty database: seeding the demo data first');
-    await seedDemo(handle.db);
+    await seedDemo(handle.db, safeGuardFor(config));
   }
   await seedVolume(handle.db, { orders, days, log: (line) => console.log(`${line} (${((Date.now() - started) / 1000).toFixed(0)} s)`) });
   console.log(`done on ${handle.kind} in ${((Date.now() - started) / 1000).toFixed(0)} s`);

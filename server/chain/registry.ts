@@ -1,8 +1,10 @@
 import { join } from 'node:path';
-import { createPublicClient, http, type Hex } from 'viem';
+import { createPublicClient, http, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { ChainAdapter } from './adapter';
-import { Devnet, RELAYER, type DevnetTokenSpec } from './evm/devnet';
+import { Devnet, type DevnetTokenSpec } from './evm/devnet';
+import { devnetKeysIn, randomDevnetKeys, type DevnetKeys } from './evm/devnetKeys';
+import { guardAddressOf } from './evm/executionGuard';
 import { EvmChain } from './evm/evmChain';
 import { TransactionSender } from './evm/sender';
 import { SimulatedChain } from './tron/simulatedChain';
@@ -21,7 +23,39 @@ export interface ChainSettings {
   relayerKey: Hex | null;
   /** rpc mode: the keys of the wallets the platform sends from (WALLET_KEYS); the devnet needs none. */
   walletKeys?: readonly Hex[];
+  /**
+   * devnet mode: where the devnets' faucet and relayer keys live (DEVNET_KEYS_FILE; default
+   * `keys.json` in `devnetDir`). Without either, random keys for this process (tests).
+   */
+  devnetKeysFile?: string | null;
+  /** devnet mode, tests: these keys rather than a file's (a test seeds before its server starts). */
+  devnetKeys?: DevnetKeys;
 }
+
+/** What the registry reads of the server's configuration (server/config.ts). */
+export interface ChainConfig {
+  chainMode: ChainSettings['mode'];
+  devnetDir: string | null;
+  relayerKey: Hex | null;
+  walletKeys?: readonly Hex[];
+  devnetKeysFile?: string | null;
+  devnetKeys?: DevnetKeys;
+}
+
+export const chainSettingsOf = (config: ChainConfig): ChainSettings => ({
+  mode: config.chainMode,
+  devnetDir: config.devnetDir,
+  relayerKey: config.relayerKey,
+  walletKeys: config.walletKeys,
+  devnetKeysFile: config.devnetKeysFile,
+  devnetKeys: config.devnetKeys,
+});
+
+/**
+ * The execution guard of the Safes a server of this configuration makes: for a demo seed written
+ * before the server starts (its Safes' addresses depend on it). Starts no chain.
+ */
+export const safeGuardFor = (config: ChainConfig): Address => new ChainRegistry(chainSettingsOf(config), async () => []).safeGuard();
 
 export interface ChainRow {
   chainId: number;
@@ -49,6 +83,27 @@ export class ChainRegistry {
 
   get mode(): ChainSettings['mode'] {
     return this.settings.mode;
+  }
+
+  private keys: DevnetKeys | null = null;
+
+  /** The devnets' faucet and relayer (server/chain/evm/devnetKeys.ts), read or made once. */
+  devnetKeys(): DevnetKeys {
+    if (!this.keys) {
+      const file = this.settings.devnetKeysFile ?? (this.settings.devnetDir ? join(this.settings.devnetDir, 'keys.json') : null);
+      this.keys = this.settings.devnetKeys ?? (file ? devnetKeysIn(file) : randomDevnetKeys());
+    }
+    return this.keys;
+  }
+
+  /**
+   * The execution guard the Safes made here carry (docs/chains.md "The execution guard"): the
+   * relayer's, the devnets' or RELAYER_PRIVATE_KEY's. The demo seed fixes its Safes' addresses with it.
+   */
+  safeGuard(): Address {
+    if (this.settings.mode === 'devnet') return guardAddressOf(this.devnetKeys().relayer.address);
+    if (!this.settings.relayerKey) throw new Error('CHAIN_MODE=rpc needs RELAYER_PRIVATE_KEY: the account that sends Safe transactions and pays their gas');
+    return guardAddressOf(privateKeyToAccount(this.settings.relayerKey).address);
   }
 
   /** The chain's adapter, started on first use and kept. */
@@ -84,10 +139,11 @@ export class ChainRegistry {
         chainId: signingChainId,
         journalFile: this.settings.devnetDir ? join(this.settings.devnetDir, `chain-${chain.chainId}.jsonl`) : null,
         tokens: await this.tokensOf(chain.chainId),
+        keys: this.devnetKeys(),
       });
       this.devnets.set(chain.chainId, devnet);
       const started = await devnet;
-      const adapter = new EvmChain('devnet', signingChainId, started.client, started.sender, RELAYER, devnetWalletKeys);
+      const adapter = new EvmChain('devnet', signingChainId, started.client, started.sender, started.relayer, devnetWalletKeys);
       if (started.fresh) await this.onFreshDevnet(chain.chainId, started, adapter);
       return adapter;
     }

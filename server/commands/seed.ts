@@ -1,6 +1,7 @@
 import { readConfig } from '../config';
 import { openDatabaseWhenReachable, retryOnConsole } from '../db/waitForDatabase';
 import { seedDemoUnlessSeeded } from '../db/seed';
+import { safeGuardFor } from '../chain/registry';
 
 /**
  * `npm run seed`: migrates, then writes the demo data (server/db/seed; accounts in README.md "Demo accounts") unless the database has users
@@ -12,7 +13,8 @@ const handle = await openDatabaseWhenReachable(
   { onRetry: retryOnConsole },
 );
 try {
-  const seeded = await seedDemoUnlessSeeded(handle.db);
+  // The Safes' addresses depend on the relayer whose guard they carry: the one the server will use.
+  const seeded = await seedDemoUnlessSeeded(handle.db, safeGuardFor(config));
   console.log(seeded ? 'demo data seeded' : 'the database has users already: nothing seeded');
 } finally {
   await handle.close();

@@ -3,7 +3,7 @@ import { encodeFunctionData, getAddress, zeroAddress, type Address } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts';
 import { startTestServer, type TestServer } from './harness';
 import { ETH_CHAIN, signClient, walletIdsByLabel } from './signSupport';
-import { RELAYER, type Devnet } from '../../server/chain/evm/devnet';
+import type { Devnet } from '../../server/chain/evm/devnet';
 import { encodeExecTransaction, governanceCall, packSignatures, safeAbi, safeTransaction, safeTypedData } from '../../server/chain/evm/safe';
 import { encodeAnnounceEscape, ESCAPE_DELAY_SECONDS, guardAddressOf } from '../../server/chain/evm/executionGuard';
 import { devnetChainId } from '../../server/chain/registry';
@@ -41,7 +41,7 @@ describe('the database against the Safes', () => {
     const change = safeTransaction(safe, 0n, governanceCall.changeThreshold(3), state.nonce);
     const signers = ['merchantProManager', 'merchantProFinance'].map((account) => privateKeyToAccount(demoSigningKey(account)));
     const signatures = await Promise.all(signers.map(async (s) => ({ signer: s.address as Address, signature: await s.signTypedData(safeTypedData(devnetChainId(ETH_CHAIN), safe, change)) })));
-    expect((await devnet.send(RELAYER, { to: safe, data: encodeExecTransaction(change, packSignatures(signatures)) })).receipt.status).toBe('success');
+    expect((await devnet.send(devnet.relayer, { to: safe, data: encodeExecTransaction(change, packSignatures(signatures)) })).receipt.status).toBe('success');
 
     const result = await verify();
     expect(result.balanced).toBe(false);
@@ -62,7 +62,7 @@ describe('the database against the Safes', () => {
     const safe = await addressOf('Birch cold');
     const owner = privateKeyToAccount(demoSigningKey('merchantStdManager'));
     await devnet.fund(owner.address, 10n ** 17n);
-    const announced = await devnet.send(owner, { to: guardAddressOf(RELAYER.address), data: encodeAnnounceEscape(safe) });
+    const announced = await devnet.send(owner, { to: guardAddressOf(devnet.relayer.address), data: encodeAnnounceEscape(safe) });
     expect(announced.receipt.status).toBe('success');
     const { timestamp } = await devnet.client.getBlock({ blockNumber: announced.receipt.blockNumber });
     const { breaks } = await verify();
@@ -77,9 +77,9 @@ describe('the database against the Safes', () => {
     const unguard = safeTransaction(safe, 0n, encodeFunctionData({ abi: safeAbi, functionName: 'setGuard', args: [zeroAddress] }), state.nonce);
     const signers = ['superAdmin', 'operatorEmployee'].map((account) => privateKeyToAccount(demoSigningKey(account)));
     const signatures = await Promise.all(signers.map(async (s) => ({ signer: s.address as Address, signature: await s.signTypedData(safeTypedData(devnetChainId(ETH_CHAIN), safe, unguard)) })));
-    expect((await devnet.send(RELAYER, { to: safe, data: encodeExecTransaction(unguard, packSignatures(signatures)) })).receipt.status).toBe('success');
+    expect((await devnet.send(devnet.relayer, { to: safe, data: encodeExecTransaction(unguard, packSignatures(signatures)) })).receipt.status).toBe('success');
     const { breaks } = await verify();
-    expect(breaks).toContainEqual(expect.objectContaining({ kind: 'safeGuard', walletId: wallets['Operator treasury'], expected: guardAddressOf(RELAYER.address), actual: '—' }));
+    expect(breaks).toContainEqual(expect.objectContaining({ kind: 'safeGuard', walletId: wallets['Operator treasury'], expected: guardAddressOf(devnet.relayer.address), actual: '—' }));
   });
 });
 

@@ -143,11 +143,12 @@ describe('seeding from several instances at once', () => {
   it('two seeds of an empty database together: one writes the demo data, the other finds it and writes nothing', async () => {
     const empty = await startTestServer({ seed: false });
     try {
-      const outcomes = await Promise.all([seedDemoUnlessSeeded(empty.app.context.db), seedDemoUnlessSeeded(empty.app.context.db)]);
+      const guard = empty.app.context.chains.safeGuard();
+      const outcomes = await Promise.all([seedDemoUnlessSeeded(empty.app.context.db, guard), seedDemoUnlessSeeded(empty.app.context.db, guard)]);
       expect(outcomes.sort()).toEqual([false, true]);
       const users = await empty.app.context.db.selectFrom('appUser').select('account').execute();
       expect(users).toHaveLength(demoUsers.length);
-      expect(await seedDemoUnlessSeeded(empty.app.context.db)).toBe(false);
+      expect(await seedDemoUnlessSeeded(empty.app.context.db, guard)).toBe(false);
     } finally {
       await empty.close();
     }

@@ -8,6 +8,8 @@ import { buildApp, type App } from '../../server/app';
 import { readConfig, type ServerConfig } from '../../server/config';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database';
 import { seedDemo } from '../../server/db/seed';
+import { randomDevnetKeys } from '../../server/chain/evm/devnetKeys';
+import { guardAddressOf } from '../../server/chain/evm/executionGuard';
 import { DEMO_PASSWORD, type DemoOrgKey } from '../../server/db/seed/demoData';
 import type { Envelope } from '../../src/contract/envelope';
 
@@ -71,14 +73,16 @@ async function openTestDatabase(isolation: Isolation = 'read committed'): Promis
 
 export async function startTestServer(options: { seed?: boolean; config?: Partial<ServerConfig>; isolation?: Isolation } = {}): Promise<TestServer> {
   const { handle, drop } = await openTestDatabase(options.isolation);
-  const orgIds = options.seed === false ? ({} as Record<DemoOrgKey, number>) : await seedDemo(handle.db);
+  // The devnets' faucet and relayer, made here: the seed's Safes carry the relayer's guard, and the server's devnets use the same keys.
+  const devnetKeys = randomDevnetKeys();
+  const orgIds = options.seed === false ? ({} as Record<DemoOrgKey, number>) : await seedDemo(handle.db, guardAddressOf(devnetKeys.relayer.address));
   let offset = 0;
   // Uploads go to a throw-away folder, never into the project's data/.
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'custody-uploads-'));
   // No background expiry sweep unless a test asks for one: what a read shows before the sweep
   // must not depend on when a timer fired (tests/api/databaseFaults.test.ts starts sweeps itself).
   // No deposit watcher either: tests/api/depositWatcher.test.ts polls the chain itself.
-  const config = { ...readConfig({}), staticDir: undefined, seed: 'none' as const, uploadsDir, expirySweepMs: 24 * 3_600_000, depositWatchMs: 0, devnetDir: null, ...options.config };
+  const config = { ...readConfig({}), staticDir: undefined, seed: 'none' as const, uploadsDir, expirySweepMs: 24 * 3_600_000, depositWatchMs: 0, devnetDir: null, devnetKeys, ...options.config };
   // TEST_INSTANCES=2 (the PostgreSQL run of `npm test`): a second instance on the same database
   // answers every other call, as behind a load balancer. The caches are off there: an instance
   // hears of another's change a few milliseconds after the answer (docs/DECISIONS.md "Database

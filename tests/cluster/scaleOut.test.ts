@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { createCluster, type PostgresCluster } from './postgresCluster';
@@ -24,7 +27,14 @@ const instances: Instance[] = [];
 const DATABASE = 'custody';
 const OUTAGE_MS = 10_000;
 
+/**
+ * One set of devnet keys for every instance (server/chain/evm/devnetKeys.ts): each builds its own
+ * devnet, and the seed's Safes carry the relayer's guard, so they must share the relayer to build alike ones.
+ */
+const DEVNET_KEYS_FILE = path.join(os.tmpdir(), `custody-cluster-devnet-keys-${process.pid}.json`);
+
 const env = () => ({
+  DEVNET_KEYS_FILE,
   DATABASE_URL: cluster.url(DATABASE),
   SEED: 'demo',
   DB_POOL_MAX: '5',
@@ -55,6 +65,7 @@ afterAll(async () => {
   await Promise.all(instances.map((instance) => instance.stop('SIGKILL')));
   await admin?.end();
   cluster?.remove();
+  fs.rmSync(DEVNET_KEYS_FILE, { force: true });
 });
 
 /** On a failure, what each instance logged: the first thing one wants to read. */
@@ -306,7 +317,7 @@ describe('reads on a replica', () => {
     await setup.connect();
     await setup.query('create database replica');
     await setup.end();
-    const seed = await startInstance('seed', { DATABASE_URL: cluster.url('replica'), SEED: 'demo' });
+    const seed = await startInstance('seed', { DEVNET_KEYS_FILE, DATABASE_URL: cluster.url('replica'), SEED: 'demo' });
     instances.push(seed);
     await seed.ready();
     await seed.stop();

@@ -39,7 +39,7 @@ describe('a deposit from the chain', () => {
     // The customer's wallet: here the devnet's faucet, sending (the coin) or minting (a token) the exact amount to the deposit address.
     const currencies = (await call('/sys/currency/list?chainId=1&pageSize=100')) as unknown as { data: { list: Array<{ symbol: string; contractAddress: string | null; decimals: number }> } };
     const currency = currencies.data.list.find((c) => c.symbol === symbol)!;
-    const txHash = await payThroughDevnet(env.server.baseUrl, currency, depositAddress, amount);
+    const txHash = await payThroughDevnet(env.server, currency, depositAddress, amount);
 
     // The watcher books it once the chain has Ethereum's confirmations on top (the devnet mines them while it waits).
     await expect.poll(async () => (await lookUp()).status, WAIT).toBe('Paid');

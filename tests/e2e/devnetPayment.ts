@@ -1,5 +1,8 @@
 import { encodeFunctionData, parseUnits, type Hex } from 'viem';
-import { FAUCET, tokenAbi } from '../../server/chain/evm/devnet';
+import path from 'node:path';
+import { tokenAbi } from '../../server/chain/evm/devnet';
+import { readDevnetKeys } from '../../server/chain/evm/devnetKeys';
+import type { RunningServer } from './serverProcess';
 
 /** One JSON-RPC call to the devnet of Ethereum (chain 1) through the server's `/devnet/1` (docs/chains.md "Paying into the devnet"). */
 export async function devnetCall<T>(baseUrl: string, method: string, params: unknown[] = []): Promise<T> {
@@ -11,13 +14,16 @@ export async function devnetCall<T>(baseUrl: string, method: string, params: unk
 
 /**
  * A customer's payment on Ethereum's devnet, signed here and sent through the server as a wallet
- * would: the faucet sends the coin, or mints the token, straight to `to`. Answers its hash.
+ * would: the faucet sends the coin, or mints the token, straight to `to`. Answers its hash. The
+ * faucet's key is the server's own (random per data folder): the test reads it from the folder.
  */
-export async function payThroughDevnet(baseUrl: string, currency: { contractAddress: string | null; decimals: number }, to: string, amount: string): Promise<string> {
+export async function payThroughDevnet(server: RunningServer, currency: { contractAddress: string | null; decimals: number }, to: string, amount: string): Promise<string> {
+  const { baseUrl } = server;
+  const faucet = readDevnetKeys(path.join(server.dataDir, 'devnet', 'keys.json')).faucet;
   const value = parseUnits(amount, currency.decimals);
   const chainId = Number(await devnetCall<string>(baseUrl, 'eth_chainId'));
-  const nonce = Number(await devnetCall<string>(baseUrl, 'eth_getTransactionCount', [FAUCET.address, 'pending']));
-  const raw = await FAUCET.signTransaction({
+  const nonce = Number(await devnetCall<string>(baseUrl, 'eth_getTransactionCount', [faucet.address, 'pending']));
+  const raw = await faucet.signTransaction({
     chainId,
     type: 'eip1559',
     nonce,

@@ -176,7 +176,7 @@ describe('order repair', () => {
     // The customer did pay, late: on the devnet, into the order's address; the watcher books it as a deposit.
     const call = await apiAs(env.server.baseUrl, 'superAdmin');
     const currencies = (await call('/sys/currency/list?chainId=1&pageSize=100')).data as unknown as { list: Array<{ symbol: string; contractAddress: string | null; decimals: number }> };
-    const txHash = await payThroughDevnet(env.server.baseUrl, currencies.list.find((c) => c.symbol === order.symbol)!, order.depositAddress, order.amount);
+    const txHash = await payThroughDevnet(env.server, currencies.list.find((c) => c.symbol === order.symbol)!, order.depositAddress, order.amount);
     await bookedInto(order, txHash);
 
     const page = await env.browser.newPage();

@@ -11,6 +11,8 @@ import { freePort } from '../support/freePort';
  */
 export interface RunningServer {
   baseUrl: string;
+  /** Its DATA_DIR (the devnets' keys are in `devnet/keys.json` there). */
+  dataDir: string;
   /** Ends the process (SIGTERM: it drains and closes its database) and removes its data directory. */
   stop(): Promise<void>;
   /** Ends the process the same way and keeps its data directory, which it returns. */
@@ -110,6 +112,7 @@ export async function startServer(extraEnv: Record<string, string> = {}, templat
   log = '';
   return {
     baseUrl,
+    dataDir,
     async stop() {
       await end('SIGTERM');
       fs.rmSync(dataDir, { recursive: true, force: true });

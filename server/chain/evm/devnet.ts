@@ -4,20 +4,18 @@ import {
   custom,
   encodeDeployData,
   encodeFunctionData,
-  keccak256,
-  stringToHex,
   type Abi,
   type Address,
   type Hex,
   type LocalAccount,
   type PublicClient,
 } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
 import tokenArtifact from './contracts/DevnetToken.json';
 import { eip1193, rpc, startEdrChain, type GenesisAccount } from './edrProvider';
 import { appendJournal, readJournal, type JournalEntry } from './journal';
 import { TransactionSender, type OutgoingTransaction, type SendingAccount, type SentTransaction, type UnsignedRequest } from './sender';
 import { safeDeployments, SAFE_ADDRESSES, SINGLETON_FACTORY, SINGLETON_FACTORY_CODE } from './safe';
+import type { DevnetKeys } from './devnetKeys';
 
 /**
  * An embedded EVM chain (docs/chains.md "The embedded devnet"): EDR in this process, with the
@@ -26,13 +24,7 @@ import { safeDeployments, SAFE_ADDRESSES, SINGLETON_FACTORY, SINGLETON_FACTORY_C
 
 export const tokenAbi = tokenArtifact.abi as Abi;
 
-/** A devnet account's key, derived from its name: the same on every machine, worthless anywhere else. */
-export const devnetAccount = (name: string): LocalAccount => privateKeyToAccount(keccak256(stringToHex(`custody devnet account: ${name}`)));
-
-/** Holds the devnet's native coin and mints its tokens (demo funding, test deposits). */
-export const FAUCET = devnetAccount('faucet');
-/** Sends the Safes' `execTransaction`s and creations, and pays their gas. */
-export const RELAYER = devnetAccount('relayer');
+export { devnetAccount } from './devnetAccount';
 
 const GENESIS_TIME = 1_700_000_000n;
 const ETHER = 10n ** 18n;
@@ -48,6 +40,8 @@ export interface DevnetTokenSpec {
 
 export interface DevnetOptions {
   chainId: number;
+  /** Its faucet and relayer (server/chain/evm/devnetKeys.ts): the same for every start on one journal. */
+  keys: DevnetKeys;
   /** Where the journal lives; null: a chain that forgets everything when the process ends (tests). */
   journalFile: string | null;
   tokens: DevnetTokenSpec[];
@@ -57,14 +51,14 @@ export interface DevnetOptions {
  * The runtime code of each token, made by deploying it once on a scratch chain (its immutables are
  * written into the code then): that code goes into the real chain's genesis at the token's address.
  */
-async function tokenCodes(tokens: DevnetTokenSpec[]): Promise<GenesisAccount[]> {
+async function tokenCodes(tokens: DevnetTokenSpec[], faucet: LocalAccount): Promise<GenesisAccount[]> {
   if (tokens.length === 0) return [];
-  const scratch = await startEdrChain({ chainId: 31_337, genesisTime: GENESIS_TIME, genesis: [{ address: FAUCET.address, balance: FAUCET_BALANCE }] });
+  const scratch = await startEdrChain({ chainId: 31_337, genesisTime: GENESIS_TIME, genesis: [{ address: faucet.address, balance: FAUCET_BALANCE }] });
   const client = clientOf(scratch, 31_337);
   const codes: GenesisAccount[] = [];
   for (const [nonce, token] of tokens.entries()) {
-    const data = encodeDeployData({ abi: tokenAbi, bytecode: tokenArtifact.bytecode as Hex, args: [token.name, token.symbol, token.decimals, FAUCET.address] });
-    const raw = await FAUCET.signTransaction({ chainId: 31_337, type: 'eip1559', nonce, gas: 3_000_000n, maxFeePerGas: 20_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n, data });
+    const data = encodeDeployData({ abi: tokenAbi, bytecode: tokenArtifact.bytecode as Hex, args: [token.name, token.symbol, token.decimals, faucet.address] });
+    const raw = await faucet.signTransaction({ chainId: 31_337, type: 'eip1559', nonce, gas: 3_000_000n, maxFeePerGas: 20_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n, data });
     const hash = await rpc<Hex>(scratch, 'eth_sendRawTransaction', [raw]);
     const receipt = await client.getTransactionReceipt({ hash });
     if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error(`the devnet token ${token.symbol} could not be built`);
@@ -88,6 +82,10 @@ export class Devnet {
 
   private constructor(
     readonly chainId: number,
+    /** Holds the devnet's native coin and mints its tokens (demo funding, test deposits). */
+    readonly faucet: LocalAccount,
+    /** Sends the Safes' creations and `execTransaction`s, and pays their gas. */
+    readonly relayer: LocalAccount,
     readonly provider: edr.Provider,
     readonly client: PublicClient,
     private readonly journalFile: string | null,
@@ -111,16 +109,16 @@ export class Devnet {
       chainId: options.chainId,
       genesisTime: GENESIS_TIME,
       genesis: [
-        { address: FAUCET.address, balance: FAUCET_BALANCE },
-        { address: RELAYER.address, balance: RELAYER_BALANCE },
+        { address: options.keys.faucet.address, balance: FAUCET_BALANCE },
+        { address: options.keys.relayer.address, balance: RELAYER_BALANCE },
         { address: SINGLETON_FACTORY, code: SINGLETON_FACTORY_CODE },
-        ...(await tokenCodes(options.tokens)),
+        ...(await tokenCodes(options.tokens, options.keys.faucet)),
       ],
     });
-    const devnet = new Devnet(options.chainId, provider, clientOf(provider, options.chainId), options.journalFile);
+    const devnet = new Devnet(options.chainId, options.keys.faucet, options.keys.relayer, provider, clientOf(provider, options.chainId), options.journalFile);
     if (options.journalFile) await devnet.replay(options.journalFile);
     if ((await devnet.client.getCode({ address: SAFE_ADDRESSES.singleton })) === undefined) {
-      for (const deployment of safeDeployments()) await devnet.send(FAUCET, { ...deployment, gas: 8_000_000n });
+      for (const deployment of safeDeployments()) await devnet.send(devnet.faucet, { ...deployment, gas: 8_000_000n });
     }
     await devnet.keepTime();
     return devnet;
@@ -166,7 +164,7 @@ export class Devnet {
 
   /** New tokens to an address, from the faucet (demo funding, a customer's deposit in tests). */
   mint(token: Address, to: Address, amount: bigint): Promise<SentTransaction> {
-    return this.send(FAUCET, { to: token, data: encodeFunctionData({ abi: tokenAbi, functionName: 'mint', args: [to, amount] }) });
+    return this.send(this.faucet, { to: token, data: encodeFunctionData({ abi: tokenAbi, functionName: 'mint', args: [to, amount] }) });
   }
 
   /**
@@ -201,7 +199,7 @@ export class Devnet {
 
   /** Native coin to an address, from the faucet. */
   fund(to: Address, amount: bigint): Promise<SentTransaction> {
-    return this.send(FAUCET, { to, value: amount });
+    return this.send(this.faucet, { to, value: amount });
   }
 
   /**

@@ -6,6 +6,7 @@ import type { Database } from '../schema';
 import { hashPassword } from '../../modules/auth/password';
 import { withAuditContext } from '../../http/auditContext';
 import { privateKeyToAccount } from 'viem/accounts';
+import type { Address } from 'viem';
 import { demoSigningKey } from '../../../src/contract/demoSigningKey';
 import { seedWallets } from './wallets';
 import { seedProposals } from './proposals';
@@ -27,7 +28,7 @@ const MIGRATION_LOCK_ID = '3853314791062309107';
 export async function seedDemoIfEmpty(context: ServerContext, kind: DatabaseHandle['kind']): Promise<boolean> {
   const wanted = context.config.seed ?? (kind === 'pglite' ? 'demo' : 'none');
   if (wanted !== 'demo') return false;
-  return seedDemoUnlessSeeded(context.db);
+  return seedDemoUnlessSeeded(context.db, context.chains.safeGuard());
 }
 
 /**
@@ -36,14 +37,14 @@ export async function seedDemoIfEmpty(context: ServerContext, kind: DatabaseHand
  * one transaction under the migration lock, so the second instance waits, then finds users and
  * leaves the data alone.
  */
-export async function seedDemoUnlessSeeded(db: Db): Promise<boolean> {
+export async function seedDemoUnlessSeeded(db: Db, safeGuard: Address): Promise<boolean> {
   if (await db.selectFrom('appUser').select('id').limit(1).executeTakeFirst()) return false;
   const passwordHashes = await demoPasswordHashes();
   return withAuditContext(SEED_CONTEXT, () =>
     db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(${sql.lit(MIGRATION_LOCK_ID)})`.execute(trx);
       if (await trx.selectFrom('appUser').select('id').limit(1).executeTakeFirst()) return false;
-      await writeDemo(trx, passwordHashes);
+      await writeDemo(trx, passwordHashes, safeGuard);
       return true;
     }),
   );
@@ -55,12 +56,12 @@ const demoPasswordHashes = () => Promise.all(demoUsers.map(() => hashPassword(DE
 const SEED_CONTEXT = { actorId: null, actorAccount: null, orgId: null, clientAddress: null, userAgent: null, requestId: null, route: 'demo seed' };
 
 /** Writes the whole demo data set in one transaction: all of it or nothing. */
-export async function seedDemo(db: Db): Promise<Record<DemoOrgKey, number>> {
+export async function seedDemo(db: Db, safeGuard: Address): Promise<Record<DemoOrgKey, number>> {
   const passwordHashes = await demoPasswordHashes();
-  return withAuditContext(SEED_CONTEXT, () => db.transaction().execute((trx) => writeDemo(trx, passwordHashes)));
+  return withAuditContext(SEED_CONTEXT, () => db.transaction().execute((trx) => writeDemo(trx, passwordHashes, safeGuard)));
 }
 
-async function writeDemo(trx: Transaction<Database>, passwordHashes: string[]): Promise<Record<DemoOrgKey, number>> {
+async function writeDemo(trx: Transaction<Database>, passwordHashes: string[], safeGuard: Address): Promise<Record<DemoOrgKey, number>> {
   const orgIds = {} as Record<DemoOrgKey, number>;
   const userIds: Record<string, number> = {};
   for (const [key, org] of Object.entries(demoOrgs) as Array<[DemoOrgKey, (typeof demoOrgs)[DemoOrgKey]]>) {
@@ -89,7 +90,7 @@ async function writeDemo(trx: Transaction<Database>, passwordHashes: string[]): 
   await trx.insertInto('legalTender').values(demoLegalTenders).execute();
   await trx.insertInto('chain').values(demoChains).execute();
   await trx.insertInto('currency').values(demoCurrencies.map((c) => ({ ...c, enabled: true }))).execute();
-  const walletIds = await seedWallets(trx, orgIds, userIds);
+  const walletIds = await seedWallets(trx, orgIds, userIds, safeGuard);
   await seedProposals(trx, walletIds, userIds);
   await seedPayments(trx, orgIds);
   await seedMovements(trx, walletIds, userIds);

@@ -3,8 +3,6 @@ import { getAddress, keccak256, stringToHex, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { demoSigningKey } from '../../../src/contract/demoSigningKey';
 import { safeAddressOf } from '../../chain/evm/safe';
-import { guardAddressOf } from '../../chain/evm/executionGuard';
-import { RELAYER } from '../../chain/evm/devnet';
 import { safeOwnersValue, safeSetupValue } from '../../modules/chainWallet/safeWallet';
 import bs58check from 'bs58check';
 import type { Transaction } from 'kysely';
@@ -69,7 +67,14 @@ export const demoWallets: DemoWallet[] = [
  * The demo wallets with their opening balances, as ledger entries dated before every other
  * seeded event (a wallet's history starts with its opening).
  */
-export async function seedWallets(trx: Transaction<Database>, orgIds: Record<DemoOrgKey, number>, userIds: Record<string, number>, now = new Date()): Promise<Record<string, number>> {
+export async function seedWallets(
+  trx: Transaction<Database>,
+  orgIds: Record<DemoOrgKey, number>,
+  userIds: Record<string, number>,
+  /** The execution guard the chain's Safes carry (ChainRegistry.safeGuard): it fixes their addresses. */
+  safeGuard: Address,
+  now = new Date(),
+): Promise<Record<string, number>> {
   const openedAt = new Date(now.getTime() - OPENING_DAYS * 86_400_000);
   const currencies = await trx.selectFrom('currency').select(['id', 'symbol', 'chainId']).execute();
   const walletIds: Record<string, number> = {};
@@ -77,7 +82,7 @@ export async function seedWallets(trx: Transaction<Database>, orgIds: Record<Dem
     // A multisig wallet on an EVM chain is a Safe of its signers' demo keys: its address is fixed by them
     // (the devnet deploys it when it starts fresh, server/chain/materialize.ts).
     const setup = wallet.chainId !== TRON && wallet.threshold !== null ? demoSafeSetup(wallet.label, wallet.signers, wallet.threshold) : null;
-    const address = setup ? safeAddressOf(setup.owners as Address[], setup.threshold, BigInt(setup.saltNonce), guardAddressOf(RELAYER.address)) : wallet.chainId === TRON ? demoTronAddress(wallet.label) : demoEvmAddress(wallet.label);
+    const address = setup ? safeAddressOf(setup.owners as Address[], setup.threshold, BigInt(setup.saltNonce), safeGuard) : wallet.chainId === TRON ? demoTronAddress(wallet.label) : demoEvmAddress(wallet.label);
     const { id } = await trx
       .insertInto('chainWallet')
       .values({ chainId: wallet.chainId, orgId: orgIds[wallet.org], kind: wallet.kind, address, label: wallet.label, threshold: wallet.threshold, safeSetup: setup ? safeSetupValue(setup) : null, safeOwners: setup ? safeOwnersValue(setup) : null })

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BaseError, ContractFunctionRevertedError, getAddress, type Address, type Hex, type LocalAccount } from 'viem';
-import { Devnet, devnetAccount, FAUCET, RELAYER, tokenAbi } from '../../../server/chain/evm/devnet';
+import { Devnet, devnetAccount, tokenAbi } from '../../../server/chain/evm/devnet';
+import { randomDevnetKeys } from '../../../server/chain/evm/devnetKeys';
 import {
   decodeCreatedSafe,
   encodeCreateSafe,
@@ -34,6 +35,9 @@ let folder: string;
 let journalFile: string;
 let devnet: Devnet;
 let safe: Address;
+const keys = randomDevnetKeys();
+const RELAYER = keys.relayer;
+const FAUCET = keys.faucet;
 const guard = guardAddressOf(RELAYER.address);
 
 const read = <T>(address: Address, abi: typeof safeAbi, functionName: string, args: unknown[] = []) => devnet.client.readContract({ address, abi, functionName, args }) as Promise<T>;
@@ -72,7 +76,7 @@ async function refusal(transaction: SafeTransaction, signatures: Hex): Promise<s
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'devnet-'));
   journalFile = join(folder, 'chain-1.jsonl');
-  devnet = await Devnet.start({ chainId: CHAIN_ID, journalFile, tokens: [{ address: USDT, name: 'Tether USD', symbol: 'USDT', decimals: 6 }] });
+  devnet = await Devnet.start({ chainId: CHAIN_ID, journalFile, tokens: [{ address: USDT, name: 'Tether USD', symbol: 'USDT', decimals: 6 }], keys });
   // Every platform Safe carries the relayer's execution guard (tests/unit/chain/executionGuard.test.ts).
   expect((await devnet.send(RELAYER, guardDeployment(RELAYER.address))).receipt.status).toBe('success');
   safe = await createSafe([alice.address, bob.address, carol.address], 2, 1n);
@@ -161,7 +165,7 @@ describe('the embedded devnet', () => {
     expect(fromHot.receipt.status).toBe('success');
     await devnet.mineEmpty();
     const before = await devnet.client.getBlock();
-    const again = await Devnet.start({ chainId: CHAIN_ID, journalFile, tokens: [{ address: USDT, name: 'Tether USD', symbol: 'USDT', decimals: 6 }] });
+    const again = await Devnet.start({ chainId: CHAIN_ID, journalFile, tokens: [{ address: USDT, name: 'Tether USD', symbol: 'USDT', decimals: 6 }], keys });
     const after = await again.client.getBlock();
     expect(after.number).toBe(before.number);
     expect(after.hash).toBe(before.hash);

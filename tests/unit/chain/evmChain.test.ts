@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress, type Address, type Hex, type LocalAccount } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { ChainAdapter, MultisigChain } from '../../../server/chain/adapter';
-import { devnetAccount, RELAYER, type Devnet } from '../../../server/chain/evm/devnet';
+import { devnetAccount, type Devnet } from '../../../server/chain/evm/devnet';
 import { safeTransaction, safeTypedData, type SafeTransaction } from '../../../server/chain/evm/safe';
 import { ChainRegistry, devnetChainId } from '../../../server/chain/registry';
 import { transferTransaction } from '../../../server/chain/evm/safeTransfer';
@@ -61,10 +61,10 @@ describe('the EVM adapter on the devnet', () => {
   });
 
   it('executes with a quorum and reports block, gas and fee; refuses below it without spending gas', async () => {
-    const relayerBefore = await chain.balanceOf(RELAYER.address, null);
+    const relayerBefore = await chain.balanceOf(devnet.relayer.address, null);
     const lone = usdtTransfer(ELSEWHERE, 1n, 0n);
     expect(await multisig.execute(safe, lone, await signatures(lone, [bob]))).toEqual({ outcome: 'refused', reason: 'GS020' });
-    expect(await chain.balanceOf(RELAYER.address, null)).toBe(relayerBefore);
+    expect(await chain.balanceOf(devnet.relayer.address, null)).toBe(relayerBefore);
 
     const transfer = usdtTransfer(ELSEWHERE, 200_000_000n, 0n);
     const execution = await multisig.execute(safe, transfer, await signatures(transfer, [carol, bob]));
@@ -74,7 +74,7 @@ describe('the EVM adapter on the devnet', () => {
     expect(execution.fee).toBeGreaterThan(0n);
     expect(await chain.balanceOf(safe, USDT)).toBe(300_000_000n);
     expect(await chain.balanceOf(ELSEWHERE, USDT)).toBe(200_000_000n);
-    expect(await chain.balanceOf(RELAYER.address, null)).toBe(relayerBefore - execution.fee);
+    expect(await chain.balanceOf(devnet.relayer.address, null)).toBe(relayerBefore - execution.fee);
     expect(await chain.transaction(execution.txHash)).toMatchObject({ status: 'success', blockNumber: execution.blockNumber, gasUsed: execution.gasUsed, fee: execution.fee });
     // The same signatures again: the Safe's nonce has moved on.
     expect(await multisig.execute(safe, transfer, await signatures(transfer, [carol, bob]))).toMatchObject({ outcome: 'refused' });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeFunctionData, erc20Abi, getAddress, keccak256, stringToHex, type Address, type Hex, type LocalAccount } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { ChainAdapter, MultisigChain } from '../../../server/chain/adapter';
-import { devnetAccount, RELAYER, type Devnet } from '../../../server/chain/evm/devnet';
+import { devnetAccount, type Devnet } from '../../../server/chain/evm/devnet';
 import { rpc } from '../../../server/chain/evm/edrProvider';
 import { revertReasonOf } from '../../../server/chain/evm/evmChain';
 import { encodeAnnounceEscape, ESCAPE_DELAY_SECONDS, guardAbi, guardAddressOf } from '../../../server/chain/evm/executionGuard';
@@ -53,7 +53,7 @@ beforeAll(async () => {
   const relayer = privateKeyToAccount(relayerKey).address;
   await devnet.fund(relayer, 10n ** 19n);
   const overRpc = await new ChainRegistry({ mode: 'rpc', devnetDir: null, relayerKey }, async () => []).adapterFor({ chainId: devnetChainId(1), family: 'evm', rpcUrl: url });
-  for (const [name, chain, relayerAddress] of [['devnet', onDevnet, RELAYER.address], ['rpc', overRpc, relayer]] as const) {
+  for (const [name, chain, relayerAddress] of [['devnet', onDevnet, devnet.relayer.address], ['rpc', overRpc, relayer]] as const) {
     const { address } = await (chain.multisig as MultisigChain).create([alice.address, bob.address, carol.address], 2, 31n);
     await devnet.mint(USDT, address, 1_000_000n);
     setups.push({ name, chain, relayer: relayerAddress, safe: address });
