@@ -128,6 +128,8 @@ const BODY_CODE_WORDS: Record<number, string> = {
   [BodyCode.conflict]: 'clashes with stored data',
   [BodyCode.twoFactorEnrolmentRequired]: "the caller's org requires two-factor enrolment first",
   [BodyCode.stepUpRequired]: 'a fresh second-factor code (step-up) is needed',
+  [BodyCode.idempotencyKeyReused]: 'the Idempotency-Key was used before with another route or body: nothing was run',
+  [BodyCode.alreadyCarriedOut]: 'a request with this Idempotency-Key was carried out and its answer is not at hand: not run again',
   [BodyCode.tooManyRequests]: 'rate limited',
   [BodyCode.unavailable]: 'database out of reach or instance closing (HTTP 503, Retry-After)',
   413: 'body or upload too large',
