@@ -130,7 +130,9 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
       const state: WriteState = { unit: { claim: null, committed: false }, booksBehind: false };
       if (spec.method === 'POST') {
         writes.set(request, state);
-        const key = caller ? idempotencyKeyOf(request) : undefined;
+        // Not a route that reads its body as a stream (an upload): its body is no part of the key's
+        // fingerprint, so another file would get the first one's answer.
+        const key = caller && spec.retry !== false ? idempotencyKeyOf(request) : undefined;
         if (key !== undefined) {
           const claim: KeyClaim = { userId: caller.userId, key, route: `POST ${request.url}`, fingerprint: requestFingerprint(request.body), requestId: request.id, createdAt: context.now() };
           state.unit.claim = claim;
