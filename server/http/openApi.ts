@@ -166,6 +166,15 @@ const successEnvelope = (data: Json): Json => ({
   properties: { code: { const: BodyCode.ok }, msg: { type: 'string' }, data },
 });
 
+/** docs/api.md "Idempotency-Key". */
+const IDEMPOTENCY_KEY_PARAMETER: Json = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: `Makes the call safe to send again: the same key with the same route and body gets the first answer instead of running again (header \`Idempotent-Replayed: true\`); with another body or route, body code ${BodyCode.idempotencyKeyReused}; a key whose write committed and whose answer is not at hand, body code ${BodyCode.alreadyCarriedOut}. Per user, kept 24 hours.`,
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7e]+$' },
+};
+
 const UNDESCRIBED: Json = { description: 'Not described yet: this route declares no response schema.' };
 
 function queryParameters(query: z.ZodType, components: Record<string, Json>): Json[] {
@@ -184,7 +193,7 @@ function queryParameters(query: z.ZodType, components: Record<string, Json>): Js
 
 function operationOf(route: RouteRecord, components: Record<string, Json>): Json {
   const pathParameters = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
-  const parameters = [...pathParameters, ...(route.query ? queryParameters(route.query, components) : [])];
+  const parameters = [...pathParameters, ...(route.query ? queryParameters(route.query, components) : []), ...(route.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : [])];
   const data = route.response ? jsonSchemaOf(route.response, 'output', components) : UNDESCRIBED;
   const description = [
     describeAccess(route.access),

@@ -109,6 +109,7 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
     response: spec.response,
     stepUp: spec.stepUp === undefined ? false : spec.stepUp === true ? true : 'conditional',
     beforeEnrolment: spec.beforeEnrolment === true,
+    idempotent: spec.method === 'POST' && spec.access !== 'public' && spec.retry !== false,
     summary: spec.summary,
   });
   app.route({
