@@ -7,6 +7,9 @@ import { balanceOf, chainHoldingOf, ETH_CHAIN, signClient, units, walletIdsByLab
 import type { Envelope } from '../../src/contract/envelope';
 import type { MovementRecord } from '../../src/contract/schemas/movement';
 import { purgeIdempotencyKeys } from '../../server/http/idempotency';
+import Fastify from 'fastify';
+import { defineRoute } from '../../server/http/route';
+import { installErrorHandler } from '../../server/http/errorHandler';
 
 /**
  * A 503 never hides a committed write, and a retry with the same Idempotency-Key gets the first
@@ -151,6 +154,43 @@ describe('a 503 never hides a committed write', () => {
     expect(retry.body.msg).toContain(row.requestId);
     expect(retry.body.msg).toMatch(/already carried out/);
     expect(await movementsOf(wallet)).toBe(movements + 1);
+  });
+  it('a fault of the database after a commit is never a 503: "already carried out", naming the request, and its retry does not run', async () => {
+    // A route of its own on the test server's context: it commits a write, then loses the database.
+    const app = Fastify();
+    installErrorHandler(app, server.app.context.messages);
+    let runs = 0;
+    defineRoute(app, server.app.context, {
+      method: 'POST',
+      path: '/test/commit-then-fail',
+      access: 'signedIn',
+      handler: async ({ caller }) => {
+        runs += 1;
+        await db().transaction().execute((trx) => trx.updateTable('appUser').set({ userName: `Paula Pro ${runs}` }).where('id', '=', caller.userId).execute());
+        throw new Error('timeout exceeded when trying to connect');
+      },
+    });
+    try {
+      const send = async (key?: string) =>
+        app.inject({ method: 'POST', url: '/api/test/commit-then-fail', headers: { authorization: `Bearer ${await client.token('merchantProManager')}`, ...(key ? { 'idempotency-key': key } : {}) }, payload: {} });
+      const key = randomUUID();
+      const first = await send(key);
+      expect(first.statusCode).toBe(200);
+      const [row] = await keyRows(key);
+      expect(first.json()).toMatchObject({ code: 425, data: null });
+      expect(first.json<{ msg: string }>().msg).toContain(row.requestId);
+      const retry = await send(key);
+      expect(retry.json()).toEqual(first.json());
+      expect(runs).toBe(1);
+      // Without a key too: the write committed, so no 503.
+      const unkeyed = await send();
+      expect(unkeyed.statusCode).toBe(200);
+      expect(unkeyed.json()).toMatchObject({ code: 425 });
+      expect(runs).toBe(2);
+    } finally {
+      await app.close();
+      await db().updateTable('appUser').set({ userName: 'Paula Pro' }).where('account', '=', 'merchantProManager').execute();
+    }
   });
 });
 
