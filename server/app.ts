@@ -21,6 +21,7 @@ import { modules } from './modules';
 import { seedDemoIfEmpty } from './db/seed';
 import { databaseClock } from './db/databaseClock';
 import { startExpirySweeper } from './modules/sign/expirySweeper';
+import { startIdempotencyPurge } from './http/idempotency';
 import { startDepositWatcher } from './modules/deposit/watcher';
 import { ChainRegistry, chainSettingsOf } from './chain/registry';
 import { devnetTokensOf } from './chain/devnetTokens';
@@ -98,6 +99,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     );
   const context: ServerContext = { db: database.db, reader: database.reader, config, messages, now, callers, answers, stampSessionUse, routes: [], chains };
   const stopSweeper = startExpirySweeper(database.db, now, config.expirySweepMs, (error) => app.log.warn({ reason: String(error) }, 'expiry sweep failed'));
+  // Idempotency keys past their 24 hours, on the sweep's beat (server/http/idempotency.ts).
+  const stopPurge = startIdempotencyPurge(database.db, now, config.expirySweepMs, (error) => app.log.warn({ reason: String(error) }, 'idempotency key purge failed'));
   const stopFeeds = [
     await database.listen(CALLER_CHANGE_CHANNEL, () => callers.clear(), (live) => callers.setLive(live)),
     await database.listen(REFERENCE_CHANGE_CHANNEL, () => answers.clear(), (live) => answers.setLive(live)),
@@ -131,6 +134,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.addHook('onClose', async () => {
     await stopWatcher();
     stopSweeper();
+    stopPurge();
     clock?.stop();
     for (const stop of stopFeeds) await stop();
   });

@@ -30,6 +30,16 @@ export function sentOnChain(txHash: string): void {
   storage.getStore()?.sent.push(txHash);
 }
 
+/**
+ * A write transaction of the unit committed: what the chain executed so far is in the books (each
+ * send is booked in the transaction that made it), so a later fault no longer says it is not.
+ * The unit still never runs again.
+ */
+export function sentBooked(): void {
+  const moves = storage.getStore();
+  if (moves) moves.sent = [];
+}
+
 /** False once the unit may have sent money: a database abort then ends it instead of re-running it. */
 export const mayRunAgain = (): boolean => !(storage.getStore()?.sending ?? false);
 

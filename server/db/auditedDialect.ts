@@ -1,6 +1,8 @@
 import { CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type QueryResult, type TransactionSettings } from 'kysely';
 import { currentAuditContext } from '../http/auditContext';
 import { changesData, inReadRequest } from '../http/readRequest';
+import { claimKey, markCommitted } from '../http/idempotency';
+import { sentBooked } from '../chain/chainMoves';
 
 const raw = (text: string, parameters: unknown[] = []) => CompiledQuery.raw(text, parameters);
 /**
@@ -23,6 +25,9 @@ const WRITE = /^\s*(insert|update|delete|with)\b/i;
  * transaction takes the writers' lock first, before any row lock, and a write outside a
  * transaction runs in one that does: every writer then waits in the same order, never in a
  * circle, and links its events to the chain one after the other.
+ *
+ * Right after the writers' lock, the request's `Idempotency-Key` is inserted in the same
+ * transaction (server/http/idempotency.ts): the key exists exactly when the write committed.
  */
 class AuditedDriver implements Driver {
   /** The connections handed out for a write request, to the driver's own connection. */
@@ -80,8 +85,10 @@ class AuditedDriver implements Driver {
     await connection.executeQuery(raw('begin'));
     try {
       await connection.executeQuery(WRITER_LOCK);
+      await claimKey(connection);
       const result = await connection.executeQuery<R>(query);
       await connection.executeQuery(raw('commit'));
+      committed();
       return result;
     } catch (error) {
       await connection.executeQuery(raw('rollback'));
@@ -93,12 +100,22 @@ class AuditedDriver implements Driver {
     await this.inner.beginTransaction(this.own(connection), settings);
     if (!this.tagged.has(connection)) return;
     this.inTransaction.add(connection);
-    await this.own(connection).executeQuery(WRITER_LOCK);
+    try {
+      await this.own(connection).executeQuery(WRITER_LOCK);
+      await claimKey(this.own(connection));
+    } catch (error) {
+      // Kysely rolls back only a transaction whose begin returned: this one is ended here, or the
+      // connection would go back to the pool inside it.
+      this.inTransaction.delete(connection);
+      await this.inner.rollbackTransaction(this.own(connection)).catch(() => undefined);
+      throw error;
+    }
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     this.inTransaction.delete(connection);
     await this.inner.commitTransaction(this.own(connection));
+    if (this.tagged.has(connection)) committed();
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
@@ -118,6 +135,12 @@ class AuditedDriver implements Driver {
   destroy(): Promise<void> {
     return this.inner.destroy();
   }
+}
+
+/** A write request's transaction committed: its key with it, and what it sent on chain is booked. */
+function committed(): void {
+  markCommitted();
+  sentBooked();
 }
 
 /** The same dialect, with the audit context carried to each connection. */

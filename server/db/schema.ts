@@ -555,6 +555,20 @@ export interface Database {
   policyVersion: PolicyVersionTable;
   sessionUse: SessionUseTable;
   signingKey: SigningKeyTable;
+  idempotencyKey: IdempotencyKeyTable;
+}
+
+/** A caller's `Idempotency-Key` and the answer it got (server/db/migrations/033_idempotency_key.ts). */
+export interface IdempotencyKeyTable {
+  userId: number;
+  key: string;
+  route: string;
+  fingerprint: string;
+  requestId: string;
+  createdAt: Date;
+  answerStatus: number | null;
+  /** The envelope as sent (JSON text). */
+  answer: string | null;
 }
 
 /** A signer's EVM key, by address (server/db/migrations/025_signing_key.ts). */

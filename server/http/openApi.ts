@@ -128,6 +128,8 @@ const BODY_CODE_WORDS: Record<number, string> = {
   [BodyCode.conflict]: 'clashes with stored data',
   [BodyCode.twoFactorEnrolmentRequired]: "the caller's org requires two-factor enrolment first",
   [BodyCode.stepUpRequired]: 'a fresh second-factor code (step-up) is needed',
+  [BodyCode.idempotencyKeyReused]: 'the Idempotency-Key was used before with another route or body: nothing was run',
+  [BodyCode.alreadyCarriedOut]: 'a request with this Idempotency-Key was carried out and its answer is not at hand: not run again',
   [BodyCode.tooManyRequests]: 'rate limited',
   [BodyCode.unavailable]: 'database out of reach or instance closing (HTTP 503, Retry-After)',
   413: 'body or upload too large',
@@ -164,6 +166,15 @@ const successEnvelope = (data: Json): Json => ({
   properties: { code: { const: BodyCode.ok }, msg: { type: 'string' }, data },
 });
 
+/** docs/api.md "Idempotency-Key". */
+const IDEMPOTENCY_KEY_PARAMETER: Json = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: `Makes the call safe to send again: the same key with the same route and body gets the first answer instead of running again (header \`Idempotent-Replayed: true\`); with another body or route, body code ${BodyCode.idempotencyKeyReused}; a key whose write committed and whose answer is not at hand, body code ${BodyCode.alreadyCarriedOut}. Per user, kept 24 hours.`,
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7e]+$' },
+};
+
 const UNDESCRIBED: Json = { description: 'Not described yet: this route declares no response schema.' };
 
 function queryParameters(query: z.ZodType, components: Record<string, Json>): Json[] {
@@ -182,7 +193,7 @@ function queryParameters(query: z.ZodType, components: Record<string, Json>): Js
 
 function operationOf(route: RouteRecord, components: Record<string, Json>): Json {
   const pathParameters = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
-  const parameters = [...pathParameters, ...(route.query ? queryParameters(route.query, components) : [])];
+  const parameters = [...pathParameters, ...(route.query ? queryParameters(route.query, components) : []), ...(route.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : [])];
   const data = route.response ? jsonSchemaOf(route.response, 'output', components) : UNDESCRIBED;
   const description = [
     describeAccess(route.access),

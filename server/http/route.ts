@@ -13,6 +13,26 @@ import { withAuditContext, type AuditContext } from './auditContext';
 import { withRetry } from '../db/retryable';
 import { BooksBehindChain, mayRunAgain, sentInThisUnit, withChainMoves } from '../chain/chainMoves';
 import { asReadRequest } from './readRequest';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import {
+  alreadyCarriedOut,
+  findKey,
+  idempotencyKeyOf,
+  KeyAlreadyClaimed,
+  replayOf,
+  requestFingerprint,
+  storeAnswer,
+  withWriteUnit,
+  type KeyClaim,
+  type WriteUnit,
+} from './idempotency';
+
+/** A write request's unit and whether it ended with money on chain and not in the books: what its answer is kept for. */
+interface WriteState {
+  unit: WriteUnit;
+  booksBehind: boolean;
+}
+const writes = new WeakMap<FastifyRequest, WriteState>();
 
 /**
  * Who may call a route: 'public' (no token), 'signedIn' (any valid session),
@@ -89,12 +109,15 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
     response: spec.response,
     stepUp: spec.stepUp === undefined ? false : spec.stepUp === true ? true : 'conditional',
     beforeEnrolment: spec.beforeEnrolment === true,
+    idempotent: spec.method === 'POST' && spec.access !== 'public' && spec.retry !== false,
     summary: spec.summary,
   });
   app.route({
     method: spec.method,
     url: toFastifyPath(spec.path),
     config: spec.config,
+    // The answer of a write that committed is kept with its Idempotency-Key (server/http/idempotency.ts).
+    preSerialization: spec.method === 'POST' ? keepAnswer(context) : undefined,
     handler: async (request, reply) => {
       const t = context.messages.translator(request.headers['accept-language']);
       const caller = spec.access === 'public' ? (undefined as unknown as Caller) : await resolveCaller(context.db, request, context.now(), context.callers);
@@ -103,6 +126,21 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
       const query = spec.query ? parseOrThrow(spec.query, request.query) : undefined;
       const body = spec.body ? parseOrThrow(spec.body, request.body ?? {}) : undefined;
       if (caller) enforceTwoFactor(spec, caller, body as never, context.now());
+      // Idempotency-Key (docs/DECISIONS.md "Idempotency and honest answers"): an authenticated POST
+      // sent again with its key gets its first answer; the key is claimed by the write's own commit.
+      const state: WriteState = { unit: { claim: null, committed: false }, booksBehind: false };
+      if (spec.method === 'POST') {
+        writes.set(request, state);
+        // Not a route that reads its body as a stream (an upload): its body is no part of the key's
+        // fingerprint, so another file would get the first one's answer.
+        const key = caller && spec.retry !== false ? idempotencyKeyOf(request) : undefined;
+        if (key !== undefined) {
+          const claim: KeyClaim = { userId: caller.userId, key, route: `POST ${request.url}`, fingerprint: requestFingerprint(request.body), requestId: request.id, createdAt: context.now() };
+          state.unit.claim = claim;
+          const stored = await findKey(context.db, caller.userId, key);
+          if (stored) return replay(reply, replayOf(stored, claim));
+        }
+      }
       const run = async () => {
         const result = await spec.handler({
           caller,
@@ -129,9 +167,24 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
             throw error;
           }
         });
+      const write = async () => {
+        try {
+          return await withWriteUnit(state.unit, () => runWrite(context, () => withAuditContext(auditContextOf(request, caller, body, spec.path), attempt)));
+        } catch (error) {
+          // Another request with this key committed first: this one wrote nothing and answers as a retry would.
+          if (error instanceof KeyAlreadyClaimed && state.unit.claim) return replay(reply, replayOf(await findKey(context.db, caller.userId, state.unit.claim.key), state.unit.claim));
+          if (error instanceof BooksBehindChain) state.booksBehind = true;
+          // A 503 invites a retry: never after a commit. The write is said to have been carried out.
+          else if (state.unit.committed && !(error instanceof ApiError) && isDatabaseUnavailable(error)) {
+            request.log.warn({ reason: String(error) }, 'database unavailable after the write committed');
+            throw alreadyCarriedOut(request.id, state.unit.claim?.createdAt ?? context.now());
+          }
+          throw error;
+        }
+      };
       const data =
         spec.method === 'POST'
-          ? await runWrite(context, () => withAuditContext(auditContextOf(request, caller, body, spec.path), attempt))
+          ? await write()
           : spec.cache
             ? await remembered(context, `${spec.path}?${JSON.stringify(query ?? {})}`, () => asReadRequest(attempt))
             : await asReadRequest(attempt);
@@ -139,6 +192,29 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
       return { code: 200, msg: t('api.ok'), data: data ?? null };
     },
   });
+}
+
+/** The first answer again, as it was sent. */
+function replay(reply: FastifyReply, first: { status: number; answer: string }): FastifyReply {
+  return reply.status(first.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(first.answer);
+}
+
+/**
+ * Keeps the answer of a write that committed (or that left money on chain and not in the books)
+ * with its key. A failure to keep it is logged, not answered: the write's own answer still goes
+ * out, and a retry is told the request was carried out.
+ */
+function keepAnswer(context: ServerContext) {
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+    const state = writes.get(request);
+    const claim = state?.unit.claim;
+    if (!state || !claim || reply.getHeader('idempotent-replayed') !== undefined) return payload;
+    const status = reply.statusCode;
+    if ((state.unit.committed && status === 200) || (state.booksBehind && status === 500)) {
+      await storeAnswer(context.db, claim, status, JSON.stringify(payload)).catch((error: unknown) => request.log.warn({ reason: String(error) }, 'the answer could not be kept with its Idempotency-Key'));
+    }
+    return payload;
+  };
 }
 
 /**

@@ -18,5 +18,7 @@ export interface RouteRecord {
   stepUp: boolean | 'conditional';
   /** Open to a member whose org requires a second factor they have not enrolled yet. */
   beforeEnrolment: boolean;
+  /** Takes an `Idempotency-Key` (an authenticated POST whose body is not a stream: server/http/idempotency.ts). */
+  idempotent?: boolean;
   summary?: string;
 }

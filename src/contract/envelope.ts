@@ -25,6 +25,17 @@ export const BodyCode = {
    * the console asks for it and sends the call again. Not 401/403 either.
    */
   stepUpRequired: 428,
+  /**
+   * The `Idempotency-Key` was used before with another route or body (docs/api.md "Idempotency-Key"):
+   * nothing was run.
+   */
+  idempotencyKeyReused: 422,
+  /**
+   * A request with this `Idempotency-Key` was carried out (it committed), and its answer is not at
+   * hand: lost, or still on its way. It is not run again; `msg` names the request (its audit events
+   * carry that id). Look at the record before sending it again with a new key.
+   */
+  alreadyCarriedOut: 425,
   tooManyRequests: 429,
   /** The database is out of reach or the instance is closing: HTTP 503 too, with Retry-After. */
   unavailable: 503,

@@ -23,6 +23,11 @@ export interface HttpClientDeps {
   onEnrolmentRequired?(): void;
   baseUrl?: string;
   timeoutMs?: number;
+  /**
+   * The pauses before sending a POST again after a 503 or a network failure, one per retry (two by
+   * default, 2 s then 4 s): safe because it carries the same Idempotency-Key (docs/api.md).
+   */
+  retryDelaysMs?: readonly number[];
 }
 
 export type QueryParams = Record<string, unknown>;
@@ -178,9 +183,47 @@ function clearStoredToken() {
   if (typeof localStorage !== 'undefined') localStorage.removeItem(StorageKey.token);
 }
 
+/** The header that makes a POST safe to send again (docs/api.md "Idempotency-Key"). */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+const RETRY_DELAYS_MS = [2_000, 4_000];
+
+/** A fresh key per POST: a random UUID (v4 from getRandomValues where randomUUID is missing: a page served over plain HTTP). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** How a call is being sent again: after a step-up, or after a 503 or network failure; with the key it was first sent with. */
+interface Resend {
+  steppedUp?: boolean;
+  key?: string;
+  retries?: number;
+}
+
+/** Waits `ms`, or rejects with the caller's cancellation. */
+function pause(ms: number, signal: AbortSignal | undefined, cancellation: () => unknown): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(cancellation());
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(cancellation());
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
 export function createHttpClient(deps: HttpClientDeps): HttpClient {
   const apiBase = deps.baseUrl ?? API_BASE;
   const timeoutMs = deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const retryDelaysMs = deps.retryDelaysMs ?? RETRY_DELAYS_MS;
 
   function fail(failure: CallFailure, body?: unknown, options: RequestOptions = {}): never {
     const envelope = isEnvelope(body) ? body : undefined;
@@ -200,7 +243,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     throw new HttpError(text, statusOf(failure), errorBody);
   }
 
-  async function send(method: HttpMethod, path: string, options: RequestOptions, expect: 'data' | 'file', onProgress?: DownloadProgress, steppedUp = false): Promise<unknown> {
+  async function send(method: HttpMethod, path: string, options: RequestOptions, expect: 'data' | 'file', onProgress?: DownloadProgress, resend: Resend = {}): Promise<unknown> {
     const query = toQueryString(options.query);
     const url = `${options.baseUrl ?? apiBase}${path}${query ? (path.includes('?') ? '&' : '?') + query : ''}`;
     const { payload, json } = encodeBody(options.body);
@@ -213,6 +256,10 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       const orgId = deps.getOrgId();
       if (orgId) headers.set(ORG_HEADER, orgId);
     }
+    // Every POST to our API carries a key of its own, the same each time this call is sent again:
+    // the server then answers a repeat with the first answer instead of doing it twice.
+    const key = resend.key ?? (method === 'POST' && !options.baseUrl && credentials !== 'omit' ? newIdempotencyKey() : undefined);
+    if (key) headers.set(IDEMPOTENCY_HEADER, key);
 
     const cancelledBy = options.signal;
     const cancellation = () => cancelledBy?.reason ?? new DOMException('The call was cancelled', 'AbortError');
@@ -232,9 +279,23 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       return fail(timedOut ? { kind: 'timeout' } : error instanceof TypeError ? { kind: 'network' } : { kind: 'no-response' });
     };
 
+    // A 503 or a network failure: a POST with its key is sent again, a couple of times after a pause.
+    // Not a time-out (the wait was long already) nor a cancellation.
+    const retries = resend.retries ?? 0;
+    const mayRetry = key !== undefined && retries < retryDelaysMs.length;
+    const retry = async () => {
+      clearTimeout(timer);
+      await pause(retryDelaysMs[retries], cancelledBy, cancellation);
+      return send(method, path, options, expect, onProgress, { ...resend, key, retries: retries + 1 });
+    };
+
     try {
       // The timer stays armed while the body streams in: a stalled body is a timeout too.
-      const response = await fetch(url, { method, headers, body: payload, credentials, signal: controller.signal }).catch(failOnThrow);
+      const response = await fetch(url, { method, headers, body: payload, credentials, signal: controller.signal }).catch((error: unknown) =>
+        mayRetry && error instanceof TypeError && !timedOut && !cancelledBy?.aborted ? null : failOnThrow(error),
+      );
+      if (response === null) return await retry();
+      if (response.status === 503 && mayRetry) return await retry();
       if (response.status === 200 && isFileResponse(response)) {
         if (onProgress && response.body) {
           const blob = await readStreaming(response, onProgress, () => {
@@ -251,10 +312,10 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       if (response.status !== 200) {
         fail({ kind: 'http', status: response.status, msg: stringField(body, 'msg') ?? stringField(body, 'message') }, body);
       }
-      if (isEnvelope(body) && body.code === BodyCode.stepUpRequired && deps.stepUp && !steppedUp) {
-        // Nothing was written: the server refuses before the handler runs, so sending again is safe.
+      if (isEnvelope(body) && body.code === BodyCode.stepUpRequired && deps.stepUp && !resend.steppedUp) {
+        // Nothing was written: the server refuses before the handler runs, so sending again is safe (with the same key).
         clearTimeout(timer);
-        if (await deps.stepUp()) return send(method, path, options, expect, onProgress, true);
+        if (await deps.stepUp()) return send(method, path, options, expect, onProgress, { ...resend, key, steppedUp: true });
         fail({ kind: 'business', code: body.code, msg: STEP_UP_CANCELLED }, body, options);
       }
       if (isEnvelope(body) && body.code === BodyCode.twoFactorEnrolmentRequired) deps.onEnrolmentRequired?.();

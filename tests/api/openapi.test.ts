@@ -78,8 +78,18 @@ describe('the API describes itself', () => {
     expect(chainSave.description).toMatch(/superAdmin, operatorEmployee \(role mask 0x[0-9a-f]+, masks\.operator\)/);
     expect(chainSave.description).not.toContain('step-up');
     expect(operation('post', ApiPath.account.password).description).toContain('Requires step-up');
-    expect(operation('post', ApiPath.chain.delete).parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
+    expect(operation('post', ApiPath.chain.delete).parameters).toEqual([
+      expect.objectContaining({ name: 'id', in: 'path', required: true }),
+      expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }),
+    ]);
     expect(operation('post', ApiPath.chain.delete).operationId).toBe('postChainDeleteByid');
+  });
+
+  it('names the Idempotency-Key header on every authenticated POST, not on public ones or reads', () => {
+    const takesKey = (method: 'get' | 'post', path: string) => ((operation(method, path).parameters as Array<{ name: string }> | undefined) ?? []).some((p) => p.name === 'Idempotency-Key');
+    expect(takesKey('post', ApiPath.movement.save)).toBe(true);
+    expect(takesKey('post', ApiPath.auth.login)).toBe(false);
+    expect(takesKey('get', ApiPath.auth.me)).toBe(false);
   });
 
   it('describes queries and bodies from the zod contract', () => {

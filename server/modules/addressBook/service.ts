@@ -67,7 +67,8 @@ export async function saveAddressBookEntry(db: Db, caller: Caller, body: Address
   if (!chain) throw badRequest({ chainId: { key: 'validation.unknownReference' } });
   const address = checkAddress(chain.family as ChainFamily, body.address);
   if (!address.ok) throw badRequest({ address: address.problem });
-  const id = await db.transaction().execute(async (trx) => {
+  // The answer is read inside the transaction that wrote it (docs/DECISIONS.md "Idempotency and honest answers").
+  return db.transaction().execute(async (trx) => {
     const activeFrom = await effectiveFrom(trx, caller.org.orgId, now, defaultDelayHours);
     const inserted = await trx
       .insertInto('addressBookEntry')
@@ -76,18 +77,18 @@ export async function saveAddressBookEntry(db: Db, caller: Caller, body: Address
       .returning('id')
       .executeTakeFirst();
     if (!inserted) throw fieldError('address', 'validation.addressBookDuplicate');
-    return inserted.id;
+    return findAddressBookEntry(trx, caller, inserted.id, now);
   });
-  return findAddressBookEntry(db, caller, id, now);
 }
 
 /** POST /sys/address-book/update (managers): the name and memo; the address and its delay stay. */
 export async function updateAddressBookEntry(db: Db, caller: Caller, body: AddressBookUpdateBody, now: Date): Promise<AddressBookRecord> {
-  const updated = await db.transaction().execute((trx) =>
-    trx.updateTable('addressBookEntry').set({ label: body.label, memo: body.memo }).where('id', '=', body.id).where('orgId', '=', caller.org.orgId).returning('id').executeTakeFirst(),
-  );
-  if (!updated) throw notFound('Address book entry');
-  return findAddressBookEntry(db, caller, body.id, now);
+  // The answer is read inside the transaction that wrote it (docs/DECISIONS.md "Idempotency and honest answers").
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx.updateTable('addressBookEntry').set({ label: body.label, memo: body.memo }).where('id', '=', body.id).where('orgId', '=', caller.org.orgId).returning('id').executeTakeFirst();
+    if (!updated) throw notFound('Address book entry');
+    return findAddressBookEntry(trx, caller, body.id, now);
+  });
 }
 
 /** POST /sys/address-book/delete/{id} (managers): at once — leaving the book only makes the rules stricter. */

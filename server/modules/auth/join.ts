@@ -13,7 +13,8 @@ import { assertInvitee, lockOpenInvitation, redeemInvitation } from './invitatio
  */
 export async function joinWithCode(context: ServerContext, caller: Caller, body: JoinBody): Promise<SessionInfo> {
   const now = context.now();
-  await context.db.transaction().execute(async (trx) => {
+  // The answer is read inside the transaction that wrote it (docs/DECISIONS.md "Idempotency and honest answers").
+  return context.db.transaction().execute(async (trx) => {
     const invitation = await lockOpenInvitation(trx, body.invitationCode, now);
     assertInvitee(invitation, caller.account, 'invitationCode');
     if (invitation.targetOrgId !== null) {
@@ -21,6 +22,6 @@ export async function joinWithCode(context: ServerContext, caller: Caller, body:
       if (member) throw new ApiError(BodyCode.conflict, 'api.alreadyMember', { fields: { invitationCode: { key: 'validation.alreadyMember' } } });
     }
     await redeemInvitation(trx, invitation, caller.userId, now);
+    return { userName: caller.userName, account: caller.account, orgList: await membershipsOf(trx, caller.userId) };
   });
-  return { userName: caller.userName, account: caller.account, orgList: await membershipsOf(context.db, caller.userId) };
 }

@@ -35,7 +35,8 @@ export async function findContractAddresses(db: Db, chainId: number): Promise<Co
 
 /** Each address is checked for the chain's family (field error on the exact field) and stored canonical; absent fields keep their value. */
 export async function saveContractAddresses(db: Db, body: ContractAddressBody, now: Date): Promise<ContractAddressRecord> {
-  await db.transaction().execute(async (trx) => {
+  // The answer is read inside the transaction that wrote it (docs/DECISIONS.md "Idempotency and honest answers").
+  return db.transaction().execute(async (trx) => {
     // Shared lock: the family the addresses are checked against cannot change before this transaction ends.
     const chain = await trx.selectFrom('chain').select('family').where('chainId', '=', body.chainId).forShare().executeTakeFirst();
     if (!chain) throw badRequest({ chainId: { key: 'validation.unknownReference' } });
@@ -58,6 +59,6 @@ export async function saveContractAddresses(db: Db, body: ContractAddressBody, n
       .values({ chainId: body.chainId, ...values, updatedAt: now })
       .onConflict((oc) => oc.column('chainId').doUpdateSet({ ...values, updatedAt: now }))
       .execute();
+    return findContractAddresses(trx, body.chainId);
   });
-  return findContractAddresses(db, body.chainId);
 }

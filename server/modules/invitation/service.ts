@@ -72,26 +72,30 @@ export async function findInvitation(db: Db, caller: Caller, id: number, now: Da
 
 /** A new code for a merchant of one tier, issued by the caller's selected org (its parent-to-be). */
 export async function createInvitation(db: Db, caller: Caller, body: InvitationBody, now: Date): Promise<InvitationRecord> {
-  const { id } = await db
-    .insertInto('invitation')
-    .values({
-      code: newInvitationCode(),
-      issuerOrgId: caller.org.orgId,
-      tenantType: body.tenantType,
-      orgName: body.orgName,
-      invitee: body.invitee,
-      createdBy: caller.userId,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + body.validDays * DAY),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return findInvitation(db, caller, id, now);
+  // The answer is read inside the transaction that wrote it (docs/DECISIONS.md "Idempotency and honest answers").
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('invitation')
+      .values({
+        code: newInvitationCode(),
+        issuerOrgId: caller.org.orgId,
+        tenantType: body.tenantType,
+        orgName: body.orgName,
+        invitee: body.invitee,
+        createdBy: caller.userId,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + body.validDays * DAY),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return findInvitation(trx, caller, id, now);
+  });
 }
 
 /** Withdraws an open code (the row stays, stamped, for the record); a used one cannot be withdrawn. */
 export async function revokeInvitation(db: Db, caller: Caller, id: number, now: Date): Promise<InvitationRecord> {
-  await db.transaction().execute(async (trx) => {
+  // The answer is read inside the transaction that wrote it (docs/DECISIONS.md "Idempotency and honest answers").
+  return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('invitation')
       .select(['id', 'revokedAt', 'usedAt', 'expiresAt'])
@@ -104,6 +108,6 @@ export async function revokeInvitation(db: Db, caller: Caller, id: number, now: 
     const status = invitationStatus(row, now);
     if (status !== 'open') throw new ApiError(BodyCode.conflict, `api.invitationNotOpen.${status}`);
     await trx.updateTable('invitation').set({ revokedAt: now }).where('id', '=', id).execute();
+    return findInvitation(trx, caller, id, now);
   });
-  return findInvitation(db, caller, id, now);
 }

@@ -73,35 +73,39 @@ async function findMemberInvitation(db: Db, orgId: number, tenantType: number, i
 export async function inviteMember(db: Db, caller: Caller, body: MemberInviteBody, now: Date): Promise<MemberInvitationRecord> {
   const org = await managedOrg(db, caller);
   if (!roleLevelsOf(org.tenantType).some((l) => l.roleLevel === body.roleLevel)) throw badRequest({ roleLevel: { key: 'validation.roleLevel' } });
-  const { id } = await db
-    .insertInto('invitation')
-    .values({
-      kind: 'member',
-      code: newInvitationCode(),
-      issuerOrgId: org.id,
-      targetOrgId: org.id,
-      roleLevel: body.roleLevel,
-      invitee: body.invitee,
-      tenantType: null,
-      orgName: null,
-      createdBy: caller.userId,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + body.validDays * DAY),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return findMemberInvitation(db, org.id, org.tenantType, id, now);
+  // The answer is read inside the transaction that wrote it (docs/DECISIONS.md "Idempotency and honest answers").
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('invitation')
+      .values({
+        kind: 'member',
+        code: newInvitationCode(),
+        issuerOrgId: org.id,
+        targetOrgId: org.id,
+        roleLevel: body.roleLevel,
+        invitee: body.invitee,
+        tenantType: null,
+        orgName: null,
+        createdBy: caller.userId,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + body.validDays * DAY),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return findMemberInvitation(trx, org.id, org.tenantType, id, now);
+  });
 }
 
 /** Withdraws an open member code of the selected org (the row stays, stamped). */
 export async function revokeMemberInvitation(db: Db, caller: Caller, id: number, now: Date): Promise<MemberInvitationRecord> {
   const org = await managedOrg(db, caller);
-  await db.transaction().execute(async (trx) => {
+  // The answer is read inside the transaction that wrote it (docs/DECISIONS.md "Idempotency and honest answers").
+  return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('invitation').select(['revokedAt', 'usedAt', 'expiresAt']).where('id', '=', id).where('kind', '=', 'member').where('targetOrgId', '=', org.id).forUpdate().executeTakeFirst();
     if (!row) throw new ApiError(BodyCode.notFound, 'api.invitationNotFound');
     const status = invitationStatus(row, now);
     if (status !== 'open') throw new ApiError(BodyCode.conflict, `api.invitationNotOpen.${status}`);
     await trx.updateTable('invitation').set({ revokedAt: now }).where('id', '=', id).execute();
+    return findMemberInvitation(trx, org.id, org.tenantType, id, now);
   });
-  return findMemberInvitation(db, org.id, org.tenantType, id, now);
 }

@@ -79,16 +79,16 @@ export async function memberRoles(db: Db, caller: Caller, orgId?: number) {
  * share: the caller manages the org, the member exists, and the org keeps a manager
  * afterwards (two managers demoting each other at once cannot both succeed).
  */
-async function changeMembership(
+async function changeMembership<T>(
   db: Db,
   caller: Caller,
   orgId: number,
   userId: number,
   nextRoleLevel: number | null,
-  apply: (trx: Transaction<Database>) => Promise<void>,
-): Promise<void> {
+  apply: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
   if (!mayManageMembers(caller, orgId)) throw forbidden('api.memberManageForbidden');
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const members = await trx.selectFrom('membership').select(['userId', 'roleLevel']).where('orgId', '=', orgId).forUpdate().execute();
     // Authority as it stands under the lock: a manager demoted a moment ago manages no more.
     const actorNow = members.find((m) => m.userId === caller.userId);
@@ -97,7 +97,7 @@ async function changeMembership(
     if (!target) throw new ApiError(BodyCode.notFound, 'api.memberNotFound');
     const managersAfter = members.filter((m) => (m.userId === userId ? nextRoleLevel === 0 : m.roleLevel === 0)).length;
     if (managersAfter === 0) throw conflict('api.lastManager');
-    await apply(trx);
+    return apply(trx);
   });
 }
 
@@ -105,10 +105,11 @@ async function changeMembership(
 export async function updateMember(db: Db, caller: Caller, body: MemberUpdateBody): Promise<MemberRecord> {
   const org = await orgInScope(db, caller, body.orgId);
   if (!roleLevelsOf(org.tenantType).some((l) => l.roleLevel === body.roleLevel)) throw badRequest({ roleLevel: { key: 'validation.roleLevel' } });
-  await changeMembership(db, caller, org.id, body.userId, body.roleLevel, async (trx) => {
+  // The answer is read inside the transaction that wrote it (docs/DECISIONS.md "Idempotency and honest answers").
+  return changeMembership(db, caller, org.id, body.userId, body.roleLevel, async (trx) => {
     await trx.updateTable('membership').set({ roleLevel: body.roleLevel }).where('orgId', '=', org.id).where('userId', '=', body.userId).execute();
+    return findMember(trx, caller, body.userId, org.id);
   });
-  return findMember(db, caller, body.userId, org.id);
 }
 
 /**

@@ -27,15 +27,20 @@ const directGasReason = (kind: string): GasReason => (kind === 'withdraw' ? 'wit
 
 /** POST /sys/movement/save: one transaction; see `recordMovement`. */
 export async function saveMovement(db: Db, caller: Caller, body: MovementBody, now: Date, ttlHours: number, safes: SafeStates, chains: ChainRegistry | null): Promise<MovementRecord> {
-  const { movementId } = await db
+  // The answer is read inside the transaction that wrote it: a read after the commit could wait for
+  // a connection and fail, and a 503 must never hide money that moved (docs/DECISIONS.md
+  // "Idempotency and honest answers").
+  return db
     .transaction()
-    .execute((trx) => recordMovement(trx, caller, body, now, ttlHours, 'movement', safes, chains))
+    .execute(async (trx) => {
+      const { movementId } = await recordMovement(trx, caller, body, now, ttlHours, 'movement', safes, chains);
+      return findMovement(trx, caller, movementId, now);
+    })
     .catch(async (error: unknown) => {
       // Mined and failed on chain: the books rolled back, the wallet's gas was spent all the same.
       if (error instanceof WalletSendReverted) await bookRevertedGas(db, error, directGasReason(body.kind), now);
       throw error;
     });
-  return findMovement(db, caller, movementId, now);
 }
 
 /**

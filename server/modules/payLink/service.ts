@@ -68,21 +68,24 @@ export async function savePayLink(db: Db, caller: Caller, body: PayLinkBody, now
   const currency = await db.selectFrom('currency').select(['id', 'decimals', 'chainId', 'enabled']).where('id', '=', body.currencyId).executeTakeFirst();
   if (!currency || currency.chainId !== body.chainId || !currency.enabled) throw badRequest({ currencyId: { key: 'validation.unknownReference' } });
   checkAmount(body.amount, currency.decimals);
-  const { id } = await db
-    .insertInto('payLink')
-    .values({
-      orgId: caller.org.orgId,
-      code: randomBytes(8).toString('base64url'),
-      title: body.title,
-      currencyId: currency.id,
-      amount: body.amount ?? null,
-      enabled: body.enabled,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return findPayLink(db, caller, id);
+  // The answer is read inside the transaction that wrote it (docs/DECISIONS.md "Idempotency and honest answers").
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('payLink')
+      .values({
+        orgId: caller.org.orgId,
+        code: randomBytes(8).toString('base64url'),
+        title: body.title,
+        currencyId: currency.id,
+        amount: body.amount ?? null,
+        enabled: body.enabled,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return findPayLink(trx, caller, id);
+  });
 }
 
 async function writableLink(db: Db, caller: Caller, id: number): Promise<PayLinkRecord & { decimals: number }> {
@@ -100,8 +103,11 @@ export async function updatePayLink(db: Db, caller: Caller, body: PayLinkUpdateB
     ...(body.amount !== undefined ? { amount: body.amount } : {}),
     ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
   };
-  await db.updateTable('payLink').set({ ...changes, updatedAt: now }).where('id', '=', link.id).execute();
-  return findPayLink(db, caller, link.id);
+  // The answer is read inside the transaction that wrote it (docs/DECISIONS.md "Idempotency and honest answers").
+  return db.transaction().execute(async (trx) => {
+    await trx.updateTable('payLink').set({ ...changes, updatedAt: now }).where('id', '=', link.id).execute();
+    return findPayLink(trx, caller, link.id);
+  });
 }
 
 /** A link that took orders stays (the reports name it): disable it instead. */

@@ -177,7 +177,8 @@ async function reportRevertedGas(db: Db, proposalId: number, reverted: RevertedO
  */
 export async function actOnProposal(db: Db, caller: Caller, action: ProposalAction, body: SignActionBody, now: Date, chains: ChainRegistry | null = null): Promise<ProposalDetail> {
   // A refusal whose cause is kept (an expiry, a threshold the policy raised): committed, then sent.
-  const committedRefusal = await db.transaction().execute(async (trx) => {
+  // The answer is read inside the transaction that wrote it (docs/DECISIONS.md "Idempotency and honest answers").
+  const committed = await db.transaction().execute(async (trx): Promise<{ refusal: Refusal } | { detail: ProposalDetail }> => {
     const target = await trx
       .selectFrom('proposal')
       .select(['id', 'walletId', 'chainId', 'toAddress', 'fee'])
@@ -194,12 +195,12 @@ export async function actOnProposal(db: Db, caller: Caller, action: ProposalActi
       if (!outcome.expire) throw refusalError(await namingWaitingProposal(trx, proposal.walletId, outcome.refusal));
       // Overdue: marked expired (with its log entry) and committed, then refused.
       await expireOverdue(trx, now, proposal.id);
-      return outcome.refusal;
+      return { refusal: outcome.refusal };
     }
 
     if (action === 'confirm') {
       const raised = await recheckPolicyAtConfirm(trx, proposal, facts.approvals, now);
-      if (raised) return raised;
+      if (raised) return { refusal: raised };
     }
 
     if (outcome.vote) {
@@ -223,13 +224,13 @@ export async function actOnProposal(db: Db, caller: Caller, action: ProposalActi
     // Same: the status we decided on must still be the stored one, or nothing is written.
     if (Number(updated.numUpdatedRows) !== 1) throw refusalError({ code: 409, key: 'api.conflict' });
     await trx.insertInto('signLog').values({ proposalId: proposal.id, action, actorId: caller.userId, comment: body.comment, createdAt: now }).execute();
-    return null;
+    return { detail: await proposalDetail(trx, caller, body.proposalId, now) };
   }).catch(async (error: unknown) => {
     // Mined and failed on chain: the books rolled back, the relayer's gas was spent all the same.
     if (error instanceof RevertedOnChain) await reportRevertedGas(db, body.proposalId, error, now);
     if (error instanceof WalletSendReverted) await bookRevertedGas(db, error, 'proposal', now);
     throw error;
   });
-  if (committedRefusal) throw refusalError(committedRefusal);
-  return proposalDetail(db, caller, body.proposalId, now);
+  if ('refusal' in committed) throw refusalError(committed.refusal);
+  return committed.detail;
 }
