@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEther, type Hex } from 'viem';
+import { keccak256, parseEther, stringToHex, type Address, type Hex } from 'viem';
+import { encodeExecTransaction, packSignatures } from '../../server/chain/evm/safe';
+import { safeTransactionOf } from '../../server/modules/sign/safeProposal';
 import { privateKeyToAccount } from 'viem/accounts';
 import { sql } from 'kysely';
 import type { ChainAdapter } from '../../server/chain/adapter';
@@ -134,4 +136,23 @@ describe('confirm on a Safe is an execution of the Safe contract', () => {
     expect(confirmed.data.status).toBe('executed');
     expect((await chain.transaction(confirmed.data.txHash as Hex)).status).toBe('success');
   });
+
+  it('a denied proposal’s signatures, leaked and sent by an outsider, are refused by the Safe itself (its execution guard): nothing moves', async () => {
+    const id = await approvedTransfer('0.25');
+    expect((await sign.act('merchantProEmployee', 'deny', id, 'not this one')).data.status).not.toBe('approved');
+    // What an insider could have copied: the stored Safe transaction and a threshold of its approvals' signatures.
+    const stored = await server.app.context.db.selectFrom('proposal').select('safeTx').where('id', '=', id).executeTakeFirstOrThrow();
+    const votes = await server.app.context.db.selectFrom('proposalVote').select(['signature', 'signerAddress']).where('proposalId', '=', id).where('signature', 'is not', null).execute();
+    expect(votes.length).toBeGreaterThanOrEqual(2);
+    const leaked = votes.map((v) => ({ signer: v.signerAddress as Address, signature: v.signature as Hex }));
+    const devnet = await server.app.context.chains.devnetOf(1);
+    const outsider = privateKeyToAccount(keccak256(stringToHex('an outsider holding leaked signatures')));
+    await devnet.fund(outsider.address, parseEther('1'));
+    const [safeBefore, recipientBefore] = [await chain.balanceOf(safe, null), await chain.balanceOf(RECIPIENT, null)];
+    const sent = devnet.send(outsider, { to: safe as Address, data: encodeExecTransaction(safeTransactionOf(stored.safeTx!), packSignatures(leaked)) });
+    await expect(sent).rejects.toThrow(/RG001/);
+    expect(await chain.balanceOf(safe, null)).toBe(safeBefore);
+    expect(await chain.balanceOf(RECIPIENT, null)).toBe(recipientBefore);
+  });
 });
+
