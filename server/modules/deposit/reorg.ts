@@ -3,8 +3,7 @@ import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { ChainAdapter } from '../../chain/adapter';
 import { withAuditContext } from '../../http/auditContext';
-import { shortfalls, type Posting } from '../ledger/post';
-import { postEntries } from '../ledger/post';
+import { postEntries, shortfalls, type Posting } from '../ledger/post';
 
 type Trx = Transaction<Database>;
 
