@@ -241,4 +241,23 @@ describe('the deposit watcher after a reorg', () => {
     expect((await db().selectFrom('chainTransfer').select('vanishedAt').where('txHash', '=', spent).executeTakeFirstOrThrow()).vanishedAt).toBeNull();
     expect(await db().selectFrom('chainReorg').select(['reversed', 'unreversed']).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()).toEqual({ reversed: 0, unreversed: 1 });
   }, 60_000);
+
+  it('instances polling at once after a reorg undo it once', async () => {
+    const wallet = await newDepositWallet();
+    await readUpTo(await head());
+    const id = await snapshot();
+    const vanished = await payUsdt(wallet.address, '2.5');
+    expect((await readUpTo(await head())).booked).toBe(1);
+    const oldHead = await head();
+    await revert(id);
+    await mineTo(oldHead + 2n);
+    const results = await Promise.all([poll(), poll(), poll()]);
+    expect(results.filter((r) => r.reorg)).toHaveLength(1);
+    expect(await entriesOf(wallet.id)).toEqual([
+      { reason: 'deposit', delta: '2.5', orderId: null, txHash: vanished },
+      { reason: 'reorg', delta: '-2.5', orderId: null, txHash: vanished },
+    ]);
+    await readUpTo(await head());
+    expect(await verify()).toMatchObject({ balanced: true, breaks: [] });
+  }, 60_000);
 });
