@@ -148,7 +148,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // (on PGlite that transaction holds the one connection).
   if (!options.chains) await chains.startDevnets(await database.db.selectFrom('chain').select(['chainId', 'family', 'rpcUrl']).where('family', '=', 'evm').orderBy('chainId').execute());
   if (config.depositWatchMs > 0) {
-    stopWatcher = startDepositWatcher(database.db, chains, now, config.depositWatchMs, (chainId, error) => app.log.warn({ chainId, reason: String(error) }, 'deposit watch failed'));
+    stopWatcher = startDepositWatcher(
+      database.db,
+      chains,
+      now,
+      config.depositWatchMs,
+      (chainId, error) => app.log.warn({ chainId, reason: String(error) }, 'deposit watch failed'),
+      (reorg) => app.log.warn({ ...reorg, forkBlock: String(reorg.forkBlock), lastBlock: String(reorg.lastBlock) }, 'chain reorg: the books went back to the fork point'),
+    );
   }
   return app;
 }

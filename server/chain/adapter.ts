@@ -98,6 +98,8 @@ export interface ChainAdapter {
   /** Smallest units; `token` null for the native coin; at `atBlock` (the head when absent). */
   balanceOf(address: string, token: string | null, atBlock?: bigint): Promise<bigint>;
   headBlock(): Promise<bigint>;
+  /** The hash of the chain's block `number` now, or null past the head (the deposit watcher's reorg check). */
+  blockHash(number: bigint): Promise<string | null>;
   transfersTo(addresses: readonly string[], tokens: readonly string[], fromBlock: bigint, toBlock: bigint): Promise<IncomingTransfer[]>;
   transaction(hash: string): Promise<TransactionFate>;
   /** The Safe contract on EVM chains; null where multisig is still the database's rule (simulated chains). */

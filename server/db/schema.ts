@@ -199,6 +199,8 @@ export interface LedgerEntryTable {
   movementId: ColumnType<number | null, number | null | undefined, never>;
   /** A paid order's credit. */
   orderId: ColumnType<number | null, number | null | undefined, never>;
+  /** Which credit of its order a `payment` (or its `reorg` reversal) is: 1, then one more after each reversal (migration 035). */
+  orderRound: ColumnType<number, number | undefined, never>;
   txHash: string | null;
   createdAt: CreatedAt;
 }
@@ -443,6 +445,8 @@ export interface ChainTransferTable {
   /** Null for the seed's simulated history; read from a chain, the transfer is in the books. */
   blockNumber: Generated<number | null>;
   blockTime: Date;
+  /** Its block left the chain in a reorg (migration 035): no longer delivered, its credit reversed. */
+  vanishedAt: Generated<Date | null>;
   createdAt: CreatedAt;
 }
 
@@ -451,6 +455,30 @@ export interface ChainWatchTable {
   chainId: number;
   nextBlock: number;
   updatedAt: UpdatedAt;
+}
+
+/** The hash of a block the deposit watcher read (migration 035): the newest few per chain. */
+export interface ChainBlockTable {
+  chainId: number;
+  blockNumber: number;
+  blockHash: string;
+}
+
+/** A reorg the deposit watcher undid (migration 035; audited as `chainReorg`). */
+export interface ChainReorgTable {
+  id: Generated<number>;
+  chainId: number;
+  /** The last block both branches share. */
+  forkBlock: number;
+  /** The last block read before, and its hash, which the chain no longer has. */
+  lastBlock: number;
+  lastHash: string;
+  /** Transactions whose credits were reversed, and those left booked (already spent). */
+  reversed: number;
+  unreversed: number;
+  /** No kept hash matched the chain: the fork is at or below the oldest kept block. */
+  beyondKept: boolean;
+  createdAt: CreatedAt;
 }
 
 /** An audit event (migration 015): written by the database's triggers; id, chain and hash are its own. */
@@ -548,6 +576,8 @@ export interface Database {
   movement: MovementTable;
   chainTransfer: ChainTransferTable;
   chainWatch: ChainWatchTable;
+  chainBlock: ChainBlockTable;
+  chainReorg: ChainReorgTable;
   auditEvent: AuditEventTable;
   rateLimitCounter: RateLimitCounterTable;
   upload: UploadTable;

@@ -26,6 +26,7 @@ export const AUDIT_ENTITIES = [
   'addressBook',
   'policy',
   'signingKey',
+  'chainReorg',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

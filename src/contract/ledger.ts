@@ -9,7 +9,9 @@
  * - `movement`: a direct transfer, withdrawal, refund or supply (debit, and the credit when
  *   the destination is ours); `proposal`: the same, by an executed multisig proposal;
  * - `fee`: a withdrawal's fee, debited from the wallet and credited to the platform's fee wallet;
- * - `gas`: the network fee of an execution or a sweep, in the chain's native coin.
+ * - `gas`: the network fee of an execution or a sweep, in the chain's native coin;
+ * - `reorg`: the reversal of a `payment` or `deposit` whose transaction left the chain in a
+ *   reorganisation (docs/chains.md "Reorgs"); the entries it reverses stay.
  */
-export const LEDGER_REASONS = ['initial credit', 'payment', 'deposit', 'movement', 'proposal', 'fee', 'gas'] as const;
+export const LEDGER_REASONS = ['initial credit', 'payment', 'deposit', 'movement', 'proposal', 'fee', 'gas', 'reorg'] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];

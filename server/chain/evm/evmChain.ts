@@ -1,5 +1,6 @@
 import {
   BaseError,
+  BlockNotFoundError,
   ContractFunctionRevertedError,
   encodeFunctionData,
   erc20Abi,
@@ -64,6 +65,15 @@ export class EvmChain implements ChainAdapter {
 
   headBlock(): Promise<bigint> {
     return this.client.getBlockNumber();
+  }
+
+  async blockHash(number: bigint): Promise<string | null> {
+    try {
+      return (await this.client.getBlock({ blockNumber: number })).hash;
+    } catch (error) {
+      if (error instanceof BlockNotFoundError) return null;
+      throw error;
+    }
   }
 
   async transfersTo(addresses: readonly string[], tokens: readonly string[], fromBlock: bigint, toBlock: bigint): Promise<IncomingTransfer[]> {

@@ -20,6 +20,10 @@ export class SimulatedChain implements ChainAdapter {
     return Promise.resolve(0n);
   }
 
+  blockHash(): Promise<string | null> {
+    return Promise.resolve(null);
+  }
+
   transfersTo(): Promise<IncomingTransfer[]> {
     return Promise.resolve([]);
   }

@@ -1,7 +1,9 @@
 import { getAddress, isAddress } from 'viem';
 import type { Db } from '../../db/database';
 import type { ChainRegistry } from '../../chain/registry';
+import type { ChainAdapter } from '../../chain/adapter';
 import { bookTransfer, type WatchedCurrency, type WatchedWallet } from './bookTransfer';
+import { checkReorg, keepBlockHashes, type Reorg } from './reorg';
 
 /** The most blocks one poll reads: a watcher that fell behind catches up in steps, each committed. */
 const MAX_BLOCKS_PER_POLL = 500n;
@@ -11,6 +13,8 @@ export interface PollResult {
   booked: number;
   /** The first block not read yet (null: a chain with nothing to watch, as a simulated one). */
   nextBlock: bigint | null;
+  /** A reorg this poll found and undid before reading (docs/chains.md "Reorgs"). */
+  reorg?: Reorg;
 }
 
 /**
@@ -20,6 +24,8 @@ export interface PollResult {
  * poll: the range is read outside the transaction, and booked only if the cursor is still where
  * it was read (otherwise that instance booked it).
  *
+ * - First it checks the chain still has the last block read (reorg.ts): after a reorg, the books go
+ *   back to the fork point and the new branch is read from there (docs/chains.md "Reorgs").
  * - The first poll of a chain starts from the block after its head: what is on the chain already
  *   is in the books (a fresh devnet was made to hold them; a real network's history is before the
  *   platform watched it). A devnet that starts fresh sets the cursor itself (server/chain/materialize.ts).
@@ -34,12 +40,16 @@ export async function pollChain(db: Db, chains: ChainRegistry, chainId: number, 
   if (adapter.mode === 'simulated') return { booked: 0, nextBlock: null };
   const head = await adapter.headBlock();
   const cursor = await db.selectFrom('chainWatch').select('nextBlock').where('chainId', '=', chainId).executeTakeFirst();
-  if (!cursor || BigInt(cursor.nextBlock) > head + 1n) {
-    // Never watched, or a chain that went back (a devnet whose folder was removed): from the next block on.
+  // The chain still has the last block read, or the books go back to the fork point first (also
+  // when the chain is shorter now: the blocks past its head are gone).
+  const reorg = cursor ? ((await checkReorg(db, adapter, chainId, now)) ?? undefined) : undefined;
+  const from = reorg ? reorg.forkBlock + 1n : BigInt(cursor?.nextBlock ?? 0);
+  if (!cursor || from > head + 1n) {
+    // Never watched, or a chain that went back with nothing kept to compare (a devnet whose folder
+    // was removed made its books afresh): from the next block on.
     await startWatching(db, chainId, head + 1n, now);
-    return { booked: 0, nextBlock: head + 1n };
+    return { booked: 0, nextBlock: head + 1n, ...(reorg ? { reorg } : {}) };
   }
-  const from = BigInt(cursor.nextBlock);
   const confirmed = head - BigInt(Math.max(chain.confirmations, 1)) + 1n;
   const to = confirmed < from + MAX_BLOCKS_PER_POLL - 1n ? confirmed : from + MAX_BLOCKS_PER_POLL - 1n;
 
@@ -56,15 +66,26 @@ export async function pollChain(db: Db, chains: ChainRegistry, chainId: number, 
   // One read up to the head (at most a poll's worth of blocks): what has its confirmations is booked,
   // what is still short of them says whether the devnet must mine.
   const readTo = head < from + MAX_BLOCKS_PER_POLL - 1n ? head : from + MAX_BLOCKS_PER_POLL - 1n;
+  // The hashes of the blocks to book (and of the one before them), read before their transfers, kept with them.
+  const hashes = to >= from ? await blockHashes(adapter, from - 1n, to) : null;
   const seen = readTo >= from ? await incoming(from, readTo) : [];
   const waiting = seen.some((t) => t.blockNumber > to);
   let booked = 0;
   let nextBlock = from;
   if (to >= from) {
     const transfers = seen.filter((t) => t.blockNumber <= to);
+    // The block before the range and the last one, read again: a reorg while reading leaves this
+    // range for the next poll's check.
+    if (hashes === null || (await adapter.blockHash(to)) !== hashes.get(to) || (from > 0n && (await adapter.blockHash(from - 1n)) !== hashes.get(from - 1n))) {
+      return { booked: 0, nextBlock: from, ...(reorg ? { reorg } : {}) };
+    }
     const moved = await db.transaction().execute(async (trx) => {
       const locked = await trx.selectFrom('chainWatch').select('nextBlock').where('chainId', '=', chainId).forUpdate().executeTakeFirst();
       if (!locked || BigInt(locked.nextBlock) !== from) return null;
+      const before = await trx.selectFrom('chainBlock').select('blockHash').where('chainId', '=', chainId).where('blockNumber', '=', Number(from - 1n)).executeTakeFirst();
+      if (before && before.blockHash !== hashes.get(from - 1n)) return null;
+      hashes.delete(from - 1n);
+      await keepBlockHashes(trx, chainId, hashes);
       let count = 0;
       for (const transfer of transfers) {
         if (await bookTransfer(trx, chainId, transfer, walletOf.get(transfer.to)!, currencyOf.get(transfer.token)!)) count += 1;
@@ -72,21 +93,36 @@ export async function pollChain(db: Db, chains: ChainRegistry, chainId: number, 
       await trx.updateTable('chainWatch').set({ nextBlock: Number(to + 1n), updatedAt: now }).where('chainId', '=', chainId).execute();
       return count;
     });
-    if (moved === null) return { booked: 0, nextBlock: null };
+    if (moved === null) return { booked: 0, nextBlock: null, ...(reorg ? { reorg } : {}) };
     booked = moved;
     nextBlock = to + 1n;
   }
   if (adapter.mode === 'devnet' && waiting) await (await chains.devnetOf(chainId)).mineEmpty();
-  return { booked, nextBlock };
+  return { booked, nextBlock, ...(reorg ? { reorg } : {}) };
+}
+
+/** The hashes of blocks `from`..`to` (from −1: none), or null if one is past the head now. */
+async function blockHashes(adapter: ChainAdapter, from: bigint, to: bigint): Promise<Map<bigint, string> | null> {
+  const hashes = new Map<bigint, string>();
+  for (let number = from < 0n ? 0n : from; number <= to; number += 1n) {
+    const hash = await adapter.blockHash(number);
+    if (hash === null) return null;
+    hashes.set(number, hash);
+  }
+  return hashes;
 }
 
 /** Where the watcher starts on a chain (or starts again, on a chain that went back). */
 export async function startWatching(db: Db, chainId: number, nextBlock: bigint, now: Date): Promise<void> {
-  await db
-    .insertInto('chainWatch')
-    .values({ chainId, nextBlock: Number(nextBlock), updatedAt: now })
-    .onConflict((oc) => oc.column('chainId').doUpdateSet({ nextBlock: Number(nextBlock), updatedAt: now }))
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('chainWatch')
+      .values({ chainId, nextBlock: Number(nextBlock), updatedAt: now })
+      .onConflict((oc) => oc.column('chainId').doUpdateSet({ nextBlock: Number(nextBlock), updatedAt: now }))
+      .execute();
+    // The hashes kept are of the chain watched before: none to compare with yet.
+    await trx.deleteFrom('chainBlock').where('chainId', '=', chainId).execute();
+  });
 }
 
 /**
@@ -95,7 +131,14 @@ export async function startWatching(db: Db, chainId: number, nextBlock: bigint, 
  * polls again (a node down for an hour is one warning, not 3,600); one chain's failure does not
  * stop the others.
  */
-export function startDepositWatcher(db: Db, chains: ChainRegistry, now: () => Date, everyMs: number, onError: (chainId: number, error: unknown) => void): () => Promise<void> {
+export function startDepositWatcher(
+  db: Db,
+  chains: ChainRegistry,
+  now: () => Date,
+  everyMs: number,
+  onError: (chainId: number, error: unknown) => void,
+  onReorg: (reorg: Reorg) => void = () => undefined,
+): () => Promise<void> {
   let running: Promise<void> | null = null;
   const failing = new Set<number>();
   const report = (chainId: number, error: unknown) => {
@@ -107,7 +150,8 @@ export function startDepositWatcher(db: Db, chains: ChainRegistry, now: () => Da
       const rows = await db.selectFrom('chain').select('chainId').where('family', '=', 'evm').where('enabled', '=', true).orderBy('chainId').execute();
       for (const { chainId } of rows) {
         try {
-          await pollChain(db, chains, chainId, now());
+          const { reorg } = await pollChain(db, chains, chainId, now());
+          if (reorg) onReorg(reorg);
           failing.delete(chainId);
         } catch (error) {
           report(chainId, error);

@@ -36,7 +36,8 @@ export async function lockDepositWallet(trx: Trx, order: Pick<PayableOrder, 'cha
  * a re-credit): its status, payment facts and the credit of its amount to the deposit wallet,
  * in the caller's transaction (docs/DECISIONS.md "Ledger"). The order's platform fee is the
  * merchant's bill, settled outside the wallets: the chain delivered the whole amount. A second
- * credit of the same order is refused by the ledger's unique index.
+ * credit of the same order is refused by the ledger's unique index (per round: a credit a reorg
+ * reversed lets the order be paid once more).
  *
  * When the watcher already booked that transaction's money into the wallet as an unattributed
  * `deposit` (it arrived with no pending order to pay: a late payment), the money is there once:
@@ -54,7 +55,11 @@ export async function markOrderPaid(
     .set({ status: 'paid', paidAt: payment.paidAt, txHash: payment.txHash, ...(payment.payerAddress ? { payerAddress: payment.payerAddress } : {}) })
     .where('id', '=', order.id)
     .execute();
-  await postEntries(trx, [{ walletId, currencyId: order.currencyId, delta: order.amount, reason: 'payment', orderId: order.id, txHash: payment.txHash, at: payment.paidAt }]);
+  // A credit a reorg reversed does not count: this is the next round (docs/chains.md "Reorgs").
+  const reversed = await trx.selectFrom('ledgerEntry').select((eb) => eb.fn.countAll<string>().as('n')).where('orderId', '=', order.id).where('reason', '=', 'reorg').executeTakeFirstOrThrow();
+  await postEntries(trx, [
+    { walletId, currencyId: order.currencyId, delta: order.amount, reason: 'payment', orderId: order.id, orderRound: Number(reversed.n) + 1, txHash: payment.txHash, at: payment.paidAt },
+  ]);
   const booked = await trx
     .selectFrom('ledgerEntry')
     .select(sql<string>`trim_scale(least(coalesce(sum(delta), 0), ${order.amount}::numeric))::text`.as('reclaimed'))

@@ -15,6 +15,8 @@ export interface Posting {
   proposalId?: number | null;
   movementId?: number | null;
   orderId?: number | null;
+  /** Which credit of its order a `payment` or its `reorg` reversal is (1 unless a reorg reversed one; migration 035). */
+  orderRound?: number;
   txHash: string | null;
   at: Date;
 }
@@ -71,6 +73,7 @@ export async function postEntries(trx: Trx, postings: readonly Posting[]): Promi
         proposalId: p.proposalId ?? null,
         movementId: p.movementId ?? null,
         orderId: p.orderId ?? null,
+        orderRound: p.orderRound ?? 1,
         txHash: p.txHash,
         createdAt: p.at,
       })),

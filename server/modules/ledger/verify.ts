@@ -64,6 +64,8 @@ const checks: Partial<Record<LedgerBreakKind, RawBuilder<BreakRow>>> = {
     group by p.id
     having count(e.id) <> (case when p.status <> 'executed' then 0 when p.kind = 'governance' then ${PROPOSAL_GAS} else ${entriesOf(sql`p.fee`, sql`p.chain_id`, sql`p.to_address`, PROPOSAL_GAS)} end)
         or (p.status = 'executed' and p.kind <> 'governance' and count(*) filter (where e.wallet_id = p.wallet_id and e.reason = 'proposal' and e.delta = -p.amount) <> 1)`,
+  // A paid order has one credit of its amount left standing; a credit a reorg reversed (its `reorg`
+  // entry, same order and round) stands no more (docs/chains.md "Reorgs").
   orderCredit: sql<BreakRow>`
     select w.id as "walletId", o.currency_id as "currencyId", o.id as "refId",
            case when o.status = 'paid' then trim_scale(o.amount)::text else '0' end as expected,
@@ -72,8 +74,11 @@ const checks: Partial<Record<LedgerBreakKind, RawBuilder<BreakRow>>> = {
     left join chain_wallet w on w.chain_id = o.chain_id and w.address = o.deposit_address
     left join ledger_entry e on e.order_id = o.id
     group by o.id, w.id
-    having count(e.id) <> (case when o.status = 'paid' then 1 else 0 end)
-        or (o.status = 'paid' and count(*) filter (where e.wallet_id = w.id and e.delta = o.amount and e.reason = 'payment') <> 1)`,
+    having count(*) filter (where e.reason = 'payment') - count(*) filter (where e.reason = 'reorg') <> (case when o.status = 'paid' then 1 else 0 end)
+        or count(*) filter (where e.id is not null and e.reason not in ('payment', 'reorg')) <> 0
+        or coalesce(sum(e.delta), 0) <> (case when o.status = 'paid' then o.amount else 0 end)
+        or count(*) filter (where e.reason = 'payment' and (e.wallet_id is distinct from w.id or e.delta <> o.amount)) <> 0
+        or count(*) filter (where e.reason = 'reorg' and (e.wallet_id is distinct from w.id or e.delta <> -o.amount)) <> 0`,
   // Per transaction into a wallet in a currency (one may carry several transfers): what the chain
   // delivered, and the payment and deposit entries naming its hash there (docs/chains.md "Deposits").
   transferCredit: sql<BreakRow>`
@@ -81,11 +86,11 @@ const checks: Partial<Record<LedgerBreakKind, RawBuilder<BreakRow>>> = {
            trim_scale(coalesce(t.amount, 0))::text as expected, trim_scale(coalesce(e.total, 0))::text as actual
     from (select w.id as wallet_id, ct.currency_id, lower(ct.tx_hash) as hash, min(ct.id) as ref_id, sum(ct.amount) as amount
           from chain_transfer ct join chain_wallet w on w.chain_id = ct.chain_id and w.address = ct.to_address
-          where ct.block_number is not null
+          where ct.block_number is not null and ct.vanished_at is null
           group by w.id, ct.currency_id, lower(ct.tx_hash)) t
     full join (select wallet_id, currency_id, lower(tx_hash) as hash, sum(delta) as total
                from ledger_entry
-               where reason = 'deposit'
+               where reason in ('deposit', 'reorg')
                   or (reason = 'payment' and lower(tx_hash) in (select lower(tx_hash) from chain_transfer where block_number is not null))
                group by wallet_id, currency_id, lower(tx_hash)) e
       on e.wallet_id = t.wallet_id and e.currency_id = t.currency_id and e.hash = t.hash

@@ -51,6 +51,8 @@ export async function recheckOrder(db: Db, caller: Caller, orderId: number, now:
       .where('chainTransfer.currencyId', '=', order.currencyId)
       .where('chainTransfer.toAddress', '=', order.depositAddress)
       .where('chainTransfer.blockTime', '>=', order.createdAt)
+      // A transfer a reorg took off the chain delivered nothing (docs/chains.md "Reorgs").
+      .where('chainTransfer.vanishedAt', 'is', null)
       // On a chain that is read, only what the watcher read from it (a simulated row has no block).
       .$if(read.nextBlock !== null, (q) => q.where('chainTransfer.blockNumber', 'is not', null))
       .where(({ not, exists, selectFrom }) =>

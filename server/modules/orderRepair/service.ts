@@ -100,6 +100,8 @@ async function deliveredOnChain(
     .where('toAddress', '=', order.depositAddress)
     .where(sql`lower(tx_hash)`, '=', txHash.toLowerCase())
     .where('blockNumber', 'is not', null)
+    // A transfer a reorg took off the chain delivered nothing (docs/chains.md "Reorgs").
+    .where('vanishedAt', 'is', null)
     .executeTakeFirstOrThrow();
   if (delivered.total === null || delivered.payer === null) {
     throw new ApiError(BodyCode.conflict, 'api.recreditNotOnChain', { params: { symbol: order.symbol, address: order.depositAddress }, fields: { txHash: { key: 'validation.notOnChain' } } });
