@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { CompiledQuery, type DatabaseConnection } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
+import type { IdempotencyKeyTable } from '../db/schema';
 import { ApiError } from './apiError';
 import { BodyCode } from '../../src/contract/envelope';
 import { withoutAuditContext } from './auditContext';
@@ -103,14 +104,8 @@ function canonical(value: unknown): string {
 /** What a key is bound to: the request's URL and a hash of its body. */
 export const requestFingerprint = (body: unknown): string => createHash('sha256').update(canonical(body ?? null)).digest('hex');
 
-export interface StoredKey {
-  route: string;
-  fingerprint: string;
-  requestId: string;
-  createdAt: Date;
-  answerStatus: number | null;
-  answer: string | null;
-}
+/** A stored key's row, as the table has it (server/db/schema.ts), less whose and which key it is. */
+export type StoredKey = Omit<IdempotencyKeyTable, 'userId' | 'key'>;
 
 export const findKey = (db: Db, userId: number, key: string): Promise<StoredKey | undefined> =>
   withoutAuditContext(() =>

@@ -6,7 +6,7 @@ import type { ChainAdapter, MultisigChain } from '../../../server/chain/adapter'
 import { devnetAccount, type Devnet } from '../../../server/chain/evm/devnet';
 import { rpc } from '../../../server/chain/evm/edrProvider';
 import { revertReasonOf } from '../../../server/chain/evm/evmChain';
-import { encodeAnnounceEscape, ESCAPE_DELAY_SECONDS, guardAbi, guardAddressOf } from '../../../server/chain/evm/executionGuard';
+import { encodeAnnounceEscape, ESCAPE_DELAY_SECONDS, GUARD_STORAGE_SLOT, guardAbi, guardAddressOf } from '../../../server/chain/evm/executionGuard';
 import { encodeExecTransaction, packSignatures, safeAbi, safeTransaction, safeTypedData, type SafeTransaction } from '../../../server/chain/evm/safe';
 import { ChainRegistry, devnetChainId } from '../../../server/chain/registry';
 import { serveOverHttp } from '../../support/rpcServer';
@@ -69,7 +69,7 @@ describe('the execution guard', () => {
     for (const { relayer, safe } of setups) {
       const guard = guardAddressOf(relayer);
       // Safe 1.4.1 keeps its guard at keccak256("guard_manager.guard.address").
-      const slot = await devnet.client.getStorageAt({ address: safe, slot: '0x4a204f620c8c5ccdca3fd54d003badd85ba500436a431f0cbda4f558c93c34c8' });
+      const slot = await devnet.client.getStorageAt({ address: safe, slot: GUARD_STORAGE_SLOT });
       expect(getAddress(`0x${(slot ?? '0x').slice(-40)}`)).toBe(guard);
       expect(await devnet.client.readContract({ address: guard, abi: guardAbi, functionName: 'relayer' })).toBe(relayer);
       expect(await devnet.client.readContract({ address: guard, abi: guardAbi, functionName: 'supportsInterface', args: ['0xe6d7a83a'] })).toBe(true);
