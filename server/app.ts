@@ -21,6 +21,7 @@ import { modules } from './modules';
 import { seedDemoIfEmpty } from './db/seed';
 import { databaseClock } from './db/databaseClock';
 import { startExpirySweeper } from './modules/sign/expirySweeper';
+import { startOutflowResume } from './modules/outflow/resume';
 import { startIdempotencyPurge } from './http/idempotency';
 import { startDepositWatcher } from './modules/deposit/watcher';
 import { ChainRegistry, chainSettingsOf } from './chain/registry';
@@ -131,8 +132,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   // Started once the devnets are (below); stopped before the database closes, a poll under way finishing first.
   let stopWatcher: () => Promise<void> = async () => undefined;
+  let stopResume: () => Promise<void> = async () => undefined;
   app.addHook('onClose', async () => {
     await stopWatcher();
+    await stopResume();
     stopSweeper();
     stopPurge();
     clock?.stop();
@@ -147,6 +150,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // one reads the books to hold them, which it must never do from inside a request's transaction
   // (on PGlite that transaction holds the one connection).
   if (!options.chains) await chains.startDevnets(await database.db.selectFrom('chain').select(['chainId', 'family', 'rpcUrl']).where('family', '=', 'evm').orderBy('chainId').execute());
+  // Outflows recorded and not booked (a stop midway) are finished now and on the sweep's beat (docs/chains.md "The intent log").
+  stopResume = startOutflowResume({ db: database.db, chains, now }, config.expirySweepMs, (owner, error) =>
+    app.log.warn({ owner, reason: String(error) }, 'an outflow could not be finished yet: tried again on the next beat'),
+  );
   if (config.depositWatchMs > 0) {
     stopWatcher = startDepositWatcher(
       database.db,

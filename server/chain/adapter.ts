@@ -47,6 +47,25 @@ export type Execution =
   /** Mined and failed: gas spent, nothing moved. */
   | { outcome: 'reverted'; txHash: Hex; blockNumber: bigint; gasUsed: bigint; fee: bigint; from: Address };
 
+/**
+ * A transaction made final before any node sees it, as the intent log keeps it (docs/chains.md "The
+ * intent log"): who sends, at which nonce, what sends the same one again (opaque outside the
+ * adapter), its hash when known before sending, and the head it was fixed at.
+ */
+export interface FixedSend {
+  sender: string;
+  nonce: number;
+  replay: unknown;
+  hash: string | null;
+  fromBlock: bigint;
+}
+
+/** Where a send records itself as it goes: `fixed` before the node sees it (a throw there sends nothing), `handedOver` once it did. */
+export interface SendJournal {
+  fixed(tx: FixedSend): Promise<void>;
+  handedOver(hash: string): Promise<void>;
+}
+
 export interface SafeState {
   /** As `getOwners()` answers: the linked list's order. */
   owners: Address[];
@@ -62,7 +81,8 @@ export interface MultisigChain {
   create(owners: readonly Address[], threshold: number, saltNonce: bigint): Promise<{ address: Address; txHash: Hex | null }>;
   /** Null when no Safe is deployed at the address. */
   state(safe: Address): Promise<SafeState | null>;
-  execute(safe: Address, transaction: SafeTransaction, signatures: ReadonlyArray<{ signer: Address; signature: Hex }>): Promise<Execution>;
+  /** With a journal, a fault once the node may have the transaction throws (server/chain/evm/sender.ts `MaybeSent`) instead of answering `refused`. */
+  execute(safe: Address, transaction: SafeTransaction, signatures: ReadonlyArray<{ signer: Address; signature: Hex }>, journal?: SendJournal): Promise<Execution>;
   /**
    * The Safe's execution guard (docs/chains.md "The execution guard"): the one installed (null: none),
    * the one this platform's relayer installs, and when the owners' escape opens (0: not announced).
@@ -88,7 +108,7 @@ export interface WalletChain {
    * One transfer of `amount` (smallest units; `token` null for the native coin), mined. `refused`:
    * nothing was sent (no key: reason `noKey`; the chain would refuse it: its revert reason).
    */
-  transfer(from: string, to: string, token: string | null, amount: bigint): Promise<Execution>;
+  transfer(from: string, to: string, token: string | null, amount: bigint, journal?: SendJournal): Promise<Execution>;
 }
 
 export interface ChainAdapter {
@@ -104,6 +124,13 @@ export interface ChainAdapter {
   transaction(hash: string): Promise<TransactionFate>;
   /** The Safe contract on EVM chains; null where multisig is still the database's rule (simulated chains). */
   readonly multisig: MultisigChain | null;
+  /**
+   * What became of a transaction fixed and maybe sent before a stop (the intent log's resume): its
+   * fate once mined, sending the very same transaction again when the chain has not got it; `refused`
+   * when it never went and never will (its nonce went to another, or the node refuses it).
+   * `safe`: the Safe it executes, whose `ExecutionFailure` makes a mined execution a failed one.
+   */
+  resumeSend?(fixed: FixedSend, safe?: string): Promise<Execution>;
   /** Our wallets' own transfers; null where they are the database's books only (simulated chains). */
   readonly wallets: WalletChain | null;
 }

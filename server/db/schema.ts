@@ -465,6 +465,53 @@ export interface ChainBlockTable {
 }
 
 /** A reorg the deposit watcher undid (migration 035; audited as `chainReorg`). */
+/** What an intent sends (migration 036): a wallet's transfer, or a Safe's execution by the relayer. */
+export type IntentRequest =
+  | { kind: 'transfer'; from: string; to: string; token: string | null; amount: string }
+  | { kind: 'safe'; safe: string; safeTx: StoredSafeTransaction; signatures: Array<{ signer: string; signature: string }>; network: 'devnet' | 'rpc' };
+
+/** A mined or reverted intent's receipt facts, or why the node refused it. */
+export interface IntentOutcome {
+  blockNumber?: string;
+  gasUsed?: string;
+  fee?: string;
+  from?: string;
+  /** Refused: the answer that says why nothing was sent. */
+  refusal?: { key: string; params?: Record<string, string> };
+}
+
+/** One chain transaction of an outflow (migration 036; docs/chains.md "The intent log"). */
+export interface ChainIntentTable {
+  id: Generated<number>;
+  chainId: number;
+  orgId: number;
+  walletId: number;
+  movementId: number | null;
+  proposalId: number | null;
+  /** 1: the amount (or the Safe's execution); 2: a withdrawal's fee. */
+  step: number;
+  request: ColumnType<IntentRequest, string, string>;
+  /** Who asked for it: the movement's author, the proposal's confirmer. */
+  requestedBy: number;
+  /** Kept out of what the wallet may spend until settled; null: nothing held (a signer change). */
+  holdCurrencyId: number | null;
+  holdAmount: ColumnType<string, string | undefined, string>;
+  state: ColumnType<IntentState, IntentState | undefined, IntentState>;
+  sender: string | null;
+  nonce: number | null;
+  replay: ColumnType<unknown, string | null | undefined, string | null>;
+  fromBlock: number | null;
+  txHash: string | null;
+  outcome: ColumnType<IntentOutcome | null, string | null | undefined, string | null>;
+  leaseToken: string | null;
+  leaseUntil: Date | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+  settledAt: Date | null;
+}
+
+export type IntentState = 'recorded' | 'signed' | 'mined' | 'reverted' | 'refused' | 'skipped';
+
 export interface ChainReorgTable {
   id: Generated<number>;
   chainId: number;
@@ -578,6 +625,7 @@ export interface Database {
   chainWatch: ChainWatchTable;
   chainBlock: ChainBlockTable;
   chainReorg: ChainReorgTable;
+  chainIntent: ChainIntentTable;
   auditEvent: AuditEventTable;
   rateLimitCounter: RateLimitCounterTable;
   upload: UploadTable;

@@ -7,7 +7,7 @@ export const MOVEMENT_KINDS = ['transfer', 'withdraw', 'refund', 'supply'] as co
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 
 /** What a list shows: `executed` at once for a direct movement, else its proposal's status. */
-export const MOVEMENT_STATUSES = ['executed', 'pending', 'approved', 'denied', 'expired', 'superseded'] as const;
+export const MOVEMENT_STATUSES = ['executed', 'sending', 'failed', 'pending', 'approved', 'denied', 'expired', 'superseded'] as const;
 export type MovementStatus = (typeof MOVEMENT_STATUSES)[number];
 
 /** Money paid out of a merchant (withdraw, refund): its managers and finance staff, and superAdmin for the operator's own wallets. */

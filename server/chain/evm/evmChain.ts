@@ -12,10 +12,10 @@ import {
   type LocalAccount,
   type PublicClient,
 } from 'viem';
-import type { ChainAdapter, ChainMode, Execution, IncomingTransfer, MultisigChain, SafeGuardState, SafeState, TransactionFate, WalletChain } from '../adapter';
+import type { ChainAdapter, ChainMode, Execution, FixedSend, SendJournal, IncomingTransfer, MultisigChain, SafeGuardState, SafeState, TransactionFate, WalletChain } from '../adapter';
 import { encodeCreateSafe, encodeExecTransaction, packSignatures, safeAbi, safeAddressOf, type SafeTransaction } from './safe';
 import { GUARD_STORAGE_SLOT, guardAbi, guardAddressOf, guardDeployment } from './executionGuard';
-import type { OutgoingTransaction, SendingAccount, SentTransaction, TransactionSender } from './sender';
+import { MaybeSent, type OutgoingTransaction, type Replayable, type SendHooks, type SendingAccount, type SentTransaction, type TransactionSender } from './sender';
 
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 
@@ -48,12 +48,12 @@ export class EvmChain implements ChainAdapter {
     this.multisig = {
       create: (owners, threshold, saltNonce) => this.createSafe(owners, threshold, saltNonce),
       state: (safe) => this.safeState(safe),
-      execute: (safe, transaction, signatures) => this.execute(safe, transaction, signatures),
+      execute: (safe, transaction, signatures, journal) => this.execute(safe, transaction, signatures, journal),
       guard: (safe) => this.guardState(safe),
     };
     this.wallets = {
       holdsKey: (address) => this.walletKeyOf(getAddress(address)) !== null,
-      transfer: (from, to, token, amount) => this.transferFrom(getAddress(from), getAddress(to), token === null ? null : getAddress(token), amount),
+      transfer: (from, to, token, amount, journal) => this.transferFrom(getAddress(from), getAddress(to), token === null ? null : getAddress(token), amount, journal),
     };
   }
 
@@ -162,32 +162,51 @@ export class EvmChain implements ChainAdapter {
     return { installed, expected, escapeOpensAt };
   }
 
-  private async execute(safe: Address, transaction: SafeTransaction, signatures: ReadonlyArray<{ signer: Address; signature: Hex }>): Promise<Execution> {
+  private async execute(safe: Address, transaction: SafeTransaction, signatures: ReadonlyArray<{ signer: Address; signature: Hex }>, journal?: SendJournal): Promise<Execution> {
     const data = encodeExecTransaction(transaction, packSignatures(signatures));
-    // A Safe whose inner call fails still succeeds, with an ExecutionFailure event: that moved nothing either.
-    return this.attempt(this.relayer, { to: safe, data }, (sent) => sent.receipt.logs.some((log) => isAddressEqual(log.address, safe) && log.topics[0] === EXECUTION_FAILURE));
+    return this.attempt(this.relayer, { to: safe, data }, failedInsideSafe(safe), journal);
   }
 
-  private transferFrom(from: Address, to: Address, token: Address | null, amount: bigint): Promise<Execution> {
+  private transferFrom(from: Address, to: Address, token: Address | null, amount: bigint, journal?: SendJournal): Promise<Execution> {
     const key = this.walletKeyOf(from);
     if (!key) return Promise.resolve({ outcome: 'refused', reason: 'noKey' });
     const tx: OutgoingTransaction = token === null ? { to, value: amount } : { to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }) };
-    return this.attempt(key, tx, () => false);
+    return this.attempt(key, tx, () => false, journal);
   }
 
-  /** Sends `tx`: refused when the chain would refuse it (estimated first, nothing spent), else its receipt's fate and cost. */
-  private async attempt(account: SendingAccount, tx: OutgoingTransaction, failedInside: (sent: SentTransaction) => boolean): Promise<Execution> {
+  async resumeSend(fixed: FixedSend, safe?: string): Promise<Execution> {
+    const sent = await this.sender.recover({ from: getAddress(fixed.sender), nonce: fixed.nonce, replay: fixed.replay as Replayable, hash: (fixed.hash as Hex | null) ?? null, fromBlock: fixed.fromBlock });
+    if (!sent) return { outcome: 'refused', reason: 'notSent' };
+    return this.fateOf(sent, safe ? failedInsideSafe(getAddress(safe)) : () => false);
+  }
+
+  /**
+   * Sends `tx`: refused when the chain would refuse it (estimated first, nothing spent), else its
+   * receipt's fate and cost. With a journal, a fault once the node may have it is thrown (`MaybeSent`).
+   */
+  private async attempt(account: SendingAccount, tx: OutgoingTransaction, failedInside: (sent: SentTransaction) => boolean, journal?: SendJournal): Promise<Execution> {
+    const hooks: SendHooks = journal
+      ? { fixed: (fixed) => journal.fixed({ sender: fixed.from, nonce: fixed.nonce, replay: fixed.replay, hash: fixed.hash, fromBlock: fixed.fromBlock }), handedOver: (hash) => journal.handedOver(hash) }
+      : {};
     let sent;
     try {
-      sent = await this.sender.send(account, tx);
+      sent = await this.sender.send(account, tx, hooks);
     } catch (error) {
+      if (error instanceof MaybeSent) throw error;
       return { outcome: 'refused', reason: revertReasonOf(error) };
     }
+    return this.fateOf(sent, failedInside);
+  }
+
+  private fateOf(sent: SentTransaction, failedInside: (sent: SentTransaction) => boolean): Execution {
     const { receipt } = sent;
     const cost = { txHash: sent.hash, blockNumber: receipt.blockNumber, gasUsed: receipt.gasUsed, fee: receipt.gasUsed * receipt.effectiveGasPrice, from: getAddress(receipt.from) };
     return receipt.status !== 'success' || failedInside(sent) ? { outcome: 'reverted', ...cost } : { outcome: 'executed', ...cost };
   }
 }
+
+/** A Safe whose inner call fails still succeeds, with an ExecutionFailure event: that moved nothing either. */
+const failedInsideSafe = (safe: Address) => (sent: SentTransaction) => sent.receipt.logs.some((log) => isAddressEqual(log.address, safe) && log.topics[0] === EXECUTION_FAILURE);
 
 /** keccak256("ExecutionFailure(bytes32,uint256)"): the Safe ran the transaction, and its call failed. */
 const EXECUTION_FAILURE: Hex = '0x23428b18acfb3ea64b08dc0c1d296ea9c09702c09083ca5272e64d115b687d23';

@@ -34,8 +34,10 @@ const negative = (delta: string) => delta.startsWith('-');
 
 /**
  * What the debits among `postings` would take beyond the balances held now, per wallet and
- * currency (credits in the same batch are not counted: a batch never lends to itself). The
- * caller holds the wallets' row locks, so the answer stays true until it commits.
+ * currency (credits in the same batch are not counted: a batch never lends to itself). What an
+ * outflow on its way to the chain holds (an unsettled intent: docs/ledger.md "Record before
+ * sending") is not the wallet's to spend. The caller holds the wallets' row locks, so the answer
+ * stays true until it commits.
  */
 export async function shortfalls(trx: Trx, postings: readonly Pick<Posting, 'walletId' | 'currencyId' | 'delta'>[]): Promise<Shortfall[]> {
   const debits = postings.filter((p) => negative(p.delta));
@@ -43,11 +45,15 @@ export async function shortfalls(trx: Trx, postings: readonly Pick<Posting, 'wal
   const rows = sql.join(debits.map((p) => sql`(${p.walletId}::integer, ${p.currencyId}::integer, ${p.delta.slice(1)}::numeric)`));
   const result = await sql<Shortfall>`
     select need.wallet_id as "walletId", need.currency_id as "currencyId", currency.symbol,
-           trim_scale(coalesce(balance.amount, 0))::text as held, trim_scale(need.total)::text as needed
+           trim_scale(coalesce(balance.amount, 0) - coalesce(hold.amount, 0))::text as held, trim_scale(need.total)::text as needed
     from (select wallet_id, currency_id, sum(amount) as total from (values ${rows}) as debit (wallet_id, currency_id, amount) group by wallet_id, currency_id) as need
     join currency on currency.id = need.currency_id
     left join wallet_balance as balance on balance.wallet_id = need.wallet_id and balance.currency_id = need.currency_id
-    where coalesce(balance.amount, 0) < need.total
+    left join lateral (
+      select sum(hold_amount) as amount from chain_intent
+      where chain_intent.wallet_id = need.wallet_id and chain_intent.hold_currency_id = need.currency_id and chain_intent.settled_at is null
+    ) as hold on true
+    where coalesce(balance.amount, 0) - coalesce(hold.amount, 0) < need.total
     order by need.wallet_id, need.currency_id`.execute(trx);
   return result.rows;
 }

@@ -43,6 +43,9 @@ export function registerMovementRoutes(app: FastifyInstance, context: ServerCont
     body: movementBody,
     // Every kind, direct or starting a proposal (docs/DECISIONS.md "Two-factor authentication and step-up").
     stepUp: true,
-    handler: async ({ caller, body }) => saveMovement(db, caller, body, context.now(), context.config.proposalTtlHours, chainSafeStates(context.chains), context.chains),
+    handler: async ({ caller, body, request }) =>
+      saveMovement(db, caller, body, context.now(), context.config.proposalTtlHours, chainSafeStates(context.chains), context.chains, (error) =>
+        request.log.warn({ err: error }, 'an outflow was recorded and could not be finished now: the resume finishes it'),
+      ),
   });
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -11,36 +12,36 @@ import { MOVEMENT_WRITERS, walletOutflowRefusal } from '../../../src/contract/mo
 import type { MovementBody, MovementRecord } from '../../../src/contract/schemas/movement';
 import { executeTransfer, lockExecutionWallets, simulatedTxHash } from '../sign/execution';
 import { assertOutflowCovered, checkOutflow } from '../sign/outflow';
-import type { GasReason } from '../../../src/contract/report';
 import { insertProposal, type StartedProposal } from '../sign/proposalStart';
 import type { SafeStates } from '../sign/safeProposal';
 import { checkDestination, checkRefund, withdrawFee } from './rules';
 import { gateOutflow } from '../policy/enforce';
 import { findMovement } from './queries';
-import { bookRevertedGas, sendOutflowOnChain, WalletSendReverted } from '../sign/walletSend';
 import type { ChainRegistry } from '../../chain/registry';
+import { recordIntents } from '../outflow/intentLog';
+import { walletSendIntents } from '../outflow/walletIntents';
+import { directGasReason } from '../outflow/settle';
+import { sendRecorded } from '../outflow/sendRecorded';
 
 type Trx = Transaction<Database>;
 
-/** The gas report's reason for a direct movement: a withdrawal, or any other transfer out. */
-const directGasReason = (kind: string): GasReason => (kind === 'withdraw' ? 'withdraw' : 'transfer');
-
-/** POST /sys/movement/save: one transaction; see `recordMovement`. */
-export async function saveMovement(db: Db, caller: Caller, body: MovementBody, now: Date, ttlHours: number, safes: SafeStates, chains: ChainRegistry | null): Promise<MovementRecord> {
+/**
+ * POST /sys/movement/save: one transaction records it (`recordMovement`). On a chain that moves the
+ * wallet's money, that transaction records the chain transactions to send (the intent log), and they
+ * are sent and booked after it committed (docs/chains.md "The intent log"): no database transaction
+ * waits on a chain.
+ */
+export async function saveMovement(db: Db, caller: Caller, body: MovementBody, now: Date, ttlHours: number, safes: SafeStates, chains: ChainRegistry | null, onFault: (error: unknown) => void = () => undefined): Promise<MovementRecord> {
   // The answer is read inside the transaction that wrote it: a read after the commit could wait for
   // a connection and fail, and a 503 must never hide money that moved (docs/DECISIONS.md
   // "Idempotency and honest answers").
-  return db
-    .transaction()
-    .execute(async (trx) => {
-      const { movementId } = await recordMovement(trx, caller, body, now, ttlHours, 'movement', safes, chains);
-      return findMovement(trx, caller, movementId, now);
-    })
-    .catch(async (error: unknown) => {
-      // Mined and failed on chain: the books rolled back, the wallet's gas was spent all the same.
-      if (error instanceof WalletSendReverted) await bookRevertedGas(db, error, directGasReason(body.kind), now);
-      throw error;
-    });
+  const leaseToken = randomUUID();
+  const recorded = await db.transaction().execute(async (trx) => {
+    const { movementId, sending } = await recordMovement(trx, caller, body, now, ttlHours, 'movement', safes, { chains, leaseToken });
+    return { movementId, answer: sending ? null : await findMovement(trx, caller, movementId, now) };
+  });
+  if (recorded.answer) return recorded.answer;
+  return sendRecorded({ db, chains, now: () => now, onFault, leaseToken }, { movementId: recorded.movementId }, (reader) => findMovement(reader, caller, recorded.movementId, now));
 }
 
 /**
@@ -68,9 +69,9 @@ export async function recordMovement(
   ttlHours: number,
   door: 'movement' | 'proposal',
   safes: SafeStates,
-  /** Where a direct movement out of a hot or cold wallet is sent (sign/walletSend.ts); null: no chain is reached. */
-  chains: ChainRegistry | null = null,
-): Promise<{ movementId: number; proposal: StartedProposal | null }> {
+  /** Where a direct movement out of a hot or cold wallet is sent (outflow/walletIntents.ts), under the request's lease; null: no chain is reached. */
+  send: { chains: ChainRegistry | null; leaseToken: string } | null = null,
+): Promise<{ movementId: number; proposal: StartedProposal | null; sending: boolean }> {
   if (!maskHas(MOVEMENT_WRITERS[body.kind], caller.roleIndex)) throw forbidden();
   const wallet = await trx
     .selectFrom('chainWallet')
@@ -114,11 +115,9 @@ export async function recordMovement(
           safes,
         )
       : null;
-  // Executed at once: on a chain that moves, the wallet sends it now (a refusal there rolls all of this back).
-  const sent = proposal ? null : await sendOutflowOnChain(trx, chains, { walletId: wallet.id, chainId: wallet.chainId, currencyId: currency.id, amount: body.amount, fee: chargedFee, to }, route);
-  const txHash = proposal ? null : (sent?.txHash ?? simulatedTxHash(family));
-  // The amount left and its fee's transaction did not: the books say what the chain did.
-  const fee = sent?.feeCollected === false ? '0' : chargedFee;
+  // Executed at once. On a chain that moves, its transactions are recorded here and sent once this commits.
+  const intents = proposal ? null : await walletSendIntents(trx, send?.chains ?? null, { walletId: wallet.id, orgId: wallet.orgId, chainId: wallet.chainId, currencyId: currency.id, amount: body.amount, fee: chargedFee, to }, route, caller.userId);
+  const txHash = proposal || intents ? null : simulatedTxHash(family);
   const { id: movementId } = await trx
     .insertInto('movement')
     .values({
@@ -130,20 +129,21 @@ export async function recordMovement(
       currencyId: currency.id,
       symbol: body.symbol,
       amount: body.amount,
-      fee,
+      fee: chargedFee,
       memo: body.memo,
       orderId: refunded,
       proposalId: proposal?.proposalId ?? null,
-      status: proposal ? 'proposed' : 'executed',
+      status: proposal ? 'proposed' : intents ? 'sending' : 'executed',
       txHash,
       createdBy: caller.userId,
       createdAt: now,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (intents && send) await recordIntents(trx, { movementId }, intents, { token: send.leaseToken, now });
   if (txHash) {
-    const outflow = { walletId: wallet.id, orgId: wallet.orgId, chainId: wallet.chainId, currencyId: currency.id, amount: body.amount, fee, symbol: body.symbol };
-    await executeTransfer(trx, { ...outflow, reason: 'movement', proposalId: null, movementId, gasReason: directGasReason(body.kind) }, route, txHash, now, { paidGas: sent?.gas });
+    const outflow = { walletId: wallet.id, orgId: wallet.orgId, chainId: wallet.chainId, currencyId: currency.id, amount: body.amount, fee: chargedFee, symbol: body.symbol };
+    await executeTransfer(trx, { ...outflow, reason: 'movement', proposalId: null, movementId, gasReason: directGasReason(body.kind) }, route, txHash, now);
   }
-  return { movementId, proposal };
+  return { movementId, proposal, sending: intents !== null };
 }

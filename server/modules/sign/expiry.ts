@@ -18,6 +18,8 @@ export async function expireOverdue(db: Kysely<Database> | Transaction<Database>
     with overdue as (
       select id, expires_at from proposal
       where status in ('pending', 'approved') and expires_at <= ${now} ${onlyOne}
+        -- An execution on its way to the chain is booked, not expired (docs/chains.md "The intent log").
+        and not exists (select 1 from chain_intent where chain_intent.proposal_id = proposal.id and chain_intent.settled_at is null)
       order by id
       for update skip locked
     ), marked as (

@@ -57,6 +57,13 @@ export async function startGovernance(trx: Trx, caller: Caller, change: Governan
   );
 }
 
+/** A governance proposal can still execute: it names signers and a threshold, and every signer is still a member of the org. */
+export async function assertGovernanceApplies(trx: Trx, proposal: { id: number; orgId: number; newSigners: number[] | null; newThreshold: number | null }): Promise<void> {
+  const signers = proposal.newSigners ?? [];
+  if (proposal.newThreshold === null || signers.length === 0) throw new Error(`governance proposal ${proposal.id} names no signers`);
+  if (!(await allMembersOf(trx, proposal.orgId, signers))) throw conflict('api.governanceSignerLeft');
+}
+
 /**
  * Executes an approved governance proposal (the wallet row is locked by the confirm):
  * the new signers, still members of the org, and threshold replace the wallet's, and
@@ -68,14 +75,16 @@ export async function executeGovernance(
   proposal: { id: number; walletId: number; orgId: number; newSigners: number[] | null; newThreshold: number | null },
   now: Date,
   safeTx: StoredSafeTransaction | null = null,
+  /** Booking what a Safe already did on chain (server/modules/outflow/settle.ts): the books follow it, no refusal. */
+  { followChain = false }: { followChain?: boolean } = {},
 ): Promise<void> {
   const signers = proposal.newSigners ?? [];
-  if (proposal.newThreshold === null || signers.length === 0) throw new Error(`governance proposal ${proposal.id} names no signers`);
-  if (!(await allMembersOf(trx, proposal.orgId, signers))) throw conflict('api.governanceSignerLeft');
+  if (!followChain) await assertGovernanceApplies(trx, proposal);
   // On a Safe, the books' record of its owners follows what this transaction does to them (docs/chains.md
   // "Governance on a Safe"): approvals are checked against it from now on.
   const { safeOwners } = await trx.selectFrom('chainWallet').select('safeOwners').where('id', '=', proposal.walletId).executeTakeFirstOrThrow();
   const owners = safeTx && safeOwners ? safeOwnersValue(safeOwnersAfter(safeOwners, safeTx)) : undefined;
+  if (proposal.newThreshold === null) throw new Error(`governance proposal ${proposal.id} names no threshold`);
   await trx
     .updateTable('chainWallet')
     .set({ threshold: proposal.newThreshold, updatedAt: now, ...(owners ? { safeOwners: owners } : {}) })

@@ -90,7 +90,10 @@ export function registerSignRoutes(app: FastifyInstance, context: ServerContext)
       access,
       body: signActionBody,
       stepUp: true,
-      handler: async ({ caller, body }) => actOnProposal(db, caller, action, body, context.now(), context.chains),
+      handler: async ({ caller, body, request }) =>
+        actOnProposal(db, caller, action, body, context.now(), context.chains, (error) =>
+          request.log.warn({ err: error }, 'an execution was recorded and could not be finished now: the resume finishes it'),
+        ),
     });
   }
 }

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import { getAddress, parseUnits, recoverTypedDataAddress, type Address, type Hex } from 'viem';
-import type { ChainExecution, Database, SafeSetup, StoredSafeTransaction } from '../../db/schema';
+import type { Database, SafeSetup, StoredSafeTransaction } from '../../db/schema';
 import type { ChainAdapter, SafeState } from '../../chain/adapter';
 import type { Db } from '../../db/database';
 import { MAX_LOWER_SIGNATURES } from '../../../src/contract/schemas/sign';
@@ -9,12 +9,10 @@ import type { SafeTransaction } from '../../chain/evm/safe';
 import { safeTransaction, safeTransactionHash, safeTypedData } from '../../chain/evm/safe';
 import { governanceTransaction } from '../../chain/evm/safeBatch';
 import { transferTransaction, type Payment } from '../../chain/evm/safeTransfer';
-import { ApiError, conflict, fieldError } from '../../http/apiError';
-import { BodyCode } from '../../../src/contract/envelope';
+import { conflict, fieldError } from '../../http/apiError';
 import { feeWalletOf } from '../ledger/networkFee';
 import { OPEN_STATUSES } from '../../../src/contract/proposalMachine';
 import type { ProposalPlan } from './proposalStart';
-import { sendingOnChain, sentOnChain } from '../../chain/chainMoves';
 import { isRecordedOwner } from './safeOwners';
 
 type Trx = Transaction<Database>;
@@ -227,45 +225,4 @@ export async function prepareSafeExecution(trx: Trx, chains: ChainRegistry, prop
   const signatures = await Promise.all(given.map(async (signature) => ({ signer: await signerOf(safeTx, signature), signature: signature as Hex })));
   if (safeTx !== proposal.safeTx) await trx.updateTable('proposal').set({ safeTx }).where('id', '=', proposal.id).execute();
   return { proposalId: proposal.id, adapter, safeTx, signatures };
-}
-
-/**
- * A Safe transaction mined and failed: the confirm is refused (409) and its books roll back, but the
- * relayer paid its gas; the caller reports that gas once the rollback is done (actOnProposal).
- */
-export class RevertedOnChain extends ApiError {
-  constructor(
-    readonly txHash: Hex,
-    readonly fee: bigint,
-  ) {
-    super(BodyCode.conflict, 'api.safeReverted', { params: { txHash } });
-  }
-}
-
-/**
- * Confirm on a Safe (docs/chains.md "Proposals on Safes"): the platform's relayer sends
- * `execTransaction` with the approvers' stored signatures, and only a transaction the Safe accepted
- * and ran counts. A Safe that refuses it (too few or wrong signatures: GS020, GS026…) is a 409 with
- * its code, and so is a transaction that was mined and failed; the caller's database transaction
- * then rolls back, so the books keep what the chain kept.
- */
-export async function executeOnSafe(prepared: PreparedSafeExecution): Promise<{ txHash: Hex; fee: bigint; chainExecution: ChainExecution }> {
-  const { adapter, safeTx, signatures } = prepared;
-  // The request never runs again on a database abort once the Safe may have executed (server/chain/chainMoves.ts).
-  sendingOnChain();
-  const execution = await adapter.multisig!.execute(getAddress(safeTx.safe), safeTransactionOf(safeTx), signatures);
-  if (execution.outcome === 'refused') throw conflict('api.safeRefused', { reason: execution.reason });
-  if (execution.outcome === 'reverted') throw new RevertedOnChain(execution.txHash, execution.fee);
-  sentOnChain(execution.txHash);
-  // Kept for the console's transaction view (a devnet has no public explorer).
-  const chainExecution: ChainExecution = {
-    blockNumber: String(execution.blockNumber),
-    gasUsed: String(execution.gasUsed),
-    fee: String(execution.fee),
-    from: getAddress(execution.from),
-    to: getAddress(safeTx.safe),
-    network: adapter.mode === 'devnet' ? 'devnet' : 'rpc',
-  };
-  // Kept with the proposal by the confirm's status update (actOnProposal), in one write.
-  return { txHash: execution.txHash, fee: execution.fee, chainExecution };
 }

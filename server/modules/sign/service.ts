@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database';
-import type { ChainExecution, Database } from '../../db/schema';
+import type { Database, IntentRequest } from '../../db/schema';
 import { ApiError, conflict } from '../../http/apiError';
 import { orgVisibleTo } from '../../http/tenancy';
 import type { Caller } from '../../http/caller';
@@ -11,15 +12,18 @@ import { proposalReference } from '../../../src/contract/proposalReference';
 import type { ProposalDetail, SignActionBody, SignStartBody } from '../../../src/contract/schemas/sign';
 import { recordMovement } from '../movement/service';
 import { recheckAtExecution } from '../movement/rules';
-import { chargeGas, executeTransfer, lockExecutionWallets, reportRelayedGas, simulatedTxHash, type ExecutionRoute } from './execution';
-import { gasQuote, gasPaidOnChain } from '../ledger/networkFee';
+import { chargeGas, executeTransfer, lockExecutionWallets, simulatedTxHash, type ExecutionRoute } from './execution';
+import { gasQuote } from '../ledger/networkFee';
+import { formatUnits, parseUnits } from 'viem';
+import { recordIntents, type NewIntent } from '../outflow/intentLog';
+import { walletSendIntents } from '../outflow/walletIntents';
+import { sendRecorded } from '../outflow/sendRecorded';
 import type { ChainRegistry } from '../../chain/registry';
 import { assertChainMoves, assertCurrencyMoves } from './outflow';
-import { executeGovernance, startGovernance } from './governance';
+import { assertGovernanceApplies, executeGovernance, startGovernance } from './governance';
 import type { StartedProposal } from './proposalStart';
-import { checkedApprovalSignature, executeOnSafe, prepareSafeExecution, RevertedOnChain, signingOf, type SafeStates } from './safeProposal';
+import { checkedApprovalSignature, prepareSafeExecution, type PreparedSafeExecution, type SafeStates } from './safeProposal';
 import { expireOverdue } from './expiry';
-import { bookRevertedGas, sendOutflowOnChain, WalletSendReverted } from './walletSend';
 import { proposalDetail, proposalNotFound } from './queries';
 import { recheckPolicyAtConfirm } from '../policy/enforce';
 
@@ -56,6 +60,11 @@ export async function startProposal(db: Db, caller: Caller, body: SignStartBody,
  * committed before it). Who may act is the signer set frozen at start, and only while
  * still a member of the wallet's org.
  */
+/** An execution of this proposal recorded and not yet booked. */
+async function executionUnderWay(trx: Trx, proposalId: number): Promise<boolean> {
+  return (await trx.selectFrom('chainIntent').select('id').where('proposalId', '=', proposalId).where('settledAt', 'is', null).executeTakeFirst()) !== undefined;
+}
+
 async function lockedFacts(trx: Trx, caller: Caller, proposalId: number, now: Date) {
   const proposal = await trx.selectFrom('proposal').selectAll().where('id', '=', proposalId).executeTakeFirstOrThrow();
   const votes = await trx.selectFrom('proposalVote').select(['signerId', 'vote']).where('proposalId', '=', proposalId).execute();
@@ -90,81 +99,57 @@ async function lockedFacts(trx: Trx, caller: Caller, proposalId: number, now: Da
   };
 }
 
-/**
- * Executes an approved proposal inside the confirm's transaction (wallets and proposal
- * locked): the kind's rules once more on what is true now (chain and currency enabled,
- * destination, refund room), then the effect. On a Safe (docs/chains.md "Proposals on Safes") the
- * books are written first, under the Safe transaction's hash, and the relayer then executes it on
- * chain: a refusal there throws and rolls the books back; its gas (the relayer's) goes to the gas
- * report. Elsewhere the chain is simulated. Returns the transaction hash.
- */
-async function execute(trx: Trx, proposal: StoredProposal, route: ExecutionRoute, now: Date, chains: ChainRegistry | null): Promise<{ txHash: string; chainExecution: ChainExecution | null; feeCollected: boolean }> {
-  const chain = await assertChainMoves(trx, proposal.chainId);
-  if (proposal.safeTx && !chains) throw conflict('api.chainUnavailable');
-  // On a Safe, which transaction executes (at the nonce the Safe is at) is settled before the books.
-  const prepared = proposal.safeTx && chains ? await prepareSafeExecution(trx, chains, { id: proposal.id, chainId: proposal.chainId, safeTx: proposal.safeTx }) : null;
-  const safeTx = prepared?.safeTx ?? null;
-  let booksHash = safeTx ? signingOf(safeTx).safeTxHash : simulatedTxHash(chain.family);
-  const gasReason = 'proposal' as const;
-  let feeCollected = true;
-  if (proposal.kind === 'governance') {
-    await executeGovernance(trx, proposal, now, safeTx);
-  } else {
-    // Old kinds ('contract', 'config') were labels that moved funds; they are no longer executed.
-    if (!(MOVEMENT_KINDS as readonly string[]).includes(proposal.kind) || proposal.currencyId === null) throw conflict('api.proposalKindRetired');
-    await assertCurrencyMoves(trx, proposal.currencyId);
-    await recheckAtExecution(trx, proposal);
-    // Not a Safe: a hot or cold wallet whose policy asked for approvals sends it itself, now (sign/walletSend.ts).
-    const sent = safeTx ? null : await sendOutflowOnChain(trx, chains, { walletId: proposal.walletId, chainId: proposal.chainId, currencyId: proposal.currencyId, amount: proposal.amount, fee: proposal.fee, to: proposal.toAddress }, route);
-    if (sent) booksHash = sent.txHash;
-    // The amount left and its fee's transaction did not: booked without the fee (sign/walletSend.ts).
-    if (sent?.feeCollected === false) {
-      feeCollected = false;
-      // The movement that started it, if any, says the same as the proposal.
-      await trx.updateTable('movement').set({ fee: '0' }).where('proposalId', '=', proposal.id).execute();
-    }
-    await executeTransfer(
-      trx,
-      {
-        walletId: proposal.walletId,
-        orgId: proposal.orgId,
-        chainId: proposal.chainId,
-        currencyId: proposal.currencyId,
-        amount: proposal.amount,
-        fee: feeCollected ? proposal.fee : '0',
-        symbol: proposal.symbol,
-        reason: 'proposal',
-        proposalId: proposal.id,
-        movementId: null,
-        gasReason,
-      },
-      route,
-      booksHash,
-      now,
-      { relayed: safeTx !== null, paidGas: sent?.gas },
-    );
-  }
-  const spend = { walletId: proposal.walletId, orgId: proposal.orgId, chainId: proposal.chainId, reason: gasReason, proposalId: proposal.id, movementId: null, at: now };
-  if (prepared) {
-    const { txHash, fee, chainExecution } = await executeOnSafe(prepared);
-    await reportRelayedGas(trx, { ...spend, txHash }, await gasPaidOnChain(trx, proposal.chainId, fee));
-    return { txHash, chainExecution, feeCollected };
-  }
-  // A signer change is a transaction of the wallet's contract: it pays its gas too.
-  if (proposal.kind === 'governance') await chargeGas(trx, { ...spend, txHash: booksHash }, await gasQuote(trx, proposal.chainId, null));
-  return { txHash: booksHash, chainExecution: null, feeCollected };
-}
+/** An execution booked at once (the books are the chain: simulated), or chain transactions to record and send after the commit. */
+type Executed = { booked: { txHash: string } } | { intents: NewIntent[] };
 
 /**
- * The gas of a Safe execution that was mined and failed (docs/chains.md "Proposals on Safes"): a row of
- * the org's gas report under the chain's hash, as an execution's would be, in a transaction of its
- * own after the confirm's rolled back. The Safe's balance did not move, so no ledger entry.
+ * Executes an approved proposal inside the confirm's transaction (wallets and proposal locked): the
+ * kind's rules once more on what is true now (chain and currency enabled, destination, refund
+ * room, a governance change's signers still members), then the effect. Where a chain moves the
+ * money (a Safe through its contract: docs/chains.md "Proposals on Safes"; a hot or cold wallet by
+ * its key) the effect is a chain transaction recorded in the intent log, sent and booked once this
+ * commits (docs/chains.md "The intent log"). Elsewhere the chain is simulated and the books move now.
  */
-async function reportRevertedGas(db: Db, proposalId: number, reverted: RevertedOnChain, now: Date): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const proposal = await trx.selectFrom('proposal').select(['walletId', 'orgId', 'chainId']).where('id', '=', proposalId).executeTakeFirstOrThrow();
-    await reportRelayedGas(trx, { ...proposal, reason: 'proposal', proposalId, movementId: null, txHash: reverted.txHash, at: now }, await gasPaidOnChain(trx, proposal.chainId, reverted.fee));
-  });
+async function execute(trx: Trx, proposal: StoredProposal, route: ExecutionRoute, now: Date, chains: ChainRegistry | null, confirmerId: number): Promise<Executed> {
+  const chain = await assertChainMoves(trx, proposal.chainId);
+  if (proposal.safeTx && !chains) throw conflict('api.chainUnavailable');
+  // On a Safe, which transaction executes (at the nonce the Safe is at) is settled before anything is recorded.
+  const prepared = proposal.safeTx && chains ? await prepareSafeExecution(trx, chains, { id: proposal.id, chainId: proposal.chainId, safeTx: proposal.safeTx }) : null;
+  const base = { chainId: proposal.chainId, orgId: proposal.orgId, walletId: proposal.walletId, step: 1 as const, requestedBy: confirmerId };
+  if (proposal.kind === 'governance') {
+    if (prepared) {
+      await assertGovernanceApplies(trx, proposal);
+      return { intents: [{ ...base, request: safeRequestOf(prepared), hold: null }] };
+    }
+    await executeGovernance(trx, proposal, now, null);
+    const booksHash = simulatedTxHash(chain.family);
+    // A signer change is a transaction of the wallet's contract: it pays its gas too.
+    await chargeGas(trx, { walletId: proposal.walletId, orgId: proposal.orgId, chainId: proposal.chainId, reason: 'proposal', proposalId: proposal.id, movementId: null, at: now, txHash: booksHash }, await gasQuote(trx, proposal.chainId, null));
+    return { booked: { txHash: booksHash } };
+  }
+  // Old kinds ('contract', 'config') were labels that moved funds; they are no longer executed.
+  if (!(MOVEMENT_KINDS as readonly string[]).includes(proposal.kind) || proposal.currencyId === null) throw conflict('api.proposalKindRetired');
+  await assertCurrencyMoves(trx, proposal.currencyId);
+  await recheckAtExecution(trx, proposal);
+  if (prepared) return { intents: [{ ...base, request: safeRequestOf(prepared), hold: { currencyId: proposal.currencyId, amount: await sumInCurrency(trx, proposal.currencyId, proposal.amount, proposal.fee) } }] };
+  // Not a Safe: a hot or cold wallet whose policy asked for approvals sends it itself (outflow/walletIntents.ts).
+  const outflow = { walletId: proposal.walletId, orgId: proposal.orgId, chainId: proposal.chainId, currencyId: proposal.currencyId, amount: proposal.amount, fee: proposal.fee, to: proposal.toAddress };
+  const intents = await walletSendIntents(trx, chains, outflow, route, confirmerId);
+  if (intents) return { intents };
+  const booksHash = simulatedTxHash(chain.family);
+  await executeTransfer(trx, { ...outflow, symbol: proposal.symbol, reason: 'proposal', proposalId: proposal.id, movementId: null, gasReason: 'proposal' }, route, booksHash, now);
+  return { booked: { txHash: booksHash } };
+}
+
+/** The Safe's execution as the intent log keeps it: what the relayer sends, and the approvals' signatures. */
+function safeRequestOf(prepared: PreparedSafeExecution): IntentRequest {
+  return { kind: 'safe', safe: prepared.safeTx.safe, safeTx: prepared.safeTx, signatures: prepared.signatures, network: prepared.adapter.mode === 'devnet' ? 'devnet' : 'rpc' };
+}
+
+/** `a + b` of a currency, in its decimals. */
+async function sumInCurrency(trx: Trx, currencyId: number, a: string, b: string): Promise<string> {
+  const { decimals } = await trx.selectFrom('currency').select('decimals').where('id', '=', currencyId).executeTakeFirstOrThrow();
+  return formatUnits(parseUnits(a, decimals) + parseUnits(b, decimals), decimals);
 }
 
 /**
@@ -175,10 +160,11 @@ async function reportRevertedGas(db: Db, proposalId: number, reverted: RevertedO
  * Lock order is always wallets (ascending id) then proposal, so no two actions wait
  * on each other in a circle.
  */
-export async function actOnProposal(db: Db, caller: Caller, action: ProposalAction, body: SignActionBody, now: Date, chains: ChainRegistry | null = null): Promise<ProposalDetail> {
+export async function actOnProposal(db: Db, caller: Caller, action: ProposalAction, body: SignActionBody, now: Date, chains: ChainRegistry | null = null, onFault: (error: unknown) => void = () => undefined): Promise<ProposalDetail> {
+  const leaseToken = randomUUID();
   // A refusal whose cause is kept (an expiry, a threshold the policy raised): committed, then sent.
   // The answer is read inside the transaction that wrote it (docs/DECISIONS.md "Idempotency and honest answers").
-  const committed = await db.transaction().execute(async (trx): Promise<{ refusal: Refusal } | { detail: ProposalDetail }> => {
+  const committed = await db.transaction().execute(async (trx): Promise<{ refusal: Refusal } | { detail: ProposalDetail } | { sending: true }> => {
     const target = await trx
       .selectFrom('proposal')
       .select(['id', 'walletId', 'chainId', 'toAddress', 'fee'])
@@ -190,6 +176,8 @@ export async function actOnProposal(db: Db, caller: Caller, action: ProposalActi
     await trx.selectFrom('proposal').select('id').where('id', '=', target.id).forUpdate().execute();
 
     const { proposal, facts } = await lockedFacts(trx, caller, target.id, now);
+    // Its execution is on its way to the chain (docs/chains.md "The intent log"): nothing else acts on it until it is booked.
+    if (await executionUnderWay(trx, proposal.id)) throw conflict('api.proposalExecuting');
     const outcome = decide(action, facts);
     if (!outcome.ok) {
       if (!outcome.expire) throw refusalError(await namingWaitingProposal(trx, proposal.walletId, outcome.refusal));
@@ -214,10 +202,15 @@ export async function actOnProposal(db: Db, caller: Caller, action: ProposalActi
       // Unreachable while the row lock holds; the primary key is the last word on "one vote per signer".
       if (!cast) throw refusalError({ code: 409, key: outcome.vote === 'approve' ? 'api.alreadyApproved' : 'api.alreadyDenied' });
     }
-    const executed = action === 'confirm' ? await execute(trx, proposal, route, now, chains) : null;
+    const executed = action === 'confirm' ? await execute(trx, proposal, route, now, chains, caller.userId) : null;
+    if (executed && 'intents' in executed) {
+      // Recorded now, sent and booked (status, log) once this commits.
+      await recordIntents(trx, { proposalId: proposal.id }, executed.intents, { token: leaseToken, now });
+      return { sending: true };
+    }
     const updated = await trx
       .updateTable('proposal')
-      .set({ status: outcome.status, updatedAt: now, ...(executed ? { txHash: executed.txHash, executedAt: now, chainExecution: executed.chainExecution, ...(executed.feeCollected ? {} : { fee: '0' }) } : {}) })
+      .set({ status: outcome.status, updatedAt: now, ...(executed ? { txHash: executed.booked.txHash, executedAt: now } : {}) })
       .where('id', '=', proposal.id)
       .where('status', '=', facts.status)
       .executeTakeFirst();
@@ -225,12 +218,8 @@ export async function actOnProposal(db: Db, caller: Caller, action: ProposalActi
     if (Number(updated.numUpdatedRows) !== 1) throw refusalError({ code: 409, key: 'api.conflict' });
     await trx.insertInto('signLog').values({ proposalId: proposal.id, action, actorId: caller.userId, comment: body.comment, createdAt: now }).execute();
     return { detail: await proposalDetail(trx, caller, body.proposalId, now) };
-  }).catch(async (error: unknown) => {
-    // Mined and failed on chain: the books rolled back, the relayer's gas was spent all the same.
-    if (error instanceof RevertedOnChain) await reportRevertedGas(db, body.proposalId, error, now);
-    if (error instanceof WalletSendReverted) await bookRevertedGas(db, error, 'proposal', now);
-    throw error;
   });
   if ('refusal' in committed) throw refusalError(committed.refusal);
-  return committed.detail;
+  if ('detail' in committed) return committed.detail;
+  return sendRecorded({ db, chains, now: () => now, onFault, leaseToken }, { proposalId: body.proposalId }, (reader) => proposalDetail(reader, caller, body.proposalId, now));
 }
