@@ -493,6 +493,8 @@ export interface ChainIntentTable {
   request: ColumnType<IntentRequest, string, string>;
   /** Who asked for it: the movement's author, the proposal's confirmer. */
   requestedBy: number;
+  /** The confirm's comment, for the sign log written when it is booked. */
+  comment: ColumnType<string, string | undefined, string>;
   /** Kept out of what the wallet may spend until settled; null: nothing held (a signer change). */
   holdCurrencyId: number | null;
   holdAmount: ColumnType<string, string | undefined, string>;

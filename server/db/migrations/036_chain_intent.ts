@@ -31,6 +31,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('step', 'smallint', (c) => c.notNull().check(sql`step in (1, 2)`))
     .addColumn('request', 'jsonb', (c) => c.notNull())
     .addColumn('requested_by', 'integer', (c) => c.notNull().references('app_user.id'))
+    .addColumn('comment', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('hold_currency_id', 'integer', (c) => c.references('currency.id'))
     .addColumn('hold_amount', 'numeric', (c) => c.notNull().defaultTo(0).check(sql`hold_amount >= 0`))
     .addColumn('state', 'text', (c) => c.notNull().defaultTo('recorded').check(sql`state in ('recorded', 'signed', 'mined', 'reverted', 'refused', 'skipped')`))

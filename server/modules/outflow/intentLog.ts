@@ -2,6 +2,7 @@ import { sql, type Transaction, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ChainIntentTable, Database, IntentOutcome, IntentRequest, IntentState } from '../../db/schema';
 import type { Execution, FixedSend, SendJournal } from '../../chain/adapter';
+import { faultPoint } from './faultPoint';
 
 type Trx = Transaction<Database>;
 
@@ -31,7 +32,7 @@ export const LEASE_MS = 120_000;
  * Recorded inside the request's own transaction, with the movement or proposal it sends for, and
  * leased to that request (its `token`) from the start: a resume never takes it from under it.
  */
-export async function recordIntents(trx: Trx, owner: OutflowOwner, intents: readonly NewIntent[], lease: { token: string; now: Date }): Promise<void> {
+export async function recordIntents(trx: Trx, owner: OutflowOwner, intents: readonly NewIntent[], lease: { token: string; now: Date; comment?: string }): Promise<void> {
   for (const intent of intents) {
     await trx
       .insertInto('chainIntent')
@@ -47,6 +48,7 @@ export async function recordIntents(trx: Trx, owner: OutflowOwner, intents: read
         holdCurrencyId: intent.hold?.currencyId ?? null,
         holdAmount: intent.hold?.amount ?? '0',
         leaseToken: lease.token,
+        comment: lease.comment ?? '',
         leaseUntil: new Date(lease.now.getTime() + LEASE_MS),
       })
       .execute();
@@ -100,7 +102,10 @@ export function journalOf(db: Db, intentId: number, now: () => Date, token: stri
     // Compare-and-set: of two processes that both believe they hold the intent, one fixes it; the other sends nothing.
     fixed: (tx: FixedSend) =>
       asHolder(db, intentId, token, { state: 'signed', sender: tx.sender, nonce: tx.nonce, replay: JSON.stringify(tx.replay), txHash: tx.hash, fromBlock: Number(tx.fromBlock), updatedAt: now() }, true),
-    handedOver: (hash: string) => asHolder(db, intentId, token, { txHash: hash, updatedAt: now() }),
+    handedOver: async (hash: string) => {
+      await asHolder(db, intentId, token, { txHash: hash, updatedAt: now() });
+      faultPoint('handedOver');
+    },
   };
 }
 

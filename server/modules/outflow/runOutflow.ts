@@ -6,6 +6,7 @@ import type { IntentOutcome, IntentState } from '../../db/schema';
 import { safeTransactionOf } from '../sign/safeProposal';
 import { claimIntents, fixedOf, fateOf, journalOf, recordFate, releaseIntents, type ClaimedIntent, type OutflowOwner } from './intentLog';
 import { settleOutflow, type SettledOutflow } from './settle';
+import { faultPoint } from './faultPoint';
 
 /** What a run needs: the primary database, the chains, the clock. */
 export interface OutflowRunner {
@@ -39,6 +40,7 @@ export async function runOutflow(runner: OutflowRunner, owner: OutflowOwner): Pr
       let state = intent.state;
       if (state === 'recorded' || state === 'signed') {
         const fate: Fate = earlier === 'mined' ? await drive(runner, intent, intents) : { state: 'skipped', txHash: null, outcome: {} };
+        if (fate.state === 'mined') faultPoint('mined');
         await recordFate(runner.db, intent.id, fate, runner.now(), runner.leaseToken);
         state = fate.state;
       }

@@ -111,7 +111,7 @@ export async function settleOutflow(db: Db, owner: OutflowOwner, now: Date): Pro
       .execute();
     // The movement that started it, if any, says the same as the proposal.
     if (!feeCollected) await trx.updateTable('movement').set({ fee: '0' }).where('proposalId', '=', proposal.id).execute();
-    await trx.insertInto('signLog').values({ proposalId: proposal.id, action: 'confirm', actorId: first.requestedBy, comment: '', createdAt: now }).execute();
+    await trx.insertInto('signLog').values({ proposalId: proposal.id, action: 'confirm', actorId: first.requestedBy, comment: first.comment, createdAt: now }).execute();
     return { state, txHash: first.txHash, failure: null };
   });
 }

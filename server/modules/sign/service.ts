@@ -16,6 +16,7 @@ import { chargeGas, executeTransfer, lockExecutionWallets, simulatedTxHash, type
 import { gasQuote } from '../ledger/networkFee';
 import { formatUnits, parseUnits } from 'viem';
 import { recordIntents, type NewIntent } from '../outflow/intentLog';
+import { debit, shortfalls } from '../ledger/post';
 import { walletSendIntents } from '../outflow/walletIntents';
 import { sendRecorded } from '../outflow/sendRecorded';
 import type { ChainRegistry } from '../../chain/registry';
@@ -131,6 +132,12 @@ async function execute(trx: Trx, proposal: StoredProposal, route: ExecutionRoute
   if (!(MOVEMENT_KINDS as readonly string[]).includes(proposal.kind) || proposal.currencyId === null) throw conflict('api.proposalKindRetired');
   await assertCurrencyMoves(trx, proposal.currencyId);
   await recheckAtExecution(trx, proposal);
+  // The wallet still holds it, less what outflows on their way already hold: checked before anything is recorded or sent.
+  const [short] = await shortfalls(trx, [
+    { walletId: proposal.walletId, currencyId: proposal.currencyId, delta: debit(proposal.amount) },
+    { walletId: proposal.walletId, currencyId: proposal.currencyId, delta: debit(proposal.fee) },
+  ]);
+  if (short) throw conflict('api.insufficientBalanceNow', { symbol: short.symbol });
   if (prepared) return { intents: [{ ...base, request: safeRequestOf(prepared), hold: { currencyId: proposal.currencyId, amount: await sumInCurrency(trx, proposal.currencyId, proposal.amount, proposal.fee) } }] };
   // Not a Safe: a hot or cold wallet whose policy asked for approvals sends it itself (outflow/walletIntents.ts).
   const outflow = { walletId: proposal.walletId, orgId: proposal.orgId, chainId: proposal.chainId, currencyId: proposal.currencyId, amount: proposal.amount, fee: proposal.fee, to: proposal.toAddress };
@@ -205,7 +212,7 @@ export async function actOnProposal(db: Db, caller: Caller, action: ProposalActi
     const executed = action === 'confirm' ? await execute(trx, proposal, route, now, chains, caller.userId) : null;
     if (executed && 'intents' in executed) {
       // Recorded now, sent and booked (status, log) once this commits.
-      await recordIntents(trx, { proposalId: proposal.id }, executed.intents, { token: leaseToken, now });
+      await recordIntents(trx, { proposalId: proposal.id }, executed.intents, { token: leaseToken, now, comment: body.comment });
       return { sending: true };
     }
     const updated = await trx

@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { createPublicClient, getAddress, http, parseEther, type Address } from 'viem';
+import { createCluster, type PostgresCluster } from './postgresCluster';
+import { startInstance, type Instance } from './instance';
+import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
+
+/**
+ * A process killed in the middle of a withdrawal (docs/chains.md "The intent log"): the chain
+ * transaction was recorded and handed to the node, and the books were not written. The restarted
+ * process finishes it from what the chain says: the money leaves once, the books say so once, and
+ * the ledger's verify is clean. Two cuts: right after the node took the transaction (the devnet's
+ * journal does not have it yet, so the restarted chain has not got it: it is sent again, as the
+ * very same transaction), and after it was mined (found again by its hash).
+ * The kill is the server's own (OUTFLOW_FAULT, server/modules/outflow/faultPoint.ts): a kill -9 at
+ * that exact point, which no outside timing could hit.
+ */
+let cluster: PostgresCluster;
+let admin: pg.Pool;
+const running: Instance[] = [];
+const DATABASE = 'custody';
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'custody-crash-'));
+const ETH_CHAIN = 1;
+
+const env = (extra: Record<string, string> = {}) => ({
+  DATABASE_URL: cluster.url(DATABASE),
+  DATA_DIR: dataDir,
+  SEED: 'demo',
+  EXPIRY_SWEEP_MS: '1000',
+  DEPOSIT_WATCH_MS: '0',
+  ...extra,
+});
+
+async function launch(name: string, extra: Record<string, string> = {}): Promise<Instance> {
+  const instance = await startInstance(name, env(extra));
+  running.push(instance);
+  return instance;
+}
+
+const query = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => (await admin.query<T>(text, values)).rows;
+
+beforeAll(async () => {
+  cluster = await createCluster();
+  const setup = new pg.Client({ connectionString: cluster.url() });
+  await setup.connect();
+  await setup.query(`create database ${DATABASE}`);
+  await setup.end();
+  admin = new pg.Pool({ connectionString: cluster.url(DATABASE), max: 2 });
+  admin.on('error', () => undefined);
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(running.map((instance) => instance.stop('SIGKILL')));
+  await admin?.end();
+  cluster?.remove();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function showLogsOnFailure() {
+  onTestFailed(() => {
+    for (const instance of running) console.error(`--- ${instance.name} ---\n${instance.output().slice(-4000)}`);
+  });
+}
+
+/** The native coin an address holds on the instance's devnet, read through its public RPC door. */
+async function chainBalance(instance: Instance, address: Address): Promise<bigint> {
+  const client = createPublicClient({ transport: http(`${instance.base}/devnet/${ETH_CHAIN}`) });
+  return client.getBalance({ address });
+}
+
+/** Waits for a condition the restarted process brings about (its resume at start), up to the test's own bound. */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`not reached after ${timeoutMs} ms: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function withdrawAndDie(instance: Instance, to: Address): Promise<number> {
+  const [wallet] = await query<{ id: number }>(`select id from chain_wallet where label = 'Aurora deposits'`);
+  const token = await instance.login('merchantProFinance');
+  const body = { kind: 'withdraw', walletId: wallet.id, to, symbol: 'ETH', amount: '0.1', memo: 'crash test' };
+  // The process kills itself mid-way: the request never gets its answer.
+  await expect(instance.call('POST', '/sys/movement/save', { token, body })).rejects.toThrow();
+  expect(await instance.exited).toBeNull();
+  const [movement] = await query<{ id: number; status: string }>(`select id, status from movement where memo = 'crash test' and to_address = $1`, [to]);
+  expect(movement.status).toBe('sending');
+  return movement.id;
+}
+
+async function expectFinishedOnce(instance: Instance, movementId: number, to: Address) {
+  const settled = await until(() => query<{ status: string; tx_hash: string | null }>('select status, tx_hash from movement where id = $1', [movementId]), ([m]) => m.status !== 'sending', 60_000);
+  expect(settled[0]).toMatchObject({ status: 'executed', tx_hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+  // Sent once: the destination holds the amount once, and one transaction of the wallet's is booked for it.
+  expect(await chainBalance(instance, to)).toBe(parseEther('0.1'));
+  const entries = await query<{ reason: string }>('select reason from ledger_entry where movement_id = $1 order by id', [movementId]);
+  expect(entries.filter((e) => e.reason === 'movement')).toHaveLength(1);
+  const intents = await query<{ state: string; settled: boolean }>('select state, settled_at is not null as settled from chain_intent where movement_id = $1 order by step', [movementId]);
+  expect(intents).toEqual([
+    { state: 'mined', settled: true },
+    { state: 'mined', settled: true },
+  ]);
+  const verify = await instance.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: await instance.login('superAdmin') });
+  expect(verify.body.data.breaks).toEqual([]);
+}
+
+describe('a process killed between sending and booking', () => {
+  it('killed once the node took the transaction: the restart sends the very same transaction, once, and books it', async () => {
+    showLogsOnFailure();
+    const to = getAddress(`0x${'c1'.repeat(20)}`);
+    const first = await launch('cut-after-handover', { OUTFLOW_FAULT: 'handedOver' });
+    await first.ready();
+    const movementId = await withdrawAndDie(first, to);
+    const second = await launch('restarted-1');
+    await second.ready();
+    await expectFinishedOnce(second, movementId, to);
+    await second.stop();
+  }, 400_000);
+
+  it('killed once the transaction was mined: the restart finds it by its hash and books it, sending nothing', async () => {
+    showLogsOnFailure();
+    const to = getAddress(`0x${'c2'.repeat(20)}`);
+    const first = await launch('cut-after-mined', { OUTFLOW_FAULT: 'mined' });
+    await first.ready();
+    const movementId = await withdrawAndDie(first, to);
+    const second = await launch('restarted-2');
+    await second.ready();
+    await expectFinishedOnce(second, movementId, to);
+    await second.stop();
+  }, 400_000);
+});
