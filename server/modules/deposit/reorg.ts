@@ -133,7 +133,7 @@ async function undoReorg(db: Db, chainId: number, found: { forkBlock: bigint; la
         }
         const orderIds = standing.map((s) => s.orderId).filter((id): id is number => id !== null);
         if (orderIds.length > 0) {
-          await trx.updateTable('paymentOrder').set({ status: 'pending', paidAt: null, txHash: null, payerAddress: null }).where('id', 'in', orderIds).where('status', '=', 'paid').execute();
+          await trx.updateTable('paymentOrder').set({ status: 'pending', fee: '0', paidAt: null, txHash: null, payerAddress: null }).where('id', 'in', orderIds).where('status', '=', 'paid').execute();
         }
         await postEntries(trx, postings);
         await trx.updateTable('chainTransfer').set({ vanishedAt: now }).where('id', 'in', group.ids).execute();
