@@ -42,11 +42,8 @@ export async function readNativeChanges(
 ): Promise<NativeChange[]> {
   const plain = wallets.filter((w) => !w.safe);
   if (plain.length === 0 || to < from || from === 0n) return [];
-  const flows = await adapter.nativeFlows(
-    wallets.map((w) => w.address),
-    from,
-    to,
-  );
+  // Every wallet of ours is watched: transactions to a Safe (its executions) are what `foreign` lists.
+  const flows = await adapter.nativeFlows(wallets.map((w) => w.address), from, to);
   const changes: NativeChange[] = [];
   for (const wallet of plain) {
     const address = getAddress(wallet.address);
