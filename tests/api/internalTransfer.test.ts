@@ -72,6 +72,8 @@ describe('internal transfers into our wallets', () => {
 
     expect(units(await balanceOf(server, hot, 'ETH'))).toBe(booksBefore + units('0.3'));
     expect(await internalEntries(hot)).toEqual([{ delta: '0.3', internalCreditId: expect.any(Number) }]);
+    // Nothing else of the demo's blocks was taken for found coin.
+    expect(await db().selectFrom('chainInternalCredit').select(['walletId', 'amount']).execute()).toEqual([{ walletId: hot, amount: '0.3' }]);
     expect(await verify()).toMatchObject({ balanced: true, breaks: [] });
 
     // The merchant's ledger screen shows it with its reason; the operator's audit trail names the system's reconcile.
