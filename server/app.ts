@@ -161,7 +161,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       now,
       config.depositWatchMs,
       (chainId, error) => app.log.warn({ chainId, reason: String(error) }, 'deposit watch failed'),
-      (reorg) => app.log.warn({ ...reorg, forkBlock: String(reorg.forkBlock), lastBlock: String(reorg.lastBlock) }, 'chain reorg: the books went back to the fork point'),
+      (reorg) => app.log.warn({ ...reorg, forkBlock: String(reorg.forkBlock), readFrom: String(reorg.readFrom), lastBlock: String(reorg.lastBlock) }, 'chain reorg: the books went back to the fork point'),
     );
   }
   return app;

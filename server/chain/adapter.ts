@@ -31,6 +31,25 @@ export interface IncomingTransfer {
   amount: bigint;
 }
 
+/**
+ * What the blocks' own transactions did to one address's native coin (the internal-transfer
+ * reconciliation, docs/ledger.md "Internal transfers"): value received from transactions sent to it
+ * that succeeded; value sent by its own that succeeded, plus the fees of all its own.
+ */
+export interface NativeFlow {
+  received: bigint;
+  spent: bigint;
+  /** Its transactions, either way (lowercase hashes). */
+  hashes: Set<string>;
+}
+
+export interface NativeFlows {
+  /** Per watched address (checksummed); one with no transaction is absent. */
+  byAddress: Map<Address, NativeFlow>;
+  /** Every transaction sent to any watched address (lowercase hashes): a Safe's executions among them. */
+  toWatched: Set<string>;
+}
+
 export interface TransactionFate {
   status: 'success' | 'reverted' | 'pending' | 'unknown';
   blockNumber: bigint | null;
@@ -122,6 +141,10 @@ export interface ChainAdapter {
   blockHash(number: bigint): Promise<string | null>;
   transfersTo(addresses: readonly string[], tokens: readonly string[], fromBlock: bigint, toBlock: bigint): Promise<IncomingTransfer[]>;
   transaction(hash: string): Promise<TransactionFate>;
+  /** Whether a contract's code is at the address at `atBlock` (the head when absent): a token the chain's currencies name may be missing. */
+  hasCode(address: string, atBlock?: bigint): Promise<boolean>;
+  /** The native coin the transactions of blocks `fromBlock`..`toBlock` moved for the watched addresses. */
+  nativeFlows(addresses: readonly string[], fromBlock: bigint, toBlock: bigint): Promise<NativeFlows>;
   /** The Safe contract on EVM chains; null where multisig is still the database's rule (simulated chains). */
   readonly multisig: MultisigChain | null;
   /**

@@ -201,6 +201,8 @@ export interface LedgerEntryTable {
   orderId: ColumnType<number | null, number | null | undefined, never>;
   /** Which credit of its order a `payment` (or its `reorg` reversal) is: 1, then one more after each reversal (migration 035). */
   orderRound: ColumnType<number, number | undefined, never>;
+  /** An `internal transfer` credit's record, and its `reorg` reversal's (migration 037). */
+  internalCreditId: ColumnType<number | null, number | null | undefined, never>;
   txHash: string | null;
   createdAt: CreatedAt;
 }
@@ -530,6 +532,22 @@ export interface ChainReorgTable {
   createdAt: CreatedAt;
 }
 
+/** Native coin the deposit watcher found in a wallet beyond what its blocks' transactions explain (migration 037; audited as `chainInternalCredit`). */
+export interface ChainInternalCreditTable {
+  id: Generated<number>;
+  chainId: number;
+  walletId: number;
+  currencyId: number;
+  /** The blocks reconciled, both included. */
+  fromBlock: number;
+  toBlock: number;
+  /** Decimal string, above zero. */
+  amount: Decimal;
+  createdAt: CreatedAt;
+  /** A reorg took its blocks off the chain: reversed by a `reorg` entry. */
+  vanishedAt: Date | null;
+}
+
 /** An audit event (migration 015): written by the database's triggers; id, chain and hash are its own. */
 export interface AuditEventTable {
   id: ColumnType<number, never, never>;
@@ -628,6 +646,7 @@ export interface Database {
   chainBlock: ChainBlockTable;
   chainReorg: ChainReorgTable;
   chainIntent: ChainIntentTable;
+  chainInternalCredit: ChainInternalCreditTable;
   auditEvent: AuditEventTable;
   rateLimitCounter: RateLimitCounterTable;
   upload: UploadTable;

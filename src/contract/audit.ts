@@ -27,6 +27,7 @@ export const AUDIT_ENTITIES = [
   'policy',
   'signingKey',
   'chainReorg',
+  'chainInternalCredit',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

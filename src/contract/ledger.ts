@@ -11,7 +11,10 @@
  * - `fee`: a withdrawal's fee, debited from the wallet and credited to the platform's fee wallet;
  * - `gas`: the network fee of an execution or a sweep, in the chain's native coin;
  * - `reorg`: the reversal of a `payment` or `deposit` whose transaction left the chain in a
- *   reorganisation (docs/chains.md "Reorgs"); the entries it reverses stay.
+ *   reorganisation (docs/chains.md "Reorgs"); the entries it reverses stay; also of an `internal transfer`;
+ * - `internal transfer`: native coin that reached the wallet without a transaction of its own (a
+ *   contract forwarding value), found by the deposit watcher's balance reconciliation
+ *   (docs/ledger.md "Internal transfers").
  */
-export const LEDGER_REASONS = ['initial credit', 'payment', 'deposit', 'movement', 'proposal', 'fee', 'gas', 'reorg'] as const;
+export const LEDGER_REASONS = ['initial credit', 'payment', 'deposit', 'movement', 'proposal', 'fee', 'gas', 'reorg', 'internal transfer'] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];

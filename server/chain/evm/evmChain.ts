@@ -12,7 +12,7 @@ import {
   type LocalAccount,
   type PublicClient,
 } from 'viem';
-import type { ChainAdapter, ChainMode, Execution, FixedSend, SendJournal, IncomingTransfer, MultisigChain, SafeGuardState, SafeState, TransactionFate, WalletChain } from '../adapter';
+import type { ChainAdapter, ChainMode, Execution, FixedSend, SendJournal, IncomingTransfer, MultisigChain, NativeFlow, NativeFlows, SafeGuardState, SafeState, TransactionFate, WalletChain } from '../adapter';
 import { encodeCreateSafe, encodeExecTransaction, packSignatures, safeAbi, safeAddressOf, type SafeTransaction } from './safe';
 import { GUARD_STORAGE_SLOT, guardAbi, guardAddressOf, guardDeployment } from './executionGuard';
 import { MaybeSent, type OutgoingTransaction, type Replayable, type SendHooks, type SendingAccount, type SentTransaction, type TransactionSender } from './sender';
@@ -113,6 +113,41 @@ export class EvmChain implements ChainAdapter {
     if (receipt) return { status: receipt.status, blockNumber: receipt.blockNumber, gasUsed: receipt.gasUsed, fee: receipt.gasUsed * receipt.effectiveGasPrice };
     const pending = await this.client.getTransaction({ hash: hash as Hex }).catch(() => null);
     return { status: pending ? 'pending' : 'unknown', blockNumber: null, gasUsed: null, fee: null };
+  }
+
+  async hasCode(address: string, atBlock?: bigint): Promise<boolean> {
+    const code = await this.client.getCode({ address: getAddress(address), ...(atBlock === undefined ? {} : { blockNumber: atBlock }) });
+    return code !== undefined && code !== '0x';
+  }
+
+  async nativeFlows(addresses: readonly string[], fromBlock: bigint, toBlock: bigint): Promise<NativeFlows> {
+    const watched = new Set(addresses.map((a) => getAddress(a)));
+    const byAddress = new Map<Address, NativeFlow>();
+    const toWatched = new Set<string>();
+    const flowOf = (address: Address) => byAddress.get(address) ?? byAddress.set(address, { received: 0n, spent: 0n, hashes: new Set() }).get(address)!;
+    for (let number = fromBlock; number <= toBlock; number += 1n) {
+      const block = await this.client.getBlock({ blockNumber: number, includeTransactions: true });
+      for (const tx of block.transactions) {
+        const from = getAddress(tx.from);
+        const to = tx.to ? getAddress(tx.to) : null;
+        if (to && watched.has(to)) toWatched.add(tx.hash.toLowerCase());
+        if (!watched.has(from) && !(to && watched.has(to))) continue;
+        // A failed transaction moves no value; its sender still pays its fee.
+        const receipt = await this.client.getTransactionReceipt({ hash: tx.hash });
+        const moved = receipt.status === 'success' ? tx.value : 0n;
+        if (watched.has(from)) {
+          const flow = flowOf(from);
+          flow.spent += moved + receipt.gasUsed * receipt.effectiveGasPrice;
+          flow.hashes.add(tx.hash.toLowerCase());
+        }
+        if (to && watched.has(to)) {
+          const flow = flowOf(to);
+          flow.received += moved;
+          flow.hashes.add(tx.hash.toLowerCase());
+        }
+      }
+    }
+    return { byAddress, toWatched };
   }
 
   /** The relayer's execution guard on this chain, deployed once when missing (docs/chains.md "The execution guard"). */

@@ -1,4 +1,4 @@
-import type { ChainAdapter, IncomingTransfer, TransactionFate } from '../adapter';
+import type { ChainAdapter, IncomingTransfer, NativeFlows, TransactionFate } from '../adapter';
 
 /**
  * TRON until it has a devnet (docs/chains.md "Simulated chains"): no node behind it. Balances are
@@ -30,5 +30,13 @@ export class SimulatedChain implements ChainAdapter {
 
   transaction(): Promise<TransactionFate> {
     return Promise.resolve({ status: 'unknown', blockNumber: null, gasUsed: null, fee: null });
+  }
+
+  hasCode(): Promise<boolean> {
+    return Promise.resolve(true);
+  }
+
+  nativeFlows(): Promise<NativeFlows> {
+    return Promise.resolve({ byAddress: new Map(), toWatched: new Set() });
   }
 }

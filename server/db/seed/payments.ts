@@ -95,8 +95,6 @@ export async function seedPayments(trx: Transaction<Database>, orgIds: Record<De
     // A pay link with a fixed amount charges it (49.9 USDT: 4990 units of 10^-2).
     const units = link?.amount ? BigInt(Math.round(Number(link.amount) * 10 ** range.scale)) : BigInt(rng.int(range.min, range.max));
     const amount = decimal(units, range.scale);
-    // A 0.5% fee, in the same scale, rounded down.
-    const fee = decimal((units * 5n) / 1000n, range.scale);
     const ageMs = rng.int(0, 60 * DAY);
     const createdAt = new Date(now.getTime() - ageMs);
     const roll = rng.next();
@@ -111,7 +109,8 @@ export async function seedPayments(trx: Transaction<Database>, orgIds: Record<De
       chainId: currency.chainId,
       currencyId: currency.id,
       amount,
-      fee: status === 'paid' ? fee : '0',
+      // Paid orders get their fee as they are paid (orderFeeOf, server/modules/ledger/orderCredit.ts).
+      fee: '0',
       status,
       payerAddress: status === 'pending' || status === 'expired' ? null : tron ? demoTronAddress(`payer ${n}`) : demoEvmAddress(`payer ${n}`),
       depositAddress: deposit.address,

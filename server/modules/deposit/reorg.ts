@@ -20,8 +20,13 @@ const REORG_CONTEXT = { actorId: null, actorAccount: null, orgId: null, clientAd
 /** A reorg the watcher undid: the blocks after `forkBlock` it had read are gone from the chain. */
 export interface Reorg {
   chainId: number;
-  /** The last block both branches share; the watcher reads again from the next one. */
+  /** The last block both branches share. */
   forkBlock: bigint;
+  /**
+   * Where the watcher reads again: the block after the fork, or the first block of an internal
+   * credit it reversed that began at or before the fork (its range is reconciled again whole).
+   */
+  readFrom: bigint;
   /** The last block it had read, whose hash the chain no longer has. */
   lastBlock: bigint;
   /** Transactions whose credits were reversed. */
@@ -133,20 +138,58 @@ async function undoReorg(db: Db, chainId: number, found: { forkBlock: bigint; la
         }
         const orderIds = standing.map((s) => s.orderId).filter((id): id is number => id !== null);
         if (orderIds.length > 0) {
-          await trx.updateTable('paymentOrder').set({ status: 'pending', paidAt: null, txHash: null, payerAddress: null }).where('id', 'in', orderIds).where('status', '=', 'paid').execute();
+          await trx.updateTable('paymentOrder').set({ status: 'pending', fee: '0', paidAt: null, txHash: null, payerAddress: null }).where('id', 'in', orderIds).where('status', '=', 'paid').execute();
         }
         await postEntries(trx, postings);
         await trx.updateTable('chainTransfer').set({ vanishedAt: now }).where('id', 'in', group.ids).execute();
         reversed += 1;
       }
 
+      const internal = await reverseInternalCredits(trx, chainId, forkBlock, now);
+      reversed += internal.reversed;
+      unreversed.push(...internal.unreversed);
+      const readFrom = internal.readFrom < forkBlock + 1n ? internal.readFrom : forkBlock + 1n;
+
       await trx.deleteFrom('chainBlock').where('chainId', '=', chainId).where('blockNumber', '>', Number(forkBlock)).execute();
-      await trx.updateTable('chainWatch').set({ nextBlock: Number(forkBlock + 1n), updatedAt: now }).where('chainId', '=', chainId).execute();
+      await trx.updateTable('chainWatch').set({ nextBlock: Number(readFrom), updatedAt: now }).where('chainId', '=', chainId).execute();
       await trx
         .insertInto('chainReorg')
         .values({ chainId, forkBlock: Number(forkBlock), lastBlock: last.blockNumber, lastHash: last.blockHash, reversed, unreversed: unreversed.length, beyondKept, createdAt: now })
         .execute();
-      return { chainId, forkBlock, lastBlock: BigInt(last.blockNumber), reversed, unreversed, beyondKept };
+      return { chainId, forkBlock, readFrom, lastBlock: BigInt(last.blockNumber), reversed, unreversed, beyondKept };
     }),
   );
+}
+
+/**
+ * The internal credits (docs/ledger.md "Internal transfers") whose blocks reach past the fork: each
+ * reversed whole by a `reorg` entry naming its record, which is marked vanished; its range is read
+ * again from its first block, so the part before the fork is found again. One the wallet has spent
+ * stays booked, as a spent transfer's credit does (docs/DECISIONS.md "Reorgs").
+ */
+async function reverseInternalCredits(trx: Trx, chainId: number, forkBlock: bigint, now: Date): Promise<{ reversed: number; unreversed: string[]; readFrom: bigint }> {
+  const credits = await trx
+    .selectFrom('chainInternalCredit')
+    .select(['id', 'walletId', 'currencyId', 'fromBlock', sql<string>`trim_scale(amount)::text`.as('amount')])
+    .where('chainId', '=', chainId)
+    .where('toBlock', '>', Number(forkBlock))
+    .where('vanishedAt', 'is', null)
+    .orderBy('id')
+    .execute();
+  let reversed = 0;
+  let readFrom = forkBlock + 1n;
+  const unreversed: string[] = [];
+  for (const credit of credits) {
+    await trx.selectFrom('chainWallet').select('id').where('id', '=', credit.walletId).forKeyShare().execute();
+    const posting: Posting = { walletId: credit.walletId, currencyId: credit.currencyId, delta: `-${credit.amount}`, reason: 'reorg', internalCreditId: credit.id, txHash: null, at: now };
+    if ((await shortfalls(trx, [posting])).length > 0) {
+      unreversed.push(`internal credit ${credit.id}`);
+      continue;
+    }
+    await postEntries(trx, [posting]);
+    await trx.updateTable('chainInternalCredit').set({ vanishedAt: now }).where('id', '=', credit.id).execute();
+    if (BigInt(credit.fromBlock) < readFrom) readFrom = BigInt(credit.fromBlock);
+    reversed += 1;
+  }
+  return { reversed, unreversed, readFrom };
 }

@@ -4,6 +4,8 @@ import type { ChainRegistry } from '../../chain/registry';
 import type { ChainAdapter } from '../../chain/adapter';
 import { bookTransfer, type WatchedCurrency, type WatchedWallet } from './bookTransfer';
 import { checkReorg, keepBlockHashes, type Reorg } from './reorg';
+import { bookInternalCredits, readNativeChanges, RECONCILE_CONTEXT } from './internalCredit';
+import { withAuditContext } from '../../http/auditContext';
 
 /** The most blocks one poll reads: a watcher that fell behind catches up in steps, each committed. */
 const MAX_BLOCKS_PER_POLL = 500n;
@@ -30,6 +32,9 @@ export interface PollResult {
  *   is in the books (a fresh devnet was made to hold them; a real network's history is before the
  *   platform watched it). A devnet that starts fresh sets the cursor itself (server/chain/materialize.ts).
  * - Transfers from one of our own wallets are left out: the proposal that sent them booked both sides.
+ * - Native coin that reached a wallet without a transaction of its own (a contract forwarding it) is
+ *   found by reconciling the wallet's balance over the same blocks, and booked with them
+ *   (internalCredit.ts; docs/ledger.md "Internal transfers").
  * - On the devnet, which mines only when a transaction arrives, a transfer into our wallets still
  *   short of its confirmations has the devnet mine an empty block per poll, as a real chain would.
  */
@@ -43,7 +48,7 @@ export async function pollChain(db: Db, chains: ChainRegistry, chainId: number, 
   // The chain still has the last block read, or the books go back to the fork point first (also
   // when the chain is shorter now: the blocks past its head are gone).
   const reorg = cursor ? ((await checkReorg(db, adapter, chainId, now)) ?? undefined) : undefined;
-  const from = reorg ? reorg.forkBlock + 1n : BigInt(cursor?.nextBlock ?? 0);
+  const from = reorg ? reorg.readFrom : BigInt(cursor?.nextBlock ?? 0);
   if (!cursor || from > head + 1n) {
     // Never watched, or a chain that went back with nothing kept to compare (a devnet whose folder
     // was removed made its books afresh): from the next block on.
@@ -53,13 +58,14 @@ export async function pollChain(db: Db, chains: ChainRegistry, chainId: number, 
   const confirmed = head - BigInt(Math.max(chain.confirmations, 1)) + 1n;
   const to = confirmed < from + MAX_BLOCKS_PER_POLL - 1n ? confirmed : from + MAX_BLOCKS_PER_POLL - 1n;
 
-  const wallets = (await db.selectFrom('chainWallet').select(['id', 'address']).where('chainId', '=', chainId).execute()).filter((w) => isAddress(w.address));
+  const wallets = (await db.selectFrom('chainWallet').select(['id', 'address', 'safeSetup']).where('chainId', '=', chainId).execute()).filter((w) => isAddress(w.address));
   const walletOf = new Map<string, WatchedWallet>(wallets.map((w) => [getAddress(w.address), w]));
   const currencies = await db.selectFrom('currency').select(['id', 'contractAddress', 'decimals']).where('chainId', '=', chainId).execute();
   const currencyOf = new Map<string | null, WatchedCurrency>(
     currencies.filter((c) => c.contractAddress === null || isAddress(c.contractAddress)).map((c) => [c.contractAddress === null ? null : getAddress(c.contractAddress), c]),
   );
   const tokens = [...currencyOf.keys()].filter((token): token is string => token !== null);
+  const native = currencyOf.get(null);
   const incoming = async (fromBlock: bigint, toBlock: bigint) =>
     (await adapter.transfersTo([...walletOf.keys()], tokens, fromBlock, toBlock)).filter((t) => !walletOf.has(getAddress(t.from)) && currencyOf.has(t.token));
 
@@ -74,12 +80,13 @@ export async function pollChain(db: Db, chains: ChainRegistry, chainId: number, 
   let nextBlock = from;
   if (to >= from) {
     const transfers = seen.filter((t) => t.blockNumber <= to);
+    const changes = native ? await readNativeChanges(adapter, wallets.map((w) => ({ id: w.id, address: w.address, safe: w.safeSetup !== null })), from, to) : [];
     // The block before the range and the last one, read again: a reorg while reading leaves this
     // range for the next poll's check.
     if (hashes === null || (await adapter.blockHash(to)) !== hashes.get(to) || (from > 0n && (await adapter.blockHash(from - 1n)) !== hashes.get(from - 1n))) {
       return { booked: 0, nextBlock: from, ...(reorg ? { reorg } : {}) };
     }
-    const moved = await db.transaction().execute(async (trx) => {
+    const book = () => db.transaction().execute(async (trx) => {
       const locked = await trx.selectFrom('chainWatch').select('nextBlock').where('chainId', '=', chainId).forUpdate().executeTakeFirst();
       if (!locked || BigInt(locked.nextBlock) !== from) return null;
       const before = await trx.selectFrom('chainBlock').select('blockHash').where('chainId', '=', chainId).where('blockNumber', '=', Number(from - 1n)).executeTakeFirst();
@@ -90,9 +97,12 @@ export async function pollChain(db: Db, chains: ChainRegistry, chainId: number, 
       for (const transfer of transfers) {
         if (await bookTransfer(trx, chainId, transfer, walletOf.get(transfer.to)!, currencyOf.get(transfer.token)!)) count += 1;
       }
+      if (native && changes.length > 0) await bookInternalCredits(trx, chainId, native, changes, { from, to }, now);
       await trx.updateTable('chainWatch').set({ nextBlock: Number(to + 1n), updatedAt: now }).where('chainId', '=', chainId).execute();
       return count;
     });
+    // Coin found by reconciliation is recorded in the audit trail (its row's trigger needs a context).
+    const moved = changes.length > 0 ? await withAuditContext(RECONCILE_CONTEXT, book) : await book();
     if (moved === null) return { booked: 0, nextBlock: null, ...(reorg ? { reorg } : {}) };
     booked = moved;
     nextBlock = to + 1n;

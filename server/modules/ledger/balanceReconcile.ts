@@ -3,6 +3,7 @@ import { formatUnits, getAddress, isAddress, isAddressEqual, parseUnits } from '
 import type { Db } from '../../db/database';
 import type { ChainRegistry } from '../../chain/registry';
 import type { LedgerBreak } from '../../../src/contract/schemas/ledger';
+import { TokenContracts } from './tokenContracts';
 
 /**
  * The books' balances against the chain (docs/ledger.md "Verification"): every wallet of ours on an
@@ -27,6 +28,8 @@ export async function reconcileBalances(db: Db, chains: ChainRegistry): Promise<
     .orderBy('chainWallet.id')
     .execute();
   const breaks: LedgerBreak[] = [];
+  // A token the node lacks is named once per chain (`tokenMissing`); the wallet's other currencies are still compared.
+  const tokenContracts = new TokenContracts();
   const found = (wallet: (typeof wallets)[number], kind: LedgerBreak['kind'], symbol: string | null, expected: string, actual: string) =>
     breaks.push({ kind, walletId: wallet.id, walletLabel: wallet.label, symbol, refId: null, expected, actual });
 
@@ -44,9 +47,12 @@ export async function reconcileBalances(db: Db, chains: ChainRegistry): Promise<
           from currency c left join wallet_balance b on b.currency_id = c.id and b.wallet_id = ${wallet.id}
           where c.chain_id = ${wallet.chainId}
           order by c.id`.execute(trx);
-        const currencies = rows.filter((r) => r.contractAddress === null || isAddress(r.contractAddress));
-        if (currencies.length === 0) return;
+        const named = rows.filter((r) => r.contractAddress === null || isAddress(r.contractAddress));
+        if (named.length === 0) return;
         const head = await adapter.headBlock();
+        const missing = await tokenContracts.missingOn(wallet.chainId, adapter, named, head);
+        const currencies = named.filter((c) => c.contractAddress === null || !missing.has(getAddress(c.contractAddress)));
+        if (currencies.length === 0) return;
         const from = currencies[0].nextBlock === null ? null : BigInt(currencies[0].nextBlock);
         const tokens = currencies.filter((c) => c.contractAddress !== null).map((c) => getAddress(c.contractAddress!));
         // Transfers from our own wallets are booked as they are sent, never by the watcher.
@@ -64,5 +70,5 @@ export async function reconcileBalances(db: Db, chains: ChainRegistry): Promise<
       found(wallet, 'chainUnreadable', null, '—', '—');
     }
   }
-  return breaks;
+  return [...tokenContracts.breaks, ...breaks];
 }

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { conflict } from '../../http/apiError';
+import { orderFeeOf } from '../../../src/contract/orderFee';
 import { debit, positive, postEntries } from './post';
 
 type Trx = Transaction<Database>;
@@ -34,7 +35,8 @@ export async function lockDepositWallet(trx: Trx, order: Pick<PayableOrder, 'cha
 /**
  * An order becomes paid in one place, whoever saw the payment (the chain watcher, a re-check,
  * a re-credit): its status, payment facts and the credit of its amount to the deposit wallet,
- * in the caller's transaction (docs/DECISIONS.md "Ledger"). The order's platform fee is the
+ * in the caller's transaction (docs/DECISIONS.md "Ledger"). The order's platform fee is set here
+ * (orderFeeOf, the same for every paid order: docs/DECISIONS.md "An order's fee"); it is the
  * merchant's bill, settled outside the wallets: the chain delivered the whole amount. A second
  * credit of the same order is refused by the ledger's unique index (per round: a credit a reorg
  * reversed lets the order be paid once more).
@@ -50,9 +52,10 @@ export async function markOrderPaid(
   payment: { txHash: string; paidAt: Date; payerAddress?: string | null },
 ): Promise<void> {
   const walletId = await lockDepositWallet(trx, order);
+  const { decimals } = await trx.selectFrom('currency').select('decimals').where('id', '=', order.currencyId).executeTakeFirstOrThrow();
   await trx
     .updateTable('paymentOrder')
-    .set({ status: 'paid', paidAt: payment.paidAt, txHash: payment.txHash, ...(payment.payerAddress ? { payerAddress: payment.payerAddress } : {}) })
+    .set({ status: 'paid', fee: orderFeeOf(order.amount, decimals), paidAt: payment.paidAt, txHash: payment.txHash, ...(payment.payerAddress ? { payerAddress: payment.payerAddress } : {}) })
     .where('id', '=', order.id)
     .execute();
   // A credit a reorg reversed does not count: this is the next round (docs/chains.md "Reorgs").

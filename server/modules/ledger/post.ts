@@ -17,6 +17,8 @@ export interface Posting {
   orderId?: number | null;
   /** Which credit of its order a `payment` or its `reorg` reversal is (1 unless a reorg reversed one; migration 035). */
   orderRound?: number;
+  /** The record an `internal transfer` credit (or its reversal) books (migration 037). */
+  internalCreditId?: number | null;
   txHash: string | null;
   at: Date;
 }
@@ -80,6 +82,7 @@ export async function postEntries(trx: Trx, postings: readonly Posting[]): Promi
         movementId: p.movementId ?? null,
         orderId: p.orderId ?? null,
         orderRound: p.orderRound ?? 1,
+        internalCreditId: p.internalCreditId ?? null,
         txHash: p.txHash,
         createdAt: p.at,
       })),

@@ -90,11 +90,24 @@ const checks: Partial<Record<LedgerBreakKind, RawBuilder<BreakRow>>> = {
           group by w.id, ct.currency_id, lower(ct.tx_hash)) t
     full join (select wallet_id, currency_id, lower(tx_hash) as hash, sum(delta) as total
                from ledger_entry
-               where reason in ('deposit', 'reorg')
+               where reason = 'deposit' or (reason = 'reorg' and internal_credit_id is null)
                   or (reason = 'payment' and lower(tx_hash) in (select lower(tx_hash) from chain_transfer where block_number is not null))
                group by wallet_id, currency_id, lower(tx_hash)) e
       on e.wallet_id = t.wallet_id and e.currency_id = t.currency_id and e.hash = t.hash
     where coalesce(t.amount, 0) <> coalesce(e.total, 0)`,
+  // Each internal transfer the watcher found (chain_internal_credit) is credited once, to its wallet in
+  // its currency, for its amount, unless a reorg reversed it; no such credit names no record
+  // (docs/ledger.md "Internal transfers").
+  internalCredit: sql<BreakRow>`
+    select coalesce(c.wallet_id, e.wallet_id) as "walletId", coalesce(c.currency_id, e.currency_id) as "currencyId", coalesce(c.id, e.internal_credit_id) as "refId",
+           trim_scale(case when c.id is null or c.vanished_at is not null then 0 else c.amount end)::text as expected, trim_scale(coalesce(e.total, 0))::text as actual
+    from chain_internal_credit c
+    full join (select internal_credit_id, wallet_id, currency_id, sum(delta) as total, count(*) filter (where reason = 'internal transfer') as credits
+               from ledger_entry where reason = 'internal transfer' or internal_credit_id is not null
+               group by internal_credit_id, wallet_id, currency_id) e
+      on e.internal_credit_id = c.id and e.wallet_id = c.wallet_id and e.currency_id = c.currency_id
+    where c.id is null or e.internal_credit_id is null or e.credits <> 1
+       or e.total <> (case when c.vanished_at is null then c.amount else 0 end)`,
 };
 
 /**

@@ -36,6 +36,10 @@ export const LEDGER_BREAK_KINDS = [
   'safeEscape',
   /** The chain of a wallet could not be read: not compared. */
   'chainUnreadable',
+  /** A token contract named by a currency of the chain is not on the node: that currency is not compared, the wallet's others are. */
+  'tokenMissing',
+  /** An `internal transfer` credit that does not stand for its record's amount (or a record without its credit). */
+  'internalCredit',
 ] as const;
 export type LedgerBreakKind = (typeof LEDGER_BREAK_KINDS)[number];
 

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getAddress } from 'viem';
+import { startTestServer, type TestServer } from './harness';
+import { ETH_CHAIN, signClient, walletIdsByLabel } from './signSupport';
+import { postEntries } from '../../server/modules/ledger/post';
+import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
+
+// The ledger's chain check with a currency whose token contract the node does not have (docs/ledger.md
+// "Verification", `tokenMissing`): that contract is named, and every wallet's other currencies are still compared.
+let server: TestServer;
+let client: ReturnType<typeof signClient>;
+let wallets: Record<string, number>;
+beforeAll(async () => {
+  server = await startTestServer();
+  client = signClient(server);
+  wallets = await walletIdsByLabel(server);
+});
+afterAll(() => server?.close());
+
+const db = () => server.app.context.db;
+const verify = async () => (await server.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: await client.token('superAdmin') })).data;
+const NOWHERE = getAddress('0x00000000000000000000000000000000deadbeef');
+
+describe('a token contract missing from the node', () => {
+  it('is named once as a break of its own, and the wallets’ other currencies are still compared', async () => {
+    expect(await verify()).toMatchObject({ balanced: true, breaks: [] });
+    await db()
+      .insertInto('currency')
+      .values({ symbol: 'GONE', name: 'Token never deployed', chainId: ETH_CHAIN, contractAddress: NOWHERE, decimals: 6, legalTender: 'USD', minDeposit: '0', minWithdraw: '0', withdrawFee: '0', enabled: true })
+      .execute();
+    const result = await verify();
+    expect(result.balanced).toBe(false);
+    // Named once for the chain, not once per wallet; no wallet is given up as unreadable.
+    expect(result.breaks).toEqual([expect.objectContaining({ kind: 'tokenMissing', walletId: null, symbol: 'GONE', expected: NOWHERE, actual: '—' })]);
+
+    // Money the chain never delivered, credited beside it in another currency: still found.
+    const wallet = wallets['Aurora deposits'];
+    const usdt = await db().selectFrom('currency').select('id').where('chainId', '=', ETH_CHAIN).where('symbol', '=', 'USDT').executeTakeFirstOrThrow();
+    await db().transaction().execute((trx) => postEntries(trx, [{ walletId: wallet, currencyId: usdt.id, delta: '7', reason: 'initial credit', txHash: null, at: new Date() }]));
+    const after = await verify();
+    expect(after.breaks).toContainEqual(expect.objectContaining({ kind: 'tokenMissing', symbol: 'GONE' }));
+    expect(after.breaks).toContainEqual(expect.objectContaining({ kind: 'chainBalance', walletId: wallet, symbol: 'USDT' }));
+    expect(after.breaks.filter((b) => b.kind === 'chainUnreadable')).toEqual([]);
+  });
+
+  it('is the operator’s to read: a merchant’s manager is refused the check', async () => {
+    const res = await server.call('GET', '/sys/ledger/verify', { token: await client.token('merchantProManager') });
+    expect(res.code).toBe(403);
+  });
+});
