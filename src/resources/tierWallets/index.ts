@@ -26,6 +26,8 @@ function tierWallets(tier: 'pro' | 'std' | 'lite') {
       { source: 'createdAt', kind: 'dateTime', inList: false, sortable: true },
     ],
     list: { sort: { field: 'kind', order: 'ASC' } },
+    // The lite tier has no /multisig: its signers' open proposals show above its wallets.
+    ...(tier === 'lite' ? { views: { list: () => import('./LiteWalletList') } } : {}),
     recordRepresentation: 'label',
   });
 }
