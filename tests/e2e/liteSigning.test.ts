@@ -48,6 +48,19 @@ describe('lite signers', () => {
     await expect.poll(() => page.locator('table').textContent()).toContain('Cedar cold');
     expect(await axeViolations(page, '/merchant-lite-wallet')).toEqual([]);
 
+    // Liam, the other signer, on a phone in Chinese and the dark theme: the same card and page.
+    const liam = await env.browser.newPage({ viewport: { width: 390, height: 844 }, colorScheme: 'dark', locale: 'zh-CN' });
+    await signIn(liam, base, 'merchantLiteEmployee');
+    await liam.goto(`${base}/merchant-lite-wallet`);
+    const his = liam.getByTestId('lite-waiting-list');
+    await expect.poll(() => his.textContent()).toMatch(/^等待我签名.*Cedar cold · #\d+/);
+    expect(await axeViolations(liam, 'zh-CN, dark, 390 px: /merchant-lite-wallet')).toEqual([]);
+    await his.getByText(/Cedar cold · #\d+/).click();
+    await liam.waitForURL(/\/merchant-lite-wallet\/proposal\/\d+$/);
+    await expect.poll(() => liam.getByTestId('timeline').count()).toBe(1);
+    expect(await axeViolations(liam, 'zh-CN, dark, 390 px: /merchant-lite-wallet/proposal')).toEqual([]);
+    await liam.close();
+
     await waiting.getByText(/Cedar cold · #\d+/).click();
     await page.waitForURL(/\/merchant-lite-wallet\/proposal\/\d+$/);
     const proposalId = Number(page.url().match(/proposal\/(\d+)$/)![1]);

@@ -1,5 +1,5 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Button } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import ProposalShow from '../../resources/multisig/ProposalShow';
@@ -13,9 +13,12 @@ export default function LiteProposalPage() {
   const translate = useTranslate();
   return (
     <>
-      <Button component={Link} to="/merchant-lite-wallet" startIcon={<ArrowBackIcon />} sx={{ mt: 2 }}>
-        {translate('liteSigning.backToWallets')}
-      </Button>
+      {/* The way back keeps to the start, above the card, whatever the layout does with its children. */}
+      <Box sx={{ mt: 2, width: '100%', display: 'flex', justifyContent: 'flex-start' }}>
+        <Button component={Link} to="/merchant-lite-wallet" startIcon={<ArrowBackIcon />}>
+          {translate('liteSigning.backToWallets')}
+        </Button>
+      </Box>
       <ProposalShow />
     </>
   );
