@@ -13,6 +13,7 @@ import { darkTheme, lightTheme } from './shell/brand';
 import { LeaveForSignIn } from './startup/LeaveForSignIn';
 import { resources } from './resources';
 import { withResourceAccess } from './resources/engine';
+import { LITE_PROPOSAL_PATH } from './resources/multisig/proposalPage';
 
 const HomePage = lazyScreen(() => import('./pages/home/HomePage'));
 const TermsPage = lazyScreen(() => import('./pages/status/TermsPage'));
@@ -23,6 +24,7 @@ const OrgPage = lazyScreen(() => import('./pages/org/OrgPage'));
 const OrderRepairPage = lazyScreen(() => import('./pages/orderRepair/OrderRepairPage'));
 const AccountPage = lazyScreen(() => import('./pages/account/AccountPage'));
 const PolicyPage = lazyScreen(() => import('./pages/policy/PolicyPage'));
+const LiteProposalPage = lazyScreen(() => import('./pages/liteProposal/LiteProposalPage'));
 const orgScreen = (labelKey: string) => <OrgPage labelKey={labelKey} />;
 /** The guarded routes that are no declared resource: each has its own screen. */
 const screens: Record<string, (labelKey: string) => React.ReactElement> = {
@@ -64,6 +66,8 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
         {ROUTES.filter((r) => Object.hasOwn(screens, r.path)).map((route) => (
           <Route key={route.path} path={`${route.path}/*`} element={<RouteGuard path={route.path}>{screens[route.path](route.labelKey)}</RouteGuard>} />
         ))}
+        {/* Under a declared resource's route, guarded by it: a lite signer's proposal page (no /multisig for the lite row). */}
+        <Route path={`${LITE_PROPOSAL_PATH}/:id`} element={<RouteGuard path={LITE_PROPOSAL_PATH}><LiteProposalPage /></RouteGuard>} />
       </CustomRoutes>
       <CustomRoutes noLayout>
         <Route path="/403" element={<ForbiddenPage />} />

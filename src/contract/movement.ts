@@ -34,12 +34,21 @@ export const MOVEMENT_READERS: Record<MovementKind, RoleMask> = {
 };
 
 /**
+ * Who may start money out of a cold wallet of this kind: coldAdmins; out of the lite tier's
+ * multisig cold wallet (MultiSigColdLite) also the lite manager, since no cold admin belongs to a
+ * lite org and only a wallet of the selected org pays (docs/DECISIONS.md "Lite signers and the
+ * lite cold wallet"). Its m signers still approve every outflow.
+ */
+export const coldOutflowStarters = (walletKind: string): RoleMask => (walletKind === 'MultiSigColdLite' ? combine(masks.coldAdmins, maskOf(ROLES.merchantLiteManager)) : masks.coldAdmins);
+
+/**
  * The wallet's own rule, beyond the kind's writers (as for a sign start): anything out
- * of a cold wallet needs coldAdmins; a transfer out of any other wallet needs
+ * of a cold wallet needs its cold starters (above); a transfer out of any other wallet needs
  * allowTransfer. Returns the refusal's message key, or null when the role may.
  */
 export function walletOutflowRefusal(roleIndex: number, kind: string, walletKind: string): string | null {
-  if (isColdKind(walletKind)) return maskHas(masks.coldAdmins, roleIndex) ? null : 'validation.coldWalletAdmins';
+  if (walletKind === 'MultiSigColdLite') return maskHas(coldOutflowStarters(walletKind), roleIndex) ? null : 'validation.liteColdManager';
+  if (isColdKind(walletKind)) return maskHas(coldOutflowStarters(walletKind), roleIndex) ? null : 'validation.coldWalletAdmins';
   if (kind === 'transfer' && !maskHas(masks.allowTransfer, roleIndex)) return 'validation.transferNotAllowedFromWallet';
   return null;
 }

@@ -1,6 +1,6 @@
 import { Card, CardContent, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { Title, useGetList, useTranslate } from 'react-admin';
-import { canAccess, roleLevelLabel, tenantTypeName } from '../../access';
+import { roleLevelLabel, tenantTypeName } from '../../access';
 import { Link } from 'react-router-dom';
 import { useSession } from '../../session';
 import { isServerError } from '../../shell/errors/isServerError';
@@ -10,6 +10,7 @@ import type { ProposalRecord } from '../../contract/schemas/sign';
 import { sumDecimals } from './sumDecimals';
 import { VolumeCard } from './VolumeCard';
 import { WaitingProposals } from './WaitingProposals';
+import { proposalQueuePath } from '../../resources/multisig/proposalPage';
 import { useFormat } from '../../i18n/useFormat';
 
 /** Figures of one width, so the totals column lines its digits up. */
@@ -44,7 +45,9 @@ export default function HomePage() {
   const translate = useTranslate();
   const format = useFormat();
   const { userName, selectedOrg, currentChainObj, chainList, roleIndex } = useSession();
-  const seesMultisig = canAccess(roleIndex, '/multisig');
+  // The queue's roles, and lite signers, whose proposals open under their wallets' page.
+  const queuePath = proposalQueuePath(roleIndex);
+  const seesMultisig = queuePath !== null;
   // An explicit sort: react-admin's default (`id`) would travel as the idField `proposalId`, which the list does not sort by.
   // No retries, as react-admin's own list and show controllers: a failure is toasted once and shown at once.
   const waiting = useGetList<ProposalRecord & { id: number }>(
@@ -89,7 +92,7 @@ export default function HomePage() {
         </Grid>
         {seesMultisig && (
           <Grid size={{ xs: 12, sm: 4 }}>
-            <Link to="/multisig" style={{ textDecoration: 'none' }}>
+            <Link to={queuePath ?? '/multisig'} style={{ textDecoration: 'none' }}>
               <Figure label={translate('multisig.waitingForMe')} value={countOf(waiting)} testId="home-waiting" />
             </Link>
           </Grid>

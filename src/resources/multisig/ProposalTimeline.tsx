@@ -3,6 +3,8 @@ import { Link, useTranslate } from 'react-admin';
 import { proposalReference } from '../../contract/proposalReference';
 import type { ProposalDetail, SignLogRecord } from '../../contract/schemas/sign';
 import { useProposalTime } from './proposalTime';
+import { proposalPagePath } from './proposalPage';
+import { useSession } from '../../session';
 import { BREAK_ANYWHERE, ProposalSignatures, ProposalTransaction } from './ProposalChainFacts';
 
 const CLOSING = new Set(['executed', 'denied', 'expired', 'superseded']);
@@ -11,6 +13,9 @@ const CLOSING = new Set(['executed', 'denied', 'expired', 'superseded']);
 function Closing({ proposal }: { proposal: ProposalDetail }) {
   const translate = useTranslate();
   const time = useProposalTime();
+  const { roleIndex } = useSession();
+  // A lite signer reads it under the lite wallets' route: the link stays there.
+  const supersededBy = proposal.supersededBy === null ? null : proposalPagePath(roleIndex, proposal.supersededBy);
   return (
     <Box data-testid="timeline-closing">
       <Typography fontWeight={600}>{translate(`multisig.status.${proposal.status}`)}</Typography>
@@ -25,8 +30,8 @@ function Closing({ proposal }: { proposal: ProposalDetail }) {
       {proposal.status === 'superseded' && (
         <>
           <Typography variant="body2">{translate('multisig.superseded.text')}</Typography>
-          {proposal.supersededBy !== null && (
-            <Link to={`/multisig/${proposal.supersededBy}/show`} data-testid="superseded-by">
+          {supersededBy !== null && (
+            <Link to={supersededBy} data-testid="superseded-by">
               {translate('multisig.superseded.link', {
                 proposal: proposal.supersededByNonce === null ? '' : proposalReference({ walletLabel: proposal.walletLabel, nonce: proposal.supersededByNonce }),
               })}

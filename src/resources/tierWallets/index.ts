@@ -20,12 +20,16 @@ function tierWallets(tier: 'pro' | 'std' | 'lite') {
       { source: 'chainId', kind: 'reference', reference: 'chain', inList: false },
       { source: 'label', kind: 'text', sortable: true, filterable: 'alwaysOn' },
       { source: 'kind', kind: 'enum', choices: WALLET_KINDS, sortable: true, filterable: true },
+      // Balances before the address: a phone row shows the first columns after the label, and an address
+      // (with its copy button) inside a row that is itself a button is a nested control (axe).
+      { source: 'balances', kind: 'list', itemText: (b, amount = String) => `${amount(b.amount)} ${String(b.symbol)}` },
       { source: 'address', kind: 'address' },
       { source: 'threshold', kind: 'number' },
-      { source: 'balances', kind: 'list', itemText: (b, amount = String) => `${amount(b.amount)} ${String(b.symbol)}` },
       { source: 'createdAt', kind: 'dateTime', inList: false, sortable: true },
     ],
     list: { sort: { field: 'kind', order: 'ASC' } },
+    // The lite tier has no /multisig: its signers' open proposals show above its wallets.
+    ...(tier === 'lite' ? { views: { list: () => import('./LiteWalletList') } } : {}),
     recordRepresentation: 'label',
   });
 }
