@@ -49,15 +49,16 @@ export function ProposalActionDialog({ action, proposal, comment, onConfirm, onC
       titleTranslateOptions={{ proposal: proposalReference(proposal), what: proposalSummary(proposal, translate) }}
       content={
         <Box data-testid="proposal-action-dialog">
-          <Typography sx={{ mb: 1 }}>{translate(text.intro)}</Typography>
-          <ProposalFacts proposal={proposal} showZeroFee />
+          {!blocked && <Typography sx={{ mb: 1 }}>{translate(text.intro)}</Typography>}
+          {/* Without a key there is nothing to check before signing: the dialog says what to do instead. */}
+          {!blocked && <ProposalFacts proposal={proposal} showZeroFee />}
           {comment.trim() && (
             <Typography variant="body2" sx={{ mt: 1 }}>
               {translate('multisig.dialog.comment', { comment: comment.trim() })}
             </Typography>
           )}
           {blocked && (
-            <Alert severity="warning" sx={{ mt: 2 }} data-testid="no-signing-key">
+            <Alert severity="warning" sx={{ mt: 2, overflowWrap: 'anywhere' }} data-testid="no-signing-key">
               {translate(`multisig.noKey.${noKey.reason}`, { registered: noKey.registered ?? '', held: noKey.held ?? '' })}
             </Alert>
           )}

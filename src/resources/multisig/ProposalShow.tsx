@@ -104,18 +104,15 @@ export default function ProposalShow() {
         )}
         {mayApproveSafe && (
           // On a Safe nobody's approval is implied, the proposer's included: the signature is still to give.
-          <Alert
-            severity="info"
-            sx={{ mt: 2 }}
-            data-testid="awaits-my-signature"
-            action={
-              <Button color="inherit" size="small" disabled={busy} onClick={() => setAsked('approval')}>
-                {translate('multisig.awaitsSignature.sign')}
-              </Button>
-            }
-          >
+          <Alert severity="info" sx={{ mt: 2 }} data-testid="awaits-my-signature">
             {translate(proposal.proposer === account ? 'multisig.awaitsSignature.proposer' : 'multisig.awaitsSignature.signer')}
             {noKey && ` ${translate('multisig.awaitsSignature.noKey')}`}
+            {/* Under the words, not beside them: on a phone a side button would squeeze to a word a line. */}
+            <Box sx={{ mt: 1 }}>
+              <Button variant="outlined" size="small" disabled={busy} onClick={() => setAsked('approval')}>
+                {translate('multisig.awaitsSignature.sign')}
+              </Button>
+            </Box>
           </Alert>
         )}
         <ProposalTimeline proposal={proposal} />
