@@ -1,7 +1,7 @@
 import { Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { auditActionKey } from '../../contract/audit';
 import type { AuditEventRecord } from '../../contract/schemas/auditLog';
+import { auditActionText } from './auditValues';
 
 /**
  * What an event did: a proposal's step ("Approved", "Executed") where the row is a proposal's, else
@@ -13,7 +13,7 @@ export default function AuditActionField() {
   const translate = useTranslate();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   if (!record) return null;
-  const action = translate(auditActionKey(record.action, record.proposalStep));
+  const action = auditActionText(record, translate);
   return (
     <Typography variant="body2" component="span" data-testid="audit-action">
       {phone && record.proposal ? `${action} · ${record.proposal}` : action}
