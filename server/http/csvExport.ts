@@ -23,7 +23,7 @@ export function cellsOf(view: ExportView, row: Record<string, unknown>, label: L
   return view.columns.map((column) => {
     if (column.cell) return column.cell(row);
     const value = row[column.source];
-    if (column.valueLabel && value !== null && value !== undefined) return label(column.valueLabel(String(value)), String(value));
+    if (column.valueLabel && value !== null && value !== undefined) return label(column.valueLabel(String(value), row), String(value));
     return isObject(value) ? JSON.stringify(value) : value;
   });
 }

@@ -1,4 +1,5 @@
 import { optionalProposalReference } from './proposalReference';
+import { auditActionKey } from './audit';
 import type { MovementKind } from './movement';
 import type { OrderReportKind } from './report';
 
@@ -10,8 +11,8 @@ import type { OrderReportKind } from './report';
  */
 export interface ExportColumn {
   source: string;
-  /** The translation key of a value's label (an enum); values without one stay as they are. */
-  valueLabel?: (value: string) => string;
+  /** The translation key of a value's label (an enum), which may read the whole row; values without one stay as they are. */
+  valueLabel?: (value: string, row: Record<string, unknown>) => string;
   /** The cell from the whole row (a proposal named by its wallet and nonce). */
   cell?: (row: Record<string, unknown>) => unknown;
 }
@@ -125,9 +126,10 @@ export const auditLogExport: ExportView = {
     { source: 'createdAt' },
     { source: 'actorAccount' },
     { source: 'orgName' },
-    { source: 'action', valueLabel: (value) => `auditLog.action.${value}` },
+    // A proposal's event says what it did to it (approved, executed…) and names it by wallet and nonce, as the list does.
+    { source: 'action', valueLabel: (value, row) => auditActionKey(value, row.proposalStep) },
     { source: 'entity', valueLabel: (value) => `auditLog.entity.${value}` },
-    { source: 'entityId' },
+    { source: 'entityId', cell: (row) => row.proposal ?? row.entityId },
     { source: 'clientAddress' },
     { source: 'before' },
     { source: 'after' },

@@ -5,6 +5,8 @@ import { orgVisibleTo } from '../../http/tenancy';
 import { notFound } from '../../http/apiError';
 import type { Caller } from '../../http/caller';
 import type { ListResult } from '../../../src/contract/envelope';
+import { optionalProposalReference } from '../../../src/contract/proposalReference';
+import { proposalStep } from '../../../src/contract/audit';
 import type { AuditEventRecord, AuditLogListQuery, AuditValues, AuditVerifyResult } from '../../../src/contract/schemas/auditLog';
 
 /**
@@ -17,6 +19,11 @@ const scoped = (db: Db, caller: Caller) =>
     .selectFrom('auditEvent')
     .leftJoin('org', 'org.id', 'auditEvent.orgId')
     .leftJoin('appUser as actor', 'actor.id', 'auditEvent.actorId')
+    // A proposal's events (its own and its votes', keyed "proposal:signer") name it as every screen does: wallet and nonce.
+    .leftJoin('proposal as auditProposal', (join) =>
+      join.on(sql<boolean>`audit_proposal.id = case when audit_event.entity in ('proposal', 'proposalVote') then split_part(audit_event.entity_id, ':', 1)::integer end`),
+    )
+    .leftJoin('chainWallet as auditWallet', 'auditWallet.id', 'auditProposal.walletId')
     .where(orgVisibleTo(caller, 'audit_event.org_id'));
 
 const columns = [
@@ -36,19 +43,33 @@ const columns = [
   'auditEvent.userAgent',
   'auditEvent.requestId',
   'auditEvent.route',
+  'auditProposal.id as proposalId',
+  'auditProposal.nonce as proposalNonce',
+  'auditWallet.label as proposalWalletLabel',
 ] as const;
 
 /** Column names as the API names fields: `withdraw_fee` → `withdrawFee`. */
 const camel = (values: Record<string, unknown> | null): AuditValues | null =>
   values === null ? null : Object.fromEntries(Object.entries(values).map(([key, value]) => [key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()), value]));
 
-type Row = Omit<AuditEventRecord, 'createdAt' | 'before' | 'after'> & { createdAt: Date | string; before: Record<string, unknown> | null; after: Record<string, unknown> | null };
-const toRecord = (row: Row): AuditEventRecord => ({
-  ...row,
-  createdAt: new Date(row.createdAt).toISOString(),
-  before: camel(row.before),
-  after: camel(row.after),
-});
+type Row = Omit<AuditEventRecord, 'createdAt' | 'before' | 'after' | 'proposal' | 'proposalStep'> & {
+  createdAt: Date | string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  proposalNonce: number | null;
+  proposalWalletLabel: string | null;
+};
+const toRecord = ({ proposalNonce, proposalWalletLabel, ...row }: Row): AuditEventRecord => {
+  const after = camel(row.after);
+  return {
+    ...row,
+    createdAt: new Date(row.createdAt).toISOString(),
+    before: camel(row.before),
+    after,
+    proposal: optionalProposalReference(proposalWalletLabel, proposalNonce),
+    proposalStep: proposalStep(row.entity, row.action, after),
+  };
+};
 
 /** The events a list or export selects, their page shape, and a row as the API words it. */
 export function auditEventSource(db: Db, caller: Caller, query: AuditLogListQuery) {

@@ -16,6 +16,8 @@ export interface StartedProposal {
   walletLabel: string;
   nonce: number;
   status: ProposalStatus;
+  /** On a Safe, a proposer who is one of its signers has not approved by starting: it waits for their signature (the console says so). */
+  awaitsYourSignature: boolean;
 }
 
 /** What a proposal will do once executed, already checked by its kind's rules. */
@@ -127,5 +129,5 @@ export async function insertProposal(
   await trx.insertInto('signLog').values({ proposalId: id, action: 'start', actorId: caller.userId, comment: plan.memo, createdAt: now }).execute();
   // A proposer who is a signer has approved by starting (docs/proposals.md).
   if (proposerSigns) await trx.insertInto('proposalVote').values({ proposalId: id, signerId: caller.userId, vote: 'approve', comment: '', createdAt: now }).execute();
-  return { proposalId: id, walletLabel: wallet.label, nonce, status };
+  return { proposalId: id, walletLabel: wallet.label, nonce, status, awaitsYourSignature: safeTx !== null && signers.some((s) => s.userId === caller.userId) };
 }

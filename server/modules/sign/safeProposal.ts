@@ -144,10 +144,14 @@ export async function lowerSafeNonces(db: Reader, walletId: number, safeTx: Stor
   return nonces;
 }
 
-/** What the detail hands a signer: the transaction at its own nonce, and at each lower one it may end up at. */
+/**
+ * What the detail hands a signer: the transaction at its own nonce, and at each lower one it may end up at.
+ * `safeNonce` is the Safe's own count (not the proposal's nonce, which counts the wallet's proposals):
+ * the console shows it beside the Safe transaction hash, the hash the ledger books it under.
+ */
 export async function signingWithLower(db: Reader, walletId: number, safeTx: StoredSafeTransaction) {
   const lower = (await lowerSafeNonces(db, walletId, safeTx)).map((nonce) => ({ safeNonce: nonce.toString(), typedData: signingOf(atSafeNonce(safeTx, nonce)).typedData }));
-  return { ...signingOf(safeTx), lower };
+  return { ...signingOf(safeTx), safeNonce: safeTx.nonce, lower };
 }
 
 /**

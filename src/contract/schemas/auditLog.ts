@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { listQuery, recordId, instant } from './listQuery';
-import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntity } from '../audit';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntity, type ProposalStep } from '../audit';
 
 
-export { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntity } from '../audit';
+export { AUDIT_ACTIONS, AUDIT_ENTITIES, PROPOSAL_STEPS, type AuditAction, type AuditEntity, type ProposalStep } from '../audit';
 
 /**
  * GET /sys/audit-log/list: events in the caller's reach (operator row: all; a manager: their
@@ -53,6 +53,10 @@ export interface AuditEventRecord {
   requestId: string | null;
   /** The API call that made the change (`POST /sys/chain/update`), null for the system. */
   route: string | null;
+  /** A proposal's event (its own or a vote's): the proposal, its public name ("Aurora cold · #4") and what the event did to it; null otherwise. */
+  proposalId: number | null;
+  proposal: string | null;
+  proposalStep: ProposalStep | null;
 }
 
 /** GET /sys/audit/verify (operator row): the hash chain recomputed from its first link. */

@@ -181,9 +181,11 @@ export interface ProposalDetail extends ProposalRecord {
   log: SignLogRecord[];
   /**
    * On a Safe (docs/chains.md "Proposals on Safes"): the EIP-712 typed data a signer signs to approve
-   * (numbers as decimal strings) and the Safe transaction hash; null on a wallet that is no Safe.
+   * (numbers as decimal strings), the Safe transaction hash (what the ledger books an execution
+   * under) and the Safe nonce it takes (the Safe's own count, as a decimal string; once executed,
+   * the one it executed at); null on a wallet that is no Safe.
    */
-  signing: { safeTxHash: string; typedData: TypedDataWire; lower: Array<{ safeNonce: string; typedData: TypedDataWire }> } | null;
+  signing: { safeTxHash: string; safeNonce: string; typedData: TypedDataWire; lower: Array<{ safeNonce: string; typedData: TypedDataWire }> } | null;
   /** On a Safe, once executed: the block, gas and fee of its transaction; null otherwise. */
   chainExecution: ProposalChainExecution | null;
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { Form, FormDataConsumer, PasswordInput, RadioButtonGroupInput, useTranslate } from 'react-admin';
@@ -41,6 +41,11 @@ export function SigningKeyCard() {
   const demoKey = account ? demoSigningKey(account) : null;
   const hasWallet = browserWallet() !== null;
   const demoRegistered = demoKey !== null && state?.address?.toLowerCase() === privateKeyToAccount(demoKey).address.toLowerCase();
+  // The approve dialog sends a signer without a key here (/account#signing-key): the card comes into view.
+  const cardRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (window.location.hash === '#signing-key') cardRef.current?.scrollIntoView({ block: 'start' });
+  }, []);
 
   const check = (values: Record<string, unknown>) => {
     const v = values as Partial<Values>;
@@ -97,7 +102,7 @@ export function SigningKeyCard() {
     ...(hasWallet ? [{ id: 'wallet' as const, name: translate('account.signingKey.wallet') }] : []),
   ];
   return (
-    <Card>
+    <Card id="signing-key" ref={cardRef}>
       <CardContent aria-labelledby="account-signing-key">
         <Typography variant="h6" component="h2" id="account-signing-key" gutterBottom>
           {translate('account.signingKey.title')}

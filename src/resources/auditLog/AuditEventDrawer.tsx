@@ -1,10 +1,11 @@
-import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { Box, Link as MuiLink, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import type { AuditEventRecord } from '../../contract/schemas/auditLog';
 import { useFormat } from '../../i18n/useFormat';
 import { useDisplayTimeZone } from '../engine/displayTimeZone';
 import type { ResourceViewProps } from '../engine/types';
-import { fieldChanges } from './auditValues';
+import { auditActionText, fieldChanges } from './auditValues';
 import { DrawerTitle, FactsTable } from '../engine/views/RecordDrawer';
 
 /** A value cell: monospace, wrapped, "—" for none. */
@@ -40,9 +41,14 @@ export default function AuditEventDrawer({ definition, close }: ResourceViewProp
   return (
     <Box sx={{ p: 2 }} role="region" aria-labelledby="audit-event-title" data-testid="audit-event">
       <DrawerTitle id="audit-event-title" close={close} closeTestId="audit-event-close">
-        {translate(`auditLog.action.${record.action}`)} · {translate(`auditLog.entity.${record.entity}`)}
-        {record.entityId ? ` #${record.entityId}` : ''}
+        {auditActionText(record, translate)} · {translate(`auditLog.entity.${record.entity}`)}
+        {record.proposal ? ` ${record.proposal}` : record.entityId ? ` #${record.entityId}` : ''}
       </DrawerTitle>
+      {record.proposalId !== null && record.proposal && (
+        <MuiLink component={RouterLink} to={`/multisig/${record.proposalId}/show`} variant="body2" sx={{ display: 'inline-block', mb: 1 }} data-testid="audit-event-proposal">
+          {translate('auditLog.openProposal', { proposal: record.proposal })}
+        </MuiLink>
+      )}
       <FactsTable facts={facts.map(([source, value]) => [label(source), value])} />
       <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
         {translate('auditLog.changes')}

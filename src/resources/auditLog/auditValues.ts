@@ -1,4 +1,4 @@
-import type { AuditValues } from '../../contract/schemas/auditLog';
+import type { AuditEventRecord, AuditValues } from '../../contract/schemas/auditLog';
 
 /** One changed field of an audit event: its value before and after (null when the record had none). */
 export interface FieldChange {
@@ -19,3 +19,7 @@ export function fieldChanges(before: AuditValues | null, after: AuditValues | nu
   const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   return fields.map((field) => ({ field, before: valueText(before?.[field]), after: valueText(after?.[field]) }));
 }
+
+/** An event's action as people read it: a proposal's step ("Approved") where it has one, else the row's action ("Changed"); as the export words it (`auditActionKey`). */
+export const auditActionText = (record: Pick<AuditEventRecord, 'action' | 'proposalStep'>, translate: (key: string) => string): string =>
+  record.proposalStep ? translate(`auditLog.proposalStep.${record.proposalStep}`) : translate(`auditLog.action.${record.action}`);

@@ -22,7 +22,8 @@ export const auditLog = defineResource({
     { source: 'createdAt', kind: 'dateTime', sortable: true },
     { source: 'actorAccount', kind: 'text', display: () => import('./ActorField') },
     { source: 'orgName', kind: 'text' },
-    { source: 'action', kind: 'enum', choices: AUDIT_ACTIONS.map((a) => ({ id: a, name: `auditLog.action.${a}` })), filterable: 'alwaysOn' },
+    // A proposal's event reads as its step ("Approved", "Executed"), not "Changed".
+    { source: 'action', kind: 'enum', choices: AUDIT_ACTIONS.map((a) => ({ id: a, name: `auditLog.action.${a}` })), filterable: 'alwaysOn', display: () => import('./AuditActionField') },
     {
       source: 'entity',
       kind: 'enum',
@@ -30,7 +31,8 @@ export const auditLog = defineResource({
       choices: [...AUDIT_ENTITIES.map((e) => ({ id: e, name: `auditLog.entity.${e}` })), ...declaredResources.filter((d) => d.api).map((d) => ({ id: d.name, name: `resources.${d.name}.name` }))],
       filterable: 'alwaysOn',
     },
-    { source: 'entityId', kind: 'text' },
+    // A proposal is named by wallet and nonce, as everywhere (src/contract/proposalReference.ts); other records by their key.
+    { source: 'entityId', kind: 'text', display: () => import('./AuditRecordField') },
     { source: 'clientAddress', kind: 'text' },
     { source: 'before', kind: 'text', inList: false },
     { source: 'after', kind: 'text', inList: false },

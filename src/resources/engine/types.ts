@@ -321,6 +321,11 @@ export interface ResourceDeclaration {
   create?: { redirect?: 'list' | 'show' };
   /** Field naming a record in titles and references. */
   recordRepresentation?: string;
+  /**
+   * What names a record when no one field does, before `recordRepresentation` and "#id"; null
+   * falls back to them. A movement that started a proposal is named by it ("Aurora cold · #4").
+   */
+  recordName?: (record: ServerRecord) => string | null;
   /** Served by the generic service (no module of its own): see ResourceApi. */
   api?: ResourceApi;
   /**

@@ -74,6 +74,8 @@ function movementScreen(kind: MovementKind, route: RoutePath, icon: ComponentTyp
     scope: { kind },
     chainScoped: true,
     fields: movementFields(kind),
+    // One out of a multisig wallet is its proposal, named as everywhere ("Withdrawal Aurora cold · #4 created"), not by the movement's id.
+    recordName: (row) => optionalProposalReference(row.walletLabel, row.proposalNonce),
     schema: () => import('../../contract/schemas/movement').then((m) => ({ create: m.movementBody })),
     ...(create === null ? {} : { access: { create } }),
     list: { sort: { field: 'id', order: 'DESC' } },

@@ -1,5 +1,6 @@
-import { Box, TextField, Typography } from '@mui/material';
+import { Alert, Box, TextField, Typography } from '@mui/material';
 import { Confirm, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
 import type { ProposalAction } from '../../contract/proposalMachine';
 import { proposalReference } from '../../contract/proposalReference';
 import type { ProposalDetail } from '../../contract/schemas/sign';
@@ -23,6 +24,11 @@ interface ProposalActionDialogProps {
   passphrase?: { value: string; onChange: (value: string) => void };
   /** An approval on a Safe signed by the browser's wallet instead: its account, and how many signatures it will ask. */
   wallet?: { address: string; prompts: number };
+  /**
+   * An approval on a Safe this user cannot sign here (src/signing/signingReadiness.ts): why, and
+   * where to go. The dialog says so and its button leads to /account's key set-up; no passphrase.
+   */
+  noKey?: { reason: 'none' | 'elsewhere' | 'mismatch'; registered?: string; held?: string; setUp: string };
 }
 
 /**
@@ -31,9 +37,11 @@ interface ProposalActionDialogProps {
  * change) as the server holds it: a click on the wrong row or a page that changed underneath
  * is caught before the call.
  */
-export function ProposalActionDialog({ action, proposal, comment, onConfirm, onClose, passphrase, wallet }: ProposalActionDialogProps) {
+export function ProposalActionDialog({ action, proposal, comment, onConfirm, onClose, passphrase, wallet, noKey }: ProposalActionDialogProps) {
   const translate = useTranslate();
+  const navigate = useNavigate();
   const text = TEXT[action ?? 'approval'];
+  const blocked = action === 'approval' && noKey !== undefined;
   return (
     <Confirm
       isOpen={action !== null}
@@ -41,14 +49,20 @@ export function ProposalActionDialog({ action, proposal, comment, onConfirm, onC
       titleTranslateOptions={{ proposal: proposalReference(proposal), what: proposalSummary(proposal, translate) }}
       content={
         <Box data-testid="proposal-action-dialog">
-          <Typography sx={{ mb: 1 }}>{translate(text.intro)}</Typography>
-          <ProposalFacts proposal={proposal} showZeroFee />
+          {!blocked && <Typography sx={{ mb: 1 }}>{translate(text.intro)}</Typography>}
+          {/* Without a key there is nothing to check before signing: the dialog says what to do instead. */}
+          {!blocked && <ProposalFacts proposal={proposal} showZeroFee />}
           {comment.trim() && (
             <Typography variant="body2" sx={{ mt: 1 }}>
               {translate('multisig.dialog.comment', { comment: comment.trim() })}
             </Typography>
           )}
-          {passphrase && action === 'approval' && (
+          {blocked && (
+            <Alert severity="warning" sx={{ mt: 2, overflowWrap: 'anywhere' }} data-testid="no-signing-key">
+              {translate(`multisig.noKey.${noKey.reason}`, { registered: noKey.registered ?? '', held: noKey.held ?? '' })}
+            </Alert>
+          )}
+          {passphrase && action === 'approval' && !blocked && (
             <>
               <Typography variant="body2" sx={{ mt: 2 }}>
                 {translate('multisig.dialog.signIntro')}
@@ -71,9 +85,9 @@ export function ProposalActionDialog({ action, proposal, comment, onConfirm, onC
           )}
         </Box>
       }
-      confirm={text.button}
+      confirm={blocked ? 'multisig.noKey.setUp' : text.button}
       confirmColor={action === 'deny' ? 'warning' : 'primary'}
-      onConfirm={() => action && onConfirm(action)}
+      onConfirm={() => (blocked ? navigate(noKey.setUp) : action && onConfirm(action))}
       onClose={onClose}
     />
   );

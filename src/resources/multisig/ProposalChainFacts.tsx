@@ -38,11 +38,23 @@ export function ProposalTransaction({ proposal }: { proposal: ProposalDetail }) 
   const translate = useTranslate();
   if (!proposal.txHash) return null;
   const facts = proposal.chainExecution;
+  // On a Safe the chain's hash is the relayer's transaction that ran the Safe transaction: say how the two relate.
+  const relation = proposal.signing ? (
+    <Typography variant="caption" color="text.secondary" component="p" sx={BREAK_ANYWHERE} data-testid="tx-relation">
+      {translate('multisig.tx.relation', { safeTxHash: proposal.signing.safeTxHash })}
+    </Typography>
+  ) : null;
   if (!facts || facts.network !== 'devnet') {
     return (
-      <MuiLink href={explorerLink(proposal, proposal.txHash) ?? undefined} target="_blank" rel="noreferrer" sx={BREAK_ANYWHERE} data-testid="tx-hash">
-        {proposal.txHash}
-      </MuiLink>
+      <Box sx={{ mt: 0.5 }}>
+        <Typography variant="body2" color="text.secondary" component="span">
+          {translate('multisig.tx.hash')}:{' '}
+        </Typography>
+        <MuiLink href={explorerLink(proposal, proposal.txHash) ?? undefined} target="_blank" rel="noreferrer" sx={BREAK_ANYWHERE} data-testid="tx-hash">
+          {proposal.txHash}
+        </MuiLink>
+        {relation}
+      </Box>
     );
   }
   const values: Record<(typeof TRANSACTION_FACTS)[number], string> = {
@@ -59,9 +71,10 @@ export function ProposalTransaction({ proposal }: { proposal: ProposalDetail }) 
       <Typography id="proposal-transaction" variant="body2" fontWeight={600}>
         {translate('multisig.tx.title')}
       </Typography>
-      <Typography variant="caption" color="text.secondary">
+      <Typography variant="caption" color="text.secondary" component="p">
         {translate('multisig.tx.devnet')}
       </Typography>
+      {relation}
       <Stack component="dl" spacing={0.5} sx={{ m: 0, mt: 0.5 }}>
         {rows.map(([key, value]) => (
           <Box key={key} sx={{ display: 'flex', gap: 1 }}>

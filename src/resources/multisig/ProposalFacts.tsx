@@ -10,6 +10,20 @@ import { useRuleNames } from '../../pages/policy/useRuleNames';
 
 const MONOSPACE = { fontFamily: 'monospace', wordBreak: 'break-all' } as const;
 
+/** A value with a line under it saying what it is next to the other numbers of the proposal. */
+function Hinted({ value, hint, testId, monospace = false }: { value: string; hint: string; testId: string; monospace?: boolean }) {
+  return (
+    <>
+      <Typography variant="body2" sx={monospace ? MONOSPACE : undefined} data-testid={testId}>
+        {value}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" component="p">
+        {hint}
+      </Typography>
+    </>
+  );
+}
+
 /**
  * What a proposal does, row by row: the wallet and nonce, then for money the amount, where
  * it goes and the fee; for a signer change the set it replaces and the one it asks for. The
@@ -25,6 +39,14 @@ export function ProposalFacts({ proposal, showZeroFee = false }: { proposal: Pro
     ['multisig.facts.wallet', `${proposal.walletLabel} (${proposal.walletKind})`],
     ['multisig.facts.nonce', <span data-testid="fact-nonce">{proposal.nonce}</span>],
   ];
+  // On a Safe two more numbers name the same thing on chain: the Safe's own nonce (it counts the Safe's
+  // transactions, not this wallet's proposals) and the Safe transaction hash signers sign and the ledger books under.
+  if (proposal.signing) {
+    rows.push(
+      ['multisig.facts.safeNonce', <Hinted value={proposal.signing.safeNonce} hint={translate('multisig.facts.safeNonceHint', { nonce: proposal.nonce })} testId="fact-safe-nonce" />],
+      ['multisig.facts.safeTxHash', <Hinted value={proposal.signing.safeTxHash} hint={translate('multisig.facts.safeTxHashHint')} testId="fact-safe-tx-hash" monospace />],
+    );
+  }
   if (isGovernance(proposal)) {
     const before = proposal.signers;
     const after = proposal.newSignerList ?? [];

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Card, CardContent, TextField as MuiTextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, TextField as MuiTextField, Typography } from '@mui/material';
 import { Title, useGetOne, useRefresh, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { ProposalAction } from '../../contract/proposalMachine';
@@ -16,10 +16,21 @@ import { nonceFirstText, proposalSummary } from './proposalSummary';
 import { useSession } from '../../session';
 import { toasts } from '../../shell/toast';
 import { approvalSignature } from '../../signing/approvalSignature';
-import { isInjected, storedKey } from '../../signing/keyVault';
+import { SIGNING_KEY_SETUP, useSigningReadiness, type SigningReadiness } from '../../signing/signingReadiness';
 import type { ApprovalSignatures } from '../../dataProvider/consoleMethods';
 
 const actionLabels: Record<ProposalAction, string> = { approval: 'multisig.approve', deny: 'multisig.deny', confirm: 'multisig.confirm' };
+
+/** What the approve dialog says when this user cannot sign here: why, and the way to /account's key set-up. */
+function missingKey(readiness: SigningReadiness | null) {
+  if (!readiness || readiness.state === 'key' || readiness.state === 'wallet') return undefined;
+  return {
+    reason: readiness.state,
+    registered: 'registered' in readiness ? readiness.registered : undefined,
+    held: 'held' in readiness ? readiness.held.address : undefined,
+    setUp: SIGNING_KEY_SETUP,
+  };
+}
 
 /** /multisig/:id/show: the proposal, its timeline, and only the buttons this user may press, each confirmed once more. */
 export default function ProposalShow() {
@@ -35,12 +46,15 @@ export default function ProposalShow() {
   const [passphrase, setPassphrase] = useState('');
   const { account } = useSession();
   const runProposalAction = useProposalAction();
+  // Whether this user can sign a Safe approval here: the dialog asks a passphrase only of a key this browser holds.
+  const mayApproveSafe = Boolean(proposal?.signing && proposal.myActions?.includes('approval'));
+  const readiness = useSigningReadiness(mayApproveSafe);
   if (isServerError(error)) return <ServerErrorPage />;
   if (!proposal?.signers) return null;
   const reference = proposalReference(proposal);
   // A browser wallet chosen on /account signs instead of a key kept here: no passphrase to ask.
-  const held = account ? storedKey(account) : null;
-  const wallet = proposal.signing && held && isInjected(held) ? { address: held.address, prompts: 1 + proposal.signing.lower.length } : undefined;
+  const wallet = proposal.signing && readiness?.state === 'wallet' ? { address: readiness.held.address, prompts: 1 + proposal.signing.lower.length } : undefined;
+  const noKey = mayApproveSafe ? missingKey(readiness) : undefined;
   const waitsFor = nonceFirstText(proposal, translate);
 
   const press = async (action: ProposalAction) => {
@@ -88,6 +102,19 @@ export default function ProposalShow() {
             {waitsFor}
           </Typography>
         )}
+        {mayApproveSafe && (
+          // On a Safe nobody's approval is implied, the proposer's included: the signature is still to give.
+          <Alert severity="info" sx={{ mt: 2 }} data-testid="awaits-my-signature">
+            {translate(proposal.proposer === account ? 'multisig.awaitsSignature.proposer' : 'multisig.awaitsSignature.signer')}
+            {noKey && ` ${translate('multisig.awaitsSignature.noKey')}`}
+            {/* Under the words, not beside them: on a phone a side button would squeeze to a word a line. */}
+            <Box sx={{ mt: 1 }}>
+              <Button variant="outlined" size="small" disabled={busy} onClick={() => setAsked('approval')}>
+                {translate('multisig.awaitsSignature.sign')}
+              </Button>
+            </Box>
+          </Alert>
+        )}
         <ProposalTimeline proposal={proposal} />
         {proposal.myActions.length > 0 && (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
@@ -103,8 +130,9 @@ export default function ProposalShow() {
           action={asked}
           proposal={proposal}
           comment={comment}
-          passphrase={proposal.signing && !wallet ? { value: passphrase, onChange: setPassphrase } : undefined}
+          passphrase={proposal.signing && readiness?.state === 'key' ? { value: passphrase, onChange: setPassphrase } : undefined}
           wallet={wallet}
+          noKey={noKey}
           onConfirm={(action) => void press(action)}
           onClose={() => {
             setAsked(null);

@@ -7,7 +7,7 @@ import { PROPOSAL_KINDS, PROPOSAL_STATUSES, SIGN_ACTIONS, SIGNER_STATES } from '
 import { PROPOSAL_ACTIONS } from '../../../src/contract/proposalMachine';
 import { ORDER_REPORTS, ORDER_STATUSES } from '../../../src/contract/report';
 import { REPAIR_ACTIONS } from '../../../src/contract/orderRepair';
-import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../../src/contract/audit';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, PROPOSAL_STEPS } from '../../../src/contract/audit';
 import { LEDGER_BREAK_KINDS } from '../../../src/contract/schemas/ledger';
 import { LEDGER_REASONS } from '../../../src/contract/ledger';
 import { PASSWORD_FIELDS } from '../../../src/pages/account/PasswordCard';
@@ -54,6 +54,9 @@ const families: Record<string, readonly string[]> = {
   'report.empty': EMPTY_KINDS.flatMap((kind) => [`${kind}.none`, `${kind}.filtered`]),
   'auditLog.action': AUDIT_ACTIONS,
   'auditLog.entity': AUDIT_ENTITIES,
+  'auditLog.proposalStep': PROPOSAL_STEPS,
+  // Why the approve dialog asks no passphrase (src/signing/signingReadiness.ts).
+  'multisig.noKey': ['none', 'elsewhere', 'mismatch'],
   'ledger.break': LEDGER_BREAK_KINDS,
   'policy.fields': RULE_FIELDS,
   'policy.test': TEST_FIELDS,

@@ -96,4 +96,22 @@ describe('the proposal detail', { timeout: 30_000 }, () => {
     expect(screen.queryByTestId('fact-fee')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
   });
+
+  it('on a Safe, a signer with no signing key is told so and sent to /account: no passphrase to guess, nothing sent', async () => {
+    answer('get', '/sys/account/signing-key', { address: null, registeredAt: null });
+    const approved = answer('post', '/sys/sign/approval', withdrawal);
+    const safe = { ...withdrawal, status: 'pending', myActions: ['approval', 'deny'], signing: { safeTxHash: `0x${'ab'.repeat(32)}`, safeNonce: '3', typedData: {} as never, lower: [] } } as ProposalDetail & Record<string, unknown>;
+    showProposal(safe);
+    const user = userEvent.setup();
+    // The page says it waits for this signer, and the Safe's own numbers are there, labelled.
+    expect((await screen.findByTestId('awaits-my-signature')).textContent).toContain('waits for your signature');
+    expect(screen.getByTestId('fact-safe-nonce').textContent).toBe('3');
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByTestId('no-signing-key').textContent).toMatch(/^You have no signing key yet/));
+    expect(within(dialog).queryByLabelText('Passphrase')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Set up my signing key' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(approved).toHaveLength(0);
+  });
 });

@@ -6,6 +6,7 @@ import { Route } from 'react-router-dom';
 import HomePage from '../../../src/pages/home/HomePage';
 import { assetFlow } from '../../../src/resources/assetFlow';
 import { exportColumns } from '../../../src/resources/engine/exportColumns';
+import { recordDisplay } from '../../../src/resources/engine/views/common';
 import { chainWallet } from '../../../src/resources/chainWallet';
 import { currency } from '../../../src/resources/currency';
 import { withdraw } from '../../../src/resources/movement';
@@ -81,7 +82,13 @@ describe('one proposal, one name: "<wallet> · #<nonce>" wherever it shows; the 
     expect(screen.queryByText('#7')).toBeNull();
   });
 
-  it('an export of the list names it the same way', () => {
+  it('a withdrawal that started a proposal is named by it when saved ("Withdrawal Aurora cold · #4 created"), not by the movement’s id', () => {
+    expect(recordDisplay(withdraw, { id: 13, walletLabel: 'Aurora cold', proposalNonce: 4 })).toBe('Aurora cold · #4');
+    // Out of a wallet that is no multisig it executed at once: no proposal, its id.
+    expect(recordDisplay(withdraw, { id: 14, walletLabel: 'Aurora hot', proposalNonce: null })).toBe('#14');
+  });
+
+    it('an export of the list names it the same way', () => {
     const column = exportColumns(withdraw, testI18nProvider.translate).find((c) => c.header === 'Proposal')!;
     expect(column.value({ proposalId: 7, proposalNonce: 4, walletLabel: 'Aurora cold' })).toBe('Aurora cold · #4');
     expect(column.value({ proposalId: null, proposalNonce: null, walletLabel: 'Birch deposits' })).toBeNull();

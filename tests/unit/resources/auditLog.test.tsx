@@ -43,6 +43,9 @@ const event = (overrides: Partial<AuditEventRecord>): AuditEventRecord => ({
   userAgent: 'Browser/1',
   requestId: 'req-9',
   route: 'POST /sys/currency/update',
+  proposalId: null,
+  proposal: null,
+  proposalStep: null,
   ...overrides,
 });
 const seeded = event({ id: 3, actorId: null, actorAccount: null, actorName: null, action: 'create', entity: 'chain', entityId: '1', before: null, after: { name: 'Ethereum', chainId: '1' }, clientAddress: null, route: 'demo seed' });
@@ -80,6 +83,20 @@ describe('/audit-log', () => {
     expect(within(drawer).getByText('POST /sys/currency/update')).toBeTruthy();
     await user.click(within(drawer).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByTestId('audit-event')).toBeNull());
+  });
+
+  it('a proposal’s events say what they did and name it by wallet and nonce, in the row and the drawer', async () => {
+    const approved = event({ id: 50, action: 'create', entity: 'proposalVote', entityId: '7:3', before: null, after: { vote: 'approve' }, proposalId: 7, proposal: 'Aurora cold · #13', proposalStep: 'approval' });
+    const executed = event({ id: 51, entity: 'proposal', entityId: '7', before: { status: 'approved' }, after: { status: 'executed' }, clientAddress: '10.0.0.9', proposalId: 7, proposal: 'Aurora cold · #13', proposalStep: 'executed' });
+    mountLog('superAdmin', [executed, approved]);
+    await screen.findAllByText('Aurora cold · #13');
+    expect(screen.getAllByTestId('audit-action').map((cell) => cell.textContent)).toEqual(['Confirmed and executed', 'Approved']);
+    expect(screen.queryByText('7')).toBeNull();
+    const user = userEvent.setup();
+    await user.click(screen.getByText('10.0.0.9'));
+    const drawer = await screen.findByTestId('audit-event');
+    expect(within(drawer).getByRole('heading', { level: 2 }).textContent).toBe('Confirmed and executed · Proposal Aurora cold · #13');
+    expect(within(drawer).getByTestId('audit-event-proposal').getAttribute('href')).toBe('/multisig/7/show');
   });
 
   it('the operator sees the chain’s check; a manager is never shown it nor calls it', async () => {

@@ -14,8 +14,10 @@ export function useResourceName(definition: ResourceDefinition) {
   return (count: number) => translate(definition.nameKey, { smart_count: count, count, _: definition.name });
 }
 
-/** What names a record: its `recordRepresentation` field ("Ethereum"), else "#3". */
+/** What names a record: its declared name (a movement's proposal), its `recordRepresentation` field ("Ethereum"), else "#3". */
 export function recordDisplay(definition: ResourceDefinition, record: ServerRecord | undefined): string {
+  const named = record ? definition.declaration.recordName?.(record) : null;
+  if (named) return named;
   const field = definition.declaration.recordRepresentation;
   if (field && record?.[field] != null && record[field] !== '') return String(record[field]);
   return record?.id != null ? `#${String(record.id)}` : '';
