@@ -5,7 +5,7 @@ import type { ChainAdapter, Execution } from '../../chain/adapter';
 import type { IntentOutcome, IntentState } from '../../db/schema';
 import { safeTransactionOf } from '../sign/safeProposal';
 import { claimIntents, fixedOf, fateOf, journalOf, recordFate, releaseIntents, type ClaimedIntent, type OutflowOwner } from './intentLog';
-import { settleOutflow, type SettledOutflow } from './settle';
+import { settleOutflow, type AnswerReader, type SettledOutflow } from './settle';
 import { faultPoint } from './faultPoint';
 
 /** What a run needs: the primary database, the chains, the clock. */
@@ -31,7 +31,7 @@ const refusal = (key: string, params?: Record<string, string>): Fate => ({ state
  * transaction) gives the lease back and is thrown: the outflow stays recorded, and a resume
  * (resume.ts) finishes it from what the chain says.
  */
-export async function runOutflow(runner: OutflowRunner, owner: OutflowOwner): Promise<SettledOutflow | null> {
+export async function runOutflow<T>(runner: OutflowRunner, owner: OutflowOwner, answer?: AnswerReader<T>): Promise<SettledOutflow<T> | null> {
   const intents = await claimIntents(runner.db, owner, runner.now(), runner.leaseToken);
   if (intents.length === 0) return null;
   try {
@@ -46,7 +46,7 @@ export async function runOutflow(runner: OutflowRunner, owner: OutflowOwner): Pr
       }
       earlier = state;
     }
-    return await settleOutflow(runner.db, owner, runner.now());
+    return await settleOutflow(runner.db, owner, runner.now(), answer);
   } catch (error) {
     await releaseIntents(runner.db, owner, runner.leaseToken).catch(() => undefined);
     throw error;

@@ -1,4 +1,6 @@
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
 import { sendingOnChain } from '../../chain/chainMoves';
 import type { OutflowOwner } from './intentLog';
 import { runOutflow, type OutflowRunner } from './runOutflow';
@@ -12,12 +14,13 @@ import { runOutflow, type OutflowRunner } from './runOutflow';
  * the outflow stands (a movement `sending`, a proposal still approved) and the resume finishes it
  * (docs/chains.md "The intent log").
  */
-export async function sendRecorded<T>(runner: OutflowRunner & { onFault: (error: unknown) => void }, owner: OutflowOwner, answer: (db: Db) => Promise<T>): Promise<T> {
+export async function sendRecorded<T>(runner: OutflowRunner & { onFault: (error: unknown) => void }, owner: OutflowOwner, answer: (db: Db | Transaction<Database>) => Promise<T>): Promise<T> {
   sendingOnChain();
-  const settled = await runOutflow(runner, owner).catch((error: unknown) => {
+  const settled = await runOutflow(runner, owner, answer).catch((error: unknown) => {
     runner.onFault(error);
     return null;
   });
   if (settled?.failure) throw settled.failure;
-  return answer(runner.db);
+  // Booked here: the answer was read with the books. Not booked (yet): where it stands, read now.
+  return settled?.answer !== undefined ? settled.answer : answer(runner.db);
 }
