@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { formatUnits, getAddress, isAddress, isAddressEqual, parseUnits } from 'viem';
 import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
 import type { ChainRegistry } from '../../chain/registry';
 import type { LedgerBreak } from '../../../src/contract/schemas/ledger';
 import { TokenContracts } from './tokenContracts';
@@ -10,13 +11,13 @@ import { TokenContracts } from './tokenContracts';
  * EVM chain that is read (devnet or rpc) must hold on chain, in every currency of its chain, what its
  * ledger balance says plus what the deposit watcher has not booked yet (from its cursor to the head).
  * Money leaves our wallets only through the platform (a Safe's execution, a wallet's own transfer),
- * which books it as it is sent, and arrives through the watcher; anything else (a database edited
+ * which books it once the chain has it (the intent log), and arrives through the watcher; anything else (a database edited
  * beside the ledger's triggers, a credit of money the chain never delivered, a key used outside the
  * platform) is a difference here.
  *
- * Each wallet is compared in a transaction of its own that first takes its row FOR SHARE: a movement
- * or an execution under way (it holds the row FOR UPDATE from its books to its receipt) finishes
- * first. The balances and the watcher's cursor come from one statement; the chain is read at one
+ * Each wallet is compared in a transaction of its own that first takes its row FOR SHARE: a booking
+ * under way (it holds the row FOR UPDATE) finishes first, and a wallet with an outflow sent and not
+ * yet booked is left out until it is (named when it is stuck past its lease). The balances and the watcher's cursor come from one statement; the chain is read at one
  * block, the head when the comparison starts.
  */
 export async function reconcileBalances(db: Db, chains: ChainRegistry): Promise<LedgerBreak[]> {
@@ -41,6 +42,13 @@ export async function reconcileBalances(db: Db, chains: ChainRegistry): Promise<
       if (adapter.mode === 'simulated') continue;
       await db.transaction().execute(async (trx) => {
         await trx.selectFrom('chainWallet').select('id').where('id', '=', wallet.id).forShare().execute();
+        // An outflow of the wallet on its way (sent, not yet booked: docs/chains.md "The intent log") makes the chain
+        // differ from the books for a moment: the wallet is compared once it is booked; one stuck past its lease is named.
+        const inFlight = await unbookedOutflow(trx, wallet.id);
+        if (inFlight) {
+          if (inFlight.stuck) found(wallet, 'outflowUnbooked', null, 'booked', inFlight.reference);
+          return;
+        }
         const { rows } = await sql<{ symbol: string; contractAddress: string | null; decimals: number; amount: string; nextBlock: number | null }>`
           select c.symbol, c.contract_address as "contractAddress", c.decimals, coalesce(b.amount, 0)::text as amount,
                  (select next_block from chain_watch where chain_id = ${wallet.chainId}) as "nextBlock"
@@ -71,4 +79,19 @@ export async function reconcileBalances(db: Db, chains: ChainRegistry): Promise<
     }
   }
   return [...tokenContracts.breaks, ...breaks];
+}
+
+/** The wallet's outflow sent and not booked, if any (as source or destination): stuck once its lease ran out. */
+async function unbookedOutflow(trx: Transaction<Database>, walletId: number): Promise<{ stuck: boolean; reference: string } | null> {
+  const open = await trx
+    .selectFrom('chainIntent')
+    .select(['id', 'movementId', 'proposalId', 'leaseUntil', 'txHash'])
+    .where('settledAt', 'is', null)
+    .where('state', '<>', 'recorded')
+    .where((eb) => eb.or([eb('walletId', '=', walletId), eb(sql`request->>'to'`, 'in', eb.selectFrom('chainWallet').select('address').where('id', '=', walletId))]))
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!open) return null;
+  const stuck = open.leaseUntil === null || open.leaseUntil.getTime() < Date.now();
+  return { stuck, reference: open.movementId !== null ? `movement ${open.movementId}` : `proposal ${open.proposalId} ${open.txHash ?? ''}`.trim() };
 }

@@ -40,6 +40,11 @@ export const LEDGER_BREAK_KINDS = [
   'tokenMissing',
   /** An `internal transfer` credit that does not stand for its record's amount (or a record without its credit). */
   'internalCredit',
+  /**
+   * An outflow sent and not booked past its lease (docs/chains.md "The intent log"): its process
+   * stopped and no resume has finished it yet. Its wallet is not compared with the chain meanwhile.
+   */
+  'outflowUnbooked',
 ] as const;
 export type LedgerBreakKind = (typeof LEDGER_BREAK_KINDS)[number];
 
