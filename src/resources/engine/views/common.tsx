@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Box, Typography } from '@mui/material';
 import InboxIcon from '@mui/icons-material/Inbox';
 import { CreateButton, useCanAccess, useNotify, useRecordContext, useRedirect, useTranslate, type RedirectionSideEffect } from 'react-admin';
-import { useSession } from '../../../session';
+import { session, useSession } from '../../../session';
 import { createFormValidator } from '../formValidator';
 import { fieldsFor, type FormMode } from '../fields';
 import type { ResourceDefinition, ResourceSchemas, ServerRecord } from '../types';
@@ -32,14 +32,26 @@ export function RecordTitle({ definition }: { definition: ResourceDefinition }) 
  * A form's `mutationOptions`: on success say what was saved ("Currency DAI created",
  * "Network Polygon saved") instead of react-admin's "Element created", then go where
  * react-admin would have gone. A success toast also closes the failed submits' errors.
+ * A record of a chain-scoped resource saved on another chain than the app bar's switches the
+ * app bar to its chain, and the toast says so: the list one lands on shows it (docs/DECISIONS.md
+ * "Saved on another chain").
  */
 export function useSavedOutcome(definition: ResourceDefinition, outcome: 'created' | 'saved' | 'deleted', redirectTo: RedirectionSideEffect) {
   const notify = useNotify();
   const redirect = useRedirect();
   const name = useResourceName(definition)(1);
+  const { chainList, currentChainObj } = useSession();
   return {
-    onSuccess: (data: ServerRecord & { id?: string | number }) => {
-      notify(`resourceEngine.${outcome}`, { type: 'success', messageArgs: { name, record: recordDisplay(definition, data) } });
+    onSuccess: (data: ServerRecord & { id?: string | number }, variables?: { data?: Record<string, unknown> }) => {
+      const messageArgs = { name, record: recordDisplay(definition, data) };
+      const chainId = definition.chainField ? (data[definition.chainField] ?? variables?.data?.[definition.chainField]) : undefined;
+      const chain = outcome !== 'deleted' && chainId != null ? chainList.find((c) => String(c.chainId) === String(chainId)) : undefined;
+      if (chain && chain.chainId !== currentChainObj?.chainId) {
+        session.selectChain(chain.chainId);
+        notify(`resourceEngine.${outcome}OnChain`, { type: 'success', messageArgs: { ...messageArgs, chain: chain.name } });
+      } else {
+        notify(`resourceEngine.${outcome}`, { type: 'success', messageArgs });
+      }
       redirect(redirectTo, definition.resourceName, data.id, data);
     },
   };
