@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { getAddress, keccak256, toHex } from 'viem';
 import { shortenChainValue } from '../../src/resources/engine/explorer';
 import { axeViolations } from './axe';
-import { e2eEnvironment, saveAndWait, signIn } from './harness';
+import { ApiPath } from '../../src/contract/apiPaths';
+import { apiAs, e2eEnvironment, saveAndWait, signIn } from './harness';
 
 /**
  * Issue 33 items 2 and 4 (docs/DECISIONS.md "Saved on another chain", "Explorer links on the
@@ -110,16 +111,33 @@ describe('explorer links on the devnet', () => {
     await page.close();
   });
 
-  it.each([
-    ['1440', DESKTOP],
-    ['390', PHONE],
-  ])('a wallet address opens the wallets filtered by it (%s px)', async (_width, viewport) => {
-    const page = await env.browser.newPage({ viewport });
+  it('a wallet address opens the wallets filtered by it (1440 px)', async () => {
+    const page = await env.browser.newPage({ viewport: DESKTOP });
     await signIn(page, env.server.baseUrl, 'superAdmin');
     const { address } = await followFirst(page, '/aggregate');
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
     await expect.poll(() => page.locator('main').textContent()).toContain(shortenChainValue(address));
     expect(await axeViolations(page, '/aggregate filtered by address')).toEqual([]);
+    await page.close();
+  });
+
+  it('on a phone, a wallet’s page links its address to the console too; its list rows hold no buttons (390 px)', async () => {
+    const page = await env.browser.newPage({ viewport: PHONE });
+    await signIn(page, env.server.baseUrl, 'superAdmin');
+    await page.goto(`${env.server.baseUrl}/aggregate`);
+    await expect.poll(() => listChain(page).textContent()).toBe('Chain: Ethereum');
+    await page.locator('main li').first().waitFor();
+    expect(await page.getByTestId('open-in-console').count()).toBe(0);
+    expect(await axeViolations(page, '/aggregate on a phone')).toEqual([]);
+    const call = await apiAs(env.server.baseUrl, 'superAdmin');
+    const wallets = (await call(`${ApiPath.chainWallet.list}?chainId=1&kind=Hot&pageSize=1`)).data.list as Array<{ id: number; address: string }>;
+    await page.goto(`${env.server.baseUrl}/aggregate/${wallets[0].id}/show`);
+    await page.getByTestId('open-in-console').first().click();
+    await page.waitForURL(/\/aggregate\?.*filter=/);
+    await settle(page);
+    expect(JSON.parse(new URL(page.url()).searchParams.get('filter') ?? '{}')).toEqual({ address: wallets[0].address });
+    await expect.poll(() => page.locator('main').textContent()).toContain(shortenChainValue(wallets[0].address));
+    expect(await axeViolations(page, '/aggregate filtered by address on a phone')).toEqual([]);
     await page.close();
   });
 });

@@ -14,9 +14,10 @@ const chainFieldOf = (field: FieldDeclaration) => (field.kind === 'address' && t
 /**
  * An address or transaction hash: shortened in a table (`0x1234…abcd`, the whole value in a
  * tooltip), whole on a record's page; a copy button, and a link to the chain's block explorer
- * when the chain names one, or to the console's own view on a devnet (ChainValueLinkButton). Its buttons never open the row they sit in.
+ * when the chain names one, or to the console's own view on a devnet (ChainValueLinkButton). In
+ * a phone's list row, which is one button, the shortened value alone (`actions: false`). Its buttons never open the row they sit in.
  */
-export function ChainValueField({ field, compact }: { field: FieldDeclaration; compact: boolean }) {
+export function ChainValueField({ field, compact, actions = true }: { field: FieldDeclaration; compact: boolean; actions?: boolean }) {
   const record = useRecordContext<ServerRecord>();
   const { chainList, currentChainObj } = useSession();
   const translate = useTranslate();
@@ -26,6 +27,7 @@ export function ChainValueField({ field, compact }: { field: FieldDeclaration; c
   const chainId = record?.[chainFieldOf(field)];
   const chain = chainId === undefined || chainId === null ? currentChainObj : chainList.find((c) => String(c.chainId) === String(chainId));
   const link = useChainValueLink(chain, value);
+  if (!actions && value !== '') return <Typography variant="body2" component="span" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{shortenChainValue(value)}</Typography>;
   if (raw === undefined || raw === null || raw === '') {
     const empty = field.kind === 'address' ? field.emptyText : undefined;
     return <Typography variant="body2">{empty ? translate(empty, { _: empty }) : ''}</Typography>;
