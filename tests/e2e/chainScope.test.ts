@@ -59,6 +59,7 @@ describe('a record saved on another chain than the app bar’s', () => {
     await expect.poll(() => page.locator('main').textContent()).toContain(`Scope test ${viewport.width}`);
     // The next page remembers it too: the app bar's chain is the record's now.
     await page.goto(`${env.server.baseUrl}/aggregate`);
+    // Even a list with no rows on that chain names it.
     await expect.poll(() => listChain(page).textContent()).toBe('Chain: BNB Smart Chain');
     expect(await axeViolations(page, '/aggregate')).toEqual([]);
     await page.close();

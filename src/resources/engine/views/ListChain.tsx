@@ -7,6 +7,7 @@ import type { ResourceDefinition } from '../types';
 /**
  * Above a chain-scoped list: the chain its rows are of (the app bar's), so a record saved on
  * another chain is not looked for here in vain (docs/DECISIONS.md "Saved on another chain").
+ * Shown above the rows and in the empty state (an empty list is "empty on this chain").
  * Lists with a chain picker of their own (`list.allChains`, the reports) name it there instead.
  */
 export function ListChain({ definition }: { definition: ResourceDefinition }) {

@@ -7,6 +7,7 @@ import { createFormValidator } from '../formValidator';
 import { fieldsFor, type FormMode } from '../fields';
 import type { ResourceDefinition, ResourceSchemas, ServerRecord } from '../types';
 import { useLookup } from './useChoices';
+import { ListChain } from './ListChain';
 
 /** "Networks", "Network": the resource's own translated name. */
 export function useResourceName(definition: ResourceDefinition) {
@@ -57,13 +58,14 @@ export function useSavedOutcome(definition: ResourceDefinition, outcome: 'create
   };
 }
 
-/** No records yet: say so, and offer "Create" only to roles whose mask allows it. */
+/** No records yet (on the app bar's chain, which it names): say so, and offer "Create" only to roles whose mask allows it. */
 export function EmptyState({ definition }: { definition: ResourceDefinition }) {
   const translate = useTranslate();
   const plural = useResourceName(definition)(2);
   const { canAccess } = useCanAccess({ resource: definition.resourceName, action: 'create' });
   return (
     <Box sx={{ textAlign: 'center', py: 6, flex: 1 }} data-testid="resource-empty">
+      <ListChain definition={definition} />
       <InboxIcon sx={{ fontSize: 64, color: 'text.disabled' }} />
       <Typography variant="h6" component="p" sx={{ mb: 2 }}>
         {translate('resourceEngine.empty', { name: plural })}
