@@ -9,6 +9,7 @@ import { EvmChain } from './evm/evmChain';
 import { TransactionSender } from './evm/sender';
 import { SimulatedChain } from './tron/simulatedChain';
 import { configuredWalletKeys, devnetWalletKeys } from './walletKeys';
+import type { ChainMode } from '../../src/contract/schemas/chain';
 
 /**
  * Which adapter serves each chain row (docs/chains.md "Modes"). `devnet`: every EVM chain is an
@@ -83,6 +84,11 @@ export class ChainRegistry {
 
   get mode(): ChainSettings['mode'] {
     return this.settings.mode;
+  }
+
+  /** A chain's mode as the API names it (src/contract/schemas/chain.ts CHAIN_MODES): TRON is simulated in both. */
+  modeOf(family: ChainRow['family']): ChainMode {
+    return family === 'evm' ? this.settings.mode : 'simulated';
   }
 
   private keys: DevnetKeys | null = null;

@@ -1,4 +1,5 @@
 import { addDeclaredRoute } from '../access/routeTable';
+import { checkSelfContained } from './engine/checkDeclaration';
 import type { ResourceDeclaration } from './engine/types';
 
 /**
@@ -10,6 +11,9 @@ import type { ResourceDeclaration } from './engine/types';
 const files = import.meta.glob<ResourceDeclaration>('./*/resource.ts', { eager: true, import: 'default' });
 
 export const declaredResources: readonly ResourceDeclaration[] = Object.values(files);
+
+// Checked as the server checks them (server/modules/declared/discover.ts): a mistake stops the start-up.
+for (const [file, declaration] of Object.entries(files)) checkSelfContained(declaration, `src/resources/${file.slice(2)}`);
 
 for (const declaration of declaredResources) {
   if (typeof declaration.route === 'string') continue;

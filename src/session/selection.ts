@@ -1,4 +1,5 @@
 import type { OrgMembership } from '../contract/schemas/auth';
+import type { ChainMode } from '../contract/schemas/chain';
 
 /** A chain as the console holds it (chainList entries carry chainId and isDefault; docs/console.md). */
 export interface ChainRef {
@@ -9,6 +10,8 @@ export interface ChainRef {
   family?: string;
   symbol?: string;
   explorerUrl?: string;
+  /** 'rpc': a real network its explorer sees; 'devnet' and 'simulated': nothing outside the console sees it. */
+  mode?: ChainMode;
 }
 
 /** The chain rule (docs/console.md): the remembered chain if it is still listed, else the `isDefault` one (else none). */

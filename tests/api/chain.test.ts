@@ -67,6 +67,19 @@ describe('reading chains', () => {
     expect(eth!.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
+  // The console links a chain's addresses and hashes to its explorer only on a real network (docs/DECISIONS.md
+  // "Explorer links on the devnet"); the test servers run the embedded devnet, and TRON is simulated in every mode.
+  it('each chain says where its transactions happen: the devnet for EVM chains here, simulated for TRON', async () => {
+    const modes = Object.fromEntries((await allChains()).map((c) => [c.name, c.mode]));
+    expect(modes).toEqual({ Ethereum: 'devnet', 'BNB Smart Chain': 'devnet', TRON: 'simulated' });
+    const eth = await byChainId(1);
+    expect((await server.call<ChainRecord>('GET', '/sys/chain/detail', { token: merchantProManager, query: { id: eth!.id } })).data.mode).toBe('devnet');
+    const saved = await save(newChain({ family: 'tron', symbol: 'TRX' }));
+    expect(saved.data.mode).toBe('simulated');
+    expect((await update({ id: saved.data.id, name: 'Renamed' })).data.mode).toBe('simulated');
+    expect((await remove(saved.data.id)).data.mode).toBe('simulated');
+  });
+
   it('is 401 without a session', async () => {
     const res = await server.call('GET', '/sys/chain/list');
     expect(res).toMatchObject({ code: 401, msg: 'Please sign in.' });

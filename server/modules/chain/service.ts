@@ -5,7 +5,7 @@ import { countUses, firstUse, type UsageCheck, type UsageCount } from '../../db/
 import { ApiError, lockedWhileUsed } from '../../http/apiError';
 import { containsPattern, paginate } from '../../http/pagination';
 import { BodyCode, type ListResult } from '../../../src/contract/envelope';
-import type { ChainBody, ChainListQuery, ChainRecord, ChainUpdateBody } from '../../../src/contract/schemas/chain';
+import type { ChainBody, ChainListQuery, ChainRow as ChainRecord, ChainUpdateBody } from '../../../src/contract/schemas/chain';
 import { CONTRACT_ADDRESS_FIELD_NAMES } from '../../../src/contract/schemas/contractAddress';
 
 type Trx = Transaction<Database>;

@@ -62,6 +62,14 @@ export const chainListQuery = listQuery(chainSortable, {
 });
 export type ChainListQuery = z.infer<typeof chainListQuery>;
 
+/**
+ * Where a chain's transactions happen (docs/chains.md "Modes"): 'rpc' a real network, which its
+ * explorer sees; 'devnet' the embedded chain and 'simulated' (TRON) the books alone, which no public
+ * explorer sees, so the console links their addresses and hashes to its own screens.
+ */
+export const CHAIN_MODES = ['devnet', 'rpc', 'simulated'] as const;
+export type ChainMode = (typeof CHAIN_MODES)[number];
+
 /** A chain as the API returns it. */
 export const chainRecord = z.object({
   id: z.number(),
@@ -76,8 +84,12 @@ export const chainRecord = z.object({
   enabled: z.boolean(),
   createdAt: isoInstant,
   updatedAt: isoInstant,
+  /** Set by the server from CHAIN_MODE and the family; never stored. */
+  mode: z.enum(CHAIN_MODES),
 });
 export type ChainRecord = z.output<typeof chainRecord>;
+/** A chain row as the database holds it: the record without its mode. */
+export type ChainRow = Omit<ChainRecord, 'mode'>;
 
 /** `data` of GET /sys/chain/list. */
 export const chainList = listResult(chainRecord);

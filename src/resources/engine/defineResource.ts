@@ -1,11 +1,11 @@
 import { createElement, lazy, Suspense, type ComponentType } from 'react';
-import { addDeclaredRoute, guardedRoutes, routeGroups, ROUTES, type RouteGroup } from '../../access';
+import { addDeclaredRoute, guardedRoutes, ROUTES, type RouteGroup } from '../../access';
 import { resourcePaths } from '../../contract/apiPaths';
 import { lazyScreen } from '../../shell/loading/lazyScreen';
 import { resourceCanDo } from './access';
 import { AccessGate } from './AccessGate';
 import { DeclarationError } from './declarationError';
-import { apiFieldsOf } from './apiFields';
+import { checkDeclaration } from './checkDeclaration';
 import type { IconLoader, ResourceDeclaration, ResourceDefinition, SchemaLoader, ViewLoader, ViewName } from './types';
 
 /** Generated views, each its own chunk; declarations replace any of them with `views`. */
@@ -18,23 +18,12 @@ const GENERATED: Record<ViewName, ViewLoader> = {
 
 const VIEWS: readonly ViewName[] = ['list', 'create', 'edit', 'show'];
 
+/** The route of a checked declaration (checkDeclaration): the table's, or the one it brings. */
 function routeOf(declaration: ResourceDeclaration): { path: string; group: RouteGroup; labelKey: string } {
   const { name, route } = declaration;
   const path = typeof route === 'string' ? route : route.path;
   const listed = ROUTES.find((r) => r.path === path);
-  if (typeof route === 'string') {
-    if (!listed) {
-      throw new DeclarationError(`resource '${name}': route '${path}' is not in the route table (src/access/routeTable.ts); add it to ROUTES with its group`);
-    }
-    return listed;
-  }
-  if (!Object.hasOwn(routeGroups, route.group)) {
-    throw new DeclarationError(`resource '${name}': route group '${route.group}' does not exist; use one of ${Object.keys(routeGroups).join(', ')} (src/access/routeGroups.ts)`);
-  }
-  if (listed && listed.group !== route.group) {
-    throw new DeclarationError(`resource '${name}': route '${path}' is guarded by '${listed.group}' in the route table (src/access/routeTable.ts), not '${route.group}'`);
-  }
-  if (!/^\/[a-z0-9-]+$/.test(path)) throw new DeclarationError(`resource '${name}': route '${path}' is not a path of one lower-case segment, like '/org-contact'`);
+  if (typeof route === 'string') return listed!;
   const labelKey = listed?.labelKey ?? `resources.${name}.name`;
   // A route the declaration brings is guarded like the table's: by the group it names.
   if (!listed) addDeclaredRoute({ path, group: route.group, labelKey });
@@ -75,6 +64,7 @@ function viewLoader(declaration: ResourceDeclaration, view: ViewName): ViewLoade
  */
 export function defineResource(declaration: ResourceDeclaration): ResourceDefinition {
   const { name, fields } = declaration;
+  checkDeclaration(declaration);
   const route = routeOf(declaration);
   const resourceName = route.path.slice(1);
   const { base, ...pathOverrides } = declaration.endpoints ?? {};
@@ -82,21 +72,13 @@ export function defineResource(declaration: ResourceDeclaration): ResourceDefini
   const hasView = (view: ViewName) => loaders[view] !== null;
   const chainField = declaration.chainScoped === true ? 'chainId' : declaration.chainScoped || null;
 
-  apiFieldsOf(declaration);
   const schema = schemaLoader(declaration);
   const icon = iconOf(declaration.icon);
-  const sources = new Set(fields.map((f) => f.source));
-  const twice = fields.find((f, i) => fields.findIndex((g) => g.source === f.source) !== i);
-  if (twice) throw new DeclarationError(`resource '${name}': field '${twice.source}' is declared twice`);
-  if (chainField && !sources.has(chainField)) throw new DeclarationError(`resource '${name}': chain-scoped by '${chainField}', which is not one of its fields`);
+  // Links are checked here, not in checkDeclaration: a link may name another declaration's route.
   for (const field of fields) {
-    const narrowing = field.kind === 'enum' ? field.narrowedBy : undefined;
-    if (narrowing && !sources.has(narrowing.field)) throw new DeclarationError(`resource '${name}': field '${field.source}' is narrowed by '${narrowing.field}', which is not one of its fields`);
     const link = field.kind === 'number' ? field.link : undefined;
     if (link && !guardedRoutes().some((r) => r.path === link)) throw new DeclarationError(`resource '${name}': field '${field.source}' links to '${link}', which is no route; name a route of src/access/routeTable.ts or a declared resource's`);
   }
-  const sortField = declaration.list?.sort?.field;
-  if (sortField !== undefined && sortField !== (declaration.idField ?? 'id') && !sources.has(sortField)) throw new DeclarationError(`resource '${name}': list.sort names '${sortField}', which is not one of its fields`);
 
   const definition: ResourceDefinition = {
     declaration,

@@ -17,6 +17,27 @@ export function explorerLink(chain: Pick<ChainRef, 'explorerUrl' | 'family'> | n
   return `${base}/${isTx ? 'tx' : 'address'}/${encoded}`;
 }
 
+/** Where an address or transaction hash of a chain opens: its explorer's page, or a screen of the console's own. */
+export type ChainValueLink = { href: string; inConsole: false } | { href: string; inConsole: true; chainId: number };
+
+/**
+ * Where a chain's address or transaction hash is shown. On a real network (`mode: 'rpc'`) its
+ * block explorer; on the embedded devnet or a simulated chain, which no public explorer sees,
+ * the console's own view of it (docs/DECISIONS.md "Explorer links on the devnet"): a hash opens
+ * the ledger's entries of that transaction, an address the wallets list filtered by it (ours
+ * appears there; another's shows none). Null when neither exists, or the role may not open it.
+ */
+export function chainValueLink(chain: Pick<ChainRef, 'explorerUrl' | 'family' | 'mode' | 'chainId'> | null | undefined, value: string, mayOpen: (path: string) => boolean): ChainValueLink | null {
+  if (!value || !chain) return null;
+  if (chain.mode === undefined || chain.mode === 'rpc') {
+    const href = explorerLink(chain, value);
+    return href ? { href, inConsole: false } : null;
+  }
+  const [path, filter] = TX_HASH.test(value) ? ['/asset-flow', { txHash: value }] : ['/aggregate', { address: value }];
+  if (!mayOpen(path)) return null;
+  return { href: `${path}?filter=${encodeURIComponent(JSON.stringify(filter))}`, inConsole: true, chainId: chain.chainId };
+}
+
 /** `0x1234…abcd`: enough of both ends to match a value by eye; short values stay whole. */
 export function shortenChainValue(value: string): string {
   if (value.length <= 14) return value;

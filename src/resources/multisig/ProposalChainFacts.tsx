@@ -2,7 +2,9 @@ import { Box, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { ProposalDetail } from '../../contract/schemas/sign';
 import { useProposalTime } from './proposalTime';
-import { explorerLink } from '../engine/explorer';
+import { useSession } from '../../session';
+import { useChainValueLink } from '../engine/views/ChainValueLinkButton';
+import { Link as RouterLink } from 'react-router-dom';
 
 /** Hashes and addresses are long unbroken strings: they wrap anywhere rather than widen a phone's page. */
 export const BREAK_ANYWHERE = { wordBreak: 'break-all' } as const;
@@ -36,6 +38,10 @@ export function ProposalSignatures({ proposal }: { proposal: ProposalDetail }) {
  */
 export function ProposalTransaction({ proposal }: { proposal: ProposalDetail }) {
   const translate = useTranslate();
+  const { chainList } = useSession();
+  // A simulated chain (TRON) has no explorer either: its hash opens the ledger's entries of it.
+  const chain = chainList.find((c) => c.chainId === proposal.chainId) ?? proposal;
+  const link = useChainValueLink(chain, proposal.txHash ?? '');
   if (!proposal.txHash) return null;
   const facts = proposal.chainExecution;
   // On a Safe the chain's hash is the relayer's transaction that ran the Safe transaction: say how the two relate.
@@ -45,12 +51,13 @@ export function ProposalTransaction({ proposal }: { proposal: ProposalDetail }) 
     </Typography>
   ) : null;
   if (!facts || facts.network !== 'devnet') {
+    const to = link?.inConsole ? { component: RouterLink, to: link.href } : { href: link?.href, target: '_blank', rel: 'noreferrer' };
     return (
       <Box sx={{ mt: 0.5 }}>
         <Typography variant="body2" color="text.secondary" component="span">
           {translate('multisig.tx.hash')}:{' '}
         </Typography>
-        <MuiLink href={explorerLink(proposal, proposal.txHash) ?? undefined} target="_blank" rel="noreferrer" sx={BREAK_ANYWHERE} data-testid="tx-hash">
+        <MuiLink {...to} sx={BREAK_ANYWHERE} data-testid="tx-hash">
           {proposal.txHash}
         </MuiLink>
         {relation}

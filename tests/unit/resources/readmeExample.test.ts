@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { guardedRoutes } from '../../../src/access';
 import { resources } from '../../../src/resources';
 import { declaredResources } from '../../../src/resources/declared';
-import { defineResource, type ResourceDeclaration } from '../../../src/resources/engine';
+import type { ResourceDeclaration } from '../../../src/resources/engine';
+import { checkSelfContained } from '../../../src/resources/engine/checkDeclaration';
 import orgContact from '../../../src/resources/orgContact/resource';
 import { entryOf } from '../../../src/shell/menu/AppMenu';
 
@@ -36,7 +37,8 @@ describe('README "Adding a resource"', () => {
   it('quotes the engine’s own sentences for a declaration mistake', () => {
     const mistake = (change: Partial<ResourceDeclaration>) => {
       try {
-        defineResource({ ...orgContact, ...change } as ResourceDeclaration);
+        // As the server reads the file: the checks defineResource makes, and those of a self-contained file.
+        checkSelfContained({ ...orgContact, ...change } as ResourceDeclaration, 'src/resources/orgContact/resource.ts');
       } catch (error) {
         return (error as Error).message;
       }
@@ -47,8 +49,9 @@ describe('README "Adding a resource"', () => {
       mistake({ route: { path: '/org-contact', group: 'everyone' as never } }),
       mistake({ fields: [...orgContact.fields, { source: 'wallet', kind: 'reference', reference: 'chain' }] }),
       mistake({ list: { sort: { field: 'rank', order: 'ASC' } } }),
+      mistake({ api: undefined }),
     ];
-    expect(quoted).toHaveLength(3);
+    expect(quoted).toHaveLength(4);
     quoted.forEach((sentence, i) => expect(made[i].startsWith(sentence), `${made[i]}\n  does not start with\n${sentence}`).toBe(true));
   });
 

@@ -2,36 +2,36 @@ import { copyText } from '../../../shell/clipboard';
 import type { MouseEvent } from 'react';
 import { Box, IconButton, Tooltip, Typography } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { useSession } from '../../../session';
-import { explorerLink, shortenChainValue } from '../explorer';
+import { shortenChainValue } from '../explorer';
+import { ChainValueLinkButton, useChainValueLink } from './ChainValueLinkButton';
 import type { FieldDeclaration, ServerRecord } from '../types';
 
 /** The chain reference field a value's chain is read from (the same one its family comes from). */
 const chainFieldOf = (field: FieldDeclaration) => (field.kind === 'address' && typeof field.family === 'object' ? field.family.chain : 'chainId');
 
-const stop = (event: MouseEvent) => event.stopPropagation();
-
 /**
  * An address or transaction hash: shortened in a table (`0x1234…abcd`, the whole value in a
  * tooltip), whole on a record's page; a copy button, and a link to the chain's block explorer
- * when the chain names one. Its buttons never open the row they sit in.
+ * when the chain names one, or to the console's own view on a devnet (ChainValueLinkButton). In
+ * a phone's list row, which is one button, the shortened value alone (`actions: false`). Its buttons never open the row they sit in.
  */
-export function ChainValueField({ field, compact }: { field: FieldDeclaration; compact: boolean }) {
+export function ChainValueField({ field, compact, actions = true }: { field: FieldDeclaration; compact: boolean; actions?: boolean }) {
   const record = useRecordContext<ServerRecord>();
   const { chainList, currentChainObj } = useSession();
   const translate = useTranslate();
   const notify = useNotify();
   const raw = record?.[field.source];
+  const value = raw === undefined || raw === null ? '' : String(raw);
+  const chainId = record?.[chainFieldOf(field)];
+  const chain = chainId === undefined || chainId === null ? currentChainObj : chainList.find((c) => String(c.chainId) === String(chainId));
+  const link = useChainValueLink(chain, value);
+  if (!actions && value !== '') return <Typography variant="body2" component="span" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{shortenChainValue(value)}</Typography>;
   if (raw === undefined || raw === null || raw === '') {
     const empty = field.kind === 'address' ? field.emptyText : undefined;
     return <Typography variant="body2">{empty ? translate(empty, { _: empty }) : ''}</Typography>;
   }
-  const value = String(raw);
-  const chainId = record?.[chainFieldOf(field)];
-  const chain = chainId === undefined || chainId === null ? currentChainObj : chainList.find((c) => String(c.chainId) === String(chainId));
-  const href = explorerLink(chain, value);
   const copy = (event: MouseEvent) => {
     event.stopPropagation();
     void copyText(value).then((copied) => (copied ? notify('resourceEngine.copied', { type: 'info' }) : notify('resourceEngine.copyFailed', { type: 'warning' })));
@@ -58,13 +58,7 @@ export function ChainValueField({ field, compact }: { field: FieldDeclaration; c
           <ContentCopyIcon sx={{ fontSize: 16 }} />
         </IconButton>
       </Tooltip>
-      {href && (
-        <Tooltip title={translate('resourceEngine.openInExplorer')}>
-          <IconButton size="small" component="a" href={href} target="_blank" rel="noopener noreferrer" aria-label={translate('resourceEngine.openInExplorer')} onClick={stop}>
-            <OpenInNewIcon sx={{ fontSize: 16 }} />
-          </IconButton>
-        </Tooltip>
-      )}
+      {link && <ChainValueLinkButton link={link} />}
     </Box>
   );
 }

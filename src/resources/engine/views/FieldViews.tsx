@@ -37,8 +37,8 @@ interface FieldProps {
   field: FieldDeclaration;
 }
 
-/** A table cell (shortened values) or a record's page (whole values). */
-export type FieldPlace = 'list' | 'show';
+/** Where a value is shown: a table cell (shortened values), a record's page (whole values), or a phone's list row (itself one button: no buttons inside). */
+export type FieldPlace = 'list' | 'show' | 'row';
 
 /**
  * Props Datagrid, SimpleShowLayout and filter forms read from their children's
@@ -141,7 +141,7 @@ function FieldDisplay({ definition, field, place }: FieldProps & { place: FieldP
     case 'amount':
       return <AmountValue field={field} />;
     case 'address':
-      return <ChainValueField field={field} compact={place === 'list'} />;
+      return <ChainValueField field={field} compact={place !== 'show'} actions={place !== 'row'} />;
     case 'boolean':
       return <BooleanField source={source} />;
     case 'dateTime':

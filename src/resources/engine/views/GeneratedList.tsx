@@ -11,6 +11,7 @@ import { filterElement, listColumnElement } from './FieldViews';
 import { LIST_PAGE_SIZE } from '../listPage';
 import { PhoneList } from './PhoneList';
 import { useAllChains } from '../allChains';
+import { ListChain } from './ListChain';
 
 /** Filter menu, the column chooser (beside the table, not the phone's list), Create (for the roles the declaration allows) and an export of the whole filtered set. */
 function ListActions({ definition, hasFilters, phone }: { definition: ResourceViewProps['definition']; hasFilters: boolean; phone: boolean }) {
@@ -72,6 +73,7 @@ export default function GeneratedList({ definition }: ResourceViewProps) {
   ) : undefined;
   const content = (
     <>
+      <ListChain definition={definition} />
       {Summary && (
         <Suspense fallback={null}>
           <Summary definition={definition} />

@@ -32,7 +32,7 @@ export function PhoneList({ definition, rowClick }: { definition: ResourceDefini
   const translate = useTranslate();
   const lines = phoneLines(definition);
   const value = (field: FieldDeclaration) => (
-    <FieldValue key={field.source} definition={definition} field={field} source={field.source} label={fieldLabel(definition, field.source, translate)} />
+    <FieldValue key={field.source} definition={definition} field={field} source={field.source} label={fieldLabel(definition, field.source, translate)} place="row" />
   );
   return (
     <SimpleList

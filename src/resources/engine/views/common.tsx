@@ -2,11 +2,12 @@ import { useMemo } from 'react';
 import { Box, Typography } from '@mui/material';
 import InboxIcon from '@mui/icons-material/Inbox';
 import { CreateButton, useCanAccess, useNotify, useRecordContext, useRedirect, useTranslate, type RedirectionSideEffect } from 'react-admin';
-import { useSession } from '../../../session';
+import { session, useSession } from '../../../session';
 import { createFormValidator } from '../formValidator';
 import { fieldsFor, type FormMode } from '../fields';
 import type { ResourceDefinition, ResourceSchemas, ServerRecord } from '../types';
 import { useLookup } from './useChoices';
+import { ListChain } from './ListChain';
 
 /** "Networks", "Network": the resource's own translated name. */
 export function useResourceName(definition: ResourceDefinition) {
@@ -34,26 +35,39 @@ export function RecordTitle({ definition }: { definition: ResourceDefinition }) 
  * A form's `mutationOptions`: on success say what was saved ("Currency DAI created",
  * "Network Polygon saved") instead of react-admin's "Element created", then go where
  * react-admin would have gone. A success toast also closes the failed submits' errors.
+ * A record of a chain-scoped resource saved on another chain than the app bar's switches the
+ * app bar to its chain, and the toast says so: the list one lands on shows it (docs/DECISIONS.md
+ * "Saved on another chain").
  */
 export function useSavedOutcome(definition: ResourceDefinition, outcome: 'created' | 'saved' | 'deleted', redirectTo: RedirectionSideEffect) {
   const notify = useNotify();
   const redirect = useRedirect();
   const name = useResourceName(definition)(1);
+  const { chainList, currentChainObj } = useSession();
   return {
-    onSuccess: (data: ServerRecord & { id?: string | number }) => {
-      notify(`resourceEngine.${outcome}`, { type: 'success', messageArgs: { name, record: recordDisplay(definition, data) } });
+    onSuccess: (data: ServerRecord & { id?: string | number }, variables?: { data?: Record<string, unknown> }) => {
+      const messageArgs = { name, record: recordDisplay(definition, data) };
+      const chainId = definition.chainField ? (data[definition.chainField] ?? variables?.data?.[definition.chainField]) : undefined;
+      const chain = outcome !== 'deleted' && chainId != null ? chainList.find((c) => String(c.chainId) === String(chainId)) : undefined;
+      if (chain && chain.chainId !== currentChainObj?.chainId) {
+        session.selectChain(chain.chainId);
+        notify(`resourceEngine.${outcome}OnChain`, { type: 'success', messageArgs: { ...messageArgs, chain: chain.name } });
+      } else {
+        notify(`resourceEngine.${outcome}`, { type: 'success', messageArgs });
+      }
       redirect(redirectTo, definition.resourceName, data.id, data);
     },
   };
 }
 
-/** No records yet: say so, and offer "Create" only to roles whose mask allows it. */
+/** No records yet (on the app bar's chain, which it names): say so, and offer "Create" only to roles whose mask allows it. */
 export function EmptyState({ definition }: { definition: ResourceDefinition }) {
   const translate = useTranslate();
   const plural = useResourceName(definition)(2);
   const { canAccess } = useCanAccess({ resource: definition.resourceName, action: 'create' });
   return (
     <Box sx={{ textAlign: 'center', py: 6, flex: 1 }} data-testid="resource-empty">
+      <ListChain definition={definition} />
       <InboxIcon sx={{ fontSize: 64, color: 'text.disabled' }} />
       <Typography variant="h6" component="p" sx={{ mb: 2 }}>
         {translate('resourceEngine.empty', { name: plural })}

@@ -1,0 +1,22 @@
+import { Box, Chip } from '@mui/material';
+import LanIcon from '@mui/icons-material/Lan';
+import { useTranslate } from 'react-admin';
+import { useSession } from '../../../session';
+import type { ResourceDefinition } from '../types';
+
+/**
+ * Above a chain-scoped list: the chain its rows are of (the app bar's), so a record saved on
+ * another chain is not looked for here in vain (docs/DECISIONS.md "Saved on another chain").
+ * Shown above the rows and in the empty state (an empty list is "empty on this chain").
+ * Lists with a chain picker of their own (`list.allChains`, the reports) name it there instead.
+ */
+export function ListChain({ definition }: { definition: ResourceDefinition }) {
+  const translate = useTranslate();
+  const chain = useSession().currentChainObj;
+  if (!definition.chainField || definition.declaration.list?.allChains || !chain) return null;
+  return (
+    <Box sx={{ px: { xs: 1, sm: 2 }, pt: 1 }}>
+      <Chip icon={<LanIcon />} size="small" variant="outlined" label={translate('chain.showing', { chain: chain.name })} data-testid="list-chain" />
+    </Box>
+  );
+}
