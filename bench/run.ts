@@ -2,6 +2,7 @@ import os from 'node:os';
 import { bundleReport, measureBundle } from './bundleSize';
 import { measureApiThroughput } from './apiThroughput';
 import { runVolumeBench } from './volume';
+import { measureOutflowLatency, outflowReport } from './outflowLatency';
 
 /** `npm run bench`: every budget figure, printed as sizes and ratios (never a timed test); `-- --volume` adds the reports at volume. */
 console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
@@ -15,4 +16,5 @@ if (process.argv.includes('--volume')) {
   console.log(`GET /api/sys/chain/list (authenticated, PGlite): ${api.apiRps.toFixed(0)} req/s`);
   console.log(`bare Fastify route, constant envelope:          ${api.bareRps.toFixed(0)} req/s`);
   console.log(`ratio api / bare: ${api.ratio.toFixed(3)}`);
+  for (const line of outflowReport(await measureOutflowLatency())) console.log(line);
 }
