@@ -25,8 +25,12 @@ export interface NewIntent {
   hold: { currencyId: number; amount: string } | null;
 }
 
-/** How long a runner keeps an intent to itself; past it, another process may resume it. */
-export const LEASE_MS = 120_000;
+/**
+ * How long a claim holds without being renewed; the run renews it while it drives the outflow (a real
+ * chain's receipt takes blocks), so a lease runs out only when its process stopped: a restart or another
+ * instance resumes within this much.
+ */
+export const LEASE_MS = 15_000;
 
 /**
  * Recorded inside the request's own transaction, with the movement or proposal it sends for, and
@@ -74,6 +78,11 @@ export async function claimIntents(db: Db, owner: OutflowOwner, now: Date, token
     .returningAll()
     .execute();
   return claimed.sort((a, b) => a.step - b.step);
+}
+
+/** Keeps this run's claim alive while it drives the outflow. */
+export async function renewLease(db: Db, owner: OutflowOwner, token: string, now: Date): Promise<void> {
+  await db.updateTable('chainIntent').set({ leaseUntil: new Date(now.getTime() + LEASE_MS) }).where(ownedBy(owner)).where('settledAt', 'is', null).where('leaseToken', '=', token).execute();
 }
 
 /** Gives an outflow back to whoever comes next (a run that stopped on a fault it cannot judge), if this run still holds it. */

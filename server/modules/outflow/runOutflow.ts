@@ -4,7 +4,7 @@ import type { ChainRegistry } from '../../chain/registry';
 import type { ChainAdapter, Execution } from '../../chain/adapter';
 import type { IntentOutcome, IntentState } from '../../db/schema';
 import { safeTransactionOf } from '../sign/safeProposal';
-import { claimIntents, fixedOf, fateOf, journalOf, recordFate, releaseIntents, type ClaimedIntent, type OutflowOwner } from './intentLog';
+import { claimIntents, fixedOf, fateOf, journalOf, LEASE_MS, recordFate, releaseIntents, renewLease, type ClaimedIntent, type OutflowOwner } from './intentLog';
 import { settleOutflow, type AnswerReader, type SettledOutflow } from './settle';
 import { faultPoint } from './faultPoint';
 
@@ -34,6 +34,7 @@ const refusal = (key: string, params?: Record<string, string>): Fate => ({ state
 export async function runOutflow<T>(runner: OutflowRunner, owner: OutflowOwner, answer?: AnswerReader<T>): Promise<SettledOutflow<T> | null> {
   const intents = await claimIntents(runner.db, owner, runner.now(), runner.leaseToken);
   if (intents.length === 0) return null;
+  const renewal = setInterval(() => void renewLease(runner.db, owner, runner.leaseToken, runner.now()).catch(() => undefined), LEASE_MS / 3);
   try {
     let earlier: IntentState = 'mined';
     for (const intent of intents) {
@@ -50,6 +51,8 @@ export async function runOutflow<T>(runner: OutflowRunner, owner: OutflowOwner, 
   } catch (error) {
     await releaseIntents(runner.db, owner, runner.leaseToken).catch(() => undefined);
     throw error;
+  } finally {
+    clearInterval(renewal);
   }
 }
 
