@@ -95,7 +95,7 @@ async function withdrawAndDie(instance: Instance, to: Address): Promise<number> 
 }
 
 async function expectFinishedOnce(instance: Instance, movementId: number, to: Address) {
-  const settled = await until(() => query<{ status: string; tx_hash: string | null }>('select status, tx_hash from movement where id = $1', [movementId]), ([m]) => m.status !== 'sending', 60_000);
+  const settled = await until(() => query<{ status: string; tx_hash: string | null }>('select status, tx_hash from movement where id = $1', [movementId]), ([m]) => m.status !== 'sending', 120_000);
   expect(settled[0]).toMatchObject({ status: 'executed', tx_hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
   // Sent once: the destination holds the amount once, and one transaction of the wallet's is booked for it.
   expect(await chainBalance(instance, to)).toBe(parseEther('0.1'));
