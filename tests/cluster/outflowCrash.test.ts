@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { createPublicClient, getAddress, http, parseEther, type Address } from 'viem';
-import { createCluster, type PostgresCluster } from './postgresCluster';
+import { createClusterWithDatabase, type PostgresCluster } from './postgresCluster';
 import { startInstance, type Instance } from './instance';
 import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
 
@@ -43,13 +43,7 @@ async function launch(name: string, extra: Record<string, string> = {}): Promise
 const query = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => (await admin.query<T>(text, values)).rows;
 
 beforeAll(async () => {
-  cluster = await createCluster();
-  const setup = new pg.Client({ connectionString: cluster.url() });
-  await setup.connect();
-  await setup.query(`create database ${DATABASE}`);
-  await setup.end();
-  admin = new pg.Pool({ connectionString: cluster.url(DATABASE), max: 2 });
-  admin.on('error', () => undefined);
+  ({ cluster, admin } = await createClusterWithDatabase(DATABASE));
 }, 120_000);
 
 afterAll(async () => {

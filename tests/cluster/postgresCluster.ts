@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../support/freePort';
+import pg from 'pg';
 
 /**
  * A throw-away PostgreSQL cluster this suite can stop, restart and fill (tests/api/
@@ -65,4 +66,17 @@ export async function createCluster(settings: Record<string, string> = {}): Prom
   };
   cluster.start();
   return cluster;
+}
+
+/** A cluster of the suite's own with one database created, and a small pool on it for the test's own reads. */
+export async function createClusterWithDatabase(database: string): Promise<{ cluster: PostgresCluster; admin: pg.Pool }> {
+  const cluster = await createCluster();
+  const setup = new pg.Client({ connectionString: cluster.url() });
+  await setup.connect();
+  await setup.query(`create database ${database}`);
+  await setup.end();
+  const admin = new pg.Pool({ connectionString: cluster.url(database), max: 2 });
+  // The tests stop and restart the cluster: an idle connection's error is expected then.
+  admin.on('error', () => undefined);
+  return { cluster, admin };
 }

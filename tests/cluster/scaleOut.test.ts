@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { createCluster, type PostgresCluster } from './postgresCluster';
+import { createClusterWithDatabase, type PostgresCluster } from './postgresCluster';
 import { startInstance, type Instance } from './instance';
 import { demoUsers } from '../../server/db/seed/demoData';
 import { fromUnits, units } from '../api/signSupport';
@@ -52,13 +52,7 @@ async function launch(name: string, extra: Record<string, string> = {}): Promise
 const query = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => (await admin.query<T>(text, values)).rows;
 
 beforeAll(async () => {
-  cluster = await createCluster();
-  const setup = new pg.Client({ connectionString: cluster.url() });
-  await setup.connect();
-  await setup.query(`create database ${DATABASE}`);
-  await setup.end();
-  admin = new pg.Pool({ connectionString: cluster.url(DATABASE), max: 2 });
-  admin.on('error', () => undefined);
+  ({ cluster, admin } = await createClusterWithDatabase(DATABASE));
 });
 
 afterAll(async () => {
