@@ -4,6 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../support/freePort';
 import type { Envelope } from '../../src/contract/envelope';
+import type { ProposalDetail } from '../../src/contract/schemas/sign';
+import { privateKeyToAccount } from 'viem/accounts';
+import { demoSigningKey } from '../../src/contract/demoSigningKey';
+import { approvalSignatures } from '../../src/contract/approvalSignatures';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -75,4 +79,16 @@ export async function startInstance(name: string, env: Record<string, string>): 
     },
   };
   return instance;
+}
+
+/**
+ * An approval as the console sends it on a Safe: signed with the demo signer's key (docs/chains.md
+ * "Proposals on Safes"), on the devnet of the instance that takes it.
+ */
+export async function approveSigned(instance: Instance, token: string, account: string, proposalId: number) {
+  const detail = await instance.call<ProposalDetail>('GET', '/sys/sign/detail', { token, query: { proposalId: String(proposalId) } });
+  if (!detail.body.data.signing) throw new Error(`proposal ${proposalId} is on no Safe`);
+  const key = privateKeyToAccount(demoSigningKey(account));
+  const signed = await approvalSignatures((typed) => key.signTypedData(typed), detail.body.data.signing);
+  return instance.call('POST', '/sys/sign/approval', { token, body: { proposalId, comment: '', ...signed } });
 }

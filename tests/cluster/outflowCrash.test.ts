@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { createPublicClient, getAddress, http, parseEther, type Address } from 'viem';
 import { createClusterWithDatabase, type PostgresCluster } from './postgresCluster';
-import { startInstance, type Instance } from './instance';
+import { approveSigned, startInstance, type Instance } from './instance';
 import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
 
 /**
@@ -24,6 +24,8 @@ const running: Instance[] = [];
 const DATABASE = 'custody';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'custody-crash-'));
 const ETH_CHAIN = 1;
+/** How long the database stays away in the chaos run: a fixed outage, as a restart takes (not a wait for a condition). */
+const OUTAGE_MS = 3_000;
 
 const env = (extra: Record<string, string> = {}) => ({
   DATABASE_URL: cluster.url(DATABASE),
@@ -128,4 +130,57 @@ describe('a process killed between sending and booking', () => {
     await expectFinishedOnce(second, movementId, to);
     await second.stop();
   }, 400_000);
+
+  it('the database restarted while withdrawals and Safe confirms run: each is booked once or nothing was sent; the books equal the chain', async () => {
+    showLogsOnFailure();
+    const instance = await launch('chaos');
+    await instance.ready();
+    const [finance, manager, employee] = [await instance.login('merchantProFinance'), await instance.login('merchantProManager'), await instance.login('merchantProEmployee')];
+    const [hot] = await query<{ id: number }>(`select id from chain_wallet where label = 'Aurora deposits'`);
+    const [cold] = await query<{ id: number }>(`select id from chain_wallet where label = 'Aurora cold'`);
+    const target = (i: number) => getAddress(`0x${(0xd0 + i).toString(16).repeat(20)}`);
+    // Three Safe transfers started and approved (the manager, then finance), ready to confirm in nonce order.
+    const proposals: Array<{ id: number; to: Address }> = [];
+    for (let i = 0; i < 3; i += 1) {
+      const to = target(10 + i);
+      const started = await instance.call<{ proposalId: number }>('POST', '/sys/sign/start', { token: manager, body: { walletId: cold.id, kind: 'transfer', to, amount: '0.01', symbol: 'ETH', memo: 'chaos' } });
+      expect(started.body.code, JSON.stringify(started.body)).toBe(200);
+      expect((await approveSigned(instance, manager, 'merchantProManager', started.body.data.proposalId)).body.code).toBe(200);
+      expect((await approveSigned(instance, finance, 'merchantProFinance', started.body.data.proposalId)).body.code).toBe(200);
+      proposals.push({ id: started.body.data.proposalId, to });
+    }
+    const withdrawals = Array.from({ length: 4 }, (_, i) => target(i));
+    // Everything at once; a refused connection or a 503 is an outcome like any other.
+    const calls = [
+      ...withdrawals.map((to) =>
+        instance.call('POST', '/sys/movement/save', { token: finance, body: { kind: 'withdraw', walletId: hot.id, to, symbol: 'ETH', amount: '0.01', memo: 'chaos' } }).catch(() => null),
+      ),
+      (async () => {
+        for (const proposal of proposals) await instance.call('POST', '/sys/sign/confirm', { token: employee, body: { proposalId: proposal.id, comment: '' } }).catch(() => null);
+      })(),
+    ];
+    // The database goes away as soon as the first outflow is recorded, for a few seconds.
+    await until(() => query<{ count: string }>('select count(*) from chain_intent where movement_id in (select id from movement where memo = $1) or proposal_id = any($2)', ['chaos', proposals.map((p) => p.id)]), ([r]) => Number(r.count) > 0, 60_000);
+    cluster.stop();
+    await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
+    cluster.start();
+    await Promise.all(calls);
+    // Whatever was left midway is finished by the instance's resume (its lease runs out in seconds).
+    await until(() => query<{ count: string }>('select count(*) from chain_intent where settled_at is null'), ([r]) => Number(r.count) === 0, 120_000);
+    for (const to of withdrawals) {
+      const rows = await query<{ status: string }>(`select status from movement where to_address = $1 and memo = 'chaos'`, [to]);
+      const onChain = await chainBalance(instance, to);
+      // Sent once and booked once, or nothing sent and nothing booked.
+      expect(rows.every((m) => m.status !== 'sending')).toBe(true);
+      expect(onChain).toBe(rows.some((m) => m.status === 'executed') ? parseEther('0.01') : 0n);
+      expect(rows.filter((m) => m.status === 'executed').length).toBeLessThanOrEqual(1);
+    }
+    for (const proposal of proposals) {
+      const [row] = await query<{ status: string }>('select status from proposal where id = $1', [proposal.id]);
+      expect(await chainBalance(instance, proposal.to)).toBe(row.status === 'executed' ? parseEther('0.01') : 0n);
+    }
+    const verify = await instance.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: await instance.login('superAdmin') });
+    expect(verify.body.data.breaks).toEqual([]);
+    await instance.stop();
+  }, 500_000);
 });

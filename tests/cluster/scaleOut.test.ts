@@ -4,13 +4,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { createClusterWithDatabase, type PostgresCluster } from './postgresCluster';
-import { startInstance, type Instance } from './instance';
+import { approveSigned, startInstance, type Instance } from './instance';
 import { demoUsers } from '../../server/db/seed/demoData';
 import { fromUnits, units } from '../api/signSupport';
-import { privateKeyToAccount } from 'viem/accounts';
-import { demoSigningKey } from '../../src/contract/demoSigningKey';
-import { approvalSignatures } from '../../src/contract/approvalSignatures';
-import type { ProposalDetail } from '../../src/contract/schemas/sign';
 
 /**
  * Several API processes on one PostgreSQL, as a deployment behind a load balancer runs them
@@ -101,19 +97,6 @@ async function until(what: string, condition: () => boolean | Promise<boolean>, 
     if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-/**
- * An approval as the console sends it on a Safe: signed with the demo signer's key (docs/chains.md
- * "Proposals on Safes"). Each process here runs its own embedded devnet (docs/chains.md "Modes"), both
- * made alike from the same seed; a confirm executes on the devnet of the instance that took it.
- */
-async function approveSigned(instance: Instance, token: string, account: string, proposalId: number) {
-  const detail = await instance.call<ProposalDetail>('GET', '/sys/sign/detail', { token, query: { proposalId: String(proposalId) } });
-  if (!detail.body.data.signing) throw new Error(`proposal ${proposalId} is on no Safe`);
-  const key = privateKeyToAccount(demoSigningKey(account));
-  const signed = await approvalSignatures((typed) => key.signTypedData(typed), detail.body.data.signing);
-  return instance.call('POST', '/sys/sign/approval', { token, body: { proposalId, comment: '', ...signed } });
 }
 
 async function walletId(label: string): Promise<number> {
