@@ -55,10 +55,14 @@ export function createAuthProvider(http: HttpClient, actionMasks: ActionMasks = 
     },
     async checkError(error) {
       const status = statusOf(error);
-      if ((status === 401 || status === 403) && !refusesInput(error)) {
+      if (status === 401 && !refusesInput(error)) {
         session.clear();
         throw error;
       }
+      // A 403 refuses this request, not the session (a role another manager lowered, a screen refetching
+      // in the background): the refusal shows as any error does, and role, menu and actions are read again
+      // so they follow (docs/console.md "Sessions").
+      if (status === 403 && !refusesInput(error)) await reloadSession(http).catch(() => undefined);
     },
     async getIdentity() {
       await restore();

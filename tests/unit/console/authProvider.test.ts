@@ -110,11 +110,20 @@ describe('authProvider', () => {
     expect(calls).toEqual([]);
   });
 
-  it.each([401, 403])('checkError %i clears the token and rejects', async (status) => {
+  it('checkError 401 clears the token and rejects (the session ended)', async () => {
     localStorage.setItem('token', 'tok-1');
     const { provider } = makeProvider();
-    await expect(provider.checkError({ status })).rejects.toBeDefined();
+    await expect(provider.checkError({ status: 401 })).rejects.toBeDefined();
     expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('checkError 403 keeps the session, lets the refusal show, and reads the role again (/me)', async () => {
+    localStorage.setItem('token', 'tok-1');
+    const { provider } = makeProvider();
+    calls.length = 0;
+    await expect(provider.checkError({ status: 403 })).resolves.toBeUndefined();
+    expect(localStorage.getItem('token')).toBe('tok-1');
+    expect(calls).toEqual(['me Bearer tok-1']);
   });
 
   it('checkError of a 403 that refused an input (a code issued to another account) keeps the session', async () => {
