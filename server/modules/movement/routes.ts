@@ -9,7 +9,7 @@ import { defineRoute } from '../../http/route';
 import { findMovement, listMovements, movementSource } from './queries';
 import { sendCsvExport } from '../../http/csvExport';
 import { movementExport } from '../../../src/contract/exports';
-import { saveMovement } from './service';
+import { saveMovement } from '../outflow/record';
 import { chainSafeStates } from '../sign/safeProposal';
 
 /**

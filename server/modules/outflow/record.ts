@@ -10,18 +10,18 @@ import { maskHas } from '../../../src/access';
 import { isMultiSigKind } from '../../../src/contract/contractKinds';
 import { MOVEMENT_WRITERS, walletOutflowRefusal } from '../../../src/contract/movement';
 import type { MovementBody, MovementRecord } from '../../../src/contract/schemas/movement';
-import { executeTransfer, lockExecutionWallets, simulatedTxHash } from '../sign/execution';
-import { assertOutflowCovered, checkOutflow } from '../sign/outflow';
+import { executeTransfer, lockExecutionWallets, simulatedTxHash } from './execution';
+import { assertOutflowCovered, checkOutflow } from './checks';
 import { insertProposal, type StartedProposal } from '../sign/proposalStart';
 import type { SafeStates } from '../sign/safeProposal';
 import { checkDestination, checkRefund, withdrawFee } from './rules';
 import { gateOutflow } from '../policy/enforce';
-import { findMovement } from './queries';
+import { findMovement } from '../movement/queries';
 import type { ChainRegistry } from '../../chain/registry';
-import { recordIntents } from '../outflow/intentLog';
-import { walletSendIntents } from '../outflow/walletIntents';
-import { directGasReason } from '../outflow/settle';
-import { sendRecorded } from '../outflow/sendRecorded';
+import { recordIntents } from './intentLog';
+import { walletSendIntents } from './walletIntents';
+import { directGasReason } from './settle';
+import { sendRecorded } from './sendRecorded';
 
 type Trx = Transaction<Database>;
 
@@ -69,7 +69,7 @@ export async function recordMovement(
   ttlHours: number,
   door: 'movement' | 'proposal',
   safes: SafeStates,
-  /** Where a direct movement out of a hot or cold wallet is sent (outflow/walletIntents.ts), under the request's lease; null: no chain is reached. */
+  /** Where a direct movement out of a hot or cold wallet is sent (walletIntents.ts), under the request's lease; null: no chain is reached. */
   send: { chains: ChainRegistry | null; leaseToken: string } | null = null,
 ): Promise<{ movementId: number; proposal: StartedProposal | null; sending: boolean }> {
   if (!maskHas(MOVEMENT_WRITERS[body.kind], caller.roleIndex)) throw forbidden();
