@@ -9,8 +9,8 @@ import { defineRoute } from '../../http/route';
 import { findMovement, listMovements, movementSource } from './queries';
 import { sendCsvExport } from '../../http/csvExport';
 import { movementExport } from '../../../src/contract/exports';
-import { saveMovement } from '../outflow/record';
-import { chainSafeStates } from '../sign/safeProposal';
+import { saveMovement } from './service';
+import { chainSafeStates } from '../outflow/record';
 
 /**
  * Money movements (docs/ledger.md; /transfer, /withdraw, /refund, /supply, /supply-history): one

@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { ApiError, badRequest, fieldError, forbidden } from '../../http/apiError';
 import { orgVisibleTo } from '../../http/tenancy';
@@ -9,40 +7,27 @@ import { BodyCode } from '../../../src/contract/envelope';
 import { maskHas } from '../../../src/access';
 import { isMultiSigKind } from '../../../src/contract/contractKinds';
 import { MOVEMENT_WRITERS, walletOutflowRefusal } from '../../../src/contract/movement';
-import type { MovementBody, MovementRecord } from '../../../src/contract/schemas/movement';
+import type { MovementBody } from '../../../src/contract/schemas/movement';
 import { executeTransfer, lockExecutionWallets, simulatedTxHash } from './execution';
 import { assertOutflowCovered, checkOutflow } from './checks';
 import { insertProposal, type StartedProposal } from '../sign/proposalStart';
 import type { SafeStates } from '../sign/safeProposal';
 import { checkDestination, checkRefund, withdrawFee } from './rules';
 import { gateOutflow } from '../policy/enforce';
-import { findMovement } from '../movement/queries';
 import type { ChainRegistry } from '../../chain/registry';
 import { recordIntents } from './intentLog';
 import { walletSendIntents } from './walletIntents';
 import { directGasReason } from './settle';
-import { sendRecorded } from './sendRecorded';
 
 type Trx = Transaction<Database>;
 
 /**
- * POST /sys/movement/save: one transaction records it (`recordMovement`). On a chain that moves the
- * wallet's money, that transaction records the chain transactions to send (the intent log), and they
- * are sent and booked after it committed (docs/chains.md "The intent log"): no database transaction
- * waits on a chain.
+ * What the movement door needs of proposals, through this module so that movement/ never imports sign/
+ * (docs/architecture.md "The way of a request"): the Safe states both doors plan with, and the status a movement
+ * recorded by the proposal door reads from its proposal.
  */
-export async function saveMovement(db: Db, caller: Caller, body: MovementBody, now: Date, ttlHours: number, safes: SafeStates, chains: ChainRegistry | null, onFault: (error: unknown) => void = () => undefined): Promise<MovementRecord> {
-  // The answer is read inside the transaction that wrote it: a read after the commit could wait for
-  // a connection and fail, and a 503 must never hide money that moved (docs/DECISIONS.md
-  // "Idempotency and honest answers").
-  const leaseToken = randomUUID();
-  const recorded = await db.transaction().execute(async (trx) => {
-    const { movementId, sending } = await recordMovement(trx, caller, body, now, ttlHours, 'movement', safes, { chains, leaseToken });
-    return { movementId, answer: sending ? null : await findMovement(trx, caller, movementId, now) };
-  });
-  if (recorded.answer) return recorded.answer;
-  return sendRecorded({ db, chains, now: () => now, onFault, leaseToken }, { movementId: recorded.movementId }, (reader) => findMovement(reader, caller, recorded.movementId, now));
-}
+export { chainSafeStates, type SafeStates } from '../sign/safeProposal';
+export { effectiveStatusSql } from '../sign/expiry';
 
 /**
  * Money leaving a wallet, by either door: a movement (`/sys/movement/save`) or a money
