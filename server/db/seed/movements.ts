@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../schema';
 import { MOVEMENT_KINDS } from '../../../src/contract/movement';
-import { executeTransfer, lockExecutionWallets } from '../../modules/sign/execution';
+import { executeTransfer, lockExecutionWallets } from '../../modules/outflow/execution';
 import { demoEvmAddress } from './wallets';
 
 interface DirectMovement {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Insertable, Transaction } from 'kysely';
 import type { Database, PaymentOrderTable } from '../schema';
 import { markOrderPaid } from '../../modules/ledger/orderCredit';
-import { chargeGas } from '../../modules/sign/execution';
+import { chargeGas } from '../../modules/outflow/execution';
 import type { DemoOrgKey } from './demoData';
 import { demoEvmAddress, demoTronAddress } from './wallets';
 import { demoTxHash as txHash, seedChainTransfers } from './chainTransfers';

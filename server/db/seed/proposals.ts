@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Database } from '../schema';
 import { demoEvmAddress, demoTronAddress } from './wallets';
-import { executeTransfer, lockExecutionWallets } from '../../modules/sign/execution';
+import { executeTransfer, lockExecutionWallets } from '../../modules/outflow/execution';
 import { insertProposal } from '../../modules/sign/proposalStart';
 import { setupSafeStates, signingWithLower } from '../../modules/sign/safeProposal';
 import { approvalSignatures } from '../../../src/contract/approvalSignatures';

@@ -14,7 +14,7 @@ interface BreakRow {
 }
 
 /**
- * How many ledger entries an execution writes (server/modules/sign/execution.ts): the debit,
+ * How many ledger entries an execution writes (server/modules/outflow/execution.ts): the debit,
  * the credit when `to` is one of our wallets, a fee's debit and credit, and the gas — which a Safe
  * execution does not take from the wallet: the relayer pays it (docs/chains.md "Proposals on Safes").
  */

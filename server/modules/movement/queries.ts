@@ -8,7 +8,7 @@ import { maskHas } from '../../../src/access';
 import type { ListResult } from '../../../src/contract/envelope';
 import { MOVEMENT_READERS, type MovementKind } from '../../../src/contract/movement';
 import type { MovementListQuery, MovementRecord } from '../../../src/contract/schemas/movement';
-import { effectiveStatusSql } from '../sign/expiry';
+import { effectiveStatusSql } from '../outflow/record';
 
 /** A direct movement is executed; one out of a multisig wallet reads as its proposal does (expiry by the clock included). */
 const statusSql = (now: Date) => sql<string>`coalesce(${effectiveStatusSql(now)}, movement.status)`;

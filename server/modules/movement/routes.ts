@@ -10,7 +10,7 @@ import { findMovement, listMovements, movementSource } from './queries';
 import { sendCsvExport } from '../../http/csvExport';
 import { movementExport } from '../../../src/contract/exports';
 import { saveMovement } from './service';
-import { chainSafeStates } from '../sign/safeProposal';
+import { chainSafeStates } from '../outflow/record';
 
 /**
  * Money movements (docs/ledger.md; /transfer, /withdraw, /refund, /supply, /supply-history): one

@@ -6,7 +6,7 @@ import { ApiError } from '../../http/apiError';
 import { BodyCode } from '../../../src/contract/envelope';
 import type { GasReason } from '../../../src/contract/report';
 import { gasPaidOnChain } from '../ledger/networkFee';
-import { chargeGas, executeTransfer, lockExecutionWallets, reportRelayedGas } from '../sign/execution';
+import { chargeGas, executeTransfer, lockExecutionWallets, reportRelayedGas } from './execution';
 import { executeGovernance } from '../sign/governance';
 import { signingOf } from '../sign/safeProposal';
 import type { OutflowOwner } from './intentLog';

@@ -5,7 +5,7 @@ import type { ChainRegistry } from '../../chain/registry';
 import { conflict } from '../../http/apiError';
 import { isMultiSigKind } from '../../../src/contract/contractKinds';
 import { positive } from '../ledger/post';
-import type { ExecutionRoute } from '../sign/execution';
+import type { ExecutionRoute } from './execution';
 import type { NewIntent } from './intentLog';
 
 type Trx = Transaction<Database>;

@@ -121,7 +121,7 @@ export async function executeTransfer(
     await postEntries(trx, postings);
     return;
   }
-  // Sent by the wallet itself on a real chain: what its transactions cost (sign/walletSend.ts); simulated: the quote.
+  // Sent by the wallet itself on a real chain: what its transactions cost, read from their receipts (settle.ts); simulated: the quote.
   const gas = paidGas ?? (await gasQuote(trx, outflow.chainId, outflow.currencyId));
   const spend = { walletId: outflow.walletId, orgId: outflow.orgId, chainId: outflow.chainId, reason: outflow.gasReason, ...cause };
   postings.push(gasPosting(spend, gas));
