@@ -13,7 +13,7 @@ const sources = (definition: Parameters<typeof phoneLines>[0]) => {
 describe('a list row on a phone comes from the declaration', () => {
   it('names the row by its first naming column (text, enum, reference), puts the amount on the right and the next two columns beneath', () => {
     expect(sources(refund)).toEqual({ primary: 'walletLabel', secondary: ['createdAt', 'orderNo'], tertiary: 'amount', unit: 'symbol' });
-    expect(sources(paymentReport)).toEqual({ primary: 'orderNo', secondary: ['createdAt', 'orgName'], tertiary: 'amount' });
+    expect(sources(paymentReport)).toEqual({ primary: 'orderNo', secondary: ['createdAt', 'orgName'], tertiary: 'amount', unit: 'symbol' });
   });
 
   it('a name beats an id for the title (a network is "Ethereum", not "1"); only list columns are used', () => {
