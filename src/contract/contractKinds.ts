@@ -104,3 +104,9 @@ export type SignAction = (typeof SIGN_ACTIONS)[number];
 /** Where one signer stands on a proposal (the detail's timeline). */
 export const SIGNER_STATES = ['approved', 'denied', 'waiting'] as const;
 export type SignerState = (typeof SIGNER_STATES)[number];
+
+/** The translation key naming a wallet kind for people ("Multisig cold (Safe)"), never the wire value. */
+export const walletKindKey = (kind: string) => `walletKind.${kind}`;
+
+/** Wallet kinds as enum choices: the wire value as id, the translated name shown. */
+export const WALLET_KIND_CHOICES = WALLET_KINDS.map((kind) => ({ id: kind, name: walletKindKey(kind) }));

@@ -75,7 +75,7 @@ describe('a record saved on another chain than the app bar’s', () => {
     await page.goto(`${env.server.baseUrl}/aggregate/create`);
     await select(page, 'Chain', /^BNB Smart Chain$/);
     await select(page, 'Organisation', /^Aurora Pay \(Pro\)$/);
-    await select(page, 'Kind', /^Hot$/);
+    await select(page, 'Kind', /^Hot wallet$/);
     await page.locator('form').getByLabel('Label').fill('Scope test hot');
     const address = freshAddress('hot');
     await page.locator('form').getByLabel('Address').fill(address);

@@ -36,7 +36,7 @@ describe('money movements', () => {
     await page.getByRole('link', { name: 'Create' }).click();
     const form = page.locator('form');
     await form.getByRole('combobox', { name: 'From wallet' }).click();
-    await page.getByRole('option', { name: 'Birch deposits (Hot)' }).click();
+    await page.getByRole('option', { name: 'Birch deposits (Hot wallet)' }).click();
     await form.getByLabel('To address').fill(EXTERNAL);
     await form.getByRole('combobox', { name: 'Currency' }).click();
     await page.getByRole('option', { name: 'USDC' }).click();
@@ -75,9 +75,9 @@ describe('money movements', () => {
     await page.getByRole('link', { name: 'Create' }).click();
     const form = page.locator('form');
     await form.getByRole('combobox', { name: 'From wallet' }).click();
-    await page.getByRole('option', { name: 'Aurora cold (MultiSigCold)' }).click();
+    await page.getByRole('option', { name: 'Aurora cold (Multisig cold (Safe))' }).click();
     await form.getByRole('combobox', { name: 'To address' }).click();
-    await page.getByRole('option', { name: 'Aurora deposits (Hot)' }).click();
+    await page.getByRole('option', { name: 'Aurora deposits (Hot wallet)' }).click();
     await form.getByRole('combobox', { name: 'Currency' }).click();
     await page.getByRole('option', { name: 'ETH' }).click();
     await form.getByLabel('Amount').fill('1.25');

@@ -26,7 +26,7 @@ describe('resources on the engine, in the browser', () => {
     await signIn(page, env.server.baseUrl, 'superAdmin');
     await page.goto(`${env.server.baseUrl}/aggregate/create`);
     await select(page, 'Organisation', /^Aurora Pay \(Pro\)$/);
-    await select(page, 'Kind', /^Hot$/);
+    await select(page, 'Kind', /^Hot wallet$/);
     await page.locator('form').getByLabel('Label').fill('E2E hot');
     const good = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
     await page.locator('form').getByLabel('Address').fill(good.slice(0, -1) + 'D');
@@ -49,7 +49,7 @@ describe('resources on the engine, in the browser', () => {
     await page.goto(`${env.server.baseUrl}/aggregate/create`);
     // The org picker lists the orgs in scope; the signer picker then lists that org's members.
     await select(page, 'Organisation', /^Aurora Pay \(Pro\)$/);
-    await select(page, 'Kind', /^MultiSigCold$/);
+    await select(page, 'Kind', /^Multisig cold \(Safe\)$/);
     await page.getByText('it is deployed with the signers’ keys when the wallet is created').waitFor();
     expect(await page.locator('form').getByLabel('Address').count()).toBe(0);
     await page.locator('form').getByLabel('Label').fill('E2E cold');

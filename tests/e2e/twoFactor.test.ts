@@ -54,6 +54,8 @@ describe('two-factor authentication', () => {
     await page.getByTestId('recovery-codes').waitFor();
     recoveryCodes = await page.getByTestId('recovery-codes').locator('li').allTextContents();
     expect(recoveryCodes).toHaveLength(10);
+    // The factor is on from the accepted code: the badge says so while the codes are shown.
+    expect(await page.getByTestId('two-factor-status').textContent()).toBe('On');
     await page.getByRole('button', { name: 'I have saved them' }).click();
     await expect.poll(() => page.getByTestId('two-factor-status').textContent()).toBe('On');
     await page.close();

@@ -32,6 +32,9 @@ export function TwoFactorCard({ state, reload }: { state: TwoFactorState; reload
     reload();
   };
 
+  // The codes are shown right after the first code was accepted: the factor is on already, before the state is read again.
+  const enrolled = state.enrolled || step.at === 'codes';
+
   return (
     <Card>
       <CardContent aria-labelledby="account-two-factor">
@@ -39,7 +42,7 @@ export function TwoFactorCard({ state, reload }: { state: TwoFactorState; reload
           <Typography variant="h6" component="h2" id="account-two-factor">
             {translate('twoFactor.title')}
           </Typography>
-          <Chip size="small" color={state.enrolled ? 'success' : 'default'} label={translate(state.enrolled ? 'twoFactor.on' : 'twoFactor.off')} data-testid="two-factor-status" />
+          <Chip size="small" color={enrolled ? 'success' : 'default'} label={translate(enrolled ? 'twoFactor.on' : 'twoFactor.off')} data-testid="two-factor-status" />
         </Stack>
         {state.required && !state.enrolled && (
           <Alert severity="warning" sx={{ mb: 2 }}>

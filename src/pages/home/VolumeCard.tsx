@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { DashboardData, VolumePoint } from '../../contract/schemas/dashboard';
 import { useSession } from '../../session';
@@ -23,8 +23,6 @@ const keyOf = (p: Pick<VolumePoint, 'symbol' | 'chainId'>) => `${p.symbol}:${p.c
 
 const CHART_HEIGHT = 140;
 
-const NO_VOLUME: DashboardData = { from: '', to: '', volume: [] };
-
 /**
  * /home "payment volume over time" (docs/roles-and-routes.md): paid orders of the last 30 days per UTC day, one
  * currency at a time (the busiest first). Bar heights are drawn from numbers; the figures
@@ -42,8 +40,8 @@ export function VolumeCard() {
     queryFn: ({ signal }) => dataProvider.dashboard({ days: DAYS, signal }),
     ...CONSOLE_QUERY,
   });
-  // A failure (toasted by the HTTP client) shows as no volume.
-  const data: DashboardData | null = dashboard.data ?? (dashboard.isError ? NO_VOLUME : null);
+  // A failure is said as one (with a retry), never as an empty period: "no paid orders" would be a false statement.
+  const data: DashboardData | null = dashboard.data ?? null;
 
   const currencies = useMemo(() => {
     const counts = new Map<string, { key: string; symbol: string; chainId: number; count: number }>();
@@ -71,6 +69,19 @@ export function VolumeCard() {
         <Typography variant="h6" component="h2" gutterBottom>
           {translate('home.volume', { days: DAYS })}
         </Typography>
+        {!data && dashboard.isError && (
+          <Alert
+            severity="error"
+            data-testid="volume-failed"
+            action={
+              <Button color="inherit" size="small" onClick={() => void dashboard.refetch()}>
+                {translate('home.volumeRetry')}
+              </Button>
+            }
+          >
+            {translate('home.volumeFailed')}
+          </Alert>
+        )}
         {data && currencies.length === 0 && <Typography color="text.secondary">{translate('home.noVolume')}</Typography>}
         {chosen && (
           <>

@@ -75,7 +75,7 @@ export function RuleForm({ index, count, rule, wallets, errors, onChange, onMove
       helperText={error(field)}
       size="small"
       sx={{ width }}
-      // "Every wallet" / "Every currency" is the blank value: shown, not an empty box.
+      // "Every wallet" / "Every network" is the blank value: shown, not an empty box.
       SelectProps={{ displayEmpty: true, SelectDisplayProps: { 'data-testid': `rule-${index}-${field}` } as object }}
       InputLabelProps={{ shrink: true }}
     >
@@ -116,7 +116,7 @@ export function RuleForm({ index, count, rule, wallets, errors, onChange, onMove
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
         {text('name', 200)}
         {select('walletId', [{ id: '', name: translate('policy.anyWallet') }, ...wallets.map((w) => ({ id: w.id, name: w.label }))])}
-        {select('chainId', [{ id: '', name: translate('policy.anyCurrency') }, ...chainList.map((c) => ({ id: c.chainId, name: c.name }))], 160)}
+        {select('chainId', [{ id: '', name: translate('policy.anyNetwork') }, ...chainList.map((c) => ({ id: c.chainId, name: c.name }))], 160)}
         {text('symbol', 110)}
         {text('minAmount')}
         {select('destination', POLICY_DESTINATIONS.map((d) => ({ id: d, name: translate(`policy.destination.${d}`) })), 200)}

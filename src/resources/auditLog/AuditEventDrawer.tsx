@@ -5,7 +5,7 @@ import type { AuditEventRecord } from '../../contract/schemas/auditLog';
 import { useFormat } from '../../i18n/useFormat';
 import { useDisplayTimeZone } from '../engine/displayTimeZone';
 import type { ResourceViewProps } from '../engine/types';
-import { auditActionText, fieldChanges } from './auditValues';
+import { auditActionText, auditEntityKey, fieldChanges } from './auditValues';
 import { DrawerTitle, FactsTable } from '../engine/views/RecordDrawer';
 
 /** A value cell: monospace, wrapped, "—" for none. */
@@ -41,7 +41,7 @@ export default function AuditEventDrawer({ definition, close }: ResourceViewProp
   return (
     <Box sx={{ p: 2 }} role="region" aria-labelledby="audit-event-title" data-testid="audit-event">
       <DrawerTitle id="audit-event-title" close={close} closeTestId="audit-event-close">
-        {auditActionText(record, translate)} · {translate(`auditLog.entity.${record.entity}`)}
+        {auditActionText(record, translate)} · {translate(auditEntityKey(record.entity))}
         {record.proposal ? ` ${record.proposal}` : record.entityId ? ` #${record.entityId}` : ''}
       </DrawerTitle>
       {record.proposalId !== null && record.proposal && (

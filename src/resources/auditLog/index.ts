@@ -3,6 +3,7 @@ import { ApiPath } from '../../contract/apiPaths';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../contract/audit';
 import { declaredResources } from '../declared';
 import { defineResource } from '../engine';
+import { auditEntityKey } from './auditValues';
 
 /**
  * /audit-log (docs/DECISIONS.md "Audit trail"): who changed what, when and from where, read-only;
@@ -28,7 +29,7 @@ export const auditLog = defineResource({
       source: 'entity',
       kind: 'enum',
       // A declared resource's table is audited under its name, shown by the resource's own name.
-      choices: [...AUDIT_ENTITIES.map((e) => ({ id: e, name: `auditLog.entity.${e}` })), ...declaredResources.filter((d) => d.api).map((d) => ({ id: d.name, name: `resources.${d.name}.name` }))],
+      choices: [...AUDIT_ENTITIES, ...declaredResources.filter((d) => d.api).map((d) => d.name)].map((e) => ({ id: e, name: auditEntityKey(e) })),
       filterable: 'alwaysOn',
     },
     // A proposal is named by wallet and nonce, as everywhere (src/contract/proposalReference.ts); other records by their key.

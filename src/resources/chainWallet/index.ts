@@ -1,5 +1,5 @@
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
-import { isSafeWallet, WALLET_KINDS, walletKindsFor } from '../../contract/contractKinds';
+import { isSafeWallet, WALLET_KIND_CHOICES, walletKindsFor } from '../../contract/contractKinds';
 import { walletWriteRefusal } from '../../contract/walletWriteRule';
 import { defineResource } from '../engine';
 import { RESOURCE_ACCESS } from '../../contract/resourceAccess';
@@ -25,7 +25,7 @@ export const chainWallet = defineResource({
     {
       source: 'kind',
       kind: 'enum',
-      choices: WALLET_KINDS,
+      choices: WALLET_KIND_CHOICES,
       // Only the kinds of the chosen org's tier (the server refuses the others).
       narrowedBy: { field: 'orgId', choices: (org) => walletKindsFor(typeof org?.tenantType === 'number' ? org.tenantType : undefined) },
       required: true,

@@ -7,16 +7,21 @@ export const humanize = (source: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-/** The words a declaration without texts of its own still has: its name and field names, humanised. */
-const humanised = (declaration: ResourceDeclaration) => ({
-  resources: { [declaration.name]: { name: humanize(declaration.name), fields: Object.fromEntries(declaration.fields.map((f) => [f.source, humanize(f.source)])) } },
+/**
+ * The words a declaration without texts of its own still has: its name and field names, humanised.
+ * `name` is the name already present (a translation file's), which also names one record where no
+ * singular exists (an audit event's record kind).
+ */
+const humanised = (declaration: ResourceDeclaration, name = humanize(declaration.name)) => ({
+  resources: { [declaration.name]: { name, name_one: name, fields: Object.fromEntries(declaration.fields.map((f) => [f.source, humanize(f.source)])) } },
 });
 
 /** A declaration's own texts in one language, shaped as the translation file would hold them. */
 export function textsOf(declaration: ResourceDeclaration, language: 'en-US' | 'zh-CN'): Record<string, unknown> | null {
   const texts = declaration.translations?.[language];
   if (!texts) return null;
-  const name = typeof texts.name === 'string' ? { name: texts.name } : { name: texts.name.other, name_one: texts.name.one, name_other: texts.name.other };
+  // A single name (a language without plural forms) is also the singular one record is named by.
+  const name = typeof texts.name === 'string' ? { name: texts.name, name_one: texts.name } : { name: texts.name.other, name_one: texts.name.one, name_other: texts.name.other };
   const own: Record<string, unknown> = { ...name, fields: { ...texts.fields } };
   for (const [dotted, text] of Object.entries(texts.more ?? {})) {
     const keys = dotted.split('.');
@@ -42,7 +47,8 @@ export function addDeclaredTexts(i18n: I18n, declarations: readonly ResourceDecl
         const bundle = textsOf(declaration, language);
         if (bundle) i18n.addResourceBundle(language, 'translation', bundle, true, false);
         // Last: a menu entry and a title read "Org contact", never the key, while no text exists.
-        i18n.addResourceBundle(language, 'translation', humanised(declaration), true, false);
+        const present: unknown = i18n.getResource(language, 'translation', `resources.${declaration.name}.name`);
+        i18n.addResourceBundle(language, 'translation', humanised(declaration, typeof present === 'string' ? present : undefined), true, false);
       }
     }
   };

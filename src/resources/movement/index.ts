@@ -8,6 +8,8 @@ import type { RoutePath } from '../../access';
 import { ApiPath } from '../../contract/apiPaths';
 import { MOVEMENT_STATUSES, MOVEMENT_WRITERS, type MovementKind } from '../../contract/movement';
 import { optionalProposalReference } from '../../contract/proposalReference';
+import { walletKindKey } from '../../contract/contractKinds';
+import { t } from '../../i18n';
 import { defineResource } from '../engine';
 import { addressBookChoices } from './addressBookChoices';
 import type { ChoiceSource, FieldDeclaration } from '../engine/types';
@@ -16,7 +18,8 @@ import type { ChoiceSource, FieldDeclaration } from '../engine/types';
 const walletChoices = (value: 'id' | 'address'): ChoiceSource => ({
   path: ApiPath.chainWallet.list,
   value,
-  label: (wallet) => `${String(wallet.label)} (${String(wallet.kind)})`,
+  // Named when the list renders, so in the language then shown.
+  label: (wallet) => `${String(wallet.label)} (${t(walletKindKey(String(wallet.kind)))})`,
   dependsOn: { chainId: 'chainId' },
   query: { sort: 'label', order: 'asc' },
 });

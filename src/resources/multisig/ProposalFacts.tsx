@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { ProposalDetail } from '../../contract/schemas/sign';
+import { walletKindKey } from '../../contract/contractKinds';
 import { LabelledRows } from '../../shell/LabelledRows';
 import { hasFee, isGovernance } from './proposalSummary';
 import { SignerSet } from './SignerSetChange';
@@ -36,7 +37,7 @@ export function ProposalFacts({ proposal, showZeroFee = false }: { proposal: Pro
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const names = useRuleNames([{ id: proposal.walletId, label: proposal.walletLabel }]);
   const rows: Array<readonly [string, ReactNode]> = [
-    ['multisig.facts.wallet', `${proposal.walletLabel} (${proposal.walletKind})`],
+    ['multisig.facts.wallet', `${proposal.walletLabel} (${translate(walletKindKey(proposal.walletKind))})`],
     ['multisig.facts.nonce', <span data-testid="fact-nonce">{proposal.nonce}</span>],
   ];
   // On a Safe two more numbers name the same thing on chain: the Safe's own nonce (it counts the Safe's

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Create, SelectInput, SimpleForm, TextInput, useGetList, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { maskHas } from '../../access';
-import { isColdKind, isMultiSigKind } from '../../contract/contractKinds';
+import { isColdKind, isMultiSigKind, walletKindKey } from '../../contract/contractKinds';
 import { MOVEMENT_KINDS, MOVEMENT_WRITERS } from '../../contract/movement';
 import { signStartBody } from '../../contract/schemas/sign';
 import type { ChainWalletRecord } from '../../contract/schemas/chainWallet';
@@ -46,7 +46,7 @@ function TargetInputs({ wallets }: { wallets: Wallet[] }) {
     const targets = wallets.filter((w) => wallet && w.id !== wallet.id && w.orgId === wallet.orgId && w.chainId === wallet.chainId && !isColdKind(w.kind));
     return (
       <>
-        <SelectInput source="to" choices={targets.map((w) => ({ id: w.address, name: `${w.label} (${w.kind})` }))} disabled={!wallet} helperText={translate('resources.movement.help.supplyTo')} />
+        <SelectInput source="to" choices={targets.map((w) => ({ id: w.address, name: `${w.label} (${translate(walletKindKey(w.kind))})` }))} disabled={!wallet} helperText={translate('resources.movement.help.supplyTo')} />
         <TextInput source="amount" />
         <SymbolInput wallet={wallet} />
       </>
@@ -81,7 +81,7 @@ export default function StartProposal() {
   return (
     <Create resource="multisig" title={translate('multisig.start')} transform={startBody} mutationOptions={started}>
       <SimpleForm validate={validateStart} defaultValues={defaultValues}>
-        <SelectInput source="walletId" choices={wallets.map((w) => ({ id: w.id, name: `${w.label} (${w.kind}, ${translate('multisig.mOfN', { m: w.threshold, n: w.signers.length })})` }))} />
+        <SelectInput source="walletId" choices={wallets.map((w) => ({ id: w.id, name: `${w.label} (${translate(walletKindKey(w.kind))}, ${translate('multisig.mOfN', { m: w.threshold, n: w.signers.length })})` }))} />
         <SelectInput source="kind" choices={kinds.map((kind) => ({ id: kind, name: translate(`multisig.kind.${kind}`) }))} />
         <TargetInputs wallets={data} />
         <TextInput source="memo" fullWidth multiline />

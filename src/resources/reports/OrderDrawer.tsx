@@ -24,7 +24,7 @@ function Part({ title, empty, head, rows, testId }: { title: string; empty: stri
           {empty}
         </Typography>
       ) : (
-        <Table size="small" aria-label={title}>
+        <Table size="small" sx={{ tableLayout: 'fixed' }} aria-label={title}>
           <TableHead>
             <TableRow>
               {head.map((label) => (
@@ -36,7 +36,7 @@ function Part({ title, empty, head, rows, testId }: { title: string; empty: stri
             {rows.map((cells, n) => (
               <TableRow key={n}>
                 {cells.map((cell, m) => (
-                  <TableCell key={m} sx={{ wordBreak: 'break-all' }}>
+                  <TableCell key={m} sx={{ overflowWrap: 'break-word' }}>
                     {cell}
                   </TableCell>
                 ))}

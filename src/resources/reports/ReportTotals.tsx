@@ -1,4 +1,4 @@
-import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { GasReportTotal, OrderReportTotal } from '../../contract/schemas/report';
 import { useSession } from '../../session';
@@ -32,6 +32,40 @@ export function ReportTotals({ kind, totals }: { kind: ReportKind; totals: Total
   const chainName = (chainId: number) => chainList.find((c) => c.chainId === chainId)?.name ?? String(chainId);
   const title = translate(`report.totals.${kind}`);
   const shown = columns(kind);
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  // Six columns do not fit 390 px: on a phone each currency is its own two-column table, read downwards.
+  if (phone) {
+    return (
+      <Box sx={{ flex: 1, minWidth: '100%' }} data-testid="report-totals-phone">
+        <Typography variant="subtitle2" component="h2">
+          {title}
+        </Typography>
+        {totals.map((t) => (
+          <Table key={`${t.chainId}-${t.symbol}`} size="small" aria-label={`${title}: ${t.symbol} · ${chainName(t.chainId)}`} sx={{ mb: 1 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell colSpan={2}>
+                  {t.symbol} · {chainName(t.chainId)}
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {shown.map((c) => (
+                <TableRow key={c.label}>
+                  <TableCell component="th" scope="row">
+                    {translate(c.label)}
+                  </TableCell>
+                  <TableCell align="right" sx={FIGURES}>
+                    {c.money ? format.amount(c.value(t)) : format.number(Number(c.value(t)))}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        ))}
+      </Box>
+    );
+  }
   return (
     <Box sx={{ flex: 1, minWidth: { xs: '100%', sm: 420 } }}>
       <Typography variant="subtitle2" component="h2">

@@ -1,6 +1,6 @@
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import { ApiPath } from '../../contract/apiPaths';
-import { WALLET_KINDS } from '../../contract/contractKinds';
+import { WALLET_KIND_CHOICES } from '../../contract/contractKinds';
 import { defineResource } from '../engine';
 
 /**
@@ -19,7 +19,7 @@ function tierWallets(tier: 'pro' | 'std' | 'lite') {
     fields: [
       { source: 'chainId', kind: 'reference', reference: 'chain', inList: false },
       { source: 'label', kind: 'text', sortable: true, filterable: 'alwaysOn' },
-      { source: 'kind', kind: 'enum', choices: WALLET_KINDS, sortable: true, filterable: true },
+      { source: 'kind', kind: 'enum', choices: WALLET_KIND_CHOICES, sortable: true, filterable: true },
       // Balances before the address: a phone row shows the first columns after the label, and an address
       // (with its copy button) inside a row that is itself a button is a nested control (axe).
       { source: 'balances', kind: 'list', itemText: (b, amount = String) => `${amount(b.amount)} ${String(b.symbol)}` },

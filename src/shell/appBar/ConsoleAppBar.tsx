@@ -21,7 +21,7 @@ export function ConsoleAppBar() {
       }
     >
       <Box sx={{ mr: 2, display: { xs: 'none', sm: 'block' } }}>
-        <BrandLogo height={28} />
+        <BrandLogo height={28} onColour />
       </Box>
       {/* The screen's title is its one h1 (docs/accessibility.md "Structure"). */}
       <TitlePortal component="h1" />

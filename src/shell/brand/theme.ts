@@ -25,6 +25,9 @@ const baseline = (focusColour: string) => ({
       ':focus-visible': { outline: `2px solid ${focusColour} !important`, outlineOffset: '2px' },
       // On the app bar's own colour the ring takes the bar's text colour.
       '.MuiAppBar-root :focus-visible': { outlineColor: 'currentColor !important' },
+      // Focus put by script on something no key reaches (tabindex -1: the title after navigation,
+      // src/shell/layout/FocusTitleOnNavigate.tsx) marks a reading position, not a control: no ring.
+      '[tabindex="-1"]:focus-visible': { outline: 'none !important' },
       '@media (prefers-reduced-motion: reduce)': {
         '*, *::before, *::after': { animationDuration: '0.01ms !important', animationIterationCount: '1 !important', transitionDuration: '0.01ms !important', scrollBehavior: 'auto !important' },
       },

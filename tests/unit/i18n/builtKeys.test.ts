@@ -3,7 +3,8 @@ import { TRANSACTION_FACTS } from '../../../src/resources/multisig/ProposalChain
 import { describe, expect, it } from 'vitest';
 import { ROLE_NAMES, ROLES, TENANT_ROWS, levelOfRoleIndex, roleLevelLabel, tenantOfRoleIndex, tenantTypeName } from '../../../src/access';
 import { LANGUAGES } from '../../../src/contract/constants';
-import { PROPOSAL_KINDS, PROPOSAL_STATUSES, SIGN_ACTIONS, SIGNER_STATES } from '../../../src/contract/contractKinds';
+import { PROPOSAL_KINDS, PROPOSAL_STATUSES, SIGN_ACTIONS, SIGNER_STATES, WALLET_KINDS, walletKindKey } from '../../../src/contract/contractKinds';
+import { auditEntityKey } from '../../../src/resources/auditLog/auditValues';
 import { PROPOSAL_ACTIONS } from '../../../src/contract/proposalMachine';
 import { ORDER_REPORTS, ORDER_STATUSES } from '../../../src/contract/report';
 import { REPAIR_ACTIONS } from '../../../src/contract/orderRepair';
@@ -54,6 +55,7 @@ const families: Record<string, readonly string[]> = {
   'report.empty': EMPTY_KINDS.flatMap((kind) => [`${kind}.none`, `${kind}.filtered`]),
   'auditLog.action': AUDIT_ACTIONS,
   'auditLog.entity': AUDIT_ENTITIES,
+  walletKind: WALLET_KINDS,
   'auditLog.proposalStep': PROPOSAL_STEPS,
   // Why the approve dialog asks no passphrase (src/signing/signingReadiness.ts).
   'multisig.noKey': ['none', 'elsewhere', 'mismatch'],
@@ -72,6 +74,8 @@ const families: Record<string, readonly string[]> = {
 describe('keys built from a value', () => {
   const built = new Set<string>();
   for (const text of sourcesUnder('src')) for (const match of text.matchAll(/\b(?:translate|t)\(\s*`([\w.-]+)\.\$\{/g)) built.add(match[1]);
+  // Key builders shared by several screens: their family is the key less its value.
+  for (const key of [walletKindKey('Hot'), auditEntityKey('wallet')]) built.add(key.slice(0, key.lastIndexOf('.')));
 
   it('every family the console builds is listed here, and only those', () => {
     expect(built.size).toBeGreaterThan(0);

@@ -27,7 +27,7 @@ describe('confirm and deny ask once more, repeating what the proposal does', { t
     expect(within(dialog).getByTestId('fact-to').textContent).toBe(withdrawal.to);
     expect(within(dialog).getByTestId('fact-fee').textContent).toContain('2.5 USDT');
     expect(within(dialog).getByTestId('fact-nonce').textContent).toBe('17');
-    expect(within(dialog).getByText('Test cold (MultiSigCold)')).toBeTruthy();
+    expect(within(dialog).getByText('Test cold (Multisig cold (Safe))')).toBeTruthy();
     expect(confirmed).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('button', { name: 'Execute' }));

@@ -33,7 +33,7 @@ describe('the start form offers what the role may move, out of the selected orgâ
     const user = userEvent.setup();
     await screen.findByRole('combobox', { name: 'Kind' });
     expect(await options(user, 'Kind')).toEqual(['Transfer', 'Withdrawal', 'Refund']);
-    await waitFor(async () => expect(await options(user, 'Wallet')).toEqual(['Own cold (MultiSigCold, 2 of 2)']));
+    await waitFor(async () => expect(await options(user, 'Wallet')).toEqual(['Own cold (Multisig cold (Safe), 2 of 2)']));
   });
 
   it('a refund asks for its order; a supply for a hot wallet of the same org', async () => {
@@ -53,8 +53,8 @@ describe('the start form offers what the role may move, out of the selected orgâ
     await user.click(await screen.findByRole('option', { name: 'Supply' }));
     expect(screen.queryByRole('textbox', { name: 'Order no.' })).toBeNull();
     await user.click(screen.getByRole('combobox', { name: 'Recipient' }));
-    expect(within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent?.trim()).filter(Boolean)).toEqual(['Own hot (Hot)']);
-    await user.click(screen.getByRole('option', { name: 'Own hot (Hot)' }));
+    expect(within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent?.trim()).filter(Boolean)).toEqual(['Own hot (Hot wallet)']);
+    await user.click(screen.getByRole('option', { name: 'Own hot (Hot wallet)' }));
     await user.type(screen.getByRole('textbox', { name: 'Amount' }), '1.5');
     await user.click(screen.getByRole('combobox', { name: 'Currency' }));
     await user.click(await screen.findByRole('option', { name: /^ETH/ }));

@@ -3,6 +3,7 @@ import { createInstance } from 'i18next';
 import HubIcon from '@mui/icons-material/Hub';
 import { addDeclaredTexts } from '../../../src/resources/engine/declaredTexts';
 import type { ResourceDeclaration } from '../../../src/resources/engine';
+import { auditEntityKey } from '../../../src/resources/auditLog/auditValues';
 
 const declaration = (translations?: ResourceDeclaration['translations']): ResourceDeclaration => ({
   name: 'fee-schedule',
@@ -21,6 +22,18 @@ async function i18nWith(files: Record<string, unknown>, declared: ResourceDeclar
 }
 
 describe('a declaration’s words', () => {
+  it('one record is named in the singular (an audit event’s "Created · Fee schedule"), whatever texts the declaration has', async () => {
+    const plural = await i18nWith({}, declaration({ 'en-US': { name: { one: 'Fee schedule', other: 'Fee schedules' } } }));
+    expect(plural.t(auditEntityKey('fee-schedule'))).toBe('Fee schedule');
+    const humanised = await i18nWith({}, declaration());
+    expect(humanised.t(auditEntityKey('fee-schedule'))).toBe('Fee schedule');
+    // A translation file's single name names one record too (zh-CN has no plural forms).
+    const filed = await i18nWith({ resources: { 'fee-schedule': { name: '费用表' } } }, declaration());
+    expect(filed.t(auditEntityKey('fee-schedule'))).toBe('费用表');
+    // The platform's own record kinds keep their own names.
+    expect(auditEntityKey('wallet')).toBe('auditLog.entity.wallet');
+  });
+
   it('without texts of its own: the name and the labels read humanised, never as keys', async () => {
     const i18n = await i18nWith({}, declaration());
     expect(i18n.t('resources.fee-schedule.name')).toBe('Fee schedule');

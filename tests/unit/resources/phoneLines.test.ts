@@ -3,19 +3,24 @@ import { phoneLines } from '../../../src/resources/engine/views/PhoneList';
 import { refund } from '../../../src/resources/movement';
 import { paymentReport } from '../../../src/resources/reports';
 import { network } from '../../../src/resources/network';
+import { assetFlow } from '../../../src/resources/assetFlow';
 
 const sources = (definition: Parameters<typeof phoneLines>[0]) => {
   const lines = phoneLines(definition);
-  return { primary: lines.primary?.source, secondary: lines.secondary.map((f) => f.source), tertiary: lines.tertiary?.source };
+  return { primary: lines.primary?.source, secondary: lines.secondary.map((f) => f.source), tertiary: lines.tertiary?.source, ...(lines.unit ? { unit: lines.unit.source } : {}) };
 };
 
 describe('a list row on a phone comes from the declaration', () => {
   it('names the row by its first naming column (text, enum, reference), puts the amount on the right and the next two columns beneath', () => {
-    expect(sources(refund)).toEqual({ primary: 'walletLabel', secondary: ['createdAt', 'orderNo'], tertiary: 'amount' });
-    expect(sources(paymentReport)).toEqual({ primary: 'orderNo', secondary: ['createdAt', 'orgName'], tertiary: 'amount' });
+    expect(sources(refund)).toEqual({ primary: 'walletLabel', secondary: ['createdAt', 'orderNo'], tertiary: 'amount', unit: 'symbol' });
+    expect(sources(paymentReport)).toEqual({ primary: 'orderNo', secondary: ['createdAt', 'orgName'], tertiary: 'amount', unit: 'symbol' });
   });
 
   it('a name beats an id for the title (a network is "Ethereum", not "1"); only list columns are used', () => {
     expect(sources(network)).toEqual({ primary: 'name', secondary: ['chainId', 'family'], tertiary: undefined });
+  });
+
+  it('an amount on the right carries its currency (the ledger on a phone: "-5 USDT", not "-5")', () => {
+    expect(sources(assetFlow)).toEqual({ primary: 'orgName', secondary: ['createdAt', 'walletLabel'], tertiary: 'delta', unit: 'symbol' });
   });
 });

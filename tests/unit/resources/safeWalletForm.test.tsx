@@ -37,10 +37,10 @@ describe('wallet form: a Safe’s address is the server’s to make', { timeout:
     await choose(user, /^Chain/, 'Ethereum');
     await choose(user, /^Org/, 'Aurora Pay (Pro)');
     await screen.findByRole('textbox', { name: /^Address/ });
-    await choose(user, /^Kind/, 'MultiSigCold');
+    await choose(user, /^Kind/, 'Multisig cold (Safe)');
     await screen.findByText(/deployed with the signers’ keys when the wallet is created/);
     expect(screen.queryByRole('textbox', { name: /^Address/ })).toBeNull();
-    await choose(user, /^Kind/, 'Hot');
+    await choose(user, /^Kind/, 'Hot wallet');
     await screen.findByRole('textbox', { name: /^Address/ });
   });
 
@@ -49,7 +49,7 @@ describe('wallet form: a Safe’s address is the server’s to make', { timeout:
     const user = userEvent.setup();
     await choose(user, /^Chain/, 'TRON');
     await choose(user, /^Org/, 'Aurora Pay (Pro)');
-    await choose(user, /^Kind/, 'MultiSigCold');
+    await choose(user, /^Kind/, 'Multisig cold (Safe)');
     await screen.findByRole('textbox', { name: /^Address/ });
     expect(screen.queryByText(/deployed with the signers’ keys/)).toBeNull();
   });

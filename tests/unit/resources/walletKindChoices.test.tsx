@@ -42,9 +42,10 @@ describe('wallet form: Kind follows the chosen org’s tier', { timeout: 90_000 
     mountForm();
     await screen.findByLabelText(/^Kind/);
     const user = userEvent.setup();
-    expect(await kindsOffered(user)).toEqual(['Hot', 'Cold']);
+    expect(await kindsOffered(user)).toEqual(['Hot wallet', 'Cold wallet']);
     await chooseOrg(user, 'Aurora Pay (Pro)');
-    expect(await kindsOffered(user)).toEqual(['Hot', 'Cold', 'MultiSigCold', 'MultiSigHot']);
+    // Named for people (issue 33 item 8), not by the wire value "MultiSigCold".
+    expect(await kindsOffered(user)).toEqual(['Hot wallet', 'Cold wallet', 'Multisig cold (Safe)', 'Multisig hot (Safe)']);
   });
 
   it('a lite org gets its own contract, the operator its own, and nobody a pool, factory or helper', async () => {
@@ -52,10 +53,10 @@ describe('wallet form: Kind follows the chosen org’s tier', { timeout: 90_000 
     await screen.findByLabelText(/^Kind/);
     const user = userEvent.setup();
     await chooseOrg(user, 'Cedar Cafe (Lite)');
-    expect(await kindsOffered(user)).toEqual(['Hot', 'Cold', 'MultiSigColdLite']);
+    expect(await kindsOffered(user)).toEqual(['Hot wallet', 'Cold wallet', 'Multisig cold, lite tier (Safe)']);
     await chooseOrg(user, 'Platform Operator');
     const operatorKinds = await kindsOffered(user);
-    expect(operatorKinds).toEqual(['Hot', 'Cold', 'MultiSigOperator', 'DefiMultiSig']);
-    for (const notAWallet of ['PayPool', 'AgentFactory', 'AggregatedHelper', 'ToolHelper']) expect(operatorKinds).not.toContain(notAWallet);
+    expect(operatorKinds).toEqual(['Hot wallet', 'Cold wallet', 'Multisig operator (Safe)', 'DeFi multisig (Safe)']);
+    for (const notAWallet of ['PayPool', 'AgentFactory', 'AggregatedHelper', 'ToolHelper']) expect(operatorKinds.join()).not.toContain(notAWallet);
   });
 });

@@ -8,6 +8,8 @@ export interface PhoneLines {
   primary?: FieldDeclaration;
   secondary: FieldDeclaration[];
   tertiary?: FieldDeclaration;
+  /** The currency the right-hand amount is in (a `symbol` column), shown beside it: an amount alone says nothing. */
+  unit?: FieldDeclaration;
 }
 
 /** Kinds that name a row (its label, order number, chain) rather than measure it; ids and addresses only when nothing else does. */
@@ -23,8 +25,9 @@ export function phoneLines(definition: Pick<ResourceDefinition, 'fields'>): Phon
   const columns = fieldsFor(definition, 'list');
   const primary = columns.find((f) => NAMING.has(f.kind)) ?? columns.find((f) => IDENTIFYING.has(f.kind)) ?? columns[0];
   const tertiary = columns.find((f) => f !== primary && f.kind === 'amount') ?? columns.find((f) => f !== primary && f.kind === 'dateTime');
-  const secondary = columns.filter((f) => f !== primary && f !== tertiary).slice(0, 2);
-  return { primary, secondary, tertiary };
+  const unit = tertiary?.kind === 'amount' ? columns.find((f) => f !== primary && f.source === 'symbol') : undefined;
+  const secondary = columns.filter((f) => f !== primary && f !== tertiary && f !== unit).slice(0, 2);
+  return { primary, secondary, tertiary, unit };
 }
 
 /** react-admin's SimpleList with the lines above: a table of many columns does not fit 390 px. */
@@ -45,7 +48,14 @@ export function PhoneList({ definition, rowClick }: { definition: ResourceDefini
           </Stack>
         ) : undefined
       }
-      tertiaryText={lines.tertiary ? <Box component="span" sx={{ float: 'right' }}>{value(lines.tertiary)}</Box> : undefined}
+      tertiaryText={
+        lines.tertiary ? (
+          <Box component="span" sx={{ float: 'right', whiteSpace: 'nowrap' }}>
+            {value(lines.tertiary)}
+            {lines.unit && <> {value(lines.unit)}</>}
+          </Box>
+        ) : undefined
+      }
     />
   );
 }

@@ -18,17 +18,20 @@ export function DrawerTitle({ id, children, close, closeTestId }: { id: string; 
   );
 }
 
-/** A record's facts as label → value rows ("—" for none). */
+/**
+ * A record's facts as label → value rows ("—" for none). Fixed columns with break-word: a value
+ * wraps between words and breaks inside one (a hash) only when it cannot fit — never "U SDT".
+ */
 export function FactsTable({ facts }: { facts: Array<[label: string, value: ReactNode]> }) {
   return (
-    <Table size="small" sx={{ mb: 2 }}>
+    <Table size="small" sx={{ mb: 2, tableLayout: 'fixed' }}>
       <TableBody>
         {facts.map(([label, value]) => (
           <TableRow key={label}>
             <TableCell component="th" scope="row" sx={{ width: 150, color: 'text.secondary' }}>
               {label}
             </TableCell>
-            <TableCell sx={{ wordBreak: 'break-all' }}>{value ?? '—'}</TableCell>
+            <TableCell sx={{ overflowWrap: 'break-word' }}>{value ?? '—'}</TableCell>
           </TableRow>
         ))}
       </TableBody>

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { http as route, HttpResponse } from 'msw';
+import { CustomRoutes } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { network } from '../../../src/resources/network';
+import { currency } from '../../../src/resources/currency';
+import { chainWallet } from '../../../src/resources/chainWallet';
+import { multisig } from '../../../src/resources/multisig';
+import HomePage from '../../../src/pages/home/HomePage';
+import { server, startMockApi } from '../dataProvider/harness';
+import { answer, mountAdmin } from '../resources/harness';
+
+startMockApi();
+
+/** Issue 33 item 10: a dashboard the server fails to give is said as a failure, never as "no paid orders". */
+describe('/home volume card on a server fault', () => {
+  const mountHome = () =>
+    mountAdmin(
+      [network, currency, chainWallet, multisig],
+      '/home',
+      'superAdmin',
+      <CustomRoutes>
+        <Route path="/home" element={<HomePage />} />
+      </CustomRoutes>,
+    );
+
+  const answerTheRest = () => {
+    answer('get', '/sys/chain/list', { list: [], count: 0 });
+    answer('get', '/sys/currency/list', { list: [], count: 0 });
+    answer('get', '/sys/sign/list', { list: [], count: 0 });
+    answer('get', '/sys/chain-wallet/list', { list: [], count: 0 });
+  };
+
+  it('a 500 from the dashboard shows an error with a retry, not an empty period', async () => {
+    answerTheRest();
+    server.use(route.get('/api/sys/dashboard', () => HttpResponse.json({ code: 500, msg: 'api.serverError', data: null }, { status: 500 })));
+    mountHome();
+    expect((await screen.findByTestId('volume-failed')).textContent).toContain('could not be loaded');
+    expect(screen.queryByText('No paid orders in this period.')).toBeNull();
+
+    // The retry reads again; an answer then replaces the error.
+    answer('get', '/sys/dashboard', { from: '2026-01-01', to: '2026-01-30', volume: [] });
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No paid orders in this period.')).toBeTruthy();
+    expect(screen.queryByTestId('volume-failed')).toBeNull();
+  });
+
+  it('an empty period still says so', async () => {
+    answerTheRest();
+    answer('get', '/sys/dashboard', { from: '2026-01-01', to: '2026-01-30', volume: [] });
+    mountHome();
+    expect(await screen.findByText('No paid orders in this period.')).toBeTruthy();
+    expect(screen.queryByTestId('volume-failed')).toBeNull();
+  });
+});
