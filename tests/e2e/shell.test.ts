@@ -34,13 +34,16 @@ describe('app shell', () => {
     await page.close();
   });
 
-  it('the light/dark toggle switches the theme and the app bar logo to logoDarkMode', async () => {
+  it('the light/dark toggle switches the theme; the app bar (blue, or dark) shows the light-coloured logo, logoDarkMode, in both', async () => {
     const page = await env.browser.newPage({ colorScheme: 'light' });
     await signIn(page, env.server.baseUrl, 'superAdmin');
     const logo = page.locator('header img').first();
-    await expect.poll(() => logo.getAttribute('src')).toBe('/brand/logo.svg');
-    await page.getByRole('button', { name: 'Toggle light/dark mode' }).click();
     await expect.poll(() => logo.getAttribute('src')).toBe('/brand/logo-dark.svg');
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const light = await background();
+    await page.getByRole('button', { name: 'Toggle light/dark mode' }).click();
+    await expect.poll(background).not.toBe(light);
+    expect(await logo.getAttribute('src')).toBe('/brand/logo-dark.svg');
     await page.close();
   });
 
