@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { ResourcePaths } from '../../src/contract/apiPaths';
-import type { ResourceAccess } from '../../src/contract/resourceAccess';
+import type { ResourceAccess } from '../../src/access';
 import { detailQuery } from '../../src/contract/schemas/listQuery';
 import { listResult } from '../../src/contract/schemas/response';
 import type { ServerContext } from './serverContext';

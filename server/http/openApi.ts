@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { BodyCode } from '../../src/contract/envelope';
 import { ORG_HEADER } from '../../src/contract/constants';
 import { ApiPath } from '../../src/contract/apiPaths';
-import { maskHas, masks, ROLE_NAMES, ROLES, routeGroups } from '../../src/access';
-import type { RouteAccess } from './route';
+import { ACTIONS, isActionName, maskHas, masks, ROLE_NAMES, ROLES, routeGroups } from '../../src/access';
+import { accessMask, type RouteAccess } from './route';
 import type { RouteRecord } from './routeRegistry';
 import { STEP_UP_MS } from './stepUp';
 
@@ -78,22 +78,36 @@ function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output', components: Rec
   return rewrite(json) as Json;
 }
 
-/** The name a mask has in src/access (`masks.operator`), when it is one of them. */
-function maskName(mask: bigint): string | undefined {
+/** The name a mask has in src/access (`ACTIONS['ledger.verify']`, `masks.operator`), when it is one of them. */
+function maskName(access: RouteAccess, mask: bigint): string | undefined {
+  if (isActionName(access)) return `action ${access}`;
+  const inActions = Object.entries(ACTIONS).find(([, value]) => value === mask);
+  if (inActions) return `action ${inActions[0]}`;
   const inMasks = Object.entries(masks).find(([, value]) => value === mask);
   if (inMasks) return `masks.${inMasks[0]}`;
   const inGroups = Object.entries(routeGroups).find(([, value]) => value === mask);
   return inGroups ? `routeGroups.${inGroups[0]}` : undefined;
 }
 
+const rolesOf = (mask: bigint) => ROLE_NAMES.filter((name) => maskHas(mask, ROLES[name]));
+
 /** Who may call a route, in words (docs/DECISIONS.md "The API describes itself"). */
 export function describeAccess(access: RouteAccess): string {
-  if (access === 'public') return 'Access: public — no session token needed.';
-  if (access === 'signedIn') return 'Access: signed in — any valid session token, whatever the role.';
-  const roles = ROLE_NAMES.filter((name) => maskHas(access, ROLES[name]));
-  const name = maskName(access);
+  const mask = accessMask(access);
+  if (mask === undefined) {
+    return access === 'public' ? 'Access: public — no session token needed.' : 'Access: signed in — any valid session token, whatever the role.';
+  }
+  const roles = rolesOf(mask);
+  const name = maskName(access, mask);
   const who = roles.length === ROLE_NAMES.length ? `every role (${roles.join(', ')})` : `roles ${roles.join(', ') || '(none)'}`;
-  return `Access: ${who} (role mask 0x${access.toString(16)}${name ? `, ${name}` : ''}).`;
+  return `Access: ${who} (role mask 0x${mask.toString(16)}${name ? `, ${name}` : ''}).`;
+}
+
+/** The access line a client reads: the action's name when it has one, the role mask and the roles. */
+function xAccess(access: RouteAccess): Json | string {
+  const mask = accessMask(access);
+  if (mask === undefined) return String(access);
+  return { ...(isActionName(access) ? { action: access } : {}), roleMask: `0x${mask.toString(16)}`, roles: rolesOf(mask) };
 }
 
 const STEP_UP_MINUTES = Math.round(STEP_UP_MS / 60_000);
@@ -218,7 +232,7 @@ function operationOf(route: RouteRecord, components: Record<string, Json>): Json
       503: { description: 'The database is out of reach or the instance is closing (Retry-After).', content: { 'application/json': { schema: ref('Refusal') } } },
     },
     security: route.access === 'public' ? [] : [{ sessionToken: [], orgId: [] }, { sessionToken: [] }],
-    'x-access': typeof route.access === 'bigint' ? { roleMask: `0x${route.access.toString(16)}`, roles: ROLE_NAMES.filter((name) => maskHas(route.access as bigint, ROLES[name])) } : route.access,
+    'x-access': xAccess(route.access),
     ...(route.stepUp ? { 'x-step-up': route.stepUp } : {}),
   };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { validate } from '../../src/contract/validation';
 import { API_BASE } from '../../src/contract/constants';
-import { maskHas } from '../../src/access';
+import { ACTIONS, isActionName, maskHas, type ActionName } from '../../src/access';
 import type { ServerContext } from './serverContext';
 import { ApiError, badRequest, forbidden } from './apiError';
 import { BodyCode } from '../../src/contract/envelope';
@@ -38,7 +38,15 @@ const writes = new WeakMap<FastifyRequest, WriteState>();
  * Who may call a route: 'public' (no token), 'signedIn' (any valid session),
  * or a role mask of src/access — declared next to the route, checked before the handler.
  */
-export type RouteAccess = 'public' | 'signedIn' | bigint;
+/**
+ * Who may call a route: nobody signed in ('public'), any session ('signedIn'), a named action of
+ * the access table (src/access/policy.ts), or a role mask (a resource's read or write, from the
+ * same table).
+ */
+export type RouteAccess = 'public' | 'signedIn' | ActionName | bigint;
+
+/** The roles a route admits, or undefined for 'public' and 'signedIn'. */
+export const accessMask = (access: RouteAccess): bigint | undefined => (typeof access === 'bigint' ? access : isActionName(access) ? ACTIONS[access] : undefined);
 
 export interface HandlerInput<Q, B> {
   caller: Caller;
@@ -122,7 +130,8 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
       const t = context.messages.translator(request.headers['accept-language']);
       const caller = spec.access === 'public' ? (undefined as unknown as Caller) : await resolveCaller(context.db, request, context.now(), context.callers);
       if (caller) await context.stampSessionUse(caller.tokenHash, context.now());
-      if (typeof spec.access === 'bigint' && !maskHas(spec.access, caller.roleIndex)) throw forbidden();
+      const mask = accessMask(spec.access);
+      if (mask !== undefined && !maskHas(mask, caller.roleIndex)) throw forbidden();
       const query = spec.query ? parseOrThrow(spec.query, request.query) : undefined;
       const body = spec.body ? parseOrThrow(spec.body, request.body ?? {}) : undefined;
       if (caller) enforceTwoFactor(spec, caller, body as never, context.now());

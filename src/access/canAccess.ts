@@ -1,4 +1,5 @@
 import { maskHas, type RoleMask } from './roleMask';
+import { isActionName, may } from './policy';
 import { routeGroups } from './routeGroups';
 import { guardedRoutes, PUBLIC_ROUTES, type GuardedRoute } from './routeTable';
 
@@ -25,6 +26,18 @@ export function canAccess(roleIndex: number | null | undefined, path: string): b
   if (isPublicRoute(path)) return true;
   const route = routeOf(path);
   return route !== undefined && maskHas(routeGroups[route.group], roleIndex);
+}
+
+/**
+ * react-admin's `canAccess({resource, action})` for a resource that is not declared: its route
+ * first, then the access table's action of the same name (`withdraw` + `create` →
+ * `withdraw.create`, src/access/policy.ts) when there is one.
+ */
+export function canAccessResource(roleIndex: number | null | undefined, resource: string, action: string): boolean {
+  const route = guardedRoutes().find((r) => r.path === `/${resource}`);
+  if (!route || !maskHas(routeGroups[route.group], roleIndex)) return false;
+  const named = `${resource}.${action}`;
+  return isActionName(named) ? may(roleIndex, named) : true;
 }
 
 /** May this role perform an action guarded by `mask` (create, edit, delete…)? */

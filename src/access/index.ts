@@ -5,3 +5,4 @@ export * from './routeGroups';
 export * from './routeTable';
 export * from './canAccess';
 export * from './menuRoutes';
+export * from './policy';

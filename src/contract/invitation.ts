@@ -1,11 +1,8 @@
-import { maskOf, ROLES } from '../access';
 
 /**
  * Invitation constants both sides read, free of zod so declarations can import them
  * without pulling the schemas into the console's start.
  */
-/** Who issues and withdraws codes: agent managers (the route group lets the agent row read them). */
-export const INVITATION_ISSUERS = maskOf(ROLES.agentManager);
 /** The merchant tiers a code may create (tenant types, docs/roles-and-routes.md): pro, standard, lite. */
 export const INVITATION_TIERS = [3, 5, 4] as const;
 export const INVITATION_STATUSES = ['open', 'used', 'expired', 'revoked'] as const;

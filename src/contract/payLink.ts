@@ -1,11 +1,3 @@
-import { MERCHANT_MONEY_STAFF } from './merchantMoneyStaff';
-
-/**
- * Who creates, changes and deletes pay links: a merchant's managers and its finance
- * staff, for their own org (the route, /pay-link, is "all except agent": everyone else reads).
- */
-export const PAY_LINK_WRITERS = MERCHANT_MONEY_STAFF;
-
 /**
  * Where a payer opens a pay link: the platform's payer page, `/pay/<code>` on the platform's
  * own origin (docs/DECISIONS.md, "Pay links"). One definition for the console that shows the

@@ -1,4 +1,4 @@
-import { canRoleDo, masks } from '../access';
+import { may } from '../access';
 import { isColdKind } from './contractKinds';
 
 /** Who acts: the selected org membership and the role it gives. */
@@ -19,6 +19,6 @@ export function walletWriteRefusal(actor: WalletActor, wallet: { orgId: number; 
   const operatorRow = actor.org.tenantType === 0;
   const ownOrgManager = actor.org.orgId === wallet.orgId && actor.org.roleLevel === 0;
   if (!operatorRow && !ownOrgManager) return 'api.walletWriteForbidden';
-  if (isColdKind(wallet.kind) && !canRoleDo(actor.roleIndex, masks.coldAdmins)) return 'api.coldWalletForbidden';
+  if (isColdKind(wallet.kind) && !may(actor.roleIndex, 'coldWallet.write')) return 'api.coldWalletForbidden';
   return null;
 }

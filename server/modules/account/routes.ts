@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
 import { accountPasswordBody, accountProfile, accountSessionList, accountUpdateBody } from '../../../src/contract/schemas/account';
 import { noData } from '../../../src/contract/schemas/response';
-import { masks } from '../../../src/access';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
 import { perMinute } from '../../http/rateLimit';
@@ -23,7 +22,7 @@ export function registerAccountRoutes(app: FastifyInstance, context: ServerConte
     method: 'POST',
     path: paths.update,
     summary: "Rename the caller (their display name)",
-    access: masks.all,
+    access: 'member',
     body: accountUpdateBody,
     response: accountProfile,
     handler: async ({ caller, body }) => renameSelf(db, caller, body),
@@ -33,7 +32,7 @@ export function registerAccountRoutes(app: FastifyInstance, context: ServerConte
     method: 'POST',
     path: paths.password,
     summary: "Change the caller's password: every other session of theirs is signed out",
-    access: masks.all,
+    access: 'member',
     body: accountPasswordBody,
     response: noData,
     config: { rateLimit: passwordRateLimit },
@@ -46,7 +45,7 @@ export function registerAccountRoutes(app: FastifyInstance, context: ServerConte
     method: 'GET',
     path: paths.sessionList,
     summary: "The caller's open sessions, newest first",
-    access: masks.all,
+    access: 'member',
     response: accountSessionList,
     handler: async ({ caller }) => listOwnSessions(db, caller, context.now()),
   });
@@ -55,7 +54,7 @@ export function registerAccountRoutes(app: FastifyInstance, context: ServerConte
     method: 'POST',
     path: paths.sessionDelete,
     summary: "Sign out one of the caller's sessions",
-    access: masks.all,
+    access: 'member',
     response: noData,
     handler: async ({ caller, params }) => revokeOwnSession(db, caller, pathId(params), context.now()),
   });

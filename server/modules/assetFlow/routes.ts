@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
 import { assetFlowListQuery } from '../../../src/contract/schemas/assetFlow';
-import { routeGroups } from '../../../src/access';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
 import { assetFlowSource, listAssetFlow } from './service';
@@ -14,14 +13,14 @@ export function registerAssetFlowRoutes(app: FastifyInstance, context: ServerCon
   defineRoute(app, context, {
     method: 'GET',
     path: ApiPath.assetFlow.list,
-    access: routeGroups.excludeAgent,
+    access: 'assetFlow.read',
     query: assetFlowListQuery,
     handler: async ({ caller, query }) => listAssetFlow(context.reader, caller, query),
   });
   defineRoute(app, context, {
     method: 'GET',
     path: ApiPath.assetFlow.export,
-    access: routeGroups.excludeAgent,
+    access: 'assetFlow.read',
     query: assetFlowListQuery.extend({ view: exportView(['asset-flow', 'asset-flow-lite']) }),
     handler: async ({ caller, query, request, reply }) => {
       const view = query.view ?? 'asset-flow';

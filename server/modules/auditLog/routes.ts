@@ -3,7 +3,6 @@ import { ApiPath } from '../../../src/contract/apiPaths';
 import { auditLogListQueryFor } from '../../../src/contract/schemas/auditLog';
 import { declaredResources } from '../declared/discover';
 import { detailQuery } from '../../../src/contract/schemas/listQuery';
-import { masks } from '../../../src/access';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
 import { auditEventDetail, auditEventSource, listAuditEvents, verifyAuditChain } from './service';
@@ -16,11 +15,11 @@ export function registerAuditLogRoutes(app: FastifyInstance, context: ServerCont
   const { db, reader } = context;
   // A declared resource's table is audited under its name: a filter by it is as valid as by a built-in one.
   const auditLogListQuery = auditLogListQueryFor(declaredResources.map((d) => d.name));
-  defineRoute(app, context, { method: 'GET', path: ApiPath.auditLog.list, access: masks.auditReaders, query: auditLogListQuery, handler: async ({ caller, query }) => listAuditEvents(reader, caller, query) });
+  defineRoute(app, context, { method: 'GET', path: ApiPath.auditLog.list, access: 'auditLog.read', query: auditLogListQuery, handler: async ({ caller, query }) => listAuditEvents(reader, caller, query) });
   defineRoute(app, context, {
     method: 'GET',
     path: ApiPath.auditLog.export,
-    access: masks.auditReaders,
+    access: 'auditLog.read',
     query: auditLogListQuery,
     handler: async ({ caller, query, request, reply }) =>
       sendCsvExport(request, reply, context.messages, {
@@ -30,6 +29,6 @@ export function registerAuditLogRoutes(app: FastifyInstance, context: ServerCont
         name: 'audit-log',
       }),
   });
-  defineRoute(app, context, { method: 'GET', path: ApiPath.auditLog.detail, access: masks.auditReaders, query: detailQuery, handler: async ({ caller, query }) => auditEventDetail(reader, caller, query.id) });
-  defineRoute(app, context, { method: 'GET', path: ApiPath.auditLog.verify, access: masks.operator, handler: async () => verifyAuditChain(db, context.now()) });
+  defineRoute(app, context, { method: 'GET', path: ApiPath.auditLog.detail, access: 'auditLog.read', query: detailQuery, handler: async ({ caller, query }) => auditEventDetail(reader, caller, query.id) });
+  defineRoute(app, context, { method: 'GET', path: ApiPath.auditLog.verify, access: 'auditLog.verify', handler: async () => verifyAuditChain(db, context.now()) });
 }

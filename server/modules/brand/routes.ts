@@ -3,7 +3,6 @@ import multipart from '@fastify/multipart';
 import { ApiPath } from '../../../src/contract/apiPaths';
 import { BRAND_UPLOAD_MAX_BYTES, brandBody, brandConfig, brandUploadResult } from '../../../src/contract/schemas/brand';
 import { BodyCode } from '../../../src/contract/envelope';
-import { masks } from '../../../src/access';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
 import { recordAuditEvent } from '../auditLog/record';
@@ -50,7 +49,7 @@ export function registerBrandRoutes(app: FastifyInstance, context: ServerContext
     method: 'POST',
     path: ApiPath.brand.update,
     summary: 'Change the brand',
-    access: masks.operator,
+    access: 'brand.edit',
     response: brandConfig,
     body: brandBody,
     handler: async ({ body }) => updateBrand(db, body, context.now()),
@@ -65,7 +64,7 @@ export function registerBrandRoutes(app: FastifyInstance, context: ServerContext
       method: 'POST',
       path: ApiPath.brand.upload,
       summary: 'Upload a brand image: multipart/form-data with one file (PNG, SVG, ICO, JPEG or WebP, at most 512 KB)',
-      access: masks.operator,
+      access: 'brand.edit',
       response: brandUploadResult,
       retry: false,
       handler: async ({ request }) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
-import { RESOURCE_ACCESS } from '../../../src/contract/resourceAccess';
+import { RESOURCE_ACCESS } from '../../../src/access';
 import { chainBody, chainList, chainListQuery, chainRecord, chainUpdateBody, type ChainRecord, type ChainRow } from '../../../src/contract/schemas/chain';
 import type { ServerContext } from '../../http/serverContext';
 import { registerCrudRoutes } from '../../http/crudRoutes';

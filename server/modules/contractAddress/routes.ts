@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
-import { RESOURCE_ACCESS } from '../../../src/contract/resourceAccess';
+import { RESOURCE_ACCESS } from '../../../src/access';
 import { contractAddressBody, contractAddressDetailQuery, contractAddressListQuery, contractAddressRecord } from '../../../src/contract/schemas/contractAddress';
 import type { ServerContext } from '../../http/serverContext';
 import { registerCrudRoutes } from '../../http/crudRoutes';

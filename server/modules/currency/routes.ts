@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
-import { RESOURCE_ACCESS } from '../../../src/contract/resourceAccess';
+import { RESOURCE_ACCESS } from '../../../src/access';
 import { currencyBody, currencyListQuery, currencyRecord, currencyUpdateBody, symbolAvailableQuery } from '../../../src/contract/schemas/currency';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';

@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
 import { dashboardData, dashboardQuery, type DashboardData, type VolumePoint } from '../../../src/contract/schemas/dashboard';
-import { masks } from '../../../src/access';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
 import { orgVisibleTo } from '../../http/tenancy';
@@ -16,7 +15,7 @@ export function registerDashboardRoutes(app: FastifyInstance, context: ServerCon
     method: 'GET',
     path: ApiPath.dashboard,
     summary: 'Paid volume per UTC day and currency over the last `days` days, in the caller’s scope',
-    access: masks.all,
+    access: 'member',
     query: dashboardQuery,
     response: dashboardData,
     handler: async ({ caller, query }): Promise<DashboardData> => {

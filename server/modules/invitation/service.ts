@@ -5,8 +5,7 @@ import { ApiError, notFound } from '../../http/apiError';
 import type { Caller } from '../../http/caller';
 import { BodyCode, type ListResult } from '../../../src/contract/envelope';
 import type { InvitationBody, InvitationListQuery, InvitationRecord } from '../../../src/contract/schemas/invitation';
-import { INVITATION_ISSUERS } from '../../../src/contract/invitation';
-import { maskHas } from '../../../src/access';
+import { may } from '../../../src/access';
 import { formatInvitationCode, maskInvitationCode, newInvitationCode } from './code';
 import { invitationStatus, invitationStatusSql } from './status';
 
@@ -45,7 +44,7 @@ type Row = Omit<InvitationRecord, 'status' | 'expiresAt' | 'revokedAt' | 'usedAt
 const toRecord = (row: Row, caller: Caller, now: Date): InvitationRecord =>
   ({
     ...row,
-    code: maskHas(INVITATION_ISSUERS, caller.roleIndex) ? formatInvitationCode(row.code) : maskInvitationCode(row.code),
+    code: may(caller.roleIndex, 'invitation.issue') ? formatInvitationCode(row.code) : maskInvitationCode(row.code),
     status: invitationStatus(row, now),
   }) as unknown as InvitationRecord;
 

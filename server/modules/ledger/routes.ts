@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
-import { masks } from '../../../src/access';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
 import { verifyLedger } from './verify';
@@ -12,7 +11,7 @@ export function registerLedgerRoutes(app: FastifyInstance, context: ServerContex
   defineRoute(app, context, {
     method: 'GET',
     path: ApiPath.ledger.verify,
-    access: masks.operator,
+    access: 'ledger.verify',
     handler: async () => {
       const books = await verifyLedger(context.db, context.now());
       const chain = [...(await reconcileSafes(context.db, context.chains)), ...(await reconcileBalances(context.db, context.chains))];

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
 import { memberDetailQuery, memberInvitationListQuery, memberInviteBody, memberListQuery, memberRecord, memberRolesQuery, memberUpdateBody } from '../../../src/contract/schemas/member';
-import { masks } from '../../../src/access';
 import type { ServerContext } from '../../http/serverContext';
 import { registerCrudRoutes } from '../../http/crudRoutes';
-import { RESOURCE_ACCESS } from '../../../src/contract/resourceAccess';
+import { RESOURCE_ACCESS } from '../../../src/access';
 import { defineRoute } from '../../http/route';
 import { pathId } from '../../http/pathId';
 import { findMember, listMembers, memberRoles, removeMember, updateMember } from './service';
@@ -34,7 +33,7 @@ export function registerMemberRoutes(app: FastifyInstance, context: ServerContex
   defineRoute(app, context, {
     method: 'GET',
     path: paths.roles,
-    access: masks.all,
+    access: 'member',
     query: memberRolesQuery,
     handler: async ({ caller, query }) => memberRoles(db, caller, query.orgId),
   });
@@ -42,7 +41,7 @@ export function registerMemberRoutes(app: FastifyInstance, context: ServerContex
   defineRoute(app, context, {
     method: 'GET',
     path: paths.invitationList,
-    access: masks.allManagers,
+    access: 'member.manage',
     query: memberInvitationListQuery,
     handler: async ({ caller, query }) => listMemberInvitations(db, caller, query, context.now()),
   });
@@ -50,7 +49,7 @@ export function registerMemberRoutes(app: FastifyInstance, context: ServerContex
   defineRoute(app, context, {
     method: 'POST',
     path: paths.invite,
-    access: masks.allManagers,
+    access: 'member.manage',
     body: memberInviteBody,
     // Level 0 is the manager of every tier (roleLevelLabel, src/access/roles.ts): a code that makes a manager asks a fresh code.
     stepUp: (body) => body.roleLevel === 0,
@@ -60,7 +59,7 @@ export function registerMemberRoutes(app: FastifyInstance, context: ServerContex
   defineRoute(app, context, {
     method: 'POST',
     path: paths.invitationDelete,
-    access: masks.allManagers,
+    access: 'member.manage',
     handler: async ({ caller, params }) => revokeMemberInvitation(db, caller, pathId(params), context.now()),
   });
 }

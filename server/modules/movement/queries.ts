@@ -4,9 +4,9 @@ import { forbidden, notFound } from '../../http/apiError';
 import { paginate } from '../../http/pagination';
 import { orgVisibleTo } from '../../http/tenancy';
 import type { Caller } from '../../http/caller';
-import { maskHas } from '../../../src/access';
+import { may } from '../../../src/access';
 import type { ListResult } from '../../../src/contract/envelope';
-import { MOVEMENT_READERS, type MovementKind } from '../../../src/contract/movement';
+import { movementRead, type MovementKind } from '../../../src/contract/movement';
 import type { MovementListQuery, MovementRecord } from '../../../src/contract/schemas/movement';
 import { effectiveStatusSql } from '../outflow/record';
 
@@ -48,7 +48,7 @@ const columns = (now: Date) =>
   ] as const;
 
 function assertMayRead(caller: Caller, kind: MovementKind): void {
-  if (!maskHas(MOVEMENT_READERS[kind], caller.roleIndex)) throw forbidden();
+  if (!may(caller.roleIndex, movementRead(kind))) throw forbidden();
 }
 
 /** The movements of one kind a list or export selects (an overdue proposal's reads as expired), and their page shape. */
@@ -87,6 +87,6 @@ export async function listMovements(db: Db, caller: Caller, query: MovementListQ
 /** GET /sys/movement/detail?id=: unknown and out-of-scope ids alike are 404. */
 export async function findMovement(db: Db, caller: Caller, id: number, now: Date): Promise<MovementRecord> {
   const row = await visibleMovements(db, caller).select(columns(now)).where('movement.id', '=', id).executeTakeFirst();
-  if (!row || !maskHas(MOVEMENT_READERS[row.kind as MovementKind], caller.roleIndex)) throw notFound('Movement');
+  if (!row || !may(caller.roleIndex, movementRead(row.kind as MovementKind))) throw notFound('Movement');
   return row as unknown as MovementRecord;
 }

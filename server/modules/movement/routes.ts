@@ -2,8 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
 import { movementBody, movementListQuery } from '../../../src/contract/schemas/movement';
 import { detailQuery } from '../../../src/contract/schemas/listQuery';
-import { MOVEMENT_WRITERS } from '../../../src/contract/movement';
-import { combine, masks } from '../../../src/access';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
 import { findMovement, listMovements, movementSource } from './queries';
@@ -20,12 +18,11 @@ export function registerMovementRoutes(app: FastifyInstance, context: ServerCont
   // The list and its export may read a replica; the detail (read before acting) and the save use the primary.
   const { db, reader } = context;
   const paths = ApiPath.movement;
-  const writers = combine(...Object.values(MOVEMENT_WRITERS));
-  defineRoute(app, context, { method: 'GET', path: paths.list, access: masks.all, query: movementListQuery, handler: async ({ caller, query }) => listMovements(reader, caller, query, context.now()) });
+  defineRoute(app, context, { method: 'GET', path: paths.list, access: 'member', query: movementListQuery, handler: async ({ caller, query }) => listMovements(reader, caller, query, context.now()) });
   defineRoute(app, context, {
     method: 'GET',
     path: paths.export,
-    access: masks.all,
+    access: 'member',
     query: movementListQuery,
     handler: async ({ caller, query, request, reply }) =>
       sendCsvExport(request, reply, context.messages, {
@@ -35,11 +32,11 @@ export function registerMovementRoutes(app: FastifyInstance, context: ServerCont
         name: query.kind,
       }),
   });
-  defineRoute(app, context, { method: 'GET', path: paths.detail, access: masks.all, query: detailQuery, handler: async ({ caller, query }) => findMovement(db, caller, query.id, context.now()) });
+  defineRoute(app, context, { method: 'GET', path: paths.detail, access: 'member', query: detailQuery, handler: async ({ caller, query }) => findMovement(db, caller, query.id, context.now()) });
   defineRoute(app, context, {
     method: 'POST',
     path: paths.save,
-    access: writers,
+    access: 'movement.start',
     body: movementBody,
     // Every kind, direct or starting a proposal (docs/DECISIONS.md "Two-factor authentication and step-up").
     stepUp: true,

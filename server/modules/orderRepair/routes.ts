@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
 import { orderLookupQuery, recheckBody, recreditBody } from '../../../src/contract/schemas/orderRepair';
-import { ORDER_RECHECKERS, ORDER_REPAIRERS } from '../../../src/contract/orderRepair';
-import { routeGroups } from '../../../src/access';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
 import { lookUpOrder, recreditOrder } from './service';
@@ -18,7 +16,7 @@ export function registerOrderRepairRoutes(app: FastifyInstance, context: ServerC
   const paths = ApiPath.orderRepair;
   // Both repairs read the order's chain first (docs/chains.md "Deposits").
   const readChain = (chainId: number) => pollChain(db, context.chains, chainId, context.now());
-  defineRoute(app, context, { method: 'GET', path: paths.order, access: routeGroups.excludeAgent, query: orderLookupQuery, handler: async ({ caller, query }) => lookUpOrder(db, caller, query.q) });
-  defineRoute(app, context, { method: 'POST', path: paths.recredit, access: ORDER_REPAIRERS, body: recreditBody, handler: async ({ caller, body }) => recreditOrder(db, caller, body, context.now(), readChain) });
-  defineRoute(app, context, { method: 'POST', path: paths.recheck, access: ORDER_RECHECKERS, body: recheckBody, handler: async ({ caller, body, t }) => recheckOrder(db, caller, body.orderId, context.now(), t, readChain) });
+  defineRoute(app, context, { method: 'GET', path: paths.order, access: 'order.lookup', query: orderLookupQuery, handler: async ({ caller, query }) => lookUpOrder(db, caller, query.q) });
+  defineRoute(app, context, { method: 'POST', path: paths.recredit, access: 'order.recredit', body: recreditBody, handler: async ({ caller, body }) => recreditOrder(db, caller, body, context.now(), readChain) });
+  defineRoute(app, context, { method: 'POST', path: paths.recheck, access: 'order.recheck', body: recheckBody, handler: async ({ caller, body, t }) => recheckOrder(db, caller, body.orderId, context.now(), t, readChain) });
 }

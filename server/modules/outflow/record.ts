@@ -4,9 +4,9 @@ import { ApiError, badRequest, fieldError, forbidden } from '../../http/apiError
 import { orgVisibleTo } from '../../http/tenancy';
 import type { Caller } from '../../http/caller';
 import { BodyCode } from '../../../src/contract/envelope';
-import { maskHas } from '../../../src/access';
+import { may } from '../../../src/access';
 import { isMultiSigKind } from '../../../src/contract/contractKinds';
-import { MOVEMENT_WRITERS, walletOutflowRefusal } from '../../../src/contract/movement';
+import { movementCreate, walletOutflowRefusal } from '../../../src/contract/movement';
 import type { MovementBody } from '../../../src/contract/schemas/movement';
 import { executeTransfer, lockExecutionWallets, simulatedTxHash } from './execution';
 import { assertOutflowCovered, checkOutflow } from './checks';
@@ -33,7 +33,7 @@ export { effectiveStatusSql } from '../sign/expiry';
  * Money leaving a wallet, by either door: a movement (`/sys/movement/save`) or a money
  * proposal (`/sys/sign/start`, which must name a multisig wallet). Both doors apply the
  * same rules, so neither is looser than the other:
- * - the kind's writers (MOVEMENT_WRITERS) and the wallet's own rule (cold wallets need
+ * - the kind's writers (`<kind>.create`, src/access/policy.ts) and the wallet's own rule (cold wallets need
  *   coldAdmins, a transfer allowTransfer);
  * - a wallet of the selected org only: the operator row and agents see other orgs'
  *   wallets but put nothing into their queues;
@@ -57,7 +57,7 @@ export async function recordMovement(
   /** Where a direct movement out of a hot or cold wallet is sent (walletIntents.ts), under the request's lease; null: no chain is reached. */
   send: { chains: ChainRegistry | null; leaseToken: string } | null = null,
 ): Promise<{ movementId: number; proposal: StartedProposal | null; sending: boolean }> {
-  if (!maskHas(MOVEMENT_WRITERS[body.kind], caller.roleIndex)) throw forbidden();
+  if (!may(caller.roleIndex, movementCreate(body.kind))) throw forbidden();
   const wallet = await trx
     .selectFrom('chainWallet')
     .select(['id', 'orgId', 'chainId', 'kind', 'threshold', 'label'])

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
 import { policyEvaluateQuery, policySaveBody } from '../../../src/contract/schemas/policy';
-import { masks } from '../../../src/access';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
 import { evaluatePolicy, policyDetail, savePolicy } from './service';
@@ -17,14 +16,14 @@ export function registerPolicyRoutes(app: FastifyInstance, context: ServerContex
   defineRoute(app, context, {
     method: 'GET',
     path: paths.detail,
-    access: masks.all,
+    access: 'member',
     handler: async ({ caller }) => policyDetail(db, caller, context.now(), context.config.policyDelayHours),
   });
 
   defineRoute(app, context, {
     method: 'GET',
     path: paths.evaluate,
-    access: masks.all,
+    access: 'member',
     query: policyEvaluateQuery,
     handler: async ({ caller, query }) => evaluatePolicy(db, caller, query, context.now()),
   });
@@ -32,7 +31,7 @@ export function registerPolicyRoutes(app: FastifyInstance, context: ServerContex
   defineRoute(app, context, {
     method: 'POST',
     path: paths.save,
-    access: masks.allManagers,
+    access: 'policy.edit',
     body: policySaveBody,
     // A rule change decides who may move money: an enrolled manager proves it is them.
     stepUp: true,

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
 import { signActionBody, signDetailQuery, signListQuery, signLogListQuery, signStartBody } from '../../../src/contract/schemas/sign';
-import { masks } from '../../../src/access';
 import type { ProposalAction } from '../../../src/contract/proposalMachine';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
@@ -20,7 +19,7 @@ import { chainSafeStates } from './safeProposal';
 export function registerSignRoutes(app: FastifyInstance, context: ServerContext): void {
   const { db } = context;
   const paths = ApiPath.sign;
-  const access = masks.all;
+  const access = 'member';
 
   defineRoute(app, context, {
     method: 'GET',

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
 import { signingKeyRegisterBody, signingKeyState } from '../../../src/contract/schemas/signingKey';
-import { masks } from '../../../src/access';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
 import { registerSigningKey, signingKeyOf } from './service';
@@ -15,7 +14,7 @@ export function registerSigningKeyRoutes(app: FastifyInstance, context: ServerCo
     method: 'GET',
     path: paths.state,
     summary: "The caller's signing key: its address and when it was registered, or none",
-    access: masks.all,
+    access: 'member',
     response: signingKeyState,
     handler: async ({ caller }) => signingKeyOf(db, caller.userId),
   });
@@ -24,7 +23,7 @@ export function registerSigningKeyRoutes(app: FastifyInstance, context: ServerCo
     method: 'POST',
     path: paths.register,
     summary: "Register the caller's signing key, with the key's signature over the text naming the account and address",
-    access: masks.all,
+    access: 'member',
     body: signingKeyRegisterBody,
     response: signingKeyState,
     // Who signs for the money is as sensitive as a password.

@@ -12,7 +12,6 @@ import {
   type OrgTwoFactor,
 } from '../../../src/contract/schemas/twoFactor';
 import { noData } from '../../../src/contract/schemas/response';
-import { masks } from '../../../src/access';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
 import { perMinute } from '../../http/rateLimit';
@@ -36,7 +35,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, context: ServerCon
     method: 'GET',
     path: paths.state,
     summary: "The caller's second factor: enrolled, recovery codes left, step-up until when",
-    access: masks.all,
+    access: 'member',
     response: twoFactorStateData,
     beforeEnrolment: true,
     handler: async ({ caller }) => twoFactorState(db, caller, context.now()),
@@ -46,7 +45,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, context: ServerCon
     method: 'POST',
     path: paths.start,
     summary: 'Start enrolment: a new TOTP secret, pending until a code confirms it',
-    access: masks.all,
+    access: 'member',
     response: twoFactorEnrolment,
     beforeEnrolment: true,
     config: { rateLimit: perSession },
@@ -57,7 +56,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, context: ServerCon
     method: 'POST',
     path: paths.confirm,
     summary: 'Confirm enrolment with a code: the recovery codes, shown this once',
-    access: masks.all,
+    access: 'member',
     response: twoFactorRecoveryCodes,
     beforeEnrolment: true,
     body: twoFactorCodeBody,
@@ -73,7 +72,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, context: ServerCon
     method: 'POST',
     path: paths.disable,
     summary: "Remove the caller's second factor (password and a current code)",
-    access: masks.all,
+    access: 'member',
     response: noData,
     body: twoFactorDisableBody,
     config: { rateLimit: perSession },
@@ -91,7 +90,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, context: ServerCon
     method: 'POST',
     path: paths.stepUp,
     summary: 'Step up: a current code makes this session fit for sensitive writes for a few minutes',
-    access: masks.all,
+    access: 'member',
     response: stepUpResult,
     body: twoFactorCodeBody,
     config: { rateLimit: perSession },
@@ -106,7 +105,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, context: ServerCon
     method: 'GET',
     path: ApiPath.org.twoFactor,
     summary: "Whether the selected org requires its members to enrol a second factor",
-    access: masks.allManagers,
+    access: 'orgTwoFactor.manage',
     response: orgTwoFactor,
     handler: async ({ caller }): Promise<OrgTwoFactor> => ({ required: caller.twoFactor.required }),
   });
@@ -115,7 +114,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, context: ServerCon
     method: 'POST',
     path: ApiPath.org.twoFactor,
     summary: "Set whether the selected org requires its members to enrol a second factor",
-    access: masks.allManagers,
+    access: 'orgTwoFactor.manage',
     response: orgTwoFactor,
     body: orgTwoFactorBody,
     stepUp: true,

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Grid } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
-import { canRoleDo, masks } from '../../access';
+import { may } from '../../access';
 import { useSession } from '../../session';
 import { CONSOLE_QUERY, consoleKey, consoleKeyPrefix, useConsoleDataProvider } from '../../shell/consoleQuery';
 import { ProfileCard } from './ProfileCard';
@@ -43,7 +43,7 @@ export default function AccountPage() {
       )}
       {twoFactor && !mustEnrol && (
         <>
-          {canRoleDo(roleIndex, masks.allManagers) && (
+          {may(roleIndex, 'orgTwoFactor.manage') && (
             <Grid size={{ xs: 12, md: 6 }}>
               <OrgTwoFactorCard />
             </Grid>

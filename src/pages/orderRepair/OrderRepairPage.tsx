@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Box, Button, Card, CardActions, CardContent, Chip, Stack, TextField, Typography } from '@mui/material';
 import { Confirm, Title, useTranslate } from 'react-admin';
-import { canRoleDo } from '../../access';
-import { ORDER_RECHECKERS, ORDER_REPAIRERS, RECHECKABLE_STATUSES, RECREDITABLE_STATUSES } from '../../contract/orderRepair';
+import { may } from '../../access';
+import { RECHECKABLE_STATUSES, RECREDITABLE_STATUSES } from '../../contract/orderRepair';
 import type { OrderRepairView } from '../../contract/schemas/orderRepair';
 import { serverFieldErrors } from '../../dataProvider/serverFieldErrors';
 import { CONSOLE_QUERY, consoleKey, useConsoleDataProvider } from '../../shell/consoleQuery';
@@ -160,8 +160,8 @@ export default function OrderRepairPage() {
     load(q.trim());
   };
 
-  const mayRecredit = view !== null && canRoleDo(roleIndex, ORDER_REPAIRERS) && RECREDITABLE_STATUSES.includes(view.order.status);
-  const mayRecheck = view !== null && canRoleDo(roleIndex, ORDER_RECHECKERS) && RECHECKABLE_STATUSES.includes(view.order.status);
+  const mayRecredit = view !== null && may(roleIndex, 'order.recredit') && RECREDITABLE_STATUSES.includes(view.order.status);
+  const mayRecheck = view !== null && may(roleIndex, 'order.recheck') && RECHECKABLE_STATUSES.includes(view.order.status);
   return (
     <Stack spacing={2} sx={{ mt: 2, maxWidth: 960 }}>
       <Title title={translate('menu.order-repair')} />

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Card, CardContent, Stack, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
-import { canRoleDo, masks } from '../../access';
+import { may } from '../../access';
 import type { PolicyDetail } from '../../contract/schemas/policy';
 import { useSession } from '../../session';
 import { CONSOLE_QUERY, consoleKey, useConsoleDataProvider } from '../../shell/consoleQuery';
@@ -33,7 +33,7 @@ export default function PolicyPage() {
 
   if (isServerError(policy.error)) return <ServerErrorPage />;
   if (!detail) return <Title title={translate('menu.policy')} />;
-  const mayEdit = canRoleDo(roleIndex, masks.allManagers);
+  const mayEdit = may(roleIndex, 'policy.edit');
   return (
     <Stack spacing={2} sx={{ mt: 2, maxWidth: 1100 }}>
       <Title title={translate('menu.policy')} />

@@ -1,6 +1,6 @@
 import ContactsIcon from '@mui/icons-material/Contacts';
 import { defineResource } from '../engine';
-import { RESOURCE_ACCESS } from '../../contract/resourceAccess';
+import { RESOURCE_ACCESS } from '../../access';
 
 /**
  * The selected org's address book (docs/DECISIONS.md "Transaction policy"): named

@@ -2,7 +2,7 @@ import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import { isSafeWallet, WALLET_KIND_CHOICES, walletKindsFor } from '../../contract/contractKinds';
 import { walletWriteRefusal } from '../../contract/walletWriteRule';
 import { defineResource } from '../engine';
-import { RESOURCE_ACCESS } from '../../contract/resourceAccess';
+import { RESOURCE_ACCESS } from '../../access';
 
 /**
  * Chain wallets (hot, cold, multisig) with their balances, on /aggregate: the one

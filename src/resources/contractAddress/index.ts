@@ -2,7 +2,7 @@ import DescriptionIcon from '@mui/icons-material/Description';
 import { CONTRACT_ADDRESS_FIELDS } from '../../contract/contractKinds';
 import type { FieldDeclaration } from '../engine';
 import { defineResource } from '../engine';
-import { RESOURCE_ACCESS } from '../../contract/resourceAccess';
+import { RESOURCE_ACCESS } from '../../access';
 
 /** The list shows the wallets' own contracts; show and edit have all 14. */
 const LISTED = new Set<string>(['Hot', 'Cold', 'MultiSigHot', 'MultiSigCold']);

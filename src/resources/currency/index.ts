@@ -1,7 +1,7 @@
 import CurrencyBitcoinIcon from '@mui/icons-material/CurrencyBitcoin';
 import { ApiPath } from '../../contract/apiPaths';
 import { defineResource } from '../engine';
-import { RESOURCE_ACCESS } from '../../contract/resourceAccess';
+import { RESOURCE_ACCESS } from '../../access';
 
 const configAmount = { kind: 'amount', decimals: { field: 'decimals' }, default: '0', inList: true } as const;
 

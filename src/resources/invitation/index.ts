@@ -1,7 +1,7 @@
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import { INVITATION_DAYS, INVITATION_STATUSES } from '../../contract/invitation';
 import { defineResource } from '../engine';
-import { RESOURCE_ACCESS } from '../../contract/resourceAccess';
+import { RESOURCE_ACCESS } from '../../access';
 
 /**
  * Invitation codes for merchant sign-up (/invitation, agents; docs/roles-and-routes.md): the agent manager

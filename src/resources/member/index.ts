@@ -5,7 +5,7 @@ import { reloadSession } from '../../authProvider';
 import { http } from '../../http';
 import { session } from '../../session';
 import { defineResource } from '../engine';
-import { RESOURCE_ACCESS } from '../../contract/resourceAccess';
+import { RESOURCE_ACCESS } from '../../access';
 
 /**
  * Members of the selected org (/member, every role; docs/roles-and-routes.md): who they are and their

@@ -4,9 +4,9 @@ import UndoIcon from '@mui/icons-material/Undo';
 import MoveDownIcon from '@mui/icons-material/MoveDown';
 import HistoryIcon from '@mui/icons-material/History';
 import type { ComponentType } from 'react';
-import type { RoutePath } from '../../access';
+import { ACTIONS, type RoutePath } from '../../access';
 import { ApiPath } from '../../contract/apiPaths';
-import { MOVEMENT_STATUSES, MOVEMENT_WRITERS, type MovementKind } from '../../contract/movement';
+import { MOVEMENT_STATUSES, movementCreate, type MovementKind } from '../../contract/movement';
 import { optionalProposalReference } from '../../contract/proposalReference';
 import { walletKindKey } from '../../contract/contractKinds';
 import { t } from '../../i18n';
@@ -85,9 +85,9 @@ function movementScreen(kind: MovementKind, route: RoutePath, icon: ComponentTyp
   });
 }
 
-export const transfer = movementScreen('transfer', '/transfer', SendIcon, MOVEMENT_WRITERS.transfer);
-export const withdraw = movementScreen('withdraw', '/withdraw', OutboundIcon, MOVEMENT_WRITERS.withdraw);
-export const refund = movementScreen('refund', '/refund', UndoIcon, MOVEMENT_WRITERS.refund);
-export const supply = movementScreen('supply', '/supply', MoveDownIcon, MOVEMENT_WRITERS.supply);
+export const transfer = movementScreen('transfer', '/transfer', SendIcon, ACTIONS[movementCreate('transfer')]);
+export const withdraw = movementScreen('withdraw', '/withdraw', OutboundIcon, ACTIONS[movementCreate('withdraw')]);
+export const refund = movementScreen('refund', '/refund', UndoIcon, ACTIONS[movementCreate('refund')]);
+export const supply = movementScreen('supply', '/supply', MoveDownIcon, ACTIONS[movementCreate('supply')]);
 /** Read-only: every supply of the orgs in scope, whatever its status. */
 export const supplyHistory = movementScreen('supply', '/supply-history', HistoryIcon, null);

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { Create, SelectInput, SimpleForm, TextInput, useGetList, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { maskHas } from '../../access';
+import { may } from '../../access';
 import { isColdKind, isMultiSigKind, walletKindKey } from '../../contract/contractKinds';
-import { MOVEMENT_KINDS, MOVEMENT_WRITERS } from '../../contract/movement';
+import { MOVEMENT_KINDS, movementCreate } from '../../contract/movement';
 import { signStartBody } from '../../contract/schemas/sign';
 import type { ChainWalletRecord } from '../../contract/schemas/chainWallet';
 import { useSession } from '../../session';
@@ -73,7 +73,7 @@ export default function StartProposal() {
   const { roleIndex, selectedOrg } = useSession();
   const { data = [] } = useGetList<Wallet>('chain-wallet', { pagination: { page: 1, perPage: 500 }, sort: { field: 'id', order: 'ASC' } });
   const wallets = data.filter((w) => isMultiSigKind(w.kind) && w.orgId === selectedOrg?.orgId);
-  const kinds = MOVEMENT_KINDS.filter((kind) => maskHas(MOVEMENT_WRITERS[kind], roleIndex));
+  const kinds = MOVEMENT_KINDS.filter((kind) => may(roleIndex, movementCreate(kind)));
   // New defaults reset the form: keep them stable while the role stays.
   const firstKind = kinds[0];
   const defaultValues = useMemo(() => ({ kind: firstKind, memo: '' }), [firstKind]);

@@ -1,7 +1,6 @@
 import DrawIcon from '@mui/icons-material/Draw';
-import { combine } from '../../access';
+import { ACTIONS } from '../../access';
 import { ApiPath } from '../../contract/apiPaths';
-import { MOVEMENT_WRITERS } from '../../contract/movement';
 import { defineResource } from '../engine';
 
 /**
@@ -22,7 +21,7 @@ export const multisig = defineResource({
   idField: 'proposalId',
   detailIdParam: 'proposalId',
   fields: [],
-  access: { create: combine(...Object.values(MOVEMENT_WRITERS)) },
+  access: { create: ACTIONS['movement.start'] },
   views: {
     list: () => import('./MultisigQueue'),
     show: () => import('./ProposalShow'),

@@ -1,6 +1,6 @@
 import HubIcon from '@mui/icons-material/Hub';
 import { defineResource } from '../engine';
-import { RESOURCE_ACCESS } from '../../contract/resourceAccess';
+import { RESOURCE_ACCESS } from '../../access';
 
 /** Networks (chains, docs/roles-and-routes.md): everyone reads, the operator row writes. The API calls them `chain`. */
 export const network = defineResource({

@@ -1,7 +1,7 @@
 import LinkIcon from '@mui/icons-material/AddLink';
 import { mayWritePayLink } from '../../contract/payLink';
 import { defineResource } from '../engine';
-import { RESOURCE_ACCESS } from '../../contract/resourceAccess';
+import { RESOURCE_ACCESS } from '../../access';
 
 /**
  * Pay links (/pay-link, all except agents; docs/roles-and-routes.md): a merchant's managers and finance

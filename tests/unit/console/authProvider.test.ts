@@ -5,7 +5,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { createHttpClient } from '../../../src/dataProvider';
 import { createAuthProvider } from '../../../src/authProvider';
 import { session } from '../../../src/session';
-import { masks, ROLES } from '../../../src/access';
+import { ROLES } from '../../../src/access';
 
 const orgList = [
   { orgId: 5, orgName: 'Birch Goods', tenantType: 5, roleLevel: 1 },
@@ -49,7 +49,7 @@ const makeProvider = () => {
     notifyError: vi.fn(),
     onAuthFailure,
   });
-  return { provider: createAuthProvider(http, { network: { create: masks.operator } }), onAuthFailure };
+  return { provider: createAuthProvider(http), onAuthFailure };
 };
 
 describe('authProvider', () => {
@@ -89,12 +89,13 @@ describe('authProvider', () => {
       provider.checkAuth({}),
       provider.getPermissions!({}),
       provider.canAccess!({ resource: 'merchant-pro-wallet', action: 'list' }),
-      provider.canAccess!({ resource: 'network', action: 'create' }),
+      provider.canAccess!({ resource: 'supply', action: 'create' }),
     ]);
     expect(calls).toEqual(['me Bearer tok-9']);
     expect(role).toBe(ROLES.merchantProManager);
     expect(mayList).toBe(true);
-    expect(mayCreate).toBe(false);
+    // A pro manager is a cold admin: the access table's `supply.create` admits it.
+    expect(mayCreate).toBe(true);
   });
 
   it('without a token, access questions are answered "no" without calling the API', async () => {
@@ -140,12 +141,14 @@ describe('authProvider', () => {
     expect(localStorage.getItem('token')).toBe('tok-1');
   });
 
-  it('canAccess decides from the role in memory, without a network call', async () => {
+  it('canAccess decides from the role in memory and the access table, without a network call', async () => {
     const { provider } = makeProvider();
     await provider.login({ username: 'sara', password: 'right' });
     calls.length = 0;
-    expect(await provider.canAccess!({ resource: 'network', action: 'list' })).toBe(true);
-    expect(await provider.canAccess!({ resource: 'network', action: 'create' })).toBe(false);
+    // Standard finance opens /supply (its route group) but is no cold admin: `supply.create` refuses.
+    expect(await provider.canAccess!({ resource: 'supply', action: 'list' })).toBe(true);
+    expect(await provider.canAccess!({ resource: 'supply', action: 'create' })).toBe(false);
+    expect(await provider.canAccess!({ resource: 'withdraw', action: 'create' })).toBe(true);
     expect(await provider.canAccess!({ resource: 'brand', action: 'list' })).toBe(false);
     session.selectOrg(7);
     expect(await provider.canAccess!({ resource: 'merchant-pro-wallet', action: 'list' })).toBe(true);
