@@ -2,16 +2,13 @@ import type { AuthProvider } from 'react-admin';
 import { ApiPath } from '../contract/apiPaths';
 import type { SessionInfo } from '../contract/schemas/auth';
 import type { HttpClient } from '../dataProvider';
-import { canAccess, canRoleDo, guardedRoutes } from '../access';
+import { canAccess, guardedRoutes } from '../access';
 import { session } from '../session';
 import { StorageKey } from '../contract/constants';
 import { reloadSession } from './reloadSession';
 
 /** The stored token is the one truth about being signed in (another tab may have changed it). */
 const storedToken = () => localStorage.getItem(StorageKey.token);
-
-/** Resource actions that need more than the route: the declaration's masks. */
-export type ActionMasks = Record<string, Partial<Record<'create' | 'edit' | 'delete', bigint>>>;
 
 const statusOf = (error: unknown) => (error as { status?: number } | undefined)?.status;
 /**
@@ -24,7 +21,7 @@ const refusesInput = (error: unknown) => statusOf(error) === 403 && (error as { 
  * Sign-in against /sys/auth/*, session restore from the token alone (/me), and
  * access decisions from the role held in memory (never a network call per check).
  */
-export function createAuthProvider(http: HttpClient, actionMasks: ActionMasks = {}): AuthProvider {
+export function createAuthProvider(http: HttpClient): AuthProvider {
   // After a reload react-admin asks checkAuth, getPermissions and canAccess at once: one /me answers them all.
   let restoring: Promise<void> | null = null;
   const restore = (): Promise<void> => {
@@ -70,13 +67,11 @@ export function createAuthProvider(http: HttpClient, actionMasks: ActionMasks = 
       return { id: account ?? '', fullName: userName ?? undefined };
     },
     getPermissions: roleIndex,
-    async canAccess({ resource, action }) {
+    // The route's guard only: a declared resource's actions are answered by its declaration
+    // (src/resources/engine/access.ts `withResourceAccess`), which wraps this provider.
+    async canAccess({ resource }) {
       const route = guardedRoutes().find((r) => r.path === `/${resource}`);
-      if (!route) return false;
-      const role = await roleIndex();
-      if (!canAccess(role, route.path)) return false;
-      const mask = actionMasks[resource]?.[action as 'create' | 'edit' | 'delete'];
-      return mask === undefined ? true : canRoleDo(role, mask);
+      return route !== undefined && canAccess(await roleIndex(), route.path);
     },
   };
 }

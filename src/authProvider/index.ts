@@ -1,2 +1,2 @@
-export { createAuthProvider, type ActionMasks } from './authProvider';
+export { createAuthProvider } from './authProvider';
 export { reloadSession } from './reloadSession';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { createHttpClient } from '../../../src/dataProvider';
 import { createAuthProvider } from '../../../src/authProvider';
 import { session } from '../../../src/session';
-import { masks, ROLES } from '../../../src/access';
+import { ROLES } from '../../../src/access';
 
 const orgList = [
   { orgId: 5, orgName: 'Birch Goods', tenantType: 5, roleLevel: 1 },
@@ -49,7 +49,7 @@ const makeProvider = () => {
     notifyError: vi.fn(),
     onAuthFailure,
   });
-  return { provider: createAuthProvider(http, { network: { create: masks.operator } }), onAuthFailure };
+  return { provider: createAuthProvider(http), onAuthFailure };
 };
 
 describe('authProvider', () => {
@@ -85,16 +85,16 @@ describe('authProvider', () => {
     localStorage.setItem('token', 'tok-9');
     localStorage.setItem('selectedOrgId', '7');
     const { provider } = makeProvider();
-    const [, role, mayList, mayCreate] = await Promise.all([
+    const [, role, mayList, mayBrand] = await Promise.all([
       provider.checkAuth({}),
       provider.getPermissions!({}),
       provider.canAccess!({ resource: 'merchant-pro-wallet', action: 'list' }),
-      provider.canAccess!({ resource: 'network', action: 'create' }),
+      provider.canAccess!({ resource: 'brand', action: 'list' }),
     ]);
     expect(calls).toEqual(['me Bearer tok-9']);
     expect(role).toBe(ROLES.merchantProManager);
     expect(mayList).toBe(true);
-    expect(mayCreate).toBe(false);
+    expect(mayBrand).toBe(false);
   });
 
   it('without a token, access questions are answered "no" without calling the API', async () => {
@@ -145,7 +145,6 @@ describe('authProvider', () => {
     await provider.login({ username: 'sara', password: 'right' });
     calls.length = 0;
     expect(await provider.canAccess!({ resource: 'network', action: 'list' })).toBe(true);
-    expect(await provider.canAccess!({ resource: 'network', action: 'create' })).toBe(false);
     expect(await provider.canAccess!({ resource: 'brand', action: 'list' })).toBe(false);
     session.selectOrg(7);
     expect(await provider.canAccess!({ resource: 'merchant-pro-wallet', action: 'list' })).toBe(true);
