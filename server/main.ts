@@ -4,7 +4,7 @@ import { loggerOptions } from './loggerOptions';
 import { startLine } from './startLine';
 
 const config = readConfig();
-const app = await buildApp({ config, logger: loggerOptions(config.logLevel, process.stdout.isTTY === true) });
+const app = await buildApp({ config, logger: loggerOptions(config.logLevel, process.stdout.isTTY === true, config.logFormat) });
 
 /**
  * SIGTERM or SIGINT: drain (docs/DECISIONS.md "Database faults"). `app.close()` stops accepting,
