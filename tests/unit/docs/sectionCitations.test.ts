@@ -30,7 +30,7 @@ const sectionsFor = (page: string): string[] => {
 
 const names = (section: string, cited: string): boolean => section.startsWith(cited) && !/[\p{L}\p{N}]/u.test(section.charAt(cited.length));
 
-/** Every `docs/X.md "A", "B"` in a file, a comment wrapped over lines read as one line. */
+/** Every docs page named with quoted section names after it, a comment wrapped over lines read as one line. */
 function* citations(path: string): Generator<{ page: string; section: string }> {
   const text = readFileSync(resolve(root, path), 'utf8').replace(/\n\s*(?:\*|\/\/|#)\s*/g, ' ');
   for (const [, page, quoted] of text.matchAll(/(docs\/[\w.-]+\.md)((?:,? (?:and )?"[^"\n]+")+)/g)) {
