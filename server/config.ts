@@ -143,3 +143,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     devnetBudget: { perMinute: parsed.DEVNET_CALLS_PER_MINUTE },
   };
 }
+
+/** For a process's start: the configuration, or the environment's error on one line and exit code 1 (no stack). */
+export function readConfigOrExit(): ServerConfig {
+  try {
+    return readConfig();
+  } catch (error) {
+    console.error(`Configuration: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}

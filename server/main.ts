@@ -1,9 +1,9 @@
-import { readConfig } from './config';
+import { readConfigOrExit } from './config';
 import { buildApp } from './app';
 import { loggerOptions } from './loggerOptions';
 import { startLine } from './startLine';
 
-const config = readConfig();
+const config = readConfigOrExit();
 const app = await buildApp({ config, logger: loggerOptions(config.logLevel, process.stdout.isTTY === true, config.logFormat) });
 
 /**
