@@ -1,9 +1,9 @@
-import { DEFAULT_CHANGE_DELAY_HOURS } from '../src/contract/policy';
 import path from 'node:path';
-import { DEFAULT_DEVNET_BUDGET, type DevnetBudgetOptions } from './modules/devnet/callBudget';
+import type { DevnetBudgetOptions } from './modules/devnet/callBudget';
+import { parseEnv } from './env';
 import type { DevnetKeys } from './chain/evm/devnetKeys';
 
-/** Everything the server reads from the environment, read once in main.ts. */
+/** Everything the server reads from the environment (server/env.ts), read once in main.ts. */
 export interface ServerConfig {
   port: number;
   host: string;
@@ -20,6 +20,8 @@ export interface ServerConfig {
   /** Where versions before migration 019 stored uploaded images; still read for their old names. */
   uploadsDir: string;
   logLevel: string;
+  /** `json`: JSON log lines on a terminal too (LOG_FORMAT; server/loggerOptions.ts). */
+  logFormat?: 'json';
   /**
    * Which proxies' X-Forwarded-For to believe for the client address (rate limits key on it):
    * none by default, since a client reaching the server directly could name any address.
@@ -100,79 +102,54 @@ export interface ServerConfig {
   devnetKeys?: DevnetKeys;
 }
 
-const nonNegativeInt = (raw: string | undefined, fallback: number, name: string): number => (raw === '0' ? 0 : positiveInt(raw, fallback, name));
-
-const positiveInt = (raw: string | undefined, fallback: number, name: string): number => {
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return value;
-};
-
-function trustProxyOf(raw: string | undefined): boolean | string {
-  if (raw === undefined || raw === '' || raw === 'false') return false;
-  return raw === 'true' ? true : raw;
-}
-
-function chainModeOf(raw: string | undefined): ServerConfig['chainMode'] {
-  if (raw === undefined || raw === '' || raw === 'devnet') return 'devnet';
-  if (raw === 'rpc') return 'rpc';
-  throw new Error(`CHAIN_MODE must be devnet or rpc, not ${raw}`);
-}
-
-/** The key's value never goes into an error message. */
-function relayerKeyOf(raw: string | undefined): ServerConfig['relayerKey'] {
-  if (raw === undefined || raw === '') return null;
-  if (!/^0x[0-9a-fA-F]{64}$/.test(raw)) throw new Error('RELAYER_PRIVATE_KEY must be 0x and 64 hex digits');
-  return raw as `0x${string}`;
-}
-
-/** Each key checked like the relayer's; an error names the key's place in the list, never the key. */
-function walletKeysOf(raw: string | undefined): ServerConfig['walletKeys'] {
-  if (raw === undefined || raw.trim() === '') return [];
-  return raw.split(',').map((key, index) => {
-    const trimmed = key.trim();
-    if (!/^0x[0-9a-fA-F]{64}$/.test(trimmed)) throw new Error(`WALLET_KEYS: key ${index + 1} must be 0x and 64 hex digits`);
-    return trimmed as `0x${string}`;
-  });
-}
-
 export const projectRoot = path.resolve(import.meta.dirname, '..');
 
+/** The server's configuration from the environment (server/env.ts parses and documents each variable). */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const dataDir = path.resolve(env.DATA_DIR ?? path.join(projectRoot, 'data'));
-  const seed = env.SEED === 'demo' ? 'demo' : env.SEED === 'none' ? 'none' : undefined;
+  const parsed = parseEnv(env);
+  const dataDir = path.resolve(parsed.DATA_DIR ?? path.join(projectRoot, 'data'));
   return {
-    port: positiveInt(env.PORT, 8080, 'PORT'),
-    host: env.HOST ?? '0.0.0.0',
+    port: parsed.PORT,
+    host: parsed.HOST,
     dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
-    seed,
-    sessionTtlHours: positiveInt(env.SESSION_TTL_HOURS, 12, 'SESSION_TTL_HOURS'),
-    proposalTtlHours: positiveInt(env.PROPOSAL_TTL_HOURS, 72, 'PROPOSAL_TTL_HOURS'),
+    databaseUrl: parsed.DATABASE_URL,
+    seed: parsed.SEED,
+    sessionTtlHours: parsed.SESSION_TTL_HOURS,
+    proposalTtlHours: parsed.PROPOSAL_TTL_HOURS,
     staticDir: path.join(projectRoot, 'dist'),
     localesDir: path.join(projectRoot, 'public', 'locales'),
     uploadsDir: path.join(dataDir, 'uploads'),
-    logLevel: env.LOG_LEVEL ?? 'info',
-    trustProxy: trustProxyOf(env.TRUST_PROXY),
-    loginFailuresPerAddress: positiveInt(env.LOGIN_FAILURES_PER_ADDRESS, 100, 'LOGIN_FAILURES_PER_ADDRESS'),
-    readCacheMs: nonNegativeInt(env.READ_CACHE_MS, 5000, 'READ_CACHE_MS'),
-    searchCap: positiveInt(env.REPORT_SEARCH_CAP, 50_000, 'REPORT_SEARCH_CAP'),
-    dbPoolMax: positiveInt(env.DB_POOL_MAX, 10, 'DB_POOL_MAX'),
-    dbConnectTimeoutMs: positiveInt(env.DB_CONNECT_TIMEOUT_MS, 5000, 'DB_CONNECT_TIMEOUT_MS'),
-    dbStatementTimeoutMs: nonNegativeInt(env.DB_STATEMENT_TIMEOUT_MS, 60_000, 'DB_STATEMENT_TIMEOUT_MS'),
-    dbApplicationName: env.DB_APPLICATION_NAME || 'custody-api',
-    databaseReadUrl: env.DATABASE_READ_URL || undefined,
-    migrateOnStart: env.MIGRATE_ON_START !== 'false',
-    expirySweepMs: positiveInt(env.EXPIRY_SWEEP_MS, 10_000, 'EXPIRY_SWEEP_MS'),
-    depositWatchMs: nonNegativeInt(env.DEPOSIT_WATCH_MS, 1_000, 'DEPOSIT_WATCH_MS'),
-    shutdownGraceMs: positiveInt(env.SHUTDOWN_GRACE_MS, 25_000, 'SHUTDOWN_GRACE_MS'),
-    policyDelayHours: nonNegativeInt(env.POLICY_DELAY_HOURS, DEFAULT_CHANGE_DELAY_HOURS, 'POLICY_DELAY_HOURS'),
-    chainMode: chainModeOf(env.CHAIN_MODE),
+    logLevel: parsed.LOG_LEVEL,
+    logFormat: parsed.LOG_FORMAT,
+    trustProxy: parsed.TRUST_PROXY,
+    loginFailuresPerAddress: parsed.LOGIN_FAILURES_PER_ADDRESS,
+    readCacheMs: parsed.READ_CACHE_MS,
+    searchCap: parsed.REPORT_SEARCH_CAP,
+    dbPoolMax: parsed.DB_POOL_MAX,
+    dbConnectTimeoutMs: parsed.DB_CONNECT_TIMEOUT_MS,
+    dbStatementTimeoutMs: parsed.DB_STATEMENT_TIMEOUT_MS,
+    dbApplicationName: parsed.DB_APPLICATION_NAME,
+    databaseReadUrl: parsed.DATABASE_READ_URL,
+    migrateOnStart: parsed.MIGRATE_ON_START === 'true',
+    expirySweepMs: parsed.EXPIRY_SWEEP_MS,
+    depositWatchMs: parsed.DEPOSIT_WATCH_MS,
+    shutdownGraceMs: parsed.SHUTDOWN_GRACE_MS,
+    policyDelayHours: parsed.POLICY_DELAY_HOURS,
+    chainMode: parsed.CHAIN_MODE,
     devnetDir: path.join(dataDir, 'devnet'),
-    relayerKey: relayerKeyOf(env.RELAYER_PRIVATE_KEY),
-    walletKeys: walletKeysOf(env.WALLET_KEYS),
-    devnetKeysFile: env.DEVNET_KEYS_FILE ? path.resolve(env.DEVNET_KEYS_FILE) : null,
-    devnetBudget: { perMinute: positiveInt(env.DEVNET_CALLS_PER_MINUTE, DEFAULT_DEVNET_BUDGET.perMinute, 'DEVNET_CALLS_PER_MINUTE') },
+    relayerKey: parsed.RELAYER_PRIVATE_KEY,
+    walletKeys: parsed.WALLET_KEYS,
+    devnetKeysFile: parsed.DEVNET_KEYS_FILE ? path.resolve(parsed.DEVNET_KEYS_FILE) : null,
+    devnetBudget: { perMinute: parsed.DEVNET_CALLS_PER_MINUTE },
   };
+}
+
+/** For a process's start: the configuration, or the environment's error on one line and exit code 1 (no stack). */
+export function readConfigOrExit(): ServerConfig {
+  try {
+    return readConfig();
+  } catch (error) {
+    console.error(`Configuration: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
 }

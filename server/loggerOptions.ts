@@ -5,7 +5,7 @@ import type { FastifyServerOptions } from 'fastify';
  * in a worker thread of pino's own). `LOG_FORMAT=json` keeps JSON on a terminal too.
  * Request lines name method and URL, never a body; a logged error passes `errorForLog`.
  */
-export function loggerOptions(level: string, isTerminal: boolean, format = process.env.LOG_FORMAT): NonNullable<FastifyServerOptions['logger']> {
+export function loggerOptions(level: string, isTerminal: boolean, format?: string): NonNullable<FastifyServerOptions['logger']> {
   const serializers = { err: errorForLog };
   if (!isTerminal || format === 'json') return { level, serializers };
   return { level, serializers, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true } } };

@@ -1,10 +1,10 @@
-import { readConfig } from './config';
+import { readConfigOrExit } from './config';
 import { buildApp } from './app';
 import { loggerOptions } from './loggerOptions';
 import { startLine } from './startLine';
 
-const config = readConfig();
-const app = await buildApp({ config, logger: loggerOptions(config.logLevel, process.stdout.isTTY === true) });
+const config = readConfigOrExit();
+const app = await buildApp({ config, logger: loggerOptions(config.logLevel, process.stdout.isTTY === true, config.logFormat) });
 
 /**
  * SIGTERM or SIGINT: drain (docs/DECISIONS.md "Database faults"). `app.close()` stops accepting,

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { readConfig } from './config';
+import { readConfigOrExit } from './config';
 import { openDatabase } from './db/database';
 import { seedDemo } from './db/seed';
 import { safeGuardFor } from './chain/registry';
@@ -16,7 +16,7 @@ if (!Number.isInteger(orders) || orders <= 0 || !Number.isInteger(days) || days 
   console.error('--orders and --days take a positive whole number, e.g. --orders 1000000');
   process.exit(2);
 }
-const config = readConfig();
+const config = readConfigOrExit();
 const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const started = Date.now();
 try {

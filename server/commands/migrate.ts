@@ -1,4 +1,4 @@
-import { readConfig } from '../config';
+import { readConfigOrExit } from '../config';
 import { openDatabaseWhenReachable, retryOnConsole } from '../db/waitForDatabase';
 
 /**
@@ -7,7 +7,7 @@ import { openDatabaseWhenReachable, retryOnConsole } from '../db/waitForDatabase
  * instances (README "Running several instances"). Safe to run twice or from two places at once:
  * Kysely's migrator holds a lock and skips what is applied.
  */
-const config = readConfig();
+const config = readConfigOrExit();
 const handle = await openDatabaseWhenReachable(
   { databaseUrl: config.databaseUrl, dataDir: config.dataDir },
   { onRetry: retryOnConsole },

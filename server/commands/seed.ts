@@ -1,4 +1,4 @@
-import { readConfig } from '../config';
+import { readConfigOrExit } from '../config';
 import { openDatabaseWhenReachable, retryOnConsole } from '../db/waitForDatabase';
 import { seedDemoUnlessSeeded } from '../db/seed';
 import { safeGuardFor } from '../chain/registry';
@@ -7,7 +7,7 @@ import { safeGuardFor } from '../chain/registry';
  * `npm run seed`: migrates, then writes the demo data (server/db/seed; accounts in README.md "Demo accounts") unless the database has users
  * already. Idempotent and safe beside running instances (server/db/seed/index.ts).
  */
-const config = readConfig();
+const config = readConfigOrExit();
 const handle = await openDatabaseWhenReachable(
   { databaseUrl: config.databaseUrl, dataDir: config.dataDir },
   { onRetry: retryOnConsole },

@@ -2,7 +2,6 @@ import { CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type
 import { currentAuditContext } from '../http/auditContext';
 import { changesData, inReadRequest } from '../http/readRequest';
 import { claimKey, markCommitted } from '../http/idempotency';
-import { sentBooked } from '../chain/chainMoves';
 
 const raw = (text: string, parameters: unknown[] = []) => CompiledQuery.raw(text, parameters);
 /**
@@ -88,7 +87,7 @@ class AuditedDriver implements Driver {
       await claimKey(connection);
       const result = await connection.executeQuery<R>(query);
       await connection.executeQuery(raw('commit'));
-      committed();
+      markCommitted();
       return result;
     } catch (error) {
       await connection.executeQuery(raw('rollback'));
@@ -115,7 +114,7 @@ class AuditedDriver implements Driver {
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     this.inTransaction.delete(connection);
     await this.inner.commitTransaction(this.own(connection));
-    if (this.tagged.has(connection)) committed();
+    if (this.tagged.has(connection)) markCommitted();
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
@@ -137,11 +136,6 @@ class AuditedDriver implements Driver {
   }
 }
 
-/** A write request's transaction committed: its key with it, and what it sent on chain is booked. */
-function committed(): void {
-  markCommitted();
-  sentBooked();
-}
 
 /** The same dialect, with the audit context carried to each connection. */
 export function audited(dialect: Dialect): Dialect {

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { PolicyRule, ProposalPolicy } from '../../src/contract/policy';
 
 /**
@@ -677,9 +677,3 @@ export interface SigningKeyTable {
   registeredAt: Date;
 }
 
-export type Org = Selectable<OrgTable>;
-export type AppUser = Selectable<AppUserTable>;
-export type Chain = Selectable<ChainTable>;
-export type NewChain = Insertable<ChainTable>;
-export type ChainUpdate = Updateable<ChainTable>;
-export type Currency = Selectable<CurrencyTable>;

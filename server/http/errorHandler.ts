@@ -4,7 +4,6 @@ import type { Messages, Translate } from './messages';
 import { ApiError } from './apiError';
 import type { FieldMessages } from '../../src/contract/validation';
 import { isDatabaseUnavailable } from '../db/unavailable';
-import { BooksBehindChain } from '../chain/chainMoves';
 import { withoutLongHex } from '../loggerOptions';
 
 const translateFields = (fields: FieldMessages, t: Translate) =>
@@ -46,7 +45,7 @@ export const unavailableReply = (reply: FastifyReply, msg: string) =>
  * HTTP 200; only a real fault is HTTP 500, and never with a stack trace.
  */
 export function installErrorHandler(app: FastifyInstance, messages: Messages): void {
-  app.setErrorHandler((error: FastifyError | ApiError | BooksBehindChain, request, reply) => {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     const t = messages.translator(request.headers['accept-language']);
     if (error instanceof ApiError) {
       const { params, description, fields } = error.options;
@@ -57,11 +56,6 @@ export function installErrorHandler(app: FastifyInstance, messages: Messages): v
         ...(description ? { description } : {}),
         data: fields ? translateFields(fields, t) : null,
       });
-    }
-    if (error instanceof BooksBehindChain) {
-      // Never a 503 (a balancer or client would send the request, and the money, again).
-      request.log.error({ hashes: error.hashes, err: error.fault }, 'the chain moved and the books did not');
-      return reply.status(500).send({ code: 500, msg: t('api.booksBehindChain', { hashes: error.hashes.join(', ') }), data: null });
     }
     const code = typeof error.code === 'string' ? error.code : undefined;
     const refusal = code ? (fastifyRefusals[code] ?? databaseRefusals[code]) : undefined;

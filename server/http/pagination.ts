@@ -74,12 +74,6 @@ export async function countOf<DB, TB extends keyof DB, O>(filtered: SelectQueryB
   return Number((counted as { count?: number } | undefined)?.count ?? 0);
 }
 
-/** A list as the export needs it: its filtered query and how its pages select and sort. */
-export interface ListSource<DB, TB extends keyof DB, O, Row> {
-  filtered: SelectQueryBuilder<DB, TB, O>;
-  options: PageOptions<DB, TB, O, Row>;
-}
-
 /** Every list's answer `{list, count}`: the page, and the total of the filtered query. */
 export async function paginate<DB, TB extends keyof DB, O, Row>(
   filtered: SelectQueryBuilder<DB, TB, O>,

@@ -11,7 +11,7 @@ import { resolveCaller, type Caller } from './caller';
 import type { Translate } from './messages';
 import { withAuditContext, type AuditContext } from './auditContext';
 import { withRetry } from '../db/retryable';
-import { BooksBehindChain, mayRunAgain, sentInThisUnit, withChainMoves } from '../chain/chainMoves';
+import { mayRunAgain, withChainMoves } from '../chain/chainMoves';
 import { asReadRequest } from './readRequest';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import {
@@ -27,12 +27,8 @@ import {
   type WriteUnit,
 } from './idempotency';
 
-/** A write request's unit and whether it ended with money on chain and not in the books: what its answer is kept for. */
-interface WriteState {
-  unit: WriteUnit;
-  booksBehind: boolean;
-}
-const writes = new WeakMap<FastifyRequest, WriteState>();
+/** A write request's unit: whether it committed decides whether its answer is kept. */
+const writes = new WeakMap<FastifyRequest, WriteUnit>();
 
 /**
  * Who may call a route: 'public' (no token), 'signedIn' (any valid session),
@@ -137,15 +133,15 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
       if (caller) enforceTwoFactor(spec, caller, body as never, context.now());
       // Idempotency-Key (docs/DECISIONS.md "Idempotency and honest answers"): an authenticated POST
       // sent again with its key gets its first answer; the key is claimed by the write's own commit.
-      const state: WriteState = { unit: { claim: null, committed: false }, booksBehind: false };
+      const unit: WriteUnit = { claim: null, committed: false };
       if (spec.method === 'POST') {
-        writes.set(request, state);
+        writes.set(request, unit);
         // Not a route that reads its body as a stream (an upload): its body is no part of the key's
         // fingerprint, so another file would get the first one's answer.
         const key = caller && spec.retry !== false ? idempotencyKeyOf(request) : undefined;
         if (key !== undefined) {
           const claim: KeyClaim = { userId: caller.userId, key, route: `POST ${request.url}`, fingerprint: requestFingerprint(request.body), requestId: request.id, createdAt: context.now() };
-          state.unit.claim = claim;
+          unit.claim = claim;
           const stored = await findKey(context.db, caller.userId, key);
           if (stored) return replay(reply, replayOf(stored, claim));
         }
@@ -166,27 +162,17 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
       // A unit the database aborted for crossing another (40001, 40P01) runs again whole, unless
       // an answer has started (a streamed export) or the route reads a stream.
       // Nor once it may have sent money on chain: a second run would send it again (server/chain/chainMoves.ts).
-      const attempt = () =>
-        withChainMoves(async () => {
-          try {
-            return await withRetry(run, { attempts: spec.retry === false ? 1 : undefined, mayRetry: () => !reply.sent && mayRunAgain() });
-          } catch (error) {
-            // A refusal the unit chose (a reverted fee transfer…) speaks for itself; any other fault after money left does not.
-            if (sentInThisUnit().length > 0 && !(error instanceof ApiError)) throw new BooksBehindChain(sentInThisUnit(), error);
-            throw error;
-          }
-        });
+      const attempt = () => withChainMoves(() => withRetry(run, { attempts: spec.retry === false ? 1 : undefined, mayRetry: () => !reply.sent && mayRunAgain() }));
       const write = async () => {
         try {
-          return await withWriteUnit(state.unit, () => runWrite(context, () => withAuditContext(auditContextOf(request, caller, body, spec.path), attempt)));
+          return await withWriteUnit(unit, () => runWrite(context, () => withAuditContext(auditContextOf(request, caller, body, spec.path), attempt)));
         } catch (error) {
           // Another request with this key committed first: this one wrote nothing and answers as a retry would.
-          if (error instanceof KeyAlreadyClaimed && state.unit.claim) return replay(reply, replayOf(await findKey(context.db, caller.userId, state.unit.claim.key), state.unit.claim));
-          if (error instanceof BooksBehindChain) state.booksBehind = true;
+          if (error instanceof KeyAlreadyClaimed && unit.claim) return replay(reply, replayOf(await findKey(context.db, caller.userId, unit.claim.key), unit.claim));
           // A 503 invites a retry: never after a commit. The write is said to have been carried out.
-          else if (state.unit.committed && !(error instanceof ApiError) && isDatabaseUnavailable(error)) {
+          if (unit.committed && !(error instanceof ApiError) && isDatabaseUnavailable(error)) {
             request.log.warn({ reason: String(error) }, 'database unavailable after the write committed');
-            throw alreadyCarriedOut(request.id, state.unit.claim?.createdAt ?? context.now());
+            throw alreadyCarriedOut(request.id, unit.claim?.createdAt ?? context.now());
           }
           throw error;
         }
@@ -209,18 +195,16 @@ function replay(reply: FastifyReply, first: { status: number; answer: string }):
 }
 
 /**
- * Keeps the answer of a write that committed (or that left money on chain and not in the books)
- * with its key. A failure to keep it is logged, not answered: the write's own answer still goes
+ * Keeps the answer of a write that committed with its key. A failure to keep it is logged, not answered: the write's own answer still goes
  * out, and a retry is told the request was carried out.
  */
 function keepAnswer(context: ServerContext) {
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
-    const state = writes.get(request);
-    const claim = state?.unit.claim;
-    if (!state || !claim || reply.getHeader('idempotent-replayed') !== undefined) return payload;
-    const status = reply.statusCode;
-    if ((state.unit.committed && status === 200) || (state.booksBehind && status === 500)) {
-      await storeAnswer(context.db, claim, status, JSON.stringify(payload)).catch((error: unknown) => request.log.warn({ reason: String(error) }, 'the answer could not be kept with its Idempotency-Key'));
+    const unit = writes.get(request);
+    const claim = unit?.claim;
+    if (!unit || !claim || reply.getHeader('idempotent-replayed') !== undefined) return payload;
+    if (unit.committed && reply.statusCode === 200) {
+      await storeAnswer(context.db, claim, reply.statusCode, JSON.stringify(payload)).catch((error: unknown) => request.log.warn({ reason: String(error) }, 'the answer could not be kept with its Idempotency-Key'));
     }
     return payload;
   };

@@ -100,7 +100,6 @@ export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
 export const PROPOSAL_STATUSES = ['pending', 'approved', 'executed', 'denied', 'expired', 'superseded'] as const;
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 export const SIGN_ACTIONS = ['start', 'approval', 'confirm', 'deny', 'expire', 'supersede'] as const;
-export type SignAction = (typeof SIGN_ACTIONS)[number];
 /** Where one signer stands on a proposal (the detail's timeline). */
 export const SIGNER_STATES = ['approved', 'denied', 'waiting'] as const;
 export type SignerState = (typeof SIGNER_STATES)[number];

@@ -55,9 +55,6 @@ export interface ListResult<T> {
   hasNextPage?: boolean;
 }
 
-/** `data` of a 400: field source → human message (or translation key). */
-export type FieldErrors = Record<string, string>;
-
 /** Query of every list call (docs/api.md "Lists"); filters travel as extra keys. */
 export interface ListQuery {
   page?: number;

@@ -30,8 +30,6 @@ export function amountProblem(value: unknown, rule: AmountRule): FieldMessage | 
   return null;
 }
 
-export const isAmount = (value: unknown, rule: AmountRule): value is string => amountProblem(value, rule) === null;
-
 /** The shape of an amount before its currency's decimals are known: a decimal string ≥ 0. */
 export const isDecimalString = (value: unknown): value is string =>
   typeof value === 'string' && value.length <= MAX_AMOUNT_LENGTH && DECIMAL.test(value);

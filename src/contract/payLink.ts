@@ -1,6 +1,6 @@
 /**
  * Where a payer opens a pay link: the platform's payer page, `/pay/<code>` on the platform's
- * own origin (docs/DECISIONS.md, "Pay links"). One definition for the console that shows the
+ * own origin (docs/DECISIONS.md "Payments and reports"). One definition for the console that shows the
  * link and the server that will answer it.
  */
 export const PAY_PAGE_PATH = '/pay';

@@ -1,10 +1,5 @@
 export { createHttpClient, toQueryString } from './httpClient';
-export type { DownloadedFile, ErrorBody, HttpClient, HttpClientDeps, HttpMethod, QueryParams, RequestOptions } from './httpClient';
+export type { HttpClient, HttpClientDeps } from './httpClient';
 export { createDataProvider } from './dataProvider';
 export type { ConsoleDataProvider, ResourceEndpoint, ResourceRegistry } from './dataProvider';
-export { CHAIN_CHOICES_QUERY } from './consoleMethods';
-export type { Cancellable, ChainChoice, ConsoleMethods, ReportTotals, RoleChoice } from './consoleMethods';
-export { ErrorKey, endsSession, messageKeyOf, statusOf } from './errorCatalogue';
-export type { CallFailure } from './errorCatalogue';
-export { toSubmissionErrors } from './fieldErrors';
-export type { SubmissionErrors, Translate } from './fieldErrors';
+export type { ConsoleMethods } from './consoleMethods';

@@ -1,2 +1,2 @@
-export { session, useSession, type SessionState } from './store';
+export { session, useSession } from './store';
 export { selectChain, selectOrg, type ChainRef } from './selection';

@@ -73,8 +73,9 @@ export const refusedByNode = (error: unknown): boolean =>
   error instanceof DevnetRpcError || (error instanceof BaseError && error.walk((e) => e instanceof RpcError || e instanceof RpcRequestError) !== null);
 
 /**
- * Sends the platform's own transactions (docs/chains.md "Who sends"): signed here with a local key,
- * one at a time per chain, so each account's nonce is read and used with no second sender between.
+ * Sends the platform's own transactions (docs/chains.md "Wallet keys", "The intent log"): signed
+ * here with a local key, one at a time per chain, so each account's nonce is read and used with no
+ * second sender between.
  * Answers once the transaction is mined, a failed one too (its receipt says `reverted`).
  */
 export class TransactionSender {

@@ -1,7 +1,7 @@
 import type { ChainAdapter, IncomingTransfer, NativeFlows, TransactionFate } from '../adapter';
 
 /**
- * TRON until it has a devnet (docs/chains.md "Simulated chains"): no node behind it. Balances are
+ * TRON until it has a devnet (docs/chains.md "Modes"): no node behind it. Balances are
  * the ledger's, transfers in are the simulated watcher's rows (`chain_transfer`), and multisig is the
  * database's rule; every screen marks the chain "simulated".
  */

@@ -48,7 +48,6 @@ export function secondFactorChecker(app: FastifyInstance, db: Db) {
     },
   };
 }
-export type SecondFactorChecker = ReturnType<typeof secondFactorChecker>;
 
 /**
  * Uses up a code. A TOTP moves `last_step` forward in one conditional update, so of two requests

@@ -3,7 +3,7 @@ import { listQuery, recordId, instant } from './listQuery';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntity, type ProposalStep } from '../audit';
 
 
-export { AUDIT_ACTIONS, AUDIT_ENTITIES, PROPOSAL_STEPS, type AuditAction, type AuditEntity, type ProposalStep } from '../audit';
+export type { AuditAction, AuditEntity } from '../audit';
 
 /**
  * GET /sys/audit-log/list: events in the caller's reach (operator row: all; a manager: their

@@ -8,7 +8,6 @@ export const loginBody = z.object({
   /** The second factor (a TOTP or a recovery code), asked for once the password was right and the user is enrolled. */
   code: z.string().trim().max(32).optional(),
 });
-export type LoginBody = z.infer<typeof loginBody>;
 
 /** A password a user chooses: 8 to 256 characters with a letter and a digit (scrypt bounds the top). */
 export const newPassword = z

@@ -27,8 +27,7 @@ export type BrandConfig = z.infer<typeof brandBody>;
 /** `data` of GET /sys/config/brand and of its update: the brand as stored (types only, see ./response.ts). */
 export const brandConfig = z.object({ brandName: z.string(), favicon: z.string(), logo: z.string(), logoDarkMode: z.string() });
 
-/** What POST /sys/config/brand/upload accepts, at most BRAND_UPLOAD_MAX_BYTES. */
-export const BRAND_UPLOAD_TYPES = ['image/png', 'image/svg+xml', 'image/x-icon', 'image/vnd.microsoft.icon', 'image/jpeg', 'image/webp'] as const;
+/** The largest file POST /sys/config/brand/upload accepts (its types: server/modules/brand/imageType.ts). */
 export const BRAND_UPLOAD_MAX_BYTES = 512 * 1024;
 
 /** `data` of a successful upload: where the stored file is served. */

@@ -3,8 +3,6 @@ import { CHAIN_FAMILIES } from '../address';
 import { listQuery, queryBoolean, recordId } from './listQuery';
 import { isoInstant, listResult } from './response';
 
-export { CHAIN_FAMILIES, type ChainFamily } from '../address';
-
 export const isHttpUrl = (value: string) => {
   try {
     const url = new URL(value);

@@ -72,7 +72,6 @@ export const walletBalanceRecord = z.object({
   symbol: z.string(),
   amount: z.string(),
 });
-export type WalletBalanceRecord = z.output<typeof walletBalanceRecord>;
 
 /** A chain wallet as the API returns it; balances are read-only decimal strings. */
 export const chainWalletRecord = z.object({

@@ -15,7 +15,6 @@ export type RecreditBody = z.infer<typeof recreditBody>;
 
 /** Body of POST /sys/order-repair/recheck: the order whose payment to look for on chain again. */
 export const recheckBody = z.object({ orderId: recordId });
-export type RecheckBody = z.infer<typeof recheckBody>;
 
 /** One audited repair; the log cannot be changed. */
 export interface OrderRepairRecord {

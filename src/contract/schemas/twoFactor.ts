@@ -5,18 +5,15 @@ export const twoFactorCode = z.string({ error: 'validation.required' }).trim().m
 
 /** Body of POST /sys/account/two-factor/confirm and /step-up. */
 export const twoFactorCodeBody = z.object({ code: twoFactorCode });
-export type TwoFactorCodeBody = z.infer<typeof twoFactorCodeBody>;
 
 /** Body of POST /sys/account/two-factor/disable: the password and a current code, so a left-open session alone cannot. */
 export const twoFactorDisableBody = z.object({
   password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(256),
   code: twoFactorCode,
 });
-export type TwoFactorDisableBody = z.infer<typeof twoFactorDisableBody>;
 
 /** Body of POST /sys/org/two-factor: whether the selected org's members must enrol. */
 export const orgTwoFactorBody = z.object({ required: z.boolean({ error: 'validation.required' }) });
-export type OrgTwoFactorBody = z.infer<typeof orgTwoFactorBody>;
 
 /** What sign-in and /sys/auth/me tell the console of the caller's second factor. */
 export const twoFactorStatus = z.object({
@@ -24,7 +21,6 @@ export const twoFactorStatus = z.object({
   /** The selected (first, at sign-in) org requires enrolment. */
   required: z.boolean(),
 });
-export type TwoFactorStatus = z.output<typeof twoFactorStatus>;
 
 /** `data` of GET /sys/account/two-factor. */
 export const twoFactorState = twoFactorStatus.extend({

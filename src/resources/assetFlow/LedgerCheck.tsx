@@ -1,11 +1,8 @@
-import { Alert, AlertTitle, Box, List, ListItem, ListItemText, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { List, ListItem, ListItemText } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { masks, maskHas } from '../../access';
 import type { LedgerBreak } from '../../contract/schemas/ledger';
-import { CONSOLE_QUERY, consoleKey, useConsoleDataProvider } from '../../shell/consoleQuery';
 import { useFormat } from '../../i18n/useFormat';
-import { useSession } from '../../session';
+import { OperatorCheck } from '../../shell/OperatorCheck';
 
 /** "Aurora cold · USDT — movement #12: expected 3 entries, found 2." */
 function BreakLine({ found }: { found: LedgerBreak }) {
@@ -23,44 +20,31 @@ function BreakLine({ found }: { found: LedgerBreak }) {
 
 /**
  * Above the operator's asset flow: the books' check (GET /sys/ledger/verify) — "Books balance
- * as of …", or each break of the ledger's invariants. Other roles neither see it nor call it.
+ * as of …", or each break of the ledger's invariants.
  */
 export default function LedgerCheck() {
-  const { roleIndex } = useSession();
-  const operator = maskHas(masks.operator, roleIndex);
   const translate = useTranslate();
   const format = useFormat();
-  const dataProvider = useConsoleDataProvider();
-  const check = useQuery({
-    queryKey: consoleKey('ledgerVerify', useSession().selectedOrg?.orgId ?? null),
-    queryFn: ({ signal }) => dataProvider.ledgerVerify({ signal }),
-    enabled: operator,
-    ...CONSOLE_QUERY,
-  });
-  if (!operator || check.isPending) return null;
-  if (check.isError) {
-    return (
-      <Typography variant="body2" color="error" sx={{ px: 2, pt: 2 }} data-testid="ledger-check">
-        {translate('ledger.checkFailed')}
-      </Typography>
-    );
-  }
-  const result = check.data;
-  const asOf = format.dateTime(result.asOf, undefined, 'second');
   return (
-    <Box sx={{ px: 2, pt: 2 }} data-testid="ledger-check">
-      {result.balanced ? (
-        <Alert severity="success">{translate('ledger.balanced', { time: asOf })}</Alert>
-      ) : (
-        <Alert severity="error">
-          <AlertTitle>{translate('ledger.breaks', { n: result.breaks.length, time: asOf })}</AlertTitle>
-          <List dense disablePadding>
-            {result.breaks.map((found, index) => (
-              <BreakLine key={index} found={found} />
-            ))}
-          </List>
-        </Alert>
-      )}
-    </Box>
+    <OperatorCheck
+      check="ledgerVerify"
+      testId="ledger-check"
+      failed="ledger.checkFailed"
+      verdict={(result) => {
+        const time = format.dateTime(result.asOf, undefined, 'second');
+        if (result.balanced) return { ok: true, title: translate('ledger.balanced', { time }) };
+        return {
+          ok: false,
+          title: translate('ledger.breaks', { n: result.breaks.length, time }),
+          details: (
+            <List dense disablePadding>
+              {result.breaks.map((found, index) => (
+                <BreakLine key={index} found={found} />
+              ))}
+            </List>
+          ),
+        };
+      }}
+    />
   );
 }

@@ -7,19 +7,5 @@ export { defineResource } from './defineResource';
 export { registryOf, menuEntries } from './registry';
 export { withResourceAccess } from './access';
 export { REFERENCE_TARGETS } from './lookups';
-export { DeclarationError, isDeclarationError } from './declarationError';
-export type {
-  AmountDecimals,
-  Choice,
-  ChoiceSource,
-  FieldDeclaration,
-  FieldKind,
-  MenuEntry,
-  MenuGroup,
-  ReferenceTarget,
-  ResourceDeclaration,
-  ResourceDefinition,
-  ResourceSchemas,
-  ResourceViewProps,
-  ViewLoader,
-} from './types';
+export { DeclarationError } from './declarationError';
+export type { Choice, FieldDeclaration, MenuEntry, MenuGroup, ResourceDeclaration, ResourceDefinition } from './types';

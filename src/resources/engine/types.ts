@@ -14,18 +14,6 @@ import type { ResourceEndpoint } from '../../dataProvider';
  * (schemas and views are lazy loaders), so the login path stays small.
  */
 
-export type FieldKind =
-  | 'text'
-  | 'number'
-  | 'amount'
-  | 'address'
-  | 'enum'
-  | 'boolean'
-  | 'dateTime'
-  | 'reference'
-  | 'referenceList'
-  | 'list';
-
 export interface Choice {
   id: string | number;
   name: string;

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { AppMenu, entryOf } from '../../../src/shell/menu/AppMenu';
+import { routeMenu } from '../../../src/shell/menu/routeMenu';
+import { resourceMenu } from '../../../src/resources';
 import { declaredResources } from '../../../src/resources/declared';
 import { testI18nProvider as i18nProvider } from '../testI18nProvider';
 import { session } from '../../../src/session';
@@ -75,6 +77,10 @@ describe('menu shows exactly the routes the role reaches', () => {
 describe('menu groups', () => {
   it('every guarded route has an icon and a group', () => {
     for (const route of guardedRoutes()) expect(entryOf(route.path), route.path).toBeDefined();
+  });
+
+  it('routeMenu holds only pages that are not declared resources (a declaration brings its own line, read first)', () => {
+    expect(Object.keys(routeMenu).filter((path) => resourceMenu[path] !== undefined)).toEqual([]);
   });
 
   it.each([

@@ -105,6 +105,24 @@ describe('/audit-log', () => {
     expect(operator.verified.length).toBeGreaterThan(0);
   });
 
+  it('a broken chain names its first altered event', async () => {
+    session.setChainList([{ chainId: 1, name: 'Ethereum', isDefault: true } as never]);
+    answer('get', '/sys/audit-log/list', { list: [event({})], count: 1 });
+    answer('get', '/sys/audit/verify', { intact: false, checked: 120, firstBroken: { id: 17, createdAt: '2026-11-20T10:00:00.000Z' }, asOf: '2026-11-20T10:00:00.000Z' });
+    mountAdmin([auditLog], '/audit-log', 'superAdmin');
+    expect((await screen.findByTestId('audit-chain')).textContent).toMatch(/^Audit chain broken at event #17 /);
+  });
+
+  it('a failed chain check is a line, not a crash', async () => {
+    session.setChainList([{ chainId: 1, name: 'Ethereum', isDefault: true } as never]);
+    answer('get', '/sys/audit-log/list', { list: [event({})], count: 1 });
+    answer('get', '/sys/audit/verify', () => {
+      throw new Error('down');
+    });
+    mountAdmin([auditLog], '/audit-log', 'superAdmin');
+    expect((await screen.findByTestId('audit-chain')).textContent).toBe('The audit chain could not be checked.');
+  });
+
   it('a merchant manager does not call the chain check', async () => {
     const manager = mountLog('merchantProManager', [event({ orgId: 7, orgName: 'Test Org' })]);
     await screen.findByText('Test Org');
