@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BodyCode } from '../../src/contract/envelope';
 import { ORG_HEADER } from '../../src/contract/constants';
 import { ApiPath } from '../../src/contract/apiPaths';
-import { ACTIONS, isActionName, maskHas, masks, ROLE_NAMES, ROLES, routeGroups } from '../../src/access';
+import { isActionName, maskHas, masks, ROLE_NAMES, ROLES, routeGroups } from '../../src/access';
 import { accessMask, type RouteAccess } from './route';
 import type { RouteRecord } from './routeRegistry';
 import { STEP_UP_MS } from './stepUp';
@@ -78,11 +78,9 @@ function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output', components: Rec
   return rewrite(json) as Json;
 }
 
-/** The name a mask has in src/access (`ACTIONS['ledger.verify']`, `masks.operator`), when it is one of them. */
+/** The route's action name (src/access/policy.ts), else the name its mask has in src/access (`masks.operator`). */
 function maskName(access: RouteAccess, mask: bigint): string | undefined {
   if (isActionName(access)) return `action ${access}`;
-  const inActions = Object.entries(ACTIONS).find(([, value]) => value === mask);
-  if (inActions) return `action ${inActions[0]}`;
   const inMasks = Object.entries(masks).find(([, value]) => value === mask);
   if (inMasks) return `masks.${inMasks[0]}`;
   const inGroups = Object.entries(routeGroups).find(([, value]) => value === mask);

@@ -1,4 +1,4 @@
-import { maskHas, type RoleMask } from './roleMask';
+import { maskHas } from './roleMask';
 import { isActionName, may } from './policy';
 import { routeGroups } from './routeGroups';
 import { guardedRoutes, PUBLIC_ROUTES, type GuardedRoute } from './routeTable';
@@ -40,8 +40,6 @@ export function canAccessResource(roleIndex: number | null | undefined, resource
   return isActionName(named) ? may(roleIndex, named) : true;
 }
 
-/** May this role perform an action guarded by `mask` (create, edit, delete…)? */
-export const canRoleDo = (roleIndex: number | null | undefined, mask: RoleMask): boolean => maskHas(mask, roleIndex);
 
 /** The routes a role reaches, in menu order. */
 export const routesFor = (roleIndex: number | null | undefined): GuardedRoute[] =>

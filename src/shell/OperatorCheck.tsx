@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, AlertTitle, Box } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import { masks, maskHas } from '../access';
+import { may } from '../access';
 import type { ConsoleMethods } from '../dataProvider';
 import { CONSOLE_QUERY, consoleKey, useConsoleDataProvider, useSelectedOrgId } from './consoleQuery';
 import { useSession } from '../session';
@@ -32,7 +32,8 @@ interface OperatorCheckProps<C extends Check> {
  */
 export function OperatorCheck<C extends Check>({ check, testId, failed, verdict }: OperatorCheckProps<C>) {
   const { roleIndex } = useSession();
-  const operator = maskHas(masks.operator, roleIndex);
+  // The check's own action in the access table: the same one the server's route names.
+  const operator = may(roleIndex, check === 'auditVerify' ? 'auditLog.verify' : 'ledger.verify');
   const translate = useTranslate();
   const dataProvider = useConsoleDataProvider();
   const answer = useQuery({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  canAccess, canRoleDo, maskHas, masks, maskOf, combine, roleBit, ROLES, ROLE_NAMES, routeGroups, routesFor, rowMask,
+  canAccess, may, maskHas, masks, maskOf, combine, roleBit, ROLES, ROLE_NAMES, routeGroups, routesFor, rowMask,
   roleIndexFor, roleIndexOf, roleLevelLabel, roleNameOf, tenantOfRoleIndex, tenantTypeName,
   type MaskName, type RoleName, type RouteGroup,
 } from '../../../src/access';
@@ -118,9 +118,9 @@ describe('BigInt masks', () => {
       expect(maskHas(rowMask(0), bit)).toBe(false);
     }
     expect(combine(maskOf(ROLES.merchantStdEmployee), maskOf(ROLES.superAdmin))).toBe(2n ** 32n + 1n);
-    expect(canRoleDo(ROLES.merchantStdFinance, masks.allowTransfer)).toBe(true);
-    expect(canRoleDo(ROLES.merchantProEmployee, masks.allowTransfer)).toBe(false);
-    expect(canRoleDo(null, masks.all)).toBe(false);
+    expect(may(ROLES.merchantStdFinance, 'wallet.transferOut')).toBe(true);
+    expect(may(ROLES.merchantProEmployee, 'wallet.transferOut')).toBe(false);
+    expect(may(null, 'member')).toBe(false);
   });
 
   it('role index is tenantType × 6 + level, and labels follow the role levels', () => {

@@ -85,7 +85,7 @@ describe('authProvider', () => {
     localStorage.setItem('token', 'tok-9');
     localStorage.setItem('selectedOrgId', '7');
     const { provider } = makeProvider();
-    const [, role, mayList, mayBrand] = await Promise.all([
+    const [, role, mayList, mayCreate] = await Promise.all([
       provider.checkAuth({}),
       provider.getPermissions!({}),
       provider.canAccess!({ resource: 'merchant-pro-wallet', action: 'list' }),
