@@ -152,7 +152,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   if (!options.chains) await chains.startDevnets(await database.db.selectFrom('chain').select(['chainId', 'family', 'rpcUrl']).where('family', '=', 'evm').orderBy('chainId').execute());
   // Outflows recorded and not booked (a stop midway) are finished now and on the sweep's beat (docs/chains.md "The intent log").
   stopResume = startOutflowResume({ db: database.db, chains, now }, config.expirySweepMs, (owner, error) =>
-    app.log.warn({ owner, reason: String(error) }, 'an outflow could not be finished yet: tried again on the next beat'),
+    owner
+      ? app.log.warn({ owner, reason: String(error) }, 'an outflow could not be finished yet: tried again on the next beat')
+      : app.log.warn({ reason: String(error) }, 'the open outflows could not be read: tried again on the next beat'),
   );
   if (config.depositWatchMs > 0) {
     stopWatcher = startDepositWatcher(

@@ -20,7 +20,7 @@ import { TokenContracts } from './tokenContracts';
  * yet booked is left out until it is (named when it is stuck past its lease). The balances and the watcher's cursor come from one statement; the chain is read at one
  * block, the head when the comparison starts.
  */
-export async function reconcileBalances(db: Db, chains: ChainRegistry): Promise<LedgerBreak[]> {
+export async function reconcileBalances(db: Db, chains: ChainRegistry, now: Date): Promise<LedgerBreak[]> {
   const wallets = await db
     .selectFrom('chainWallet')
     .innerJoin('chain', 'chain.chainId', 'chainWallet.chainId')
@@ -44,7 +44,7 @@ export async function reconcileBalances(db: Db, chains: ChainRegistry): Promise<
         await trx.selectFrom('chainWallet').select('id').where('id', '=', wallet.id).forShare().execute();
         // An outflow of the wallet on its way (sent, not yet booked: docs/chains.md "The intent log") makes the chain
         // differ from the books for a moment: the wallet is compared once it is booked; one stuck past its lease is named.
-        const inFlight = await unbookedOutflow(trx, wallet.id);
+        const inFlight = await unbookedOutflow(trx, wallet.id, now);
         if (inFlight) {
           if (inFlight.stuck) found(wallet, 'outflowUnbooked', null, 'booked', inFlight.reference);
           return;
@@ -82,7 +82,8 @@ export async function reconcileBalances(db: Db, chains: ChainRegistry): Promise<
 }
 
 /** The wallet's outflow sent and not booked, if any (as source or destination): stuck once its lease ran out. */
-async function unbookedOutflow(trx: Transaction<Database>, walletId: number): Promise<{ stuck: boolean; reference: string } | null> {
+/** `now` is the clock the leases were written with (the server context's), so "past its lease" means the same on both sides. */
+async function unbookedOutflow(trx: Transaction<Database>, walletId: number, now: Date): Promise<{ stuck: boolean; reference: string } | null> {
   const open = await trx
     .selectFrom('chainIntent')
     .select(['id', 'movementId', 'proposalId', 'leaseUntil', 'txHash'])
@@ -92,6 +93,6 @@ async function unbookedOutflow(trx: Transaction<Database>, walletId: number): Pr
     .orderBy('id')
     .executeTakeFirst();
   if (!open) return null;
-  const stuck = open.leaseUntil === null || open.leaseUntil.getTime() < Date.now();
+  const stuck = open.leaseUntil === null || open.leaseUntil.getTime() < now.getTime();
   return { stuck, reference: open.movementId !== null ? `movement ${open.movementId}` : `proposal ${open.proposalId} ${open.txHash ?? ''}`.trim() };
 }

@@ -30,15 +30,19 @@ export async function resumeOutflows(runner: Omit<OutflowRunner, 'leaseToken'>, 
   return settled;
 }
 
-/** Resumes at start, then on every beat; stopped before the database closes, a resume under way finishing first. */
-export function startOutflowResume(runner: Omit<OutflowRunner, 'leaseToken'>, everyMs: number, onError: (owner: OutflowOwner, error: unknown) => void): () => Promise<void> {
+/**
+ * Resumes at start, then on every beat; stopped before the database closes, a resume under way
+ * finishing first. `onError` names the outflow that could not be finished, or no owner when the
+ * list of open outflows itself could not be read (the database out of reach).
+ */
+export function startOutflowResume(runner: Omit<OutflowRunner, 'leaseToken'>, everyMs: number, onError: (owner: OutflowOwner | undefined, error: unknown) => void): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
   let busy = false;
   const tick = () => {
     if (busy) return;
     busy = true;
     running = resumeOutflows(runner, onError)
-      .catch((error: unknown) => onError({ movementId: -1 }, error))
+      .catch((error: unknown) => onError(undefined, error))
       .finally(() => {
         busy = false;
       });
