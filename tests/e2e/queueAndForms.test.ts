@@ -49,6 +49,14 @@ describe('the multisig queue follows the app bar’s chain', () => {
     expect(await page.locator('main').textContent()).not.toContain('Aurora TRON hot');
     expect(await axeViolations(page, `/multisig on Ethereum (${width})`)).toEqual([]);
 
+    // The history too: the demo's closed proposals on Ethereum, each naming its chain.
+    await page.getByRole('tab', { name: 'History' }).click();
+    await expect.poll(async () => (await rowChains(page)).length).toBeGreaterThan(0);
+    expect(new Set(await rowChains(page))).toEqual(new Set(['Ethereum']));
+    expect(await axeViolations(page, `/multisig history on Ethereum (${width})`)).toEqual([]);
+    await page.screenshot({ path: `/tmp/multisig-history-${width}.png`, fullPage: true });
+    await page.getByRole('tab', { name: 'Queue' }).click();
+
     await pickChain(page, 'TRON');
     await expect.poll(() => page.getByTestId('list-chain').textContent()).toBe('Chain: TRON');
     await expect.poll(() => page.locator('main').textContent()).toContain('Aurora TRON hot · #1 must be executed first');
@@ -56,12 +64,6 @@ describe('the multisig queue follows the app bar’s chain', () => {
     expect(new Set(await rowChains(page))).toEqual(new Set(['TRON']));
     await page.screenshot({ path: `/tmp/multisig-queue-${width}.png`, fullPage: true });
 
-    // The history too: TRON's closed proposals, each naming its chain.
-    await page.getByRole('tab', { name: 'History' }).click();
-    await expect.poll(async () => (await rowChains(page)).length).toBeGreaterThan(0);
-    expect(new Set(await rowChains(page))).toEqual(new Set(['TRON']));
-    expect(await axeViolations(page, `/multisig history on TRON (${width})`)).toEqual([]);
-    await page.screenshot({ path: `/tmp/multisig-history-${width}.png`, fullPage: true });
     await page.close();
   });
 });

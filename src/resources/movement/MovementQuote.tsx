@@ -52,7 +52,7 @@ export function MovementQuotePanel({ kind }: { kind: string | undefined }) {
   if (!asked || !quote) return null;
   const found = warnings(quote, amount, translate);
   return (
-    <Box sx={{ width: '100%', maxWidth: 560, mb: 2 }} data-testid="movement-quote">
+    <Box sx={{ width: '100%', maxWidth: 560, mt: 1, mb: 2 }} data-testid="movement-quote">
       <Typography variant="body2">{translate('resources.movement.quote.available', { amount: quote.available, symbol: quote.symbol })}</Typography>
       <Typography variant="body2">
         {quote.minAmount === null
