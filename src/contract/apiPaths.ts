@@ -79,7 +79,7 @@ export const ApiPath = {
   ledger: { verify: '/sys/ledger/verify' },
   auditLog: { list: '/sys/audit-log/list', detail: '/sys/audit-log/detail', verify: '/sys/audit/verify', export: '/sys/audit-log/export' },
   payLink: resourcePaths('pay-link'),
-  movement: { list: '/sys/movement/list', detail: '/sys/movement/detail', save: '/sys/movement/save', export: '/sys/movement/export' },
+  movement: { list: '/sys/movement/list', detail: '/sys/movement/detail', save: '/sys/movement/save', export: '/sys/movement/export', quote: '/sys/movement/quote' },
   orderRepair: { order: '/sys/order-repair/order', recredit: '/sys/order-repair/recredit', recheck: '/sys/order-repair/recheck' },
   report: {
     payment: { list: '/sys/report/payment/list', totals: '/sys/report/payment/totals', export: '/sys/report/payment/export' },

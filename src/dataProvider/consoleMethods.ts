@@ -11,6 +11,7 @@ import type { OrderRepairView, RecheckView, RecreditBody } from '../contract/sch
 import type { PolicyDetail, PolicyEvaluation } from '../contract/schemas/policy';
 import type { GasReportTotal, OrderDetailView, OrderReportTotal } from '../contract/schemas/report';
 import type { ProposalDetail } from '../contract/schemas/sign';
+import type { MovementQuote } from '../contract/schemas/movement';
 import type { OrgTwoFactor, TwoFactorEnrolment, TwoFactorRecoveryCodes, TwoFactorState } from '../contract/schemas/twoFactor';
 import type { ProposalAction } from '../contract/proposalMachine';
 import type { HttpClient, QueryParams } from './httpClient';
@@ -117,6 +118,9 @@ export function createConsoleMethods(http: HttpClient) {
     repairOrder: ({ q, signal }: { q: string } & Cancellable) => get<OrderRepairView>(ApiPath.orderRepair.order, { q }, { signal }),
     recreditOrder: (body: RecreditBody) => post<OrderRepairView>(ApiPath.orderRepair.recredit, body),
     recheckOrder: (body: { orderId: number }) => post<RecheckView>(ApiPath.orderRepair.recheck, body),
+
+    // Money movement forms: the wallet's spendable balance and the fee, before saving.
+    movementQuote: ({ signal, ...query }: { kind: string; walletId: number; symbol: string } & Cancellable) => get<MovementQuote>(ApiPath.movement.quote, query, { signal }),
 
     // Multisig proposals.
     /** `signed`: the approver's EIP-712 signatures of a Safe proposal (docs/chains.md "Proposals on Safes"). */

@@ -114,6 +114,9 @@ describe('multisig: start, approve, confirm', () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantProFinance');
     await page.goto(`${env.server.baseUrl}/multisig`);
+    // The demo's open queue is Aurora TRON hot's: the queue follows the app bar's chain.
+    await page.getByRole('combobox', { name: 'Chain' }).click();
+    await page.getByRole('option', { name: 'TRON' }).click();
     await page.getByText('Next', { exact: true }).waitFor();
     await expect.poll(() => page.locator('main').textContent()).toContain('Aurora TRON hot · #1 must be executed first');
     await page.close();

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { formatUnits } from 'viem';
 import { conflict } from '../../http/apiError';
@@ -23,7 +23,7 @@ export interface GasQuote {
 }
 
 /** What executing a transaction of `currencyId` (null: a contract call that moves no coin) costs in gas. */
-export async function gasQuote(trx: Trx, chainId: number, currencyId: number | null): Promise<GasQuote> {
+export async function gasQuote(trx: Kysely<Database>, chainId: number, currencyId: number | null): Promise<GasQuote> {
   const chain = await trx.selectFrom('chain').select(['name', 'family']).where('chainId', '=', chainId).executeTakeFirstOrThrow();
   const native = await trx
     .selectFrom('currency')

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { conflict } from '../../http/apiError';
 import type { LedgerReason } from '../../../src/contract/ledger';
@@ -58,6 +58,24 @@ export async function shortfalls(trx: Trx, postings: readonly Pick<Posting, 'wal
     where coalesce(balance.amount, 0) - coalesce(hold.amount, 0) < need.total
     order by need.wallet_id, need.currency_id`.execute(trx);
   return result.rows;
+}
+
+/**
+ * What a wallet may spend now of each currency: its balance less what its unsettled intents
+ * hold, as `shortfalls` counts it (a read, without locks: the form's quote, movement/quote.ts).
+ */
+export async function spendable(db: Kysely<Database>, walletId: number, currencyIds: readonly number[]): Promise<Map<number, string>> {
+  const result = await sql<{ currencyId: number; available: string }>`
+    select currency.id as "currencyId",
+           trim_scale(coalesce(balance.amount, 0) - coalesce(hold.amount, 0))::text as available
+    from currency
+    left join wallet_balance as balance on balance.wallet_id = ${walletId} and balance.currency_id = currency.id
+    left join lateral (
+      select sum(hold_amount) as amount from chain_intent
+      where chain_intent.wallet_id = ${walletId} and chain_intent.hold_currency_id = currency.id and chain_intent.settled_at is null
+    ) as hold on true
+    where currency.id in (${sql.join(currencyIds.map((id) => sql`${id}::integer`))})`.execute(db);
+  return new Map(result.rows.map((row) => [row.currencyId, row.available]));
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
-import { movementBody, movementListQuery } from '../../../src/contract/schemas/movement';
+import { movementBody, movementListQuery, movementQuoteQuery } from '../../../src/contract/schemas/movement';
 import { detailQuery } from '../../../src/contract/schemas/listQuery';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
@@ -8,6 +8,7 @@ import { findMovement, listMovements, movementSource } from './queries';
 import { sendCsvExport } from '../../http/csvExport';
 import { movementExport } from '../../../src/contract/exports';
 import { saveMovement } from './service';
+import { quoteMovement } from './quote';
 import { chainSafeStates } from '../outflow/record';
 
 /**
@@ -33,6 +34,8 @@ export function registerMovementRoutes(app: FastifyInstance, context: ServerCont
       }),
   });
   defineRoute(app, context, { method: 'GET', path: paths.detail, access: 'member', query: detailQuery, handler: async ({ caller, query }) => findMovement(db, caller, query.id, context.now()) });
+  // The form's balance and fee before saving: the writers of some kind; the kind's own and the wallet's rules in the service.
+  defineRoute(app, context, { method: 'GET', path: paths.quote, access: 'movement.start', query: movementQuoteQuery, handler: async ({ caller, query }) => quoteMovement(db, caller, query) });
   defineRoute(app, context, {
     method: 'POST',
     path: paths.save,

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { ApiError, badRequest, fieldError, forbidden } from '../../http/apiError';
 import { orgVisibleTo } from '../../http/tenancy';
@@ -6,7 +6,7 @@ import type { Caller } from '../../http/caller';
 import { BodyCode } from '../../../src/contract/envelope';
 import { may } from '../../../src/access';
 import { isMultiSigKind } from '../../../src/contract/contractKinds';
-import { movementCreate, walletOutflowRefusal } from '../../../src/contract/movement';
+import { movementCreate, walletOutflowRefusal, type MovementKind } from '../../../src/contract/movement';
 import type { MovementBody } from '../../../src/contract/schemas/movement';
 import { executeTransfer, lockExecutionWallets, simulatedTxHash } from './execution';
 import { assertOutflowCovered, checkOutflow } from './checks';
@@ -28,6 +28,27 @@ type Trx = Transaction<Database>;
  */
 export { chainSafeStates, type SafeStates } from '../sign/safeProposal';
 export { effectiveStatusSql } from '../sign/expiry';
+
+/**
+ * Whether the caller may move money of this kind out of this wallet, before any amount: the
+ * kind's writers, a wallet of the selected org only (the operator row and agents see other
+ * orgs' wallets but put nothing into their queues), and the wallet's own rule. The save and
+ * the form's quote (movement/quote.ts) both ask here, so neither is looser than the other.
+ */
+export async function outflowWallet(db: Kysely<Database>, caller: Caller, kind: MovementKind, walletId: number) {
+  if (!may(caller.roleIndex, movementCreate(kind))) throw forbidden();
+  const wallet = await db
+    .selectFrom('chainWallet')
+    .select(['id', 'orgId', 'chainId', 'kind', 'threshold', 'label'])
+    .where('id', '=', walletId)
+    .where(orgVisibleTo(caller, 'chain_wallet.org_id'))
+    .executeTakeFirst();
+  if (!wallet) throw new ApiError(BodyCode.notFound, 'api.walletNotFound');
+  if (wallet.orgId !== caller.org.orgId) throw fieldError('walletId', 'validation.walletOfSelectedOrg');
+  const refusal = walletOutflowRefusal(caller.roleIndex, kind, wallet.kind);
+  if (refusal) throw fieldError('walletId', refusal);
+  return wallet;
+}
 
 /**
  * Money leaving a wallet, by either door: a movement (`/sys/movement/save`) or a money
@@ -57,19 +78,9 @@ export async function recordMovement(
   /** Where a direct movement out of a hot or cold wallet is sent (walletIntents.ts), under the request's lease; null: no chain is reached. */
   send: { chains: ChainRegistry | null; leaseToken: string } | null = null,
 ): Promise<{ movementId: number; proposal: StartedProposal | null; sending: boolean }> {
-  if (!may(caller.roleIndex, movementCreate(body.kind))) throw forbidden();
-  const wallet = await trx
-    .selectFrom('chainWallet')
-    .select(['id', 'orgId', 'chainId', 'kind', 'threshold', 'label'])
-    .where('id', '=', body.walletId)
-    .where(orgVisibleTo(caller, 'chain_wallet.org_id'))
-    .executeTakeFirst();
-  if (!wallet) throw new ApiError(BodyCode.notFound, 'api.walletNotFound');
-  if (wallet.orgId !== caller.org.orgId) throw fieldError('walletId', 'validation.walletOfSelectedOrg');
+  const wallet = await outflowWallet(trx, caller, body.kind, body.walletId);
   const multisig = isMultiSigKind(wallet.kind) && wallet.threshold !== null;
   if (door === 'proposal' && !multisig) throw badRequest({ walletId: { key: 'validation.notMultisig' } });
-  const refusal = walletOutflowRefusal(caller.roleIndex, body.kind, wallet.kind);
-  if (refusal) throw fieldError('walletId', refusal);
 
   // A refund may leave `to` blank: the order's payer gets the money back.
   const order =

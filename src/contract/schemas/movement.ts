@@ -31,6 +31,31 @@ export function checkMovementTarget(body: { kind: string; to: string; orderNo: s
 export const movementBody = z.object({ kind: z.enum(MOVEMENT_KINDS), ...movementFields }).superRefine(checkMovementTarget);
 export type MovementBody = z.infer<typeof movementBody>;
 
+/**
+ * Query of GET /sys/movement/quote: what a movement of this kind out of this wallet, in this
+ * currency, may spend and will be charged, shown on the form before saving. Asked only by
+ * whoever may start that movement (the same checks as the save, up to the amount).
+ */
+export const movementQuoteQuery = z.object({
+  kind: z.enum(MOVEMENT_KINDS, { error: 'validation.required' }),
+  walletId: recordId,
+  symbol: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(16),
+});
+export type MovementQuoteQuery = z.infer<typeof movementQuoteQuery>;
+
+/** Decimal strings of the wallet's currency (and of the chain's native coin for gas). */
+export interface MovementQuote {
+  symbol: string;
+  /** The wallet's balance less what sending transactions hold: what a new movement may spend. */
+  available: string;
+  /** Charged on top of the amount: a withdrawal's fee, '0' for the other kinds. */
+  fee: string;
+  /** A withdrawal's minimum amount; null for the other kinds. */
+  minAmount: string | null;
+  /** The network fee its execution takes from the wallet, in the chain's native coin. */
+  gas: { symbol: string; amount: string; available: string };
+}
+
 export const movementSortable = ['id', 'createdAt', 'amount', 'status'] as const;
 export const movementListQuery = listQuery(movementSortable, {
   kind: z.enum(MOVEMENT_KINDS, { error: 'validation.required' }),

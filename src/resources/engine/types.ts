@@ -306,7 +306,15 @@ export interface ResourceDeclaration {
     allChains?: boolean;
   };
   /** Where a created record goes: the list (default) or its show view (e.g. to read a generated code). */
-  create?: { redirect?: 'list' | 'show' };
+  create?: {
+    redirect?: 'list' | 'show';
+    /**
+     * Shown in the create form below its inputs, loaded with the form (it reads the form's values
+     * with react-hook-form's `useWatch`): what the user should know before saving (a movement's
+     * spendable balance and fee).
+     */
+    formPart?: ViewLoader;
+  };
   /** Field naming a record in titles and references. */
   recordRepresentation?: string;
   /**

@@ -5,7 +5,7 @@ import { DeleteWithConfirmButton, Show, SimpleShowLayout, TopToolbar, useCanAcce
 import { fieldsFor } from '../engine/fields';
 import type { ResourceViewProps } from '../engine/types';
 import { RecordTitle } from '../engine/views/common';
-import { ShowFailure } from '../engine/views/loadFailure';
+import { ShowFailure, useRecordQueryOptions } from '../engine/views/loadFailure';
 import { fieldValueElement } from '../engine/views/FieldViews';
 import { toasts } from '../../shell/toast';
 import { signupLink } from './signupLink';
@@ -67,10 +67,12 @@ function WithdrawButton({ resource }: { resource: string }) {
 /** An invitation with its sign-up link to hand over, and the way to withdraw it. */
 export default function InvitationShow({ definition }: ResourceViewProps) {
   const translate = useTranslate();
+  const queryOptions = useRecordQueryOptions();
   return (
     <Show
       resource={definition.resourceName}
       title={<RecordTitle definition={definition} />}
+      queryOptions={queryOptions}
       error={<ShowFailure resource={definition.resourceName} />}
       actions={
         <TopToolbar>

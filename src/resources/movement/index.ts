@@ -80,7 +80,8 @@ function movementScreen(kind: MovementKind, route: RoutePath, icon: ComponentTyp
     // One out of a multisig wallet is its proposal, named as everywhere ("Withdrawal Aurora cold · #4 created"), not by the movement's id.
     recordName: (row) => optionalProposalReference(row.walletLabel, row.proposalNonce),
     schema: () => import('../../contract/schemas/movement').then((m) => ({ create: m.movementBody })),
-    ...(create === null ? {} : { access: { create } }),
+    // The form shows the wallet's spendable balance and the fee before saving.
+    ...(create === null ? {} : { access: { create }, create: { formPart: () => import('./MovementQuote') } }),
     list: { sort: { field: 'id', order: 'DESC' } },
   });
 }

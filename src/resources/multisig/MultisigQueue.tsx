@@ -10,13 +10,24 @@ import { isServerError } from '../../shell/errors/isServerError';
 import { ServerErrorPage } from '../../shell/errors/statusPages';
 import { LIST_PAGE_SIZE } from '../engine/listPage';
 import { ListFailure } from '../engine/views/loadFailure';
+import { RowChain, ShowingChain } from '../engine/views/ListChain';
+import { useSession } from '../../session';
 import { SignLogExportButton } from './SignLogExportButton';
 import { ProposalStatusChip } from './ProposalStatusChip';
 import { nonceFirstText, proposalKindLabel, proposalObject, proposalSummary } from './proposalSummary';
 
 type Row = ProposalRecord & { id: number };
 
-/** One row of the queue, Safe-style: which proposal, what, how far, and why it waits. Wraps on a phone. */
+/**
+ * The queue and the history follow the app bar's chain, as every chain-scoped list does
+ * (docs/DECISIONS.md "The multisig queue follows the chain selector"); no chain, no filter.
+ */
+function useChainFilter(): { chainId?: number } {
+  const chainId = useSession().currentChainObj?.chainId;
+  return chainId === undefined ? {} : { chainId };
+}
+
+/** One row of the queue, Safe-style: which proposal, what, its chain, how far, and why it waits. Wraps on a phone. */
 function QueueRow({ proposal }: { proposal: ProposalRecord }) {
   const translate = useTranslate();
   const waitsFor = nonceFirstText(proposal, translate);
@@ -48,6 +59,7 @@ function QueueRow({ proposal }: { proposal: ProposalRecord }) {
         </Typography>
       </Box>
       <Typography variant="body2">{translate('multisig.approvalsOf', { x: proposal.approvalCount, m: proposal.threshold })}</Typography>
+      <RowChain chainId={proposal.chainId} />
       <ProposalStatusChip status={proposal.status} />
       {waitsFor && (
         <Typography variant="body2" color="text.secondary" sx={{ flexBasis: '100%' }}>
@@ -64,10 +76,11 @@ function QueueRow({ proposal }: { proposal: ProposalRecord }) {
  */
 function Queue() {
   const translate = useTranslate();
+  const chain = useChainFilter();
   // No retries, as the History tab's List: a server fault shows at once, toasted once.
   const { data = [], isPending, error } = useGetList<Row>(
     'multisig',
-    { pagination: { page: 1, perPage: MAX_PAGE_SIZE }, sort: { field: 'nonce', order: 'ASC' }, filter: { state: 'open' } },
+    { pagination: { page: 1, perPage: MAX_PAGE_SIZE }, sort: { field: 'nonce', order: 'ASC' }, filter: { state: 'open', ...chain } },
     { retry: false },
   );
   const next = data.filter((p) => p.isNext);
@@ -93,16 +106,23 @@ function History() {
   const translate = useTranslate();
   const format = useFormat();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const chain = useChainFilter();
   const rows = phone ? (
     <SimpleList<Row>
       linkType="show"
       primaryText={(p) => proposalReference(p)}
       secondaryText={(p) => proposalSummary(p, translate)}
-      tertiaryText={(p) => <ProposalStatusChip status={p.status} />}
+      tertiaryText={(p) => (
+        <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, flexWrap: 'wrap' }}>
+          <RowChain chainId={p.chainId} />
+          <ProposalStatusChip status={p.status} />
+        </Box>
+      )}
     />
   ) : (
     <Datagrid rowClick="show" bulkActionButtons={false}>
       <FunctionField label={translate('multisig.proposal')} render={(p: ProposalRecord) => <span data-testid="proposal-reference">{proposalReference(p)}</span>} />
+      <FunctionField source="chainId" sortable={false} label={translate('chain.select')} render={(p: ProposalRecord) => <RowChain chainId={p.chainId} />} />
       <FunctionField source="kind" render={(p: ProposalRecord) => proposalKindLabel(p.kind, translate)} />
       <FunctionField source="amount" render={(p: ProposalRecord) => proposalObject(p, translate)} />
       <FunctionField source="status" render={(p: ProposalRecord) => <ProposalStatusChip status={p.status} />} />
@@ -112,7 +132,7 @@ function History() {
   return (
     <List
       resource="multisig"
-      filter={{ state: 'closed' }}
+      filter={{ state: 'closed', ...chain }}
       sort={{ field: 'updatedAt', order: 'DESC' }}
       perPage={LIST_PAGE_SIZE}
       actions={false}
@@ -142,6 +162,7 @@ export default function MultisigQueue() {
           <SignLogExportButton />
           {canStart && <CreateButton resource="multisig" label={translate('multisig.start')} />}
         </Box>
+        <ShowingChain />
         {tab === 0 ? <Queue /> : <History />}
       </CardContent>
     </Card>

@@ -10,6 +10,7 @@ import { useSession } from '../../session';
 import { schemaValidator } from '../../shell/formValidation';
 import { useProposalStarted } from './proposalStarted';
 import { AddressBookInput } from '../movement/AddressBookInput';
+import { MovementQuotePanel } from '../movement/MovementQuote';
 
 type Wallet = ChainWalletRecord & { id: number };
 
@@ -49,6 +50,7 @@ function TargetInputs({ wallets }: { wallets: Wallet[] }) {
         <SelectInput source="to" choices={targets.map((w) => ({ id: w.address, name: `${w.label} (${translate(walletKindKey(w.kind))})` }))} disabled={!wallet} helperText={translate('resources.movement.help.supplyTo')} />
         <TextInput source="amount" />
         <SymbolInput wallet={wallet} />
+        <MovementQuotePanel kind={kind} />
       </>
     );
   }
@@ -58,6 +60,7 @@ function TargetInputs({ wallets }: { wallets: Wallet[] }) {
       <AddressBookInput chainId={wallet?.chainId} helperText={kind === 'refund' ? translate('resources.movement.help.refundTo') : false} />
       <TextInput source="amount" />
       <SymbolInput wallet={wallet} />
+      <MovementQuotePanel kind={kind} />
     </>
   );
 }

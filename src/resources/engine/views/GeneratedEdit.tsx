@@ -5,7 +5,7 @@ import { fieldsFor, toPayload } from '../fields';
 import type { ResourceViewProps } from '../types';
 import { RecordTitle, useFormValidate, useSavedOutcome } from './common';
 import { FieldInput } from './FieldViews';
-import { EditFailure } from './loadFailure';
+import { EditFailure, useRecordQueryOptions } from './loadFailure';
 import { RecordActions } from './RecordActions';
 
 /**
@@ -30,6 +30,7 @@ export default function GeneratedEdit({ definition, schemas }: ResourceViewProps
   const validate = useFormValidate(definition, 'edit', schemas);
   const mutationOptions = useSavedOutcome(definition, 'saved', 'list');
   const deleteOptions = useSavedOutcome(definition, 'deleted', 'list');
+  const queryOptions = useRecordQueryOptions();
   return (
     <Edit
       resource={definition.resourceName}
@@ -38,6 +39,7 @@ export default function GeneratedEdit({ definition, schemas }: ResourceViewProps
       mutationMode="pessimistic"
       mutationOptions={mutationOptions}
       transform={(data: Record<string, unknown>) => toPayload(definition, data, 'edit')}
+      queryOptions={queryOptions}
       error={<EditFailure resource={definition.resourceName} />}
     >
       <WritableRecordOnly definition={definition}>

@@ -11,12 +11,25 @@ import type { ResourceDefinition } from '../types';
  * Lists with a chain picker of their own (`list.allChains`, the reports) name it there instead.
  */
 export function ListChain({ definition }: { definition: ResourceDefinition }) {
+  if (!definition.chainField || definition.declaration.list?.allChains) return null;
+  return <ShowingChain />;
+}
+
+/** "Chain: Ethereum" above a list of the app bar's chain; also for custom lists (the multisig queue). */
+export function ShowingChain() {
   const translate = useTranslate();
   const chain = useSession().currentChainObj;
-  if (!definition.chainField || definition.declaration.list?.allChains || !chain) return null;
+  if (!chain) return null;
   return (
     <Box sx={{ px: { xs: 1, sm: 2 }, pt: 1 }}>
       <Chip icon={<LanIcon />} size="small" variant="outlined" label={translate('chain.showing', { chain: chain.name })} data-testid="list-chain" />
     </Box>
   );
+}
+
+/** One row's chain, by name ("Ethereum"), where a row of a custom list says which chain it is on. */
+export function RowChain({ chainId }: { chainId: number }) {
+  const { chainList } = useSession();
+  const name = chainList.find((c) => c.chainId === chainId)?.name ?? String(chainId);
+  return <Chip icon={<LanIcon />} size="small" variant="outlined" label={name} data-testid="row-chain" />;
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { useCreatePath, useEditContext, useListContext, useShowContext } from 'react-admin';
+import { useCreatePath, useEditContext, useListContext, useNotify, useShowContext } from 'react-admin';
 import { isServerError } from '../../../shell/errors/isServerError';
 import { ServerErrorPage } from '../../../shell/errors/statusPages';
 
@@ -29,4 +29,18 @@ export function ShowFailure({ resource }: { resource: string }) {
 
 export function EditFailure({ resource }: { resource: string }) {
   return <RecordFailure resource={resource} error={useEditContext().error} />;
+}
+
+/**
+ * A Show's or Edit's `queryOptions`: react-admin's own `onError` toasts "item doesn't exist" on any
+ * failure, beside the /500 content on a server fault (the HTTP client has toasted that already).
+ * A server fault shows the /500 content alone; any other failure keeps react-admin's toast.
+ */
+export function useRecordQueryOptions() {
+  const notify = useNotify();
+  return {
+    onError: (error: unknown) => {
+      if (!isServerError(error)) notify('ra.notification.item_doesnt_exist', { type: 'error' });
+    },
+  };
 }
