@@ -53,6 +53,11 @@ describe('words and layout', () => {
     await expect.poll(() => main.innerText(), { timeout: 10_000 }).toMatch(/Hot wallet|Cold wallet|\(Safe\)/);
     expect(await main.innerText()).not.toMatch(/MultiSig(Cold|Hot)/);
 
+    // The contract addresses' columns name the same kinds in the same words.
+    await settle(page, `${env.server.baseUrl}/contract-address`);
+    await expect.poll(() => main.locator('thead').innerText(), { timeout: 10_000 }).toContain('Multisig cold (Safe)');
+    expect(await main.locator('thead').innerText()).not.toMatch(/MultiSig|\bHot\b(?! wallet)/);
+
     // The logo on the blue bar is the brand's dark-mode (light-coloured) variant.
     expect(await page.getByTestId('app-bar-logo').getAttribute('src')).toMatch(/logo-dark/);
 
