@@ -109,6 +109,13 @@ describe('words and layout', () => {
     expect(await drawer.evaluate(brokenWords)).toEqual([]);
     expect(await drawer.evaluate(cutAtRight)).toEqual([]);
     expect(await axeViolations(page, 'order drawer at 390')).toEqual([]);
+
+    // The account's sessions: each row, Revoke included, fits the phone (nothing to scroll sideways to).
+    await page.goto(`${env.server.baseUrl}/account`, { waitUntil: 'networkidle' });
+    const sessions = page.getByRole('table', { name: 'Sessions' });
+    await expect.poll(() => sessions.locator('tbody tr').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(await sessions.locator('xpath=..').evaluate(cutAtRight)).toEqual([]);
+    await expect.poll(() => sessions.getByRole('button', { name: 'Revoke' }).first().isVisible()).toBe(true);
     await page.close();
   }, 120_000);
 
