@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CSV_BOM, csvLine } from '../../src/contract/csv';
-import type { ExportView } from '../../src/contract/exports';
+import { NO_EXPORT_NAMES, type ExportNames, type ExportView } from '../../src/contract/exports';
 import { orderedIds, pageOf, type PageOptions, type PageRequest } from './pagination';
 import type { Messages } from './messages';
 import { heapKeeper } from './heapKeeper';
@@ -16,12 +16,15 @@ type Label = (key: string, fallback: string) => string;
 
 /** The header line's cells: each column's field label, as the console's screen heads it. */
 export const exportHeader = (view: ExportView, label: Label): string[] =>
-  view.columns.map((column) => label(`resources.${view.labels}.fields.${column.source}`, column.source));
+  view.columns.map((column) => label(column.header ?? `resources.${view.labels}.fields.${column.source}`, column.source));
 
-/** A row's cells as the console's screen words them: value labels translated, objects as JSON, instants in ISO (UTC). */
-export function cellsOf(view: ExportView, row: Record<string, unknown>, label: Label): unknown[] {
+/**
+ * A row's cells as the console's screen words them: value labels translated, records referred to
+ * by id named (`names`), objects as JSON, instants in ISO (UTC).
+ */
+export function cellsOf(view: ExportView, row: Record<string, unknown>, label: Label, names: ExportNames = NO_EXPORT_NAMES): unknown[] {
   return view.columns.map((column) => {
-    if (column.cell) return column.cell(row);
+    if (column.cell) return column.cell(row, names);
     const value = row[column.source];
     if (column.valueLabel && value !== null && value !== undefined) return label(column.valueLabel(String(value), row), String(value));
     return isObject(value) ? JSON.stringify(value) : value;
@@ -37,6 +40,8 @@ export interface CsvExport<DB, TB extends keyof DB, O, Row> {
   name: string;
   /** A row as the list answers it, when that differs from the select (JSON keys renamed). */
   transform?: (row: Record<string, unknown>) => Record<string, unknown>;
+  /** The names of the records rows refer to by id (exportNames, server/http/exportNames.ts). */
+  names: ExportNames;
 }
 
 /**
@@ -65,7 +70,7 @@ export async function sendCsvExport<DB, TB extends keyof DB, O, Row>(
   const order = sort.order ?? 'asc';
   const write = (rows: Array<Record<string, unknown>>) => {
     let chunk = '';
-    for (const row of rows) chunk += csvLine(cellsOf(spec.view, spec.transform ? spec.transform(row) : row, label));
+    for (const row of rows) chunk += csvLine(cellsOf(spec.view, spec.transform ? spec.transform(row) : row, label, spec.names));
     return chunk;
   };
   const batches = options.keyset?.includes(sortName) && named.includes('.') ? keysetBatches(spec.filtered, { ...sort, order }, options, named) : idBatches(await orderedIds(spec.filtered, sort, options), spec.filtered, { ...sort, order }, options);

@@ -13,9 +13,32 @@ export interface ExportColumn {
   source: string;
   /** The translation key of a value's label (an enum), which may read the whole row; values without one stay as they are. */
   valueLabel?: (value: string, row: Record<string, unknown>) => string;
-  /** The cell from the whole row (a proposal named by its wallet and nonce). */
-  cell?: (row: Record<string, unknown>) => unknown;
+  /** The cell from the whole row (a proposal named by its wallet and nonce), with the names of what rows refer to by id. */
+  cell?: (row: Record<string, unknown>, names: ExportNames) => unknown;
+  /** The translation key heading the column, when it is not the field's label (`export.id.chain`: "Chain ID"). */
+  header?: string;
 }
+
+/**
+ * The names of the records rows refer to by id, keyed by the id as a string (docs/DECISIONS.md
+ * "Exports name what they refer to"): a person reads "Ethereum", not "1".
+ */
+export type ExportNames = {
+  chain: ReadonlyMap<string, string>;
+};
+export const NO_EXPORT_NAMES: ExportNames = { chain: new Map() };
+
+/** The header key of a referenced record's id column ("Chain ID"), beside the column naming it. */
+export const referenceIdHeader = (target: string) => `export.id.${target}`;
+
+/**
+ * A row's chain: its name, then its chain ID in a column of its own (named as such), which a
+ * spreadsheet can still join on. A chain since deleted keeps its id in the name column.
+ */
+const chainColumns: readonly ExportColumn[] = [
+  { source: 'chainId', cell: (row, names) => names.chain.get(String(row.chainId)) ?? row.chainId },
+  { source: 'chainId', header: referenceIdHeader('chain') },
+];
 
 export interface ExportView {
   /** The console resource whose field labels head the columns: `resources.<labels>.fields.<source>`. */
@@ -30,7 +53,7 @@ export function orderReportExport(kind: OrderReportKind): ExportView {
   return {
     labels: `${kind}-report`,
     columns: [
-      { source: 'chainId' },
+      ...chainColumns,
       { source: 'orderNo' },
       { source: 'createdAt' },
       { source: 'orgName' },
@@ -50,7 +73,7 @@ export function orderReportExport(kind: OrderReportKind): ExportView {
 export const gasReportExport: ExportView = {
   labels: 'gas-report',
   columns: [
-    { source: 'chainId' },
+    ...chainColumns,
     { source: 'createdAt' },
     { source: 'orgName' },
     { source: 'walletLabel' },
@@ -67,7 +90,7 @@ export const assetFlowExports: Record<'asset-flow' | 'asset-flow-lite', ExportVi
     labels: 'asset-flow',
     columns: [
       { source: 'createdAt' },
-      { source: 'chainId' },
+      ...chainColumns,
       { source: 'orgName' },
       { source: 'walletLabel' },
       { source: 'symbol' },
@@ -80,7 +103,7 @@ export const assetFlowExports: Record<'asset-flow' | 'asset-flow-lite', ExportVi
   },
   'asset-flow-lite': {
     labels: 'asset-flow-lite',
-    columns: [{ source: 'chainId' }, { source: 'createdAt' }, { source: 'walletLabel' }, { source: 'symbol' }, { source: 'delta' }, { source: 'balanceAfter' }],
+    columns: [...chainColumns, { source: 'createdAt' }, { source: 'walletLabel' }, { source: 'symbol' }, { source: 'delta' }, { source: 'balanceAfter' }],
   },
 };
 
@@ -89,7 +112,7 @@ export function movementExport(kind: MovementKind): ExportView {
     labels: 'movement',
     columns: [
       { source: 'createdAt' },
-      { source: 'chainId' },
+      ...chainColumns,
       { source: 'walletLabel' },
       ...(kind === 'refund' ? [{ source: 'orderNo' }] : []),
       { source: 'to' },
@@ -111,7 +134,7 @@ export const signLogExport: ExportView = {
   labels: 'sign-log',
   columns: [
     { source: 'createdAt' },
-    { source: 'chainId' },
+    ...chainColumns,
     { source: 'proposalId', cell: (row) => optionalProposalReference(row.walletLabel, row.proposalNonce) ?? row.proposalId },
     { source: 'action', valueLabel: (value) => `multisig.log.action.${value}` },
     { source: 'actor' },

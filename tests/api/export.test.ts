@@ -11,12 +11,16 @@ import type { Envelope, ListResult } from '../../src/contract/envelope';
  */
 let server: TestServer;
 const tokens: Record<string, string> = {};
+/** Each network's name by its chain ID, as the database has them. */
+let chainNames = new Map<number, string>();
 
 beforeAll(async () => {
   server = await startTestServer();
   // More orders than one batch, so the stream really walks batches.
   await seedVolume(server.app.context.db, { orders: 2 * EXPORT_BATCH, days: 40, batch: 5_000 });
   for (const account of ['superAdmin', 'merchantProFinance', 'agentManager', 'merchantLiteEmployee']) tokens[account] = await server.login(account);
+  const chains = await server.app.context.db.selectFrom('chain').select(['chainId', 'name']).execute();
+  chainNames = new Map(chains.map((chain) => [Number(chain.chainId), chain.name]));
 });
 afterAll(() => server?.close());
 
@@ -81,28 +85,28 @@ describe('streamed exports', () => {
       expect(response.headers['content-type']).toMatch(/^text\/csv; charset=utf-8/);
       expect(response.headers['content-disposition']).toMatch(/attachment; filename="payment-report-/);
       const [header, ...rows] = parseCsv(response.body);
-      expect(header).toEqual(['Chain', 'Order no.', 'Created', 'Organisation', 'Currency', 'Amount', 'Fee', 'Status', 'Paid', 'Transaction hash', 'Payer address', 'Deposit address']);
+      expect(header).toEqual(['Chain', 'Chain ID', 'Order no.', 'Created', 'Organisation', 'Currency', 'Amount', 'Fee', 'Status', 'Paid', 'Transaction hash', 'Payer address', 'Deposit address']);
       const list = await listAll('superAdmin', '/sys/report/payment/list', query);
       expect(rows.length).toBe(list.count);
       if (Object.keys(query).length === 0) expect(rows.length).toBeGreaterThan(EXPORT_BATCH);
-      expect(rows.map((r) => r[1])).toEqual(list.rows.map((o) => o.orderNo));
-      expect(new Set(rows.map((r) => r[1])).size).toBe(rows.length);
+      expect(rows.map((r) => r[2])).toEqual(list.rows.map((o) => o.orderNo));
+      expect(new Set(rows.map((r) => r[2])).size).toBe(rows.length);
       const first = list.rows[0];
-      expect(rows[0]).toEqual([String(first.chainId), first.orderNo, first.createdAt, first.orgName, first.symbol, first.amount, first.fee, STATUS_EN[String(first.status)], first.paidAt ?? '', first.txHash ?? '', first.payerAddress ?? '', first.depositAddress].map(String));
+      expect(rows[0]).toEqual([chainNames.get(Number(first.chainId)), String(first.chainId), first.orderNo, first.createdAt, first.orgName, first.symbol, first.amount, first.fee, STATUS_EN[String(first.status)], first.paidAt ?? '', first.txHash ?? '', first.payerAddress ?? '', first.depositAddress].map(String));
     }
   });
 
   it('headers and values in the caller’s language', async () => {
     const response = await exportOf('superAdmin', '/sys/report/payment/export', { status: 'expired' }, 'zh-CN,zh;q=0.9');
     const [header, row] = parseCsv(response.body);
-    expect(header[1]).toBe('订单号');
-    expect(row[7]).toBe('已过期');
+    expect(header.slice(0, 3)).toEqual(['链', '链 ID', '订单号']);
+    expect(row[8]).toBe('已过期');
   });
 
   it('a merchant exports its own org only; an agent is refused as on the list; no session, no file', async () => {
     const own = parseCsv((await exportOf('merchantProFinance', '/sys/report/payment/export')).body).slice(1);
     expect(own.length).toBeGreaterThan(0);
-    expect(new Set(own.map((r) => r[3]))).toEqual(new Set(['Aurora Pay (Pro)']));
+    expect(new Set(own.map((r) => r[4]))).toEqual(new Set(['Aurora Pay (Pro)']));
     const other = parseCsv((await exportOf('merchantProFinance', '/sys/report/payment/export', { orgId: server.orgIds.stdB })).body).slice(1);
     expect(other).toEqual([]);
     const agent = await exportOf('agentManager', '/sys/report/payment/export');
@@ -122,17 +126,17 @@ describe('streamed exports', () => {
   it('a cell a spreadsheet would run is defused; a negative amount stays a number', async () => {
     await sql`update chain_wallet set label = '=HYPERLINK("http://evil")' where id = (select wallet_id from gas_fee order by id limit 1)`.execute(server.app.context.db);
     const rows = parseCsv((await exportOf('superAdmin', '/sys/report/gas/export', { sort: 'id', order: 'asc' })).body);
-    expect(rows[0]).toEqual(['Chain', 'Time', 'Organisation', 'Wallet', 'Reason', 'Coin', 'Gas', 'Transaction hash']);
-    expect(rows[1][3]).toBe('\'=HYPERLINK("http://evil")');
+    expect(rows[0]).toEqual(['Chain', 'Chain ID', 'Time', 'Organisation', 'Wallet', 'Reason', 'Coin', 'Gas', 'Transaction hash']);
+    expect(rows[1][4]).toBe('\'=HYPERLINK("http://evil")');
     const ledger = parseCsv((await exportOf('superAdmin', '/sys/asset-flow/export', { reason: 'gas' })).body);
     expect(ledger.length).toBeGreaterThan(1);
-    expect(ledger.slice(1).every((r) => /^-\d+(\.\d+)?$/.test(r[5]))).toBe(true);
+    expect(ledger.slice(1).every((r) => /^-\d+(\.\d+)?$/.test(r[6]))).toBe(true);
   });
 
   it('the ledger (full and lite), movements and the audit log export what their lists show', async () => {
     const cases: Array<[string, string, Query, (row: Record<string, unknown>) => string, number]> = [
       ['/sys/asset-flow/export', '/sys/asset-flow/list', { reason: 'payment' }, (r) => String(r.createdAt), 0],
-      ['/sys/asset-flow/export', '/sys/asset-flow/list', { view: 'asset-flow-lite', symbol: 'ETH' }, (r) => String(r.createdAt), 1],
+      ['/sys/asset-flow/export', '/sys/asset-flow/list', { view: 'asset-flow-lite', symbol: 'ETH' }, (r) => String(r.createdAt), 2],
       ['/sys/movement/export', '/sys/movement/list', { kind: 'withdraw', sort: 'id', order: 'desc' }, (r) => String(r.createdAt), 0],
       ['/sys/audit-log/export', '/sys/audit-log/list', {}, (r) => String(r.createdAt), 0],
     ];
@@ -147,7 +151,7 @@ describe('streamed exports', () => {
       expect(rows.map((r) => r[column]), exportPath).toEqual(list.rows.map(key));
     }
     const lite = parseCsv((await exportOf('superAdmin', '/sys/asset-flow/export', { view: 'asset-flow-lite' })).body)[0];
-    expect(lite).toEqual(['Chain', 'Time', 'Wallet', 'Currency', 'Change', 'Balance after']);
+    expect(lite).toEqual(['Chain', 'Chain ID', 'Time', 'Wallet', 'Currency', 'Change', 'Balance after']);
     const audit = parseCsv((await exportOf('superAdmin', '/sys/audit-log/export', { entity: 'session' }, 'zh-CN')).body);
     expect(audit.length).toBeGreaterThan(1);
     expect(audit.slice(1).every((r) => r[4] !== 'session')).toBe(true);
@@ -165,13 +169,13 @@ describe('streamed exports', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-disposition']).toMatch(/attachment; filename="sign-log-/);
       const [header, ...rows] = parseCsv(response.body);
-      expect(header).toEqual(['Time', 'Chain', 'Proposal', 'Action', 'Account', 'Name', 'Comment']);
+      expect(header).toEqual(['Time', 'Chain', 'Chain ID', 'Proposal', 'Action', 'Account', 'Name', 'Comment']);
       const list = await listAll(account, '/sys/sign/log/list', query);
       expect(rows.length, `${account} ${JSON.stringify(query)}`).toBe(list.count);
       expect(rows.length).toBeGreaterThan(0);
       expect(rows.map((r) => r[0])).toEqual(list.rows.map((r) => String(r.createdAt)));
-      expect(rows.map((r) => r[2].replace(/^'=/, '='))).toEqual(list.rows.map((r) => `${String(r.walletLabel)} · #${String(r.proposalNonce)}`));
-      if (query.action) expect(new Set(rows.map((r) => r[3]))).toEqual(new Set(['approved']));
+      expect(rows.map((r) => r[3].replace(/^'=/, '='))).toEqual(list.rows.map((r) => `${String(r.walletLabel)} · #${String(r.proposalNonce)}`));
+      if (query.action) expect(new Set(rows.map((r) => r[4]))).toEqual(new Set(['approved']));
     }
     // A merchant's file holds its own org's proposals only.
     const own = await sql<{ id: number }>`select s.id from sign_log s join proposal p on p.id = s.proposal_id where p.org_id = ${server.orgIds.proA}`.execute(server.app.context.db);
@@ -203,6 +207,37 @@ describe('streamed exports', () => {
     expect(Object.keys(body.data)).toEqual(expect.arrayContaining(['action', 'dateFrom', 'proposalId']));
   });
 
+  it('every export with chains names each row\u2019s chain, and keeps its chain ID in a column named as such', async () => {
+    const exports: Array<[string, Query, string]> = [
+      ['/sys/report/payment/export', {}, '/sys/report/payment/list'],
+      ['/sys/report/linkpay/export', {}, '/sys/report/linkpay/list'],
+      ['/sys/report/recharge/export', {}, '/sys/report/recharge/list'],
+      ['/sys/report/gas/export', {}, '/sys/report/gas/list'],
+      ['/sys/asset-flow/export', {}, '/sys/asset-flow/list'],
+      ['/sys/asset-flow/export', { view: 'asset-flow-lite' }, '/sys/asset-flow/list'],
+      ['/sys/movement/export', { kind: 'withdraw' }, '/sys/movement/list'],
+      ['/sys/sign/log/export', {}, '/sys/sign/log/list'],
+    ];
+    for (const [path, query] of exports) {
+      for (const [language, nameHeader, idHeader] of [['en-US', 'Chain', 'Chain ID'], ['zh-CN', '链', '链 ID']]) {
+        const [header, ...rows] = parseCsv((await exportOf('superAdmin', path, query, language)).body);
+        const at = header.indexOf(idHeader);
+        expect(header[at - 1], `${path} ${language}: ${header.join(', ')}`).toBe(nameHeader);
+        expect(rows.length, path).toBeGreaterThan(0);
+        for (const row of rows) {
+          // A name a person reads, not a number; the id beside it names that very chain.
+          expect(row[at - 1], path).not.toMatch(/^\d+$/);
+          expect(row[at - 1], path).toBe(chainNames.get(Number(row[at])));
+        }
+      }
+    }
+    // The merchant's file names its chains too, and no id-only column is left: the orgs, wallets and currencies are named.
+    const [header, ...rows] = parseCsv((await exportOf('merchantProFinance', '/sys/report/gas/export')).body);
+    expect(header).toEqual(['Chain', 'Chain ID', 'Time', 'Organisation', 'Wallet', 'Reason', 'Coin', 'Gas', 'Transaction hash']);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) for (const column of ['Organisation', 'Wallet', 'Coin']) expect(row[header.indexOf(column)]).toMatch(/[A-Za-z]/);
+  });
+
   it('rows that tie on the sort, across batch boundaries, are each exported once, in the list’s order', async () => {
     // Thousands of orders at the very same instant (to the microsecond) and many equal amounts.
     await sql`update payment_order set created_at = '2026-01-01 00:00:00.123456+00' where id in (select id from payment_order where kind = 'payment' order by id limit ${EXPORT_BATCH + 1500})`.execute(server.app.context.db);
@@ -210,8 +245,8 @@ describe('streamed exports', () => {
       const rows = parseCsv((await exportOf('superAdmin', '/sys/report/payment/export', query)).body).slice(1);
       const list = await listAll('superAdmin', '/sys/report/payment/list', query);
       expect(rows.length, JSON.stringify(query)).toBe(list.count);
-      expect(new Set(rows.map((r) => r[1])).size).toBe(rows.length);
-      expect(rows.map((r) => r[1]), JSON.stringify(query)).toEqual(list.rows.map((o) => o.orderNo));
+      expect(new Set(rows.map((r) => r[2])).size).toBe(rows.length);
+      expect(rows.map((r) => r[2]), JSON.stringify(query)).toEqual(list.rows.map((o) => o.orderNo));
     }
   }, 120_000);
 });

@@ -6,9 +6,11 @@ import { DEMO_PASSWORD } from '../../server/db/seed/demoData';
 import { demoTronAddress } from '../../server/db/seed/wallets';
 import { walletIdsByLabel } from './signSupport';
 import { ApiPath } from '../../src/contract/apiPaths';
+import { hashSessionToken } from '../../server/modules/auth/sessionToken';
 import { BodyCode } from '../../src/contract/envelope';
 import type { SessionInfo } from '../../src/contract/schemas/auth';
 import type { TwoFactorEnrolment, TwoFactorState } from '../../src/contract/schemas/twoFactor';
+import type { BrandConfig } from '../../src/contract/schemas/brand';
 
 let server: TestServer;
 let app: Authenticator;
@@ -124,6 +126,35 @@ describe('enrolment and sign-in', () => {
   });
 });
 
+describe('the authenticator entry', () => {
+  const started = async (token: string) => new URL((await server.call<TwoFactorEnrolment>('POST', paths.start, { token })).data.uri);
+  const setBrandName = async (brandName: string) => {
+    const operator = await server.login('superAdmin');
+    const brand = (await server.call<BrandConfig>('GET', ApiPath.brand.get)).data;
+    expect((await server.call('POST', ApiPath.brand.update, { token: operator, body: { ...brand, brandName } })).code).toBe(200);
+  };
+
+  it("is named by the brand the console shows, in the label and the issuer, and follows a change of brand", async () => {
+    const token = await server.login('multiOrg');
+    const brandName = (await server.call<BrandConfig>('GET', ApiPath.brand.get)).data.brandName;
+    expect(brandName).toBe('Custodia');
+    const uri = await started(token);
+    expect(uri.searchParams.get('issuer')).toBe('Custodia');
+    expect(uri.host).toBe('totp');
+    expect(decodeURIComponent(uri.pathname)).toBe('/Custodia:multiOrg');
+    expect(uri.href).not.toContain('Custody%20Console');
+
+    await setBrandName('Northwind Custody');
+    const renamed = await started(token);
+    expect(renamed.searchParams.get('issuer')).toBe('Northwind Custody');
+    expect(decodeURIComponent(renamed.pathname)).toBe('/Northwind Custody:multiOrg');
+    // A colon would split the label's issuer from the account in an authenticator app: it reads as a space.
+    await setBrandName('Acme: Pay');
+    expect((await started(token)).searchParams.get('issuer')).toBe('Acme Pay');
+    await setBrandName(brandName);
+  });
+});
+
 describe('the code limit per account', () => {
   it('after five wrong codes even the right one is refused (429), whatever the address', async () => {
     const token = await server.login('merchantLiteEmployee');
@@ -168,14 +199,16 @@ describe('step-up', () => {
   });
 
   it('after a step-up they pass for five minutes on that session only, then it is needed again', async () => {
+    // Another session of the same user, whose sign-in code (its own step-up) is over five minutes old.
+    const other = await signInWith('merchantProEmployee', app.freshCode(secret));
+    app.advance(5 * 60_000);
     const stepped = await stepUp(token, app.freshCode(secret));
     expect(stepped.code).toBe(200);
     for (const action of ['approval', 'deny', 'confirm'] as const) expect((await act(token, action, NO_PROPOSAL)).code).toBe(404);
     expect((await governance(token)).code).not.toBe(BodyCode.stepUpRequired);
     expect((await changePassword(token)).code).toBe(400);
     expect((await state(token)).data.stepUpUntil).toEqual(expect.any(String));
-    // Another session of the same user is not stepped up.
-    const other = await signInWith('merchantProEmployee', app.freshCode(secret));
+    // The other session is not stepped up by this one's code.
     expect((await act(other, 'approval', NO_PROPOSAL)).code).toBe(BodyCode.stepUpRequired);
     // The same code cannot step up the other session: it was used.
     const code = app.freshCode(secret);
@@ -202,12 +235,64 @@ describe('step-up', () => {
 
   it('insiders: a user without a second factor cannot step up with another user\u2019s code, nor does it step up their session', async () => {
     const outsider = await server.login('merchantProManager');
+    // The employee's session, its sign-in step-up over: the outsider's try must not renew it.
+    const employee = await signInWith('merchantProEmployee', app.freshCode(secret));
+    app.advance(5 * 60_000);
     expect((await stepUp(outsider, app.freshCode(secret))).code).toBe(400);
-    const fresh = await signInWith('merchantProEmployee', app.freshCode(secret));
-    expect((await act(fresh, 'approval', NO_PROPOSAL)).code).toBe(BodyCode.stepUpRequired);
+    expect((await act(employee, 'approval', NO_PROPOSAL)).code).toBe(BodyCode.stepUpRequired);
     // A session token of one user never steps up another's session: step-up writes the caller's row only.
     const rows = await server.app.context.db.selectFrom('session').innerJoin('appUser', 'appUser.id', 'session.userId').select(['appUser.account', 'session.stepUpAt']).where('session.stepUpAt', 'is not', null).execute();
-    expect(new Set(rows.map((row) => row.account))).toEqual(new Set(['merchantProEmployee']));
+    expect(rows.map((row) => row.account)).not.toContain('merchantProManager');
+  });
+});
+
+describe('a sign-in with a code is a fresh step-up', () => {
+  let secret = '';
+  let before = '';
+  beforeAll(async () => {
+    await forgetCodeFailures();
+    // Signed in before enrolling: this session never gave a code.
+    before = await server.login('operatorEmployee');
+    ({ secret } = await enrol(server, app, before));
+  });
+
+  it('a session signed in without a code, then enrolled on, still steps up', async () => {
+    expect((await changePassword(before)).code).toBe(BodyCode.stepUpRequired);
+    expect((await state(before)).data.stepUpUntil).toBeNull();
+  });
+
+  it('the session a code just opened passes the step-up gate for five minutes from that code, then is asked again', async () => {
+    const code = app.freshCode(secret);
+    const signedIn = await login('operatorEmployee', code);
+    expect(signedIn.code).toBe(200);
+    const token = signedIn.data.token!;
+    // Past the gate: the handler refuses the wrong current password (400), not the gate (428).
+    expect((await changePassword(token)).code).toBe(400);
+    // Counted from the sign-in's code: at most five minutes from now.
+    const left = Date.parse((await state(token)).data.stepUpUntil!) - app.serverNow();
+    expect(left).toBeGreaterThan(4 * 60_000);
+    expect(left).toBeLessThanOrEqual(5 * 60_000);
+    // The sign-in's code is used up: replayed for a step-up, on this session or on the older one, it is refused.
+    expect(await stepUp(token, code)).toMatchObject({ code: 400, data: { code: expect.any(String) } });
+    expect((await stepUp(before, code)).code).toBe(400);
+    expect((await changePassword(before)).code).toBe(BodyCode.stepUpRequired);
+    // Five minutes after the sign-in, the session is an older one: asked again.
+    app.advance(5 * 60_000);
+    expect((await changePassword(token)).code).toBe(BodyCode.stepUpRequired);
+    expect((await state(token)).data.stepUpUntil).toBeNull();
+  });
+
+  it('a sign-in refused for its code opens no session, and a password-only sign-in of a user without a factor is no step-up', async () => {
+    const sessions = async () => (await server.app.context.db.selectFrom('session').innerJoin('appUser', 'appUser.id', 'session.userId').select('session.tokenHash').where('appUser.account', '=', 'operatorEmployee').execute()).length;
+    const count = await sessions();
+    expect((await login('operatorEmployee', '000000')).code).toBe(400);
+    expect(await sessions()).toBe(count);
+    await forgetCodeFailures();
+    // agentEmployee has no second factor: nothing to step up, nothing recorded.
+    const plain = await login('agentEmployee');
+    expect(plain.code).toBe(200);
+    const row = await server.app.context.db.selectFrom('session').select('stepUpAt').where('tokenHash', '=', hashSessionToken(plain.data.token!)).executeTakeFirstOrThrow();
+    expect(row.stepUpAt).toBeNull();
   });
 });
 

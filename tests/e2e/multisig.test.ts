@@ -158,7 +158,7 @@ describe('multisig: start, approve, confirm', () => {
     expect(download.suggestedFilename()).toMatch(/^sign-log-[\d-]+\.csv$/);
     const text = Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8');
     const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Time,Chain,Proposal,Action,Account,Name,Comment');
+    expect(lines[0]).toBe('Time,Chain,Chain ID,Proposal,Action,Account,Name,Comment');
     expect(lines.length - 1).toBe(listed.data.count);
     expect(lines.slice(1).some((line) => line.includes('Aurora cold · #') && line.includes('approved'))).toBe(true);
     await page.close();

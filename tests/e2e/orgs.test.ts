@@ -55,7 +55,7 @@ describe('asset flow', () => {
     expect(download.suggestedFilename()).toMatch(/^asset-flow-[\d-]+\.csv$/);
     const text = Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8');
     const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Time,Chain,Organisation,Wallet,Currency,Change,Balance after,Reason,Proposal,Transaction hash');
+    expect(lines[0]).toBe('Time,Chain,Chain ID,Organisation,Wallet,Currency,Change,Balance after,Reason,Proposal,Transaction hash');
     // The deposit watcher may book a transfer read from the devnet meanwhile (the demo's late payments): the
     // export has every row listed before it was asked, and none the API had not listed after it.
     const call = await apiAs(env.server.baseUrl, 'superAdmin');

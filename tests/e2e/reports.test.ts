@@ -31,17 +31,19 @@ describe('finance reports', () => {
     const text = Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8');
     const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
     expect(lines.length - 1).toBe(paidCount);
-    expect(lines[0].split(',').slice(0, 4)).toEqual(['Chain', 'Order no.', 'Created', 'Organisation']);
+    expect(lines[0].split(',').slice(0, 5)).toEqual(['Chain', 'Chain ID', 'Order no.', 'Created', 'Organisation']);
+    // The chain is named; its id has a column of its own.
+    expect(lines[1].split(',')[0]).toBe('Ethereum');
 
     // One order by its number.
-    const orderNo = lines[1].split(',')[1];
+    const orderNo = lines[1].split(',')[2];
     await page.getByLabel('Order no. or tx hash').fill(orderNo);
     await expect.poll(() => rows.count(), WAIT).toBe(1);
     expect(await rows.first().textContent()).toContain(orderNo);
 
     // The orders of a day by the start of their number ("PAY20261114"), typed in any case.
     const prefix = orderNo.slice(0, 11);
-    const sameDay = lines.slice(1).filter((line) => line.split(',')[1].startsWith(prefix)).length;
+    const sameDay = lines.slice(1).filter((line) => line.split(',')[2].startsWith(prefix)).length;
     await page.getByLabel('Order no. or tx hash').fill(prefix.toLowerCase());
     await expect.poll(() => page.getByText(new RegExp(`of ${sameDay}$`)).count(), WAIT).toBe(1);
     expect((await rows.allTextContents()).every((r) => r.includes(prefix))).toBe(true);

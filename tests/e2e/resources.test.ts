@@ -103,15 +103,15 @@ describe('resources on the engine, in the browser', () => {
     const cold = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
     // Nothing saved for Polygon yet: this save creates its row (the URL holds the chain ID as text, "137").
     await page.goto(`${env.server.baseUrl}/contract-address/137`);
-    await page.locator('form').getByLabel('Hot', { exact: true }).fill(hot);
+    await page.locator('form').getByLabel('Hot wallet', { exact: true }).fill(hot);
     await saveAndWait(page, /\/contract-address$/);
     await page.getByRole('alert').filter({ hasText: 'Contract addresses “Polygon” saved' }).waitFor();
     // Tables show addresses shortened (`0x5aAe…eAed`), the whole value in a tooltip.
     await expect.poll(() => page.getByRole('row').filter({ hasText: 'Polygon' }).textContent()).toContain(shortenChainValue(hot));
 
     await page.goto(`${env.server.baseUrl}/contract-address/137`);
-    await expect.poll(() => page.locator('form').getByLabel('Hot', { exact: true }).inputValue()).toBe(hot);
-    await page.locator('form').getByLabel('Cold', { exact: true }).fill(cold);
+    await expect.poll(() => page.locator('form').getByLabel('Hot wallet', { exact: true }).inputValue()).toBe(hot);
+    await page.locator('form').getByLabel('Cold wallet', { exact: true }).fill(cold);
     await saveAndWait(page, /\/contract-address$/);
     const row = page.getByRole('row').filter({ hasText: 'Polygon' });
     await expect.poll(() => row.textContent()).toContain(shortenChainValue(cold));

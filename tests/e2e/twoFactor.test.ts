@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
+import type { Page } from 'playwright-core';
 import { e2eEnvironment, signIn } from './harness';
 import { RECIPIENT } from './proposalSteps';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoData';
@@ -37,9 +38,13 @@ async function startTransfer(): Promise<number> {
 describe('two-factor authentication', () => {
   let secret = '';
   let recoveryCodes: string[] = [];
+  /** The page merchantProFinance enrolled on: a session signed in with the password alone. */
+  let enrolledOn: Page;
 
   it('merchantProFinance enrols on /account: QR code and key, a first code, ten recovery codes shown once', async () => {
     const page = await env.browser.newPage();
+    enrolledOn = page;
+    await holdDemoKey(page, 'merchantProFinance');
     await signIn(page, env.server.baseUrl, 'merchantProFinance');
     await page.goto(`${env.server.baseUrl}/account`);
     await expect.poll(() => page.getByTestId('two-factor-status').textContent()).toBe('Off');
@@ -58,6 +63,20 @@ describe('two-factor authentication', () => {
     expect(await page.getByTestId('two-factor-status').textContent()).toBe('On');
     await page.getByRole('button', { name: 'I have saved them' }).click();
     await expect.poll(() => page.getByTestId('two-factor-status').textContent()).toBe('On');
+  });
+
+  it('a session signed in before enrolling asks for a code to approve a proposal, then the approval goes through', async () => {
+    const proposalId = await startTransfer();
+    const page = enrolledOn;
+    await page.goto(`${env.server.baseUrl}/multisig/${proposalId}/show`);
+    await expect.poll(() => page.getByTestId('timeline').textContent()).toContain('1 of 2 approvals');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await signInDialog(page);
+    // The write was refused for a step-up: the layout's dialog asks, then the approval is sent again.
+    await page.getByTestId('step-up-code').waitFor();
+    await page.getByTestId('step-up-code').fill(totp(secret, 1));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect.poll(() => page.getByTestId('timeline').textContent()).toContain('2 of 2 approvals');
     await page.close();
   });
 
@@ -68,17 +87,21 @@ describe('two-factor authentication', () => {
     await page.getByLabel(/password/i).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: /sign in/i }).click();
     await page.getByTestId('sign-in-code').waitFor();
-    // A recovery code: the TOTP steps near now are kept for the step-up below.
+    // A recovery code: the TOTP steps near now are used by the enrolment and the step-up above.
     await page.getByTestId('sign-in-code').fill(recoveryCodes[0]);
     await page.getByRole('button', { name: /sign in/i }).click();
     await page.waitForURL(/\/home$/);
     await page.close();
   });
 
-  it('approving a proposal asks for a code, then goes through', async () => {
+  it('right after a sign-in with a code, approving asks for no second code (issue 33 item 8)', async () => {
     const proposalId = await startTransfer();
     const page = await env.browser.newPage();
     await holdDemoKey(page, 'merchantProFinance');
+    const stepUps: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/two-factor/step-up')) stepUps.push(request.url());
+    });
     await page.goto(`${env.server.baseUrl}/login`);
     await page.getByLabel(/account/i).fill('merchantProFinance');
     await page.getByLabel(/password/i).fill(DEMO_PASSWORD);
@@ -90,11 +113,10 @@ describe('two-factor authentication', () => {
     await expect.poll(() => page.getByTestId('timeline').textContent()).toContain('1 of 2 approvals');
     await page.getByRole('button', { name: 'Approve' }).click();
     await signInDialog(page);
-    // The write was refused for a step-up: the layout's dialog asks, then the approval is sent again.
-    await page.getByTestId('step-up-code').waitFor();
-    await page.getByTestId('step-up-code').fill(totp(secret, 1));
-    await page.getByRole('button', { name: 'Verify' }).click();
+    // The sign-in's code is this session's step-up: the approval goes straight through.
     await expect.poll(() => page.getByTestId('timeline').textContent()).toContain('2 of 2 approvals');
+    expect(await page.getByTestId('step-up-code').count()).toBe(0);
+    expect(stepUps).toEqual([]);
     await page.close();
   });
 });

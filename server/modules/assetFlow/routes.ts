@@ -5,6 +5,7 @@ import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
 import { assetFlowSource, listAssetFlow } from './service';
 import { sendCsvExport } from '../../http/csvExport';
+import { exportNames } from '../../http/exportNames';
 import { assetFlowExports } from '../../../src/contract/exports';
 import { exportView } from '../../../src/contract/schemas/exportQuery';
 
@@ -24,7 +25,7 @@ export function registerAssetFlowRoutes(app: FastifyInstance, context: ServerCon
     query: assetFlowListQuery.extend({ view: exportView(['asset-flow', 'asset-flow-lite']) }),
     handler: async ({ caller, query, request, reply }) => {
       const view = query.view ?? 'asset-flow';
-      return sendCsvExport(request, reply, context.messages, {
+      return sendCsvExport(request, reply, context.messages, { names: await exportNames(context.reader),
         ...assetFlowSource(context.reader, caller, query),
         sort: { sort: query.sort, order: query.sort ? query.order : 'desc' },
         view: assetFlowExports[view],

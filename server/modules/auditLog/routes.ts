@@ -7,6 +7,7 @@ import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
 import { auditEventDetail, auditEventSource, listAuditEvents, verifyAuditChain } from './service';
 import { sendCsvExport } from '../../http/csvExport';
+import { exportNames } from '../../http/exportNames';
 import { auditLogExport } from '../../../src/contract/exports';
 
 /** /audit-log: the operator row and every org's manager read; the chain's check is the operator's. */
@@ -22,7 +23,7 @@ export function registerAuditLogRoutes(app: FastifyInstance, context: ServerCont
     access: 'auditLog.read',
     query: auditLogListQuery,
     handler: async ({ caller, query, request, reply }) =>
-      sendCsvExport(request, reply, context.messages, {
+      sendCsvExport(request, reply, context.messages, { names: await exportNames(context.reader),
         ...auditEventSource(reader, caller, query),
         sort: { sort: query.sort, order: query.sort ? query.order : 'desc' },
         view: auditLogExport,

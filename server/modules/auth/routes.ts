@@ -55,13 +55,16 @@ export function registerAuthRoutes(app: FastifyInstance, context: ServerContext)
       // No session opens without the second factor of an enrolled user. A missing code is a field
       // error, not a failure: the sign-in page shows the code input and sends again.
       const enrolled = await isEnrolled(db, user.id);
+      let codeAcceptedAt: Date | null = null;
       if (enrolled) {
         if (!body.code) throw badRequest({ code: { key: 'validation.twoFactorCodeRequired' } }, 'api.twoFactorCodeRequired');
-        await codes.accept(request, reply, user.id, body.code, context.now());
+        codeAcceptedAt = context.now();
+        await codes.accept(request, reply, user.id, body.code, codeAcceptedAt);
       }
-      // The session's insert is the sign-in event: by this user, in their first org.
+      // The session's insert is the sign-in event: by this user, in their first org. A code just
+      // accepted counts as this session's step-up: asking for another seconds later adds nothing.
       Object.assign(currentAuditContext() ?? {}, { actorId: user.id, actorAccount: user.account, orgId: orgList[0].orgId });
-      const token = await openSession(context, user.id, request);
+      const token = await openSession(context, user.id, request, codeAcceptedAt);
       const required = await orgRequiresTwoFactor(db, orgList[0].orgId);
       return { token, userName: user.userName, account: user.account, orgList, twoFactor: { enrolled, required } };
     },

@@ -6,6 +6,7 @@ import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
 import { findMovement, listMovements, movementSource } from './queries';
 import { sendCsvExport } from '../../http/csvExport';
+import { exportNames } from '../../http/exportNames';
 import { movementExport } from '../../../src/contract/exports';
 import { saveMovement } from './service';
 import { quoteMovement } from './quote';
@@ -26,7 +27,7 @@ export function registerMovementRoutes(app: FastifyInstance, context: ServerCont
     access: 'member',
     query: movementListQuery,
     handler: async ({ caller, query, request, reply }) =>
-      sendCsvExport(request, reply, context.messages, {
+      sendCsvExport(request, reply, context.messages, { names: await exportNames(context.reader),
         ...(await movementSource(reader, caller, query, context.now())),
         sort: { sort: query.sort, order: query.order },
         view: movementExport(query.kind),

@@ -8,6 +8,7 @@ import { defineRoute } from '../../http/route';
 import { listOrders, orderListSource, orderTotals } from './orders';
 import { gasListSource, gasTotals, listGas } from './gas';
 import { sendCsvExport } from '../../http/csvExport';
+import { exportNames } from '../../http/exportNames';
 import { detailQuery } from '../../../src/contract/schemas/listQuery';
 import { orderDetail } from './orderDetail';
 import { gasReportExport, orderReportExport } from '../../../src/contract/exports';
@@ -28,7 +29,7 @@ export function registerReportRoutes(app: FastifyInstance, context: ServerContex
       access,
       query: orderReportQuery,
       handler: async ({ caller, query, request, reply }) =>
-        sendCsvExport(request, reply, context.messages, { ...(await orderListSource(db, caller, kind, query, context.config.searchCap)), sort: { sort: query.sort, order: query.sort ? query.order : 'desc' }, view, name: `${kind}-report` }),
+        sendCsvExport(request, reply, context.messages, { names: await exportNames(context.reader), ...(await orderListSource(db, caller, kind, query, context.config.searchCap)), sort: { sort: query.sort, order: query.sort ? query.order : 'desc' }, view, name: `${kind}-report` }),
     });
   }
   defineRoute(app, context, { method: 'GET', path: ApiPath.report.order, access, query: detailQuery, handler: async ({ caller, query }) => orderDetail(db, caller, query.id) });
@@ -41,6 +42,6 @@ export function registerReportRoutes(app: FastifyInstance, context: ServerContex
     access,
     query: gasReportQuery,
     handler: async ({ caller, query, request, reply }) =>
-      sendCsvExport(request, reply, context.messages, { ...gasListSource(db, caller, query), sort: { sort: query.sort, order: query.sort ? query.order : 'desc' }, view: gasReportExport, name: 'gas-report' }),
+      sendCsvExport(request, reply, context.messages, { names: await exportNames(context.reader), ...gasListSource(db, caller, query), sort: { sort: query.sort, order: query.sort ? query.order : 'desc' }, view: gasReportExport, name: 'gas-report' }),
   });
 }

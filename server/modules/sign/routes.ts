@@ -6,6 +6,7 @@ import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
 import { listProposals, listSignLogs, proposalDetail, signLogSource } from './queries';
 import { sendCsvExport } from '../../http/csvExport';
+import { exportNames } from '../../http/exportNames';
 import { signLogExport } from '../../../src/contract/exports';
 import { actOnProposal, startProposal } from './service';
 import { chainSafeStates } from './safeProposal';
@@ -59,7 +60,7 @@ export function registerSignRoutes(app: FastifyInstance, context: ServerContext)
     access,
     query: signLogListQuery,
     handler: async ({ caller, query, request, reply }) =>
-      sendCsvExport(request, reply, context.messages, {
+      sendCsvExport(request, reply, context.messages, { names: await exportNames(context.reader),
         ...signLogSource(context.reader, caller, query),
         sort: { sort: query.sort, order: query.order },
         view: signLogExport,

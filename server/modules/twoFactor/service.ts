@@ -3,7 +3,8 @@ import type { Caller } from '../../http/caller';
 import { conflict, fieldError } from '../../http/apiError';
 import type { StepUpResult, TwoFactorEnrolment, TwoFactorRecoveryCodes, TwoFactorState } from '../../../src/contract/schemas/twoFactor';
 import { STEP_UP_MS, isStepUpFresh } from '../../http/stepUp';
-import { newTotpSecret, otpauthUri } from './totp';
+import { issuerOf, newTotpSecret, otpauthUri } from './totp';
+import { readBrand } from '../brand/service';
 import { newRecoveryCodes, recoveryCodeHash } from './recoveryCodes';
 import { recordAuditEvent } from '../auditLog/record';
 
@@ -26,7 +27,8 @@ export async function twoFactorState(db: Db, caller: Caller, now: Date): Promise
 
 /**
  * POST /sys/account/two-factor/start: a new secret, pending until a code confirms it. Starting
- * again replaces a pending one (a lost QR code); an enrolled user disables first.
+ * again replaces a pending one (a lost QR code); an enrolled user disables first. The entry is
+ * named by the brand the console shows (docs/DECISIONS.md "Authenticator entry").
  */
 export async function startEnrolment(db: Db, caller: Caller): Promise<TwoFactorEnrolment> {
   if (caller.twoFactor.enrolled) throw conflict('api.twoFactorAlreadyEnrolled');
@@ -36,7 +38,8 @@ export async function startEnrolment(db: Db, caller: Caller): Promise<TwoFactorE
     .values({ userId: caller.userId, secret, enrolledAt: null, lastStep: null })
     .onConflict((oc) => oc.column('userId').doUpdateSet({ secret, enrolledAt: null, lastStep: null }).where('twoFactor.enrolledAt', 'is', null))
     .execute();
-  return { secret, uri: otpauthUri(secret, caller.account) };
+  const { brandName } = await readBrand(db);
+  return { secret, uri: otpauthUri(secret, caller.account, issuerOf(brandName)) };
 }
 
 /**

@@ -65,12 +65,13 @@ export function SessionsCard() {
         {serverFailed ? (
           <ServerErrorPage />
         ) : (
-          // On a phone the expiry gives way, and what is still too wide scrolls inside the card.
+          // On a phone the sign-in time and the expiry give way (last used and the device tell a
+          // session apart), so the row, Revoke included, fits 390 px without scrolling.
           <TableContainer>
             <Table size="small" aria-label={translate('account.sessions')}>
               <TableHead>
                 <TableRow>
-                  <TableCell>{translate('account.createdAt')}</TableCell>
+                  <TableCell sx={WIDE_ONLY}>{translate('account.createdAt')}</TableCell>
                   <TableCell>{translate('account.lastUsedAt')}</TableCell>
                   <TableCell sx={WIDE_ONLY}>{translate('account.expiresAt')}</TableCell>
                   <TableCell>{translate('account.device')}</TableCell>
@@ -80,7 +81,7 @@ export function SessionsCard() {
               <TableBody>
                 {sessions.map((row) => (
                   <TableRow key={row.id}>
-                    <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }}>{when(row.createdAt)}</TableCell>
+                    <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{when(row.createdAt)}</TableCell>
                     <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }} data-testid="session-last-used">
                       {when(row.lastUsedAt)}
                     </TableCell>

@@ -1,7 +1,8 @@
 import type { TranslateFunction } from 'react-admin';
 import type { CsvColumn } from './csv';
 import { labelOf, referenceSource } from './lookups';
-import type { Choice, FieldDeclaration, ResourceDefinition, ServerRecord } from './types';
+import { referenceIdHeader } from '../../contract/exports';
+import type { Choice, FieldDeclaration, ReferenceTarget, ResourceDefinition, ServerRecord } from './types';
 
 const isObject = (value: unknown): value is ServerRecord => typeof value === 'object' && value !== null;
 
@@ -27,15 +28,42 @@ function cellOf(field: FieldDeclaration, record: ServerRecord, translate: Transl
       return Array.isArray(value) ? value.map((item) => (isObject(item) ? labelOf(source, item) : String(item))).join('; ') : '';
     }
     default:
-      // References travel as ids (a chain id, an org id): what the API filters by; an object (an audit
-      // event's before and after) as its JSON.
+      // An object (an audit event's before and after) as its JSON; references are named by exportColumns.
       return isObject(value) ? JSON.stringify(value) : value;
   }
 }
 
-/** The columns of a resource's export: every field its list or show view displays, headed by its translated label. */
-export function exportColumns(definition: ResourceDefinition, translate: TranslateFunction): CsvColumn<ServerRecord>[] {
+/** Per reference target ("chain", "currency"…), the name of each record by its id as a string (referenceNames.ts). */
+export type ReferenceNames = Partial<Record<string, ReadonlyMap<string, string>>>;
+
+/** A referenced record's name: from the names loaded for the export, or the record's own (`orgName`), else its id. */
+function nameOf(field: FieldDeclaration & { reference: ReferenceTarget }, record: ServerRecord, names: ReferenceNames): unknown {
+  const id = record[field.source];
+  if (id === undefined || id === null) return '';
+  const named = typeof field.reference === 'string' ? names[field.reference]?.get(String(id)) : undefined;
+  if (named !== undefined) return named;
+  const source = referenceSource(field.reference);
+  const own = source.fromRecord?.(record).find((item) => String(item[source.value]) === String(id));
+  return own ? labelOf(source, own) : id;
+}
+
+/**
+ * The columns of a resource's export: every field its list or show view displays, headed by its
+ * translated label. A reference is written as the referenced record's name under the field's label
+ * ("Chain": Ethereum), then its id in a column named as such ("Chain ID": 1): an id alone says
+ * nothing to a person (docs/DECISIONS.md "Exports name what they refer to").
+ */
+export function exportColumns(definition: ResourceDefinition, translate: TranslateFunction, names: ReferenceNames = {}): CsvColumn<ServerRecord>[] {
   return definition.fields
     .filter((f) => (f.inList ?? true) || (f.inShow ?? true))
-    .map((field) => ({ header: translate(definition.fieldKey(field.source), { _: field.source }), value: (record) => cellOf(field, record, translate) }));
+    .flatMap((field): CsvColumn<ServerRecord>[] => {
+      const header = translate(definition.fieldKey(field.source), { _: field.source });
+      if (field.kind === 'reference' && typeof field.reference === 'string') {
+        return [
+          { header, value: (record) => nameOf(field, record, names) },
+          { header: translate(referenceIdHeader(field.reference), { _: `${header} ID` }), value: (record) => record[field.source] ?? '' },
+        ];
+      }
+      return [{ header, value: (record) => cellOf(field, record, translate) }];
+    });
 }

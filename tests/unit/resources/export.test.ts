@@ -4,6 +4,7 @@ import type { DataProvider } from 'react-admin';
 import { csvCell, toCsv } from '../../../src/resources/engine/csv';
 import { fetchAll } from '../../../src/resources/engine/fetchAll';
 import { exportColumns } from '../../../src/resources/engine/exportColumns';
+import { referenceNames } from '../../../src/resources/engine/referenceNames';
 import { defineResource } from '../../../src/resources/engine';
 
 describe('csv', () => {
@@ -85,5 +86,59 @@ describe('exportColumns: cells as the screen words them', () => {
     expect(columns.map((c) => c.header)).toEqual(['Name', 'resources.thing.fields.family', 'resources.thing.fields.enabled', 'resources.thing.fields.balances']);
     const record = { name: 'Main', family: 'evm', enabled: true, balances: [{ amount: '1.5', symbol: 'ETH' }, { amount: '2', symbol: 'USDT' }], secret: 'x' };
     expect(columns.map((c) => c.value(record))).toEqual(['Main', 'EVM', 'Yes', '1.5 ETH; 2 USDT']);
+  });
+
+  describe('records referred to by id', () => {
+    const referring = defineResource({
+      name: 'referring',
+      route: { path: '/referring-export-test', group: 'all' },
+      icon: HubIcon,
+      menuGroup: 'chains',
+      fields: [
+        { source: 'label', kind: 'text' },
+        { source: 'chainId', kind: 'reference', reference: 'chain' },
+        { source: 'currencyId', kind: 'reference', reference: 'currency' },
+        { source: 'orgId', kind: 'reference', reference: 'org' },
+      ],
+    });
+    const words: Record<string, string> = {
+      'resources.referring.fields.chainId': 'Chain',
+      'resources.referring.fields.currencyId': 'Currency',
+      'resources.referring.fields.orgId': 'Organisation',
+      'export.id.chain': 'Chain ID',
+      'export.id.currency': 'Currency ID',
+    };
+    const say = ((key: string, options?: { _?: string }) => words[key] ?? options?._ ?? key) as never;
+
+    it('are named under the field’s label, their id beside in a column named as such', () => {
+      const names = { chain: new Map([['56', 'BNB Smart Chain']]), currency: new Map([['7', 'USDT']]) };
+      const columns = exportColumns(referring, say, names);
+      expect(columns.map((c) => c.header)).toEqual(['label', 'Chain', 'Chain ID', 'Currency', 'Currency ID', 'Organisation', 'Organisation ID']);
+      // The org is named by the record itself (orgName), as the screen shows it.
+      const record = { label: 'Main', chainId: 56, currencyId: 7, orgId: 4, orgName: 'Aurora Pay (Pro)' };
+      expect(columns.map((c) => c.value(record))).toEqual(['Main', 'BNB Smart Chain', 56, 'USDT', 7, 'Aurora Pay (Pro)', 4]);
+      // A name not found (a record deleted since) keeps the id rather than an empty cell.
+      expect(columns.map((c) => c.value({ label: 'x', chainId: 999, currencyId: null, orgId: 4 }))).toEqual(['x', 999, 999, '', '', 4, 4]);
+    });
+
+    it('referenceNames fetches each target’s whole list once and names by its label', async () => {
+      const lists: Record<string, Array<Record<string, unknown>>> = {
+        chain: [{ id: 1, chainId: 1, name: 'Ethereum' }, { id: 56, chainId: 56, name: 'BNB Smart Chain' }],
+        currency: [{ id: 7, symbol: 'USDT' }],
+        org: [{ id: 4, orgId: 4, orgName: 'Aurora Pay (Pro)' }],
+      };
+      const getList = vi.fn(async (resource: string) => {
+        const data = resource.includes('/chain/') ? lists.chain : resource.includes('/currency/') ? lists.currency : lists.org;
+        return { data, total: data.length };
+      });
+      const names = await referenceNames({ getList } as unknown as DataProvider, referring);
+      expect(names.chain?.get('56')).toBe('BNB Smart Chain');
+      expect(names.currency?.get('7')).toBe('USDT');
+      expect(names.org?.get('4')).toBe('Aurora Pay (Pro)');
+      expect(getList).toHaveBeenCalledTimes(3);
+      // A lookup the server refuses leaves the ids, not a failed export.
+      const refused = await referenceNames({ getList: vi.fn(async () => Promise.reject(new Error('403'))) } as unknown as DataProvider, referring);
+      expect(refused).toEqual({});
+    });
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { resources } from '../../../src/resources';
 import { exportColumns } from '../../../src/resources/engine/exportColumns';
 import type { ResourceDefinition } from '../../../src/resources/engine/types';
-import { assetFlowExports, auditLogExport, gasReportExport, movementExport, orderReportExport, signLogExport, type ExportView } from '../../../src/contract/exports';
+import { assetFlowExports, auditLogExport, gasReportExport, movementExport, orderReportExport, signLogExport, type ExportNames, type ExportView } from '../../../src/contract/exports';
 import { SIGN_ACTIONS } from '../../../src/contract/contractKinds';
 import type { MovementKind } from '../../../src/contract/movement';
 import { loadMessages } from '../../../server/http/messages';
@@ -77,6 +77,9 @@ const SAMPLE: Record<string, unknown> = {
   route: 'POST /sys/chain/update',
 };
 
+/** The names the server and the console look up for the ids rows carry. */
+const NAMES: ExportNames = { chain: new Map([['1', 'Ethereum']]) };
+
 describe('server exports word the screens', () => {
   it('every big list exports from the server: reports, ledger, movements, audit log', () => {
     expect(exported.map((d) => d.name).sort()).toEqual(
@@ -90,13 +93,33 @@ describe('server exports word the screens', () => {
       const label = messages.labels(language);
       for (const definition of exported) {
         const view = viewOf(definition);
-        const columns = exportColumns(definition, translate);
+        const columns = exportColumns(definition, translate, NAMES);
         expect(exportHeader(view, label), definition.name).toEqual(columns.map((c) => c.header));
         const row = definition.name === 'payment-report' || definition.name === 'audit-log' ? SAMPLE : { ...SAMPLE, status: definition.scope.kind ? 'pending' : 'expired' };
-        expect(cellsOf(view, row, label), definition.name).toEqual(columns.map((c) => c.value(row as never)));
+        expect(cellsOf(view, row, label, NAMES), definition.name).toEqual(columns.map((c) => c.value(row as never)));
       }
     });
   }
+
+  it('a chain is named, and its id has a column named as such, in every server export and both languages', () => {
+    const views = [...exported.map(viewOf), signLogExport].filter((view) => view.columns.some((column) => column.source === 'chainId'));
+    expect(views).toHaveLength(exported.length); // every server export but the audit log's has chains, and the sign log does
+    for (const language of ['en-US', 'zh-CN']) {
+      const label = messages.labels(language);
+      for (const view of views) {
+        const header = exportHeader(view, label);
+        const cells = cellsOf(view, SAMPLE, label, NAMES);
+        const chainIdAt = header.indexOf(language === 'en-US' ? 'Chain ID' : '链 ID');
+        expect(chainIdAt, `${view.labels} ${language}: ${header.join(', ')}`).toBeGreaterThan(0);
+        expect(cells[chainIdAt]).toBe(1);
+        // The column before it names the chain, headed by the field's label.
+        expect(header[chainIdAt - 1]).toBe(language === 'en-US' ? 'Chain' : '链');
+        expect(cells[chainIdAt - 1]).toBe('Ethereum');
+      }
+    }
+    // A chain the names do not know (deleted since) keeps its id rather than an empty cell.
+    expect(cellsOf(gasReportExport, { ...SAMPLE, chainId: 999 }, messages.labels('en-US'), NAMES)[0]).toBe(999);
+  });
 
   it('the sign log (the multisig screen’s export) is headed and its actions worded as the timeline words them, in both languages', () => {
     for (const language of ['en-US', 'zh-CN']) {
@@ -104,9 +127,9 @@ describe('server exports word the screens', () => {
       const label = messages.labels(language);
       const header = exportHeader(signLogExport, label);
       expect(header).toHaveLength(signLogExport.columns.length);
-      for (const [i, column] of signLogExport.columns.entries()) expect(header[i]).toBe(translate(`resources.sign-log.fields.${column.source}`));
+      for (const [i, column] of signLogExport.columns.entries()) expect(header[i]).toBe(translate(column.header ?? `resources.sign-log.fields.${column.source}`));
       for (const action of SIGN_ACTIONS) {
-        const [, , , cell] = cellsOf(signLogExport, { createdAt: '2026-11-24T10:00:00.000Z', chainId: 1, proposalId: 9, walletLabel: 'Aurora cold', proposalNonce: 4, action, actor: 'a', actorName: 'A', comment: '' }, label);
+        const [, , , , cell] = cellsOf(signLogExport, { createdAt: '2026-11-24T10:00:00.000Z', chainId: 1, proposalId: 9, walletLabel: 'Aurora cold', proposalNonce: 4, action, actor: 'a', actorName: 'A', comment: '' }, label);
         expect(cell, `${language} ${action}`).toBe(translate(`multisig.log.action.${action}`));
         expect(cell).not.toContain('multisig.log');
       }

@@ -4,6 +4,7 @@ import { useDataProvider, useListContext, useTranslate } from 'react-admin';
 import { toCsv } from '../csv';
 import { exportColumns } from '../exportColumns';
 import { fetchAll } from '../fetchAll';
+import { referenceNames } from '../referenceNames';
 import type { ResourceDefinition } from '../types';
 import { useDisplayTimeZone } from '../displayTimeZone';
 import { exportFileName } from '../exportFileName';
@@ -29,8 +30,8 @@ export function ExportAllButton({ definition }: { definition: ResourceDefinition
       definition.endpoint.paths.export !== undefined
         ? streamed(definition.resourceName, { filter: allFilters, sort, view: definition.name })
         : async () => {
-            const records = await fetchAll(dataProvider, definition.resourceName, { filter: allFilters, sort });
-            return { rows: records.length, blob: new Blob([toCsv(exportColumns(definition, translate), records)], { type: 'text/csv;charset=utf-8' }) };
+            const [records, names] = await Promise.all([fetchAll(dataProvider, definition.resourceName, { filter: allFilters, sort }), referenceNames(dataProvider, definition)]);
+            return { rows: records.length, blob: new Blob([toCsv(exportColumns(definition, translate, names), records)], { type: 'text/csv;charset=utf-8' }) };
           };
     return download(name, total, produce);
   };
