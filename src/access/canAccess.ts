@@ -1,6 +1,6 @@
 import { maskHas, type RoleMask } from './roleMask';
 import { routeGroups } from './routeGroups';
-import { guardedRoutes, PUBLIC_ROUTES, type GuardedRoute } from './routeTable';
+import { guardedRoutes, PUBLIC_ROUTES, ROUTES, type GuardedRoute, type RoutePath } from './routeTable';
 
 const normalise = (path: string) => {
   const bare = path.split(/[?#]/)[0].replace(/\/+$/, '');
@@ -33,3 +33,13 @@ export const canRoleDo = (roleIndex: number | null | undefined, mask: RoleMask):
 /** The routes a role reaches, in menu order. */
 export const routesFor = (roleIndex: number | null | undefined): GuardedRoute[] =>
   guardedRoutes().filter((r) => maskHas(routeGroups[r.group], roleIndex));
+
+/**
+ * The roles of a route of the table, as an access mask: an endpoint that exists for one screen
+ * only (the sign log, for /multisig) is open to exactly the roles that may open that screen.
+ */
+export function routeMask(path: RoutePath): RoleMask {
+  const route = ROUTES.find((r) => r.path === path);
+  if (!route) throw new Error(`'${path}' is not in the route table`);
+  return routeGroups[route.group];
+}

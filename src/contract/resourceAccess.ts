@@ -1,4 +1,4 @@
-import { combine, masks, routeGroups, type RoleMask } from '../access';
+import { combine, masks, routeGroups, routeMask, type RoleMask } from '../access';
 import { INVITATION_ISSUERS } from './invitation';
 import { PAY_LINK_WRITERS } from './payLink';
 
@@ -33,3 +33,10 @@ export const RESOURCE_ACCESS = {
   payLink: { read: routeGroups.excludeAgent, create: PAY_LINK_WRITERS, edit: PAY_LINK_WRITERS, delete: PAY_LINK_WRITERS },
   addressBook: { read: masks.all, create: masks.allManagers, edit: masks.allManagers, delete: masks.allManagers },
 } as const satisfies Record<string, ResourceAccess>;
+
+/**
+ * The sign log across proposals (`/sys/sign/log/list` and its export): the roles that open
+ * /multisig, where it is shown, and no other (docs/console.md "Sign log and waiting proposals").
+ * A lite signer reads a proposal's own log on its page.
+ */
+export const SIGN_LOG_READERS: RoleMask = routeMask('/multisig');
