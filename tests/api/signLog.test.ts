@@ -75,7 +75,7 @@ describe('GET /sys/sign/log/list', () => {
   it('malformed filters are a 400 naming each field, never a 500', async () => {
     const bad = await sign.logs('superAdmin', { action: 'steal', dateFrom: 'yesterday', walletId: 'x', chainId: -1, proposalId: '1; drop' });
     expect(bad.code).toBe(400);
-    expect(Object.keys(bad.data as Record<string, string>)).toEqual(expect.arrayContaining(['action', 'dateFrom', 'walletId', 'chainId', 'proposalId']));
+    expect(Object.keys(bad.data as unknown as Record<string, string>)).toEqual(expect.arrayContaining(['action', 'dateFrom', 'walletId', 'chainId', 'proposalId']));
     expect((await sign.logs('superAdmin', { sort: 'actor' })).code).toBe(400);
     expect((await sign.logs('superAdmin', { dateTo: '20000-01-01' })).code).toBe(400);
   });
@@ -100,7 +100,7 @@ describe('GET /sys/sign/list/transferProposal', () => {
   it('a signer change is no movement, and a kind’s list is for those who read that kind', async () => {
     const governance = await sign.list('superAdmin', { kind: 'governance' }, path);
     expect(governance.code).toBe(400);
-    expect(Object.keys(governance.data as Record<string, string>)).toContain('kind');
+    expect(Object.keys(governance.data as unknown as Record<string, string>)).toContain('kind');
     // /supply is not a lite screen: nor are its proposals.
     expect(await sign.list('merchantLiteEmployee', { kind: 'supply' }, path)).toMatchObject({ code: 403 });
     expect((await sign.list('merchantLiteEmployee', { kind: 'withdraw' }, path)).code).toBe(200);
