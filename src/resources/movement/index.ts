@@ -81,7 +81,8 @@ function movementScreen(kind: MovementKind, route: RoutePath, icon: ComponentTyp
     recordName: (row) => optionalProposalReference(row.walletLabel, row.proposalNonce),
     schema: () => import('../../contract/schemas/movement').then((m) => ({ create: m.movementBody })),
     ...(create === null ? {} : { access: { create } }),
-    list: { sort: { field: 'id', order: 'DESC' } },
+    // What of this kind still waits for signers; the read-only history has no such thing to act on.
+    list: { sort: { field: 'id', order: 'DESC' }, ...(create === null ? {} : { above: () => import('./WaitingMovementProposals') }) },
   });
 }
 
