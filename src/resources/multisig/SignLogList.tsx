@@ -127,8 +127,15 @@ export function SignLogList() {
     <SimpleList<Row>
       rowClick={false}
       primaryText={(row) => <ProposalLink row={row} />}
-      secondaryText={(row) => `${actionWords(row.action)} · ${who(row)}${row.comment ? ` · “${row.comment}”` : ''}`}
-      tertiaryText={(row) => `${chainName(row.chainId)} · ${format.dateTime(row.createdAt)}`}
+      // What and who, then where and when, each on its own line: a phone has no room for a right-hand column.
+      secondaryText={(row) => (
+        <>
+          <span data-testid="sign-log-action">{actionWords(row.action)}</span> · {who(row)}
+          {row.comment ? ` · “${row.comment}”` : ''}
+          <br />
+          {chainName(row.chainId)} · {format.dateTime(row.createdAt)}
+        </>
+      )}
     />
   ) : (
     <DataTable<Row> rowClick={false} bulkActionButtons={false} empty={<Empty />}>

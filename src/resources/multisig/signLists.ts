@@ -17,3 +17,8 @@ export const signListEndpoints: ResourceRegistry = {
   [SIGN_LOG_RESOURCE]: { paths: listOnly(ApiPath.sign.logList, ApiPath.sign.logExport) },
   [MOVEMENT_PROPOSALS_RESOURCE]: { paths: listOnly(ApiPath.sign.transferList), idField: 'proposalId' },
 };
+
+/** Which resource's page shows each list, whose list access it shares (src/resources/engine/access.ts). */
+export const signListsShownOn: Record<string, string> = {
+  [SIGN_LOG_RESOURCE]: 'multisig',
+};
