@@ -37,8 +37,7 @@ export default function WaitingMovementProposals({ definition }: ResourceViewPro
       proposals={data}
       testId="movement-waiting-proposals"
       title="multisig.waitingProposals.title"
-      empty={`multisig.waitingProposals.empty.${kind}`}
-      emptyParams={{ chain }}
+      emptyText={translate(`multisig.waitingProposals.empty.${kind}`, { chain })}
       intro={
         data.length > 0 && (
           <Typography variant="body2" color="text.secondary">

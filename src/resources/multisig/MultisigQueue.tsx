@@ -126,6 +126,8 @@ function History() {
 }
 
 const TABS = ['queue', 'history', 'log'] as const;
+/** Where react-admin's store keeps the tab shown. */
+const TAB_STORE_KEY = 'multisig-tab';
 
 /**
  * /multisig: the queue (next nonce first, then queued), the history and the sign log. The tab is
@@ -133,7 +135,7 @@ const TABS = ['queue', 'history', 'log'] as const;
  */
 export default function MultisigQueue() {
   const translate = useTranslate();
-  const [kept, setTab] = useStore<(typeof TABS)[number]>('multisig.tab', 'queue');
+  const [kept, setTab] = useStore<(typeof TABS)[number]>(TAB_STORE_KEY, 'queue');
   const tab = TABS.includes(kept) ? kept : 'queue';
   const { canAccess: canStart } = useCanAccess({ resource: 'multisig', action: 'create' });
   return (

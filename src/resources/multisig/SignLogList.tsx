@@ -150,7 +150,7 @@ export function SignLogList() {
   return (
     <List<Row>
       resource={SIGN_LOG_RESOURCE}
-      storeKey="multisig.signLog"
+      storeKey="multisig-sign-log"
       disableSyncWithLocation
       filters={useFilters()}
       sort={{ field: 'createdAt', order: 'DESC' }}

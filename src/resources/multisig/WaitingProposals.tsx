@@ -18,16 +18,16 @@ export function WaitingProposals({
   testId = 'home-waiting-list',
   title = 'multisig.waitingForMe',
   empty = 'multisig.waitingEmpty',
-  emptyParams,
+  emptyText,
   intro,
   footer,
 }: {
   proposals: ProposalRecord[];
   testId?: string;
-  /** Translation keys of the heading and of the line shown when there is none (with its parameters). */
+  /** Translation keys of the heading and of the line shown when there is none (or that line in words). */
   title?: string;
   empty?: string;
-  emptyParams?: Record<string, unknown>;
+  emptyText?: string;
   /** A line under the heading, and what follows the list (a link to more). */
   intro?: ReactNode;
   footer?: ReactNode;
@@ -42,7 +42,7 @@ export function WaitingProposals({
         </Typography>
         {intro}
         {proposals.length === 0 ? (
-          <Typography color="text.secondary">{translate(empty, emptyParams)}</Typography>
+          <Typography color="text.secondary">{emptyText ?? translate(empty)}</Typography>
         ) : (
           <List dense disablePadding>
             {proposals.map((proposal) => (

@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { StorageKey } from '../../contract/constants';
 import { ApiPath } from '../../contract/apiPaths';
-import type { HttpClient } from '../../dataProvider/httpClient';
 
 export interface BrandConfig {
   brandName: string;
@@ -65,8 +64,10 @@ export const brandStore = {
   },
 };
 
-/** What the brand needs of the console's HTTP client (src/http.ts): one GET. */
-export type BrandClient = Pick<HttpClient, 'get'>;
+/** What the brand needs of the console's HTTP client (src/http.ts, given by the start-up): one GET answering the envelope's data. */
+export interface BrandClient {
+  get<T>(path: string): Promise<T>;
+}
 
 /**
  * Start-up: apply the cached brand synchronously (no flash of the default), then refresh it
