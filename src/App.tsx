@@ -14,11 +14,12 @@ import { LeaveForSignIn } from './startup/LeaveForSignIn';
 import { resources } from './resources';
 import { withResourceAccess } from './resources/engine';
 import { LITE_PROPOSAL_PATH } from './resources/multisig/proposalPage';
+import { signListsShownOn } from './resources/multisig/signLists';
 
 const HomePage = lazyScreen(() => import('./pages/home/HomePage'));
 const TermsPage = lazyScreen(() => import('./pages/status/TermsPage'));
 
-const authProvider = withResourceAccess(createAuthProvider(http), resources);
+const authProvider = withResourceAccess(createAuthProvider(http), resources, signListsShownOn);
 const BrandEditor = lazyScreen(() => import('./shell/brand/BrandEditor'));
 const OrgPage = lazyScreen(() => import('./pages/org/OrgPage'));
 const OrderRepairPage = lazyScreen(() => import('./pages/orderRepair/OrderRepairPage'));

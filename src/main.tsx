@@ -6,7 +6,7 @@ import './resources/declared';
 import { http, setErrorNotifier, setLanguageSource, setTranslator } from './http';
 import { initI18n, currentLanguage, t } from './i18n/i18nProvider';
 import { notifyError } from './shell/toast/toasts';
-import { loadBrand } from './shell/brand/brandStore';
+import { applyBrand, brandStore, loadBrand } from './shell/brand/brandStore';
 import { createAuthProvider } from './authProvider/authProvider';
 import { StorageKey } from './contract/constants';
 import { withTimeout } from './shell/loading/withTimeout';
@@ -32,9 +32,11 @@ zodConfig({ jitless: true });
 setTranslator(t);
 setLanguageSource(currentLanguage);
 setErrorNotifier(notifyError);
-void loadBrand();
+// The cached brand at once; the fresh one once the translations are in, so a failure's toast is in words.
+applyBrand(brandStore.get());
 // Translations first: every screen, the sign-in page included, renders in the detected language.
 const i18nProvider = await initI18n();
+void loadBrand(http);
 
 const root = createRoot(document.getElementById('root')!);
 const render = (node: ReactNode) => root.render(<StrictMode>{node}</StrictMode>);

@@ -24,7 +24,7 @@ interface Write extends Described {
 
 /**
  * A resource's list / detail / save / update / delete (docs/api.md): who may call each comes
- * from its access (src/contract/resourceAccess.ts, or a declaration's); what each reads and does
+ * from its access (src/access/policy.ts `RESOURCE_ACCESS`, or a declaration's); what each reads and does
  * is the resource's own (its schemas and its service). An action is registered only when given.
  */
 export interface CrudSpec<LQ extends z.ZodType, DQ extends z.ZodType, CB extends z.ZodType, UB extends z.ZodType> {
@@ -53,7 +53,7 @@ export interface CrudSpec<LQ extends z.ZodType, DQ extends z.ZodType, CB extends
 
 function maskOf(access: ResourceAccess, action: 'create' | 'edit' | 'delete', path: string): bigint {
   const mask = access[action];
-  if (mask === undefined) throw new Error(`${path}: the resource's access has no '${action}' mask (src/contract/resourceAccess.ts), so the route may not exist`);
+  if (mask === undefined) throw new Error(`${path}: the resource's access has no '${action}' mask (RESOURCE_ACCESS in src/access/policy.ts), so the route may not exist`);
   return mask;
 }
 

@@ -44,3 +44,4 @@ export function canAccessResource(roleIndex: number | null | undefined, resource
 /** The routes a role reaches, in menu order. */
 export const routesFor = (roleIndex: number | null | undefined): GuardedRoute[] =>
   guardedRoutes().filter((r) => maskHas(routeGroups[r.group], roleIndex));
+

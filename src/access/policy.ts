@@ -2,6 +2,17 @@ import { maskHas, combine, maskOf, type RoleMask } from './roleMask';
 import { masks } from './masks';
 import { routeGroups } from './routeGroups';
 import { ROLES } from './roles';
+import { ROUTES, type RoutePath } from './routeTable';
+
+/**
+ * The roles of a route of the table, as an access mask: an endpoint that exists for one screen
+ * only (the sign log, for /multisig) is open to exactly the roles that may open that screen.
+ */
+export function routeMask(path: RoutePath): RoleMask {
+  const route = ROUTES.find((r) => r.path === path);
+  if (!route) throw new Error(`'${path}' is not in the route table`);
+  return routeGroups[route.group];
+}
 
 /**
  * The one access table (docs/roles-and-routes.md "One access table"): every named action a role
@@ -88,6 +99,12 @@ export const ACTIONS = {
   'auditLog.read': masks.auditReaders,
   'auditLog.verify': masks.operator,
   'assetFlow.read': routeGroups.excludeAgent,
+  /**
+   * The sign log across proposals (`/sys/sign/log/list` and its export): the roles that open
+   * /multisig, where it is shown, and no other (docs/console.md "Sign log and waiting proposals").
+   * A lite signer reads a proposal's own log on its page.
+   */
+  'signLog.read': routeMask('/multisig'),
 } as const satisfies Record<string, RoleMask>;
 
 export type ActionName = keyof typeof ACTIONS;

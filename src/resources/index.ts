@@ -16,6 +16,7 @@ import { merchantLiteWallet, merchantProWallet, merchantStdWallet } from './tier
 import { gasReport, linkpayReport, paymentReport, rechargeReport } from './reports';
 import { auditLog } from './auditLog';
 import { addressBook } from './addressBook';
+import { signListEndpoints } from './multisig/signLists';
 
 /**
  * Every declared resource, once: App mounts `<Resource {...r.props} />` for each, the
@@ -30,5 +31,6 @@ export const resources = [
 
 addDeclaredTexts(i18n, declaredResources);
 
-export const resourceRegistry = registryOf(resources);
+/** The declared resources' endpoints, and the multisig lists that are no screen (src/resources/multisig/signLists.ts). */
+export const resourceRegistry = { ...registryOf(resources), ...signListEndpoints };
 export const resourceMenu = menuEntries(resources);

@@ -65,12 +65,24 @@ const endpoints: EndpointCase[] = [
   // Movements: /transfer is every role's list; /supply std, pro and operator (docs/roles-and-routes.md).
   { name: 'GET movement/list transfer', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/movement/list', { token, query: { kind: 'transfer' } }) },
   { name: 'GET movement/list supply', allowed: 'YY NN YYY NN YYY', call: (s, token) => s.call('GET', '/sys/movement/list', { token, query: { kind: 'supply' } }) },
+  // The sign log across proposals is /multisig's list: the roles of that route, the lite row refused (docs/console.md "Sign log and waiting proposals").
+  { name: 'GET sign/log/list', allowed: 'YY YY YYY NN YYY', call: (s, token) => s.call('GET', '/sys/sign/log/list', { token }) },
+  { name: 'GET sign/log/export', allowed: 'YY YY YYY NN YYY', call: (s, token) => csvCall(s, token, '/sys/sign/log/export') },
+  // A movement screen's waiting proposals: as its kind's list.
+  { name: 'GET sign/list/transferProposal', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/sign/list/transferProposal', { token }) },
+  { name: 'GET sign/list/transferProposal supply', allowed: 'YY NN YYY NN YYY', call: (s, token) => s.call('GET', '/sys/sign/list/transferProposal', { token, query: { kind: 'supply' } }) },
   // Withdraws: merchant managers and finance, and superAdmin, each out of its own org's hot wallet.
   { name: 'POST movement/save withdraw', allowed: 'YN NN YYN YN YYN', call: async (s, token, role) => s.call('POST', '/sys/movement/save', { token, body: await ownWithdraw(s, role) }) },
   // The same kind through the other door (a proposal on the org's multisig wallet): the same roles.
   { name: 'POST sign/start withdraw', allowed: 'YN NN YYN YN YYN', roleOnly: true, call: async (s, token, role) => s.call('POST', '/sys/sign/start', { token, body: await ownWithdraw(s, role, 'multisig') }) },
   { name: 'POST member/invite', allowed: 'YN YN YNN YN YNN', call: (s, token) => s.call('POST', '/sys/member/invite', { token, body: { roleLevel: 1, invitee: 'matrixInvitee' } }) },
 ];
+
+/** An export: a CSV file when allowed (read as code 200), else the JSON envelope of its refusal. */
+async function csvCall(s: TestServer, token: string, path: string): Promise<{ code: number; msg?: string }> {
+  const response = await s.app.inject({ method: 'GET', url: `/api${path}`, headers: { authorization: `Bearer ${token}` } });
+  return /text\/csv/.test(String(response.headers['content-type'])) ? { code: response.statusCode } : response.json<{ code: number; msg: string }>();
+}
 
 /** A withdraw of the minimum out of a hot (or multisig) wallet of the role's org, in a currency it holds. */
 async function ownWithdraw(s: TestServer, role: RoleName, wallet: 'hot' | 'multisig' = 'hot') {

@@ -142,7 +142,8 @@ describe('multisig: start, approve, confirm', () => {
     await expect.poll(() => page.locator('#react-admin-title').textContent()).toBe(reference);
 
     await page.goto(`${env.server.baseUrl}/withdraw`);
-    const link = page.getByRole('link', { name: reference });
+    // The row's link (the waiting proposals above the list name it too, with what it does).
+    const link = page.getByRole('link', { name: reference, exact: true });
     await link.waitFor();
     expect(await link.getAttribute('href')).toBe(`/multisig/${proposalId}/show`);
     await page.close();

@@ -72,12 +72,11 @@ const toRecord = ({ lowestOpen, ...row }: Row): ProposalRecord => {
   };
 };
 
-/** GET /sys/sign/list and /sys/sign/list/transferProposal (`onlyKind` = 'transfer'). */
-export async function listProposals(db: Db, caller: Caller, query: SignListQuery, now: Date, onlyKind?: string): Promise<ListResult<ProposalRecord>> {
+/** GET /sys/sign/list and /sys/sign/list/transferProposal (whose query always names a movement kind). */
+export async function listProposals(db: Db, caller: Caller, query: SignListQuery, now: Date): Promise<ListResult<ProposalRecord>> {
   const status = effectiveStatusSql(now);
   let filtered = visibleProposals(db, caller);
-  const kind = onlyKind ?? query.kind;
-  if (kind) filtered = filtered.where('proposal.kind', '=', kind);
+  if (query.kind) filtered = filtered.where('proposal.kind', '=', query.kind);
   if (query.status) filtered = filtered.where(status, '=', query.status);
   if (query.state) filtered = filtered.where(status, query.state === 'open' ? 'in' : 'not in', ['pending', 'approved']);
   if (query.walletId) filtered = filtered.where('proposal.walletId', '=', query.walletId);
@@ -214,6 +213,8 @@ export function signLogSource(db: Db, caller: Caller, query: SignLogListQuery) {
     .leftJoin('appUser', 'appUser.id', 'signLog.actorId')
     .where(orgVisibleTo(caller, 'proposal.org_id'));
   if (query.proposalId) filtered = filtered.where('signLog.proposalId', '=', query.proposalId);
+  if (query.walletId) filtered = filtered.where('proposal.walletId', '=', query.walletId);
+  if (query.chainId) filtered = filtered.where('proposal.chainId', '=', query.chainId);
   if (query.actor) filtered = filtered.where('appUser.account', '=', query.actor);
   if (query.action) filtered = filtered.where('signLog.action', '=', query.action);
   if (query.dateFrom) filtered = filtered.where('signLog.createdAt', '>=', new Date(query.dateFrom));
@@ -221,7 +222,7 @@ export function signLogSource(db: Db, caller: Caller, query: SignLogListQuery) {
   const options = {
     select: (qb: typeof filtered) =>
       // The entry as the detail's log has it, and the proposal named by wallet and nonce.
-      qb.select([...SIGN_LOG_COLUMNS, 'proposal.chainId', 'chainWallet.label as walletLabel', 'proposal.nonce as proposalNonce']),
+      qb.select([...SIGN_LOG_COLUMNS, 'proposal.chainId', 'proposal.walletId', 'proposal.kind as proposalKind', 'chainWallet.label as walletLabel', 'proposal.nonce as proposalNonce']),
     sortColumns: { id: 'sign_log.id', createdAt: 'sign_log.created_at' },
     defaultSort: 'id',
     tieBreaker: 'sign_log.id',

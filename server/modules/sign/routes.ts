@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
-import { signActionBody, signDetailQuery, signListQuery, signLogListQuery, signStartBody } from '../../../src/contract/schemas/sign';
+import { movementProposalListQuery, signActionBody, signDetailQuery, signListQuery, signLogListQuery, signStartBody } from '../../../src/contract/schemas/sign';
+import { movementRead } from '../../../src/contract/movement';
+import { forbidden } from '../../http/apiError';
+import { may } from '../../../src/access';
 import type { ProposalAction } from '../../../src/contract/proposalMachine';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
@@ -15,7 +18,8 @@ import { chainSafeStates } from './safeProposal';
  * Multisig proposals (docs/proposals.md). Every role reaches the endpoints: who may start, approve,
  * deny and confirm is decided per proposal (the kind's writers, the wallet's org, the
  * frozen signer set). The lite tier has no /multisig screen, but a lite org's multisig
- * wallet still needs its m signers, so its signers act through the same API.
+ * wallet still needs its m signers, so its signers act through the same API. The sign log
+ * across proposals is /multisig's own list: open to exactly that route's roles.
  */
 export function registerSignRoutes(app: FastifyInstance, context: ServerContext): void {
   const { db } = context;
@@ -34,8 +38,12 @@ export function registerSignRoutes(app: FastifyInstance, context: ServerContext)
     method: 'GET',
     path: paths.transferList,
     access,
-    query: signListQuery,
-    handler: async ({ caller, query }) => listProposals(db, caller, query, context.now(), 'transfer'),
+    query: movementProposalListQuery,
+    // A movement screen's waiting proposals: of one kind, for those who read that kind's list.
+    handler: async ({ caller, query }) => {
+      if (!may(caller.roleIndex, movementRead(query.kind))) throw forbidden();
+      return listProposals(db, caller, query, context.now());
+    },
   });
 
   defineRoute(app, context, {
@@ -49,7 +57,7 @@ export function registerSignRoutes(app: FastifyInstance, context: ServerContext)
   defineRoute(app, context, {
     method: 'GET',
     path: paths.logList,
-    access,
+    access: 'signLog.read',
     query: signLogListQuery,
     handler: async ({ caller, query }) => listSignLogs(context.reader, caller, query),
   });
@@ -57,7 +65,7 @@ export function registerSignRoutes(app: FastifyInstance, context: ServerContext)
   defineRoute(app, context, {
     method: 'GET',
     path: paths.logExport,
-    access,
+    access: 'signLog.read',
     query: signLogListQuery,
     handler: async ({ caller, query, request, reply }) =>
       sendCsvExport(request, reply, context.messages, { names: await exportNames(context.reader),

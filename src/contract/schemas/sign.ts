@@ -5,6 +5,7 @@ import type { ProposalAction } from '../proposalMachine';
 import { MAX_SIGNERS, signerSetIssues } from '../signerSet';
 import { listQuery, queryBoolean, recordId, instant } from './listQuery';
 import { checkMovementTarget, movementFields } from './movement';
+import { MOVEMENT_KINDS } from '../movement';
 import type { WalletSignerRecord } from './chainWallet';
 import { evmSignature } from './signingKey';
 import type { TypedDataWire } from '../typedDataWire';
@@ -82,8 +83,19 @@ export const signListQuery = listQuery(signSortable, {
 });
 export type SignListQuery = z.infer<typeof signListQuery>;
 
+/**
+ * GET /sys/sign/list/transferProposal: the money proposals of one movement kind (a movement
+ * screen's "waiting proposals", docs/console.md "Sign log and waiting proposals"); `transfer`
+ * when no kind is named, as the path says. A signer change is no movement: refused.
+ */
+export const movementProposalListQuery = signListQuery.extend({ kind: z.enum(MOVEMENT_KINDS).default('transfer') });
+export type MovementProposalListQuery = z.infer<typeof movementProposalListQuery>;
+
 export const signLogListQuery = listQuery(['id', 'createdAt'] as const, {
   proposalId: z.coerce.number().int().positive().optional(),
+  /** The proposals of one wallet, or of one chain. */
+  walletId: z.coerce.number().int().positive().optional(),
+  chainId: z.coerce.number().int().positive().optional(),
   actor: z.string().trim().max(64).optional(),
   action: z.enum(SIGN_ACTIONS).optional(),
   dateFrom: instant.optional(),
@@ -204,6 +216,9 @@ export interface SignLogRecord {
 /** A sign log entry as the list across proposals gives it: with the proposal named by its wallet and nonce ("Aurora vault #3"). */
 export interface SignLogListRecord extends SignLogRecord {
   chainId: number;
+  walletId: number;
+  /** The proposal's kind (transfer, withdraw, … governance). */
+  proposalKind: string;
   walletLabel: string;
   proposalNonce: number;
 }

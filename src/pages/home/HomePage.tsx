@@ -9,7 +9,7 @@ import type { ChainWalletRecord } from '../../contract/schemas/chainWallet';
 import type { ProposalRecord } from '../../contract/schemas/sign';
 import { sumDecimals } from './sumDecimals';
 import { VolumeCard } from './VolumeCard';
-import { WaitingProposals } from './WaitingProposals';
+import { WaitingProposals } from '../../resources/multisig/WaitingProposals';
 import { proposalQueuePath } from '../../resources/multisig/proposalPage';
 import { useFormat } from '../../i18n/useFormat';
 

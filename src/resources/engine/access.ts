@@ -34,20 +34,22 @@ interface Accessible {
 /**
  * react-admin asks `canAccess({resource, action})` before every resource page and
  * button: declared resources answer from their declaration with the role held in
- * memory; anything else goes to the wrapped provider.
+ * memory; anything else goes to the wrapped provider. `shownOn` names, for each list that is no
+ * resource of its own, the resource whose page shows it.
  */
-export function withResourceAccess(authProvider: AuthProvider, resources: readonly Accessible[]): AuthProvider {
+export function withResourceAccess(authProvider: AuthProvider, resources: readonly Accessible[], shownOn: Record<string, string> = {}): AuthProvider {
   const byName = new Map(resources.map((r) => [r.props.name, r]));
-  return {
-    ...authProvider,
-    async canAccess(params) {
-      const resource = byName.get(params.resource);
-      if (!resource) return authProvider.canAccess ? authProvider.canAccess(params) : true;
-      // After a reload the role is known once the session is restored (one /me call, then memory).
-      if (!session.isLoaded() && authProvider.checkAuth) await authProvider.checkAuth({}).catch(() => undefined);
-      const { roleIndex, selectedOrg } = session.get();
-      const target = params.record ? { record: params.record as Record<string, unknown>, org: selectedOrg } : undefined;
-      return resource.canDo(roleIndex, params.action, target);
-    },
+  const canAccess: NonNullable<AuthProvider['canAccess']> = async (params) => {
+    // A list that is no resource of its own (the sign log) is read by whoever may list the resource whose page shows it.
+    const owner = Object.hasOwn(shownOn, params.resource) ? shownOn[params.resource] : undefined;
+    if (owner !== undefined) return canAccess({ ...params, resource: owner, action: 'list' });
+    const resource = byName.get(params.resource);
+    if (!resource) return authProvider.canAccess ? authProvider.canAccess(params) : true;
+    // After a reload the role is known once the session is restored (one /me call, then memory).
+    if (!session.isLoaded() && authProvider.checkAuth) await authProvider.checkAuth({}).catch(() => undefined);
+    const { roleIndex, selectedOrg } = session.get();
+    const target = params.record ? { record: params.record as Record<string, unknown>, org: selectedOrg } : undefined;
+    return resource.canDo(roleIndex, params.action, target);
   };
+  return { ...authProvider, canAccess };
 }

@@ -282,6 +282,11 @@ export interface ResourceDeclaration {
     /** Shown above the rows, inside the list (it reads and sets the list's filters): totals, a date range. */
     summary?: ViewLoader;
     /**
+     * Shown above the list, outside it, whether the list has rows or not (a movement screen's
+     * waiting proposals of its kind): a part that reads its own data. Loaded with the list.
+     */
+    above?: ViewLoader;
+    /**
      * What shows instead of rows: with no filter set (in place of the generic "No … yet"), and
      * when the filters hide every row (it can name them). Loaded with the list.
      */

@@ -82,7 +82,8 @@ function movementScreen(kind: MovementKind, route: RoutePath, icon: ComponentTyp
     schema: () => import('../../contract/schemas/movement').then((m) => ({ create: m.movementBody })),
     // The form shows the wallet's spendable balance and the fee before saving.
     ...(create === null ? {} : { access: { create }, create: { formPart: () => import('./MovementQuote') } }),
-    list: { sort: { field: 'id', order: 'DESC' } },
+    // What of this kind still waits for signers; the read-only history has no such thing to act on.
+    list: { sort: { field: 'id', order: 'DESC' }, ...(create === null ? {} : { above: () => import('./WaitingMovementProposals') }) },
   });
 }
 

@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { Box, Card, CardContent, Tab, Tabs, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useFormat } from '../../i18n/useFormat';
-import { CreateButton, Datagrid, FunctionField, List, SimpleList, Title, useGetList, useTranslate, useCanAccess } from 'react-admin';
+import { CreateButton, Datagrid, FunctionField, List, SimpleList, Title, useGetList, useTranslate, useCanAccess, useStore } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { MAX_PAGE_SIZE } from '../../contract/constants';
 import { proposalReference } from '../../contract/proposalReference';
@@ -13,6 +12,7 @@ import { ListFailure } from '../engine/views/loadFailure';
 import { RowChain, ShowingChain } from '../engine/views/ListChain';
 import { useSession } from '../../session';
 import { SignLogExportButton } from './SignLogExportButton';
+import { SignLogList } from './SignLogList';
 import { ProposalStatusChip } from './ProposalStatusChip';
 import { nonceFirstText, proposalKindLabel, proposalObject, proposalSummary } from './proposalSummary';
 
@@ -145,25 +145,35 @@ function History() {
   );
 }
 
-/** /multisig: the queue (next nonce first, then queued) and the history. */
+const TABS = ['queue', 'history', 'log'] as const;
+/** Where react-admin's store keeps the tab shown. */
+const TAB_STORE_KEY = 'multisig-tab';
+
+/**
+ * /multisig: the queue (next nonce first, then queued), the history and the sign log. The tab is
+ * kept in react-admin's store, so Back from a proposal opened in the log lands on the log again.
+ */
 export default function MultisigQueue() {
   const translate = useTranslate();
-  const [tab, setTab] = useState(0);
+  const [kept, setTab] = useStore<(typeof TABS)[number]>(TAB_STORE_KEY, 'queue');
+  const tab = TABS.includes(kept) ? kept : 'queue';
   const { canAccess: canStart } = useCanAccess({ resource: 'multisig', action: 'create' });
   return (
     <Card sx={{ mt: 2 }}>
       <Title title={translate('menu.multisig')} />
       <CardContent>
         <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap' }}>
-          <Tabs value={tab} onChange={(_, value: number) => setTab(value)} sx={{ flex: 1 }}>
-            <Tab label={translate('multisig.queue')} />
-            <Tab label={translate('multisig.history')} />
+          <Tabs value={tab} onChange={(_, value: (typeof TABS)[number]) => setTab(value)} variant="scrollable" allowScrollButtonsMobile sx={{ flex: 1 }}>
+            <Tab value="queue" label={translate('multisig.queue')} />
+            <Tab value="history" label={translate('multisig.history')} />
+            <Tab value="log" label={translate('multisig.signLog.tab')} data-testid="sign-log-tab" />
           </Tabs>
-          <SignLogExportButton />
+          {/* The log tab has its own export, of what its filters show. */}
+          {tab !== 'log' && <SignLogExportButton />}
           {canStart && <CreateButton resource="multisig" label={translate('multisig.start')} />}
         </Box>
-        <ShowingChain />
-        {tab === 0 ? <Queue /> : <History />}
+        {tab !== 'log' && <ShowingChain />}
+        {tab === 'queue' ? <Queue /> : tab === 'history' ? <History /> : <SignLogList />}
       </CardContent>
     </Card>
   );

@@ -1,6 +1,6 @@
 import { useGetList } from 'react-admin';
 import type { ProposalRecord } from '../../contract/schemas/sign';
-import { WaitingProposals } from '../../pages/home/WaitingProposals';
+import { WaitingProposals } from '../multisig/WaitingProposals';
 import GeneratedList from '../engine/views/GeneratedList';
 import type { ResourceViewProps } from '../engine/types';
 

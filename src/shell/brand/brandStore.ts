@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { API_BASE, StorageKey } from '../../contract/constants';
+import { StorageKey } from '../../contract/constants';
 import { ApiPath } from '../../contract/apiPaths';
 
 export interface BrandConfig {
@@ -64,18 +64,23 @@ export const brandStore = {
   },
 };
 
+/** What the brand needs of the console's HTTP client (src/http.ts, given by the start-up): one GET answering the envelope's data. */
+export interface BrandClient {
+  get<T>(path: string): Promise<T>;
+}
+
 /**
- * Start-up: apply the cached brand synchronously (no flash of the default), then
- * refresh from GET /sys/config/brand (fields read from `data`).
+ * Start-up: apply the cached brand synchronously (no flash of the default), then refresh it
+ * from GET /sys/config/brand through the console's HTTP client, as every call goes (its
+ * time-out, the language, a toast saying why it failed; docs/console.md "Brand").
  */
-export async function loadBrand(fetchImpl: typeof fetch = fetch, base = API_BASE): Promise<BrandConfig> {
+export async function loadBrand(client: BrandClient): Promise<BrandConfig> {
   applyBrand(current);
   try {
-    const response = await fetchImpl(`${base}${ApiPath.brand.get}`, { credentials: 'include' });
-    const body = (await response.json()) as { code?: number; data?: Partial<BrandConfig> };
-    if (response.ok && body.code === 200 && body.data?.brandName) brandStore.set({ ...DEFAULT_BRAND, ...body.data } as BrandConfig);
+    const data = await client.get<Partial<BrandConfig> | null>(ApiPath.brand.get);
+    if (data?.brandName) brandStore.set({ ...DEFAULT_BRAND, ...data } as BrandConfig);
   } catch {
-    // Offline or server down: the cached brand stays; the next load refreshes it.
+    // The client has shown why; the cached brand stays and the next load refreshes it.
   }
   return current;
 }

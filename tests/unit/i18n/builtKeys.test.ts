@@ -11,6 +11,7 @@ import { REPAIR_ACTIONS } from '../../../src/contract/orderRepair';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, PROPOSAL_STEPS } from '../../../src/contract/audit';
 import { LEDGER_BREAK_KINDS } from '../../../src/contract/schemas/ledger';
 import { LEDGER_REASONS } from '../../../src/contract/ledger';
+import { MOVEMENT_KINDS } from '../../../src/contract/movement';
 import { PASSWORD_FIELDS } from '../../../src/pages/account/PasswordCard';
 import { RECREDIT_FIELDS } from '../../../src/pages/orderRepair/OrderRepairPage';
 import { SIGNUP_FIELDS } from '../../../src/pages/signup/SignUpPage';
@@ -43,6 +44,9 @@ const families: Record<string, readonly string[]> = {
   'multisig.pending': PROPOSAL_ACTIONS,
   'multisig.done': PROPOSAL_ACTIONS,
   'multisig.log.action': SIGN_ACTIONS,
+  // The sign log tab's action words and a movement screen's "none waits" line.
+  'multisig.signLog.actions': SIGN_ACTIONS,
+  'multisig.waitingProposals.empty': MOVEMENT_KINDS,
   'multisig.signing': SIGNING_FAILURES,
   'multisig.tx': TRANSACTION_FACTS,
   account: PASSWORD_FIELDS,

@@ -4,13 +4,16 @@ import { http, HttpResponse, delay } from 'msw';
 import { setupServer } from 'msw/node';
 import { AdminContext } from 'react-admin';
 import { testI18nProvider as i18nProvider } from '../testI18nProvider';
+import { createHttpClient } from '../../../src/dataProvider/httpClient';
 
 const brand = (brandName: string) => ({ brandName, favicon: `/${brandName}.ico`, logo: `/${brandName}.svg`, logoDarkMode: `/${brandName}-dark.svg` });
 
 const API = 'http://console.test/api';
 let served = brand('Fresh');
+let language: string | null = null;
 const api = setupServer(
-  http.get(`${API}/sys/config/brand`, async () => {
+  http.get(`${API}/sys/config/brand`, async ({ request }) => {
+    language = request.headers.get('Accept-Language');
     await delay(30);
     return HttpResponse.json({ code: 200, msg: 'ok', description: '', data: served });
   }),
@@ -20,8 +23,25 @@ afterEach(() => api.resetHandlers());
 afterAll(() => api.close());
 beforeEach(() => {
   served = brand('Fresh');
+  language = null;
   vi.resetModules();
 });
+
+/** The console's HTTP client as src/http.ts makes it, its toasts caught (docs/console.md "Calls and their failures"). */
+const clientFor = (timeoutMs = 2_000) => {
+  const toasts: string[] = [];
+  const client = createHttpClient({
+    baseUrl: API,
+    timeoutMs,
+    getToken: () => null,
+    getLanguage: () => 'zh-CN',
+    getOrgId: () => null,
+    translate: (key) => key,
+    notifyError: (message) => toasts.push(message),
+    onAuthFailure: () => undefined,
+  });
+  return { client, toasts };
+};
 
 /** The brand module as a new page load sees it. */
 const load = () => import('../../../src/shell/brand');
@@ -35,16 +55,20 @@ describe('brand at start-up', () => {
   it('applies the cached brand synchronously, then the fetched one, and caches it', async () => {
     localStorage.setItem('brand-config', JSON.stringify(brand('Cached')));
     const { loadBrand } = await load();
-    const loading = loadBrand(fetch, API);
+    const { client, toasts } = clientFor();
+    const loading = loadBrand(client);
     expect(page()).toEqual({ title: 'Cached Admin', description: 'Cached admin platform', favicon: '/Cached.ico' });
     await loading;
+    // Through the console's client: in the console's language, nothing to toast.
+    expect(language).toBe('zh-CN');
+    expect(toasts).toEqual([]);
     expect(page()).toEqual({ title: 'Fresh Admin', description: 'Fresh admin platform', favicon: '/Fresh.ico' });
     expect(JSON.parse(localStorage.getItem('brand-config') ?? '{}')).toEqual(brand('Fresh'));
   });
 
   it('without a cache, starts from the seed brand', async () => {
     const { loadBrand, DEFAULT_BRAND } = await load();
-    const loading = loadBrand(fetch, API);
+    const loading = loadBrand(clientFor().client);
     expect(DEFAULT_BRAND).toEqual({ brandName: 'Custodia', favicon: '/brand/favicon.svg', logo: '/brand/logo.svg', logoDarkMode: '/brand/logo-dark.svg' });
     expect(page()).toEqual({ title: 'Custodia Admin', description: 'Custodia admin platform', favicon: '/brand/favicon.svg' });
     await loading;
@@ -52,14 +76,24 @@ describe('brand at start-up', () => {
   });
 
   it.each([
-    ['the API is unreachable', () => HttpResponse.error()],
-    ['the API answers with an error envelope', () => HttpResponse.json({ code: 500, msg: 'errors.server-error', data: null })],
-    ['the API fails with HTTP 500', () => new HttpResponse('down', { status: 500 })],
-  ])('keeps the cached brand when %s', async (_, answer) => {
+    ['the API is unreachable', () => HttpResponse.error(), 'errors.network-connect-failed'],
+    ['the API answers with an error envelope', () => HttpResponse.json({ code: 500, msg: 'errors.server-error', data: null }), 'errors.server-error'],
+    ['the API fails with HTTP 500', () => new HttpResponse('down', { status: 500 }), 'errors.server-error'],
+    [
+      'the API does not answer in time',
+      async () => {
+        await delay(2_000);
+        return HttpResponse.json({ code: 200, msg: 'ok', data: brand('Late') });
+      },
+      'errors.request-timeout',
+    ],
+  ])('keeps the cached brand when %s, and says why in a toast', async (_, answer, toast) => {
     api.use(http.get(`${API}/sys/config/brand`, answer));
     localStorage.setItem('brand-config', JSON.stringify(brand('Kept')));
     const { loadBrand } = await load();
-    await loadBrand(fetch, API);
+    const { client, toasts } = clientFor(100);
+    await loadBrand(client);
+    expect(toasts).toEqual([toast]);
     expect(page().title).toBe('Kept Admin');
     expect(JSON.parse(localStorage.getItem('brand-config') ?? '{}').brandName).toBe('Kept');
   });

@@ -43,6 +43,7 @@ export default function GeneratedList({ definition }: ResourceViewProps) {
   const title = useResourceName(definition)(2);
   const { currentChainObj, roleIndex, selectedOrg } = useSession();
   const Summary = useListPart(definition.declaration.list?.summary);
+  const Above = useListPart(definition.declaration.list?.above);
   const Empty = useListPart(definition.declaration.list?.empty);
   const Drawn = useListPart(definition.declaration.list?.rowDrawer);
   const [drawn, setDrawn] = useState<RaRecord | null>(null);
@@ -108,18 +109,25 @@ export default function GeneratedList({ definition }: ResourceViewProps) {
     </>
   );
   return (
-    <List
-      resource={definition.resourceName}
-      title={title}
-      filter={filter}
-      filters={filters.length > 0 ? filters : undefined}
-      sort={sort}
-      perPage={declaration.list?.perPage ?? LIST_PAGE_SIZE}
-      empty={empty ?? <EmptyState definition={definition} />}
-      actions={<ListActions definition={definition} hasFilters={filters.length > 0} phone={phone} />}
-      error={<ListFailure>{content}</ListFailure>}
-    >
-      {content}
-    </List>
+    <>
+      {Above && (
+        <Suspense fallback={null}>
+          <Above definition={definition} />
+        </Suspense>
+      )}
+      <List
+        resource={definition.resourceName}
+        title={title}
+        filter={filter}
+        filters={filters.length > 0 ? filters : undefined}
+        sort={sort}
+        perPage={declaration.list?.perPage ?? LIST_PAGE_SIZE}
+        empty={empty ?? <EmptyState definition={definition} />}
+        actions={<ListActions definition={definition} hasFilters={filters.length > 0} phone={phone} />}
+        error={<ListFailure>{content}</ListFailure>}
+      >
+        {content}
+      </List>
+    </>
   );
 }

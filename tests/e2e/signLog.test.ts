@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { apiAs as apiAsUser, e2eEnvironment, signIn } from './harness';
+import { RECIPIENT } from './proposalSteps';
+import { axeViolations } from './axe';
+import { demoTronAddress } from '../../server/db/seed/wallets';
+
+/**
+ * /multisig's "Sign log" tab and the movement screens' waiting proposals (docs/console.md
+ * "Sign log and waiting proposals"), as a signer meets them, at a desk and on a phone.
+ */
+const env = e2eEnvironment();
+const apiAs = (account: string) => apiAsUser(env.server.baseUrl, account);
+const SHOTS = process.env.E2E_SCREENSHOTS;
+
+type Wallet = { id: number; label: string };
+const walletId = async (account: string, label: string) => {
+  const wallets = await (await apiAs(account))('/sys/chain-wallet/list?pageSize=100');
+  return (wallets.data.list as Wallet[]).find((w) => w.label === label)!.id;
+};
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+/** Picks an option of one of the list's filter selects. */
+async function pickFilter(page: Page, label: string, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+describe('the sign log', () => {
+  let proposalId = 0;
+  let reference = '';
+
+  it('a signer sees their approval, in words, with the proposal named and linked; filters narrow it; the link opens the proposal', async () => {
+    // merchantProFinance starts a transfer out of a multisig wallet that is no Safe (starting is their vote); merchantProEmployee approves it.
+    const finance = await apiAs('merchantProFinance');
+    const started = await finance('/sys/sign/start', { walletId: await walletId('merchantProFinance', 'Aurora TRON hot'), kind: 'transfer', to: demoTronAddress('sign log e2e'), amount: '1', symbol: 'TRX', memo: '' });
+    expect(started.code).toBe(200);
+    proposalId = started.data.proposalId as number;
+    reference = `Aurora TRON hot · #${started.data.nonce as number}`;
+    const employee = await apiAs('merchantProEmployee');
+    expect((await employee('/sys/sign/approval', { proposalId, comment: 'checked the address' })).code).toBe(200);
+
+    const page = await env.browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await signIn(page, env.server.baseUrl, 'merchantProEmployee');
+    await page.goto(`${env.server.baseUrl}/multisig`);
+    await page.getByRole('tab', { name: 'Sign log' }).click();
+    const mine = page.locator('tr').filter({ hasText: reference }).filter({ hasText: 'checked the address' });
+    await mine.waitFor();
+    expect(await mine.getByTestId('sign-log-action').textContent()).toBe('Approved');
+    expect(await mine.textContent()).toContain('(merchantProEmployee)');
+    expect(await mine.textContent()).toContain('TRON');
+    expect(await axeViolations(page, '/multisig sign log')).toEqual([]);
+    await shot(page, 'sign-log-1440');
+
+    // Approvals on this wallet's proposals: the row stays, every row is an approval of Aurora TRON hot.
+    await pickFilter(page, 'Action', 'Approved');
+    await pickFilter(page, 'Wallet', /^Aurora TRON hot/);
+    await expect.poll(async () => (await page.getByTestId('sign-log-action').allTextContents()).every((t) => t === 'Approved')).toBe(true);
+    await expect.poll(async () => (await page.getByTestId('sign-log-proposal').allTextContents()).every((p) => p.startsWith('Aurora TRON hot · #'))).toBe(true);
+    await mine.waitFor();
+    // Denials from tomorrow on: none, and the list says so in words.
+    await pickFilter(page, 'Action', 'Denied');
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    const day = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
+    await page.getByLabel('From (day)').fill(day);
+    await page.getByTestId('sign-log-empty').filter({ hasText: 'No signature action matches these filters.' }).waitFor();
+    expect(await axeViolations(page, '/multisig sign log, filtered to nothing')).toEqual([]);
+
+    // Back to approvals of any day, and follow the row to its proposal.
+    await page.getByLabel('From (day)').fill('');
+    await pickFilter(page, 'Action', 'Approved');
+    await mine.getByTestId('sign-log-proposal').click();
+    await page.waitForURL(new RegExp(`/multisig/${proposalId}/show$`));
+    await expect.poll(() => page.locator('#react-admin-title').textContent()).toBe(reference);
+    // Back lands on the log again, its filters kept.
+    await page.goBack();
+    await mine.waitFor();
+    expect(await page.getByRole('tab', { name: 'Sign log' }).getAttribute('aria-selected')).toBe('true');
+    await page.close();
+  });
+
+  it('on a phone the log is one entry per line, still linked; in Chinese it reads in Chinese', async () => {
+    const page = await env.browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'zh-CN' });
+    await signIn(page, env.server.baseUrl, 'merchantProEmployee');
+    await page.goto(`${env.server.baseUrl}/multisig`);
+    await page.getByRole('tab', { name: '签名记录' }).click();
+    const link = page.getByTestId('sign-log-proposal').filter({ hasText: reference }).first();
+    await link.waitFor();
+    await expect.poll(() => page.locator('main').textContent()).toContain('批准');
+    // Nothing wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await axeViolations(page, '/multisig sign log (phone, zh-CN)')).toEqual([]);
+    await shot(page, 'sign-log-390-zh');
+    await link.click();
+    await page.waitForURL(/\/multisig\/\d+\/show$/);
+    await page.close();
+  });
+
+  it('the lite row has no sign log: the API refuses it, as the route table closes /multisig', async () => {
+    const lite = await apiAs('merchantLiteManager');
+    expect((await lite('/sys/sign/log/list')).code).toBe(403);
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'merchantLiteManager');
+    await page.goto(`${env.server.baseUrl}/multisig`);
+    await page.waitForURL(/\/403$/);
+    await page.close();
+  });
+});
+
+describe('waiting proposals on a movement screen', () => {
+  it('a withdrawal out of a multisig wallet waits on /withdraw, linked to its proposal; another kind says none waits', async () => {
+    const manager = await apiAs('merchantProManager');
+    const saved = await manager('/sys/movement/save', { kind: 'withdraw', walletId: await walletId('merchantProManager', 'Aurora cold'), to: RECIPIENT, symbol: 'ETH', amount: '0.25', memo: '' });
+    expect(saved.code).toBe(200);
+    const proposalId = saved.data.proposalId as number;
+    const { nonce } = (await manager(`/sys/sign/detail?proposalId=${proposalId}`)).data as { nonce: number };
+    const reference = `Aurora cold · #${nonce}`;
+
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      const page = await env.browser.newPage({ viewport });
+      await signIn(page, env.server.baseUrl, 'merchantProFinance');
+      await page.goto(`${env.server.baseUrl}/withdraw`);
+      const panel = page.getByTestId('movement-waiting-proposals');
+      await panel.getByRole('heading', { name: 'Waiting proposals' }).waitFor();
+      const item = panel.getByRole('link', { name: new RegExp(reference.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
+      await item.waitFor();
+      expect(await panel.textContent()).toContain('Ethereum');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      expect(await axeViolations(page, `/withdraw (${viewport.width} px)`)).toEqual([]);
+      await shot(page, `withdraw-waiting-${viewport.width}`);
+      await item.click();
+      await page.waitForURL(new RegExp(`/multisig/${proposalId}/show$`));
+      await page.close();
+    }
+
+    // The demo seed starts no refund out of a multisig wallet: /refund says, in words, that none waits.
+    const page = await env.browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await signIn(page, env.server.baseUrl, 'merchantProFinance');
+    await page.goto(`${env.server.baseUrl}/refund`);
+    const panel = page.getByTestId('movement-waiting-proposals');
+    await panel.getByText('No refund waits for signatures on Ethereum.').waitFor();
+    expect(await panel.getByRole('link').count()).toBe(0);
+    await page.close();
+  });
+});
