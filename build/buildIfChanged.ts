@@ -26,8 +26,24 @@ function filesUnder(root: string, entry: string): string[] {
 
 export function inputsHash(root: string, inputs = BUILD_INPUTS): string {
   const hash = createHash('sha256');
-  for (const file of inputs.flatMap((entry) => filesUnder(root, entry)).sort()) {
+  for (const file of inputFiles(root, inputs)) {
     hash.update(file).update('\0').update(fs.readFileSync(path.join(root, file))).update('\0');
+  }
+  return hash.digest('hex');
+}
+
+const inputFiles = (root: string, inputs: string[]) => inputs.flatMap((entry) => filesUnder(root, entry)).sort();
+
+/**
+ * The inputs' names, sizes and modification times: read without opening a file, so a start
+ * where nothing was touched costs a directory walk, not a read of every source. A change of
+ * these alone (a checkout that rewrote files with the same contents) is settled by the hash.
+ */
+function inputsStat(root: string, inputs: string[]): string {
+  const hash = createHash('sha256');
+  for (const file of inputFiles(root, inputs)) {
+    const stat = fs.statSync(path.join(root, file));
+    hash.update(`${file}\0${stat.size}\0${stat.mtimeMs}\0`);
   }
   return hash.digest('hex');
 }
@@ -39,19 +55,23 @@ export interface BuildIfChangedOptions {
   inputs?: string[];
 }
 
-/** Builds when dist/ is missing or was built from other inputs; says which it did. */
-export async function buildIfChanged({ root, outDir, build, inputs }: BuildIfChangedOptions): Promise<'built' | 'up to date'> {
+/**
+ * Builds when dist/ is missing or was built from other inputs; says which it did. The stamp keeps
+ * the contents' hash and the files' sizes and times: equal times mean nothing to read at all.
+ */
+export async function buildIfChanged({ root, outDir, build, inputs = BUILD_INPUTS }: BuildIfChangedOptions): Promise<'built' | 'up to date'> {
   const stamp = path.join(outDir, STAMP_FILE);
+  const [builtHash, builtStat] = fs.existsSync(path.join(outDir, 'index.html')) && fs.existsSync(stamp) ? fs.readFileSync(stamp, 'utf8').split('\n') : [];
+  const stat = inputsStat(root, inputs);
+  if (builtStat !== undefined && builtStat === stat) return 'up to date';
   const current = inputsHash(root, inputs);
-  const built = fs.existsSync(path.join(outDir, 'index.html')) && fs.existsSync(stamp) ? fs.readFileSync(stamp, 'utf8') : null;
-  if (built === current) return 'up to date';
-  await build();
-  fs.writeFileSync(stamp, current);
-  return 'built';
+  if (builtHash !== current) await build();
+  fs.writeFileSync(stamp, `${current}\n${inputsStat(root, inputs)}`);
+  return builtHash === current ? 'up to date' : 'built';
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const root = path.resolve(import.meta.dirname, '..');
+/** `npm start`'s first step, said in one line: the console in dist/ is built from what is there now. */
+export async function ensureConsoleBuilt(root: string): Promise<void> {
   const outcome = await buildIfChanged({
     root,
     outDir: path.join(root, 'dist'),
@@ -62,4 +82,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     },
   });
   console.log(outcome === 'built' ? 'Console built into dist/.' : 'Console build is up to date (dist/): not rebuilt.');
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  await ensureConsoleBuilt(path.resolve(import.meta.dirname, '..'));
 }

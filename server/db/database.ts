@@ -51,6 +51,9 @@ export interface PoolOptions {
   applicationName: string;
 }
 
+/** How often an embedded database's statistics are refreshed, and the file beside it that says when they last were. */
+const ANALYZE_EVERY_MS = 6 * 3_600_000;
+export const ANALYZE_STAMP = 'pglite-analyzed-at';
 const DEFAULT_POOL: PoolOptions = { max: 10, connectTimeoutMs: 10_000, statementTimeoutMs: 0, applicationName: 'custody-api' };
 
 // int8 as JS number (chain ids and counts stay far below 2^53); numeric stays a string (docs/ledger.md).
@@ -194,10 +197,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   let analyzer: NodeJS.Timeout | undefined;
   if (kind === 'pglite' && options.dataDir) {
     // PGlite runs no autovacuum: without fresh statistics its planner walks the wrong index
-    // once tables grow (docs/SCALING.md). Refreshed at start and every six hours.
-    const analyze = () => sql`analyze`.execute(db).catch(() => undefined);
-    await analyze();
-    analyzer = setInterval(() => void analyze(), 6 * 3_600_000).unref();
+    // once tables grow (docs/SCALING.md). Refreshed every six hours, the time of the last one
+    // kept beside the folder: a restart within six hours of it does not pay for another (on a
+    // large folder, seconds before the first request), it waits for the rest of the six hours.
+    const stamp = path.join(options.dataDir, ANALYZE_STAMP);
+    const analyze = async () => {
+      try {
+        await sql`analyze`.execute(db);
+        fs.writeFileSync(stamp, new Date().toISOString());
+      } catch {
+        // tried again on the next beat, and at the next start (no stamp written)
+      }
+    };
+    const last = fs.existsSync(stamp) ? Date.parse(fs.readFileSync(stamp, 'utf8')) : Number.NaN;
+    const dueInMs = Number.isFinite(last) ? Math.min(ANALYZE_EVERY_MS, Math.max(0, last + ANALYZE_EVERY_MS - Date.now())) : 0;
+    if (dueInMs === 0) await analyze();
+    analyzer = setTimeout(function again() {
+      void analyze().finally(() => {
+        analyzer = setTimeout(again, ANALYZE_EVERY_MS).unref();
+      });
+    }, dueInMs || ANALYZE_EVERY_MS).unref();
   }
   // The replica's connections are named apart in pg_stat_activity; nothing written through them.
   // A replica that cannot be reached hands its reads to the primary (server/db/readerFallback.ts).
@@ -219,7 +238,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     kind,
     listen,
     close: async () => {
-      clearInterval(analyzer);
+      clearTimeout(analyzer);
       await replica?.destroy();
       await db.destroy();
     },

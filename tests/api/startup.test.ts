@@ -8,6 +8,7 @@ import { errorForLog, loggerOptions, withoutLongHex } from '../../server/loggerO
 import { buildIfChanged, STAMP_FILE } from '../../build/buildIfChanged';
 import { hashPassword } from '../../server/modules/auth/password';
 import semver from 'semver';
+import { ANALYZE_STAMP, openDatabase } from '../../server/db/database';
 
 describe('npm start: the line a newcomer reads', () => {
   let server: TestServer;
@@ -88,19 +89,44 @@ describe('npm start: the console is rebuilt only when its sources changed', () =
     expect(await run()).toBe('built');
     expect(builds).toBe(4);
   });
+
+  it('a file rewritten with the same contents (a checkout) is no change: the contents decide, and the next check only looks at the files', async () => {
+    expect(await run()).toBe('up to date');
+    const source = path.join(root, 'src', 'main.tsx');
+    const later = new Date(Date.now() + 60_000);
+    fs.utimesSync(source, later, later);
+    const before = builds;
+    expect(await run()).toBe('up to date');
+    expect(builds).toBe(before);
+    // The stamp now holds the new times: an edit with the same size and a new time is still seen.
+    fs.writeFileSync(source, fs.readFileSync(source, 'utf8').replace('1', '2'));
+    expect(await run()).toBe('built');
+    expect(builds).toBe(before + 1);
+  });
 });
 
-/**
- * Packages whose engines name a newer Node than ours but that run on it, each with what proves it
- * (docs/DECISIONS.md "The embedded EVM on Node 20"). npm warns (EBADENGINE) and installs them.
- */
-const RUNS_ON_OUR_NODE: Record<string, string> = {
-  'node_modules/@nomicfoundation/edr': 'the embedded devnet: tests/unit/chain/*.test.ts run it on this Node',
-  'node_modules/@nomicfoundation/edr-linux-x64-gnu': 'its native binary, listed as our own dependency so npm installs it',
-};
+describe("an embedded database's statistics on a restart", () => {
+  it('are refreshed at the first start, not again within six hours of it, and at start once those have passed', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'analyze-stamp-'));
+    try {
+      const stamp = path.join(dir, ANALYZE_STAMP);
+      await (await openDatabase({ dataDir: dir })).close();
+      const first = fs.readFileSync(stamp, 'utf8');
+      expect(Date.parse(first)).toBeGreaterThan(Date.now() - 600_000);
+      await (await openDatabase({ dataDir: dir })).close();
+      expect(fs.readFileSync(stamp, 'utf8')).toBe(first);
+      const sevenHoursAgo = new Date(Date.now() - 7 * 3_600_000).toISOString();
+      fs.writeFileSync(stamp, sevenHoursAgo);
+      await (await openDatabase({ dataDir: dir })).close();
+      expect(Date.parse(fs.readFileSync(stamp, 'utf8'))).toBeGreaterThan(Date.parse(sevenHoursAgo) + 3_600_000);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
 
 describe('npm install on the oldest Node the README names', () => {
-  it('installs no package whose engines exclude it (no EBADENGINE warning), except the ones known to run on it', () => {
+  it('installs no package whose engines exclude it: no EBADENGINE warning (docs/DECISIONS.md "Node 20 and the embedded devnet\'s EDR")', () => {
     const root = path.resolve(import.meta.dirname, '../..');
     const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { engines: { node: string } };
     const oldest = semver.minVersion(manifest.engines.node)!.version;
@@ -110,7 +136,6 @@ describe('npm install on the oldest Node the README names', () => {
     const refused = Object.entries(lock.packages)
       // Platform binaries of other systems are never installed here.
       .filter(([, entry]) => !(entry.optional && (entry.os || entry.cpu)))
-      .filter(([name]) => !(name in RUNS_ON_OUR_NODE))
       .flatMap(([name, entry]) => {
         const range = !Array.isArray(entry.engines) ? entry.engines?.node : undefined;
         return range && !semver.satisfies(oldest, range) ? [`${name} needs node ${range}`] : [];

@@ -1,0 +1,16 @@
+const t0 = performance.now();
+const { buildApp } = await import('../server/app');
+const { openDatabase } = await import('../server/db/database');
+const { readConfig } = await import('../server/config');
+const t1 = performance.now();
+const { sql } = await import('kysely');
+const database = await openDatabase({ dataDir: process.env.DATA_DIR, migrate: true } as never);
+const t2 = performance.now();
+const t3a = performance.now();
+await sql`analyze`.execute(database.db);
+const t3 = performance.now();
+const app = await buildApp({ config: { ...readConfig({}), staticDir: undefined, seed: 'none' }, database } as never);
+await app.ready();
+const t4 = performance.now();
+console.log(JSON.stringify({ importMs: t1 - t0, openMs: t2 - t1, analyzeAgainMs: t3 - t3a, buildAppMs: t4 - t3 }));
+await app.close(); await database.close(); process.exit(0);
