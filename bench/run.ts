@@ -3,6 +3,7 @@ import { bundleReport, measureBundle } from './bundleSize';
 import { measureApiThroughput } from './apiThroughput';
 import { runVolumeBench } from './volume';
 import { measureOutflowLatency, outflowReport } from './outflowLatency';
+import { measureRestart, restartReport } from './restart';
 
 /** `npm run bench`: every budget figure, printed as sizes and ratios (never a timed test); `-- --volume` adds the reports at volume. */
 console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
@@ -17,4 +18,5 @@ if (process.argv.includes('--volume')) {
   console.log(`bare Fastify route, constant envelope:          ${api.bareRps.toFixed(0)} req/s`);
   console.log(`ratio api / bare: ${api.ratio.toFixed(3)}`);
   for (const line of outflowReport(await measureOutflowLatency())) console.log(line);
+  for (const line of restartReport(await measureRestart())) console.log(line);
 }
