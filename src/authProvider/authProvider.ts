@@ -58,7 +58,7 @@ export function createAuthProvider(http: HttpClient): AuthProvider {
       }
       // A 403 refuses this request, not the session (a role another manager lowered, a screen refetching
       // in the background): the refusal shows as any error does, and role, menu and actions are read again
-      // so they follow (docs/console.md "Sessions").
+      // so they follow (docs/console.md "Calls and their failures").
       if (status === 403 && !refusesInput(error)) await reloadSession(http).catch(() => undefined);
     },
     async getIdentity() {

@@ -145,9 +145,9 @@ describe('a 2-of-3 transfer from start to execution', () => {
       ['confirm', 'merchantProEmployee', 'sent'],
     ]);
     expect(executed.log[3].createdAt).toBe(executed.executedAt);
-    // The list endpoint and the detail read one log; the list also names the proposal (wallet and nonce).
+    // The list endpoint and the detail read one log; the list also names the proposal (wallet, kind and nonce) and its chain.
     const listed = (await sign.logs('merchantProManager', { proposalId: id })).data.list;
-    expect(listed.map(({ chainId: _chain, walletLabel: _wallet, proposalNonce: _nonce, ...entry }) => entry)).toEqual(executed.log);
+    expect(listed.map(({ chainId: _chain, walletLabel: _wallet, proposalNonce: _nonce, proposalKind: _kind, walletId: _walletId, ...entry }) => entry)).toEqual(executed.log);
     expect(listed.every((entry) => entry.walletLabel === 'Aurora cold' && entry.proposalNonce === executed.nonce && entry.chainId === executed.chainId)).toBe(true);
   });
 

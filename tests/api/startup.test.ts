@@ -126,7 +126,7 @@ describe("an embedded database's statistics on a restart", () => {
 });
 
 describe('npm install on the oldest Node the README names', () => {
-  it('installs no package whose engines exclude it: no EBADENGINE warning (docs/DECISIONS.md "Node 20 and the embedded devnet\'s EDR")', () => {
+  it('installs no package whose engines exclude it: no EBADENGINE warning (docs/DECISIONS.md "The embedded EVM on Node 20")', () => {
     const root = path.resolve(import.meta.dirname, '../..');
     const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { engines: { node: string } };
     const oldest = semver.minVersion(manifest.engines.node)!.version;
