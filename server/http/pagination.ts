@@ -19,6 +19,13 @@ export interface PageOptions<DB, TB extends keyof DB, O, Row> {
    * of ids taken first (server/http/csvExport.ts).
    */
   keyset?: readonly string[];
+  /**
+   * Count apart from the page (two queries) instead of `count(*) over ()` on the page: for
+   * tables that grow without bound (ledger, reports, audit trail), where the page alone stops
+   * after its rows through the sort's index but a window total makes the database read and sort
+   * every filtered row (docs/DECISIONS.md "Pagination: one query or two").
+   */
+  countApart?: boolean;
 }
 
 /**
@@ -112,13 +119,16 @@ export async function pageAndCount<DB, TB extends keyof DB, O, Row>(
   return { list: await pageOf(filtered, request, options), count };
 }
 
-/** Every list's answer `{list, count}`: the page, and the total of the filtered query. */
+/**
+ * Every list's answer `{list, count}`: the page, and the total of the filtered query — in one
+ * query (one round trip), unless the list counts apart (`countApart`).
+ */
 export async function paginate<DB, TB extends keyof DB, O, Row>(
   filtered: SelectQueryBuilder<DB, TB, O>,
   request: PageRequest,
   options: PageOptions<DB, TB, O, Row>,
 ): Promise<ListResult<Row>> {
-  return pageAndCount(filtered, request, options);
+  return options.countApart ? pageAndCount(filtered, request, options) : countedPage(filtered, request, options);
 }
 
 /** `text` with LIKE's own characters (%, _ and the escape \) taken literally: filters are text, not patterns. */
