@@ -6,15 +6,17 @@ import { seedDemo } from '../server/db/seed';
 import { safeGuardFor } from '../server/chain/registry';
 import { readConfig } from '../server/config';
 import { seedVolume } from '../server/db/seed/volume';
+import { measurePaging } from './paging';
 import { chainListRatio, load, request, startBenchServers, type BenchServers } from './apiThroughput';
 
 /**
- * `npm run bench -- --volume [--orders N]`: the finance reports over N orders (1,000,000 by
+ * `npm run bench -- --volume [--orders N] [--paging]`: the finance reports over N orders (1,000,000 by
  * default), on PGlite (VOLUME_DATA_DIR, default data/volume) and, when VOLUME_DATABASE_URL is
  * set, on PostgreSQL. A database with fewer orders is topped up first (server/db/seed/volume.ts).
  * Each case: 30 sequential calls after 3 warm-ups, p50 and p95 next to the target
  * (docs/SCALING.md); then the report list's throughput and the chain list's ratio to a bare
- * Fastify route, measured in the same run.
+ * Fastify route, measured in the same run. Before them, the paging case (bench/paging.ts);
+ * `--paging` runs only that.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const CALLS = 30;
@@ -115,8 +117,21 @@ async function timeExport(servers: BenchServers, headers: Record<string, string>
   return { rows, bytes, seconds: (Date.now() - started) / 1000, growth: peak - before };
 }
 
-async function benchTarget(target: Target, orders: number): Promise<void> {
+/** The paging case (bench/paging.ts) on the target's database, opened here: PGlite takes one process at a time. */
+async function pagingOn(target: Target): Promise<void> {
+  const handle = await openDatabase(target.database);
+  try {
+    console.log(`\n${target.name}:`);
+    await measurePaging(handle.db, (line) => console.log(line));
+  } finally {
+    await handle.close();
+  }
+}
+
+async function benchTarget(target: Target, orders: number, pagingOnly: boolean): Promise<void> {
   const count = await ensureOrders(target, orders);
+  await pagingOn(target);
+  if (pagingOnly) return;
   const servers = await startBenchServers(target.env);
   try {
     const operator = await servers.signIn('superAdmin');
@@ -162,5 +177,5 @@ export async function runVolumeBench(args: string[]): Promise<void> {
   const url = process.env.VOLUME_DATABASE_URL;
   if (url) targets.push({ name: 'PostgreSQL', database: { databaseUrl: url }, env: { BENCH_DATABASE_URL: url }, budget: orders > 1_000_000 ? 100 : 20 });
   else console.log('PostgreSQL: set VOLUME_DATABASE_URL=postgres://… to measure it too');
-  for (const target of targets) await benchTarget(target, orders);
+  for (const target of targets) await benchTarget(target, orders, args.includes('--paging'));
 }

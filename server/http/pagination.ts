@@ -19,6 +19,13 @@ export interface PageOptions<DB, TB extends keyof DB, O, Row> {
    * of ids taken first (server/http/csvExport.ts).
    */
   keyset?: readonly string[];
+  /**
+   * Count apart from the page (two queries) instead of `count(*) over ()` on the page: for
+   * tables that grow without bound (ledger, reports, audit trail), where the page alone stops
+   * after its rows through the sort's index but a window total makes the database read and sort
+   * every filtered row (docs/DECISIONS.md "Pagination: one query or two").
+   */
+  countApart?: boolean;
 }
 
 /**
@@ -31,17 +38,25 @@ export async function pageOf<DB, TB extends keyof DB, O, Row>(
   request: PageRequest & { offset?: number },
   options: PageOptions<DB, TB, O, Row>,
 ): Promise<Row[]> {
+  return (await inPageOrder(options.select(filtered), request, options).execute()) as Row[];
+}
+
+/** A selection sorted, tie-broken and cut to the requested page. */
+function inPageOrder<DB, TB extends keyof DB, O, Row, S>(
+  selected: SelectQueryBuilder<DB, TB, S>,
+  request: PageRequest & { offset?: number },
+  options: PageOptions<DB, TB, O, Row>,
+): SelectQueryBuilder<DB, TB, S> {
   const column = options.sortColumns[request.sort ?? options.defaultSort] ?? options.sortColumns[options.defaultSort];
   const direction = request.order === 'desc' ? sql`desc` : sql`asc`;
-  const list = await options
-    .select(filtered)
-    .orderBy(sql`${sql.ref(column)} ${direction}`)
-    // Ties follow the sort's direction: "newest first" stays newest first among equal times.
-    .orderBy(sql`${sql.ref(options.tieBreaker)} ${direction}`)
-    .limit(request.pageSize)
-    .offset(request.offset ?? (request.page - 1) * request.pageSize)
-    .execute();
-  return list as Row[];
+  return (
+    selected
+      .orderBy(sql`${sql.ref(column)} ${direction}`)
+      // Ties follow the sort's direction: "newest first" stays newest first among equal times.
+      .orderBy(sql`${sql.ref(options.tieBreaker)} ${direction}`)
+      .limit(request.pageSize)
+      .offset(request.offset ?? (request.page - 1) * request.pageSize)
+  );
 }
 
 /**
@@ -74,14 +89,46 @@ export async function countOf<DB, TB extends keyof DB, O>(filtered: SelectQueryB
   return Number((counted as { count?: number } | undefined)?.count ?? 0);
 }
 
-/** Every list's answer `{list, count}`: the page, and the total of the filtered query. */
-export async function paginate<DB, TB extends keyof DB, O, Row>(
+/**
+ * A page and the filtered total in one query: each row carries `count(*) over ()`, computed
+ * before LIMIT. A page past the end has no row to carry it, so only then is the total counted
+ * apart (an empty first page is a total of 0).
+ */
+export async function countedPage<DB, TB extends keyof DB, O, Row>(
+  filtered: SelectQueryBuilder<DB, TB, O>,
+  request: PageRequest,
+  options: PageOptions<DB, TB, O, Row>,
+): Promise<ListResult<Row>> {
+  const selected = options.select(filtered).select(sql<number>`count(*) over ()`.as(TOTAL) as never);
+  const rows = (await inPageOrder(selected, request, options).execute()) as Array<Row & Record<typeof TOTAL, number | string>>;
+  if (rows.length === 0) return { list: [], count: request.page > 1 ? await countOf(filtered) : 0 };
+  const count = Number(rows[0][TOTAL]);
+  return { list: rows.map(({ [TOTAL]: _total, ...row }) => row as Row), count };
+}
+
+/** The window total's column name, chosen to collide with no record field. */
+const TOTAL = 'pageTotalCount';
+
+/** The page and the total as two queries: the count, then the rows. */
+export async function pageAndCount<DB, TB extends keyof DB, O, Row>(
   filtered: SelectQueryBuilder<DB, TB, O>,
   request: PageRequest,
   options: PageOptions<DB, TB, O, Row>,
 ): Promise<ListResult<Row>> {
   const count = await countOf(filtered);
   return { list: await pageOf(filtered, request, options), count };
+}
+
+/**
+ * Every list's answer `{list, count}`: the page, and the total of the filtered query — in one
+ * query (one round trip), unless the list counts apart (`countApart`).
+ */
+export async function paginate<DB, TB extends keyof DB, O, Row>(
+  filtered: SelectQueryBuilder<DB, TB, O>,
+  request: PageRequest,
+  options: PageOptions<DB, TB, O, Row>,
+): Promise<ListResult<Row>> {
+  return options.countApart ? pageAndCount(filtered, request, options) : countedPage(filtered, request, options);
 }
 
 /** `text` with LIKE's own characters (%, _ and the escape \) taken literally: filters are text, not patterns. */

@@ -50,6 +50,8 @@ export function assetFlowSource(db: Db, caller: Caller, query: AssetFlowListQuer
     defaultSort: 'id',
     tieBreaker: 'ledger_entry.id',
       keyset: ['id', 'createdAt', 'delta'],
+      // Grows with every payment: counted apart (server/http/pagination.ts `countApart`).
+      countApart: true,
     },
   };
 }

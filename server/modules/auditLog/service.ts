@@ -89,6 +89,8 @@ export function auditEventSource(db: Db, caller: Caller, query: AuditLogListQuer
     defaultSort: 'id',
     tieBreaker: 'audit_event.id',
     keyset: ['id', 'createdAt'],
+    // Grows with every action: counted apart (server/http/pagination.ts `countApart`).
+    countApart: true,
   };
   return { filtered, options, transform: (row: Record<string, unknown>) => toRecord(row as unknown as Row) as unknown as Record<string, unknown> };
 }

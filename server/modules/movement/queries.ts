@@ -74,6 +74,8 @@ export async function movementSource(db: Db, caller: Caller, query: MovementList
     defaultSort: 'id',
     tieBreaker: 'movement.id',
     keyset: ['id', 'createdAt', 'amount'],
+    // Grows with every deposit and withdrawal: counted apart (server/http/pagination.ts `countApart`).
+    countApart: true,
   };
   return { filtered, options };
 }

@@ -41,6 +41,8 @@ const GAS_PAGE = {
   defaultSort: 'createdAt',
   tieBreaker: 'gas_fee.id',
   keyset: ['id', 'createdAt', 'fee'],
+  // Grows with every sweep and withdrawal: counted apart (server/http/pagination.ts `countApart`).
+  countApart: true,
 };
 
 /** The gas report's filtered rows and page shape (the list and its export share them). */

@@ -105,6 +105,8 @@ export async function listProposals(db: Db, caller: Caller, query: SignListQuery
     },
     defaultSort: 'id',
     tieBreaker: 'proposal.id',
+    // Grows with every withdrawal and transfer: counted apart (server/http/pagination.ts `countApart`).
+    countApart: true,
   });
   return { list: (page.list as unknown as Row[]).map(toRecord), count: page.count };
 }
@@ -227,6 +229,8 @@ export function signLogSource(db: Db, caller: Caller, query: SignLogListQuery) {
     defaultSort: 'id',
     tieBreaker: 'sign_log.id',
     keyset: ['id', 'createdAt'],
+    // Grows with every vote on every proposal: counted apart (server/http/pagination.ts `countApart`).
+    countApart: true,
   };
   return { filtered, options };
 }
