@@ -9,7 +9,7 @@ import { seedVolume } from '../server/db/seed/volume';
 import { chainListRatio, load, request, startBenchServers, type BenchServers } from './apiThroughput';
 
 /**
- * `npm run bench -- --volume [--orders N]`: the finance reports over N orders (1,000,000 by
+ * `npm run bench -- --volume [--orders N] [--exports]`: the finance reports over N orders (1,000,000 by
  * default), on PGlite (VOLUME_DATA_DIR, default data/volume) and, when VOLUME_DATABASE_URL is
  * set, on PostgreSQL. A database with fewer orders is topped up first (server/db/seed/volume.ts).
  * Each case: 30 sequential calls after 3 warm-ups, p50 and p95 next to the target
@@ -115,11 +115,41 @@ async function timeExport(servers: BenchServers, headers: Record<string, string>
   return { rows, bytes, seconds: (Date.now() - started) / 1000, growth: peak - before };
 }
 
-async function benchTarget(target: Target, orders: number): Promise<void> {
+/** The export's reference: the same select read batch after batch in the server, nothing formatted or sent (bench/apiServers.ts). */
+async function timeReference(servers: BenchServers, headers: Record<string, string>): Promise<{ rows: number; seconds: number }> {
+  const started = Date.now();
+  const res = await request(new http.Agent(), servers.api, '/bench/export-reference/payment', headers);
+  if (res.status !== 200) throw new Error(`export reference: ${res.status} ${res.body.slice(0, 200)}`);
+  return { rows: (JSON.parse(res.body) as { rows: number }).rows, seconds: (Date.now() - started) / 1000 };
+}
+
+/**
+ * The payment report's export against its reference, both in the same run: the reference read
+ * before and after the export (the mean of the two), so a machine that slows down meanwhile
+ * weighs on both sides. The ratio is the export's rows per second over the reference's.
+ */
+async function exportRatio(servers: BenchServers, headers: Record<string, string>): Promise<void> {
+  const first = await timeReference(servers, headers);
+  const exported = await timeExport(servers, headers, '/api/sys/report/payment/export');
+  const second = await timeReference(servers, headers);
+  const referenceRate = (first.rows + second.rows) / (first.seconds + second.seconds);
+  const exportRate = exported.rows / exported.seconds;
+  if (exported.rows !== first.rows) throw new Error(`export wrote ${exported.rows} rows, the reference read ${first.rows}`);
+  console.log(
+    `export payment report: ${exported.rows.toLocaleString('en-US')} rows at ${(exportRate / 1000).toFixed(1)} k rows/s; the same select read in a plain loop ` +
+      `${(referenceRate / 1000).toFixed(1)} k rows/s: ratio ${(exportRate / referenceRate).toFixed(2)}; server memory +${(exported.growth / 2 ** 20).toFixed(0)} MB (target ≤ 20)`,
+  );
+}
+
+async function benchTarget(target: Target, orders: number, exportsOnly: boolean): Promise<void> {
   const count = await ensureOrders(target, orders);
   const servers = await startBenchServers(target.env);
   try {
     const operator = await servers.signIn('superAdmin');
+    if (exportsOnly) {
+      console.log(`\n${target.name}: ${count.toLocaleString('en-US')} payment orders`);
+      return await exportRatio(servers, operator);
+    }
     const merchant = await servers.signIn('merchantProFinance');
     console.log(`\n${target.name}: ${count.toLocaleString('en-US')} payment orders — p95 target ≤ ${target.budget} ms`);
     console.log('case                                          p50 ms    p95 ms   within');
@@ -134,6 +164,7 @@ async function benchTarget(target: Target, orders: number): Promise<void> {
     console.log(`report list, 16 clients: ${reportRps.toFixed(0)} req/s`);
     const { apiRps, bareRps, ratio } = await chainListRatio(servers, operator);
     console.log(`chain list ${apiRps.toFixed(0)} req/s, bare Fastify ${bareRps.toFixed(0)} req/s: ratio ${ratio.toFixed(3)} (target ≥ 0.10)`);
+    await exportRatio(servers, operator);
     for (const [name, urlPath] of [
       ['payment report', '/api/sys/report/payment/export'],
       ['ledger (asset flow)', '/api/sys/asset-flow/export'],
@@ -162,5 +193,6 @@ export async function runVolumeBench(args: string[]): Promise<void> {
   const url = process.env.VOLUME_DATABASE_URL;
   if (url) targets.push({ name: 'PostgreSQL', database: { databaseUrl: url }, env: { BENCH_DATABASE_URL: url }, budget: orders > 1_000_000 ? 100 : 20 });
   else console.log('PostgreSQL: set VOLUME_DATABASE_URL=postgres://… to measure it too');
-  for (const target of targets) await benchTarget(target, orders);
+  // --exports: only the export against its reference (issue 35's measure), without the report cases.
+  for (const target of targets) await benchTarget(target, orders, args.includes('--exports'));
 }

@@ -61,19 +61,12 @@ export async function sendCsvExport<DB, TB extends keyof DB, O, Row>(
   spec: CsvExport<DB, TB, O, Row>,
 ): Promise<FastifyReply> {
   const label = messages.labels(request.headers['accept-language']);
-  const { options } = spec;
-  const sortName = spec.sort.sort ?? options.defaultSort;
-  const named = options.sortColumns[sortName] ?? options.sortColumns[options.defaultSort];
-  // A sort by a computed column (no table name) is not one the ids can follow: the id order then.
-  const byId = Object.keys(options.sortColumns).find((key) => options.sortColumns[key] === options.tieBreaker);
-  const sort = named.includes('.') ? spec.sort : { ...spec.sort, sort: byId };
-  const order = sort.order ?? 'asc';
   const write = (rows: Array<Record<string, unknown>>) => {
     let chunk = '';
     for (const row of rows) chunk += csvLine(cellsOf(spec.view, spec.transform ? spec.transform(row) : row, label, spec.names));
     return chunk;
   };
-  const batches = options.keyset?.includes(sortName) && named.includes('.') ? keysetBatches(spec.filtered, { ...sort, order }, options, named) : idBatches(await orderedIds(spec.filtered, sort, options), spec.filtered, { ...sort, order }, options);
+  const batches = exportBatches(spec);
   async function* lines() {
     yield CSV_BOM + csvLine(exportHeader(spec.view, label));
     const heap = heapKeeper();
@@ -93,6 +86,19 @@ export async function sendCsvExport<DB, TB extends keyof DB, O, Row>(
 }
 
 type Batches = AsyncGenerator<Array<Record<string, unknown>>>;
+
+/** The rows of a whole filtered list, in the list's order, a batch at a time (the queries an export reads). */
+export async function* exportBatches<DB, TB extends keyof DB, O, Row>(spec: Pick<CsvExport<DB, TB, O, Row>, 'filtered' | 'options' | 'sort'>): Batches {
+  const { options } = spec;
+  const sortName = spec.sort.sort ?? options.defaultSort;
+  const named = options.sortColumns[sortName] ?? options.sortColumns[options.defaultSort];
+  // A sort by a computed column (no table name) is not one the ids can follow: the id order then.
+  const byId = Object.keys(options.sortColumns).find((key) => options.sortColumns[key] === options.tieBreaker);
+  const sort = named.includes('.') ? spec.sort : { ...spec.sort, sort: byId };
+  const order = sort.order ?? 'asc';
+  if (options.keyset?.includes(sortName) && named.includes('.')) yield* keysetBatches(spec.filtered, { ...sort, order }, options, named);
+  else yield* idBatches(await orderedIds(spec.filtered, sort, options), spec.filtered, { ...sort, order }, options);
+}
 
 /** Batches after the last row's (sort column, id), that row read back as stored (no precision lost in JS). */
 async function* keysetBatches<DB, TB extends keyof DB, O, Row>(
