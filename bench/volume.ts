@@ -104,7 +104,7 @@ async function timeExport(servers: BenchServers, headers: Record<string, string>
         let size = 0;
         res.on('data', (chunk: Buffer) => {
           size += chunk.length;
-          for (const byte of chunk) if (byte === 10) rowCount++;
+          for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, at + 1)) rowCount++;
         });
         res.on('end', () => resolve({ rows: rowCount, bytes: size }));
         res.on('error', reject);

@@ -10,6 +10,14 @@ import { heapKeeper } from './heapKeeper';
 /** Rows fetched per query: large enough that 1M rows are a few hundred queries, small enough to stay a few MB. */
 export const EXPORT_BATCH = 2_000;
 
+/**
+ * The garbage an export lets the heap gather before a full collection (server/http/heapKeeper.ts):
+ * half the keeper's default, so that the server grows by less than 20 MB during an export of any
+ * size (issue 35; `npm run bench -- --volume --exports` prints the growth), for a collection every
+ * few batches that the bench does not tell apart from the noise.
+ */
+const EXPORT_HEAP_SLACK = 16 * 2 ** 20;
+
 const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null && !(value instanceof Date);
 
 type Label = (key: string, fallback: string) => string;
@@ -87,7 +95,7 @@ export async function sendCsvExport<DB, TB extends keyof DB, O, Row>(
   const batches = exportBatches(spec);
   async function* chunks() {
     yield CSV_BOM + csvLine(exportHeader(view, label));
-    const heap = heapKeeper();
+    const heap = heapKeeper(EXPORT_HEAP_SLACK);
     for await (const rows of batches) {
       yield format(rows);
       heap.check();
