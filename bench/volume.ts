@@ -115,6 +115,12 @@ async function timeExport(servers: BenchServers, headers: Record<string, string>
   return { rows, bytes, seconds: (Date.now() - started) / 1000, growth: peak - before };
 }
 
+/** The CPU seconds (user + system) a process has used: its clock ticks in /proc, at 100 per second. */
+const cpuOf = (pid: number) => {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
 /** The export's reference: the same select read batch after batch in the server, nothing formatted or sent (bench/apiServers.ts). */
 async function timeReference(servers: BenchServers, headers: Record<string, string>): Promise<{ rows: number; seconds: number }> {
   const started = Date.now();
@@ -129,15 +135,22 @@ async function timeReference(servers: BenchServers, headers: Record<string, stri
  * weighs on both sides. The ratio is the export's rows per second over the reference's.
  */
 async function exportRatio(servers: BenchServers, headers: Record<string, string>): Promise<void> {
+  // The server's CPU per row beside the wall clock: on a loaded machine the clock says more about the neighbours.
+  const cpu0 = cpuOf(servers.pid);
   const first = await timeReference(servers, headers);
+  const cpu1 = cpuOf(servers.pid);
   const exported = await timeExport(servers, headers, '/api/sys/report/payment/export');
+  const cpu2 = cpuOf(servers.pid);
   const second = await timeReference(servers, headers);
+  const cpu3 = cpuOf(servers.pid);
+  const perRow = (seconds: number, rows: number) => ((seconds / rows) * 1e6).toFixed(1);
   const referenceRate = (first.rows + second.rows) / (first.seconds + second.seconds);
   const exportRate = exported.rows / exported.seconds;
   if (exported.rows !== first.rows) throw new Error(`export wrote ${exported.rows} rows, the reference read ${first.rows}`);
   console.log(
     `export payment report: ${exported.rows.toLocaleString('en-US')} rows at ${(exportRate / 1000).toFixed(1)} k rows/s; the same select read in a plain loop ` +
-      `${(referenceRate / 1000).toFixed(1)} k rows/s: ratio ${(exportRate / referenceRate).toFixed(2)}; server memory +${(exported.growth / 2 ** 20).toFixed(0)} MB (target ≤ 20)`,
+      `${(referenceRate / 1000).toFixed(1)} k rows/s: ratio ${(exportRate / referenceRate).toFixed(2)}; server memory +${(exported.growth / 2 ** 20).toFixed(0)} MB (target ≤ 20); ` +
+      `server CPU ${perRow(cpu2 - cpu1, exported.rows)} µs a row exported, ${perRow(cpu1 - cpu0 + cpu3 - cpu2, first.rows + second.rows)} µs a row read`,
   );
 }
 
