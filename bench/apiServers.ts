@@ -4,6 +4,10 @@ import { readConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import { seedDemo } from '../server/db/seed';
 import { safeGuardFor } from '../server/chain/registry';
+import { resolveCaller } from '../server/http/caller';
+import { exportBatches } from '../server/http/csvExport';
+import { orderListSource } from '../server/modules/report/orders';
+import { orderReportQuery } from '../src/contract/schemas/report';
 
 /**
  * The two servers the throughput bench compares, in one child process so the load
@@ -15,7 +19,21 @@ import { safeGuardFor } from '../server/chain/registry';
 const database = await openDatabase({ dataDir: process.env.BENCH_DATA_DIR, databaseUrl: process.env.BENCH_DATABASE_URL });
 const anyone = await database.db.selectFrom('appUser').select('id').limit(1).executeTakeFirst();
 if (!anyone) await seedDemo(database.db, safeGuardFor(readConfig({})));
-const api = await buildApp({ config: { ...readConfig({}), staticDir: undefined, seed: 'none' }, database });
+const config = { ...readConfig({}), staticDir: undefined, seed: 'none' as const };
+const api = await buildApp({ config, database });
+/**
+ * The export's reference (bench/volume.ts): the very select the payment report's export reads,
+ * batch after batch through the same queries, rows counted and dropped — the database's pace
+ * for that export, with nothing formatted or sent.
+ */
+api.get('/bench/export-reference/payment', async (request) => {
+  const caller = await resolveCaller(database.db, request, new Date());
+  const query = orderReportQuery.parse(request.query);
+  const source = await orderListSource(database.reader, caller, 'payment', query, config.searchCap);
+  let rows = 0;
+  for await (const batch of exportBatches({ ...source, sort: { sort: query.sort, order: query.sort ? query.order : 'desc' } })) rows += batch.length;
+  return { rows };
+});
 await api.listen({ port: 0, host: '127.0.0.1' });
 
 const bare = Fastify();

@@ -10,7 +10,7 @@ import { measurePaging } from './paging';
 import { chainListRatio, load, request, startBenchServers, type BenchServers } from './apiThroughput';
 
 /**
- * `npm run bench -- --volume [--orders N] [--paging]`: the finance reports over N orders (1,000,000 by
+ * `npm run bench -- --volume [--orders N] [--paging] [--exports]`: the finance reports over N orders (1,000,000 by
  * default), on PGlite (VOLUME_DATA_DIR, default data/volume) and, when VOLUME_DATABASE_URL is
  * set, on PostgreSQL. A database with fewer orders is topped up first (server/db/seed/volume.ts).
  * Each case: 30 sequential calls after 3 warm-ups, p50 and p95 next to the target
@@ -106,7 +106,7 @@ async function timeExport(servers: BenchServers, headers: Record<string, string>
         let size = 0;
         res.on('data', (chunk: Buffer) => {
           size += chunk.length;
-          for (const byte of chunk) if (byte === 10) rowCount++;
+          for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, at + 1)) rowCount++;
         });
         res.on('end', () => resolve({ rows: rowCount, bytes: size }));
         res.on('error', reject);
@@ -128,13 +128,56 @@ async function pagingOn(target: Target): Promise<void> {
   }
 }
 
-async function benchTarget(target: Target, orders: number, pagingOnly: boolean): Promise<void> {
+/** The CPU seconds (user + system) a process has used: its clock ticks in /proc, at 100 per second. */
+const cpuOf = (pid: number) => {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
+/** The export's reference: the same select read batch after batch in the server, nothing formatted or sent (bench/apiServers.ts). */
+async function timeReference(servers: BenchServers, headers: Record<string, string>): Promise<{ rows: number; seconds: number }> {
+  const started = Date.now();
+  const res = await request(new http.Agent(), servers.api, '/bench/export-reference/payment', headers);
+  if (res.status !== 200) throw new Error(`export reference: ${res.status} ${res.body.slice(0, 200)}`);
+  return { rows: (JSON.parse(res.body) as { rows: number }).rows, seconds: (Date.now() - started) / 1000 };
+}
+
+/**
+ * The payment report's export against its reference, both in the same run: the reference read
+ * before and after the export (the mean of the two), so a machine that slows down meanwhile
+ * weighs on both sides. The ratio is the export's rows per second over the reference's.
+ */
+async function exportRatio(servers: BenchServers, headers: Record<string, string>): Promise<void> {
+  // The server's CPU per row beside the wall clock: on a loaded machine the clock says more about the neighbours.
+  const cpu0 = cpuOf(servers.pid);
+  const first = await timeReference(servers, headers);
+  const cpu1 = cpuOf(servers.pid);
+  const exported = await timeExport(servers, headers, '/api/sys/report/payment/export');
+  const cpu2 = cpuOf(servers.pid);
+  const second = await timeReference(servers, headers);
+  const cpu3 = cpuOf(servers.pid);
+  const perRow = (seconds: number, rows: number) => ((seconds / rows) * 1e6).toFixed(1);
+  const referenceRate = (first.rows + second.rows) / (first.seconds + second.seconds);
+  const exportRate = exported.rows / exported.seconds;
+  if (exported.rows !== first.rows) throw new Error(`export wrote ${exported.rows} rows, the reference read ${first.rows}`);
+  console.log(
+    `export payment report: ${exported.rows.toLocaleString('en-US')} rows at ${(exportRate / 1000).toFixed(1)} k rows/s; the same select read in a plain loop ` +
+      `${(referenceRate / 1000).toFixed(1)} k rows/s: ratio ${(exportRate / referenceRate).toFixed(2)}; server memory +${(exported.growth / 2 ** 20).toFixed(0)} MB (target ≤ 20); ` +
+      `server CPU ${perRow(cpu2 - cpu1, exported.rows)} µs a row exported, ${perRow(cpu1 - cpu0 + cpu3 - cpu2, first.rows + second.rows)} µs a row read`,
+  );
+}
+
+async function benchTarget(target: Target, orders: number, only: { paging: boolean; exports: boolean }): Promise<void> {
   const count = await ensureOrders(target, orders);
-  await pagingOn(target);
-  if (pagingOnly) return;
+  if (!only.exports) await pagingOn(target);
+  if (only.paging) return;
   const servers = await startBenchServers(target.env);
   try {
     const operator = await servers.signIn('superAdmin');
+    if (only.exports) {
+      console.log(`\n${target.name}: ${count.toLocaleString('en-US')} payment orders`);
+      return await exportRatio(servers, operator);
+    }
     const merchant = await servers.signIn('merchantProFinance');
     console.log(`\n${target.name}: ${count.toLocaleString('en-US')} payment orders — p95 target ≤ ${target.budget} ms`);
     console.log('case                                          p50 ms    p95 ms   within');
@@ -149,6 +192,7 @@ async function benchTarget(target: Target, orders: number, pagingOnly: boolean):
     console.log(`report list, 16 clients: ${reportRps.toFixed(0)} req/s`);
     const { apiRps, bareRps, ratio } = await chainListRatio(servers, operator);
     console.log(`chain list ${apiRps.toFixed(0)} req/s, bare Fastify ${bareRps.toFixed(0)} req/s: ratio ${ratio.toFixed(3)} (target ≥ 0.10)`);
+    await exportRatio(servers, operator);
     for (const [name, urlPath] of [
       ['payment report', '/api/sys/report/payment/export'],
       ['ledger (asset flow)', '/api/sys/asset-flow/export'],
@@ -177,5 +221,6 @@ export async function runVolumeBench(args: string[]): Promise<void> {
   const url = process.env.VOLUME_DATABASE_URL;
   if (url) targets.push({ name: 'PostgreSQL', database: { databaseUrl: url }, env: { BENCH_DATABASE_URL: url }, budget: orders > 1_000_000 ? 100 : 20 });
   else console.log('PostgreSQL: set VOLUME_DATABASE_URL=postgres://… to measure it too');
-  for (const target of targets) await benchTarget(target, orders, args.includes('--paging'));
+  // --paging: only the paging case; --exports: only the export against its reference (issue 35's measure).
+  for (const target of targets) await benchTarget(target, orders, { paging: args.includes('--paging'), exports: args.includes('--exports') });
 }

@@ -10,6 +10,14 @@ import { heapKeeper } from './heapKeeper';
 /** Rows fetched per query: large enough that 1M rows are a few hundred queries, small enough to stay a few MB. */
 export const EXPORT_BATCH = 2_000;
 
+/**
+ * The garbage an export lets the heap gather before a full collection (server/http/heapKeeper.ts).
+ * Each collection costs the export CPU: at 16 MB the server grew 12–15 MB but spent half as much
+ * again per row; at 32 MB it grew 33–36 MB (`npm run bench -- --volume --exports`, docs/DECISIONS.md
+ * "Exports at the database's pace").
+ */
+const EXPORT_HEAP_SLACK = 20 * 2 ** 20;
+
 const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null && !(value instanceof Date);
 
 type Label = (key: string, fallback: string) => string;
@@ -45,14 +53,30 @@ export interface CsvExport<DB, TB extends keyof DB, O, Row> {
 }
 
 /**
- * Streams a whole filtered list as CSV (docs/DECISIONS.md "Export"), one batch at a time with
- * the list's own select, each batch written before the next is read:
+ * A label function that looks each (key, fallback) up once per export: a status column asks
+ * for the same few labels on every row, and a lookup walks the catalogue's dotted path.
+ */
+function rememberedLabels(label: Label): Label {
+  const known = new Map<string, string>();
+  return (key, fallback) => {
+    const memo = `${key}\u0000${fallback}`;
+    let text = known.get(memo);
+    if (text === undefined) known.set(memo, (text = label(key, fallback)));
+    return text;
+  };
+}
+
+/**
+ * Streams a whole filtered list as CSV (docs/DECISIONS.md "Export", "Exports at the database's
+ * pace"), one batch at a time with the list's own select, the next batch's query under way
+ * while the current one is formatted and sent (exportBatches):
  * - by keyset where the sort allows it (`keyset` of the page options): each batch starts after
  *   the last row's (sort column, id), compared with that row as stored, so nothing is held
  *   between batches whatever the list's size;
  * - otherwise by the ids of every row in the list's order, taken first (a few MB per million).
- * No connection or transaction is held between batches, so other requests go on meanwhile; a
- * client that stops reading pauses the queries (back-pressure).
+ * No connection or transaction is held between batches, so other requests go on meanwhile. The
+ * reply pulls a batch only once the last one is on its way to the socket (back-pressure), and
+ * at most one more is being fetched: a client that stops reading pauses the queries.
  */
 export async function sendCsvExport<DB, TB extends keyof DB, O, Row>(
   request: FastifyRequest,
@@ -60,25 +84,20 @@ export async function sendCsvExport<DB, TB extends keyof DB, O, Row>(
   messages: Messages,
   spec: CsvExport<DB, TB, O, Row>,
 ): Promise<FastifyReply> {
-  const label = messages.labels(request.headers['accept-language']);
-  const { options } = spec;
-  const sortName = spec.sort.sort ?? options.defaultSort;
-  const named = options.sortColumns[sortName] ?? options.sortColumns[options.defaultSort];
-  // A sort by a computed column (no table name) is not one the ids can follow: the id order then.
-  const byId = Object.keys(options.sortColumns).find((key) => options.sortColumns[key] === options.tieBreaker);
-  const sort = named.includes('.') ? spec.sort : { ...spec.sort, sort: byId };
-  const order = sort.order ?? 'asc';
-  const write = (rows: Array<Record<string, unknown>>) => {
-    let chunk = '';
-    for (const row of rows) chunk += csvLine(cellsOf(spec.view, spec.transform ? spec.transform(row) : row, label, spec.names));
-    return chunk;
+  const label = rememberedLabels(messages.labels(request.headers['accept-language']));
+  const { view, transform, names } = spec;
+  // A batch becomes one string (lines joined once), handed to the socket as one chunk.
+  const format = (rows: Array<Record<string, unknown>>): string => {
+    const lines = new Array<string>(rows.length);
+    for (let at = 0; at < rows.length; at++) lines[at] = csvLine(cellsOf(view, transform ? transform(rows[at]) : rows[at], label, names));
+    return lines.join('');
   };
-  const batches = options.keyset?.includes(sortName) && named.includes('.') ? keysetBatches(spec.filtered, { ...sort, order }, options, named) : idBatches(await orderedIds(spec.filtered, sort, options), spec.filtered, { ...sort, order }, options);
-  async function* lines() {
-    yield CSV_BOM + csvLine(exportHeader(spec.view, label));
-    const heap = heapKeeper();
+  const batches = exportBatches(spec);
+  async function* chunks() {
+    yield CSV_BOM + csvLine(exportHeader(view, label));
+    const heap = heapKeeper(EXPORT_HEAP_SLACK);
     for await (const rows of batches) {
-      yield write(rows);
+      yield format(rows);
       heap.check();
     }
   }
@@ -89,13 +108,51 @@ export async function sendCsvExport<DB, TB extends keyof DB, O, Row>(
     .header('Content-Disposition', `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
     .header('Cache-Control', 'no-store')
     // Bytes, not objects: the stream asks for the next batch only once the last one is on its way.
-    .send(Readable.from(lines(), { objectMode: false }));
+    .send(Readable.from(chunks(), { objectMode: false }));
 }
 
 type Batches = AsyncGenerator<Array<Record<string, unknown>>>;
 
+/** The rows of a whole filtered list, in the list's order, a batch at a time (the queries an export reads). */
+export async function* exportBatches<DB, TB extends keyof DB, O, Row>(spec: Pick<CsvExport<DB, TB, O, Row>, 'filtered' | 'options' | 'sort'>): Batches {
+  const { options } = spec;
+  const sortName = spec.sort.sort ?? options.defaultSort;
+  const named = options.sortColumns[sortName] ?? options.sortColumns[options.defaultSort];
+  // A sort by a computed column (no table name) is not one the ids can follow: the id order then.
+  const byId = Object.keys(options.sortColumns).find((key) => options.sortColumns[key] === options.tieBreaker);
+  const sort = named.includes('.') ? spec.sort : { ...spec.sort, sort: byId };
+  const order = sort.order ?? 'asc';
+  if (options.keyset?.includes(sortName) && named.includes('.')) yield* keysetBatches(spec.filtered, { ...sort, order }, options, named);
+  else yield* idBatches(await orderedIds(spec.filtered, sort, options), spec.filtered, { ...sort, order }, options);
+}
+
+type Rows = Array<Record<string, unknown>>;
+
+/**
+ * Yields `fetch(undefined)`, then `fetch(previous batch)` until `last` says that batch was the last,
+ * each fetch started as soon as the batch before it has arrived — before that batch is handed
+ * on — so the database reads the next batch while this one is formatted and sent. One batch
+ * ahead, never more: the query of batch n+1 depends only on batch n, so the rows, their order
+ * and their boundaries are those of a loop that waits (no duplicate, no gap).
+ */
+async function* aheadByOne(fetch: (previous: Rows | undefined) => Promise<Rows>, last: (rows: Rows) => boolean): Batches {
+  const started = (previous: Rows | undefined) => {
+    const pending = fetch(previous);
+    // Handled here so that a client gone mid-export (the generator left at its yield) does not
+    // leave a rejection nobody waits for; awaiting it below still throws.
+    pending.catch(() => undefined);
+    return pending;
+  };
+  let pending: Promise<Rows> | undefined = started(undefined);
+  while (pending) {
+    const rows: Rows = await pending;
+    pending = last(rows) ? undefined : started(rows);
+    if (rows.length > 0) yield rows;
+  }
+}
+
 /** Batches after the last row's (sort column, id), that row read back as stored (no precision lost in JS). */
-async function* keysetBatches<DB, TB extends keyof DB, O, Row>(
+function keysetBatches<DB, TB extends keyof DB, O, Row>(
   filtered: SelectQueryBuilder<DB, TB, O>,
   sort: Pick<PageRequest, 'sort'> & { order: 'asc' | 'desc' },
   options: PageOptions<DB, TB, O, Row>,
@@ -104,34 +161,38 @@ async function* keysetBatches<DB, TB extends keyof DB, O, Row>(
   const [table, sortColumn] = column.split('.');
   const idColumn = options.tieBreaker.split('.')[1];
   const after = sort.order === 'desc' ? sql`<` : sql`>`;
-  let last: number | undefined;
-  for (;;) {
-    const narrowed =
-      last === undefined
-        ? filtered
-        : filtered.where(
-            sql<boolean>`(${sql.ref(column)}, ${sql.ref(options.tieBreaker)}) ${after} (select k.${sql.ref(sortColumn)}, k.${sql.ref(idColumn)} from ${sql.table(table)} k where k.${sql.ref(idColumn)} = ${last})` as never,
-          );
-    const keyed = { ...options, select: (qb: SelectQueryBuilder<DB, TB, O>) => options.select(qb).select(sql.ref(options.tieBreaker).as('exportKey') as never) };
-    const rows = (await pageOf(narrowed, { ...sort, page: 1, pageSize: EXPORT_BATCH }, keyed)) as Array<Record<string, unknown>>;
-    if (rows.length === 0) return;
-    last = Number(rows[rows.length - 1].exportKey);
-    yield rows;
-    if (rows.length < EXPORT_BATCH) return;
-  }
+  const keyed = { ...options, select: (qb: SelectQueryBuilder<DB, TB, O>) => options.select(qb).select(sql.ref(options.tieBreaker).as('exportKey') as never) };
+  return aheadByOne(
+    (previous) => {
+      const last = previous === undefined ? undefined : Number(previous[previous.length - 1].exportKey);
+      const narrowed =
+        last === undefined
+          ? filtered
+          : filtered.where(
+              sql<boolean>`(${sql.ref(column)}, ${sql.ref(options.tieBreaker)}) ${after} (select k.${sql.ref(sortColumn)}, k.${sql.ref(idColumn)} from ${sql.table(table)} k where k.${sql.ref(idColumn)} = ${last})` as never,
+            );
+      return pageOf(narrowed, { ...sort, page: 1, pageSize: EXPORT_BATCH }, keyed) as Promise<Rows>;
+    },
+    (rows) => rows.length < EXPORT_BATCH,
+  );
 }
 
 /** Batches of an id list taken in the list's order first. */
-async function* idBatches<DB, TB extends keyof DB, O, Row>(
+function idBatches<DB, TB extends keyof DB, O, Row>(
   ids: number[],
   filtered: SelectQueryBuilder<DB, TB, O>,
   sort: Pick<PageRequest, 'sort'> & { order: 'asc' | 'desc' },
   options: PageOptions<DB, TB, O, Row>,
 ): Batches {
   const tie = sql.ref(options.tieBreaker);
-  for (let start = 0; start < ids.length; start += EXPORT_BATCH) {
-    const batch = ids.slice(start, start + EXPORT_BATCH);
-    const narrowed = filtered.where(sql<boolean>`${tie} = any(${batch}::int[])` as never);
-    yield (await pageOf(narrowed, { ...sort, page: 1, pageSize: batch.length }, options)) as Array<Record<string, unknown>>;
-  }
+  let start = 0;
+  return aheadByOne(
+    () => {
+      const batch = ids.slice(start, (start += EXPORT_BATCH));
+      if (batch.length === 0) return Promise.resolve([]);
+      const narrowed = filtered.where(sql<boolean>`${tie} = any(${batch}::int[])` as never);
+      return pageOf(narrowed, { ...sort, page: 1, pageSize: batch.length }, options) as Promise<Rows>;
+    },
+    () => start >= ids.length,
+  );
 }
