@@ -25,8 +25,21 @@ export interface Violation {
   nodes: string[];
 }
 
+/**
+ * Waits until no finite animation or transition is running: a menu fading out after its option was
+ * picked is half-transparent, and its text then fails the contrast rule though the user never reads
+ * it. On a loaded machine the fade can outlast the test's next steps, so the check waits for the
+ * browser to say it is over rather than for a time. Endless animations (a spinner) are not waited for.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
 /** The critical and serious violations on the page now (and any of the structure rules), one line per rule. */
 export async function axeViolations(page: Page, where: string): Promise<Violation[]> {
+  await settled(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const result = await page.evaluate(
     async (tags) =>
