@@ -31,7 +31,8 @@ api.get('/bench/export-reference/payment', async (request) => {
   const query = orderReportQuery.parse(request.query);
   const source = await orderListSource(database.reader, caller, 'payment', query, config.searchCap);
   let rows = 0;
-  for await (const batch of exportBatches({ ...source, sort: { sort: query.sort, order: query.sort ? query.order : 'desc' } })) rows += batch.length;
+  for await (const batch of exportBatches({ ...source, sort: { sort: query.sort, order: query.sort ? query.order : 'desc' } }))
+    rows += batch.length;
   return { rows };
 });
 await api.listen({ port: 0, host: '127.0.0.1' });

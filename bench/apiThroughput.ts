@@ -27,14 +27,20 @@ export function request(agent: http.Agent, port: number, urlPath: string, header
 }
 
 /** Requests per second `CONNECTIONS` clients get from `urlPath`, each answer checked. */
-export async function load(port: number, headers: Record<string, string>, urlPath = CHAIN_LIST, connections = CONNECTIONS): Promise<number> {
+export async function load(
+  port: number,
+  headers: Record<string, string>,
+  urlPath = CHAIN_LIST,
+  connections = CONNECTIONS,
+): Promise<number> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const until = Date.now() + SECONDS * 1000;
   let done = 0;
   const worker = async () => {
     while (Date.now() < until) {
       const res = await request(agent, port, urlPath, headers);
-      if (res.status !== 200 || !res.body.includes('"code":200')) throw new Error(`unexpected answer: ${res.status} ${res.body.slice(0, 200)}`);
+      if (res.status !== 200 || !res.body.includes('"code":200'))
+        throw new Error(`unexpected answer: ${res.status} ${res.body.slice(0, 200)}`);
       done++;
     }
   };
@@ -55,7 +61,11 @@ export interface BenchServers {
 
 /** The API (on the database `env` names, else in-memory demo data) and the bare route, in a child process. */
 export async function startBenchServers(env: Record<string, string> = {}): Promise<BenchServers> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/apiServers.ts'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/apiServers.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
   const firstLine = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`bench servers exited with ${code}`)));
@@ -66,7 +76,13 @@ export async function startBenchServers(env: Record<string, string> = {}): Promi
     child,
     async signIn(account) {
       const agent = new http.Agent({ keepAlive: false });
-      const login = await request(agent, ports.api, '/api/sys/auth/login', { 'content-type': 'application/json' }, JSON.stringify({ account, password: 'Demo@12345' }));
+      const login = await request(
+        agent,
+        ports.api,
+        '/api/sys/auth/login',
+        { 'content-type': 'application/json' },
+        JSON.stringify({ account, password: 'Demo@12345' }),
+      );
       const token = (JSON.parse(login.body) as { data: { token: string } }).data.token;
       return { authorization: `Bearer ${token}` };
     },
@@ -75,7 +91,10 @@ export async function startBenchServers(env: Record<string, string> = {}): Promi
 }
 
 /** The chain list against the bare route; both warmed up first so JIT and database caches count against neither. */
-export async function chainListRatio(servers: BenchServers, auth: Record<string, string>): Promise<{ apiRps: number; bareRps: number; ratio: number }> {
+export async function chainListRatio(
+  servers: BenchServers,
+  auth: Record<string, string>,
+): Promise<{ apiRps: number; bareRps: number; ratio: number }> {
   await load(servers.bare, {});
   await load(servers.api, auth);
   const bareRps = await load(servers.bare, {});

@@ -50,7 +50,8 @@ export interface BundleFigures {
   loginRawKb: number;
 }
 
-export const readManifest = (dist = path.join(root, 'dist')): Manifest => JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+export const readManifest = (dist = path.join(root, 'dist')): Manifest =>
+  JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
 
 export function measureBundle(dist = path.join(root, 'dist')): BundleFigures {
   const gzipBytes = (file: string) => gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
@@ -67,7 +68,8 @@ export function measureBundle(dist = path.join(root, 'dist')): BundleFigures {
   }
   const loginBytes = [...files].reduce((sum, file) => sum + gzipBytes(file), 0);
   const rawBytes = (file: string) => fs.statSync(path.join(dist, file)).size;
-  const wireBytes = (file: string) => (fs.existsSync(path.join(dist, `${file}.br`)) ? fs.statSync(path.join(dist, `${file}.br`)).size : rawBytes(file));
+  const wireBytes = (file: string) =>
+    fs.existsSync(path.join(dist, `${file}.br`)) ? fs.statSync(path.join(dist, `${file}.br`)).size : rawBytes(file);
   const loginRaw = [...files].reduce((sum, file) => sum + rawBytes(file), 0);
   const loginWire = [...files].reduce((sum, file) => sum + wireBytes(file), 0);
   const consoleKey = Object.keys(manifest).find((k) => /(^|\/)Console\.tsx$/.test(k));

@@ -43,10 +43,20 @@ export async function measureOutflowLatency(): Promise<OutflowLatency> {
       const keep = i > 0;
       const b = await timed(async () => void (await devnet.send(devnet.faucet, { to: ELSEWHERE, value: 1n })));
       const w = await timed(async () => {
-        const res = await server.call<MovementRecord>('POST', '/sys/movement/save', { token, body: { kind: 'withdraw', walletId: wallets['Aurora deposits'], to: ELSEWHERE, symbol: 'ETH', amount: '0.01', memo: '' } });
+        const res = await server.call<MovementRecord>('POST', '/sys/movement/save', {
+          token,
+          body: { kind: 'withdraw', walletId: wallets['Aurora deposits'], to: ELSEWHERE, symbol: 'ETH', amount: '0.01', memo: '' },
+        });
         if (res.code !== 200 || res.data.status !== 'executed') throw new Error(`withdrawal: ${JSON.stringify(res)}`);
       });
-      const started = await sign.start('merchantProManager', { walletId: wallets['Aurora cold'], kind: 'transfer', to: ELSEWHERE, amount: '0.001', symbol: 'ETH', memo: 'bench' });
+      const started = await sign.start('merchantProManager', {
+        walletId: wallets['Aurora cold'],
+        kind: 'transfer',
+        to: ELSEWHERE,
+        amount: '0.001',
+        symbol: 'ETH',
+        memo: 'bench',
+      });
       if (started.code !== 200) throw new Error(`start: ${JSON.stringify(started)}`);
       const approved = await sign.act('merchantProFinance', 'approval', started.data.proposalId);
       if (approved.code !== 200) throw new Error(`approval: ${JSON.stringify(approved)}`);

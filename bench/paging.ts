@@ -48,12 +48,27 @@ function casesOf(db: Db): PagingCase[] {
     strategy(source.filtered as never, request, source.options as never);
   return [
     { name: '(a) chain list, enabled, page 1', run: (strategy) => strategy(chains as never, firstPage('asc'), chainPage as never) },
-    { name: '(b) ledger, one currency (USDT), page 1', run: page(ledger({ page: 1, pageSize: 25, order: 'desc', symbol: 'USDT' } as never), firstPage('desc')) },
-    { name: '(b) ledger, reason payment, page 1', run: page(ledger({ page: 1, pageSize: 25, order: 'desc', reason: 'payment' } as never), firstPage('desc')) },
+    {
+      name: '(b) ledger, one currency (USDT), page 1',
+      run: page(ledger({ page: 1, pageSize: 25, order: 'desc', symbol: 'USDT' } as never), firstPage('desc')),
+    },
+    {
+      name: '(b) ledger, reason payment, page 1',
+      run: page(ledger({ page: 1, pageSize: 25, order: 'desc', reason: 'payment' } as never), firstPage('desc')),
+    },
     { name: '(b) ledger, unfiltered, page 1', run: page(ledger({ page: 1, pageSize: 25, order: 'desc' } as never), firstPage('desc')) },
-    { name: '(b) ledger, USDT, page 200', run: page(ledger({ page: 200, pageSize: 25, order: 'desc', symbol: 'USDT' } as never), { ...firstPage('desc'), page: 200 }) },
-    { name: '(b) gas report, unfiltered, page 1', run: page(gas({ page: 1, pageSize: 25, order: 'desc' } as never), firstPage('desc', 'createdAt')) },
-    { name: '(b) gas report, one chain (Tron), page 1', run: page(gas({ page: 1, pageSize: 25, order: 'desc', chainId: 728126428 } as never), firstPage('desc', 'createdAt')) },
+    {
+      name: '(b) ledger, USDT, page 200',
+      run: page(ledger({ page: 200, pageSize: 25, order: 'desc', symbol: 'USDT' } as never), { ...firstPage('desc'), page: 200 }),
+    },
+    {
+      name: '(b) gas report, unfiltered, page 1',
+      run: page(gas({ page: 1, pageSize: 25, order: 'desc' } as never), firstPage('desc', 'createdAt')),
+    },
+    {
+      name: '(b) gas report, one chain (Tron), page 1',
+      run: page(gas({ page: 1, pageSize: 25, order: 'desc', chainId: 728126428 } as never), firstPage('desc', 'createdAt')),
+    },
   ];
 }
 
@@ -61,8 +76,13 @@ const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(
 
 /** Each case's median time with two queries and with one, and the rows it counts. */
 export async function measurePaging(db: Db, log: (line: string) => void): Promise<void> {
-  const rows = await db.selectFrom('ledgerEntry').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-  log(`paging: ${Number(rows.n).toLocaleString('en-US')} ledger entries; median of ${ROUNDS} alternated calls, ratio = one query / two queries (< 1: one is faster)`);
+  const rows = await db
+    .selectFrom('ledgerEntry')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
+  log(
+    `paging: ${Number(rows.n).toLocaleString('en-US')} ledger entries; median of ${ROUNDS} alternated calls, ratio = one query / two queries (< 1: one is faster)`,
+  );
   log('case                                         rows counted   two ms    one ms   ratio');
   for (const item of casesOf(db)) {
     const two: number[] = [];
@@ -71,7 +91,15 @@ export async function measurePaging(db: Db, log: (line: string) => void): Promis
     if (JSON.stringify(apart) !== JSON.stringify(together)) throw new Error(`${item.name}: one query answers differently from two`);
     let counted = 0;
     for (let round = 0; round < WARM_UPS + ROUNDS; round++) {
-      for (const [strategy, times] of round % 2 === 0 ? ([[pageAndCount, two], [countedPage, one]] as const) : ([[countedPage, one], [pageAndCount, two]] as const)) {
+      for (const [strategy, times] of round % 2 === 0
+        ? ([
+            [pageAndCount, two],
+            [countedPage, one],
+          ] as const)
+        : ([
+            [countedPage, one],
+            [pageAndCount, two],
+          ] as const)) {
         const started = process.hrtime.bigint();
         const answer = await item.run(strategy);
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
@@ -80,6 +108,8 @@ export async function measurePaging(db: Db, log: (line: string) => void): Promis
       }
     }
     const [a, b] = [median(two), median(one)];
-    log(`${item.name.padEnd(44)} ${counted.toLocaleString('en-US').padStart(12)} ${a.toFixed(2).padStart(8)} ${b.toFixed(2).padStart(9)}   ${(b / a).toFixed(2)}`);
+    log(
+      `${item.name.padEnd(44)} ${counted.toLocaleString('en-US').padStart(12)} ${a.toFixed(2).padStart(8)} ${b.toFixed(2).padStart(9)}   ${(b / a).toFixed(2)}`,
+    );
   }
 }

@@ -24,7 +24,10 @@ await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 async function untilReady(url: string, child: ReturnType<typeof spawn>): Promise<void> {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode} before it was ready`);
-    const ok = await fetch(url).then((r) => r.status === 200, () => false);
+    const ok = await fetch(url).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
@@ -34,7 +37,11 @@ async function untilReady(url: string, child: ReturnType<typeof spawn>): Promise
 async function timeToReady(args: string[], env: Record<string, string>): Promise<number> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(TSX, args, { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, stdio: 'ignore' });
+  const child = spawn(TSX, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
   try {
     await untilReady(`http://127.0.0.1:${port}/api/health/ready`, child);
     return performance.now() - started;

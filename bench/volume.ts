@@ -33,8 +33,12 @@ interface Target {
 async function ensureOrders(target: Target, orders: number): Promise<number> {
   const handle = await openDatabase(target.database);
   try {
-    if (!(await handle.db.selectFrom('appUser').select('id').limit(1).executeTakeFirst())) await seedDemo(handle.db, safeGuardFor(readConfig(target.database.dataDir ? { DATA_DIR: target.database.dataDir } : {})));
-    const { count } = await handle.db.selectFrom('paymentOrder').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    if (!(await handle.db.selectFrom('appUser').select('id').limit(1).executeTakeFirst()))
+      await seedDemo(handle.db, safeGuardFor(readConfig(target.database.dataDir ? { DATA_DIR: target.database.dataDir } : {})));
+    const { count } = await handle.db
+      .selectFrom('paymentOrder')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
     const missing = orders - Number(count);
     if (missing > 0) {
       const started = Date.now();
@@ -42,7 +46,10 @@ async function ensureOrders(target: Target, orders: number): Promise<number> {
       await seedVolume(handle.db, { orders: missing, log: (line) => console.log(`  ${line}`) });
       console.log(`${target.name}: seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     }
-    const after = await handle.db.selectFrom('paymentOrder').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const after = await handle.db
+      .selectFrom('paymentOrder')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
     return Number(after.count);
   } finally {
     await handle.close();
@@ -74,7 +81,13 @@ async function json<T>(servers: BenchServers, headers: Record<string, string>, u
 /** The report cases of docs/SCALING.md, with an order number and hash that exist. */
 async function casesOf(servers: BenchServers, auth: Record<string, string>): Promise<Array<[string, string]>> {
   const list = '/api/sys/report/payment/list';
-  const sample = (await json<{ list: Array<{ orderNo: string; txHash: string }> }>(servers, auth, `${list}?page=1&pageSize=1&status=paid&sort=amount&order=asc`)).list[0];
+  const sample = (
+    await json<{ list: Array<{ orderNo: string; txHash: string }> }>(
+      servers,
+      auth,
+      `${list}?page=1&pageSize=1&status=paid&sort=amount&order=asc`,
+    )
+  ).list[0];
   return [
     ['page 1, no filter', `${list}?page=1&pageSize=25`],
     ['page 1, console default (chain 1)', `${list}?page=1&pageSize=25&chainId=1&sort=createdAt&order=desc`],
@@ -84,9 +97,15 @@ async function casesOf(servers: BenchServers, auth: Record<string, string>): Pro
     ['transaction hash (q)', `${list}?page=1&pageSize=25&q=${encodeURIComponent(sample.txHash)}`],
     ['sort by amount', `${list}?page=1&pageSize=25&sort=amount&order=desc`],
     ['a page at offset 500,000', `${list}?page=20001&pageSize=25`],
-    ['last 30 days, in UTC+8', `${list}?page=1&pageSize=25&dateFrom=${encodeURIComponent(new Date(Date.now() - 30 * 86_400_000 - 8 * 3_600_000).toISOString())}`],
+    [
+      'last 30 days, in UTC+8',
+      `${list}?page=1&pageSize=25&dateFrom=${encodeURIComponent(new Date(Date.now() - 30 * 86_400_000 - 8 * 3_600_000).toISOString())}`,
+    ],
     ['totals per currency, no filter', '/api/sys/report/payment/totals'],
-    ['totals, 90 days in UTC+8, USDT', `/api/sys/report/payment/totals?symbol=USDT&dateFrom=${encodeURIComponent(new Date(Date.now() - 90 * 86_400_000 - 8 * 3_600_000).toISOString())}`],
+    [
+      'totals, 90 days in UTC+8, USDT',
+      `/api/sys/report/payment/totals?symbol=USDT&dateFrom=${encodeURIComponent(new Date(Date.now() - 90 * 86_400_000 - 8 * 3_600_000).toISOString())}`,
+    ],
     ['/home 30-day volume', '/api/sys/dashboard?days=30'],
   ];
 }
@@ -185,13 +204,17 @@ async function benchTarget(target: Target, orders: number, only: { paging: boole
     cases.push(['merchant page 1 (own org only)', '/api/sys/report/payment/list?page=1&pageSize=25']);
     for (const [index, [name, urlPath]] of cases.entries()) {
       const { p50, p95 } = await timeCase(servers.api, index === cases.length - 1 ? merchant : operator, urlPath);
-      console.log(`${name.padEnd(44)} ${p50.toFixed(1).padStart(7)} ${p95.toFixed(1).padStart(9)}   ${p95 <= target.budget ? 'yes' : 'NO'}`);
+      console.log(
+        `${name.padEnd(44)} ${p50.toFixed(1).padStart(7)} ${p95.toFixed(1).padStart(9)}   ${p95 <= target.budget ? 'yes' : 'NO'}`,
+      );
     }
     await load(servers.api, operator, '/api/sys/report/payment/list?page=1&pageSize=25');
     const reportRps = await load(servers.api, operator, '/api/sys/report/payment/list?page=1&pageSize=25');
     console.log(`report list, 16 clients: ${reportRps.toFixed(0)} req/s`);
     const { apiRps, bareRps, ratio } = await chainListRatio(servers, operator);
-    console.log(`chain list ${apiRps.toFixed(0)} req/s, bare Fastify ${bareRps.toFixed(0)} req/s: ratio ${ratio.toFixed(3)} (target ≥ 0.10)`);
+    console.log(
+      `chain list ${apiRps.toFixed(0)} req/s, bare Fastify ${bareRps.toFixed(0)} req/s: ratio ${ratio.toFixed(3)} (target ≥ 0.10)`,
+    );
     await exportRatio(servers, operator);
     for (const [name, urlPath] of [
       ['payment report', '/api/sys/report/payment/export'],
@@ -217,10 +240,18 @@ export async function runVolumeBench(args: string[]): Promise<void> {
   const dataDir = path.resolve(process.env.VOLUME_DATA_DIR ?? path.join(root, 'data', 'volume'));
   fs.mkdirSync(dataDir, { recursive: true });
   // VOLUME_PGLITE=0 measures PostgreSQL alone (a 10M run: PGlite is for one machine's data).
-  const targets: Target[] = process.env.VOLUME_PGLITE === '0' ? [] : [{ name: 'PGlite', database: { dataDir }, env: { BENCH_DATA_DIR: dataDir }, budget: 50 }];
+  const targets: Target[] =
+    process.env.VOLUME_PGLITE === '0' ? [] : [{ name: 'PGlite', database: { dataDir }, env: { BENCH_DATA_DIR: dataDir }, budget: 50 }];
   const url = process.env.VOLUME_DATABASE_URL;
-  if (url) targets.push({ name: 'PostgreSQL', database: { databaseUrl: url }, env: { BENCH_DATABASE_URL: url }, budget: orders > 1_000_000 ? 100 : 20 });
+  if (url)
+    targets.push({
+      name: 'PostgreSQL',
+      database: { databaseUrl: url },
+      env: { BENCH_DATABASE_URL: url },
+      budget: orders > 1_000_000 ? 100 : 20,
+    });
   else console.log('PostgreSQL: set VOLUME_DATABASE_URL=postgres://… to measure it too');
   // --paging: only the paging case; --exports: only the export against its reference (issue 35's measure).
-  for (const target of targets) await benchTarget(target, orders, { paging: args.includes('--paging'), exports: args.includes('--exports') });
+  for (const target of targets)
+    await benchTarget(target, orders, { paging: args.includes('--paging'), exports: args.includes('--exports') });
 }

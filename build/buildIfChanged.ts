@@ -27,7 +27,11 @@ function filesUnder(root: string, entry: string): string[] {
 export function inputsHash(root: string, inputs = BUILD_INPUTS): string {
   const hash = createHash('sha256');
   for (const file of inputFiles(root, inputs)) {
-    hash.update(file).update('\0').update(fs.readFileSync(path.join(root, file))).update('\0');
+    hash
+      .update(file)
+      .update('\0')
+      .update(fs.readFileSync(path.join(root, file)))
+      .update('\0');
   }
   return hash.digest('hex');
 }
@@ -59,9 +63,15 @@ export interface BuildIfChangedOptions {
  * Builds when dist/ is missing or was built from other inputs; says which it did. The stamp keeps
  * the contents' hash and the files' sizes and times: equal times mean nothing to read at all.
  */
-export async function buildIfChanged({ root, outDir, build, inputs = BUILD_INPUTS }: BuildIfChangedOptions): Promise<'built' | 'up to date'> {
+export async function buildIfChanged({
+  root,
+  outDir,
+  build,
+  inputs = BUILD_INPUTS,
+}: BuildIfChangedOptions): Promise<'built' | 'up to date'> {
   const stamp = path.join(outDir, STAMP_FILE);
-  const [builtHash, builtStat] = fs.existsSync(path.join(outDir, 'index.html')) && fs.existsSync(stamp) ? fs.readFileSync(stamp, 'utf8').split('\n') : [];
+  const [builtHash, builtStat] =
+    fs.existsSync(path.join(outDir, 'index.html')) && fs.existsSync(stamp) ? fs.readFileSync(stamp, 'utf8').split('\n') : [];
   const stat = inputsStat(root, inputs);
   if (builtStat !== undefined && builtStat === stat) return 'up to date';
   const current = inputsHash(root, inputs);

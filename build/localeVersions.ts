@@ -13,7 +13,10 @@ export function localeVersions(localesDir: string): Record<string, string> {
     const dir = path.join(localesDir, lng);
     if (!fs.statSync(dir).isDirectory()) continue;
     for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json'))) {
-      const hash = createHash('sha256').update(fs.readFileSync(path.join(dir, file))).digest('hex').slice(0, 12);
+      const hash = createHash('sha256')
+        .update(fs.readFileSync(path.join(dir, file)))
+        .digest('hex')
+        .slice(0, 12);
       versions[`${lng}/${file.slice(0, -'.json'.length)}`] = hash;
     }
   }

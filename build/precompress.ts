@@ -23,7 +23,9 @@ export function precompressFolder(folder: string): Array<{ file: string; raw: nu
         const raw = fs.readFileSync(full);
         if (raw.length < MIN_BYTES) continue;
         const result: { file: string; raw: number; br?: number; gz?: number } = { file: path.relative(folder, full), raw: raw.length };
-        const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+        const br = brotliCompressSync(raw, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+        });
         if (br.length < raw.length) {
           fs.writeFileSync(`${full}.br`, br);
           result.br = br.length;

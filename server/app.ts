@@ -78,9 +78,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         pool: poolOptionsOf(config),
         migrate: config.migrateOnStart,
         readUrl: config.databaseReadUrl,
-        onReaderFallback: (error) => app.log.warn({ reason: String(error) }, 'read replica not reachable: reads go to the primary for a while'),
+        onReaderFallback: (error) =>
+          app.log.warn({ reason: String(error) }, 'read replica not reachable: reads go to the primary for a while'),
       },
-      { onRetry: (error, attempt, waitMs) => app.log.warn({ attempt, waitMs, reason: String(error) }, 'database not reachable yet; waiting') },
+      {
+        onRetry: (error, attempt, waitMs) =>
+          app.log.warn({ attempt, waitMs, reason: String(error) }, 'database not reachable yet; waiting'),
+      },
     ));
   const ownsDatabase = !options.database;
   // Start-up says how far it got: a start that hangs shows where (seconds on a fresh PGlite).
@@ -98,13 +102,36 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       (chainId) => devnetTokensOf(database.db, chainId),
       (chainId, devnet, adapter) => materializeBooks(database.db, chainId, devnet, adapter),
     );
-  const context: ServerContext = { db: database.db, reader: database.reader, config, messages, now, callers, answers, stampSessionUse, routes: [], chains };
-  const stopSweeper = startExpirySweeper(database.db, now, config.expirySweepMs, (error) => app.log.warn({ reason: String(error) }, 'expiry sweep failed'));
+  const context: ServerContext = {
+    db: database.db,
+    reader: database.reader,
+    config,
+    messages,
+    now,
+    callers,
+    answers,
+    stampSessionUse,
+    routes: [],
+    chains,
+  };
+  const stopSweeper = startExpirySweeper(database.db, now, config.expirySweepMs, (error) =>
+    app.log.warn({ reason: String(error) }, 'expiry sweep failed'),
+  );
   // Idempotency keys past their 24 hours, on the sweep's beat (server/http/idempotency.ts).
-  const stopPurge = startIdempotencyPurge(database.db, now, config.expirySweepMs, (error) => app.log.warn({ reason: String(error) }, 'idempotency key purge failed'));
+  const stopPurge = startIdempotencyPurge(database.db, now, config.expirySweepMs, (error) =>
+    app.log.warn({ reason: String(error) }, 'idempotency key purge failed'),
+  );
   const stopFeeds = [
-    await database.listen(CALLER_CHANGE_CHANNEL, () => callers.clear(), (live) => callers.setLive(live)),
-    await database.listen(REFERENCE_CHANGE_CHANNEL, () => answers.clear(), (live) => answers.setLive(live)),
+    await database.listen(
+      CALLER_CHANGE_CHANNEL,
+      () => callers.clear(),
+      (live) => callers.setLive(live),
+    ),
+    await database.listen(
+      REFERENCE_CHANGE_CHANNEL,
+      () => answers.clear(),
+      (live) => answers.setLive(live),
+    ),
   ];
 
   app.decorate('context', context);
@@ -123,7 +150,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db) });
   // Answers above 1 KB compressed on the fly (streamed exports too, chunk by chunk); brotli at a
   // quality that costs little CPU. The console's files go out precompressed instead.
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } });
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   for (const register of modules) register(app, context);
   registerUploadRoute(app, context.db, config.uploadsDir);
   // GET /api/openapi.json from the routes above, and its reader at /api/docs.
@@ -149,7 +181,15 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // The devnets start with the server, after the seed (docs/chains.md "The embedded devnet"): a fresh
   // one reads the books to hold them, which it must never do from inside a request's transaction
   // (on PGlite that transaction holds the one connection).
-  if (!options.chains) await chains.startDevnets(await database.db.selectFrom('chain').select(['chainId', 'family', 'rpcUrl']).where('family', '=', 'evm').orderBy('chainId').execute());
+  if (!options.chains)
+    await chains.startDevnets(
+      await database.db
+        .selectFrom('chain')
+        .select(['chainId', 'family', 'rpcUrl'])
+        .where('family', '=', 'evm')
+        .orderBy('chainId')
+        .execute(),
+    );
   // Outflows recorded and not booked (a stop midway) are finished now and on the sweep's beat (docs/chains.md "The intent log").
   stopResume = startOutflowResume({ db: database.db, chains, now }, config.expirySweepMs, (owner, error) =>
     owner
@@ -163,7 +203,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       now,
       config.depositWatchMs,
       (chainId, error) => app.log.warn({ chainId, reason: String(error) }, 'deposit watch failed'),
-      (reorg) => app.log.warn({ ...reorg, forkBlock: String(reorg.forkBlock), readFrom: String(reorg.readFrom), lastBlock: String(reorg.lastBlock) }, 'chain reorg: the books went back to the fork point'),
+      (reorg) =>
+        app.log.warn(
+          { ...reorg, forkBlock: String(reorg.forkBlock), readFrom: String(reorg.readFrom), lastBlock: String(reorg.lastBlock) },
+          'chain reorg: the books went back to the fork point',
+        ),
     );
   }
   return app;

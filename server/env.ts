@@ -25,17 +25,20 @@ class Refusal extends Error {}
 
 /** An optional string read by `parse`, which calls `fail` with a message naming the variable. */
 const parsed = <T>(parse: (raw: string | undefined, fail: (message: string) => never) => T) =>
-  z.string().optional().transform((raw, ctx) => {
-    try {
-      return parse(raw, (message) => {
-        throw new Refusal(message);
-      });
-    } catch (error) {
-      if (!(error instanceof Refusal)) throw error;
-      ctx.issues.push({ code: 'custom', message: error.message, input: raw });
-      return z.NEVER;
-    }
-  });
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      try {
+        return parse(raw, (message) => {
+          throw new Refusal(message);
+        });
+      } catch (error) {
+        if (!(error instanceof Refusal)) throw error;
+        ctx.issues.push({ code: 'custom', message: error.message, input: raw });
+        return z.NEVER;
+      }
+    });
 
 const integer = (fallback: number, min: 0 | 1) => (name: string) =>
   parsed((raw, fail) => {
@@ -88,14 +91,20 @@ export const ENV = {
     nonNegativeInt(5000),
     "how long a session lookup and the network and currency lists are remembered while the database's change feed is up; `0` turns it off",
   ),
-  REPORT_SEARCH_CAP: variable(positiveInt(50_000), 'the most orders a report search is counted and totalled for; a broader one pages without a count'),
+  REPORT_SEARCH_CAP: variable(
+    positiveInt(50_000),
+    'the most orders a report search is counted and totalled for; a broader one pages without a count',
+  ),
   DB_POOL_MAX: variable(positiveInt(10), "PostgreSQL connections one instance's pool may hold (plus two for its change feed)"),
   DB_CONNECT_TIMEOUT_MS: variable(positiveInt(5000), 'how long a request waits for a pooled connection before it is answered 503'),
   DB_STATEMENT_TIMEOUT_MS: variable(
     nonNegativeInt(60_000),
     'PostgreSQL cancels a statement of the API running longer (answered 503); `0`: no limit. Migrations run without it',
   ),
-  DB_APPLICATION_NAME: variable(text('custody-api'), "how the instance's connections are named in `pg_stat_activity` (its replica's: `…-read`)"),
+  DB_APPLICATION_NAME: variable(
+    text('custody-api'),
+    "how the instance's connections are named in `pg_stat_activity` (its replica's: `…-read`)",
+  ),
   DATABASE_READ_URL: variable(
     optionalText,
     'a read replica for reports, lists and exports, which tolerate its lag; sessions, details read before acting, and writes stay on `DATABASE_URL`',
@@ -104,7 +113,10 @@ export const ENV = {
     oneOf(['true', 'false'], 'true'),
     "`false`: start-up neither migrates nor seeds (run `npm run migrate` / `npm run seed` as deployment steps); the instance is not ready until the database is at its migrations' head",
   ),
-  EXPIRY_SWEEP_MS: variable(positiveInt(10_000), 'how often each instance marks overdue proposals expired (reads show them expired at once)'),
+  EXPIRY_SWEEP_MS: variable(
+    positiveInt(10_000),
+    'how often each instance marks overdue proposals expired (reads show them expired at once)',
+  ),
   DEPOSIT_WATCH_MS: variable(
     nonNegativeInt(1_000),
     'how often each instance reads the EVM chains\' new blocks for deposits into our wallets (docs/chains.md "Deposits"); `0` turns the watcher off',
@@ -158,14 +170,18 @@ export const ENV = {
 type Env = typeof ENV;
 export type ParsedEnv = { [K in keyof Env]: Env[K] extends Variable<infer T> ? T : never };
 
-const envSchema = z.object(Object.fromEntries(Object.entries(ENV).map(([name, { schema }]) => [name, schema(name)]))) as unknown as z.ZodType<ParsedEnv>;
+const envSchema = z.object(
+  Object.fromEntries(Object.entries(ENV).map(([name, { schema }]) => [name, schema(name)])),
+) as unknown as z.ZodType<ParsedEnv>;
 
 /**
  * The environment parsed, or one error naming every variable that is wrong (each message names
  * its variable and, but for a key, what it was set to).
  */
 export function parseEnv(env: NodeJS.ProcessEnv): ParsedEnv {
-  const set = Object.fromEntries(Object.keys(ENV).flatMap((name) => (env[name] === undefined || env[name] === '' ? [] : [[name, env[name]]])));
+  const set = Object.fromEntries(
+    Object.keys(ENV).flatMap((name) => (env[name] === undefined || env[name] === '' ? [] : [[name, env[name]]])),
+  );
   const result = envSchema.safeParse(set);
   if (!result.success) throw new Error(result.error.issues.map((issue) => issue.message).join('; '));
   return result.data;

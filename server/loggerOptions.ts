@@ -8,7 +8,11 @@ import type { FastifyServerOptions } from 'fastify';
 export function loggerOptions(level: string, isTerminal: boolean, format?: string): NonNullable<FastifyServerOptions['logger']> {
   const serializers = { err: errorForLog };
   if (!isTerminal || format === 'json') return { level, serializers };
-  return { level, serializers, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true } } };
+  return {
+    level,
+    serializers,
+    transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true } },
+  };
 }
 
 /**
@@ -17,7 +21,8 @@ export function loggerOptions(level: string, isTerminal: boolean, format?: strin
  * error names the call's arguments: a log keeps their length only.
  */
 const LONG_HEX = /0x[0-9a-fA-F]{130,}/g;
-export const withoutLongHex = (text: string): string => text.replace(LONG_HEX, (hex) => `0x…(${Math.floor((hex.length - 2) / 2)} bytes withheld)`);
+export const withoutLongHex = (text: string): string =>
+  text.replace(LONG_HEX, (hex) => `0x…(${Math.floor((hex.length - 2) / 2)} bytes withheld)`);
 
 /** An error as a log line shows it: its type, message, stack, own fields and cause, long hex withheld everywhere. */
 export const errorForLog = (error: Error): { [key: string]: unknown; type: string; message: string; stack: string } => {

@@ -8,6 +8,7 @@ export const CONFIG_TABLE_END = '<!-- end of config table -->';
 export function withConfigTable(readme: string): string {
   const start = readme.indexOf(CONFIG_TABLE_START);
   const end = readme.indexOf(CONFIG_TABLE_END);
-  if (start < 0 || end < start) throw new Error(`README.md must hold the configuration table between "${CONFIG_TABLE_START}" and "${CONFIG_TABLE_END}"`);
+  if (start < 0 || end < start)
+    throw new Error(`README.md must hold the configuration table between "${CONFIG_TABLE_START}" and "${CONFIG_TABLE_END}"`);
   return `${readme.slice(0, start + CONFIG_TABLE_START.length)}\n${configTable()}\n${readme.slice(end)}`;
 }

@@ -27,6 +27,9 @@ const DEMO_ACCOUNT = demoUsers[0].account;
 export async function startLine(config: ServerConfig, db: Db): Promise<string> {
   const url = `http://localhost:${config.port}`;
   const demo = await db.selectFrom('appUser').select('passwordHash').where('account', '=', DEMO_ACCOUNT).executeTakeFirst();
-  const signIn = demo && (await verifyPassword(DEMO_PASSWORD, demo.passwordHash)) ? `; sign in as ${DEMO_ACCOUNT} / ${DEMO_PASSWORD} (every demo account: README.md)` : '';
+  const signIn =
+    demo && (await verifyPassword(DEMO_PASSWORD, demo.passwordHash))
+      ? `; sign in as ${DEMO_ACCOUNT} / ${DEMO_PASSWORD} (every demo account: README.md)`
+      : '';
   return `Custodia console and API on ${url} (database: ${databaseLabel(config)})${signIn}`;
 }

@@ -65,10 +65,21 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
       ))}
       <CustomRoutes>
         {ROUTES.filter((r) => Object.hasOwn(screens, r.path)).map((route) => (
-          <Route key={route.path} path={`${route.path}/*`} element={<RouteGuard path={route.path}>{screens[route.path](route.labelKey)}</RouteGuard>} />
+          <Route
+            key={route.path}
+            path={`${route.path}/*`}
+            element={<RouteGuard path={route.path}>{screens[route.path](route.labelKey)}</RouteGuard>}
+          />
         ))}
         {/* Under a declared resource's route, guarded by it: a lite signer's proposal page (no /multisig for the lite row). */}
-        <Route path={`${LITE_PROPOSAL_PATH}/:id`} element={<RouteGuard path={LITE_PROPOSAL_PATH}><LiteProposalPage /></RouteGuard>} />
+        <Route
+          path={`${LITE_PROPOSAL_PATH}/:id`}
+          element={
+            <RouteGuard path={LITE_PROPOSAL_PATH}>
+              <LiteProposalPage />
+            </RouteGuard>
+          }
+        />
       </CustomRoutes>
       <CustomRoutes noLayout>
         <Route path="/403" element={<ForbiddenPage />} />

@@ -101,7 +101,12 @@ export interface MultisigChain {
   /** Null when no Safe is deployed at the address. */
   state(safe: Address): Promise<SafeState | null>;
   /** With a journal, a fault once the node may have the transaction throws (server/chain/evm/sender.ts `MaybeSent`) instead of answering `refused`. */
-  execute(safe: Address, transaction: SafeTransaction, signatures: ReadonlyArray<{ signer: Address; signature: Hex }>, journal?: SendJournal): Promise<Execution>;
+  execute(
+    safe: Address,
+    transaction: SafeTransaction,
+    signatures: ReadonlyArray<{ signer: Address; signature: Hex }>,
+    journal?: SendJournal,
+  ): Promise<Execution>;
   /**
    * The Safe's execution guard (docs/chains.md "The execution guard"): the one installed (null: none),
    * the one this platform's relayer installs, and when the owners' escape opens (0: not announced).

@@ -13,5 +13,10 @@ export async function devnetTokensOf(db: Db, chainId: number): Promise<DevnetTok
     .execute();
   // A name or symbol longer than 32 bytes does not fit the token's immutables: cut, as a display name.
   const fit = (text: string) => Buffer.from(text).subarray(0, 32).toString();
-  return rows.map((row) => ({ address: row.contractAddress as Address, name: fit(row.name), symbol: fit(row.symbol), decimals: row.decimals }));
+  return rows.map((row) => ({
+    address: row.contractAddress as Address,
+    name: fit(row.name),
+    symbol: fit(row.symbol),
+    decimals: row.decimals,
+  }));
 }

@@ -13,12 +13,18 @@ import { startWatching } from '../modules/deposit/watcher';
  * balance. From then on the chain moves and the books follow it.
  */
 export async function materializeBooks(db: Db, chainId: number, devnet: Devnet, chain: ChainAdapter): Promise<void> {
-  const wallets = await db.selectFrom('chainWallet').select(['id', 'address', 'label', 'safeSetup']).where('chainId', '=', chainId).orderBy('id').execute();
+  const wallets = await db
+    .selectFrom('chainWallet')
+    .select(['id', 'address', 'label', 'safeSetup'])
+    .where('chainId', '=', chainId)
+    .orderBy('id')
+    .execute();
   for (const wallet of wallets) {
     if (!wallet.safeSetup || !chain.multisig) continue;
     const { owners, threshold, saltNonce } = wallet.safeSetup;
     const made = await chain.multisig.create(owners as Address[], threshold, BigInt(saltNonce));
-    if (made.address !== getAddress(wallet.address)) throw new Error(`wallet ${wallet.label}: its recorded Safe setup gives ${made.address}, not ${wallet.address}`);
+    if (made.address !== getAddress(wallet.address))
+      throw new Error(`wallet ${wallet.label}: its recorded Safe setup gives ${made.address}, not ${wallet.address}`);
   }
   const balances = await db
     .selectFrom('walletBalance')
@@ -54,14 +60,34 @@ async function payLatePayments(db: Db, chainId: number, devnet: Devnet): Promise
   const late = await db
     .selectFrom('chainTransfer')
     .innerJoin('currency', 'currency.id', 'chainTransfer.currencyId')
-    .select(['chainTransfer.id', 'chainTransfer.fromAddress', 'chainTransfer.toAddress', 'currency.contractAddress', 'currency.decimals', sql<string>`chain_transfer.amount::text`.as('amount')])
+    .select([
+      'chainTransfer.id',
+      'chainTransfer.fromAddress',
+      'chainTransfer.toAddress',
+      'currency.contractAddress',
+      'currency.decimals',
+      sql<string>`chain_transfer.amount::text`.as('amount'),
+    ])
     .where('chainTransfer.chainId', '=', chainId)
     .where('chainTransfer.blockNumber', 'is', null)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('paymentOrder').select('paymentOrder.id').where(sql`lower(payment_order.tx_hash)`, '=', sql`lower(chain_transfer.tx_hash)`))))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('paymentOrder')
+            .select('paymentOrder.id')
+            .where(sql`lower(payment_order.tx_hash)`, '=', sql`lower(chain_transfer.tx_hash)`),
+        ),
+      ),
+    )
     .orderBy('chainTransfer.id')
     .execute();
   for (const payment of late) {
-    if (!isAddress(payment.fromAddress) || !isAddress(payment.toAddress) || (payment.contractAddress !== null && !isAddress(payment.contractAddress))) continue;
+    if (
+      !isAddress(payment.fromAddress) ||
+      !isAddress(payment.toAddress) ||
+      (payment.contractAddress !== null && !isAddress(payment.contractAddress))
+    )
+      continue;
     const token = payment.contractAddress === null ? null : getAddress(payment.contractAddress);
     await devnet.payAs(getAddress(payment.fromAddress), token, getAddress(payment.toAddress), parseUnits(payment.amount, payment.decimals));
     await db.deleteFrom('chainTransfer').where('id', '=', payment.id).execute();

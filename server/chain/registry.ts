@@ -108,7 +108,8 @@ export class ChainRegistry {
    */
   safeGuard(): Address {
     if (this.settings.mode === 'devnet') return guardAddressOf(this.devnetKeys().relayer.address);
-    if (!this.settings.relayerKey) throw new Error('CHAIN_MODE=rpc needs RELAYER_PRIVATE_KEY: the account that sends Safe transactions and pays their gas');
+    if (!this.settings.relayerKey)
+      throw new Error('CHAIN_MODE=rpc needs RELAYER_PRIVATE_KEY: the account that sends Safe transactions and pays their gas');
     return guardAddressOf(privateKeyToAccount(this.settings.relayerKey).address);
   }
 
@@ -153,10 +154,19 @@ export class ChainRegistry {
       if (started.fresh) await this.onFreshDevnet(chain.chainId, started, adapter);
       return adapter;
     }
-    if (!this.settings.relayerKey) throw new Error('CHAIN_MODE=rpc needs RELAYER_PRIVATE_KEY: the account that sends Safe transactions and pays their gas');
+    if (!this.settings.relayerKey)
+      throw new Error('CHAIN_MODE=rpc needs RELAYER_PRIVATE_KEY: the account that sends Safe transactions and pays their gas');
     const client = createPublicClient({ transport: http(chain.rpcUrl, { retryCount: 2 }), cacheTime: 0 });
     const reported = await client.getChainId();
-    if (reported !== chain.chainId) throw new Error(`the RPC URL of chain ${chain.chainId} answers chain id ${reported}: refusing to send anything there`);
-    return new EvmChain('rpc', chain.chainId, client, new TransactionSender(client, chain.chainId), privateKeyToAccount(this.settings.relayerKey), configuredWalletKeys(this.settings.walletKeys ?? []));
+    if (reported !== chain.chainId)
+      throw new Error(`the RPC URL of chain ${chain.chainId} answers chain id ${reported}: refusing to send anything there`);
+    return new EvmChain(
+      'rpc',
+      chain.chainId,
+      client,
+      new TransactionSender(client, chain.chainId),
+      privateKeyToAccount(this.settings.relayerKey),
+      configuredWalletKeys(this.settings.walletKeys ?? []),
+    );
   }
 }

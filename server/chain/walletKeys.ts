@@ -17,9 +17,11 @@ export const devnetWalletKeys: WalletKeyOf = (address) => address;
 
 /** On a real network: the keys given in WALLET_KEYS, by the address each one controls. */
 export function configuredWalletKeys(keys: readonly Hex[]): WalletKeyOf {
-  const byAddress = new Map(keys.map((key) => {
-    const account = privateKeyToAccount(key);
-    return [getAddress(account.address), account] as const;
-  }));
+  const byAddress = new Map(
+    keys.map((key) => {
+      const account = privateKeyToAccount(key);
+      return [getAddress(account.address), account] as const;
+    }),
+  );
   return (address) => byAddress.get(getAddress(address)) ?? null;
 }

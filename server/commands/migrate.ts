@@ -8,9 +8,6 @@ import { openDatabaseWhenReachable, retryOnConsole } from '../db/waitForDatabase
  * Kysely's migrator holds a lock and skips what is applied.
  */
 const config = readConfigOrExit();
-const handle = await openDatabaseWhenReachable(
-  { databaseUrl: config.databaseUrl, dataDir: config.dataDir },
-  { onRetry: retryOnConsole },
-);
+const handle = await openDatabaseWhenReachable({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }, { onRetry: retryOnConsole });
 await handle.close();
 console.log(`migrations at head on ${handle.kind}`);

@@ -8,10 +8,7 @@ import { safeGuardFor } from '../chain/registry';
  * already. Idempotent and safe beside running instances (server/db/seed/index.ts).
  */
 const config = readConfigOrExit();
-const handle = await openDatabaseWhenReachable(
-  { databaseUrl: config.databaseUrl, dataDir: config.dataDir },
-  { onRetry: retryOnConsole },
-);
+const handle = await openDatabaseWhenReachable({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }, { onRetry: retryOnConsole });
 try {
   // The Safes' addresses depend on the relayer whose guard they carry: the one the server will use.
   const seeded = await seedDemoUnlessSeeded(handle.db, safeGuardFor(config));

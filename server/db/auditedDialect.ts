@@ -136,7 +136,6 @@ class AuditedDriver implements Driver {
   }
 }
 
-
 /** The same dialect, with the audit context carried to each connection. */
 export function audited(dialect: Dialect): Dialect {
   return {

@@ -68,7 +68,11 @@ type Listen = DatabaseHandle['listen'];
  * are listened to, or Node would end the process; the broken connection is discarded on release
  * and the next query opens a fresh one.
  */
-export function postgresPool(connectionString: string, options: PoolOptions, onConnectionError: (error: Error) => void = () => undefined): pg.Pool {
+export function postgresPool(
+  connectionString: string,
+  options: PoolOptions,
+  onConnectionError: (error: Error) => void = () => undefined,
+): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max: options.max,
@@ -162,10 +166,21 @@ function dialectFor(options: DatabaseOptions): { dialect: Dialect; kind: Databas
  * Kysely's migrator holds an advisory lock meanwhile, so instances starting together migrate once.
  */
 async function migrate(db: Db, kind: DatabaseHandle['kind'], databaseUrl: string | undefined): Promise<void> {
-  const own = kind === 'postgres' && databaseUrl ? new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgresPool(databaseUrl, { ...DEFAULT_POOL, max: 1, applicationName: 'custody-migrate' }) }) }) : undefined;
+  const own =
+    kind === 'postgres' && databaseUrl
+      ? new Kysely<Database>({
+          dialect: new PostgresDialect({
+            pool: postgresPool(databaseUrl, { ...DEFAULT_POOL, max: 1, applicationName: 'custody-migrate' }),
+          }),
+        })
+      : undefined;
   // Migrations name columns in snake_case themselves. Branches add numbers side by side: a
   // database that already ran a later one still takes an earlier one merged after it.
-  const migrator = new Migrator({ db: own ?? db.withoutPlugins(), provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
+  const migrator = new Migrator({
+    db: own ?? db.withoutPlugins(),
+    provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: true,
+  });
   try {
     const { error, results } = await migrator.migrateToLatest();
     const failed = results?.find((r) => r.status === 'Error');
@@ -226,7 +241,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ? new Kysely<Database>({
           dialect: readerWithFallback(
             new PostgresDialect({ pool: postgresPool(options.readUrl, { ...pool, applicationName: `${pool.applicationName}-read` }) }),
-            new PostgresDialect({ pool: postgresPool(options.databaseUrl, { ...pool, applicationName: `${pool.applicationName}-read-fallback` }) }),
+            new PostgresDialect({
+              pool: postgresPool(options.databaseUrl, { ...pool, applicationName: `${pool.applicationName}-read-fallback` }),
+            }),
             options.onReaderFallback,
           ),
           plugins: [new CamelCasePlugin()],

@@ -470,7 +470,13 @@ export interface ChainBlockTable {
 /** What an intent sends (migration 036): a wallet's transfer, or a Safe's execution by the relayer. */
 export type IntentRequest =
   | { kind: 'transfer'; from: string; to: string; token: string | null; amount: string }
-  | { kind: 'safe'; safe: string; safeTx: StoredSafeTransaction; signatures: Array<{ signer: string; signature: string }>; network: 'devnet' | 'rpc' };
+  | {
+      kind: 'safe';
+      safe: string;
+      safeTx: StoredSafeTransaction;
+      signatures: Array<{ signer: string; signature: string }>;
+      network: 'devnet' | 'rpc';
+    };
 
 /** A mined or reverted intent's receipt facts, or why the node refused it. */
 export interface IntentOutcome {
@@ -676,4 +682,3 @@ export interface SigningKeyTable {
   address: string;
   registeredAt: Date;
 }
-

@@ -28,7 +28,10 @@ const referring = (db: Kysely<Database>, use: Reference, value: number) => {
 /** The first check that finds `value` referred to, or undefined when nothing uses it. */
 export async function firstUse(db: Kysely<Database>, checks: readonly UsageCheck[], value: number): Promise<UsageCheck | undefined> {
   for (const check of checks) {
-    const used = await referring(db, check, value).select(sql<number>`1`.as('used')).limit(1).executeTakeFirst();
+    const used = await referring(db, check, value)
+      .select(sql<number>`1`.as('used'))
+      .limit(1)
+      .executeTakeFirst();
     if (used) return check;
   }
   return undefined;

@@ -27,10 +27,14 @@ export async function openDatabaseWhenReachable(options: DatabaseOptions, wait: 
       wait.onRetry?.(error, attempt, waitMs);
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(resolve, waitMs);
-        wait.signal?.addEventListener('abort', () => {
-          clearTimeout(timer);
-          reject(error);
-        }, { once: true });
+        wait.signal?.addEventListener(
+          'abort',
+          () => {
+            clearTimeout(timer);
+            reject(error);
+          },
+          { once: true },
+        );
       });
     }
   }

@@ -18,8 +18,12 @@ export class ApiError extends Error {
 
 export const badRequest = (fields: FieldMessages, key = 'api.validationFailed') => new ApiError(BodyCode.badRequest, key, { fields });
 /** A single field's refusal found after validation (unknown reference, duplicate key…). */
-export const fieldError = (field: string, key: string, params?: Record<string, string | number>, code: BodyCodeValue = BodyCode.badRequest) =>
-  new ApiError(code, code === BodyCode.conflict ? 'api.conflict' : 'api.validationFailed', { fields: { [field]: { key, params } } });
+export const fieldError = (
+  field: string,
+  key: string,
+  params?: Record<string, string | number>,
+  code: BodyCodeValue = BodyCode.badRequest,
+) => new ApiError(code, code === BodyCode.conflict ? 'api.conflict' : 'api.validationFailed', { fields: { [field]: { key, params } } });
 export const unauthorized = (key = 'api.unauthorized') => new ApiError(BodyCode.unauthorized, key);
 export const forbidden = (key = 'api.forbidden') => new ApiError(BodyCode.forbidden, key);
 export const notFound = (what: string) => new ApiError(BodyCode.notFound, 'api.notFound', { params: { what } });

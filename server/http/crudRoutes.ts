@@ -53,23 +53,37 @@ export interface CrudSpec<LQ extends z.ZodType, DQ extends z.ZodType, CB extends
 
 function maskOf(access: ResourceAccess, action: 'create' | 'edit' | 'delete', path: string): bigint {
   const mask = access[action];
-  if (mask === undefined) throw new Error(`${path}: the resource's access has no '${action}' mask (RESOURCE_ACCESS in src/access/policy.ts), so the route may not exist`);
+  if (mask === undefined)
+    throw new Error(
+      `${path}: the resource's access has no '${action}' mask (RESOURCE_ACCESS in src/access/policy.ts), so the route may not exist`,
+    );
   return mask;
 }
 
 /** Registers the actions a resource has, each through `defineRoute` (access, validation, audit, retry). */
-export function registerCrudRoutes<LQ extends z.ZodType, DQ extends z.ZodType = typeof detailQuery, CB extends z.ZodType = z.ZodType, UB extends z.ZodType = z.ZodType>(
-  app: FastifyInstance,
-  context: ServerContext,
-  spec: CrudSpec<LQ, DQ, CB, UB>,
-): void {
+export function registerCrudRoutes<
+  LQ extends z.ZodType,
+  DQ extends z.ZodType = typeof detailQuery,
+  CB extends z.ZodType = z.ZodType,
+  UB extends z.ZodType = z.ZodType,
+>(app: FastifyInstance, context: ServerContext, spec: CrudSpec<LQ, DQ, CB, UB>): void {
   const { paths, access, record, list, detail, create, update } = spec;
   const remove = spec.delete;
   const one = (action: Described) => ({ summary: action.summary, response: action.response ?? record });
   const write = (action: Write) => ({ ...one(action), stepUp: spec.stepUp || action.stepUp ? (true as const) : undefined });
   if (list) {
     const response = list.response ?? (record ? listResult(record) : undefined);
-    defineRoute(app, context, { method: 'GET', path: paths.list, access: access.read, query: list.query, cache: list.cache, config: list.config, summary: list.summary, response, handler: list.handler });
+    defineRoute(app, context, {
+      method: 'GET',
+      path: paths.list,
+      access: access.read,
+      query: list.query,
+      cache: list.cache,
+      config: list.config,
+      summary: list.summary,
+      response,
+      handler: list.handler,
+    });
   }
   if (detail) {
     defineRoute(app, context, {
@@ -84,9 +98,18 @@ export function registerCrudRoutes<LQ extends z.ZodType, DQ extends z.ZodType = 
   if (create) {
     const writes = create.upsert ? [paths.save, paths.update] : [paths.save];
     const mask = create.upsert ? maskOf(access, 'edit', paths.update) : maskOf(access, 'create', paths.save);
-    for (const path of writes) defineRoute(app, context, { method: 'POST', path, access: mask, body: create.body, ...write(create), handler: create.handler });
+    for (const path of writes)
+      defineRoute(app, context, { method: 'POST', path, access: mask, body: create.body, ...write(create), handler: create.handler });
   }
-  if (update) defineRoute(app, context, { method: 'POST', path: paths.update, access: maskOf(access, 'edit', paths.update), body: update.body, ...write(update), handler: update.handler });
+  if (update)
+    defineRoute(app, context, {
+      method: 'POST',
+      path: paths.update,
+      access: maskOf(access, 'edit', paths.update),
+      body: update.body,
+      ...write(update),
+      handler: update.handler,
+    });
   if (remove) {
     defineRoute(app, context, {
       method: 'POST',

@@ -103,18 +103,22 @@ export async function sendCsvExport<DB, TB extends keyof DB, O, Row>(
   }
   const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
   const filename = `${spec.name}-${stamp}.csv`;
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('Content-Disposition', `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
-    .header('Cache-Control', 'no-store')
-    // Bytes, not objects: the stream asks for the next batch only once the last one is on its way.
-    .send(Readable.from(chunks(), { objectMode: false }));
+  return (
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
+      .header('Cache-Control', 'no-store')
+      // Bytes, not objects: the stream asks for the next batch only once the last one is on its way.
+      .send(Readable.from(chunks(), { objectMode: false }))
+  );
 }
 
 type Batches = AsyncGenerator<Array<Record<string, unknown>>>;
 
 /** The rows of a whole filtered list, in the list's order, a batch at a time (the queries an export reads). */
-export async function* exportBatches<DB, TB extends keyof DB, O, Row>(spec: Pick<CsvExport<DB, TB, O, Row>, 'filtered' | 'options' | 'sort'>): Batches {
+export async function* exportBatches<DB, TB extends keyof DB, O, Row>(
+  spec: Pick<CsvExport<DB, TB, O, Row>, 'filtered' | 'options' | 'sort'>,
+): Batches {
   const { options } = spec;
   const sortName = spec.sort.sort ?? options.defaultSort;
   const named = options.sortColumns[sortName] ?? options.sortColumns[options.defaultSort];
@@ -161,7 +165,10 @@ function keysetBatches<DB, TB extends keyof DB, O, Row>(
   const [table, sortColumn] = column.split('.');
   const idColumn = options.tieBreaker.split('.')[1];
   const after = sort.order === 'desc' ? sql`<` : sql`>`;
-  const keyed = { ...options, select: (qb: SelectQueryBuilder<DB, TB, O>) => options.select(qb).select(sql.ref(options.tieBreaker).as('exportKey') as never) };
+  const keyed = {
+    ...options,
+    select: (qb: SelectQueryBuilder<DB, TB, O>) => options.select(qb).select(sql.ref(options.tieBreaker).as('exportKey') as never),
+  };
   return aheadByOne(
     (previous) => {
       const last = previous === undefined ? undefined : Number(previous[previous.length - 1].exportKey);

@@ -102,19 +102,28 @@ function canonical(value: unknown): string {
 }
 
 /** What a key is bound to: the request's URL and a hash of its body. */
-export const requestFingerprint = (body: unknown): string => createHash('sha256').update(canonical(body ?? null)).digest('hex');
+export const requestFingerprint = (body: unknown): string =>
+  createHash('sha256')
+    .update(canonical(body ?? null))
+    .digest('hex');
 
 /** A stored key's row, as the table has it (server/db/schema.ts), less whose and which key it is. */
 export type StoredKey = Omit<IdempotencyKeyTable, 'userId' | 'key'>;
 
 export const findKey = (db: Db, userId: number, key: string): Promise<StoredKey | undefined> =>
   withoutAuditContext(() =>
-    db.selectFrom('idempotencyKey').select(['route', 'fingerprint', 'requestId', 'createdAt', 'answerStatus', 'answer']).where('userId', '=', userId).where('key', '=', key).executeTakeFirst(),
+    db
+      .selectFrom('idempotencyKey')
+      .select(['route', 'fingerprint', 'requestId', 'createdAt', 'answerStatus', 'answer'])
+      .where('userId', '=', userId)
+      .where('key', '=', key)
+      .executeTakeFirst(),
   );
 
 /** What a request whose key is stored gets: the first answer again, or the refusal that says why not. */
 export function replayOf(stored: StoredKey | undefined, claim: KeyClaim): { status: number; answer: string } {
-  if (stored && (stored.route !== claim.route || stored.fingerprint !== claim.fingerprint)) throw new ApiError(BodyCode.idempotencyKeyReused, 'api.idempotencyKeyReused');
+  if (stored && (stored.route !== claim.route || stored.fingerprint !== claim.fingerprint))
+    throw new ApiError(BodyCode.idempotencyKeyReused, 'api.idempotencyKeyReused');
   if (stored?.answer && stored.answerStatus !== null) return { status: stored.answerStatus, answer: stored.answer };
   throw alreadyCarriedOut(stored?.requestId ?? '?', stored?.createdAt ?? claim.createdAt);
 }
@@ -131,15 +140,31 @@ export async function storeAnswer(db: Db, claim: KeyClaim, status: number, answe
   await withoutAuditContext(() =>
     db
       .insertInto('idempotencyKey')
-      .values({ userId: claim.userId, key: claim.key, route: claim.route, fingerprint: claim.fingerprint, requestId: claim.requestId, createdAt: claim.createdAt, answerStatus: status, answer })
-      .onConflict((oc) => oc.columns(['userId', 'key']).doUpdateSet({ answerStatus: status, answer }).where('idempotencyKey.answer', 'is', null))
+      .values({
+        userId: claim.userId,
+        key: claim.key,
+        route: claim.route,
+        fingerprint: claim.fingerprint,
+        requestId: claim.requestId,
+        createdAt: claim.createdAt,
+        answerStatus: status,
+        answer,
+      })
+      .onConflict((oc) =>
+        oc.columns(['userId', 'key']).doUpdateSet({ answerStatus: status, answer }).where('idempotencyKey.answer', 'is', null),
+      )
       .execute(),
   );
 }
 
 /** Deletes keys older than 24 hours; returns how many. */
 export async function purgeIdempotencyKeys(db: Db, now: Date): Promise<number> {
-  const result = await withoutAuditContext(() => db.deleteFrom('idempotencyKey').where('createdAt', '<', new Date(now.getTime() - KEY_KEPT_MS)).executeTakeFirst());
+  const result = await withoutAuditContext(() =>
+    db
+      .deleteFrom('idempotencyKey')
+      .where('createdAt', '<', new Date(now.getTime() - KEY_KEPT_MS))
+      .executeTakeFirst(),
+  );
   return Number(result.numDeletedRows);
 }
 

@@ -32,7 +32,9 @@ export interface Messages {
 }
 
 const lookup = (catalogue: Catalogue, key: string): string | undefined => {
-  const value = key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Catalogue)[part] : undefined), catalogue);
+  const value = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Catalogue)[part] : undefined), catalogue);
   return typeof value === 'string' ? value : undefined;
 };
 

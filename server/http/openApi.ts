@@ -68,7 +68,10 @@ function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output', components: Rec
     if (Array.isArray(node)) return node.map(rewrite);
     if (node === null || typeof node !== 'object') return node;
     return Object.fromEntries(
-      Object.entries(node).map(([key, value]) => [key, key === '$ref' && typeof value === 'string' ? (renamed.get(value) ?? value) : rewrite(value)]),
+      Object.entries(node).map(([key, value]) => [
+        key,
+        key === '$ref' && typeof value === 'string' ? (renamed.get(value) ?? value) : rewrite(value),
+      ]),
     );
   };
   for (const name of new Set(renamed.values())) {
@@ -93,7 +96,9 @@ const rolesOf = (mask: bigint) => ROLE_NAMES.filter((name) => maskHas(mask, ROLE
 export function describeAccess(access: RouteAccess): string {
   const mask = accessMask(access);
   if (mask === undefined) {
-    return access === 'public' ? 'Access: public — no session token needed.' : 'Access: signed in — any valid session token, whatever the role.';
+    return access === 'public'
+      ? 'Access: public — no session token needed.'
+      : 'Access: signed in — any valid session token, whatever the role.';
   }
   const roles = rolesOf(mask);
   const name = maskName(access, mask);
@@ -116,7 +121,10 @@ const stepUpWords = (stepUp: RouteRecord['stepUp']) =>
 
 /** `/api/sys/currency/delete/{id}` → `currency`; `/api/health/live` → `health`. */
 export const tagOf = (path: string): string => {
-  const segments = path.replace(/^\/api\//, '').replace(/^sys\//, '').split('/');
+  const segments = path
+    .replace(/^\/api\//, '')
+    .replace(/^sys\//, '')
+    .split('/');
   return segments[0] || 'api';
 };
 
@@ -157,7 +165,11 @@ function sharedSchemas(): Record<string, Json> {
       enum: codes,
       description: `The envelope's body code. HTTP stays 200 for all but 500 and 503. ${codes.map((code) => `${code}: ${BODY_CODE_WORDS[code]}.`).join(' ')}`,
     },
-    FieldErrors: { type: 'object', additionalProperties: { type: 'string' }, description: 'Field (dotted path) → the refusal, in the caller’s language.' },
+    FieldErrors: {
+      type: 'object',
+      additionalProperties: { type: 'string' },
+      description: 'Field (dotted path) → the refusal, in the caller’s language.',
+    },
     Refusal: {
       type: 'object',
       required: ['code', 'msg', 'data'],
@@ -204,8 +216,17 @@ function queryParameters(query: z.ZodType, components: Record<string, Json>): Js
 }
 
 function operationOf(route: RouteRecord, components: Record<string, Json>): Json {
-  const pathParameters = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
-  const parameters = [...pathParameters, ...(route.query ? queryParameters(route.query, components) : []), ...(route.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : [])];
+  const pathParameters = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
+  const parameters = [
+    ...pathParameters,
+    ...(route.query ? queryParameters(route.query, components) : []),
+    ...(route.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : []),
+  ];
   const data = route.response ? jsonSchemaOf(route.response, 'output', components) : UNDESCRIBED;
   const description = [
     describeAccess(route.access),
@@ -220,14 +241,19 @@ function operationOf(route: RouteRecord, components: Record<string, Json>): Json
     summary: route.summary ?? `${route.method} ${route.path}`,
     description,
     ...(parameters.length ? { parameters } : {}),
-    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(route.body, 'input', components) } } } } : {}),
+    ...(route.body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(route.body, 'input', components) } } } }
+      : {}),
     responses: {
       200: {
         description: 'The envelope: body code 200 with `data`, or a refusal with another body code.',
         content: { 'application/json': { schema: { anyOf: [successEnvelope(data), ref('Refusal')] } } },
       },
       500: { description: 'A fault of this server.', content: { 'application/json': { schema: ref('Refusal') } } },
-      503: { description: 'The database is out of reach or the instance is closing (Retry-After).', content: { 'application/json': { schema: ref('Refusal') } } },
+      503: {
+        description: 'The database is out of reach or the instance is closing (Retry-After).',
+        content: { 'application/json': { schema: ref('Refusal') } },
+      },
     },
     security: route.access === 'public' ? [] : [{ sessionToken: [], orgId: [] }, { sessionToken: [] }],
     'x-access': xAccess(route.access),
@@ -240,7 +266,10 @@ function operationOf(route: RouteRecord, components: Record<string, Json>): Json
  * schemas (docs/DECISIONS.md "The API describes itself"). Nothing of the app's configuration
  * goes in: it is public.
  */
-export function buildOpenApiDocument(routes: readonly RouteRecord[], options: { version: string; extra?: ExtraOperation[] }): OpenApiDocument {
+export function buildOpenApiDocument(
+  routes: readonly RouteRecord[],
+  options: { version: string; extra?: ExtraOperation[] },
+): OpenApiDocument {
   const schemas = sharedSchemas();
   const paths: OpenApiDocument['paths'] = {};
   const tags = new Set<string>();

@@ -75,7 +75,9 @@ export async function orderedIds<DB, TB extends keyof DB, O, Row>(
   const tie = sql.ref(options.tieBreaker);
   const row = await filtered
     .clearSelect()
-    .select(sql<number[]>`coalesce(array_agg(${tie} order by ${sql.ref(column)} ${direction}, ${tie} ${direction}), '{}')`.as('ids') as never)
+    .select(
+      sql<number[]>`coalesce(array_agg(${tie} order by ${sql.ref(column)} ${direction}, ${tie} ${direction}), '{}')`.as('ids') as never,
+    )
     .executeTakeFirst();
   return ((row as { ids?: number[] } | undefined)?.ids ?? []).map(Number);
 }

@@ -27,7 +27,10 @@ export const perMinute = (max: number, keyGenerator?: (request: FastifyRequest) 
  * again before answering a success: past `max`, no answer tells a right guess from a wrong one.
  * Refusals are 429 envelopes with `Retry-After`, as the plugin's own.
  */
-export function failureLimit(app: FastifyInstance, options: { name: string; max: number; timeWindow: string; keyGenerator: (request: FastifyRequest) => string }) {
+export function failureLimit(
+  app: FastifyInstance,
+  options: { name: string; max: number; timeWindow: string; keyGenerator: (request: FastifyRequest) => string },
+) {
   const { name, ...limit } = options;
   // The shared store tells limiters without a route apart by this name (server/http/rateLimitStore.ts).
   const limiter = app.createRateLimit({ ...limit, limiterName: name } as typeof limit);

@@ -42,7 +42,8 @@ const writes = new WeakMap<FastifyRequest, WriteUnit>();
 export type RouteAccess = 'public' | 'signedIn' | ActionName | bigint;
 
 /** The roles a route admits, or undefined for 'public' and 'signedIn'. */
-export const accessMask = (access: RouteAccess): bigint | undefined => (typeof access === 'bigint' ? access : isActionName(access) ? ACTIONS[access] : undefined);
+export const accessMask = (access: RouteAccess): bigint | undefined =>
+  typeof access === 'bigint' ? access : isActionName(access) ? ACTIONS[access] : undefined;
 
 export interface HandlerInput<Q, B> {
   caller: Caller;
@@ -124,7 +125,10 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
     preSerialization: spec.method === 'POST' ? keepAnswer(context) : undefined,
     handler: async (request, reply) => {
       const t = context.messages.translator(request.headers['accept-language']);
-      const caller = spec.access === 'public' ? (undefined as unknown as Caller) : await resolveCaller(context.db, request, context.now(), context.callers);
+      const caller =
+        spec.access === 'public'
+          ? (undefined as unknown as Caller)
+          : await resolveCaller(context.db, request, context.now(), context.callers);
       if (caller) await context.stampSessionUse(caller.tokenHash, context.now());
       const mask = accessMask(spec.access);
       if (mask !== undefined && !maskHas(mask, caller.roleIndex)) throw forbidden();
@@ -140,7 +144,14 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
         // fingerprint, so another file would get the first one's answer.
         const key = caller && spec.retry !== false ? idempotencyKeyOf(request) : undefined;
         if (key !== undefined) {
-          const claim: KeyClaim = { userId: caller.userId, key, route: `POST ${request.url}`, fingerprint: requestFingerprint(request.body), requestId: request.id, createdAt: context.now() };
+          const claim: KeyClaim = {
+            userId: caller.userId,
+            key,
+            route: `POST ${request.url}`,
+            fingerprint: requestFingerprint(request.body),
+            requestId: request.id,
+            createdAt: context.now(),
+          };
           unit.claim = claim;
           const stored = await findKey(context.db, caller.userId, key);
           if (stored) return replay(reply, replayOf(stored, claim));
@@ -162,13 +173,19 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
       // A unit the database aborted for crossing another (40001, 40P01) runs again whole, unless
       // an answer has started (a streamed export) or the route reads a stream.
       // Nor once it may have sent money on chain: a second run would send it again (server/chain/chainMoves.ts).
-      const attempt = () => withChainMoves(() => withRetry(run, { attempts: spec.retry === false ? 1 : undefined, mayRetry: () => !reply.sent && mayRunAgain() }));
+      const attempt = () =>
+        withChainMoves(() =>
+          withRetry(run, { attempts: spec.retry === false ? 1 : undefined, mayRetry: () => !reply.sent && mayRunAgain() }),
+        );
       const write = async () => {
         try {
-          return await withWriteUnit(unit, () => runWrite(context, () => withAuditContext(auditContextOf(request, caller, body, spec.path), attempt)));
+          return await withWriteUnit(unit, () =>
+            runWrite(context, () => withAuditContext(auditContextOf(request, caller, body, spec.path), attempt)),
+          );
         } catch (error) {
           // Another request with this key committed first: this one wrote nothing and answers as a retry would.
-          if (error instanceof KeyAlreadyClaimed && unit.claim) return replay(reply, replayOf(await findKey(context.db, caller.userId, unit.claim.key), unit.claim));
+          if (error instanceof KeyAlreadyClaimed && unit.claim)
+            return replay(reply, replayOf(await findKey(context.db, caller.userId, unit.claim.key), unit.claim));
           // A 503 invites a retry: never after a commit. The write is said to have been carried out.
           if (unit.committed && !(error instanceof ApiError) && isDatabaseUnavailable(error)) {
             request.log.warn({ reason: String(error) }, 'database unavailable after the write committed');
@@ -204,7 +221,9 @@ function keepAnswer(context: ServerContext) {
     const claim = unit?.claim;
     if (!unit || !claim || reply.getHeader('idempotent-replayed') !== undefined) return payload;
     if (unit.committed && reply.statusCode === 200) {
-      await storeAnswer(context.db, claim, reply.statusCode, JSON.stringify(payload)).catch((error: unknown) => request.log.warn({ reason: String(error) }, 'the answer could not be kept with its Idempotency-Key'));
+      await storeAnswer(context.db, claim, reply.statusCode, JSON.stringify(payload)).catch((error: unknown) =>
+        request.log.warn({ reason: String(error) }, 'the answer could not be kept with its Idempotency-Key'),
+      );
     }
     return payload;
   };
@@ -214,9 +233,15 @@ function keepAnswer(context: ServerContext) {
  * Mandatory enrolment, then step-up. Both refusals use body codes other than 401/403: the
  * console keeps the session and asks for enrolment or a code instead (docs/api.md "Body codes").
  */
-function enforceTwoFactor<QS extends z.ZodType | undefined, BS extends z.ZodType | undefined>(spec: RouteSpec<QS, BS>, caller: Caller, body: never, now: Date): void {
+function enforceTwoFactor<QS extends z.ZodType | undefined, BS extends z.ZodType | undefined>(
+  spec: RouteSpec<QS, BS>,
+  caller: Caller,
+  body: never,
+  now: Date,
+): void {
   const { enrolled, required, stepUpAt } = caller.twoFactor;
-  if (required && !enrolled && !spec.beforeEnrolment) throw new ApiError(BodyCode.twoFactorEnrolmentRequired, 'api.twoFactorEnrolmentRequired');
+  if (required && !enrolled && !spec.beforeEnrolment)
+    throw new ApiError(BodyCode.twoFactorEnrolmentRequired, 'api.twoFactorEnrolmentRequired');
   if (!spec.stepUp || !enrolled) return;
   if (spec.stepUp !== true && !spec.stepUp(body)) return;
   if (!isStepUpFresh(stepUpAt, now)) throw new ApiError(BodyCode.stepUpRequired, 'api.stepUpRequired');

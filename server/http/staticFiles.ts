@@ -40,7 +40,10 @@ export async function serveStatic(app: FastifyInstance, options: StaticOptions, 
       preCompressed: true,
       setHeaders: (reply, filePath) => {
         // Vite's hashed chunks are immutable; anything else must be revalidated.
-        reply.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
@@ -48,7 +51,14 @@ export async function serveStatic(app: FastifyInstance, options: StaticOptions, 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
     const isApi = isApiUrl(url);
-    if (!isApi && request.method === 'GET' && hasConsole && !url.startsWith('/locales/') && !url.startsWith('/uploads/') && !path.extname(url)) {
+    if (
+      !isApi &&
+      request.method === 'GET' &&
+      hasConsole &&
+      !url.startsWith('/locales/') &&
+      !url.startsWith('/uploads/') &&
+      !path.extname(url)
+    ) {
       return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexHtml!));
     }
     const t = messages.translator(request.headers['accept-language']);

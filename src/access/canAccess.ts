@@ -40,8 +40,6 @@ export function canAccessResource(roleIndex: number | null | undefined, resource
   return isActionName(named) ? may(roleIndex, named) : true;
 }
 
-
 /** The routes a role reaches, in menu order. */
 export const routesFor = (roleIndex: number | null | undefined): GuardedRoute[] =>
   guardedRoutes().filter((r) => maskHas(routeGroups[r.group], roleIndex));
-

@@ -17,8 +17,7 @@ const TENANT_TYPE_NAMES: Readonly<Record<TenantType, TenantTypeName>> = {
 };
 
 /** The name of a tenant row; undefined for row 2 and anything out of range, which the API must never send. */
-export const tenantTypeName = (tenantType: number): TenantTypeName | undefined =>
-  TENANT_TYPE_NAMES[tenantType as TenantType];
+export const tenantTypeName = (tenantType: number): TenantTypeName | undefined => TENANT_TYPE_NAMES[tenantType as TenantType];
 
 /** The 12 named roles at their cells. */
 export const ROLES = {

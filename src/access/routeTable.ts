@@ -59,7 +59,8 @@ const declaredRoutes: GuardedRoute[] = [];
 /** Adds a declared resource's route; the same path twice must name the same group. */
 export function addDeclaredRoute(route: GuardedRoute): void {
   const known = guardedRoutes().find((r) => r.path === route.path);
-  if (known && known.group !== route.group) throw new Error(`route '${route.path}' is declared twice, guarded by '${known.group}' and '${route.group}'`);
+  if (known && known.group !== route.group)
+    throw new Error(`route '${route.path}' is declared twice, guarded by '${known.group}' and '${route.group}'`);
   if (!known) declaredRoutes.push(route);
 }
 

@@ -15,7 +15,8 @@ const statusOf = (error: unknown) => (error as { status?: number } | undefined)?
  * A 403 that names inputs refused what was typed (an invitation code issued to another
  * account: the HTTP client's `forbiddenNamesInput`), not the session: it signs nobody out.
  */
-const refusesInput = (error: unknown) => statusOf(error) === 403 && (error as { body?: { errors?: unknown } } | undefined)?.body?.errors !== undefined;
+const refusesInput = (error: unknown) =>
+  statusOf(error) === 403 && (error as { body?: { errors?: unknown } } | undefined)?.body?.errors !== undefined;
 
 /**
  * Sign-in against /sys/auth/*, session restore from the token alone (/me), and

@@ -9,7 +9,10 @@ export type ChainFamily = (typeof CHAIN_FAMILIES)[number];
 export type AddressCheck = { ok: true; address: string } | { ok: false; problem: FieldMessage };
 
 const FAMILY_LABEL: Record<ChainFamily, string> = { evm: 'EVM', tron: 'TRON' };
-const invalid = (family: ChainFamily): AddressCheck => ({ ok: false, problem: { key: 'validation.address', params: { family: FAMILY_LABEL[family] } } });
+const invalid = (family: ChainFamily): AddressCheck => ({
+  ok: false,
+  problem: { key: 'validation.address', params: { family: FAMILY_LABEL[family] } },
+});
 
 /**
  * EVM: 0x + 40 hex digits. Mixed case must carry a valid EIP-55 checksum (a typo

@@ -22,8 +22,7 @@ export const resourcePaths = (name: string, base = `/sys/${name}`): ResourcePath
   delete: `${base}/delete/{id}`,
 });
 
-export const withId = (path: string, id: string | number): string =>
-  path.replace('{id}', encodeURIComponent(String(id)));
+export const withId = (path: string, id: string | number): string => path.replace('{id}', encodeURIComponent(String(id)));
 
 export const ApiPath = {
   auth: {
@@ -79,7 +78,13 @@ export const ApiPath = {
   ledger: { verify: '/sys/ledger/verify' },
   auditLog: { list: '/sys/audit-log/list', detail: '/sys/audit-log/detail', verify: '/sys/audit/verify', export: '/sys/audit-log/export' },
   payLink: resourcePaths('pay-link'),
-  movement: { list: '/sys/movement/list', detail: '/sys/movement/detail', save: '/sys/movement/save', export: '/sys/movement/export', quote: '/sys/movement/quote' },
+  movement: {
+    list: '/sys/movement/list',
+    detail: '/sys/movement/detail',
+    save: '/sys/movement/save',
+    export: '/sys/movement/export',
+    quote: '/sys/movement/quote',
+  },
   orderRepair: { order: '/sys/order-repair/order', recredit: '/sys/order-repair/recredit', recheck: '/sys/order-repair/recheck' },
   report: {
     payment: { list: '/sys/report/payment/list', totals: '/sys/report/payment/totals', export: '/sys/report/payment/export' },

@@ -15,7 +15,10 @@ export type TypedDataSigner = (typedData: never) => Promise<`0x${string}`>;
  * up at, so that a proposal before it closing unexecuted costs no second round of signing. The console,
  * the demo seed and the tests all sign through this.
  */
-export async function approvalSignatures(sign: TypedDataSigner, signing: SigningRequest): Promise<{ signature: `0x${string}`; lowerSignatures: Record<string, `0x${string}`> }> {
+export async function approvalSignatures(
+  sign: TypedDataSigner,
+  signing: SigningRequest,
+): Promise<{ signature: `0x${string}`; lowerSignatures: Record<string, `0x${string}`> }> {
   const signature = await sign(typedDataFromWire(signing.typedData) as never);
   const lowerSignatures: Record<string, `0x${string}`> = {};
   for (const { safeNonce, typedData } of signing.lower) lowerSignatures[safeNonce] = await sign(typedDataFromWire(typedData) as never);

@@ -32,7 +32,19 @@ export const AUDIT_ENTITIES = [
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** create / update / delete of a row, or a named event of the account's life. */
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'signIn', 'signInFailed', 'signOut', 'passwordChange', 'sessionRevoke', 'twoFactorEnrol', 'twoFactorDisable', 'twoFactorFailed'] as const;
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'signIn',
+  'signInFailed',
+  'signOut',
+  'passwordChange',
+  'sessionRevoke',
+  'twoFactorEnrol',
+  'twoFactorDisable',
+  'twoFactorFailed',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /**
@@ -45,7 +57,8 @@ export const PROPOSAL_STEPS = ['start', 'approval', 'deny', 'approved', 'pending
 export type ProposalStep = (typeof PROPOSAL_STEPS)[number];
 
 export function proposalStep(entity: string, action: string, after: Record<string, unknown> | null): ProposalStep | null {
-  if (entity === 'proposalVote' && action === 'create') return after?.vote === 'approve' ? 'approval' : after?.vote === 'deny' ? 'deny' : null;
+  if (entity === 'proposalVote' && action === 'create')
+    return after?.vote === 'approve' ? 'approval' : after?.vote === 'deny' ? 'deny' : null;
   if (entity !== 'proposal') return null;
   if (action === 'create') return 'start';
   if (action !== 'update') return null;
@@ -55,4 +68,6 @@ export function proposalStep(entity: string, action: string, after: Record<strin
 
 /** The translation key of an event's action as people read it: a proposal's step when it has one ("Approved"), else the row's action ("Changed"). */
 export const auditActionKey = (action: string, step: unknown): string =>
-  typeof step === 'string' && (PROPOSAL_STEPS as readonly string[]).includes(step) ? `auditLog.proposalStep.${step}` : `auditLog.action.${action}`;
+  typeof step === 'string' && (PROPOSAL_STEPS as readonly string[]).includes(step)
+    ? `auditLog.proposalStep.${step}`
+    : `auditLog.action.${action}`;

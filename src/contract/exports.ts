@@ -103,7 +103,14 @@ export const assetFlowExports: Record<'asset-flow' | 'asset-flow-lite', ExportVi
   },
   'asset-flow-lite': {
     labels: 'asset-flow-lite',
-    columns: [...chainColumns, { source: 'createdAt' }, { source: 'walletLabel' }, { source: 'symbol' }, { source: 'delta' }, { source: 'balanceAfter' }],
+    columns: [
+      ...chainColumns,
+      { source: 'createdAt' },
+      { source: 'walletLabel' },
+      { source: 'symbol' },
+      { source: 'delta' },
+      { source: 'balanceAfter' },
+    ],
   },
 };
 

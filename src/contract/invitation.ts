@@ -1,4 +1,3 @@
-
 /**
  * Invitation constants both sides read, free of zod so declarations can import them
  * without pulling the schemas into the console's start.

@@ -16,5 +16,15 @@
  *   contract forwarding value), found by the deposit watcher's balance reconciliation
  *   (docs/ledger.md "Internal transfers").
  */
-export const LEDGER_REASONS = ['initial credit', 'payment', 'deposit', 'movement', 'proposal', 'fee', 'gas', 'reorg', 'internal transfer'] as const;
+export const LEDGER_REASONS = [
+  'initial credit',
+  'payment',
+  'deposit',
+  'movement',
+  'proposal',
+  'fee',
+  'gas',
+  'reorg',
+  'internal transfer',
+] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];

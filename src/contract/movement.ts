@@ -14,7 +14,8 @@ export const movementCreate = (kind: MovementKind) => `${kind}.create` as const;
 export const movementRead = (kind: MovementKind) => `${kind}.read` as const;
 
 /** Who may start money out of a cold wallet of this kind (src/access/policy.ts `coldWallet.moveOut`, `liteColdWallet.moveOut`). */
-export const coldOutflowAction = (walletKind: string): ActionName => (walletKind === 'MultiSigColdLite' ? 'liteColdWallet.moveOut' : 'coldWallet.moveOut');
+export const coldOutflowAction = (walletKind: string): ActionName =>
+  walletKind === 'MultiSigColdLite' ? 'liteColdWallet.moveOut' : 'coldWallet.moveOut';
 
 /**
  * The wallet's own rule, beyond the kind's writers (as for a sign start): anything out

@@ -39,10 +39,12 @@ export interface Refusal {
  * refusal. `expire: true` asks the caller to mark the proposal expired before refusing.
  */
 export type Outcome =
-  | { ok: true; status: ProposalStatus; vote: 'approve' | 'deny' | null }
-  | { ok: false; refusal: Refusal; expire?: true };
+  { ok: true; status: ProposalStatus; vote: 'approve' | 'deny' | null } | { ok: false; refusal: Refusal; expire?: true };
 
-const refuse = (code: Refusal['code'], key: string, params?: Refusal['params']): Outcome => ({ ok: false, refusal: { code, key, ...(params ? { params } : {}) } });
+const refuse = (code: Refusal['code'], key: string, params?: Refusal['params']): Outcome => ({
+  ok: false,
+  refusal: { code, key, ...(params ? { params } : {}) },
+});
 
 /**
  * Order of the checks: a finished proposal is finished for everyone (409); one past its

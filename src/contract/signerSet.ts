@@ -19,7 +19,8 @@ export function signerSetIssues(signers: readonly number[], threshold: number | 
   else if (new Set(signers).size !== signers.length) issues.push({ path: 'signers', message: 'validation.distinctSigners' });
   else if (signers.length < MIN_SIGNERS) issues.push({ path: 'signers', message: 'validation.minSigners', params: { min: MIN_SIGNERS } });
   if (threshold === null || threshold === undefined) issues.push({ path: 'threshold', message: 'validation.required' });
-  else if (signers.length > 0 && threshold > signers.length) issues.push({ path: 'threshold', message: 'validation.thresholdAboveSigners', params: { signers: signers.length } });
+  else if (signers.length > 0 && threshold > signers.length)
+    issues.push({ path: 'threshold', message: 'validation.thresholdAboveSigners', params: { signers: signers.length } });
   return issues;
 }
 

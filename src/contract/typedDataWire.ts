@@ -17,7 +17,8 @@ export function typedDataFromWire(wire: TypedDataWire): TypedDataWire {
   const fields = wire.types[wire.primaryType] ?? [];
   const message = { ...wire.message };
   for (const { name, type } of fields) {
-    if (isInteger(type) && (typeof message[name] === 'string' || typeof message[name] === 'number')) message[name] = BigInt(message[name] as string);
+    if (isInteger(type) && (typeof message[name] === 'string' || typeof message[name] === 'number'))
+      message[name] = BigInt(message[name] as string);
   }
   return { ...wire, message };
 }

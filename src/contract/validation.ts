@@ -14,7 +14,10 @@ export type FieldMessages = Record<string, FieldMessage>;
 export type ValidationResult<T> = { ok: true; data: T } | { ok: false; errors: FieldMessages };
 
 const valueAt = (input: unknown, path: PropertyKey[]): unknown =>
-  path.reduce<unknown>((value, key) => (value != null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined), input);
+  path.reduce<unknown>(
+    (value, key) => (value != null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined),
+    input,
+  );
 
 const isBlank = (value: unknown) => value === undefined || value === null || value === '';
 
@@ -25,7 +28,9 @@ function messageOf(issue: z.core.$ZodIssue, input: unknown): FieldMessage {
   }
   switch (issue.code) {
     case 'invalid_type':
-      return isBlank(valueAt(input, issue.path)) ? { key: 'validation.required' } : { key: 'validation.type', params: { expected: issue.expected } };
+      return isBlank(valueAt(input, issue.path))
+        ? { key: 'validation.required' }
+        : { key: 'validation.type', params: { expected: issue.expected } };
     case 'too_small':
       return issue.origin === 'string'
         ? { key: 'validation.minLength', params: { min: Number(issue.minimum) } }

@@ -15,7 +15,10 @@ export interface WalletActor {
  * returned key; the console hides edit and delete where it is not null (a refused
  * write answers 403, which the console turns into a sign-out, docs/console.md).
  */
-export function walletWriteRefusal(actor: WalletActor, wallet: { orgId: number; kind: string }): 'api.walletWriteForbidden' | 'api.coldWalletForbidden' | null {
+export function walletWriteRefusal(
+  actor: WalletActor,
+  wallet: { orgId: number; kind: string },
+): 'api.walletWriteForbidden' | 'api.coldWalletForbidden' | null {
   const operatorRow = actor.org.tenantType === 0;
   const ownOrgManager = actor.org.orgId === wallet.orgId && actor.org.roleLevel === 0;
   if (!operatorRow && !ownOrgManager) return 'api.walletWriteForbidden';

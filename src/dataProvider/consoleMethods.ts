@@ -54,7 +54,11 @@ export interface ReportTotals {
   searchCap?: number;
 }
 
-const PROPOSAL_ACTION_PATHS: Record<ProposalAction, string> = { approval: ApiPath.sign.approval, deny: ApiPath.sign.deny, confirm: ApiPath.sign.confirm };
+const PROPOSAL_ACTION_PATHS: Record<ProposalAction, string> = {
+  approval: ApiPath.sign.approval,
+  deny: ApiPath.sign.deny,
+  confirm: ApiPath.sign.confirm,
+};
 
 /** The chain selector's one page: every chain the org sees, by chain ID. */
 export const CHAIN_CHOICES_QUERY = { page: 1, pageSize: 500, sort: 'chainId', order: 'asc' } as const;
@@ -66,7 +70,8 @@ export const CHAIN_CHOICES_QUERY = { page: 1, pageSize: 500, sort: 'chainId', or
  * `signal`; every path comes from ApiPath.
  */
 export function createConsoleMethods(http: HttpClient) {
-  const get = <T>(path: string, query: QueryParams | undefined, { signal }: Cancellable = {}) => http.request<T>('GET', path, { query, signal });
+  const get = <T>(path: string, query: QueryParams | undefined, { signal }: Cancellable = {}) =>
+    http.request<T>('GET', path, { query, signal });
   const post = <T>(path: string, body?: unknown, { signal }: Cancellable = {}) => http.request<T>('POST', path, { body, signal });
 
   return {
@@ -81,7 +86,8 @@ export function createConsoleMethods(http: HttpClient) {
     updateProfile: (body: AccountUpdateBody) => post<AccountProfile>(ApiPath.account.update, body),
     changePassword: (body: Pick<AccountPasswordBody, 'currentPassword' | 'newPassword'>) => post<unknown>(ApiPath.account.password, body),
     /** A code issued to another account is a 403 on the code: it lands on the input, the user stays signed in. */
-    joinOrg: (body: { invitationCode: string }) => http.request<SessionInfo>('POST', ApiPath.auth.join, { body, forbiddenNamesInput: true }),
+    joinOrg: (body: { invitationCode: string }) =>
+      http.request<SessionInfo>('POST', ApiPath.auth.join, { body, forbiddenNamesInput: true }),
 
     // The selected org.
     orgTwoFactor: (params: Cancellable = {}) => get<OrgTwoFactor>(ApiPath.org.twoFactor, undefined, params),
@@ -89,7 +95,8 @@ export function createConsoleMethods(http: HttpClient) {
     memberRoles: (params: Cancellable = {}) => get<{ list: RoleChoice[] }>(ApiPath.member.roles, undefined, params),
     memberInvitations: (params: Cancellable = {}) =>
       get<{ list: MemberInvitationRecord[] }>(ApiPath.member.invitationList, { status: 'open', pageSize: 100 }, params),
-    inviteMember: (body: Omit<MemberInviteBody, 'validDays'> & Partial<Pick<MemberInviteBody, 'validDays'>>) => post<MemberInvitationRecord>(ApiPath.member.invite, body),
+    inviteMember: (body: Omit<MemberInviteBody, 'validDays'> & Partial<Pick<MemberInviteBody, 'validDays'>>) =>
+      post<MemberInvitationRecord>(ApiPath.member.invite, body),
     withdrawInvitation: ({ id }: { id: number }) => post<unknown>(withId(ApiPath.member.invitationDelete, id)),
 
     // The shell.
@@ -103,7 +110,8 @@ export function createConsoleMethods(http: HttpClient) {
     // /policy.
     policy: (params: Cancellable = {}) => get<PolicyDetail>(ApiPath.policy.detail, undefined, params),
     savePolicy: (body: { rules: unknown[]; delayHours: string | number }) => post<PolicyDetail>(ApiPath.policy.save, body),
-    evaluatePolicy: ({ signal, ...query }: Record<string, string> & Cancellable) => get<PolicyEvaluation>(ApiPath.policy.evaluate, query, { signal }),
+    evaluatePolicy: ({ signal, ...query }: Record<string, string> & Cancellable) =>
+      get<PolicyEvaluation>(ApiPath.policy.evaluate, query, { signal }),
 
     // Integrity checks of the audit log and the ledger.
     auditVerify: (params: Cancellable = {}) => get<AuditVerifyResult>(ApiPath.auditLog.verify, undefined, params),
@@ -120,12 +128,26 @@ export function createConsoleMethods(http: HttpClient) {
     recheckOrder: (body: { orderId: number }) => post<RecheckView>(ApiPath.orderRepair.recheck, body),
 
     // Money movement forms: the wallet's spendable balance and the fee, before saving.
-    movementQuote: ({ signal, ...query }: { kind: string; walletId: number; symbol: string } & Cancellable) => get<MovementQuote>(ApiPath.movement.quote, query, { signal }),
+    movementQuote: ({ signal, ...query }: { kind: string; walletId: number; symbol: string } & Cancellable) =>
+      get<MovementQuote>(ApiPath.movement.quote, query, { signal }),
 
     // Multisig proposals.
     /** `signed`: the approver's EIP-712 signatures of a Safe proposal (docs/chains.md "Proposals on Safes"). */
-    proposalAction: ({ action, proposalId, comment, signed }: { action: ProposalAction; proposalId: number; comment: string; signed?: ApprovalSignatures }) =>
-      post<ProposalDetail>(PROPOSAL_ACTION_PATHS[action], signed === undefined ? { proposalId, comment } : { proposalId, comment, ...signed }),
+    proposalAction: ({
+      action,
+      proposalId,
+      comment,
+      signed,
+    }: {
+      action: ProposalAction;
+      proposalId: number;
+      comment: string;
+      signed?: ApprovalSignatures;
+    }) =>
+      post<ProposalDetail>(
+        PROPOSAL_ACTION_PATHS[action],
+        signed === undefined ? { proposalId, comment } : { proposalId, comment, ...signed },
+      ),
     // The caller's signing key (docs/chains.md "Signers' keys").
     signingKeyState: (params: Cancellable = {}) => get<SigningKeyState>(ApiPath.account.signingKey.state, undefined, params),
     registerSigningKey: (body: SigningKeyRegisterBody) => post<SigningKeyState>(ApiPath.account.signingKey.register, body),

@@ -64,7 +64,10 @@ export function createDataProvider(http: HttpClient, registry: ResourceRegistry)
 
   /** A write answers with the record; when it answers with only an id (or nothing), rebuild it from what was sent. */
   const writtenRecord = (endpoint: Endpoint, answer: unknown, sent: ServerRecord): RaRecord =>
-    toRecord(endpoint, isRecord(answer) ? answer : typeof answer === 'string' || typeof answer === 'number' ? { ...sent, [endpoint.idField]: answer } : sent);
+    toRecord(
+      endpoint,
+      isRecord(answer) ? answer : typeof answer === 'string' || typeof answer === 'number' ? { ...sent, [endpoint.idField]: answer } : sent,
+    );
 
   function listQuery(endpoint: Endpoint, { pagination, sort, filter }: GetListParams): ListQuery {
     const sortField = sort?.field === 'id' ? endpoint.idField : sort?.field;
@@ -81,7 +84,8 @@ export function createDataProvider(http: HttpClient, registry: ResourceRegistry)
     const result = await http.request<ListResult<ServerRecord>>('GET', endpoint.paths.list, { query, signal });
     const data = result.list.map((raw) => toRecord(endpoint, raw));
     // Uncounted (docs/DECISIONS.md "Reports at volume"): pages without a total.
-    if (result.hasNextPage !== undefined) return { data, pageInfo: { hasNextPage: result.hasNextPage, hasPreviousPage: Number(query.page) > 1 } };
+    if (result.hasNextPage !== undefined)
+      return { data, pageInfo: { hasNextPage: result.hasNextPage, hasPreviousPage: Number(query.page) > 1 } };
     return { data, total: result.count };
   }
 
@@ -110,7 +114,10 @@ export function createDataProvider(http: HttpClient, registry: ResourceRegistry)
 
     async getOne(resource, params) {
       const endpoint = endpointOf(resource);
-      const raw = await http.request<ServerRecord>('GET', endpoint.paths.detail, { query: { [endpoint.detailIdParam]: params.id }, signal: params.signal });
+      const raw = await http.request<ServerRecord>('GET', endpoint.paths.detail, {
+        query: { [endpoint.detailIdParam]: params.id },
+        signal: params.signal,
+      });
       return { data: toRecord(endpoint, raw) as never };
     },
 

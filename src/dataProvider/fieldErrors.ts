@@ -13,8 +13,7 @@ export interface SubmissionErrors {
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const isFieldMessage = (value: Record<string, unknown>): value is Record<string, unknown> & FieldMessage =>
-  typeof value.key === 'string';
+const isFieldMessage = (value: Record<string, unknown>): value is Record<string, unknown> & FieldMessage => typeof value.key === 'string';
 
 /**
  * Turns the `data` of a 400 (a field → message map, docs/api.md "Body codes") into react-admin's
@@ -29,7 +28,8 @@ export function toSubmissionErrors(data: unknown, translate: Translate): Submiss
   for (const [field, value] of Object.entries(data)) {
     let message: string | SubmissionErrors | undefined;
     if (typeof value === 'string') message = value;
-    else if (isPlainObject(value)) message = isFieldMessage(value) ? translate(value.key, value.params) : toSubmissionErrors(value, translate);
+    else if (isPlainObject(value))
+      message = isFieldMessage(value) ? translate(value.key, value.params) : toSubmissionErrors(value, translate);
     if (message === undefined) continue;
     if (field === '') errors.root = { serverError: message };
     else errors[field] = message;

@@ -84,7 +84,11 @@ export interface ErrorBody {
 const isBlank = (value: unknown) => value === undefined || value === null || value === '';
 
 function queryValue(value: unknown): string {
-  if (Array.isArray(value)) return value.filter((item) => !isBlank(item)).map(queryValue).join(',');
+  if (Array.isArray(value))
+    return value
+      .filter((item) => !isBlank(item))
+      .map(queryValue)
+      .join(',');
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
@@ -243,7 +247,14 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     throw new HttpError(text, statusOf(failure), errorBody);
   }
 
-  async function send(method: HttpMethod, path: string, options: RequestOptions, expect: 'data' | 'file', onProgress?: DownloadProgress, resend: Resend = {}): Promise<unknown> {
+  async function send(
+    method: HttpMethod,
+    path: string,
+    options: RequestOptions,
+    expect: 'data' | 'file',
+    onProgress?: DownloadProgress,
+    resend: Resend = {},
+  ): Promise<unknown> {
     const query = toQueryString(options.query);
     const url = `${options.baseUrl ?? apiBase}${path}${query ? (path.includes('?') ? '&' : '?') + query : ''}`;
     const { payload, json } = encodeBody(options.body);
@@ -291,8 +302,8 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
 
     try {
       // The timer stays armed while the body streams in: a stalled body is a timeout too.
-      const response = await fetch(url, { method, headers, body: payload, credentials, signal: controller.signal }).catch((error: unknown) =>
-        mayRetry && error instanceof TypeError && !timedOut && !cancelledBy?.aborted ? null : failOnThrow(error),
+      const response = await fetch(url, { method, headers, body: payload, credentials, signal: controller.signal }).catch(
+        (error: unknown) => (mayRetry && error instanceof TypeError && !timedOut && !cancelledBy?.aborted ? null : failOnThrow(error)),
       );
       if (response === null) return await retry();
       if (response.status === 503 && mayRetry) return await retry();
@@ -337,6 +348,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     request: <T>(method: HttpMethod, path: string, options: RequestOptions = {}) => send(method, path, options, 'data') as Promise<T>,
     get: <T>(path: string, query?: QueryParams) => send('GET', path, { query }, 'data') as Promise<T>,
     post: <T>(path: string, body?: unknown) => send('POST', path, { body }, 'data') as Promise<T>,
-    download: (path: string, query?: QueryParams, onProgress?: DownloadProgress) => send('GET', path, { query }, 'file', onProgress) as Promise<DownloadedFile>,
+    download: (path: string, query?: QueryParams, onProgress?: DownloadProgress) =>
+      send('GET', path, { query }, 'file', onProgress) as Promise<DownloadedFile>,
   };
 }

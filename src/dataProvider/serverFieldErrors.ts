@@ -6,5 +6,7 @@ import type { ErrorBody } from './httpClient';
  */
 export function serverFieldErrors<F extends string>(error: unknown): Partial<Record<F, string>> {
   const errors = (error as { body?: ErrorBody }).body?.errors ?? {};
-  return Object.fromEntries(Object.entries(errors).filter((entry): entry is [F, string] => typeof entry[1] === 'string')) as Partial<Record<F, string>>;
+  return Object.fromEntries(Object.entries(errors).filter((entry): entry is [F, string] => typeof entry[1] === 'string')) as Partial<
+    Record<F, string>
+  >;
 }

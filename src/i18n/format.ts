@@ -45,7 +45,12 @@ const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 
  * An instant as the language writes it ("Nov 23, 2026, 8:38 PM", "2026年11月23日 20:38"), in
  * `timeZone` when given (a report's chosen zone), else the browser's. Empty for none.
  */
-export function formatDateTime(value: string | number | Date | null | undefined, language: string, timeZone?: string, precision: 'minute' | 'second' = 'minute'): string {
+export function formatDateTime(
+  value: string | number | Date | null | undefined,
+  language: string,
+  timeZone?: string,
+  precision: 'minute' | 'second' = 'minute',
+): string {
   if (value === null || value === undefined || value === '') return '';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);

@@ -17,7 +17,8 @@ export function useFormat() {
       amount: (value: string | number | null | undefined, decimals?: number) => formatAmount(value, language, decimals),
       number: (value: number, grouping?: boolean) => formatNumber(value, language, grouping),
       compact: (value: number) => formatCompact(value, language),
-      dateTime: (value: string | number | Date | null | undefined, timeZone?: string, precision?: 'minute' | 'second') => formatDateTime(value, language, timeZone, precision),
+      dateTime: (value: string | number | Date | null | undefined, timeZone?: string, precision?: 'minute' | 'second') =>
+        formatDateTime(value, language, timeZone, precision),
       day: (day: string) => formatDay(day, language),
     }),
     [language],

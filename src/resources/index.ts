@@ -25,7 +25,32 @@ import { signListEndpoints } from './multisig/signLists';
  * (`<name>/resource.ts`) are found by their file name.
  */
 export const resources = [
-  ...[network, currency, multisig, chainWallet, merchantProWallet, merchantStdWallet, merchantLiteWallet, contractAddress, member, invitation, assetFlow, assetFlowLite, transfer, withdraw, refund, supply, supplyHistory, payLink, paymentReport, linkpayReport, rechargeReport, gasReport, auditLog, addressBook],
+  ...[
+    network,
+    currency,
+    multisig,
+    chainWallet,
+    merchantProWallet,
+    merchantStdWallet,
+    merchantLiteWallet,
+    contractAddress,
+    member,
+    invitation,
+    assetFlow,
+    assetFlowLite,
+    transfer,
+    withdraw,
+    refund,
+    supply,
+    supplyHistory,
+    payLink,
+    paymentReport,
+    linkpayReport,
+    rechargeReport,
+    gasReport,
+    auditLog,
+    addressBook,
+  ],
   ...declaredResources.map(defineResource),
 ];
 

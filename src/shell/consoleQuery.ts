@@ -10,7 +10,8 @@ export const useConsoleDataProvider = () => useDataProvider<ConsoleDataProvider>
  * org is in it, so switching org reads again (the server answers for the X-Org-Id it is sent);
  * `['console', method]` is the prefix a write invalidates.
  */
-export const consoleKey = (method: keyof ConsoleMethods, orgId: number | null, ...params: unknown[]) => ['console', method, orgId, ...params] as const;
+export const consoleKey = (method: keyof ConsoleMethods, orgId: number | null, ...params: unknown[]) =>
+  ['console', method, orgId, ...params] as const;
 
 /** The prefix of every read of one method, whatever the org and parameters: what a write invalidates. */
 export const consoleKeyPrefix = (method: keyof ConsoleMethods) => ['console', method] as const;

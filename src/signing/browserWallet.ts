@@ -1,4 +1,13 @@
-import { BaseError, createWalletClient, custom, getAddress, type Address, type EIP1193Provider, type Hex, type TypedDataDefinition } from 'viem';
+import {
+  BaseError,
+  createWalletClient,
+  custom,
+  getAddress,
+  type Address,
+  type EIP1193Provider,
+  type Hex,
+  type TypedDataDefinition,
+} from 'viem';
 
 /**
  * The browser's own wallet (EIP-1193, `window.ethereum`: MetaMask, Rabby, a hardware wallet's
@@ -24,7 +33,8 @@ export function browserWallet(): EIP1193Provider | null {
 
 /** EIP-1193's 4001: the wallet's owner said no. viem wraps the provider's error; its chain is walked. */
 const refused = (error: unknown): boolean =>
-  (error as { code?: unknown }).code === 4001 || (error instanceof BaseError && error.walk((inner) => (inner as { code?: unknown }).code === 4001) !== null);
+  (error as { code?: unknown }).code === 4001 ||
+  (error instanceof BaseError && error.walk((inner) => (inner as { code?: unknown }).code === 4001) !== null);
 
 async function asked<T>(run: () => Promise<T>): Promise<T> {
   try {

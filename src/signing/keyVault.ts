@@ -44,7 +44,13 @@ export class WrongPassphrase extends Error {
 
 async function aesKey(passphrase: string, salt: Uint8Array): Promise<CryptoKey> {
   const material = await crypto.subtle.importKey('raw', new TextEncoder().encode(passphrase), 'PBKDF2', false, ['deriveKey']);
-  return crypto.subtle.deriveKey({ name: 'PBKDF2', hash: 'SHA-256', salt: salt as BufferSource, iterations: ITERATIONS }, material, { name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+  return crypto.subtle.deriveKey(
+    { name: 'PBKDF2', hash: 'SHA-256', salt: salt as BufferSource, iterations: ITERATIONS },
+    material,
+    { name: 'AES-GCM', length: 256 },
+    false,
+    ['encrypt', 'decrypt'],
+  );
 }
 
 /** A private key as 0x + 64 hex digits, or null. */
@@ -63,14 +69,26 @@ export function normalPrivateKey(text: string): Hex | null {
 export async function sealKey(privateKey: Hex, passphrase: string): Promise<SealedKey> {
   const salt = crypto.getRandomValues(new Uint8Array(16));
   const iv = crypto.getRandomValues(new Uint8Array(12));
-  const cipher = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await aesKey(passphrase, salt), hexToBytes(privateKey) as BufferSource));
-  return { version: 1, address: privateKeyToAccount(privateKey).address, salt: bytesToHex(salt), iv: bytesToHex(iv), cipher: bytesToHex(cipher) };
+  const cipher = new Uint8Array(
+    await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await aesKey(passphrase, salt), hexToBytes(privateKey) as BufferSource),
+  );
+  return {
+    version: 1,
+    address: privateKeyToAccount(privateKey).address,
+    salt: bytesToHex(salt),
+    iv: bytesToHex(iv),
+    cipher: bytesToHex(cipher),
+  };
 }
 
 /** The private key inside `sealed`; WrongPassphrase when the passphrase does not open it. */
 export async function openKey(sealed: SealedKey, passphrase: string): Promise<Hex> {
   try {
-    const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: hexToBytes(sealed.iv) as BufferSource }, await aesKey(passphrase, hexToBytes(sealed.salt)), hexToBytes(sealed.cipher) as BufferSource);
+    const plain = await crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv: hexToBytes(sealed.iv) as BufferSource },
+      await aesKey(passphrase, hexToBytes(sealed.salt)),
+      hexToBytes(sealed.cipher) as BufferSource,
+    );
     return bytesToHex(new Uint8Array(plain));
   } catch {
     throw new WrongPassphrase();

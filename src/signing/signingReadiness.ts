@@ -32,7 +32,12 @@ export function signingReadiness(held: HeldKey | null, registered: string | null
 export function useSigningReadiness(enabled: boolean): SigningReadiness | null {
   const dataProvider = useConsoleDataProvider();
   const { account } = useSession();
-  const { data } = useQuery({ queryKey: consoleKey('signingKeyState', null), queryFn: ({ signal }) => dataProvider.signingKeyState({ signal }), enabled, ...CONSOLE_QUERY });
+  const { data } = useQuery({
+    queryKey: consoleKey('signingKeyState', null),
+    queryFn: ({ signal }) => dataProvider.signingKeyState({ signal }),
+    enabled,
+    ...CONSOLE_QUERY,
+  });
   if (!enabled || !account) return null;
   return signingReadiness(storedKey(account), data === undefined ? undefined : (data.address ?? null));
 }

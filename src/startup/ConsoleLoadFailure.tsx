@@ -9,7 +9,14 @@ import { isDeclarationError } from '../resources/engine/declarationError';
  */
 export function ConsoleLoadFailure({ error }: { error: unknown }) {
   if (isDeclarationError(error)) {
-    return <ErrorPage titleKey="page.declarationErrorTitle" textKey="page.declarationError" detail={error.message} actions={<ReloadButton primary />} />;
+    return (
+      <ErrorPage
+        titleKey="page.declarationErrorTitle"
+        textKey="page.declarationError"
+        detail={error.message}
+        actions={<ReloadButton primary />}
+      />
+    );
   }
   return <ErrorPage titleKey="page.chunkFailedTitle" textKey="page.chunkFailed" actions={<ReloadButton primary />} />;
 }

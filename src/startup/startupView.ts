@@ -5,7 +5,8 @@ export type StartupView = { view: 'signIn'; returnTo: string } | { view: 'signUp
 const HOME = '/home';
 
 /** A path behind sign-in: `/` and every guarded route with its sub-paths. */
-const isGuarded = (pathname: string) => pathname === '/' || guardedRoutes().some((r) => pathname === r.path || pathname.startsWith(`${r.path}/`));
+const isGuarded = (pathname: string) =>
+  pathname === '/' || guardedRoutes().some((r) => pathname === r.path || pathname.startsWith(`${r.path}/`));
 
 /**
  * What the start-up renders. /login, and a guarded path without a stored token, get the

@@ -20,68 +20,157 @@ interface EndpointCase {
 let chainSeq = 900_000;
 const endpoints: EndpointCase[] = [
   { name: 'GET chain/list', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/chain/list', { token }) },
-  { name: 'GET chain/detail', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/chain/detail', { token, query: { id: 1 } }) },
+  {
+    name: 'GET chain/detail',
+    allowed: 'YY YY YYY YY YYY',
+    call: (s, token) => s.call('GET', '/sys/chain/detail', { token, query: { id: 1 } }),
+  },
   { name: 'GET currency/list', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/currency/list', { token }) },
-  { name: 'GET currency/legalTender/list', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/currency/legalTender/list', { token }) },
-  { name: 'GET currency/symbol/available', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/currency/symbol/available', { token, query: { chainId: 1 } }) },
+  {
+    name: 'GET currency/legalTender/list',
+    allowed: 'YY YY YYY YY YYY',
+    call: (s, token) => s.call('GET', '/sys/currency/legalTender/list', { token }),
+  },
+  {
+    name: 'GET currency/symbol/available',
+    allowed: 'YY YY YYY YY YYY',
+    call: (s, token) => s.call('GET', '/sys/currency/symbol/available', { token, query: { chainId: 1 } }),
+  },
   {
     name: 'POST chain/save',
     allowed: 'YY NN NNN NN NNN',
     call: (s, token, role) =>
       s.call('POST', '/sys/chain/save', {
         token,
-        body: { chainId: chainSeq++, name: `Matrix ${role}`, family: 'evm', symbol: 'MTX', rpcUrl: 'https://rpc.example.net', explorerUrl: 'https://scan.example.net', confirmations: 1, isDefault: false, enabled: true },
+        body: {
+          chainId: chainSeq++,
+          name: `Matrix ${role}`,
+          family: 'evm',
+          symbol: 'MTX',
+          rpcUrl: 'https://rpc.example.net',
+          explorerUrl: 'https://scan.example.net',
+          confirmations: 1,
+          isDefault: false,
+          enabled: true,
+        },
       }),
   },
-  { name: 'POST chain/update', allowed: 'YY NN NNN NN NNN', call: (s, token) => s.call('POST', '/sys/chain/update', { token, body: { id: 3, confirmations: 15 } }) },
-  { name: 'POST currency/update', allowed: 'YY NN NNN NN NNN', call: (s, token) => s.call('POST', '/sys/currency/update', { token, body: { id: 1, name: 'Ether' } }) },
-  { name: 'POST config/brand/update', allowed: 'YY NN NNN NN NNN', call: (s, token) => s.call('POST', '/sys/config/brand/update', { token, body: { brandName: 'Custodia', favicon: '/brand/favicon.svg', logo: '/brand/logo.svg', logoDarkMode: '/brand/logo-dark.svg' } }) },
+  {
+    name: 'POST chain/update',
+    allowed: 'YY NN NNN NN NNN',
+    call: (s, token) => s.call('POST', '/sys/chain/update', { token, body: { id: 3, confirmations: 15 } }),
+  },
+  {
+    name: 'POST currency/update',
+    allowed: 'YY NN NNN NN NNN',
+    call: (s, token) => s.call('POST', '/sys/currency/update', { token, body: { id: 1, name: 'Ether' } }),
+  },
+  {
+    name: 'POST config/brand/update',
+    allowed: 'YY NN NNN NN NNN',
+    call: (s, token) =>
+      s.call('POST', '/sys/config/brand/update', {
+        token,
+        body: { brandName: 'Custodia', favicon: '/brand/favicon.svg', logo: '/brand/logo.svg', logoDarkMode: '/brand/logo-dark.svg' },
+      }),
+  },
   { name: 'GET auth/me', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/auth/me', { token }) },
   { name: 'GET org/list', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/org/list', { token }) },
   { name: 'GET member/list', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/member/list', { token }) },
   { name: 'GET member/roles', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/member/roles', { token }) },
   { name: 'GET dashboard', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/dashboard', { token }) },
-  { name: 'GET account/session/list', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/account/session/list', { token }) },
+  {
+    name: 'GET account/session/list',
+    allowed: 'YY YY YYY YY YYY',
+    call: (s, token) => s.call('GET', '/sys/account/session/list', { token }),
+  },
   // /invitation is the agent row alone (docs/roles-and-routes.md).
   { name: 'GET invitation/list', allowed: 'NN YY NNN NN NNN', call: (s, token) => s.call('GET', '/sys/invitation/list', { token }) },
   // "All except agent" (docs/roles-and-routes.md): ledger, reports, pay links.
   { name: 'GET asset-flow/list', allowed: 'YY NN YYY YY YYY', call: (s, token) => s.call('GET', '/sys/asset-flow/list', { token }) },
-  { name: 'GET report/payment/list', allowed: 'YY NN YYY YY YYY', call: (s, token) => s.call('GET', '/sys/report/payment/list', { token }) },
+  {
+    name: 'GET report/payment/list',
+    allowed: 'YY NN YYY YY YYY',
+    call: (s, token) => s.call('GET', '/sys/report/payment/list', { token }),
+  },
   { name: 'GET report/gas/totals', allowed: 'YY NN YYY YY YYY', call: (s, token) => s.call('GET', '/sys/report/gas/totals', { token }) },
   { name: 'GET pay-link/list', allowed: 'YY NN YYY YY YYY', call: (s, token) => s.call('GET', '/sys/pay-link/list', { token }) },
   // Writers: a merchant's managers and pro/std finance; agent managers; every org's managers.
-  { name: 'POST pay-link/save', allowed: 'NN NN YYN YN YYN', call: (s, token, role) => s.call('POST', '/sys/pay-link/save', { token, body: { title: `Matrix ${role}`, chainId: 1, currencyId: 2 } }) },
+  {
+    name: 'POST pay-link/save',
+    allowed: 'NN NN YYN YN YYN',
+    call: (s, token, role) => s.call('POST', '/sys/pay-link/save', { token, body: { title: `Matrix ${role}`, chainId: 1, currencyId: 2 } }),
+  },
   // Re-check: the operator row, a merchant's managers and finance, on an order of their own scope not paid yet.
   {
     name: 'POST order-repair/recheck',
     allowed: 'YY NN YYN YN YYN',
     call: async (s, token) => {
-      const orders = await s.call<{ list: Array<{ id: number; status: string }> } | null>('GET', '/sys/report/payment/list', { token, query: { pageSize: 500 } });
+      const orders = await s.call<{ list: Array<{ id: number; status: string }> } | null>('GET', '/sys/report/payment/list', {
+        token,
+        query: { pageSize: 500 },
+      });
       const open = orders.data?.list.find((o) => o.status !== 'paid');
       return s.call('POST', '/sys/order-repair/recheck', { token, body: { orderId: open?.id ?? 1 } });
     },
   },
-  { name: 'POST invitation/save', allowed: 'NN YN NNN NN NNN', call: (s, token, role) => s.call('POST', '/sys/invitation/save', { token, body: { orgName: `Matrix ${role}`, tenantType: 3, invitee: 'matrixInvitee' } }) },
+  {
+    name: 'POST invitation/save',
+    allowed: 'NN YN NNN NN NNN',
+    call: (s, token, role) =>
+      s.call('POST', '/sys/invitation/save', { token, body: { orgName: `Matrix ${role}`, tenantType: 3, invitee: 'matrixInvitee' } }),
+  },
   // Movements: /transfer is every role's list; /supply std, pro and operator (docs/roles-and-routes.md).
-  { name: 'GET movement/list transfer', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/movement/list', { token, query: { kind: 'transfer' } }) },
-  { name: 'GET movement/list supply', allowed: 'YY NN YYY NN YYY', call: (s, token) => s.call('GET', '/sys/movement/list', { token, query: { kind: 'supply' } }) },
+  {
+    name: 'GET movement/list transfer',
+    allowed: 'YY YY YYY YY YYY',
+    call: (s, token) => s.call('GET', '/sys/movement/list', { token, query: { kind: 'transfer' } }),
+  },
+  {
+    name: 'GET movement/list supply',
+    allowed: 'YY NN YYY NN YYY',
+    call: (s, token) => s.call('GET', '/sys/movement/list', { token, query: { kind: 'supply' } }),
+  },
   // The sign log across proposals is /multisig's list: the roles of that route, the lite row refused (docs/console.md "Sign log and waiting proposals").
   { name: 'GET sign/log/list', allowed: 'YY YY YYY NN YYY', call: (s, token) => s.call('GET', '/sys/sign/log/list', { token }) },
   { name: 'GET sign/log/export', allowed: 'YY YY YYY NN YYY', call: (s, token) => csvCall(s, token, '/sys/sign/log/export') },
   // A movement screen's waiting proposals: as its kind's list.
-  { name: 'GET sign/list/transferProposal', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/sign/list/transferProposal', { token }) },
-  { name: 'GET sign/list/transferProposal supply', allowed: 'YY NN YYY NN YYY', call: (s, token) => s.call('GET', '/sys/sign/list/transferProposal', { token, query: { kind: 'supply' } }) },
+  {
+    name: 'GET sign/list/transferProposal',
+    allowed: 'YY YY YYY YY YYY',
+    call: (s, token) => s.call('GET', '/sys/sign/list/transferProposal', { token }),
+  },
+  {
+    name: 'GET sign/list/transferProposal supply',
+    allowed: 'YY NN YYY NN YYY',
+    call: (s, token) => s.call('GET', '/sys/sign/list/transferProposal', { token, query: { kind: 'supply' } }),
+  },
   // Withdraws: merchant managers and finance, and superAdmin, each out of its own org's hot wallet.
-  { name: 'POST movement/save withdraw', allowed: 'YN NN YYN YN YYN', call: async (s, token, role) => s.call('POST', '/sys/movement/save', { token, body: await ownWithdraw(s, role) }) },
+  {
+    name: 'POST movement/save withdraw',
+    allowed: 'YN NN YYN YN YYN',
+    call: async (s, token, role) => s.call('POST', '/sys/movement/save', { token, body: await ownWithdraw(s, role) }),
+  },
   // The same kind through the other door (a proposal on the org's multisig wallet): the same roles.
-  { name: 'POST sign/start withdraw', allowed: 'YN NN YYN YN YYN', roleOnly: true, call: async (s, token, role) => s.call('POST', '/sys/sign/start', { token, body: await ownWithdraw(s, role, 'multisig') }) },
-  { name: 'POST member/invite', allowed: 'YN YN YNN YN YNN', call: (s, token) => s.call('POST', '/sys/member/invite', { token, body: { roleLevel: 1, invitee: 'matrixInvitee' } }) },
+  {
+    name: 'POST sign/start withdraw',
+    allowed: 'YN NN YYN YN YYN',
+    roleOnly: true,
+    call: async (s, token, role) => s.call('POST', '/sys/sign/start', { token, body: await ownWithdraw(s, role, 'multisig') }),
+  },
+  {
+    name: 'POST member/invite',
+    allowed: 'YN YN YNN YN YNN',
+    call: (s, token) => s.call('POST', '/sys/member/invite', { token, body: { roleLevel: 1, invitee: 'matrixInvitee' } }),
+  },
 ];
 
 /** An export: a CSV file when allowed (read as code 200), else the JSON envelope of its refusal. */
 async function csvCall(s: TestServer, token: string, path: string): Promise<{ code: number; msg?: string }> {
   const response = await s.app.inject({ method: 'GET', url: `/api${path}`, headers: { authorization: `Bearer ${token}` } });
-  return /text\/csv/.test(String(response.headers['content-type'])) ? { code: response.statusCode } : response.json<{ code: number; msg: string }>();
+  return /text\/csv/.test(String(response.headers['content-type']))
+    ? { code: response.statusCode }
+    : response.json<{ code: number; msg: string }>();
 }
 
 /** A withdraw of the minimum out of a hot (or multisig) wallet of the role's org, in a currency it holds. */
@@ -97,7 +186,13 @@ async function ownWithdraw(s: TestServer, role: RoleName, wallet: 'hot' | 'multi
     .where('chainWallet.kind', wallet === 'hot' ? '=' : 'like', wallet === 'hot' ? 'Hot' : 'MultiSig%')
     .orderBy('chainWallet.id')
     .executeTakeFirst();
-  return { kind: 'withdraw', walletId: row?.id ?? 1, to: '0x1111111111111111111111111111111111111111', symbol: row?.symbol ?? 'ETH', amount: row?.minWithdraw ?? '1' };
+  return {
+    kind: 'withdraw',
+    walletId: row?.id ?? 1,
+    to: '0x1111111111111111111111111111111111111111',
+    symbol: row?.symbol ?? 'ETH',
+    amount: row?.minWithdraw ?? '1',
+  };
 }
 
 let server: TestServer;
@@ -118,15 +213,21 @@ describe('API access matrix', () => {
     expect(endpoints.every((e) => e.allowed.replace(/\s/g, '').length === ROLE_NAMES.length)).toBe(true);
   });
 
-  it.each(cases.map((c) => ({ ...c, label: c.endpoint.name })))('$label as $role → allowed: $allowed', async ({ endpoint, role, allowed }) => {
-    const result = await endpoint.call(server, tokens[role], role);
-    if (allowed && endpoint.roleOnly) expect(result.code).not.toBe(403);
-    else if (allowed) expect(result.code).toBe(200);
-    else expect(result).toMatchObject({ code: 403, msg: 'Your role is not allowed to do this.' });
-  });
+  it.each(cases.map((c) => ({ ...c, label: c.endpoint.name })))(
+    '$label as $role → allowed: $allowed',
+    async ({ endpoint, role, allowed }) => {
+      const result = await endpoint.call(server, tokens[role], role);
+      if (allowed && endpoint.roleOnly) expect(result.code).not.toBe(403);
+      else if (allowed) expect(result.code).toBe(200);
+      else expect(result).toMatchObject({ code: 403, msg: 'Your role is not allowed to do this.' });
+    },
+  );
 
   it('a refused write changed nothing', async () => {
-    const chains = await server.call<{ list: Array<{ name: string }> }>('GET', '/sys/chain/list', { token: tokens.superAdmin, query: { pageSize: 500 } });
+    const chains = await server.call<{ list: Array<{ name: string }> }>('GET', '/sys/chain/list', {
+      token: tokens.superAdmin,
+      query: { pageSize: 500 },
+    });
     const names = chains.data.list.map((c) => c.name);
     expect(names.filter((n) => n.startsWith('Matrix '))).toEqual(expect.arrayContaining(['Matrix superAdmin', 'Matrix operatorEmployee']));
     expect(names.filter((n) => n.startsWith('Matrix '))).toHaveLength(2);
@@ -143,20 +244,31 @@ describe('governance access matrix (Aurora cold)', () => {
   //                  op  ag  pro lite std
   const mayPropose = 'NN NN YYY NN NNN'.replace(/\s/g, '');
   const auroraCold = async () => {
-    const wallets = await server.call<{ list: Array<{ id: number; label: string; threshold: number; signers: Array<{ userId: number }> }> }>('GET', '/sys/chain-wallet/list', {
+    const wallets = await server.call<{
+      list: Array<{ id: number; label: string; threshold: number; signers: Array<{ userId: number }> }>;
+    }>('GET', '/sys/chain-wallet/list', {
       token: tokens.superAdmin,
       query: { pageSize: 100, label: 'Aurora cold' },
     });
     return wallets.data.list.find((w) => w.label === 'Aurora cold')!;
   };
 
-  it.each(ROLE_NAMES.map((role, i) => ({ role, allowed: mayPropose[i] === 'Y' })))('$role: proposes a signer change → $allowed; rewrites the signers → never', async ({ role, allowed }) => {
-    const wallet = await auroraCold();
-    const signers = wallet.signers.map((s) => s.userId);
-    const proposed = await server.call('POST', '/sys/sign/start', { token: tokens[role], body: { walletId: wallet.id, kind: 'governance', signers: signers.slice(0, 2), threshold: 2, memo: '' } });
-    expect(proposed.code === 200, JSON.stringify(proposed)).toBe(allowed);
-    const rewritten = await server.call('POST', '/sys/chain-wallet/update', { token: tokens[role], body: { id: wallet.id, signers: [signers[0]], threshold: 1 } });
-    expect(rewritten.code).not.toBe(200);
-    expect(await auroraCold()).toEqual(wallet);
-  });
+  it.each(ROLE_NAMES.map((role, i) => ({ role, allowed: mayPropose[i] === 'Y' })))(
+    '$role: proposes a signer change → $allowed; rewrites the signers → never',
+    async ({ role, allowed }) => {
+      const wallet = await auroraCold();
+      const signers = wallet.signers.map((s) => s.userId);
+      const proposed = await server.call('POST', '/sys/sign/start', {
+        token: tokens[role],
+        body: { walletId: wallet.id, kind: 'governance', signers: signers.slice(0, 2), threshold: 2, memo: '' },
+      });
+      expect(proposed.code === 200, JSON.stringify(proposed)).toBe(allowed);
+      const rewritten = await server.call('POST', '/sys/chain-wallet/update', {
+        token: tokens[role],
+        body: { id: wallet.id, signers: [signers[0]], threshold: 1 },
+      });
+      expect(rewritten.code).not.toBe(200);
+      expect(await auroraCold()).toEqual(wallet);
+    },
+  );
 });

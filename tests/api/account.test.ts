@@ -82,11 +82,23 @@ describe('password', () => {
 
   it('refuses a too short, a letter-less or an unchanged new password on the newPassword field', async () => {
     const token = await server.login('merchantLiteEmployee');
-    expect(await changePassword(token, DEMO_PASSWORD, 'Ab1')).toMatchObject({ code: 400, data: { newPassword: 'At least 8 characters, with a letter and a digit.' } });
-    expect(await changePassword(token, DEMO_PASSWORD, '123456789')).toMatchObject({ code: 400, data: { newPassword: 'At least 8 characters, with a letter and a digit.' } });
-    expect(await changePassword(token, DEMO_PASSWORD, DEMO_PASSWORD)).toMatchObject({ code: 400, data: { newPassword: 'Must differ from the current password.' } });
+    expect(await changePassword(token, DEMO_PASSWORD, 'Ab1')).toMatchObject({
+      code: 400,
+      data: { newPassword: 'At least 8 characters, with a letter and a digit.' },
+    });
+    expect(await changePassword(token, DEMO_PASSWORD, '123456789')).toMatchObject({
+      code: 400,
+      data: { newPassword: 'At least 8 characters, with a letter and a digit.' },
+    });
+    expect(await changePassword(token, DEMO_PASSWORD, DEMO_PASSWORD)).toMatchObject({
+      code: 400,
+      data: { newPassword: 'Must differ from the current password.' },
+    });
     expect(await changePassword(token, '', 'Cedar-2026-new')).toMatchObject({ code: 400, data: { currentPassword: 'Required.' } });
-    expect(await changePassword(token, DEMO_PASSWORD, 'x1'.repeat(129))).toMatchObject({ code: 400, data: { newPassword: 'At least 8 characters, with a letter and a digit.' } });
+    expect(await changePassword(token, DEMO_PASSWORD, 'x1'.repeat(129))).toMatchObject({
+      code: 400,
+      data: { newPassword: 'At least 8 characters, with a letter and a digit.' },
+    });
     expect(await loginCode('merchantLiteEmployee', DEMO_PASSWORD)).toBe(200);
   });
 
@@ -186,7 +198,15 @@ describe('a session’s last use', () => {
 
   it('is no audit event and no change of who the session is', async () => {
     const token = await server.login('merchantLiteManager');
-    const events = async () => Number((await server.app.context.db.selectFrom('auditEvent').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const events = async () =>
+      Number(
+        (
+          await server.app.context.db
+            .selectFrom('auditEvent')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await events();
     server.advanceClock(61_000);
     await me(token);

@@ -8,7 +8,8 @@ let server: TestServer;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
   server = await startTestServer();
-  for (const account of ['superAdmin', 'agentManager', 'merchantProFinance', 'merchantProEmployee', 'merchantLiteEmployee']) tokens[account] = await server.login(account);
+  for (const account of ['superAdmin', 'agentManager', 'merchantProFinance', 'merchantProEmployee', 'merchantLiteEmployee'])
+    tokens[account] = await server.login(account);
 });
 afterAll(() => server?.close());
 
@@ -35,15 +36,23 @@ describe('GET /sys/asset-flow/list: the ledger of the caller’s wallets', () =>
   });
 
   it('an executed proposal writes its debit with the proposal and tx hash, found by their filters', async () => {
-    const queue = await server.call<ListResult<ProposalRecord>>('GET', '/sys/sign/list', { token: tokens.merchantProEmployee, query: { state: 'open', sort: 'nonce' } });
+    const queue = await server.call<ListResult<ProposalRecord>>('GET', '/sys/sign/list', {
+      token: tokens.merchantProEmployee,
+      query: { state: 'open', sort: 'nonce' },
+    });
     const next = queue.data.list.find((p) => p.isNext && p.status === 'approved')!;
-    const confirmed = await server.call<ProposalRecord>('POST', '/sys/sign/confirm', { token: tokens.merchantProEmployee, body: { proposalId: next.id } });
+    const confirmed = await server.call<ProposalRecord>('POST', '/sys/sign/confirm', {
+      token: tokens.merchantProEmployee,
+      body: { proposalId: next.id },
+    });
     expect(confirmed.code).toBe(200);
     const entries = (await flow('merchantProFinance', { proposalId: next.id, reason: 'proposal' })).data.list;
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ delta: `-${next.amount}`, reason: 'proposal', symbol: next.symbol, walletId: next.walletId });
     expect(entries[0].txHash).toMatch(/^(0x)?[0-9a-f]{64}$/);
-    expect((await flow('merchantProFinance', { txHash: entries[0].txHash!.toUpperCase(), reason: 'proposal' })).data.list.map((e) => e.id)).toEqual([entries[0].id]);
+    expect(
+      (await flow('merchantProFinance', { txHash: entries[0].txHash!.toUpperCase(), reason: 'proposal' })).data.list.map((e) => e.id),
+    ).toEqual([entries[0].id]);
   });
 
   it('filters by wallet, symbol, reason and date; bad values are 400s', async () => {
@@ -54,7 +63,12 @@ describe('GET /sys/asset-flow/list: the ledger of the caller’s wallets', () =>
     expect((await flow('merchantProFinance', { dateTo: '2000-01-01T00:00:00Z' })).data.count).toBe(0);
     const wallet = all[0].walletId;
     expect((await flow('merchantProFinance', { walletId: wallet })).data.list.every((e) => e.walletId === wallet)).toBe(true);
-    for (const query of <Record<string, string | number>[]>[{ walletId: 'x' }, { dateFrom: 'yesterday' }, { sort: 'reason' }, { chainId: -1 }]) {
+    for (const query of <Record<string, string | number>[]>[
+      { walletId: 'x' },
+      { dateFrom: 'yesterday' },
+      { sort: 'reason' },
+      { chainId: -1 },
+    ]) {
       expect((await flow('merchantProFinance', query)).code, JSON.stringify(query)).toBe(400);
     }
   });

@@ -65,7 +65,9 @@ const AUDITED_WRITES: Record<string, readonly string[]> = {
   // A declared resource's writes are audited under its name (server/modules/declared).
   ...Object.fromEntries(
     declaredResources.flatMap((d) =>
-      (['save', 'update', 'delete/:id'] as const).filter((w) => d.access?.[w === 'save' ? 'create' : w === 'update' ? 'edit' : 'delete']).map((w) => [`POST /sys/${d.name}/${w}`, [d.name]]),
+      (['save', 'update', 'delete/:id'] as const)
+        .filter((w) => d.access?.[w === 'save' ? 'create' : w === 'update' ? 'edit' : 'delete'])
+        .map((w) => [`POST /sys/${d.name}/${w}`, [d.name]]),
     ),
   ),
 };
@@ -80,7 +82,10 @@ afterAll(() => server?.close());
 
 const db = () => server.app.context.db;
 const list = async (account: string, query: Record<string, string | number> = {}) =>
-  server.call<ListResult<AuditEventRecord>>('GET', '/sys/audit-log/list', { token: await token(account), query: { pageSize: 500, ...query } });
+  server.call<ListResult<AuditEventRecord>>('GET', '/sys/audit-log/list', {
+    token: await token(account),
+    query: { pageSize: 500, ...query },
+  });
 const verify = async () => server.call<AuditVerifyResult>('GET', '/sys/audit/verify', { token: await token('superAdmin') });
 const eventCount = async () => Number((await sql<{ n: number }>`select count(*)::int as n from audit_event`.execute(db())).rows[0].n);
 const post = async (account: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -89,12 +94,21 @@ const post = async (account: string, path: string, body: unknown, headers: Recor
 describe('every write is audited', () => {
   it('each write route of the API is in the catalogue of how it is audited', () => {
     const writes = server.app.routeList.filter((r) => r.startsWith('POST ')).map((r) => r.replace(` ${API_BASE}`, ' '));
-    for (const route of writes) expect(AUDITED_WRITES[route], `${route} is a write route with no audit case: add it to AUDITED_WRITES and test its event`).toBeDefined();
+    for (const route of writes)
+      expect(
+        AUDITED_WRITES[route],
+        `${route} is a write route with no audit case: add it to AUDITED_WRITES and test its event`,
+      ).toBeDefined();
     expect(Object.keys(AUDITED_WRITES).sort()).toEqual([...new Set(writes)].sort());
   });
 
   it('a currency’s fee change names who, where from, which request, and the field before → after', async () => {
-    const usdt = await db().selectFrom('currency').select(['id', sql<string>`withdraw_fee::text`.as('fee')]).where('chainId', '=', 1).where('symbol', '=', 'USDT').executeTakeFirstOrThrow();
+    const usdt = await db()
+      .selectFrom('currency')
+      .select(['id', sql<string>`withdraw_fee::text`.as('fee')])
+      .where('chainId', '=', 1)
+      .where('symbol', '=', 'USDT')
+      .executeTakeFirstOrThrow();
     const res = await post('superAdmin', '/sys/currency/update', { id: usdt.id, withdrawFee: '3' }, { 'user-agent': 'AuditTest/1.0' });
     expect(res.code).toBe(200);
     const [event] = (await list('superAdmin', { entity: 'currency', entityId: String(usdt.id), action: 'update' })).data.list;
@@ -123,14 +137,41 @@ describe('every write is audited', () => {
     expect((await post('merchantProManager', '/sys/chain-wallet/update', { id: wallet.id, label: 'Aurora inbound' })).code).toBe(200);
     const employee = await db().selectFrom('appUser').select('id').where('account', '=', 'merchantStdEmployee').executeTakeFirstOrThrow();
     expect((await post('merchantStdManager', '/sys/member/update', { userId: employee.id, roleLevel: 1 })).code).toBe(200);
-    expect((await post('superAdmin', '/sys/config/brand/update', { brandName: 'Custodia Prime', favicon: '/brand/favicon.svg', logo: '/brand/logo.svg', logoDarkMode: '/brand/logo-dark.svg' })).code).toBe(200);
+    expect(
+      (
+        await post('superAdmin', '/sys/config/brand/update', {
+          brandName: 'Custodia Prime',
+          favicon: '/brand/favicon.svg',
+          logo: '/brand/logo.svg',
+          logoDarkMode: '/brand/logo-dark.svg',
+        })
+      ).code,
+    ).toBe(200);
 
     const events = (await list('superAdmin', { pageSize: 50 })).data.list.filter((e) => e.id > since);
     const find = (entity: AuditEntity) => events.find((e) => e.entity === entity);
-    expect(find('chain')).toMatchObject({ action: 'update', entityId: '3', before: { rpcUrl: 'https://bsc.example-rpc.net' }, after: { rpcUrl: 'https://bsc.other-rpc.net' } });
-    expect(find('contractAddress')).toMatchObject({ entityId: '56', after: expect.objectContaining({ hotAddr: demoEvmAddress('audit hot') }) });
-    expect(find('wallet')).toMatchObject({ actorAccount: 'merchantProManager', orgName: 'Aurora Pay (Pro)', before: { label: 'Aurora deposits' }, after: { label: 'Aurora inbound' } });
-    expect(find('member')).toMatchObject({ actorAccount: 'merchantStdManager', entityId: `${employee.id}:${server.orgIds.stdB}`, before: { roleLevel: '2' }, after: { roleLevel: '1' } });
+    expect(find('chain')).toMatchObject({
+      action: 'update',
+      entityId: '3',
+      before: { rpcUrl: 'https://bsc.example-rpc.net' },
+      after: { rpcUrl: 'https://bsc.other-rpc.net' },
+    });
+    expect(find('contractAddress')).toMatchObject({
+      entityId: '56',
+      after: expect.objectContaining({ hotAddr: demoEvmAddress('audit hot') }),
+    });
+    expect(find('wallet')).toMatchObject({
+      actorAccount: 'merchantProManager',
+      orgName: 'Aurora Pay (Pro)',
+      before: { label: 'Aurora deposits' },
+      after: { label: 'Aurora inbound' },
+    });
+    expect(find('member')).toMatchObject({
+      actorAccount: 'merchantStdManager',
+      entityId: `${employee.id}:${server.orgIds.stdB}`,
+      before: { roleLevel: '2' },
+      after: { roleLevel: '1' },
+    });
     expect(find('brand')).toMatchObject({ before: { brandName: 'Custodia' }, after: { brandName: 'Custodia Prime' } });
   });
 
@@ -139,13 +180,30 @@ describe('every write is audited', () => {
     const since = await stamp();
     const rules = [{ name: 'Stop', kinds: ['withdraw'], destination: 'any', action: 'block' }];
     expect((await post('merchantProManager', '/sys/policy/save', { rules, delayHours: 48 })).code).toBe(200);
-    const added = await post('merchantProManager', '/sys/address-book/save', { chainId: 1, address: demoEvmAddress('audit book'), label: 'Supplier' });
+    const added = await post('merchantProManager', '/sys/address-book/save', {
+      chainId: 1,
+      address: demoEvmAddress('audit book'),
+      label: 'Supplier',
+    });
     expect((await post('merchantProManager', '/sys/address-book/update', { id: added.data.id, label: 'Main supplier' })).code).toBe(200);
     expect((await post('merchantProManager', `/sys/address-book/delete/${String(added.data.id)}`, {})).code).toBe(200);
     const events = (await list('merchantProManager', { pageSize: 50 })).data.list.filter((e) => e.id > since);
-    expect(events.find((e) => e.entity === 'policy')).toMatchObject({ action: 'create', actorAccount: 'merchantProManager', orgName: 'Aurora Pay (Pro)', after: expect.objectContaining({ delayHours: '48' }) });
-    expect(events.filter((e) => e.entity === 'addressBook').map((e) => e.action).sort()).toEqual(['create', 'delete', 'update']);
-    expect(events.find((e) => e.entity === 'addressBook' && e.action === 'update')).toMatchObject({ before: { label: 'Supplier' }, after: { label: 'Main supplier' } });
+    expect(events.find((e) => e.entity === 'policy')).toMatchObject({
+      action: 'create',
+      actorAccount: 'merchantProManager',
+      orgName: 'Aurora Pay (Pro)',
+      after: expect.objectContaining({ delayHours: '48' }),
+    });
+    expect(
+      events
+        .filter((e) => e.entity === 'addressBook')
+        .map((e) => e.action)
+        .sort(),
+    ).toEqual(['create', 'delete', 'update']);
+    expect(events.find((e) => e.entity === 'addressBook' && e.action === 'update')).toMatchObject({
+      before: { label: 'Supplier' },
+      after: { label: 'Main supplier' },
+    });
   });
 
   it('sign-in, failed sign-in, sign-out, password change and session revocation, with no password or hash', async () => {
@@ -156,13 +214,21 @@ describe('every write is audited', () => {
     const sessions = await server.call<ListResult<{ id: number; current: boolean }>>('GET', '/sys/account/session/list', { token: second });
     const other = sessions.data.list.find((s) => !s.current)!;
     expect((await server.call('POST', `/sys/account/session/delete/${other.id}`, { token: second })).code).toBe(200);
-    expect((await server.call('POST', '/sys/account/password', { token: second, body: { currentPassword: DEMO_PASSWORD, newPassword: 'Lite@2026-new' } })).code).toBe(200);
+    expect(
+      (
+        await server.call('POST', '/sys/account/password', {
+          token: second,
+          body: { currentPassword: DEMO_PASSWORD, newPassword: 'Lite@2026-new' },
+        })
+      ).code,
+    ).toBe(200);
     expect((await server.call('POST', '/sys/auth/logout', { token: second })).code).toBe(200);
     expect(first).not.toBe(second);
 
     const mine = (await list('superAdmin', { actor: 'merchantliteemp' })).data.list;
     const actions = mine.map((e) => `${e.entity}.${e.action}`);
-    for (const expected of ['auth.signInFailed', 'session.signIn', 'session.sessionRevoke', 'user.passwordChange', 'session.signOut']) expect(actions, expected).toContain(expected);
+    for (const expected of ['auth.signInFailed', 'session.signIn', 'session.sessionRevoke', 'user.passwordChange', 'session.signOut'])
+      expect(actions, expected).toContain(expected);
     expect(mine.find((e) => e.action === 'passwordChange')).toMatchObject({ after: { password: 'changed' }, before: null });
     const text = JSON.stringify(mine);
     expect(text).not.toContain('Wrong-guess-1');
@@ -171,14 +237,22 @@ describe('every write is audited', () => {
   });
 
   it('no secret is in any audit row: password hashes, token hashes, whole invitation codes, the demo password', async () => {
-    expect((await post('agentManager', '/sys/invitation/save', { orgName: 'Audit Goods', tenantType: 3, invitee: 'auditInvitee' })).code).toBe(200);
+    expect(
+      (await post('agentManager', '/sys/invitation/save', { orgName: 'Audit Goods', tenantType: 3, invitee: 'auditInvitee' })).code,
+    ).toBe(200);
     const rows = await sql<{ text: string }>`select row_to_json(e)::text as text from audit_event e`.execute(db());
     const all = rows.rows.map((r) => r.text).join('\n');
     const hashes = await db().selectFrom('appUser').select('passwordHash').execute();
     const tokensHashes = await db().selectFrom('session').select('tokenHash').execute();
     const codes = await db().selectFrom('invitation').select('code').execute();
     expect(codes.length).toBeGreaterThan(0);
-    for (const secret of [...hashes.map((h) => h.passwordHash), ...tokensHashes.map((t) => t.tokenHash), ...codes.map((c) => c.code), DEMO_PASSWORD]) expect(all).not.toContain(secret);
+    for (const secret of [
+      ...hashes.map((h) => h.passwordHash),
+      ...tokensHashes.map((t) => t.tokenHash),
+      ...codes.map((c) => c.code),
+      DEMO_PASSWORD,
+    ])
+      expect(all).not.toContain(secret);
     expect(all).toMatch(/"code": ?"…\w{4}"/);
   });
 
@@ -209,11 +283,17 @@ describe('who reads the audit log', () => {
   });
 
   it('employees and finance get 403; another org’s event is not found; bad filters are 400s', async () => {
-    for (const account of ['merchantProEmployee', 'merchantProFinance', 'agentEmployee']) expect((await list(account)).code, account).toBe(403);
+    for (const account of ['merchantProEmployee', 'merchantProFinance', 'agentEmployee'])
+      expect((await list(account)).code, account).toBe(403);
     const foreign = (await list('superAdmin', { entity: 'chain' })).data.list[0];
-    expect((await server.call('GET', '/sys/audit-log/detail', { token: await token('merchantProManager'), query: { id: foreign.id } })).code).toBe(404);
-    expect((await server.call('GET', '/sys/audit-log/detail', { token: await token('superAdmin'), query: { id: foreign.id } })).code).toBe(200);
-    for (const query of <Record<string, string>[]>[{ entity: 'nope' }, { action: 'x' }, { dateFrom: 'yesterday' }, { sort: 'actor' }]) expect((await list('superAdmin', query)).code, JSON.stringify(query)).toBe(400);
+    expect(
+      (await server.call('GET', '/sys/audit-log/detail', { token: await token('merchantProManager'), query: { id: foreign.id } })).code,
+    ).toBe(404);
+    expect((await server.call('GET', '/sys/audit-log/detail', { token: await token('superAdmin'), query: { id: foreign.id } })).code).toBe(
+      200,
+    );
+    for (const query of <Record<string, string>[]>[{ entity: 'nope' }, { action: 'x' }, { dateFrom: 'yesterday' }, { sort: 'actor' }])
+      expect((await list('superAdmin', query)).code, JSON.stringify(query)).toBe(400);
     expect((await server.call('GET', '/sys/audit/verify', { token: await token('merchantProManager') })).code).toBe(403);
   });
 });

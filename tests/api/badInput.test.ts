@@ -12,7 +12,11 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 /** A raw call: the HTTP status is part of what these tests check. */
-async function raw(method: 'GET' | 'POST', url: string, options: { payload?: string | Buffer; contentType?: string; token?: string | null } = {}) {
+async function raw(
+  method: 'GET' | 'POST',
+  url: string,
+  options: { payload?: string | Buffer; contentType?: string; token?: string | null } = {},
+) {
   const headers: Record<string, string> = {};
   if (options.contentType) headers['content-type'] = options.contentType;
   const token = options.token === undefined ? operator : options.token;
@@ -95,7 +99,17 @@ describe('requests the API cannot understand', () => {
   });
 
   it('wrong types are 400 with a message per field', async () => {
-    const payload = JSON.stringify({ chainId: '56', name: 7, family: true, symbol: null, rpcUrl: 1, explorerUrl: {}, confirmations: '12', isDefault: 'false', enabled: null });
+    const payload = JSON.stringify({
+      chainId: '56',
+      name: 7,
+      family: true,
+      symbol: null,
+      rpcUrl: 1,
+      explorerUrl: {},
+      confirmations: '12',
+      isDefault: 'false',
+      enabled: null,
+    });
     const res = await raw('POST', '/api/sys/chain/save', { payload, contentType: 'application/json' });
     expect(res.body.code).toBe(400);
     expect(res.body.data).toMatchObject({
@@ -105,11 +119,22 @@ describe('requests the API cannot understand', () => {
       isDefault: 'Must be a boolean.',
       symbol: 'Required.',
     });
-    expect(Object.keys(res.body.data!).sort()).toEqual(['chainId', 'confirmations', 'enabled', 'explorerUrl', 'family', 'isDefault', 'name', 'rpcUrl', 'symbol']);
+    expect(Object.keys(res.body.data!).sort()).toEqual([
+      'chainId',
+      'confirmations',
+      'enabled',
+      'explorerUrl',
+      'family',
+      'isDefault',
+      'name',
+      'rpcUrl',
+      'symbol',
+    ]);
   });
 
   it('numbers JSON cannot hold exactly are refused, not rounded', async () => {
-    const payload = '{"chainId": 1e400, "name": "x", "family": "evm", "symbol": "X", "rpcUrl": "https://a.b", "explorerUrl": "https://a.b", "confirmations": 1}';
+    const payload =
+      '{"chainId": 1e400, "name": "x", "family": "evm", "symbol": "X", "rpcUrl": "https://a.b", "explorerUrl": "https://a.b", "confirmations": 1}';
     const res = await raw('POST', '/api/sys/chain/save', { payload, contentType: 'application/json' });
     expect(res.body.code).toBe(400);
     expect(res.body.data!.chainId).toBeTruthy();
@@ -121,7 +146,11 @@ describe('requests the API cannot understand', () => {
     expect(repeated.body.data!.page).toBeTruthy();
     const paging = await raw('GET', '/api/sys/currency/list?page=0&pageSize=-1&order=up');
     expect(paging.body.code).toBe(400);
-    expect(paging.body.data).toMatchObject({ page: 'Must be at least 1.', pageSize: 'Must be at least 1.', order: 'Must be one of: asc, desc, ASC, DESC.' });
+    expect(paging.body.data).toMatchObject({
+      page: 'Must be at least 1.',
+      pageSize: 'Must be at least 1.',
+      order: 'Must be one of: asc, desc, ASC, DESC.',
+    });
   });
 
   it('SQL in a filter is only text', async () => {
@@ -161,8 +190,30 @@ describe('requests the API cannot understand', () => {
 });
 
 describe('never an HTTP 5xx for bad input', () => {
-  const bodies = ['{}', '[]', 'null', '0', '"x"', '{"id":"x"}', '{"id":-1}', '{"id":1.5}', '{"id":1e999}', '{"id":{"$gt":0}}', '{"chainId":[1]}', '{"minDeposit":{"x":1}}', '{"contractAddress":123}', '{"brandName":["a"]}'];
-  const posts = ['/api/sys/chain/save', '/api/sys/chain/update', '/api/sys/currency/save', '/api/sys/currency/update', '/api/sys/config/brand/update', '/api/sys/auth/login'];
+  const bodies = [
+    '{}',
+    '[]',
+    'null',
+    '0',
+    '"x"',
+    '{"id":"x"}',
+    '{"id":-1}',
+    '{"id":1.5}',
+    '{"id":1e999}',
+    '{"id":{"$gt":0}}',
+    '{"chainId":[1]}',
+    '{"minDeposit":{"x":1}}',
+    '{"contractAddress":123}',
+    '{"brandName":["a"]}',
+  ];
+  const posts = [
+    '/api/sys/chain/save',
+    '/api/sys/chain/update',
+    '/api/sys/currency/save',
+    '/api/sys/currency/update',
+    '/api/sys/config/brand/update',
+    '/api/sys/auth/login',
+  ];
   const gets = [
     '/api/sys/chain/list?sort[]=x',
     '/api/sys/chain/list?enabled=1',
@@ -206,10 +257,35 @@ describe('a refused write changes nothing', () => {
     const usdt = before.currencies.find((c) => c.symbol === 'USDT' && c.chainId === 1)!;
     const agent = await server.login('agentManager');
     const refused: Array<[string, unknown, string?]> = [
-      ['/sys/chain/save', { chainId: 1, name: 'Dup', family: 'evm', symbol: 'D', rpcUrl: 'https://a.b', explorerUrl: 'https://a.b', confirmations: 1, isDefault: true }],
+      [
+        '/sys/chain/save',
+        {
+          chainId: 1,
+          name: 'Dup',
+          family: 'evm',
+          symbol: 'D',
+          rpcUrl: 'https://a.b',
+          explorerUrl: 'https://a.b',
+          confirmations: 1,
+          isDefault: true,
+        },
+      ],
       ['/sys/chain/update', { id: eth.id, isDefault: false, name: 'Half applied?' }],
       ['/sys/chain/update', { id: eth.id, name: 'Half applied?', enabled: false }],
-      ['/sys/currency/save', { symbol: 'USDT', name: 'Dup', chainId: 1, contractAddress: '0x1111111111111111111111111111111111111111', decimals: 6, legalTender: 'USD', minDeposit: '1', minWithdraw: '1', withdrawFee: '0' }],
+      [
+        '/sys/currency/save',
+        {
+          symbol: 'USDT',
+          name: 'Dup',
+          chainId: 1,
+          contractAddress: '0x1111111111111111111111111111111111111111',
+          decimals: 6,
+          legalTender: 'USD',
+          minDeposit: '1',
+          minWithdraw: '1',
+          withdrawFee: '0',
+        },
+      ],
       ['/sys/currency/update', { id: usdt.id, name: 'Half applied?', withdrawFee: '0.5', decimals: 0 }],
       ['/sys/currency/update', { id: usdt.id, name: 'Half applied?', symbol: 'USDC' }],
       ['/sys/config/brand/update', { brandName: 'Hijacked', favicon: '', logo: '', logoDarkMode: '' }, agent],
@@ -226,7 +302,15 @@ describe('a refused write changes nothing', () => {
     const name = 'Réseau 测试 ✓ "quoted" <b>';
     const res = await server.call<{ id: number; name: string }>('POST', '/sys/chain/save', {
       token: operator,
-      body: { chainId: 31337, name, family: 'evm', symbol: 'ETH', rpcUrl: 'http://127.0.0.1:8545', explorerUrl: 'http://127.0.0.1:4000', confirmations: 0 },
+      body: {
+        chainId: 31337,
+        name,
+        family: 'evm',
+        symbol: 'ETH',
+        rpcUrl: 'http://127.0.0.1:8545',
+        explorerUrl: 'http://127.0.0.1:4000',
+        confirmations: 0,
+      },
     });
     expect(res.code).toBe(200);
     expect(res.data.name).toBe(name);
@@ -256,12 +340,22 @@ describe('static files next to the API', () => {
 describe('input the database cannot hold is refused before it gets there', () => {
   it('a NUL character in a body value, a body key or a filter is a 400 naming the field, and nothing is written', async () => {
     const before = await snapshot();
-    const value = await raw('POST', '/api/sys/chain/save', { contentType: 'application/json', payload: JSON.stringify({ name: 'Nul\u0000chain', chainId: 4242 }) });
+    const value = await raw('POST', '/api/sys/chain/save', {
+      contentType: 'application/json',
+      payload: JSON.stringify({ name: 'Nul\u0000chain', chainId: 4242 }),
+    });
     expect(value.status).toBe(200);
     expect(value.body).toMatchObject({ code: 400, data: { name: 'Must not contain a NUL character (\\u0000).' } });
-    const key = await raw('POST', '/api/sys/chain/save', { contentType: 'application/json', payload: JSON.stringify({ 'na\u0000me': 'x' }) });
+    const key = await raw('POST', '/api/sys/chain/save', {
+      contentType: 'application/json',
+      payload: JSON.stringify({ 'na\u0000me': 'x' }),
+    });
     expect(key.body).toMatchObject({ code: 400, data: { name: 'Must not contain a NUL character (\\u0000).' } });
-    for (const url of ['/api/sys/report/payment/list?q=PAY%00', '/api/sys/audit-log/list?actor=a%00b', '/api/sys/sign/log/list?actor=%00']) {
+    for (const url of [
+      '/api/sys/report/payment/list?q=PAY%00',
+      '/api/sys/audit-log/list?actor=a%00b',
+      '/api/sys/sign/log/list?actor=%00',
+    ]) {
       const filter = await raw('GET', url);
       expect(filter.status, url).toBe(200);
       expect(filter.body.code, url).toBe(400);
@@ -272,7 +366,14 @@ describe('input the database cannot hold is refused before it gets there', () =>
 
   it('a date before year 1 or after 9999 is a 400 on every date filter', async () => {
     const dates = ['0000-01-01T00:00:00Z', '-000010-06-01T00:00:00Z', '+010000-01-01T00:00:00Z'];
-    const paths = ['/api/sys/report/payment/list', '/api/sys/report/gas/totals', '/api/sys/audit-log/list', '/api/sys/asset-flow/list', '/api/sys/sign/list', '/api/sys/sign/log/list'];
+    const paths = [
+      '/api/sys/report/payment/list',
+      '/api/sys/report/gas/totals',
+      '/api/sys/audit-log/list',
+      '/api/sys/asset-flow/list',
+      '/api/sys/sign/list',
+      '/api/sys/sign/log/list',
+    ];
     for (const path of paths) {
       for (const [index, date] of dates.entries()) {
         const field = index % 2 === 0 ? 'dateFrom' : 'dateTo';
@@ -282,7 +383,9 @@ describe('input the database cannot hold is refused before it gets there', () =>
       }
     }
     // The edges themselves are fine.
-    expect((await raw('GET', `/api/sys/report/payment/list?dateFrom=0001-01-01T00:00:00Z&dateTo=9999-12-31T00:00:00Z`)).body.code).toBe(200);
+    expect((await raw('GET', `/api/sys/report/payment/list?dateFrom=0001-01-01T00:00:00Z&dateTo=9999-12-31T00:00:00Z`)).body.code).toBe(
+      200,
+    );
   });
 
   it('a path id past the router’s length and a malformed address are 400s in the envelope', async () => {

@@ -54,7 +54,12 @@ describe('updating the brand', () => {
     ['favicon javascript:', { favicon: 'javascript:alert(1)' }, 'favicon', 'Must be a site path starting with / or an http(s) URL.'],
     ['logo protocol-relative', { logo: '//evil.example/logo.png' }, 'logo', 'Must be a site path starting with / or an http(s) URL.'],
     ['logo relative path', { logo: 'logo.png' }, 'logo', 'Must be a site path starting with / or an http(s) URL.'],
-    ['logoDarkMode data: URL', { logoDarkMode: 'data:image/svg+xml,<svg/>' }, 'logoDarkMode', 'Must be a site path starting with / or an http(s) URL.'],
+    [
+      'logoDarkMode data: URL',
+      { logoDarkMode: 'data:image/svg+xml,<svg/>' },
+      'logoDarkMode',
+      'Must be a site path starting with / or an http(s) URL.',
+    ],
     ['favicon missing', { favicon: undefined }, 'favicon', 'Required.'],
   ];
   it.each(invalid)('%s → 400 with the field message, nothing changed', async (_label, change, field, message) => {
@@ -88,7 +93,9 @@ function multipart(parts: Part[]) {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`),
+    );
     chunks.push(Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content));
     chunks.push(Buffer.from('\r\n'));
   }
@@ -111,10 +118,16 @@ async function upload(parts: Part[], token: string | null = operator) {
 const file = (content: Buffer | string, type: string, filename = 'image') => ({ name: 'file', filename, type, content });
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), randomBytes(32), Buffer.from([0xff, 0xd9])]);
+const JPEG = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+  Buffer.from('JFIF\0'),
+  randomBytes(32),
+  Buffer.from([0xff, 0xd9]),
+]);
 const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 '), randomBytes(28)]);
 const ICO = Buffer.concat([Buffer.from([0, 0, 1, 0, 1, 0, 16, 16, 0, 0, 1, 0, 32, 0]), randomBytes(40)]);
-const SVG = '<?xml version="1.0" encoding="UTF-8"?>\n<!-- logo -->\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#124"/></svg>\n';
+const SVG =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<!-- logo -->\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#124"/></svg>\n';
 
 describe('uploading a brand image', () => {
   it.each([

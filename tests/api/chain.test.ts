@@ -23,8 +23,10 @@ const list = (query: Record<string, string | number | boolean | undefined> = {},
   server.call<ListResult<ChainRecord>>('GET', '/sys/chain/list', { token, query: { pageSize: 100, ...query } });
 const allChains = async () => (await list()).data.list;
 const byChainId = async (chainId: number) => (await allChains()).find((c) => c.chainId === chainId);
-const save = (body: Record<string, unknown>, token = operator) => server.call<ChainRecord & Record<string, string>>('POST', '/sys/chain/save', { token, body });
-const update = (body: Record<string, unknown>, token = operator) => server.call<ChainRecord & Record<string, string>>('POST', '/sys/chain/update', { token, body });
+const save = (body: Record<string, unknown>, token = operator) =>
+  server.call<ChainRecord & Record<string, string>>('POST', '/sys/chain/save', { token, body });
+const update = (body: Record<string, unknown>, token = operator) =>
+  server.call<ChainRecord & Record<string, string>>('POST', '/sys/chain/update', { token, body });
 const remove = (id: number | string, token = operator) => server.call<ChainRecord>('POST', `/sys/chain/delete/${id}`, { token });
 
 let nextChainId = 900_001;
@@ -73,7 +75,9 @@ describe('reading chains', () => {
     const modes = Object.fromEntries((await allChains()).map((c) => [c.name, c.mode]));
     expect(modes).toEqual({ Ethereum: 'devnet', 'BNB Smart Chain': 'devnet', TRON: 'simulated' });
     const eth = await byChainId(1);
-    expect((await server.call<ChainRecord>('GET', '/sys/chain/detail', { token: merchantProManager, query: { id: eth!.id } })).data.mode).toBe('devnet');
+    expect(
+      (await server.call<ChainRecord>('GET', '/sys/chain/detail', { token: merchantProManager, query: { id: eth!.id } })).data.mode,
+    ).toBe('devnet');
     const saved = await save(newChain({ family: 'tron', symbol: 'TRX' }));
     expect(saved.data.mode).toBe('simulated');
     expect((await update({ id: saved.data.id, name: 'Renamed' })).data.mode).toBe('simulated');
@@ -115,7 +119,10 @@ describe('reading chains', () => {
   });
 
   it('refuses an unknown sort field and a bad filter with field messages', async () => {
-    const res = await server.call<Record<string, string>>('GET', '/sys/chain/list', { token: operator, query: { sort: 'rpcUrl; drop table chain', family: 'btc', enabled: 'maybe' } });
+    const res = await server.call<Record<string, string>>('GET', '/sys/chain/list', {
+      token: operator,
+      query: { sort: 'rpcUrl; drop table chain', family: 'btc', enabled: 'maybe' },
+    });
     expect(res.code).toBe(400);
     expect(res.data.sort).toMatch(/^Must be one of: id, chainId, name/);
     expect(res.data.family).toBe('Must be one of: evm, tron.');
@@ -130,7 +137,10 @@ describe('reading chains', () => {
   });
 
   it('detail of an unknown id is 404, of a non-id 400', async () => {
-    expect(await server.call('GET', '/sys/chain/detail', { token: operator, query: { id: 999999 } })).toMatchObject({ code: 404, msg: 'Chain was not found.' });
+    expect(await server.call('GET', '/sys/chain/detail', { token: operator, query: { id: 999999 } })).toMatchObject({
+      code: 404,
+      msg: 'Chain was not found.',
+    });
     const bad = await server.call<Record<string, string>>('GET', '/sys/chain/detail', { token: operator, query: { id: 'abc' } });
     expect(bad.code).toBe(400);
     expect(bad.data.id).toBe('Must be a positive whole number.');
@@ -172,7 +182,11 @@ describe('saving a chain', () => {
   });
 
   it('says so in Chinese too', async () => {
-    const res = await server.call<Record<string, string>>('POST', '/sys/chain/save', { token: operator, body: newChain({ chainId: 1 }), headers: { 'accept-language': 'zh-CN' } });
+    const res = await server.call<Record<string, string>>('POST', '/sys/chain/save', {
+      token: operator,
+      body: newChain({ chainId: 1 }),
+      headers: { 'accept-language': 'zh-CN' },
+    });
     expect(res.msg).toBe('链 ID 为 1 的链已存在。');
     expect(res.data.chainId).toBe('已被使用。');
   });
@@ -342,7 +356,14 @@ describe('deleting a chain', () => {
     const db = server.app.context.db;
     const wallet = await db
       .insertInto('chainWallet')
-      .values({ chainId: created.chainId, orgId: server.orgIds.operator, kind: 'Hot', address: '0x0000000000000000000000000000000000000001', label: 'test', threshold: null })
+      .values({
+        chainId: created.chainId,
+        orgId: server.orgIds.operator,
+        kind: 'Hot',
+        address: '0x0000000000000000000000000000000000000001',
+        label: 'test',
+        threshold: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     try {

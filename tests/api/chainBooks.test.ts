@@ -28,8 +28,14 @@ const ledgerBalances = async (label: string) =>
 
 describe('the devnet under the demo books', () => {
   it('has each seeded multisig wallet as a Safe of its signers’ keys and threshold', async () => {
-    const { address } = await server.app.context.db.selectFrom('chainWallet').select('address').where('label', '=', 'Aurora cold').executeTakeFirstOrThrow();
-    const owners = ['merchantProManager', 'merchantProFinance', 'merchantProEmployee'].map((a) => privateKeyToAccount(demoSigningKey(a)).address);
+    const { address } = await server.app.context.db
+      .selectFrom('chainWallet')
+      .select('address')
+      .where('label', '=', 'Aurora cold')
+      .executeTakeFirstOrThrow();
+    const owners = ['merchantProManager', 'merchantProFinance', 'merchantProEmployee'].map(
+      (a) => privateKeyToAccount(demoSigningKey(a)).address,
+    );
     expect(await chain.multisig?.state(address as Address)).toEqual({ owners, threshold: 2, nonce: 0n });
   });
 

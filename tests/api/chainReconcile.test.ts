@@ -4,7 +4,14 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { startTestServer, type TestServer } from './harness';
 import { ETH_CHAIN, signClient, walletIdsByLabel } from './signSupport';
 import type { Devnet } from '../../server/chain/evm/devnet';
-import { encodeExecTransaction, governanceCall, packSignatures, safeAbi, safeTransaction, safeTypedData } from '../../server/chain/evm/safe';
+import {
+  encodeExecTransaction,
+  governanceCall,
+  packSignatures,
+  safeAbi,
+  safeTransaction,
+  safeTypedData,
+} from '../../server/chain/evm/safe';
 import { encodeAnnounceEscape, ESCAPE_DELAY_SECONDS, guardAddressOf } from '../../server/chain/evm/executionGuard';
 import { devnetChainId } from '../../server/chain/registry';
 import { demoSigningKey } from '../../src/contract/demoSigningKey';
@@ -26,8 +33,10 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const db = () => server.app.context.db;
-const verify = async () => (await server.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: await client.token('superAdmin') })).data;
-const addressOf = async (label: string) => getAddress((await db().selectFrom('chainWallet').select('address').where('label', '=', label).executeTakeFirstOrThrow()).address);
+const verify = async () =>
+  (await server.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: await client.token('superAdmin') })).data;
+const addressOf = async (label: string) =>
+  getAddress((await db().selectFrom('chainWallet').select('address').where('label', '=', label).executeTakeFirstOrThrow()).address);
 
 describe('the database against the Safes', () => {
   it('every Safe of the demo has its wallet’s signers and threshold on chain', async () => {
@@ -36,22 +45,38 @@ describe('the database against the Safes', () => {
 
   it('owners who change their Safe on chain, around the platform, show as a break naming both thresholds', async () => {
     const safe = await addressOf('Aurora cold');
-    const state = (await (await server.app.context.chains.adapterFor({ chainId: ETH_CHAIN, family: 'evm', rpcUrl: '' })).multisig!.state(safe))!;
+    const state = (await (
+      await server.app.context.chains.adapterFor({ chainId: ETH_CHAIN, family: 'evm', rpcUrl: '' })
+    ).multisig!.state(safe))!;
     // Two of the wallet's signers sign a threshold of 3 with their own keys and send it themselves.
     const change = safeTransaction(safe, 0n, governanceCall.changeThreshold(3), state.nonce);
     const signers = ['merchantProManager', 'merchantProFinance'].map((account) => privateKeyToAccount(demoSigningKey(account)));
-    const signatures = await Promise.all(signers.map(async (s) => ({ signer: s.address as Address, signature: await s.signTypedData(safeTypedData(devnetChainId(ETH_CHAIN), safe, change)) })));
-    expect((await devnet.send(devnet.relayer, { to: safe, data: encodeExecTransaction(change, packSignatures(signatures)) })).receipt.status).toBe('success');
+    const signatures = await Promise.all(
+      signers.map(async (s) => ({
+        signer: s.address as Address,
+        signature: await s.signTypedData(safeTypedData(devnetChainId(ETH_CHAIN), safe, change)),
+      })),
+    );
+    expect(
+      (await devnet.send(devnet.relayer, { to: safe, data: encodeExecTransaction(change, packSignatures(signatures)) })).receipt.status,
+    ).toBe('success');
 
     const result = await verify();
     expect(result.balanced).toBe(false);
-    expect(result.breaks).toEqual([expect.objectContaining({ kind: 'safeThreshold', walletId: wallets['Aurora cold'], expected: '2', actual: '3' })]);
+    expect(result.breaks).toEqual([
+      expect.objectContaining({ kind: 'safeThreshold', walletId: wallets['Aurora cold'], expected: '2', actual: '3' }),
+    ]);
   });
 
   it('a threshold or a signer changed in the database and not on the Safe is a break', async () => {
     const id = wallets['North agency'];
     await db().updateTable('chainWallet').set({ threshold: 1 }).where('id', '=', id).execute();
-    const signers = await db().selectFrom('walletSigner').select(['userId', 'position']).where('walletId', '=', id).orderBy('position').execute();
+    const signers = await db()
+      .selectFrom('walletSigner')
+      .select(['userId', 'position'])
+      .where('walletId', '=', id)
+      .orderBy('position')
+      .execute();
     await db().deleteFrom('walletSigner').where('walletId', '=', id).where('userId', '=', signers[1].userId).execute();
     const { breaks } = await verify();
     expect(breaks).toContainEqual(expect.objectContaining({ kind: 'safeThreshold', walletId: id, expected: '1', actual: '2' }));
@@ -67,19 +92,43 @@ describe('the database against the Safes', () => {
     const { timestamp } = await devnet.client.getBlock({ blockNumber: announced.receipt.blockNumber });
     const { breaks } = await verify();
     expect(breaks).toContainEqual(
-      expect.objectContaining({ kind: 'safeEscape', walletId: wallets['Birch cold'], actual: new Date(Number(timestamp + ESCAPE_DELAY_SECONDS) * 1000).toISOString() }),
+      expect.objectContaining({
+        kind: 'safeEscape',
+        walletId: wallets['Birch cold'],
+        actual: new Date(Number(timestamp + ESCAPE_DELAY_SECONDS) * 1000).toISOString(),
+      }),
     );
   });
 
   it('a Safe whose guard its owners removed (through the relayer and their quorum) is named', async () => {
     const safe = await addressOf('Operator treasury');
-    const state = (await (await server.app.context.chains.adapterFor({ chainId: ETH_CHAIN, family: 'evm', rpcUrl: '' })).multisig!.state(safe))!;
-    const unguard = safeTransaction(safe, 0n, encodeFunctionData({ abi: safeAbi, functionName: 'setGuard', args: [zeroAddress] }), state.nonce);
+    const state = (await (
+      await server.app.context.chains.adapterFor({ chainId: ETH_CHAIN, family: 'evm', rpcUrl: '' })
+    ).multisig!.state(safe))!;
+    const unguard = safeTransaction(
+      safe,
+      0n,
+      encodeFunctionData({ abi: safeAbi, functionName: 'setGuard', args: [zeroAddress] }),
+      state.nonce,
+    );
     const signers = ['superAdmin', 'operatorEmployee'].map((account) => privateKeyToAccount(demoSigningKey(account)));
-    const signatures = await Promise.all(signers.map(async (s) => ({ signer: s.address as Address, signature: await s.signTypedData(safeTypedData(devnetChainId(ETH_CHAIN), safe, unguard)) })));
-    expect((await devnet.send(devnet.relayer, { to: safe, data: encodeExecTransaction(unguard, packSignatures(signatures)) })).receipt.status).toBe('success');
+    const signatures = await Promise.all(
+      signers.map(async (s) => ({
+        signer: s.address as Address,
+        signature: await s.signTypedData(safeTypedData(devnetChainId(ETH_CHAIN), safe, unguard)),
+      })),
+    );
+    expect(
+      (await devnet.send(devnet.relayer, { to: safe, data: encodeExecTransaction(unguard, packSignatures(signatures)) })).receipt.status,
+    ).toBe('success');
     const { breaks } = await verify();
-    expect(breaks).toContainEqual(expect.objectContaining({ kind: 'safeGuard', walletId: wallets['Operator treasury'], expected: guardAddressOf(devnet.relayer.address), actual: '—' }));
+    expect(breaks).toContainEqual(
+      expect.objectContaining({
+        kind: 'safeGuard',
+        walletId: wallets['Operator treasury'],
+        expected: guardAddressOf(devnet.relayer.address),
+        actual: '—',
+      }),
+    );
   });
 });
-

@@ -7,9 +7,21 @@ import { pollChain } from '../../server/modules/deposit/watcher';
  * "Deposits"): the payer is given the coin (and gas) from the faucet, then sends it itself.
  * Answers the transaction's hash and block.
  */
-export async function payOnChain(server: TestServer, chainId: number, to: string, symbol: string, amount: string, payer: Address): Promise<{ txHash: Hex; blockNumber: bigint }> {
+export async function payOnChain(
+  server: TestServer,
+  chainId: number,
+  to: string,
+  symbol: string,
+  amount: string,
+  payer: Address,
+): Promise<{ txHash: Hex; blockNumber: bigint }> {
   const { db, chains } = server.app.context;
-  const currency = await db.selectFrom('currency').select(['contractAddress', 'decimals']).where('chainId', '=', chainId).where('symbol', '=', symbol).executeTakeFirstOrThrow();
+  const currency = await db
+    .selectFrom('currency')
+    .select(['contractAddress', 'decimals'])
+    .where('chainId', '=', chainId)
+    .where('symbol', '=', symbol)
+    .executeTakeFirstOrThrow();
   const devnet = await chains.devnetOf(chainId);
   const token = currency.contractAddress === null ? null : getAddress(currency.contractAddress);
   const sent = await devnet.payAs(payer, token, getAddress(to), parseUnits(amount, currency.decimals));

@@ -13,7 +13,16 @@ const tokens: Record<string, string> = {};
 const users: Record<string, number> = {};
 beforeAll(async () => {
   server = await startTestServer();
-  for (const account of ['superAdmin', 'operatorEmployee', 'agentManager', 'merchantProManager', 'merchantProFinance', 'merchantProEmployee', 'merchantStdManager', 'merchantLiteManager']) {
+  for (const account of [
+    'superAdmin',
+    'operatorEmployee',
+    'agentManager',
+    'merchantProManager',
+    'merchantProFinance',
+    'merchantProEmployee',
+    'merchantStdManager',
+    'merchantLiteManager',
+  ]) {
     tokens[account] = await server.login(account);
   }
   for (const row of await server.app.context.db.selectFrom('appUser').select(['id', 'account']).execute()) users[row.account] = row.id;
@@ -21,8 +30,12 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const list = (account: string, query: Record<string, string | number> = {}) =>
-  server.call<ListResult<ChainWalletRecord>>('GET', '/sys/chain-wallet/list', { token: tokens[account], query: { pageSize: 100, ...query } });
-const save = (account: string, body: Record<string, unknown>) => server.call<ChainWalletRecord>('POST', '/sys/chain-wallet/save', { token: tokens[account], body });
+  server.call<ListResult<ChainWalletRecord>>('GET', '/sys/chain-wallet/list', {
+    token: tokens[account],
+    query: { pageSize: 100, ...query },
+  });
+const save = (account: string, body: Record<string, unknown>) =>
+  server.call<ChainWalletRecord>('POST', '/sys/chain-wallet/save', { token: tokens[account], body });
 const idOf = async (label: string) => (await list('superAdmin')).data.list.find((w) => w.label === label)!.id;
 
 /** A multisig wallet on Ethereum: a Safe, so no address is given (docs/chains.md). */
@@ -44,7 +57,11 @@ describe('reading wallets is scoped by tenant', () => {
     const cold = res.data.list.find((w) => w.label === 'Aurora cold')!;
     expect(cold.signers.map((s) => s.account)).toEqual(['merchantProManager', 'merchantProFinance', 'merchantProEmployee']);
     // The balance is what its ledger entries add up to (the opening 25.5 ETH, payments, executions and their gas).
-    const { rows } = await sql<{ amount: string }>`select trim_scale(sum(e.delta))::text as amount from ledger_entry e join currency c on c.id = e.currency_id where e.wallet_id = ${cold.id} and c.symbol = 'ETH'`.execute(server.app.context.db);
+    const { rows } = await sql<{
+      amount: string;
+    }>`select trim_scale(sum(e.delta))::text as amount from ledger_entry e join currency c on c.id = e.currency_id where e.wallet_id = ${cold.id} and c.symbol = 'ETH'`.execute(
+      server.app.context.db,
+    );
     expect(rows[0].amount).toMatch(/^\d+(\.\d+)?$/);
     expect(cold.balances).toEqual(expect.arrayContaining([expect.objectContaining({ symbol: 'ETH', amount: rows[0].amount })]));
   });
@@ -65,9 +82,15 @@ describe('reading wallets is scoped by tenant', () => {
     const unknown = await server.call('GET', '/sys/chain-wallet/detail', { token: tokens.merchantProManager, query: { id: 999999 } });
     expect(guessed).toMatchObject({ code: 404, msg: 'Wallet was not found.', data: null });
     expect(unknown).toEqual(guessed);
-    const update = await server.call('POST', '/sys/chain-wallet/update', { token: tokens.merchantProManager, body: { id: birch, label: 'mine now' } });
+    const update = await server.call('POST', '/sys/chain-wallet/update', {
+      token: tokens.merchantProManager,
+      body: { id: birch, label: 'mine now' },
+    });
     expect(update.code).toBe(404);
-    const after = await server.call<ChainWalletRecord>('GET', '/sys/chain-wallet/detail', { token: tokens.superAdmin, query: { id: birch } });
+    const after = await server.call<ChainWalletRecord>('GET', '/sys/chain-wallet/detail', {
+      token: tokens.superAdmin,
+      query: { id: birch },
+    });
     expect(after.data.label).toBe('Birch cold');
   });
 });
@@ -79,9 +102,15 @@ describe('tenancy on every read', () => {
   });
 
   it('an agent reads its merchants’ wallets by id, but another agent’s merchant’s wallet is a 404', async () => {
-    const aurora = await server.call<ChainWalletRecord>('GET', '/sys/chain-wallet/detail', { token: tokens.agentManager, query: { id: await idOf('Aurora TRON hot') } });
+    const aurora = await server.call<ChainWalletRecord>('GET', '/sys/chain-wallet/detail', {
+      token: tokens.agentManager,
+      query: { id: await idOf('Aurora TRON hot') },
+    });
     expect(aurora).toMatchObject({ code: 200, data: { orgName: 'Aurora Pay (Pro)' } });
-    const elm = await server.call('GET', '/sys/chain-wallet/detail', { token: tokens.agentManager, query: { id: await idOf('Elm deposits') } });
+    const elm = await server.call('GET', '/sys/chain-wallet/detail', {
+      token: tokens.agentManager,
+      query: { id: await idOf('Elm deposits') },
+    });
     expect(elm).toMatchObject({ code: 404, msg: 'Wallet was not found.', data: null });
     expect((await list('agentManager', { orgId: server.orgIds.stdSouth })).data.count).toBe(0);
   });
@@ -91,11 +120,20 @@ describe('tenancy on every read', () => {
     for (const org of ['Platform Operator', 'North Agency', 'Aurora Pay (Pro)', 'Birch Goods (Standard)', 'Cedar Cafe (Lite)']) {
       const kinds = wallets.filter((w) => w.orgName === org).map((w) => w.kind);
       expect(kinds, org).toContain('Hot');
-      expect(kinds.some((k) => k.startsWith('MultiSig')), org).toBe(true);
+      expect(
+        kinds.some((k) => k.startsWith('MultiSig')),
+        org,
+      ).toBe(true);
     }
     // Delta has one member: one person is not multisig, so its cold wallet is a plain one.
-    expect(wallets.filter((w) => w.orgName === 'Delta Exchange (Pro)').map((w) => w.kind).sort()).toEqual(['Cold', 'Hot']);
-    for (const wallet of wallets.filter((w) => w.kind.startsWith('MultiSig'))) expect(wallet.signers.length, wallet.label).toBeGreaterThanOrEqual(2);
+    expect(
+      wallets
+        .filter((w) => w.orgName === 'Delta Exchange (Pro)')
+        .map((w) => w.kind)
+        .sort(),
+    ).toEqual(['Cold', 'Hot']);
+    for (const wallet of wallets.filter((w) => w.kind.startsWith('MultiSig')))
+      expect(wallet.signers.length, wallet.label).toBeGreaterThanOrEqual(2);
     const operator = wallets.find((w) => w.kind === 'MultiSigOperator')!;
     expect(operator).toMatchObject({ threshold: 2, orgName: 'Platform Operator' });
     expect(operator.signers.map((s) => s.account)).toEqual(['superAdmin', 'operatorEmployee']);
@@ -130,7 +168,8 @@ describe('list filters and sort', () => {
     const key = (w: ChainWalletRecord) => w[sort];
     const asc = (await list('superAdmin', { sort, order: 'asc' })).data.list.map(key);
     const desc = (await list('superAdmin', { sort, order: 'desc' })).data.list.map(key);
-    const cmp = (a: unknown, b: unknown) => (typeof a === 'number' && typeof b === 'number' ? a - b : String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0);
+    const cmp = (a: unknown, b: unknown) =>
+      typeof a === 'number' && typeof b === 'number' ? a - b : String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
     expect(asc).toEqual([...asc].sort(cmp));
     expect(desc).toEqual([...desc].sort(cmp).reverse());
   });
@@ -170,7 +209,9 @@ describe('writing wallets', () => {
     const res = await save('merchantProManager', multisig({ label: 'Aurora Safe' }));
     expect(res.code).toBe(200);
     const chain = await server.app.context.chains.adapterFor({ chainId: 1, family: 'evm', rpcUrl: '' });
-    const keys = ['merchantProManager', 'merchantProFinance', 'merchantProEmployee'].map((a) => privateKeyToAccount(demoSigningKey(a)).address);
+    const keys = ['merchantProManager', 'merchantProFinance', 'merchantProEmployee'].map(
+      (a) => privateKeyToAccount(demoSigningKey(a)).address,
+    );
     expect(await chain.multisig?.state(res.data.address as Address)).toEqual({ owners: keys, threshold: 2, nonce: 0n });
     // A second wallet of the same name and signers is a Safe of its own.
     const again = await save('merchantProManager', multisig({ label: 'Aurora Safe' }));
@@ -205,10 +246,25 @@ describe('writing wallets', () => {
     { case: 'threshold zero', body: { threshold: 0 }, field: 'threshold', msg: 'Must be at least 1.' },
     { case: 'a signer twice', body: { signers: [1, 1], threshold: 1 }, field: 'signers', msg: 'Each signer may be listed once.' },
     { case: 'no signers', body: { signers: [], threshold: 1 }, field: 'signers', msg: 'Required.' },
-    { case: 'one signer alone', body: { signers: [1], threshold: 1 }, field: 'signers', msg: 'At least 2 different signers: one person alone is not multisig.' },
-    { case: 'threshold on a hot wallet', body: { kind: 'Hot', signers: [] }, field: 'threshold', msg: 'Only multisig wallets have signers and a threshold.' },
+    {
+      case: 'one signer alone',
+      body: { signers: [1], threshold: 1 },
+      field: 'signers',
+      msg: 'At least 2 different signers: one person alone is not multisig.',
+    },
+    {
+      case: 'threshold on a hot wallet',
+      body: { kind: 'Hot', signers: [] },
+      field: 'threshold',
+      msg: 'Only multisig wallets have signers and a threshold.',
+    },
     { case: 'unknown kind', body: { kind: 'Piggybank' }, field: 'kind', msg: expect.stringContaining('Not a wallet kind') },
-    { case: 'a contract kind that is no wallet (a pool)', body: { kind: 'PayPool', signers: [] }, field: 'kind', msg: 'Not a wallet kind: a wallet is Hot, Cold or a multisig contract (factories, helpers and pools are contract addresses).' },
+    {
+      case: 'a contract kind that is no wallet (a pool)',
+      body: { kind: 'PayPool', signers: [] },
+      field: 'kind',
+      msg: 'Not a wallet kind: a wallet is Hot, Cold or a multisig contract (factories, helpers and pools are contract addresses).',
+    },
     { case: 'a factory', body: { kind: 'AgentFactory', signers: [] }, field: 'kind', msg: expect.stringContaining('Not a wallet kind') },
   ])('refuses $case with a field message', async ({ body, field, msg }) => {
     const res = await save('superAdmin', multisig(body));
@@ -217,9 +273,27 @@ describe('writing wallets', () => {
   });
 
   it.each([
-    { case: 'a standard merchant’s kind for a pro org', body: {}, kind: 'MultiSigHotStd', org: 'Aurora Pay (Pro)', allowed: 'Hot, Cold, MultiSigHot, MultiSigCold' },
-    { case: 'the operator’s kind for a pro org', body: {}, kind: 'MultiSigOperator', org: 'Aurora Pay (Pro)', allowed: 'Hot, Cold, MultiSigHot, MultiSigCold' },
-    { case: 'a pro kind for a lite org', body: { orgId: 'liteC', signers: ['merchantLiteManager', 'merchantLiteEmployee'] }, kind: 'MultiSigHot', org: 'Cedar Cafe (Lite)', allowed: 'Hot, Cold, MultiSigColdLite' },
+    {
+      case: 'a standard merchant’s kind for a pro org',
+      body: {},
+      kind: 'MultiSigHotStd',
+      org: 'Aurora Pay (Pro)',
+      allowed: 'Hot, Cold, MultiSigHot, MultiSigCold',
+    },
+    {
+      case: 'the operator’s kind for a pro org',
+      body: {},
+      kind: 'MultiSigOperator',
+      org: 'Aurora Pay (Pro)',
+      allowed: 'Hot, Cold, MultiSigHot, MultiSigCold',
+    },
+    {
+      case: 'a pro kind for a lite org',
+      body: { orgId: 'liteC', signers: ['merchantLiteManager', 'merchantLiteEmployee'] },
+      kind: 'MultiSigHot',
+      org: 'Cedar Cafe (Lite)',
+      allowed: 'Hot, Cold, MultiSigColdLite',
+    },
   ])('refuses $case with a 409 naming the kinds of the org’s tier, on the kind field', async ({ body, kind, org, allowed }) => {
     const orgId = body.orgId ? server.orgIds[body.orgId as keyof typeof server.orgIds] : server.orgIds.proA;
     const signers = body.signers ? body.signers.map((u) => users[u as keyof typeof users]) : undefined;
@@ -237,14 +311,18 @@ describe('writing wallets', () => {
 
   it('the tier’s own kinds pass, in Chinese the refusal too', async () => {
     expect((await save('superAdmin', multisig({ kind: 'MultiSigCold', label: 'pro cold' }))).code).toBe(200);
-    const zh = await server.call('POST', '/sys/chain-wallet/save', { token: tokens.superAdmin, body: multisig({ kind: 'MultiSigColdStd' }), headers: { 'accept-language': 'zh-CN' } });
+    const zh = await server.call('POST', '/sys/chain-wallet/save', {
+      token: tokens.superAdmin,
+      body: multisig({ kind: 'MultiSigColdStd' }),
+      headers: { 'accept-language': 'zh-CN' },
+    });
     expect(zh).toMatchObject({ code: 409, msg: expect.stringContaining('MultiSigColdStd') });
     expect((zh as { msg: string }).msg).toContain('该组织的级别');
   });
 
   it('signers must be members of the wallet’s org', async () => {
     const res = await save('superAdmin', multisig({ signers: [users.merchantProManager, users.merchantStdManager] }));
-    expect(res).toMatchObject({ code: 400, data: { signers: 'Must be members of the wallet\'s organisation.' } });
+    expect(res).toMatchObject({ code: 400, data: { signers: "Must be members of the wallet's organisation." } });
   });
 
   it('an address already on the chain is a 409 on the address field', async () => {
@@ -254,7 +332,10 @@ describe('writing wallets', () => {
   });
 
   it('a manager cannot create a wallet for another org, and employees cannot write at all', async () => {
-    const other = await save('merchantProManager', multisig({ orgId: server.orgIds.stdB, signers: [users.merchantStdManager, users.merchantStdFinance], threshold: 1 }));
+    const other = await save(
+      'merchantProManager',
+      multisig({ orgId: server.orgIds.stdB, signers: [users.merchantStdManager, users.merchantStdFinance], threshold: 1 }),
+    );
     expect(other.code).toBe(403);
     const employee = await save('merchantProFinance', multisig());
     expect(employee.code).toBe(403);
@@ -263,7 +344,13 @@ describe('writing wallets', () => {
   it('cold wallets need coldAdmins: operatorEmployee and a lite manager are refused', async () => {
     const operatorEmployee = await save('operatorEmployee', multisig({ kind: 'MultiSigCold' }));
     expect(operatorEmployee).toMatchObject({ code: 403, msg: expect.stringContaining('cold wallets') });
-    const lite = await save('merchantLiteManager', { chainId: 1, orgId: server.orgIds.liteC, kind: 'Cold', address: demoEvmAddress('lite-cold'), label: 'x' });
+    const lite = await save('merchantLiteManager', {
+      chainId: 1,
+      orgId: server.orgIds.liteC,
+      kind: 'Cold',
+      address: demoEvmAddress('lite-cold'),
+      label: 'x',
+    });
     expect(lite.code).toBe(403);
     const superAdmin = await save('superAdmin', multisig({ kind: 'MultiSigCold', label: 'cold by superAdmin' }));
     expect(superAdmin.code).toBe(200);
@@ -273,7 +360,10 @@ describe('writing wallets', () => {
     const id = await idOf('Aurora cold');
     const tooHigh = await server.call('POST', '/sys/chain-wallet/update', { token: tokens.merchantProManager, body: { id, threshold: 5 } });
     expect(tooHigh).toMatchObject({ code: 409, msg: expect.stringContaining('signer-change proposal') });
-    const ok = await server.call<ChainWalletRecord>('POST', '/sys/chain-wallet/update', { token: tokens.merchantProManager, body: { id, label: 'Aurora vault' } });
+    const ok = await server.call<ChainWalletRecord>('POST', '/sys/chain-wallet/update', {
+      token: tokens.merchantProManager,
+      body: { id, label: 'Aurora vault' },
+    });
     expect(ok.data.label).toBe('Aurora vault');
   });
 
@@ -281,7 +371,13 @@ describe('writing wallets', () => {
     const funded = await idOf('Birch deposits');
     const refused = await server.call('POST', `/sys/chain-wallet/delete/${funded}`, { token: tokens.superAdmin });
     expect(refused).toMatchObject({ code: 409, msg: 'The wallet still holds funds or has proposals; it cannot be deleted.' });
-    const fresh = await save('superAdmin', { chainId: 1, orgId: server.orgIds.stdB, kind: 'Hot', address: demoEvmAddress('to-delete'), label: 'to delete' });
+    const fresh = await save('superAdmin', {
+      chainId: 1,
+      orgId: server.orgIds.stdB,
+      kind: 'Hot',
+      address: demoEvmAddress('to-delete'),
+      label: 'to delete',
+    });
     const deleted = await server.call('POST', `/sys/chain-wallet/delete/${fresh.data.id}`, { token: tokens.superAdmin });
     expect(deleted.code).toBe(200);
     const gone = await server.call('GET', '/sys/chain-wallet/detail', { token: tokens.superAdmin, query: { id: fresh.data.id } });
@@ -303,7 +399,13 @@ describe('the database rules, each with its field', () => {
   it('the same address in another letter case is still a duplicate, and a refused save adds nothing', async () => {
     const before = (await list('superAdmin')).data.count;
     const birch = (await list('superAdmin')).data.list.find((w) => w.label === 'Birch cold')!;
-    const res = await save('superAdmin', { chainId: 1, orgId: server.orgIds.stdB, kind: 'Hot', address: birch.address.toLowerCase(), label: 'copy' });
+    const res = await save('superAdmin', {
+      chainId: 1,
+      orgId: server.orgIds.stdB,
+      kind: 'Hot',
+      address: birch.address.toLowerCase(),
+      label: 'copy',
+    });
     expect(res).toMatchObject({ code: 409, data: { address: 'Already in use.' } });
     const tron = (await list('superAdmin')).data.list.find((w) => w.label === 'Aurora TRON hot')!;
     const tronCopy = await save('superAdmin', multisig({ chainId: 728126428, address: tron.address }));
@@ -313,19 +415,39 @@ describe('the database rules, each with its field', () => {
 
   it('the same address on another chain is a different wallet', async () => {
     const birch = (await list('superAdmin')).data.list.find((w) => w.label === 'Birch cold')!;
-    const res = await save('superAdmin', { chainId: 56, orgId: server.orgIds.stdB, kind: 'Hot', address: birch.address, label: 'Birch on BSC' });
+    const res = await save('superAdmin', {
+      chainId: 56,
+      orgId: server.orgIds.stdB,
+      kind: 'Hot',
+      address: birch.address,
+      label: 'Birch on BSC',
+    });
     expect(res).toMatchObject({ code: 200, data: { chainId: 56, address: birch.address } });
   });
 });
 
 describe('who may write which wallet', () => {
-  const update = (account: string, body: Record<string, unknown>) => server.call<ChainWalletRecord>('POST', '/sys/chain-wallet/update', { token: tokens[account], body });
-  const detailOf = async (id: number) => (await server.call<ChainWalletRecord>('GET', '/sys/chain-wallet/detail', { token: tokens.superAdmin, query: { id } })).data;
+  const update = (account: string, body: Record<string, unknown>) =>
+    server.call<ChainWalletRecord>('POST', '/sys/chain-wallet/update', { token: tokens[account], body });
+  const detailOf = async (id: number) =>
+    (await server.call<ChainWalletRecord>('GET', '/sys/chain-wallet/detail', { token: tokens.superAdmin, query: { id } })).data;
 
   it('managers write their own org’s non-cold wallets: agent, lite', async () => {
-    const agent = await save('agentManager', { chainId: 1, orgId: server.orgIds.agentNorth, kind: 'Hot', address: demoEvmAddress('north 2'), label: 'North hot 2' });
+    const agent = await save('agentManager', {
+      chainId: 1,
+      orgId: server.orgIds.agentNorth,
+      kind: 'Hot',
+      address: demoEvmAddress('north 2'),
+      label: 'North hot 2',
+    });
     expect(agent).toMatchObject({ code: 200, data: { orgName: 'North Agency' } });
-    const lite = await save('merchantLiteManager', { chainId: 1, orgId: server.orgIds.liteC, kind: 'Hot', address: demoEvmAddress('cedar 2'), label: 'Cedar hot 2' });
+    const lite = await save('merchantLiteManager', {
+      chainId: 1,
+      orgId: server.orgIds.liteC,
+      kind: 'Hot',
+      address: demoEvmAddress('cedar 2'),
+      label: 'Cedar hot 2',
+    });
     expect(lite).toMatchObject({ code: 200, data: { orgName: 'Cedar Cafe (Lite)' } });
   });
 
@@ -333,7 +455,13 @@ describe('who may write which wallet', () => {
     const id = await idOf('Aurora deposits');
     const res = await update('agentManager', { id, label: 'taken over' });
     expect(res).toMatchObject({ code: 403, msg: 'Your role may not change this wallet.' });
-    const created = await save('agentManager', { chainId: 1, orgId: server.orgIds.proA, kind: 'Hot', address: demoEvmAddress('agent for pro'), label: 'x' });
+    const created = await save('agentManager', {
+      chainId: 1,
+      orgId: server.orgIds.proA,
+      kind: 'Hot',
+      address: demoEvmAddress('agent for pro'),
+      label: 'x',
+    });
     expect(created).toMatchObject({ code: 403, msg: 'Your role may not change this wallet.' });
     expect((await detailOf(id)).label).toBe('Aurora deposits');
   });
@@ -343,7 +471,10 @@ describe('who may write which wallet', () => {
     expect(hot).toMatchObject({ code: 200, data: { label: 'Elm deposits (ops)' } });
     const id = await idOf('Birch cold');
     const cold = await update('operatorEmployee', { id, label: 'ops cold' });
-    expect(cold).toMatchObject({ code: 403, msg: 'Only superAdmin and the managers of pro, standard and agent organisations may change cold wallets.' });
+    expect(cold).toMatchObject({
+      code: 403,
+      msg: 'Only superAdmin and the managers of pro, standard and agent organisations may change cold wallets.',
+    });
     expect((await detailOf(id)).label).toBe('Birch cold');
   });
 
@@ -362,10 +493,19 @@ describe('who may write which wallet', () => {
       { threshold: 1 },
     ];
     for (const account of ['merchantStdManager', 'superAdmin']) {
-      for (const change of changes) expect(await update(account, { id, ...change }), `${account} ${JSON.stringify(change)}`).toMatchObject({ code: 409, msg: expect.stringContaining('signer-change proposal') });
+      for (const change of changes)
+        expect(await update(account, { id, ...change }), `${account} ${JSON.stringify(change)}`).toMatchObject({
+          code: 409,
+          msg: expect.stringContaining('signer-change proposal'),
+        });
     }
     expect(await detailOf(id)).toEqual(before);
-    const sameAgain = await update('merchantStdManager', { id, label: 'Birch cold', threshold: before.threshold, signers: [...before.signers].reverse().map((s) => s.userId) });
+    const sameAgain = await update('merchantStdManager', {
+      id,
+      label: 'Birch cold',
+      threshold: before.threshold,
+      signers: [...before.signers].reverse().map((s) => s.userId),
+    });
     expect(sameAgain).toMatchObject({ code: 200, data: { threshold: 2, label: 'Birch cold' } });
     expect(sameAgain.data.signers).toEqual(before.signers);
   });
@@ -397,10 +537,32 @@ describe('who may write which wallet', () => {
   it('an empty wallet that a proposal refers to cannot be deleted', async () => {
     const wallet = (await save('merchantProManager', multisig({ label: 'with proposal' }))).data;
     const db = server.app.context.db;
-    const currency = await db.selectFrom('currency').select('id').where('chainId', '=', 1).where('symbol', '=', 'ETH').executeTakeFirstOrThrow();
+    const currency = await db
+      .selectFrom('currency')
+      .select('id')
+      .where('chainId', '=', 1)
+      .where('symbol', '=', 'ETH')
+      .executeTakeFirstOrThrow();
     await db
       .insertInto('proposal')
-      .values({ walletId: wallet.id, chainId: 1, orgId: wallet.orgId, kind: 'config', toAddress: wallet.address, amount: '0', symbol: 'ETH', currencyId: currency.id, memo: '', nonce: 1, status: 'pending', threshold: 2, proposerId: users.merchantProManager, txHash: null, expiresAt: new Date(Date.now() + 3_600_000), executedAt: null })
+      .values({
+        walletId: wallet.id,
+        chainId: 1,
+        orgId: wallet.orgId,
+        kind: 'config',
+        toAddress: wallet.address,
+        amount: '0',
+        symbol: 'ETH',
+        currencyId: currency.id,
+        memo: '',
+        nonce: 1,
+        status: 'pending',
+        threshold: 2,
+        proposerId: users.merchantProManager,
+        txHash: null,
+        expiresAt: new Date(Date.now() + 3_600_000),
+        executedAt: null,
+      })
       .execute();
     expect(wallet.balances).toEqual([]);
     const res = await server.call('POST', `/sys/chain-wallet/delete/${wallet.id}`, { token: tokens.merchantProManager });

@@ -50,7 +50,8 @@ describe('remembered sessions and reference lists', () => {
   it('a membership changed outside any request changes what the caller may do everywhere', async () => {
     const token = await server.login('agentEmployee');
     const invite = async (app: App) =>
-      (await app.inject({ method: 'GET', url: '/api/sys/member/list', headers: { authorization: `Bearer ${token}` } })).json<Envelope>().code;
+      (await app.inject({ method: 'GET', url: '/api/sys/member/list', headers: { authorization: `Bearer ${token}` } })).json<Envelope>()
+        .code;
     const before = await invite(other);
     await sql`delete from membership where user_id = (select id from app_user where account = 'agentEmployee')`.execute(server.database.db);
     await expect.poll(() => invite(other)).not.toBe(before);
@@ -73,12 +74,20 @@ describe('remembered sessions and reference lists', () => {
   it('a network edited outside any request, or on another instance, shows at once in every instance’s list', async () => {
     const token = await server.login('superAdmin');
     const names = async (app: App) =>
-      (await app.inject({ method: 'GET', url: '/api/sys/chain/list?sort=id', headers: { authorization: `Bearer ${token}` } })).json<Envelope<{ list: Array<{ id: number; name: string }> }>>().data.list;
+      (await app.inject({ method: 'GET', url: '/api/sys/chain/list?sort=id', headers: { authorization: `Bearer ${token}` } })).json<
+        Envelope<{ list: Array<{ id: number; name: string }> }>
+      >().data.list;
     const [first] = await names(other);
     expect((await names(other))[0].name).toBe(first.name);
     await sql`update chain set name = 'Renamed in SQL' where id = ${first.id}`.execute(server.database.db);
     await expect.poll(async () => (await names(other))[0].name).toBe('Renamed in SQL');
-    const edited = await server.call('POST', '/sys/chain/update', { token, body: { ...(await server.call<Record<string, unknown>>('GET', '/sys/chain/detail', { token, query: { id: first.id } })).data, name: 'Renamed on A' } });
+    const edited = await server.call('POST', '/sys/chain/update', {
+      token,
+      body: {
+        ...(await server.call<Record<string, unknown>>('GET', '/sys/chain/detail', { token, query: { id: first.id } })).data,
+        name: 'Renamed on A',
+      },
+    });
     expect(edited.code).toBe(200);
     expect((await names(server.app))[0].name).toBe('Renamed on A');
     await expect.poll(async () => (await names(other))[0].name).toBe('Renamed on A');

@@ -54,7 +54,9 @@ describe('compression and caching', () => {
   });
 
   it('hashed files are cached for good; the page that names them is revalidated', async () => {
-    expect((await get('/assets/index-abc123.js', { 'accept-encoding': 'br' })).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get('/assets/index-abc123.js', { 'accept-encoding': 'br' })).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
     const page = await get('/payment-report', { 'accept-encoding': 'br' });
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.headers['cache-control']).toBe('no-cache');

@@ -8,15 +8,26 @@ let server: TestServer;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
   server = await startTestServer();
-  for (const account of ['superAdmin', 'operatorEmployee', 'agentManager', 'agentEmployee', 'merchantLiteEmployee', 'merchantProManager', 'merchantStdManager']) {
+  for (const account of [
+    'superAdmin',
+    'operatorEmployee',
+    'agentManager',
+    'agentEmployee',
+    'merchantLiteEmployee',
+    'merchantProManager',
+    'merchantStdManager',
+  ]) {
     tokens[account] = await server.login(account);
   }
 });
 afterAll(() => server?.close());
 
-const list = (account: string) => server.call<ListResult<ContractAddressRecord>>('GET', '/sys/contract-address/list', { token: tokens[account] });
-const save = (account: string, body: Record<string, unknown>, path = '/sys/contract-address/save') => server.call<ContractAddressRecord>('POST', path, { token: tokens[account], body });
-const detail = (account: string, chainId: number | string) => server.call<ContractAddressRecord>('GET', '/sys/contract-address/detail', { token: tokens[account], query: { chainId } });
+const list = (account: string) =>
+  server.call<ListResult<ContractAddressRecord>>('GET', '/sys/contract-address/list', { token: tokens[account] });
+const save = (account: string, body: Record<string, unknown>, path = '/sys/contract-address/save') =>
+  server.call<ContractAddressRecord>('POST', path, { token: tokens[account], body });
+const detail = (account: string, chainId: number | string) =>
+  server.call<ContractAddressRecord>('GET', '/sys/contract-address/detail', { token: tokens[account], query: { chainId } });
 
 describe('contract addresses', () => {
   it('lists one row per chain with the 14 server fields; a chain with none saved shows them empty', async () => {
@@ -24,7 +35,22 @@ describe('contract addresses', () => {
     expect(res.code).toBe(200);
     expect(res.data.count).toBe(3);
     const eth = res.data.list.find((r) => r.chainId === 1)!;
-    for (const field of ['agentFactoryAddr', 'aggregatedHelperAddr', 'hotAddr', 'coldAddr', 'mulAgentAddr', 'mulHotAddr', 'mulHotStdAddr', 'mulColdAddr', 'mulColdStdAddr', 'mulColdLiteAddr', 'mulOperatorAddr', 'toolHelperAddr', 'defiMulAddr', 'defiPoolLogicAddr']) {
+    for (const field of [
+      'agentFactoryAddr',
+      'aggregatedHelperAddr',
+      'hotAddr',
+      'coldAddr',
+      'mulAgentAddr',
+      'mulHotAddr',
+      'mulHotStdAddr',
+      'mulColdAddr',
+      'mulColdStdAddr',
+      'mulColdLiteAddr',
+      'mulOperatorAddr',
+      'toolHelperAddr',
+      'defiMulAddr',
+      'defiPoolLogicAddr',
+    ]) {
       expect(eth[field as keyof ContractAddressRecord]).toMatch(/^0x[0-9a-fA-F]{40}$/);
     }
     const bsc = res.data.list.find((r) => r.chainId === 56)!;
@@ -50,7 +76,11 @@ describe('contract addresses', () => {
   });
 
   it('each address is validated by the chain family, with the error on the exact field, and nothing is saved', async () => {
-    const res = await save('superAdmin', { chainId: 728126428, mulColdAddr: demoEvmAddress('evm on tron'), toolHelperAddr: demoTronAddress('fine') });
+    const res = await save('superAdmin', {
+      chainId: 728126428,
+      mulColdAddr: demoEvmAddress('evm on tron'),
+      toolHelperAddr: demoTronAddress('fine'),
+    });
     expect(res).toMatchObject({ code: 400, data: { mulColdAddr: 'Not a valid TRON address.' } });
     expect(Object.keys(res.data)).toEqual(['mulColdAddr']);
     const after = (await list('superAdmin')).data.list.find((r) => r.chainId === 728126428)!;
@@ -74,7 +104,10 @@ describe('contract addresses', () => {
     expect(tron.data.mulColdStdAddr).toBe(demoTronAddress('728126428:mulColdStdAddr'));
     expect(tron.data.family).toBe('tron');
     expect(await detail('superAdmin', 424242)).toMatchObject({ code: 404, data: null });
-    expect(await server.call('GET', '/sys/contract-address/detail', { token: tokens.superAdmin })).toMatchObject({ code: 400, data: { chainId: 'Required.' } });
+    expect(await server.call('GET', '/sys/contract-address/detail', { token: tokens.superAdmin })).toMatchObject({
+      code: 400,
+      data: { chainId: 'Required.' },
+    });
   });
 
   it('no merchant writes, through save or update, and nothing changes', async () => {
@@ -103,10 +136,14 @@ describe('contract addresses', () => {
   it('a wrong EIP-55 checksum is refused on its field, and every bad field is named', async () => {
     const good = demoEvmAddress('eth cold v2');
     const i = good.slice(2).search(/[a-fA-F]/) + 2;
-    const flipped = good.slice(0, i) + (good[i] === good[i].toUpperCase() ? good[i].toLowerCase() : good[i].toUpperCase()) + good.slice(i + 1);
+    const flipped =
+      good.slice(0, i) + (good[i] === good[i].toUpperCase() ? good[i].toLowerCase() : good[i].toUpperCase()) + good.slice(i + 1);
     const before = (await detail('superAdmin', 1)).data;
     const res = await save('superAdmin', { chainId: 1, coldAddr: flipped, mulHotAddr: 'not an address', hotAddr: demoEvmAddress('fine') });
-    expect(res).toMatchObject({ code: 400, data: { coldAddr: 'The address checksum is wrong (EIP-55 mixed case).', mulHotAddr: 'Not a valid EVM address.' } });
+    expect(res).toMatchObject({
+      code: 400,
+      data: { coldAddr: 'The address checksum is wrong (EIP-55 mixed case).', mulHotAddr: 'Not a valid EVM address.' },
+    });
     expect(Object.keys(res.data).sort()).toEqual(['coldAddr', 'mulHotAddr']);
     expect((await detail('superAdmin', 1)).data).toEqual(before);
   });

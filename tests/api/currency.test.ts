@@ -31,7 +31,8 @@ const list = (query: Query = {}, token = operator) =>
 const all = async () => (await list()).data.list;
 const find = async (chainId: number, symbol: string) => (await all()).find((c) => c.chainId === chainId && c.symbol === symbol);
 const detail = (id: number) => server.call<CurrencyRecord>('GET', '/sys/currency/detail', { token: operator, query: { id } });
-const save = (body: Record<string, unknown>, token = operator) => server.call<CurrencyRecord & Record<string, string>>('POST', '/sys/currency/save', { token, body });
+const save = (body: Record<string, unknown>, token = operator) =>
+  server.call<CurrencyRecord & Record<string, string>>('POST', '/sys/currency/save', { token, body });
 const update = (body: Record<string, unknown>, token = operator) =>
   server.call<CurrencyRecord & Record<string, string>>('POST', '/sys/currency/update', { token, body });
 const remove = (id: number | string, token = operator) => server.call<CurrencyRecord>('POST', `/sys/currency/delete/${id}`, { token });
@@ -54,7 +55,12 @@ let symbolCounter = 0;
 /** A token with a fresh symbol and contract, for tests that need one of their own. */
 const freshToken = (overrides: Record<string, unknown> = {}) => {
   symbolCounter += 1;
-  return dai({ symbol: `TK${symbolCounter}`, name: `Token ${symbolCounter}`, contractAddress: `0x${symbolCounter.toString(16).padStart(40, '0')}`, ...overrides });
+  return dai({
+    symbol: `TK${symbolCounter}`,
+    name: `Token ${symbolCounter}`,
+    contractAddress: `0x${symbolCounter.toString(16).padStart(40, '0')}`,
+    ...overrides,
+  });
 };
 
 describe('reading currencies', () => {
@@ -65,7 +71,16 @@ describe('reading currencies', () => {
       expect(res.data.count).toBe(demoCurrencies.length);
     }
     const eth = await find(ETH_CHAIN, 'ETH');
-    expect(eth).toMatchObject({ name: 'Ether', contractAddress: null, decimals: 18, legalTender: 'USD', minDeposit: '0.001', minWithdraw: '0.01', withdrawFee: '0.002', enabled: true });
+    expect(eth).toMatchObject({
+      name: 'Ether',
+      contractAddress: null,
+      decimals: 18,
+      legalTender: 'USD',
+      minDeposit: '0.001',
+      minWithdraw: '0.01',
+      withdrawFee: '0.002',
+      enabled: true,
+    });
     expect(typeof eth!.id).toBe('number');
   });
 
@@ -75,7 +90,12 @@ describe('reading currencies', () => {
 
   it('filters by chainId, symbol (contains, any case), enabled and ids', async () => {
     const onEth = (await list({ chainId: ETH_CHAIN })).data.list;
-    expect(onEth.map((c) => c.symbol).sort()).toEqual(demoCurrencies.filter((c) => c.chainId === ETH_CHAIN).map((c) => c.symbol).sort());
+    expect(onEth.map((c) => c.symbol).sort()).toEqual(
+      demoCurrencies
+        .filter((c) => c.chainId === ETH_CHAIN)
+        .map((c) => c.symbol)
+        .sort(),
+    );
     const usd = (await list({ symbol: 'usd' })).data.list.map((c) => c.symbol).sort();
     expect(usd).toEqual(['USDC', 'USDT', 'USDT']);
     expect((await list({ symbol: 'usdt', chainId: TRON_CHAIN })).data.list).toHaveLength(1);
@@ -93,7 +113,10 @@ describe('reading currencies', () => {
   });
 
   it('refuses a bad ids filter and page size', async () => {
-    const res = await server.call<Record<string, string>>('GET', '/sys/currency/list', { token: operator, query: { ids: '1,x', pageSize: 501 } });
+    const res = await server.call<Record<string, string>>('GET', '/sys/currency/list', {
+      token: operator,
+      query: { ids: '1,x', pageSize: 501 },
+    });
     expect(res.code).toBe(400);
     expect(res.data.ids).toBe('Must be a positive whole number.');
     expect(res.data.pageSize).toBe('Must be at most 500.');
@@ -115,7 +138,10 @@ describe('reading currencies', () => {
   });
 
   it('lists the well-known symbols not yet on a chain', async () => {
-    const res = await server.call<ListResult<{ symbol: string; name: string }>>('GET', '/sys/currency/symbol/available', { token: operator, query: { chainId: ETH_CHAIN } });
+    const res = await server.call<ListResult<{ symbol: string; name: string }>>('GET', '/sys/currency/symbol/available', {
+      token: operator,
+      query: { chainId: ETH_CHAIN },
+    });
     expect(res.code).toBe(200);
     const symbols = res.data.list.map((s) => s.symbol);
     expect(symbols).toContain('DAI');
@@ -124,7 +150,10 @@ describe('reading currencies', () => {
     expect(res.data.count).toBe(symbols.length);
     // Each with the name and decimals the console fills in when one is picked.
     expect(res.data.list).toContainEqual({ symbol: 'DAI', name: 'Dai Stablecoin', decimals: 18 });
-    const tron = await server.call<ListResult<{ symbol: string }>>('GET', '/sys/currency/symbol/available', { token: operator, query: { chainId: TRON_CHAIN } });
+    const tron = await server.call<ListResult<{ symbol: string }>>('GET', '/sys/currency/symbol/available', {
+      token: operator,
+      query: { chainId: TRON_CHAIN },
+    });
     expect(tron.data.list.map((s) => s.symbol)).toContain('USDC');
     expect(tron.data.list.map((s) => s.symbol)).not.toContain('TRX');
   });
@@ -144,7 +173,10 @@ describe('saving a currency', () => {
     expect(res.code).toBe(200);
     expect(res.data).toMatchObject({ ...dai(), contractAddress: DAI });
     expect((await detail(res.data.id)).data).toEqual(res.data);
-    const available = await server.call<ListResult<{ symbol: string }>>('GET', '/sys/currency/symbol/available', { token: operator, query: { chainId: ETH_CHAIN } });
+    const available = await server.call<ListResult<{ symbol: string }>>('GET', '/sys/currency/symbol/available', {
+      token: operator,
+      query: { chainId: ETH_CHAIN },
+    });
     expect(available.data.list.map((s) => s.symbol)).not.toContain('DAI');
   });
 
@@ -155,16 +187,30 @@ describe('saving a currency', () => {
   });
 
   it('keeps amounts exactly as decimal strings, up to the currency decimals', async () => {
-    const res = await save(freshToken({ decimals: 18, minDeposit: '0.000000000000000001', minWithdraw: '123456789012345678901234567890.5', withdrawFee: '0' }));
+    const res = await save(
+      freshToken({ decimals: 18, minDeposit: '0.000000000000000001', minWithdraw: '123456789012345678901234567890.5', withdrawFee: '0' }),
+    );
     expect(res.code).toBe(200);
-    expect(res.data).toMatchObject({ minDeposit: '0.000000000000000001', minWithdraw: '123456789012345678901234567890.5', withdrawFee: '0' });
+    expect(res.data).toMatchObject({
+      minDeposit: '0.000000000000000001',
+      minWithdraw: '123456789012345678901234567890.5',
+      withdrawFee: '0',
+    });
   });
 
   it('a native coin has no contract address (null, absent or empty)', async () => {
     // A fresh chain without a native coin yet.
     const chain = await server.call<{ chainId: number }>('POST', '/sys/chain/save', {
       token: operator,
-      body: { chainId: 137, name: 'Polygon', family: 'evm', symbol: 'POL', rpcUrl: 'https://polygon.example', explorerUrl: 'https://polygonscan.com', confirmations: 64 },
+      body: {
+        chainId: 137,
+        name: 'Polygon',
+        family: 'evm',
+        symbol: 'POL',
+        rpcUrl: 'https://polygon.example',
+        explorerUrl: 'https://polygonscan.com',
+        confirmations: 64,
+      },
     });
     expect(chain.code).toBe(200);
     const { contractAddress: _none, ...body } = dai({ symbol: 'POL', name: 'Polygon', chainId: 137 });
@@ -187,7 +233,15 @@ describe('saving a currency', () => {
   });
 
   it('the same symbol on another chain is fine', async () => {
-    const res = await save(dai({ symbol: 'ETH', name: 'Bridged Ether', chainId: TRON_CHAIN, contractAddress: 'THb4CqiFdwNHsWsQCs4JhzwjMWys4aqCbF', decimals: 18 }));
+    const res = await save(
+      dai({
+        symbol: 'ETH',
+        name: 'Bridged Ether',
+        chainId: TRON_CHAIN,
+        contractAddress: 'THb4CqiFdwNHsWsQCs4JhzwjMWys4aqCbF',
+        decimals: 18,
+      }),
+    );
     expect(res.code).toBe(200);
   });
 
@@ -225,10 +279,20 @@ describe('saving a currency', () => {
     ['withdrawFee missing', { withdrawFee: undefined }, 'withdrawFee', 'Required.'],
     ['enabled not boolean', { enabled: 'true' }, 'enabled', 'Must be a boolean.'],
     ['EVM address too short', { contractAddress: '0x1234' }, 'contractAddress', 'Not a valid EVM address.'],
-    ['EVM address with a wrong checksum', { contractAddress: '0x6b175474E89094C44Da98b954EedeAC495271d0F' }, 'contractAddress', 'The address checksum is wrong (EIP-55 mixed case).'],
+    [
+      'EVM address with a wrong checksum',
+      { contractAddress: '0x6b175474E89094C44Da98b954EedeAC495271d0F' },
+      'contractAddress',
+      'The address checksum is wrong (EIP-55 mixed case).',
+    ],
     ['TRON address on an EVM chain', { contractAddress: USDC_TRON }, 'contractAddress', 'Not a valid EVM address.'],
     ['EVM address on the TRON chain', { chainId: TRON_CHAIN, contractAddress: DAI }, 'contractAddress', 'Not a valid TRON address.'],
-    ['TRON address with a wrong checksum', { chainId: TRON_CHAIN, contractAddress: 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz9' }, 'contractAddress', 'Not a valid TRON address.'],
+    [
+      'TRON address with a wrong checksum',
+      { chainId: TRON_CHAIN, contractAddress: 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz9' },
+      'contractAddress',
+      'Not a valid TRON address.',
+    ],
   ];
   it.each(invalid)('%s → 400 with the field message, nothing saved', async (_label, change, field, message) => {
     const before = (await list()).data.count;
@@ -290,7 +354,14 @@ describe('a currency in use', () => {
   async function holdInWallet(currency: CurrencyRecord) {
     const wallet = await server.app.context.db
       .insertInto('chainWallet')
-      .values({ chainId: currency.chainId, orgId: server.orgIds.operator, kind: 'Hot', address: `0x${'ab'.repeat(20)}`, label: 'usage test', threshold: null })
+      .values({
+        chainId: currency.chainId,
+        orgId: server.orgIds.operator,
+        kind: 'Hot',
+        address: `0x${'ab'.repeat(20)}`,
+        label: 'usage test',
+        threshold: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await fund(server, wallet.id, currency.id, '5');
@@ -306,7 +377,11 @@ describe('a currency in use', () => {
     expect(locked.data).toEqual({ decimals: 'Cannot change while in use.', contractAddress: 'Cannot change while in use.' });
     expect((await detail(created.id)).data).toEqual(created);
     // The same address in other letter case is no change.
-    const renamed = await update({ id: created.id, name: 'Still here', contractAddress: created.contractAddress!.toUpperCase().replace('0X', '0x') });
+    const renamed = await update({
+      id: created.id,
+      name: 'Still here',
+      contractAddress: created.contractAddress!.toUpperCase().replace('0X', '0x'),
+    });
     expect(renamed.code).toBe(200);
     // Its ledger entries are history: the currency stays, in use, for good.
     expect((await remove(created.id)).code).toBe(409);
@@ -319,10 +394,27 @@ describe('a currency with payment orders', () => {
     const db = server.app.context.db;
     const order = await db
       .insertInto('paymentOrder')
-      .values({ orderNo: `USAGE-${created.id}`, orgId: server.orgIds.proA, kind: 'payment', payLinkId: null, chainId: created.chainId, currencyId: created.id, amount: '1', fee: '0', status: 'expired', payerAddress: null, depositAddress: `0x${'cd'.repeat(20)}`, txHash: null, paidAt: null })
+      .values({
+        orderNo: `USAGE-${created.id}`,
+        orgId: server.orgIds.proA,
+        kind: 'payment',
+        payLinkId: null,
+        chainId: created.chainId,
+        currencyId: created.id,
+        amount: '1',
+        fee: '0',
+        status: 'expired',
+        payerAddress: null,
+        depositAddress: `0x${'cd'.repeat(20)}`,
+        txHash: null,
+        paidAt: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    expect(await remove(created.id)).toMatchObject({ code: 409, msg: 'This currency is used by payment orders, pay links or gas records, so it cannot be deleted or changed that way.' });
+    expect(await remove(created.id)).toMatchObject({
+      code: 409,
+      msg: 'This currency is used by payment orders, pay links or gas records, so it cannot be deleted or changed that way.',
+    });
     expect((await detail(created.id)).code).toBe(200);
     await db.deleteFrom('paymentOrder').where('id', '=', order.id).execute();
     expect((await remove(created.id)).code).toBe(200);

@@ -13,11 +13,19 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const dashboard = (account: string, days?: number | string) => server.call<DashboardData>('GET', '/sys/dashboard', { token: tokens[account], query: { days } });
+const dashboard = (account: string, days?: number | string) =>
+  server.call<DashboardData>('GET', '/sys/dashboard', { token: tokens[account], query: { days } });
 const paidOrders = async (account: string) => {
   const all: OrderReportRecord[] = [];
   for (const kind of ['payment', 'linkpay', 'recharge']) {
-    all.push(...(await server.call<ListResult<OrderReportRecord>>('GET', `/sys/report/${kind}/list`, { token: tokens[account], query: { status: 'paid', pageSize: 500 } })).data.list);
+    all.push(
+      ...(
+        await server.call<ListResult<OrderReportRecord>>('GET', `/sys/report/${kind}/list`, {
+          token: tokens[account],
+          query: { status: 'paid', pageSize: 500 },
+        })
+      ).data.list,
+    );
   }
   return all;
 };
@@ -26,7 +34,9 @@ describe('GET /sys/dashboard: paid volume per day and currency', () => {
   it('sums every paid order of the last days in scope, per UTC day and currency', async () => {
     const res = await dashboard('merchantProEmployee', 60);
     expect(res.code).toBe(200);
-    const orders = (await paidOrders('superAdmin')).filter((o) => o.orgName === 'Aurora Pay (Pro)' && o.paidAt! >= `${res.data.from}T00:00:00.000Z`);
+    const orders = (await paidOrders('superAdmin')).filter(
+      (o) => o.orgName === 'Aurora Pay (Pro)' && o.paidAt! >= `${res.data.from}T00:00:00.000Z`,
+    );
     expect(res.data.volume.reduce((n, p) => n + p.count, 0)).toBe(orders.length);
     for (const point of res.data.volume) {
       const same = orders.filter((o) => o.paidAt!.slice(0, 10) === point.day && o.symbol === point.symbol && o.chainId === point.chainId);

@@ -57,13 +57,22 @@ describe('answers while the database is out of reach', () => {
       const res = await answerTo(fault);
       expect(res.statusCode, fault.message).toBe(503);
       expect(res.headers['retry-after'], fault.message).toBe('2');
-      expect(res.json(), fault.message).toEqual({ code: 503, msg: 'The service is briefly unavailable. Please try again in a moment.', data: null });
+      expect(res.json(), fault.message).toEqual({
+        code: 503,
+        msg: 'The service is briefly unavailable. Please try again in a moment.',
+        data: null,
+      });
     }
   });
 
   it('a fault of our own stays a 500, and a clash with stored data never shows the database’s detail', async () => {
     expect((await answerTo(new TypeError('x is undefined'))).statusCode).toBe(500);
-    const clash = await answerTo(Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505', detail: 'Key (name)=(Secret Org) already exists.' }));
+    const clash = await answerTo(
+      Object.assign(new Error('duplicate key value violates unique constraint'), {
+        code: '23505',
+        detail: 'Key (name)=(Secret Org) already exists.',
+      }),
+    );
     expect(clash.statusCode).toBe(200);
     expect(clash.json()).toEqual({ code: 409, msg: 'This conflicts with existing data.', data: null });
     expect(clash.body).not.toContain('Secret Org');
@@ -73,7 +82,10 @@ describe('answers while the database is out of reach', () => {
     const retries: number[] = [];
     const stop = new AbortController();
     const opening = openDatabaseWhenReachable(
-      { databaseUrl: 'postgres://nobody@127.0.0.1:9/nothing', pool: { max: 1, connectTimeoutMs: 2000, statementTimeoutMs: 0, applicationName: 'test' } },
+      {
+        databaseUrl: 'postgres://nobody@127.0.0.1:9/nothing',
+        pool: { max: 1, connectTimeoutMs: 2000, statementTimeoutMs: 0, applicationName: 'test' },
+      },
       { signal: stop.signal, maxWaitMs: 50, onRetry: (_error, _attempt, waitMs) => retries.push(waitMs) },
     );
     await vi.waitFor(() => expect(retries.length).toBeGreaterThanOrEqual(3), { timeout: 30_000, interval: 20 });
@@ -81,12 +93,14 @@ describe('answers while the database is out of reach', () => {
     await expect(opening).rejects.toSatisfy(isDatabaseUnavailable);
     expect(retries.slice(0, 3)).toEqual([50, 50, 50]);
   });
-
 });
 
 describe('health checks for the load balancer', () => {
   it('live and ready answer 200 in the envelope without a sign-in', async () => {
-    for (const [path, status] of [['/api/health/live', 'live'], ['/api/health/ready', 'ready']]) {
+    for (const [path, status] of [
+      ['/api/health/live', 'live'],
+      ['/api/health/ready', 'ready'],
+    ]) {
       const res = await server.app.inject({ method: 'GET', url: path });
       expect(res.statusCode, path).toBe(200);
       expect(res.json(), path).toEqual({ code: 200, msg: 'ok', data: { status } });
@@ -106,10 +120,19 @@ describe('one clock and no writes on reads, whatever the instance', () => {
 
   it('a proposal past its time reads as expired on every GET, which writes nothing; the sweep then marks it once', async () => {
     const wallets = await walletIdsByLabel(server);
-    const started = await sign.start('merchantProManager', { walletId: wallets['Aurora cold'], kind: 'transfer', to: demoEvmAddress('faults'), amount: '0.01', symbol: 'ETH', memo: '' });
+    const started = await sign.start('merchantProManager', {
+      walletId: wallets['Aurora cold'],
+      kind: 'transfer',
+      to: demoEvmAddress('faults'),
+      amount: '0.01',
+      symbol: 'ETH',
+      memo: '',
+    });
     const id = started.data.proposalId;
     const stored = () => server.app.context.db.selectFrom('proposal').select('status').where('id', '=', id).executeTakeFirstOrThrow();
-    const expireEntries = async () => (await server.app.context.db.selectFrom('signLog').select('id').where('proposalId', '=', id).where('action', '=', 'expire').execute()).length;
+    const expireEntries = async () =>
+      (await server.app.context.db.selectFrom('signLog').select('id').where('proposalId', '=', id).where('action', '=', 'expire').execute())
+        .length;
     server.advanceClock(server.app.context.config.proposalTtlHours * HOUR + 1000);
     sign.forgetSessions();
 
@@ -127,7 +150,10 @@ describe('one clock and no writes on reads, whatever the instance', () => {
 
     // Two instances' sweeps side by side: marked once, with one entry dated at the expiry.
     const now = server.app.context.now;
-    const stops = [startExpirySweeper(server.app.context.db, now, 10, () => undefined), startExpirySweeper(server.app.context.db, now, 10, () => undefined)];
+    const stops = [
+      startExpirySweeper(server.app.context.db, now, 10, () => undefined),
+      startExpirySweeper(server.app.context.db, now, 10, () => undefined),
+    ];
     try {
       await vi.waitFor(async () => expect(await stored()).toEqual({ status: 'expired' }), { timeout: 30_000, interval: 20 });
     } finally {
@@ -144,7 +170,10 @@ describe('seeding from several instances at once', () => {
     const empty = await startTestServer({ seed: false });
     try {
       const guard = empty.app.context.chains.safeGuard();
-      const outcomes = await Promise.all([seedDemoUnlessSeeded(empty.app.context.db, guard), seedDemoUnlessSeeded(empty.app.context.db, guard)]);
+      const outcomes = await Promise.all([
+        seedDemoUnlessSeeded(empty.app.context.db, guard),
+        seedDemoUnlessSeeded(empty.app.context.db, guard),
+      ]);
       expect(outcomes.sort()).toEqual([false, true]);
       const users = await empty.app.context.db.selectFrom('appUser').select('account').execute();
       expect(users).toHaveLength(demoUsers.length);
@@ -159,8 +188,12 @@ describe('a read request never writes', () => {
   it('a data-changing statement made for a GET is refused by the driver, and nothing is stored', async () => {
     const { db } = server.app.context;
     const before = await db.selectFrom('chain').select('name').orderBy('id').execute();
-    await expect(asReadRequest(() => db.updateTable('chain').set({ name: 'Changed by a read' }).execute())).rejects.toThrow(/a read request tried to change data/);
-    await expect(asReadRequest(() => sql`with c as (update chain set name = 'x' returning id) select * from c`.execute(db))).rejects.toThrow(/a read request tried to change data/);
+    await expect(asReadRequest(() => db.updateTable('chain').set({ name: 'Changed by a read' }).execute())).rejects.toThrow(
+      /a read request tried to change data/,
+    );
+    await expect(
+      asReadRequest(() => sql`with c as (update chain set name = 'x' returning id) select * from c`.execute(db)),
+    ).rejects.toThrow(/a read request tried to change data/);
     expect(await asReadRequest(() => sql`with c as (select id from chain) select count(*) from c`.execute(db))).toBeTruthy();
     expect(await db.selectFrom('chain').select('name').orderBy('id').execute()).toEqual(before);
   });

@@ -10,7 +10,18 @@ import type { AuditEventRecord } from '../../src/contract/schemas/auditLog';
  * src/resources/orgContact/resource.ts and their migration. Their API — validation, access,
  * tenancy, audit — is the generic service's, read from that file.
  */
-type Contact = { id: number; orgId: number; name: string; role: string; email: string; phone: string; outOfHours: boolean; notes: string; createdAt: string; updatedAt: string };
+type Contact = {
+  id: number;
+  orgId: number;
+  name: string;
+  role: string;
+  email: string;
+  phone: string;
+  outOfHours: boolean;
+  notes: string;
+  createdAt: string;
+  updatedAt: string;
+};
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -20,10 +31,12 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server?.close());
 
-const post = async (account: string, path: string, body?: unknown) => server.call<Contact>('POST', `/sys/org-contact/${path}`, { token: await token(account), body });
+const post = async (account: string, path: string, body?: unknown) =>
+  server.call<Contact>('POST', `/sys/org-contact/${path}`, { token: await token(account), body });
 const list = async (account: string, query: Record<string, string | number> = {}) =>
   server.call<ListResult<Contact>>('GET', '/sys/org-contact/list', { token: await token(account), query: { pageSize: 100, ...query } });
-const detail = async (account: string, id: number) => server.call<Contact>('GET', '/sys/org-contact/detail', { token: await token(account), query: { id } });
+const detail = async (account: string, id: number) =>
+  server.call<Contact>('GET', '/sys/org-contact/detail', { token: await token(account), query: { id } });
 const stored = async () => (await sql<Contact>`select * from org_contact order by id`.execute(server.app.context.db)).rows;
 const auroraSecurity = { name: 'Ines Ops', role: 'security', email: 'ines@aurora.example', phone: '+44 20 7946 0000', outOfHours: true };
 
@@ -35,7 +48,18 @@ describe('a resource served from its declaration alone', () => {
     expect(saved.code).toBe(200);
     auroraId = saved.data.id;
     expect(saved.data).toMatchObject({ ...auroraSecurity, notes: 'Call first', orgId: server.orgIds.proA });
-    expect(Object.keys(saved.data).sort()).toEqual(['createdAt', 'email', 'id', 'name', 'notes', 'orgId', 'outOfHours', 'phone', 'role', 'updatedAt']);
+    expect(Object.keys(saved.data).sort()).toEqual([
+      'createdAt',
+      'email',
+      'id',
+      'name',
+      'notes',
+      'orgId',
+      'outOfHours',
+      'phone',
+      'role',
+      'updatedAt',
+    ]);
   });
 
   it('every member of the org reads it; a text filter, the role filter and the sort are the server’s', async () => {
@@ -67,11 +91,21 @@ describe('a resource served from its declaration alone', () => {
   });
 
   it('an org id or a date in the body is ignored: a contact is written into the caller’s own org and stays there', async () => {
-    const saved = await post('merchantStdManager', 'save', { name: 'Planted', role: 'security', email: 'plant@birch.example', orgId: server.orgIds.proA });
+    const saved = await post('merchantStdManager', 'save', {
+      name: 'Planted',
+      role: 'security',
+      email: 'plant@birch.example',
+      orgId: server.orgIds.proA,
+    });
     expect(saved.data.orgId).toBe(server.orgIds.stdB);
     expect((await list('merchantProEmployee')).data.list.map((c) => c.name)).not.toContain('Planted');
     // Nor can an update move a row to another org or rewrite when it was made.
-    const moved = await post('merchantStdManager', 'update', { id: saved.data.id, orgId: server.orgIds.proA, createdAt: '2001-01-01T00:00:00Z', notes: 'moved?' });
+    const moved = await post('merchantStdManager', 'update', {
+      id: saved.data.id,
+      orgId: server.orgIds.proA,
+      createdAt: '2001-01-01T00:00:00Z',
+      notes: 'moved?',
+    });
     expect(moved.data).toMatchObject({ orgId: server.orgIds.stdB, createdAt: saved.data.createdAt, notes: 'moved?' });
   });
 
@@ -96,14 +130,25 @@ describe('a resource served from its declaration alone', () => {
     expect((await post('merchantProManager', `delete/${auroraId}`)).code).toBe(200);
     expect((await detail('merchantProManager', auroraId)).code).toBe(BodyCode.notFound);
 
-    const events = await server.call<ListResult<AuditEventRecord>>('GET', '/sys/audit-log/list', { token: await token('superAdmin'), query: { entity: 'org-contact', entityId: String(auroraId), pageSize: 50 } });
+    const events = await server.call<ListResult<AuditEventRecord>>('GET', '/sys/audit-log/list', {
+      token: await token('superAdmin'),
+      query: { entity: 'org-contact', entityId: String(auroraId), pageSize: 50 },
+    });
     expect(events.data.list.map((e) => e.action).sort()).toEqual(['create', 'delete', 'update']);
-    expect(events.data.list.find((e) => e.action === 'update')).toMatchObject({ actorAccount: 'merchantProManager', before: { outOfHours: true }, after: { outOfHours: false } });
+    expect(events.data.list.find((e) => e.action === 'update')).toMatchObject({
+      actorAccount: 'merchantProManager',
+      before: { outOfHours: true },
+      after: { outOfHours: false },
+    });
   });
 
   it('two managers racing past the limit of contacts per org store no more than the limit', async () => {
     const room = 50 - (await list('merchantStdManager')).data.count;
-    const results = await Promise.all(Array.from({ length: room + 4 }, (_, i) => post('merchantStdManager', 'save', { name: `Contact ${i}`, role: 'operations', email: `c${i}@birch.example` })));
+    const results = await Promise.all(
+      Array.from({ length: room + 4 }, (_, i) =>
+        post('merchantStdManager', 'save', { name: `Contact ${i}`, role: 'operations', email: `c${i}@birch.example` }),
+      ),
+    );
     expect(results.filter((r) => r.code === 200)).toHaveLength(room);
     expect(results.filter((r) => r.code === BodyCode.conflict).map((r) => r.msg)).toEqual(Array(4).fill(expect.stringMatching(/50/)));
     expect((await list('merchantStdManager')).data.count).toBe(50);
@@ -115,9 +160,16 @@ describe('the declared resource in the API’s own document', () => {
     const res = await server.app.inject({ method: 'GET', url: '/api/openapi.json' });
     const doc = res.json() as { paths: Record<string, Record<string, { description?: string; responses: Record<string, unknown> }>> };
     const paths = Object.keys(doc.paths).filter((p) => p.includes('/org-contact/'));
-    expect(paths.sort()).toEqual(['/api/sys/org-contact/delete/{id}', '/api/sys/org-contact/detail', '/api/sys/org-contact/list', '/api/sys/org-contact/save', '/api/sys/org-contact/update']);
+    expect(paths.sort()).toEqual([
+      '/api/sys/org-contact/delete/{id}',
+      '/api/sys/org-contact/detail',
+      '/api/sys/org-contact/list',
+      '/api/sys/org-contact/save',
+      '/api/sys/org-contact/update',
+    ]);
     const detail = JSON.stringify(doc.paths['/api/sys/org-contact/detail'].get.responses);
-    for (const field of ['name', 'role', 'email', 'phone', 'outOfHours', 'notes', 'orgId', 'createdAt', 'updatedAt']) expect(detail).toContain(`"${field}"`);
+    for (const field of ['name', 'role', 'email', 'phone', 'outOfHours', 'notes', 'orgId', 'createdAt', 'updatedAt'])
+      expect(detail).toContain(`"${field}"`);
     expect(doc.paths['/api/sys/org-contact/save'].post.description).toMatch(/merchantProManager/);
   });
 });

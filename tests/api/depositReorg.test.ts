@@ -24,9 +24,15 @@ beforeAll(async () => {
   server = await startTestServer();
   client = signClient(server);
   devnet = await server.app.context.chains.devnetOf(ETH_CHAIN);
-  const row = await db().selectFrom('currency').select(['id', 'contractAddress', 'decimals']).where('chainId', '=', ETH_CHAIN).where('symbol', '=', 'USDT').executeTakeFirstOrThrow();
+  const row = await db()
+    .selectFrom('currency')
+    .select(['id', 'contractAddress', 'decimals'])
+    .where('chainId', '=', ETH_CHAIN)
+    .where('symbol', '=', 'USDT')
+    .executeTakeFirstOrThrow();
   usdt = { id: row.id, contractAddress: getAddress(row.contractAddress!), decimals: row.decimals };
-  confirmations = (await db().selectFrom('chain').select('confirmations').where('chainId', '=', ETH_CHAIN).executeTakeFirstOrThrow()).confirmations;
+  confirmations = (await db().selectFrom('chain').select('confirmations').where('chainId', '=', ETH_CHAIN).executeTakeFirstOrThrow())
+    .confirmations;
   await devnet.fund(customer.address, parseUnits('10', 18));
   await devnet.mint(usdt.contractAddress, customer.address, parseUnits('100000', usdt.decimals));
   // The demo's late payments, read first: the tests start from a watcher that is up to date.
@@ -37,9 +43,11 @@ afterAll(() => server?.close());
 const db = () => server.app.context.db;
 const customer = devnetAccount('a customer of Aurora Pay, reorg');
 const poll = () => pollChain(db(), server.app.context.chains, ETH_CHAIN, new Date());
-const verify = async () => (await server.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: await client.token('superAdmin') })).data;
+const verify = async () =>
+  (await server.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: await client.token('superAdmin') })).data;
 const head = () => devnet.client.getBlockNumber();
-const cursor = async () => BigInt((await db().selectFrom('chainWatch').select('nextBlock').where('chainId', '=', ETH_CHAIN).executeTakeFirstOrThrow()).nextBlock);
+const cursor = async () =>
+  BigInt((await db().selectFrom('chainWatch').select('nextBlock').where('chainId', '=', ETH_CHAIN).executeTakeFirstOrThrow()).nextBlock);
 let seq = 0;
 
 async function newDepositWallet() {
@@ -54,15 +62,33 @@ async function newDepositWallet() {
 async function newOrder(depositAddress: string, amount: string) {
   return db()
     .insertInto('paymentOrder')
-    .values({ orderNo: `REORG${Date.now()}${++seq}`, orgId: server.orgIds.proA, kind: 'payment', chainId: ETH_CHAIN, currencyId: usdt.id, amount, fee: '0', status: 'pending', depositAddress, createdAt: new Date(Date.now() - 60_000) })
+    .values({
+      orderNo: `REORG${Date.now()}${++seq}`,
+      orgId: server.orgIds.proA,
+      kind: 'payment',
+      chainId: ETH_CHAIN,
+      currencyId: usdt.id,
+      amount,
+      fee: '0',
+      status: 'pending',
+      depositAddress,
+      createdAt: new Date(Date.now() - 60_000),
+    })
     .returning(['id'])
     .executeTakeFirstOrThrow();
 }
 
-const orderOf = (id: number) => db().selectFrom('paymentOrder').select(['status', 'txHash', 'paidAt', 'payerAddress']).where('id', '=', id).executeTakeFirstOrThrow();
-const entriesOf = (walletId: number) => db().selectFrom('ledgerEntry').select(['reason', 'delta', 'orderId', 'txHash']).where('walletId', '=', walletId).orderBy('id').execute();
+const orderOf = (id: number) =>
+  db().selectFrom('paymentOrder').select(['status', 'txHash', 'paidAt', 'payerAddress']).where('id', '=', id).executeTakeFirstOrThrow();
+const entriesOf = (walletId: number) =>
+  db().selectFrom('ledgerEntry').select(['reason', 'delta', 'orderId', 'txHash']).where('walletId', '=', walletId).orderBy('id').execute();
 const payUsdt = async (to: string, amount: string): Promise<Hex> =>
-  (await devnet.send(customer, { to: usdt.contractAddress, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [getAddress(to), parseUnits(amount, usdt.decimals)] }) })).hash;
+  (
+    await devnet.send(customer, {
+      to: usdt.contractAddress,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [getAddress(to), parseUnits(amount, usdt.decimals)] }),
+    })
+  ).hash;
 const snapshot = () => rpc<Hex>(devnet.provider, 'evm_snapshot', []);
 const revert = async (id: Hex) => expect(await rpc<boolean>(devnet.provider, 'evm_revert', [id])).toBe(true);
 /** Blocks on top of the head until it is `target`. */
@@ -107,7 +133,9 @@ describe('the deposit watcher after a reorg', () => {
     expect(movedBlock).toBeLessThan(readBefore);
     await mineTo(oldHead + 2n);
     const after = await readUpTo(await head());
-    expect(after.reorgs).toEqual([expect.objectContaining({ chainId: ETH_CHAIN, forkBlock: fork, reversed: 2, unreversed: [], beyondKept: false })]);
+    expect(after.reorgs).toEqual([
+      expect.objectContaining({ chainId: ETH_CHAIN, forkBlock: fork, reversed: 2, unreversed: [], beyondKept: false }),
+    ]);
 
     // Reversed with entries of their own; the first ones are still there.
     expect(await entriesOf(wallet.id)).toEqual([
@@ -118,17 +146,29 @@ describe('the deposit watcher after a reorg', () => {
     ]);
     expect(units(await balanceOf(server, wallet.id, 'USDT'))).toBe(units('0'));
     expect(await orderOf(order.id)).toEqual({ status: 'pending', txHash: null, paidAt: null, payerAddress: null });
-    const transfers = await db().selectFrom('chainTransfer').select(['txHash', 'vanishedAt']).where('txHash', 'in', [vanished, deposit]).execute();
+    const transfers = await db()
+      .selectFrom('chainTransfer')
+      .select(['txHash', 'vanishedAt'])
+      .where('txHash', 'in', [vanished, deposit])
+      .execute();
     expect(transfers).toHaveLength(2);
     expect(transfers.every((t) => t.vanishedAt !== null)).toBe(true);
     // The new branch's payment, below the old position, is read.
     expect(await entriesOf(other.id)).toEqual([{ reason: 'deposit', delta: '41.5', orderId: null, txHash: moved }]);
 
     // In the audit trail, under the system's route.
-    const audit = await server.call<ListResult<AuditEventRecord>>('GET', '/sys/audit-log/list', { token: await client.token('superAdmin'), query: { entity: 'chainReorg', pageSize: 50 } });
+    const audit = await server.call<ListResult<AuditEventRecord>>('GET', '/sys/audit-log/list', {
+      token: await client.token('superAdmin'),
+      query: { entity: 'chainReorg', pageSize: 50 },
+    });
     expect(audit.code).toBe(200);
     expect(audit.data.list).toContainEqual(
-      expect.objectContaining({ action: 'create', entity: 'chainReorg', route: 'chain reorg', after: expect.objectContaining({ chainId: String(ETH_CHAIN), forkBlock: String(fork), reversed: '2', unreversed: '0' }) }),
+      expect.objectContaining({
+        action: 'create',
+        entity: 'chainReorg',
+        route: 'chain reorg',
+        after: expect.objectContaining({ chainId: String(ETH_CHAIN), forkBlock: String(fork), reversed: '2', unreversed: '0' }),
+      }),
     );
     expect(await verify()).toMatchObject({ balanced: true, breaks: [] });
 
@@ -183,7 +223,11 @@ describe('the deposit watcher after a reorg', () => {
       maxFeePerGas: 50_000_000_000n,
       maxPriorityFeePerGas: 1_000_000_000n,
       to: usdt.contractAddress,
-      data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [getAddress(wallet.address), parseUnits('17', usdt.decimals)] }),
+      data: encodeFunctionData({
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [getAddress(wallet.address), parseUnits('17', usdt.decimals)],
+      }),
     });
     const hash = await devnet.sendRaw(raw);
     expect((await readUpTo(await head())).booked).toBe(1);
@@ -198,7 +242,14 @@ describe('the deposit watcher after a reorg', () => {
     await mineTo(oldHead + 2n);
     const reorgs: Reorg[] = [];
     const errors: unknown[] = [];
-    const stop = startDepositWatcher(db(), server.app.context.chains, () => new Date(), 20, (_chainId, error) => errors.push(error), (reorg) => reorgs.push(reorg));
+    const stop = startDepositWatcher(
+      db(),
+      server.app.context.chains,
+      () => new Date(),
+      20,
+      (_chainId, error) => errors.push(error),
+      (reorg) => reorgs.push(reorg),
+    );
     try {
       await vi.waitFor(
         async () => {
@@ -229,7 +280,9 @@ describe('the deposit watcher after a reorg', () => {
     // Spent since (a debit of the books alone here: what matters is that the balance no longer covers it).
     await db()
       .transaction()
-      .execute((trx) => postEntries(trx, [{ walletId: wallet.id, currencyId: usdt.id, delta: '-5', reason: 'movement', txHash: null, at: new Date() }]));
+      .execute((trx) =>
+        postEntries(trx, [{ walletId: wallet.id, currencyId: usdt.id, delta: '-5', reason: 'movement', txHash: null, at: new Date() }]),
+      );
     const before = await entriesOf(wallet.id);
     const oldHead = await head();
 
@@ -238,8 +291,12 @@ describe('the deposit watcher after a reorg', () => {
     const after = await readUpTo(await head());
     expect(after.reorgs).toEqual([expect.objectContaining({ reversed: 0, unreversed: [spent] })]);
     expect(await entriesOf(wallet.id)).toEqual(before);
-    expect((await db().selectFrom('chainTransfer').select('vanishedAt').where('txHash', '=', spent).executeTakeFirstOrThrow()).vanishedAt).toBeNull();
-    expect(await db().selectFrom('chainReorg').select(['reversed', 'unreversed']).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()).toEqual({ reversed: 0, unreversed: 1 });
+    expect(
+      (await db().selectFrom('chainTransfer').select('vanishedAt').where('txHash', '=', spent).executeTakeFirstOrThrow()).vanishedAt,
+    ).toBeNull();
+    expect(
+      await db().selectFrom('chainReorg').select(['reversed', 'unreversed']).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow(),
+    ).toEqual({ reversed: 0, unreversed: 1 });
   }, 60_000);
 
   it('instances polling at once after a reorg undo it once', async () => {

@@ -21,10 +21,18 @@ beforeAll(async () => {
   server = await startTestServer();
   client = signClient(server);
   devnet = await server.app.context.chains.devnetOf(ETH_CHAIN);
-  const row = await db().selectFrom('currency').select(['id', 'contractAddress', 'decimals']).where('chainId', '=', ETH_CHAIN).where('symbol', '=', 'USDT').executeTakeFirstOrThrow();
+  const row = await db()
+    .selectFrom('currency')
+    .select(['id', 'contractAddress', 'decimals'])
+    .where('chainId', '=', ETH_CHAIN)
+    .where('symbol', '=', 'USDT')
+    .executeTakeFirstOrThrow();
   usdt = { id: row.id, contractAddress: getAddress(row.contractAddress!), decimals: row.decimals };
-  ethId = (await db().selectFrom('currency').select('id').where('chainId', '=', ETH_CHAIN).where('symbol', '=', 'ETH').executeTakeFirstOrThrow()).id;
-  confirmations = (await db().selectFrom('chain').select('confirmations').where('chainId', '=', ETH_CHAIN).executeTakeFirstOrThrow()).confirmations;
+  ethId = (
+    await db().selectFrom('currency').select('id').where('chainId', '=', ETH_CHAIN).where('symbol', '=', 'ETH').executeTakeFirstOrThrow()
+  ).id;
+  confirmations = (await db().selectFrom('chain').select('confirmations').where('chainId', '=', ETH_CHAIN).executeTakeFirstOrThrow())
+    .confirmations;
   // A customer with coin for gas and tokens to pay with.
   await devnet.fund(customer.address, parseUnits('10', 18));
   await devnet.mint(usdt.contractAddress, customer.address, parseUnits('100000', usdt.decimals));
@@ -36,7 +44,8 @@ afterAll(() => server?.close());
 const db = () => server.app.context.db;
 const customer = devnetAccount('a customer of Aurora Pay');
 const poll = () => pollChain(db(), server.app.context.chains, ETH_CHAIN, new Date());
-const verify = async () => (await server.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: await client.token('superAdmin') })).data;
+const verify = async () =>
+  (await server.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: await client.token('superAdmin') })).data;
 let seq = 0;
 
 /** A deposit wallet of Aurora Pay (proA) of its own, so no demo order shares it. */
@@ -52,15 +61,33 @@ async function newDepositWallet() {
 async function newOrder(depositAddress: string, amount: string, status = 'pending', createdAt = new Date(Date.now() - 60_000)) {
   return db()
     .insertInto('paymentOrder')
-    .values({ orderNo: `DEP${Date.now()}${++seq}`, orgId: server.orgIds.proA, kind: 'payment', chainId: ETH_CHAIN, currencyId: usdt.id, amount, fee: '0', status, depositAddress, createdAt })
+    .values({
+      orderNo: `DEP${Date.now()}${++seq}`,
+      orgId: server.orgIds.proA,
+      kind: 'payment',
+      chainId: ETH_CHAIN,
+      currencyId: usdt.id,
+      amount,
+      fee: '0',
+      status,
+      depositAddress,
+      createdAt,
+    })
     .returning(['id'])
     .executeTakeFirstOrThrow();
 }
 
-const orderOf = (id: number) => db().selectFrom('paymentOrder').select(['status', 'txHash', 'payerAddress']).where('id', '=', id).executeTakeFirstOrThrow();
+const orderOf = (id: number) =>
+  db().selectFrom('paymentOrder').select(['status', 'txHash', 'payerAddress']).where('id', '=', id).executeTakeFirstOrThrow();
 const payUsdt = async (to: string, amount: string): Promise<Hex> =>
-  (await devnet.send(customer, { to: usdt.contractAddress, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [getAddress(to), parseUnits(amount, usdt.decimals)] }) })).hash;
-const entriesOf = (walletId: number) => db().selectFrom('ledgerEntry').select(['reason', 'delta', 'orderId', 'txHash']).where('walletId', '=', walletId).orderBy('id').execute();
+  (
+    await devnet.send(customer, {
+      to: usdt.contractAddress,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [getAddress(to), parseUnits(amount, usdt.decimals)] }),
+    })
+  ).hash;
+const entriesOf = (walletId: number) =>
+  db().selectFrom('ledgerEntry').select(['reason', 'delta', 'orderId', 'txHash']).where('walletId', '=', walletId).orderBy('id').execute();
 
 /** Polls until the watcher has read every block up to the head (each poll mines one block while a deposit waits). */
 async function pollUntilRead(): Promise<number> {
@@ -109,7 +136,11 @@ describe('deposits read from the chain', () => {
       { reason: 'deposit', delta: '0.25', orderId: null, txHash: coinHash },
     ]);
     expect(await balanceOf(server, wallet.id, 'ETH')).toBe('0.25');
-    const native = await db().selectFrom('chainTransfer').select(['currencyId', 'logIndex', 'fromAddress']).where('txHash', '=', coinHash).executeTakeFirstOrThrow();
+    const native = await db()
+      .selectFrom('chainTransfer')
+      .select(['currencyId', 'logIndex', 'fromAddress'])
+      .where('txHash', '=', coinHash)
+      .executeTakeFirstOrThrow();
     expect(native).toEqual({ currencyId: ethId, logIndex: -1, fromAddress: customer.address });
     expect(await verify()).toMatchObject({ balanced: true, breaks: [] });
   });
@@ -121,7 +152,10 @@ describe('deposits read from the chain', () => {
     const txHash = await payUsdt(wallet.address, '80');
     expect(await pollUntilRead()).toBe(1);
     expect(await balanceOf(server, wallet.id, 'USDT')).toBe('80');
-    const res = await server.call<RecheckView>('POST', '/sys/order-repair/recheck', { token: await client.token('merchantProFinance'), body: { orderId: order.id } });
+    const res = await server.call<RecheckView>('POST', '/sys/order-repair/recheck', {
+      token: await client.token('merchantProFinance'),
+      body: { orderId: order.id },
+    });
     expect(res.code).toBe(200);
     expect(res.data.recheck).toMatchObject({ paid: true, txHash });
     expect(await entriesOf(wallet.id)).toEqual([
@@ -139,7 +173,10 @@ describe('deposits read from the chain', () => {
     const txHash = await payUsdt(wallet.address, '12');
     // Confirmations from other transactions (the devnet mines only when asked): no poll has run.
     for (let i = 1; i < confirmations; i += 1) await devnet.mineEmpty();
-    const res = await server.call<RecheckView>('POST', '/sys/order-repair/recheck', { token: await client.token('merchantProFinance'), body: { orderId: order.id } });
+    const res = await server.call<RecheckView>('POST', '/sys/order-repair/recheck', {
+      token: await client.token('merchantProFinance'),
+      body: { orderId: order.id },
+    });
     expect(res.data.recheck).toMatchObject({ paid: true, txHash });
     expect((await orderOf(order.id)).status).toBe('paid');
     expect(await balanceOf(server, wallet.id, 'USDT')).toBe('12');
@@ -158,7 +195,10 @@ describe('deposits read from the chain', () => {
 
   it('a transfer out of one of our own wallets is not a deposit: the proposal that sent it booked both sides', async () => {
     const ours = devnetAccount('a wallet of ours with its own key');
-    await db().insertInto('chainWallet').values({ chainId: ETH_CHAIN, orgId: server.orgIds.proA, kind: 'Hot', address: ours.address, label: 'Own key', threshold: null }).execute();
+    await db()
+      .insertInto('chainWallet')
+      .values({ chainId: ETH_CHAIN, orgId: server.orgIds.proA, kind: 'Hot', address: ours.address, label: 'Own key', threshold: null })
+      .execute();
     await devnet.fund(ours.address, parseUnits('1', 18));
     const wallet = await newDepositWallet();
     const before = await entriesOf(wallet.id);
@@ -173,7 +213,11 @@ describe('deposits read from the chain', () => {
     const wallet = await newDepositWallet();
     const order = await newOrder(wallet.address, '31.5');
     const rpc = async (method: string, params: unknown[] = []) =>
-      (await server.app.inject({ method: 'POST', url: `/devnet/${ETH_CHAIN}`, payload: { jsonrpc: '2.0', id: 7, method, params } })).json<{ id: number; result?: string; error?: { code: number; message: string } }>();
+      (await server.app.inject({ method: 'POST', url: `/devnet/${ETH_CHAIN}`, payload: { jsonrpc: '2.0', id: 7, method, params } })).json<{
+        id: number;
+        result?: string;
+        error?: { code: number; message: string };
+      }>();
     const chainId = Number((await rpc('eth_chainId')).result);
     const nonce = Number((await rpc('eth_getTransactionCount', [customer.address, 'latest'])).result);
     const raw = await customer.signTransaction({
@@ -184,7 +228,11 @@ describe('deposits read from the chain', () => {
       maxFeePerGas: 50_000_000_000n,
       maxPriorityFeePerGas: 1_000_000_000n,
       to: usdt.contractAddress,
-      data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [getAddress(wallet.address), parseUnits('31.5', usdt.decimals)] }),
+      data: encodeFunctionData({
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [getAddress(wallet.address), parseUnits('31.5', usdt.decimals)],
+      }),
     });
     const sent = await rpc('eth_sendRawTransaction', [raw]);
     expect(sent).toMatchObject({ id: 7, result: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
@@ -202,26 +250,49 @@ describe('deposits read from the chain', () => {
       expect(res.json()).toMatchObject({ error: { code: -32601 } });
     }
     expect(await devnet.client.getBlockNumber()).toBe(head);
-    expect((await call({ jsonrpc: '2.0', id: 2, method: 'eth_sendRawTransaction', params: ['not a transaction'] })).json()).toMatchObject({ error: { code: -32602 } });
+    expect((await call({ jsonrpc: '2.0', id: 2, method: 'eth_sendRawTransaction', params: ['not a transaction'] })).json()).toMatchObject({
+      error: { code: -32602 },
+    });
     expect((await call([{ method: 'eth_chainId' }])).statusCode).toBe(400);
     expect((await call({ jsonrpc: '2.0', id: 3, method: 'eth_chainId' })).json()).toMatchObject({ result: '0x35a4e901' });
     // TRON is simulated: no devnet to talk to.
-    expect((await server.app.inject({ method: 'POST', url: '/devnet/728126428', payload: { jsonrpc: '2.0', id: 4, method: 'eth_chainId' } })).statusCode).toBe(404);
+    expect(
+      (await server.app.inject({ method: 'POST', url: '/devnet/728126428', payload: { jsonrpc: '2.0', id: 4, method: 'eth_chainId' } }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('a wallet page on another origin may call the devnet (CORS), and the API still answers no other origin', async () => {
     const origin = 'https://wallet.example';
-    const preflight = await server.app.inject({ method: 'OPTIONS', url: `/devnet/${ETH_CHAIN}`, headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+    const preflight = await server.app.inject({
+      method: 'OPTIONS',
+      url: `/devnet/${ETH_CHAIN}`,
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('*');
     expect(String(preflight.headers['access-control-allow-methods'])).toContain('POST');
-    const call = await server.app.inject({ method: 'POST', url: `/devnet/${ETH_CHAIN}`, headers: { origin }, payload: { jsonrpc: '2.0', id: 1, method: 'eth_chainId' } });
+    const call = await server.app.inject({
+      method: 'POST',
+      url: `/devnet/${ETH_CHAIN}`,
+      headers: { origin },
+      payload: { jsonrpc: '2.0', id: 1, method: 'eth_chainId' },
+    });
     expect(call.headers['access-control-allow-origin']).toBe('*');
     expect(call.json()).toMatchObject({ result: '0x35a4e901' });
     // The API itself: no CORS answer, so a page elsewhere cannot read what a signed-in call returns.
-    const apiPreflight = await server.app.inject({ method: 'OPTIONS', url: '/api/sys/auth/login', headers: { origin, 'access-control-request-method': 'POST' } });
+    const apiPreflight = await server.app.inject({
+      method: 'OPTIONS',
+      url: '/api/sys/auth/login',
+      headers: { origin, 'access-control-request-method': 'POST' },
+    });
     expect(apiPreflight.headers['access-control-allow-origin']).toBeUndefined();
-    const api = await server.app.inject({ method: 'POST', url: '/api/sys/auth/login', headers: { origin }, payload: { account: 'x', password: 'y' } });
+    const api = await server.app.inject({
+      method: 'POST',
+      url: '/api/sys/auth/login',
+      headers: { origin },
+      payload: { account: 'x', password: 'y' },
+    });
     expect(api.headers['access-control-allow-origin']).toBeUndefined();
   });
 
@@ -230,9 +301,15 @@ describe('deposits read from the chain', () => {
     // An insider's made-up deposit, written straight into the ledger.
     await db()
       .transaction()
-      .execute((trx) => postEntries(trx, [{ walletId: wallet.id, currencyId: usdt.id, delta: '1000', reason: 'deposit', txHash: `0x${'ab'.repeat(32)}`, at: new Date() }]));
+      .execute((trx) =>
+        postEntries(trx, [
+          { walletId: wallet.id, currencyId: usdt.id, delta: '1000', reason: 'deposit', txHash: `0x${'ab'.repeat(32)}`, at: new Date() },
+        ]),
+      );
     const result = await verify();
     expect(result.balanced).toBe(false);
-    expect(result.breaks).toContainEqual(expect.objectContaining({ kind: 'transferCredit', walletId: wallet.id, symbol: 'USDT', expected: '0', actual: '1000' }));
+    expect(result.breaks).toContainEqual(
+      expect.objectContaining({ kind: 'transferCredit', walletId: wallet.id, symbol: 'USDT', expected: '0', actual: '1000' }),
+    );
   });
 });

@@ -23,7 +23,12 @@ afterAll(() => server?.close());
 let caller = 0;
 /** One JSON-RPC call from a client address of its own unless one is named. */
 async function devnetCall(method: string, params: unknown[] = [], remoteAddress = `10.9.0.${++caller % 250}`) {
-  const res = await server.app.inject({ method: 'POST', url: `/devnet/${ETH_CHAIN}`, remoteAddress, payload: { jsonrpc: '2.0', id: 1, method, params } });
+  const res = await server.app.inject({
+    method: 'POST',
+    url: `/devnet/${ETH_CHAIN}`,
+    remoteAddress,
+    payload: { jsonrpc: '2.0', id: 1, method, params },
+  });
   return { status: res.statusCode, body: res.json<{ result?: string; error?: { code: number; message: string } }>() };
 }
 
@@ -32,16 +37,43 @@ describe('the devnet endpoint', () => {
     const chainId = Number((await devnetCall('eth_chainId')).body.result);
     const nonce = Number((await devnetCall('eth_getTransactionCount', [outsider.address, 'latest'])).body.result);
     const head = await devnet.client.getBlockNumber();
-    const unprotected = await outsider.signTransaction({ type: 'legacy', nonce, gas: 21_000n, gasPrice: 50_000_000_000n, to: RECIPIENT, value: 1n });
+    const unprotected = await outsider.signTransaction({
+      type: 'legacy',
+      nonce,
+      gas: 21_000n,
+      gasPrice: 50_000_000_000n,
+      to: RECIPIENT,
+      value: 1n,
+    });
     const refused = await devnetCall('eth_sendRawTransaction', [unprotected]);
     expect(refused.body.error).toMatchObject({ code: -32602, message: expect.stringMatching(/EIP-155/) });
     expect(await devnet.client.getBlockNumber()).toBe(head);
     expect(await devnet.client.getBalance({ address: RECIPIENT })).toBe(0n);
 
-    const protectedTx = await outsider.signTransaction({ type: 'legacy', chainId, nonce, gas: 21_000n, gasPrice: 50_000_000_000n, to: RECIPIENT, value: 1n });
+    const protectedTx = await outsider.signTransaction({
+      type: 'legacy',
+      chainId,
+      nonce,
+      gas: 21_000n,
+      gasPrice: 50_000_000_000n,
+      to: RECIPIENT,
+      value: 1n,
+    });
     // Nor one that may burn more than the cap: it would hold the devnet for everyone.
-    const greedy = await outsider.signTransaction({ type: 'eip1559', chainId, nonce, gas: 15_000_000n, maxFeePerGas: 50_000_000_000n, maxPriorityFeePerGas: 1n, to: RECIPIENT, value: 1n });
-    expect((await devnetCall('eth_sendRawTransaction', [greedy])).body.error).toMatchObject({ code: -32602, message: expect.stringMatching(/at most 1000000 gas/) });
+    const greedy = await outsider.signTransaction({
+      type: 'eip1559',
+      chainId,
+      nonce,
+      gas: 15_000_000n,
+      maxFeePerGas: 50_000_000_000n,
+      maxPriorityFeePerGas: 1n,
+      to: RECIPIENT,
+      value: 1n,
+    });
+    expect((await devnetCall('eth_sendRawTransaction', [greedy])).body.error).toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/at most 1000000 gas/),
+    });
     const sent = await devnetCall('eth_sendRawTransaction', [protectedTx]);
     expect(sent.body.result).toMatch(/^0x[0-9a-f]{64}$/);
     expect(await devnet.client.getBalance({ address: RECIPIENT })).toBe(1n);
@@ -61,12 +93,16 @@ describe('the devnet endpoint', () => {
     expect(over.status).toBe(429);
     expect(over.body.error).toMatchObject({ code: -32005 });
     expect((await devnetCall('eth_blockNumber', [], '10.8.7.7')).status).toBe(200);
-    const login = await server.call<{ token: string }>('POST', '/sys/auth/login', { body: { account: 'superAdmin', password: DEMO_PASSWORD } });
+    const login = await server.call<{ token: string }>('POST', '/sys/auth/login', {
+      body: { account: 'superAdmin', password: DEMO_PASSWORD },
+    });
     expect(login.code).toBe(200);
   });
 
   it('a flood of endless eth_calls from many addresses gets answers (results, errors or busy), and sign-in and health answer meanwhile', async () => {
-    const flood = Array.from({ length: 24 }, () => devnetCall('eth_call', [{ from: outsider.address, data: '0x5b600056' as Hex }, 'latest']));
+    const flood = Array.from({ length: 24 }, () =>
+      devnetCall('eth_call', [{ from: outsider.address, data: '0x5b600056' as Hex }, 'latest']),
+    );
     const login = server.call<{ token: string }>('POST', '/sys/auth/login', { body: { account: 'superAdmin', password: DEMO_PASSWORD } });
     const health = server.app.inject({ method: 'GET', url: '/api/health/ready' });
     expect((await login).code).toBe(200);

@@ -13,7 +13,11 @@ const PASSWORD = 'First@Day1';
 beforeAll(async () => {
   server = await startTestServer({ seed: false });
   const db = server.app.context.db;
-  const org = await db.insertInto('org').values({ name: 'Operator', tenantType: 0, parentId: null }).returning('id').executeTakeFirstOrThrow();
+  const org = await db
+    .insertInto('org')
+    .values({ name: 'Operator', tenantType: 0, parentId: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const user = await db
     .insertInto('appUser')
     .values({ account: 'founder', userName: 'Founder', passwordHash: await hashPassword(PASSWORD) })
@@ -68,7 +72,16 @@ describe('an empty platform', () => {
   it('a currency needs a legal tender that exists', async () => {
     const res = await server.call<Record<string, string>>('POST', '/sys/currency/save', {
       token: operator,
-      body: { symbol: 'ETH', name: 'Ether', chainId: 11155111, decimals: 18, legalTender: 'USD', minDeposit: '0', minWithdraw: '0', withdrawFee: '0' },
+      body: {
+        symbol: 'ETH',
+        name: 'Ether',
+        chainId: 11155111,
+        decimals: 18,
+        legalTender: 'USD',
+        minDeposit: '0',
+        minWithdraw: '0',
+        withdrawFee: '0',
+      },
     });
     expect(res.code).toBe(400);
     expect(res.data).toEqual({ legalTender: 'Does not exist.' });

@@ -18,7 +18,8 @@ beforeAll(async () => {
   server = await startTestServer();
   // More orders than one batch, so the stream really walks batches.
   await seedVolume(server.app.context.db, { orders: 2 * EXPORT_BATCH, days: 40, batch: 5_000 });
-  for (const account of ['superAdmin', 'merchantProFinance', 'agentManager', 'merchantLiteEmployee']) tokens[account] = await server.login(account);
+  for (const account of ['superAdmin', 'merchantProFinance', 'agentManager', 'merchantLiteEmployee'])
+    tokens[account] = await server.login(account);
   const chains = await server.app.context.db.selectFrom('chain').select(['chainId', 'name']).execute();
   chainNames = new Map(chains.map((chain) => [Number(chain.chainId), chain.name]));
 });
@@ -71,7 +72,10 @@ function parseCsv(text: string): string[][] {
 async function listAll(account: string, path: string, query: Query) {
   const rows: Array<Record<string, unknown>> = [];
   for (let page = 1; ; page++) {
-    const res = await server.call<ListResult<Record<string, unknown>>>('GET', path, { token: tokens[account], query: { ...query, page, pageSize: 500 } });
+    const res = await server.call<ListResult<Record<string, unknown>>>('GET', path, {
+      token: tokens[account],
+      query: { ...query, page, pageSize: 500 },
+    });
     rows.push(...res.data.list);
     if (res.data.list.length < 500) return { rows, count: res.data.count };
   }
@@ -85,14 +89,44 @@ describe('streamed exports', () => {
       expect(response.headers['content-type']).toMatch(/^text\/csv; charset=utf-8/);
       expect(response.headers['content-disposition']).toMatch(/attachment; filename="payment-report-/);
       const [header, ...rows] = parseCsv(response.body);
-      expect(header).toEqual(['Chain', 'Chain ID', 'Order no.', 'Created', 'Organisation', 'Currency', 'Amount', 'Fee', 'Status', 'Paid', 'Transaction hash', 'Payer address', 'Deposit address']);
+      expect(header).toEqual([
+        'Chain',
+        'Chain ID',
+        'Order no.',
+        'Created',
+        'Organisation',
+        'Currency',
+        'Amount',
+        'Fee',
+        'Status',
+        'Paid',
+        'Transaction hash',
+        'Payer address',
+        'Deposit address',
+      ]);
       const list = await listAll('superAdmin', '/sys/report/payment/list', query);
       expect(rows.length).toBe(list.count);
       if (Object.keys(query).length === 0) expect(rows.length).toBeGreaterThan(EXPORT_BATCH);
       expect(rows.map((r) => r[2])).toEqual(list.rows.map((o) => o.orderNo));
       expect(new Set(rows.map((r) => r[2])).size).toBe(rows.length);
       const first = list.rows[0];
-      expect(rows[0]).toEqual([chainNames.get(Number(first.chainId)), String(first.chainId), first.orderNo, first.createdAt, first.orgName, first.symbol, first.amount, first.fee, STATUS_EN[String(first.status)], first.paidAt ?? '', first.txHash ?? '', first.payerAddress ?? '', first.depositAddress].map(String));
+      expect(rows[0]).toEqual(
+        [
+          chainNames.get(Number(first.chainId)),
+          String(first.chainId),
+          first.orderNo,
+          first.createdAt,
+          first.orgName,
+          first.symbol,
+          first.amount,
+          first.fee,
+          STATUS_EN[String(first.status)],
+          first.paidAt ?? '',
+          first.txHash ?? '',
+          first.payerAddress ?? '',
+          first.depositAddress,
+        ].map(String),
+      );
     }
   });
 
@@ -107,7 +141,9 @@ describe('streamed exports', () => {
     const own = parseCsv((await exportOf('merchantProFinance', '/sys/report/payment/export')).body).slice(1);
     expect(own.length).toBeGreaterThan(0);
     expect(new Set(own.map((r) => r[4]))).toEqual(new Set(['Aurora Pay (Pro)']));
-    const other = parseCsv((await exportOf('merchantProFinance', '/sys/report/payment/export', { orgId: server.orgIds.stdB })).body).slice(1);
+    const other = parseCsv((await exportOf('merchantProFinance', '/sys/report/payment/export', { orgId: server.orgIds.stdB })).body).slice(
+      1,
+    );
     expect(other).toEqual([]);
     const agent = await exportOf('agentManager', '/sys/report/payment/export');
     expect(agent.json<Envelope>().code).toBe(403);
@@ -124,7 +160,9 @@ describe('streamed exports', () => {
   });
 
   it('a cell a spreadsheet would run is defused; a negative amount stays a number', async () => {
-    await sql`update chain_wallet set label = '=HYPERLINK("http://evil")' where id = (select wallet_id from gas_fee order by id limit 1)`.execute(server.app.context.db);
+    await sql`update chain_wallet set label = '=HYPERLINK("http://evil")' where id = (select wallet_id from gas_fee order by id limit 1)`.execute(
+      server.app.context.db,
+    );
     const rows = parseCsv((await exportOf('superAdmin', '/sys/report/gas/export', { sort: 'id', order: 'asc' })).body);
     expect(rows[0]).toEqual(['Chain', 'Chain ID', 'Time', 'Organisation', 'Wallet', 'Reason', 'Coin', 'Gas', 'Transaction hash']);
     expect(rows[1][4]).toBe('\'=HYPERLINK("http://evil")');
@@ -148,7 +186,10 @@ describe('streamed exports', () => {
       const list = await listAll('superAdmin', listPath, listQuery);
       expect(rows.length, exportPath).toBe(list.count);
       expect(rows.length).toBeGreaterThan(0);
-      expect(rows.map((r) => r[column]), exportPath).toEqual(list.rows.map(key));
+      expect(
+        rows.map((r) => r[column]),
+        exportPath,
+      ).toEqual(list.rows.map(key));
     }
     const lite = parseCsv((await exportOf('superAdmin', '/sys/asset-flow/export', { view: 'asset-flow-lite' })).body)[0];
     expect(lite).toEqual(['Chain', 'Chain ID', 'Time', 'Wallet', 'Currency', 'Change', 'Balance after']);
@@ -174,11 +215,17 @@ describe('streamed exports', () => {
       expect(rows.length, `${account} ${JSON.stringify(query)}`).toBe(list.count);
       expect(rows.length).toBeGreaterThan(0);
       expect(rows.map((r) => r[0])).toEqual(list.rows.map((r) => String(r.createdAt)));
-      expect(rows.map((r) => r[3].replace(/^'=/, '='))).toEqual(list.rows.map((r) => `${String(r.walletLabel)} · #${String(r.proposalNonce)}`));
+      expect(rows.map((r) => r[3].replace(/^'=/, '='))).toEqual(
+        list.rows.map((r) => `${String(r.walletLabel)} · #${String(r.proposalNonce)}`),
+      );
       if (query.action) expect(new Set(rows.map((r) => r[4]))).toEqual(new Set(['approved']));
     }
     // A merchant's file holds its own org's proposals only.
-    const own = await sql<{ id: number }>`select s.id from sign_log s join proposal p on p.id = s.proposal_id where p.org_id = ${server.orgIds.proA}`.execute(server.app.context.db);
+    const own = await sql<{
+      id: number;
+    }>`select s.id from sign_log s join proposal p on p.id = s.proposal_id where p.org_id = ${server.orgIds.proA}`.execute(
+      server.app.context.db,
+    );
     const all = await sql<{ id: number }>`select id from sign_log`.execute(server.app.context.db);
     expect(own.rows.length).toBeLessThan(all.rows.length);
     expect(parseCsv((await exportOf('merchantProFinance', '/sys/sign/log/export')).body).length - 1).toBe(own.rows.length);
@@ -187,7 +234,9 @@ describe('streamed exports', () => {
 
   it('the sign log, as an insider would try it: another org’s proposal by id, an agent’s reach, malformed filters', async () => {
     const db = server.app.context.db;
-    const foreign = await sql<{ id: number }>`select id from proposal where org_id <> ${server.orgIds.proA} order by id limit 1`.execute(db);
+    const foreign = await sql<{ id: number }>`select id from proposal where org_id <> ${server.orgIds.proA} order by id limit 1`.execute(
+      db,
+    );
     expect(foreign.rows).toHaveLength(1);
     // Named by its id, another org's proposal exports nothing, exactly as its list shows nothing.
     const byId = parseCsv((await exportOf('merchantProFinance', '/sys/sign/log/export', { proposalId: foreign.rows[0].id })).body);
@@ -195,7 +244,9 @@ describe('streamed exports', () => {
     // An agent exports what its list shows: its own and its merchants' proposals, no other.
     const agentRows = parseCsv((await exportOf('agentManager', '/sys/sign/log/export')).body).slice(1);
     expect(agentRows.length).toBe((await listAll('agentManager', '/sys/sign/log/list', {})).count);
-    const reachable = await sql<{ n: number }>`select count(*)::int as n from sign_log s join proposal p on p.id = s.proposal_id join org o on o.id = p.org_id
+    const reachable = await sql<{
+      n: number;
+    }>`select count(*)::int as n from sign_log s join proposal p on p.id = s.proposal_id join org o on o.id = p.org_id
       where o.id = ${server.orgIds.agentNorth} or o.parent_id = ${server.orgIds.agentNorth}`.execute(db);
     expect(agentRows.length).toBe(reachable.rows[0].n);
     expect(agentRows.length).toBeGreaterThan(0);
@@ -219,7 +270,10 @@ describe('streamed exports', () => {
       ['/sys/sign/log/export', {}, '/sys/sign/log/list'],
     ];
     for (const [path, query] of exports) {
-      for (const [language, nameHeader, idHeader] of [['en-US', 'Chain', 'Chain ID'], ['zh-CN', '链', '链 ID']]) {
+      for (const [language, nameHeader, idHeader] of [
+        ['en-US', 'Chain', 'Chain ID'],
+        ['zh-CN', '链', '链 ID'],
+      ]) {
         const [header, ...rows] = parseCsv((await exportOf('superAdmin', path, query, language)).body);
         const at = header.indexOf(idHeader);
         expect(header[at - 1], `${path} ${language}: ${header.join(', ')}`).toBe(nameHeader);
@@ -235,19 +289,29 @@ describe('streamed exports', () => {
     const [header, ...rows] = parseCsv((await exportOf('merchantProFinance', '/sys/report/gas/export')).body);
     expect(header).toEqual(['Chain', 'Chain ID', 'Time', 'Organisation', 'Wallet', 'Reason', 'Coin', 'Gas', 'Transaction hash']);
     expect(rows.length).toBeGreaterThan(0);
-    for (const row of rows) for (const column of ['Organisation', 'Wallet', 'Coin']) expect(row[header.indexOf(column)]).toMatch(/[A-Za-z]/);
+    for (const row of rows)
+      for (const column of ['Organisation', 'Wallet', 'Coin']) expect(row[header.indexOf(column)]).toMatch(/[A-Za-z]/);
   });
 
   it('rows that tie on the sort, across batch boundaries, are each exported once, in the list’s order', async () => {
     // Thousands of orders at the very same instant (to the microsecond) and many equal amounts.
-    await sql`update payment_order set created_at = '2026-01-01 00:00:00.123456+00' where id in (select id from payment_order where kind = 'payment' order by id limit ${EXPORT_BATCH + 1500})`.execute(server.app.context.db);
-    for (const query of [{}, { sort: 'createdAt', order: 'asc' }, { sort: 'amount', order: 'desc' }, { sort: 'paidAt', order: 'desc' }] as Query[]) {
+    await sql`update payment_order set created_at = '2026-01-01 00:00:00.123456+00' where id in (select id from payment_order where kind = 'payment' order by id limit ${EXPORT_BATCH + 1500})`.execute(
+      server.app.context.db,
+    );
+    for (const query of [
+      {},
+      { sort: 'createdAt', order: 'asc' },
+      { sort: 'amount', order: 'desc' },
+      { sort: 'paidAt', order: 'desc' },
+    ] as Query[]) {
       const rows = parseCsv((await exportOf('superAdmin', '/sys/report/payment/export', query)).body).slice(1);
       const list = await listAll('superAdmin', '/sys/report/payment/list', query);
       expect(rows.length, JSON.stringify(query)).toBe(list.count);
       expect(new Set(rows.map((r) => r[2])).size).toBe(rows.length);
-      expect(rows.map((r) => r[2]), JSON.stringify(query)).toEqual(list.rows.map((o) => o.orderNo));
+      expect(
+        rows.map((r) => r[2]),
+        JSON.stringify(query),
+      ).toEqual(list.rows.map((o) => o.orderNo));
     }
   }, 120_000);
 });
-

@@ -26,20 +26,23 @@ afterAll(() => server?.close());
 /** Reads the export until `stopAfter` bytes (then hangs up), or to its end: the bytes read and whether the file ended. */
 function readExport(stopAfter = Infinity): Promise<{ bytes: number; ended: boolean; body: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.get({ host: '127.0.0.1', port, path: '/api/sys/report/payment/export', headers: { authorization: `Bearer ${token}` } }, (res) => {
-      const chunks: Buffer[] = [];
-      let bytes = 0;
-      res.on('data', (chunk: Buffer) => {
-        chunks.push(chunk);
-        bytes += chunk.length;
-        if (bytes >= stopAfter) {
-          request.destroy();
-          resolve({ bytes, ended: false, body: '' });
-        }
-      });
-      res.on('end', () => resolve({ bytes, ended: true, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', () => undefined);
-    });
+    const request = http.get(
+      { host: '127.0.0.1', port, path: '/api/sys/report/payment/export', headers: { authorization: `Bearer ${token}` } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          bytes += chunk.length;
+          if (bytes >= stopAfter) {
+            request.destroy();
+            resolve({ bytes, ended: false, body: '' });
+          }
+        });
+        res.on('end', () => resolve({ bytes, ended: true, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', () => undefined);
+      },
+    );
     request.on('error', (error) => (request.destroyed ? undefined : reject(error)));
   });
 }

@@ -1,7 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress } from 'viem';
 import { startTestServer, type TestServer } from './harness';
-import { balanceOf, chainBalanceOf, chainHoldingOf, ETH_CHAIN, signClient, units, walletAddressesByLabel, walletIdsByLabel } from './signSupport';
+import {
+  balanceOf,
+  chainBalanceOf,
+  chainHoldingOf,
+  ETH_CHAIN,
+  signClient,
+  units,
+  walletAddressesByLabel,
+  walletIdsByLabel,
+} from './signSupport';
 import { rpc } from '../../server/chain/evm/edrProvider';
 import type { Devnet } from '../../server/chain/evm/devnet';
 import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
@@ -37,9 +46,14 @@ const refuseFees = () => rpc(devnet.provider, 'hardhat_setCode', [feeWallet(), '
 afterEach(() => rpc(devnet.provider, 'hardhat_setCode', [feeWallet(), '0x']));
 
 /** A wallet's ETH in the books and on chain (the chain may hold more: payments the watcher, off in tests, has not read). */
-const holdings = async (walletId: number) => ({ books: units(await balanceOf(server, walletId, 'ETH')), chain: units(await chainBalanceOf(server, walletId, 'ETH')) });
-const verify = async () => (await server.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: await client.token('superAdmin') })).data;
-const breaksOf = async (walletIds: number[]) => (await verify()).breaks.filter((b) => 'walletId' in b && walletIds.includes(b.walletId as number));
+const holdings = async (walletId: number) => ({
+  books: units(await balanceOf(server, walletId, 'ETH')),
+  chain: units(await chainBalanceOf(server, walletId, 'ETH')),
+});
+const verify = async () =>
+  (await server.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: await client.token('superAdmin') })).data;
+const breaksOf = async (walletIds: number[]) =>
+  (await verify()).breaks.filter((b) => 'walletId' in b && walletIds.includes(b.walletId as number));
 const withdraw = async (account: string, amount: string) =>
   server.call<MovementRecord & { proposalId?: number; status?: string }>('POST', '/sys/movement/save', {
     token: await client.token(account),
@@ -50,12 +64,21 @@ describe('the fee’s transaction fails after the amount left', () => {
   it('a direct withdrawal is booked as sent, without the fee: books equal the chain, and nothing is sent twice', async () => {
     const hot = wallets['Aurora deposits'];
     const fees = wallets['Operator hot'];
-    const [outsiderBefore, feeChainBefore, feeBooksBefore] = [await chainHoldingOf(server, ETH_CHAIN, OUTSIDER, 'ETH'), await chainBalanceOf(server, fees, 'ETH'), await balanceOf(server, fees, 'ETH')];
+    const [outsiderBefore, feeChainBefore, feeBooksBefore] = [
+      await chainHoldingOf(server, ETH_CHAIN, OUTSIDER, 'ETH'),
+      await chainBalanceOf(server, fees, 'ETH'),
+      await balanceOf(server, fees, 'ETH'),
+    ];
     const hotBefore = await holdings(hot);
     await refuseFees();
     const res = await withdraw('merchantProFinance', '0.1');
     expect(res.code, JSON.stringify(res)).toBe(200);
-    const movement = await server.app.context.db.selectFrom('movement').select(['status', 'fee', 'txHash']).where('walletId', '=', hot).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const movement = await server.app.context.db
+      .selectFrom('movement')
+      .select(['status', 'fee', 'txHash'])
+      .where('walletId', '=', hot)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(movement).toMatchObject({ status: 'executed', txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
     expect(units(movement.fee)).toBe(0n);
     // The amount left once; the fee did not.
@@ -73,7 +96,14 @@ describe('the fee’s transaction fails after the amount left', () => {
     const hot = wallets['Aurora deposits'];
     // Aurora's policy: outflows to addresses outside its book need one more approval (a proposal out of the hot wallet).
     const rule = { name: '', kinds: [], destination: 'notInBook', action: 'requireMore', approvals: 1 };
-    expect((await server.call<PolicyDetail>('POST', '/sys/policy/save', { token: await client.token('merchantProManager'), body: { rules: [rule], delayHours: 24 } })).code).toBe(200);
+    expect(
+      (
+        await server.call<PolicyDetail>('POST', '/sys/policy/save', {
+          token: await client.token('merchantProManager'),
+          body: { rules: [rule], delayHours: 24 },
+        })
+      ).code,
+    ).toBe(200);
     server.advanceClock(24 * 3_600_000 + 60_000);
     client.forgetSessions();
 
@@ -87,7 +117,11 @@ describe('the fee’s transaction fails after the amount left', () => {
     const confirmed = await client.act('merchantProFinance', 'confirm', id);
     expect(confirmed.code, JSON.stringify(confirmed)).toBe(200);
     expect(confirmed.data.status).toBe('executed');
-    const stored = await server.app.context.db.selectFrom('proposal').select(['status', 'fee']).where('id', '=', id).executeTakeFirstOrThrow();
+    const stored = await server.app.context.db
+      .selectFrom('proposal')
+      .select(['status', 'fee'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(stored.status).toBe('executed');
     expect(units(stored.fee)).toBe(0n);
     expect(units(await chainHoldingOf(server, ETH_CHAIN, OUTSIDER, 'ETH'))).toBe(units(outsiderBefore) + units('0.05'));

@@ -71,18 +71,31 @@ async function openTestDatabase(isolation: Isolation = 'read committed'): Promis
   };
 }
 
-export async function startTestServer(options: { seed?: boolean; config?: Partial<ServerConfig>; isolation?: Isolation } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { seed?: boolean; config?: Partial<ServerConfig>; isolation?: Isolation } = {},
+): Promise<TestServer> {
   const { handle, drop } = await openTestDatabase(options.isolation);
   // The devnets' faucet and relayer, made here: the seed's Safes carry the relayer's guard, and the server's devnets use the same keys.
   const devnetKeys = randomDevnetKeys();
-  const orgIds = options.seed === false ? ({} as Record<DemoOrgKey, number>) : await seedDemo(handle.db, guardAddressOf(devnetKeys.relayer.address));
+  const orgIds =
+    options.seed === false ? ({} as Record<DemoOrgKey, number>) : await seedDemo(handle.db, guardAddressOf(devnetKeys.relayer.address));
   let offset = 0;
   // Uploads go to a throw-away folder, never into the project's data/.
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'custody-uploads-'));
   // No background expiry sweep unless a test asks for one: what a read shows before the sweep
   // must not depend on when a timer fired (tests/api/databaseFaults.test.ts starts sweeps itself).
   // No deposit watcher either: tests/api/depositWatcher.test.ts polls the chain itself.
-  const config = { ...readConfig({}), staticDir: undefined, seed: 'none' as const, uploadsDir, expirySweepMs: 24 * 3_600_000, depositWatchMs: 0, devnetDir: null, devnetKeys, ...options.config };
+  const config = {
+    ...readConfig({}),
+    staticDir: undefined,
+    seed: 'none' as const,
+    uploadsDir,
+    expirySweepMs: 24 * 3_600_000,
+    depositWatchMs: 0,
+    devnetDir: null,
+    devnetKeys,
+    ...options.config,
+  };
   // TEST_INSTANCES=2 (the PostgreSQL run of `npm test`): a second instance on the same database
   // answers every other call, as behind a load balancer. The caches are off there: an instance
   // hears of another's change a few milliseconds after the answer (docs/DECISIONS.md "Database
@@ -100,7 +113,11 @@ export async function startTestServer(options: { seed?: boolean; config?: Partia
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     if (opts.orgId !== undefined) headers['x-org-id'] = String(opts.orgId);
-    const query = Object.fromEntries(Object.entries(opts.query ?? {}).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+    const query = Object.fromEntries(
+      Object.entries(opts.query ?? {})
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, String(v)]),
+    );
     calls += 1;
     const response = await apps[calls % apps.length].inject({
       method,

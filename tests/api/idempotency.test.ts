@@ -29,7 +29,8 @@ vi.mock('../../server/modules/movement/queries', async (importOriginal) => {
     ...actual,
     findMovement: (...args: Parameters<typeof actual.findMovement>) => {
       const inTransaction = args[0].isTransaction;
-      if ((faults.outside && !inTransaction) || (faults.inside && inTransaction)) return Promise.reject(new Error('timeout exceeded when trying to connect'));
+      if ((faults.outside && !inTransaction) || (faults.inside && inTransaction))
+        return Promise.reject(new Error('timeout exceeded when trying to connect'));
       return actual.findMovement(...args);
     },
   };
@@ -53,8 +54,10 @@ afterEach(async () => {
 });
 
 const db = () => server.app.context.db;
-const movementsOf = async (walletId: number) => (await db().selectFrom('movement').select('id').where('walletId', '=', walletId).execute()).length;
-const entriesOf = async (walletId: number) => (await db().selectFrom('ledgerEntry').select('id').where('walletId', '=', walletId).execute()).length;
+const movementsOf = async (walletId: number) =>
+  (await db().selectFrom('movement').select('id').where('walletId', '=', walletId).execute()).length;
+const entriesOf = async (walletId: number) =>
+  (await db().selectFrom('ledgerEntry').select('id').where('walletId', '=', walletId).execute()).length;
 const keyRows = (key: string) => db().selectFrom('idempotencyKey').selectAll().where('key', '=', key).execute();
 
 /** A POST as a client sends it, with the answer's HTTP status and headers (a 503 must be seen, not thrown). */
@@ -75,12 +78,18 @@ async function post(account: string, path: string, body: unknown, key?: string, 
 /** A withdrawal from the EVM hot wallet of the devnet: the chain moves when it is executed. */
 const WALLET = 'Aurora deposits';
 const withdrawal = (amount: string) => ({ kind: 'withdraw', walletId: wallets[WALLET], to: EXTERNAL, symbol: 'USDT', amount, memo: '' });
-const withdraw = (amount: string, key?: string, account = 'merchantProManager') => post(account, '/sys/movement/save', withdrawal(amount), key);
+const withdraw = (amount: string, key?: string, account = 'merchantProManager') =>
+  post(account, '/sys/movement/save', withdrawal(amount), key);
 
 describe('a 503 never hides a committed write', () => {
   it('a withdrawal whose answer could not be read after its commit is answered from what it wrote; the same key again gets that answer, and the money moved once', async () => {
     const wallet = wallets[WALLET];
-    const [books, chain, movements, entries] = [await balanceOf(server, wallet, 'USDT'), await chainHoldingOf(server, ETH_CHAIN, EXTERNAL, 'USDT'), await movementsOf(wallet), await entriesOf(wallet)];
+    const [books, chain, movements, entries] = [
+      await balanceOf(server, wallet, 'USDT'),
+      await chainHoldingOf(server, ETH_CHAIN, EXTERNAL, 'USDT'),
+      await movementsOf(wallet),
+      await entriesOf(wallet),
+    ];
     const key = randomUUID();
     faults.outside = true;
     const first = await withdraw('11', key);
@@ -124,7 +133,11 @@ describe('a 503 never hides a committed write', () => {
 
   it('a fault while booking what the hot wallet sent answers where it stands (sending), kept with its key; the resume books it once and the chain moved once', async () => {
     const wallet = wallets[WALLET];
-    const [movements, chain, books] = [await movementsOf(wallet), await chainHoldingOf(server, ETH_CHAIN, EXTERNAL, 'USDT'), await balanceOf(server, wallet, 'USDT')];
+    const [movements, chain, books] = [
+      await movementsOf(wallet),
+      await chainHoldingOf(server, ETH_CHAIN, EXTERNAL, 'USDT'),
+      await balanceOf(server, wallet, 'USDT'),
+    ];
     const key = randomUUID();
     // The answer read with the books fails: the booking rolls back after the chain moved (docs/chains.md "The intent log").
     faults.inside = true;
@@ -141,7 +154,13 @@ describe('a 503 never hides a committed write', () => {
     await resumeOutflows({ db: db(), chains: server.app.context.chains, now: server.app.context.now }, (owner, error) => {
       throw new Error(`resume of ${JSON.stringify(owner)} failed: ${String(error)}`);
     });
-    await vi.waitFor(async () => expect((await db().selectFrom('movement').select('status').where('id', '=', first.body.data.id).executeTakeFirstOrThrow()).status).toBe('executed'), { timeout: 20_000, interval: 100 });
+    await vi.waitFor(
+      async () =>
+        expect(
+          (await db().selectFrom('movement').select('status').where('id', '=', first.body.data.id).executeTakeFirstOrThrow()).status,
+        ).toBe('executed'),
+      { timeout: 20_000, interval: 100 },
+    );
     expect(await movementsOf(wallet)).toBe(movements + 1);
     expect(units(await balanceOf(server, wallet, 'USDT')) <= units(books) - units('12')).toBe(true);
     expect(units(await chainHoldingOf(server, ETH_CHAIN, EXTERNAL, 'USDT'))).toBe(units(chain) + units('12'));
@@ -154,7 +173,9 @@ describe('a 503 never hides a committed write', () => {
     const movements = await movementsOf(wallet);
     await sql`CREATE OR REPLACE FUNCTION test_keep_answer_fails() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'connection lost (test)' USING ERRCODE = '08006'; END $$`.execute(db());
-    await sql`CREATE TRIGGER test_keep_answer_fails BEFORE UPDATE ON idempotency_key FOR EACH ROW EXECUTE FUNCTION test_keep_answer_fails()`.execute(db());
+    await sql`CREATE TRIGGER test_keep_answer_fails BEFORE UPDATE ON idempotency_key FOR EACH ROW EXECUTE FUNCTION test_keep_answer_fails()`.execute(
+      db(),
+    );
     const key = randomUUID();
     const first = await withdraw('13', key);
     expect(first.body).toMatchObject({ code: 200, data: { amount: '13' } });
@@ -178,13 +199,26 @@ describe('a 503 never hides a committed write', () => {
       access: 'signedIn',
       handler: async ({ caller }) => {
         runs += 1;
-        await db().transaction().execute((trx) => trx.updateTable('appUser').set({ userName: `Paula Pro ${runs}` }).where('id', '=', caller.userId).execute());
+        await db()
+          .transaction()
+          .execute((trx) =>
+            trx
+              .updateTable('appUser')
+              .set({ userName: `Paula Pro ${runs}` })
+              .where('id', '=', caller.userId)
+              .execute(),
+          );
         throw new Error('timeout exceeded when trying to connect');
       },
     });
     try {
       const send = async (key?: string) =>
-        app.inject({ method: 'POST', url: '/api/test/commit-then-fail', headers: { authorization: `Bearer ${await client.token('merchantProManager')}`, ...(key ? { 'idempotency-key': key } : {}) }, payload: {} });
+        app.inject({
+          method: 'POST',
+          url: '/api/test/commit-then-fail',
+          headers: { authorization: `Bearer ${await client.token('merchantProManager')}`, ...(key ? { 'idempotency-key': key } : {}) },
+          payload: {},
+        });
       const key = randomUUID();
       const first = await send(key);
       expect(first.statusCode).toBe(200);
@@ -215,7 +249,12 @@ describe('Idempotency-Key', () => {
     const otherBody = await withdraw('15', key);
     expect(otherBody.body).toMatchObject({ code: 422, data: null });
     expect(otherBody.body.msg).toMatch(/Idempotency-Key was already used for another request/);
-    const otherRoute = await post('merchantProManager', '/sys/address-book/save', { chainId: ETH_CHAIN, address: EXTERNAL, label: 'x', memo: '' }, key);
+    const otherRoute = await post(
+      'merchantProManager',
+      '/sys/address-book/save',
+      { chainId: ETH_CHAIN, address: EXTERNAL, label: 'x', memo: '' },
+      key,
+    );
     expect(otherRoute.body.code).toBe(422);
     expect(await movementsOf(wallet)).toBe(movements);
     expect(await balanceOf(server, wallet, 'USDT')).toBe(books);
@@ -228,7 +267,9 @@ describe('Idempotency-Key', () => {
     const token = await client.token('merchantProManager');
     // Through the harness: with TEST_INSTANCES=2 they alternate between two instances on one database.
     const answers = await Promise.all(
-      Array.from({ length: 4 }, () => server.call<MovementRecord>('POST', '/sys/movement/save', { token, body: withdrawal('16'), headers: { 'idempotency-key': key } })),
+      Array.from({ length: 4 }, () =>
+        server.call<MovementRecord>('POST', '/sys/movement/save', { token, body: withdrawal('16'), headers: { 'idempotency-key': key } }),
+      ),
     );
     expect(await movementsOf(wallet)).toBe(movements + 1);
     expect(units(await chainHoldingOf(server, ETH_CHAIN, EXTERNAL, 'USDT'))).toBe(units(chain) + units('16'));
@@ -260,7 +301,10 @@ describe('Idempotency-Key', () => {
     for (const bad of ['', '   ', 'x'.repeat(256), 'tab\there']) {
       const res = await withdraw('18', bad);
       expect(res.status, JSON.stringify(bad)).toBe(200);
-      expect(res.body, JSON.stringify(bad)).toMatchObject({ code: 400, msg: 'The Idempotency-Key header must be 1 to 255 printable characters.' });
+      expect(res.body, JSON.stringify(bad)).toMatchObject({
+        code: 400,
+        msg: 'The Idempotency-Key header must be 1 to 255 printable characters.',
+      });
     }
     expect((await withdraw('18', 'k'.repeat(255))).body.code).toBe(200);
   });
@@ -293,7 +337,14 @@ describe('Idempotency-Key', () => {
   });
 
   it('a refusal that committed something (a proposal found expired, marked so) is kept with its key and replayed', async () => {
-    const started = await client.start('merchantProManager', { walletId: wallets['Aurora cold'], kind: 'transfer', to: EXTERNAL, amount: '0.2', symbol: 'ETH', memo: '' });
+    const started = await client.start('merchantProManager', {
+      walletId: wallets['Aurora cold'],
+      kind: 'transfer',
+      to: EXTERNAL,
+      amount: '0.2',
+      symbol: 'ETH',
+      memo: '',
+    });
     expect(started.code, JSON.stringify(started)).toBe(200);
     server.advanceClock(server.app.context.config.proposalTtlHours * 3_600_000 + 1000);
     client.forgetSessions();

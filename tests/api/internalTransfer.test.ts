@@ -30,15 +30,24 @@ beforeAll(async () => {
   devnet = await server.app.context.chains.devnetOf(ETH_CHAIN);
   wallets = await walletIdsByLabel(server);
   addresses = await walletAddressesByLabel(server);
-  ethId = (await db().selectFrom('currency').select('id').where('chainId', '=', ETH_CHAIN).where('symbol', '=', 'ETH').executeTakeFirstOrThrow()).id;
+  ethId = (
+    await db().selectFrom('currency').select('id').where('chainId', '=', ETH_CHAIN).where('symbol', '=', 'ETH').executeTakeFirstOrThrow()
+  ).id;
 });
 afterAll(() => server?.close());
 
 const db = () => server.app.context.db;
 const OUTSIDER = getAddress('0x4444444444444444444444444444444444444444');
-const verify = async () => (await server.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: await client.token('superAdmin') })).data;
+const verify = async () =>
+  (await server.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: await client.token('superAdmin') })).data;
 const internalEntries = (walletId: number) =>
-  db().selectFrom('ledgerEntry').select(['delta', 'internalCreditId']).where('walletId', '=', walletId).where('reason', '=', 'internal transfer').orderBy('id').execute();
+  db()
+    .selectFrom('ledgerEntry')
+    .select(['delta', 'internalCreditId'])
+    .where('walletId', '=', walletId)
+    .where('reason', '=', 'internal transfer')
+    .orderBy('id')
+    .execute();
 let payers = 0;
 
 /**
@@ -73,7 +82,9 @@ describe('internal transfers into our wallets', () => {
     expect(units(await balanceOf(server, hot, 'ETH'))).toBe(booksBefore + units('0.3'));
     expect(await internalEntries(hot)).toEqual([{ delta: '0.3', internalCreditId: expect.any(Number) }]);
     // Nothing else of the demo's blocks was taken for found coin.
-    expect(await db().selectFrom('chainInternalCredit').select(['walletId', 'amount']).execute()).toEqual([{ walletId: hot, amount: '0.3' }]);
+    expect(await db().selectFrom('chainInternalCredit').select(['walletId', 'amount']).execute()).toEqual([
+      { walletId: hot, amount: '0.3' },
+    ]);
     expect(await verify()).toMatchObject({ balanced: true, breaks: [] });
 
     // The merchant's ledger screen shows it with its reason; the operator's audit trail names the system's reconcile.
@@ -81,13 +92,26 @@ describe('internal transfers into our wallets', () => {
       token: await client.token('merchantProFinance'),
       query: { chainId: ETH_CHAIN, reason: 'internal transfer' },
     });
-    expect(ledger.data.list).toEqual([expect.objectContaining({ walletLabel: 'Aurora deposits', symbol: 'ETH', delta: '0.3', reason: 'internal transfer' })]);
-    const audit = await server.call<ListResult<AuditEventRecord>>('GET', '/sys/audit-log/list', { token: await client.token('superAdmin'), query: { entity: 'chainInternalCredit', pageSize: 50 } });
+    expect(ledger.data.list).toEqual([
+      expect.objectContaining({ walletLabel: 'Aurora deposits', symbol: 'ETH', delta: '0.3', reason: 'internal transfer' }),
+    ]);
+    const audit = await server.call<ListResult<AuditEventRecord>>('GET', '/sys/audit-log/list', {
+      token: await client.token('superAdmin'),
+      query: { entity: 'chainInternalCredit', pageSize: 50 },
+    });
     expect(audit.data.list).toEqual([
-      expect.objectContaining({ action: 'create', entity: 'chainInternalCredit', route: 'chain reconcile', after: expect.objectContaining({ walletId: String(hot), amount: '0.3' }) }),
+      expect.objectContaining({
+        action: 'create',
+        entity: 'chainInternalCredit',
+        route: 'chain reconcile',
+        after: expect.objectContaining({ walletId: String(hot), amount: '0.3' }),
+      }),
     ]);
     // Another merchant's staff see nothing of it.
-    const other = await server.call<ListResult<AssetFlowRecord>>('GET', '/sys/asset-flow/list', { token: await client.token('merchantStdFinance'), query: { chainId: ETH_CHAIN, reason: 'internal transfer' } });
+    const other = await server.call<ListResult<AssetFlowRecord>>('GET', '/sys/asset-flow/list', {
+      token: await client.token('merchantStdFinance'),
+      query: { chainId: ETH_CHAIN, reason: 'internal transfer' },
+    });
     expect(other.data.list).toEqual([]);
   });
 
@@ -124,7 +148,12 @@ describe('internal transfers into our wallets', () => {
     expect(reorg).toMatchObject({ reversed: 1, unreversed: [] });
     await readChainUpTo(server, ETH_CHAIN, await devnet.client.getBlockNumber());
     expect(await balanceOf(server, hot, 'ETH')).toBe(booksBefore);
-    const credits = await db().selectFrom('chainInternalCredit').select(['amount', 'vanishedAt']).where('walletId', '=', hot).orderBy('id').execute();
+    const credits = await db()
+      .selectFrom('chainInternalCredit')
+      .select(['amount', 'vanishedAt'])
+      .where('walletId', '=', hot)
+      .orderBy('id')
+      .execute();
     expect(credits.map((c) => [c.amount, c.vanishedAt !== null])).toEqual([
       ['0.3', false],
       ['0.2', true],
@@ -147,7 +176,9 @@ describe('internal transfers into our wallets', () => {
     expect(units(await balanceOf(server, hot, 'ETH'))).toBe(booksBefore + units('0.1'));
     const books = await balanceOf(server, hot, 'ETH');
     let held = await chainBalanceOf(server, hot, 'ETH');
-    expect((await verify()).breaks).toEqual([expect.objectContaining({ kind: 'chainBalance', walletId: hot, symbol: 'ETH', expected: books, actual: held })]);
+    expect((await verify()).breaks).toEqual([
+      expect.objectContaining({ kind: 'chainBalance', walletId: hot, symbol: 'ETH', expected: books, actual: held }),
+    ]);
 
     // The chain takes coin from the wallet with no transaction at all: nothing is booked for it either way.
     await rpc(devnet.provider, 'hardhat_setBalance', [address, toHex(units(held) - units('0.25'))]);
@@ -157,7 +188,8 @@ describe('internal transfers into our wallets', () => {
     expect(await balanceOf(server, hot, 'ETH')).toBe(books);
     held = await chainBalanceOf(server, hot, 'ETH');
     expect(units(books) - units(held)).toBeGreaterThan(units('0.75'));
-    expect((await verify()).breaks).toEqual([expect.objectContaining({ kind: 'chainBalance', walletId: hot, symbol: 'ETH', expected: books, actual: held })]);
+    expect((await verify()).breaks).toEqual([
+      expect.objectContaining({ kind: 'chainBalance', walletId: hot, symbol: 'ETH', expected: books, actual: held }),
+    ]);
   });
-
 });

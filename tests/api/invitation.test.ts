@@ -9,16 +9,24 @@ let server: TestServer;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
   server = await startTestServer();
-  for (const account of ['superAdmin', 'agentManager', 'agentEmployee', 'merchantProManager']) tokens[account] = await server.login(account);
+  for (const account of ['superAdmin', 'agentManager', 'agentEmployee', 'merchantProManager'])
+    tokens[account] = await server.login(account);
 });
 afterAll(() => server?.close());
 
-const invite = (account: string, body: Record<string, unknown>) => server.call<InvitationRecord>('POST', '/sys/invitation/save', { token: tokens[account], body });
+const invite = (account: string, body: Record<string, unknown>) =>
+  server.call<InvitationRecord>('POST', '/sys/invitation/save', { token: tokens[account], body });
 const list = (account: string, query: Record<string, string | number> = {}) =>
   server.call<ListResult<InvitationRecord>>('GET', '/sys/invitation/list', { token: tokens[account], query: { pageSize: 100, ...query } });
-const revoke = (account: string, id: number) => server.call<InvitationRecord>('POST', `/sys/invitation/delete/${id}`, { token: tokens[account] });
+const revoke = (account: string, id: number) =>
+  server.call<InvitationRecord>('POST', `/sys/invitation/delete/${id}`, { token: tokens[account] });
 const signup = (body: Record<string, unknown>) => server.call<SessionInfo>('POST', '/sys/auth/signup', { body });
-const newMerchant = (code: string, account: string) => ({ account, password: 'Str0ng-pass', userName: 'New Merchant', invitationCode: code });
+const newMerchant = (code: string, account: string) => ({
+  account,
+  password: 'Str0ng-pass',
+  userName: 'New Merchant',
+  invitationCode: code,
+});
 let serial = 0;
 /** An open code of the agency for a new account `shop<n>Owner` unless `invitee` says otherwise. */
 const openInvitation = async (overrides: Record<string, unknown> = {}) => {
@@ -31,7 +39,15 @@ describe('invitation codes: agent managers issue and withdraw them', () => {
     const res = await invite('agentManager', { orgName: 'Fern Florist', tenantType: 4, invitee: ' fernOwner ' });
     expect(res.code).toBe(200);
     expect(res.data.code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
-    expect(res.data).toMatchObject({ orgName: 'Fern Florist', tenantType: 4, invitee: 'fernOwner', status: 'open', issuerOrgId: server.orgIds.agentNorth, createdBy: 'agentManager', usedBy: null });
+    expect(res.data).toMatchObject({
+      orgName: 'Fern Florist',
+      tenantType: 4,
+      invitee: 'fernOwner',
+      status: 'open',
+      issuerOrgId: server.orgIds.agentNorth,
+      createdBy: 'agentManager',
+      usedBy: null,
+    });
     const days = (Date.parse(res.data.expiresAt) - Date.parse(res.data.createdAt)) / 86_400_000;
     expect(days).toBe(7);
   });
@@ -63,7 +79,9 @@ describe('invitation codes: agent managers issue and withdraw them', () => {
       expect(res.code, JSON.stringify(body)).toBe(400);
     }
     expect((await invite('agentManager', { tenantType: 3 })).data).toEqual({ orgName: 'Required.', invitee: 'Required.' });
-    expect((await invite('agentManager', { ...ok, invitee: 'a b' })).data).toEqual({ invitee: "3 to 64 characters: a letter first, then letters, digits, '.', '_' or '-'." });
+    expect((await invite('agentManager', { ...ok, invitee: 'a b' })).data).toEqual({
+      invitee: "3 to 64 characters: a letter first, then letters, digits, '.', '_' or '-'.",
+    });
     expect((await list('agentManager')).data.count).toBe(before);
   });
 
@@ -88,7 +106,10 @@ describe('POST /sys/auth/signup with a code', () => {
     expect(res.data.orgList).toEqual([{ orgId: expect.any(Number), orgName: 'Gale Gadgets', tenantType: 3, roleLevel: 0 }]);
     const me = await server.call<SessionInfo>('GET', '/sys/auth/me', { token: res.data.token });
     expect(me.data.account).toBe('galeOwner');
-    const org = await server.call<OrgRecord>('GET', '/sys/org/detail', { token: tokens.agentManager, query: { id: res.data.orgList[0].orgId } });
+    const org = await server.call<OrgRecord>('GET', '/sys/org/detail', {
+      token: tokens.agentManager,
+      query: { id: res.data.orgList[0].orgId },
+    });
     expect(org.data).toMatchObject({ orgName: 'Gale Gadgets', parentId: server.orgIds.agentNorth, memberCount: 1 });
     const used = (await list('agentManager', { status: 'used' })).data.list.find((i) => i.id === invitation.id)!;
     expect(used).toMatchObject({ usedBy: 'galeOwner', orgId: res.data.orgList[0].orgId });
@@ -111,8 +132,12 @@ describe('POST /sys/auth/signup with a code', () => {
     server.advanceClock(2 * 86_400_000);
     // Two days on, the manager's session has ended too: sign in again.
     tokens.agentManager = await server.login('agentManager');
-    expect((await signup(newMerchant(expiring.code, 'lateOne'))).data).toEqual({ invitationCode: 'This invitation has expired. Ask for a new one.' });
-    expect((await signup(newMerchant(withdrawn.code, 'lateTwo'))).data).toEqual({ invitationCode: 'This invitation was withdrawn. Ask for a new one.' });
+    expect((await signup(newMerchant(expiring.code, 'lateOne'))).data).toEqual({
+      invitationCode: 'This invitation has expired. Ask for a new one.',
+    });
+    expect((await signup(newMerchant(withdrawn.code, 'lateTwo'))).data).toEqual({
+      invitationCode: 'This invitation was withdrawn. Ask for a new one.',
+    });
     expect((await signup(newMerchant('ZZZZ-ZZZZ-ZZZZ', 'lateThree'))).data).toEqual({ invitationCode: 'No invitation has this code.' });
     expect((await list('agentManager', { status: 'expired' })).data.list.map((i) => i.id)).toContain(expiring.id);
   });
@@ -142,15 +167,19 @@ describe('POST /sys/auth/signup with a code', () => {
     }
     expect((await list('agentManager', { status: 'open' })).data.list.map((i) => i.code)).toContain(code);
     // Each problem is named for what it is: a long name is too long, not missing.
-    expect((await signup({ ...newMerchant(code, 'okName'), userName: 'x'.repeat(101) })).data).toEqual({ userName: 'Must be at most 100 characters.' });
+    expect((await signup({ ...newMerchant(code, 'okName'), userName: 'x'.repeat(101) })).data).toEqual({
+      userName: 'Must be at most 100 characters.',
+    });
     const { userName: _omitted, ...withoutName } = newMerchant(code, 'okName');
     expect((await signup(withoutName)).data).toEqual({ userName: 'Required.' });
   });
 });
 
 describe('a code is for its invitee alone: a colleague who gets hold of one cannot take it', () => {
-  const join = (token: string, code: string) => server.call<SessionInfo>('POST', '/sys/auth/join', { token, body: { invitationCode: code } });
-  const statusOf = async (id: number) => (await server.call<InvitationRecord>('GET', '/sys/invitation/detail', { token: tokens.agentManager, query: { id } })).data.status;
+  const join = (token: string, code: string) =>
+    server.call<SessionInfo>('POST', '/sys/auth/join', { token, body: { invitationCode: code } });
+  const statusOf = async (id: number) =>
+    (await server.call<InvitationRecord>('GET', '/sys/invitation/detail', { token: tokens.agentManager, query: { id } })).data.status;
   // The expiry tests above moved the clock past every earlier session.
   beforeAll(async () => {
     for (const account of ['agentManager', 'agentEmployee', 'merchantProManager']) tokens[account] = await server.login(account);
@@ -161,7 +190,10 @@ describe('a code is for its invitee alone: a colleague who gets hold of one cann
     const seen = (await list('agentEmployee')).data.list;
     expect(seen.length).toBeGreaterThan(0);
     for (const row of seen) expect(row.code).toMatch(/^••••-••••-[0-9A-HJKMNP-TV-Z]{4}$/);
-    expect(seen.find((row) => row.id === id)).toMatchObject({ code: `••••-••••-${code.slice(-4)}`, invitee: expect.stringMatching(/Owner$/) });
+    expect(seen.find((row) => row.id === id)).toMatchObject({
+      code: `••••-••••-${code.slice(-4)}`,
+      invitee: expect.stringMatching(/Owner$/),
+    });
     const detail = await server.call<InvitationRecord>('GET', '/sys/invitation/detail', { token: tokens.agentEmployee, query: { id } });
     expect(detail.data.code).toBe(`••••-••••-${code.slice(-4)}`);
     expect(JSON.stringify(detail.data)).not.toContain(code.slice(0, 4));
@@ -174,10 +206,15 @@ describe('a code is for its invitee alone: a colleague who gets hold of one cann
     expect(byJoin).toMatchObject({ code: 403, msg: 'This invitation was issued for another account.' });
     expect(byJoin.data).toEqual({ invitationCode: 'This invitation was issued for another account. Ask for one in your account name.' });
     const bySignup = await signup(newMerchant(invitation.code, 'juniperOwner2'));
-    expect(bySignup).toMatchObject({ code: 403, data: { account: 'This invitation was issued for another account. Ask for one in your account name.' } });
+    expect(bySignup).toMatchObject({
+      code: 403,
+      data: { account: 'This invitation was issued for another account. Ask for one in your account name.' },
+    });
     // Nothing was written: no account, no org, the code still open.
     expect((await server.call('POST', '/sys/auth/login', { body: { account: 'juniperOwner2', password: 'Str0ng-pass' } })).code).toBe(401);
-    expect((await server.call<SessionInfo>('GET', '/sys/auth/me', { token: tokens.agentEmployee })).data.orgList.map((o) => o.orgName)).not.toContain('Juniper Jewels');
+    expect(
+      (await server.call<SessionInfo>('GET', '/sys/auth/me', { token: tokens.agentEmployee })).data.orgList.map((o) => o.orgName),
+    ).not.toContain('Juniper Jewels');
     expect(await statusOf(invitation.id)).toBe('open');
 
     const rightful = await signup(newMerchant(invitation.code, ' JuniperOwner '));
@@ -202,7 +239,14 @@ describe('a code is for its invitee alone: a colleague who gets hold of one cann
     const code = 'QQQQ2222RRRR';
     await db
       .insertInto('invitation')
-      .values({ code, issuerOrgId: server.orgIds.agentNorth, tenantType: 5, orgName: 'Legacy Shop', createdBy: agentManager.id, expiresAt: new Date(server.app.context.now().getTime() + 86_400_000) })
+      .values({
+        code,
+        issuerOrgId: server.orgIds.agentNorth,
+        tenantType: 5,
+        orgName: 'Legacy Shop',
+        createdBy: agentManager.id,
+        expiresAt: new Date(server.app.context.now().getTime() + 86_400_000),
+      })
       .execute();
     expect((await signup(newMerchant(code, 'legacyOwner'))).code).toBe(403);
     expect((await join(tokens.agentEmployee, code)).code).toBe(403);

@@ -10,12 +10,18 @@ import { migrations } from '../../server/db/migrations';
  */
 const db = new Kysely<unknown>({ dialect: new PGliteDialect(new PGlite()) });
 const migrateUpTo = (last: string) =>
-  new Migrator({ db, allowUnorderedMigrations: true, provider: { getMigrations: async () => Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last)) } }).migrateToLatest();
+  new Migrator({
+    db,
+    allowUnorderedMigrations: true,
+    provider: { getMigrations: async () => Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last)) },
+  }).migrateToLatest();
 
 beforeAll(async () => {
   expect((await migrateUpTo('011_chain_transfer')).error).toBeUndefined();
   await sql`insert into org (id, name, tenant_type, created_at) values (1, 'North', 1, now())`.execute(db);
-  await sql`insert into app_user (id, account, user_name, password_hash, created_at) values (1, 'agentManager', 'A', 'x', now())`.execute(db);
+  await sql`insert into app_user (id, account, user_name, password_hash, created_at) values (1, 'agentManager', 'A', 'x', now())`.execute(
+    db,
+  );
   await sql`insert into org (id, name, tenant_type, parent_id, created_at) values (2, 'Used Shop', 3, 1, now())`.execute(db);
   await sql`insert into invitation (code, issuer_org_id, tenant_type, org_name, created_by, expires_at, used_at, used_by, org_id) values
     ('OPEN00000000', 1, 3, 'Open Shop', 1, now() + interval '1 day', null, null, null),
@@ -37,6 +43,8 @@ describe('013_invitation_invitee on existing data', () => {
   });
 
   it('accounts become unique case aside', async () => {
-    await expect(sql`insert into app_user (account, user_name, password_hash, created_at) values ('AGENTMANAGER', 'B', 'x', now())`.execute(db)).rejects.toThrow(/duplicate key/);
+    await expect(
+      sql`insert into app_user (account, user_name, password_hash, created_at) values ('AGENTMANAGER', 'B', 'x', now())`.execute(db),
+    ).rejects.toThrow(/duplicate key/);
   });
 });

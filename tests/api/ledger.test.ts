@@ -3,7 +3,18 @@ import { getAddress } from 'viem';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from './harness';
 import { postEntries } from '../../server/modules/ledger/post';
-import { balanceOf, chainBalanceOf, chainHoldingOf, ETH_CHAIN, ETH_GAS, fromUnits, signClient, TOKEN_GAS, units, walletIdsByLabel } from './signSupport';
+import {
+  balanceOf,
+  chainBalanceOf,
+  chainHoldingOf,
+  ETH_CHAIN,
+  ETH_GAS,
+  fromUnits,
+  signClient,
+  TOKEN_GAS,
+  units,
+  walletIdsByLabel,
+} from './signSupport';
 import type { ListResult } from '../../src/contract/envelope';
 import type { AssetFlowRecord } from '../../src/contract/schemas/assetFlow';
 import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
@@ -23,12 +34,18 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const db = () => server.app.context.db;
-const verify = async (account = 'superAdmin') => server.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: await client.token(account) });
+const verify = async (account = 'superAdmin') =>
+  server.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: await client.token(account) });
 const expectBalanced = async () => expect((await verify()).data).toMatchObject({ balanced: true, breaks: [] });
 const move = async (account: string, body: Record<string, unknown>) =>
   server.call<MovementRecord>('POST', '/sys/movement/save', { token: await client.token(account), body: { memo: '', ...body } });
 const entriesOf = (column: 'movementId' | 'proposalId' | 'orderId', id: number) =>
-  db().selectFrom('ledgerEntry').select(['walletId', 'currencyId', 'delta', 'reason', 'txHash']).where(column, '=', id).orderBy('id').execute();
+  db()
+    .selectFrom('ledgerEntry')
+    .select(['walletId', 'currencyId', 'delta', 'reason', 'txHash'])
+    .where(column, '=', id)
+    .orderBy('id')
+    .execute();
 const currencyId = async (symbol: string, chainId = ETH_CHAIN) =>
   (await db().selectFrom('currency').select('id').where('chainId', '=', chainId).where('symbol', '=', symbol).executeTakeFirstOrThrow()).id;
 
@@ -44,14 +61,24 @@ describe('GET /sys/ledger/verify', () => {
 
   it('is the operator row’s: managers, agents and merchants get 403', async () => {
     expect((await verify('operatorEmployee')).code).toBe(200);
-    for (const account of ['agentManager', 'merchantProManager', 'merchantStdFinance']) expect((await verify(account)).code, account).toBe(403);
+    for (const account of ['agentManager', 'merchantProManager', 'merchantStdFinance'])
+      expect((await verify(account)).code, account).toBe(403);
   });
 });
 
 describe('every balance change is a ledger entry with its cause', () => {
   it('Aurora cold’s asset flow shows the payments paid into its deposit address', async () => {
-    const cold = await db().selectFrom('chainWallet').select(['id', 'address']).where('id', '=', wallets['Aurora cold']).executeTakeFirstOrThrow();
-    const paid = await db().selectFrom('paymentOrder').select(['id', sql<string>`amount::text`.as('amount')]).where('depositAddress', '=', cold.address).where('status', '=', 'paid').execute();
+    const cold = await db()
+      .selectFrom('chainWallet')
+      .select(['id', 'address'])
+      .where('id', '=', wallets['Aurora cold'])
+      .executeTakeFirstOrThrow();
+    const paid = await db()
+      .selectFrom('paymentOrder')
+      .select(['id', sql<string>`amount::text`.as('amount')])
+      .where('depositAddress', '=', cold.address)
+      .where('status', '=', 'paid')
+      .execute();
     expect(paid.length).toBeGreaterThan(0);
     const flow = await server.call<ListResult<AssetFlowRecord>>('GET', '/sys/asset-flow/list', {
       token: await client.token('merchantProFinance'),
@@ -64,8 +91,17 @@ describe('every balance change is a ledger entry with its cause', () => {
   it('a withdrawal debits amount and fee, credits the fee to the platform’s fee wallet and spends the gas its transactions cost in ETH, with its gas row; the chain moved the same', async () => {
     const wallet = wallets['Aurora deposits'];
     const feeWallet = wallets['Operator hot'];
-    const [usdtBefore, ethBefore, feeBefore] = [await balanceOf(server, wallet, 'USDT'), await balanceOf(server, wallet, 'ETH'), await balanceOf(server, feeWallet, 'USDT')];
-    const onChainBefore = { usdt: await chainBalanceOf(server, wallet, 'USDT'), eth: await chainBalanceOf(server, wallet, 'ETH'), fee: await chainBalanceOf(server, feeWallet, 'USDT'), to: await chainHoldingOf(server, ETH_CHAIN, EXTERNAL, 'USDT') };
+    const [usdtBefore, ethBefore, feeBefore] = [
+      await balanceOf(server, wallet, 'USDT'),
+      await balanceOf(server, wallet, 'ETH'),
+      await balanceOf(server, feeWallet, 'USDT'),
+    ];
+    const onChainBefore = {
+      usdt: await chainBalanceOf(server, wallet, 'USDT'),
+      eth: await chainBalanceOf(server, wallet, 'ETH'),
+      fee: await chainBalanceOf(server, feeWallet, 'USDT'),
+      to: await chainHoldingOf(server, ETH_CHAIN, EXTERNAL, 'USDT'),
+    };
     const res = await move('merchantProFinance', { kind: 'withdraw', walletId: wallet, to: EXTERNAL, symbol: 'USDT', amount: '50' });
     expect(res.code).toBe(200);
     const entries = await entriesOf('movementId', res.data.id);
@@ -90,14 +126,28 @@ describe('every balance change is a ledger entry with its cause', () => {
     expect(units(await chainBalanceOf(server, wallet, 'ETH'))).toBe(units(onChainBefore.eth) - gasPaid);
     expect(units(await chainBalanceOf(server, feeWallet, 'USDT'))).toBe(units(onChainBefore.fee) + units('2'));
     expect(units(await chainHoldingOf(server, ETH_CHAIN, EXTERNAL, 'USDT'))).toBe(units(onChainBefore.to) + units('50'));
-    expect(await server.app.context.chains!.adapterFor({ chainId: ETH_CHAIN, family: 'evm', rpcUrl: '' }).then((c) => c.transaction(res.data.txHash!))).toMatchObject({ status: 'success' });
-    const gas = await server.call<ListResult<GasReportRecord>>('GET', '/sys/report/gas/list', { token: await client.token('merchantProFinance'), query: { q: res.data.txHash!, pageSize: 10 } });
+    expect(
+      await server.app.context
+        .chains!.adapterFor({ chainId: ETH_CHAIN, family: 'evm', rpcUrl: '' })
+        .then((c) => c.transaction(res.data.txHash!)),
+    ).toMatchObject({ status: 'success' });
+    const gas = await server.call<ListResult<GasReportRecord>>('GET', '/sys/report/gas/list', {
+      token: await client.token('merchantProFinance'),
+      query: { q: res.data.txHash!, pageSize: 10 },
+    });
     expect(gas.data.list).toEqual([expect.objectContaining({ reason: 'withdraw', fee: fromUnits(gasPaid), txHash: res.data.txHash })]);
     await expectBalanced();
   });
 
   it('executing a proposal on a Safe writes its debit and a gas row, the relayer having paid the gas; a governance change too', async () => {
-    const started = await client.start('merchantProManager', { kind: 'transfer', walletId: wallets['Aurora cold'], to: EXTERNAL, symbol: 'USDT', amount: '10', memo: 'ledger' });
+    const started = await client.start('merchantProManager', {
+      kind: 'transfer',
+      walletId: wallets['Aurora cold'],
+      to: EXTERNAL,
+      symbol: 'USDT',
+      amount: '10',
+      memo: 'ledger',
+    });
     expect(started.code).toBe(200);
     await client.act('merchantProFinance', 'approval', started.data.proposalId);
     const done = await client.act('merchantProFinance', 'confirm', started.data.proposalId);
@@ -105,19 +155,34 @@ describe('every balance change is a ledger entry with its cause', () => {
     const entries = await entriesOf('proposalId', started.data.proposalId);
     // Aurora cold is a Safe: the relayer paid the gas, so the wallet's only entry is the debit.
     expect(entries.map((e) => [e.walletId, units(e.delta), e.reason])).toEqual([[wallets['Aurora cold'], -units('10'), 'proposal']]);
-    const gasRows = await db().selectFrom('gasFee').select(['reason', 'walletId']).where('proposalId', '=', started.data.proposalId).execute();
+    const gasRows = await db()
+      .selectFrom('gasFee')
+      .select(['reason', 'walletId'])
+      .where('proposalId', '=', started.data.proposalId)
+      .execute();
     expect(gasRows).toEqual([{ reason: 'proposal', walletId: wallets['Aurora cold'] }]);
 
-    const signers = await db().selectFrom('walletSigner').select('userId').where('walletId', '=', wallets['Aurora cold']).orderBy('position').execute();
-    const governance = await client.start('merchantProManager', { kind: 'governance', walletId: wallets['Aurora cold'], signers: signers.map((s) => s.userId), threshold: 3, memo: 'three of three' });
+    const signers = await db()
+      .selectFrom('walletSigner')
+      .select('userId')
+      .where('walletId', '=', wallets['Aurora cold'])
+      .orderBy('position')
+      .execute();
+    const governance = await client.start('merchantProManager', {
+      kind: 'governance',
+      walletId: wallets['Aurora cold'],
+      signers: signers.map((s) => s.userId),
+      threshold: 3,
+      memo: 'three of three',
+    });
     expect(governance.code).toBe(200);
     await client.act('merchantProFinance', 'approval', governance.data.proposalId);
     expect((await client.act('merchantProFinance', 'confirm', governance.data.proposalId)).code).toBe(200);
     // On the Safe a signer change moves nothing out of the wallet either; its gas is in the gas report.
     expect(await entriesOf('proposalId', governance.data.proposalId)).toEqual([]);
-    expect(await db().selectFrom('gasFee').select(['reason', 'walletId']).where('proposalId', '=', governance.data.proposalId).execute()).toEqual([
-      { reason: 'proposal', walletId: wallets['Aurora cold'] },
-    ]);
+    expect(
+      await db().selectFrom('gasFee').select(['reason', 'walletId']).where('proposalId', '=', governance.data.proposalId).execute(),
+    ).toEqual([{ reason: 'proposal', walletId: wallets['Aurora cold'] }]);
     await expectBalanced();
   });
 
@@ -125,7 +190,13 @@ describe('every balance change is a ledger entry with its cause', () => {
     const wallet = wallets['Cedar deposits'];
     const eth = await balanceOf(server, wallet, 'ETH');
     // All but the quoted gas of this transfer itself leaves; what its transaction really took is less, so a little stays.
-    const out = await move('merchantLiteManager', { kind: 'transfer', walletId: wallet, to: EXTERNAL, symbol: 'ETH', amount: fromUnits(units(eth) - units(ETH_GAS)) });
+    const out = await move('merchantLiteManager', {
+      kind: 'transfer',
+      walletId: wallet,
+      to: EXTERNAL,
+      symbol: 'ETH',
+      amount: fromUnits(units(eth) - units(ETH_GAS)),
+    });
     expect(out.code).toBe(200);
     const left = units(await balanceOf(server, wallet, 'ETH'));
     expect(left).toBeLessThan(units(TOKEN_GAS));
@@ -143,16 +214,31 @@ describe('every balance change is a ledger entry with its cause', () => {
 describe('balances cannot change beside the ledger', () => {
   it('the database refuses a direct write to a balance, an overdraft entry, and a change to an entry', async () => {
     const wallet = wallets['Aurora cold'];
-    await expect(sql`update wallet_balance set amount = amount + 1 where wallet_id = ${wallet}`.execute(db())).rejects.toThrow(/ledger entries only/);
-    await expect(sql`insert into wallet_balance (wallet_id, currency_id, amount) values (${wallet}, ${await currencyId('USDC')}, 5)`.execute(db())).rejects.toThrow(/ledger entries only/);
-    await expect(sql`insert into ledger_entry (wallet_id, currency_id, delta, reason) values (${wallet}, ${await currencyId('ETH')}, -1000000, 'movement')`.execute(db())).rejects.toThrow(/wallet_balance_amount_check/);
+    await expect(sql`update wallet_balance set amount = amount + 1 where wallet_id = ${wallet}`.execute(db())).rejects.toThrow(
+      /ledger entries only/,
+    );
+    await expect(
+      sql`insert into wallet_balance (wallet_id, currency_id, amount) values (${wallet}, ${await currencyId('USDC')}, 5)`.execute(db()),
+    ).rejects.toThrow(/ledger entries only/);
+    await expect(
+      sql`insert into ledger_entry (wallet_id, currency_id, delta, reason) values (${wallet}, ${await currencyId('ETH')}, -1000000, 'movement')`.execute(
+        db(),
+      ),
+    ).rejects.toThrow(/wallet_balance_amount_check/);
     await expect(sql`update ledger_entry set delta = delta * 2 where wallet_id = ${wallet}`.execute(db())).rejects.toThrow(/never changed/);
     await expect(sql`delete from ledger_entry where wallet_id = ${wallet}`.execute(db())).rejects.toThrow(/never changed/);
     await expectBalanced();
   });
 
   it('an executed proposal is held to the entries of how it executed: no gas entry on a Safe, one anywhere else', async () => {
-    const onSafe = await db().selectFrom('proposal').select(['id', 'safeTx']).where('status', '=', 'executed').where('safeTx', 'is not', null).where('kind', '<>', 'governance').orderBy('id').executeTakeFirstOrThrow();
+    const onSafe = await db()
+      .selectFrom('proposal')
+      .select(['id', 'safeTx'])
+      .where('status', '=', 'executed')
+      .where('safeTx', 'is not', null)
+      .where('kind', '<>', 'governance')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     // Passed off as a simulated execution, it now lacks the gas entry a simulated one writes.
     await db().updateTable('proposal').set({ safeTx: null }).where('id', '=', onSafe.id).execute();
     try {
@@ -170,7 +256,9 @@ describe('balances cannot change beside the ledger', () => {
     const wallet = wallets['Birch cold'];
     await sql`alter table wallet_balance disable trigger user`.execute(db());
     try {
-      await sql`update wallet_balance set amount = amount + 7 where wallet_id = ${wallet} and currency_id = ${await currencyId('USDC')}`.execute(db());
+      await sql`update wallet_balance set amount = amount + 7 where wallet_id = ${wallet} and currency_id = ${await currencyId('USDC')}`.execute(
+        db(),
+      );
     } finally {
       await sql`alter table wallet_balance enable trigger user`.execute(db());
     }
@@ -191,7 +279,11 @@ describe('balances cannot change beside the ledger', () => {
     const wallet = wallets['Aurora deposits'];
     const usdt = await currencyId('USDT');
     // A correct ledger entry (its balance follows), of money that never arrived on chain.
-    await db().transaction().execute((trx) => postEntries(trx, [{ walletId: wallet, currencyId: usdt, delta: '1000', reason: 'initial credit', txHash: null, at: new Date() }]));
+    await db()
+      .transaction()
+      .execute((trx) =>
+        postEntries(trx, [{ walletId: wallet, currencyId: usdt, delta: '1000', reason: 'initial credit', txHash: null, at: new Date() }]),
+      );
     const res = await verify();
     expect(res.data.balanced).toBe(false);
     const named = res.data.breaks.filter((b) => b.walletId === wallet);
@@ -199,7 +291,13 @@ describe('balances cannot change beside the ledger', () => {
     expect(units(named[0].expected!) - units(named[0].actual!)).toBe(units('1000'));
     // And the wallet cannot spend it: the chain is asked before anything is sent.
     const onChain = await chainBalanceOf(server, wallet, 'USDT');
-    const spend = await move('merchantProFinance', { kind: 'transfer', walletId: wallet, to: EXTERNAL, symbol: 'USDT', amount: fromUnits(units(onChain) + units('1')) });
+    const spend = await move('merchantProFinance', {
+      kind: 'transfer',
+      walletId: wallet,
+      to: EXTERNAL,
+      symbol: 'USDT',
+      amount: fromUnits(units(onChain) + units('1')),
+    });
     expect(spend.code).toBe(409);
     expect(spend.msg).toContain('the books and the chain disagree');
     expect(await chainBalanceOf(server, wallet, 'USDT')).toBe(onChain);

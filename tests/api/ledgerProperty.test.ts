@@ -33,14 +33,39 @@ const MULTISIG = [
 ] as const;
 const RECHECKER: Record<string, string> = { proA: 'merchantProFinance', stdB: 'merchantStdManager', liteC: 'merchantLiteManager' };
 
-const amount = fc.oneof(fc.integer({ min: 1, max: 3000 }).map(String), fc.integer({ min: 1, max: 99 }).map((n) => `0.${String(n).padStart(2, '0')}`));
+const amount = fc.oneof(
+  fc.integer({ min: 1, max: 3000 }).map(String),
+  fc.integer({ min: 1, max: 99 }).map((n) => `0.${String(n).padStart(2, '0')}`),
+);
 const command = fc.oneof(
-  fc.record({ type: fc.constant('pay' as const), target: fc.constantFrom(...HOT.map((h) => h.wallet), 'Aurora cold'), amount, short: fc.boolean() }),
+  fc.record({
+    type: fc.constant('pay' as const),
+    target: fc.constantFrom(...HOT.map((h) => h.wallet), 'Aurora cold'),
+    amount,
+    short: fc.boolean(),
+  }),
   fc.record({ type: fc.constant('recredit' as const), pick: fc.nat() }),
-  fc.record({ type: fc.constant('move' as const), from: fc.nat({ max: HOT.length - 1 }), kind: fc.constantFrom('transfer' as const, 'withdraw' as const, 'supplyBack' as const), coin: fc.nat({ max: 1 }), amount }),
+  fc.record({
+    type: fc.constant('move' as const),
+    from: fc.nat({ max: HOT.length - 1 }),
+    kind: fc.constantFrom('transfer' as const, 'withdraw' as const, 'supplyBack' as const),
+    coin: fc.nat({ max: 1 }),
+    amount,
+  }),
   fc.record({ type: fc.constant('refund' as const), from: fc.nat({ max: HOT.length - 1 }), pick: fc.nat() }),
-  fc.record({ type: fc.constant('race' as const), from: fc.nat({ max: HOT.length - 1 }), amounts: fc.array(amount, { minLength: 2, maxLength: 4 }) }),
-  fc.record({ type: fc.constant('propose' as const), on: fc.nat({ max: MULTISIG.length - 1 }), kind: fc.constantFrom('transfer' as const, 'withdraw' as const, 'supply' as const), coin: fc.nat({ max: 1 }), amount, end: fc.constantFrom('confirm' as const, 'deny' as const, 'raceConfirm' as const) }),
+  fc.record({
+    type: fc.constant('race' as const),
+    from: fc.nat({ max: HOT.length - 1 }),
+    amounts: fc.array(amount, { minLength: 2, maxLength: 4 }),
+  }),
+  fc.record({
+    type: fc.constant('propose' as const),
+    on: fc.nat({ max: MULTISIG.length - 1 }),
+    kind: fc.constantFrom('transfer' as const, 'withdraw' as const, 'supply' as const),
+    coin: fc.nat({ max: 1 }),
+    amount,
+    end: fc.constantFrom('confirm' as const, 'deny' as const, 'raceConfirm' as const),
+  }),
 );
 type Command = typeof command extends fc.Arbitrary<infer T> ? T : never;
 
@@ -68,13 +93,33 @@ const move = async (account: string, body: Record<string, unknown>) =>
  * a re-check by the merchant.
  */
 async function pay(target: string, value: string, short: boolean): Promise<void> {
-  const wallet = await db().selectFrom('chainWallet').select(['orgId', 'address']).where('id', '=', wallets[target]).executeTakeFirstOrThrow();
+  const wallet = await db()
+    .selectFrom('chainWallet')
+    .select(['orgId', 'address'])
+    .where('id', '=', wallets[target])
+    .executeTakeFirstOrThrow();
   const coin = target.startsWith('Birch') ? 'USDC' : 'USDT';
-  const currency = await db().selectFrom('currency').select('id').where('chainId', '=', ETH_CHAIN).where('symbol', '=', coin).executeTakeFirstOrThrow();
+  const currency = await db()
+    .selectFrom('currency')
+    .select('id')
+    .where('chainId', '=', ETH_CHAIN)
+    .where('symbol', '=', coin)
+    .executeTakeFirstOrThrow();
   const createdAt = new Date(Date.now() - 60_000);
   const order = await db()
     .insertInto('paymentOrder')
-    .values({ orderNo: `PROP${++seq}`, orgId: wallet.orgId, kind: 'payment', chainId: ETH_CHAIN, currencyId: currency.id, amount: value, fee: '0', status: 'pending', depositAddress: wallet.address, createdAt })
+    .values({
+      orderNo: `PROP${++seq}`,
+      orgId: wallet.orgId,
+      kind: 'payment',
+      chainId: ETH_CHAIN,
+      currencyId: currency.id,
+      amount: value,
+      fee: '0',
+      status: 'pending',
+      depositAddress: wallet.address,
+      createdAt,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   // A short transfer (half) pays nothing: it stays in the wallet as a deposit, and the order pending.
@@ -82,7 +127,10 @@ async function pay(target: string, value: string, short: boolean): Promise<void>
   const paid = await payOnChain(server, ETH_CHAIN, wallet.address, coin, arrived, PAYER);
   await readChainUpTo(server, ETH_CHAIN, paid.blockNumber);
   const orgKey = target.startsWith('Birch') ? 'stdB' : target.startsWith('Cedar') ? 'liteC' : 'proA';
-  const res = await server.call('POST', '/sys/order-repair/recheck', { token: await client.token(RECHECKER[orgKey]), body: { orderId: order.id } });
+  const res = await server.call('POST', '/sys/order-repair/recheck', {
+    token: await client.token(RECHECKER[orgKey]),
+    body: { orderId: order.id },
+  });
   // Already paid by the watcher itself: the re-check has nothing to do.
   expect([200, 409]).toContain(res.code);
 }
@@ -92,21 +140,34 @@ async function recredit(pick: number): Promise<void> {
   const expired = await db()
     .selectFrom('paymentOrder')
     .innerJoin('currency', 'currency.id', 'paymentOrder.currencyId')
-    .select(['paymentOrder.id', 'paymentOrder.depositAddress', 'currency.symbol', sql<string>`trim_scale(payment_order.amount)::text`.as('amount')])
+    .select([
+      'paymentOrder.id',
+      'paymentOrder.depositAddress',
+      'currency.symbol',
+      sql<string>`trim_scale(payment_order.amount)::text`.as('amount'),
+    ])
     .where('status', 'in', ['expired', 'failed'])
     .where('paymentOrder.chainId', '=', ETH_CHAIN)
     .orderBy('paymentOrder.id')
     .execute();
   if (expired.length === 0) return;
   const order = expired[pick % expired.length];
-  const deposit = await db().selectFrom('chainWallet').select('id').where('chainId', '=', ETH_CHAIN).where('address', '=', order.depositAddress).executeTakeFirst();
+  const deposit = await db()
+    .selectFrom('chainWallet')
+    .select('id')
+    .where('chainId', '=', ETH_CHAIN)
+    .where('address', '=', order.depositAddress)
+    .executeTakeFirst();
   let txHash = `0x${(++seq).toString(16).padStart(64, 'a')}`;
   if (deposit) {
     const paid = await payOnChain(server, ETH_CHAIN, order.depositAddress, order.symbol, order.amount, PAYER);
     await readChainUpTo(server, ETH_CHAIN, paid.blockNumber);
     txHash = paid.txHash;
   }
-  const res = await server.call('POST', '/sys/order-repair/recredit', { token: await client.token('superAdmin'), body: { orderId: order.id, txHash, reason: 'Paid late, seen on the explorer.' } });
+  const res = await server.call('POST', '/sys/order-repair/recredit', {
+    token: await client.token('superAdmin'),
+    body: { orderId: order.id, txHash, reason: 'Paid late, seen on the explorer.' },
+  });
   // Refused, nothing changing: a deposit address that is no wallet of ours, or a payment the watcher gave a pending order of that amount.
   expect([200, 409]).toContain(res.code);
 }
@@ -114,10 +175,25 @@ async function recredit(pick: number): Promise<void> {
 async function refund(from: number, pick: number): Promise<void> {
   const hot = HOT[from];
   const orgId = server.orgIds[hot.orgKey];
-  const paid = await db().selectFrom('paymentOrder').innerJoin('currency', 'currency.id', 'paymentOrder.currencyId').select(['orderNo', 'currency.symbol']).where('paymentOrder.orgId', '=', orgId).where('paymentOrder.chainId', '=', ETH_CHAIN).where('status', '=', 'paid').orderBy('paymentOrder.id').execute();
+  const paid = await db()
+    .selectFrom('paymentOrder')
+    .innerJoin('currency', 'currency.id', 'paymentOrder.currencyId')
+    .select(['orderNo', 'currency.symbol'])
+    .where('paymentOrder.orgId', '=', orgId)
+    .where('paymentOrder.chainId', '=', ETH_CHAIN)
+    .where('status', '=', 'paid')
+    .orderBy('paymentOrder.id')
+    .execute();
   if (paid.length === 0) return;
   const order = paid[pick % paid.length];
-  const res = await move(hot.by, { kind: 'refund', walletId: wallets[hot.wallet], to: '', symbol: order.symbol, amount: '1', orderNo: order.orderNo });
+  const res = await move(hot.by, {
+    kind: 'refund',
+    walletId: wallets[hot.wallet],
+    to: '',
+    symbol: order.symbol,
+    amount: '1',
+    orderNo: order.orderNo,
+  });
   expect([200, 400]).toContain(res.code);
 }
 
@@ -126,7 +202,14 @@ async function propose(cmd: Extract<Command, { type: 'propose' }>): Promise<void
   const coin = ms.coins[cmd.coin];
   const deposits = ms.wallet.startsWith('Aurora') ? 'Aurora deposits' : 'Birch deposits';
   const to = cmd.kind === 'supply' ? addresses[deposits] : EXTERNAL;
-  const started = await client.start(ms.starter, { kind: cmd.kind, walletId: wallets[ms.wallet], to, symbol: coin, amount: cmd.amount, memo: 'property' });
+  const started = await client.start(ms.starter, {
+    kind: cmd.kind,
+    walletId: wallets[ms.wallet],
+    to,
+    symbol: coin,
+    amount: cmd.amount,
+    memo: 'property',
+  });
   if (started.code !== 200) return expect(started.code).toBe(400);
   const id = started.data.proposalId;
   if (cmd.end === 'deny') {
@@ -148,7 +231,13 @@ async function propose(cmd: Extract<Command, { type: 'propose' }>): Promise<void
   ]);
   expect(results.slice(0, 2).filter((r) => r.code === 200).length).toBeLessThanOrEqual(1);
   // One debit per execution (a Safe's execution has no gas entry: its relayer paid).
-  const executions = await db().selectFrom('ledgerEntry').select('id').where('proposalId', '=', id).where('reason', '=', 'proposal').where('delta', '<', '0').execute();
+  const executions = await db()
+    .selectFrom('ledgerEntry')
+    .select('id')
+    .where('proposalId', '=', id)
+    .where('reason', '=', 'proposal')
+    .where('delta', '<', '0')
+    .execute();
   expect(executions.length).toBeLessThanOrEqual(1);
 }
 
@@ -173,7 +262,11 @@ async function run(cmd: Command): Promise<void> {
     }
     case 'race': {
       const hot = HOT[cmd.from];
-      const results = await Promise.all(cmd.amounts.map((value: string) => move(hot.by, { kind: 'withdraw', walletId: wallets[hot.wallet], to: EXTERNAL, symbol: hot.coins[0], amount: value })));
+      const results = await Promise.all(
+        cmd.amounts.map((value: string) =>
+          move(hot.by, { kind: 'withdraw', walletId: wallets[hot.wallet], to: EXTERNAL, symbol: hot.coins[0], amount: value }),
+        ),
+      );
       for (const res of results) expect([200, 400, 409]).toContain(res.code);
       return;
     }
@@ -182,7 +275,11 @@ async function run(cmd: Command): Promise<void> {
 
 /** Entries of each reason written so far: the sequences must really move money, not only be refused. */
 async function entriesByReason(): Promise<Record<string, number>> {
-  const rows = await db().selectFrom('ledgerEntry').select(['reason', db().fn.countAll<number>().as('n')]).groupBy('reason').execute();
+  const rows = await db()
+    .selectFrom('ledgerEntry')
+    .select(['reason', db().fn.countAll<number>().as('n')])
+    .groupBy('reason')
+    .execute();
   return Object.fromEntries(rows.map((r) => [r.reason, Number(r.n)]));
 }
 
@@ -203,6 +300,7 @@ describe('the books balance after every step of random money sequences', () => {
       { numRuns: 20, seed: Number(process.env.LEDGER_PROPERTY_SEED ?? 20261123) },
     );
     const after = await entriesByReason();
-    for (const reason of ['payment', 'movement', 'proposal', 'fee', 'gas']) expect(after[reason] ?? 0, reason).toBeGreaterThan(before[reason] ?? 0);
+    for (const reason of ['payment', 'movement', 'proposal', 'fee', 'gas'])
+      expect(after[reason] ?? 0, reason).toBeGreaterThan(before[reason] ?? 0);
   }, 240_000);
 });

@@ -22,12 +22,31 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const call = async <T = unknown>(account: string, path: string, body: unknown, orgId?: number) => server.call<T>('POST', path, { token: await sign.token(account), body, orgId });
-const withdraw = (walletId: number, overrides: Record<string, unknown> = {}) => ({ walletId, kind: 'withdraw', to: OUTSIDE, amount: '0.5', symbol: 'ETH', memo: 'lite cold', ...overrides });
-const queueLength = async (walletId: number) => Number((await server.app.context.db.selectFrom('proposal').select((eb) => eb.fn.countAll().as('n')).where('walletId', '=', walletId).executeTakeFirstOrThrow()).n);
+const call = async <T = unknown>(account: string, path: string, body: unknown, orgId?: number) =>
+  server.call<T>('POST', path, { token: await sign.token(account), body, orgId });
+const withdraw = (walletId: number, overrides: Record<string, unknown> = {}) => ({
+  walletId,
+  kind: 'withdraw',
+  to: OUTSIDE,
+  amount: '0.5',
+  symbol: 'ETH',
+  memo: 'lite cold',
+  ...overrides,
+});
+const queueLength = async (walletId: number) =>
+  Number(
+    (
+      await server.app.context.db
+        .selectFrom('proposal')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('walletId', '=', walletId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 /** Denies every open proposal of a wallet, so the next test starts with a free queue. */
 async function clearQueue(walletId: number): Promise<void> {
-  for (const p of (await sign.list('merchantLiteManager', { walletId, state: 'open' })).data.list) expect((await sign.act('merchantLiteManager', 'deny', p.id)).code).toBe(200);
+  for (const p of (await sign.list('merchantLiteManager', { walletId, state: 'open' })).data.list)
+    expect((await sign.act('merchantLiteManager', 'deny', p.id)).code).toBe(200);
 }
 
 describe('the lite cold wallet', () => {
@@ -57,7 +76,10 @@ describe('the lite cold wallet', () => {
   it('a lite employee, though a signer, starts nothing out of it, by either door', async () => {
     const cold = wallets['Cedar cold'];
     const queued = await queueLength(cold);
-    const refusal = { code: 400, data: { walletId: "Only the organisation's manager starts a movement out of its multisig cold wallet; its signers then approve it." } };
+    const refusal = {
+      code: 400,
+      data: { walletId: "Only the organisation's manager starts a movement out of its multisig cold wallet; its signers then approve it." },
+    };
     for (const path of ['/sys/movement/save', '/sys/sign/start']) {
       // A transfer is a kind lite employees start elsewhere: the cold wallet's own rule refuses it.
       expect(await call('merchantLiteEmployee', path, withdraw(cold, { kind: 'transfer' })), path).toMatchObject(refusal);
@@ -74,7 +96,10 @@ describe('the lite cold wallet', () => {
       for (const path of ['/sys/movement/save', '/sys/sign/start']) {
         // Both are cold admins of their own wallets; a transfer is a kind both may start.
         const body = withdraw(cold, { kind: 'transfer' });
-        expect(await call(account, path, body), `${account} ${path}`).toMatchObject({ code: 400, data: { walletId: 'Choose a wallet of the selected organisation.' } });
+        expect(await call(account, path, body), `${account} ${path}`).toMatchObject({
+          code: 400,
+          data: { walletId: 'Choose a wallet of the selected organisation.' },
+        });
         expect((await call(account, path, body, server.orgIds.liteC)).code, `${account} ${path} as Cedar`).toBe(403);
       }
     }
@@ -86,7 +111,8 @@ describe('the lite cold wallet', () => {
     const proposalId = (await call<MovementRecord>('merchantLiteManager', '/sys/movement/save', withdraw(cold))).data.proposalId!;
     for (const account of ['superAdmin', 'agentManager']) {
       expect((await sign.detail(account, proposalId)).data.myActions, account).toEqual([]);
-      for (const action of ['approval', 'confirm', 'deny'] as const) expect((await sign.act(account, action, proposalId)).code, `${account} ${action}`).toBe(403);
+      for (const action of ['approval', 'confirm', 'deny'] as const)
+        expect((await sign.act(account, action, proposalId)).code, `${account} ${action}`).toBe(403);
     }
     expect((await sign.detail('merchantLiteManager', proposalId)).data).toMatchObject({ status: 'pending', approvalCount: 0 });
     await clearQueue(cold);
@@ -95,12 +121,19 @@ describe('the lite cold wallet', () => {
   it('a lite signer reaches no other org: neither its wallets nor its proposals', async () => {
     const aurora = await sign.start('merchantProManager', withdraw(wallets['Aurora cold']));
     expect(aurora.code).toBe(200);
-    expect(await call('merchantLiteManager', '/sys/movement/save', withdraw(wallets['Aurora cold']))).toMatchObject({ code: 404, msg: 'Wallet was not found.' });
+    expect(await call('merchantLiteManager', '/sys/movement/save', withdraw(wallets['Aurora cold']))).toMatchObject({
+      code: 404,
+      msg: 'Wallet was not found.',
+    });
     expect((await sign.detail('merchantLiteManager', aurora.data.proposalId)).code).toBe(404);
-    for (const action of ['approval', 'confirm', 'deny'] as const) expect((await sign.act('merchantLiteEmployee', action, aurora.data.proposalId)).code, action).toBe(404);
-    expect((await sign.list('merchantLiteManager', { waitingForMe: true })).data.list.every((p) => p.orgId === server.orgIds.liteC)).toBe(true);
+    for (const action of ['approval', 'confirm', 'deny'] as const)
+      expect((await sign.act('merchantLiteEmployee', action, aurora.data.proposalId)).code, action).toBe(404);
+    expect((await sign.list('merchantLiteManager', { waitingForMe: true })).data.list.every((p) => p.orgId === server.orgIds.liteC)).toBe(
+      true,
+    );
     // Nor does the pro manager, a cold admin, reach the lite proposal.
-    const lite = (await call<MovementRecord>('merchantLiteManager', '/sys/movement/save', withdraw(wallets['Cedar cold']))).data.proposalId!;
+    const lite = (await call<MovementRecord>('merchantLiteManager', '/sys/movement/save', withdraw(wallets['Cedar cold']))).data
+      .proposalId!;
     expect((await sign.act('merchantProManager', 'approval', lite)).code).toBe(404);
     await clearQueue(wallets['Cedar cold']);
   });

@@ -28,12 +28,19 @@ type Reply = Record<string, string>;
 const db = () => server.app.context.db;
 const post = <T = Reply>(path: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   server.call<T>('POST', path, { token: operator, body, headers });
-const chainDetail = async (id: number) => (await server.call<ChainRecord>('GET', '/sys/chain/detail', { token: operator, query: { id } })).data;
-const currencyDetail = async (id: number) => (await server.call<CurrencyRecord>('GET', '/sys/currency/detail', { token: operator, query: { id } })).data;
+const chainDetail = async (id: number) =>
+  (await server.call<ChainRecord>('GET', '/sys/chain/detail', { token: operator, query: { id } })).data;
+const currencyDetail = async (id: number) =>
+  (await server.call<CurrencyRecord>('GET', '/sys/currency/detail', { token: operator, query: { id } })).data;
 const chainByChainId = async (chainId: number) =>
   (await server.call<ListResult<ChainRecord>>('GET', '/sys/chain/list', { token: operator, query: { chainId } })).data.list[0];
 const currencyOn = async (chainId: number, symbol: string) =>
-  (await server.call<ListResult<CurrencyRecord>>('GET', '/sys/currency/list', { token: operator, query: { chainId, symbol, pageSize: 100 } })).data.list.find((c) => c.symbol === symbol)!;
+  (
+    await server.call<ListResult<CurrencyRecord>>('GET', '/sys/currency/list', {
+      token: operator,
+      query: { chainId, symbol, pageSize: 100 },
+    })
+  ).data.list.find((c) => c.symbol === symbol)!;
 
 let nextChainId = 930_001;
 const newChain = async (family: ChainFamily = 'evm') => {
@@ -72,10 +79,19 @@ const newToken = async (chainId: number, overrides: Record<string, unknown> = {}
 /** Every address stored for a chain, read from the tables themselves. */
 async function storedAddresses(chainId: number): Promise<string[]> {
   const wallets = (await db().selectFrom('chainWallet').select('address').where('chainId', '=', chainId).execute()).map((r) => r.address);
-  const tokens = (await db().selectFrom('currency').select('contractAddress').where('chainId', '=', chainId).execute()).flatMap((r) => r.contractAddress ?? []);
-  const deposits = (await db().selectFrom('paymentOrder').select('depositAddress').where('chainId', '=', chainId).execute()).map((r) => r.depositAddress);
+  const tokens = (await db().selectFrom('currency').select('contractAddress').where('chainId', '=', chainId).execute()).flatMap(
+    (r) => r.contractAddress ?? [],
+  );
+  const deposits = (await db().selectFrom('paymentOrder').select('depositAddress').where('chainId', '=', chainId).execute()).map(
+    (r) => r.depositAddress,
+  );
   const contracts = await db().selectFrom('contractAddress').selectAll().where('chainId', '=', chainId).execute();
-  return [...wallets, ...tokens, ...deposits, ...contracts.flatMap((row) => CONTRACT_ADDRESS_FIELD_NAMES.flatMap((field) => row[field] ?? []))];
+  return [
+    ...wallets,
+    ...tokens,
+    ...deposits,
+    ...contracts.flatMap((row) => CONTRACT_ADDRESS_FIELD_NAMES.flatMap((field) => row[field] ?? [])),
+  ];
 }
 
 /** The stored addresses of a chain that its family, as stored now, would refuse. */
@@ -85,7 +101,9 @@ async function addressesThatNoLongerValidate(chainId: number): Promise<string[]>
 }
 
 const count = async (table: 'chainWallet' | 'paymentOrder' | 'proposal', chainId: number) =>
-  Number((await db().selectFrom(table).select(db().fn.countAll<string>().as('n')).where('chainId', '=', chainId).executeTakeFirstOrThrow()).n);
+  Number(
+    (await db().selectFrom(table).select(db().fn.countAll<string>().as('n')).where('chainId', '=', chainId).executeTakeFirstOrThrow()).n,
+  );
 
 describe("a used chain's family", () => {
   it('superAdmin cannot turn the demo EVM chain into TRON: 409 on family, the chain unchanged, every address still valid', async () => {
@@ -97,7 +115,11 @@ describe("a used chain's family", () => {
     const res = await post('/sys/chain/update', { id: eth.id, family: 'tron' });
     expect(res.code).toBe(409);
     expect(res.data).toEqual({ family: LOCKED });
-    const [wallets, orders, proposals] = await Promise.all([count('chainWallet', ETH_CHAIN), count('paymentOrder', ETH_CHAIN), count('proposal', ETH_CHAIN)]);
+    const [wallets, orders, proposals] = await Promise.all([
+      count('chainWallet', ETH_CHAIN),
+      count('paymentOrder', ETH_CHAIN),
+      count('proposal', ETH_CHAIN),
+    ]);
     expect(wallets).toBeGreaterThan(1);
     expect(res.msg).toMatch(/^The family of chain Ethereum cannot change: it is used by .+\.$/);
     expect(res.msg).toContain(`${wallets} wallets`);
@@ -118,7 +140,13 @@ describe("a used chain's family", () => {
 
   it('the whole record echoed back with the family changed writes nothing, not even the other fields', async () => {
     const tron = await chainByChainId(TRON_CHAIN);
-    const res = await post('/sys/chain/update', { ...tron, family: 'evm', name: 'Hijacked', rpcUrl: 'https://evil.example', confirmations: 0 });
+    const res = await post('/sys/chain/update', {
+      ...tron,
+      family: 'evm',
+      name: 'Hijacked',
+      rpcUrl: 'https://evil.example',
+      confirmations: 0,
+    });
     expect(res.code).toBe(409);
     expect(res.data).toEqual({ family: LOCKED });
     expect(res.msg).toMatch(/^The family of chain TRON cannot change/);
@@ -128,19 +156,45 @@ describe("a used chain's family", () => {
 
   it('sending the same family, or changing only other fields, still works', async () => {
     const eth = await chainByChainId(ETH_CHAIN);
-    const same = await post<ChainRecord>('/sys/chain/update', { ...eth, family: 'evm', rpcUrl: 'https://eth2.example-rpc.net', confirmations: 20 });
+    const same = await post<ChainRecord>('/sys/chain/update', {
+      ...eth,
+      family: 'evm',
+      rpcUrl: 'https://eth2.example-rpc.net',
+      confirmations: 20,
+    });
     expect(same.code).toBe(200);
     expect(same.data).toMatchObject({ family: 'evm', rpcUrl: 'https://eth2.example-rpc.net', confirmations: 20 });
-    const others = await post<ChainRecord>('/sys/chain/update', { id: eth.id, name: 'Ethereum Mainnet', explorerUrl: 'https://explorer.example', enabled: true });
+    const others = await post<ChainRecord>('/sys/chain/update', {
+      id: eth.id,
+      name: 'Ethereum Mainnet',
+      explorerUrl: 'https://explorer.example',
+      enabled: true,
+    });
     expect(others.code).toBe(200);
     expect(others.data).toMatchObject({ name: 'Ethereum Mainnet', explorerUrl: 'https://explorer.example', family: 'evm' });
-    const back = await post('/sys/chain/update', { id: eth.id, name: eth.name, rpcUrl: eth.rpcUrl, explorerUrl: eth.explorerUrl, confirmations: eth.confirmations });
+    const back = await post('/sys/chain/update', {
+      id: eth.id,
+      name: eth.name,
+      rpcUrl: eth.rpcUrl,
+      explorerUrl: eth.explorerUrl,
+      confirmations: eth.confirmations,
+    });
     expect(back.code).toBe(200);
   });
 
   it('an unused chain may change family, back and forth; its native coin stores no address', async () => {
     const chain = await newChain('evm');
-    await post('/sys/currency/save', { symbol: 'LCK', name: 'Lock coin', chainId: chain.chainId, contractAddress: null, decimals: 18, legalTender: 'USD', minDeposit: '0', minWithdraw: '0', withdrawFee: '0' });
+    await post('/sys/currency/save', {
+      symbol: 'LCK',
+      name: 'Lock coin',
+      chainId: chain.chainId,
+      contractAddress: null,
+      decimals: 18,
+      legalTender: 'USD',
+      minDeposit: '0',
+      minWithdraw: '0',
+      withdrawFee: '0',
+    });
     const toTron = await post<ChainRecord>('/sys/chain/update', { id: chain.id, family: 'tron' });
     expect(toTron.code).toBe(200);
     expect(toTron.data.family).toBe('tron');
@@ -156,18 +210,39 @@ describe("a used chain's family", () => {
     expect(tokenRes).toMatchObject({ code: 409, msg: `The family of chain ${withToken.name} cannot change: it is used by 1 token.` });
 
     const withContracts = await newChain();
-    expect((await post('/sys/contract-address/save', { chainId: withContracts.chainId, hotAddr: `0x${'12'.repeat(20)}`, coldAddr: `0x${'34'.repeat(20)}` })).code).toBe(200);
+    expect(
+      (
+        await post('/sys/contract-address/save', {
+          chainId: withContracts.chainId,
+          hotAddr: `0x${'12'.repeat(20)}`,
+          coldAddr: `0x${'34'.repeat(20)}`,
+        })
+      ).code,
+    ).toBe(200);
     const contractRes = await post('/sys/chain/update', { id: withContracts.id, family: 'tron' });
-    expect(contractRes).toMatchObject({ code: 409, msg: `The family of chain ${withContracts.name} cannot change: it is used by 2 contract addresses.` });
+    expect(contractRes).toMatchObject({
+      code: 409,
+      msg: `The family of chain ${withContracts.name} cannot change: it is used by 2 contract addresses.`,
+    });
     // Cleared addresses no longer hold it.
     expect((await post('/sys/contract-address/save', { chainId: withContracts.chainId, hotAddr: null, coldAddr: null })).code).toBe(200);
     expect((await post('/sys/chain/update', { id: withContracts.id, family: 'tron' })).code).toBe(200);
 
     const withWallet = await newChain();
-    const wallet = await post('/sys/chain-wallet/save', { chainId: withWallet.chainId, orgId: server.orgIds.operator, kind: 'Hot', address: `0x${'56'.repeat(20)}`, label: 'lock test' });
+    const wallet = await post('/sys/chain-wallet/save', {
+      chainId: withWallet.chainId,
+      orgId: server.orgIds.operator,
+      kind: 'Hot',
+      address: `0x${'56'.repeat(20)}`,
+      label: 'lock test',
+    });
     expect(wallet.code).toBe(200);
     const walletRes = await post('/sys/chain/update', { id: withWallet.id, family: 'tron' });
-    expect(walletRes).toMatchObject({ code: 409, msg: `The family of chain ${withWallet.name} cannot change: it is used by 1 wallet.`, data: { family: LOCKED } });
+    expect(walletRes).toMatchObject({
+      code: 409,
+      msg: `The family of chain ${withWallet.name} cannot change: it is used by 1 wallet.`,
+      data: { family: LOCKED },
+    });
     expect((await chainDetail(withWallet.id)).family).toBe('evm');
   });
 
@@ -176,14 +251,39 @@ describe("a used chain's family", () => {
     const token = await newToken(chain.chainId);
     await db()
       .insertInto('paymentOrder')
-      .values({ orderNo: `LOCK-${chain.chainId}`, orgId: server.orgIds.proA, kind: 'payment', payLinkId: null, chainId: chain.chainId, currencyId: token.id, amount: '1', fee: '0', status: 'expired', payerAddress: null, depositAddress: `0x${'78'.repeat(20)}`, txHash: null, paidAt: null })
+      .values({
+        orderNo: `LOCK-${chain.chainId}`,
+        orgId: server.orgIds.proA,
+        kind: 'payment',
+        payLinkId: null,
+        chainId: chain.chainId,
+        currencyId: token.id,
+        amount: '1',
+        fee: '0',
+        status: 'expired',
+        payerAddress: null,
+        depositAddress: `0x${'78'.repeat(20)}`,
+        txHash: null,
+        paidAt: null,
+      })
       .execute();
     await db()
       .insertInto('chainTransfer')
-      .values({ chainId: chain.chainId, currencyId: token.id, toAddress: `0x${'78'.repeat(20)}`, fromAddress: `0x${'9a'.repeat(20)}`, amount: '1', txHash: `0x${'ef'.repeat(32)}`, blockTime: new Date() })
+      .values({
+        chainId: chain.chainId,
+        currencyId: token.id,
+        toAddress: `0x${'78'.repeat(20)}`,
+        fromAddress: `0x${'9a'.repeat(20)}`,
+        amount: '1',
+        txHash: `0x${'ef'.repeat(32)}`,
+        blockTime: new Date(),
+      })
       .execute();
     const res = await post('/sys/chain/update', { id: chain.id, family: 'tron' });
-    expect(res).toMatchObject({ code: 409, msg: `The family of chain ${chain.name} cannot change: it is used by 1 token, 1 order, and 1 chain transfer.` });
+    expect(res).toMatchObject({
+      code: 409,
+      msg: `The family of chain ${chain.name} cannot change: it is used by 1 token, 1 order, and 1 chain transfer.`,
+    });
     expect(await chainDetail(chain.id)).toEqual(chain);
   });
 
@@ -261,10 +361,22 @@ describe("a used currency's symbol and decimals", () => {
 
   it('the same symbol and decimals sent back, and other fields, still update', async () => {
     const usdt = await currencyOn(ETH_CHAIN, 'USDT');
-    const res = await post<CurrencyRecord>('/sys/currency/update', { ...usdt, name: 'Tether', withdrawFee: '1.5', minDeposit: '2', enabled: false });
+    const res = await post<CurrencyRecord>('/sys/currency/update', {
+      ...usdt,
+      name: 'Tether',
+      withdrawFee: '1.5',
+      minDeposit: '2',
+      enabled: false,
+    });
     expect(res.code).toBe(200);
     expect(res.data).toMatchObject({ symbol: 'USDT', decimals: 6, name: 'Tether', withdrawFee: '1.5', minDeposit: '2', enabled: false });
-    const back = await post('/sys/currency/update', { id: usdt.id, name: usdt.name, withdrawFee: usdt.withdrawFee, minDeposit: usdt.minDeposit, enabled: true });
+    const back = await post('/sys/currency/update', {
+      id: usdt.id,
+      name: usdt.name,
+      withdrawFee: usdt.withdrawFee,
+      minDeposit: usdt.minDeposit,
+      enabled: true,
+    });
     expect(back.code).toBe(200);
   });
 
@@ -279,12 +391,27 @@ describe("a used currency's symbol and decimals", () => {
     const token = await newToken(ETH_CHAIN);
     await db()
       .insertInto('chainTransfer')
-      .values({ chainId: ETH_CHAIN, currencyId: token.id, toAddress: `0x${'bc'.repeat(20)}`, fromAddress: `0x${'de'.repeat(20)}`, amount: '3', txHash: `0x${'a1'.repeat(32)}`, blockTime: new Date() })
+      .values({
+        chainId: ETH_CHAIN,
+        currencyId: token.id,
+        toAddress: `0x${'bc'.repeat(20)}`,
+        fromAddress: `0x${'de'.repeat(20)}`,
+        amount: '3',
+        txHash: `0x${'a1'.repeat(32)}`,
+        blockTime: new Date(),
+      })
       .execute();
     const res = await post('/sys/currency/update', { id: token.id, symbol: 'MOVED' });
-    expect(res).toMatchObject({ code: 409, msg: `The symbol of ${token.symbol} on Ethereum cannot change: it is used by 1 chain transfer.`, data: { symbol: LOCKED } });
+    expect(res).toMatchObject({
+      code: 409,
+      msg: `The symbol of ${token.symbol} on Ethereum cannot change: it is used by 1 chain transfer.`,
+      data: { symbol: LOCKED },
+    });
     const del = await post(`/sys/currency/delete/${token.id}`, {});
-    expect(del).toMatchObject({ code: 409, msg: 'This currency has money movements or chain transfers on record, so it cannot be deleted or changed that way.' });
+    expect(del).toMatchObject({
+      code: 409,
+      msg: 'This currency has money movements or chain transfers on record, so it cannot be deleted or changed that way.',
+    });
     expect(await currencyDetail(token.id)).toEqual(token);
   });
 });

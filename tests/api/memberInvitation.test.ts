@@ -9,22 +9,35 @@ let server: TestServer;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
   server = await startTestServer();
-  for (const account of ['merchantStdManager', 'merchantStdFinance', 'agentManager', 'merchantLiteManager']) tokens[account] = await server.login(account);
+  for (const account of ['merchantStdManager', 'merchantStdFinance', 'agentManager', 'merchantLiteManager'])
+    tokens[account] = await server.login(account);
 });
 afterAll(() => server?.close());
 
-const invite = (account: string, body: Record<string, unknown>) => server.call<MemberInvitationRecord>('POST', '/sys/member/invite', { token: tokens[account], body });
+const invite = (account: string, body: Record<string, unknown>) =>
+  server.call<MemberInvitationRecord>('POST', '/sys/member/invite', { token: tokens[account], body });
 const invitations = (account: string, query: Record<string, string> = {}) =>
   server.call<ListResult<MemberInvitationRecord>>('GET', '/sys/member/invitation/list', { token: tokens[account], query });
-const revoke = (account: string, id: number) => server.call<MemberInvitationRecord>('POST', `/sys/member/invitation/delete/${id}`, { token: tokens[account] });
+const revoke = (account: string, id: number) =>
+  server.call<MemberInvitationRecord>('POST', `/sys/member/invitation/delete/${id}`, { token: tokens[account] });
 const signup = (code: string, account: string) =>
-  server.call<SessionInfo>('POST', '/sys/auth/signup', { body: { account, password: 'Join-2026x', userName: 'New Member', invitationCode: code } });
+  server.call<SessionInfo>('POST', '/sys/auth/signup', {
+    body: { account, password: 'Join-2026x', userName: 'New Member', invitationCode: code },
+  });
 
 describe('member invitations', () => {
   it('a manager invites a finance member; signing up with the code joins the org with that role', async () => {
     const res = await invite('merchantStdManager', { roleLevel: 1, invitee: 'birchFinance2' });
     expect(res.code).toBe(200);
-    expect(res.data).toMatchObject({ roleLevel: 1, roleLabel: 'finance', invitee: 'birchFinance2', status: 'open', orgId: server.orgIds.stdB, createdBy: 'merchantStdManager', usedBy: null });
+    expect(res.data).toMatchObject({
+      roleLevel: 1,
+      roleLabel: 'finance',
+      invitee: 'birchFinance2',
+      status: 'open',
+      orgId: server.orgIds.stdB,
+      createdBy: 'merchantStdManager',
+      usedBy: null,
+    });
     const joined = await signup(res.data.code, 'birchFinance2');
     expect(joined.code).toBe(200);
     expect(joined.data.orgList).toEqual([{ orgId: server.orgIds.stdB, orgName: 'Birch Goods (Standard)', tenantType: 5, roleLevel: 1 }]);
@@ -34,7 +47,9 @@ describe('member invitations', () => {
   });
 
   it('a role the tier lacks is refused; only the org’s managers invite, list and withdraw', async () => {
-    expect((await invite('merchantLiteManager', { roleLevel: 2, invitee: 'cedarStaff' })).data).toEqual({ roleLevel: 'Choose a role this organisation has.' });
+    expect((await invite('merchantLiteManager', { roleLevel: 2, invitee: 'cedarStaff' })).data).toEqual({
+      roleLevel: 'Choose a role this organisation has.',
+    });
     expect((await invite('merchantStdManager', { roleLevel: 2 })).data).toEqual({ invitee: 'Required.' });
     expect((await invite('merchantStdFinance', { roleLevel: 2, invitee: 'birchStaff' })).code).toBe(403);
     expect((await invitations('merchantStdFinance')).code).toBe(403);
@@ -47,7 +62,10 @@ describe('member invitations', () => {
 
   it('member codes stay out of the agency’s merchant invitations', async () => {
     const agentsOwn = (await invite('agentManager', { roleLevel: 1, invitee: 'northStaff' })).data;
-    const merchantCodes = await server.call<ListResult<InvitationRecord>>('GET', '/sys/invitation/list', { token: tokens.agentManager, query: { pageSize: 100 } });
+    const merchantCodes = await server.call<ListResult<InvitationRecord>>('GET', '/sys/invitation/list', {
+      token: tokens.agentManager,
+      query: { pageSize: 100 },
+    });
     expect(merchantCodes.data.list.map((i) => i.code)).not.toContain(agentsOwn.code);
     expect((await server.call('POST', `/sys/invitation/delete/${agentsOwn.id}`, { token: tokens.agentManager })).code).toBe(404);
     const joined = await signup(agentsOwn.code, 'northStaff');
@@ -56,7 +74,8 @@ describe('member invitations', () => {
 });
 
 describe('POST /sys/auth/join: a signed-in account redeems a code', () => {
-  const join = (token: string | undefined, code: string) => server.call<SessionInfo>('POST', '/sys/auth/join', { token, body: { invitationCode: code } });
+  const join = (token: string | undefined, code: string) =>
+    server.call<SessionInfo>('POST', '/sys/auth/join', { token, body: { invitationCode: code } });
 
   it('a member code adds the org to the account’s memberships; twice is refused', async () => {
     const token = await server.login('merchantLiteEmployee');
@@ -75,7 +94,12 @@ describe('POST /sys/auth/join: a signed-in account redeems a code', () => {
   });
 
   it('a merchant code starts that merchant org with the account as its manager; no session, no join', async () => {
-    const merchantCode = (await server.call<InvitationRecord>('POST', '/sys/invitation/save', { token: tokens.agentManager, body: { orgName: 'Lime Logistics', tenantType: 5, invitee: 'merchantStdFinance' } })).data.code;
+    const merchantCode = (
+      await server.call<InvitationRecord>('POST', '/sys/invitation/save', {
+        token: tokens.agentManager,
+        body: { orgName: 'Lime Logistics', tenantType: 5, invitee: 'merchantStdFinance' },
+      })
+    ).data.code;
     expect((await join(undefined, merchantCode)).code).toBe(401);
     const token = await server.login('merchantStdFinance');
     const res = await join(token, merchantCode);
@@ -84,14 +108,18 @@ describe('POST /sys/auth/join: a signed-in account redeems a code', () => {
 });
 
 describe('a member code is for its invitee alone', () => {
-  const join = (token: string, code: string) => server.call<SessionInfo>('POST', '/sys/auth/join', { token, body: { invitationCode: code } });
+  const join = (token: string, code: string) =>
+    server.call<SessionInfo>('POST', '/sys/auth/join', { token, body: { invitationCode: code } });
   const openIds = async () => (await invitations('merchantStdManager', { status: 'open' })).data.list.map((i) => i.id);
 
   it('a colleague joining with it, or signing up under another name, is a 403; the code stays open and its invitee joins', async () => {
     const invitation = (await invite('merchantStdManager', { roleLevel: 0, invitee: 'birchDeputy' })).data;
     // A manager role is worth stealing: the finance member tries it on /account, then as a new account.
     const byJoin = await join(tokens.merchantStdFinance, invitation.code);
-    expect(byJoin).toMatchObject({ code: 403, data: { invitationCode: 'This invitation was issued for another account. Ask for one in your account name.' } });
+    expect(byJoin).toMatchObject({
+      code: 403,
+      data: { invitationCode: 'This invitation was issued for another account. Ask for one in your account name.' },
+    });
     expect((await signup(invitation.code, 'birchDeputy2')).code).toBe(403);
     expect(await openIds()).toContain(invitation.id);
     const members = await server.call<ListResult<MemberRecord>>('GET', '/sys/member/list', { token: tokens.merchantStdManager });

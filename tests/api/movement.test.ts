@@ -25,15 +25,33 @@ afterAll(() => server?.close());
 const save = async (account: string, body: Record<string, unknown>) =>
   server.call<MovementRecord>('POST', '/sys/movement/save', { token: await client.token(account), body: { memo: '', ...body } });
 const list = async (account: string, query: Record<string, string | number>) =>
-  server.call<ListResult<MovementRecord>>('GET', '/sys/movement/list', { token: await client.token(account), query: { pageSize: 500, ...query } });
-const movementCount = async () => Number((await server.app.context.db.selectFrom('movement').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n);
+  server.call<ListResult<MovementRecord>>('GET', '/sys/movement/list', {
+    token: await client.token(account),
+    query: { pageSize: 500, ...query },
+  });
+const movementCount = async () =>
+  Number(
+    (
+      await server.app.context.db
+        .selectFrom('movement')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** A paid (or other) order of Birch Goods on Ethereum, with its currency's symbol. */
 async function birchOrder(status: string) {
   return server.app.context.db
     .selectFrom('paymentOrder')
     .innerJoin('currency', 'currency.id', 'paymentOrder.currencyId')
-    .select(['paymentOrder.id', 'paymentOrder.orderNo', sql<string>`payment_order.amount::text`.as('amount'), 'paymentOrder.payerAddress', 'currency.symbol', 'currency.id as currencyId'])
+    .select([
+      'paymentOrder.id',
+      'paymentOrder.orderNo',
+      sql<string>`payment_order.amount::text`.as('amount'),
+      'paymentOrder.payerAddress',
+      'currency.symbol',
+      'currency.id as currencyId',
+    ])
     .where('paymentOrder.orgId', '=', server.orgIds.stdB)
     .where('paymentOrder.chainId', '=', ETH_CHAIN)
     .where('paymentOrder.status', '=', status)
@@ -53,10 +71,13 @@ async function denyOpenProposals(walletId: number) {
 
 describe('demo seed', () => {
   it('holds movements of every kind, direct and through proposals in several statuses', async () => {
-    for (const kind of ['transfer', 'withdraw', 'refund', 'supply']) expect((await list('superAdmin', { kind })).data.count, kind).toBeGreaterThan(0);
+    for (const kind of ['transfer', 'withdraw', 'refund', 'supply'])
+      expect((await list('superAdmin', { kind })).data.count, kind).toBeGreaterThan(0);
     const transfers = (await list('superAdmin', { kind: 'transfer' })).data.list;
     expect(new Set(transfers.map((m) => m.status))).toEqual(new Set(['executed', 'pending', 'approved', 'denied', 'expired']));
-    expect((await list('merchantStdEmployee', { kind: 'supply' })).data.list).toEqual([expect.objectContaining({ status: 'executed', walletLabel: 'Birch cold', to: addresses['Birch deposits'] })]);
+    expect((await list('merchantStdEmployee', { kind: 'supply' })).data.list).toEqual([
+      expect.objectContaining({ status: 'executed', walletLabel: 'Birch cold', to: addresses['Birch deposits'] }),
+    ]);
     expect((await list('superAdmin', { kind: 'refund' })).data.list.every((m) => m.orderNo !== null)).toBe(true);
   });
 });
@@ -65,12 +86,31 @@ describe('direct movements (non-multisig wallets)', () => {
   it('a transfer is executed at once: balance lowered, ledger written, tx hash set', async () => {
     const wallet = wallets['Birch deposits'];
     const before = await balanceOf(server, wallet, 'USDC');
-    const res = await save('merchantStdFinance', { kind: 'transfer', walletId: wallet, to: EXTERNAL.toLowerCase(), symbol: 'USDC', amount: '100.5' });
+    const res = await save('merchantStdFinance', {
+      kind: 'transfer',
+      walletId: wallet,
+      to: EXTERNAL.toLowerCase(),
+      symbol: 'USDC',
+      amount: '100.5',
+    });
     expect(res.code).toBe(200);
-    expect(res.data).toMatchObject({ kind: 'transfer', status: 'executed', to: EXTERNAL, amount: '100.5', fee: '0', proposalId: null, walletLabel: 'Birch deposits', createdBy: 'merchantStdFinance' });
+    expect(res.data).toMatchObject({
+      kind: 'transfer',
+      status: 'executed',
+      to: EXTERNAL,
+      amount: '100.5',
+      fee: '0',
+      proposalId: null,
+      walletLabel: 'Birch deposits',
+      createdBy: 'merchantStdFinance',
+    });
     expect(res.data.txHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(units(await balanceOf(server, wallet, 'USDC'))).toBe(units(before) - units('100.5'));
-    const entry = await server.app.context.db.selectFrom('ledgerEntry').selectAll().where('txHash', '=', res.data.txHash).executeTakeFirstOrThrow();
+    const entry = await server.app.context.db
+      .selectFrom('ledgerEntry')
+      .selectAll()
+      .where('txHash', '=', res.data.txHash)
+      .executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ walletId: wallet, reason: 'movement', proposalId: null });
     expect(units(entry.delta)).toBe(-units('100.5'));
   });
@@ -78,7 +118,13 @@ describe('direct movements (non-multisig wallets)', () => {
   it('a transfer to one of our wallets credits it', async () => {
     const target = wallets['Aurora deposits'];
     const before = await balanceOf(server, target, 'USDC');
-    const res = await save('merchantStdFinance', { kind: 'transfer', walletId: wallets['Birch deposits'], to: addresses['Aurora deposits'], symbol: 'USDC', amount: '10' });
+    const res = await save('merchantStdFinance', {
+      kind: 'transfer',
+      walletId: wallets['Birch deposits'],
+      to: addresses['Aurora deposits'],
+      symbol: 'USDC',
+      amount: '10',
+    });
     expect(res.code).toBe(200);
     expect(units(await balanceOf(server, target, 'USDC'))).toBe(units(before) + units('10'));
   });
@@ -93,7 +139,13 @@ describe('direct movements (non-multisig wallets)', () => {
   });
 
   it('the lite tier moves directly', async () => {
-    const res = await save('merchantLiteEmployee', { kind: 'transfer', walletId: wallets['Cedar deposits'], to: EXTERNAL, symbol: 'USDT', amount: '5' });
+    const res = await save('merchantLiteEmployee', {
+      kind: 'transfer',
+      walletId: wallets['Cedar deposits'],
+      to: EXTERNAL,
+      symbol: 'USDT',
+      amount: '5',
+    });
     expect(res.code).toBe(200);
     expect(res.data.status).toBe('executed');
   });
@@ -105,13 +157,32 @@ describe('refunds', () => {
     const wallet = wallets['Birch deposits'];
     // Enough of the order's currency in the hot wallet to refund it whole.
     await fund(server, wallet, order.currencyId, '1000000');
-    const over = await save('merchantStdFinance', { kind: 'refund', walletId: wallet, orderNo: order.orderNo, symbol: order.symbol, amount: String(BigInt(order.amount.split('.')[0]) + 1n) });
+    const over = await save('merchantStdFinance', {
+      kind: 'refund',
+      walletId: wallet,
+      orderNo: order.orderNo,
+      symbol: order.symbol,
+      amount: String(BigInt(order.amount.split('.')[0]) + 1n),
+    });
     expect(over).toMatchObject({ code: 400, data: { amount: expect.stringContaining(order.amount.replace(/\.?0+$/, '')) } });
 
-    const first = await save('merchantStdFinance', { kind: 'refund', walletId: wallet, orderNo: order.orderNo, symbol: order.symbol, amount: '1' });
+    const first = await save('merchantStdFinance', {
+      kind: 'refund',
+      walletId: wallet,
+      orderNo: order.orderNo,
+      symbol: order.symbol,
+      amount: '1',
+    });
     expect(first.code).toBe(200);
     expect(first.data).toMatchObject({ kind: 'refund', status: 'executed', orderNo: order.orderNo, to: order.payerAddress });
-    const rest = await save('merchantStdFinance', { kind: 'refund', walletId: wallet, orderNo: order.orderNo, symbol: order.symbol, amount: order.amount, to: EXTERNAL });
+    const rest = await save('merchantStdFinance', {
+      kind: 'refund',
+      walletId: wallet,
+      orderNo: order.orderNo,
+      symbol: order.symbol,
+      amount: order.amount,
+      to: EXTERNAL,
+    });
     expect(rest.code).toBe(400);
     expect(Object.keys(rest.data as object)).toEqual(['amount']);
   });
@@ -119,13 +190,37 @@ describe('refunds', () => {
   it('refuses an order that is not paid, unknown or of another currency', async () => {
     const wallet = wallets['Birch deposits'];
     const pending = await birchOrder('pending');
-    expect(await save('merchantStdFinance', { kind: 'refund', walletId: wallet, orderNo: pending.orderNo, symbol: pending.symbol, amount: '1', to: EXTERNAL })).toMatchObject({ code: 400, data: { orderNo: 'Only a paid order can be refunded.' } });
-    expect(await save('merchantStdFinance', { kind: 'refund', walletId: wallet, orderNo: 'NO-SUCH-ORDER', symbol: 'USDC', amount: '1', to: EXTERNAL })).toMatchObject({ code: 400, data: { orderNo: expect.any(String) } });
-    expect(await save('merchantStdFinance', { kind: 'refund', walletId: wallet, orderNo: 'NO-SUCH-ORDER', symbol: 'USDC', amount: '1' })).toMatchObject({ code: 400, data: { orderNo: expect.stringContaining('No order with this number') } });
-    expect(await save('merchantStdFinance', { kind: 'refund', walletId: wallet, symbol: 'USDC', amount: '1', to: EXTERNAL })).toMatchObject({ code: 400, data: { orderNo: expect.any(String) } });
+    expect(
+      await save('merchantStdFinance', {
+        kind: 'refund',
+        walletId: wallet,
+        orderNo: pending.orderNo,
+        symbol: pending.symbol,
+        amount: '1',
+        to: EXTERNAL,
+      }),
+    ).toMatchObject({ code: 400, data: { orderNo: 'Only a paid order can be refunded.' } });
+    expect(
+      await save('merchantStdFinance', {
+        kind: 'refund',
+        walletId: wallet,
+        orderNo: 'NO-SUCH-ORDER',
+        symbol: 'USDC',
+        amount: '1',
+        to: EXTERNAL,
+      }),
+    ).toMatchObject({ code: 400, data: { orderNo: expect.any(String) } });
+    expect(
+      await save('merchantStdFinance', { kind: 'refund', walletId: wallet, orderNo: 'NO-SUCH-ORDER', symbol: 'USDC', amount: '1' }),
+    ).toMatchObject({ code: 400, data: { orderNo: expect.stringContaining('No order with this number') } });
+    expect(await save('merchantStdFinance', { kind: 'refund', walletId: wallet, symbol: 'USDC', amount: '1', to: EXTERNAL })).toMatchObject(
+      { code: 400, data: { orderNo: expect.any(String) } },
+    );
     const paid = await birchOrder('paid');
     const otherSymbol = paid.symbol === 'ETH' ? 'USDC' : 'ETH';
-    expect(await save('merchantStdFinance', { kind: 'refund', walletId: wallet, orderNo: paid.orderNo, symbol: otherSymbol, amount: '1' })).toMatchObject({ code: 400, data: { symbol: "A refund is paid in the order's currency." } });
+    expect(
+      await save('merchantStdFinance', { kind: 'refund', walletId: wallet, orderNo: paid.orderNo, symbol: otherSymbol, amount: '1' }),
+    ).toMatchObject({ code: 400, data: { symbol: "A refund is paid in the order's currency." } });
   });
 });
 
@@ -133,7 +228,14 @@ describe('movements out of multisig wallets start proposals', () => {
   it('a cold transfer by a cold admin is a pending proposal; the balance waits for execution', async () => {
     const wallet = wallets['Birch cold'];
     const before = await balanceOf(server, wallet, 'USDC');
-    const res = await save('merchantStdManager', { kind: 'transfer', walletId: wallet, to: EXTERNAL, symbol: 'USDC', amount: '500', memo: 'payroll' });
+    const res = await save('merchantStdManager', {
+      kind: 'transfer',
+      walletId: wallet,
+      to: EXTERNAL,
+      symbol: 'USDC',
+      amount: '500',
+      memo: 'payroll',
+    });
     expect(res.code).toBe(200);
     expect(res.data).toMatchObject({ status: 'pending', txHash: null });
     const proposal = await client.detail('merchantStdManager', res.data.proposalId!);
@@ -145,7 +247,13 @@ describe('movements out of multisig wallets start proposals', () => {
     const target = wallets['Birch deposits'];
     const before = await balanceOf(server, target, 'USDC');
     await denyOpenProposals(wallets['Birch cold']);
-    const res = await save('merchantStdManager', { kind: 'supply', walletId: wallets['Birch cold'], to: addresses['Birch deposits'], symbol: 'USDC', amount: '300' });
+    const res = await save('merchantStdManager', {
+      kind: 'supply',
+      walletId: wallets['Birch cold'],
+      to: addresses['Birch deposits'],
+      symbol: 'USDC',
+      amount: '300',
+    });
     expect(res.code).toBe(200);
     expect(res.data).toMatchObject({ kind: 'supply', status: 'pending' });
     const proposalId = res.data.proposalId!;
@@ -154,14 +262,23 @@ describe('movements out of multisig wallets start proposals', () => {
     expect((await client.act('merchantStdManager', 'approval', proposalId)).code).toBe(200);
     expect((await client.act('merchantStdFinance', 'approval', proposalId)).code).toBe(200);
     expect((await client.act('merchantStdFinance', 'confirm', proposalId)).code).toBe(200);
-    const after = await server.call<MovementRecord>('GET', '/sys/movement/detail', { token: await client.token('merchantStdManager'), query: { id: res.data.id } });
+    const after = await server.call<MovementRecord>('GET', '/sys/movement/detail', {
+      token: await client.token('merchantStdManager'),
+      query: { id: res.data.id },
+    });
     expect(after.data).toMatchObject({ status: 'executed', txHash: expect.stringMatching(/^0x/) });
     expect(units(await balanceOf(server, target, 'USDC'))).toBe(units(before) + units('300'));
   });
 
   it('rows name their proposal as every screen does, by its wallet and nonce; the supply’s credit in the ledger names the cold wallet’s', async () => {
     await denyOpenProposals(wallets['Birch cold']);
-    const res = await save('merchantStdManager', { kind: 'supply', walletId: wallets['Birch cold'], to: addresses['Birch deposits'], symbol: 'USDC', amount: '20' });
+    const res = await save('merchantStdManager', {
+      kind: 'supply',
+      walletId: wallets['Birch cold'],
+      to: addresses['Birch deposits'],
+      symbol: 'USDC',
+      amount: '20',
+    });
     const proposal = (await client.detail('merchantStdManager', res.data.proposalId!)).data;
     const row = (await list('merchantStdManager', { kind: 'supply' })).data.list.find((m) => m.id === res.data.id);
     expect(row).toMatchObject({ walletLabel: 'Birch cold', proposalId: proposal.proposalId, proposalNonce: proposal.nonce });
@@ -173,22 +290,40 @@ describe('movements out of multisig wallets start proposals', () => {
     expect((await client.act('merchantStdManager', 'approval', proposal.proposalId)).code).toBe(200);
     expect((await client.act('merchantStdFinance', 'approval', proposal.proposalId)).code).toBe(200);
     expect((await client.act('merchantStdFinance', 'confirm', proposal.proposalId)).code).toBe(200);
-    const ledger = await server.call<ListResult<AssetFlowRecord>>('GET', '/sys/asset-flow/list', { token: await client.token('merchantStdManager'), query: { proposalId: proposal.proposalId } });
+    const ledger = await server.call<ListResult<AssetFlowRecord>>('GET', '/sys/asset-flow/list', {
+      token: await client.token('merchantStdManager'),
+      query: { proposalId: proposal.proposalId },
+    });
     // No gas entry: a Safe's relayer paid it (docs/chains.md "Proposals on Safes").
     expect(ledger.data.list.map((e) => [e.walletLabel, e.proposalWalletLabel, e.proposalNonce, e.reason]).sort()).toEqual([
       ['Birch cold', 'Birch cold', proposal.nonce, 'proposal'],
       ['Birch deposits', 'Birch cold', proposal.nonce, 'proposal'],
     ]);
-    const opening = await server.call<ListResult<AssetFlowRecord>>('GET', '/sys/asset-flow/list', { token: await client.token('merchantStdManager'), query: { reason: 'initial credit', pageSize: 1 } });
+    const opening = await server.call<ListResult<AssetFlowRecord>>('GET', '/sys/asset-flow/list', {
+      token: await client.token('merchantStdManager'),
+      query: { reason: 'initial credit', pageSize: 1 },
+    });
     expect(opening.data.list[0]).toMatchObject({ proposalId: null, proposalWalletLabel: null, proposalNonce: null });
   });
 
   it('supply refusals: from a hot wallet, to a cold or a foreign wallet', async () => {
     const body = { kind: 'supply', symbol: 'USDC', amount: '1' };
-    expect(await save('merchantStdManager', { ...body, walletId: wallets['Birch deposits'], to: addresses['Birch cold'] })).toMatchObject({ code: 400, data: { walletId: 'A supply is made from a cold wallet.' } });
-    expect(await save('merchantStdManager', { ...body, walletId: wallets['Birch cold'], to: addresses['Aurora cold'] })).toMatchObject({ code: 400, data: { to: expect.any(String) } });
-    expect(await save('merchantStdManager', { ...body, walletId: wallets['Birch cold'], to: addresses['Aurora deposits'] })).toMatchObject({ code: 400, data: { to: expect.any(String) } });
-    expect(await save('merchantStdManager', { ...body, walletId: wallets['Birch cold'], to: EXTERNAL })).toMatchObject({ code: 400, data: { to: expect.any(String) } });
+    expect(await save('merchantStdManager', { ...body, walletId: wallets['Birch deposits'], to: addresses['Birch cold'] })).toMatchObject({
+      code: 400,
+      data: { walletId: 'A supply is made from a cold wallet.' },
+    });
+    expect(await save('merchantStdManager', { ...body, walletId: wallets['Birch cold'], to: addresses['Aurora cold'] })).toMatchObject({
+      code: 400,
+      data: { to: expect.any(String) },
+    });
+    expect(await save('merchantStdManager', { ...body, walletId: wallets['Birch cold'], to: addresses['Aurora deposits'] })).toMatchObject({
+      code: 400,
+      data: { to: expect.any(String) },
+    });
+    expect(await save('merchantStdManager', { ...body, walletId: wallets['Birch cold'], to: EXTERNAL })).toMatchObject({
+      code: 400,
+      data: { to: expect.any(String) },
+    });
   });
 });
 
@@ -198,12 +333,29 @@ describe('refusals change nothing', () => {
     const wallet = wallets['Birch deposits'];
     const balance = await balanceOf(server, wallet, 'USDC');
     const body = { walletId: wallet, to: EXTERNAL, symbol: 'USDC' };
-    expect(await save('merchantStdFinance', { ...body, kind: 'transfer', amount: '1.1234567' })).toMatchObject({ code: 400, data: { amount: 'At most 6 decimal places.' } });
-    expect(await save('merchantStdFinance', { ...body, kind: 'transfer', amount: '1', to: 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL' })).toMatchObject({ code: 400, data: { to: expect.any(String) } });
-    expect(await save('merchantStdFinance', { ...body, kind: 'transfer', amount: '99999999' })).toMatchObject({ code: 400, data: { amount: expect.stringContaining('More than the wallet holds') } });
-    expect(await save('merchantStdFinance', { ...body, kind: 'withdraw', amount: '5' })).toMatchObject({ code: 400, data: { amount: 'Less than the minimum withdrawal (10).' } });
-    expect(await save('merchantStdFinance', { ...body, kind: 'withdraw', amount: '10', to: addresses['Aurora deposits'] })).toMatchObject({ code: 400, data: { to: expect.any(String) } });
-    expect(await save('merchantStdFinance', { ...body, kind: 'transfer', amount: '0' })).toMatchObject({ code: 400, data: { amount: expect.any(String) } });
+    expect(await save('merchantStdFinance', { ...body, kind: 'transfer', amount: '1.1234567' })).toMatchObject({
+      code: 400,
+      data: { amount: 'At most 6 decimal places.' },
+    });
+    expect(
+      await save('merchantStdFinance', { ...body, kind: 'transfer', amount: '1', to: 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL' }),
+    ).toMatchObject({ code: 400, data: { to: expect.any(String) } });
+    expect(await save('merchantStdFinance', { ...body, kind: 'transfer', amount: '99999999' })).toMatchObject({
+      code: 400,
+      data: { amount: expect.stringContaining('More than the wallet holds') },
+    });
+    expect(await save('merchantStdFinance', { ...body, kind: 'withdraw', amount: '5' })).toMatchObject({
+      code: 400,
+      data: { amount: 'Less than the minimum withdrawal (10).' },
+    });
+    expect(await save('merchantStdFinance', { ...body, kind: 'withdraw', amount: '10', to: addresses['Aurora deposits'] })).toMatchObject({
+      code: 400,
+      data: { to: expect.any(String) },
+    });
+    expect(await save('merchantStdFinance', { ...body, kind: 'transfer', amount: '0' })).toMatchObject({
+      code: 400,
+      data: { amount: expect.any(String) },
+    });
     expect(await movementCount()).toBe(count);
     expect(await balanceOf(server, wallet, 'USDC')).toBe(balance);
   });
@@ -211,13 +363,27 @@ describe('refusals change nothing', () => {
   it('roles without the right are 403; another org’s wallet is 404; a cold wallet needs a cold admin', async () => {
     const count = await movementCount();
     const body = { to: EXTERNAL, symbol: 'USDC', amount: '1' };
-    expect(await save('merchantStdEmployee', { ...body, kind: 'withdraw', walletId: wallets['Birch deposits'] })).toMatchObject({ code: 403 });
-    expect(await save('merchantProEmployee', { ...body, kind: 'transfer', walletId: wallets['Aurora deposits'] })).toMatchObject({ code: 403 });
-    expect(await save('merchantStdFinance', { ...body, kind: 'supply', walletId: wallets['Birch cold'], to: addresses['Birch deposits'] })).toMatchObject({ code: 403 });
-    expect(await save('merchantStdFinance', { ...body, kind: 'transfer', walletId: wallets['Aurora deposits'] })).toMatchObject({ code: 404 });
-    expect(await save('merchantStdFinance', { ...body, kind: 'transfer', walletId: wallets['Birch cold'] })).toMatchObject({ code: 400, data: { walletId: expect.any(String) } });
+    expect(await save('merchantStdEmployee', { ...body, kind: 'withdraw', walletId: wallets['Birch deposits'] })).toMatchObject({
+      code: 403,
+    });
+    expect(await save('merchantProEmployee', { ...body, kind: 'transfer', walletId: wallets['Aurora deposits'] })).toMatchObject({
+      code: 403,
+    });
+    expect(
+      await save('merchantStdFinance', { ...body, kind: 'supply', walletId: wallets['Birch cold'], to: addresses['Birch deposits'] }),
+    ).toMatchObject({ code: 403 });
+    expect(await save('merchantStdFinance', { ...body, kind: 'transfer', walletId: wallets['Aurora deposits'] })).toMatchObject({
+      code: 404,
+    });
+    expect(await save('merchantStdFinance', { ...body, kind: 'transfer', walletId: wallets['Birch cold'] })).toMatchObject({
+      code: 400,
+      data: { walletId: expect.any(String) },
+    });
     // Visible to the agent, but not of its selected org.
-    expect(await save('agentManager', { ...body, kind: 'transfer', walletId: wallets['Birch deposits'] })).toMatchObject({ code: 400, data: { walletId: expect.any(String) } });
+    expect(await save('agentManager', { ...body, kind: 'transfer', walletId: wallets['Birch deposits'] })).toMatchObject({
+      code: 400,
+      data: { walletId: expect.any(String) },
+    });
     expect(await movementCount()).toBe(count);
   });
 });
@@ -243,6 +409,9 @@ describe('lists', () => {
   it('supply lists follow the /supply route group; the kind is required', async () => {
     expect((await list('merchantLiteManager', { kind: 'supply' })).code).toBe(403);
     expect((await list('merchantStdEmployee', { kind: 'supply' })).code).toBe(200);
-    expect(await server.call('GET', '/sys/movement/list', { token: await client.token('merchantStdEmployee') })).toMatchObject({ code: 400, data: { kind: expect.any(String) } });
+    expect(await server.call('GET', '/sys/movement/list', { token: await client.token('merchantStdEmployee') })).toMatchObject({
+      code: 400,
+      data: { kind: expect.any(String) },
+    });
   });
 });

@@ -20,7 +20,12 @@ afterAll(() => server?.close());
 const quote = async (account: string, query: Record<string, string | number>) =>
   server.call<MovementQuote>('GET', '/sys/movement/quote', { token: await client.token(account), query });
 const currency = (symbol: string) =>
-  server.app.context.db.selectFrom('currency').select(['minWithdraw', 'withdrawFee']).where('chainId', '=', ETH_CHAIN).where('symbol', '=', symbol).executeTakeFirstOrThrow();
+  server.app.context.db
+    .selectFrom('currency')
+    .select(['minWithdraw', 'withdrawFee'])
+    .where('chainId', '=', ETH_CHAIN)
+    .where('symbol', '=', symbol)
+    .executeTakeFirstOrThrow();
 
 describe('the quote', () => {
   it("a withdrawal's: the wallet's spendable balance, the currency's fee and minimum, the gas in the native coin", async () => {
@@ -48,10 +53,16 @@ describe('the quote', () => {
     const { data } = await quote('merchantStdFinance', { kind: 'withdraw', walletId: wallet, symbol: 'USDC' });
     const token = await client.token('merchantStdFinance');
     const to = getAddress('0x2222222222222222222222222222222222222222');
-    const over = await server.call('POST', '/sys/movement/save', { token, body: { kind: 'withdraw', walletId: wallet, to, symbol: 'USDC', amount: data.available, memo: '' } });
+    const over = await server.call('POST', '/sys/movement/save', {
+      token,
+      body: { kind: 'withdraw', walletId: wallet, to, symbol: 'USDC', amount: data.available, memo: '' },
+    });
     // The fee comes on top: the whole balance plus the fee is more than the wallet holds.
     expect(over).toMatchObject({ code: 400, data: { amount: expect.stringContaining(data.available) } });
-    const within = await server.call('POST', '/sys/movement/save', { token, body: { kind: 'withdraw', walletId: wallet, to, symbol: 'USDC', amount: data.minAmount, memo: '' } });
+    const within = await server.call('POST', '/sys/movement/save', {
+      token,
+      body: { kind: 'withdraw', walletId: wallet, to, symbol: 'USDC', amount: data.minAmount, memo: '' },
+    });
     expect(within.code).toBe(200);
   });
 });
@@ -60,22 +71,40 @@ describe('who may ask (the same as who may save)', () => {
   it("another org's wallet is not found; the operator is refused a merchant's wallet as at the save", async () => {
     const aurora = wallets['Aurora deposits'];
     expect((await quote('merchantStdFinance', { kind: 'withdraw', walletId: aurora, symbol: 'USDT' })).code).toBe(404);
-    expect(await quote('superAdmin', { kind: 'withdraw', walletId: aurora, symbol: 'USDT' })).toMatchObject({ code: 400, data: { walletId: expect.any(String) } });
+    expect(await quote('superAdmin', { kind: 'withdraw', walletId: aurora, symbol: 'USDT' })).toMatchObject({
+      code: 400,
+      data: { walletId: expect.any(String) },
+    });
   });
 
-  it("a role that may not start the kind is refused (403), and so is a wallet whose own rule refuses the role", async () => {
+  it('a role that may not start the kind is refused (403), and so is a wallet whose own rule refuses the role', async () => {
     // Employees pay nothing out (withdrawals are for managers and finance).
     expect((await quote('merchantStdEmployee', { kind: 'withdraw', walletId: wallets['Birch deposits'], symbol: 'USDC' })).code).toBe(403);
     // Finance may withdraw, but not out of the cold wallet (cold admins only).
-    expect(await quote('merchantStdFinance', { kind: 'withdraw', walletId: wallets['Birch cold'], symbol: 'USDC' })).toMatchObject({ code: 400, data: { walletId: expect.any(String) } });
+    expect(await quote('merchantStdFinance', { kind: 'withdraw', walletId: wallets['Birch cold'], symbol: 'USDC' })).toMatchObject({
+      code: 400,
+      data: { walletId: expect.any(String) },
+    });
   });
 
   it('bad input is a 400 naming the field, never a 500', async () => {
     const wallet = wallets['Birch deposits'];
-    expect(await quote('merchantStdFinance', { kind: 'withdraw', walletId: 'abc', symbol: 'USDC' })).toMatchObject({ code: 400, data: { walletId: expect.any(String) } });
-    expect(await quote('merchantStdFinance', { kind: 'steal', walletId: wallet, symbol: 'USDC' })).toMatchObject({ code: 400, data: { kind: expect.any(String) } });
-    expect(await quote('merchantStdFinance', { kind: 'withdraw', walletId: wallet })).toMatchObject({ code: 400, data: { symbol: expect.any(String) } });
-    expect(await quote('merchantStdFinance', { kind: 'withdraw', walletId: wallet, symbol: 'NOPE' })).toMatchObject({ code: 400, data: { symbol: expect.any(String) } });
+    expect(await quote('merchantStdFinance', { kind: 'withdraw', walletId: 'abc', symbol: 'USDC' })).toMatchObject({
+      code: 400,
+      data: { walletId: expect.any(String) },
+    });
+    expect(await quote('merchantStdFinance', { kind: 'steal', walletId: wallet, symbol: 'USDC' })).toMatchObject({
+      code: 400,
+      data: { kind: expect.any(String) },
+    });
+    expect(await quote('merchantStdFinance', { kind: 'withdraw', walletId: wallet })).toMatchObject({
+      code: 400,
+      data: { symbol: expect.any(String) },
+    });
+    expect(await quote('merchantStdFinance', { kind: 'withdraw', walletId: wallet, symbol: 'NOPE' })).toMatchObject({
+      code: 400,
+      data: { symbol: expect.any(String) },
+    });
     expect((await quote('merchantStdFinance', { kind: 'withdraw', walletId: 999999, symbol: 'USDC' })).code).toBe(404);
   });
 });

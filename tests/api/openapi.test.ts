@@ -39,7 +39,8 @@ type Operation = {
 };
 const operation = (method: string, path: string) => doc.paths[`/api${path}`]?.[method] as Operation;
 /** The schema of `data` of a route's success envelope. */
-const dataOf = (method: string, path: string) => operation(method, path).responses[200].content['application/json'].schema.anyOf[0].properties!.data;
+const dataOf = (method: string, path: string) =>
+  operation(method, path).responses[200].content['application/json'].schema.anyOf[0].properties!.data;
 
 describe('the API describes itself', () => {
   it('documents every route Fastify serves under /api, with its method', () => {
@@ -52,7 +53,9 @@ describe('the API describes itself', () => {
     const missing = served.filter(([method, url]) => !doc.paths[url.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()]);
     expect(missing).toEqual([]);
     // …and describes nothing that is not served.
-    const documented = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`));
+    const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+    );
     expect(documented.filter((route) => !server.app.routeList.includes(route))).toEqual([]);
   });
 
@@ -86,7 +89,8 @@ describe('the API describes itself', () => {
   });
 
   it('names the Idempotency-Key header on every authenticated POST, not on public ones or reads', () => {
-    const takesKey = (method: 'get' | 'post', path: string) => ((operation(method, path).parameters as Array<{ name: string }> | undefined) ?? []).some((p) => p.name === 'Idempotency-Key');
+    const takesKey = (method: 'get' | 'post', path: string) =>
+      ((operation(method, path).parameters as Array<{ name: string }> | undefined) ?? []).some((p) => p.name === 'Idempotency-Key');
     expect(takesKey('post', ApiPath.movement.save)).toBe(true);
     expect(takesKey('post', ApiPath.auth.login)).toBe(false);
     expect(takesKey('get', ApiPath.auth.me)).toBe(false);
@@ -99,11 +103,16 @@ describe('the API describes itself', () => {
     const login = operation('post', ApiPath.auth.login).requestBody!.content['application/json'].schema;
     expect(login).toMatchObject({ type: 'object', required: expect.arrayContaining(['account', 'password']) });
     // A schema with a transform and a refinement (sign-up's invitation code) still has its input described.
-    expect(operation('post', ApiPath.auth.signup).requestBody!.content['application/json'].schema).toMatchObject({ properties: { invitationCode: { type: 'string' } } });
+    expect(operation('post', ApiPath.auth.signup).requestBody!.content['application/json'].schema).toMatchObject({
+      properties: { invitationCode: { type: 'string' } },
+    });
   });
 
   it('shows the response schema where a route declares one, an open `data` elsewhere', () => {
-    expect(dataOf('get', ApiPath.chain.detail)).toMatchObject({ type: 'object', properties: { createdAt: { type: 'string', format: 'date-time' } } });
+    expect(dataOf('get', ApiPath.chain.detail)).toMatchObject({
+      type: 'object',
+      properties: { createdAt: { type: 'string', format: 'date-time' } },
+    });
     expect(dataOf('get', ApiPath.auth.me)).toMatchObject({ properties: { orgList: { type: 'array' } } });
     expect(dataOf('get', ApiPath.auth.me)).not.toHaveProperty('properties.token');
     expect(dataOf('get', ApiPath.policy.detail)).toEqual({ description: expect.stringContaining('Not described') });

@@ -9,13 +9,20 @@ let server: TestServer;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
   server = await startTestServer();
-  for (const account of ['superAdmin', 'merchantProFinance', 'merchantStdFinance', 'agentManager']) tokens[account] = await server.login(account);
+  for (const account of ['superAdmin', 'merchantProFinance', 'merchantStdFinance', 'agentManager'])
+    tokens[account] = await server.login(account);
 });
 afterAll(() => server?.close());
 
-const detail = (account: string, id: number | string) => server.call<OrderDetailView>('GET', '/sys/report/order/detail', { token: tokens[account], query: { id } });
+const detail = (account: string, id: number | string) =>
+  server.call<OrderDetailView>('GET', '/sys/report/order/detail', { token: tokens[account], query: { id } });
 const firstOrder = async (account: string, query: Record<string, string>) =>
-  (await server.call<ListResult<OrderReportRecord>>('GET', '/sys/report/payment/list', { token: tokens[account], query: { pageSize: 1, ...query } })).data.list[0];
+  (
+    await server.call<ListResult<OrderReportRecord>>('GET', '/sys/report/payment/list', {
+      token: tokens[account],
+      query: { pageSize: 1, ...query },
+    })
+  ).data.list[0];
 
 describe('an order’s story', () => {
   it('a paid order: its facts, the transfer that paid it, and its ledger credit to the deposit wallet', async () => {
@@ -23,7 +30,9 @@ describe('an order’s story', () => {
     const res = await detail('merchantProFinance', order.id);
     expect(res.code).toBe(200);
     expect(res.data.order).toEqual(order);
-    expect(res.data.ledger).toEqual([expect.objectContaining({ reason: 'payment', delta: order.amount, symbol: order.symbol, txHash: order.txHash })]);
+    expect(res.data.ledger).toEqual([
+      expect.objectContaining({ reason: 'payment', delta: order.amount, symbol: order.symbol, txHash: order.txHash }),
+    ]);
     expect(res.data.repairs).toEqual([]);
     expect(res.data.transfers.every((t) => Date.parse(t.blockTime) >= Date.parse(order.createdAt))).toBe(true);
   });
@@ -31,10 +40,14 @@ describe('an order’s story', () => {
   it('an order repaired shows who repaired it, why and how its status changed; an unpaid one has no ledger entry', async () => {
     const order = await firstOrder('superAdmin', { status: 'expired' });
     await sql`insert into order_repair (order_id, action, actor_id, reason, previous_status, new_status)
-              values (${order.id}, 'recheck', (select id from app_user where account = 'superAdmin'), null, 'expired', 'expired')`.execute(server.app.context.db);
+              values (${order.id}, 'recheck', (select id from app_user where account = 'superAdmin'), null, 'expired', 'expired')`.execute(
+      server.app.context.db,
+    );
     const res = await detail('superAdmin', order.id);
     expect(res.data.ledger).toEqual([]);
-    expect(res.data.repairs).toEqual([expect.objectContaining({ action: 'recheck', actor: 'superAdmin', previousStatus: 'expired', newStatus: 'expired' })]);
+    expect(res.data.repairs).toEqual([
+      expect.objectContaining({ action: 'recheck', actor: 'superAdmin', previousStatus: 'expired', newStatus: 'expired' }),
+    ]);
   });
 
   it('another merchant’s order is not found, like an unknown one; agents do not read reports; a malformed id is a 400', async () => {

@@ -21,25 +21,56 @@ afterAll(() => server?.close());
 
 const db = () => server.app.context.db;
 type Query = Record<string, string | number>;
-const list = (query: Query) => server.call<ListResult<OrderReportRecord>>('GET', '/sys/report/payment/list', { token, query: { pageSize: 500, ...query } });
+const list = (query: Query) =>
+  server.call<ListResult<OrderReportRecord>>('GET', '/sys/report/payment/list', { token, query: { pageSize: 500, ...query } });
 const totals = (query: Query) => server.call<{ list: OrderReportTotal[] }>('GET', '/sys/report/payment/totals', { token, query });
 
 describe('the fee of an order paid on chain', () => {
   it('is booked when the watcher pays it, and the report’s fee total includes it', async () => {
-    const usdt = await db().selectFrom('currency').select(['id', 'decimals']).where('chainId', '=', ETH_CHAIN).where('symbol', '=', 'USDT').executeTakeFirstOrThrow();
+    const usdt = await db()
+      .selectFrom('currency')
+      .select(['id', 'decimals'])
+      .where('chainId', '=', ETH_CHAIN)
+      .where('symbol', '=', 'USDT')
+      .executeTakeFirstOrThrow();
     const deposit = await db()
       .insertInto('chainWallet')
-      .values({ chainId: ETH_CHAIN, orgId: server.orgIds.proA, kind: 'Hot', address: devnetAccount('fee test deposits').address, label: 'Fee test deposits', threshold: null })
+      .values({
+        chainId: ETH_CHAIN,
+        orgId: server.orgIds.proA,
+        kind: 'Hot',
+        address: devnetAccount('fee test deposits').address,
+        label: 'Fee test deposits',
+        threshold: null,
+      })
       .returning(['id', 'address'])
       .executeTakeFirstOrThrow();
     const before = (await totals({ chainId: ETH_CHAIN })).data.list.find((t) => t.symbol === 'USDT')!;
     const order = await db()
       .insertInto('paymentOrder')
-      .values({ orderNo: 'PAYFEE0000001', orgId: server.orgIds.proA, kind: 'payment', chainId: ETH_CHAIN, currencyId: usdt.id, amount: '1234.56', fee: '0', status: 'pending', depositAddress: deposit.address, createdAt: new Date(Date.now() - 60_000) })
+      .values({
+        orderNo: 'PAYFEE0000001',
+        orgId: server.orgIds.proA,
+        kind: 'payment',
+        chainId: ETH_CHAIN,
+        currencyId: usdt.id,
+        amount: '1234.56',
+        fee: '0',
+        status: 'pending',
+        depositAddress: deposit.address,
+        createdAt: new Date(Date.now() - 60_000),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
 
-    const { blockNumber } = await payOnChain(server, ETH_CHAIN, deposit.address, 'USDT', '1234.56', getAddress(devnetAccount('a customer paying a fee').address));
+    const { blockNumber } = await payOnChain(
+      server,
+      ETH_CHAIN,
+      deposit.address,
+      'USDT',
+      '1234.56',
+      getAddress(devnetAccount('a customer paying a fee').address),
+    );
     await readChainUpTo(server, ETH_CHAIN, blockNumber);
 
     const paid = (await list({ q: 'PAYFEE0000001' })).data.list;

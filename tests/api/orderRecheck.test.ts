@@ -8,12 +8,21 @@ let server: TestServer;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
   server = await startTestServer();
-  for (const account of ['superAdmin', 'operatorEmployee', 'agentManager', 'merchantProFinance', 'merchantProEmployee', 'merchantStdManager']) tokens[account] = await server.login(account);
+  for (const account of [
+    'superAdmin',
+    'operatorEmployee',
+    'agentManager',
+    'merchantProFinance',
+    'merchantProEmployee',
+    'merchantStdManager',
+  ])
+    tokens[account] = await server.login(account);
 });
 afterAll(() => server?.close());
 
 const db = () => server.app.context.db;
-const recheck = (account: string, orderId: unknown) => server.call<RecheckView>('POST', '/sys/order-repair/recheck', { token: tokens[account], body: { orderId } });
+const recheck = (account: string, orderId: unknown) =>
+  server.call<RecheckView>('POST', '/sys/order-repair/recheck', { token: tokens[account], body: { orderId } });
 const DAY = 86_400_000;
 let seq = 0;
 const tronHash = () => (++seq).toString(16).padStart(64, 'c');
@@ -26,30 +35,74 @@ const TRON = 728126428;
  * re-check on an EVM chain reads the devnet (tests/api/depositWatcher.test.ts).
  */
 async function newOrder(status: string, amount: string, depositAddress?: string, createdAt = new Date(Date.now() - 3 * DAY)) {
-  const usdt = await db().selectFrom('currency').select('id').where('chainId', '=', TRON).where('symbol', '=', 'USDT').executeTakeFirstOrThrow();
+  const usdt = await db()
+    .selectFrom('currency')
+    .select('id')
+    .where('chainId', '=', TRON)
+    .where('symbol', '=', 'USDT')
+    .executeTakeFirstOrThrow();
   if (!depositAddress) {
     depositAddress = demoTronAddress(`recheck deposits ${++seq}`);
-    await db().insertInto('chainWallet').values({ chainId: TRON, orgId: server.orgIds.proA, kind: 'Hot', address: depositAddress, label: `Deposits ${seq}`, threshold: null }).execute();
+    await db()
+      .insertInto('chainWallet')
+      .values({ chainId: TRON, orgId: server.orgIds.proA, kind: 'Hot', address: depositAddress, label: `Deposits ${seq}`, threshold: null })
+      .execute();
   }
   return db()
     .insertInto('paymentOrder')
-    .values({ orderNo: `TST${++seq}`, orgId: server.orgIds.proA, kind: 'payment', chainId: TRON, currencyId: usdt.id, amount, fee: '0', status, depositAddress, createdAt })
+    .values({
+      orderNo: `TST${++seq}`,
+      orgId: server.orgIds.proA,
+      kind: 'payment',
+      chainId: TRON,
+      currencyId: usdt.id,
+      amount,
+      fee: '0',
+      status,
+      depositAddress,
+      createdAt,
+    })
     .returning(['id', 'orderNo', 'chainId', 'currencyId', 'depositAddress', 'createdAt'])
     .executeTakeFirstOrThrow();
 }
 
 /** What the chain watcher saw arrive for an order, a day after it was created unless told. */
-async function arrive(order: Awaited<ReturnType<typeof newOrder>>, amount: string, txHash = tronHash(), blockTime = new Date(order.createdAt.getTime() + DAY)) {
-  await db().insertInto('chainTransfer').values({ chainId: order.chainId, currencyId: order.currencyId, toAddress: order.depositAddress, fromAddress: demoTronAddress('a payer'), amount, txHash, blockTime }).execute();
+async function arrive(
+  order: Awaited<ReturnType<typeof newOrder>>,
+  amount: string,
+  txHash = tronHash(),
+  blockTime = new Date(order.createdAt.getTime() + DAY),
+) {
+  await db()
+    .insertInto('chainTransfer')
+    .values({
+      chainId: order.chainId,
+      currencyId: order.currencyId,
+      toAddress: order.depositAddress,
+      fromAddress: demoTronAddress('a payer'),
+      amount,
+      txHash,
+      blockTime,
+    })
+    .execute();
   return { txHash, blockTime };
 }
 
-const statusOf = async (id: number) => (await db().selectFrom('paymentOrder').select(['status', 'txHash']).where('id', '=', id).executeTakeFirstOrThrow());
+const statusOf = async (id: number) =>
+  await db().selectFrom('paymentOrder').select(['status', 'txHash']).where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('order re-check', () => {
   it('a merchant’s finance re-checks its late-paid order (demo data): paid by the transfer read from the chain at its block time, audited', async () => {
     // The seed's rule (server/db/seed/chainTransfers.ts): the org's oldest expired checkout payment was paid a day late.
-    const late = await db().selectFrom('paymentOrder').select(['id', 'chainId', 'depositAddress', 'amount']).where('orgId', '=', server.orgIds.proA).where('kind', '=', 'payment').where('status', '=', 'expired').orderBy('createdAt').orderBy('id').executeTakeFirstOrThrow();
+    const late = await db()
+      .selectFrom('paymentOrder')
+      .select(['id', 'chainId', 'depositAddress', 'amount'])
+      .where('orgId', '=', server.orgIds.proA)
+      .where('kind', '=', 'payment')
+      .where('status', '=', 'expired')
+      .orderBy('createdAt')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const res = await recheck('merchantProFinance', late.id);
     expect(res.code).toBe(200);
     // On an EVM chain the devnet carried it (server/chain/materialize.ts), and the re-check read it.
@@ -65,8 +118,20 @@ describe('order re-check', () => {
     if (chain.family === 'evm') expect(transfer.blockNumber).not.toBeNull();
     expect(res.data.order).toMatchObject({ status: 'paid', txHash: transfer.txHash });
     expect(new Date(res.data.order.paidAt!).getTime()).toBe(new Date(transfer.blockTime).getTime());
-    expect(res.data.recheck).toEqual({ paid: true, txHash: transfer.txHash, shortTotal: null, message: `Payment found on chain: the order is paid by transaction ${transfer.txHash}.` });
-    expect(res.data.repairs.at(-1)).toMatchObject({ action: 'recheck', actor: 'merchantProFinance', reason: null, txHash: transfer.txHash, previousStatus: 'expired', newStatus: 'paid' });
+    expect(res.data.recheck).toEqual({
+      paid: true,
+      txHash: transfer.txHash,
+      shortTotal: null,
+      message: `Payment found on chain: the order is paid by transaction ${transfer.txHash}.`,
+    });
+    expect(res.data.repairs.at(-1)).toMatchObject({
+      action: 'recheck',
+      actor: 'merchantProFinance',
+      reason: null,
+      txHash: transfer.txHash,
+      previousStatus: 'expired',
+      newStatus: 'paid',
+    });
 
     const again = await recheck('superAdmin', late.id);
     expect(again).toMatchObject({ code: 409, msg: 'This order is already paid; there is nothing to re-check.' });
@@ -75,9 +140,22 @@ describe('order re-check', () => {
   it('nothing on chain: the order is unchanged, the re-check is logged anyway', async () => {
     const order = await newOrder('failed', '25');
     const res = await recheck('operatorEmployee', order.id);
-    expect(res.data.recheck).toEqual({ paid: false, txHash: null, shortTotal: null, message: 'No payment found on chain. The order is unchanged.' });
+    expect(res.data.recheck).toEqual({
+      paid: false,
+      txHash: null,
+      shortTotal: null,
+      message: 'No payment found on chain. The order is unchanged.',
+    });
     expect(res.data.order.status).toBe('failed');
-    expect(res.data.repairs).toEqual([expect.objectContaining({ action: 'recheck', actor: 'operatorEmployee', txHash: null, previousStatus: 'failed', newStatus: 'failed' })]);
+    expect(res.data.repairs).toEqual([
+      expect.objectContaining({
+        action: 'recheck',
+        actor: 'operatorEmployee',
+        txHash: null,
+        previousStatus: 'failed',
+        newStatus: 'failed',
+      }),
+    ]);
   });
 
   it('transfers of too little do not pay; the answer gives their total', async () => {
@@ -86,7 +164,9 @@ describe('order re-check', () => {
     await arrive(order, '40');
     const res = await recheck('superAdmin', order.id);
     expect(res.data.recheck).toMatchObject({ paid: false, shortTotal: '70.5' });
-    expect(res.data.recheck.message).toBe('No payment found on chain: transfers of too little arrived, 70.5 USDT in all, for an order of 100 USDT. The order is unchanged.');
+    expect(res.data.recheck.message).toBe(
+      'No payment found on chain: transfers of too little arrived, 70.5 USDT in all, for an order of 100 USDT. The order is unchanged.',
+    );
     expect(await statusOf(order.id)).toEqual({ status: 'expired', txHash: null });
     expect(res.data.repairs.at(-1)).toMatchObject({ action: 'recheck', previousStatus: 'expired', newStatus: 'expired' });
   });

@@ -13,28 +13,57 @@ let server: TestServer;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
   server = await startTestServer();
-  for (const account of ['superAdmin', 'operatorEmployee', 'agentManager', 'merchantProFinance', 'merchantLiteEmployee']) tokens[account] = await server.login(account);
+  for (const account of ['superAdmin', 'operatorEmployee', 'agentManager', 'merchantProFinance', 'merchantLiteEmployee'])
+    tokens[account] = await server.login(account);
 });
 afterAll(() => server?.close());
 
-const lookUp = (account: string, q: string) => server.call<OrderRepairView>('GET', '/sys/order-repair/order', { token: tokens[account], query: { q } });
-const recredit = (account: string, body: Record<string, unknown>) => server.call<OrderRepairView>('POST', '/sys/order-repair/recredit', { token: tokens[account], body });
+const lookUp = (account: string, q: string) =>
+  server.call<OrderRepairView>('GET', '/sys/order-repair/order', { token: tokens[account], query: { q } });
+const recredit = (account: string, body: Record<string, unknown>) =>
+  server.call<OrderRepairView>('POST', '/sys/order-repair/recredit', { token: tokens[account], body });
 const ordersWith = async (status: string, chainId = 1) =>
-  (await server.call<ListResult<OrderReportRecord>>('GET', '/sys/report/payment/list', { token: tokens.superAdmin, query: { status, chainId, pageSize: 500 } })).data.list;
+  (
+    await server.call<ListResult<OrderReportRecord>>('GET', '/sys/report/payment/list', {
+      token: tokens.superAdmin,
+      query: { status, chainId, pageSize: 500 },
+    })
+  ).data.list;
 const evmHash = (n: number) => `0x${n.toString(16).padStart(64, 'a')}`;
 const db = () => server.app.context.db;
 const verify = async () => (await server.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: tokens.superAdmin })).data;
-const walletAt = async (address: string) => (await db().selectFrom('chainWallet').select('id').where('chainId', '=', 1).where('address', '=', address).executeTakeFirstOrThrow()).id;
+const walletAt = async (address: string) =>
+  (await db().selectFrom('chainWallet').select('id').where('chainId', '=', 1).where('address', '=', address).executeTakeFirstOrThrow()).id;
 let seq = 0;
 
 /** An expired USDT order of Aurora Pay on Ethereum, at a new deposit wallet of its own unless one is given. */
 async function newExpiredOrder(amount: string, depositAddress?: string) {
-  const usdt = await db().selectFrom('currency').select('id').where('chainId', '=', 1).where('symbol', '=', 'USDT').executeTakeFirstOrThrow();
+  const usdt = await db()
+    .selectFrom('currency')
+    .select('id')
+    .where('chainId', '=', 1)
+    .where('symbol', '=', 'USDT')
+    .executeTakeFirstOrThrow();
   const address = depositAddress ?? devnetAccount(`repair test deposits ${++seq}`).address;
-  if (!depositAddress) await db().insertInto('chainWallet').values({ chainId: 1, orgId: server.orgIds.proA, kind: 'Hot', address, label: `Repair deposits ${seq}`, threshold: null }).execute();
+  if (!depositAddress)
+    await db()
+      .insertInto('chainWallet')
+      .values({ chainId: 1, orgId: server.orgIds.proA, kind: 'Hot', address, label: `Repair deposits ${seq}`, threshold: null })
+      .execute();
   return db()
     .insertInto('paymentOrder')
-    .values({ orderNo: `REP${++seq}`, orgId: server.orgIds.proA, kind: 'payment', chainId: 1, currencyId: usdt.id, amount, fee: '0', status: 'expired', depositAddress: address, createdAt: new Date(Date.now() - 86_400_000) })
+    .values({
+      orderNo: `REP${++seq}`,
+      orgId: server.orgIds.proA,
+      kind: 'payment',
+      chainId: 1,
+      currencyId: usdt.id,
+      amount,
+      fee: '0',
+      status: 'expired',
+      depositAddress: address,
+      createdAt: new Date(Date.now() - 86_400_000),
+    })
     .returning(['id', 'depositAddress'])
     .executeTakeFirstOrThrow();
 }
@@ -54,21 +83,45 @@ describe('order repair', () => {
 
   it('the operator re-credits an expired order with the transaction that paid it on chain and a reason, in the audit log; the balance was already there', async () => {
     const [expired] = await ordersWith('expired');
-    const paid = await payOnChain(server, 1, expired.depositAddress, expired.symbol, expired.amount, devnetAccount('late payer of the repair test').address);
+    const paid = await payOnChain(
+      server,
+      1,
+      expired.depositAddress,
+      expired.symbol,
+      expired.amount,
+      devnetAccount('late payer of the repair test').address,
+    );
     await readChainUpTo(server, 1, paid.blockNumber);
     const wallet = await walletAt(expired.depositAddress);
     // Read while the order was expired: the money is in the wallet's books already, as a deposit.
     const before = await balanceOf(server, wallet, expired.symbol);
-    const res = await recredit('operatorEmployee', { orderId: expired.id, txHash: paid.txHash, reason: 'Customer paid late; confirmed on the explorer.' });
+    const res = await recredit('operatorEmployee', {
+      orderId: expired.id,
+      txHash: paid.txHash,
+      reason: 'Customer paid late; confirmed on the explorer.',
+    });
     expect(res.code).toBe(200);
-    expect(res.data.order).toMatchObject({ status: 'paid', txHash: paid.txHash, payerAddress: devnetAccount('late payer of the repair test').address });
+    expect(res.data.order).toMatchObject({
+      status: 'paid',
+      txHash: paid.txHash,
+      payerAddress: devnetAccount('late payer of the repair test').address,
+    });
     expect(res.data.order.paidAt).not.toBeNull();
     expect(res.data.repairs).toEqual([
-      expect.objectContaining({ action: 'recredit', actor: 'operatorEmployee', previousStatus: 'expired', newStatus: 'paid', txHash: paid.txHash, reason: 'Customer paid late; confirmed on the explorer.' }),
+      expect.objectContaining({
+        action: 'recredit',
+        actor: 'operatorEmployee',
+        previousStatus: 'expired',
+        newStatus: 'paid',
+        txHash: paid.txHash,
+        reason: 'Customer paid late; confirmed on the explorer.',
+      }),
     ]);
     expect(await balanceOf(server, wallet, expired.symbol)).toBe(before);
     // Paid now: a second credit is refused, and the log cannot be edited, even by SQL.
-    expect((await recredit('superAdmin', { orderId: expired.id, txHash: evmHash(2), reason: 'A second try at this order.' })).code).toBe(409);
+    expect((await recredit('superAdmin', { orderId: expired.id, txHash: evmHash(2), reason: 'A second try at this order.' })).code).toBe(
+      409,
+    );
     await expect(sql`update order_repair set reason = 'changed'`.execute(server.app.context.db)).rejects.toThrow(/append-only/);
     await expect(sql`delete from order_repair`.execute(server.app.context.db)).rejects.toThrow(/append-only/);
     expect((await verify()).balanced).toBe(true);
@@ -83,7 +136,14 @@ describe('order repair', () => {
     expect(madeUp.code).toBe(409);
     expect(madeUp.data).toEqual({ txHash: "Not a payment into this order's address on the chain." });
     // A real payment of the order's amount, but to an address that is not the order's.
-    const elsewhere = await payOnChain(server, 1, devnetAccount('someone else entirely').address, expired.symbol, expired.amount, devnetAccount('payer elsewhere').address);
+    const elsewhere = await payOnChain(
+      server,
+      1,
+      devnetAccount('someone else entirely').address,
+      expired.symbol,
+      expired.amount,
+      devnetAccount('payer elsewhere').address,
+    );
     // Less than any order asks (a deposit is at least 1).
     const half = '0.5';
     const short = await payOnChain(server, 1, expired.depositAddress, expired.symbol, half, devnetAccount('payer of half').address);
@@ -113,7 +173,10 @@ describe('order repair', () => {
     const e = await newExpiredOrder('9', c.depositAddress);
     const both = await payOnChain(server, 1, c.depositAddress, 'USDT', '9', devnetAccount('payer of c or e').address);
     await readChainUpTo(server, 1, both.blockNumber);
-    const race = await Promise.all([recredit('superAdmin', { orderId: c.id, txHash: both.txHash, reason }), recredit('operatorEmployee', { orderId: e.id, txHash: both.txHash, reason })]);
+    const race = await Promise.all([
+      recredit('superAdmin', { orderId: c.id, txHash: both.txHash, reason }),
+      recredit('operatorEmployee', { orderId: e.id, txHash: both.txHash, reason }),
+    ]);
     expect(race.map((r) => r.code).sort()).toEqual([200, 409]);
     expect((await verify()).balanced).toBe(true);
   });
@@ -123,8 +186,12 @@ describe('order repair', () => {
     const [failed] = await ordersWith('failed');
     const reason = 'Confirmed by the payer with a receipt.';
     if (pending) expect((await recredit('superAdmin', { orderId: pending.id, txHash: evmHash(20), reason })).code).toBe(409);
-    expect((await recredit('superAdmin', { orderId: failed.id, txHash: 'abc', reason })).data).toEqual({ txHash: 'Not a valid EVM transaction hash.' });
-    expect((await recredit('superAdmin', { orderId: failed.id, txHash: evmHash(21), reason: 'late' })).data).toEqual({ reason: 'Say why in at least 10 characters (it goes into the audit log).' });
+    expect((await recredit('superAdmin', { orderId: failed.id, txHash: 'abc', reason })).data).toEqual({
+      txHash: 'Not a valid EVM transaction hash.',
+    });
+    expect((await recredit('superAdmin', { orderId: failed.id, txHash: evmHash(21), reason: 'late' })).data).toEqual({
+      reason: 'Say why in at least 10 characters (it goes into the audit log).',
+    });
     expect((await recredit('superAdmin', { orderId: 999_999, txHash: evmHash(21), reason })).code).toBe(404);
     expect((await recredit('merchantProFinance', { orderId: failed.id, txHash: evmHash(21), reason })).code).toBe(403);
     expect((await lookUp('superAdmin', failed.orderNo)).data.order.status).toBe('failed');

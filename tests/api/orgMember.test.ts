@@ -8,7 +8,8 @@ let server: TestServer;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
   server = await startTestServer();
-  for (const account of ['superAdmin', 'agentManager', 'agentEmployee', 'merchantProEmployee', 'merchantLiteEmployee', 'multiOrg']) tokens[account] = await server.login(account);
+  for (const account of ['superAdmin', 'agentManager', 'agentEmployee', 'merchantProEmployee', 'merchantLiteEmployee', 'multiOrg'])
+    tokens[account] = await server.login(account);
 });
 afterAll(() => server?.close());
 
@@ -24,7 +25,13 @@ describe('GET /sys/org/list: the orgs of the caller’s tenancy scope', () => {
     expect(res.code).toBe(200);
     expect(res.data.count).toBe(Object.keys(server.orgIds).length);
     const aurora = res.data.list.find((o) => o.orgId === server.orgIds.proA)!;
-    expect(aurora).toMatchObject({ id: server.orgIds.proA, orgName: 'Aurora Pay (Pro)', tenantType: 3, parentId: server.orgIds.agentNorth, parentName: 'North Agency' });
+    expect(aurora).toMatchObject({
+      id: server.orgIds.proA,
+      orgName: 'Aurora Pay (Pro)',
+      tenantType: 3,
+      parentId: server.orgIds.agentNorth,
+      parentName: 'North Agency',
+    });
     expect(aurora.memberCount).toBeGreaterThanOrEqual(3);
   });
 
@@ -56,7 +63,13 @@ describe('GET /sys/org/list: the orgs of the caller’s tenancy scope', () => {
   });
 
   it('bad query values are a 400 with the field named, never a 500', async () => {
-    for (const query of <Record<string, string | number>[]>[{ tenantType: 'x' }, { tenantType: 9 }, { sort: 'password' }, { pageSize: 0 }, { parentId: -1 }]) {
+    for (const query of <Record<string, string | number>[]>[
+      { tenantType: 'x' },
+      { tenantType: 9 },
+      { sort: 'password' },
+      { pageSize: 0 },
+      { parentId: -1 },
+    ]) {
       const res = await orgs('superAdmin', query);
       expect(res.code, JSON.stringify(query)).toBe(400);
     }
@@ -92,30 +105,52 @@ describe('GET /sys/member/list: members of one org in scope', () => {
   });
 
   it('filters by account, name and role level; bad values are a 400', async () => {
-    expect((await members('superAdmin', { orgId: server.orgIds.proA, account: 'finance' })).data.list.map((m) => m.account)).toEqual(['merchantProFinance']);
-    expect((await members('superAdmin', { orgId: server.orgIds.proA, roleLevel: 0 })).data.list.map((m) => m.account)).toEqual(['merchantProManager']);
-    for (const query of <Record<string, string | number>[]>[{ orgId: 'abc' }, { orgId: 0 }, { roleLevel: 'boss' }, { sort: 'passwordHash' }]) {
+    expect((await members('superAdmin', { orgId: server.orgIds.proA, account: 'finance' })).data.list.map((m) => m.account)).toEqual([
+      'merchantProFinance',
+    ]);
+    expect((await members('superAdmin', { orgId: server.orgIds.proA, roleLevel: 0 })).data.list.map((m) => m.account)).toEqual([
+      'merchantProManager',
+    ]);
+    for (const query of <Record<string, string | number>[]>[
+      { orgId: 'abc' },
+      { orgId: 0 },
+      { roleLevel: 'boss' },
+      { sort: 'passwordHash' },
+    ]) {
       expect((await members('superAdmin', query)).code, JSON.stringify(query)).toBe(400);
     }
   });
 });
 
 describe('managers change roles and remove members of their own org', () => {
-  const update = (account: string, body: Record<string, unknown>, orgId?: number) => server.call<MemberRecord>('POST', '/sys/member/update', { token: tokens[account], body, orgId });
-  const remove = (account: string, userId: number, orgId?: number) => server.call<MemberRecord>('POST', `/sys/member/delete/${userId}`, { token: tokens[account], orgId });
+  const update = (account: string, body: Record<string, unknown>, orgId?: number) =>
+    server.call<MemberRecord>('POST', '/sys/member/update', { token: tokens[account], body, orgId });
+  const remove = (account: string, userId: number, orgId?: number) =>
+    server.call<MemberRecord>('POST', `/sys/member/delete/${userId}`, { token: tokens[account], orgId });
   const userIds: Record<string, number> = {};
   const levelOf = async (account: string, orgId: number) =>
     (await members('superAdmin', { orgId })).data.list.find((m) => m.account === account)?.roleLevel;
 
   beforeAll(async () => {
-    for (const account of ['merchantStdManager', 'merchantStdFinance', 'merchantStdEmployee', 'merchantLiteManager', 'merchantLiteEmployee']) tokens[account] = await server.login(account);
+    for (const account of [
+      'merchantStdManager',
+      'merchantStdFinance',
+      'merchantStdEmployee',
+      'merchantLiteManager',
+      'merchantLiteEmployee',
+    ])
+      tokens[account] = await server.login(account);
     for (const row of await server.app.context.db.selectFrom('appUser').select(['id', 'account']).execute()) userIds[row.account] = row.id;
   });
 
   it('the roles an org offers follow its tier', async () => {
-    const std = await server.call<{ list: Array<{ roleLevel: number; roleLabel: string }> }>('GET', '/sys/member/roles', { token: tokens.merchantStdEmployee });
+    const std = await server.call<{ list: Array<{ roleLevel: number; roleLabel: string }> }>('GET', '/sys/member/roles', {
+      token: tokens.merchantStdEmployee,
+    });
     expect(std.data.list.map((r) => r.roleLabel)).toEqual(['manager', 'finance', 'employee']);
-    const lite = await server.call<{ list: Array<{ roleLabel: string }> }>('GET', '/sys/member/roles', { token: tokens.merchantLiteEmployee });
+    const lite = await server.call<{ list: Array<{ roleLabel: string }> }>('GET', '/sys/member/roles', {
+      token: tokens.merchantLiteEmployee,
+    });
     expect(lite.data.list.map((r) => r.roleLabel)).toEqual(['manager', 'employee']);
   });
 
@@ -123,16 +158,22 @@ describe('managers change roles and remove members of their own org', () => {
     const res = await update('merchantStdManager', { userId: userIds.merchantStdEmployee, roleLevel: 1 });
     expect(res.code).toBe(200);
     expect(res.data).toMatchObject({ account: 'merchantStdEmployee', roleLevel: 1, roleLabel: 'finance', role: 'merchantStdFinance' });
-    const me = await server.call<{ orgList: Array<{ orgId: number; roleLevel: number }> }>('GET', '/sys/auth/me', { token: tokens.merchantStdEmployee });
+    const me = await server.call<{ orgList: Array<{ orgId: number; roleLevel: number }> }>('GET', '/sys/auth/me', {
+      token: tokens.merchantStdEmployee,
+    });
     expect(me.data.orgList.find((o) => o.orgId === server.orgIds.stdB)?.roleLevel).toBe(1);
     expect((await update('merchantStdManager', { userId: userIds.merchantStdEmployee, roleLevel: 2 })).code).toBe(200);
   });
 
   it('a level the tier lacks, a non-manager, another org’s manager and an unknown member are refused, nothing changed', async () => {
-    expect((await update('merchantLiteManager', { userId: userIds.merchantLiteEmployee, roleLevel: 2 })).data).toEqual({ roleLevel: 'Choose a role this organisation has.' });
+    expect((await update('merchantLiteManager', { userId: userIds.merchantLiteEmployee, roleLevel: 2 })).data).toEqual({
+      roleLevel: 'Choose a role this organisation has.',
+    });
     expect((await update('merchantStdFinance', { userId: userIds.merchantStdEmployee, roleLevel: 0 })).code).toBe(403);
     expect((await update('merchantStdManager', { userId: userIds.merchantLiteEmployee, roleLevel: 0 })).code).toBe(404);
-    expect((await update('merchantStdManager', { userId: userIds.merchantLiteEmployee, roleLevel: 0, orgId: server.orgIds.liteC })).code).toBe(404);
+    expect(
+      (await update('merchantStdManager', { userId: userIds.merchantLiteEmployee, roleLevel: 0, orgId: server.orgIds.liteC })).code,
+    ).toBe(404);
     expect((await update('merchantStdManager', { userId: 'x', roleLevel: 0 })).code).toBe(400);
     expect(await levelOf('merchantStdEmployee', server.orgIds.stdB)).toBe(2);
     expect(await levelOf('merchantLiteEmployee', server.orgIds.liteC)).toBe(1);
@@ -149,7 +190,10 @@ describe('managers change roles and remove members of their own org', () => {
     // The second is refused whichever way the race goes: no longer a manager (403) or the last one (409).
     expect([a.code, b.code].filter((code) => code === 200)).toHaveLength(1);
     expect([a.code, b.code].find((code) => code !== 200)).toBeOneOf([403, 409]);
-    const levels = await Promise.all([levelOf('merchantLiteManager', server.orgIds.liteC), levelOf('merchantLiteEmployee', server.orgIds.liteC)]);
+    const levels = await Promise.all([
+      levelOf('merchantLiteManager', server.orgIds.liteC),
+      levelOf('merchantLiteEmployee', server.orgIds.liteC),
+    ]);
     expect(levels.filter((l) => l === 0)).toHaveLength(1);
   });
 

@@ -25,19 +25,30 @@ beforeEach(async () => {
 });
 afterEach(() => server?.close());
 
-const rule = (overrides: Partial<PolicyRule>): Partial<PolicyRule> => ({ name: '', kinds: [], destination: 'any', action: 'allow', ...overrides });
+const rule = (overrides: Partial<PolicyRule>): Partial<PolicyRule> => ({
+  name: '',
+  kinds: [],
+  destination: 'any',
+  action: 'allow',
+  ...overrides,
+});
 
 const savePolicy = async (account: string, rules: Array<Partial<PolicyRule>>, delayHours = 24) =>
   server.call<PolicyDetail>('POST', '/sys/policy/save', { token: await client.token(account), body: { rules, delayHours } });
 const policyOf = async (account: string) => server.call<PolicyDetail>('GET', '/sys/policy/detail', { token: await client.token(account) });
 const addToBook = async (account: string, address: string, label = 'Partner') =>
-  server.call<AddressBookRecord>('POST', '/sys/address-book/save', { token: await client.token(account), body: { chainId: 1, address, label } });
+  server.call<AddressBookRecord>('POST', '/sys/address-book/save', {
+    token: await client.token(account),
+    body: { chainId: 1, address, label },
+  });
 const move = async (account: string, body: Record<string, unknown>) =>
   server.call<MovementRecord>('POST', '/sys/movement/save', { token: await client.token(account), body: { memo: '', ...body } });
-const hotTransfer = (amount: string, to = OUTSIDER) => move('merchantProFinance', { kind: 'transfer', walletId: wallets['Aurora deposits'], to, symbol: 'USDT', amount });
+const hotTransfer = (amount: string, to = OUTSIDER) =>
+  move('merchantProFinance', { kind: 'transfer', walletId: wallets['Aurora deposits'], to, symbol: 'USDT', amount });
 const coldTransfer = (amount: string, to = OUTSIDER) =>
   client.start('merchantProManager', { kind: 'transfer', walletId: wallets['Aurora cold'], to, symbol: 'USDT', amount, memo: '' });
-const storedProposal = (id: number) => server.app.context.db.selectFrom('proposal').select(['threshold', 'status', 'policy']).where('id', '=', id).executeTakeFirstOrThrow();
+const storedProposal = (id: number) =>
+  server.app.context.db.selectFrom('proposal').select(['threshold', 'status', 'policy']).where('id', '=', id).executeTakeFirstOrThrow();
 
 /** Past the default 24 h delay: sessions (12 h) have ended too, so everyone signs in again. */
 function afterTheDelay(hours = 24) {
@@ -56,7 +67,11 @@ describe('changing the policy', () => {
     const saved = await savePolicy('merchantProManager', [rule({ action: 'block', kinds: ['transfer'] })]);
     expect(saved.code).toBe(200);
     expect(saved.data.active.rules).toEqual([]);
-    expect(saved.data.pending).toMatchObject({ delayHours: 24, createdBy: 'merchantProManager', rules: [expect.objectContaining({ action: 'block', kinds: ['transfer'] })] });
+    expect(saved.data.pending).toMatchObject({
+      delayHours: 24,
+      createdBy: 'merchantProManager',
+      rules: [expect.objectContaining({ action: 'block', kinds: ['transfer'] })],
+    });
     const waitsUntil = Date.parse(saved.data.pending!.activeFrom!);
     expect(waitsUntil - Date.now()).toBeGreaterThan(DAY_MS - 120_000);
     expect((await hotTransfer('10')).data.status).toBe('executed');
@@ -65,11 +80,15 @@ describe('changing the policy', () => {
     const now = (await policyOf('merchantProEmployee')).data;
     expect(now.pending).toBeNull();
     expect(now.active.rules).toHaveLength(1);
-    expect(await hotTransfer('10')).toMatchObject({ code: 409, msg: "Rule 1 of your organisation's transaction policy blocks this transaction." });
+    expect(await hotTransfer('10')).toMatchObject({
+      code: 409,
+      msg: "Rule 1 of your organisation's transaction policy blocks this transaction.",
+    });
   });
 
   it('only managers change it, each only their own org’s; every member reads it', async () => {
-    for (const account of ['merchantProFinance', 'merchantProEmployee', 'operatorEmployee']) expect((await savePolicy(account, [])).code, account).toBe(403);
+    for (const account of ['merchantProFinance', 'merchantProEmployee', 'operatorEmployee'])
+      expect((await savePolicy(account, [])).code, account).toBe(403);
     expect((await policyOf('merchantProEmployee')).data).toMatchObject({ orgName: 'Aurora Pay (Pro)', active: { rules: [] } });
     // Another org's manager writes their own policy, never Aurora's.
     await savePolicy('merchantStdManager', [rule({ action: 'block' })]);
@@ -112,9 +131,13 @@ describe('changing the policy', () => {
 describe('the address book', () => {
   it('a new entry counts only from its "active from"; the org’s members read it, nobody else', async () => {
     const added = await addToBook('merchantProManager', PARTNER.toLowerCase());
-    expect(added).toMatchObject({ code: 200, data: { address: PARTNER, label: 'Partner', active: false, createdBy: 'merchantProManager' } });
+    expect(added).toMatchObject({
+      code: 200,
+      data: { address: PARTNER, label: 'Partner', active: false, createdBy: 'merchantProManager' },
+    });
     expect(Date.parse(added.data.activeFrom) - Date.now()).toBeGreaterThan(DAY_MS - 120_000);
-    const list = async (account: string) => server.call<{ list: AddressBookRecord[] }>('GET', '/sys/address-book/list', { token: await client.token(account) });
+    const list = async (account: string) =>
+      server.call<{ list: AddressBookRecord[] }>('GET', '/sys/address-book/list', { token: await client.token(account) });
     // Aurora's book: the demo's two partners (active since yesterday) and the new one, waiting.
     expect((await list('merchantProEmployee')).data.list.map((e) => [e.label, e.active])).toEqual([
       ['Partner', false],
@@ -122,7 +145,10 @@ describe('the address book', () => {
       ['Supplier — Northwind', true],
     ]);
     expect((await list('merchantStdManager')).data.list).toEqual([]);
-    const detail = await server.call('GET', '/sys/address-book/detail', { token: await client.token('merchantStdManager'), query: { id: added.data.id } });
+    const detail = await server.call('GET', '/sys/address-book/detail', {
+      token: await client.token('merchantStdManager'),
+      query: { id: added.data.id },
+    });
     expect(detail.code).toBe(404);
     afterTheDelay();
     expect((await list('merchantProEmployee')).data.list.every((e) => e.active)).toBe(true);
@@ -132,7 +158,9 @@ describe('the address book', () => {
     expect((await addToBook('merchantProFinance', PARTNER)).code).toBe(403);
     expect((await addToBook('merchantProManager', '0x1234')).data).toHaveProperty('address');
     expect((await addToBook('merchantProManager', PARTNER)).code).toBe(200);
-    expect((await addToBook('merchantProManager', PARTNER.toLowerCase())).data).toEqual({ address: 'This address is already in the address book.' });
+    expect((await addToBook('merchantProManager', PARTNER.toLowerCase())).data).toEqual({
+      address: 'This address is already in the address book.',
+    });
     // Another org may hold the same address in its own book.
     expect((await addToBook('merchantStdManager', PARTNER)).code).toBe(200);
   });
@@ -140,7 +168,10 @@ describe('the address book', () => {
   it('an edit renames, never re-points; a delete is at once; other orgs cannot touch it', async () => {
     const { data: entry } = await addToBook('merchantProManager', PARTNER);
     const token = await client.token('merchantProManager');
-    const renamed = await server.call<AddressBookRecord>('POST', '/sys/address-book/update', { token, body: { id: entry.id, label: 'Supplier', address: OUTSIDER } });
+    const renamed = await server.call<AddressBookRecord>('POST', '/sys/address-book/update', {
+      token,
+      body: { id: entry.id, label: 'Supplier', address: OUTSIDER },
+    });
     expect(renamed.data).toMatchObject({ label: 'Supplier', address: PARTNER, activeFrom: entry.activeFrom });
     const foreign = await server.call('POST', `/sys/address-book/delete/${entry.id}`, { token: await client.token('merchantStdManager') });
     expect(foreign.code).toBe(404);
@@ -155,7 +186,17 @@ describe('rule actions at the start of an outflow', () => {
     const cold = await balanceOf(server, wallets['Aurora cold'], 'USDT');
     expect(await hotTransfer('100')).toMatchObject({ code: 409, msg: expect.stringContaining('Rule 1') });
     expect((await coldTransfer('5000')).code).toBe(409);
-    expect((await move('merchantProManager', { kind: 'withdraw', walletId: wallets['Aurora deposits'], to: OUTSIDER, symbol: 'USDT', amount: '150' })).code).toBe(409);
+    expect(
+      (
+        await move('merchantProManager', {
+          kind: 'withdraw',
+          walletId: wallets['Aurora deposits'],
+          to: OUTSIDER,
+          symbol: 'USDT',
+          amount: '150',
+        })
+      ).code,
+    ).toBe(409);
     expect(await balanceOf(server, wallets['Aurora deposits'], 'USDT')).toBe(hot);
     expect(await balanceOf(server, wallets['Aurora cold'], 'USDT')).toBe(cold);
     // Below the amount, and in another currency, the rule does not match.
@@ -163,12 +204,19 @@ describe('rule actions at the start of an outflow', () => {
   });
 
   it('require N raises a multisig proposal’s threshold (never lowers it) and keeps the rule on the proposal', async () => {
-    await inForce([rule({ name: 'Large', action: 'require', approvals: 3, chainId: 1, symbol: 'USDT', minAmount: '1000' }), rule({ action: 'require', approvals: 1 })]);
+    await inForce([
+      rule({ name: 'Large', action: 'require', approvals: 3, chainId: 1, symbol: 'USDT', minAmount: '1000' }),
+      rule({ action: 'require', approvals: 1 }),
+    ]);
     const large = await coldTransfer('1500');
     expect(large.data.status).toBe('pending');
     const stored = await storedProposal(large.data.proposalId);
     expect(stored.threshold).toBe(3);
-    expect(stored.policy).toMatchObject({ position: 1, rule: { name: 'Large', action: 'require', approvals: 3 }, outcome: { kind: 'approvals', threshold: 3 } });
+    expect(stored.policy).toMatchObject({
+      position: 1,
+      rule: { name: 'Large', action: 'require', approvals: 3 },
+      outcome: { kind: 'approvals', threshold: 3 },
+    });
     // Rule 2 asks 1: the wallet's own 2 stand.
     const small = await coldTransfer('10');
     expect((await storedProposal(small.data.proposalId)).threshold).toBe(2);
@@ -213,13 +261,33 @@ describe('rule actions at the start of an outflow', () => {
   it('allow stops the search: a later block does not apply', async () => {
     await inForce([rule({ action: 'allow', chainId: 1, symbol: 'USDT' }), rule({ action: 'block' })]);
     expect((await hotTransfer('1')).data.status).toBe('executed');
-    expect((await move('merchantProFinance', { kind: 'transfer', walletId: wallets['Aurora deposits'], to: OUTSIDER, symbol: 'ETH', amount: '0.01' })).code).toBe(409);
+    expect(
+      (
+        await move('merchantProFinance', {
+          kind: 'transfer',
+          walletId: wallets['Aurora deposits'],
+          to: OUTSIDER,
+          symbol: 'ETH',
+          amount: '0.01',
+        })
+      ).code,
+    ).toBe(409);
   });
 
   it('conditions on kind and wallet narrow a rule', async () => {
     await inForce([rule({ action: 'block', kinds: ['withdraw'] }), rule({ action: 'block', walletId: wallets['Aurora cold'] })]);
     expect((await hotTransfer('1')).data.status).toBe('executed');
-    expect((await move('merchantProManager', { kind: 'withdraw', walletId: wallets['Aurora deposits'], to: OUTSIDER, symbol: 'USDT', amount: '20' })).code).toBe(409);
+    expect(
+      (
+        await move('merchantProManager', {
+          kind: 'withdraw',
+          walletId: wallets['Aurora deposits'],
+          to: OUTSIDER,
+          symbol: 'USDT',
+          amount: '20',
+        })
+      ).code,
+    ).toBe(409);
     expect((await coldTransfer('1')).code).toBe(409);
   });
 });
@@ -257,7 +325,10 @@ describe('at confirm, the policy in force now judges again', () => {
     await inForce([rule({ name: 'Large', action: 'require', approvals: 3, chainId: 1, symbol: 'USDT', minAmount: '1000' })]);
     const before = await balanceOf(server, wallets['Aurora cold'], 'USDT');
     const refused = await client.act('merchantProManager', 'confirm', id);
-    expect(refused).toMatchObject({ code: 409, msg: 'Rule 1 (Large) of the transaction policy in force now requires 3 approvals; this proposal has 2. It waits for more approvals.' });
+    expect(refused).toMatchObject({
+      code: 409,
+      msg: 'Rule 1 (Large) of the transaction policy in force now requires 3 approvals; this proposal has 2. It waits for more approvals.',
+    });
     const stored = await storedProposal(id);
     expect(stored).toMatchObject({ threshold: 3, status: 'pending' });
     expect((stored.policy as ProposalPolicy).raisedAtConfirm).toBe(true);
@@ -270,7 +341,10 @@ describe('at confirm, the policy in force now judges again', () => {
     const { data } = await coldTransfer('10');
     await client.act('merchantProFinance', 'approval', data.proposalId);
     await inForce([rule({ action: 'block' })]);
-    expect(await client.act('merchantProManager', 'confirm', data.proposalId)).toMatchObject({ code: 409, msg: expect.stringContaining('blocks this proposal') });
+    expect(await client.act('merchantProManager', 'confirm', data.proposalId)).toMatchObject({
+      code: 409,
+      msg: expect.stringContaining('blocks this proposal'),
+    });
     expect((await storedProposal(data.proposalId)).status).toBe('approved');
   });
 
@@ -294,7 +368,12 @@ describe('testing a transaction against the rules', () => {
         query: { kind: 'transfer', walletId: wallets['Aurora deposits'], symbol: 'USDT', amount, to: OUTSIDER },
       });
     const answer = (await evaluate('600')).data;
-    expect(answer.now).toMatchObject({ match: { position: 1 }, outcome: { kind: 'approvals', threshold: 2 }, inBook: false, walletThreshold: null });
+    expect(answer.now).toMatchObject({
+      match: { position: 1 },
+      outcome: { kind: 'approvals', threshold: 2 },
+      inBook: false,
+      walletThreshold: null,
+    });
     expect(answer.pending).toMatchObject({ match: { position: 1, rule: { action: 'block' } }, outcome: { kind: 'block' } });
     expect((await evaluate('10')).data.pending?.match).toBeNull();
     const foreign = await server.call('GET', '/sys/policy/evaluate', {
@@ -312,7 +391,9 @@ describe('a new org', () => {
       token: await client.token('agentManager'),
       body: { orgName: 'Fresh Shop', tenantType: 5, invitee: 'freshOwner' },
     });
-    const signedUp = await server.call<SessionInfo>('POST', '/sys/auth/signup', { body: { account: 'freshOwner', password: 'Str0ng-pass', userName: 'Fresh Owner', invitationCode: invited.data.code } });
+    const signedUp = await server.call<SessionInfo>('POST', '/sys/auth/signup', {
+      body: { account: 'freshOwner', password: 'Str0ng-pass', userName: 'Fresh Owner', invitationCode: invited.data.code },
+    });
     expect(signedUp.code).toBe(200);
     const detail = await server.call<PolicyDetail>('GET', '/sys/policy/detail', { token: signedUp.data.token });
     expect(detail.data).toMatchObject({ orgName: 'Fresh Shop', active: { rules: DEFAULT_POLICY_RULES, delayHours: 24 }, pending: null });
@@ -333,10 +414,14 @@ describe('with two-factor on, a password alone changes no rule and no book entry
     expect((await policyOf('merchantProManager')).data.pending).toBeNull();
     expect((await server.call('POST', '/sys/account/two-factor/step-up', { token, body: { code: app.freshCode(secret) } })).code).toBe(200);
     for (const write of writes) expect((await write()).code).toBe(200);
-    const entry = (await server.call<{ list: AddressBookRecord[] }>('GET', '/sys/address-book/list', { token, query: { q: 'Partner' } })).data.list.find((e) => e.label === 'Partner')!;
+    const entry = (
+      await server.call<{ list: AddressBookRecord[] }>('GET', '/sys/address-book/list', { token, query: { q: 'Partner' } })
+    ).data.list.find((e) => e.label === 'Partner')!;
     // Five minutes on, the step-up has lapsed: a rename or a delete asks again.
     app.advance(5 * 60_000 + 1_000);
-    expect((await server.call('POST', '/sys/address-book/update', { token, body: { id: entry.id, label: 'Renamed' } })).code).toBe(BodyCode.stepUpRequired);
+    expect((await server.call('POST', '/sys/address-book/update', { token, body: { id: entry.id, label: 'Renamed' } })).code).toBe(
+      BodyCode.stepUpRequired,
+    );
     expect((await server.call('POST', `/sys/address-book/delete/${entry.id}`, { token })).code).toBe(BodyCode.stepUpRequired);
   });
 });

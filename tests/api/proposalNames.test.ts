@@ -19,14 +19,26 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const auditOf = async (account: string, query: Record<string, string | number>) =>
-  (await server.call<ListResult<AuditEventRecord>>('GET', '/sys/audit-log/list', { token: await sign.token(account), query: { pageSize: 500, ...query } })).data;
+  (
+    await server.call<ListResult<AuditEventRecord>>('GET', '/sys/audit-log/list', {
+      token: await sign.token(account),
+      query: { pageSize: 500, ...query },
+    })
+  ).data;
 
 describe('a proposal named by wallet and nonce, its steps said', () => {
   let proposalId: number;
   let reference: string;
 
   beforeAll(async () => {
-    const started = await sign.startUnsigned('merchantProManager', { walletId: wallets['Aurora cold'], kind: 'transfer', to: RECIPIENT, amount: '0.25', symbol: 'ETH', memo: 'names' });
+    const started = await sign.startUnsigned('merchantProManager', {
+      walletId: wallets['Aurora cold'],
+      kind: 'transfer',
+      to: RECIPIENT,
+      amount: '0.25',
+      symbol: 'ETH',
+      memo: 'names',
+    });
     expect(started.code).toBe(200);
     proposalId = started.data.proposalId;
     reference = `Aurora cold · #${started.data.nonce}`;
@@ -34,8 +46,18 @@ describe('a proposal named by wallet and nonce, its steps said', () => {
     expect(started.data).toMatchObject({ status: 'pending', awaitsYourSignature: true });
     const { data } = await sign.detail('merchantProFinance', proposalId);
     const signed = await demoKeySignatures('merchantProFinance', data.signing!);
-    expect((await server.call('POST', '/sys/sign/approval', { token: await sign.token('merchantProFinance'), body: { proposalId, comment: '', ...signed } })).code).toBe(200);
-    expect((await server.call('POST', '/sys/sign/deny', { token: await sign.token('merchantProEmployee'), body: { proposalId, comment: 'no' } })).code).toBe(200);
+    expect(
+      (
+        await server.call('POST', '/sys/sign/approval', {
+          token: await sign.token('merchantProFinance'),
+          body: { proposalId, comment: '', ...signed },
+        })
+      ).code,
+    ).toBe(200);
+    expect(
+      (await server.call('POST', '/sys/sign/deny', { token: await sign.token('merchantProEmployee'), body: { proposalId, comment: 'no' } }))
+        .code,
+    ).toBe(200);
   });
 
   it('the detail carries the Safe nonce the transaction takes beside the Safe transaction hash', async () => {
@@ -45,7 +67,10 @@ describe('a proposal named by wallet and nonce, its steps said', () => {
   });
 
   it('the org’s manager reads each event of it by its name and step: started, approved, denied, closed as denied', async () => {
-    const events = [...(await auditOf('merchantProManager', { entity: 'proposal' })).list, ...(await auditOf('merchantProManager', { entity: 'proposalVote' })).list]
+    const events = [
+      ...(await auditOf('merchantProManager', { entity: 'proposal' })).list,
+      ...(await auditOf('merchantProManager', { entity: 'proposalVote' })).list,
+    ]
       .filter((e) => e.proposalId === proposalId)
       .sort((a, b) => a.id - b.id);
     expect(events.map((e) => [e.entity, e.proposalStep, e.proposal])).toEqual([
@@ -60,7 +85,12 @@ describe('a proposal named by wallet and nonce, its steps said', () => {
   });
 
   it('the export names it and its steps as the list does', async () => {
-    const response = await server.app.inject({ method: 'GET', url: '/api/sys/audit-log/export', query: { entity: 'proposal' }, headers: { authorization: `Bearer ${await sign.token('merchantProManager')}`, 'accept-language': 'en-US' } });
+    const response = await server.app.inject({
+      method: 'GET',
+      url: '/api/sys/audit-log/export',
+      query: { entity: 'proposal' },
+      headers: { authorization: `Bearer ${await sign.token('merchantProManager')}`, 'accept-language': 'en-US' },
+    });
     expect(response.statusCode).toBe(200);
     const lines = response.body.split('\r\n').filter((line) => line.includes(reference));
     expect(lines.some((line) => line.includes('Proposal started'))).toBe(true);

@@ -26,7 +26,8 @@ const signup = (app: App, remoteAddress: string) =>
     remoteAddress,
     payload: { account: 'someone', password: 'Burst-2026x', userName: 'Someone', invitationCode: 'ZZZZ-ZZZZ-ZZZZ' },
   });
-const codesOf = (responses: Array<Awaited<ReturnType<typeof signup>>>) => responses.map((response) => response.json<{ code: number }>().code);
+const codesOf = (responses: Array<Awaited<ReturnType<typeof signup>>>) =>
+  responses.map((response) => response.json<{ code: number }>().code);
 
 describe('rate-limit counters in the database', () => {
   it('at SERIALIZABLE a burst over two instances is still counted hit by hit: 20 answered, 1 refused', async () => {
@@ -37,7 +38,9 @@ describe('rate-limit counters in the database', () => {
 
   it('a window the database’s clock has ended starts again at one; the old row is replaced, not added to', async () => {
     const address = '192.0.2.41';
-    expect(codesOf(await Promise.all(Array.from({ length: 21 }, () => signup(server.app, address)))).filter((code) => code === 429)).toHaveLength(1);
+    expect(
+      codesOf(await Promise.all(Array.from({ length: 21 }, () => signup(server.app, address)))).filter((code) => code === 429),
+    ).toHaveLength(1);
     const { db } = server.app.context;
     const rows = async () => (await sql<{ n: number }>`select count(*)::int as n from rate_limit_counter`.execute(db)).rows[0].n;
     const stored = await rows();

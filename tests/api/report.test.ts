@@ -9,14 +9,17 @@ let server: TestServer;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
   server = await startTestServer();
-  for (const account of ['superAdmin', 'agentManager', 'merchantProFinance', 'merchantLiteEmployee']) tokens[account] = await server.login(account);
+  for (const account of ['superAdmin', 'agentManager', 'merchantProFinance', 'merchantLiteEmployee'])
+    tokens[account] = await server.login(account);
 });
 afterAll(() => server?.close());
 
 type Query = Record<string, string | number>;
 const get = <T>(account: string, path: string, query: Query = {}) => server.call<T>('GET', path, { token: tokens[account], query });
-const orders = (account: string, kind: string, query: Query = {}) => get<ListResult<OrderReportRecord>>(account, `/sys/report/${kind}/list`, { pageSize: 500, ...query });
-const totals = (account: string, kind: string, query: Query = {}) => get<{ list: OrderReportTotal[] }>(account, `/sys/report/${kind}/totals`, query);
+const orders = (account: string, kind: string, query: Query = {}) =>
+  get<ListResult<OrderReportRecord>>(account, `/sys/report/${kind}/list`, { pageSize: 500, ...query });
+const totals = (account: string, kind: string, query: Query = {}) =>
+  get<{ list: OrderReportTotal[] }>(account, `/sys/report/${kind}/totals`, query);
 const gasTotals = (account: string, query: Query = {}) => get<{ list: GasReportTotal[] }>(account, '/sys/report/gas/totals', query);
 
 describe('order reports (payment, linkpay, recharge)', () => {
@@ -65,11 +68,16 @@ describe('order reports (payment, linkpay, recharge)', () => {
     const perDay = new Map<string, number>();
     for (const o of all) perDay.set(o.orderNo.slice(0, 11), (perDay.get(o.orderNo.slice(0, 11)) ?? 0) + 1);
     const prefix = [...perDay].sort((a, b) => b[1] - a[1])[0][0];
-    const expected = all.filter((o) => o.orderNo.startsWith(prefix)).map((o) => o.id).sort((a, b) => a - b);
+    const expected = all
+      .filter((o) => o.orderNo.startsWith(prefix))
+      .map((o) => o.id)
+      .sort((a, b) => a - b);
     expect(expected.length).toBeGreaterThan(1);
     const found = (await orders('superAdmin', 'payment', { q: prefix.toLowerCase() })).data.list.map((o) => o.id).sort((a, b) => a - b);
     expect(found).toEqual(expected);
-    expect((await totals('superAdmin', 'payment', { q: prefix })).data.list.reduce((n, t) => n + t.paidCount + t.unpaidCount, 0)).toBe(expected.length);
+    expect((await totals('superAdmin', 'payment', { q: prefix })).data.list.reduce((n, t) => n + t.paidCount + t.unpaidCount, 0)).toBe(
+      expected.length,
+    );
     // Only the start: the number's tail finds nothing.
     expect((await orders('superAdmin', 'payment', { q: all[0].orderNo.slice(3) })).data.count).toBe(0);
     for (const q of ['%', 'PAY%', 'PAY_', '_AY', '\\']) expect((await orders('superAdmin', 'payment', { q })).data.count).toBe(0);
@@ -77,7 +85,9 @@ describe('order reports (payment, linkpay, recharge)', () => {
     // The planner can answer a prefix from the index (migration 014), on PGlite and PostgreSQL alike.
     const plan = await server.app.context.db.transaction().execute(async (trx) => {
       await sql`set local enable_seqscan = off`.execute(trx);
-      const rows = await sql<{ 'QUERY PLAN': string }>`explain select id from payment_order where lower(order_no) like ${'pay2026%'}`.execute(trx);
+      const rows = await sql<{
+        'QUERY PLAN': string;
+      }>`explain select id from payment_order where lower(order_no) like ${'pay2026%'}`.execute(trx);
       return rows.rows.map((r) => r['QUERY PLAN']).join('\n');
     });
     expect(plan).toContain('payment_order_order_no_prefix_idx');
@@ -88,7 +98,10 @@ describe('order reports (payment, linkpay, recharge)', () => {
     const byPrefix = (await orders('merchantProFinance', 'payment', { q: 'pay' })).data;
     expect(byPrefix.count).toBe(own.count);
     expect(new Set(byPrefix.list.map((o) => o.orgName))).toEqual(new Set(['Aurora Pay (Pro)']));
-    const ownTotals = (await totals('merchantProFinance', 'payment', { q: 'pay' })).data.list.reduce((n, t) => n + t.paidCount + t.unpaidCount, 0);
+    const ownTotals = (await totals('merchantProFinance', 'payment', { q: 'pay' })).data.list.reduce(
+      (n, t) => n + t.paidCount + t.unpaidCount,
+      0,
+    );
     expect(ownTotals).toBe(own.count);
   });
 
@@ -100,9 +113,15 @@ describe('order reports (payment, linkpay, recharge)', () => {
     expect((await orders('superAdmin', 'payment', { q: one.txHash!.toUpperCase() })).data.list.map((o) => o.id)).toEqual([one.id]);
     expect((await orders('superAdmin', 'payment', { symbol: 'usdt' })).data.list.every((o) => o.symbol === 'USDT')).toBe(true);
     expect((await orders('superAdmin', 'payment', { chainId: 728126428 })).data.list.every((o) => o.chainId === 728126428)).toBe(true);
-    expect((await orders('superAdmin', 'payment', { orgId: server.orgIds.stdB })).data.list.every((o) => o.orgName === 'Birch Goods (Standard)')).toBe(true);
+    expect(
+      (await orders('superAdmin', 'payment', { orgId: server.orgIds.stdB })).data.list.every((o) => o.orgName === 'Birch Goods (Standard)'),
+    ).toBe(true);
     const at = one.createdAt;
-    expect((await orders('superAdmin', 'payment', { dateFrom: at, dateTo: new Date(Date.parse(at) + 1).toISOString() })).data.list.map((o) => o.id)).toContain(one.id);
+    expect(
+      (await orders('superAdmin', 'payment', { dateFrom: at, dateTo: new Date(Date.parse(at) + 1).toISOString() })).data.list.map(
+        (o) => o.id,
+      ),
+    ).toContain(one.id);
     expect((await orders('superAdmin', 'payment', { dateTo: at })).data.list.map((o) => o.id)).not.toContain(one.id);
   });
 
@@ -136,8 +155,13 @@ describe('gas report', () => {
       expect(total).toEqual({ chainId: total.chainId, symbol: total.symbol, count: mine.length, gas: sumDecimals(mine.map((g) => g.fee)) });
     }
     const one = list[0];
-    expect((await get<ListResult<GasReportRecord>>('superAdmin', '/sys/report/gas/list', { q: one.txHash.toUpperCase() })).data.list.map((g) => g.id)).toEqual([one.id]);
-    const own = (await get<ListResult<GasReportRecord>>('merchantProFinance', '/sys/report/gas/list', { pageSize: 500, reason: 'sweep' })).data.list;
+    expect(
+      (await get<ListResult<GasReportRecord>>('superAdmin', '/sys/report/gas/list', { q: one.txHash.toUpperCase() })).data.list.map(
+        (g) => g.id,
+      ),
+    ).toEqual([one.id]);
+    const own = (await get<ListResult<GasReportRecord>>('merchantProFinance', '/sys/report/gas/list', { pageSize: 500, reason: 'sweep' }))
+      .data.list;
     expect(own.every((g) => g.orgName === 'Aurora Pay (Pro)' && g.reason === 'sweep')).toBe(true);
   });
 });

@@ -24,8 +24,10 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 type Query = Record<string, string | number>;
-const list = (account: string, query: Query) => server.call<ListResult<OrderReportRecord>>('GET', '/sys/report/payment/list', { token: tokens[account], query });
-const totals = (account: string, query: Query) => server.call<{ list: OrderReportTotal[] }>('GET', '/sys/report/payment/totals', { token: tokens[account], query });
+const list = (account: string, query: Query) =>
+  server.call<ListResult<OrderReportRecord>>('GET', '/sys/report/payment/list', { token: tokens[account], query });
+const totals = (account: string, query: Query) =>
+  server.call<{ list: OrderReportTotal[] }>('GET', '/sys/report/payment/totals', { token: tokens[account], query });
 
 /** The orgs each caller sees (docs/roles-and-routes.md; agents do not read reports): the operator all, a merchant its own. */
 const scopeOf = (account: string): number[] | undefined => {
@@ -59,7 +61,11 @@ async function expected(account: string, query: Query) {
            coalesce(trim_scale(sum(o.amount) filter (where o.status <> 'paid')), 0)::text as "unpaidAmount"
       from payment_order o join currency c on c.id = o.currency_id
      where ${where} group by o.chain_id, c.symbol order by c.symbol, o.chain_id`.execute(db);
-  const ids = await sql<{ id: number }>`select o.id from payment_order o join currency c on c.id = o.currency_id where ${where} order by o.created_at desc, o.id desc`.execute(db);
+  const ids = await sql<{
+    id: number;
+  }>`select o.id from payment_order o join currency c on c.id = o.currency_id where ${where} order by o.created_at desc, o.id desc`.execute(
+    db,
+  );
   return { totals: rows, ids: ids.rows.map((r) => r.id) };
 }
 
@@ -70,10 +76,28 @@ const utcMidnight = (ms: number) => Math.floor(ms / DAY) * DAY;
 const RANGES: Array<[string, Query]> = [
   ['everything', {}],
   ['40 whole UTC days', { dateFrom: at(utcMidnight(now.getTime()) - 40 * DAY), dateTo: at(utcMidnight(now.getTime())) }],
-  ['days in UTC+5:30', { dateFrom: at(utcMidnight(now.getTime()) - 50 * DAY - 5.5 * 3600_000), dateTo: at(utcMidnight(now.getTime()) - 3 * DAY - 5.5 * 3600_000) }],
-  ['days in UTC-8', { dateFrom: at(utcMidnight(now.getTime()) - 62 * DAY + 8 * 3600_000), dateTo: at(utcMidnight(now.getTime()) - 20 * DAY + 8 * 3600_000) }],
-  ['within one day', { dateFrom: at(utcMidnight(now.getTime()) - 10 * DAY + 3600_000), dateTo: at(utcMidnight(now.getTime()) - 10 * DAY + 20 * 3600_000) }],
-  ['across a day boundary only', { dateFrom: at(utcMidnight(now.getTime()) - 5 * DAY - 7 * 3600_000), dateTo: at(utcMidnight(now.getTime()) - 4 * DAY + 9 * 3600_000) }],
+  [
+    'days in UTC+5:30',
+    {
+      dateFrom: at(utcMidnight(now.getTime()) - 50 * DAY - 5.5 * 3600_000),
+      dateTo: at(utcMidnight(now.getTime()) - 3 * DAY - 5.5 * 3600_000),
+    },
+  ],
+  [
+    'days in UTC-8',
+    {
+      dateFrom: at(utcMidnight(now.getTime()) - 62 * DAY + 8 * 3600_000),
+      dateTo: at(utcMidnight(now.getTime()) - 20 * DAY + 8 * 3600_000),
+    },
+  ],
+  [
+    'within one day',
+    { dateFrom: at(utcMidnight(now.getTime()) - 10 * DAY + 3600_000), dateTo: at(utcMidnight(now.getTime()) - 10 * DAY + 20 * 3600_000) },
+  ],
+  [
+    'across a day boundary only',
+    { dateFrom: at(utcMidnight(now.getTime()) - 5 * DAY - 7 * 3600_000), dateTo: at(utcMidnight(now.getTime()) - 4 * DAY + 9 * 3600_000) },
+  ],
   ['from a time on', { dateFrom: at(now.getTime() - 33 * DAY - 1234_567) }],
   ['up to a time', { dateTo: at(now.getTime() - 28 * DAY + 987_654) }],
 ];
@@ -113,16 +137,28 @@ describe('reports at volume', () => {
   }
 
   it('a deep page in time order, either direction, is the page an OFFSET over every order gives', async () => {
-    for (const query of [{}, { dateFrom: at(utcMidnight(now.getTime()) - 70 * DAY - 5.5 * 3600_000), dateTo: at(now.getTime() - 3600_000) }, { status: 'paid' }] as Query[]) {
+    for (const query of [
+      {},
+      { dateFrom: at(utcMidnight(now.getTime()) - 70 * DAY - 5.5 * 3600_000), dateTo: at(now.getTime() - 3600_000) },
+      { status: 'paid' },
+    ] as Query[]) {
       const want = await expected('superAdmin', query);
       expect(want.ids.length).toBeGreaterThan(2100);
       const pages = [81, 84, Math.ceil(want.ids.length / 25), Math.ceil(want.ids.length / 25) + 1];
       for (const pageNo of pages) {
         const desc = await list('superAdmin', { ...query, page: pageNo, pageSize: 25 });
-        expect(desc.data.list.map((o) => o.id), `desc page ${pageNo}`).toEqual(want.ids.slice((pageNo - 1) * 25, pageNo * 25));
+        expect(
+          desc.data.list.map((o) => o.id),
+          `desc page ${pageNo}`,
+        ).toEqual(want.ids.slice((pageNo - 1) * 25, pageNo * 25));
         const asc = await list('superAdmin', { ...query, page: pageNo, pageSize: 25, sort: 'createdAt', order: 'asc' });
-        const ascending = await sql<{ id: number }>`select id from payment_order where id in (${sql.join(want.ids)}) order by created_at, id`.execute(server.app.context.db);
-        expect(asc.data.list.map((o) => o.id), `asc page ${pageNo}`).toEqual(ascending.rows.map((r) => r.id).slice((pageNo - 1) * 25, pageNo * 25));
+        const ascending = await sql<{
+          id: number;
+        }>`select id from payment_order where id in (${sql.join(want.ids)}) order by created_at, id`.execute(server.app.context.db);
+        expect(
+          asc.data.list.map((o) => o.id),
+          `asc page ${pageNo}`,
+        ).toEqual(ascending.rows.map((r) => r.id).slice((pageNo - 1) * 25, pageNo * 25));
         expect(desc.data.count).toBe(want.ids.length);
       }
     }
@@ -132,9 +168,15 @@ describe('reports at volume', () => {
     const db = server.app.context.db;
     const range = RANGES[1][1];
     const before = await expected('superAdmin', range);
-    await sql`update payment_order set status = 'expired' where id in (select id from payment_order where kind = 'payment' and status = 'pending' order by id limit 3)`.execute(db);
-    await sql`update payment_order set amount = amount + 1 where id in (select id from payment_order where kind = 'payment' order by id desc limit 5)`.execute(db);
-    await sql`update payment_order set created_at = created_at - interval '45 days' where id in (select id from payment_order where kind = 'payment' order by id limit 7)`.execute(db);
+    await sql`update payment_order set status = 'expired' where id in (select id from payment_order where kind = 'payment' and status = 'pending' order by id limit 3)`.execute(
+      db,
+    );
+    await sql`update payment_order set amount = amount + 1 where id in (select id from payment_order where kind = 'payment' order by id desc limit 5)`.execute(
+      db,
+    );
+    await sql`update payment_order set created_at = created_at - interval '45 days' where id in (select id from payment_order where kind = 'payment' order by id limit 7)`.execute(
+      db,
+    );
     await seedVolume(db, { orders: 50, days: 30, now });
     const after = await expected('superAdmin', range);
     expect(after.totals).not.toEqual(before.totals);
@@ -167,7 +209,10 @@ describe('reports at volume', () => {
         const last = Math.ceil(want.ids.length / 10);
         for (const pageNo of [1, last, last + 1]) {
           const page = await list(account, { ...filter, page: pageNo, pageSize: 10 });
-          expect(page.data.list.map((o) => o.id), `${account} ${JSON.stringify(filter)} page ${pageNo}`).toEqual(want.ids.slice((pageNo - 1) * 10, pageNo * 10));
+          expect(
+            page.data.list.map((o) => o.id),
+            `${account} ${JSON.stringify(filter)} page ${pageNo}`,
+          ).toEqual(want.ids.slice((pageNo - 1) * 10, pageNo * 10));
           expect(page.data.count).toBe(want.ids.length);
         }
         const byAmount = await list(account, { ...filter, pageSize: 500, sort: 'amount', order: 'asc' });
@@ -184,7 +229,11 @@ describe('reports at volume', () => {
       await seedVolume(capped.app.context.db, { orders: 600, days: 20, batch: 600, now });
       const token = await capped.login('merchantProFinance');
       const call = <T>(path: string, query: Query) => capped.call<T>('GET', path, { token, query });
-      const everyOwn = await sql<{ id: number }>`select id from payment_order where kind = 'payment' and org_id = ${capped.orgIds.proA} order by created_at desc, id desc`.execute(capped.app.context.db);
+      const everyOwn = await sql<{
+        id: number;
+      }>`select id from payment_order where kind = 'payment' and org_id = ${capped.orgIds.proA} order by created_at desc, id desc`.execute(
+        capped.app.context.db,
+      );
       expect(everyOwn.rows.length).toBeGreaterThan(100);
       // "PAY" starts every payment's number: more than the cap.
       const seen: number[] = [];
@@ -199,7 +248,10 @@ describe('reports at volume', () => {
       const broad = (await call<{ list: OrderReportTotal[]; broad?: boolean }>('/sys/report/payment/totals', { q: 'PAY' })).data;
       expect(broad).toEqual({ list: [], count: 0, broad: true, searchCap: 100 });
       // A day's prefix is narrow again: counted and totalled.
-      const day = (await call<ListResult<OrderReportRecord>>('/sys/report/payment/list', { pageSize: 1 })).data.list[0].orderNo.slice(0, 11);
+      const day = (await call<ListResult<OrderReportRecord>>('/sys/report/payment/list', { pageSize: 1 })).data.list[0].orderNo.slice(
+        0,
+        11,
+      );
       const narrow = (await call<ListResult<OrderReportRecord>>('/sys/report/payment/list', { q: day, pageSize: 500 })).data;
       expect(narrow.hasNextPage).toBeUndefined();
       expect(narrow.count).toBe(narrow.list.length);
@@ -208,18 +260,30 @@ describe('reports at volume', () => {
       expect(dayTotals.list.reduce((n, t) => n + t.paidCount + t.unpaidCount, 0)).toBe(narrow.count);
       // Broad is judged in the caller's scope: with a cap between a merchant's orders and everyone's,
       // the merchant's "PAY" is counted, the operator's is not (nothing said about other orgs).
-      const everyone = await sql<{ n: number }>`select count(*)::int as n from payment_order where lower(order_no) like 'pay%'`.execute(capped.app.context.db);
+      const everyone = await sql<{ n: number }>`select count(*)::int as n from payment_order where lower(order_no) like 'pay%'`.execute(
+        capped.app.context.db,
+      );
       expect(everyone.rows[0].n).toBeGreaterThan(everyOwn.rows.length + 10);
       capped.app.context.config.searchCap = everyOwn.rows.length + 5;
       const own = (await call<ListResult<OrderReportRecord>>('/sys/report/payment/list', { q: 'PAY', pageSize: 25 })).data;
       expect(own.hasNextPage).toBeUndefined();
       expect(own.count).toBe(everyOwn.rows.length);
       const operator = await capped.login('superAdmin');
-      const all = (await capped.call<ListResult<OrderReportRecord>>('GET', '/sys/report/payment/list', { token: operator, query: { q: 'PAY', pageSize: 25 } })).data;
+      const all = (
+        await capped.call<ListResult<OrderReportRecord>>('GET', '/sys/report/payment/list', {
+          token: operator,
+          query: { q: 'PAY', pageSize: 25 },
+        })
+      ).data;
       expect(all.hasNextPage).toBe(true);
       capped.app.context.config.searchCap = 100;
       // The export of a broad search is the whole set, as ever.
-      const file = await capped.app.inject({ method: 'GET', url: '/api/sys/report/payment/export', query: { q: 'PAY' }, headers: { authorization: `Bearer ${token}` } });
+      const file = await capped.app.inject({
+        method: 'GET',
+        url: '/api/sys/report/payment/export',
+        query: { q: 'PAY' },
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(file.body.trimEnd().split('\r\n').length - 1).toBe(everyOwn.rows.length);
     } finally {
       await capped.close();

@@ -13,7 +13,14 @@ let sign: ReturnType<typeof signClient>;
 let wallets: Record<string, number>;
 let addresses: Record<string, string>;
 const RECIPIENT = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
-const transfer = (amount = '1.5') => ({ walletId: wallets['Aurora cold'], kind: 'transfer', to: RECIPIENT, amount, symbol: 'ETH', memo: 'payout' });
+const transfer = (amount = '1.5') => ({
+  walletId: wallets['Aurora cold'],
+  kind: 'transfer',
+  to: RECIPIENT,
+  amount,
+  symbol: 'ETH',
+  memo: 'payout',
+});
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -28,7 +35,8 @@ const start = async (amount?: string) => {
   expect(started.code).toBe(200);
   return started.data.proposalId;
 };
-const votesOf = (proposalId: number) => server.app.context.db.selectFrom('proposalVote').select(['signerId', 'vote', 'signature']).where('proposalId', '=', proposalId).execute();
+const votesOf = (proposalId: number) =>
+  server.app.context.db.selectFrom('proposalVote').select(['signerId', 'vote', 'signature']).where('proposalId', '=', proposalId).execute();
 
 describe('a proposal on a Safe is signed, and the server checks whose signature it is', () => {
   it('the detail hands out the Safe transaction to sign, bound to the devnet’s chain id and the wallet’s Safe', async () => {
@@ -58,7 +66,10 @@ describe('a proposal on a Safe is signed, and the server checks whose signature 
     const other = await start('2');
     const financeSigned = await sign.signature('merchantProFinance', id);
     const borrowed = await sign.approveSigned('merchantProEmployee', id, financeSigned);
-    expect(borrowed).toMatchObject({ code: 400, data: { signature: 'This signature is not your registered key’s signature of this proposal.' } });
+    expect(borrowed).toMatchObject({
+      code: 400,
+      data: { signature: 'This signature is not your registered key’s signature of this proposal.' },
+    });
     const ofOther = await sign.approveSigned('merchantProEmployee', id, await sign.signature('merchantProEmployee', other));
     expect(ofOther.code).toBe(400);
     expect(await votesOf(id)).toHaveLength(0);
@@ -67,9 +78,19 @@ describe('a proposal on a Safe is signed, and the server checks whose signature 
 
   it('starting is not approving on a Safe, and an approval without a signature is a 400 on the field', async () => {
     const id = await start();
-    expect((await sign.detail('merchantProManager', id)).data).toMatchObject({ status: 'pending', approvalCount: 0, myActions: expect.arrayContaining(['approval']) });
-    const unsigned = await server.call('POST', '/sys/sign/approval', { token: await sign.token('merchantProManager'), body: { proposalId: id, comment: '' } });
-    expect(unsigned).toMatchObject({ code: 400, data: { signature: 'On a Safe an approval is a signature: sign the proposal with your key.' } });
+    expect((await sign.detail('merchantProManager', id)).data).toMatchObject({
+      status: 'pending',
+      approvalCount: 0,
+      myActions: expect.arrayContaining(['approval']),
+    });
+    const unsigned = await server.call('POST', '/sys/sign/approval', {
+      token: await sign.token('merchantProManager'),
+      body: { proposalId: id, comment: '' },
+    });
+    expect(unsigned).toMatchObject({
+      code: 400,
+      data: { signature: 'On a Safe an approval is a signature: sign the proposal with your key.' },
+    });
     expect(await votesOf(id)).toHaveLength(0);
   });
 
@@ -84,19 +105,31 @@ describe('a proposal on a Safe is signed, and the server checks whose signature 
     const theirs = await demoKeySignatures('merchantProEmployee', data.signing!);
     const [lowest] = Object.keys(mine.lowerSignatures);
     const post = async (body: Record<string, unknown>) =>
-      server.call('POST', '/sys/sign/approval', { token: await sign.token('merchantProFinance'), body: { proposalId: id, comment: '', ...body } });
+      server.call('POST', '/sys/sign/approval', {
+        token: await sign.token('merchantProFinance'),
+        body: { proposalId: id, comment: '', ...body },
+      });
     const refusal = { code: 400, data: { lowerSignatures: 'This signature is not your registered key’s signature of this proposal.' } };
     // Another signer's signature at a lower nonce.
-    expect(await post({ signature: mine.signature, lowerSignatures: { ...mine.lowerSignatures, [lowest]: theirs.lowerSignatures[lowest] } })).toMatchObject(refusal);
+    expect(
+      await post({ signature: mine.signature, lowerSignatures: { ...mine.lowerSignatures, [lowest]: theirs.lowerSignatures[lowest] } }),
+    ).toMatchObject(refusal);
     // The signature at its own nonce passed off as a lower one, or a "lower" nonce that is not lower.
     expect(await post({ signature: mine.signature, lowerSignatures: { [lowest]: mine.signature } })).toMatchObject(refusal);
     expect(await post({ signature: mine.signature, lowerSignatures: { [own.toString()]: mine.signature } })).toMatchObject(refusal);
     // More than the API takes.
     const many = Object.fromEntries(Array.from({ length: 65 }, (_, n) => [String(n), mine.signature]));
-    expect(await post({ signature: mine.signature, lowerSignatures: many })).toMatchObject({ code: 400, data: { lowerSignatures: expect.any(String) } });
+    expect(await post({ signature: mine.signature, lowerSignatures: many })).toMatchObject({
+      code: 400,
+      data: { lowerSignatures: expect.any(String) },
+    });
     expect(await votesOf(id)).toHaveLength(0);
     expect((await post(mine)).code).toBe(200);
-    const stored = await server.app.context.db.selectFrom('proposalVote').select('lowerSignatures').where('proposalId', '=', id).executeTakeFirstOrThrow();
+    const stored = await server.app.context.db
+      .selectFrom('proposalVote')
+      .select('lowerSignatures')
+      .where('proposalId', '=', id)
+      .executeTakeFirstOrThrow();
     expect(stored.lowerSignatures).toEqual(mine.lowerSignatures);
   });
 
@@ -114,12 +147,22 @@ describe('a proposal on a Safe is signed, and the server checks whose signature 
     const outsider = generatePrivateKey();
     try {
       // The key row changed behind the API's back (the API refuses a key swap for a Safe owner).
-      await db.updateTable('signingKey').set({ address: privateKeyToAccount(outsider).address }).where('userId', '=', employee.id).execute();
+      await db
+        .updateTable('signingKey')
+        .set({ address: privateKeyToAccount(outsider).address })
+        .where('userId', '=', employee.id)
+        .execute();
       const { data } = await sign.detail('merchantProEmployee', id);
       const signature = await privateKeyToAccount(outsider).signTypedData(typedDataFromWire(data.signing!.typedData) as never);
-      expect(await sign.approveSigned('merchantProEmployee', id, signature)).toMatchObject({ code: 409, msg: expect.stringContaining('is not an owner of this wallet’s Safe') });
+      expect(await sign.approveSigned('merchantProEmployee', id, signature)).toMatchObject({
+        code: 409,
+        msg: expect.stringContaining('is not an owner of this wallet’s Safe'),
+      });
       await db.deleteFrom('signingKey').where('userId', '=', employee.id).execute();
-      expect(await sign.approveSigned('merchantProEmployee', id, signature)).toMatchObject({ code: 409, msg: expect.stringContaining('Register your signing key') });
+      expect(await sign.approveSigned('merchantProEmployee', id, signature)).toMatchObject({
+        code: 409,
+        msg: expect.stringContaining('Register your signing key'),
+      });
       expect(await votesOf(id)).toHaveLength(0);
     } finally {
       await db.deleteFrom('signingKey').where('userId', '=', employee.id).execute();

@@ -16,7 +16,14 @@ let chain: ChainAdapter;
 let wallets: Record<string, number>;
 let safe: string;
 const RECIPIENT = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
-const transfer = (amount: string) => ({ walletId: wallets['Aurora cold'], kind: 'transfer', to: RECIPIENT, amount, symbol: 'ETH', memo: 'payout' });
+const transfer = (amount: string) => ({
+  walletId: wallets['Aurora cold'],
+  kind: 'transfer',
+  to: RECIPIENT,
+  amount,
+  symbol: 'ETH',
+  memo: 'payout',
+});
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -70,7 +77,9 @@ describe('confirm on a Safe is an execution of the Safe contract', () => {
     const outsider = privateKeyToAccount(demoSigningKey('no such signer'));
     const { typedDataFromWire } = await import('../../src/contract/typedDataWire');
     const forged = await outsider.signTypedData(typedDataFromWire(detail.data.signing!.typedData) as never);
-    await sql`update proposal_vote set signature = ${forged} where proposal_id = ${id} and signature is not null and signer_id = (select id from app_user where account = 'merchantProFinance')`.execute(server.app.context.db);
+    await sql`update proposal_vote set signature = ${forged} where proposal_id = ${id} and signature is not null and signer_id = (select id from app_user where account = 'merchantProFinance')`.execute(
+      server.app.context.db,
+    );
     const safeBefore = await chain.balanceOf(safe, null);
     const booksBefore = await balanceOf(server, wallets['Aurora cold'], 'ETH');
 
@@ -91,7 +100,14 @@ describe('confirm on a Safe is an execution of the Safe contract', () => {
     const multisig = chain.multisig as { execute: NonNullable<ChainAdapter['multisig']>['execute'] };
     const real = multisig.execute;
     const reverted = `0x${'7e'.repeat(32)}` as Hex;
-    multisig.execute = async () => ({ outcome: 'reverted', txHash: reverted, blockNumber: 1n, gasUsed: 60_000n, fee: 123_000_000_000_000n, from: RECIPIENT });
+    multisig.execute = async () => ({
+      outcome: 'reverted',
+      txHash: reverted,
+      blockNumber: 1n,
+      gasUsed: 60_000n,
+      fee: 123_000_000_000_000n,
+      from: RECIPIENT,
+    });
     try {
       const refused = await sign.act('merchantProEmployee', 'confirm', id);
       expect(refused.code).toBe(409);
@@ -101,14 +117,20 @@ describe('confirm on a Safe is an execution of the Safe contract', () => {
     }
     expect(await statusOf(id)).toBe('approved');
     expect(await balanceOf(server, wallets['Aurora cold'], 'ETH')).toBe(booksBefore);
-    const gas = await server.app.context.db.selectFrom('gasFee').select(['txHash', sql<string>`fee::text`.as('fee'), 'reason', 'walletId']).where('proposalId', '=', id).execute();
+    const gas = await server.app.context.db
+      .selectFrom('gasFee')
+      .select(['txHash', sql<string>`fee::text`.as('fee'), 'reason', 'walletId'])
+      .where('proposalId', '=', id)
+      .execute();
     expect(gas).toEqual([{ txHash: reverted, fee: '0.000123', reason: 'proposal', walletId: wallets['Aurora cold'] }]);
     await clear(id);
   });
 
   it('a Safe transaction changed in the database after signing (a larger amount) is refused: the signatures are for the original', async () => {
     const id = await approvedTransfer('0.1');
-    await sql`update proposal set safe_tx = jsonb_set(safe_tx, '{value}', to_jsonb(${parseEther('9').toString()}::text)) where id = ${id}`.execute(server.app.context.db);
+    await sql`update proposal set safe_tx = jsonb_set(safe_tx, '{value}', to_jsonb(${parseEther('9').toString()}::text)) where id = ${id}`.execute(
+      server.app.context.db,
+    );
     const safeBefore = await chain.balanceOf(safe, null);
     const refused = await sign.act('merchantProEmployee', 'confirm', id);
     expect(refused.code).toBe(409);
@@ -120,7 +142,9 @@ describe('confirm on a Safe is an execution of the Safe contract', () => {
   it('an approval whose signature was cleared in the database leaves the Safe one signature short: refused by its threshold (GS020)', async () => {
     const id = await approvedTransfer('0.1');
     // The books still count two approvals; the chain gets one signature.
-    await sql`update proposal_vote set signature = null where proposal_id = ${id} and signer_id = (select id from app_user where account = 'merchantProFinance')`.execute(server.app.context.db);
+    await sql`update proposal_vote set signature = null where proposal_id = ${id} and signer_id = (select id from app_user where account = 'merchantProFinance')`.execute(
+      server.app.context.db,
+    );
     const safeBefore = await chain.balanceOf(safe, null);
     const refused = await sign.act('merchantProEmployee', 'confirm', id);
     expect(refused.code).toBe(409);
@@ -142,17 +166,24 @@ describe('confirm on a Safe is an execution of the Safe contract', () => {
     expect((await sign.act('merchantProEmployee', 'deny', id, 'not this one')).data.status).not.toBe('approved');
     // What an insider could have copied: the stored Safe transaction and a threshold of its approvals' signatures.
     const stored = await server.app.context.db.selectFrom('proposal').select('safeTx').where('id', '=', id).executeTakeFirstOrThrow();
-    const votes = await server.app.context.db.selectFrom('proposalVote').select(['signature', 'signerAddress']).where('proposalId', '=', id).where('signature', 'is not', null).execute();
+    const votes = await server.app.context.db
+      .selectFrom('proposalVote')
+      .select(['signature', 'signerAddress'])
+      .where('proposalId', '=', id)
+      .where('signature', 'is not', null)
+      .execute();
     expect(votes.length).toBeGreaterThanOrEqual(2);
     const leaked = votes.map((v) => ({ signer: v.signerAddress as Address, signature: v.signature as Hex }));
     const devnet = await server.app.context.chains.devnetOf(1);
     const outsider = privateKeyToAccount(keccak256(stringToHex('an outsider holding leaked signatures')));
     await devnet.fund(outsider.address, parseEther('1'));
     const [safeBefore, recipientBefore] = [await chain.balanceOf(safe, null), await chain.balanceOf(RECIPIENT, null)];
-    const sent = devnet.send(outsider, { to: safe as Address, data: encodeExecTransaction(safeTransactionOf(stored.safeTx!), packSignatures(leaked)) });
+    const sent = devnet.send(outsider, {
+      to: safe as Address,
+      data: encodeExecTransaction(safeTransactionOf(stored.safeTx!), packSignatures(leaked)),
+    });
     await expect(sent).rejects.toThrow(/RG001/);
     expect(await chain.balanceOf(safe, null)).toBe(safeBefore);
     expect(await chain.balanceOf(RECIPIENT, null)).toBe(recipientBefore);
   });
 });
-

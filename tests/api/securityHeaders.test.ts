@@ -9,7 +9,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const guessFrom = (forwardedFor: string) =>
-  server.app.inject({ method: 'POST', url: '/api/sys/auth/login', headers: { 'x-forwarded-for': forwardedFor }, payload: { account: 'merchantStdEmployee', password: 'wrong-guess-9' } });
+  server.app.inject({
+    method: 'POST',
+    url: '/api/sys/auth/login',
+    headers: { 'x-forwarded-for': forwardedFor },
+    payload: { account: 'merchantStdEmployee', password: 'wrong-guess-9' },
+  });
 
 describe('security headers', () => {
   it('an API answer may not be framed, sniffed, stored or leak its URL as a referrer', async () => {
@@ -80,7 +85,12 @@ describe('the client address behind rate limits', () => {
     try {
       const codes = [];
       for (let i = 0; i < 21; i++) {
-        const res = await behindProxy.app.inject({ method: 'POST', url: '/api/sys/auth/login', headers: { 'x-forwarded-for': `203.0.113.${i}` }, payload: { account: 'merchantStdEmployee', password: 'wrong-guess-9' } });
+        const res = await behindProxy.app.inject({
+          method: 'POST',
+          url: '/api/sys/auth/login',
+          headers: { 'x-forwarded-for': `203.0.113.${i}` },
+          payload: { account: 'merchantStdEmployee', password: 'wrong-guess-9' },
+        });
         codes.push(res.json<{ code: number }>().code);
       }
       expect(codes.every((code) => code === 401)).toBe(true);

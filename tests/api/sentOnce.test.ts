@@ -37,7 +37,9 @@ async function abortNextInsertOnce(table: 'movement' | 'ledger_entry'): Promise<
       IF nextval('test_abort_count') = 1 THEN RAISE EXCEPTION 'deadlock detected (test)' USING ERRCODE = '40P01'; END IF;
       RETURN NEW;
     END $$`.execute(db());
-  await sql`CREATE TRIGGER test_abort_once BEFORE INSERT ON ${sql.table(table)} FOR EACH ROW EXECUTE FUNCTION test_abort_once()`.execute(db());
+  await sql`CREATE TRIGGER test_abort_once BEFORE INSERT ON ${sql.table(table)} FOR EACH ROW EXECUTE FUNCTION test_abort_once()`.execute(
+    db(),
+  );
 }
 const abortNextMovementOnce = () => abortNextInsertOnce('movement');
 afterEach(async () => {
@@ -48,7 +50,11 @@ afterEach(async () => {
 describe('money sent on chain is sent once', () => {
   it('a deadlock while booking what a hot wallet sent books it again, never sends it again: the chain moved once, the books once, verify clean', async () => {
     const wallet = wallets['Aurora deposits'];
-    const [booksBefore, chainBefore, movementsBefore] = [await balanceOf(server, wallet, 'USDT'), await chainHoldingOf(server, ETH_CHAIN, EXTERNAL, 'USDT'), await movementsOf(wallet)];
+    const [booksBefore, chainBefore, movementsBefore] = [
+      await balanceOf(server, wallet, 'USDT'),
+      await chainHoldingOf(server, ETH_CHAIN, EXTERNAL, 'USDT'),
+      await movementsOf(wallet),
+    ];
     // The first ledger entry written is the booking of the transfer, after the chain moved (docs/chains.md "The intent log").
     await abortNextInsertOnce('ledger_entry');
     const res = await server.call<MovementRecord>('POST', '/sys/movement/save', {
@@ -78,7 +84,14 @@ describe('money sent on chain is sent once', () => {
     expect(res.code, JSON.stringify(res)).toBe(200);
     expect(await movementsOf(wallet)).toHaveLength(movementsBefore.length + 1);
     // Its entries alone explain the balance's change: amount, fee and gas once, nothing from a first run.
-    const entries = await db().selectFrom('ledgerEntry').innerJoin('currency', 'currency.id', 'ledgerEntry.currencyId').select(sql<string>`delta::text`.as('delta')).where('ledgerEntry.walletId', '=', wallet).where('currency.symbol', '=', 'TRX').where('ledgerEntry.movementId', '=', res.data.id).execute();
+    const entries = await db()
+      .selectFrom('ledgerEntry')
+      .innerJoin('currency', 'currency.id', 'ledgerEntry.currencyId')
+      .select(sql<string>`delta::text`.as('delta'))
+      .where('ledgerEntry.walletId', '=', wallet)
+      .where('currency.symbol', '=', 'TRX')
+      .where('ledgerEntry.movementId', '=', res.data.id)
+      .execute();
     expect(entries.length).toBeGreaterThanOrEqual(2);
     expect(units(await balanceOf(server, wallet, 'TRX'))).toBe(units(booksBefore) + entries.reduce((sum, e) => sum + units(e.delta), 0n));
     expect(entries.reduce((sum, e) => sum + units(e.delta), 0n) <= -(units('30') + units(res.data.fee))).toBe(true);

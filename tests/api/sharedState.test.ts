@@ -35,7 +35,8 @@ describe('rate limits count across instances', () => {
   it('failed sign-ins from one address split over two instances stop at the one limit', async () => {
     const address = '198.51.100.20';
     const codes: number[] = [];
-    for (let i = 0; i < FAILURES * 2; i += 1) codes.push(codeOf(await attempt(i % 2 ? other : server.app, `nobody${i}`, 'Wrong#Guess1', address)));
+    for (let i = 0; i < FAILURES * 2; i += 1)
+      codes.push(codeOf(await attempt(i % 2 ? other : server.app, `nobody${i}`, 'Wrong#Guess1', address)));
     expect(codes.filter((code) => code === 401)).toHaveLength(FAILURES);
     expect(codes.slice(FAILURES).every((code) => code === 429)).toBe(true);
     // Either instance now withholds even the right password from that address.
@@ -47,7 +48,9 @@ describe('rate limits count across instances', () => {
   it('a burst of one account’s sign-ins over both instances is cut at 20 a minute in all', async () => {
     // Right passwords: the failures limit stays out of it, only the per-account minute counts.
     const address = '198.51.100.30';
-    const burst = await Promise.all(Array.from({ length: 24 }, (_, i) => attempt(i % 2 ? other : server.app, 'merchantLiteEmployee', DEMO_PASSWORD, address)));
+    const burst = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => attempt(i % 2 ? other : server.app, 'merchantLiteEmployee', DEMO_PASSWORD, address)),
+    );
     const codes = burst.map(codeOf);
     expect(codes.filter((code) => code === 200)).toHaveLength(20);
     expect(codes.filter((code) => code === 429)).toHaveLength(4);

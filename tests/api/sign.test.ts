@@ -17,9 +17,24 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const coldTransfer = (overrides: Record<string, unknown> = {}) => ({ walletId: wallets['Aurora cold'], kind: 'transfer', to: RECIPIENT, amount: '1.5', symbol: 'ETH', memo: 'payout', ...overrides });
+const coldTransfer = (overrides: Record<string, unknown> = {}) => ({
+  walletId: wallets['Aurora cold'],
+  kind: 'transfer',
+  to: RECIPIENT,
+  amount: '1.5',
+  symbol: 'ETH',
+  memo: 'payout',
+  ...overrides,
+});
 /** The money a proposal moved (its gas entry aside, which every execution has: tests/api/ledger.test.ts). */
-const ledgerOf = (proposalId: number) => server.app.context.db.selectFrom('ledgerEntry').selectAll().where('proposalId', '=', proposalId).where('reason', '<>', 'gas').orderBy('id').execute();
+const ledgerOf = (proposalId: number) =>
+  server.app.context.db
+    .selectFrom('ledgerEntry')
+    .selectAll()
+    .where('proposalId', '=', proposalId)
+    .where('reason', '<>', 'gas')
+    .orderBy('id')
+    .execute();
 
 /**
  * A confirm on a Safe whose signed nonce is past the Safe's (a proposal before it closed without
@@ -74,10 +89,27 @@ describe('a 2-of-3 transfer from start to execution', () => {
     const id = started.data.proposalId;
 
     const afterStart = (await sign.detail('merchantProFinance', id)).data;
-    expect(afterStart).toMatchObject({ proposalId: id, status: 'pending', threshold: 2, approvalCount: 1, nonce: 4, txHash: null, explorerUrl: 'https://etherscan.io', to: RECIPIENT, amount: '1.5' });
+    expect(afterStart).toMatchObject({
+      proposalId: id,
+      status: 'pending',
+      threshold: 2,
+      approvalCount: 1,
+      nonce: 4,
+      txHash: null,
+      explorerUrl: 'https://etherscan.io',
+      to: RECIPIENT,
+      amount: '1.5',
+    });
     // Aurora cold is a Safe: the approval is a signature, recovering to the signer's own key.
     expect(afterStart.approvals).toEqual([
-      { signerId: expect.any(Number), account: 'merchantProManager', userName: expect.any(String), time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), comment: '', signerAddress: demoKeyAddress('merchantProManager') },
+      {
+        signerId: expect.any(Number),
+        account: 'merchantProManager',
+        userName: expect.any(String),
+        time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        comment: '',
+        signerAddress: demoKeyAddress('merchantProManager'),
+      },
     ]);
     expect(afterStart.signers.map((s) => [s.account, s.state])).toEqual([
       ['merchantProManager', 'approved'],
@@ -87,7 +119,13 @@ describe('a 2-of-3 transfer from start to execution', () => {
     expect(afterStart.myActions).toEqual(['approval', 'deny']);
 
     const approved = await sign.act('merchantProFinance', 'approval', id, 'looks right');
-    expect(approved.data).toMatchObject({ status: 'approved', approvalCount: 2, isNext: true, blockedByNonce: null, myActions: ['deny', 'confirm'] });
+    expect(approved.data).toMatchObject({
+      status: 'approved',
+      approvalCount: 2,
+      isNext: true,
+      blockedByNonce: null,
+      myActions: ['deny', 'confirm'],
+    });
     expect(approved.data.approvals.map((a) => [a.account, a.comment])).toEqual([
       ['merchantProManager', ''],
       ['merchantProFinance', 'looks right'],
@@ -101,7 +139,12 @@ describe('a 2-of-3 transfer from start to execution', () => {
     const after = await balanceOf(server, wallets['Aurora cold'], 'ETH');
     expect(units(after)).toBe(units(before) - units('1.5'));
     // The chain's receipt is kept for the transaction view.
-    expect(executed.data.chainExecution).toMatchObject({ network: 'devnet', feeSymbol: 'ETH', to: executed.data.walletAddress, blockNumber: expect.stringMatching(/^[1-9]\d*$/) });
+    expect(executed.data.chainExecution).toMatchObject({
+      network: 'devnet',
+      feeSymbol: 'ETH',
+      to: executed.data.walletAddress,
+      blockNumber: expect.stringMatching(/^[1-9]\d*$/),
+    });
     expect(Number(executed.data.chainExecution!.gasUsed)).toBeGreaterThan(21_000);
 
     // The books are written under the Safe transaction's hash (the Safe's ExecutionSuccess event names it).
@@ -134,10 +177,20 @@ describe('a 2-of-3 transfer from start to execution', () => {
 
     const approved = (await sign.act('merchantProFinance', 'approval', id, 'checked')).data;
     expect(approved.approvedAt).toBe(approved.approvals[1].time);
-    expect(approved.log.at(-1)).toMatchObject({ action: 'approval', actor: 'merchantProFinance', actorName: expect.any(String), comment: 'checked', createdAt: expect.stringMatching(/^\d{4}-/) });
+    expect(approved.log.at(-1)).toMatchObject({
+      action: 'approval',
+      actor: 'merchantProFinance',
+      actorName: expect.any(String),
+      comment: 'checked',
+      createdAt: expect.stringMatching(/^\d{4}-/),
+    });
 
     const executed = (await sign.act('merchantProEmployee', 'confirm', id, 'sent')).data;
-    expect(executed).toMatchObject({ executedBy: 'merchantProEmployee', executedByName: expect.any(String), approvedAt: approved.approvedAt });
+    expect(executed).toMatchObject({
+      executedBy: 'merchantProEmployee',
+      executedByName: expect.any(String),
+      approvedAt: approved.approvedAt,
+    });
     expect(executed.log.map((l) => [l.action, l.actor, l.comment])).toEqual([
       ['start', 'merchantProManager', 'payout'],
       ['approval', 'merchantProManager', ''],
@@ -147,15 +200,33 @@ describe('a 2-of-3 transfer from start to execution', () => {
     expect(executed.log[3].createdAt).toBe(executed.executedAt);
     // The list endpoint and the detail read one log; the list also names the proposal (wallet, kind and nonce) and its chain.
     const listed = (await sign.logs('merchantProManager', { proposalId: id })).data.list;
-    expect(listed.map(({ chainId: _chain, walletLabel: _wallet, proposalNonce: _nonce, proposalKind: _kind, walletId: _walletId, ...entry }) => entry)).toEqual(executed.log);
-    expect(listed.every((entry) => entry.walletLabel === 'Aurora cold' && entry.proposalNonce === executed.nonce && entry.chainId === executed.chainId)).toBe(true);
+    expect(
+      listed.map(
+        ({ chainId: _chain, walletLabel: _wallet, proposalNonce: _nonce, proposalKind: _kind, walletId: _walletId, ...entry }) => entry,
+      ),
+    ).toEqual(executed.log);
+    expect(
+      listed.every(
+        (entry) => entry.walletLabel === 'Aurora cold' && entry.proposalNonce === executed.nonce && entry.chainId === executed.chainId,
+      ),
+    ).toBe(true);
   });
 
   it('a transfer to another of our wallets on the same chain credits it, with a ledger entry on each side', async () => {
-    const to = await server.app.context.db.selectFrom('chainWallet').select('address').where('id', '=', wallets['Aurora deposits']).executeTakeFirstOrThrow();
-    const [fromBefore, toBefore] = [await balanceOf(server, wallets['Aurora cold'], 'USDT'), await balanceOf(server, wallets['Aurora deposits'], 'USDT')];
+    const to = await server.app.context.db
+      .selectFrom('chainWallet')
+      .select('address')
+      .where('id', '=', wallets['Aurora deposits'])
+      .executeTakeFirstOrThrow();
+    const [fromBefore, toBefore] = [
+      await balanceOf(server, wallets['Aurora cold'], 'USDT'),
+      await balanceOf(server, wallets['Aurora deposits'], 'USDT'),
+    ];
     // Lower-case input is accepted and stored in checksum form, so the destination is recognised.
-    const { data } = await sign.start('merchantProManager', coldTransfer({ to: to.address.toLowerCase(), amount: '100.25', symbol: 'USDT' }));
+    const { data } = await sign.start(
+      'merchantProManager',
+      coldTransfer({ to: to.address.toLowerCase(), amount: '100.25', symbol: 'USDT' }),
+    );
     await sign.act('merchantProEmployee', 'approval', data.proposalId);
     const executed = await sign.act('merchantProFinance', 'confirm', data.proposalId);
     expect(executed.data.to).toBe(to.address);
@@ -169,7 +240,8 @@ describe('a 2-of-3 transfer from start to execution', () => {
   });
 
   it('on TRON the tx hash is 64 hex digits without 0x (the seeded approved proposal executes)', async () => {
-    const queue = (await sign.list('merchantProEmployee', { walletId: wallets['Aurora TRON hot'], state: 'open', sort: 'nonce' })).data.list;
+    const queue = (await sign.list('merchantProEmployee', { walletId: wallets['Aurora TRON hot'], state: 'open', sort: 'nonce' })).data
+      .list;
     expect(queue.map((p) => [p.nonce, p.status, p.isNext, p.blockedByNonce])).toEqual([
       [1, 'approved', true, null],
       [2, 'pending', false, 1],
@@ -191,8 +263,18 @@ describe('who may do what', () => {
       data: { walletId: 'Only superAdmin and the pro, standard and agent managers move funds out of a cold wallet.' },
     });
     expect((await sign.start('merchantProEmployee', coldTransfer({ kind: 'withdraw' }))).code).toBe(403);
-    const hot = { walletId: wallets['Aurora TRON hot'], kind: 'transfer', to: demoTronAddress('someone'), amount: '10', symbol: 'TRX', memo: '' };
-    expect(await sign.start('merchantProManager', hot)).toMatchObject({ code: 400, data: { walletId: 'Your role may not transfer out of this wallet.' } });
+    const hot = {
+      walletId: wallets['Aurora TRON hot'],
+      kind: 'transfer',
+      to: demoTronAddress('someone'),
+      amount: '10',
+      symbol: 'TRX',
+      memo: '',
+    };
+    expect(await sign.start('merchantProManager', hot)).toMatchObject({
+      code: 400,
+      data: { walletId: 'Your role may not transfer out of this wallet.' },
+    });
     expect((await sign.start('merchantProEmployee', hot)).code).toBe(403);
     const byFinance = await sign.start('merchantProFinance', hot);
     const withdrawByFinance = await sign.start('merchantProFinance', { ...hot, kind: 'withdraw' });
@@ -208,26 +290,61 @@ describe('who may do what', () => {
     const users = Object.fromEntries((await db.selectFrom('appUser').select(['id', 'account']).execute()).map((u) => [u.account, u.id]));
     const { id: walletId } = await db
       .insertInto('chainWallet')
-      .values({ chainId: ETH_CHAIN, orgId: server.orgIds.stdB, kind: 'MultiSigHotStd', address: demoEvmAddress('Birch float'), label: 'Birch float', threshold: 2 })
+      .values({
+        chainId: ETH_CHAIN,
+        orgId: server.orgIds.stdB,
+        kind: 'MultiSigHotStd',
+        address: demoEvmAddress('Birch float'),
+        label: 'Birch float',
+        threshold: 2,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await db.insertInto('walletSigner').values([users.merchantStdManager, users.merchantStdFinance].map((userId, position) => ({ walletId, userId, position }))).execute();
-    const usdc = await db.selectFrom('currency').select('id').where('chainId', '=', ETH_CHAIN).where('symbol', '=', 'USDC').executeTakeFirstOrThrow();
-    const eth = await db.selectFrom('currency').select('id').where('chainId', '=', ETH_CHAIN).where('symbol', '=', 'ETH').executeTakeFirstOrThrow();
+    await db
+      .insertInto('walletSigner')
+      .values([users.merchantStdManager, users.merchantStdFinance].map((userId, position) => ({ walletId, userId, position })))
+      .execute();
+    const usdc = await db
+      .selectFrom('currency')
+      .select('id')
+      .where('chainId', '=', ETH_CHAIN)
+      .where('symbol', '=', 'USDC')
+      .executeTakeFirstOrThrow();
+    const eth = await db
+      .selectFrom('currency')
+      .select('id')
+      .where('chainId', '=', ETH_CHAIN)
+      .where('symbol', '=', 'ETH')
+      .executeTakeFirstOrThrow();
     await fund(server, walletId, usdc.id, '100');
     await fund(server, walletId, eth.id, '0.1');
     const body = { walletId, kind: 'transfer', to: RECIPIENT, amount: '1', symbol: 'USDC', memo: '' };
-    const byEmployee = await server.call<{ proposalId: number }>('POST', '/sys/sign/start', { token: await sign.token('multiOrg'), orgId: server.orgIds.stdB, body });
+    const byEmployee = await server.call<{ proposalId: number }>('POST', '/sys/sign/start', {
+      token: await sign.token('multiOrg'),
+      orgId: server.orgIds.stdB,
+      body,
+    });
     expect(byEmployee.code).toBe(200);
-    expect((await sign.detail('merchantStdManager', byEmployee.data.proposalId)).data).toMatchObject({ proposer: 'multiOrg', approvalCount: 0, status: 'pending' });
+    expect((await sign.detail('merchantStdManager', byEmployee.data.proposalId)).data).toMatchObject({
+      proposer: 'multiOrg',
+      approvalCount: 0,
+      status: 'pending',
+    });
     const bySigner = await sign.start('merchantStdFinance', body);
-    expect((await sign.detail('merchantStdManager', bySigner.data.proposalId)).data).toMatchObject({ proposer: 'merchantStdFinance', approvalCount: 1, status: 'pending' });
+    expect((await sign.detail('merchantStdManager', bySigner.data.proposalId)).data).toMatchObject({
+      proposer: 'merchantStdFinance',
+      approvalCount: 1,
+      status: 'pending',
+    });
     await sign.act('merchantStdManager', 'deny', byEmployee.data.proposalId);
     await sign.act('merchantStdManager', 'deny', bySigner.data.proposalId);
   });
 
   it('only multisig wallets take proposals (400); a wallet of another tenant does not exist (404)', async () => {
-    const plain = await sign.start('merchantProManager', coldTransfer({ walletId: wallets['Aurora deposits'], kind: 'withdraw', symbol: 'USDT', amount: '1' }));
+    const plain = await sign.start(
+      'merchantProManager',
+      coldTransfer({ walletId: wallets['Aurora deposits'], kind: 'withdraw', symbol: 'USDT', amount: '1' }),
+    );
     expect(plain).toMatchObject({ code: 400, data: { walletId: 'Proposals are made on multisig wallets only.' } });
     expect(await sign.start('merchantStdManager', coldTransfer())).toMatchObject({ code: 404, msg: 'Wallet was not found.' });
     expect(await sign.start('merchantProManager', coldTransfer({ walletId: 999_999 }))).toMatchObject({ code: 404 });
@@ -247,7 +364,9 @@ describe('who may do what', () => {
     expect((await sign.detail('agentManager', id)).code).toBe(200);
     expect((await sign.detail('superAdmin', id)).code).toBe(200);
     expect((await sign.act('merchantProFinance', 'deny', id)).data.status).toBe('denied');
-    expect((await sign.detail('merchantProFinance', id)).data.signers.find((s) => s.account === 'merchantProFinance')!.state).toBe('denied');
+    expect((await sign.detail('merchantProFinance', id)).data.signers.find((s) => s.account === 'merchantProFinance')!.state).toBe(
+      'denied',
+    );
   });
 
   it('a lite merchant reaches the multisig API for its own org only (its multisig wallets still need their signers)', async () => {
@@ -257,22 +376,32 @@ describe('who may do what', () => {
     expect(list.data.list.every((p) => p.orgId === server.orgIds.liteC)).toBe(true);
     const auroraProposal = (await sign.list('merchantProManager')).data.list[0];
     expect((await sign.detail('merchantLiteManager', auroraProposal.id)).code).toBe(404);
-    for (const action of ['approval', 'deny', 'confirm'] as const) expect((await sign.act('merchantLiteManager', action, auroraProposal.id)).code).toBe(404);
-    expect(await server.call('POST', '/sys/sign/start', { token: lite, body: coldTransfer() })).toMatchObject({ code: 404, msg: 'Wallet was not found.' });
+    for (const action of ['approval', 'deny', 'confirm'] as const)
+      expect((await sign.act('merchantLiteManager', action, auroraProposal.id)).code).toBe(404);
+    expect(await server.call('POST', '/sys/sign/start', { token: lite, body: coldTransfer() })).toMatchObject({
+      code: 404,
+      msg: 'Wallet was not found.',
+    });
   });
 });
 
 describe('rules', () => {
   it('one approval per signer: a repeat is 409 and never counted twice', async () => {
     const { data } = await sign.start('merchantProManager', coldTransfer({ kind: 'withdraw', amount: '0.2' }));
-    expect(await sign.act('merchantProManager', 'approval', data.proposalId)).toMatchObject({ code: 409, msg: 'You have already approved this proposal.' });
+    expect(await sign.act('merchantProManager', 'approval', data.proposalId)).toMatchObject({
+      code: 409,
+      msg: 'You have already approved this proposal.',
+    });
     expect((await sign.detail('merchantProManager', data.proposalId)).data).toMatchObject({ approvalCount: 1, status: 'pending' });
     await sign.act('merchantProManager', 'deny', data.proposalId);
   });
 
   it('confirm needs the threshold first', async () => {
     const { data } = await sign.start('merchantProManager', coldTransfer({ kind: 'withdraw', amount: '0.2' }));
-    expect(await sign.act('merchantProManager', 'confirm', data.proposalId)).toMatchObject({ code: 409, msg: 'The proposal has 1 of 2 approvals; it cannot be executed yet.' });
+    expect(await sign.act('merchantProManager', 'confirm', data.proposalId)).toMatchObject({
+      code: 409,
+      msg: 'The proposal has 1 of 2 approvals; it cannot be executed yet.',
+    });
     await sign.act('merchantProManager', 'deny', data.proposalId);
   });
 
@@ -284,11 +413,19 @@ describe('rules', () => {
     expect(denied.data).toMatchObject({ status: 'denied', myActions: [], isNext: false });
     expect(denied.data.denials.map((d) => [d.account, d.comment])).toEqual([['merchantProEmployee', 'unknown recipient']]);
     for (const action of ['approval', 'confirm', 'deny'] as const) {
-      expect(await sign.act('merchantProManager', action, data.proposalId)).toMatchObject({ code: 409, msg: 'This proposal is already denied; nothing more can be done with it.' });
+      expect(await sign.act('merchantProManager', action, data.proposalId)).toMatchObject({
+        code: 409,
+        msg: 'This proposal is already denied; nothing more can be done with it.',
+      });
     }
     expect(await balanceOf(server, wallets['Aurora cold'], 'ETH')).toBe(before);
     expect(await ledgerOf(data.proposalId)).toEqual([]);
-    expect((await sign.logs('merchantProManager', { proposalId: data.proposalId })).data.list.map((l) => l.action)).toEqual(['start', 'approval', 'approval', 'deny']);
+    expect((await sign.logs('merchantProManager', { proposalId: data.proposalId })).data.list.map((l) => l.action)).toEqual([
+      'start',
+      'approval',
+      'approval',
+      'deny',
+    ]);
   });
 
   it('nonces execute in order: a higher approved nonce waits for the lower open one', async () => {
@@ -297,7 +434,10 @@ describe('rules', () => {
     const second = await sign.start('merchantStdManager', body);
     expect(second.data.nonce).toBe(first.data.nonce + 1);
     await sign.act('merchantStdFinance', 'approval', second.data.proposalId);
-    expect(await sign.act('merchantStdFinance', 'confirm', second.data.proposalId)).toMatchObject({ code: 409, msg: `Birch cold · #${first.data.nonce} must be executed first.` });
+    expect(await sign.act('merchantStdFinance', 'confirm', second.data.proposalId)).toMatchObject({
+      code: 409,
+      msg: `Birch cold · #${first.data.nonce} must be executed first.`,
+    });
     const queue = (await sign.list('merchantStdManager', { walletId: wallets['Birch cold'], state: 'open', sort: 'nonce' })).data.list;
     expect(queue.map((p) => [p.nonce, p.status, p.isNext, p.blockedByNonce])).toEqual([
       [first.data.nonce, 'pending', true, null],
@@ -317,7 +457,9 @@ describe('rules', () => {
     const [firstSafeNonce, secondSafeNonce] = [await safeNonceOf(first.data.proposalId), await safeNonceOf(second.data.proposalId)];
     expect(BigInt(secondSafeNonce as string)).toBe(BigInt(firstSafeNonce as string) + 1n);
     // The detail hands out the same transaction at the lower nonce too; the approval signs both.
-    expect((await sign.detail('merchantStdFinance', second.data.proposalId)).data.signing!.lower.map((l) => l.safeNonce)).toContain(firstSafeNonce);
+    expect((await sign.detail('merchantStdFinance', second.data.proposalId)).data.signing!.lower.map((l) => l.safeNonce)).toContain(
+      firstSafeNonce,
+    );
     await sign.act('merchantStdFinance', 'approval', second.data.proposalId);
     await sign.act('merchantStdEmployee', 'deny', first.data.proposalId);
     const executed = await sign.act('merchantStdEmployee', 'confirm', second.data.proposalId);
@@ -338,7 +480,15 @@ describe('rules', () => {
     const first = await sign.start('merchantStdManager', body);
     const second = await sign.start('merchantStdManager', body);
     // merchantStdFinance sends only the signature at the proposal's own nonce (no lowerSignatures).
-    expect((await sign.approveSigned('merchantStdFinance', second.data.proposalId, await sign.signature('merchantStdFinance', second.data.proposalId))).code).toBe(200);
+    expect(
+      (
+        await sign.approveSigned(
+          'merchantStdFinance',
+          second.data.proposalId,
+          await sign.signature('merchantStdFinance', second.data.proposalId),
+        )
+      ).code,
+    ).toBe(200);
     await sign.act('merchantStdEmployee', 'deny', first.data.proposalId);
     expect((await sign.detail('merchantStdFinance', second.data.proposalId)).data).toMatchObject({ isNext: true, blockedByNonce: null });
     await expectSafeNonceGap(second.data.proposalId);
@@ -352,7 +502,10 @@ describe('rules', () => {
   it('the balance is checked at start and again at execution', async () => {
     const body = { walletId: wallets['Birch cold'], kind: 'withdraw', to: RECIPIENT, symbol: 'USDC', memo: '' };
     const held = await balanceOf(server, wallets['Birch cold'], 'USDC');
-    expect(await sign.start('merchantStdManager', { ...body, amount: `${held}1` })).toMatchObject({ code: 400, data: { amount: `More than the wallet holds (${held}).` } });
+    expect(await sign.start('merchantStdManager', { ...body, amount: `${held}1` })).toMatchObject({
+      code: 400,
+      data: { amount: `More than the wallet holds (${held}).` },
+    });
     const big = await sign.start('merchantStdManager', { ...body, amount: '50000' });
     const bigger = await sign.start('merchantStdManager', { ...body, amount: '40000' });
     await sign.act('merchantStdFinance', 'approval', big.data.proposalId);
@@ -371,17 +524,32 @@ describe('rules', () => {
 describe('validation', () => {
   it.each([
     { case: 'too many decimals for ETH', body: { amount: '0.0000000000000000001' }, field: 'amount', msg: 'At most 18 decimal places.' },
-    { case: 'too many decimals for USDT', body: { amount: '1.0000001', symbol: 'USDT' }, field: 'amount', msg: 'At most 6 decimal places.' },
+    {
+      case: 'too many decimals for USDT',
+      body: { amount: '1.0000001', symbol: 'USDT' },
+      field: 'amount',
+      msg: 'At most 6 decimal places.',
+    },
     { case: 'a negative amount', body: { amount: '-1' }, field: 'amount', msg: 'Must be a positive decimal number.' },
     { case: 'a zero amount', body: { amount: '0.00' }, field: 'amount', msg: 'Must be a positive decimal number.' },
     { case: 'an exponent', body: { amount: '1e3' }, field: 'amount', msg: 'Must be a positive decimal number.' },
     { case: 'a JS number', body: { amount: 1 }, field: 'amount', msg: expect.stringContaining('decimal strings') },
     { case: 'no amount', body: { amount: '' }, field: 'amount', msg: 'Required.' },
-    { case: 'more than the balance', body: { amount: '1000000' }, field: 'amount', msg: expect.stringContaining('More than the wallet holds') },
+    {
+      case: 'more than the balance',
+      body: { amount: '1000000' },
+      field: 'amount',
+      msg: expect.stringContaining('More than the wallet holds'),
+    },
     { case: 'a symbol of another chain', body: { symbol: 'TRX' }, field: 'symbol', msg: 'Does not exist.' },
     { case: 'an unknown symbol', body: { symbol: 'DOGE' }, field: 'symbol', msg: 'Does not exist.' },
     { case: 'a TRON address on Ethereum', body: { to: demoTronAddress('x') }, field: 'to', msg: 'Not a valid EVM address.' },
-    { case: 'a wrong EIP-55 checksum', body: { to: RECIPIENT.replace(/[a-f]/, (c) => c.toUpperCase()) }, field: 'to', msg: 'The address checksum is wrong (EIP-55 mixed case).' },
+    {
+      case: 'a wrong EIP-55 checksum',
+      body: { to: RECIPIENT.replace(/[a-f]/, (c) => c.toUpperCase()) },
+      field: 'to',
+      msg: 'The address checksum is wrong (EIP-55 mixed case).',
+    },
     { case: 'no recipient', body: { to: '' }, field: 'to', msg: 'Required.' },
     { case: 'an unknown kind', body: { kind: 'gift' }, field: 'kind', msg: expect.stringContaining('Must be one of') },
     { case: 'no wallet', body: { walletId: undefined }, field: 'walletId', msg: 'Required.' },
@@ -397,10 +565,18 @@ describe('validation', () => {
   });
 
   it('actions need a proposal id; queries are checked too', async () => {
-    expect(await server.call('POST', '/sys/sign/approval', { token: await sign.token('merchantProManager'), body: {} })).toMatchObject({ code: 400, data: { proposalId: 'Required.' } });
-    expect(await server.call('GET', '/sys/sign/detail', { token: await sign.token('merchantProManager'), query: { proposalId: 'x' } })).toMatchObject({ code: 400 });
+    expect(await server.call('POST', '/sys/sign/approval', { token: await sign.token('merchantProManager'), body: {} })).toMatchObject({
+      code: 400,
+      data: { proposalId: 'Required.' },
+    });
+    expect(
+      await server.call('GET', '/sys/sign/detail', { token: await sign.token('merchantProManager'), query: { proposalId: 'x' } }),
+    ).toMatchObject({ code: 400 });
     expect(await sign.list('merchantProManager', { status: 'lost' })).toMatchObject({ code: 400 });
-    expect(await sign.logs('merchantProManager', { dateFrom: 'yesterday' })).toMatchObject({ code: 400, data: { dateFrom: 'Not a valid date.' } });
+    expect(await sign.logs('merchantProManager', { dateFrom: 'yesterday' })).toMatchObject({
+      code: 400,
+      data: { dateFrom: 'Not a valid date.' },
+    });
   });
 });
 
@@ -415,24 +591,39 @@ describe('lists and logs', () => {
     expect((await sign.list('merchantProManager', { kind: 'withdraw' })).data.list.every((p) => p.kind === 'withdraw')).toBe(true);
     expect((await sign.list('merchantProManager', { status: 'denied' })).data.list.every((p) => p.status === 'denied')).toBe(true);
     expect((await sign.list('merchantProManager', { chainId: TRON_CHAIN })).data.list.every((p) => p.chainId === TRON_CHAIN)).toBe(true);
-    expect((await sign.list('merchantProManager', { walletId: wallets['Aurora cold'] })).data.list.every((p) => p.walletId === wallets['Aurora cold'])).toBe(true);
+    expect(
+      (await sign.list('merchantProManager', { walletId: wallets['Aurora cold'] })).data.list.every(
+        (p) => p.walletId === wallets['Aurora cold'],
+      ),
+    ).toBe(true);
     expect((await sign.list('merchantProManager', { chainId: ETH_CHAIN, dateTo: '2000-01-01T00:00:00Z' })).data.count).toBe(0);
 
     const page = (await sign.list('merchantProManager', { sort: 'id', order: 'desc', pageSize: 2, page: 2 })).data;
     expect(page.count).toBe(all.count);
     expect(page.list.map((p) => p.id)).toEqual([...all.list.map((p) => p.id)].sort((a, b) => b - a).slice(2, 4));
     // `proposalId` (react-admin's default sort field for this resource) sorts like `id`.
-    expect((await sign.list('merchantProManager', { sort: 'proposalId', order: 'desc', pageSize: 2, page: 2 })).data.list).toEqual(page.list);
+    expect((await sign.list('merchantProManager', { sort: 'proposalId', order: 'desc', pageSize: 2, page: 2 })).data.list).toEqual(
+      page.list,
+    );
 
     // Waiting for me: pending, I sign, I have not voted.
-    const fresh = await sign.start('merchantProFinance', { walletId: wallets['Aurora TRON hot'], kind: 'transfer', to: demoTronAddress('w'), amount: '1', symbol: 'TRX', memo: '' });
+    const fresh = await sign.start('merchantProFinance', {
+      walletId: wallets['Aurora TRON hot'],
+      kind: 'transfer',
+      to: demoTronAddress('w'),
+      amount: '1',
+      symbol: 'TRX',
+      memo: '',
+    });
     const waitingForEmployee = (await sign.list('merchantProEmployee', { waitingForMe: true })).data.list;
     expect(waitingForEmployee.map((p) => p.id)).toContain(fresh.data.proposalId);
     expect(waitingForEmployee.every((p) => p.status === 'pending')).toBe(true);
     expect((await sign.list('merchantProFinance', { waitingForMe: true })).data.list.map((p) => p.id)).not.toContain(fresh.data.proposalId);
     expect((await sign.list('superAdmin', { waitingForMe: true })).data.count).toBe(0);
     await sign.act('merchantProEmployee', 'deny', fresh.data.proposalId);
-    expect((await sign.list('merchantProEmployee', { waitingForMe: true })).data.list.map((p) => p.id)).not.toContain(fresh.data.proposalId);
+    expect((await sign.list('merchantProEmployee', { waitingForMe: true })).data.list.map((p) => p.id)).not.toContain(
+      fresh.data.proposalId,
+    );
   });
 
   it('logs filter by proposal, actor, action and date range', async () => {
@@ -444,7 +635,8 @@ describe('lists and logs', () => {
     expect(confirms.every((l) => l.action === 'confirm')).toBe(true);
     const future = new Date(Date.now() + 3_600_000).toISOString();
     expect((await sign.logs('merchantProManager', { dateFrom: future })).data.count).toBe(0);
-    const recent = (await sign.logs('merchantProManager', { dateFrom: new Date(Date.now() - 3_600_000).toISOString(), dateTo: future })).data.list;
+    const recent = (await sign.logs('merchantProManager', { dateFrom: new Date(Date.now() - 3_600_000).toISOString(), dateTo: future }))
+      .data.list;
     expect(recent.length).toBeGreaterThan(0);
     expect(recent.every((l) => Date.parse(l.createdAt) >= Date.now() - 3_600_000)).toBe(true);
   });
@@ -456,7 +648,10 @@ describe('lists and logs', () => {
     const { db } = server.app.context;
     await expect(sql`update sign_log set comment = 'rewritten'`.execute(db)).rejects.toThrow(/append-only/);
     await expect(sql`delete from sign_log`.execute(db)).rejects.toThrow(/append-only/);
-    const { count } = await db.selectFrom('signLog').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const { count } = await db
+      .selectFrom('signLog')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
     expect(Number(count)).toBeGreaterThan(0);
   });
 });
@@ -472,12 +667,25 @@ describe('expiry (PROPOSAL_TTL_HOURS, default 72 h)', () => {
 
   it('acting on a proposal past its time marks it expired, with one log entry, and is refused', async () => {
     const { data } = await sign.start('merchantProManager', coldTransfer({ kind: 'withdraw', amount: '0.3' }));
-    const { data: other } = await sign.start('merchantStdManager', { walletId: wallets['Birch cold'], kind: 'withdraw', to: RECIPIENT, amount: '0.3', symbol: 'ETH', memo: '' });
+    const { data: other } = await sign.start('merchantStdManager', {
+      walletId: wallets['Birch cold'],
+      kind: 'withdraw',
+      to: RECIPIENT,
+      amount: '0.3',
+      symbol: 'ETH',
+      memo: '',
+    });
     const expiresAt = (await sign.detail('merchantProManager', data.proposalId)).data.expiresAt;
     moveClock(ttlMs() + 1000);
     // No read in between: the action itself finds it overdue.
-    expect(await sign.act('merchantProFinance', 'approval', data.proposalId)).toMatchObject({ code: 409, msg: 'This proposal has expired.' });
-    expect(await sign.act('merchantProFinance', 'approval', data.proposalId)).toMatchObject({ code: 409, msg: 'This proposal has already expired; nothing more can be done with it.' });
+    expect(await sign.act('merchantProFinance', 'approval', data.proposalId)).toMatchObject({
+      code: 409,
+      msg: 'This proposal has expired.',
+    });
+    expect(await sign.act('merchantProFinance', 'approval', data.proposalId)).toMatchObject({
+      code: 409,
+      msg: 'This proposal has already expired; nothing more can be done with it.',
+    });
     const logs = (await sign.logs('merchantProManager', { proposalId: data.proposalId })).data.list;
     // Aurora cold is a Safe: the proposer approved in its own step after the start.
     expect(logs.map((l) => [l.action, l.actor])).toEqual([
@@ -492,10 +700,15 @@ describe('expiry (PROPOSAL_TTL_HOURS, default 72 h)', () => {
     // Reads show the other one expired too, and write nothing (docs/DECISIONS.md "Database faults
     // and many instances"): its detail's log says when; the stored log gets the entry from the
     // sweep, once however many sweeps run.
-    expect((await sign.list('merchantStdManager', { walletId: wallets['Birch cold'], status: 'expired' })).data.list.map((p) => p.id)).toContain(other.proposalId);
+    expect(
+      (await sign.list('merchantStdManager', { walletId: wallets['Birch cold'], status: 'expired' })).data.list.map((p) => p.id),
+    ).toContain(other.proposalId);
     const otherDetail = (await sign.detail('merchantStdManager', other.proposalId)).data;
     expect(otherDetail.log.map((l) => l.action)).toEqual(['start', 'approval', 'expire']);
-    expect((await sign.logs('merchantStdManager', { proposalId: other.proposalId })).data.list.map((l) => l.action)).toEqual(['start', 'approval']);
+    expect((await sign.logs('merchantStdManager', { proposalId: other.proposalId })).data.list.map((l) => l.action)).toEqual([
+      'start',
+      'approval',
+    ]);
     for (let sweep = 0; sweep < 2; sweep += 1) await expireOverdue(server.app.context.db, server.app.context.now());
     const stored = (await sign.logs('merchantStdManager', { proposalId: other.proposalId })).data.list;
     expect(stored.map((l) => [l.action, l.createdAt])).toEqual([
@@ -513,7 +726,11 @@ describe('expiry (PROPOSAL_TTL_HOURS, default 72 h)', () => {
     await sign.act('merchantStdFinance', 'approval', higher.data.proposalId);
     moveClock(2 * 3_600_000);
     // The lower one is past its time but still stored as pending: the confirm does not wait for it.
-    const stored = await server.app.context.db.selectFrom('proposal').select('status').where('id', '=', lower.data.proposalId).executeTakeFirstOrThrow();
+    const stored = await server.app.context.db
+      .selectFrom('proposal')
+      .select('status')
+      .where('id', '=', lower.data.proposalId)
+      .executeTakeFirstOrThrow();
     expect(stored.status).toBe('pending');
     // On a Safe it executes at the expired one's nonce, with the signatures given for it.
     expect((await sign.act('merchantStdFinance', 'confirm', higher.data.proposalId)).data.status).toBe('executed');

@@ -26,20 +26,42 @@ async function setUp(isolation: Isolation) {
   // A 3-of-3 cold wallet beside the demo's 2-of-3 one, same org, same signers.
   const { db } = server.app.context;
   const users = Object.fromEntries((await db.selectFrom('appUser').select(['id', 'account']).execute()).map((u) => [u.account, u.id]));
-  const eth = await db.selectFrom('currency').select('id').where('chainId', '=', ETH_CHAIN).where('symbol', '=', 'ETH').executeTakeFirstOrThrow();
+  const eth = await db
+    .selectFrom('currency')
+    .select('id')
+    .where('chainId', '=', ETH_CHAIN)
+    .where('symbol', '=', 'ETH')
+    .executeTakeFirstOrThrow();
   ({ id: vault } = await db
     .insertInto('chainWallet')
-    .values({ chainId: ETH_CHAIN, orgId: server.orgIds.proA, kind: 'MultiSigCold', address: demoEvmAddress('Aurora vault'), label: 'Aurora vault', threshold: 3 })
+    .values({
+      chainId: ETH_CHAIN,
+      orgId: server.orgIds.proA,
+      kind: 'MultiSigCold',
+      address: demoEvmAddress('Aurora vault'),
+      label: 'Aurora vault',
+      threshold: 3,
+    })
     .returning('id')
     .executeTakeFirstOrThrow());
-  await db.insertInto('walletSigner').values(SIGNERS.map((account, position) => ({ walletId: vault, userId: users[account], position }))).execute();
+  await db
+    .insertInto('walletSigner')
+    .values(SIGNERS.map((account, position) => ({ walletId: vault, userId: users[account], position })))
+    .execute();
   await fund(server, vault, eth.id, '100');
   // Sign in first, so the racing calls are not spread out by password hashing.
   for (const account of SIGNERS) await sign.token(account);
 }
 
 // Transfers: no fee or minimum, and one of our wallets may receive them.
-const withdraw = (walletId: number, amount: string, to: string = RECIPIENT) => ({ walletId, kind: 'transfer', to, amount, symbol: 'ETH', memo: 'race' });
+const withdraw = (walletId: number, amount: string, to: string = RECIPIENT) => ({
+  walletId,
+  kind: 'transfer',
+  to,
+  amount,
+  symbol: 'ETH',
+  memo: 'race',
+});
 /**
  * Started by the manager, who approves (by starting on the vault, which is no Safe; in a signed
  * 'approval' step right after the start on Aurora cold, a Safe), and approved by the others until
@@ -53,7 +75,14 @@ async function proposal(walletId: number, amount: string, approvals: number, to?
 }
 const actionsOf = async (proposalId: number) => (await sign.logs('merchantProManager', { proposalId })).data.list.map((l) => l.action);
 /** The money a proposal moved (its gas entry aside, which every execution has). */
-const ledgerOf = (proposalId: number) => server.app.context.db.selectFrom('ledgerEntry').selectAll().where('proposalId', '=', proposalId).where('reason', '<>', 'gas').orderBy('id').execute();
+const ledgerOf = (proposalId: number) =>
+  server.app.context.db
+    .selectFrom('ledgerEntry')
+    .selectAll()
+    .where('proposalId', '=', proposalId)
+    .where('reason', '<>', 'gas')
+    .orderBy('id')
+    .execute();
 /** Runs the calls at once, in a random order of sending. */
 const race = <T>(calls: Array<() => Promise<T>>): Promise<T[]> => {
   const order = calls.map((_, i) => i).sort(() => Math.random() - 0.5);
@@ -80,7 +109,11 @@ describe.each(['read committed', 'serializable'] as const)('exactly once under c
     // Each loser is refused: the execution is on its way to the chain (docs/chains.md "The intent log"), or done.
     const refusals = results.filter((r) => r.code === 409).map((r) => r.msg);
     expect(refusals).toHaveLength(19);
-    for (const msg of refusals) expect(['This proposal is already executed; nothing more can be done with it.', "This proposal's execution is on its way to the chain: it is booked as soon as the chain has it. Nothing else can act on it meanwhile."]).toContain(msg);
+    for (const msg of refusals)
+      expect([
+        'This proposal is already executed; nothing more can be done with it.',
+        "This proposal's execution is on its way to the chain: it is booked as soon as the chain has it. Nothing else can act on it meanwhile.",
+      ]).toContain(msg);
     expect(units(await balanceOf(server, cold, 'ETH'))).toBe(units(before) - units('2'));
     const ledger = await ledgerOf(id);
     expect(ledger).toHaveLength(1);
@@ -120,7 +153,10 @@ describe.each(['read committed', 'serializable'] as const)('exactly once under c
     for (let round = 0; round < 4; round += 1) {
       const id = await proposal(cold, '0.25', 2);
       const before = await balanceOf(server, cold, 'ETH');
-      const [confirm, deny] = await race([() => sign.act('merchantProFinance', 'confirm', id), () => sign.act('merchantProEmployee', 'deny', id)]);
+      const [confirm, deny] = await race([
+        () => sign.act('merchantProFinance', 'confirm', id),
+        () => sign.act('merchantProEmployee', 'deny', id),
+      ]);
       const { status } = (await sign.detail('merchantProManager', id)).data;
       const ledger = await ledgerOf(id);
       if (status === 'executed') {
@@ -142,7 +178,9 @@ describe.each(['read committed', 'serializable'] as const)('exactly once under c
   it('two approvals at once on a 3-of-3 wallet both count: the proposal is approved with 3 of 3', async () => {
     const ids: number[] = [];
     for (let i = 0; i < 4; i += 1) ids.push(await proposal(vault, '0.1', 1));
-    const results = await Promise.all(ids.map((id) => race([() => sign.act('merchantProFinance', 'approval', id), () => sign.act('merchantProEmployee', 'approval', id)])));
+    const results = await Promise.all(
+      ids.map((id) => race([() => sign.act('merchantProFinance', 'approval', id), () => sign.act('merchantProEmployee', 'approval', id)])),
+    );
     expect(results.flat().map((r) => r.code)).toEqual(Array(8).fill(200));
     for (const id of ids) {
       expect((await sign.detail('merchantProManager', id)).data).toMatchObject({ status: 'approved', approvalCount: 3 });
@@ -165,7 +203,10 @@ describe.each(['read committed', 'serializable'] as const)('exactly once under c
       const lower = await proposal(cold, '0.01', 2);
       const higher = await proposal(cold, '0.01', 2);
       const lowerNonce = (await sign.detail('merchantProManager', lower)).data.nonce;
-      const [higherResult, lowerResult] = await race([() => sign.act('merchantProFinance', 'confirm', higher), () => sign.act('merchantProEmployee', 'confirm', lower)]);
+      const [higherResult, lowerResult] = await race([
+        () => sign.act('merchantProFinance', 'confirm', higher),
+        () => sign.act('merchantProEmployee', 'confirm', lower),
+      ]);
       expect(lowerResult.data.status).toBe('executed');
       if (higherResult.code === 200) {
         const [lowerEntry] = await ledgerOf(lower);
@@ -180,12 +221,16 @@ describe.each(['read committed', 'serializable'] as const)('exactly once under c
 
   it('transfers in opposite directions between two of our wallets, executed at once, both complete', async () => {
     const { db } = server.app.context;
-    const addressOf = async (id: number) => (await db.selectFrom('chainWallet').select('address').where('id', '=', id).executeTakeFirstOrThrow()).address;
+    const addressOf = async (id: number) =>
+      (await db.selectFrom('chainWallet').select('address').where('id', '=', id).executeTakeFirstOrThrow()).address;
     for (let round = 0; round < 3; round += 1) {
       const [coldBefore, vaultBefore] = [await balanceOf(server, cold, 'ETH'), await balanceOf(server, vault, 'ETH')];
       const toVault = await proposal(cold, '1', 2, await addressOf(vault));
       const toCold = await proposal(vault, '0.4', 3, await addressOf(cold));
-      const results = await race([() => sign.act('merchantProFinance', 'confirm', toVault), () => sign.act('merchantProEmployee', 'confirm', toCold)]);
+      const results = await race([
+        () => sign.act('merchantProFinance', 'confirm', toVault),
+        () => sign.act('merchantProEmployee', 'confirm', toCold),
+      ]);
       expect(results.map((r) => [r.code, r.data.status])).toEqual([
         [200, 'executed'],
         [200, 'executed'],
@@ -205,7 +250,11 @@ describe.each(['read committed', 'serializable'] as const)('exactly once under c
     const approvals = await Promise.all(ids.map((id) => sign.preparedApproval('merchantProEmployee', id)));
     const results = await race<{ code: number }>([
       ...Array.from({ length: 6 }, () => () => sign.list('merchantProManager')),
-      ...ids.flatMap((id, index) => [() => sign.detail('merchantProFinance', id), approvals[index], () => sign.act('merchantProFinance', 'deny', id)]),
+      ...ids.flatMap((id, index) => [
+        () => sign.detail('merchantProFinance', id),
+        approvals[index],
+        () => sign.act('merchantProFinance', 'deny', id),
+      ]),
     ]);
     for (const result of results) expect([200, 409]).toContain(result.code);
     for (const [index, id] of ids.entries()) {

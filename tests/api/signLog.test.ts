@@ -23,14 +23,26 @@ afterAll(() => server?.close());
 const orgOfLogs = async (ids: number[]) =>
   ids.length === 0
     ? []
-    : (await sql<{ orgId: number }>`select distinct p.org_id as "orgId" from sign_log s join proposal p on p.id = s.proposal_id where s.id in (${sql.join(ids)})`.execute(server.app.context.db)).rows.map((r) => r.orgId);
+    : (
+        await sql<{
+          orgId: number;
+        }>`select distinct p.org_id as "orgId" from sign_log s join proposal p on p.id = s.proposal_id where s.id in (${sql.join(ids)})`.execute(
+          server.app.context.db,
+        )
+      ).rows.map((r) => r.orgId);
 
 describe('GET /sys/sign/log/list', () => {
   it('holds the caller’s own org’s entries only, each naming its proposal by wallet and nonce', async () => {
     const pro = (await sign.logs('merchantProFinance')).data;
     expect(pro.count).toBeGreaterThan(0);
     expect(await orgOfLogs(pro.list.map((r) => r.id))).toEqual([server.orgIds.proA]);
-    expect(pro.list[0]).toMatchObject({ walletLabel: expect.any(String), proposalNonce: expect.any(Number), walletId: expect.any(Number), proposalKind: expect.any(String), chainId: expect.any(Number) });
+    expect(pro.list[0]).toMatchObject({
+      walletLabel: expect.any(String),
+      proposalNonce: expect.any(Number),
+      walletId: expect.any(Number),
+      proposalKind: expect.any(String),
+      chainId: expect.any(Number),
+    });
     const std = (await sign.logs('merchantStdEmployee')).data;
     expect(std.count).toBeGreaterThan(0);
     expect(await orgOfLogs(std.list.map((r) => r.id))).not.toContain(server.orgIds.proA);
@@ -54,28 +66,48 @@ describe('GET /sys/sign/log/list', () => {
     expect(aurora.list.every((r) => r.walletId === wallets['Aurora cold'] && r.walletLabel === 'Aurora cold')).toBe(true);
     expect((await sign.logs('superAdmin', { chainId: ETH_CHAIN })).data.list.every((r) => r.chainId === ETH_CHAIN)).toBe(true);
     expect((await sign.logs('superAdmin', { dateTo: '2000-01-01T00:00:00Z' })).data.count).toBe(0);
-    const newest = all.list.map((r) => r.createdAt).sort().at(-1)!;
+    const newest = all.list
+      .map((r) => r.createdAt)
+      .sort()
+      .at(-1)!;
     const sinceNewest = (await sign.logs('superAdmin', { dateFrom: newest })).data;
     expect(sinceNewest.count).toBeGreaterThan(0);
     expect(sinceNewest.list.every((r) => r.createdAt >= newest)).toBe(true);
     const page = (await sign.logs('superAdmin', { sort: 'id', order: 'desc', pageSize: 3, page: 2 })).data;
     expect(page.count).toBe(all.count);
-    expect(page.list.map((r) => r.id)).toEqual(all.list.map((r) => r.id).sort((a, b) => b - a).slice(3, 6));
+    expect(page.list.map((r) => r.id)).toEqual(
+      all.list
+        .map((r) => r.id)
+        .sort((a, b) => b - a)
+        .slice(3, 6),
+    );
   });
 
   it('a role without /multisig (the lite row) is refused, list and export alike, in the envelope', async () => {
     for (const account of ['merchantLiteManager', 'merchantLiteEmployee']) {
       expect(await sign.logs(account)).toMatchObject({ code: 403, msg: 'Your role is not allowed to do this.' });
-      const exported = await server.app.inject({ method: 'GET', url: '/api/sys/sign/log/export', headers: { authorization: `Bearer ${await sign.token(account)}` } });
+      const exported = await server.app.inject({
+        method: 'GET',
+        url: '/api/sys/sign/log/export',
+        headers: { authorization: `Bearer ${await sign.token(account)}` },
+      });
       expect(exported.statusCode).toBe(200);
       expect(exported.json<Envelope>().code).toBe(403);
     }
   });
 
   it('malformed filters are a 400 naming each field, never a 500', async () => {
-    const bad = await sign.logs('superAdmin', { action: 'steal', dateFrom: 'yesterday', walletId: 'x', chainId: -1, proposalId: '1; drop' });
+    const bad = await sign.logs('superAdmin', {
+      action: 'steal',
+      dateFrom: 'yesterday',
+      walletId: 'x',
+      chainId: -1,
+      proposalId: '1; drop',
+    });
     expect(bad.code).toBe(400);
-    expect(Object.keys(bad.data as unknown as Record<string, string>)).toEqual(expect.arrayContaining(['action', 'dateFrom', 'walletId', 'chainId', 'proposalId']));
+    expect(Object.keys(bad.data as unknown as Record<string, string>)).toEqual(
+      expect.arrayContaining(['action', 'dateFrom', 'walletId', 'chainId', 'proposalId']),
+    );
     expect((await sign.logs('superAdmin', { sort: 'actor' })).code).toBe(400);
     expect((await sign.logs('superAdmin', { dateTo: '20000-01-01' })).code).toBe(400);
   });

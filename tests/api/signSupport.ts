@@ -23,15 +23,26 @@ export function signClient(server: TestServer) {
     },
     /** Starts as the API alone takes it: on a Safe the proposer has not approved yet. */
     startUnsigned: async (account: string, body: Record<string, unknown>, headers?: Record<string, string>) =>
-      server.call<{ proposalId: number; nonce: number; status: ProposalStatus }>('POST', '/sys/sign/start', { token: await token(account), body, headers }),
+      server.call<{ proposalId: number; nonce: number; status: ProposalStatus }>('POST', '/sys/sign/start', {
+        token: await token(account),
+        body,
+        headers,
+      }),
     /**
      * Starts as the console does: on a Safe, a proposer who is a signer signs right after (starting is
      * not approving there, docs/chains.md "Proposals on Safes"); the answer's status is then the signed one.
      */
     start: async (account: string, body: Record<string, unknown>, headers?: Record<string, string>) => {
-      const started = await server.call<{ proposalId: number; nonce: number; status: ProposalStatus }>('POST', '/sys/sign/start', { token: await token(account), body, headers });
+      const started = await server.call<{ proposalId: number; nonce: number; status: ProposalStatus }>('POST', '/sys/sign/start', {
+        token: await token(account),
+        body,
+        headers,
+      });
       if (started.code !== 200) return started;
-      const detail = await server.call<ProposalDetail>('GET', '/sys/sign/detail', { token: await token(account), query: { proposalId: started.data.proposalId } });
+      const detail = await server.call<ProposalDetail>('GET', '/sys/sign/detail', {
+        token: await token(account),
+        query: { proposalId: started.data.proposalId },
+      });
       if (!detail.data.signing || !detail.data.myActions.includes('approval')) return started;
       const approved = await server.call<ProposalDetail>('POST', '/sys/sign/approval', {
         token: await token(account),
@@ -69,11 +80,15 @@ export function signClient(server: TestServer) {
     /** An approval carrying a signature. */
     approveSigned: async (account: string, proposalId: number, signature: string, comment = '') =>
       server.call<ProposalDetail>('POST', '/sys/sign/approval', { token: await token(account), body: { proposalId, comment, signature } }),
-    detail: async (account: string, proposalId: number) => server.call<ProposalDetail>('GET', '/sys/sign/detail', { token: await token(account), query: { proposalId } }),
+    detail: async (account: string, proposalId: number) =>
+      server.call<ProposalDetail>('GET', '/sys/sign/detail', { token: await token(account), query: { proposalId } }),
     list: async (account: string, query: Record<string, string | number | boolean> = {}, path = '/sys/sign/list') =>
       server.call<ListResult<ProposalRecord>>('GET', path, { token: await token(account), query: { pageSize: 500, ...query } }),
     logs: async (account: string, query: Record<string, string | number> = {}) =>
-      server.call<ListResult<SignLogListRecord>>('GET', '/sys/sign/log/list', { token: await token(account), query: { pageSize: 500, ...query } }),
+      server.call<ListResult<SignLogListRecord>>('GET', '/sys/sign/log/list', {
+        token: await token(account),
+        query: { pageSize: 500, ...query },
+      }),
   };
 }
 
@@ -129,38 +144,73 @@ export const TRON_CHAIN = 728126428;
  */
 export async function fund(server: TestServer, walletId: number, currencyId: number, amount: string): Promise<void> {
   const { db, chains } = server.app.context;
-  await db.transaction().execute((trx) => postEntries(trx, [{ walletId, currencyId, delta: amount, reason: 'initial credit', txHash: null, at: new Date() }]));
+  await db
+    .transaction()
+    .execute((trx) => postEntries(trx, [{ walletId, currencyId, delta: amount, reason: 'initial credit', txHash: null, at: new Date() }]));
   const target = await db
     .selectFrom('chainWallet')
     .innerJoin('chain', 'chain.chainId', 'chainWallet.chainId')
     .innerJoin('currency', (join) => join.onRef('currency.chainId', '=', 'chain.chainId').on('currency.id', '=', currencyId))
-    .select(['chain.chainId', 'chain.family', 'chain.confirmations', 'chainWallet.address', 'currency.contractAddress', 'currency.decimals'])
+    .select([
+      'chain.chainId',
+      'chain.family',
+      'chain.confirmations',
+      'chainWallet.address',
+      'currency.contractAddress',
+      'currency.decimals',
+    ])
     .where('chainWallet.id', '=', walletId)
     .executeTakeFirstOrThrow();
   if (target.family !== 'evm' || !chains || chains.mode !== 'devnet') return;
   const devnet = await chains.devnetOf(target.chainId);
   const units = parseUnits(amount, target.decimals);
   const holder = getAddress(target.address);
-  const sent = target.contractAddress === null ? await devnet.fund(holder, units) : await devnet.mint(getAddress(target.contractAddress), holder, units);
+  const sent =
+    target.contractAddress === null
+      ? await devnet.fund(holder, units)
+      : await devnet.mint(getAddress(target.contractAddress), holder, units);
   const block = sent.receipt.blockNumber;
   // Each poll reads one more confirmed block (the devnet mines one while the opening money waits), up to the block before it.
-  const cursor = async () => BigInt((await db.selectFrom('chainWatch').select('nextBlock').where('chainId', '=', target.chainId).executeTakeFirstOrThrow()).nextBlock);
-  for (let polls = 0; (await cursor()) < block && polls <= target.confirmations + 2; polls += 1) await pollChain(db, chains, target.chainId, new Date());
-  const stepped = await db.updateTable('chainWatch').set({ nextBlock: Number(block) + 1 }).where('chainId', '=', target.chainId).where('nextBlock', '=', Number(block)).executeTakeFirst();
-  if (stepped.numUpdatedRows !== 1n) throw new Error(`fund: the watcher of chain ${target.chainId} is at block ${await cursor()}, not at the opening money's ${block}`);
+  const cursor = async () =>
+    BigInt(
+      (await db.selectFrom('chainWatch').select('nextBlock').where('chainId', '=', target.chainId).executeTakeFirstOrThrow()).nextBlock,
+    );
+  for (let polls = 0; (await cursor()) < block && polls <= target.confirmations + 2; polls += 1)
+    await pollChain(db, chains, target.chainId, new Date());
+  const stepped = await db
+    .updateTable('chainWatch')
+    .set({ nextBlock: Number(block) + 1 })
+    .where('chainId', '=', target.chainId)
+    .where('nextBlock', '=', Number(block))
+    .executeTakeFirst();
+  if (stepped.numUpdatedRows !== 1n)
+    throw new Error(`fund: the watcher of chain ${target.chainId} is at block ${await cursor()}, not at the opening money's ${block}`);
 }
 
 /** What the devnet says a wallet holds of a symbol on its chain, as a decimal string (the books' `balanceOf`, from the chain). */
 export async function chainBalanceOf(server: TestServer, walletId: number, symbol: string): Promise<string> {
-  const wallet = await server.app.context.db.selectFrom('chainWallet').select(['chainId', 'address']).where('id', '=', walletId).executeTakeFirstOrThrow();
+  const wallet = await server.app.context.db
+    .selectFrom('chainWallet')
+    .select(['chainId', 'address'])
+    .where('id', '=', walletId)
+    .executeTakeFirstOrThrow();
   return chainHoldingOf(server, wallet.chainId, wallet.address, symbol);
 }
 
 /** A decimal string of any address's holding on a chain (an outsider's, where the money went). */
 export async function chainHoldingOf(server: TestServer, chainId: number, address: string, symbol: string): Promise<string> {
   const { db, chains } = server.app.context;
-  const chain = await db.selectFrom('chain').select(['chainId', 'family', 'rpcUrl']).where('chainId', '=', chainId).executeTakeFirstOrThrow();
-  const currency = await db.selectFrom('currency').select(['contractAddress', 'decimals']).where('chainId', '=', chainId).where('symbol', '=', symbol).executeTakeFirstOrThrow();
+  const chain = await db
+    .selectFrom('chain')
+    .select(['chainId', 'family', 'rpcUrl'])
+    .where('chainId', '=', chainId)
+    .executeTakeFirstOrThrow();
+  const currency = await db
+    .selectFrom('currency')
+    .select(['contractAddress', 'decimals'])
+    .where('chainId', '=', chainId)
+    .where('symbol', '=', symbol)
+    .executeTakeFirstOrThrow();
   if (!chains) throw new Error('the test server has no chains');
   return formatUnits(await (await chains.adapterFor(chain)).balanceOf(address, currency.contractAddress), currency.decimals);
 }

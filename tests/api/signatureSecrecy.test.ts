@@ -50,7 +50,10 @@ describe('an approval’s signatures are secrets', () => {
     signature = signed.signature;
     lower = Object.values(signed.lowerSignatures);
     expect(lower.length).toBeGreaterThan(0);
-    const approved = await server.call('POST', '/sys/sign/approval', { token: await sign.token('merchantProFinance'), body: { proposalId, comment: '', ...signed } });
+    const approved = await server.call('POST', '/sys/sign/approval', {
+      token: await sign.token('merchantProFinance'),
+      body: { proposalId, comment: '', ...signed },
+    });
     expect(approved.code).toBe(200);
   });
 
@@ -75,7 +78,10 @@ describe('an approval’s signatures are secrets', () => {
 
   it('the operator, the org’s manager, its agent’s manager and another signer read no signature in the audit log, its detail, its export, the proposal or the lists', async () => {
     const event = (
-      await server.call<ListResult<AuditEventRecord>>('GET', '/sys/audit-log/list', { token: await sign.token('superAdmin'), query: { entity: 'proposalVote', pageSize: 500 } })
+      await server.call<ListResult<AuditEventRecord>>('GET', '/sys/audit-log/list', {
+        token: await sign.token('superAdmin'),
+        query: { entity: 'proposalVote', pageSize: 500 },
+      })
     ).data.list.find((e) => e.after?.proposalId === String(proposalId))!;
     for (const account of ['operatorEmployee', 'merchantProManager', 'agentManager']) {
       const list = await rawText(account, '/sys/audit-log/list', { pageSize: 500 });

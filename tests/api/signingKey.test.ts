@@ -22,8 +22,10 @@ afterAll(() => server?.close());
 const paths = ApiPath.account.signingKey;
 const keyOf = (name: string): LocalAccount => privateKeyToAccount(keccak256(stringToHex(`signing key test: ${name}`)));
 const proof = (key: LocalAccount, account: string) => key.signMessage({ message: signingKeyProof(account, key.address) });
-const register = async (account: string, body: unknown) => server.call<SigningKeyState>('POST', paths.register, { token: await server.login(account), body });
-const stateOf = async (account: string) => (await server.call<SigningKeyState>('GET', paths.state, { token: await server.login(account) })).data;
+const register = async (account: string, body: unknown) =>
+  server.call<SigningKeyState>('POST', paths.register, { token: await server.login(account), body });
+const stateOf = async (account: string) =>
+  (await server.call<SigningKeyState>('GET', paths.state, { token: await server.login(account) })).data;
 
 describe('registering a signing key', () => {
   it('stores the address the key proves, for the caller alone, and audits it', async () => {
@@ -33,17 +35,26 @@ describe('registering a signing key', () => {
     expect(res).toMatchObject({ code: 200, data: { address: key.address } });
     expect(await stateOf('operatorEmployee')).toEqual(res.data);
     expect(await stateOf('superAdmin')).toEqual({ address: null, registeredAt: null });
-    const events = await server.app.context.db.selectFrom('auditEvent').select(['action', 'entity', 'entityId']).where('entity', '=', 'signingKey').execute();
+    const events = await server.app.context.db
+      .selectFrom('auditEvent')
+      .select(['action', 'entity', 'entityId'])
+      .where('entity', '=', 'signingKey')
+      .execute();
     expect(events).toContainEqual({ action: 'create', entity: 'signingKey', entityId: expect.any(String) as string });
     // The same key again changes nothing, not even the date.
-    expect((await register('operatorEmployee', { address: key.address.toLowerCase(), signature: await proof(key, 'operatorEmployee') })).data).toEqual(res.data);
+    expect(
+      (await register('operatorEmployee', { address: key.address.toLowerCase(), signature: await proof(key, 'operatorEmployee') })).data,
+    ).toEqual(res.data);
   });
 
   it('refuses an address whose key did not sign, and a proof made for another account', async () => {
     const victim = keyOf('victim');
     const thief = keyOf('thief');
     const forged = await thief.signMessage({ message: signingKeyProof('agentEmployee', victim.address) });
-    expect(await register('agentEmployee', { address: victim.address, signature: forged })).toMatchObject({ code: 400, data: { signature: expect.any(String) as string } });
+    expect(await register('agentEmployee', { address: victim.address, signature: forged })).toMatchObject({
+      code: 400,
+      data: { signature: expect.any(String) as string },
+    });
     // The victim's own proof, captured from their registration, names their account: useless to anyone else.
     const captured = await proof(victim, 'agentManager');
     expect(await register('agentEmployee', { address: victim.address, signature: captured })).toMatchObject({ code: 400 });
@@ -70,12 +81,19 @@ describe('registering a signing key', () => {
     const before = keyOf('multi 1');
     const after = keyOf('multi 2');
     expect((await register('multiOrg', { address: before.address, signature: await proof(before, 'multiOrg') })).code).toBe(200);
-    expect((await register('multiOrg', { address: after.address, signature: await proof(after, 'multiOrg') })).data.address).toBe(after.address);
+    expect((await register('multiOrg', { address: after.address, signature: await proof(after, 'multiOrg') })).data.address).toBe(
+      after.address,
+    );
   });
 
   it('malformed input is a 400 naming the field, and stores nothing', async () => {
     const key = keyOf('malformed');
-    for (const body of [{}, { address: 'nope', signature: await proof(key, 'merchantLiteEmployee') }, { address: key.address, signature: '0x1234' }, { address: key.address, signature: `0x${'zz'.repeat(65)}` }]) {
+    for (const body of [
+      {},
+      { address: 'nope', signature: await proof(key, 'merchantLiteEmployee') },
+      { address: key.address, signature: '0x1234' },
+      { address: key.address, signature: `0x${'zz'.repeat(65)}` },
+    ]) {
       const res = await register('merchantLiteEmployee', body);
       expect(res.code).toBe(400);
     }

@@ -26,14 +26,20 @@ describe('npm start: the line a newcomer reads', () => {
   });
 
   it('never hints at a password the demo account no longer has', async () => {
-    await server.app.context.db.updateTable('appUser').set({ passwordHash: await hashPassword('Another#Secret9') }).where('account', '=', 'superAdmin').execute();
+    await server.app.context.db
+      .updateTable('appUser')
+      .set({ passwordHash: await hashPassword('Another#Secret9') })
+      .where('account', '=', 'superAdmin')
+      .execute();
     const line = await startLine(server.app.context.config, server.app.context.db);
     expect(line).not.toContain('Demo@12345');
     expect(line).toContain('Custodia console and API on http://localhost:');
   });
 
   it('shows where PostgreSQL is without its credentials', () => {
-    expect(databaseLabel({ databaseUrl: 'postgres://app:s3cret@db.internal:5433/custody', dataDir: '/x' })).toBe('PostgreSQL at db.internal:5433/custody');
+    expect(databaseLabel({ databaseUrl: 'postgres://app:s3cret@db.internal:5433/custody', dataDir: '/x' })).toBe(
+      'PostgreSQL at db.internal:5433/custody',
+    );
     expect(databaseLabel({ dataDir: '/srv/app/data' }, '/srv/app')).toBe('embedded PGlite in ./data');
     expect(databaseLabel({ dataDir: '/var/lib/custodia' }, '/srv/app')).toBe('embedded PGlite in /var/lib/custodia');
   });

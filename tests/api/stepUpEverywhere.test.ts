@@ -34,7 +34,8 @@ beforeAll(async () => {
   wallets = await walletIdsByLabel(server);
   addresses = await walletAddressesByLabel(server);
   for (const row of await server.app.context.db.selectFrom('appUser').select(['id', 'account']).execute()) userIds[row.account] = row.id;
-  for (const account of ['merchantStdManager', 'merchantStdFinance', 'merchantLiteManager', 'merchantLiteEmployee', 'agentManager']) tokens[account] = await server.login(account);
+  for (const account of ['merchantStdManager', 'merchantStdFinance', 'merchantLiteManager', 'merchantLiteEmployee', 'agentManager'])
+    tokens[account] = await server.login(account);
 });
 afterAll(() => server?.close());
 
@@ -42,14 +43,24 @@ const enrolled = async (account: string) => {
   secrets[account] = (await enrol(server, app, tokens[account])).secret;
 };
 const stepUp = async (account: string) => {
-  const res = await server.call('POST', ApiPath.account.twoFactor.stepUp, { token: tokens[account], body: { code: app.freshCode(secrets[account]) } });
+  const res = await server.call('POST', ApiPath.account.twoFactor.stepUp, {
+    token: tokens[account],
+    body: { code: app.freshCode(secrets[account]) },
+  });
   expect(res.code).toBe(200);
 };
 /** Five minutes on: no step-up of an earlier test counts any more. */
 const lapse = () => app.advance(STEP_UP_LAPSED);
 
 const countOf = async (table: 'movement' | 'ledgerEntry' | 'proposal' | 'invitation' | 'membership') =>
-  Number((await server.app.context.db.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await server.app.context.db
+        .selectFrom(table)
+        .select(sql<number>`count(*)::int`.as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 /** What a money movement could have changed: its rows, the ledger, proposals, and the wallet's balance. */
 const books = async (walletId: number, symbol: string) => ({
   movements: await countOf('movement'),
@@ -58,15 +69,29 @@ const books = async (walletId: number, symbol: string) => ({
   balance: await balanceOf(server, walletId, symbol),
 });
 
-const move = (account: string, body: Record<string, unknown>) => server.call<MovementRecord>('POST', ApiPath.movement.save, { token: tokens[account], body: { memo: '', ...body } });
-const updateMember = (account: string, body: Record<string, unknown>) => server.call<MemberRecord>('POST', ApiPath.member.update, { token: tokens[account], body });
-const removeMember = (account: string, userId: number) => server.call<MemberRecord>('POST', `/sys/member/delete/${userId}`, { token: tokens[account] });
-const inviteMember = (account: string, body: Record<string, unknown>) => server.call<MemberInvitationRecord>('POST', ApiPath.member.invite, { token: tokens[account], body });
-const inviteMerchant = (body: Record<string, unknown>) => server.call<InvitationRecord>('POST', ApiPath.invitation.save, { token: tokens.agentManager, body });
-const withdrawMerchantCode = (id: number) => server.call<InvitationRecord>('POST', `/sys/invitation/delete/${id}`, { token: tokens.agentManager });
+const move = (account: string, body: Record<string, unknown>) =>
+  server.call<MovementRecord>('POST', ApiPath.movement.save, { token: tokens[account], body: { memo: '', ...body } });
+const updateMember = (account: string, body: Record<string, unknown>) =>
+  server.call<MemberRecord>('POST', ApiPath.member.update, { token: tokens[account], body });
+const removeMember = (account: string, userId: number) =>
+  server.call<MemberRecord>('POST', `/sys/member/delete/${userId}`, { token: tokens[account] });
+const inviteMember = (account: string, body: Record<string, unknown>) =>
+  server.call<MemberInvitationRecord>('POST', ApiPath.member.invite, { token: tokens[account], body });
+const inviteMerchant = (body: Record<string, unknown>) =>
+  server.call<InvitationRecord>('POST', ApiPath.invitation.save, { token: tokens.agentManager, body });
+const withdrawMerchantCode = (id: number) =>
+  server.call<InvitationRecord>('POST', `/sys/invitation/delete/${id}`, { token: tokens.agentManager });
 const levelOf = async (userId: number, orgId: number) =>
-  (await server.app.context.db.selectFrom('membership').select('roleLevel').where('userId', '=', userId).where('orgId', '=', orgId).executeTakeFirst())?.roleLevel;
-const invitationsFor = async (invitee: string) => (await server.app.context.db.selectFrom('invitation').select('id').where('invitee', '=', invitee).execute()).length;
+  (
+    await server.app.context.db
+      .selectFrom('membership')
+      .select('roleLevel')
+      .where('userId', '=', userId)
+      .where('orgId', '=', orgId)
+      .executeTakeFirst()
+  )?.roleLevel;
+const invitationsFor = async (invitee: string) =>
+  (await server.app.context.db.selectFrom('invitation').select('id').where('invitee', '=', invitee).execute()).length;
 
 /** A paid order of Birch Goods on Ethereum, and its wallet funded to refund it. */
 async function refundableOrder() {
@@ -85,7 +110,13 @@ async function refundableOrder() {
 
 describe('a user who is not enrolled is not asked', () => {
   it('moves money, changes a role, invites a manager, removes a member and issues a merchant code with the password session alone', async () => {
-    const transfer = await move('merchantLiteEmployee', { kind: 'transfer', walletId: wallets['Cedar deposits'], to: EXTERNAL, symbol: 'USDT', amount: '1' });
+    const transfer = await move('merchantLiteEmployee', {
+      kind: 'transfer',
+      walletId: wallets['Cedar deposits'],
+      to: EXTERNAL,
+      symbol: 'USDT',
+      amount: '1',
+    });
     expect(transfer).toMatchObject({ code: 200, data: { status: 'executed' } });
 
     const employee = userIds.merchantLiteEmployee;
@@ -95,9 +126,13 @@ describe('a user who is not enrolled is not asked', () => {
     expect((await inviteMember('merchantLiteManager', { roleLevel: 0, invitee: 'cedarDeputy' })).code).toBe(200);
     // A member to remove: one who joins with a code and signs no wallet.
     const code = (await inviteMember('merchantLiteManager', { roleLevel: 1, invitee: 'cedarTemp' })).data.code;
-    const joined = await server.call<SessionInfo>('POST', ApiPath.auth.signup, { body: { account: 'cedarTemp', password: 'Join-2026x', userName: 'Cedar Temp', invitationCode: code } });
+    const joined = await server.call<SessionInfo>('POST', ApiPath.auth.signup, {
+      body: { account: 'cedarTemp', password: 'Join-2026x', userName: 'Cedar Temp', invitationCode: code },
+    });
     expect(joined.code).toBe(200);
-    const temp = (await server.app.context.db.selectFrom('appUser').select('id').where('account', '=', 'cedarTemp').executeTakeFirstOrThrow()).id;
+    const temp = (
+      await server.app.context.db.selectFrom('appUser').select('id').where('account', '=', 'cedarTemp').executeTakeFirstOrThrow()
+    ).id;
     expect((await removeMember('merchantLiteManager', temp)).code).toBe(200);
     expect(await levelOf(temp, server.orgIds.liteC)).toBeUndefined();
 
@@ -111,9 +146,30 @@ describe('money movements of an enrolled user', () => {
     await enrolled('merchantStdManager');
   });
 
-  const cases: Array<{ name: string; account: string; walletLabel: string; symbol: string; body: () => Promise<Record<string, unknown>>; status: string }> = [
-    { name: 'a direct transfer', account: 'merchantStdFinance', walletLabel: 'Birch deposits', symbol: 'USDC', body: async () => ({ kind: 'transfer', to: EXTERNAL, symbol: 'USDC', amount: '10' }), status: 'executed' },
-    { name: 'a withdrawal from a hot wallet', account: 'merchantStdManager', walletLabel: 'Birch deposits', symbol: 'USDC', body: async () => ({ kind: 'withdraw', to: EXTERNAL, symbol: 'USDC', amount: '20' }), status: 'executed' },
+  const cases: Array<{
+    name: string;
+    account: string;
+    walletLabel: string;
+    symbol: string;
+    body: () => Promise<Record<string, unknown>>;
+    status: string;
+  }> = [
+    {
+      name: 'a direct transfer',
+      account: 'merchantStdFinance',
+      walletLabel: 'Birch deposits',
+      symbol: 'USDC',
+      body: async () => ({ kind: 'transfer', to: EXTERNAL, symbol: 'USDC', amount: '10' }),
+      status: 'executed',
+    },
+    {
+      name: 'a withdrawal from a hot wallet',
+      account: 'merchantStdManager',
+      walletLabel: 'Birch deposits',
+      symbol: 'USDC',
+      body: async () => ({ kind: 'withdraw', to: EXTERNAL, symbol: 'USDC', amount: '20' }),
+      status: 'executed',
+    },
     {
       name: 'a refund',
       account: 'merchantStdFinance',
@@ -125,8 +181,22 @@ describe('money movements of an enrolled user', () => {
       },
       status: 'executed',
     },
-    { name: 'a supply (a proposal out of the cold wallet)', account: 'merchantStdManager', walletLabel: 'Birch cold', symbol: 'USDC', body: async () => ({ kind: 'supply', to: addresses['Birch deposits'], symbol: 'USDC', amount: '300' }), status: 'pending' },
-    { name: 'a transfer out of a multisig wallet (it starts a proposal)', account: 'merchantStdManager', walletLabel: 'Birch cold', symbol: 'USDC', body: async () => ({ kind: 'transfer', to: EXTERNAL, symbol: 'USDC', amount: '5' }), status: 'pending' },
+    {
+      name: 'a supply (a proposal out of the cold wallet)',
+      account: 'merchantStdManager',
+      walletLabel: 'Birch cold',
+      symbol: 'USDC',
+      body: async () => ({ kind: 'supply', to: addresses['Birch deposits'], symbol: 'USDC', amount: '300' }),
+      status: 'pending',
+    },
+    {
+      name: 'a transfer out of a multisig wallet (it starts a proposal)',
+      account: 'merchantStdManager',
+      walletLabel: 'Birch cold',
+      symbol: 'USDC',
+      body: async () => ({ kind: 'transfer', to: EXTERNAL, symbol: 'USDC', amount: '5' }),
+      status: 'pending',
+    },
   ];
 
   for (const c of cases) {
@@ -151,7 +221,13 @@ describe('money movements of an enrolled user', () => {
     lapse();
     await stepUp('merchantStdManager');
     const before = await books(wallets['Birch deposits'], 'USDC');
-    const refused = await move('merchantStdFinance', { kind: 'transfer', walletId: wallets['Birch deposits'], to: EXTERNAL, symbol: 'USDC', amount: '1' });
+    const refused = await move('merchantStdFinance', {
+      kind: 'transfer',
+      walletId: wallets['Birch deposits'],
+      to: EXTERNAL,
+      symbol: 'USDC',
+      amount: '1',
+    });
     expect(refused.code).toBe(BodyCode.stepUpRequired);
     expect(await books(wallets['Birch deposits'], 'USDC')).toEqual(before);
   });
@@ -172,7 +248,10 @@ describe('members of an org whose manager is enrolled', () => {
       expect(await levelOf(employee, server.orgIds.stdB)).toBe(before);
     }
     await stepUp('merchantStdManager');
-    expect(await updateMember('merchantStdManager', { userId: employee, roleLevel: 0 })).toMatchObject({ code: 200, data: { roleLevel: 0 } });
+    expect(await updateMember('merchantStdManager', { userId: employee, roleLevel: 0 })).toMatchObject({
+      code: 200,
+      data: { roleLevel: 0 },
+    });
     expect(await levelOf(employee, server.orgIds.stdB)).toBe(0);
     expect((await updateMember('merchantStdManager', { userId: employee, roleLevel: 2 })).code).toBe(200);
   });
@@ -199,7 +278,10 @@ describe('members of an org whose manager is enrolled', () => {
     // A finance or employee code grants no management: it asks nothing.
     expect((await inviteMember('merchantStdManager', { roleLevel: 2, invitee: 'birchHelper' })).code).toBe(200);
     await stepUp('merchantStdManager');
-    expect(await inviteMember('merchantStdManager', { roleLevel: 0, invitee: 'birchBoss' })).toMatchObject({ code: 200, data: { roleLevel: 0, status: 'open' } });
+    expect(await inviteMember('merchantStdManager', { roleLevel: 0, invitee: 'birchBoss' })).toMatchObject({
+      code: 200,
+      data: { roleLevel: 0, status: 'open' },
+    });
     expect(await invitationsFor('birchBoss')).toBe(1);
   });
 });
@@ -223,7 +305,8 @@ describe('merchant invitations of an enrolled agent manager (the invitee manages
 describe('the API description marks them', () => {
   it('x-step-up on every money movement, member role change, removal and manager invitation; not on withdrawing a code', async () => {
     const doc = (await server.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApiDocument>();
-    const stepUpOf = (method: 'get' | 'post', path: string) => (doc.paths[`/api${path}`]?.[method] as { 'x-step-up'?: unknown } | undefined)?.['x-step-up'];
+    const stepUpOf = (method: 'get' | 'post', path: string) =>
+      (doc.paths[`/api${path}`]?.[method] as { 'x-step-up'?: unknown } | undefined)?.['x-step-up'];
     expect(stepUpOf('post', ApiPath.movement.save)).toBe(true);
     expect(stepUpOf('post', ApiPath.member.update)).toBe(true);
     expect(stepUpOf('post', ApiPath.member.delete)).toBe(true);

@@ -18,7 +18,8 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const db = () => server.app.context.db;
-const verify = async () => (await server.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: await client.token('superAdmin') })).data;
+const verify = async () =>
+  (await server.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: await client.token('superAdmin') })).data;
 const NOWHERE = getAddress('0x00000000000000000000000000000000deadbeef');
 
 describe('a token contract missing from the node', () => {
@@ -26,17 +27,39 @@ describe('a token contract missing from the node', () => {
     expect(await verify()).toMatchObject({ balanced: true, breaks: [] });
     await db()
       .insertInto('currency')
-      .values({ symbol: 'GONE', name: 'Token never deployed', chainId: ETH_CHAIN, contractAddress: NOWHERE, decimals: 6, legalTender: 'USD', minDeposit: '0', minWithdraw: '0', withdrawFee: '0', enabled: true })
+      .values({
+        symbol: 'GONE',
+        name: 'Token never deployed',
+        chainId: ETH_CHAIN,
+        contractAddress: NOWHERE,
+        decimals: 6,
+        legalTender: 'USD',
+        minDeposit: '0',
+        minWithdraw: '0',
+        withdrawFee: '0',
+        enabled: true,
+      })
       .execute();
     const result = await verify();
     expect(result.balanced).toBe(false);
     // Named once for the chain, not once per wallet; no wallet is given up as unreadable.
-    expect(result.breaks).toEqual([expect.objectContaining({ kind: 'tokenMissing', walletId: null, symbol: 'GONE', expected: NOWHERE, actual: '—' })]);
+    expect(result.breaks).toEqual([
+      expect.objectContaining({ kind: 'tokenMissing', walletId: null, symbol: 'GONE', expected: NOWHERE, actual: '—' }),
+    ]);
 
     // Money the chain never delivered, credited beside it in another currency: still found.
     const wallet = wallets['Aurora deposits'];
-    const usdt = await db().selectFrom('currency').select('id').where('chainId', '=', ETH_CHAIN).where('symbol', '=', 'USDT').executeTakeFirstOrThrow();
-    await db().transaction().execute((trx) => postEntries(trx, [{ walletId: wallet, currencyId: usdt.id, delta: '7', reason: 'initial credit', txHash: null, at: new Date() }]));
+    const usdt = await db()
+      .selectFrom('currency')
+      .select('id')
+      .where('chainId', '=', ETH_CHAIN)
+      .where('symbol', '=', 'USDT')
+      .executeTakeFirstOrThrow();
+    await db()
+      .transaction()
+      .execute((trx) =>
+        postEntries(trx, [{ walletId: wallet, currencyId: usdt.id, delta: '7', reason: 'initial credit', txHash: null, at: new Date() }]),
+      );
     const after = await verify();
     expect(after.breaks).toContainEqual(expect.objectContaining({ kind: 'tokenMissing', symbol: 'GONE' }));
     expect(after.breaks).toContainEqual(expect.objectContaining({ kind: 'chainBalance', walletId: wallet, symbol: 'USDT' }));

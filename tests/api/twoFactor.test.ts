@@ -23,7 +23,8 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const paths = ApiPath.account.twoFactor;
-const login = (account: string, code?: string, password = DEMO_PASSWORD) => server.call<SessionInfo & Record<string, string>>('POST', ApiPath.auth.login, { body: { account, password, code } });
+const login = (account: string, code?: string, password = DEMO_PASSWORD) =>
+  server.call<SessionInfo & Record<string, string>>('POST', ApiPath.auth.login, { body: { account, password, code } });
 const signInWith = async (account: string, code: string) => {
   const res = await login(account, code);
   if (res.code !== 200) throw new Error(`sign-in failed: ${JSON.stringify(res)}`);
@@ -31,10 +32,18 @@ const signInWith = async (account: string, code: string) => {
 };
 const stepUp = (token: string, code: string) => server.call<Record<string, string>>('POST', paths.stepUp, { token, body: { code } });
 const state = (token: string) => server.call<TwoFactorState>('GET', paths.state, { token });
-const act = (token: string, action: 'approval' | 'deny' | 'confirm', proposalId: number) => server.call('POST', `/sys/sign/${action}`, { token, body: { proposalId, comment: '' } });
+const act = (token: string, action: 'approval' | 'deny' | 'confirm', proposalId: number) =>
+  server.call('POST', `/sys/sign/${action}`, { token, body: { proposalId, comment: '' } });
 const governance = (token: string) =>
-  server.call('POST', ApiPath.sign.start, { token, body: { walletId: wallets['Aurora cold'], kind: 'governance', signers: [999_998, 999_999], threshold: 1, memo: '' } });
-const changePassword = (token: string) => server.call('POST', ApiPath.account.password, { token, body: { currentPassword: 'not the password 1', newPassword: 'another password 2' } });
+  server.call('POST', ApiPath.sign.start, {
+    token,
+    body: { walletId: wallets['Aurora cold'], kind: 'governance', signers: [999_998, 999_999], threshold: 1, memo: '' },
+  });
+const changePassword = (token: string) =>
+  server.call('POST', ApiPath.account.password, {
+    token,
+    body: { currentPassword: 'not the password 1', newPassword: 'another password 2' },
+  });
 /**
  * Code failures count per account for 15 minutes of real time (the database's clock, not the
  * test's): tests that mean to type wrong codes start from none.
@@ -58,7 +67,10 @@ describe('enrolment and sign-in', () => {
     const wrong = await server.call<Record<string, string>>('POST', paths.confirm, { token, body: { code: '000000' } });
     expect(wrong).toMatchObject({ code: 400, data: { code: expect.any(String) } });
     expect((await state(token)).data.enrolled).toBe(false);
-    const confirmed = await server.call<{ recoveryCodes: string[] }>('POST', paths.confirm, { token, body: { code: app.freshCode(started.data.secret) } });
+    const confirmed = await server.call<{ recoveryCodes: string[] }>('POST', paths.confirm, {
+      token,
+      body: { code: app.freshCode(started.data.secret) },
+    });
     expect(confirmed.code).toBe(200);
     expect(confirmed.data.recoveryCodes).toHaveLength(10);
     expect(new Set(confirmed.data.recoveryCodes).size).toBe(10);
@@ -109,7 +121,10 @@ describe('enrolment and sign-in', () => {
   it('disabling needs the password and a current code', async () => {
     const token = await signInWith('merchantProFinance', app.freshCode(secret));
     const disable = (body: unknown) => server.call<Record<string, string>>('POST', paths.disable, { token, body });
-    expect(await disable({ password: 'wrong password 1', code: app.freshCode(secret) })).toMatchObject({ code: 400, data: { password: expect.any(String) } });
+    expect(await disable({ password: 'wrong password 1', code: app.freshCode(secret) })).toMatchObject({
+      code: 400,
+      data: { password: expect.any(String) },
+    });
     expect(await disable({ password: DEMO_PASSWORD, code: '000000' })).toMatchObject({ code: 400, data: { code: expect.any(String) } });
     expect((await state(token)).data.enrolled).toBe(true);
     expect((await disable({ password: DEMO_PASSWORD, code: app.freshCode(secret) })).code).toBe(200);
@@ -119,7 +134,10 @@ describe('enrolment and sign-in', () => {
   });
 
   it('the audit trail names enrolment, turning off and wrong codes, and never holds the secret or a recovery code', async () => {
-    const events = await sql<{ action: string; text: string }>`select action, coalesce(before::text, '') || coalesce(after::text, '') as text from audit_event`.execute(server.app.context.db);
+    const events = await sql<{
+      action: string;
+      text: string;
+    }>`select action, coalesce(before::text, '') || coalesce(after::text, '') as text from audit_event`.execute(server.app.context.db);
     const actions = new Set(events.rows.map((row) => row.action));
     for (const action of ['twoFactorEnrol', 'twoFactorDisable', 'twoFactorFailed']) expect(actions).toContain(action);
     expect(events.rows.some((row) => row.text.includes(secret) || recoveryCodes.some((code) => row.text.includes(code)))).toBe(false);
@@ -134,7 +152,7 @@ describe('the authenticator entry', () => {
     expect((await server.call('POST', ApiPath.brand.update, { token: operator, body: { ...brand, brandName } })).code).toBe(200);
   };
 
-  it("is named by the brand the console shows, in the label and the issuer, and follows a change of brand", async () => {
+  it('is named by the brand the console shows, in the label and the issuer, and follows a change of brand', async () => {
     const token = await server.login('multiOrg');
     const brandName = (await server.call<BrandConfig>('GET', ApiPath.brand.get)).data.brandName;
     expect(brandName).toBe('Custodia');
@@ -160,10 +178,16 @@ describe('the code limit per account', () => {
     const token = await server.login('merchantLiteEmployee');
     const { secret } = await enrol(server, app, token);
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const res = await server.call('POST', ApiPath.auth.login, { body: { account: 'merchantLiteEmployee', password: DEMO_PASSWORD, code: '000000' }, remoteAddress: `10.0.0.${attempt + 1}` });
+      const res = await server.call('POST', ApiPath.auth.login, {
+        body: { account: 'merchantLiteEmployee', password: DEMO_PASSWORD, code: '000000' },
+        remoteAddress: `10.0.0.${attempt + 1}`,
+      });
       expect(res.code).toBe(400);
     }
-    const right = await server.call('POST', ApiPath.auth.login, { body: { account: 'merchantLiteEmployee', password: DEMO_PASSWORD, code: app.freshCode(secret) }, remoteAddress: '10.0.1.1' });
+    const right = await server.call('POST', ApiPath.auth.login, {
+      body: { account: 'merchantLiteEmployee', password: DEMO_PASSWORD, code: app.freshCode(secret) },
+      remoteAddress: '10.0.1.1',
+    });
     expect(right.code).toBe(BodyCode.tooManyRequests);
     // Step-up on the session already open counts against the same account.
     expect((await stepUp(token, app.freshCode(secret))).code).toBe(BodyCode.tooManyRequests);
@@ -189,7 +213,10 @@ describe('step-up', () => {
 
   it('an enrolled user needs it to approve, deny, confirm, start a governance change and change the password', async () => {
     for (const action of ['approval', 'deny', 'confirm'] as const) {
-      expect(await act(token, action, NO_PROPOSAL)).toMatchObject({ code: BodyCode.stepUpRequired, msg: 'This action needs a current two-factor code.' });
+      expect(await act(token, action, NO_PROPOSAL)).toMatchObject({
+        code: BodyCode.stepUpRequired,
+        msg: 'This action needs a current two-factor code.',
+      });
     }
     expect((await governance(token)).code).toBe(BodyCode.stepUpRequired);
     expect((await changePassword(token)).code).toBe(BodyCode.stepUpRequired);
@@ -225,7 +252,14 @@ describe('step-up', () => {
     await enrol(server, app, finance);
     const started = await server.call<{ proposalId: number }>('POST', ApiPath.sign.start, {
       token: finance,
-      body: { walletId: wallets['Aurora TRON hot'], kind: 'transfer', to: demoTronAddress('approved recipient'), amount: '1', symbol: 'TRX', memo: '' },
+      body: {
+        walletId: wallets['Aurora TRON hot'],
+        kind: 'transfer',
+        to: demoTronAddress('approved recipient'),
+        amount: '1',
+        symbol: 'TRX',
+        memo: '',
+      },
     });
     expect(started.code, JSON.stringify(started)).toBe(200);
     expect((await act(token, 'approval', started.data.proposalId)).code).toBe(BodyCode.stepUpRequired);
@@ -241,7 +275,12 @@ describe('step-up', () => {
     expect((await stepUp(outsider, app.freshCode(secret))).code).toBe(400);
     expect((await act(employee, 'approval', NO_PROPOSAL)).code).toBe(BodyCode.stepUpRequired);
     // A session token of one user never steps up another's session: step-up writes the caller's row only.
-    const rows = await server.app.context.db.selectFrom('session').innerJoin('appUser', 'appUser.id', 'session.userId').select(['appUser.account', 'session.stepUpAt']).where('session.stepUpAt', 'is not', null).execute();
+    const rows = await server.app.context.db
+      .selectFrom('session')
+      .innerJoin('appUser', 'appUser.id', 'session.userId')
+      .select(['appUser.account', 'session.stepUpAt'])
+      .where('session.stepUpAt', 'is not', null)
+      .execute();
     expect(rows.map((row) => row.account)).not.toContain('merchantProManager');
   });
 });
@@ -283,7 +322,15 @@ describe('a sign-in with a code is a fresh step-up', () => {
   });
 
   it('a sign-in refused for its code opens no session, and a password-only sign-in of a user without a factor is no step-up', async () => {
-    const sessions = async () => (await server.app.context.db.selectFrom('session').innerJoin('appUser', 'appUser.id', 'session.userId').select('session.tokenHash').where('appUser.account', '=', 'operatorEmployee').execute()).length;
+    const sessions = async () =>
+      (
+        await server.app.context.db
+          .selectFrom('session')
+          .innerJoin('appUser', 'appUser.id', 'session.userId')
+          .select('session.tokenHash')
+          .where('appUser.account', '=', 'operatorEmployee')
+          .execute()
+      ).length;
     const count = await sessions();
     expect((await login('operatorEmployee', '000000')).code).toBe(400);
     expect(await sessions()).toBe(count);
@@ -291,7 +338,11 @@ describe('a sign-in with a code is a fresh step-up', () => {
     // agentEmployee has no second factor: nothing to step up, nothing recorded.
     const plain = await login('agentEmployee');
     expect(plain.code).toBe(200);
-    const row = await server.app.context.db.selectFrom('session').select('stepUpAt').where('tokenHash', '=', hashSessionToken(plain.data.token!)).executeTakeFirstOrThrow();
+    const row = await server.app.context.db
+      .selectFrom('session')
+      .select('stepUpAt')
+      .where('tokenHash', '=', hashSessionToken(plain.data.token!))
+      .executeTakeFirstOrThrow();
     expect(row.stepUpAt).toBeNull();
   });
 });
@@ -305,7 +356,8 @@ describe('mandatory enrolment in an org', () => {
 
   it('a manager must be enrolled and stepped up to turn it on', async () => {
     const manager = await server.login('merchantStdManager');
-    const set = (required: boolean) => server.call<Record<string, string>>('POST', ApiPath.org.twoFactor, { token: manager, body: { required } });
+    const set = (required: boolean) =>
+      server.call<Record<string, string>>('POST', ApiPath.org.twoFactor, { token: manager, body: { required } });
     expect(await set(true)).toMatchObject({ code: 400, data: { required: expect.any(String) } });
     const { secret } = await enrol(server, app, manager);
     expect((await set(true)).code).toBe(BodyCode.stepUpRequired);

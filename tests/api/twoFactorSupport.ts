@@ -30,7 +30,10 @@ export type Authenticator = ReturnType<typeof authenticator>;
 export async function enrol(server: TestServer, app: Authenticator, token: string): Promise<{ secret: string; recoveryCodes: string[] }> {
   const started = await server.call<TwoFactorEnrolment>('POST', ApiPath.account.twoFactor.start, { token });
   if (started.code !== 200) throw new Error(`start failed: ${started.msg}`);
-  const confirmed = await server.call<TwoFactorRecoveryCodes>('POST', ApiPath.account.twoFactor.confirm, { token, body: { code: app.freshCode(started.data.secret) } });
+  const confirmed = await server.call<TwoFactorRecoveryCodes>('POST', ApiPath.account.twoFactor.confirm, {
+    token,
+    body: { code: app.freshCode(started.data.secret) },
+  });
   if (confirmed.code !== 200) throw new Error(`confirm failed: ${confirmed.msg}`);
   return { secret: started.data.secret, recoveryCodes: confirmed.data.recoveryCodes };
 }

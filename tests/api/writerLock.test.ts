@@ -10,7 +10,15 @@ import { withAuditContext, type AuditContext } from '../../server/http/auditCont
  * older picture and fail with 40001 once it wrote.
  */
 let server: TestServer;
-const writer: AuditContext = { actorId: null, actorAccount: null, orgId: null, clientAddress: null, userAgent: null, requestId: null, route: 'writer lock test' };
+const writer: AuditContext = {
+  actorId: null,
+  actorAccount: null,
+  orgId: null,
+  clientAddress: null,
+  userAgent: null,
+  requestId: null,
+  route: 'writer lock test',
+};
 
 beforeAll(async () => {
   server = await startTestServer({ seed: false, isolation: 'serializable' });

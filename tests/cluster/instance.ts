@@ -20,7 +20,11 @@ export interface Instance {
   output(): string;
   /** Resolves with the exit code once the process has ended. */
   exited: Promise<number | null>;
-  call<T = unknown>(method: 'GET' | 'POST', apiPath: string, options?: { token?: string; body?: unknown; query?: Record<string, string>; orgId?: number }): Promise<{ status: number; body: Envelope<T> }>;
+  call<T = unknown>(
+    method: 'GET' | 'POST',
+    apiPath: string,
+    options?: { token?: string; body?: unknown; query?: Record<string, string>; orgId?: number },
+  ): Promise<{ status: number; body: Envelope<T> }>;
   login(account: string, password?: string): Promise<string>;
   /** Waits until /api/health/ready answers 200. */
   ready(timeoutMs?: number): Promise<void>;
@@ -32,7 +36,15 @@ export async function startInstance(name: string, env: Record<string, string>): 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `custody-${name}-`));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: projectRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DB_APPLICATION_NAME: `custody-${name}`, ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DB_APPLICATION_NAME: `custody-${name}`,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -65,7 +77,10 @@ export async function startInstance(name: string, env: Record<string, string>): 
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}):\n${output}`);
-        const status = await fetch(`${base}/api/health/ready`).then((r) => r.status, () => 0);
+        const status = await fetch(`${base}/api/health/ready`).then(
+          (r) => r.status,
+          () => 0,
+        );
         if (status === 200) return;
         if (Date.now() > deadline) throw new Error(`${name} not ready after ${timeoutMs} ms:\n${output}`);
         await new Promise((resolve) => setTimeout(resolve, 100));

@@ -85,19 +85,29 @@ async function withdrawAndDie(instance: Instance, to: Address): Promise<number> 
   // The process kills itself mid-way: the request never gets its answer.
   await expect(instance.call('POST', '/sys/movement/save', { token, body })).rejects.toThrow();
   expect(await instance.exited).toBeNull();
-  const [movement] = await query<{ id: number; status: string }>(`select id, status from movement where memo = 'crash test' and to_address = $1`, [to]);
+  const [movement] = await query<{ id: number; status: string }>(
+    `select id, status from movement where memo = 'crash test' and to_address = $1`,
+    [to],
+  );
   expect(movement.status).toBe('sending');
   return movement.id;
 }
 
 async function expectFinishedOnce(instance: Instance, movementId: number, to: Address) {
-  const settled = await until(() => query<{ status: string; tx_hash: string | null }>('select status, tx_hash from movement where id = $1', [movementId]), ([m]) => m.status !== 'sending', 120_000);
+  const settled = await until(
+    () => query<{ status: string; tx_hash: string | null }>('select status, tx_hash from movement where id = $1', [movementId]),
+    ([m]) => m.status !== 'sending',
+    120_000,
+  );
   expect(settled[0]).toMatchObject({ status: 'executed', tx_hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
   // Sent once: the destination holds the amount once, and one transaction of the wallet's is booked for it.
   expect(await chainBalance(instance, to)).toBe(parseEther('0.1'));
   const entries = await query<{ reason: string }>('select reason from ledger_entry where movement_id = $1 order by id', [movementId]);
   expect(entries.filter((e) => e.reason === 'movement')).toHaveLength(1);
-  const intents = await query<{ state: string; settled: boolean }>('select state, settled_at is not null as settled from chain_intent where movement_id = $1 order by step', [movementId]);
+  const intents = await query<{ state: string; settled: boolean }>(
+    'select state, settled_at is not null as settled from chain_intent where movement_id = $1 order by step',
+    [movementId],
+  );
   expect(intents).toEqual([
     { state: 'mined', settled: true },
     { state: 'mined', settled: true },
@@ -135,7 +145,11 @@ describe('a process killed between sending and booking', () => {
     showLogsOnFailure();
     const instance = await launch('chaos');
     await instance.ready();
-    const [finance, manager, employee] = [await instance.login('merchantProFinance'), await instance.login('merchantProManager'), await instance.login('merchantProEmployee')];
+    const [finance, manager, employee] = [
+      await instance.login('merchantProFinance'),
+      await instance.login('merchantProManager'),
+      await instance.login('merchantProEmployee'),
+    ];
     const [hot] = await query<{ id: number }>(`select id from chain_wallet where label = 'Aurora deposits'`);
     const [cold] = await query<{ id: number }>(`select id from chain_wallet where label = 'Aurora cold'`);
     const target = (i: number) => getAddress(`0x${(0xd0 + i).toString(16).repeat(20)}`);
@@ -143,7 +157,10 @@ describe('a process killed between sending and booking', () => {
     const proposals: Array<{ id: number; to: Address }> = [];
     for (let i = 0; i < 3; i += 1) {
       const to = target(10 + i);
-      const started = await instance.call<{ proposalId: number }>('POST', '/sys/sign/start', { token: manager, body: { walletId: cold.id, kind: 'transfer', to, amount: '0.01', symbol: 'ETH', memo: 'chaos' } });
+      const started = await instance.call<{ proposalId: number }>('POST', '/sys/sign/start', {
+        token: manager,
+        body: { walletId: cold.id, kind: 'transfer', to, amount: '0.01', symbol: 'ETH', memo: 'chaos' },
+      });
       expect(started.body.code, JSON.stringify(started.body)).toBe(200);
       expect((await approveSigned(instance, manager, 'merchantProManager', started.body.data.proposalId)).body.code).toBe(200);
       expect((await approveSigned(instance, finance, 'merchantProFinance', started.body.data.proposalId)).body.code).toBe(200);
@@ -153,20 +170,40 @@ describe('a process killed between sending and booking', () => {
     // Everything at once; a refused connection or a 503 is an outcome like any other.
     const calls = [
       ...withdrawals.map((to) =>
-        instance.call('POST', '/sys/movement/save', { token: finance, body: { kind: 'withdraw', walletId: hot.id, to, symbol: 'ETH', amount: '0.01', memo: 'chaos' } }).catch(() => null),
+        instance
+          .call('POST', '/sys/movement/save', {
+            token: finance,
+            body: { kind: 'withdraw', walletId: hot.id, to, symbol: 'ETH', amount: '0.01', memo: 'chaos' },
+          })
+          .catch(() => null),
       ),
       (async () => {
-        for (const proposal of proposals) await instance.call('POST', '/sys/sign/confirm', { token: employee, body: { proposalId: proposal.id, comment: '' } }).catch(() => null);
+        for (const proposal of proposals)
+          await instance
+            .call('POST', '/sys/sign/confirm', { token: employee, body: { proposalId: proposal.id, comment: '' } })
+            .catch(() => null);
       })(),
     ];
     // The database goes away as soon as the first outflow is recorded, for a few seconds.
-    await until(() => query<{ count: string }>('select count(*) from chain_intent where movement_id in (select id from movement where memo = $1) or proposal_id = any($2)', ['chaos', proposals.map((p) => p.id)]), ([r]) => Number(r.count) > 0, 60_000);
+    await until(
+      () =>
+        query<{ count: string }>(
+          'select count(*) from chain_intent where movement_id in (select id from movement where memo = $1) or proposal_id = any($2)',
+          ['chaos', proposals.map((p) => p.id)],
+        ),
+      ([r]) => Number(r.count) > 0,
+      60_000,
+    );
     cluster.stop();
     await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
     cluster.start();
     await Promise.all(calls);
     // Whatever was left midway is finished by the instance's resume (its lease runs out in seconds).
-    await until(() => query<{ count: string }>('select count(*) from chain_intent where settled_at is null'), ([r]) => Number(r.count) === 0, 120_000);
+    await until(
+      () => query<{ count: string }>('select count(*) from chain_intent where settled_at is null'),
+      ([r]) => Number(r.count) === 0,
+      120_000,
+    );
     for (const to of withdrawals) {
       const rows = await query<{ status: string }>(`select status from movement where to_address = $1 and memo = 'chaos'`, [to]);
       const onChain = await chainBalance(instance, to);

@@ -31,8 +31,12 @@ function binDir(): string {
   if (fromPath) return path.dirname(fromPath);
   const root = '/usr/lib/postgresql';
   const versions = fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(a) - Number(b)) : [];
-  const found = versions.map((v) => path.join(root, v, 'bin')).filter((dir) => fs.existsSync(path.join(dir, 'initdb'))).at(-1);
-  if (!found) throw new Error('PostgreSQL server binaries (initdb) not found: install PostgreSQL (apt-get install postgresql) to run tests/cluster.');
+  const found = versions
+    .map((v) => path.join(root, v, 'bin'))
+    .filter((dir) => fs.existsSync(path.join(dir, 'initdb')))
+    .at(-1);
+  if (!found)
+    throw new Error('PostgreSQL server binaries (initdb) not found: install PostgreSQL (apt-get install postgresql) to run tests/cluster.');
   return found;
 }
 
@@ -53,7 +57,10 @@ export async function createCluster(settings: Record<string, string> = {}): Prom
   const cluster: PostgresCluster = {
     port,
     url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
-    start: () => run(`'${bin}/pg_ctl' -D '${dir}/data' -w -t 60 -l '${dir}/log' -o "-p ${port} -k '${dir}' -c listen_addresses=127.0.0.1 ${options}" start`),
+    start: () =>
+      run(
+        `'${bin}/pg_ctl' -D '${dir}/data' -w -t 60 -l '${dir}/log' -o "-p ${port} -k '${dir}' -c listen_addresses=127.0.0.1 ${options}" start`,
+      ),
     stop: () => run(`'${bin}/pg_ctl' -D '${dir}/data' -w -t 60 -m fast stop`),
     remove: () => {
       try {

@@ -127,12 +127,23 @@ describe('two instances on one PostgreSQL', () => {
   it('20 confirms split across both: one execution; withdrawals racing on both never overdraw', async () => {
     showLogsOnFailure();
     const tokens = Object.fromEntries(
-      await Promise.all(['merchantProManager', 'merchantProFinance', 'merchantProEmployee'].map(async (account) => [account, await a.login(account)] as const)),
+      await Promise.all(
+        ['merchantProManager', 'merchantProFinance', 'merchantProEmployee'].map(
+          async (account) => [account, await a.login(account)] as const,
+        ),
+      ),
     );
     const cold = await walletId('Aurora cold');
     const started = await a.call<{ proposalId: number }>('POST', '/sys/sign/start', {
       token: tokens.merchantProManager,
-      body: { walletId: cold, kind: 'transfer', to: '0x2222222222222222222222222222222222222222', amount: '0.5', symbol: 'ETH', memo: 'cluster race' },
+      body: {
+        walletId: cold,
+        kind: 'transfer',
+        to: '0x2222222222222222222222222222222222222222',
+        amount: '0.5',
+        symbol: 'ETH',
+        memo: 'cluster race',
+      },
     });
     expect(started.body.code).toBe(200);
     const id = started.body.data.proposalId;
@@ -140,7 +151,9 @@ describe('two instances on one PostgreSQL', () => {
     expect((await approveSigned(b, tokens.merchantProFinance, 'merchantProFinance', id)).body.code).toBe(200);
     const signers = ['merchantProManager', 'merchantProFinance', 'merchantProEmployee'];
     const confirms = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).call('POST', '/sys/sign/confirm', { token: tokens[signers[i % 3]], body: { proposalId: id, comment: '' } })),
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 ? a : b).call('POST', '/sys/sign/confirm', { token: tokens[signers[i % 3]], body: { proposalId: id, comment: '' } }),
+      ),
     );
     expect(confirms.map((r) => r.status).every((status) => status === 200)).toBe(true);
     expect(confirms.filter((r) => r.body.code === 200)).toHaveLength(1);
@@ -157,7 +170,7 @@ describe('two instances on one PostgreSQL', () => {
     );
     const manager = await a.login('multiOrg');
     // Each takes a third of the balance (plus its fee): at most two of eight can pass.
-    const third = fromUnits(units(balance) / 3n / 10n ** 12n * 10n ** 12n);
+    const third = fromUnits((units(balance) / 3n / 10n ** 12n) * 10n ** 12n);
     const withdrawals = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         (i % 2 ? a : b).call('POST', '/sys/movement/save', {
@@ -196,7 +209,14 @@ describe('database faults', () => {
             ? await instance.call('GET', '/sys/sign/list', { token: tokens[n], query: { pageSize: '5' } })
             : await instance.call<{ proposalId: number }>('POST', '/sys/sign/start', {
                 token: tokens[n],
-                body: { walletId: cold, kind: 'transfer', to: '0x4444444444444444444444444444444444444444', amount: '0.001', symbol: 'ETH', memo: `restart ${instance.name} ${i}` },
+                body: {
+                  walletId: cold,
+                  kind: 'transfer',
+                  to: '0x4444444444444444444444444444444444444444',
+                  amount: '0.001',
+                  symbol: 'ETH',
+                  memo: `restart ${instance.name} ${i}`,
+                },
               });
         if (i % 2 === 0 && response.body.code === 200) acknowledged.push((response.body.data as { proposalId: number }).proposalId);
         return { status: response.status, code: response.body.code };
@@ -216,7 +236,9 @@ describe('database faults', () => {
       await Promise.all(loads.map((load) => load.stop()));
     }
     for (const load of loads) {
-      const unexpected = load.outcomes.filter((o) => !(o.status === 200 || (o.status === 503 && o.code === 503))).map(({ at: _at, ...o }) => o);
+      const unexpected = load.outcomes
+        .filter((o) => !(o.status === 200 || (o.status === 503 && o.code === 503)))
+        .map(({ at: _at, ...o }) => o);
       expect(unexpected).toEqual([]);
     }
     expect(a.process.exitCode).toBeNull();
@@ -236,13 +258,17 @@ describe('database faults', () => {
     });
     try {
       await until('traffic', () => load.count(200) >= 3);
-      await query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name like 'custody-%' and pid <> pg_backend_pid()`);
+      await query(
+        `select pg_terminate_backend(pid) from pg_stat_activity where application_name like 'custody-%' and pid <> pg_backend_pid()`,
+      );
       const okBefore = load.count(200);
       await until('answers after the kill', () => load.count(200) >= okBefore + 5);
     } finally {
       await load.stop();
     }
-    expect(load.outcomes.filter((o) => !(o.status === 200 || (o.status === 503 && o.code === 503))).map(({ at: _at, ...o }) => o)).toEqual([]);
+    expect(load.outcomes.filter((o) => !(o.status === 200 || (o.status === 503 && o.code === 503))).map(({ at: _at, ...o }) => o)).toEqual(
+      [],
+    );
     expect(a.process.exitCode).toBeNull();
     expect(b.process.exitCode).toBeNull();
     expect((await a.call('GET', '/health/ready')).status).toBe(200);
@@ -267,7 +293,11 @@ describe('database faults', () => {
     // made certain: the role may open no connection, and the pool's own are ended.
     await query(`alter role limited connection limit 0`);
     await query(`select pg_terminate_backend(pid) from pg_stat_activity where usename = 'limited' and application_name = 'custody-c'`);
-    await until('the pool connections to end', async () => (await query(`select 1 from pg_stat_activity where usename = 'limited' and application_name = 'custody-c'`)).length === 0, 30_000);
+    await until(
+      'the pool connections to end',
+      async () => (await query(`select 1 from pg_stat_activity where usename = 'limited' and application_name = 'custody-c'`)).length === 0,
+      30_000,
+    );
     const answers = await Promise.all(Array.from({ length: 5 }, () => c.call('GET', '/sys/report/payment/totals', { token })));
     expect(answers.map((r) => [r.status, r.body.code])).toEqual(answers.map(() => [503, 503]));
     expect(answers[0].body.msg).toBe('The service is briefly unavailable. Please try again in a moment.');
@@ -289,7 +319,10 @@ describe('database faults', () => {
     }
     await late.ready();
     await late.stop();
-    await until('a and b ready again', async () => (await a.call('GET', '/health/ready')).status === 200 && (await b.call('GET', '/health/ready')).status === 200);
+    await until(
+      'a and b ready again',
+      async () => (await a.call('GET', '/health/ready')).status === 200 && (await b.call('GET', '/health/ready')).status === 200,
+    );
   });
 });
 
@@ -337,7 +370,12 @@ describe('graceful drain', () => {
         return rows.length > 0;
       });
       a.process.kill('SIGTERM');
-      await until('the port to close', () => fetch(`${a.base}/api/health/live`).then(() => false, () => true));
+      await until('the port to close', () =>
+        fetch(`${a.base}/api/health/live`).then(
+          () => false,
+          () => true,
+        ),
+      );
       await blocker.query('commit');
       const answer = await inFlight;
       expect(answer.status).toBe(200);

@@ -26,7 +26,12 @@ const h1Text = (page: Page) => page.evaluate(() => [...document.querySelectorAll
  */
 async function settled(page: Page, before: string) {
   await expect.poll(() => h1Text(page), { timeout: 30_000 }).not.toBe(before);
-  await page.locator('#main-content table, #main-content .RaSimpleList-root, [data-testid="resource-empty"], #main-content .MuiCard-root, #main-content form').first().waitFor({ timeout: 30_000 });
+  await page
+    .locator(
+      '#main-content table, #main-content .RaSimpleList-root, [data-testid="resource-empty"], #main-content .MuiCard-root, #main-content form',
+    )
+    .first()
+    .waitFor({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');
   await expect.poll(() => page.locator('[role="progressbar"]').count(), { timeout: 30_000 }).toBe(0);
 }
@@ -77,7 +82,11 @@ describe('no critical or serious axe violation on any screen (WCAG 2.1 A/AA)', (
 
   describe.each(LOOKS)('$name', (look) => {
     it('the public pages', async () => {
-      const page = await env.browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: look.colorScheme, locale: look.locale });
+      const page = await env.browser.newPage({
+        viewport: { width: 1280, height: 800 },
+        colorScheme: look.colorScheme,
+        locale: look.locale,
+      });
       const found: Violation[] = [];
       for (const path of PUBLIC_ROUTES) {
         await page.goto(`${env.server.baseUrl}${path}`, { waitUntil: 'networkidle' });
@@ -89,8 +98,12 @@ describe('no critical or serious axe violation on any screen (WCAG 2.1 A/AA)', (
     }, 120_000);
 
     // One test per role, so each stays well inside its time limit on a busy machine.
-    it.each(OPENERS)('every screen of %s', async (role) => {
-      expect(await checkRole(env.browser, env.server.baseUrl, role, look)).toEqual([]);
-    }, 300_000);
+    it.each(OPENERS)(
+      'every screen of %s',
+      async (role) => {
+        expect(await checkRole(env.browser, env.server.baseUrl, role, look)).toEqual([]);
+      },
+      300_000,
+    );
   });
 });

@@ -25,7 +25,11 @@ describe('the audit log', () => {
     const drawer = page.getByTestId('audit-event');
     await expect.poll(() => drawer.getByRole('heading', { level: 2 }).textContent()).toBe('Changed · Currency #2');
     const diff = drawer.getByTestId('audit-diff');
-    expect(await diff.getByRole('row').filter({ hasText: 'withdrawFee' }).locator('td').allTextContents()).toEqual(['withdrawFee', '2', '2.5']);
+    expect(await diff.getByRole('row').filter({ hasText: 'withdrawFee' }).locator('td').allTextContents()).toEqual([
+      'withdrawFee',
+      '2',
+      '2.5',
+    ]);
     expect(await drawer.textContent()).toContain('POST /sys/currency/update');
     await page.keyboard.press('Escape');
     await expect.poll(() => drawer.count()).toBe(0);

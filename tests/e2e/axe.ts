@@ -44,10 +44,25 @@ export async function axeViolations(page: Page, where: string): Promise<Violatio
   const result = await page.evaluate(
     async (tags) =>
       (
-        await (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[]; failureSummary?: string }> }> }> } }).axe.run(document, {
+        await (
+          window as unknown as {
+            axe: {
+              run: (
+                c: Document,
+                o: object,
+              ) => Promise<{
+                violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[]; failureSummary?: string }> }>;
+              }>;
+            };
+          }
+        ).axe.run(document, {
           runOnly: { type: 'tag', values: tags },
         })
-      ).violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${(n.failureSummary ?? '').split('\n').slice(1).join(' ').trim()}`) })),
+      ).violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${(n.failureSummary ?? '').split('\n').slice(1).join(' ').trim()}`),
+      })),
     TAGS,
   );
   return result

@@ -36,7 +36,9 @@ describe('signing with the browser wallet', () => {
     await card.getByLabel('Use my browser wallet').check();
     expect(await card.getByLabel('Passphrase', { exact: true }).count()).toBe(0);
     await card.getByRole('button', { name: 'Keep in this browser and register' }).click();
-    await expect.poll(() => page.getByTestId('signing-key-held').textContent()).toContain(`signs with its wallet's account ${wallet.address}`);
+    await expect
+      .poll(() => page.getByTestId('signing-key-held').textContent())
+      .toContain(`signs with its wallet's account ${wallet.address}`);
     // The key the seed registered is the wallet's: nothing to prove again, and nothing of the key stored here.
     expect(wallet.signatureRequests()).toBe(0);
     const stored = await page.evaluate(() => localStorage.getItem('custody.signingKey.merchantProFinance'));

@@ -54,7 +54,10 @@ describe('a record saved on another chain than the app bar’s', () => {
     // BNB Smart Chain has its native coin: a new currency there is a token.
     await page.locator('form').getByLabel('Contract address').fill(freshAddress(symbol));
     await saveAndWait(page, /\/currency$/);
-    await page.getByRole('alert').filter({ hasText: `Currency “${symbol}” created on BNB Smart Chain; the console now shows BNB Smart Chain` }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `Currency “${symbol}” created on BNB Smart Chain; the console now shows BNB Smart Chain` })
+      .waitFor();
     await expect.poll(() => listChain(page).textContent()).toBe('Chain: BNB Smart Chain');
     await expect.poll(() => page.locator('main').textContent()).toContain(`Scope test ${viewport.width}`);
     // The next page remembers it too: the app bar's chain is the record's now.
@@ -80,7 +83,10 @@ describe('a record saved on another chain than the app bar’s', () => {
     const address = freshAddress('hot');
     await page.locator('form').getByLabel('Address').fill(address);
     await saveAndWait(page, /\/aggregate$/);
-    await page.getByRole('alert').filter({ hasText: `created on ${targetName}; the console now shows ${targetName}` }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `created on ${targetName}; the console now shows ${targetName}` })
+      .waitFor();
     await expect.poll(() => listChain(page).textContent()).toBe(`Chain: ${targetName}`);
     // The phone's list names a wallet by org, kind and address.
     await expect.poll(() => page.locator('main').textContent()).toContain(shortenChainValue(address));
@@ -131,7 +137,10 @@ describe('explorer links on the devnet', () => {
     expect(await page.getByTestId('open-in-console').count()).toBe(0);
     expect(await axeViolations(page, '/aggregate on a phone')).toEqual([]);
     const call = await apiAs(env.server.baseUrl, 'superAdmin');
-    const wallets = (await call(`${ApiPath.chainWallet.list}?chainId=1&kind=Hot&pageSize=1`)).data.list as Array<{ id: number; address: string }>;
+    const wallets = (await call(`${ApiPath.chainWallet.list}?chainId=1&kind=Hot&pageSize=1`)).data.list as Array<{
+      id: number;
+      address: string;
+    }>;
     await page.goto(`${env.server.baseUrl}/aggregate/${wallets[0].id}/show`);
     await page.getByTestId('open-in-console').first().click();
     await page.waitForURL(/\/aggregate\?.*filter=/);

@@ -30,7 +30,13 @@ describe('screen chunks in the build', () => {
 
   it('finds the screens it checks', () => {
     expect(entry).toBe('index.html');
-    expect(screens).toEqual(expect.arrayContaining(['src/pages/home/HomePage.tsx', 'src/resources/engine/views/GeneratedList.tsx', 'src/resources/multisig/MultisigQueue.tsx']));
+    expect(screens).toEqual(
+      expect.arrayContaining([
+        'src/pages/home/HomePage.tsx',
+        'src/resources/engine/views/GeneratedList.tsx',
+        'src/resources/multisig/MultisigQueue.tsx',
+      ]),
+    );
   });
 
   it.each(screens)('%s is a chunk of its own, loaded on demand', (screen) => {

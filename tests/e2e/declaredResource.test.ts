@@ -20,14 +20,18 @@ describe('org contacts, a resource that is one declaration', () => {
     await page.getByLabel('Email').fill('simone at birch');
     await page.getByLabel('Phone').fill('+44 20 7946 0123');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.locator('.MuiFormHelperText-root.Mui-error').allTextContents()).toEqual(['Enter an email address, like name@example.com']);
+    await expect
+      .poll(() => page.locator('.MuiFormHelperText-root.Mui-error').allTextContents())
+      .toEqual(['Enter an email address, like name@example.com']);
     await page.getByLabel('Email').fill('simone@birch.example');
     await saveAndWait(page, /\/org-contact$/);
     await expect.poll(() => page.getByRole('cell', { name: 'Simone Security' }).count()).toBe(1);
     expect(await page.getByRole('cell', { name: 'simone@birch.example' }).count()).toBe(1);
     await page.close();
 
-    const stored = (await (await apiAs(env.server.baseUrl, 'merchantStdEmployee'))('/sys/org-contact/list')).data as { list: Array<{ name: string; phone: string }> };
+    const stored = (await (await apiAs(env.server.baseUrl, 'merchantStdEmployee'))('/sys/org-contact/list')).data as {
+      list: Array<{ name: string; phone: string }>;
+    };
     expect(stored.list).toEqual([expect.objectContaining({ name: 'Simone Security', phone: '+44 20 7946 0123' })]);
   });
 

@@ -20,7 +20,12 @@ describe('a deposit from the chain', () => {
     const list = await call('/sys/report/payment/list?status=pending&chainId=1&pageSize=100');
     const pending = (list.data as unknown as { list: OrderRow[] }).list;
     // An order no other pending order of its address shares the amount with: the exact amount names it.
-    const order = pending.find((o) => !pending.some((other) => other !== o && other.depositAddress === o.depositAddress && other.amount === o.amount && other.symbol === o.symbol));
+    const order = pending.find(
+      (o) =>
+        !pending.some(
+          (other) => other !== o && other.depositAddress === o.depositAddress && other.amount === o.amount && other.symbol === o.symbol,
+        ),
+    );
     expect(order, 'a pending order on Ethereum in the demo data').toBeDefined();
     const { orderNo, amount, depositAddress, symbol } = order!;
 
@@ -32,12 +37,17 @@ describe('a deposit from the chain', () => {
       await page.getByRole('button', { name: 'Find' }).click();
       await page.getByText(orderNo).first().waitFor({ timeout: 30_000 });
       // The status chip, and the details (the payment's hash once paid).
-      return { status: await page.locator('main .MuiChip-label').first().textContent(), details: (await page.locator('main').textContent()) ?? '' };
+      return {
+        status: await page.locator('main .MuiChip-label').first().textContent(),
+        details: (await page.locator('main').textContent()) ?? '',
+      };
     };
     expect((await lookUp()).status).toBe('Pending');
 
     // The customer's wallet: here the devnet's faucet, sending (the coin) or minting (a token) the exact amount to the deposit address.
-    const currencies = (await call('/sys/currency/list?chainId=1&pageSize=100')) as unknown as { data: { list: Array<{ symbol: string; contractAddress: string | null; decimals: number }> } };
+    const currencies = (await call('/sys/currency/list?chainId=1&pageSize=100')) as unknown as {
+      data: { list: Array<{ symbol: string; contractAddress: string | null; decimals: number }> };
+    };
     const currency = currencies.data.list.find((c) => c.symbol === symbol)!;
     const txHash = await payThroughDevnet(env.server, currency, depositAddress, amount);
 

@@ -6,7 +6,11 @@ import type { RunningServer } from './serverProcess';
 
 /** One JSON-RPC call to the devnet of Ethereum (chain 1) through the server's `/devnet/1` (docs/chains.md "Paying into the devnet"). */
 export async function devnetCall<T>(baseUrl: string, method: string, params: unknown[] = []): Promise<T> {
-  const res = await fetch(`${baseUrl}/devnet/1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const res = await fetch(`${baseUrl}/devnet/1`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   const body = (await res.json()) as { result?: T; error?: { message: string } };
   if (body.error) throw new Error(`${method}: ${body.error.message}`);
   return body.result as T;
@@ -17,7 +21,12 @@ export async function devnetCall<T>(baseUrl: string, method: string, params: unk
  * would: the faucet sends the coin, or mints the token, straight to `to`. Answers its hash. The
  * faucet's key is the server's own (random per data folder): the test reads it from the folder.
  */
-export async function payThroughDevnet(server: RunningServer, currency: { contractAddress: string | null; decimals: number }, to: string, amount: string): Promise<string> {
+export async function payThroughDevnet(
+  server: RunningServer,
+  currency: { contractAddress: string | null; decimals: number },
+  to: string,
+  amount: string,
+): Promise<string> {
   const { baseUrl } = server;
   const faucet = readDevnetKeys(path.join(server.dataDir, 'devnet', 'keys.json')).faucet;
   const value = parseUnits(amount, currency.decimals);

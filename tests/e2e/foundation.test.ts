@@ -46,7 +46,9 @@ describe('foundation: sign in, list and create networks', () => {
     await page.getByLabel(/account/i).fill('superAdmin');
     await page.getByLabel(/password/i).fill('not-the-password');
     await page.getByRole('button', { name: /sign in/i }).click();
-    await expect.poll(() => page.getByRole('alert').allTextContents()).toContainEqual(expect.stringContaining('Wrong account or password.'));
+    await expect
+      .poll(() => page.getByRole('alert').allTextContents())
+      .toContainEqual(expect.stringContaining('Wrong account or password.'));
     expect(new URL(page.url()).pathname).toBe('/login');
     await page.close();
   });

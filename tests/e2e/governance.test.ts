@@ -6,7 +6,6 @@ import { DEMO_PASSPHRASE, holdDemoKey } from './signingKeys';
 
 const env = e2eEnvironment();
 
-
 /** Presses an action on the proposal page and confirms it in the dialog that repeats what it does. */
 const actAndConfirm = async (page: Page, action: string, dialogButton: string, expected: string[]) => {
   await page.getByRole('button', { name: action, exact: true }).click();
@@ -41,7 +40,10 @@ describe('a multisig wallet’s signers change only through a proposal its signe
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByTestId('current-signers').textContent()).toBe('Now: 2 of 3 — Paula Pro, Felix Finance, Pete Pro');
     // The chip's delete icon (production builds carry no test ids on icons).
-    await dialog.getByRole('button', { name: /Pete Pro/ }).locator('.MuiChip-deleteIcon').click();
+    await dialog
+      .getByRole('button', { name: /Pete Pro/ })
+      .locator('.MuiChip-deleteIcon')
+      .click();
     await dialog.getByLabel('Memo').fill('Pete leaves the signers');
     await dialog.getByRole('button', { name: 'Propose the change' }).click();
     await page.waitForURL(/\/multisig\/\d+\/show$/);

@@ -15,7 +15,15 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -64,7 +72,11 @@ export function e2eEnvironment(extraEnv: Record<string, string> = {}): { server:
 
 /** The API as a demo user, beside the browser: `call(path)` GETs, `call(path, body)` POSTs; answers the envelope. */
 export async function apiAs(baseUrl: string, account: string) {
-  const login = await fetch(`${baseUrl}/api/sys/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account, password: DEMO_PASSWORD }) });
+  const login = await fetch(`${baseUrl}/api/sys/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account, password: DEMO_PASSWORD }),
+  });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
   return (path: string, body?: unknown) =>
     fetch(`${baseUrl}/api${path}`, {

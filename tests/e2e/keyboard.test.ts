@@ -20,12 +20,20 @@ const focusNow = () => {
   const style = getComputedStyle(el);
   // A text or date field shows its focus as MUI draws it: the field's 2 px underline or border (Mui-focused).
   const fieldFocused = el.tagName === 'INPUT' && el.closest('.MuiInputBase-root.Mui-focused') !== null;
-  return { ring: fieldFocused || (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2), what: `${el.tagName.toLowerCase()} ${el.id} ${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? ''}` };
+  return {
+    ring: fieldFocused || (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2),
+    what: `${el.tagName.toLowerCase()} ${el.id} ${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? ''}`,
+  };
 };
 
 /** `target` has the focus, holds it, or is the option a focused combobox points at (aria-activedescendant). */
 const hasFocus = (target: Locator) =>
-  target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement) || (el.id !== '' && document.activeElement?.getAttribute('aria-activedescendant') === el.id));
+  target.evaluate(
+    (el) =>
+      el === document.activeElement ||
+      el.contains(document.activeElement) ||
+      (el.id !== '' && document.activeElement?.getAttribute('aria-activedescendant') === el.id),
+  );
 
 class Keyboard {
   /** Places Tab stopped on without a visible focus ring. */
@@ -98,7 +106,9 @@ const otherThan = (current: string | null) => new RegExp(`^(?!${(current ?? '').
 
 /** The screen's title (the one h1) has the focus, and reads `title`. */
 async function titleFocused(page: Page, title: string) {
-  await expect.poll(() => page.evaluate(() => (document.activeElement?.tagName === 'H1' ? document.activeElement.textContent : null)), WAIT).toBe(title);
+  await expect
+    .poll(() => page.evaluate(() => (document.activeElement?.tagName === 'H1' ? document.activeElement.textContent : null)), WAIT)
+    .toBe(title);
 }
 
 describe('keyboard only', () => {
@@ -217,7 +227,14 @@ describe('keyboard only', () => {
     await expect.poll(() => symbol.getAttribute('aria-invalid'), WAIT).toBe('true');
     // The error is the field's description: a screen reader reads it with the field.
     const describedBy = (await symbol.getAttribute('aria-describedby')) ?? '';
-    const description = await page.evaluate((ids) => ids.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '), describedBy);
+    const description = await page.evaluate(
+      (ids) =>
+        ids
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' '),
+      describedBy,
+    );
     expect(description).toMatch(/required/i);
 
     await keys.tabTo(symbol, { back: true });

@@ -9,7 +9,10 @@ const env = e2eEnvironment();
 /** Cedar cold's ETH balance, as its manager reads it. */
 async function cedarColdEth(): Promise<number> {
   const call = await apiAs(env.server.baseUrl, 'merchantLiteManager');
-  const wallets = (await call('/sys/chain-wallet/list?pageSize=100')).data.list as Array<{ label: string; balances: Array<{ symbol: string; amount: string }> }>;
+  const wallets = (await call('/sys/chain-wallet/list?pageSize=100')).data.list as Array<{
+    label: string;
+    balances: Array<{ symbol: string; amount: string }>;
+  }>;
   return Number(wallets.find((w) => w.label === 'Cedar cold')!.balances.find((b) => b.symbol === 'ETH')!.amount);
 }
 
@@ -76,7 +79,10 @@ describe('lite signers', () => {
     await page.getByRole('link', { name: 'Back to wallets' }).click();
     await page.waitForURL(/\/merchant-lite-wallet$/);
     await expect.poll(() => page.getByTestId('lite-waiting-list').textContent()).toContain('Nothing waits for your signature.');
-    await page.getByTestId('lite-approved-list').getByText(/Cedar cold · #\d+/).click();
+    await page
+      .getByTestId('lite-approved-list')
+      .getByText(/Cedar cold · #\d+/)
+      .click();
     await page.waitForURL(new RegExp(`/merchant-lite-wallet/proposal/${proposalId}$`));
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Execute' }).click();

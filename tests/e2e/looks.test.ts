@@ -14,7 +14,10 @@ const screens = ROUTES.map((r) => ({ path: r.path, role: OPENERS.find((role) => 
 /** Loaded: rows (table or phone list), the empty state, or a page's cards, with no request still running. */
 async function openScreen(page: Page, url: string) {
   await page.goto(url, { waitUntil: 'networkidle' });
-  await page.locator('#main-content table, #main-content .RaSimpleList-root, [data-testid="resource-empty"], #main-content .MuiCard-root').first().waitFor();
+  await page
+    .locator('#main-content table, #main-content .RaSimpleList-root, [data-testid="resource-empty"], #main-content .MuiCard-root')
+    .first()
+    .waitFor();
   await page.waitForLoadState('networkidle');
 }
 
@@ -23,7 +26,8 @@ const overflowNow = () => {
   const found: string[] = [];
   const { scrollWidth } = document.documentElement;
   if (scrollWidth > window.innerWidth) found.push(`page ${scrollWidth} > ${window.innerWidth}`);
-  for (const t of document.querySelectorAll('.RaDatagrid-root, .RaDataTable-root')) if (t.scrollWidth > t.clientWidth) found.push(`table ${t.scrollWidth} > ${t.clientWidth}`);
+  for (const t of document.querySelectorAll('.RaDatagrid-root, .RaDataTable-root'))
+    if (t.scrollWidth > t.clientWidth) found.push(`table ${t.scrollWidth} > ${t.clientWidth}`);
   return found;
 };
 
@@ -43,7 +47,13 @@ async function overflowOf(page: Page, path: string): Promise<string[]> {
 }
 
 /** Signs the role in, in a page of the given size, and visits each of its screens. */
-async function visitAll(browser: Browser, baseUrl: string, role: RoleName, viewport: { width: number; height: number }, visit: (page: Page, path: string) => Promise<void>) {
+async function visitAll(
+  browser: Browser,
+  baseUrl: string,
+  role: RoleName,
+  viewport: { width: number; height: number },
+  visit: (page: Page, path: string) => Promise<void>,
+) {
   const page = await browser.newPage({ viewport });
   await signIn(page, baseUrl, role);
   for (const { path } of screens.filter((s) => s.role === role)) await visit(page, path);
@@ -56,14 +66,17 @@ describe('every screen fits the window', () => {
   });
 
   // One test per role, so each stays well inside its time limit on a busy machine.
-  it.each(OPENERS)('at 1280x800 no screen of %s scrolls sideways, and every list table fits its card (addresses shortened, detail-only columns on the record page)', async (role) => {
-    const overflowing: string[] = [];
-    await visitAll(env.browser, env.server.baseUrl, role, { width: 1280, height: 800 }, async (page, path) => {
-      await openScreen(page, `${env.server.baseUrl}${path}`);
-      overflowing.push(...(await overflowOf(page, path)));
-    });
-    expect(overflowing).toEqual([]);
-  });
+  it.each(OPENERS)(
+    'at 1280x800 no screen of %s scrolls sideways, and every list table fits its card (addresses shortened, detail-only columns on the record page)',
+    async (role) => {
+      const overflowing: string[] = [];
+      await visitAll(env.browser, env.server.baseUrl, role, { width: 1280, height: 800 }, async (page, path) => {
+        await openScreen(page, `${env.server.baseUrl}${path}`);
+        overflowing.push(...(await overflowOf(page, path)));
+      });
+      expect(overflowing).toEqual([]);
+    },
+  );
 
   it.each(OPENERS)('at 390x844 (a phone) no screen of %s scrolls sideways, and lists are one-column rows, not tables', async (role) => {
     const overflowing: string[] = [];

@@ -11,14 +11,22 @@ async function birchUsdc(baseUrl: string, token: string): Promise<string> {
 
 async function birch(baseUrl: string, token: string): Promise<{ id: number; usdc: string }> {
   const res = await fetch(`${baseUrl}/api/sys/chain-wallet/list?chainId=1&pageSize=100`, { headers: { authorization: `Bearer ${token}` } });
-  const wallets = ((await res.json()) as { data: { list: Array<{ id: number; label: string; balances: Array<{ symbol: string; amount: string }> }> } }).data.list;
+  const wallets = (
+    (await res.json()) as { data: { list: Array<{ id: number; label: string; balances: Array<{ symbol: string; amount: string }> }> } }
+  ).data.list;
   const wallet = wallets.find((w) => w.label === 'Birch deposits')!;
   return { id: wallet.id, usdc: wallet.balances.find((b) => b.symbol === 'USDC')!.amount };
 }
 
 /** Birch deposits' USDC ledger entries, newest first (the asset flow). */
-async function birchUsdcEntries(baseUrl: string, token: string, walletId: number): Promise<Array<{ id: number; delta: string; reason: string }>> {
-  const res = await fetch(`${baseUrl}/api/sys/asset-flow/list?walletId=${walletId}&symbol=USDC&sort=id&order=DESC&pageSize=50`, { headers: { authorization: `Bearer ${token}` } });
+async function birchUsdcEntries(
+  baseUrl: string,
+  token: string,
+  walletId: number,
+): Promise<Array<{ id: number; delta: string; reason: string }>> {
+  const res = await fetch(`${baseUrl}/api/sys/asset-flow/list?walletId=${walletId}&symbol=USDC&sort=id&order=DESC&pageSize=50`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   return ((await res.json()) as { data: { list: Array<{ id: number; delta: string; reason: string }> } }).data.list;
 }
 
@@ -53,7 +61,9 @@ describe('money movements', () => {
     await expect.poll(() => row.textContent()).toContain('Executed');
     // Lowered by 12.5, besides what the deposit watcher books into it meanwhile (the demo's late payments, read from the devnet).
     const since = async () => (await birchUsdcEntries(env.server.baseUrl, token!, wallet.id)).filter((e) => e.id > lastEntry);
-    await expect.poll(async () => (await since()).filter((e) => e.reason !== 'deposit').map((e) => [e.reason, Number(e.delta)])).toEqual([['movement', -12.5]]);
+    await expect
+      .poll(async () => (await since()).filter((e) => e.reason !== 'deposit').map((e) => [e.reason, Number(e.delta)]))
+      .toEqual([['movement', -12.5]]);
     const unexplained = async () => {
       const balance = Number(await birchUsdc(env.server.baseUrl, token!));
       const arrived = (await since()).filter((e) => e.reason === 'deposit').reduce((sum, e) => sum + Number(e.delta), 0);

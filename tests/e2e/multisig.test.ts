@@ -5,7 +5,6 @@ import { DEMO_PASSPHRASE, holdDemoKey, signInDialog } from './signingKeys';
 
 const env = e2eEnvironment();
 
-
 const apiAs = (account: string) => apiAsUser(env.server.baseUrl, account);
 
 describe('multisig: start, approve, confirm', () => {
@@ -58,7 +57,9 @@ describe('multisig: start, approve, confirm', () => {
     const proposalId = Number(proposalUrl.match(/multisig\/(\d+)\/show/)![1]);
     const call = await apiAs('merchantProManager');
     const walletsBefore = await call('/sys/chain-wallet/list?pageSize=100');
-    const cold = (walletsBefore.data.list as Array<{ label: string; balances: Array<{ symbol: string; amount: string }> }>).find((w) => w.label === 'Aurora cold')!;
+    const cold = (walletsBefore.data.list as Array<{ label: string; balances: Array<{ symbol: string; amount: string }> }>).find(
+      (w) => w.label === 'Aurora cold',
+    )!;
     const ethBefore = Number(cold.balances.find((b) => b.symbol === 'ETH')!.amount);
 
     const finance = await env.browser.newPage();
@@ -105,7 +106,9 @@ describe('multisig: start, approve, confirm', () => {
     const logs = await call(`/sys/sign/log/list?proposalId=${proposalId}`);
     expect((logs.data.list as Array<{ action: string }>).map((l) => l.action)).toEqual(['start', 'approval', 'approval', 'confirm']);
     const walletsAfter = await call('/sys/chain-wallet/list?pageSize=100');
-    const coldAfter = (walletsAfter.data.list as Array<{ label: string; balances: Array<{ symbol: string; amount: string }> }>).find((w) => w.label === 'Aurora cold')!;
+    const coldAfter = (walletsAfter.data.list as Array<{ label: string; balances: Array<{ symbol: string; amount: string }> }>).find(
+      (w) => w.label === 'Aurora cold',
+    )!;
     // The amount alone: the relayer, not the Safe, paid the gas (docs/chains.md "Gas of Safe executions").
     expect(Number(coldAfter.balances.find((b) => b.symbol === 'ETH')!.amount)).toBeCloseTo(ethBefore - 1.5, 10);
   });
@@ -126,7 +129,14 @@ describe('multisig: start, approve, confirm', () => {
     const call = await apiAs('merchantProManager');
     const wallets = await call('/sys/chain-wallet/list?pageSize=100');
     const cold = (wallets.data.list as Array<{ id: number; label: string }>).find((w) => w.label === 'Aurora cold')!;
-    const saved = await call('/sys/movement/save', { kind: 'withdraw', walletId: cold.id, to: RECIPIENT, symbol: 'ETH', amount: '0.5', memo: '' });
+    const saved = await call('/sys/movement/save', {
+      kind: 'withdraw',
+      walletId: cold.id,
+      to: RECIPIENT,
+      symbol: 'ETH',
+      amount: '0.5',
+      memo: '',
+    });
     expect(saved.code).toBe(200);
     const proposalId = saved.data.proposalId as number;
     const { nonce } = (await call(`/sys/sign/detail?proposalId=${proposalId}`)).data as { nonce: number };
@@ -158,7 +168,10 @@ describe('multisig: start, approve, confirm', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export sign log' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^sign-log-[\d-]+\.csv$/);
     const text = Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8');
-    const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe('Time,Chain,Chain ID,Proposal,Action,Account,Name,Comment');
     expect(lines.length - 1).toBe(listed.data.count);
     expect(lines.slice(1).some((line) => line.includes('Aurora cold · #') && line.includes('approved'))).toBe(true);

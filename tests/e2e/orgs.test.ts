@@ -54,7 +54,10 @@ describe('asset flow', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^asset-flow-[\d-]+\.csv$/);
     const text = Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8');
-    const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe('Time,Chain,Chain ID,Organisation,Wallet,Currency,Change,Balance after,Reason,Proposal,Transaction hash');
     // The deposit watcher may book a transfer read from the devnet meanwhile (the demo's late payments): the
     // export has every row listed before it was asked, and none the API had not listed after it.
@@ -62,7 +65,15 @@ describe('asset flow', () => {
     const listedAfter = ((await call('/sys/asset-flow/list?pageSize=1')).data as unknown as { count: number }).count;
     expect(lines.length - 1).toBeGreaterThanOrEqual(shown);
     expect(lines.length - 1).toBeLessThanOrEqual(listedAfter);
-    const reasons = ['Opening balance', 'Payment received', 'Deposit (no order)', 'Multisig proposal', 'Transfer, withdrawal or refund', 'Withdrawal fee', 'Network fee (gas)'];
+    const reasons = [
+      'Opening balance',
+      'Payment received',
+      'Deposit (no order)',
+      'Multisig proposal',
+      'Transfer, withdrawal or refund',
+      'Withdrawal fee',
+      'Network fee (gas)',
+    ];
     expect(lines.slice(1).every((line) => reasons.some((reason) => line.includes(reason)))).toBe(true);
     await page.close();
   });
@@ -92,7 +103,12 @@ describe('home', () => {
     expect(await chips.count()).toBeGreaterThan(1);
     await chips.nth(1).click();
     await expect.poll(() => total.textContent()).not.toBe(first);
-    expect(await page.getByRole('img', { name: /paid orders/ }).locator('rect').count()).toBe(30);
+    expect(
+      await page
+        .getByRole('img', { name: /paid orders/ })
+        .locator('rect')
+        .count(),
+    ).toBe(30);
     await page.close();
   });
 });

@@ -13,7 +13,11 @@ export async function selectOption(page: Page, label: string, option: RegExp): P
  * Starts an ETH transfer to RECIPIENT from Aurora cold through /multisig's start form, as the
  * signed-in user would, and waits for the new proposal's page; answers its URL.
  */
-export async function startAuroraColdTransfer(page: Page, baseUrl: string, { amount, memo }: { amount: string; memo?: string }): Promise<string> {
+export async function startAuroraColdTransfer(
+  page: Page,
+  baseUrl: string,
+  { amount, memo }: { amount: string; memo?: string },
+): Promise<string> {
   await page.goto(`${baseUrl}/multisig`);
   await page.getByRole('link', { name: 'Start proposal' }).click();
   await selectOption(page, 'Wallet', /Aurora cold/);

@@ -35,7 +35,14 @@ describe('the multisig queue follows the app bar’s chain', () => {
     const call = await apiAs(env.server.baseUrl, 'merchantProManager');
     const wallets = await call('/sys/chain-wallet/list?pageSize=100');
     const cold = (wallets.data.list as Array<{ id: number; label: string }>).find((w) => w.label === 'Aurora cold')!;
-    const saved = await call('/sys/movement/save', { kind: 'withdraw', walletId: cold.id, to: '0x3333333333333333333333333333333333333333', symbol: 'ETH', amount: '0.1', memo: `queue ${width}` });
+    const saved = await call('/sys/movement/save', {
+      kind: 'withdraw',
+      walletId: cold.id,
+      to: '0x3333333333333333333333333333333333333333',
+      symbol: 'ETH',
+      amount: '0.1',
+      memo: `queue ${width}`,
+    });
     expect(saved.code).toBe(200);
     const proposalId = saved.data.proposalId as number;
 
@@ -144,7 +151,9 @@ describe('a server fault on a record page', () => {
   it('shows the /500 content and the HTTP client’s toast only, not react-admin’s “Element does not exist”', async () => {
     const page = await env.browser.newPage({ viewport: DESKTOP });
     await signIn(page, env.server.baseUrl, 'superAdmin');
-    await page.route(/\/api\/sys\/currency\/detail/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":500,"msg":"boom","data":null}' }));
+    await page.route(/\/api\/sys\/currency\/detail/, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":500,"msg":"boom","data":null}' }),
+    );
     await page.goto(`${env.server.baseUrl}/currency/1`);
     await page.getByRole('heading', { name: 'Server error' }).waitFor();
     // The HTTP client's toast says what failed; react-admin's would have come with it.

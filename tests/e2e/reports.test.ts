@@ -22,14 +22,19 @@ describe('finance reports', () => {
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Paid' }).click();
     await expect.poll(() => page.url(), WAIT).toContain('paid');
-    await expect.poll(async () => (await page.locator('table').last().locator('tbody tr').allTextContents()).every((r) => r.includes('Paid')), WAIT).toBe(true);
+    await expect
+      .poll(async () => (await page.locator('table').last().locator('tbody tr').allTextContents()).every((r) => r.includes('Paid')), WAIT)
+      .toBe(true);
     const paidCount = Number(/of (\d+)/.exec((await page.getByText(/\d+-\d+ of \d+/).textContent()) ?? '')?.[1]);
     const counted = (await totals.locator('tbody tr td:nth-child(2)').allTextContents()).reduce((n, c) => n + Number(c), 0);
     expect(counted).toBe(paidCount);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
     const text = Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8');
-    const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines.length - 1).toBe(paidCount);
     expect(lines[0].split(',').slice(0, 5)).toEqual(['Chain', 'Chain ID', 'Order no.', 'Created', 'Organisation']);
     // The chain is named; its id has a column of its own.
@@ -65,10 +70,20 @@ describe('finance reports', () => {
   });
 
   it('“All chains” lists and totals every chain’s orders, each row with its chain', async () => {
-    const login = await fetch(`${env.server.baseUrl}/api/sys/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: 'superAdmin', password: DEMO_PASSWORD }) });
+    const login = await fetch(`${env.server.baseUrl}/api/sys/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: 'superAdmin', password: DEMO_PASSWORD }),
+    });
     const token = ((await login.json()) as { data: { token: string } }).data.token;
     const count = async (query: string) =>
-      ((await (await fetch(`${env.server.baseUrl}/api/sys/report/payment/list?pageSize=1${query}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { count: number } }).data.count;
+      (
+        (await (
+          await fetch(`${env.server.baseUrl}/api/sys/report/payment/list?pageSize=1${query}`, {
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).json()) as { data: { count: number } }
+      ).data.count;
     const [everyChain, ethereum] = [await count(''), await count('&chainId=1')];
     expect(everyChain).toBeGreaterThan(ethereum);
 
@@ -160,12 +175,15 @@ describe('order repair', () => {
     const call = await apiAs(env.server.baseUrl, 'superAdmin');
     const chains = (await call('/sys/chain/list?pageSize=100')).data as unknown as { list: Array<{ chainId: number; family: string }> };
     if (chains.list.find((c) => c.chainId === order.chainId)?.family !== 'evm') return;
-    const wallets = (await call(`/sys/chain-wallet/list?chainId=${order.chainId}&address=${order.depositAddress}&pageSize=5`)).data as unknown as { list: Array<{ id: number }> };
+    const wallets = (await call(`/sys/chain-wallet/list?chainId=${order.chainId}&address=${order.depositAddress}&pageSize=5`))
+      .data as unknown as { list: Array<{ id: number }> };
     const walletId = wallets.list[0].id;
     await expect
       .poll(
         async () => {
-          const flow = (await call(`/sys/asset-flow/list?walletId=${walletId}&reason=deposit&pageSize=50`)).data as unknown as { list: Array<{ txHash: string | null }> };
+          const flow = (await call(`/sys/asset-flow/list?walletId=${walletId}&reason=deposit&pageSize=50`)).data as unknown as {
+            list: Array<{ txHash: string | null }>;
+          };
           return txHash ? flow.list.some((e) => e.txHash?.toLowerCase() === txHash.toLowerCase()) : flow.list.length > 0;
         },
         { timeout: 90_000, interval: 1_000 },
@@ -173,61 +191,76 @@ describe('order repair', () => {
       .toBe(true);
   };
 
-  it('the operator finds an expired order, re-credits it with the paying transaction, and the log shows who and why', { timeout: 240_000 }, async () => {
-    const order = await firstOrder('merchantProFinance', 'status=expired&chainId=1');
-    // The customer did pay, late: on the devnet, into the order's address; the watcher books it as a deposit.
-    const call = await apiAs(env.server.baseUrl, 'superAdmin');
-    const currencies = (await call('/sys/currency/list?chainId=1&pageSize=100')).data as unknown as { list: Array<{ symbol: string; contractAddress: string | null; decimals: number }> };
-    const txHash = await payThroughDevnet(env.server, currencies.list.find((c) => c.symbol === order.symbol)!, order.depositAddress, order.amount);
-    await bookedInto(order, txHash);
+  it(
+    'the operator finds an expired order, re-credits it with the paying transaction, and the log shows who and why',
+    { timeout: 240_000 },
+    async () => {
+      const order = await firstOrder('merchantProFinance', 'status=expired&chainId=1');
+      // The customer did pay, late: on the devnet, into the order's address; the watcher books it as a deposit.
+      const call = await apiAs(env.server.baseUrl, 'superAdmin');
+      const currencies = (await call('/sys/currency/list?chainId=1&pageSize=100')).data as unknown as {
+        list: Array<{ symbol: string; contractAddress: string | null; decimals: number }>;
+      };
+      const txHash = await payThroughDevnet(
+        env.server,
+        currencies.list.find((c) => c.symbol === order.symbol)!,
+        order.depositAddress,
+        order.amount,
+      );
+      await bookedInto(order, txHash);
 
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'superAdmin');
-    await page.getByRole('menuitem', { name: 'Order repair' }).click();
-    await page.getByLabel('Order no. or transaction hash').fill(order.orderNo.toLowerCase());
-    await page.getByRole('button', { name: 'Find' }).click();
-    await page.getByRole('heading', { name: order.orderNo }).waitFor();
-    await page.getByText('This order was never repaired.').waitFor();
-    await page.getByRole('textbox', { name: /^Transaction hash/ }).fill(txHash);
-    await page.getByRole('textbox', { name: /^Reason/ }).fill('Paid after expiry; confirmed on Etherscan.');
-    await page.getByRole('button', { name: 'Re-credit' }).click();
-    await page.getByRole('button', { name: 'Confirm' }).click();
-    const log = page.getByRole('table', { name: 'Repair log' });
-    await expect.poll(() => log.textContent()).toContain('superAdmin');
-    expect(await log.textContent()).toContain('Expired → Paid');
-    expect(await page.getByRole('button', { name: 'Re-credit' }).count()).toBe(0);
-    await page.close();
+      const page = await env.browser.newPage();
+      await signIn(page, env.server.baseUrl, 'superAdmin');
+      await page.getByRole('menuitem', { name: 'Order repair' }).click();
+      await page.getByLabel('Order no. or transaction hash').fill(order.orderNo.toLowerCase());
+      await page.getByRole('button', { name: 'Find' }).click();
+      await page.getByRole('heading', { name: order.orderNo }).waitFor();
+      await page.getByText('This order was never repaired.').waitFor();
+      await page.getByRole('textbox', { name: /^Transaction hash/ }).fill(txHash);
+      await page.getByRole('textbox', { name: /^Reason/ }).fill('Paid after expiry; confirmed on Etherscan.');
+      await page.getByRole('button', { name: 'Re-credit' }).click();
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      const log = page.getByRole('table', { name: 'Repair log' });
+      await expect.poll(() => log.textContent()).toContain('superAdmin');
+      expect(await log.textContent()).toContain('Expired → Paid');
+      expect(await page.getByRole('button', { name: 'Re-credit' }).count()).toBe(0);
+      await page.close();
 
-    // The merchant sees the repair on its own order, and has no re-credit form anywhere.
-    const merchant = await env.browser.newPage();
-    await signIn(merchant, env.server.baseUrl, 'merchantProFinance');
-    await merchant.goto(`${env.server.baseUrl}/order-repair`);
-    await merchant.getByLabel('Order no. or transaction hash').fill(order.orderNo);
-    await merchant.getByRole('button', { name: 'Find' }).click();
-    await expect.poll(() => merchant.getByRole('table', { name: 'Repair log' }).textContent()).toContain('Paid after expiry');
-    await merchant.close();
-  });
+      // The merchant sees the repair on its own order, and has no re-credit form anywhere.
+      const merchant = await env.browser.newPage();
+      await signIn(merchant, env.server.baseUrl, 'merchantProFinance');
+      await merchant.goto(`${env.server.baseUrl}/order-repair`);
+      await merchant.getByLabel('Order no. or transaction hash').fill(order.orderNo);
+      await merchant.getByRole('button', { name: 'Find' }).click();
+      await expect.poll(() => merchant.getByRole('table', { name: 'Repair log' }).textContent()).toContain('Paid after expiry');
+      await merchant.close();
+    },
+  );
 
-  it('finance re-checks an expired order paid late: the chain shows the transfer, the order is paid and the log says so', { timeout: 240_000 }, async () => {
-    // The demo data's late payment of each merchant is its oldest expired checkout payment.
-    const order = await firstOrder('merchantProFinance', 'status=expired&sort=createdAt&order=asc');
-    // On an EVM chain that payment was sent on the devnet when it was made (server/chain/materialize.ts).
-    await bookedInto(order);
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'merchantProFinance');
-    await page.goto(`${env.server.baseUrl}/order-repair`);
-    await page.getByLabel('Order no. or transaction hash').fill(order.orderNo);
-    await page.getByRole('button', { name: 'Find' }).click();
-    await page.getByRole('heading', { name: order.orderNo }).waitFor();
-    // Finance may re-check, never re-credit.
-    expect(await page.getByRole('button', { name: 'Re-credit' }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Re-check on chain' }).click();
-    await page.getByText(/^Payment found on chain: the order is paid by transaction 0x[0-9a-f]{64}\.$/).waitFor();
-    const log = page.getByRole('table', { name: 'Repair log' });
-    await expect.poll(() => log.textContent()).toContain('Expired → Paid');
-    expect(await log.textContent()).toContain('Re-check on chain');
-    expect(await log.textContent()).toContain('merchantProFinance');
-    expect(await page.getByRole('button', { name: 'Re-check on chain' }).count()).toBe(0);
-    await page.close();
-  });
+  it(
+    'finance re-checks an expired order paid late: the chain shows the transfer, the order is paid and the log says so',
+    { timeout: 240_000 },
+    async () => {
+      // The demo data's late payment of each merchant is its oldest expired checkout payment.
+      const order = await firstOrder('merchantProFinance', 'status=expired&sort=createdAt&order=asc');
+      // On an EVM chain that payment was sent on the devnet when it was made (server/chain/materialize.ts).
+      await bookedInto(order);
+      const page = await env.browser.newPage();
+      await signIn(page, env.server.baseUrl, 'merchantProFinance');
+      await page.goto(`${env.server.baseUrl}/order-repair`);
+      await page.getByLabel('Order no. or transaction hash').fill(order.orderNo);
+      await page.getByRole('button', { name: 'Find' }).click();
+      await page.getByRole('heading', { name: order.orderNo }).waitFor();
+      // Finance may re-check, never re-credit.
+      expect(await page.getByRole('button', { name: 'Re-credit' }).count()).toBe(0);
+      await page.getByRole('button', { name: 'Re-check on chain' }).click();
+      await page.getByText(/^Payment found on chain: the order is paid by transaction 0x[0-9a-f]{64}\.$/).waitFor();
+      const log = page.getByRole('table', { name: 'Repair log' });
+      await expect.poll(() => log.textContent()).toContain('Expired → Paid');
+      expect(await log.textContent()).toContain('Re-check on chain');
+      expect(await log.textContent()).toContain('merchantProFinance');
+      expect(await page.getByRole('button', { name: 'Re-check on chain' }).count()).toBe(0);
+      await page.close();
+    },
+  );
 });

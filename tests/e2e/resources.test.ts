@@ -29,7 +29,10 @@ describe('resources on the engine, in the browser', () => {
     await select(page, 'Kind', /^Hot wallet$/);
     await page.locator('form').getByLabel('Label').fill('E2E hot');
     const good = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
-    await page.locator('form').getByLabel('Address').fill(good.slice(0, -1) + 'D');
+    await page
+      .locator('form')
+      .getByLabel('Address')
+      .fill(good.slice(0, -1) + 'D');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('The address checksum is wrong (EIP-55 mixed case).').waitFor();
     expect(new URL(page.url()).pathname).toBe('/aggregate/create');
@@ -95,7 +98,15 @@ describe('resources on the engine, in the browser', () => {
     const created = await fetch(`${env.server.baseUrl}/api/sys/chain/save`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ chainId: 137, name: 'Polygon', family: 'evm', symbol: 'POL', rpcUrl: 'https://polygon.example', explorerUrl: 'https://polygonscan.example', confirmations: 12 }),
+      body: JSON.stringify({
+        chainId: 137,
+        name: 'Polygon',
+        family: 'evm',
+        symbol: 'POL',
+        rpcUrl: 'https://polygon.example',
+        explorerUrl: 'https://polygonscan.example',
+        confirmations: 12,
+      }),
     }).then((r) => r.json());
     expect(created.code).toBe(200);
 
@@ -131,7 +142,15 @@ describe('resources on the engine, in the browser', () => {
     const refused = await fetch(`${env.server.baseUrl}/api/sys/chain/save`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ chainId: 10, name: 'Optimism', family: 'evm', symbol: 'ETH', rpcUrl: 'https://op.example', explorerUrl: 'https://op.example', confirmations: 1 }),
+      body: JSON.stringify({
+        chainId: 10,
+        name: 'Optimism',
+        family: 'evm',
+        symbol: 'ETH',
+        rpcUrl: 'https://op.example',
+        explorerUrl: 'https://op.example',
+        confirmations: 1,
+      }),
     }).then((r) => r.json());
     expect(refused.code).toBe(403);
     await page.close();
@@ -256,7 +275,9 @@ describe('member invitations, in the browser', () => {
     await page.goto(`${env.server.baseUrl}/account`);
     await page.getByRole('textbox', { name: 'Invitation code' }).fill(code);
     await page.getByRole('button', { name: 'Join', exact: true }).click();
-    await expect.poll(() => page.getByRole('alert').allTextContents()).toContainEqual(expect.stringContaining('You joined Birch Goods (Standard)'));
+    await expect
+      .poll(() => page.getByRole('alert').allTextContents())
+      .toContainEqual(expect.stringContaining('You joined Birch Goods (Standard)'));
     // The toast sits over the app bar (top-center) and waits while the pointer is on it: a click closes it.
     await page.getByRole('alert').filter({ hasText: 'You joined' }).click();
     // The app bar hides while the page is scrolled down to the card.

@@ -32,7 +32,8 @@ async function diagnose(child: ChildProcess, dataDir: string): Promise<string> {
   child.kill('SIGUSR2');
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) return `ended (${child.exitCode ?? child.signalCode}) before writing a diagnostic report`;
+    if (child.exitCode !== null || child.signalCode !== null)
+      return `ended (${child.exitCode ?? child.signalCode}) before writing a diagnostic report`;
     const file = fs.readdirSync(dataDir).find((name) => name.startsWith('report.') && name.endsWith('.json'));
     if (file) {
       try {
@@ -41,8 +42,18 @@ async function diagnose(child: ChildProcess, dataDir: string): Promise<string> {
           libuv?: Array<{ type: string; is_active?: boolean; localEndpoint?: unknown; remoteEndpoint?: unknown }>;
           workers?: unknown[];
         };
-        const handles = (report.libuv ?? []).filter((h) => h.is_active).map((h) => `${h.type}${h.localEndpoint ? ` ${JSON.stringify(h.localEndpoint)}` : ''}${h.remoteEndpoint ? ` -> ${JSON.stringify(h.remoteEndpoint)}` : ''}`);
-        return [`diagnostic report: ${report.javascriptStack?.message ?? ''}`, ...(report.javascriptStack?.stack ?? []).slice(0, 12), `active handles: ${handles.join('; ')}`, `workers: ${report.workers?.length ?? 0}`].join('\n');
+        const handles = (report.libuv ?? [])
+          .filter((h) => h.is_active)
+          .map(
+            (h) =>
+              `${h.type}${h.localEndpoint ? ` ${JSON.stringify(h.localEndpoint)}` : ''}${h.remoteEndpoint ? ` -> ${JSON.stringify(h.remoteEndpoint)}` : ''}`,
+          );
+        return [
+          `diagnostic report: ${report.javascriptStack?.message ?? ''}`,
+          ...(report.javascriptStack?.stack ?? []).slice(0, 12),
+          `active handles: ${handles.join('; ')}`,
+          `workers: ${report.workers?.length ?? 0}`,
+        ].join('\n');
       } catch {
         // still being written
       }
@@ -66,7 +77,9 @@ async function waitUntilServing(baseUrl: string, child: ChildProcess, dataDir: s
     }
     await sleep(200);
   }
-  throw new Error(`server did not start within ${START_TIMEOUT_MS / 1000} s (last poll: ${last}):\n${output()}\n${await diagnose(child, dataDir)}`);
+  throw new Error(
+    `server did not start within ${START_TIMEOUT_MS / 1000} s (last poll: ${last}):\n${output()}\n${await diagnose(child, dataDir)}`,
+  );
 }
 
 /**
@@ -82,11 +95,24 @@ export async function startServer(extraEnv: Record<string, string> = {}, templat
   if (template) fs.cpSync(template, dataDir, { recursive: true });
   let log = '';
   let collecting = true;
-  const child = spawn(process.execPath, ['--report-on-signal', '--report-signal=SIGUSR2', `--report-directory=${dataDir}`, '--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SEED: 'demo', LOG_LEVEL: 'info', ...extraEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--report-on-signal', '--report-signal=SIGUSR2', `--report-directory=${dataDir}`, '--import', 'tsx', 'server/main.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        SEED: 'demo',
+        LOG_LEVEL: 'info',
+        ...extraEnv,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   // Read to the end (a full pipe would stall the server); kept only until it serves.
   const collect = (chunk: Buffer) => {
     if (collecting) log += chunk;

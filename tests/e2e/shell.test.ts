@@ -54,11 +54,16 @@ describe('app shell', () => {
     await page.goto(`${env.server.baseUrl}/brand`);
     await page.getByLabel('Brand name').fill('Acme Vault');
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#123"/></svg>';
-    await page.locator('input[type="file"]').nth(1).setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(svg) });
+    await page
+      .locator('input[type="file"]')
+      .nth(1)
+      .setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(svg) });
     await expect.poll(() => page.getByLabel('Logo', { exact: true }).inputValue()).toMatch(/^\/uploads\/.+\.svg$/);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.title()).toBe('Acme Vault Admin');
-    expect(await page.evaluate(() => document.querySelector('meta[name="description"]')?.getAttribute('content'))).toBe('Acme Vault admin platform');
+    expect(await page.evaluate(() => document.querySelector('meta[name="description"]')?.getAttribute('content'))).toBe(
+      'Acme Vault admin platform',
+    );
     const logo = await page.getByLabel('Logo', { exact: true }).inputValue();
     expect((await fetch(`${env.server.baseUrl}${logo}`)).status).toBe(200);
     await page.reload();
@@ -71,7 +76,10 @@ describe('app shell', () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'superAdmin');
     await page.goto(`${env.server.baseUrl}/brand`);
-    await page.locator('input[type="file"]').first().setInputFiles({ name: 'evil.png', mimeType: 'image/png', buffer: Buffer.from('not really a png') });
+    await page
+      .locator('input[type="file"]')
+      .first()
+      .setInputFiles({ name: 'evil.png', mimeType: 'image/png', buffer: Buffer.from('not really a png') });
     await expect.poll(() => page.getByRole('alert').allTextContents()).not.toEqual([]);
     expect(await page.getByLabel('Favicon').inputValue()).toBe('/brand/favicon.svg');
     await page.close();
@@ -102,12 +110,17 @@ describe('app shell', () => {
     await signIn(page, env.server.baseUrl, 'merchantProManager');
     // Another device signs this session out (as /account's "revoke" would).
     const token = await page.evaluate(() => localStorage.getItem('token'));
-    const revoked = await fetch(`${env.server.baseUrl}/api/sys/auth/logout`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+    const revoked = await fetch(`${env.server.baseUrl}/api/sys/auth/logout`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(revoked.status).toBe(200);
     // The next call with the old token (here: restoring the session on a page load) is refused.
     await page.goto(`${env.server.baseUrl}/transfer`);
     await page.waitForURL(/\/login$/);
-    await expect.poll(() => page.getByRole('status').allTextContents()).toContainEqual(expect.stringContaining('Your session has expired or was signed out'));
+    await expect
+      .poll(() => page.getByRole('status').allTextContents())
+      .toContainEqual(expect.stringContaining('Your session has expired or was signed out'));
     // Shown once: reloading the sign-in page does not repeat it.
     await page.reload();
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
@@ -117,7 +130,11 @@ describe('app shell', () => {
 
   it('the public pages /terms, /403 and /500 open without a session, translated, with a way home', async () => {
     const page = await env.browser.newPage();
-    for (const [path, heading] of [['/terms', 'Terms of service'], ['/403', 'No access'], ['/500', 'Server error']]) {
+    for (const [path, heading] of [
+      ['/terms', 'Terms of service'],
+      ['/403', 'No access'],
+      ['/500', 'Server error'],
+    ]) {
       await page.goto(`${env.server.baseUrl}${path}`);
       await page.getByRole('heading', { name: heading }).waitFor();
       expect(new URL(page.url()).pathname).toBe(path);
@@ -131,7 +148,9 @@ describe('app shell', () => {
   it('a screen whose data fails with a server error shows the /500 content inside the console', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantProManager');
-    await page.route(/\/api\/sys\/chain-wallet\/list/, (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }));
+    await page.route(/\/api\/sys\/chain-wallet\/list/, (route) =>
+      route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }),
+    );
     await page.getByRole('menuitem', { name: 'Wallets' }).click();
     await page.getByRole('heading', { name: 'Server error' }).waitFor();
     await page.getByRole('link', { name: 'Back to home' }).waitFor();

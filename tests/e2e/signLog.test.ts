@@ -39,7 +39,14 @@ describe('the sign log', () => {
   it('a signer sees their approval, in words, with the proposal named and linked; filters narrow it; the link opens the proposal', async () => {
     // merchantProFinance starts a transfer out of a multisig wallet that is no Safe (starting is their vote); merchantProEmployee approves it.
     const finance = await apiAs('merchantProFinance');
-    const started = await finance('/sys/sign/start', { walletId: await walletId('merchantProFinance', 'Aurora TRON hot'), kind: 'transfer', to: demoTronAddress('sign log e2e'), amount: '1', symbol: 'TRX', memo: '' });
+    const started = await finance('/sys/sign/start', {
+      walletId: await walletId('merchantProFinance', 'Aurora TRON hot'),
+      kind: 'transfer',
+      to: demoTronAddress('sign log e2e'),
+      amount: '1',
+      symbol: 'TRX',
+      memo: '',
+    });
     expect(started.code).toBe(200);
     proposalId = started.data.proposalId as number;
     reference = `Aurora TRON hot · #${started.data.nonce as number}`;
@@ -62,7 +69,9 @@ describe('the sign log', () => {
     await pickFilter(page, 'Action', 'Approved');
     await pickFilter(page, 'Wallet', /^Aurora TRON hot/);
     await expect.poll(async () => (await page.getByTestId('sign-log-action').allTextContents()).every((t) => t === 'Approved')).toBe(true);
-    await expect.poll(async () => (await page.getByTestId('sign-log-proposal').allTextContents()).every((p) => p.startsWith('Aurora TRON hot · #'))).toBe(true);
+    await expect
+      .poll(async () => (await page.getByTestId('sign-log-proposal').allTextContents()).every((p) => p.startsWith('Aurora TRON hot · #')))
+      .toBe(true);
     await mine.waitFor();
     // Denials from tomorrow on: none, and the list says so in words.
     await pickFilter(page, 'Action', 'Denied');
@@ -116,7 +125,14 @@ describe('the sign log', () => {
 describe('waiting proposals on a movement screen', () => {
   it('a withdrawal out of a multisig wallet waits on /withdraw, linked to its proposal; another kind says none waits', async () => {
     const manager = await apiAs('merchantProManager');
-    const saved = await manager('/sys/movement/save', { kind: 'withdraw', walletId: await walletId('merchantProManager', 'Aurora cold'), to: RECIPIENT, symbol: 'ETH', amount: '0.25', memo: '' });
+    const saved = await manager('/sys/movement/save', {
+      kind: 'withdraw',
+      walletId: await walletId('merchantProManager', 'Aurora cold'),
+      to: RECIPIENT,
+      symbol: 'ETH',
+      amount: '0.25',
+      memo: '',
+    });
     expect(saved.code).toBe(200);
     const proposalId = saved.data.proposalId as number;
     const { nonce } = (await manager(`/sys/sign/detail?proposalId=${proposalId}`)).data as { nonce: number };

@@ -15,7 +15,8 @@ const DESKTOP = { width: 1440, height: 900 };
 const proposalIdOf = (url: string) => Number(url.match(/multisig\/(\d+)\/show/)![1]);
 const expectAxeClean = async (page: Page, where: string) => expect(await axeViolations(page, where)).toEqual([]);
 /** A dialog checked once it has faded in: mid-transition its text is pale for axe. */
-const dialogShown = async (page: Page) => expect.poll(() => page.locator('.MuiDialog-container').evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+const dialogShown = async (page: Page) =>
+  expect.poll(() => page.locator('.MuiDialog-container').evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
 
 describe('signing without guesswork, one name per proposal', () => {
   // Each size starts one; the first is the one executed and read in the audit log.
@@ -23,13 +24,18 @@ describe('signing without guesswork, one name per proposal', () => {
   const proposalUrl = () => started[0].url;
   const latestUrl = () => started[started.length - 1].url;
 
-  for (const [size, viewport] of [['1440', DESKTOP], ['390', PHONE]] as const) {
+  for (const [size, viewport] of [
+    ['1440', DESKTOP],
+    ['390', PHONE],
+  ] as const) {
     it(`at ${size} px: the proposer of a Safe proposal is told it waits for their signature and signs it from the page`, async () => {
       const page = await env.browser.newPage({ viewport });
       await holdDemoKey(page, 'merchantProManager');
       await signIn(page, env.server.baseUrl, 'merchantProManager');
       const url = await startAuroraColdTransfer(page, env.server.baseUrl, { amount: '0.1', memo: `guidance ${size}` });
-      const { nonce } = (await (await apiAs('merchantProManager'))(`/sys/sign/detail?proposalId=${proposalIdOf(url)}`)).data as { nonce: number };
+      const { nonce } = (await (await apiAs('merchantProManager'))(`/sys/sign/detail?proposalId=${proposalIdOf(url)}`)).data as {
+        nonce: number;
+      };
       const named = `Aurora cold · #${nonce}`;
       // The toast names it as the page does, and says what is left to do.
       await page.getByText(`${named} started. It now waits for your signature`).waitFor();
@@ -51,7 +57,10 @@ describe('signing without guesswork, one name per proposal', () => {
     });
   }
 
-  for (const [size, viewport] of [['1440', DESKTOP], ['390', PHONE]] as const) {
+  for (const [size, viewport] of [
+    ['1440', DESKTOP],
+    ['390', PHONE],
+  ] as const) {
     it(`at ${size} px: a signer whose key is not in this browser is told so, with no passphrase to guess, and led to /account`, async () => {
       const page = await env.browser.newPage({ viewport });
       await signIn(page, env.server.baseUrl, 'merchantProFinance');
@@ -60,7 +69,9 @@ describe('signing without guesswork, one name per proposal', () => {
       await page.getByRole('button', { name: 'Approve', exact: true }).click();
       const dialog = page.getByRole('dialog');
       // The demo registered its key on the server; this browser holds none.
-      await expect.poll(() => dialog.getByTestId('no-signing-key').textContent()).toMatch(/^Your signing key 0x[0-9a-fA-F]{40} is registered, but this browser does not hold it/);
+      await expect
+        .poll(() => dialog.getByTestId('no-signing-key').textContent())
+        .toMatch(/^Your signing key 0x[0-9a-fA-F]{40} is registered, but this browser does not hold it/);
       expect(await dialog.getByLabel('Passphrase').count()).toBe(0);
       await dialogShown(page);
       await expectAxeClean(page, `no-key dialog ${size}`);
@@ -70,7 +81,9 @@ describe('signing without guesswork, one name per proposal', () => {
       await card.getByText('This browser holds no signing key.').waitFor();
       await expect.poll(() => card.evaluate((el) => el.getBoundingClientRect().top < window.innerHeight)).toBe(true);
       // Nothing was signed on the way.
-      const detail = (await (await apiAs('merchantProFinance'))(`/sys/sign/detail?proposalId=${proposalIdOf(latestUrl())}`)).data as { approvalCount: number };
+      const detail = (await (await apiAs('merchantProFinance'))(`/sys/sign/detail?proposalId=${proposalIdOf(latestUrl())}`)).data as {
+        approvalCount: number;
+      };
       expect(detail.approvalCount).toBe(1);
       await page.close();
     });
@@ -86,7 +99,9 @@ describe('signing without guesswork, one name per proposal', () => {
     const proposalId = proposalIdOf(proposalUrl());
     const detail = (await call(`/sys/sign/detail?proposalId=${proposalId}`)).data as { txHash: string; signing: { safeTxHash: string } };
     const flow = await (await apiAs('merchantProManager'))(`/sys/asset-flow/list?pageSize=500&sort=id&order=DESC`);
-    const booked = (flow.data.list as Array<{ proposalId: number | null; txHash: string | null }>).filter((row) => row.proposalId === proposalId);
+    const booked = (flow.data.list as Array<{ proposalId: number | null; txHash: string | null }>).filter(
+      (row) => row.proposalId === proposalId,
+    );
     expect(booked.length).toBeGreaterThan(0);
     expect(booked.every((row) => row.txHash === detail.signing.safeTxHash)).toBe(true);
 
@@ -98,7 +113,9 @@ describe('signing without guesswork, one name per proposal', () => {
       const tx = page.getByTestId('tx-view');
       expect(await tx.getByTestId('tx-hash').textContent()).toBe(detail.txHash);
       expect(await tx.textContent()).toContain('On-chain transaction hash');
-      expect(await tx.getByTestId('tx-relation').textContent()).toBe(`The transaction that executed Safe transaction ${detail.signing.safeTxHash} on chain.`);
+      expect(await tx.getByTestId('tx-relation').textContent()).toBe(
+        `The transaction that executed Safe transaction ${detail.signing.safeTxHash} on chain.`,
+      );
       expect(await page.getByTestId('awaits-my-signature').count()).toBe(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await page.close();
@@ -118,7 +135,9 @@ describe('signing without guesswork, one name per proposal', () => {
     await page.getByRole('combobox', { name: /^Record/ }).click();
     await page.getByRole('option', { name: 'Proposal', exact: true }).click();
     const proposalRows = page.locator('table tbody tr').filter({ hasText: reference });
-    await expect.poll(() => proposalRows.getByTestId('audit-action').allTextContents()).toEqual(['Confirmed and executed', 'Approvals reached', 'Proposal started']);
+    await expect
+      .poll(() => proposalRows.getByTestId('audit-action').allTextContents())
+      .toEqual(['Confirmed and executed', 'Approvals reached', 'Proposal started']);
     expect(await page.locator('table').textContent()).not.toContain('Changed');
     await expectAxeClean(page, 'audit log');
     await proposalRows.first().click();
@@ -131,7 +150,10 @@ describe('signing without guesswork, one name per proposal', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
     const text = Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8');
-    const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toContain('Which record');
     const ours = lines.filter((line) => line.includes(reference));
     expect(ours.some((line) => line.includes('Confirmed and executed'))).toBe(true);

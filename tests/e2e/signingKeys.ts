@@ -17,7 +17,10 @@ export const DEMO_PASSPHRASE = 'e2e demo passphrase';
  */
 export async function holdDemoKey(page: Page, account: string): Promise<void> {
   const sealed = await sealKey(demoSigningKey(account), DEMO_PASSPHRASE);
-  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [`custody.signingKey.${account}`, JSON.stringify(sealed)] as const);
+  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+    `custody.signingKey.${account}`,
+    JSON.stringify(sealed),
+  ] as const);
 }
 
 /** In an open approval dialog of a Safe proposal: the passphrase, then the dialog's Approve. */
@@ -31,7 +34,11 @@ export async function signInDialog(page: Page): Promise<void> {
  * A signer's approval through the API alone, as their browser sends it: the detail's Safe
  * transaction signed with their demo key (docs/chains.md "Proposals on Safes"). Answers the envelope.
  */
-export async function approveWithDemoKey(baseUrl: string, account: string, proposalId: number): Promise<{ code: number; data: Record<string, unknown> }> {
+export async function approveWithDemoKey(
+  baseUrl: string,
+  account: string,
+  proposalId: number,
+): Promise<{ code: number; data: Record<string, unknown> }> {
   const call = await apiAs(baseUrl, account);
   const detail = (await call(`/sys/sign/detail?proposalId=${proposalId}`)).data as unknown as ProposalDetail;
   const key = privateKeyToAccount(demoSigningKey(account));

@@ -13,7 +13,8 @@ const env = e2eEnvironment();
  * step either side of its clock and never the same step twice, so each use here takes a later
  * step than the one before instead of waiting for the clock.
  */
-const totp = (secret: string, stepsAhead = 0) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
+const totp = (secret: string, stepsAhead = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
 
 /** A 2-of-3 transfer out of Aurora cold started by merchantProManager through the API; its id. */
 async function startTransfer(): Promise<number> {
@@ -24,11 +25,17 @@ async function startTransfer(): Promise<number> {
       body: JSON.stringify(body),
     }).then((r) => r.json() as Promise<{ code: number; data: Record<string, unknown> }>);
   const token = (await post('/sys/auth/login', { account: 'merchantProManager', password: DEMO_PASSWORD })).data.token as string;
-  const wallets = (await fetch(`${env.server.baseUrl}/api/sys/chain-wallet/list?pageSize=100`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json())) as {
+  const wallets = (await fetch(`${env.server.baseUrl}/api/sys/chain-wallet/list?pageSize=100`, {
+    headers: { authorization: `Bearer ${token}` },
+  }).then((r) => r.json())) as {
     data: { list: Array<{ id: number; label: string }> };
   };
   const walletId = wallets.data.list.find((w) => w.label === 'Aurora cold')!.id;
-  const started = await post('/sys/sign/start', { walletId, kind: 'transfer', to: RECIPIENT, amount: '0.5', symbol: 'ETH', memo: 'two-factor e2e' }, token);
+  const started = await post(
+    '/sys/sign/start',
+    { walletId, kind: 'transfer', to: RECIPIENT, amount: '0.5', symbol: 'ETH', memo: 'two-factor e2e' },
+    token,
+  );
   expect(started.code).toBe(200);
   // On a Safe the proposer approves by signing, as their browser does after the start.
   expect((await approveWithDemoKey(env.server.baseUrl, 'merchantProManager', started.data.proposalId as number)).code).toBe(200);

@@ -39,7 +39,8 @@ function cutAtRight(root: Element): string[] {
   const cut: string[] = [];
   for (const element of [root, ...root.querySelectorAll('table, td, th')]) {
     const box = element.getBoundingClientRect();
-    if (element.scrollWidth > element.clientWidth + 1 || box.right > window.innerWidth + 1) cut.push(`${element.tagName} ${(element.textContent ?? '').slice(0, 40)}`);
+    if (element.scrollWidth > element.clientWidth + 1 || box.right > window.innerWidth + 1)
+      cut.push(`${element.tagName} ${(element.textContent ?? '').slice(0, 40)}`);
   }
   return cut;
 }
@@ -62,7 +63,10 @@ describe('words and layout', () => {
     expect(await page.getByTestId('app-bar-logo').getAttribute('src')).toMatch(/logo-dark/);
 
     // Focus moves to the title after navigation (for keyboard and screen reader users), without a drawn ring.
-    await page.getByRole('menuitem', { name: /^Home$/ }).first().click();
+    await page
+      .getByRole('menuitem', { name: /^Home$/ })
+      .first()
+      .click();
     await page.waitForURL(/\/home$/);
     await expect.poll(() => page.evaluate(() => document.activeElement?.id), { timeout: 10_000 }).toBe('react-admin-title');
     expect(await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle)).toBe('none');
@@ -77,7 +81,10 @@ describe('words and layout', () => {
     await signIn(page, env.server.baseUrl, 'superAdmin');
     await page.goto(`${env.server.baseUrl}/asset-flow`, { waitUntil: 'networkidle' });
     // The phone rows: an amount then its ticker ("-5.00 USDC", "0.23395 ETH"), not a bare number.
-    const firstRow = page.locator('#main-content li').filter({ hasText: /\d\.\d+/ }).first();
+    const firstRow = page
+      .locator('#main-content li')
+      .filter({ hasText: /\d\.\d+/ })
+      .first();
     await expect.poll(() => firstRow.innerText().catch(() => ''), { timeout: 30_000 }).toMatch(/\d\.\d+\s+[A-Z][A-Z0-9]{1,9}\b/);
     await page.waitForLoadState('networkidle');
     expect(await axeViolations(page, '/asset-flow at 390')).toEqual([]);
@@ -89,8 +96,14 @@ describe('words and layout', () => {
     await signIn(page, env.server.baseUrl, 'superAdmin');
     await page.goto(`${env.server.baseUrl}/aggregate`, { waitUntil: 'networkidle' });
     await page.locator('#main-content li').first().waitFor();
-    await page.getByRole('button', { name: /open menu|menu/i }).first().click();
-    await page.getByRole('menuitem', { name: /^Home$/ }).first().click();
+    await page
+      .getByRole('button', { name: /open menu|menu/i })
+      .first()
+      .click();
+    await page
+      .getByRole('menuitem', { name: /^Home$/ })
+      .first()
+      .click();
     await page.waitForURL(/\/home$/);
     await expect.poll(() => page.evaluate(() => document.activeElement?.id), { timeout: 10_000 }).toBe('react-admin-title');
     expect(await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle)).toBe('none');
@@ -139,14 +152,21 @@ describe('words and layout', () => {
 
     // One contact created: the audit log's row and drawer name "Contact", not "Contacts".
     const call = await apiAs(env.server.baseUrl, 'merchantProManager');
-    const saved = await call('/sys/org-contact/save', { name: 'Words and layout', role: 'security', email: 'words@example.com', outOfHours: false });
+    const saved = await call('/sys/org-contact/save', {
+      name: 'Words and layout',
+      role: 'security',
+      email: 'words@example.com',
+      outOfHours: false,
+    });
     expect(saved.code).toBe(200);
     await page.goto(`${env.server.baseUrl}/audit-log`, { waitUntil: 'networkidle' });
     const row = page.locator('#main-content tbody tr').filter({ hasText: 'Contact' }).first();
     await expect.poll(() => row.innerText(), { timeout: 30_000 }).toMatch(/Created\s+Contact\b/);
     expect(await row.innerText()).not.toContain('Contacts');
     await row.click();
-    await expect.poll(() => page.getByTestId('audit-event').getByRole('heading', { level: 2 }).textContent()).toMatch(/^Created · Contact #\d+$/);
+    await expect
+      .poll(() => page.getByTestId('audit-event').getByRole('heading', { level: 2 }).textContent())
+      .toMatch(/^Created · Contact #\d+$/);
     await page.close();
   }, 120_000);
 });

@@ -4,7 +4,14 @@ import { buildOpenApiDocument, describeAccess, operationIdOf, tagOf } from '../.
 import type { RouteRecord } from '../../server/http/routeRegistry';
 import { masks } from '../../src/access';
 
-const route = (over: Partial<RouteRecord>): RouteRecord => ({ method: 'GET', path: '/api/sys/thing/list', access: 'signedIn', stepUp: false, beforeEnrolment: false, ...over });
+const route = (over: Partial<RouteRecord>): RouteRecord => ({
+  method: 'GET',
+  path: '/api/sys/thing/list',
+  access: 'signedIn',
+  stepUp: false,
+  beforeEnrolment: false,
+  ...over,
+});
 
 interface Node {
   name: string;
@@ -25,10 +32,17 @@ describe('the OpenAPI document of declared routes', () => {
       [route({ method: 'POST', path: '/api/sys/thing/save', body, response: z.object({ at: z.date(), n: z.string().transform(Number) }) })],
       { version: '1' },
     );
-    const schema = (doc.paths['/api/sys/thing/save'].post as { requestBody: { content: { 'application/json': { schema: { properties: Record<string, unknown> } } } } }).requestBody.content[
-      'application/json'
-    ].schema;
-    expect(schema.properties).toMatchObject({ amount: {}, big: { type: 'string' }, at: { type: 'string', format: 'date-time' }, code: { type: 'string' } });
+    const schema = (
+      doc.paths['/api/sys/thing/save'].post as {
+        requestBody: { content: { 'application/json': { schema: { properties: Record<string, unknown> } } } };
+      }
+    ).requestBody.content['application/json'].schema;
+    expect(schema.properties).toMatchObject({
+      amount: {},
+      big: { type: 'string' },
+      at: { type: 'string', format: 'date-time' },
+      code: { type: 'string' },
+    });
     // A recursive schema's definitions move to the components, where a $ref of the document reaches them.
     const text = JSON.stringify(doc);
     expect(text).not.toContain('#/$defs/');

@@ -53,12 +53,28 @@ export interface DevnetOptions {
  */
 async function tokenCodes(tokens: DevnetTokenSpec[], faucet: LocalAccount): Promise<GenesisAccount[]> {
   if (tokens.length === 0) return [];
-  const scratch = await startEdrChain({ chainId: 31_337, genesisTime: GENESIS_TIME, genesis: [{ address: faucet.address, balance: FAUCET_BALANCE }] });
+  const scratch = await startEdrChain({
+    chainId: 31_337,
+    genesisTime: GENESIS_TIME,
+    genesis: [{ address: faucet.address, balance: FAUCET_BALANCE }],
+  });
   const client = clientOf(scratch, 31_337);
   const codes: GenesisAccount[] = [];
   for (const [nonce, token] of tokens.entries()) {
-    const data = encodeDeployData({ abi: tokenAbi, bytecode: tokenArtifact.bytecode as Hex, args: [token.name, token.symbol, token.decimals, faucet.address] });
-    const raw = await faucet.signTransaction({ chainId: 31_337, type: 'eip1559', nonce, gas: 3_000_000n, maxFeePerGas: 20_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n, data });
+    const data = encodeDeployData({
+      abi: tokenAbi,
+      bytecode: tokenArtifact.bytecode as Hex,
+      args: [token.name, token.symbol, token.decimals, faucet.address],
+    });
+    const raw = await faucet.signTransaction({
+      chainId: 31_337,
+      type: 'eip1559',
+      nonce,
+      gas: 3_000_000n,
+      maxFeePerGas: 20_000_000_000n,
+      maxPriorityFeePerGas: 1_000_000_000n,
+      data,
+    });
     const hash = await rpc<Hex>(scratch, 'eth_sendRawTransaction', [raw]);
     const receipt = await client.getTransactionReceipt({ hash });
     if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error(`the devnet token ${token.symbol} could not be built`);
@@ -70,7 +86,12 @@ async function tokenCodes(tokens: DevnetTokenSpec[], faucet: LocalAccount): Prom
 /** `cacheTime: 0`: viem would otherwise answer a block number up to 4 s old, and blocks here come in milliseconds. */
 const clientOf = (provider: edr.Provider, chainId: number): PublicClient =>
   createPublicClient({
-    chain: { id: chainId, name: `devnet ${chainId}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [] } } },
+    chain: {
+      id: chainId,
+      name: `devnet ${chainId}`,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [] } },
+    },
     cacheTime: 0,
     transport: custom(eip1193(provider), { retryCount: 0 }),
   });
@@ -90,7 +111,12 @@ export class Devnet {
     readonly client: PublicClient,
     private readonly journalFile: string | null,
   ) {
-    this.sender = new TransactionSender(client, chainId, (sent, timestamp) => this.journal({ ...sent.replay, timestamp: Number(timestamp) }), (request) => this.submitFor(request));
+    this.sender = new TransactionSender(
+      client,
+      chainId,
+      (sent, timestamp) => this.journal({ ...sent.replay, timestamp: Number(timestamp) }),
+      (request) => this.submitFor(request),
+    );
   }
 
   /** Written before anyone hears of the block, so nothing the database records is missing from it. */
@@ -115,7 +141,14 @@ export class Devnet {
         ...(await tokenCodes(options.tokens, options.keys.faucet)),
       ],
     });
-    const devnet = new Devnet(options.chainId, options.keys.faucet, options.keys.relayer, provider, clientOf(provider, options.chainId), options.journalFile);
+    const devnet = new Devnet(
+      options.chainId,
+      options.keys.faucet,
+      options.keys.relayer,
+      provider,
+      clientOf(provider, options.chainId),
+      options.journalFile,
+    );
     if (options.journalFile) await devnet.replay(options.journalFile);
     if ((await devnet.client.getCode({ address: SAFE_ADDRESSES.singleton })) === undefined) {
       for (const deployment of safeDeployments()) await devnet.send(devnet.faucet, { ...deployment, gas: 8_000_000n });
@@ -147,9 +180,11 @@ export class Devnet {
           await rpc(this.provider, 'evm_mine', [entry.timestamp]);
           continue;
         }
-        await ('raw' in entry ? rpc(this.provider, 'eth_sendRawTransaction', [entry.raw]) : this.submitFor(entry.unsigned)).catch((error: Error) => {
-          throw new Error(`${file}: transaction ${index + 1} no longer applies: ${error.message}`);
-        });
+        await ('raw' in entry ? rpc(this.provider, 'eth_sendRawTransaction', [entry.raw]) : this.submitFor(entry.unsigned)).catch(
+          (error: Error) => {
+            throw new Error(`${file}: transaction ${index + 1} no longer applies: ${error.message}`);
+          },
+        );
         await rpc(this.provider, 'evm_mine', [entry.timestamp]);
       }
     } finally {

@@ -33,7 +33,10 @@ export function readDevnetKeys(file: string): DevnetKeys {
 }
 
 /** Fresh random keys: a devnet kept in memory (tests), or a new data folder. */
-export const randomDevnetKeys = (): DevnetKeys => ({ faucet: privateKeyToAccount(generatePrivateKey()), relayer: privateKeyToAccount(generatePrivateKey()) });
+export const randomDevnetKeys = (): DevnetKeys => ({
+  faucet: privateKeyToAccount(generatePrivateKey()),
+  relayer: privateKeyToAccount(generatePrivateKey()),
+});
 
 /**
  * The keys of a devnet folder, made on first use. `file` is `keys.json` in the devnet folder unless
@@ -45,7 +48,9 @@ export function devnetKeysIn(file: string): DevnetKeys {
   // A folder made before the keys were random has journals signed by keys derived from the names
   // "faucet" and "relayer": it keeps them, or its journals would no longer replay.
   const hasJournals = fs.existsSync(folder) && fs.readdirSync(folder).some((name) => name.endsWith('.jsonl'));
-  const keys: StoredKeys = hasJournals ? { faucet: devnetAccountKey('faucet'), relayer: devnetAccountKey('relayer') } : { faucet: generatePrivateKey(), relayer: generatePrivateKey() };
+  const keys: StoredKeys = hasJournals
+    ? { faucet: devnetAccountKey('faucet'), relayer: devnetAccountKey('relayer') }
+    : { faucet: generatePrivateKey(), relayer: generatePrivateKey() };
   fs.mkdirSync(folder, { recursive: true });
   // Written whole under another name, then linked into place (a link never replaces a file): two
   // instances starting on one folder at once keep the first one's keys, and none reads half a file.

@@ -113,5 +113,6 @@ export async function rpc<T = unknown>(provider: edr.Provider, method: string, p
 
 /** The chain as an EIP-1193 provider, for viem's `custom` transport (with `retryCount: 0`: a revert is final). */
 export const eip1193 = (provider: edr.Provider): { request: EIP1193RequestFn } => ({
-  request: (({ method, params }: { method: string; params?: unknown }) => rpc(provider, method, (params as unknown[] | undefined) ?? [])) as EIP1193RequestFn,
+  request: (({ method, params }: { method: string; params?: unknown }) =>
+    rpc(provider, method, (params as unknown[] | undefined) ?? [])) as EIP1193RequestFn,
 });

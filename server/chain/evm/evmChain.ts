@@ -12,10 +12,32 @@ import {
   type LocalAccount,
   type PublicClient,
 } from 'viem';
-import type { ChainAdapter, ChainMode, Execution, FixedSend, SendJournal, IncomingTransfer, MultisigChain, NativeFlow, NativeFlows, SafeGuardState, SafeState, TransactionFate, WalletChain } from '../adapter';
+import type {
+  ChainAdapter,
+  ChainMode,
+  Execution,
+  FixedSend,
+  SendJournal,
+  IncomingTransfer,
+  MultisigChain,
+  NativeFlow,
+  NativeFlows,
+  SafeGuardState,
+  SafeState,
+  TransactionFate,
+  WalletChain,
+} from '../adapter';
 import { encodeCreateSafe, encodeExecTransaction, packSignatures, safeAbi, safeAddressOf, type SafeTransaction } from './safe';
 import { GUARD_STORAGE_SLOT, guardAbi, guardAddressOf, guardDeployment } from './executionGuard';
-import { MaybeSent, type OutgoingTransaction, type Replayable, type SendHooks, type SendingAccount, type SentTransaction, type TransactionSender } from './sender';
+import {
+  MaybeSent,
+  type OutgoingTransaction,
+  type Replayable,
+  type SendHooks,
+  type SendingAccount,
+  type SentTransaction,
+  type TransactionSender,
+} from './sender';
 
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 
@@ -53,14 +75,21 @@ export class EvmChain implements ChainAdapter {
     };
     this.wallets = {
       holdsKey: (address) => this.walletKeyOf(getAddress(address)) !== null,
-      transfer: (from, to, token, amount, journal) => this.transferFrom(getAddress(from), getAddress(to), token === null ? null : getAddress(token), amount, journal),
+      transfer: (from, to, token, amount, journal) =>
+        this.transferFrom(getAddress(from), getAddress(to), token === null ? null : getAddress(token), amount, journal),
     };
   }
 
   async balanceOf(address: string, token: string | null, atBlock?: bigint): Promise<bigint> {
     const at = atBlock === undefined ? {} : { blockNumber: atBlock };
     if (token === null) return this.client.getBalance({ address: getAddress(address), ...at });
-    return this.client.readContract({ address: getAddress(token), abi: erc20Abi, functionName: 'balanceOf', args: [getAddress(address)], ...at });
+    return this.client.readContract({
+      address: getAddress(token),
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [getAddress(address)],
+      ...at,
+    });
   }
 
   headBlock(): Promise<bigint> {
@@ -76,7 +105,12 @@ export class EvmChain implements ChainAdapter {
     }
   }
 
-  async transfersTo(addresses: readonly string[], tokens: readonly string[], fromBlock: bigint, toBlock: bigint): Promise<IncomingTransfer[]> {
+  async transfersTo(
+    addresses: readonly string[],
+    tokens: readonly string[],
+    fromBlock: bigint,
+    toBlock: bigint,
+  ): Promise<IncomingTransfer[]> {
     if (addresses.length === 0 || fromBlock > toBlock) return [];
     const watched = addresses.map((a) => getAddress(a));
     const found: IncomingTransfer[] = [];
@@ -93,16 +127,41 @@ export class EvmChain implements ChainAdapter {
       for (const tx of block.transactions) {
         if (tx.to && tx.value > 0n && watched.some((w) => isAddressEqual(w, tx.to as Address))) {
           const receipt = await this.client.getTransactionReceipt({ hash: tx.hash });
-          if (receipt.status === 'success') found.push({ txHash: tx.hash, logIndex: -1, blockNumber: number, timestamp: block.timestamp, from: getAddress(tx.from), to: getAddress(tx.to), token: null, amount: tx.value });
+          if (receipt.status === 'success')
+            found.push({
+              txHash: tx.hash,
+              logIndex: -1,
+              blockNumber: number,
+              timestamp: block.timestamp,
+              from: getAddress(tx.from),
+              to: getAddress(tx.to),
+              token: null,
+              amount: tx.value,
+            });
         }
       }
     }
     if (tokens.length > 0) {
-      const logs = await this.client.getLogs({ address: tokens.map((t) => getAddress(t)), event: TRANSFER, args: { to: watched }, fromBlock, toBlock });
+      const logs = await this.client.getLogs({
+        address: tokens.map((t) => getAddress(t)),
+        event: TRANSFER,
+        args: { to: watched },
+        fromBlock,
+        toBlock,
+      });
       for (const log of logs) {
         if (log.args.from === undefined || log.args.to === undefined || log.args.value === undefined || log.args.value === 0n) continue;
         const { blockNumber } = log;
-        found.push({ txHash: log.transactionHash, logIndex: log.logIndex, blockNumber, timestamp: await timeOf(blockNumber), from: getAddress(log.args.from), to: getAddress(log.args.to), token: getAddress(log.address), amount: log.args.value });
+        found.push({
+          txHash: log.transactionHash,
+          logIndex: log.logIndex,
+          blockNumber,
+          timestamp: await timeOf(blockNumber),
+          from: getAddress(log.args.from),
+          to: getAddress(log.args.to),
+          token: getAddress(log.address),
+          amount: log.args.value,
+        });
       }
     }
     return found.sort((a, b) => (a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1));
@@ -110,7 +169,13 @@ export class EvmChain implements ChainAdapter {
 
   async transaction(hash: string): Promise<TransactionFate> {
     const receipt = await this.client.getTransactionReceipt({ hash: hash as Hex }).catch(() => null);
-    if (receipt) return { status: receipt.status, blockNumber: receipt.blockNumber, gasUsed: receipt.gasUsed, fee: receipt.gasUsed * receipt.effectiveGasPrice };
+    if (receipt)
+      return {
+        status: receipt.status,
+        blockNumber: receipt.blockNumber,
+        gasUsed: receipt.gasUsed,
+        fee: receipt.gasUsed * receipt.effectiveGasPrice,
+      };
     const pending = await this.client.getTransaction({ hash: hash as Hex }).catch(() => null);
     return { status: pending ? 'pending' : 'unknown', blockNumber: null, gasUsed: null, fee: null };
   }
@@ -124,7 +189,8 @@ export class EvmChain implements ChainAdapter {
     const watched = new Set(addresses.map((a) => getAddress(a)));
     const byAddress = new Map<Address, NativeFlow>();
     const toWatched = new Set<string>();
-    const flowOf = (address: Address) => byAddress.get(address) ?? byAddress.set(address, { received: 0n, spent: 0n, hashes: new Set() }).get(address)!;
+    const flowOf = (address: Address) =>
+      byAddress.get(address) ?? byAddress.set(address, { received: 0n, spent: 0n, hashes: new Set() }).get(address)!;
     for (let number = fromBlock; number <= toBlock; number += 1n) {
       const block = await this.client.getBlock({ blockNumber: number, includeTransactions: true });
       for (const tx of block.transactions) {
@@ -156,7 +222,8 @@ export class EvmChain implements ChainAdapter {
       const guard = guardAddressOf(this.relayer.address);
       if ((await this.client.getCode({ address: guard })) === undefined) {
         const sent = await this.sender.send(this.relayer, guardDeployment(this.relayer.address));
-        if (sent.receipt.status !== 'success' || (await this.client.getCode({ address: guard })) === undefined) throw new Error(`the execution guard at ${guard} was not deployed (transaction ${sent.hash})`);
+        if (sent.receipt.status !== 'success' || (await this.client.getCode({ address: guard })) === undefined)
+          throw new Error(`the execution guard at ${guard} was not deployed (transaction ${sent.hash})`);
       }
       return guard;
     })().catch((error: unknown) => {
@@ -167,7 +234,11 @@ export class EvmChain implements ChainAdapter {
     return this.guardReady;
   }
 
-  private async createSafe(owners: readonly Address[], threshold: number, saltNonce: bigint): Promise<{ address: Address; txHash: Hex | null }> {
+  private async createSafe(
+    owners: readonly Address[],
+    threshold: number,
+    saltNonce: bigint,
+  ): Promise<{ address: Address; txHash: Hex | null }> {
     const guard = await this.guard();
     const address = safeAddressOf(owners, threshold, saltNonce, guard);
     // The address commits to the owners, threshold and guard: a Safe found there is this very one.
@@ -193,11 +264,18 @@ export class EvmChain implements ChainAdapter {
     const word = BigInt(slot ?? '0x0');
     const installed = word === 0n ? null : getAddress(`0x${word.toString(16).padStart(40, '0')}`);
     const escapeOpensAt =
-      installed !== null && isAddressEqual(installed, expected) ? ((await this.client.readContract({ address: expected, abi: guardAbi, functionName: 'escapeOpensAt', args: [safe] })) as bigint) : 0n;
+      installed !== null && isAddressEqual(installed, expected)
+        ? ((await this.client.readContract({ address: expected, abi: guardAbi, functionName: 'escapeOpensAt', args: [safe] })) as bigint)
+        : 0n;
     return { installed, expected, escapeOpensAt };
   }
 
-  private async execute(safe: Address, transaction: SafeTransaction, signatures: ReadonlyArray<{ signer: Address; signature: Hex }>, journal?: SendJournal): Promise<Execution> {
+  private async execute(
+    safe: Address,
+    transaction: SafeTransaction,
+    signatures: ReadonlyArray<{ signer: Address; signature: Hex }>,
+    journal?: SendJournal,
+  ): Promise<Execution> {
     const data = encodeExecTransaction(transaction, packSignatures(signatures));
     return this.attempt(this.relayer, { to: safe, data }, failedInsideSafe(safe), journal);
   }
@@ -205,12 +283,21 @@ export class EvmChain implements ChainAdapter {
   private transferFrom(from: Address, to: Address, token: Address | null, amount: bigint, journal?: SendJournal): Promise<Execution> {
     const key = this.walletKeyOf(from);
     if (!key) return Promise.resolve({ outcome: 'refused', reason: 'noKey' });
-    const tx: OutgoingTransaction = token === null ? { to, value: amount } : { to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }) };
+    const tx: OutgoingTransaction =
+      token === null
+        ? { to, value: amount }
+        : { to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }) };
     return this.attempt(key, tx, () => false, journal);
   }
 
   async resumeSend(fixed: FixedSend, safe?: string): Promise<Execution> {
-    const sent = await this.sender.recover({ from: getAddress(fixed.sender), nonce: fixed.nonce, replay: fixed.replay as Replayable, hash: (fixed.hash as Hex | null) ?? null, fromBlock: fixed.fromBlock });
+    const sent = await this.sender.recover({
+      from: getAddress(fixed.sender),
+      nonce: fixed.nonce,
+      replay: fixed.replay as Replayable,
+      hash: (fixed.hash as Hex | null) ?? null,
+      fromBlock: fixed.fromBlock,
+    });
     if (!sent) return { outcome: 'refused', reason: 'notSent' };
     return this.fateOf(sent, safe ? failedInsideSafe(getAddress(safe)) : () => false);
   }
@@ -219,9 +306,18 @@ export class EvmChain implements ChainAdapter {
    * Sends `tx`: refused when the chain would refuse it (estimated first, nothing spent), else its
    * receipt's fate and cost. With a journal, a fault once the node may have it is thrown (`MaybeSent`).
    */
-  private async attempt(account: SendingAccount, tx: OutgoingTransaction, failedInside: (sent: SentTransaction) => boolean, journal?: SendJournal): Promise<Execution> {
+  private async attempt(
+    account: SendingAccount,
+    tx: OutgoingTransaction,
+    failedInside: (sent: SentTransaction) => boolean,
+    journal?: SendJournal,
+  ): Promise<Execution> {
     const hooks: SendHooks = journal
-      ? { fixed: (fixed) => journal.fixed({ sender: fixed.from, nonce: fixed.nonce, replay: fixed.replay, hash: fixed.hash, fromBlock: fixed.fromBlock }), handedOver: (hash) => journal.handedOver(hash) }
+      ? {
+          fixed: (fixed) =>
+            journal.fixed({ sender: fixed.from, nonce: fixed.nonce, replay: fixed.replay, hash: fixed.hash, fromBlock: fixed.fromBlock }),
+          handedOver: (hash) => journal.handedOver(hash),
+        }
       : {};
     let sent;
     try {
@@ -235,13 +331,20 @@ export class EvmChain implements ChainAdapter {
 
   private fateOf(sent: SentTransaction, failedInside: (sent: SentTransaction) => boolean): Execution {
     const { receipt } = sent;
-    const cost = { txHash: sent.hash, blockNumber: receipt.blockNumber, gasUsed: receipt.gasUsed, fee: receipt.gasUsed * receipt.effectiveGasPrice, from: getAddress(receipt.from) };
+    const cost = {
+      txHash: sent.hash,
+      blockNumber: receipt.blockNumber,
+      gasUsed: receipt.gasUsed,
+      fee: receipt.gasUsed * receipt.effectiveGasPrice,
+      from: getAddress(receipt.from),
+    };
     return receipt.status !== 'success' || failedInside(sent) ? { outcome: 'reverted', ...cost } : { outcome: 'executed', ...cost };
   }
 }
 
 /** A Safe whose inner call fails still succeeds, with an ExecutionFailure event: that moved nothing either. */
-const failedInsideSafe = (safe: Address) => (sent: SentTransaction) => sent.receipt.logs.some((log) => isAddressEqual(log.address, safe) && log.topics[0] === EXECUTION_FAILURE);
+const failedInsideSafe = (safe: Address) => (sent: SentTransaction) =>
+  sent.receipt.logs.some((log) => isAddressEqual(log.address, safe) && log.topics[0] === EXECUTION_FAILURE);
 
 /** keccak256("ExecutionFailure(bytes32,uint256)"): the Safe ran the transaction, and its call failed. */
 const EXECUTION_FAILURE: Hex = '0x23428b18acfb3ea64b08dc0c1d296ea9c09702c09083ca5272e64d115b687d23';

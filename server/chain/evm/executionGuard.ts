@@ -23,7 +23,11 @@ export const guardAddressOf = (relayer: Address): Address =>
   getContractAddress({ opcode: 'CREATE2', from: SINGLETON_FACTORY, salt: zeroHash, bytecode: creationCode(relayer) });
 
 /** The transaction that deploys the guard of this relayer (anyone may send it; the address is the same). */
-export const guardDeployment = (relayer: Address): { to: Address; data: Hex } => ({ to: SINGLETON_FACTORY, data: concatHex([zeroHash, creationCode(relayer)]) });
+export const guardDeployment = (relayer: Address): { to: Address; data: Hex } => ({
+  to: SINGLETON_FACTORY,
+  data: concatHex([zeroHash, creationCode(relayer)]),
+});
 
 /** An owner's announcement that, after the delay, the owners execute without the platform. */
-export const encodeAnnounceEscape = (safe: Address): Hex => encodeFunctionData({ abi: guardAbi, functionName: 'announceEscape', args: [safe] });
+export const encodeAnnounceEscape = (safe: Address): Hex =>
+  encodeFunctionData({ abi: guardAbi, functionName: 'announceEscape', args: [safe] });

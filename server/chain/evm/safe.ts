@@ -46,7 +46,8 @@ export const SINGLETON_FACTORY_CODE: Hex =
   '0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe03601600081602082378035828234f58015156039578182fd5b8082525050506014600cf3';
 
 /** Where each contract lands: CREATE2 of the factory, salt 0, its creation code. */
-const canonical = (contract: Artifact): Address => getContractAddress({ opcode: 'CREATE2', from: SINGLETON_FACTORY, salt: zeroHash, bytecode: contract.bytecode });
+const canonical = (contract: Artifact): Address =>
+  getContractAddress({ opcode: 'CREATE2', from: SINGLETON_FACTORY, salt: zeroHash, bytecode: contract.bytecode });
 
 /**
  * The L2 flavour of the singleton: it emits an event for every Safe transaction, so outgoing
@@ -61,7 +62,10 @@ export const SAFE_ADDRESSES = {
 
 /** The transactions that deploy Safe 1.4.1 on a chain that has the factory (sent once, by the devnet). */
 export const safeDeployments = (): Array<{ to: Address; data: Hex }> =>
-  [SAFE_L2, PROXY_FACTORY, FALLBACK_HANDLER, MULTI_SEND_CALL_ONLY].map((contract) => ({ to: SINGLETON_FACTORY, data: concatHex([zeroHash, contract.bytecode]) }));
+  [SAFE_L2, PROXY_FACTORY, FALLBACK_HANDLER, MULTI_SEND_CALL_ONLY].map((contract) => ({
+    to: SINGLETON_FACTORY,
+    data: concatHex([zeroHash, contract.bytecode]),
+  }));
 
 /** The owners in the order the Safe takes them: a Safe refuses a duplicate, and its address depends on the order. */
 const ownerList = (owners: readonly Address[]): Address[] => owners.map((o) => getAddress(o));
@@ -78,17 +82,35 @@ const setupData = (owners: readonly Address[], threshold: number, guard: Address
   encodeFunctionData({
     abi: safeAbi,
     functionName: 'setup',
-    args: [ownerList(owners), BigInt(threshold), getAddress(guard), GUARD_INSTALL_CALL, SAFE_ADDRESSES.fallbackHandler, zeroAddress, 0n, zeroAddress],
+    args: [
+      ownerList(owners),
+      BigInt(threshold),
+      getAddress(guard),
+      GUARD_INSTALL_CALL,
+      SAFE_ADDRESSES.fallbackHandler,
+      zeroAddress,
+      0n,
+      zeroAddress,
+    ],
   });
 
 /**
  * `createProxyWithNonce`: a Safe of these owners and threshold, guarded by `guard`, at an address
  * fixed by them and the salt.
  */
-export function encodeCreateSafe(owners: readonly Address[], threshold: number, saltNonce: bigint, guard: Address): { to: Address; data: Hex } {
+export function encodeCreateSafe(
+  owners: readonly Address[],
+  threshold: number,
+  saltNonce: bigint,
+  guard: Address,
+): { to: Address; data: Hex } {
   return {
     to: SAFE_ADDRESSES.proxyFactory,
-    data: encodeFunctionData({ abi: proxyFactoryAbi, functionName: 'createProxyWithNonce', args: [SAFE_ADDRESSES.singleton, setupData(owners, threshold, guard), saltNonce] }),
+    data: encodeFunctionData({
+      abi: proxyFactoryAbi,
+      functionName: 'createProxyWithNonce',
+      args: [SAFE_ADDRESSES.singleton, setupData(owners, threshold, guard), saltNonce],
+    }),
   };
 }
 
@@ -103,7 +125,8 @@ export function safeAddressOf(owners: readonly Address[], threshold: number, sal
 }
 
 /** The address `createProxyWithNonce` answers, from an `eth_call` of the same data. */
-export const decodeCreatedSafe = (result: Hex): Address => getAddress(decodeFunctionResult({ abi: proxyFactoryAbi, functionName: 'createProxyWithNonce', data: result }) as Address);
+export const decodeCreatedSafe = (result: Hex): Address =>
+  getAddress(decodeFunctionResult({ abi: proxyFactoryAbi, functionName: 'createProxyWithNonce', data: result }) as Address);
 
 /** A Safe transaction: what every owner signs (EIP-712), and what `execTransaction` carries. */
 export interface SafeTransaction {
@@ -161,7 +184,8 @@ export const safeTypedData = (chainId: number, safe: Address, transaction: SafeT
 });
 
 /** What the Safe computes as `getTransactionHash` for this transaction. */
-export const safeTransactionHash = (chainId: number, safe: Address, transaction: SafeTransaction): Hex => hashTypedData(safeTypedData(chainId, safe, transaction));
+export const safeTransactionHash = (chainId: number, safe: Address, transaction: SafeTransaction): Hex =>
+  hashTypedData(safeTypedData(chainId, safe, transaction));
 
 /** The signatures as `execTransaction` takes them: 65 bytes each, by owner address ascending. */
 export function packSignatures(signatures: ReadonlyArray<{ signer: Address; signature: Hex }>): Hex {
@@ -192,7 +216,8 @@ const SENTINEL_OWNERS: Address = '0x0000000000000000000000000000000000000001';
 
 /** Governance, as calls of the Safe to itself (to = the Safe), each one a Safe transaction of its own. */
 export const governanceCall = {
-  addOwner: (owner: Address, threshold: number): Hex => encodeFunctionData({ abi: safeAbi, functionName: 'addOwnerWithThreshold', args: [getAddress(owner), BigInt(threshold)] }),
+  addOwner: (owner: Address, threshold: number): Hex =>
+    encodeFunctionData({ abi: safeAbi, functionName: 'addOwnerWithThreshold', args: [getAddress(owner), BigInt(threshold)] }),
   /** `owners` as `getOwners()` answers them, the order the linked list keeps. */
   removeOwner: (owners: readonly Address[], owner: Address, threshold: number): Hex => {
     const index = owners.findIndex((o) => getAddress(o) === getAddress(owner));
@@ -200,5 +225,6 @@ export const governanceCall = {
     const previous = index === 0 ? SENTINEL_OWNERS : getAddress(owners[index - 1]);
     return encodeFunctionData({ abi: safeAbi, functionName: 'removeOwner', args: [previous, getAddress(owner), BigInt(threshold)] });
   },
-  changeThreshold: (threshold: number): Hex => encodeFunctionData({ abi: safeAbi, functionName: 'changeThreshold', args: [BigInt(threshold)] }),
+  changeThreshold: (threshold: number): Hex =>
+    encodeFunctionData({ abi: safeAbi, functionName: 'changeThreshold', args: [BigInt(threshold)] }),
 };

@@ -12,7 +12,11 @@ export interface Payment {
 const call = (payment: Payment) =>
   payment.token === null
     ? { to: getAddress(payment.to), value: payment.amount, data: '0x' as const }
-    : { to: getAddress(payment.token), value: 0n, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [getAddress(payment.to), payment.amount] }) };
+    : {
+        to: getAddress(payment.token),
+        value: 0n,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [getAddress(payment.to), payment.amount] }),
+      };
 
 /**
  * What a money proposal executes on a Safe (docs/chains.md "Multisig wallets are Safes"): the payment,

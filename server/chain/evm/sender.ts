@@ -1,5 +1,16 @@
 import { RpcError as DevnetRpcError } from './edrProvider';
-import { BaseError, keccak256, numberToHex, RpcError, RpcRequestError, type Address, type Hex, type LocalAccount, type PublicClient, type TransactionReceipt } from 'viem';
+import {
+  BaseError,
+  keccak256,
+  numberToHex,
+  RpcError,
+  RpcRequestError,
+  type Address,
+  type Hex,
+  type LocalAccount,
+  type PublicClient,
+  type TransactionReceipt,
+} from 'viem';
 
 export interface OutgoingTransaction {
   to: Address;
@@ -70,7 +81,8 @@ export class MaybeSent extends Error {
 
 /** A node's own refusal of a transaction (an RPC error answer): it was not taken. */
 export const refusedByNode = (error: unknown): boolean =>
-  error instanceof DevnetRpcError || (error instanceof BaseError && error.walk((e) => e instanceof RpcError || e instanceof RpcRequestError) !== null);
+  error instanceof DevnetRpcError ||
+  (error instanceof BaseError && error.walk((e) => e instanceof RpcError || e instanceof RpcRequestError) !== null);
 
 /**
  * Sends the platform's own transactions (docs/chains.md "Wallet keys", "The intent log"): signed
@@ -115,7 +127,10 @@ export class TransactionSender {
       }
       let hash: Hex;
       try {
-        hash = 'raw' in fixed.replay ? await this.client.sendRawTransaction({ serializedTransaction: fixed.replay.raw }) : await this.submit(fixed.replay.unsigned);
+        hash =
+          'raw' in fixed.replay
+            ? await this.client.sendRawTransaction({ serializedTransaction: fixed.replay.raw })
+            : await this.submit(fixed.replay.unsigned);
       } catch (error) {
         if (refusedByNode(error)) return null;
         throw new MaybeSent(error);
@@ -143,7 +158,9 @@ export class TransactionSender {
   private async awaitReceipt(hash: Hex, replay: Replayable): Promise<SentTransaction> {
     try {
       // Mined at once on the devnet (asked directly: waiting would first sleep a polling interval); a real node takes its block time.
-      const receipt = (await this.client.getTransactionReceipt({ hash }).catch(() => null)) ?? (await this.client.waitForTransactionReceipt({ hash, pollingInterval: 1000 }));
+      const receipt =
+        (await this.client.getTransactionReceipt({ hash }).catch(() => null)) ??
+        (await this.client.waitForTransactionReceipt({ hash, pollingInterval: 1000 }));
       return await this.mined({ hash, replay, receipt }, true);
     } catch (error) {
       throw new MaybeSent(error);
@@ -171,7 +188,15 @@ export class TransactionSender {
     const nonce = await this.client.getTransactionCount({ address: from, blockTag: 'pending' });
     const gas = tx.gas ?? ((await this.client.estimateGas({ account: from, to: tx.to, data: tx.data, value: tx.value })) * 12n) / 10n;
     const fees = await this.client.estimateFeesPerGas();
-    const fields = { nonce, gas, maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas, to: tx.to, data: tx.data, value: tx.value ?? 0n };
+    const fields = {
+      nonce,
+      gas,
+      maxFeePerGas: fees.maxFeePerGas,
+      maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+      to: tx.to,
+      data: tx.data,
+      value: tx.value ?? 0n,
+    };
     let replay: Replayable;
     let known: Hex | null = null;
     if (typeof account === 'string') {
@@ -198,7 +223,8 @@ export class TransactionSender {
     if (hooks.fixed) await hooks.fixed({ from, nonce, replay, hash: known, fromBlock: await this.client.getBlockNumber() });
     let hash: Hex;
     try {
-      hash = 'raw' in replay ? await this.client.sendRawTransaction({ serializedTransaction: replay.raw }) : await this.submit(replay.unsigned);
+      hash =
+        'raw' in replay ? await this.client.sendRawTransaction({ serializedTransaction: replay.raw }) : await this.submit(replay.unsigned);
     } catch (error) {
       // The node said no: nothing went. Anything else (a lost answer) may have gone.
       if (refusedByNode(error) || !hooks.fixed) throw error;

@@ -33,7 +33,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('wallet_balance')
     .addColumn('wallet_id', 'integer', (c) => c.notNull().references('chain_wallet.id').onDelete('cascade'))
     .addColumn('currency_id', 'integer', (c) => c.notNull().references('currency.id'))
-    .addColumn('amount', 'numeric', (c) => c.notNull().defaultTo(0).check(sql`amount >= 0`))
+    .addColumn('amount', 'numeric', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`amount >= 0`),
+    )
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addPrimaryKeyConstraint('wallet_balance_pk', ['wallet_id', 'currency_id'])
     .execute();

@@ -56,5 +56,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     begin
       raise exception 'sign_log is append-only' using errcode = '42501';
     end $$`.execute(db);
-  await sql`create trigger sign_log_no_update before update or delete on sign_log for each row execute function sign_log_append_only()`.execute(db);
+  await sql`create trigger sign_log_no_update before update or delete on sign_log for each row execute function sign_log_append_only()`.execute(
+    db,
+  );
 }

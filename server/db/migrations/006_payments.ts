@@ -31,7 +31,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('chain_id', 'bigint', (c) => c.notNull().references('chain.chain_id').onUpdate('cascade'))
     .addColumn('currency_id', 'integer', (c) => c.notNull().references('currency.id'))
     .addColumn('amount', 'numeric', (c) => c.notNull().check(sql`amount > 0`))
-    .addColumn('fee', 'numeric', (c) => c.notNull().defaultTo(0).check(sql`fee >= 0`))
+    .addColumn('fee', 'numeric', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`fee >= 0`),
+    )
     .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('pending', 'paid', 'expired', 'failed')`))
     .addColumn('payer_address', 'text')
     .addColumn('deposit_address', 'text', (c) => c.notNull())

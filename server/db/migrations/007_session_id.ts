@@ -6,5 +6,8 @@ import type { Kysely } from 'kysely';
  * the existing rows too.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('session').addColumn('id', 'serial', (c) => c.notNull().unique()).execute();
+  await db.schema
+    .alterTable('session')
+    .addColumn('id', 'serial', (c) => c.notNull().unique())
+    .execute();
 }

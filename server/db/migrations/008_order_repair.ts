@@ -26,5 +26,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     begin
       raise exception 'order_repair is append-only' using errcode = '42501';
     end $$`.execute(db);
-  await sql`create trigger order_repair_no_update before update or delete on order_repair for each row execute function order_repair_append_only()`.execute(db);
+  await sql`create trigger order_repair_no_update before update or delete on order_repair for each row execute function order_repair_append_only()`.execute(
+    db,
+  );
 }

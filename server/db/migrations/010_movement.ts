@@ -18,7 +18,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('currency_id', 'integer', (c) => c.notNull().references('currency.id'))
     .addColumn('symbol', 'text', (c) => c.notNull())
     .addColumn('amount', 'numeric', (c) => c.notNull().check(sql`amount > 0`))
-    .addColumn('fee', 'numeric', (c) => c.notNull().defaultTo(0).check(sql`fee >= 0`))
+    .addColumn('fee', 'numeric', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`fee >= 0`),
+    )
     .addColumn('memo', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('order_id', 'integer', (c) => c.references('payment_order.id'))
     .addColumn('proposal_id', 'integer', (c) => c.references('proposal.id'))

@@ -14,15 +14,26 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table proposal drop constraint proposal_kind_check`.execute(db);
-  await sql`alter table proposal add constraint proposal_kind_check check (kind in ('transfer', 'withdraw', 'supply', 'refund', 'governance', 'contract', 'config'))`.execute(db);
+  await sql`alter table proposal add constraint proposal_kind_check check (kind in ('transfer', 'withdraw', 'supply', 'refund', 'governance', 'contract', 'config'))`.execute(
+    db,
+  );
   await sql`alter table proposal drop constraint proposal_status_check`.execute(db);
-  await sql`alter table proposal add constraint proposal_status_check check (status in ('pending', 'approved', 'executed', 'denied', 'expired', 'superseded'))`.execute(db);
+  await sql`alter table proposal add constraint proposal_status_check check (status in ('pending', 'approved', 'executed', 'denied', 'expired', 'superseded'))`.execute(
+    db,
+  );
   await sql`alter table sign_log drop constraint sign_log_action_check`.execute(db);
-  await sql`alter table sign_log add constraint sign_log_action_check check (action in ('start', 'approval', 'confirm', 'deny', 'expire', 'supersede'))`.execute(db);
+  await sql`alter table sign_log add constraint sign_log_action_check check (action in ('start', 'approval', 'confirm', 'deny', 'expire', 'supersede'))`.execute(
+    db,
+  );
 
   await db.schema
     .alterTable('proposal')
-    .addColumn('fee', 'numeric', (c) => c.notNull().defaultTo(0).check(sql`fee >= 0`))
+    .addColumn('fee', 'numeric', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`fee >= 0`),
+    )
     .addColumn('order_id', 'integer', (c) => c.references('payment_order.id'))
     .addColumn('new_threshold', 'integer')
     .addColumn('new_signers', sql`integer[]`)
@@ -38,5 +49,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('proposal_signer_user_idx').on('proposal_signer').columns(['user_id', 'proposal_id']).execute();
   // Proposals started before this migration: the wallet's signers now are the best record there is.
-  await sql`insert into proposal_signer (proposal_id, user_id, position) select p.id, s.user_id, s.position from proposal p join wallet_signer s on s.wallet_id = p.wallet_id`.execute(db);
+  await sql`insert into proposal_signer (proposal_id, user_id, position) select p.id, s.user_id, s.position from proposal p join wallet_signer s on s.wallet_id = p.wallet_id`.execute(
+    db,
+  );
 }

@@ -9,6 +9,8 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('invitation').addColumn('invitee', 'text').execute();
-  await sql`update invitation set revoked_at = now() where invitee is null and used_at is null and revoked_at is null and expires_at > now()`.execute(db);
+  await sql`update invitation set revoked_at = now() where invitee is null and used_at is null and revoked_at is null and expires_at > now()`.execute(
+    db,
+  );
   await sql`create unique index app_user_account_lower_idx on app_user (lower(account))`.execute(db);
 }

@@ -67,7 +67,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     $$`.execute(db);
 
   // Links a new row to the chain under one lock: its id, its previous hash, its own hash.
-  await sql.raw(`
+  await sql
+    .raw(
+      `
     create function audit_event_chain() returns trigger language plpgsql as $$
     begin
       perform pg_advisory_xact_lock(${AUDIT_LOCK_KEY});
@@ -76,7 +78,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       new.prev_hash := coalesce(new.prev_hash, repeat('0', 64));
       new.hash := audit_event_digest(new);
       return new;
-    end $$`).execute(db);
+    end $$`,
+    )
+    .execute(db);
   await sql`create trigger audit_event_chain before insert on audit_event for each row execute function audit_event_chain()`.execute(db);
 
   await sql`
@@ -84,8 +88,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     begin
       raise exception 'audit events are never changed or removed' using errcode = 'P0001';
     end $$`.execute(db);
-  await sql`create trigger audit_event_append_only before update or delete on audit_event for each row execute function audit_event_append_only()`.execute(db);
-  await sql`create trigger audit_event_no_truncate before truncate on audit_event for each statement execute function audit_event_append_only()`.execute(db);
+  await sql`create trigger audit_event_append_only before update or delete on audit_event for each row execute function audit_event_append_only()`.execute(
+    db,
+  );
+  await sql`create trigger audit_event_no_truncate before truncate on audit_event for each statement execute function audit_event_append_only()`.execute(
+    db,
+  );
 
   // Numbers as text (amounts keep every digit in JSON); secrets never; an invitation's code masked (a pay link's is public).
   await sql`
@@ -157,6 +165,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       return null;
     end $$`.execute(db);
   for (const { table, entity, key } of AUDITED) {
-    await sql.raw(`create trigger ${table}_audit after insert or update or delete on ${table} for each row execute function audit_row_change('${entity}', '${key}')`).execute(db);
+    await sql
+      .raw(
+        `create trigger ${table}_audit after insert or update or delete on ${table} for each row execute function audit_row_change('${entity}', '${key}')`,
+      )
+      .execute(db);
   }
 }

@@ -12,15 +12,21 @@ import { sql, type Kysely } from 'kysely';
  * - a gas row names the movement or proposal whose execution spent it.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`alter table ledger_entry add column movement_id integer references movement (id), add column order_id integer references payment_order (id)`.execute(db);
+  await sql`alter table ledger_entry add column movement_id integer references movement (id), add column order_id integer references payment_order (id)`.execute(
+    db,
+  );
   await sql`alter table ledger_entry alter column balance_after drop not null`.execute(db);
   await sql`create unique index ledger_entry_order_credit on ledger_entry (order_id) where reason = 'payment'`.execute(db);
   await sql`create index ledger_entry_movement_idx on ledger_entry (movement_id) where movement_id is not null`.execute(db);
   await sql`create index ledger_entry_proposal_idx on ledger_entry (proposal_id) where proposal_id is not null`.execute(db);
   await sql`create index ledger_entry_balance_idx on ledger_entry (wallet_id, currency_id, id)`.execute(db);
   await sql`alter table gas_fee drop constraint gas_fee_reason_check`.execute(db);
-  await sql`alter table gas_fee add constraint gas_fee_reason_check check (reason in ('sweep', 'withdraw', 'transfer', 'proposal'))`.execute(db);
-  await sql`alter table gas_fee add column movement_id integer references movement (id), add column proposal_id integer references proposal (id)`.execute(db);
+  await sql`alter table gas_fee add constraint gas_fee_reason_check check (reason in ('sweep', 'withdraw', 'transfer', 'proposal'))`.execute(
+    db,
+  );
+  await sql`alter table gas_fee add column movement_id integer references movement (id), add column proposal_id integer references proposal (id)`.execute(
+    db,
+  );
 
   await sql`
     create function ledger_entry_apply() returns trigger language plpgsql as $$
@@ -43,7 +49,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     begin
       raise exception 'ledger entries are never changed or removed' using errcode = 'P0001';
     end $$`.execute(db);
-  await sql`create trigger ledger_entry_append_only before update or delete on ledger_entry for each row execute function ledger_entry_append_only()`.execute(db);
+  await sql`create trigger ledger_entry_append_only before update or delete on ledger_entry for each row execute function ledger_entry_append_only()`.execute(
+    db,
+  );
 
   // Depth 1 is a statement of the application's own; the ledger's trigger writes at depth 2.
   await sql`
@@ -55,5 +63,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       if tg_op = 'DELETE' then return old; end if;
       return new;
     end $$`.execute(db);
-  await sql`create trigger wallet_balance_by_ledger_only before insert or update or delete on wallet_balance for each row execute function wallet_balance_by_ledger_only()`.execute(db);
+  await sql`create trigger wallet_balance_by_ledger_only before insert or update or delete on wallet_balance for each row execute function wallet_balance_by_ledger_only()`.execute(
+    db,
+  );
 }

@@ -89,10 +89,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   ];
   for (const [event, changes, referencing] of functions) {
     await sql
-      .raw(`create function order_volume_${event}() returns trigger language plpgsql as $$ begin ${applyChanges(changes).join(';\n')}; return null; end $$`)
+      .raw(
+        `create function order_volume_${event}() returns trigger language plpgsql as $$ begin ${applyChanges(changes).join(';\n')}; return null; end $$`,
+      )
       .execute(db);
     await sql
-      .raw(`create trigger order_volume_${event} after ${event} on payment_order referencing ${referencing} for each statement execute function order_volume_${event}()`)
+      .raw(
+        `create trigger order_volume_${event} after ${event} on payment_order referencing ${referencing} for each statement execute function order_volume_${event}()`,
+      )
       .execute(db);
   }
   // What is already there, counted once.

@@ -21,7 +21,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   for (const [channel, tables] of Object.entries(FEEDS)) {
     for (const table of tables) {
       await sql
-        .raw(`create trigger ${table}_${channel} after insert or update or delete or truncate on ${table} for each statement execute function change_feed_notify('${channel}')`)
+        .raw(
+          `create trigger ${table}_${channel} after insert or update or delete or truncate on ${table} for each statement execute function change_feed_notify('${channel}')`,
+        )
         .execute(db);
     }
   }

@@ -38,7 +38,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ['address_book_entry', 'addressBook'],
     ['policy_version', 'policy'],
   ]) {
-    await sql.raw(`create trigger ${table}_audit after insert or update or delete on ${table} for each row execute function audit_row_change('${entity}', 'id')`).execute(db);
+    await sql
+      .raw(
+        `create trigger ${table}_audit after insert or update or delete on ${table} for each row execute function audit_row_change('${entity}', 'id')`,
+      )
+      .execute(db);
   }
 }
 

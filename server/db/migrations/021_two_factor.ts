@@ -31,7 +31,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Whether a user is enrolled is part of who a session is (server/http/caller.ts): instances
   // that remember sessions forget them when it changes, as for the tables of 018.
   await sql
-    .raw(`create trigger two_factor_caller_change after insert or update or delete or truncate on two_factor for each statement execute function change_feed_notify('caller_change')`)
+    .raw(
+      `create trigger two_factor_caller_change after insert or update or delete or truncate on two_factor for each statement execute function change_feed_notify('caller_change')`,
+    )
     .execute(db);
 }
 

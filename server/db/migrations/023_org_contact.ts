@@ -20,7 +20,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       updated_at timestamptz not null default now()
     )`.execute(db);
   await sql`create index org_contact_org on org_contact (org_id, name)`.execute(db);
-  await sql`create trigger org_contact_audit after insert or update or delete on org_contact for each row execute function audit_row_change('org-contact', 'id')`.execute(db);
+  await sql`create trigger org_contact_audit after insert or update or delete on org_contact for each row execute function audit_row_change('org-contact', 'id')`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

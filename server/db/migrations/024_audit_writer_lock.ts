@@ -9,7 +9,9 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create table audit_writer_lock ()`.execute(db);
-  await sql`comment on table audit_writer_lock is 'Locked (exclusive mode) by each write request before its first statement; holds no rows.'`.execute(db);
+  await sql`comment on table audit_writer_lock is 'Locked (exclusive mode) by each write request before its first statement; holds no rows.'`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -13,7 +13,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       registered_at timestamptz not null
     )`.execute(db);
   await sql`create unique index signing_key_address on signing_key (lower(address))`.execute(db);
-  await sql`create trigger signing_key_audit after insert or update or delete on signing_key for each row execute function audit_row_change('signingKey', 'user_id')`.execute(db);
+  await sql`create trigger signing_key_audit after insert or update or delete on signing_key for each row execute function audit_row_change('signingKey', 'user_id')`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

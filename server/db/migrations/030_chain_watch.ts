@@ -26,7 +26,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // The ledger's check joins a transfer to its entries by hash.
   await sql`create index chain_transfer_observed on chain_transfer (lower(tx_hash)) where block_number is not null`.execute(db);
   // An order paid by a transaction the watcher booked as a deposit takes its amount from that deposit (markOrderPaid).
-  await sql`create index ledger_entry_deposit on ledger_entry (wallet_id, currency_id, lower(tx_hash)) where reason = 'deposit'`.execute(db);
+  await sql`create index ledger_entry_deposit on ledger_entry (wallet_id, currency_id, lower(tx_hash)) where reason = 'deposit'`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

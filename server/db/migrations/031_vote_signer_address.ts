@@ -9,7 +9,9 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table proposal_vote add column signer_address text`.execute(db);
-  await sql`update proposal_vote v set signer_address = k.address from signing_key k where k.user_id = v.signer_id and v.signature is not null`.execute(db);
+  await sql`update proposal_vote v set signer_address = k.address from signing_key k where k.user_id = v.signer_id and v.signature is not null`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

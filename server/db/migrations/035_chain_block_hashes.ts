@@ -26,7 +26,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await sql`alter table chain_transfer add column vanished_at timestamptz`.execute(db);
   await sql`drop index chain_transfer_log`.execute(db);
-  await sql`create unique index chain_transfer_log on chain_transfer (chain_id, lower(tx_hash), log_index) where vanished_at is null`.execute(db);
+  await sql`create unique index chain_transfer_log on chain_transfer (chain_id, lower(tx_hash), log_index) where vanished_at is null`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('chain_reorg')
@@ -41,13 +43,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
   await sql`create index chain_reorg_chain_idx on chain_reorg (chain_id, id)`.execute(db);
-  await sql`create trigger chain_reorg_audit after insert or update or delete on chain_reorg for each row execute function audit_row_change('chainReorg', 'id')`.execute(db);
+  await sql`create trigger chain_reorg_audit after insert or update or delete on chain_reorg for each row execute function audit_row_change('chainReorg', 'id')`.execute(
+    db,
+  );
 
   // A new column with a default writes no row: the ledger's append-only trigger does not fire.
   await sql`alter table ledger_entry add column order_round smallint not null default 1`.execute(db);
   await sql`drop index ledger_entry_order_credit`.execute(db);
   await sql`create unique index ledger_entry_order_credit on ledger_entry (order_id, order_round) where reason = 'payment'`.execute(db);
-  await sql`create unique index ledger_entry_order_reorg on ledger_entry (order_id, order_round) where reason = 'reorg' and order_id is not null`.execute(db);
+  await sql`create unique index ledger_entry_order_reorg on ledger_entry (order_id, order_round) where reason = 'reorg' and order_id is not null`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

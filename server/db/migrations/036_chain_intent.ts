@@ -33,8 +33,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('requested_by', 'integer', (c) => c.notNull().references('app_user.id'))
     .addColumn('comment', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('hold_currency_id', 'integer', (c) => c.references('currency.id'))
-    .addColumn('hold_amount', 'numeric', (c) => c.notNull().defaultTo(0).check(sql`hold_amount >= 0`))
-    .addColumn('state', 'text', (c) => c.notNull().defaultTo('recorded').check(sql`state in ('recorded', 'signed', 'mined', 'reverted', 'refused', 'skipped')`))
+    .addColumn('hold_amount', 'numeric', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`hold_amount >= 0`),
+    )
+    .addColumn('state', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('recorded')
+        .check(sql`state in ('recorded', 'signed', 'mined', 'reverted', 'refused', 'skipped')`),
+    )
     .addColumn('sender', 'text')
     .addColumn('nonce', 'bigint')
     .addColumn('replay', 'jsonb')
@@ -49,12 +59,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addCheckConstraint('chain_intent_owner', sql`(movement_id is null) <> (proposal_id is null)`)
     .execute();
   // One unsettled run of an outflow at a time: a second confirm of the proposal cannot record another.
-  await sql`create unique index chain_intent_movement_step on chain_intent (movement_id, step) where movement_id is not null and settled_at is null`.execute(db);
-  await sql`create unique index chain_intent_proposal_step on chain_intent (proposal_id, step) where proposal_id is not null and settled_at is null`.execute(db);
+  await sql`create unique index chain_intent_movement_step on chain_intent (movement_id, step) where movement_id is not null and settled_at is null`.execute(
+    db,
+  );
+  await sql`create unique index chain_intent_proposal_step on chain_intent (proposal_id, step) where proposal_id is not null and settled_at is null`.execute(
+    db,
+  );
   await sql`create index chain_intent_open on chain_intent (wallet_id, hold_currency_id) where settled_at is null`.execute(db);
 
   await sql`alter table movement drop constraint movement_status_check`.execute(db);
-  await sql`alter table movement add constraint movement_status_check check (status in ('executed', 'proposed', 'sending', 'failed'))`.execute(db);
+  await sql`alter table movement add constraint movement_status_check check (status in ('executed', 'proposed', 'sending', 'failed'))`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

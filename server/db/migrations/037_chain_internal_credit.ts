@@ -28,13 +28,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addCheckConstraint('chain_internal_credit_range', sql`to_block >= from_block`)
     .execute();
   // One credit per wallet and first block among those still on the chain: a poll that runs twice books once.
-  await sql`create unique index chain_internal_credit_range_idx on chain_internal_credit (wallet_id, currency_id, from_block) where vanished_at is null`.execute(db);
+  await sql`create unique index chain_internal_credit_range_idx on chain_internal_credit (wallet_id, currency_id, from_block) where vanished_at is null`.execute(
+    db,
+  );
   await sql`create index chain_internal_credit_chain_idx on chain_internal_credit (chain_id, to_block)`.execute(db);
-  await sql`create trigger chain_internal_credit_audit after insert or update or delete on chain_internal_credit for each row execute function audit_row_change('chainInternalCredit', 'id')`.execute(db);
+  await sql`create trigger chain_internal_credit_audit after insert or update or delete on chain_internal_credit for each row execute function audit_row_change('chainInternalCredit', 'id')`.execute(
+    db,
+  );
 
   // A new nullable column writes no row: the ledger's append-only trigger does not fire.
   await sql`alter table ledger_entry add column internal_credit_id integer references chain_internal_credit (id)`.execute(db);
-  await sql`create index ledger_entry_internal_credit_idx on ledger_entry (internal_credit_id) where internal_credit_id is not null`.execute(db);
+  await sql`create index ledger_entry_internal_credit_idx on ledger_entry (internal_credit_id) where internal_credit_id is not null`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

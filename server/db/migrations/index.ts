@@ -18,7 +18,9 @@ async function load(): Promise<Record<string, Migration>> {
     .map((file) => MIGRATION_FILE.exec(file)?.[1])
     .filter((name): name is string => name !== undefined)
     .sort();
-  const loaded = await Promise.all(names.map(async (name) => [name, (await import(pathToFileURL(join(FOLDER, `${name}.ts`)).href)) as Migration] as const));
+  const loaded = await Promise.all(
+    names.map(async (name) => [name, (await import(pathToFileURL(join(FOLDER, `${name}.ts`)).href)) as Migration] as const),
+  );
   return Object.fromEntries(loaded);
 }
 

@@ -33,7 +33,9 @@ export function monthlyPartitionDdl(table: PartitionedTable, from: Date, to: Dat
     `alter table ${parent} add primary key (id, created_at)`,
   ];
   for (let month = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), 1)); month < to; month = nextMonth(month)) {
-    statements.push(`create table ${table}_${monthName(month)} partition of ${parent} for values from ('${iso(month)}') to ('${iso(nextMonth(month))}')`);
+    statements.push(
+      `create table ${table}_${monthName(month)} partition of ${parent} for values from ('${iso(month)}') to ('${iso(nextMonth(month))}')`,
+    );
   }
   statements.push(`create table ${table}_other partition of ${parent} default`);
   INDEXES[table].forEach((columns, n) => statements.push(`create index ${parent}_${n} on ${parent} ${columns}`));

@@ -22,22 +22,51 @@ export const demoTxHash = (seed: string, tron: boolean) => {
 export async function seedChainTransfers(trx: Transaction<Database>, merchantOrgIds: readonly number[]): Promise<void> {
   const orders = await trx
     .selectFrom('paymentOrder')
-    .select(['id', 'orgId', 'kind', 'status', 'chainId', 'currencyId', 'amount', 'payerAddress', 'depositAddress', 'txHash', 'createdAt', 'paidAt'])
+    .select([
+      'id',
+      'orgId',
+      'kind',
+      'status',
+      'chainId',
+      'currencyId',
+      'amount',
+      'payerAddress',
+      'depositAddress',
+      'txHash',
+      'createdAt',
+      'paidAt',
+    ])
     .where('status', 'in', ['paid', 'expired'])
     .orderBy('createdAt')
     .orderBy('id')
     .execute();
   // Insert objects, not plain rows: a short payment's amount is computed by the database, exactly.
   const transfers: Array<InsertObject<Database, 'chainTransfer'>> = [];
-  const base = (order: (typeof orders)[number]) => ({ chainId: order.chainId, currencyId: order.currencyId, toAddress: order.depositAddress });
+  const base = (order: (typeof orders)[number]) => ({
+    chainId: order.chainId,
+    currencyId: order.currencyId,
+    toAddress: order.depositAddress,
+  });
 
   for (const order of orders.filter((o) => o.status === 'paid')) {
-    transfers.push({ ...base(order), fromAddress: order.payerAddress!, amount: order.amount, txHash: order.txHash!, blockTime: order.paidAt! });
+    transfers.push({
+      ...base(order),
+      fromAddress: order.payerAddress!,
+      amount: order.amount,
+      txHash: order.txHash!,
+      blockTime: order.paidAt!,
+    });
   }
   const late = (order: (typeof orders)[number], amount: InsertObject<Database, 'chainTransfer'>['amount']) => {
     const tron = order.chainId === TRON;
     const payer = tron ? demoTronAddress(`late payer ${order.id}`) : demoEvmAddress(`late payer ${order.id}`);
-    transfers.push({ ...base(order), fromAddress: payer, amount, txHash: demoTxHash(`late ${order.id}`, tron), blockTime: new Date(order.createdAt.getTime() + 24 * HOUR) });
+    transfers.push({
+      ...base(order),
+      fromAddress: payer,
+      amount,
+      txHash: demoTxHash(`late ${order.id}`, tron),
+      blockTime: new Date(order.createdAt.getTime() + 24 * HOUR),
+    });
   };
   const oldestExpired = (orgId: number, kind: string) => orders.find((o) => o.status === 'expired' && o.orgId === orgId && o.kind === kind);
   for (const [index, orgId] of merchantOrgIds.entries()) {

@@ -53,7 +53,15 @@ export async function seedDemoUnlessSeeded(db: Db, safeGuard: Address): Promise<
 const demoPasswordHashes = () => Promise.all(demoUsers.map(() => hashPassword(DEMO_PASSWORD)));
 
 /** The seed's writes are the system's, named in the audit trail (docs/DECISIONS.md "Audit trail"). */
-const SEED_CONTEXT = { actorId: null, actorAccount: null, orgId: null, clientAddress: null, userAgent: null, requestId: null, route: 'demo seed' };
+const SEED_CONTEXT = {
+  actorId: null,
+  actorAccount: null,
+  orgId: null,
+  clientAddress: null,
+  userAgent: null,
+  requestId: null,
+  route: 'demo seed',
+};
 
 /** Writes the whole demo data set in one transaction: all of it or nothing. */
 export async function seedDemo(db: Db, safeGuard: Address): Promise<Record<DemoOrgKey, number>> {
@@ -84,12 +92,18 @@ async function writeDemo(trx: Transaction<Database>, passwordHashes: string[], s
       .values(user.memberships.map((m) => ({ userId: id, orgId: orgIds[m.org], roleLevel: m.roleLevel })))
       .execute();
     // Every demo user signs with the demo key of their account (src/contract/demoSigningKey.ts).
-    await trx.insertInto('signingKey').values({ userId: id, address: privateKeyToAccount(demoSigningKey(user.account)).address, registeredAt: new Date() }).execute();
+    await trx
+      .insertInto('signingKey')
+      .values({ userId: id, address: privateKeyToAccount(demoSigningKey(user.account)).address, registeredAt: new Date() })
+      .execute();
   }
   await trx.insertInto('brandConfig').values(demoBrand).execute();
   await trx.insertInto('legalTender').values(demoLegalTenders).execute();
   await trx.insertInto('chain').values(demoChains).execute();
-  await trx.insertInto('currency').values(demoCurrencies.map((c) => ({ ...c, enabled: true }))).execute();
+  await trx
+    .insertInto('currency')
+    .values(demoCurrencies.map((c) => ({ ...c, enabled: true })))
+    .execute();
   const walletIds = await seedWallets(trx, orgIds, userIds, safeGuard);
   await seedProposals(trx, walletIds, userIds);
   await seedPayments(trx, orgIds);

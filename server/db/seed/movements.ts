@@ -32,17 +32,47 @@ const demoHash = (seed: string) => `0x${createHash('sha256').update(seed).digest
  * transfers, withdrawals (with the currency's fee) and refunds of paid orders, executed
  * through the same ledger code as the API.
  */
-export async function seedMovements(trx: Transaction<Database>, walletIds: Record<string, number>, userIds: Record<string, number>, now = new Date()): Promise<void> {
+export async function seedMovements(
+  trx: Transaction<Database>,
+  walletIds: Record<string, number>,
+  userIds: Record<string, number>,
+  now = new Date(),
+): Promise<void> {
   const proposals = await trx.selectFrom('proposal').selectAll().where('kind', 'in', MOVEMENT_KINDS).orderBy('id').execute();
   for (const p of proposals) {
     await trx
       .insertInto('movement')
-      .values({ orgId: p.orgId, chainId: p.chainId, walletId: p.walletId, kind: p.kind, toAddress: p.toAddress, currencyId: p.currencyId!, symbol: p.symbol, amount: p.amount, fee: p.fee, memo: p.memo, proposalId: p.id, status: 'proposed', txHash: null, createdBy: p.proposerId, createdAt: p.createdAt })
+      .values({
+        orgId: p.orgId,
+        chainId: p.chainId,
+        walletId: p.walletId,
+        kind: p.kind,
+        toAddress: p.toAddress,
+        currencyId: p.currencyId!,
+        symbol: p.symbol,
+        amount: p.amount,
+        fee: p.fee,
+        memo: p.memo,
+        proposalId: p.id,
+        status: 'proposed',
+        txHash: null,
+        createdBy: p.proposerId,
+        createdAt: p.createdAt,
+      })
       .execute();
   }
   for (const [index, m] of directMovements.entries()) {
-    const wallet = await trx.selectFrom('chainWallet').select(['id', 'orgId', 'chainId']).where('id', '=', walletIds[m.wallet]).executeTakeFirstOrThrow();
-    const currency = await trx.selectFrom('currency').select(['id', 'withdrawFee']).where('chainId', '=', wallet.chainId).where('symbol', '=', m.symbol).executeTakeFirstOrThrow();
+    const wallet = await trx
+      .selectFrom('chainWallet')
+      .select(['id', 'orgId', 'chainId'])
+      .where('id', '=', walletIds[m.wallet])
+      .executeTakeFirstOrThrow();
+    const currency = await trx
+      .selectFrom('currency')
+      .select(['id', 'withdrawFee'])
+      .where('chainId', '=', wallet.chainId)
+      .where('symbol', '=', m.symbol)
+      .executeTakeFirstOrThrow();
     const order =
       m.kind === 'refund'
         ? await trx
@@ -64,10 +94,41 @@ export async function seedMovements(trx: Transaction<Database>, walletIds: Recor
     const route = await lockExecutionWallets(trx, { walletId: wallet.id, chainId: wallet.chainId, toAddress, fee });
     const { id: movementId } = await trx
       .insertInto('movement')
-      .values({ orgId: wallet.orgId, chainId: wallet.chainId, walletId: wallet.id, kind: m.kind, toAddress, currencyId: currency.id, symbol: m.symbol, amount: m.amount, fee, memo: m.memo, orderId: order?.id ?? null, proposalId: null, status: 'executed', txHash, createdBy: userIds[m.by], createdAt })
+      .values({
+        orgId: wallet.orgId,
+        chainId: wallet.chainId,
+        walletId: wallet.id,
+        kind: m.kind,
+        toAddress,
+        currencyId: currency.id,
+        symbol: m.symbol,
+        amount: m.amount,
+        fee,
+        memo: m.memo,
+        orderId: order?.id ?? null,
+        proposalId: null,
+        status: 'executed',
+        txHash,
+        createdBy: userIds[m.by],
+        createdAt,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const outflow = { walletId: wallet.id, orgId: wallet.orgId, chainId: wallet.chainId, currencyId: currency.id, amount: m.amount, fee, symbol: m.symbol };
-    await executeTransfer(trx, { ...outflow, reason: 'movement', proposalId: null, movementId, gasReason: m.kind === 'withdraw' ? 'withdraw' : 'transfer' }, route, txHash, createdAt);
+    const outflow = {
+      walletId: wallet.id,
+      orgId: wallet.orgId,
+      chainId: wallet.chainId,
+      currencyId: currency.id,
+      amount: m.amount,
+      fee,
+      symbol: m.symbol,
+    };
+    await executeTransfer(
+      trx,
+      { ...outflow, reason: 'movement', proposalId: null, movementId, gasReason: m.kind === 'withdraw' ? 'withdraw' : 'transfer' },
+      route,
+      txHash,
+      createdAt,
+    );
   }
 }

@@ -112,7 +112,8 @@ export async function seedPayments(trx: Transaction<Database>, orgIds: Record<De
       // Paid orders get their fee as they are paid (orderFeeOf, server/modules/ledger/orderCredit.ts).
       fee: '0',
       status,
-      payerAddress: status === 'pending' || status === 'expired' ? null : tron ? demoTronAddress(`payer ${n}`) : demoEvmAddress(`payer ${n}`),
+      payerAddress:
+        status === 'pending' || status === 'expired' ? null : tron ? demoTronAddress(`payer ${n}`) : demoEvmAddress(`payer ${n}`),
       depositAddress: deposit.address,
       txHash: status === 'paid' || status === 'failed' ? txHash(`order ${n}`, tron) : null,
       createdAt,
@@ -130,7 +131,10 @@ export async function seedPayments(trx: Transaction<Database>, orgIds: Record<De
     const seeded = orders[index];
     if (seeded.status === 'paid') await markOrderPaid(trx, order, { txHash: seeded.txHash!, paidAt: seeded.paidAt as Date });
   }
-  await seedChainTransfers(trx, MERCHANTS.map((org) => orgIds[org]));
+  await seedChainTransfers(
+    trx,
+    MERCHANTS.map((org) => orgIds[org]),
+  );
 
   // Sweeps (deposits gathered to cold storage) as gas-only history: their gas leaves the hot
   // wallets' native balance through the same ledger code as an execution's.
@@ -139,7 +143,18 @@ export async function seedPayments(trx: Transaction<Database>, orgIds: Record<De
     const native = currencies.find((c) => c.chainId === wallet.chainId && c.contractAddress === null)!;
     const range = GAS[native.symbol];
     const fee = decimal(BigInt(rng.int(range.min, range.max)), range.scale);
-    const spend = { walletId: wallet.id, orgId: wallet.orgId, chainId: wallet.chainId, reason: 'sweep' as const, proposalId: null, movementId: null };
-    await chargeGas(trx, { ...spend, txHash: txHash(`gas ${n}`, wallet.chainId === TRON), at: new Date(now.getTime() - rng.int(0, 60 * DAY)) }, { currencyId: native.id, symbol: native.symbol, amount: fee });
+    const spend = {
+      walletId: wallet.id,
+      orgId: wallet.orgId,
+      chainId: wallet.chainId,
+      reason: 'sweep' as const,
+      proposalId: null,
+      movementId: null,
+    };
+    await chargeGas(
+      trx,
+      { ...spend, txHash: txHash(`gas ${n}`, wallet.chainId === TRON), at: new Date(now.getTime() - rng.int(0, 60 * DAY)) },
+      { currencyId: native.id, symbol: native.symbol, amount: fee },
+    );
   }
 }

@@ -29,15 +29,54 @@ const DELTA_RULES: PolicyRule[] = [
  * yesterday, and Delta's policy. Other demo orgs keep no rules, as orgs that existed before
  * policies did (docs/DECISIONS.md "Transaction policy").
  */
-export async function seedPolicies(trx: Transaction<Database>, orgIds: Record<DemoOrgKey, number>, userIds: Record<string, number>, now = new Date()): Promise<void> {
+export async function seedPolicies(
+  trx: Transaction<Database>,
+  orgIds: Record<DemoOrgKey, number>,
+  userIds: Record<string, number>,
+  now = new Date(),
+): Promise<void> {
   const since = new Date(now.getTime() - DAY_MS);
   await trx
     .insertInto('addressBookEntry')
     .values([
-      { orgId: orgIds.proA, chainId: 1, address: demoEvmAddress('aurora supplier'), label: 'Supplier — Northwind', memo: 'Monthly invoices', activeFrom: since, createdBy: userIds.merchantProManager, createdAt: since },
-      { orgId: orgIds.proA, chainId: 1, address: demoEvmAddress('aurora payroll'), label: 'Payroll provider', memo: '', activeFrom: since, createdBy: userIds.merchantProManager, createdAt: since },
-      { orgId: orgIds.proDirect, chainId: TRON, address: demoTronAddress('delta exchange hot'), label: 'Exchange hot wallet', memo: '', activeFrom: since, createdBy: userIds.multiOrg, createdAt: since },
+      {
+        orgId: orgIds.proA,
+        chainId: 1,
+        address: demoEvmAddress('aurora supplier'),
+        label: 'Supplier — Northwind',
+        memo: 'Monthly invoices',
+        activeFrom: since,
+        createdBy: userIds.merchantProManager,
+        createdAt: since,
+      },
+      {
+        orgId: orgIds.proA,
+        chainId: 1,
+        address: demoEvmAddress('aurora payroll'),
+        label: 'Payroll provider',
+        memo: '',
+        activeFrom: since,
+        createdBy: userIds.merchantProManager,
+        createdAt: since,
+      },
+      {
+        orgId: orgIds.proDirect,
+        chainId: TRON,
+        address: demoTronAddress('delta exchange hot'),
+        label: 'Exchange hot wallet',
+        memo: '',
+        activeFrom: since,
+        createdBy: userIds.multiOrg,
+        createdAt: since,
+      },
     ])
     .execute();
-  await insertPolicyVersion(trx, { orgId: orgIds.proDirect, rules: DELTA_RULES, delayHours: 24, activeFrom: since, createdBy: userIds.multiOrg, at: since });
+  await insertPolicyVersion(trx, {
+    orgId: orgIds.proDirect,
+    rules: DELTA_RULES,
+    delayHours: 24,
+    activeFrom: since,
+    createdBy: userIds.multiOrg,
+    at: since,
+  });
 }

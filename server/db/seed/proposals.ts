@@ -115,12 +115,26 @@ const demoProposals: DemoProposal[] = [
 
 const demoTxHash = (seed: string) => `0x${createHash('sha256').update(seed).digest('hex')}`;
 
-export async function seedProposals(trx: Transaction<Database>, walletIds: Record<string, number>, userIds: Record<string, number>, now = new Date()): Promise<void> {
+export async function seedProposals(
+  trx: Transaction<Database>,
+  walletIds: Record<string, number>,
+  userIds: Record<string, number>,
+  now = new Date(),
+): Promise<void> {
   const nonces = new Map<number, number>();
   for (const [index, p] of demoProposals.entries()) {
-    const wallet = await trx.selectFrom('chainWallet').select(['id', 'chainId', 'orgId', 'threshold']).where('id', '=', walletIds[p.wallet]).executeTakeFirstOrThrow();
+    const wallet = await trx
+      .selectFrom('chainWallet')
+      .select(['id', 'chainId', 'orgId', 'threshold'])
+      .where('id', '=', walletIds[p.wallet])
+      .executeTakeFirstOrThrow();
     const chain = await trx.selectFrom('chain').select('family').where('chainId', '=', wallet.chainId).executeTakeFirstOrThrow();
-    const currency = await trx.selectFrom('currency').select('id').where('chainId', '=', wallet.chainId).where('symbol', '=', p.symbol).executeTakeFirstOrThrow();
+    const currency = await trx
+      .selectFrom('currency')
+      .select('id')
+      .where('chainId', '=', wallet.chainId)
+      .where('symbol', '=', p.symbol)
+      .executeTakeFirstOrThrow();
     const nonce = (nonces.get(wallet.id) ?? 0) + 1;
     nonces.set(wallet.id, nonce);
     const createdAt = new Date(now.getTime() - p.ageHours * HOUR);
@@ -137,8 +151,28 @@ export async function seedProposals(trx: Transaction<Database>, walletIds: Recor
     const txHash = confirm ? demoTxHash(`${p.wallet} ${nonce}`) : null;
     // Started as the API starts one (nonce, frozen signer set, start log, the proposer's approval), back in time.
     const proposer = { userId: userIds[p.proposer] } as Caller;
-    const plan = { kind: p.kind ?? 'transfer', toAddress, amount: p.amount, symbol: p.symbol, currencyId: currency.id, fee: '0', memo: p.memo, orderId: null, newSigners: null, newThreshold: null };
-    const { proposalId: id, nonce: started } = await insertProposal(trx, proposer, wallet.id, plan, createdAt, TTL_HOURS, { threshold: null, record: null }, setupSafeStates);
+    const plan = {
+      kind: p.kind ?? 'transfer',
+      toAddress,
+      amount: p.amount,
+      symbol: p.symbol,
+      currencyId: currency.id,
+      fee: '0',
+      memo: p.memo,
+      orderId: null,
+      newSigners: null,
+      newThreshold: null,
+    };
+    const { proposalId: id, nonce: started } = await insertProposal(
+      trx,
+      proposer,
+      wallet.id,
+      plan,
+      createdAt,
+      TTL_HOURS,
+      { threshold: null, record: null },
+      setupSafeStates,
+    );
     if (started !== nonce) throw new Error(`demo proposal ${index}: nonce ${started}, expected ${nonce}`);
     await trx
       .updateTable('proposal')
@@ -164,17 +198,45 @@ export async function seedProposals(trx: Transaction<Database>, walletIds: Recor
         const approve = step.action !== 'deny';
         await trx
           .insertInto('proposalVote')
-          .values({ proposalId: id, signerId: userIds[step.by], vote: approve ? 'approve' : 'deny', comment, createdAt: time, ...(approve ? await signaturesOf(step.by) : {}) })
+          .values({
+            proposalId: id,
+            signerId: userIds[step.by],
+            vote: approve ? 'approve' : 'deny',
+            comment,
+            createdAt: time,
+            ...(approve ? await signaturesOf(step.by) : {}),
+          })
           .execute();
       }
-      await trx.insertInto('signLog').values({ proposalId: id, action: step.action, actorId: userIds[step.by], comment, createdAt: time }).execute();
+      await trx
+        .insertInto('signLog')
+        .values({ proposalId: id, action: step.action, actorId: userIds[step.by], comment, createdAt: time })
+        .execute();
     }
     if (txHash && closedAt) {
       const route = await lockExecutionWallets(trx, { walletId: wallet.id, chainId: wallet.chainId, toAddress });
-      const outflow = { walletId: wallet.id, orgId: wallet.orgId, chainId: wallet.chainId, currencyId: currency.id, amount: p.amount, symbol: p.symbol };
+      const outflow = {
+        walletId: wallet.id,
+        orgId: wallet.orgId,
+        chainId: wallet.chainId,
+        currencyId: currency.id,
+        amount: p.amount,
+        symbol: p.symbol,
+      };
       // On a Safe the relayer pays the gas, not the wallet (docs/chains.md "Proposals on Safes").
-      await executeTransfer(trx, { ...outflow, reason: 'proposal', proposalId: id, movementId: null, gasReason: 'proposal' }, route, txHash, closedAt, { relayed: safeTx !== null });
+      await executeTransfer(
+        trx,
+        { ...outflow, reason: 'proposal', proposalId: id, movementId: null, gasReason: 'proposal' },
+        route,
+        txHash,
+        closedAt,
+        { relayed: safeTx !== null },
+      );
     }
-    if (p.status === 'expired') await trx.insertInto('signLog').values({ proposalId: id, action: 'expire', actorId: null, comment: '', createdAt: expiresAt }).execute();
+    if (p.status === 'expired')
+      await trx
+        .insertInto('signLog')
+        .values({ proposalId: id, action: 'expire', actorId: null, comment: '', createdAt: expiresAt })
+        .execute();
   }
 }

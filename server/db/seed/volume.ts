@@ -49,13 +49,36 @@ async function slotsOf(db: Db): Promise<{ direct: Slot[]; links: Slot[] }> {
     .execute();
   const direct = rows
     .filter((r) => RANGES[r.symbol])
-    .map((r) => ({ orgId: r.orgId, chainId: r.chainId, currencyId: r.currencyId, address: r.address, ...RANGES[r.symbol], payLinkId: null, fixedAmount: null }));
-  const links = await db.selectFrom('payLink').innerJoin('currency', 'currency.id', 'payLink.currencyId').select(['payLink.id', 'payLink.orgId', 'payLink.currencyId', 'payLink.amount', 'currency.chainId', 'currency.symbol']).orderBy('payLink.id').execute();
+    .map((r) => ({
+      orgId: r.orgId,
+      chainId: r.chainId,
+      currencyId: r.currencyId,
+      address: r.address,
+      ...RANGES[r.symbol],
+      payLinkId: null,
+      fixedAmount: null,
+    }));
+  const links = await db
+    .selectFrom('payLink')
+    .innerJoin('currency', 'currency.id', 'payLink.currencyId')
+    .select(['payLink.id', 'payLink.orgId', 'payLink.currencyId', 'payLink.amount', 'currency.chainId', 'currency.symbol'])
+    .orderBy('payLink.id')
+    .execute();
   const linkSlots = links.flatMap((link) => {
     const wallet = rows.find((r) => r.orgId === link.orgId && r.chainId === link.chainId);
     const range = RANGES[link.symbol];
     if (!wallet || !range) return [];
-    return [{ orgId: link.orgId, chainId: link.chainId, currencyId: link.currencyId, address: wallet.address, ...range, payLinkId: link.id, fixedAmount: link.amount }];
+    return [
+      {
+        orgId: link.orgId,
+        chainId: link.chainId,
+        currencyId: link.currencyId,
+        address: wallet.address,
+        ...range,
+        payLinkId: link.id,
+        fixedAmount: link.amount,
+      },
+    ];
   });
   return { direct, links: linkSlots };
 }
@@ -73,7 +96,13 @@ const slotTable = (slots: Slot[]) => sql`
  * time order as a live platform writes them (a day's orders lie together on disk), statuses as
  * it has them (pending only in the last day), amounts in each coin's range.
  */
-function insertOrders(kind: 'payment' | 'linkpay' | 'recharge', slots: Slot[], first: number, last: number, window: { from: Date; to: Date; now: Date }) {
+function insertOrders(
+  kind: 'payment' | 'linkpay' | 'recharge',
+  slots: Slot[],
+  first: number,
+  last: number,
+  window: { from: Date; to: Date; now: Date },
+) {
   const { now } = window;
   const step = (window.to.getTime() - window.from.getTime()) / (last - first + 1);
   const prefix = { payment: 'PAY', linkpay: 'LNK', recharge: 'RCH' }[kind];
@@ -146,7 +175,10 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<void> 
   const log = options.log ?? (() => undefined);
   const { direct, links } = await slotsOf(db);
   if (direct.length === 0) throw new Error('No merchant wallets: seed the demo data first.');
-  const start = await db.selectFrom('paymentOrder').select(sql<number>`coalesce(max(id), 0)::int`.as('max')).executeTakeFirstOrThrow();
+  const start = await db
+    .selectFrom('paymentOrder')
+    .select(sql<number>`coalesce(max(id), 0)::int`.as('max'))
+    .executeTakeFirstOrThrow();
   let written = 0;
   let serial = start.max;
   while (written < options.orders) {
@@ -156,11 +188,22 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<void> 
     const payment = size - linkpay - recharge;
     // This batch's share of the whole span, so the orders are written oldest first.
     const span = days * 86_400_000;
-    const window = { from: new Date(now.getTime() - span + (written / options.orders) * span), to: new Date(now.getTime() - span + ((written + size) / options.orders) * span), now };
+    const window = {
+      from: new Date(now.getTime() - span + (written / options.orders) * span),
+      to: new Date(now.getTime() - span + ((written + size) / options.orders) * span),
+      now,
+    };
     await db.transaction().execute(async (trx) => {
-      const before = await trx.selectFrom('paymentOrder').select(sql<number>`coalesce(max(id), 0)::int`.as('max')).executeTakeFirstOrThrow();
+      const before = await trx
+        .selectFrom('paymentOrder')
+        .select(sql<number>`coalesce(max(id), 0)::int`.as('max'))
+        .executeTakeFirstOrThrow();
       await sql`select setseed(${((serial % 1_000_000) / 1_000_000) * 2 - 1})`.execute(trx);
-      for (const [kind, count, slots] of [['payment', payment, direct], ['recharge', recharge, direct], ['linkpay', linkpay, links]] as const) {
+      for (const [kind, count, slots] of [
+        ['payment', payment, direct],
+        ['recharge', recharge, direct],
+        ['linkpay', linkpay, links],
+      ] as const) {
         if (count === 0) continue;
         await insertOrders(kind, slots, serial + 1, serial + count, window).execute(trx);
         serial += count;

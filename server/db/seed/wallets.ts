@@ -43,23 +43,95 @@ interface DemoWallet {
  * (South Agency and Elm Market have no demo users, so they hold a Hot wallet only).
  */
 export const demoWallets: DemoWallet[] = [
-  { org: 'operator', chainId: ETH, kind: 'MultiSigOperator', label: 'Operator treasury', threshold: 2, signers: ['superAdmin', 'operatorEmployee'], balances: { ETH: '100', USDT: '250000' } },
+  {
+    org: 'operator',
+    chainId: ETH,
+    kind: 'MultiSigOperator',
+    label: 'Operator treasury',
+    threshold: 2,
+    signers: ['superAdmin', 'operatorEmployee'],
+    balances: { ETH: '100', USDT: '250000' },
+  },
   // The operator's first Hot wallet on a chain is its fee wallet: withdrawal fees are credited there.
   { org: 'operator', chainId: ETH, kind: 'Hot', label: 'Operator hot', threshold: null, signers: [], balances: { ETH: '12.5' } },
   { org: 'operator', chainId: TRON, kind: 'Hot', label: 'Operator TRON fees', threshold: null, signers: [], balances: { TRX: '500' } },
-  { org: 'agentNorth', chainId: ETH, kind: 'MultiSigAgent', label: 'North agency', threshold: 2, signers: ['agentManager', 'agentEmployee'], balances: { ETH: '0.5', USDT: '30000' } },
+  {
+    org: 'agentNorth',
+    chainId: ETH,
+    kind: 'MultiSigAgent',
+    label: 'North agency',
+    threshold: 2,
+    signers: ['agentManager', 'agentEmployee'],
+    balances: { ETH: '0.5', USDT: '30000' },
+  },
   { org: 'agentNorth', chainId: ETH, kind: 'Hot', label: 'North hot', threshold: null, signers: [], balances: { ETH: '0.8' } },
   { org: 'agentSouth', chainId: ETH, kind: 'Hot', label: 'South hot', threshold: null, signers: [], balances: { ETH: '0.3', USDT: '700' } },
-  { org: 'proA', chainId: ETH, kind: 'MultiSigCold', label: 'Aurora cold', threshold: 2, signers: ['merchantProManager', 'merchantProFinance', 'merchantProEmployee'], balances: { ETH: '25.5', USDT: '120000' } },
-  { org: 'proA', chainId: TRON, kind: 'MultiSigHot', label: 'Aurora TRON hot', threshold: 2, signers: ['merchantProManager', 'merchantProFinance', 'merchantProEmployee'], balances: { TRX: '10000', USDT: '50000' } },
-  { org: 'proA', chainId: ETH, kind: 'Hot', label: 'Aurora deposits', threshold: null, signers: [], balances: { ETH: '0.5', USDT: '2500' } },
-  { org: 'stdB', chainId: ETH, kind: 'MultiSigColdStd', label: 'Birch cold', threshold: 2, signers: ['merchantStdManager', 'merchantStdFinance', 'merchantStdEmployee'], balances: { ETH: '10', USDC: '80000' } },
+  {
+    org: 'proA',
+    chainId: ETH,
+    kind: 'MultiSigCold',
+    label: 'Aurora cold',
+    threshold: 2,
+    signers: ['merchantProManager', 'merchantProFinance', 'merchantProEmployee'],
+    balances: { ETH: '25.5', USDT: '120000' },
+  },
+  {
+    org: 'proA',
+    chainId: TRON,
+    kind: 'MultiSigHot',
+    label: 'Aurora TRON hot',
+    threshold: 2,
+    signers: ['merchantProManager', 'merchantProFinance', 'merchantProEmployee'],
+    balances: { TRX: '10000', USDT: '50000' },
+  },
+  {
+    org: 'proA',
+    chainId: ETH,
+    kind: 'Hot',
+    label: 'Aurora deposits',
+    threshold: null,
+    signers: [],
+    balances: { ETH: '0.5', USDT: '2500' },
+  },
+  {
+    org: 'stdB',
+    chainId: ETH,
+    kind: 'MultiSigColdStd',
+    label: 'Birch cold',
+    threshold: 2,
+    signers: ['merchantStdManager', 'merchantStdFinance', 'merchantStdEmployee'],
+    balances: { ETH: '10', USDC: '80000' },
+  },
   { org: 'stdB', chainId: ETH, kind: 'Hot', label: 'Birch deposits', threshold: null, signers: [], balances: { ETH: '0.5', USDC: '1200' } },
-  { org: 'liteC', chainId: ETH, kind: 'Hot', label: 'Cedar deposits', threshold: null, signers: [], balances: { ETH: '0.3', USDT: '5000' } },
-  { org: 'liteC', chainId: ETH, kind: 'MultiSigColdLite', label: 'Cedar cold', threshold: 2, signers: ['merchantLiteManager', 'merchantLiteEmployee'], balances: { ETH: '2', USDT: '15000' } },
+  {
+    org: 'liteC',
+    chainId: ETH,
+    kind: 'Hot',
+    label: 'Cedar deposits',
+    threshold: null,
+    signers: [],
+    balances: { ETH: '0.3', USDT: '5000' },
+  },
+  {
+    org: 'liteC',
+    chainId: ETH,
+    kind: 'MultiSigColdLite',
+    label: 'Cedar cold',
+    threshold: 2,
+    signers: ['merchantLiteManager', 'merchantLiteEmployee'],
+    balances: { ETH: '2', USDT: '15000' },
+  },
   // Delta has one member: one person is not multisig, so its cold wallet is a plain one.
   { org: 'proDirect', chainId: ETH, kind: 'Cold', label: 'Delta cold', threshold: null, signers: [], balances: { ETH: '5' } },
-  { org: 'proDirect', chainId: TRON, kind: 'Hot', label: 'Delta TRON deposits', threshold: null, signers: [], balances: { TRX: '2500', USDT: '900' } },
+  {
+    org: 'proDirect',
+    chainId: TRON,
+    kind: 'Hot',
+    label: 'Delta TRON deposits',
+    threshold: null,
+    signers: [],
+    balances: { TRX: '2500', USDT: '900' },
+  },
   { org: 'stdSouth', chainId: ETH, kind: 'Hot', label: 'Elm deposits', threshold: null, signers: [], balances: { ETH: '1' } },
 ];
 
@@ -81,27 +153,49 @@ export async function seedWallets(
   for (const wallet of demoWallets) {
     // A multisig wallet on an EVM chain is a Safe of its signers' demo keys: its address is fixed by them
     // (the devnet deploys it when it starts fresh, server/chain/materialize.ts).
-    const setup = wallet.chainId !== TRON && wallet.threshold !== null ? demoSafeSetup(wallet.label, wallet.signers, wallet.threshold) : null;
-    const address = setup ? safeAddressOf(setup.owners as Address[], setup.threshold, BigInt(setup.saltNonce), safeGuard) : wallet.chainId === TRON ? demoTronAddress(wallet.label) : demoEvmAddress(wallet.label);
+    const setup =
+      wallet.chainId !== TRON && wallet.threshold !== null ? demoSafeSetup(wallet.label, wallet.signers, wallet.threshold) : null;
+    const address = setup
+      ? safeAddressOf(setup.owners as Address[], setup.threshold, BigInt(setup.saltNonce), safeGuard)
+      : wallet.chainId === TRON
+        ? demoTronAddress(wallet.label)
+        : demoEvmAddress(wallet.label);
     const { id } = await trx
       .insertInto('chainWallet')
-      .values({ chainId: wallet.chainId, orgId: orgIds[wallet.org], kind: wallet.kind, address, label: wallet.label, threshold: wallet.threshold, safeSetup: setup ? safeSetupValue(setup) : null, safeOwners: setup ? safeOwnersValue(setup) : null })
+      .values({
+        chainId: wallet.chainId,
+        orgId: orgIds[wallet.org],
+        kind: wallet.kind,
+        address,
+        label: wallet.label,
+        threshold: wallet.threshold,
+        safeSetup: setup ? safeSetupValue(setup) : null,
+        safeOwners: setup ? safeOwnersValue(setup) : null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     walletIds[wallet.label] = id;
     if (wallet.signers.length > 0) {
-      await trx.insertInto('walletSigner').values(wallet.signers.map((account, position) => ({ walletId: id, userId: userIds[account], position }))).execute();
+      await trx
+        .insertInto('walletSigner')
+        .values(wallet.signers.map((account, position) => ({ walletId: id, userId: userIds[account], position })))
+        .execute();
     }
     for (const [symbol, amount] of Object.entries(wallet.balances)) {
       const currency = currencies.find((c) => c.symbol === symbol && c.chainId === wallet.chainId);
       if (!currency) throw new Error(`demo wallet ${wallet.label}: no ${symbol} on chain ${wallet.chainId}`);
-      await postEntries(trx, [{ walletId: id, currencyId: currency.id, delta: amount, reason: 'initial credit', txHash: null, at: openedAt }]);
+      await postEntries(trx, [
+        { walletId: id, currencyId: currency.id, delta: amount, reason: 'initial credit', txHash: null, at: openedAt },
+      ]);
     }
   }
   for (const chainId of [ETH, TRON]) {
     const make = chainId === TRON ? demoTronAddress : demoEvmAddress;
     const row = Object.fromEntries(Object.values(CONTRACT_ADDRESS_FIELDS).map((field) => [field, make(`${chainId}:${field}`)]));
-    await trx.insertInto('contractAddress').values({ chainId, ...row }).execute();
+    await trx
+      .insertInto('contractAddress')
+      .values({ chainId, ...row })
+      .execute();
   }
   return walletIds;
 }

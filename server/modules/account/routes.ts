@@ -21,7 +21,7 @@ export function registerAccountRoutes(app: FastifyInstance, context: ServerConte
   defineRoute(app, context, {
     method: 'POST',
     path: paths.update,
-    summary: "Rename the caller (their display name)",
+    summary: 'Rename the caller (their display name)',
     access: 'member',
     body: accountUpdateBody,
     response: accountProfile,

@@ -10,9 +10,16 @@ const SESSION_LIST_LIMIT = 100;
 
 /** POST /sys/account/update: the caller renames themselves. */
 export async function renameSelf(db: Db, caller: Caller, body: AccountUpdateBody): Promise<AccountProfile> {
-  return db.transaction().execute((trx) =>
-    trx.updateTable('appUser').set({ userName: body.userName }).where('id', '=', caller.userId).returning(['account', 'userName']).executeTakeFirstOrThrow(),
-  );
+  return db
+    .transaction()
+    .execute((trx) =>
+      trx
+        .updateTable('appUser')
+        .set({ userName: body.userName })
+        .where('id', '=', caller.userId)
+        .returning(['account', 'userName'])
+        .executeTakeFirstOrThrow(),
+    );
 }
 
 /**
@@ -25,7 +32,8 @@ export async function renameSelf(db: Db, caller: Caller, body: AccountUpdateBody
 export async function changePassword(db: Db, caller: Caller, body: AccountPasswordBody, now: Date): Promise<null> {
   const user = await db.selectFrom('appUser').select('passwordHash').where('id', '=', caller.userId).executeTakeFirstOrThrow();
   // 400 on the field, not 401: a 401/403 body code signs the console out (docs/api.md "Body codes").
-  if (!(await verifyPassword(body.currentPassword, user.passwordHash))) throw fieldError('currentPassword', 'validation.currentPasswordWrong');
+  if (!(await verifyPassword(body.currentPassword, user.passwordHash)))
+    throw fieldError('currentPassword', 'validation.currentPasswordWrong');
   const passwordHash = await hashPassword(body.newPassword);
   await db.transaction().execute(async (trx) => {
     const changed = await trx
@@ -60,7 +68,9 @@ export async function listOwnSessions(db: Db, caller: Caller, now: Date): Promis
       .orderBy('session.id', 'desc')
       .limit(SESSION_LIST_LIMIT)
       .execute(),
-    openSessionsOf(db, caller, now).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    openSessionsOf(db, caller, now)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     list: rows.map(({ tokenHash, createdAt, expiresAt, lastUsedAt, ...row }) => ({

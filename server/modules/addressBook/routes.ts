@@ -17,10 +17,25 @@ export function registerAddressBookRoutes(app: FastifyInstance, context: ServerC
     access: RESOURCE_ACCESS.addressBook,
     record: addressBookRecord,
     stepUp: true,
-    list: { query: addressBookListQuery, summary: 'The selected org’s address book, by chain, state or a label/address search', handler: async ({ caller, query }) => listAddressBook(db, caller, query, context.now()) },
+    list: {
+      query: addressBookListQuery,
+      summary: 'The selected org’s address book, by chain, state or a label/address search',
+      handler: async ({ caller, query }) => listAddressBook(db, caller, query, context.now()),
+    },
     detail: { summary: 'One address book entry', handler: async ({ caller, id }) => findAddressBookEntry(db, caller, id, context.now()) },
-    create: { body: addressBookBody, summary: 'Add a destination, counted as in the book after the org’s change delay', handler: async ({ caller, body }) => saveAddressBookEntry(db, caller, body, context.now(), context.config.policyDelayHours) },
-    update: { body: addressBookUpdateBody, summary: 'Rename an entry or change its memo (the address and its delay stay)', handler: async ({ caller, body }) => updateAddressBookEntry(db, caller, body, context.now()) },
-    delete: { summary: 'Remove an entry at once: answers the deleted record', handler: async ({ caller, id }) => deleteAddressBookEntry(db, caller, id, context.now()) },
+    create: {
+      body: addressBookBody,
+      summary: 'Add a destination, counted as in the book after the org’s change delay',
+      handler: async ({ caller, body }) => saveAddressBookEntry(db, caller, body, context.now(), context.config.policyDelayHours),
+    },
+    update: {
+      body: addressBookUpdateBody,
+      summary: 'Rename an entry or change its memo (the address and its delay stay)',
+      handler: async ({ caller, body }) => updateAddressBookEntry(db, caller, body, context.now()),
+    },
+    delete: {
+      summary: 'Remove an entry at once: answers the deleted record',
+      handler: async ({ caller, id }) => deleteAddressBookEntry(db, caller, id, context.now()),
+    },
   });
 }

@@ -5,12 +5,20 @@ import { badRequest, fieldError, notFound } from '../../http/apiError';
 import type { Caller } from '../../http/caller';
 import type { ListResult } from '../../../src/contract/envelope';
 import { checkAddress, type ChainFamily } from '../../../src/contract/address';
-import type { AddressBookBody, AddressBookListQuery, AddressBookRecord, AddressBookUpdateBody } from '../../../src/contract/schemas/addressBook';
+import type {
+  AddressBookBody,
+  AddressBookListQuery,
+  AddressBookRecord,
+  AddressBookUpdateBody,
+} from '../../../src/contract/schemas/addressBook';
 import { effectiveFrom } from '../policy/versions';
 
 /** The selected org's book only: an org's destinations are nobody else's business. */
 const ownEntries = (db: Db, caller: Caller) =>
-  db.selectFrom('addressBookEntry').leftJoin('appUser', 'appUser.id', 'addressBookEntry.createdBy').where('addressBookEntry.orgId', '=', caller.org.orgId);
+  db
+    .selectFrom('addressBookEntry')
+    .leftJoin('appUser', 'appUser.id', 'addressBookEntry.createdBy')
+    .where('addressBookEntry.orgId', '=', caller.org.orgId);
 
 const columns = (now: Date) =>
   [
@@ -27,13 +35,20 @@ const columns = (now: Date) =>
   ] as const;
 
 /** GET /sys/address-book/list: the selected org's entries, by chain, state or a label/address search. */
-export async function listAddressBook(db: Db, caller: Caller, query: AddressBookListQuery, now: Date): Promise<ListResult<AddressBookRecord>> {
+export async function listAddressBook(
+  db: Db,
+  caller: Caller,
+  query: AddressBookListQuery,
+  now: Date,
+): Promise<ListResult<AddressBookRecord>> {
   let filtered = ownEntries(db, caller);
   if (query.chainId !== undefined) filtered = filtered.where('addressBookEntry.chainId', '=', query.chainId);
   if (query.active !== undefined) filtered = filtered.where('addressBookEntry.activeFrom', query.active ? '<=' : '>', now);
   if (query.q) {
     const pattern = containsPattern(query.q);
-    filtered = filtered.where((eb) => eb.or([eb('addressBookEntry.label', 'ilike', pattern), eb('addressBookEntry.address', 'ilike', pattern)]));
+    filtered = filtered.where((eb) =>
+      eb.or([eb('addressBookEntry.label', 'ilike', pattern), eb('addressBookEntry.address', 'ilike', pattern)]),
+    );
   }
   if (query.ids) filtered = filtered.where('addressBookEntry.id', 'in', query.ids);
   const page = await paginate(filtered, query, {
@@ -62,7 +77,13 @@ export async function findAddressBookEntry(db: Db, caller: Caller, id: number, n
  * the org's change delay — a hijacked manager account cannot add an address and drain to it at once.
  * The address is stored canonical (EIP-55, base58check), as outflows compare it.
  */
-export async function saveAddressBookEntry(db: Db, caller: Caller, body: AddressBookBody, now: Date, defaultDelayHours: number): Promise<AddressBookRecord> {
+export async function saveAddressBookEntry(
+  db: Db,
+  caller: Caller,
+  body: AddressBookBody,
+  now: Date,
+  defaultDelayHours: number,
+): Promise<AddressBookRecord> {
   const chain = await db.selectFrom('chain').select('family').where('chainId', '=', body.chainId).executeTakeFirst();
   if (!chain) throw badRequest({ chainId: { key: 'validation.unknownReference' } });
   const address = checkAddress(chain.family as ChainFamily, body.address);
@@ -72,7 +93,16 @@ export async function saveAddressBookEntry(db: Db, caller: Caller, body: Address
     const activeFrom = await effectiveFrom(trx, caller.org.orgId, now, defaultDelayHours);
     const inserted = await trx
       .insertInto('addressBookEntry')
-      .values({ orgId: caller.org.orgId, chainId: body.chainId, address: address.address, label: body.label, memo: body.memo, activeFrom, createdBy: caller.userId, createdAt: now })
+      .values({
+        orgId: caller.org.orgId,
+        chainId: body.chainId,
+        address: address.address,
+        label: body.label,
+        memo: body.memo,
+        activeFrom,
+        createdBy: caller.userId,
+        createdAt: now,
+      })
       .onConflict((oc) => oc.columns(['orgId', 'chainId', 'address']).doNothing())
       .returning('id')
       .executeTakeFirst();
@@ -85,7 +115,13 @@ export async function saveAddressBookEntry(db: Db, caller: Caller, body: Address
 export async function updateAddressBookEntry(db: Db, caller: Caller, body: AddressBookUpdateBody, now: Date): Promise<AddressBookRecord> {
   // The answer is read inside the transaction that wrote it (docs/DECISIONS.md "Idempotency and honest answers").
   return db.transaction().execute(async (trx) => {
-    const updated = await trx.updateTable('addressBookEntry').set({ label: body.label, memo: body.memo }).where('id', '=', body.id).where('orgId', '=', caller.org.orgId).returning('id').executeTakeFirst();
+    const updated = await trx
+      .updateTable('addressBookEntry')
+      .set({ label: body.label, memo: body.memo })
+      .where('id', '=', body.id)
+      .where('orgId', '=', caller.org.orgId)
+      .returning('id')
+      .executeTakeFirst();
     if (!updated) throw notFound('Address book entry');
     return findAddressBookEntry(trx, caller, body.id, now);
   });
@@ -94,6 +130,8 @@ export async function updateAddressBookEntry(db: Db, caller: Caller, body: Addre
 /** POST /sys/address-book/delete/{id} (managers): at once — leaving the book only makes the rules stricter. */
 export async function deleteAddressBookEntry(db: Db, caller: Caller, id: number, now: Date): Promise<AddressBookRecord> {
   const entry = await findAddressBookEntry(db, caller, id, now);
-  await db.transaction().execute((trx) => trx.deleteFrom('addressBookEntry').where('id', '=', id).where('orgId', '=', caller.org.orgId).execute());
+  await db
+    .transaction()
+    .execute((trx) => trx.deleteFrom('addressBookEntry').where('id', '=', id).where('orgId', '=', caller.org.orgId).execute());
   return entry;
 }

@@ -25,7 +25,8 @@ export function registerAssetFlowRoutes(app: FastifyInstance, context: ServerCon
     query: assetFlowListQuery.extend({ view: exportView(['asset-flow', 'asset-flow-lite']) }),
     handler: async ({ caller, query, request, reply }) => {
       const view = query.view ?? 'asset-flow';
-      return sendCsvExport(request, reply, context.messages, { names: await exportNames(context.reader),
+      return sendCsvExport(request, reply, context.messages, {
+        names: await exportNames(context.reader),
         ...assetFlowSource(context.reader, caller, query),
         sort: { sort: query.sort, order: query.sort ? query.order : 'desc' },
         view: assetFlowExports[view],

@@ -6,7 +6,10 @@ import type { AuditAction, AuditEntity } from '../../../src/contract/schemas/aud
  * An audit event no row change carries (a failed sign-in), written with the request's context.
  * Row changes are recorded by the database itself (migration 015); this is for the rest.
  */
-export async function recordAuditEvent(db: Db, event: { action: AuditAction; entity: AuditEntity; entityId?: string | null; after?: Record<string, string> | null }): Promise<void> {
+export async function recordAuditEvent(
+  db: Db,
+  event: { action: AuditAction; entity: AuditEntity; entityId?: string | null; after?: Record<string, string> | null },
+): Promise<void> {
   const context = currentAuditContext();
   if (!context) throw new Error('recordAuditEvent outside a write request');
   await db

@@ -16,20 +16,38 @@ export function registerAuditLogRoutes(app: FastifyInstance, context: ServerCont
   const { db, reader } = context;
   // A declared resource's table is audited under its name: a filter by it is as valid as by a built-in one.
   const auditLogListQuery = auditLogListQueryFor(declaredResources.map((d) => d.name));
-  defineRoute(app, context, { method: 'GET', path: ApiPath.auditLog.list, access: 'auditLog.read', query: auditLogListQuery, handler: async ({ caller, query }) => listAuditEvents(reader, caller, query) });
+  defineRoute(app, context, {
+    method: 'GET',
+    path: ApiPath.auditLog.list,
+    access: 'auditLog.read',
+    query: auditLogListQuery,
+    handler: async ({ caller, query }) => listAuditEvents(reader, caller, query),
+  });
   defineRoute(app, context, {
     method: 'GET',
     path: ApiPath.auditLog.export,
     access: 'auditLog.read',
     query: auditLogListQuery,
     handler: async ({ caller, query, request, reply }) =>
-      sendCsvExport(request, reply, context.messages, { names: await exportNames(context.reader),
+      sendCsvExport(request, reply, context.messages, {
+        names: await exportNames(context.reader),
         ...auditEventSource(reader, caller, query),
         sort: { sort: query.sort, order: query.sort ? query.order : 'desc' },
         view: auditLogExport,
         name: 'audit-log',
       }),
   });
-  defineRoute(app, context, { method: 'GET', path: ApiPath.auditLog.detail, access: 'auditLog.read', query: detailQuery, handler: async ({ caller, query }) => auditEventDetail(reader, caller, query.id) });
-  defineRoute(app, context, { method: 'GET', path: ApiPath.auditLog.verify, access: 'auditLog.verify', handler: async () => verifyAuditChain(db, context.now()) });
+  defineRoute(app, context, {
+    method: 'GET',
+    path: ApiPath.auditLog.detail,
+    access: 'auditLog.read',
+    query: detailQuery,
+    handler: async ({ caller, query }) => auditEventDetail(reader, caller, query.id),
+  });
+  defineRoute(app, context, {
+    method: 'GET',
+    path: ApiPath.auditLog.verify,
+    access: 'auditLog.verify',
+    handler: async () => verifyAuditChain(db, context.now()),
+  });
 }

@@ -21,7 +21,9 @@ const scoped = (db: Db, caller: Caller) =>
     .leftJoin('appUser as actor', 'actor.id', 'auditEvent.actorId')
     // A proposal's events (its own and its votes', keyed "proposal:signer") name it as every screen does: wallet and nonce.
     .leftJoin('proposal as auditProposal', (join) =>
-      join.on(sql<boolean>`audit_proposal.id = case when audit_event.entity in ('proposal', 'proposalVote') then split_part(audit_event.entity_id, ':', 1)::integer end`),
+      join.on(
+        sql<boolean>`audit_proposal.id = case when audit_event.entity in ('proposal', 'proposalVote') then split_part(audit_event.entity_id, ':', 1)::integer end`,
+      ),
     )
     .leftJoin('chainWallet as auditWallet', 'auditWallet.id', 'auditProposal.walletId')
     .where(orgVisibleTo(caller, 'audit_event.org_id'));
@@ -50,7 +52,11 @@ const columns = [
 
 /** Column names as the API names fields: `withdraw_fee` → `withdrawFee`. */
 const camel = (values: Record<string, unknown> | null): AuditValues | null =>
-  values === null ? null : Object.fromEntries(Object.entries(values).map(([key, value]) => [key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()), value]));
+  values === null
+    ? null
+    : Object.fromEntries(
+        Object.entries(values).map(([key, value]) => [key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()), value]),
+      );
 
 type Row = Omit<AuditEventRecord, 'createdAt' | 'before' | 'after' | 'proposal' | 'proposalStep'> & {
   createdAt: Date | string;
@@ -92,7 +98,11 @@ export function auditEventSource(db: Db, caller: Caller, query: AuditLogListQuer
     // Grows with every action: counted apart (server/http/pagination.ts `countApart`).
     countApart: true,
   };
-  return { filtered, options, transform: (row: Record<string, unknown>) => toRecord(row as unknown as Row) as unknown as Record<string, unknown> };
+  return {
+    filtered,
+    options,
+    transform: (row: Record<string, unknown>) => toRecord(row as unknown as Row) as unknown as Record<string, unknown>,
+  };
 }
 
 /** GET /sys/audit-log/list: newest first unless sorted otherwise. */
@@ -124,7 +134,9 @@ export async function verifyAuditChain(db: Db, now: Date): Promise<AuditVerifyRe
       where prev_hash <> coalesce(previous, repeat('0', 64)) or hash <> digest
       order by id limit 1
     )
-    select (select count(*)::int from chain) as checked, (select id from broken)::integer as "brokenId", (select created_at from broken) as "brokenAt"`.execute(db);
+    select (select count(*)::int from chain) as checked, (select id from broken)::integer as "brokenId", (select created_at from broken) as "brokenAt"`.execute(
+    db,
+  );
   const [result] = rows;
   return {
     intact: result.brokenId === null,

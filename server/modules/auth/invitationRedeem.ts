@@ -7,7 +7,11 @@ import { BodyCode } from '../../../src/contract/envelope';
 import { invitationStatus } from '../invitation/status';
 import { accountKey } from './accountKey';
 
-const refusalKey = { used: 'validation.invitationUsed', expired: 'validation.invitationExpired', revoked: 'validation.invitationRevoked' } as const;
+const refusalKey = {
+  used: 'validation.invitationUsed',
+  expired: 'validation.invitationExpired',
+  revoked: 'validation.invitationRevoked',
+} as const;
 
 /** The open invitation with this code, its row locked for the rest of the transaction; else a refusal on the code field. */
 export async function lockOpenInvitation(trx: Transaction<Database>, code: string, now: Date): Promise<Selectable<InvitationTable>> {
@@ -34,20 +38,41 @@ export function assertInvitee(invitation: Selectable<InvitationTable>, account: 
  * user as manager; a member code makes the user a member of its org with its role. The
  * code is then used up. Returns the org joined.
  */
-export async function redeemInvitation(trx: Transaction<Database>, invitation: Selectable<InvitationTable>, userId: number, now: Date): Promise<number> {
+export async function redeemInvitation(
+  trx: Transaction<Database>,
+  invitation: Selectable<InvitationTable>,
+  userId: number,
+  now: Date,
+): Promise<number> {
   const joinsExisting = invitation.kind === 'member' && invitation.targetOrgId !== null;
   const orgId = joinsExisting
     ? invitation.targetOrgId!
     : (
         await trx
           .insertInto('org')
-          .values({ name: invitation.orgName ?? '', tenantType: invitation.tenantType ?? 0, parentId: invitation.issuerOrgId, createdAt: now })
+          .values({
+            name: invitation.orgName ?? '',
+            tenantType: invitation.tenantType ?? 0,
+            parentId: invitation.issuerOrgId,
+            createdAt: now,
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
   // A new org starts with the default rules, in force at once (there is nothing to move yet).
-  if (!joinsExisting) await insertPolicyVersion(trx, { orgId, rules: DEFAULT_POLICY_RULES, delayHours: DEFAULT_CHANGE_DELAY_HOURS, activeFrom: now, createdBy: null, at: now });
-  await trx.insertInto('membership').values({ userId, orgId, roleLevel: invitation.roleLevel ?? 0, createdAt: now }).execute();
+  if (!joinsExisting)
+    await insertPolicyVersion(trx, {
+      orgId,
+      rules: DEFAULT_POLICY_RULES,
+      delayHours: DEFAULT_CHANGE_DELAY_HOURS,
+      activeFrom: now,
+      createdBy: null,
+      at: now,
+    });
+  await trx
+    .insertInto('membership')
+    .values({ userId, orgId, roleLevel: invitation.roleLevel ?? 0, createdAt: now })
+    .execute();
   await trx.updateTable('invitation').set({ usedAt: now, usedBy: userId, orgId }).where('id', '=', invitation.id).execute();
   return orgId;
 }

@@ -18,8 +18,14 @@ export async function joinWithCode(context: ServerContext, caller: Caller, body:
     const invitation = await lockOpenInvitation(trx, body.invitationCode, now);
     assertInvitee(invitation, caller.account, 'invitationCode');
     if (invitation.targetOrgId !== null) {
-      const member = await trx.selectFrom('membership').select('userId').where('userId', '=', caller.userId).where('orgId', '=', invitation.targetOrgId).executeTakeFirst();
-      if (member) throw new ApiError(BodyCode.conflict, 'api.alreadyMember', { fields: { invitationCode: { key: 'validation.alreadyMember' } } });
+      const member = await trx
+        .selectFrom('membership')
+        .select('userId')
+        .where('userId', '=', caller.userId)
+        .where('orgId', '=', invitation.targetOrgId)
+        .executeTakeFirst();
+      if (member)
+        throw new ApiError(BodyCode.conflict, 'api.alreadyMember', { fields: { invitationCode: { key: 'validation.alreadyMember' } } });
     }
     await redeemInvitation(trx, invitation, caller.userId, now);
     return { userName: caller.userName, account: caller.account, orgList: await membershipsOf(trx, caller.userId) };

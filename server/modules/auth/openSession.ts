@@ -8,7 +8,12 @@ import { hashSessionToken, newSessionToken } from './sessionToken';
  * up from then (docs/DECISIONS.md "Two-factor authentication and step-up"), as if that code had been
  * typed into the step-up dialog.
  */
-export async function openSession(context: ServerContext, userId: number, request: FastifyRequest, codeAcceptedAt: Date | null = null): Promise<string> {
+export async function openSession(
+  context: ServerContext,
+  userId: number,
+  request: FastifyRequest,
+  codeAcceptedAt: Date | null = null,
+): Promise<string> {
   const token = newSessionToken();
   const now = context.now();
   await context.db

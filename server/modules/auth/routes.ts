@@ -19,15 +19,22 @@ import { joinWithCode } from './join';
 import { accountKey, storedAccountKey } from './accountKey';
 
 /** A hash to compare against when the account does not exist, so both paths take as long. */
-const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA==';
+const DUMMY_HASH =
+  'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA==';
 
 /** Sign-in's limit key: the account as the look-up compares it, so padding or case is no fresh bucket. */
-const addressAndAccount = (request: FastifyRequest) => `${clientAddress(request)}|${accountKey(String((request.body as { account?: unknown } | undefined)?.account ?? ''))}`;
+const addressAndAccount = (request: FastifyRequest) =>
+  `${clientAddress(request)}|${accountKey(String((request.body as { account?: unknown } | undefined)?.account ?? ''))}`;
 
 export function registerAuthRoutes(app: FastifyInstance, context: ServerContext): void {
   const { db } = context;
   const codes = secondFactorChecker(app, db);
-  const failedLoginsPerAddress = failureLimit(app, { name: 'login failures per address', max: context.config.loginFailuresPerAddress, timeWindow: '15 minutes', keyGenerator: clientAddress });
+  const failedLoginsPerAddress = failureLimit(app, {
+    name: 'login failures per address',
+    max: context.config.loginFailuresPerAddress,
+    timeWindow: '15 minutes',
+    keyGenerator: clientAddress,
+  });
 
   defineRoute(app, context, {
     method: 'POST',

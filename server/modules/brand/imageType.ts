@@ -7,7 +7,13 @@ export type ImageType = 'png' | 'jpeg' | 'webp' | 'ico' | 'svg';
 export const IMAGE_EXTENSION: Record<ImageType, string> = { png: '.png', jpeg: '.jpg', webp: '.webp', ico: '.ico', svg: '.svg' };
 
 /** The media type an image of each kind is served with. */
-export const IMAGE_MEDIA_TYPE: Record<ImageType, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp', ico: 'image/x-icon', svg: 'image/svg+xml' };
+export const IMAGE_MEDIA_TYPE: Record<ImageType, string> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  ico: 'image/x-icon',
+  svg: 'image/svg+xml',
+};
 
 /** Declared media types and the content each must have. */
 export const MEDIA_TYPE_IMAGE: Record<string, ImageType> = {
@@ -44,5 +50,7 @@ export function detectImageType(bytes: Buffer): ImageType | undefined {
  */
 export function isUnsafeSvg(bytes: Buffer): boolean {
   const text = bytes.toString('utf8');
-  return /<script|<foreignObject|<iframe|<embed|<object|<!ENTITY|javascript:|\son[a-z]+\s*=|(?:xlink:)?href\s*=\s*["']?\s*(?!#|data:image\/)[a-z]/i.test(text);
+  return /<script|<foreignObject|<iframe|<embed|<object|<!ENTITY|javascript:|\son[a-z]+\s*=|(?:xlink:)?href\s*=\s*["']?\s*(?!#|data:image\/)[a-z]/i.test(
+    text,
+  );
 }

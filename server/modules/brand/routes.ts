@@ -28,7 +28,10 @@ const multipartRefusals: Record<string, { code: ApiError['code']; key: string }>
 const asApiError = (error: unknown) => {
   if (error instanceof ApiError) return error;
   const code = (error as { code?: unknown }).code;
-  const refusal = (typeof code === 'string' ? multipartRefusals[code] : undefined) ?? { code: BodyCode.badRequest, key: 'api.uploadMalformed' };
+  const refusal = (typeof code === 'string' ? multipartRefusals[code] : undefined) ?? {
+    code: BodyCode.badRequest,
+    key: 'api.uploadMalformed',
+  };
   return new ApiError(refusal.code, refusal.key, { params: { max: BRAND_UPLOAD_MAX_BYTES / 1024 } });
 };
 

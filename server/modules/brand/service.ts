@@ -19,8 +19,17 @@ export async function readBrand(db: Db): Promise<BrandConfig> {
 export async function updateBrand(db: Db, brand: BrandConfig, now: Date): Promise<BrandConfig> {
   return db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('brandConfig').select('id').orderBy('id').limit(1).forUpdate().executeTakeFirst();
-    if (current) await trx.updateTable('brandConfig').set({ ...brand, updatedAt: now }).where('id', '=', current.id).execute();
-    else await trx.insertInto('brandConfig').values({ ...brand, updatedAt: now }).execute();
+    if (current)
+      await trx
+        .updateTable('brandConfig')
+        .set({ ...brand, updatedAt: now })
+        .where('id', '=', current.id)
+        .execute();
+    else
+      await trx
+        .insertInto('brandConfig')
+        .values({ ...brand, updatedAt: now })
+        .execute();
     return brand;
   });
 }

@@ -7,7 +7,9 @@ import { IMAGE_EXTENSION, IMAGE_MEDIA_TYPE, type ImageType } from './imageType';
 /** The names `storeBrandImage` gives: 32 hex digits and an image extension. Nothing else is looked up. */
 const UPLOAD_NAME = /^[0-9a-f]{32}\.(png|jpg|webp|ico|svg)$/;
 
-const MEDIA_TYPE_OF_EXTENSION = Object.fromEntries((Object.entries(IMAGE_EXTENSION) as Array<[ImageType, string]>).map(([kind, extension]) => [extension, IMAGE_MEDIA_TYPE[kind]]));
+const MEDIA_TYPE_OF_EXTENSION = Object.fromEntries(
+  (Object.entries(IMAGE_EXTENSION) as Array<[ImageType, string]>).map(([kind, extension]) => [extension, IMAGE_MEDIA_TYPE[kind]]),
+);
 
 /**
  * GET /uploads/<name>: an uploaded image, from the database, so every instance serves what any

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
 import { RESOURCE_ACCESS } from '../../../src/access';
-import { chainBody, chainList, chainListQuery, chainRecord, chainUpdateBody, type ChainRecord, type ChainRow } from '../../../src/contract/schemas/chain';
+import {
+  chainBody,
+  chainList,
+  chainListQuery,
+  chainRecord,
+  chainUpdateBody,
+  type ChainRecord,
+  type ChainRow,
+} from '../../../src/contract/schemas/chain';
 import type { ServerContext } from '../../http/serverContext';
 import { registerCrudRoutes } from '../../http/crudRoutes';
 import { deleteChain, findChain, listChains, saveChain, updateChain } from './service';
@@ -27,8 +35,19 @@ export function registerChainRoutes(app: FastifyInstance, context: ServerContext
       },
     },
     detail: { summary: 'One network', handler: async ({ id }) => withMode(await findChain(db, id)) },
-    create: { body: chainBody, summary: 'Add a network (the first one becomes the default)', handler: async ({ body }) => withMode(await saveChain(db, body, context.now())) },
-    update: { body: chainUpdateBody, summary: 'Change a network (its family and chain id only while nothing uses it)', handler: async ({ body }) => withMode(await updateChain(db, body, context.now())) },
-    delete: { summary: 'Delete a network nothing uses: answers the deleted record', handler: async ({ id }) => withMode(await deleteChain(db, id)) },
+    create: {
+      body: chainBody,
+      summary: 'Add a network (the first one becomes the default)',
+      handler: async ({ body }) => withMode(await saveChain(db, body, context.now())),
+    },
+    update: {
+      body: chainUpdateBody,
+      summary: 'Change a network (its family and chain id only while nothing uses it)',
+      handler: async ({ body }) => withMode(await updateChain(db, body, context.now())),
+    },
+    delete: {
+      summary: 'Delete a network nothing uses: answers the deleted record',
+      handler: async ({ id }) => withMode(await deleteChain(db, id)),
+    },
   });
 }

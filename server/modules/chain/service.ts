@@ -37,7 +37,20 @@ export const chainFamilyUsage: readonly UsageCount[] = [
   { table: 'chainTransfer', column: 'chainId', noun: 'api.usedBy.chainTransfers' },
 ];
 
-const columns = ['id', 'chainId', 'name', 'family', 'symbol', 'rpcUrl', 'explorerUrl', 'confirmations', 'isDefault', 'enabled', 'createdAt', 'updatedAt'] as const;
+const columns = [
+  'id',
+  'chainId',
+  'name',
+  'family',
+  'symbol',
+  'rpcUrl',
+  'explorerUrl',
+  'confirmations',
+  'isDefault',
+  'enabled',
+  'createdAt',
+  'updatedAt',
+] as const;
 
 const sortColumns: Record<string, string> = {
   id: 'chain.id',
@@ -79,7 +92,10 @@ async function assertChainIdFree(trx: Trx, chainId: number, exceptId?: number): 
   let query = trx.selectFrom('chain').select('id').where('chainId', '=', chainId);
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   if (await query.executeTakeFirst()) {
-    throw new ApiError(BodyCode.conflict, 'api.chainIdTaken', { params: { chainId }, fields: { chainId: { key: 'validation.duplicate' } } });
+    throw new ApiError(BodyCode.conflict, 'api.chainIdTaken', {
+      params: { chainId },
+      fields: { chainId: { key: 'validation.duplicate' } },
+    });
   }
 }
 
@@ -124,12 +140,18 @@ export async function updateChain(db: Db, body: ChainUpdateBody, now: Date): Pro
       if (uses.length > 0) throw lockedWhileUsed('api.chainFamilyLocked', { chain: current.name }, uses, ['family']);
     }
     if (current.isDefault && changes.isDefault === false) {
-      throw new ApiError(BodyCode.badRequest, 'api.chainDefaultRequired', { fields: { isDefault: { key: 'validation.defaultChainRequired' } } });
+      throw new ApiError(BodyCode.badRequest, 'api.chainDefaultRequired', {
+        fields: { isDefault: { key: 'validation.defaultChainRequired' } },
+      });
     }
     const willBeDefault = changes.isDefault ?? current.isDefault;
     if (willBeDefault && (changes.enabled ?? current.enabled) === false) throw defaultMustBeEnabled();
     if (changes.isDefault && !current.isDefault) await clearDefault(trx, now);
-    await trx.updateTable('chain').set({ ...changes, updatedAt: now }).where('id', '=', id).execute();
+    await trx
+      .updateTable('chain')
+      .set({ ...changes, updatedAt: now })
+      .where('id', '=', id)
+      .execute();
     return findChain(trx, id);
   });
 }

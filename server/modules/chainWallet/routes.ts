@@ -17,10 +17,25 @@ export function registerChainWalletRoutes(app: FastifyInstance, context: ServerC
     paths: ApiPath.chainWallet,
     access: RESOURCE_ACCESS.chainWallet,
     record: chainWalletRecord,
-    list: { query: chainWalletListQuery, summary: 'The wallets in the caller’s tenancy scope, with signers and balances, filtered, sorted and paged', handler: async ({ caller, query }) => listWallets(db, caller, query) },
+    list: {
+      query: chainWalletListQuery,
+      summary: 'The wallets in the caller’s tenancy scope, with signers and balances, filtered, sorted and paged',
+      handler: async ({ caller, query }) => listWallets(db, caller, query),
+    },
     detail: { summary: 'One wallet, with its signers and balances', handler: async ({ caller, id }) => findWallet(db, caller, id) },
-    create: { body: chainWalletBody, summary: 'Add a wallet (a multisig one with its signers and threshold)', handler: async ({ caller, body }) => saveWallet(db, context.chains, caller, body, context.now()) },
-    update: { body: chainWalletUpdateBody, summary: 'Rename a wallet (signers and threshold change only by governance proposal)', handler: async ({ caller, body }) => updateWallet(db, caller, body, context.now()) },
-    delete: { summary: 'Delete an unfunded wallet nothing refers to: answers the deleted record', handler: async ({ caller, id }) => deleteWallet(db, caller, id) },
+    create: {
+      body: chainWalletBody,
+      summary: 'Add a wallet (a multisig one with its signers and threshold)',
+      handler: async ({ caller, body }) => saveWallet(db, context.chains, caller, body, context.now()),
+    },
+    update: {
+      body: chainWalletUpdateBody,
+      summary: 'Rename a wallet (signers and threshold change only by governance proposal)',
+      handler: async ({ caller, body }) => updateWallet(db, caller, body, context.now()),
+    },
+    delete: {
+      summary: 'Delete an unfunded wallet nothing refers to: answers the deleted record',
+      handler: async ({ caller, id }) => deleteWallet(db, caller, id),
+    },
   });
 }

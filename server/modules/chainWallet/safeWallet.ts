@@ -13,7 +13,11 @@ import type { ChainWalletBody } from '../../../src/contract/schemas/chainWallet'
  * owners are the signers' registered keys, in signer order, its threshold the wallet's, and its
  * address the Safe's. Null when the wallet is not one (another kind, a simulated chain).
  */
-export async function safeFor(db: Db, chains: ChainRegistry, body: ChainWalletBody): Promise<{ address: Address; setup: SafeSetup } | null> {
+export async function safeFor(
+  db: Db,
+  chains: ChainRegistry,
+  body: ChainWalletBody,
+): Promise<{ address: Address; setup: SafeSetup } | null> {
   if (body.threshold === null) return null;
   const chain = await db.selectFrom('chain').select(['chainId', 'family', 'rpcUrl']).where('chainId', '=', body.chainId).executeTakeFirst();
   if (!chain || !isSafeWallet(body.kind, chain.family)) return null;
@@ -22,7 +26,10 @@ export async function safeFor(db: Db, chains: ChainRegistry, body: ChainWalletBo
   const owners = await ownersOf(db, body.signers);
   // From what the wallet is and the last wallet id: a request re-run after a serialization failure
   // finds the Safe it made, while the next wallet of the same name and signers gets a Safe of its own.
-  const { last } = await db.selectFrom('chainWallet').select((eb) => eb.fn.coalesce(eb.fn.max('id'), eb.lit(0)).as('last')).executeTakeFirstOrThrow();
+  const { last } = await db
+    .selectFrom('chainWallet')
+    .select((eb) => eb.fn.coalesce(eb.fn.max('id'), eb.lit(0)).as('last'))
+    .executeTakeFirstOrThrow();
   const salt = BigInt(keccak256(stringToHex(`wallet ${body.orgId}/${body.chainId}/${body.kind}/${body.label}/${last}`)));
   const { address } = await multisig.create(owners, body.threshold, salt);
   return { address, setup: { owners, threshold: body.threshold, saltNonce: salt.toString() } };
@@ -32,7 +39,8 @@ export async function safeFor(db: Db, chains: ChainRegistry, body: ChainWalletBo
 export const safeSetupValue = (setup: SafeSetup) => sql<SafeSetup>`${JSON.stringify(setup)}::jsonb`;
 
 /** A Safe's owners and threshold as the jsonb column takes them: at creation, its setup's (then governance's, sign/governance.ts). */
-export const safeOwnersValue = (owners: SafeOwners) => sql<SafeOwners>`${JSON.stringify({ owners: owners.owners, threshold: owners.threshold })}::jsonb`;
+export const safeOwnersValue = (owners: SafeOwners) =>
+  sql<SafeOwners>`${JSON.stringify({ owners: owners.owners, threshold: owners.threshold })}::jsonb`;
 
 /** The signers' keys in signer order; anyone without one is named in a 409 (they register it on /account). */
 async function ownersOf(db: Db, signers: readonly number[]): Promise<Address[]> {

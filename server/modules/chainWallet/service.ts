@@ -118,12 +118,23 @@ function assertKindOfTier(kind: string, org: { name: string; tenantType: number 
  * Checks that need the database: the chain, the org in scope, the address, the signers' membership.
  * `address` null: the wallet's address is not known yet (its Safe is made after these checks).
  */
-async function checkAgainstStored(trx: Trx, caller: Caller, wallet: ChainWalletBody, address: string | null, exceptId?: number): Promise<string> {
+async function checkAgainstStored(
+  trx: Trx,
+  caller: Caller,
+  wallet: ChainWalletBody,
+  address: string | null,
+  exceptId?: number,
+): Promise<string> {
   const fields: FieldMessages = {};
   // FOR SHARE: a concurrent family change waits for this wallet (and then sees it), so no address of the old family slips in.
   const chain = await trx.selectFrom('chain').select('family').where('chainId', '=', wallet.chainId).forShare().executeTakeFirst();
   if (!chain) fields.chainId = { key: 'validation.unknownReference' };
-  const org = await trx.selectFrom('org').select(['id', 'name', 'tenantType']).where('id', '=', wallet.orgId).where(orgVisibleTo(caller, 'org.id')).executeTakeFirst();
+  const org = await trx
+    .selectFrom('org')
+    .select(['id', 'name', 'tenantType'])
+    .where('id', '=', wallet.orgId)
+    .where(orgVisibleTo(caller, 'org.id'))
+    .executeTakeFirst();
   if (!org) fields.orgId = { key: 'validation.unknownReference' };
   let canonical = address ?? '';
   if (chain && address !== null) {
@@ -136,7 +147,11 @@ async function checkAgainstStored(trx: Trx, caller: Caller, wallet: ChainWalletB
   if (org) assertKindOfTier(wallet.kind, org);
   if (address === null) return canonical;
 
-  let clash = trx.selectFrom('chainWallet').select('id').where('chainId', '=', wallet.chainId).where(sql`lower(address)`, '=', canonical.toLowerCase());
+  let clash = trx
+    .selectFrom('chainWallet')
+    .select('id')
+    .where('chainId', '=', wallet.chainId)
+    .where(sql`lower(address)`, '=', canonical.toLowerCase());
   if (exceptId !== undefined) clash = clash.where('id', '!=', exceptId);
   if (await clash.executeTakeFirst()) {
     throw new ApiError(BodyCode.conflict, 'api.walletAddressTaken', { fields: { address: { key: 'validation.duplicate' } } });
@@ -149,7 +164,13 @@ async function checkAgainstStored(trx: Trx, caller: Caller, wallet: ChainWalletB
  * checked first, then its Safe deployed (or found, on a re-run) with no database transaction held
  * while the chain answers, then written with the Safe's address. Its address is never typed in.
  */
-export async function saveWallet(db: Db, chains: ChainRegistry, caller: Caller, body: ChainWalletBody, now: Date): Promise<ChainWalletRecord> {
+export async function saveWallet(
+  db: Db,
+  chains: ChainRegistry,
+  caller: Caller,
+  body: ChainWalletBody,
+  now: Date,
+): Promise<ChainWalletRecord> {
   assertMayWriteWallet(caller, body);
   await db.transaction().execute((trx) => checkAgainstStored(trx, caller, body, null));
   const safe = await safeFor(db, chains, body).catch(rethrowChainFault);
@@ -161,7 +182,18 @@ export async function saveWallet(db: Db, chains: ChainRegistry, caller: Caller, 
     const address = await checkAgainstStored(trx, caller, body, safe?.address ?? (body.address as string));
     const { id } = await trx
       .insertInto('chainWallet')
-      .values({ chainId: body.chainId, orgId: body.orgId, kind: body.kind, address, label: body.label, threshold: body.threshold, safeSetup: safe ? safeSetupValue(safe.setup) : null, safeOwners: safe ? safeOwnersValue(safe.setup) : null, createdAt: now, updatedAt: now })
+      .values({
+        chainId: body.chainId,
+        orgId: body.orgId,
+        kind: body.kind,
+        address,
+        label: body.label,
+        threshold: body.threshold,
+        safeSetup: safe ? safeSetupValue(safe.setup) : null,
+        safeOwners: safe ? safeOwnersValue(safe.setup) : null,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await writeSigners(trx, id, body.signers);
@@ -189,13 +221,22 @@ export async function updateWallet(db: Db, caller: Caller, body: ChainWalletUpda
       throw badRequest({ [(body.threshold ?? null) !== null ? 'threshold' : 'signers']: { key: 'validation.onlyMultisig' } });
     }
     const thresholdChanges = body.threshold !== undefined && (body.threshold ?? null) !== stored.threshold;
-    const signersChange = body.signers !== undefined && !sameSigners(body.signers, stored.signers.map((s) => s.userId));
+    const signersChange =
+      body.signers !== undefined &&
+      !sameSigners(
+        body.signers,
+        stored.signers.map((s) => s.userId),
+      );
     if (thresholdChanges || signersChange) {
       throw new ApiError(BodyCode.conflict, 'api.walletGovernanceByProposal', {
         fields: { [signersChange ? 'signers' : 'threshold']: { key: 'api.walletGovernanceByProposal' } },
       });
     }
-    await trx.updateTable('chainWallet').set({ label: body.label ?? stored.label, updatedAt: now }).where('id', '=', stored.id).execute();
+    await trx
+      .updateTable('chainWallet')
+      .set({ label: body.label ?? stored.label, updatedAt: now })
+      .where('id', '=', stored.id)
+      .execute();
     return findWallet(trx, caller, stored.id);
   });
 }
@@ -204,7 +245,12 @@ export async function deleteWallet(db: Db, caller: Caller, id: number): Promise<
   return db.transaction().execute(async (trx) => {
     const stored = await findWallet(trx, caller, id, true);
     assertMayWriteWallet(caller, stored);
-    const funded = await trx.selectFrom('walletBalance').select('walletId').where('walletId', '=', id).where('amount', '>', '0').executeTakeFirst();
+    const funded = await trx
+      .selectFrom('walletBalance')
+      .select('walletId')
+      .where('walletId', '=', id)
+      .where('amount', '>', '0')
+      .executeTakeFirst();
     const proposals = await trx.selectFrom('proposal').select('id').where('walletId', '=', id).executeTakeFirst();
     const ledger = await trx.selectFrom('ledgerEntry').select('id').where('walletId', '=', id).executeTakeFirst();
     const gas = await trx.selectFrom('gasFee').select('id').where('walletId', '=', id).executeTakeFirst();

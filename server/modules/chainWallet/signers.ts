@@ -6,7 +6,11 @@ type Trx = Transaction<Database>;
 /** Replaces a wallet's signer list (its order is the positions). */
 export async function writeSigners(trx: Trx, walletId: number, signers: readonly number[]): Promise<void> {
   await trx.deleteFrom('walletSigner').where('walletId', '=', walletId).execute();
-  if (signers.length > 0) await trx.insertInto('walletSigner').values(signers.map((userId, position) => ({ walletId, userId, position }))).execute();
+  if (signers.length > 0)
+    await trx
+      .insertInto('walletSigner')
+      .values(signers.map((userId, position) => ({ walletId, userId, position })))
+      .execute();
 }
 
 /** Every one of `signers` is a member of the org (signers must be able to act in it). */

@@ -10,7 +10,8 @@ import {
   type ContractAddressRecord,
 } from '../../../src/contract/schemas/contractAddress';
 
-const emptyAddresses = () => Object.fromEntries(CONTRACT_ADDRESS_FIELD_NAMES.map((f) => [f, null])) as Record<(typeof CONTRACT_ADDRESS_FIELD_NAMES)[number], null>;
+const emptyAddresses = () =>
+  Object.fromEntries(CONTRACT_ADDRESS_FIELD_NAMES.map((f) => [f, null])) as Record<(typeof CONTRACT_ADDRESS_FIELD_NAMES)[number], null>;
 
 /** One row per chain; a chain with nothing saved yet shows its 14 fields empty. Keyed by chainId. */
 export async function listContractAddresses(db: Db, query: ContractAddressListQuery): Promise<ListResult<ContractAddressRecord>> {
@@ -18,11 +19,27 @@ export async function listContractAddresses(db: Db, query: ContractAddressListQu
   if (query.chainId) chains = chains.where('chainId', '=', query.chainId);
   const all = await chains.execute();
   const page = all.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
-  const rows = page.length ? await db.selectFrom('contractAddress').selectAll().where('chainId', 'in', page.map((c) => c.chainId)).execute() : [];
+  const rows = page.length
+    ? await db
+        .selectFrom('contractAddress')
+        .selectAll()
+        .where(
+          'chainId',
+          'in',
+          page.map((c) => c.chainId),
+        )
+        .execute()
+    : [];
   const list = page.map((chain) => {
     const row = rows.find((r) => r.chainId === chain.chainId);
     const addresses = row ? Object.fromEntries(CONTRACT_ADDRESS_FIELD_NAMES.map((f) => [f, row[f]])) : emptyAddresses();
-    return { id: chain.chainId, chainId: chain.chainId, chainName: chain.name, family: chain.family, ...addresses } as ContractAddressRecord;
+    return {
+      id: chain.chainId,
+      chainId: chain.chainId,
+      chainName: chain.name,
+      family: chain.family,
+      ...addresses,
+    } as ContractAddressRecord;
   });
   return { list, count: all.length };
 }

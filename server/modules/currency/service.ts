@@ -133,7 +133,10 @@ async function checkAgainstStored(trx: Trx, currency: CurrencyBody, exceptId?: n
   const others = (query: ReturnType<typeof sameChain>) => (exceptId === undefined ? query : query.where('id', '!=', exceptId));
   const sameChain = () => trx.selectFrom('currency').select(['id', 'symbol']).where('chainId', '=', currency.chainId);
   if (await others(sameChain().where('symbol', '=', currency.symbol)).executeTakeFirst()) {
-    throw new ApiError(BodyCode.conflict, 'api.currencySymbolTaken', { params: { symbol: currency.symbol }, fields: { symbol: { key: 'validation.duplicate' } } });
+    throw new ApiError(BodyCode.conflict, 'api.currencySymbolTaken', {
+      params: { symbol: currency.symbol },
+      fields: { symbol: { key: 'validation.duplicate' } },
+    });
   }
   if (contractAddress === null) {
     const native = await others(sameChain().where('contractAddress', 'is', null)).executeTakeFirst();
@@ -144,7 +147,9 @@ async function checkAgainstStored(trx: Trx, currency: CurrencyBody, exceptId?: n
       });
     }
   } else {
-    const sameContract = await others(sameChain().where(sql`lower(contract_address)`, '=', contractAddress.toLowerCase())).executeTakeFirst();
+    const sameContract = await others(
+      sameChain().where(sql`lower(contract_address)`, '=', contractAddress.toLowerCase()),
+    ).executeTakeFirst();
     if (sameContract) {
       throw new ApiError(BodyCode.conflict, 'api.currencyContractTaken', { fields: { contractAddress: { key: 'validation.duplicate' } } });
     }
@@ -195,7 +200,8 @@ export async function updateCurrency(db: Db, body: CurrencyUpdateBody, now: Date
 }
 
 /** Addresses compare case-insensitively (EIP-55 case is only a checksum). */
-const sameValue = (a: unknown, b: unknown) => (typeof a === 'string' && typeof b === 'string' ? a.toLowerCase() === b.toLowerCase() : a === b);
+const sameValue = (a: unknown, b: unknown) =>
+  typeof a === 'string' && typeof b === 'string' ? a.toLowerCase() === b.toLowerCase() : a === b;
 
 /** Deletes a currency nothing uses and answers with the record as it was. */
 export async function deleteCurrency(db: Db, id: number): Promise<CurrencyRecord> {

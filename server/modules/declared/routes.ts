@@ -17,7 +17,8 @@ export function registerDeclaredResource(app: FastifyInstance, context: ServerCo
   const schemas = schemasOf(declaration);
   const service = declaredService(declaration);
   const group = typeof declaration.route === 'string' ? undefined : declaration.route.group;
-  if (!group) throw new Error(`resource '${declaration.name}': a declaration the generic service serves names its route group: route: {path, group}`);
+  if (!group)
+    throw new Error(`resource '${declaration.name}': a declaration the generic service serves names its route group: route: {path, group}`);
   const { access = {} } = declaration;
   registerCrudRoutes(app, context, {
     paths: { ...resourcePaths(declaration.name, declaration.endpoints?.base), ...declaration.endpoints },
@@ -25,8 +26,12 @@ export function registerDeclaredResource(app: FastifyInstance, context: ServerCo
     record: schemas.record,
     list: { query: schemas.list, handler: ({ caller, query }) => service.list(db, caller, query) },
     detail: { handler: ({ caller, id }) => service.detail(db, caller, id) },
-    ...(access.create !== undefined ? { create: { body: schemas.create, handler: ({ caller, body }) => service.save(db, caller, body as never, context.now()) } } : {}),
-    ...(access.edit !== undefined ? { update: { body: schemas.update, handler: ({ caller, body }) => service.update(db, caller, body as never, context.now()) } } : {}),
+    ...(access.create !== undefined
+      ? { create: { body: schemas.create, handler: ({ caller, body }) => service.save(db, caller, body as never, context.now()) } }
+      : {}),
+    ...(access.edit !== undefined
+      ? { update: { body: schemas.update, handler: ({ caller, body }) => service.update(db, caller, body as never, context.now()) } }
+      : {}),
     ...(access.delete !== undefined ? { delete: { handler: ({ caller, id }) => service.remove(db, caller, id) } } : {}),
   });
 }

@@ -54,7 +54,9 @@ export function declaredService(declaration: ResourceDeclaration) {
     // Writers of one org (or of the platform's rows) queue here, so two racing saves cannot both see room for one.
     if (byOrg) await any(db).selectFrom('org').select('id').where('id', '=', caller.org.orgId).forUpdate().execute();
     else await sql`select pg_advisory_xact_lock(hashtext(${table}))`.execute(db);
-    let counted = any(db).selectFrom(table).select(sql<number>`count(*)::int`.as('count'));
+    let counted = any(db)
+      .selectFrom(table)
+      .select(sql<number>`count(*)::int`.as('count'));
     if (byOrg) counted = counted.where('orgId', '=', caller.org.orgId);
     const { count } = (await counted.executeTakeFirstOrThrow()) as { count: number };
     if (count >= api.maxRows) throw new ApiError(BodyCode.conflict, 'api.declaredTooMany', { params: { what, max: api.maxRows } });
@@ -66,7 +68,10 @@ export function declaredService(declaration: ResourceDeclaration) {
       for (const { field } of served) {
         const value = (query as Row)[field.source];
         if (!field.filterable || value === undefined) continue;
-        filtered = field.kind === 'text' ? filtered.where(`${table}.${field.source}`, 'ilike', containsPattern(String(value))) : filtered.where(`${table}.${field.source}`, '=', value);
+        filtered =
+          field.kind === 'text'
+            ? filtered.where(`${table}.${field.source}`, 'ilike', containsPattern(String(value)))
+            : filtered.where(`${table}.${field.source}`, '=', value);
       }
       const searched = served.filter((s) => s.field.kind === 'text');
       if (query.q && searched.length > 0) {
@@ -89,7 +94,12 @@ export function declaredService(declaration: ResourceDeclaration) {
     save: (db: Db, caller: Caller, body: z.output<DeclaredSchemas['create']>, now: Date): Promise<Row> =>
       db.transaction().execute(async (trx) => {
         await assertRoom(trx, caller);
-        const values = { ...(api.beforeSave?.(body, 'create') ?? body), ...(byOrg ? { orgId: caller.org.orgId } : {}), createdAt: now, updatedAt: now };
+        const values = {
+          ...(api.beforeSave?.(body, 'create') ?? body),
+          ...(byOrg ? { orgId: caller.org.orgId } : {}),
+          createdAt: now,
+          updatedAt: now,
+        };
         const { id } = (await any(trx).insertInto(table).values(values).returning('id').executeTakeFirstOrThrow()) as { id: number };
         return detail(trx, caller, id);
       }),
@@ -115,7 +125,12 @@ export function declaredService(declaration: ResourceDeclaration) {
         if (!found) throw notFound(what);
         const removed = await detail(trx, caller, id);
         for (const guard of api.deleteGuards ?? []) {
-          const used = await any(trx).selectFrom(guard.table).select(sql<number>`1`.as('one')).where(guard.column, '=', id).limit(1).executeTakeFirst();
+          const used = await any(trx)
+            .selectFrom(guard.table)
+            .select(sql<number>`1`.as('one'))
+            .where(guard.column, '=', id)
+            .limit(1)
+            .executeTakeFirst();
           if (used) throw new ApiError(BodyCode.conflict, guard.message);
         }
         await any(trx).deleteFrom(table).where('id', '=', id).execute();

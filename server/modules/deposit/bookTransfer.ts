@@ -29,7 +29,13 @@ export interface WatchedCurrency {
  * - Anything else (no such order, too much, too little) is a `deposit` credit: the money is in the
  *   wallet, so it is in the books; a re-check gives it to an order later (docs/ledger.md "Order credit").
  */
-export async function bookTransfer(trx: Trx, chainId: number, transfer: IncomingTransfer, wallet: WatchedWallet, currency: WatchedCurrency): Promise<boolean> {
+export async function bookTransfer(
+  trx: Trx,
+  chainId: number,
+  transfer: IncomingTransfer,
+  wallet: WatchedWallet,
+  currency: WatchedCurrency,
+): Promise<boolean> {
   const amount = formatUnits(transfer.amount, currency.decimals);
   const blockTime = new Date(Number(transfer.timestamp) * 1000);
   const recorded = await trx
@@ -64,7 +70,14 @@ export async function bookTransfer(trx: Trx, chainId: number, transfer: Incoming
     .where('amount', '=', paid)
     // One transaction pays one order (payment_order_paid_tx): a second transfer in it is a deposit.
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('paymentOrder as used').select('used.id').where('used.status', '=', 'paid').where(sql`lower(used.tx_hash)`, '=', transfer.txHash.toLowerCase()))),
+      not(
+        exists(
+          selectFrom('paymentOrder as used')
+            .select('used.id')
+            .where('used.status', '=', 'paid')
+            .where(sql`lower(used.tx_hash)`, '=', transfer.txHash.toLowerCase()),
+        ),
+      ),
     )
     .orderBy('createdAt')
     .orderBy('id')
@@ -73,6 +86,9 @@ export async function bookTransfer(trx: Trx, chainId: number, transfer: Incoming
     .executeTakeFirst();
 
   if (order) await markOrderPaid(trx, order, { txHash: transfer.txHash, paidAt: blockTime, payerAddress: transfer.from });
-  else await postEntries(trx, [{ walletId: wallet.id, currencyId: currency.id, delta: amount, reason: 'deposit', txHash: transfer.txHash, at: blockTime }]);
+  else
+    await postEntries(trx, [
+      { walletId: wallet.id, currencyId: currency.id, delta: amount, reason: 'deposit', txHash: transfer.txHash, at: blockTime },
+    ]);
   return true;
 }

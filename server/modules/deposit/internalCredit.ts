@@ -7,7 +7,15 @@ import { postEntries } from '../ledger/post';
 type Trx = Transaction<Database>;
 
 /** The audit trail's name for the watcher booking coin found by reconciliation: a system action, no actor. */
-export const RECONCILE_CONTEXT = { actorId: null, actorAccount: null, orgId: null, clientAddress: null, userAgent: null, requestId: null, route: 'chain reconcile' };
+export const RECONCILE_CONTEXT = {
+  actorId: null,
+  actorAccount: null,
+  orgId: null,
+  clientAddress: null,
+  userAgent: null,
+  requestId: null,
+  route: 'chain reconcile',
+};
 
 /** Credits of the platform's own executions: a Safe's payment or fee into one of our wallets arrives by an internal call too, and is booked by its proposal. */
 const BOOKED_BY_EXECUTIONS = ['movement', 'proposal', 'fee'] as const;
@@ -43,7 +51,11 @@ export async function readNativeChanges(
   const plain = wallets.filter((w) => !w.safe);
   if (plain.length === 0 || to < from || from === 0n) return [];
   // Every wallet of ours is watched: transactions to a Safe (its executions) are what `foreign` lists.
-  const flows = await adapter.nativeFlows(wallets.map((w) => w.address), from, to);
+  const flows = await adapter.nativeFlows(
+    wallets.map((w) => w.address),
+    from,
+    to,
+  );
   const changes: NativeChange[] = [];
   for (const wallet of plain) {
     const address = getAddress(wallet.address);
@@ -77,8 +89,15 @@ export async function bookInternalCredits(
   // An outflow of ours sent and not yet booked (docs/chains.md "The intent log") may be what moved
   // the coin: its credit comes with its booking, so the range waits for it (the next poll).
   if (changes.length > 0) {
-    const unbooked = await trx.selectFrom('chainIntent').select('id').where('chainId', '=', chainId).where('settledAt', 'is', null).where('state', '<>', 'recorded').executeTakeFirst();
-    if (unbooked) throw new Error(`chain ${chainId}: an outflow sent in these blocks is not booked yet; its range is read again on the next poll`);
+    const unbooked = await trx
+      .selectFrom('chainIntent')
+      .select('id')
+      .where('chainId', '=', chainId)
+      .where('settledAt', 'is', null)
+      .where('state', '<>', 'recorded')
+      .executeTakeFirst();
+    if (unbooked)
+      throw new Error(`chain ${chainId}: an outflow sent in these blocks is not booked yet; its range is read again on the next poll`);
   }
   for (const change of changes) {
     await trx.selectFrom('chainWallet').select('id').where('id', '=', change.walletId).forShare().execute();
@@ -97,8 +116,22 @@ export async function bookInternalCredits(
               .where((eb) =>
                 eb.or([
                   eb(sql`lower(tx_hash)`, 'in', change.foreign),
-                  eb('proposalId', 'in', eb.selectFrom('proposal').select('id').where(sql`lower(tx_hash)`, 'in', change.foreign)),
-                  eb('movementId', 'in', eb.selectFrom('movement').select('id').where(sql`lower(tx_hash)`, 'in', change.foreign)),
+                  eb(
+                    'proposalId',
+                    'in',
+                    eb
+                      .selectFrom('proposal')
+                      .select('id')
+                      .where(sql`lower(tx_hash)`, 'in', change.foreign),
+                  ),
+                  eb(
+                    'movementId',
+                    'in',
+                    eb
+                      .selectFrom('movement')
+                      .select('id')
+                      .where(sql`lower(tx_hash)`, 'in', change.foreign),
+                  ),
                 ]),
               )
               .executeTakeFirstOrThrow()
@@ -108,12 +141,30 @@ export async function bookInternalCredits(
     const amount = formatUnits(found, native.decimals);
     const record = await trx
       .insertInto('chainInternalCredit')
-      .values({ chainId, walletId: change.walletId, currencyId: native.id, fromBlock: Number(range.from), toBlock: Number(range.to), amount, createdAt: now })
+      .values({
+        chainId,
+        walletId: change.walletId,
+        currencyId: native.id,
+        fromBlock: Number(range.from),
+        toBlock: Number(range.to),
+        amount,
+        createdAt: now,
+      })
       .onConflict((oc) => oc.doNothing())
       .returning('id')
       .executeTakeFirst();
     if (!record) continue;
-    await postEntries(trx, [{ walletId: change.walletId, currencyId: native.id, delta: amount, reason: 'internal transfer', internalCreditId: record.id, txHash: null, at: now }]);
+    await postEntries(trx, [
+      {
+        walletId: change.walletId,
+        currencyId: native.id,
+        delta: amount,
+        reason: 'internal transfer',
+        internalCreditId: record.id,
+        txHash: null,
+        at: now,
+      },
+    ]);
     booked += 1;
   }
   return booked;

@@ -15,7 +15,15 @@ type Trx = Transaction<Database>;
 export const KEPT_BLOCKS = 256;
 
 /** The audit trail's name for the watcher undoing a reorg: a system action, no actor (docs/DECISIONS.md "Audit trail"). */
-const REORG_CONTEXT = { actorId: null, actorAccount: null, orgId: null, clientAddress: null, userAgent: null, requestId: null, route: 'chain reorg' };
+const REORG_CONTEXT = {
+  actorId: null,
+  actorAccount: null,
+  orgId: null,
+  clientAddress: null,
+  userAgent: null,
+  requestId: null,
+  route: 'chain reorg',
+};
 
 /** A reorg the watcher undid: the blocks after `forkBlock` it had read are gone from the chain. */
 export interface Reorg {
@@ -47,7 +55,11 @@ export async function keepBlockHashes(trx: Trx, chainId: number, hashes: Readonl
     .onConflict((oc) => oc.columns(['chainId', 'blockNumber']).doUpdateSet((eb) => ({ blockHash: eb.ref('excluded.blockHash') })))
     .execute();
   const newest = Math.max(...rows.map((r) => r.blockNumber));
-  await trx.deleteFrom('chainBlock').where('chainId', '=', chainId).where('blockNumber', '<=', newest - KEPT_BLOCKS).execute();
+  await trx
+    .deleteFrom('chainBlock')
+    .where('chainId', '=', chainId)
+    .where('blockNumber', '<=', newest - KEPT_BLOCKS)
+    .execute();
 }
 
 /**
@@ -57,10 +69,17 @@ export async function keepBlockHashes(trx: Trx, chainId: number, hashes: Readonl
  * instance undid it first).
  */
 export async function checkReorg(db: Db, adapter: ChainAdapter, chainId: number, now: Date): Promise<Reorg | null> {
-  const kept = await db.selectFrom('chainBlock').select(['blockNumber', 'blockHash']).where('chainId', '=', chainId).orderBy('blockNumber', 'desc').limit(KEPT_BLOCKS).execute();
+  const kept = await db
+    .selectFrom('chainBlock')
+    .select(['blockNumber', 'blockHash'])
+    .where('chainId', '=', chainId)
+    .orderBy('blockNumber', 'desc')
+    .limit(KEPT_BLOCKS)
+    .execute();
   const [last] = kept;
   if (!last) return null;
-  const sameAt = async (block: { blockNumber: number; blockHash: string }) => (await adapter.blockHash(BigInt(block.blockNumber)))?.toLowerCase() === block.blockHash.toLowerCase();
+  const sameAt = async (block: { blockNumber: number; blockHash: string }) =>
+    (await adapter.blockHash(BigInt(block.blockNumber)))?.toLowerCase() === block.blockHash.toLowerCase();
   if (await sameAt(last)) return null;
   let forkBlock: bigint | null = null;
   for (const block of kept.slice(1)) {
@@ -81,12 +100,22 @@ export async function checkReorg(db: Db, adapter: ChainAdapter, chainId: number,
  * audit trail (route `chain reorg`). Only if the last kept hash is still the one the check read:
  * otherwise another instance undid this reorg already.
  */
-async function undoReorg(db: Db, chainId: number, found: { forkBlock: bigint; last: { blockNumber: number; blockHash: string }; beyondKept: boolean }, now: Date): Promise<Reorg | null> {
+async function undoReorg(
+  db: Db,
+  chainId: number,
+  found: { forkBlock: bigint; last: { blockNumber: number; blockHash: string }; beyondKept: boolean },
+  now: Date,
+): Promise<Reorg | null> {
   const { forkBlock, last, beyondKept } = found;
   return withAuditContext(REORG_CONTEXT, () =>
     db.transaction().execute(async (trx) => {
       await trx.selectFrom('chainWatch').select('nextBlock').where('chainId', '=', chainId).forUpdate().executeTakeFirst();
-      const still = await trx.selectFrom('chainBlock').select('blockHash').where('chainId', '=', chainId).where('blockNumber', '=', last.blockNumber).executeTakeFirst();
+      const still = await trx
+        .selectFrom('chainBlock')
+        .select('blockHash')
+        .where('chainId', '=', chainId)
+        .where('blockNumber', '=', last.blockNumber)
+        .executeTakeFirst();
       if (still?.blockHash !== last.blockHash) return null;
 
       const vanished = await trx
@@ -138,7 +167,12 @@ async function undoReorg(db: Db, chainId: number, found: { forkBlock: bigint; la
         }
         const orderIds = standing.map((s) => s.orderId).filter((id): id is number => id !== null);
         if (orderIds.length > 0) {
-          await trx.updateTable('paymentOrder').set({ status: 'pending', fee: '0', paidAt: null, txHash: null, payerAddress: null }).where('id', 'in', orderIds).where('status', '=', 'paid').execute();
+          await trx
+            .updateTable('paymentOrder')
+            .set({ status: 'pending', fee: '0', paidAt: null, txHash: null, payerAddress: null })
+            .where('id', 'in', orderIds)
+            .where('status', '=', 'paid')
+            .execute();
         }
         await postEntries(trx, postings);
         await trx.updateTable('chainTransfer').set({ vanishedAt: now }).where('id', 'in', group.ids).execute();
@@ -151,10 +185,23 @@ async function undoReorg(db: Db, chainId: number, found: { forkBlock: bigint; la
       const readFrom = internal.readFrom < forkBlock + 1n ? internal.readFrom : forkBlock + 1n;
 
       await trx.deleteFrom('chainBlock').where('chainId', '=', chainId).where('blockNumber', '>', Number(forkBlock)).execute();
-      await trx.updateTable('chainWatch').set({ nextBlock: Number(readFrom), updatedAt: now }).where('chainId', '=', chainId).execute();
+      await trx
+        .updateTable('chainWatch')
+        .set({ nextBlock: Number(readFrom), updatedAt: now })
+        .where('chainId', '=', chainId)
+        .execute();
       await trx
         .insertInto('chainReorg')
-        .values({ chainId, forkBlock: Number(forkBlock), lastBlock: last.blockNumber, lastHash: last.blockHash, reversed, unreversed: unreversed.length, beyondKept, createdAt: now })
+        .values({
+          chainId,
+          forkBlock: Number(forkBlock),
+          lastBlock: last.blockNumber,
+          lastHash: last.blockHash,
+          reversed,
+          unreversed: unreversed.length,
+          beyondKept,
+          createdAt: now,
+        })
         .execute();
       return { chainId, forkBlock, readFrom, lastBlock: BigInt(last.blockNumber), reversed, unreversed, beyondKept };
     }),
@@ -167,7 +214,12 @@ async function undoReorg(db: Db, chainId: number, found: { forkBlock: bigint; la
  * again from its first block, so the part before the fork is found again. One the wallet has spent
  * stays booked, as a spent transfer's credit does (docs/DECISIONS.md "Reorgs").
  */
-async function reverseInternalCredits(trx: Trx, chainId: number, forkBlock: bigint, now: Date): Promise<{ reversed: number; unreversed: string[]; readFrom: bigint }> {
+async function reverseInternalCredits(
+  trx: Trx,
+  chainId: number,
+  forkBlock: bigint,
+  now: Date,
+): Promise<{ reversed: number; unreversed: string[]; readFrom: bigint }> {
   const credits = await trx
     .selectFrom('chainInternalCredit')
     .select(['id', 'walletId', 'currencyId', 'fromBlock', sql<string>`trim_scale(amount)::text`.as('amount')])
@@ -181,7 +233,15 @@ async function reverseInternalCredits(trx: Trx, chainId: number, forkBlock: bigi
   const unreversed: string[] = [];
   for (const credit of credits) {
     await trx.selectFrom('chainWallet').select('id').where('id', '=', credit.walletId).forKeyShare().execute();
-    const posting: Posting = { walletId: credit.walletId, currencyId: credit.currencyId, delta: `-${credit.amount}`, reason: 'reorg', internalCreditId: credit.id, txHash: null, at: now };
+    const posting: Posting = {
+      walletId: credit.walletId,
+      currencyId: credit.currencyId,
+      delta: `-${credit.amount}`,
+      reason: 'reorg',
+      internalCreditId: credit.id,
+      txHash: null,
+      at: now,
+    };
     if ((await shortfalls(trx, [posting])).length > 0) {
       unreversed.push(`internal credit ${credit.id}`);
       continue;

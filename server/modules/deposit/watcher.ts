@@ -39,7 +39,11 @@ export interface PollResult {
  *   short of its confirmations has the devnet mine an empty block per poll, as a real chain would.
  */
 export async function pollChain(db: Db, chains: ChainRegistry, chainId: number, now: Date): Promise<PollResult> {
-  const chain = await db.selectFrom('chain').select(['chainId', 'family', 'rpcUrl', 'confirmations']).where('chainId', '=', chainId).executeTakeFirst();
+  const chain = await db
+    .selectFrom('chain')
+    .select(['chainId', 'family', 'rpcUrl', 'confirmations'])
+    .where('chainId', '=', chainId)
+    .executeTakeFirst();
   if (!chain || chain.family !== 'evm') return { booked: 0, nextBlock: null };
   const adapter = await chains.adapterFor(chain);
   if (adapter.mode === 'simulated') return { booked: 0, nextBlock: null };
@@ -58,16 +62,22 @@ export async function pollChain(db: Db, chains: ChainRegistry, chainId: number, 
   const confirmed = head - BigInt(Math.max(chain.confirmations, 1)) + 1n;
   const to = confirmed < from + MAX_BLOCKS_PER_POLL - 1n ? confirmed : from + MAX_BLOCKS_PER_POLL - 1n;
 
-  const wallets = (await db.selectFrom('chainWallet').select(['id', 'address', 'safeSetup']).where('chainId', '=', chainId).execute()).filter((w) => isAddress(w.address));
+  const wallets = (
+    await db.selectFrom('chainWallet').select(['id', 'address', 'safeSetup']).where('chainId', '=', chainId).execute()
+  ).filter((w) => isAddress(w.address));
   const walletOf = new Map<string, WatchedWallet>(wallets.map((w) => [getAddress(w.address), w]));
   const currencies = await db.selectFrom('currency').select(['id', 'contractAddress', 'decimals']).where('chainId', '=', chainId).execute();
   const currencyOf = new Map<string | null, WatchedCurrency>(
-    currencies.filter((c) => c.contractAddress === null || isAddress(c.contractAddress)).map((c) => [c.contractAddress === null ? null : getAddress(c.contractAddress), c]),
+    currencies
+      .filter((c) => c.contractAddress === null || isAddress(c.contractAddress))
+      .map((c) => [c.contractAddress === null ? null : getAddress(c.contractAddress), c]),
   );
   const tokens = [...currencyOf.keys()].filter((token): token is string => token !== null);
   const native = currencyOf.get(null);
   const incoming = async (fromBlock: bigint, toBlock: bigint) =>
-    (await adapter.transfersTo([...walletOf.keys()], tokens, fromBlock, toBlock)).filter((t) => !walletOf.has(getAddress(t.from)) && currencyOf.has(t.token));
+    (await adapter.transfersTo([...walletOf.keys()], tokens, fromBlock, toBlock)).filter(
+      (t) => !walletOf.has(getAddress(t.from)) && currencyOf.has(t.token),
+    );
 
   // One read up to the head (at most a poll's worth of blocks): what has its confirmations is booked,
   // what is still short of them says whether the devnet must mine.
@@ -80,27 +90,48 @@ export async function pollChain(db: Db, chains: ChainRegistry, chainId: number, 
   let nextBlock = from;
   if (to >= from) {
     const transfers = seen.filter((t) => t.blockNumber <= to);
-    const changes = native ? await readNativeChanges(adapter, wallets.map((w) => ({ id: w.id, address: w.address, safe: w.safeSetup !== null })), from, to) : [];
+    const changes = native
+      ? await readNativeChanges(
+          adapter,
+          wallets.map((w) => ({ id: w.id, address: w.address, safe: w.safeSetup !== null })),
+          from,
+          to,
+        )
+      : [];
     // The block before the range and the last one, read again: a reorg while reading leaves this
     // range for the next poll's check.
-    if (hashes === null || (await adapter.blockHash(to)) !== hashes.get(to) || (from > 0n && (await adapter.blockHash(from - 1n)) !== hashes.get(from - 1n))) {
+    if (
+      hashes === null ||
+      (await adapter.blockHash(to)) !== hashes.get(to) ||
+      (from > 0n && (await adapter.blockHash(from - 1n)) !== hashes.get(from - 1n))
+    ) {
       return { booked: 0, nextBlock: from, ...(reorg ? { reorg } : {}) };
     }
-    const book = () => db.transaction().execute(async (trx) => {
-      const locked = await trx.selectFrom('chainWatch').select('nextBlock').where('chainId', '=', chainId).forUpdate().executeTakeFirst();
-      if (!locked || BigInt(locked.nextBlock) !== from) return null;
-      const before = await trx.selectFrom('chainBlock').select('blockHash').where('chainId', '=', chainId).where('blockNumber', '=', Number(from - 1n)).executeTakeFirst();
-      if (before && before.blockHash !== hashes.get(from - 1n)) return null;
-      hashes.delete(from - 1n);
-      await keepBlockHashes(trx, chainId, hashes);
-      let count = 0;
-      for (const transfer of transfers) {
-        if (await bookTransfer(trx, chainId, transfer, walletOf.get(transfer.to)!, currencyOf.get(transfer.token)!)) count += 1;
-      }
-      if (native && changes.length > 0) await bookInternalCredits(trx, chainId, native, changes, { from, to }, now);
-      await trx.updateTable('chainWatch').set({ nextBlock: Number(to + 1n), updatedAt: now }).where('chainId', '=', chainId).execute();
-      return count;
-    });
+    const book = () =>
+      db.transaction().execute(async (trx) => {
+        const locked = await trx.selectFrom('chainWatch').select('nextBlock').where('chainId', '=', chainId).forUpdate().executeTakeFirst();
+        if (!locked || BigInt(locked.nextBlock) !== from) return null;
+        const before = await trx
+          .selectFrom('chainBlock')
+          .select('blockHash')
+          .where('chainId', '=', chainId)
+          .where('blockNumber', '=', Number(from - 1n))
+          .executeTakeFirst();
+        if (before && before.blockHash !== hashes.get(from - 1n)) return null;
+        hashes.delete(from - 1n);
+        await keepBlockHashes(trx, chainId, hashes);
+        let count = 0;
+        for (const transfer of transfers) {
+          if (await bookTransfer(trx, chainId, transfer, walletOf.get(transfer.to)!, currencyOf.get(transfer.token)!)) count += 1;
+        }
+        if (native && changes.length > 0) await bookInternalCredits(trx, chainId, native, changes, { from, to }, now);
+        await trx
+          .updateTable('chainWatch')
+          .set({ nextBlock: Number(to + 1n), updatedAt: now })
+          .where('chainId', '=', chainId)
+          .execute();
+        return count;
+      });
     // Coin found by reconciliation is recorded in the audit trail (its row's trigger needs a context).
     const moved = changes.length > 0 ? await withAuditContext(RECONCILE_CONTEXT, book) : await book();
     if (moved === null) return { booked: 0, nextBlock: null, ...(reorg ? { reorg } : {}) };
@@ -157,7 +188,13 @@ export function startDepositWatcher(
   };
   const poll = async () => {
     try {
-      const rows = await db.selectFrom('chain').select('chainId').where('family', '=', 'evm').where('enabled', '=', true).orderBy('chainId').execute();
+      const rows = await db
+        .selectFrom('chain')
+        .select('chainId')
+        .where('family', '=', 'evm')
+        .where('enabled', '=', true)
+        .orderBy('chainId')
+        .execute();
       for (const { chainId } of rows) {
         try {
           const { reorg } = await pollChain(db, chains, chainId, now());

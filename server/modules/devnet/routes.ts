@@ -104,13 +104,22 @@ export function registerDevnetRoutes(app: FastifyInstance, context: ServerContex
 function registerDevnetRpc(app: FastifyInstance, context: ServerContext): void {
   const budget = new DevnetCallBudget({ ...DEFAULT_DEVNET_BUDGET, ...context.config.devnetBudget });
   type Answer = { status: number; body: ReturnType<typeof answer> };
-  const answer = (id: unknown, body: { result: unknown } | { error: { code: number; message: string; data?: unknown } }) => ({ jsonrpc: '2.0', id: id ?? null, ...body });
-  const refused = (id: unknown, status: number, code: number, message: string): Answer => ({ status, body: answer(id, { error: { code, message } }) });
+  const answer = (id: unknown, body: { result: unknown } | { error: { code: number; message: string; data?: unknown } }) => ({
+    jsonrpc: '2.0',
+    id: id ?? null,
+    ...body,
+  });
+  const refused = (id: unknown, status: number, code: number, message: string): Answer => ({
+    status,
+    body: answer(id, { error: { code, message } }),
+  });
 
   /** One call, from the chain row's look-up to the devnet's answer: all of it within the caller's budget. */
   async function handle(call: RpcRequest & { method: string }, chainParam: string): Promise<Answer> {
     const chainId = Number(chainParam);
-    const chain = Number.isSafeInteger(chainId) ? await context.db.selectFrom('chain').select('family').where('chainId', '=', chainId).executeTakeFirst() : undefined;
+    const chain = Number.isSafeInteger(chainId)
+      ? await context.db.selectFrom('chain').select('family').where('chainId', '=', chainId).executeTakeFirst()
+      : undefined;
     if (chain?.family !== 'evm') return refused(call.id, 404, -32004, `no EVM chain ${chainParam} here`);
     const devnet = await context.chains.devnetOf(chainId).catch(() => null);
     if (!devnet) return refused(call.id, 404, -32004, `the devnet of chain ${chainId} is not started`);
@@ -118,15 +127,26 @@ function registerDevnetRpc(app: FastifyInstance, context: ServerContext): void {
     const { method } = call;
     try {
       if (method === 'eth_sendRawTransaction') {
-        if (typeof params[0] !== 'string' || !/^0x[0-9a-fA-F]+$/.test(params[0])) return refused(call.id, 200, -32602, 'a signed transaction (0x…) is expected');
+        if (typeof params[0] !== 'string' || !/^0x[0-9a-fA-F]+$/.test(params[0]))
+          return refused(call.id, 200, -32602, 'a signed transaction (0x…) is expected');
         const refusal = rawRefusal(params[0] as Hex);
         if (refusal) return refused(call.id, 200, -32602, refusal);
         return { status: 200, body: answer(call.id, { result: await devnet.sendRaw(params[0] as Hex) }) };
       }
-      const result = await rpc(devnet.provider, method, method === 'eth_call' || method === 'eth_estimateGas' ? withGasCap(params) : params);
+      const result = await rpc(
+        devnet.provider,
+        method,
+        method === 'eth_call' || method === 'eth_estimateGas' ? withGasCap(params) : params,
+      );
       return { status: 200, body: answer(call.id, { result }) };
     } catch (error) {
-      if (error instanceof RpcError) return { status: 200, body: answer(call.id, { error: { code: error.code, message: error.message, ...(error.data !== undefined ? { data: error.data } : {}) } }) };
+      if (error instanceof RpcError)
+        return {
+          status: 200,
+          body: answer(call.id, {
+            error: { code: error.code, message: error.message, ...(error.data !== undefined ? { data: error.data } : {}) },
+          }),
+        };
       throw error;
     }
   }
@@ -137,7 +157,8 @@ function registerDevnetRpc(app: FastifyInstance, context: ServerContext): void {
       return reply.status(400).send(answer(null, { error: { code: -32600, message: 'one JSON-RPC request object is expected' } }));
     }
     const { method } = call;
-    if (method !== 'eth_sendRawTransaction' && !READS.has(method)) return answer(call.id, { error: { code: -32601, message: `${method} is not offered by this devnet` } });
+    if (method !== 'eth_sendRawTransaction' && !READS.has(method))
+      return answer(call.id, { error: { code: -32601, message: `${method} is not offered by this devnet` } });
     const ran = await budget.run(clientAddress(request), () => handle({ ...call, method }, request.params.chainId));
     const { status, body } = ran.ok ? ran.value : refused(call.id, 429, -32005, REFUSALS[ran.refusal]);
     return reply.status(status).send(body);

@@ -38,7 +38,11 @@ const columns = [
   'invitation.orgId',
 ] as const;
 
-type Row = Omit<InvitationRecord, 'status' | 'expiresAt' | 'revokedAt' | 'usedAt'> & { expiresAt: Date; revokedAt: Date | null; usedAt: Date | null };
+type Row = Omit<InvitationRecord, 'status' | 'expiresAt' | 'revokedAt' | 'usedAt'> & {
+  expiresAt: Date;
+  revokedAt: Date | null;
+  usedAt: Date | null;
+};
 
 /** A code in full is a code redeemable by its invitee: only the roles that issue codes read it. */
 const toRecord = (row: Row, caller: Caller, now: Date): InvitationRecord =>
@@ -48,7 +52,12 @@ const toRecord = (row: Row, caller: Caller, now: Date): InvitationRecord =>
     status: invitationStatus(row, now),
   }) as unknown as InvitationRecord;
 
-export async function listInvitations(db: Db, caller: Caller, query: InvitationListQuery, now: Date): Promise<ListResult<InvitationRecord>> {
+export async function listInvitations(
+  db: Db,
+  caller: Caller,
+  query: InvitationListQuery,
+  now: Date,
+): Promise<ListResult<InvitationRecord>> {
   let filtered = visibleInvitations(db, caller);
   if (query.status) filtered = filtered.where(invitationStatusSql(now), '=', query.status);
   if (query.orgName) filtered = filtered.where('invitation.orgName', 'ilike', containsPattern(query.orgName));
@@ -56,7 +65,13 @@ export async function listInvitations(db: Db, caller: Caller, query: InvitationL
   if (query.ids) filtered = filtered.where('invitation.id', 'in', query.ids);
   const page = await paginate(filtered, query, {
     select: (qb) => qb.select(columns),
-    sortColumns: { id: 'invitation.id', orgName: 'invitation.org_name', tenantType: 'invitation.tenant_type', createdAt: 'invitation.created_at', expiresAt: 'invitation.expires_at' },
+    sortColumns: {
+      id: 'invitation.id',
+      orgName: 'invitation.org_name',
+      tenantType: 'invitation.tenant_type',
+      createdAt: 'invitation.created_at',
+      expiresAt: 'invitation.expires_at',
+    },
     defaultSort: 'id',
     tieBreaker: 'invitation.id',
   });

@@ -49,7 +49,13 @@ export async function reconcileBalances(db: Db, chains: ChainRegistry, now: Date
           if (inFlight.stuck) found(wallet, 'outflowUnbooked', null, 'booked', inFlight.reference);
           return;
         }
-        const { rows } = await sql<{ symbol: string; contractAddress: string | null; decimals: number; amount: string; nextBlock: number | null }>`
+        const { rows } = await sql<{
+          symbol: string;
+          contractAddress: string | null;
+          decimals: number;
+          amount: string;
+          nextBlock: number | null;
+        }>`
           select c.symbol, c.contract_address as "contractAddress", c.decimals, coalesce(b.amount, 0)::text as amount,
                  (select next_block from chain_watch where chain_id = ${wallet.chainId}) as "nextBlock"
           from currency c left join wallet_balance b on b.currency_id = c.id and b.wallet_id = ${wallet.id}
@@ -64,14 +70,21 @@ export async function reconcileBalances(db: Db, chains: ChainRegistry, now: Date
         const from = currencies[0].nextBlock === null ? null : BigInt(currencies[0].nextBlock);
         const tokens = currencies.filter((c) => c.contractAddress !== null).map((c) => getAddress(c.contractAddress!));
         // Transfers from our own wallets are booked as they are sent, never by the watcher.
-        const ours = (await trx.selectFrom('chainWallet').select('address').where('chainId', '=', wallet.chainId).execute()).map((w) => w.address.toLowerCase());
-        const unbooked = (from !== null && from <= head ? await adapter.transfersTo([address], tokens, from, head) : []).filter((t) => !ours.includes(t.from.toLowerCase()));
+        const ours = (await trx.selectFrom('chainWallet').select('address').where('chainId', '=', wallet.chainId).execute()).map((w) =>
+          w.address.toLowerCase(),
+        );
+        const unbooked = (from !== null && from <= head ? await adapter.transfersTo([address], tokens, from, head) : []).filter(
+          (t) => !ours.includes(t.from.toLowerCase()),
+        );
         for (const currency of currencies) {
           const token = currency.contractAddress === null ? null : getAddress(currency.contractAddress);
-          const arriving = unbooked.filter((t) => (t.token === null ? token === null : token !== null && isAddressEqual(t.token, token))).reduce((sum, t) => sum + t.amount, 0n);
+          const arriving = unbooked
+            .filter((t) => (t.token === null ? token === null : token !== null && isAddressEqual(t.token, token)))
+            .reduce((sum, t) => sum + t.amount, 0n);
           const books = parseUnits(currency.amount, currency.decimals) + arriving;
           const held = await adapter.balanceOf(address, token, head);
-          if (books !== held) found(wallet, 'chainBalance', currency.symbol, formatUnits(books, currency.decimals), formatUnits(held, currency.decimals));
+          if (books !== held)
+            found(wallet, 'chainBalance', currency.symbol, formatUnits(books, currency.decimals), formatUnits(held, currency.decimals));
         }
       });
     } catch {
@@ -83,16 +96,28 @@ export async function reconcileBalances(db: Db, chains: ChainRegistry, now: Date
 
 /** The wallet's outflow sent and not booked, if any (as source or destination): stuck once its lease ran out. */
 /** `now` is the clock the leases were written with (the server context's), so "past its lease" means the same on both sides. */
-async function unbookedOutflow(trx: Transaction<Database>, walletId: number, now: Date): Promise<{ stuck: boolean; reference: string } | null> {
+async function unbookedOutflow(
+  trx: Transaction<Database>,
+  walletId: number,
+  now: Date,
+): Promise<{ stuck: boolean; reference: string } | null> {
   const open = await trx
     .selectFrom('chainIntent')
     .select(['id', 'movementId', 'proposalId', 'leaseUntil', 'txHash'])
     .where('settledAt', 'is', null)
     .where('state', '<>', 'recorded')
-    .where((eb) => eb.or([eb('walletId', '=', walletId), eb(sql`request->>'to'`, 'in', eb.selectFrom('chainWallet').select('address').where('id', '=', walletId))]))
+    .where((eb) =>
+      eb.or([
+        eb('walletId', '=', walletId),
+        eb(sql`request->>'to'`, 'in', eb.selectFrom('chainWallet').select('address').where('id', '=', walletId)),
+      ]),
+    )
     .orderBy('id')
     .executeTakeFirst();
   if (!open) return null;
   const stuck = open.leaseUntil === null || open.leaseUntil.getTime() < now.getTime();
-  return { stuck, reference: open.movementId !== null ? `movement ${open.movementId}` : `proposal ${open.proposalId} ${open.txHash ?? ''}`.trim() };
+  return {
+    stuck,
+    reference: open.movementId !== null ? `movement ${open.movementId}` : `proposal ${open.proposalId} ${open.txHash ?? ''}`.trim(),
+  };
 }

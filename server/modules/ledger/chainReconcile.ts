@@ -41,7 +41,12 @@ export async function reconcileSafes(db: Db, chains: ChainRegistry): Promise<Led
       if (!multisig) continue;
       await db.transaction().execute(async (trx) => {
         // Read under the lock: a governance execution under way has written both, or neither.
-        const books = await trx.selectFrom('chainWallet').select(['threshold', 'safeOwners']).where('id', '=', safe.id).forShare().executeTakeFirstOrThrow();
+        const books = await trx
+          .selectFrom('chainWallet')
+          .select(['threshold', 'safeOwners'])
+          .where('id', '=', safe.id)
+          .forShare()
+          .executeTakeFirstOrThrow();
         const owners = await trx
           .selectFrom('walletSigner')
           .innerJoin('signingKey', 'signingKey.userId', 'walletSigner.userId')
@@ -57,7 +62,8 @@ export async function reconcileSafes(db: Db, chains: ChainRegistry): Promise<Led
         // The owners approvals are checked against (chain_wallet.safe_owners, docs/chains.md "Governance on a Safe").
         const recorded = books.safeOwners ? books.safeOwners.owners.map((o) => getAddress(o)).sort() : null;
         const chainOwners = [...state.owners].sort();
-        const same = (list: readonly string[]) => list.length === chainOwners.length && list.every((owner, i) => isAddressEqual(owner as Address, chainOwners[i]));
+        const same = (list: readonly string[]) =>
+          list.length === chainOwners.length && list.every((owner, i) => isAddressEqual(owner as Address, chainOwners[i]));
         if (!same(signerKeys)) found(safe, 'safeOwners', signerKeys.join(', '), chainOwners.join(', '));
         else if (!recorded || !same(recorded)) found(safe, 'safeOwners', recorded ? recorded.join(', ') : '—', chainOwners.join(', '));
         // The wallet's threshold, and the one recorded with the Safe's owners: one break names the first that differs.
@@ -65,7 +71,8 @@ export async function reconcileSafes(db: Db, chains: ChainRegistry): Promise<Led
         if (wrongThreshold !== undefined) found(safe, 'safeThreshold', String(wrongThreshold ?? '—'), String(state.threshold));
         // Only the platform's relayer executes on a guarded Safe; an owner's announced escape ends that (docs/chains.md "The execution guard").
         const guard = await multisig.guard(address);
-        if (guard.installed === null || !isAddressEqual(guard.installed, guard.expected)) found(safe, 'safeGuard', guard.expected, guard.installed ?? '—');
+        if (guard.installed === null || !isAddressEqual(guard.installed, guard.expected))
+          found(safe, 'safeGuard', guard.expected, guard.installed ?? '—');
         else if (guard.escapeOpensAt > 0n) found(safe, 'safeEscape', '—', new Date(Number(guard.escapeOpensAt) * 1000).toISOString());
       });
     } catch {

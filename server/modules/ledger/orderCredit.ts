@@ -55,13 +55,33 @@ export async function markOrderPaid(
   const { decimals } = await trx.selectFrom('currency').select('decimals').where('id', '=', order.currencyId).executeTakeFirstOrThrow();
   await trx
     .updateTable('paymentOrder')
-    .set({ status: 'paid', fee: orderFeeOf(order.amount, decimals), paidAt: payment.paidAt, txHash: payment.txHash, ...(payment.payerAddress ? { payerAddress: payment.payerAddress } : {}) })
+    .set({
+      status: 'paid',
+      fee: orderFeeOf(order.amount, decimals),
+      paidAt: payment.paidAt,
+      txHash: payment.txHash,
+      ...(payment.payerAddress ? { payerAddress: payment.payerAddress } : {}),
+    })
     .where('id', '=', order.id)
     .execute();
   // A credit a reorg reversed does not count: this is the next round (docs/chains.md "Reorgs").
-  const reversed = await trx.selectFrom('ledgerEntry').select((eb) => eb.fn.countAll<string>().as('n')).where('orderId', '=', order.id).where('reason', '=', 'reorg').executeTakeFirstOrThrow();
+  const reversed = await trx
+    .selectFrom('ledgerEntry')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('orderId', '=', order.id)
+    .where('reason', '=', 'reorg')
+    .executeTakeFirstOrThrow();
   await postEntries(trx, [
-    { walletId, currencyId: order.currencyId, delta: order.amount, reason: 'payment', orderId: order.id, orderRound: Number(reversed.n) + 1, txHash: payment.txHash, at: payment.paidAt },
+    {
+      walletId,
+      currencyId: order.currencyId,
+      delta: order.amount,
+      reason: 'payment',
+      orderId: order.id,
+      orderRound: Number(reversed.n) + 1,
+      txHash: payment.txHash,
+      at: payment.paidAt,
+    },
   ]);
   const booked = await trx
     .selectFrom('ledgerEntry')
@@ -73,6 +93,15 @@ export async function markOrderPaid(
     .executeTakeFirstOrThrow();
   // After the credit, in a batch of its own: the wallet may have spent the deposit since it arrived.
   if (positive(booked.reclaimed) && !booked.reclaimed.startsWith('-')) {
-    await postEntries(trx, [{ walletId, currencyId: order.currencyId, delta: debit(booked.reclaimed), reason: 'deposit', txHash: payment.txHash, at: payment.paidAt }]);
+    await postEntries(trx, [
+      {
+        walletId,
+        currencyId: order.currencyId,
+        delta: debit(booked.reclaimed),
+        reason: 'deposit',
+        txHash: payment.txHash,
+        at: payment.paidAt,
+      },
+    ]);
   }
 }

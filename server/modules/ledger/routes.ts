@@ -14,7 +14,10 @@ export function registerLedgerRoutes(app: FastifyInstance, context: ServerContex
     access: 'ledger.verify',
     handler: async () => {
       const books = await verifyLedger(context.db, context.now());
-      const chain = [...(await reconcileSafes(context.db, context.chains)), ...(await reconcileBalances(context.db, context.chains, context.now()))];
+      const chain = [
+        ...(await reconcileSafes(context.db, context.chains)),
+        ...(await reconcileBalances(context.db, context.chains, context.now())),
+      ];
       return { ...books, balanced: books.balanced && chain.length === 0, breaks: [...books.breaks, ...chain] };
     },
   });

@@ -13,7 +13,12 @@ export class TokenContracts {
   readonly breaks: LedgerBreak[] = [];
 
   /** Checksummed addresses of the tokens among `currencies` missing on `chainId`'s node at `head` (read once per chain). */
-  missingOn(chainId: number, adapter: ChainAdapter, currencies: ReadonlyArray<{ symbol: string; contractAddress: string | null }>, head: bigint): Promise<Set<string>> {
+  missingOn(
+    chainId: number,
+    adapter: ChainAdapter,
+    currencies: ReadonlyArray<{ symbol: string; contractAddress: string | null }>,
+    head: bigint,
+  ): Promise<Set<string>> {
     let found = this.missing.get(chainId);
     if (!found) {
       found = this.read(adapter, currencies, head);
@@ -24,14 +29,26 @@ export class TokenContracts {
     return found;
   }
 
-  private async read(adapter: ChainAdapter, currencies: ReadonlyArray<{ symbol: string; contractAddress: string | null }>, head: bigint): Promise<Set<string>> {
+  private async read(
+    adapter: ChainAdapter,
+    currencies: ReadonlyArray<{ symbol: string; contractAddress: string | null }>,
+    head: bigint,
+  ): Promise<Set<string>> {
     const missing = new Set<string>();
     for (const currency of currencies) {
       if (currency.contractAddress === null) continue;
       const token = getAddress(currency.contractAddress);
       if (missing.has(token) || (await adapter.hasCode(token, head))) continue;
       missing.add(token);
-      this.breaks.push({ kind: 'tokenMissing', walletId: null, walletLabel: null, symbol: currency.symbol, refId: null, expected: token, actual: '—' });
+      this.breaks.push({
+        kind: 'tokenMissing',
+        walletId: null,
+        walletLabel: null,
+        symbol: currency.symbol,
+        refId: null,
+        expected: token,
+        actual: '—',
+      });
     }
     return missing;
   }

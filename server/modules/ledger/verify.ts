@@ -18,7 +18,12 @@ interface BreakRow {
  * the credit when `to` is one of our wallets, a fee's debit and credit, and the gas — which a Safe
  * execution does not take from the wallet: the relayer pays it (docs/chains.md "Proposals on Safes").
  */
-const entriesOf = (fee: RawBuilder<unknown>, chainId: RawBuilder<unknown>, to: RawBuilder<unknown>, gas: RawBuilder<unknown> = sql`1`) => sql<number>`(
+const entriesOf = (
+  fee: RawBuilder<unknown>,
+  chainId: RawBuilder<unknown>,
+  to: RawBuilder<unknown>,
+  gas: RawBuilder<unknown> = sql`1`,
+) => sql<number>`(
   1 + ${gas}
   + case when exists (select 1 from chain_wallet d where d.chain_id = ${chainId} and d.address = ${to}) then 1 else 0 end
   + case when ${fee} > 0 then 2 else 0 end)`;
@@ -115,18 +120,25 @@ const checks: Partial<Record<LedgerBreakKind, RawBuilder<BreakRow>>> = {
  * (one snapshot: a payment committing halfway cannot show as a break).
  */
 export async function verifyLedger(db: Db, now: Date): Promise<LedgerVerifyResult> {
-  const found = await db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
-    const rows: Array<BreakRow & { kind: LedgerBreakKind }> = [];
-    for (const [kind, check] of Object.entries(checks) as Array<[LedgerBreakKind, RawBuilder<BreakRow>]>) {
-      const result = await sql<BreakRow>`select * from (${check}) as found order by "refId" nulls first, "walletId" limit ${PER_KIND}`.execute(trx);
-      rows.push(...result.rows.map((row) => ({ ...row, kind })));
-    }
-    const walletIds = [...new Set(rows.map((r) => r.walletId).filter((id): id is number => id !== null))];
-    const currencyIds = [...new Set(rows.map((r) => r.currencyId).filter((id): id is number => id !== null))];
-    const wallets = walletIds.length ? await trx.selectFrom('chainWallet').select(['id', 'label']).where('id', 'in', walletIds).execute() : [];
-    const currencies = currencyIds.length ? await trx.selectFrom('currency').select(['id', 'symbol']).where('id', 'in', currencyIds).execute() : [];
-    return rows.map(
-      (row): LedgerBreak => ({
+  const found = await db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const rows: Array<BreakRow & { kind: LedgerBreakKind }> = [];
+      for (const [kind, check] of Object.entries(checks) as Array<[LedgerBreakKind, RawBuilder<BreakRow>]>) {
+        const result =
+          await sql<BreakRow>`select * from (${check}) as found order by "refId" nulls first, "walletId" limit ${PER_KIND}`.execute(trx);
+        rows.push(...result.rows.map((row) => ({ ...row, kind })));
+      }
+      const walletIds = [...new Set(rows.map((r) => r.walletId).filter((id): id is number => id !== null))];
+      const currencyIds = [...new Set(rows.map((r) => r.currencyId).filter((id): id is number => id !== null))];
+      const wallets = walletIds.length
+        ? await trx.selectFrom('chainWallet').select(['id', 'label']).where('id', 'in', walletIds).execute()
+        : [];
+      const currencies = currencyIds.length
+        ? await trx.selectFrom('currency').select(['id', 'symbol']).where('id', 'in', currencyIds).execute()
+        : [];
+      return rows.map((row): LedgerBreak => ({
         kind: row.kind,
         walletId: row.walletId,
         walletLabel: wallets.find((w) => w.id === row.walletId)?.label ?? null,
@@ -134,8 +146,7 @@ export async function verifyLedger(db: Db, now: Date): Promise<LedgerVerifyResul
         refId: row.refId,
         expected: row.expected,
         actual: row.actual,
-      }),
-    );
-  });
+      }));
+    });
   return { balanced: found.length === 0, asOf: now.toISOString(), breaks: found };
 }

@@ -39,7 +39,11 @@ const columns = [
   'user.account as usedBy',
 ] as const;
 
-type Row = Omit<MemberInvitationRecord, 'status' | 'roleLabel' | 'expiresAt'> & { expiresAt: Date; revokedAt: Date | null; usedAt: Date | null };
+type Row = Omit<MemberInvitationRecord, 'status' | 'roleLabel' | 'expiresAt'> & {
+  expiresAt: Date;
+  revokedAt: Date | null;
+  usedAt: Date | null;
+};
 
 const toRecord = ({ revokedAt, usedAt, ...row }: Row, tenantType: number, now: Date): MemberInvitationRecord =>
   ({
@@ -50,16 +54,25 @@ const toRecord = ({ revokedAt, usedAt, ...row }: Row, tenantType: number, now: D
   }) as unknown as MemberInvitationRecord;
 
 /** Codes that bring members into the selected org, for its managers. */
-export async function listMemberInvitations(db: Db, caller: Caller, query: MemberInvitationListQuery, now: Date): Promise<ListResult<MemberInvitationRecord>> {
+export async function listMemberInvitations(
+  db: Db,
+  caller: Caller,
+  query: MemberInvitationListQuery,
+  now: Date,
+): Promise<ListResult<MemberInvitationRecord>> {
   const org = await managedOrg(db, caller);
   let filtered = memberInvitations(db, org.id);
   if (query.status) filtered = filtered.where(invitationStatusSql(now), '=', query.status);
-  const page = await paginate(filtered, { ...query, order: query.sort ? query.order : 'desc' }, {
-    select: (qb) => qb.select(columns),
-    sortColumns: { id: 'invitation.id', createdAt: 'invitation.created_at', expiresAt: 'invitation.expires_at' },
-    defaultSort: 'id',
-    tieBreaker: 'invitation.id',
-  });
+  const page = await paginate(
+    filtered,
+    { ...query, order: query.sort ? query.order : 'desc' },
+    {
+      select: (qb) => qb.select(columns),
+      sortColumns: { id: 'invitation.id', createdAt: 'invitation.created_at', expiresAt: 'invitation.expires_at' },
+      defaultSort: 'id',
+      tieBreaker: 'invitation.id',
+    },
+  );
   return { list: (page.list as unknown as Row[]).map((row) => toRecord(row, org.tenantType, now)), count: page.count };
 }
 
@@ -72,7 +85,8 @@ async function findMemberInvitation(db: Db, orgId: number, tenantType: number, i
 /** A code for one new member of the selected org, with a role its tier has. */
 export async function inviteMember(db: Db, caller: Caller, body: MemberInviteBody, now: Date): Promise<MemberInvitationRecord> {
   const org = await managedOrg(db, caller);
-  if (!roleLevelsOf(org.tenantType).some((l) => l.roleLevel === body.roleLevel)) throw badRequest({ roleLevel: { key: 'validation.roleLevel' } });
+  if (!roleLevelsOf(org.tenantType).some((l) => l.roleLevel === body.roleLevel))
+    throw badRequest({ roleLevel: { key: 'validation.roleLevel' } });
   // The answer is read inside the transaction that wrote it (docs/DECISIONS.md "Idempotency and honest answers").
   return db.transaction().execute(async (trx) => {
     const { id } = await trx
@@ -101,7 +115,14 @@ export async function revokeMemberInvitation(db: Db, caller: Caller, id: number,
   const org = await managedOrg(db, caller);
   // The answer is read inside the transaction that wrote it (docs/DECISIONS.md "Idempotency and honest answers").
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('invitation').select(['revokedAt', 'usedAt', 'expiresAt']).where('id', '=', id).where('kind', '=', 'member').where('targetOrgId', '=', org.id).forUpdate().executeTakeFirst();
+    const row = await trx
+      .selectFrom('invitation')
+      .select(['revokedAt', 'usedAt', 'expiresAt'])
+      .where('id', '=', id)
+      .where('kind', '=', 'member')
+      .where('targetOrgId', '=', org.id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!row) throw new ApiError(BodyCode.notFound, 'api.invitationNotFound');
     const status = invitationStatus(row, now);
     if (status !== 'open') throw new ApiError(BodyCode.conflict, `api.invitationNotOpen.${status}`);

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
-import { memberDetailQuery, memberInvitationListQuery, memberInviteBody, memberListQuery, memberRecord, memberRolesQuery, memberUpdateBody } from '../../../src/contract/schemas/member';
+import {
+  memberDetailQuery,
+  memberInvitationListQuery,
+  memberInviteBody,
+  memberListQuery,
+  memberRecord,
+  memberRolesQuery,
+  memberUpdateBody,
+} from '../../../src/contract/schemas/member';
 import type { ServerContext } from '../../http/serverContext';
 import { registerCrudRoutes } from '../../http/crudRoutes';
 import { RESOURCE_ACCESS } from '../../../src/access';
@@ -24,10 +32,25 @@ export function registerMemberRoutes(app: FastifyInstance, context: ServerContex
     record: memberRecord,
     // A role change or a removal re-draws who may move money and manage the org.
     stepUp: true,
-    list: { query: memberListQuery, summary: 'The members of an org in scope, with their roles, filtered, sorted and paged', handler: async ({ caller, query }) => listMembers(db, caller, query) },
-    detail: { query: memberDetailQuery, summary: 'One member of an org in scope', handler: async ({ caller, query }) => findMember(db, caller, query.id, query.orgId) },
-    update: { body: memberUpdateBody, summary: 'Change a member’s role level', handler: async ({ caller, body }) => updateMember(db, caller, body) },
-    delete: { summary: 'Remove a member from the selected org (not oneself, not a wallet signer): answers the removed record', handler: async ({ caller, id }) => removeMember(db, caller, id) },
+    list: {
+      query: memberListQuery,
+      summary: 'The members of an org in scope, with their roles, filtered, sorted and paged',
+      handler: async ({ caller, query }) => listMembers(db, caller, query),
+    },
+    detail: {
+      query: memberDetailQuery,
+      summary: 'One member of an org in scope',
+      handler: async ({ caller, query }) => findMember(db, caller, query.id, query.orgId),
+    },
+    update: {
+      body: memberUpdateBody,
+      summary: 'Change a member’s role level',
+      handler: async ({ caller, body }) => updateMember(db, caller, body),
+    },
+    delete: {
+      summary: 'Remove a member from the selected org (not oneself, not a wallet signer): answers the removed record',
+      handler: async ({ caller, id }) => removeMember(db, caller, id),
+    },
   });
 
   defineRoute(app, context, {

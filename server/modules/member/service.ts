@@ -20,7 +20,12 @@ const toRecord = (row: Row): MemberRecord => ({
 
 /** The org asked for, else the selected one; one outside the caller's scope answers like an unknown one. */
 async function orgInScope(db: Db, caller: Caller, orgId = caller.org.orgId): Promise<{ id: number; tenantType: number }> {
-  const org = await db.selectFrom('org').select(['id', 'tenantType']).where('id', '=', orgId).where(orgVisibleTo(caller, 'org.id')).executeTakeFirst();
+  const org = await db
+    .selectFrom('org')
+    .select(['id', 'tenantType'])
+    .where('id', '=', orgId)
+    .where(orgVisibleTo(caller, 'org.id'))
+    .executeTakeFirst();
   if (!org) throw notFound('Organisation');
   return org;
 }
@@ -54,7 +59,14 @@ export async function listMembers(db: Db, caller: Caller, query: MemberListQuery
   if (query.ids) filtered = filtered.where('appUser.id', 'in', query.ids);
   const page = await paginate(filtered, query, {
     select: (qb) => qb.select(columns),
-    sortColumns: { id: 'app_user.id', userId: 'app_user.id', account: 'app_user.account', userName: 'app_user.user_name', roleLevel: 'membership.role_level', createdAt: 'membership.created_at' },
+    sortColumns: {
+      id: 'app_user.id',
+      userId: 'app_user.id',
+      account: 'app_user.account',
+      userName: 'app_user.user_name',
+      roleLevel: 'membership.role_level',
+      createdAt: 'membership.created_at',
+    },
     defaultSort: 'roleLevel',
     tieBreaker: 'app_user.id',
   });
@@ -104,10 +116,16 @@ async function changeMembership<T>(
 /** A member's new role in the org: one of the levels its tenant type has. */
 export async function updateMember(db: Db, caller: Caller, body: MemberUpdateBody): Promise<MemberRecord> {
   const org = await orgInScope(db, caller, body.orgId);
-  if (!roleLevelsOf(org.tenantType).some((l) => l.roleLevel === body.roleLevel)) throw badRequest({ roleLevel: { key: 'validation.roleLevel' } });
+  if (!roleLevelsOf(org.tenantType).some((l) => l.roleLevel === body.roleLevel))
+    throw badRequest({ roleLevel: { key: 'validation.roleLevel' } });
   // The answer is read inside the transaction that wrote it (docs/DECISIONS.md "Idempotency and honest answers").
   return changeMembership(db, caller, org.id, body.userId, body.roleLevel, async (trx) => {
-    await trx.updateTable('membership').set({ roleLevel: body.roleLevel }).where('orgId', '=', org.id).where('userId', '=', body.userId).execute();
+    await trx
+      .updateTable('membership')
+      .set({ roleLevel: body.roleLevel })
+      .where('orgId', '=', org.id)
+      .where('userId', '=', body.userId)
+      .execute();
     return findMember(trx, caller, body.userId, org.id);
   });
 }

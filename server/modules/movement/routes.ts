@@ -20,23 +20,42 @@ export function registerMovementRoutes(app: FastifyInstance, context: ServerCont
   // The list and its export may read a replica; the detail (read before acting) and the save use the primary.
   const { db, reader } = context;
   const paths = ApiPath.movement;
-  defineRoute(app, context, { method: 'GET', path: paths.list, access: 'member', query: movementListQuery, handler: async ({ caller, query }) => listMovements(reader, caller, query, context.now()) });
+  defineRoute(app, context, {
+    method: 'GET',
+    path: paths.list,
+    access: 'member',
+    query: movementListQuery,
+    handler: async ({ caller, query }) => listMovements(reader, caller, query, context.now()),
+  });
   defineRoute(app, context, {
     method: 'GET',
     path: paths.export,
     access: 'member',
     query: movementListQuery,
     handler: async ({ caller, query, request, reply }) =>
-      sendCsvExport(request, reply, context.messages, { names: await exportNames(context.reader),
+      sendCsvExport(request, reply, context.messages, {
+        names: await exportNames(context.reader),
         ...(await movementSource(reader, caller, query, context.now())),
         sort: { sort: query.sort, order: query.order },
         view: movementExport(query.kind),
         name: query.kind,
       }),
   });
-  defineRoute(app, context, { method: 'GET', path: paths.detail, access: 'member', query: detailQuery, handler: async ({ caller, query }) => findMovement(db, caller, query.id, context.now()) });
+  defineRoute(app, context, {
+    method: 'GET',
+    path: paths.detail,
+    access: 'member',
+    query: detailQuery,
+    handler: async ({ caller, query }) => findMovement(db, caller, query.id, context.now()),
+  });
   // The form's balance and fee before saving: the writers of some kind; the kind's own and the wallet's rules in the service.
-  defineRoute(app, context, { method: 'GET', path: paths.quote, access: 'movement.start', query: movementQuoteQuery, handler: async ({ caller, query }) => quoteMovement(db, caller, query) });
+  defineRoute(app, context, {
+    method: 'GET',
+    path: paths.quote,
+    access: 'movement.start',
+    query: movementQuoteQuery,
+    handler: async ({ caller, query }) => quoteMovement(db, caller, query),
+  });
   defineRoute(app, context, {
     method: 'POST',
     path: paths.save,
@@ -45,8 +64,15 @@ export function registerMovementRoutes(app: FastifyInstance, context: ServerCont
     // Every kind, direct or starting a proposal (docs/DECISIONS.md "Two-factor authentication and step-up").
     stepUp: true,
     handler: async ({ caller, body, request }) =>
-      saveMovement(db, caller, body, context.now(), context.config.proposalTtlHours, chainSafeStates(context.chains), context.chains, (error) =>
-        request.log.warn({ err: error }, 'an outflow was recorded and could not be finished now: the resume finishes it'),
+      saveMovement(
+        db,
+        caller,
+        body,
+        context.now(),
+        context.config.proposalTtlHours,
+        chainSafeStates(context.chains),
+        context.chains,
+        (error) => request.log.warn({ err: error }, 'an outflow was recorded and could not be finished now: the resume finishes it'),
       ),
   });
 }

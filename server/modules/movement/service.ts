@@ -13,7 +13,16 @@ import { sendRecorded } from '../outflow/sendRecorded';
  * transactions to send (the intent log), and they are sent and booked after it committed (docs/chains.md "The intent log"): no database transaction
  * waits on a chain.
  */
-export async function saveMovement(db: Db, caller: Caller, body: MovementBody, now: Date, ttlHours: number, safes: SafeStates, chains: ChainRegistry | null, onFault: (error: unknown) => void = () => undefined): Promise<MovementRecord> {
+export async function saveMovement(
+  db: Db,
+  caller: Caller,
+  body: MovementBody,
+  now: Date,
+  ttlHours: number,
+  safes: SafeStates,
+  chains: ChainRegistry | null,
+  onFault: (error: unknown) => void = () => undefined,
+): Promise<MovementRecord> {
   // The answer is read inside the transaction that wrote it: a read after the commit could wait for
   // a connection and fail, and a 503 must never hide money that moved (docs/DECISIONS.md
   // "Idempotency and honest answers").
@@ -23,5 +32,7 @@ export async function saveMovement(db: Db, caller: Caller, body: MovementBody, n
     return { movementId, answer: sending ? null : await findMovement(trx, caller, movementId, now) };
   });
   if (recorded.answer) return recorded.answer;
-  return sendRecorded({ db, chains, now: () => now, onFault, leaseToken }, { movementId: recorded.movementId }, (reader) => findMovement(reader, caller, recorded.movementId, now));
+  return sendRecorded({ db, chains, now: () => now, onFault, leaseToken }, { movementId: recorded.movementId }, (reader) =>
+    findMovement(reader, caller, recorded.movementId, now),
+  );
 }

@@ -20,8 +20,20 @@ import { lockDepositWallet, markOrderPaid } from '../ledger/orderCredit';
  * created and not already the payment of another order. Deposit addresses serve many orders,
  * so a transfer of exactly the amount is preferred, then the earliest.
  */
-export async function recheckOrder(db: Db, caller: Caller, orderId: number, now: Date, t: Translate, readChain: (chainId: number) => Promise<{ nextBlock: bigint | null }>): Promise<RecheckView> {
-  const visible = await db.selectFrom('paymentOrder').select('chainId').where('id', '=', orderId).where(orgVisibleTo(caller, 'payment_order.org_id')).executeTakeFirst();
+export async function recheckOrder(
+  db: Db,
+  caller: Caller,
+  orderId: number,
+  now: Date,
+  t: Translate,
+  readChain: (chainId: number) => Promise<{ nextBlock: bigint | null }>,
+): Promise<RecheckView> {
+  const visible = await db
+    .selectFrom('paymentOrder')
+    .select('chainId')
+    .where('id', '=', orderId)
+    .where(orgVisibleTo(caller, 'payment_order.org_id'))
+    .executeTakeFirst();
   if (!visible) throw orderNotFound();
   // The chain's confirmed blocks first, so what is compared is what the chain holds now (docs/chains.md "Deposits").
   const read = await readChain(visible.chainId).catch(() => {
@@ -56,7 +68,14 @@ export async function recheckOrder(db: Db, caller: Caller, orderId: number, now:
       // On a chain that is read, only what the watcher read from it (a simulated row has no block).
       .$if(read.nextBlock !== null, (q) => q.where('chainTransfer.blockNumber', 'is not', null))
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('paymentOrder as used').select('used.id').where('used.status', '=', 'paid').where(sql`lower(used.tx_hash)`, '=', sql`lower(chain_transfer.tx_hash)`))),
+        not(
+          exists(
+            selectFrom('paymentOrder as used')
+              .select('used.id')
+              .where('used.status', '=', 'paid')
+              .where(sql`lower(used.tx_hash)`, '=', sql`lower(chain_transfer.tx_hash)`),
+          ),
+        ),
       );
     const payment = await arrived
       .select(['chainTransfer.txHash', 'chainTransfer.fromAddress', 'chainTransfer.blockTime'])
@@ -70,11 +89,23 @@ export async function recheckOrder(db: Db, caller: Caller, orderId: number, now:
     }
     const short = payment
       ? undefined
-      : await arrived.select(sql<string | null>`trim_scale(sum(chain_transfer.amount))::text`.as('total')).where('chainTransfer.amount', '<', due).executeTakeFirst();
+      : await arrived
+          .select(sql<string | null>`trim_scale(sum(chain_transfer.amount))::text`.as('total'))
+          .where('chainTransfer.amount', '<', due)
+          .executeTakeFirst();
     const newStatus = payment ? 'paid' : order.status;
     await trx
       .insertInto('orderRepair')
-      .values({ orderId: order.id, action: 'recheck', actorId: caller.userId, reason: null, txHash: payment?.txHash ?? null, previousStatus: order.status, newStatus, createdAt: now })
+      .values({
+        orderId: order.id,
+        action: 'recheck',
+        actorId: caller.userId,
+        reason: null,
+        txHash: payment?.txHash ?? null,
+        previousStatus: order.status,
+        newStatus,
+        createdAt: now,
+      })
       .execute();
     return { orderNo: order.orderNo, txHash: payment?.txHash ?? null, shortTotal: short?.total ?? null };
   });

@@ -16,7 +16,25 @@ export function registerOrderRepairRoutes(app: FastifyInstance, context: ServerC
   const paths = ApiPath.orderRepair;
   // Both repairs read the order's chain first (docs/chains.md "Deposits").
   const readChain = (chainId: number) => pollChain(db, context.chains, chainId, context.now());
-  defineRoute(app, context, { method: 'GET', path: paths.order, access: 'order.lookup', query: orderLookupQuery, handler: async ({ caller, query }) => lookUpOrder(db, caller, query.q) });
-  defineRoute(app, context, { method: 'POST', path: paths.recredit, access: 'order.recredit', body: recreditBody, handler: async ({ caller, body }) => recreditOrder(db, caller, body, context.now(), readChain) });
-  defineRoute(app, context, { method: 'POST', path: paths.recheck, access: 'order.recheck', body: recheckBody, handler: async ({ caller, body, t }) => recheckOrder(db, caller, body.orderId, context.now(), t, readChain) });
+  defineRoute(app, context, {
+    method: 'GET',
+    path: paths.order,
+    access: 'order.lookup',
+    query: orderLookupQuery,
+    handler: async ({ caller, query }) => lookUpOrder(db, caller, query.q),
+  });
+  defineRoute(app, context, {
+    method: 'POST',
+    path: paths.recredit,
+    access: 'order.recredit',
+    body: recreditBody,
+    handler: async ({ caller, body }) => recreditOrder(db, caller, body, context.now(), readChain),
+  });
+  defineRoute(app, context, {
+    method: 'POST',
+    path: paths.recheck,
+    access: 'order.recheck',
+    body: recheckBody,
+    handler: async ({ caller, body, t }) => recheckOrder(db, caller, body.orderId, context.now(), t, readChain),
+  });
 }

@@ -21,7 +21,16 @@ export async function repairsOf(db: Db, orderId: number) {
   return db
     .selectFrom('orderRepair')
     .innerJoin('appUser', 'appUser.id', 'orderRepair.actorId')
-    .select(['orderRepair.id', 'orderRepair.action', 'appUser.account as actor', 'orderRepair.reason', 'orderRepair.txHash', 'orderRepair.previousStatus', 'orderRepair.newStatus', 'orderRepair.createdAt'])
+    .select([
+      'orderRepair.id',
+      'orderRepair.action',
+      'appUser.account as actor',
+      'orderRepair.reason',
+      'orderRepair.txHash',
+      'orderRepair.previousStatus',
+      'orderRepair.newStatus',
+      'orderRepair.createdAt',
+    ])
     .where('orderRepair.orderId', '=', orderId)
     .orderBy('orderRepair.id')
     .execute();
@@ -36,7 +45,10 @@ export async function lookUpOrder(db: Db, caller: Caller, q: string): Promise<Or
     .orderBy('paymentOrder.id')
     .executeTakeFirst();
   if (!order) throw orderNotFound();
-  return { order: order as unknown as OrderReportRecord, repairs: (await repairsOf(db, order.id)) as unknown as OrderRepairView['repairs'] };
+  return {
+    order: order as unknown as OrderReportRecord,
+    repairs: (await repairsOf(db, order.id)) as unknown as OrderRepairView['repairs'],
+  };
 }
 
 /**
@@ -49,14 +61,24 @@ export async function lookUpOrder(db: Db, caller: Caller, q: string): Promise<Or
  * takes back, so no balance moves. A hash the chain never delivered there is a 409, so no one
  * credits a wallet with money the chain does not hold. A simulated chain has only the operator's word.
  */
-export async function recreditOrder(db: Db, caller: Caller, body: RecreditBody, now: Date, readChain: (chainId: number) => Promise<{ nextBlock: bigint | null }>): Promise<OrderRepairView> {
+export async function recreditOrder(
+  db: Db,
+  caller: Caller,
+  body: RecreditBody,
+  now: Date,
+  readChain: (chainId: number) => Promise<{ nextBlock: bigint | null }>,
+): Promise<OrderRepairView> {
   const target = await db.selectFrom('paymentOrder').select('chainId').where('id', '=', body.orderId).executeTakeFirst();
   if (!target) throw orderNotFound();
   const read = await readChain(target.chainId).catch(() => {
     throw new ApiError(BodyCode.unavailable, 'api.chainUnreadable');
   });
   const order = await db.transaction().execute(async (trx) => {
-    const found = await trx.selectFrom('paymentOrder').select(['id', 'chainId', 'depositAddress']).where('id', '=', body.orderId).executeTakeFirst();
+    const found = await trx
+      .selectFrom('paymentOrder')
+      .select(['id', 'chainId', 'depositAddress'])
+      .where('id', '=', body.orderId)
+      .executeTakeFirst();
     if (!found) throw orderNotFound();
     // The deposit wallet before the order row, as every path that moves its money does.
     await lockDepositWallet(trx, found);
@@ -64,19 +86,48 @@ export async function recreditOrder(db: Db, caller: Caller, body: RecreditBody, 
       .selectFrom('paymentOrder')
       .innerJoin('chain', 'chain.chainId', 'paymentOrder.chainId')
       .innerJoin('currency', 'currency.id', 'paymentOrder.currencyId')
-      .select(['paymentOrder.id', 'paymentOrder.orderNo', 'paymentOrder.status', 'paymentOrder.chainId', 'paymentOrder.currencyId', 'paymentOrder.amount', 'paymentOrder.depositAddress', 'chain.family', 'currency.symbol'])
+      .select([
+        'paymentOrder.id',
+        'paymentOrder.orderNo',
+        'paymentOrder.status',
+        'paymentOrder.chainId',
+        'paymentOrder.currencyId',
+        'paymentOrder.amount',
+        'paymentOrder.depositAddress',
+        'chain.family',
+        'currency.symbol',
+      ])
       .where('paymentOrder.id', '=', body.orderId)
       .forUpdate()
       .executeTakeFirstOrThrow();
     if (!RECREDITABLE_STATUSES.includes(row.status)) throw conflict(`api.recreditStatus.${row.status}`);
-    if (!TX_HASH[row.family]?.test(body.txHash)) throw badRequest({ txHash: { key: 'validation.txHash', params: { family: row.family.toUpperCase() } } });
-    const used = await trx.selectFrom('paymentOrder').select('orderNo').where(sql`lower(tx_hash)`, '=', body.txHash.toLowerCase()).where('status', '=', 'paid').executeTakeFirst();
-    if (used) throw new ApiError(BodyCode.conflict, 'api.txHashUsed', { params: { orderNo: used.orderNo }, fields: { txHash: { key: 'validation.duplicate' } } });
+    if (!TX_HASH[row.family]?.test(body.txHash))
+      throw badRequest({ txHash: { key: 'validation.txHash', params: { family: row.family.toUpperCase() } } });
+    const used = await trx
+      .selectFrom('paymentOrder')
+      .select('orderNo')
+      .where(sql`lower(tx_hash)`, '=', body.txHash.toLowerCase())
+      .where('status', '=', 'paid')
+      .executeTakeFirst();
+    if (used)
+      throw new ApiError(BodyCode.conflict, 'api.txHashUsed', {
+        params: { orderNo: used.orderNo },
+        fields: { txHash: { key: 'validation.duplicate' } },
+      });
     const payer = read.nextBlock === null ? undefined : await deliveredOnChain(trx, row, body.txHash);
     await markOrderPaid(trx, row, { txHash: body.txHash, paidAt: now, ...(payer ? { payerAddress: payer } : {}) });
     await trx
       .insertInto('orderRepair')
-      .values({ orderId: row.id, action: 'recredit', actorId: caller.userId, reason: body.reason, txHash: body.txHash, previousStatus: row.status, newStatus: 'paid', createdAt: now })
+      .values({
+        orderId: row.id,
+        action: 'recredit',
+        actorId: caller.userId,
+        reason: body.reason,
+        txHash: body.txHash,
+        previousStatus: row.status,
+        newStatus: 'paid',
+        createdAt: now,
+      })
       .execute();
     return row;
   });
@@ -104,10 +155,16 @@ async function deliveredOnChain(
     .where('vanishedAt', 'is', null)
     .executeTakeFirstOrThrow();
   if (delivered.total === null || delivered.payer === null) {
-    throw new ApiError(BodyCode.conflict, 'api.recreditNotOnChain', { params: { symbol: order.symbol, address: order.depositAddress }, fields: { txHash: { key: 'validation.notOnChain' } } });
+    throw new ApiError(BodyCode.conflict, 'api.recreditNotOnChain', {
+      params: { symbol: order.symbol, address: order.depositAddress },
+      fields: { txHash: { key: 'validation.notOnChain' } },
+    });
   }
   if (compareDecimal(delivered.total, order.amount) < 0) {
-    throw new ApiError(BodyCode.conflict, 'api.recreditShort', { params: { total: `${delivered.total} ${order.symbol}`, amount: `${order.amount} ${order.symbol}` }, fields: { txHash: { key: 'validation.notOnChain' } } });
+    throw new ApiError(BodyCode.conflict, 'api.recreditShort', {
+      params: { total: `${delivered.total} ${order.symbol}`, amount: `${order.amount} ${order.symbol}` },
+      fields: { txHash: { key: 'validation.notOnChain' } },
+    });
   }
   return delivered.payer;
 }

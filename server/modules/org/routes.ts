@@ -13,7 +13,11 @@ export function registerOrgRoutes(app: FastifyInstance, context: ServerContext):
     paths: ApiPath.org,
     access: RESOURCE_ACCESS.org,
     record: orgRecord,
-    list: { query: orgListQuery, summary: 'The orgs in the caller’s tenancy scope, with parent and member count, filtered, sorted and paged', handler: async ({ caller, query }) => listOrgs(db, caller, query) },
+    list: {
+      query: orgListQuery,
+      summary: 'The orgs in the caller’s tenancy scope, with parent and member count, filtered, sorted and paged',
+      handler: async ({ caller, query }) => listOrgs(db, caller, query),
+    },
     detail: { summary: 'One org in scope', handler: async ({ caller, id }) => findOrg(db, caller, id) },
   });
 }

@@ -15,7 +15,12 @@ type Trx = Transaction<Database>;
  * never moves after a disable has committed.
  */
 export async function assertChainMoves(trx: Trx, chainId: number) {
-  const chain = await trx.selectFrom('chain').select(['name', 'family', 'enabled']).where('chainId', '=', chainId).forShare().executeTakeFirstOrThrow();
+  const chain = await trx
+    .selectFrom('chain')
+    .select(['name', 'family', 'enabled'])
+    .where('chainId', '=', chainId)
+    .forShare()
+    .executeTakeFirstOrThrow();
   if (!chain.enabled) throw conflict('api.chainDisabled', { chain: chain.name });
   return chain;
 }
@@ -26,7 +31,9 @@ function currencyEnabledOrRefused(currency: { enabled: boolean; symbol: string }
 
 /** At execution (the chain checked already): the proposal's currency is still enabled. */
 export async function assertCurrencyMoves(trx: Trx, currencyId: number): Promise<void> {
-  currencyEnabledOrRefused(await trx.selectFrom('currency').select(['symbol', 'enabled']).where('id', '=', currencyId).forShare().executeTakeFirstOrThrow());
+  currencyEnabledOrRefused(
+    await trx.selectFrom('currency').select(['symbol', 'enabled']).where('id', '=', currencyId).forShare().executeTakeFirstOrThrow(),
+  );
 }
 
 /**
@@ -57,7 +64,13 @@ export async function checkOutflow(trx: Trx, wallet: { chainId: number }, input:
  * take in the native coin, or a 400 on the amount naming what it holds. Checked again, on the
  * locked balances, when the money moves (server/modules/ledger/post.ts).
  */
-export async function assertOutflowCovered(trx: Trx, wallet: { id: number; chainId: number }, currencyId: number, amount: string, fee = '0'): Promise<void> {
+export async function assertOutflowCovered(
+  trx: Trx,
+  wallet: { id: number; chainId: number },
+  currencyId: number,
+  amount: string,
+  fee = '0',
+): Promise<void> {
   const gas = await gasQuote(trx, wallet.chainId, currencyId);
   const needs = [
     { walletId: wallet.id, currencyId, delta: debit(amount) },
@@ -68,6 +81,7 @@ export async function assertOutflowCovered(trx: Trx, wallet: { id: number; chain
   // The coin moved first: a wallet short of both hears about the amount.
   const short = found.find((s) => s.currencyId === currencyId) ?? found[0];
   if (!short) return;
-  if (short.currencyId === currencyId) throw badRequest({ amount: { key: 'validation.insufficientBalance', params: { balance: short.held } } });
+  if (short.currencyId === currencyId)
+    throw badRequest({ amount: { key: 'validation.insufficientBalance', params: { balance: short.held } } });
   throw badRequest({ amount: { key: 'validation.insufficientGas', params: { symbol: gas.symbol, balance: short.held, gas: gas.amount } } });
 }

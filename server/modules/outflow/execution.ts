@@ -8,7 +8,8 @@ import { feeWalletOf, gasQuote, type GasQuote } from '../ledger/networkFee';
 type Trx = Transaction<Database>;
 
 /** A well-formed transaction hash for the chain family (the reference server simulates the chain): 0x + 64 hex on EVM, 64 hex on TRON. */
-export const simulatedTxHash = (family: string) => (family === 'evm' ? `0x${randomBytes(32).toString('hex')}` : randomBytes(32).toString('hex'));
+export const simulatedTxHash = (family: string) =>
+  family === 'evm' ? `0x${randomBytes(32).toString('hex')}` : randomBytes(32).toString('hex');
 
 export interface ExecutionTarget {
   walletId: number;
@@ -69,25 +70,66 @@ export interface Outflow {
 /** The gas of one execution: debited in the native coin and written to the gas report, with the same cause. */
 export async function chargeGas(
   trx: Trx,
-  spend: { walletId: number; orgId: number; chainId: number; reason: GasReason; proposalId: number | null; movementId: number | null; txHash: string; at: Date },
+  spend: {
+    walletId: number;
+    orgId: number;
+    chainId: number;
+    reason: GasReason;
+    proposalId: number | null;
+    movementId: number | null;
+    txHash: string;
+    at: Date;
+  },
   gas: GasQuote,
 ): Promise<void> {
   await postEntries(trx, [gasPosting(spend, gas)]);
   await insertGasRow(trx, spend, gas);
 }
 
-function gasPosting(spend: { walletId: number; proposalId: number | null; movementId: number | null; txHash: string; at: Date }, gas: GasQuote): Posting {
-  return { walletId: spend.walletId, currencyId: gas.currencyId, delta: debit(gas.amount), reason: 'gas', proposalId: spend.proposalId, movementId: spend.movementId, txHash: spend.txHash, at: spend.at };
+function gasPosting(
+  spend: { walletId: number; proposalId: number | null; movementId: number | null; txHash: string; at: Date },
+  gas: GasQuote,
+): Posting {
+  return {
+    walletId: spend.walletId,
+    currencyId: gas.currencyId,
+    delta: debit(gas.amount),
+    reason: 'gas',
+    proposalId: spend.proposalId,
+    movementId: spend.movementId,
+    txHash: spend.txHash,
+    at: spend.at,
+  };
 }
 
 async function insertGasRow(
   trx: Trx,
-  spend: { walletId: number; orgId: number; chainId: number; reason: GasReason; proposalId: number | null; movementId: number | null; txHash: string; at: Date },
+  spend: {
+    walletId: number;
+    orgId: number;
+    chainId: number;
+    reason: GasReason;
+    proposalId: number | null;
+    movementId: number | null;
+    txHash: string;
+    at: Date;
+  },
   gas: GasQuote,
 ): Promise<void> {
   await trx
     .insertInto('gasFee')
-    .values({ orgId: spend.orgId, chainId: spend.chainId, walletId: spend.walletId, currencyId: gas.currencyId, reason: spend.reason, fee: gas.amount, txHash: spend.txHash, movementId: spend.movementId, proposalId: spend.proposalId, createdAt: spend.at })
+    .values({
+      orgId: spend.orgId,
+      chainId: spend.chainId,
+      walletId: spend.walletId,
+      currencyId: gas.currencyId,
+      reason: spend.reason,
+      fee: gas.amount,
+      txHash: spend.txHash,
+      movementId: spend.movementId,
+      proposalId: spend.proposalId,
+      createdAt: spend.at,
+    })
     .execute();
 }
 
@@ -108,8 +150,17 @@ export async function executeTransfer(
 ): Promise<void> {
   const fee = outflow.fee ?? '0';
   const cause = { proposalId: outflow.proposalId, movementId: outflow.movementId, txHash, at: now };
-  const postings: Posting[] = [{ ...cause, walletId: outflow.walletId, currencyId: outflow.currencyId, delta: debit(outflow.amount), reason: outflow.reason }];
-  if (route.destinationId !== null) postings.push({ ...cause, walletId: route.destinationId, currencyId: outflow.currencyId, delta: outflow.amount, reason: outflow.reason });
+  const postings: Posting[] = [
+    { ...cause, walletId: outflow.walletId, currencyId: outflow.currencyId, delta: debit(outflow.amount), reason: outflow.reason },
+  ];
+  if (route.destinationId !== null)
+    postings.push({
+      ...cause,
+      walletId: route.destinationId,
+      currencyId: outflow.currencyId,
+      delta: outflow.amount,
+      reason: outflow.reason,
+    });
   if (positive(fee)) {
     if (route.feeWalletId === null) throw new Error('a fee needs the fee wallet locked (lockExecutionWallets)');
     postings.push({ ...cause, walletId: outflow.walletId, currencyId: outflow.currencyId, delta: debit(fee), reason: 'fee' });
@@ -132,7 +183,16 @@ export async function executeTransfer(
 /** The gas of a relayed Safe execution: a row of the gas report for the org, no ledger entry (executeTransfer's `relayed`). */
 export async function reportRelayedGas(
   trx: Trx,
-  spend: { walletId: number; orgId: number; chainId: number; reason: GasReason; proposalId: number | null; movementId: number | null; txHash: string; at: Date },
+  spend: {
+    walletId: number;
+    orgId: number;
+    chainId: number;
+    reason: GasReason;
+    proposalId: number | null;
+    movementId: number | null;
+    txHash: string;
+    at: Date;
+  },
   gas: GasQuote,
 ): Promise<void> {
   await insertGasRow(trx, spend, gas);

@@ -36,7 +36,12 @@ export const LEASE_MS = 15_000;
  * Recorded inside the request's own transaction, with the movement or proposal it sends for, and
  * leased to that request (its `token`) from the start: a resume never takes it from under it.
  */
-export async function recordIntents(trx: Trx, owner: OutflowOwner, intents: readonly NewIntent[], lease: { token: string; now: Date; comment?: string }): Promise<void> {
+export async function recordIntents(
+  trx: Trx,
+  owner: OutflowOwner,
+  intents: readonly NewIntent[],
+  lease: { token: string; now: Date; comment?: string },
+): Promise<void> {
   for (const intent of intents) {
     await trx
       .insertInto('chainIntent')
@@ -59,7 +64,8 @@ export async function recordIntents(trx: Trx, owner: OutflowOwner, intents: read
   }
 }
 
-const ownedBy = (owner: OutflowOwner) => (owner.movementId !== undefined ? sql<boolean>`movement_id = ${owner.movementId}` : sql<boolean>`proposal_id = ${owner.proposalId}`);
+const ownedBy = (owner: OutflowOwner) =>
+  owner.movementId !== undefined ? sql<boolean>`movement_id = ${owner.movementId}` : sql<boolean>`proposal_id = ${owner.proposalId}`;
 
 export type ClaimedIntent = Awaited<ReturnType<typeof claimIntents>>[number];
 
@@ -82,12 +88,24 @@ export async function claimIntents(db: Db, owner: OutflowOwner, now: Date, token
 
 /** Keeps this run's claim alive while it drives the outflow. */
 export async function renewLease(db: Db, owner: OutflowOwner, token: string, now: Date): Promise<void> {
-  await db.updateTable('chainIntent').set({ leaseUntil: new Date(now.getTime() + LEASE_MS) }).where(ownedBy(owner)).where('settledAt', 'is', null).where('leaseToken', '=', token).execute();
+  await db
+    .updateTable('chainIntent')
+    .set({ leaseUntil: new Date(now.getTime() + LEASE_MS) })
+    .where(ownedBy(owner))
+    .where('settledAt', 'is', null)
+    .where('leaseToken', '=', token)
+    .execute();
 }
 
 /** Gives an outflow back to whoever comes next (a run that stopped on a fault it cannot judge), if this run still holds it. */
 export async function releaseIntents(db: Db, owner: OutflowOwner, token: string): Promise<void> {
-  await db.updateTable('chainIntent').set({ leaseUntil: null, leaseToken: null }).where(ownedBy(owner)).where('settledAt', 'is', null).where('leaseToken', '=', token).execute();
+  await db
+    .updateTable('chainIntent')
+    .set({ leaseUntil: null, leaseToken: null })
+    .where(ownedBy(owner))
+    .where('settledAt', 'is', null)
+    .where('leaseToken', '=', token)
+    .execute();
 }
 
 /** This run no longer holds the intent (its lease ran out and another process took it): it stops, sending nothing more. */
@@ -98,7 +116,13 @@ export class LeaseLost extends Error {
 }
 
 /** An update of the intent by the run that holds it, or LeaseLost. */
-async function asHolder(db: Db, intentId: number, token: string, values: Updateable<ChainIntentTable>, onlyIfRecorded = false): Promise<void> {
+async function asHolder(
+  db: Db,
+  intentId: number,
+  token: string,
+  values: Updateable<ChainIntentTable>,
+  onlyIfRecorded = false,
+): Promise<void> {
   let update = db.updateTable('chainIntent').set(values).where('id', '=', intentId).where('leaseToken', '=', token);
   if (onlyIfRecorded) update = update.where('state', '=', 'recorded');
   const result = await update.executeTakeFirst();
@@ -110,7 +134,21 @@ export function journalOf(db: Db, intentId: number, now: () => Date, token: stri
   return {
     // Compare-and-set: of two processes that both believe they hold the intent, one fixes it; the other sends nothing.
     fixed: (tx: FixedSend) =>
-      asHolder(db, intentId, token, { state: 'signed', sender: tx.sender, nonce: tx.nonce, replay: JSON.stringify(tx.replay), txHash: tx.hash, fromBlock: Number(tx.fromBlock), updatedAt: now() }, true),
+      asHolder(
+        db,
+        intentId,
+        token,
+        {
+          state: 'signed',
+          sender: tx.sender,
+          nonce: tx.nonce,
+          replay: JSON.stringify(tx.replay),
+          txHash: tx.hash,
+          fromBlock: Number(tx.fromBlock),
+          updatedAt: now(),
+        },
+        true,
+      ),
     handedOver: async (hash: string) => {
       await asHolder(db, intentId, token, { txHash: hash, updatedAt: now() });
       faultPoint('handedOver');
@@ -121,20 +159,43 @@ export function journalOf(db: Db, intentId: number, now: () => Date, token: stri
 /** The signed record of an intent, as the adapter resumes it. */
 export const fixedOf = (intent: ClaimedIntent): FixedSend | null =>
   intent.state === 'signed' && intent.sender !== null && intent.nonce !== null
-    ? { sender: intent.sender, nonce: Number(intent.nonce), replay: intent.replay, hash: intent.txHash, fromBlock: BigInt(intent.fromBlock ?? 0) }
+    ? {
+        sender: intent.sender,
+        nonce: Number(intent.nonce),
+        replay: intent.replay,
+        hash: intent.txHash,
+        fromBlock: BigInt(intent.fromBlock ?? 0),
+      }
     : null;
 
 /** What the chain did with one intent, kept before the books are written. */
-export async function recordFate(db: Db, intentId: number, fate: { state: IntentState; txHash?: string | null; outcome: IntentOutcome }, now: Date, token: string): Promise<void> {
-  await asHolder(db, intentId, token, { state: fate.state, ...(fate.txHash ? { txHash: fate.txHash } : {}), outcome: JSON.stringify(fate.outcome), updatedAt: now });
+export async function recordFate(
+  db: Db,
+  intentId: number,
+  fate: { state: IntentState; txHash?: string | null; outcome: IntentOutcome },
+  now: Date,
+  token: string,
+): Promise<void> {
+  await asHolder(db, intentId, token, {
+    state: fate.state,
+    ...(fate.txHash ? { txHash: fate.txHash } : {}),
+    outcome: JSON.stringify(fate.outcome),
+    updatedAt: now,
+  });
 }
 
 /** An adapter's answer as the log keeps it. */
 export function fateOf(execution: Execution): { state: IntentState; txHash: string | null; outcome: IntentOutcome } {
-  if (execution.outcome === 'refused') return { state: 'refused', txHash: null, outcome: { refusal: { key: 'api.walletSendRefused', params: { reason: execution.reason } } } };
+  if (execution.outcome === 'refused')
+    return { state: 'refused', txHash: null, outcome: { refusal: { key: 'api.walletSendRefused', params: { reason: execution.reason } } } };
   return {
     state: execution.outcome === 'executed' ? 'mined' : 'reverted',
     txHash: execution.txHash,
-    outcome: { blockNumber: String(execution.blockNumber), gasUsed: String(execution.gasUsed), fee: String(execution.fee), from: execution.from },
+    outcome: {
+      blockNumber: String(execution.blockNumber),
+      gasUsed: String(execution.gasUsed),
+      fee: String(execution.fee),
+      from: execution.from,
+    },
   };
 }

@@ -85,7 +85,13 @@ export async function recordMovement(
   // A refund may leave `to` blank: the order's payer gets the money back.
   const order =
     body.kind === 'refund'
-      ? await trx.selectFrom('paymentOrder').select(['id', 'payerAddress']).where('orderNo', '=', body.orderNo).where('orgId', '=', wallet.orgId).where('chainId', '=', wallet.chainId).executeTakeFirst()
+      ? await trx
+          .selectFrom('paymentOrder')
+          .select(['id', 'payerAddress'])
+          .where('orderNo', '=', body.orderNo)
+          .where('orgId', '=', wallet.orgId)
+          .where('chainId', '=', wallet.chainId)
+          .executeTakeFirst()
       : undefined;
   if (body.kind === 'refund' && !order) throw fieldError('orderNo', 'validation.orderNotFound');
   const { family, currency, to } = await checkOutflow(trx, wallet, { ...body, to: body.to || (order?.payerAddress ?? '') });
@@ -95,7 +101,11 @@ export async function recordMovement(
   const route = await lockExecutionWallets(trx, { walletId: wallet.id, chainId: wallet.chainId, toAddress: to, fee: chargedFee });
   const refunded = order ? await checkRefund(trx, order.id, currency.id, body.amount) : null;
   // The org's policy, once the wallets are locked: two outflows of one wallet see each other's amounts.
-  const gate = await gateOutflow(trx, { kind: body.kind, wallet: { ...wallet, multisig }, currencyId: currency.id, symbol: body.symbol, amount: body.amount, to }, now);
+  const gate = await gateOutflow(
+    trx,
+    { kind: body.kind, wallet: { ...wallet, multisig }, currencyId: currency.id, symbol: body.symbol, amount: body.amount, to },
+    now,
+  );
   await assertOutflowCovered(trx, wallet, currency.id, body.amount, chargedFee);
 
   const proposal =
@@ -104,7 +114,18 @@ export async function recordMovement(
           trx,
           caller,
           wallet.id,
-          { kind: body.kind, toAddress: to, amount: body.amount, symbol: body.symbol, currencyId: currency.id, fee: chargedFee, memo: body.memo, orderId: refunded, newSigners: null, newThreshold: null },
+          {
+            kind: body.kind,
+            toAddress: to,
+            amount: body.amount,
+            symbol: body.symbol,
+            currencyId: currency.id,
+            fee: chargedFee,
+            memo: body.memo,
+            orderId: refunded,
+            newSigners: null,
+            newThreshold: null,
+          },
           now,
           ttlHours,
           gate,
@@ -112,7 +133,23 @@ export async function recordMovement(
         )
       : null;
   // Executed at once. On a chain that moves, its transactions are recorded here and sent once this commits.
-  const intents = proposal ? null : await walletSendIntents(trx, send?.chains ?? null, { walletId: wallet.id, orgId: wallet.orgId, chainId: wallet.chainId, currencyId: currency.id, amount: body.amount, fee: chargedFee, to }, route, caller.userId);
+  const intents = proposal
+    ? null
+    : await walletSendIntents(
+        trx,
+        send?.chains ?? null,
+        {
+          walletId: wallet.id,
+          orgId: wallet.orgId,
+          chainId: wallet.chainId,
+          currencyId: currency.id,
+          amount: body.amount,
+          fee: chargedFee,
+          to,
+        },
+        route,
+        caller.userId,
+      );
   const txHash = proposal || intents ? null : simulatedTxHash(family);
   const { id: movementId } = await trx
     .insertInto('movement')
@@ -138,8 +175,22 @@ export async function recordMovement(
     .executeTakeFirstOrThrow();
   if (intents && send) await recordIntents(trx, { movementId }, intents, { token: send.leaseToken, now });
   if (txHash) {
-    const outflow = { walletId: wallet.id, orgId: wallet.orgId, chainId: wallet.chainId, currencyId: currency.id, amount: body.amount, fee: chargedFee, symbol: body.symbol };
-    await executeTransfer(trx, { ...outflow, reason: 'movement', proposalId: null, movementId, gasReason: directGasReason(body.kind) }, route, txHash, now);
+    const outflow = {
+      walletId: wallet.id,
+      orgId: wallet.orgId,
+      chainId: wallet.chainId,
+      currencyId: currency.id,
+      amount: body.amount,
+      fee: chargedFee,
+      symbol: body.symbol,
+    };
+    await executeTransfer(
+      trx,
+      { ...outflow, reason: 'movement', proposalId: null, movementId, gasReason: directGasReason(body.kind) },
+      route,
+      txHash,
+      now,
+    );
   }
   return { movementId, proposal, sending: intents !== null };
 }

@@ -9,7 +9,10 @@ import { runOutflow, type OutflowRunner } from './runOutflow';
  * never drive one twice; what was fixed before the stop is found on the chain or sent again as the
  * very same transaction, never a new one. Answers how many were settled.
  */
-export async function resumeOutflows(runner: Omit<OutflowRunner, 'leaseToken'>, onError: (owner: OutflowOwner, error: unknown) => void): Promise<number> {
+export async function resumeOutflows(
+  runner: Omit<OutflowRunner, 'leaseToken'>,
+  onError: (owner: OutflowOwner, error: unknown) => void,
+): Promise<number> {
   const now = runner.now();
   const open = await runner.db
     .selectFrom('chainIntent')
@@ -35,7 +38,11 @@ export async function resumeOutflows(runner: Omit<OutflowRunner, 'leaseToken'>, 
  * finishing first. `onError` names the outflow that could not be finished, or no owner when the
  * list of open outflows itself could not be read (the database out of reach).
  */
-export function startOutflowResume(runner: Omit<OutflowRunner, 'leaseToken'>, everyMs: number, onError: (owner: OutflowOwner | undefined, error: unknown) => void): () => Promise<void> {
+export function startOutflowResume(
+  runner: Omit<OutflowRunner, 'leaseToken'>,
+  everyMs: number,
+  onError: (owner: OutflowOwner | undefined, error: unknown) => void,
+): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
   let busy = false;
   const tick = () => {

@@ -20,12 +20,23 @@ interface SourceWallet {
  * org from a cold one. Transfers and refunds go to any valid address. Returns the refused
  * field and message key, or null.
  */
-export async function destinationRefusal(trx: Trx, kind: string, wallet: SourceWallet, to: string): Promise<{ field: string; key: string } | null> {
+export async function destinationRefusal(
+  trx: Trx,
+  kind: string,
+  wallet: SourceWallet,
+  to: string,
+): Promise<{ field: string; key: string } | null> {
   if (kind !== 'withdraw' && kind !== 'supply') return null;
-  const ours = await trx.selectFrom('chainWallet').select(['id', 'orgId', 'kind']).where('chainId', '=', wallet.chainId).where('address', '=', to).executeTakeFirst();
+  const ours = await trx
+    .selectFrom('chainWallet')
+    .select(['id', 'orgId', 'kind'])
+    .where('chainId', '=', wallet.chainId)
+    .where('address', '=', to)
+    .executeTakeFirst();
   if (kind === 'withdraw') return ours ? { field: 'to', key: 'validation.withdrawToOwnWallet' } : null;
   if (!isColdKind(wallet.kind)) return { field: 'walletId', key: 'validation.supplyFromCold' };
-  if (!ours || ours.orgId !== wallet.orgId || isColdKind(ours.kind) || ours.id === wallet.id) return { field: 'to', key: 'validation.supplyDestination' };
+  if (!ours || ours.orgId !== wallet.orgId || isColdKind(ours.kind) || ours.id === wallet.id)
+    return { field: 'to', key: 'validation.supplyDestination' };
   return null;
 }
 
@@ -37,7 +48,9 @@ export async function checkDestination(trx: Trx, kind: MovementKind, wallet: Sou
 
 /** A withdraw is at least the currency's minimum; its fee is the currency's withdraw fee. */
 export async function withdrawFee(trx: Trx, currency: { minWithdraw: string; withdrawFee: string }, amount: string): Promise<string> {
-  const { below } = await trx.selectNoFrom(sql<boolean>`${amount}::numeric < ${currency.minWithdraw}::numeric`.as('below')).executeTakeFirstOrThrow();
+  const { below } = await trx
+    .selectNoFrom(sql<boolean>`${amount}::numeric < ${currency.minWithdraw}::numeric`.as('below'))
+    .executeTakeFirstOrThrow();
   if (below) throw fieldError('amount', 'validation.belowMinWithdraw', { min: currency.minWithdraw });
   return currency.withdrawFee;
 }
@@ -47,13 +60,22 @@ export async function withdrawFee(trx: Trx, currency: { minWithdraw: string; wit
  * every refund that may still move money counts (open proposals included); at execution only
  * what has moved (direct refunds and executed proposals).
  */
-async function refundRoom(trx: Trx, orderId: number, amount: string, counting: 'promised' | 'moved'): Promise<{ left: string; fits: boolean }> {
+async function refundRoom(
+  trx: Trx,
+  orderId: number,
+  amount: string,
+  counting: 'promised' | 'moved',
+): Promise<{ left: string; fits: boolean }> {
   const counted = counting === 'promised' ? sql`p.status not in ('denied', 'expired', 'superseded')` : sql`p.status = 'executed'`;
   return trx
     .selectFrom(
       trx
         .selectFrom('paymentOrder as o')
-        .select(sql<string>`trim_scale(o.amount - coalesce((select sum(m.amount) from movement m left join proposal p on p.id = m.proposal_id where m.order_id = o.id and (p.id is null or ${counted})), 0))`.as('left'))
+        .select(
+          sql<string>`trim_scale(o.amount - coalesce((select sum(m.amount) from movement m left join proposal p on p.id = m.proposal_id where m.order_id = o.id and (p.id is null or ${counted})), 0))`.as(
+            'left',
+          ),
+        )
         .where('o.id', '=', orderId)
         .as('room'),
     )
@@ -68,7 +90,12 @@ async function refundRoom(trx: Trx, orderId: number, amount: string, counting: '
  * commits, so two refunds of one order cannot both pass on the same remainder.
  */
 export async function checkRefund(trx: Trx, orderId: number, currencyId: number, amount: string): Promise<number> {
-  const order = await trx.selectFrom('paymentOrder').select(['id', 'status', 'currencyId']).where('id', '=', orderId).forUpdate().executeTakeFirstOrThrow();
+  const order = await trx
+    .selectFrom('paymentOrder')
+    .select(['id', 'status', 'currencyId'])
+    .where('id', '=', orderId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
   if (order.status !== 'paid') throw fieldError('orderNo', 'validation.orderNotPaid');
   if (order.currencyId !== currencyId) throw fieldError('symbol', 'validation.refundCurrency');
   const { left, fits } = await refundRoom(trx, order.id, amount, 'promised');
@@ -84,13 +111,34 @@ export async function checkRefund(trx: Trx, orderId: number, currencyId: number,
  */
 export async function recheckAtExecution(
   trx: Trx,
-  proposal: { id: number; kind: string; walletId: number; orgId: number; chainId: number; toAddress: string; orderId: number | null; amount: string },
+  proposal: {
+    id: number;
+    kind: string;
+    walletId: number;
+    orgId: number;
+    chainId: number;
+    toAddress: string;
+    orderId: number | null;
+    amount: string;
+  },
 ): Promise<void> {
-  const wallet = await trx.selectFrom('chainWallet').select(['id', 'orgId', 'chainId', 'kind']).where('id', '=', proposal.walletId).executeTakeFirstOrThrow();
+  const wallet = await trx
+    .selectFrom('chainWallet')
+    .select(['id', 'orgId', 'chainId', 'kind'])
+    .where('id', '=', proposal.walletId)
+    .executeTakeFirstOrThrow();
   const refusal = await destinationRefusal(trx, proposal.kind, wallet, proposal.toAddress);
-  if (refusal) throw proposal.kind === 'supply' ? conflict('api.supplyDestinationGone') : fieldError(refusal.field, refusal.key, undefined, BodyCode.conflict);
+  if (refusal)
+    throw proposal.kind === 'supply'
+      ? conflict('api.supplyDestinationGone')
+      : fieldError(refusal.field, refusal.key, undefined, BodyCode.conflict);
   if (proposal.kind !== 'refund' || proposal.orderId === null) return;
-  const order = await trx.selectFrom('paymentOrder').select(['id', 'status']).where('id', '=', proposal.orderId).forUpdate().executeTakeFirstOrThrow();
+  const order = await trx
+    .selectFrom('paymentOrder')
+    .select(['id', 'status'])
+    .where('id', '=', proposal.orderId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
   const { left, fits } = await refundRoom(trx, order.id, proposal.amount, 'moved');
   if (order.status !== 'paid' || !fits) throw conflict('api.refundExceedsNow', { left });
 }

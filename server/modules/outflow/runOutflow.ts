@@ -4,7 +4,18 @@ import type { ChainRegistry } from '../../chain/registry';
 import type { ChainAdapter, Execution } from '../../chain/adapter';
 import type { IntentOutcome, IntentState } from '../../db/schema';
 import { safeTransactionOf } from '../sign/safeProposal';
-import { claimIntents, fixedOf, fateOf, journalOf, LEASE_MS, recordFate, releaseIntents, renewLease, type ClaimedIntent, type OutflowOwner } from './intentLog';
+import {
+  claimIntents,
+  fixedOf,
+  fateOf,
+  journalOf,
+  LEASE_MS,
+  recordFate,
+  releaseIntents,
+  renewLease,
+  type ClaimedIntent,
+  type OutflowOwner,
+} from './intentLog';
 import { settleOutflow, type AnswerReader, type SettledOutflow } from './settle';
 import { faultPoint } from './faultPoint';
 
@@ -19,7 +30,11 @@ export interface OutflowRunner {
 
 type Fate = { state: IntentState; txHash: string | null; outcome: IntentOutcome };
 
-const refusal = (key: string, params?: Record<string, string>): Fate => ({ state: 'refused', txHash: null, outcome: { refusal: { key, params } } });
+const refusal = (key: string, params?: Record<string, string>): Fate => ({
+  state: 'refused',
+  txHash: null,
+  outcome: { refusal: { key, params } },
+});
 
 /**
  * Drives an outflow's chain transactions to their end and books them (docs/chains.md "The intent
@@ -31,10 +46,17 @@ const refusal = (key: string, params?: Record<string, string>): Fate => ({ state
  * transaction) gives the lease back and is thrown: the outflow stays recorded, and a resume
  * (resume.ts) finishes it from what the chain says.
  */
-export async function runOutflow<T>(runner: OutflowRunner, owner: OutflowOwner, answer?: AnswerReader<T>): Promise<SettledOutflow<T> | null> {
+export async function runOutflow<T>(
+  runner: OutflowRunner,
+  owner: OutflowOwner,
+  answer?: AnswerReader<T>,
+): Promise<SettledOutflow<T> | null> {
   const intents = await claimIntents(runner.db, owner, runner.now(), runner.leaseToken);
   if (intents.length === 0) return null;
-  const renewal = setInterval(() => void renewLease(runner.db, owner, runner.leaseToken, runner.now()).catch(() => undefined), LEASE_MS / 3);
+  const renewal = setInterval(
+    () => void renewLease(runner.db, owner, runner.leaseToken, runner.now()).catch(() => undefined),
+    LEASE_MS / 3,
+  );
   try {
     let earlier: IntentState = 'mined';
     for (const intent of intents) {
@@ -71,7 +93,15 @@ async function drive(runner: OutflowRunner, intent: ClaimedIntent, all: readonly
   const journal = journalOf(runner.db, intent.id, runner.now, runner.leaseToken);
   if (request.kind === 'safe') {
     if (!adapter.multisig) return refusal('api.chainUnavailable');
-    return labelled(intent, await adapter.multisig.execute(getAddress(request.safe), safeTransactionOf(request.safeTx), request.signatures.map((s) => ({ signer: getAddress(s.signer), signature: s.signature as Hex })), journal));
+    return labelled(
+      intent,
+      await adapter.multisig.execute(
+        getAddress(request.safe),
+        safeTransactionOf(request.safeTx),
+        request.signatures.map((s) => ({ signer: getAddress(s.signer), signature: s.signature as Hex })),
+        journal,
+      ),
+    );
   }
   const wallets = adapter.wallets;
   if (!wallets) return refusal('api.chainUnavailable');
@@ -79,7 +109,11 @@ async function drive(runner: OutflowRunner, intent: ClaimedIntent, all: readonly
   if (intent.step === 1) {
     // The chain is asked whether the wallet holds what leaves it (its amount and the fee after it): the
     // books said so; a chain that disagrees sends nothing and says by how much.
-    const needed = BigInt(request.amount) + all.filter((i) => i.step === 2 && i.request.kind === 'transfer').reduce((sum, i) => sum + BigInt(i.request.kind === 'transfer' ? i.request.amount : '0'), 0n);
+    const needed =
+      BigInt(request.amount) +
+      all
+        .filter((i) => i.step === 2 && i.request.kind === 'transfer')
+        .reduce((sum, i) => sum + BigInt(i.request.kind === 'transfer' ? i.request.amount : '0'), 0n);
     const held = await adapter.balanceOf(request.from, request.token).catch(() => null);
     if (held === null) return refusal('api.chainUnavailable');
     if (held < needed) return shortOnChain(runner, intent, held, needed);
@@ -89,20 +123,33 @@ async function drive(runner: OutflowRunner, intent: ClaimedIntent, all: readonly
 
 async function adapterOf(runner: OutflowRunner, chainId: number): Promise<ChainAdapter | null> {
   if (!runner.chains) return null;
-  const chain = await runner.db.selectFrom('chain').select(['chainId', 'family', 'rpcUrl']).where('chainId', '=', chainId).executeTakeFirstOrThrow();
+  const chain = await runner.db
+    .selectFrom('chain')
+    .select(['chainId', 'family', 'rpcUrl'])
+    .where('chainId', '=', chainId)
+    .executeTakeFirstOrThrow();
   return runner.chains.adapterFor(chain).catch(() => null);
 }
 
 async function shortOnChain(runner: OutflowRunner, intent: ClaimedIntent, held: bigint, needed: bigint): Promise<Fate> {
-  const currency = await runner.db.selectFrom('currency').select(['symbol', 'decimals']).where('id', '=', intent.holdCurrencyId ?? -1).executeTakeFirst();
+  const currency = await runner.db
+    .selectFrom('currency')
+    .select(['symbol', 'decimals'])
+    .where('id', '=', intent.holdCurrencyId ?? -1)
+    .executeTakeFirst();
   const decimals = currency?.decimals ?? 18;
-  return refusal('api.walletShortOnChain', { symbol: currency?.symbol ?? '', held: formatUnits(held, decimals), needed: formatUnits(needed, decimals) });
+  return refusal('api.walletShortOnChain', {
+    symbol: currency?.symbol ?? '',
+    held: formatUnits(held, decimals),
+    needed: formatUnits(needed, decimals),
+  });
 }
 
 /** The adapter's answer, with the refusal the caller gives for the kind of transaction it was. */
 function labelled(intent: ClaimedIntent, execution: Execution): Fate {
   const fate = fateOf(execution);
   if (execution.outcome === 'refused' && intent.request.kind === 'safe') return refusal('api.safeRefused', { reason: execution.reason });
-  if (execution.outcome === 'refused' && execution.reason === 'noKey' && intent.request.kind === 'transfer') return refusal('api.walletNoKey', { address: getAddress(intent.request.from as Address) });
+  if (execution.outcome === 'refused' && execution.reason === 'noKey' && intent.request.kind === 'transfer')
+    return refusal('api.walletNoKey', { address: getAddress(intent.request.from as Address) });
   return fate;
 }

@@ -14,7 +14,11 @@ import { runOutflow, type OutflowRunner } from './runOutflow';
  * the outflow stands (a movement `sending`, a proposal still approved) and the resume finishes it
  * (docs/chains.md "The intent log").
  */
-export async function sendRecorded<T>(runner: OutflowRunner & { onFault: (error: unknown) => void }, owner: OutflowOwner, answer: (db: Db | Transaction<Database>) => Promise<T>): Promise<T> {
+export async function sendRecorded<T>(
+  runner: OutflowRunner & { onFault: (error: unknown) => void },
+  owner: OutflowOwner,
+  answer: (db: Db | Transaction<Database>) => Promise<T>,
+): Promise<T> {
   sendingOnChain();
   const settled = await runOutflow(runner, owner, answer).catch((error: unknown) => {
     runner.onFault(error);

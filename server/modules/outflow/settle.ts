@@ -58,15 +58,31 @@ export function settleOutflow<T>(db: Db, owner: OutflowOwner, now: Date, answer?
 
 async function book(trx: Trx, owner: OutflowOwner, now: Date): Promise<Booked> {
   const source = owner.movementId !== undefined ? await movementSource(trx, owner.movementId) : await proposalSource(trx, owner.proposalId);
-  const route = await lockExecutionWallets(trx, { walletId: source.walletId, chainId: source.chainId, toAddress: source.toAddress, fee: source.fee });
-  if (owner.proposalId !== undefined) await trx.selectFrom('proposal').select('id').where('id', '=', owner.proposalId).forUpdate().execute();
+  const route = await lockExecutionWallets(trx, {
+    walletId: source.walletId,
+    chainId: source.chainId,
+    toAddress: source.toAddress,
+    fee: source.fee,
+  });
+  if (owner.proposalId !== undefined)
+    await trx.selectFrom('proposal').select('id').where('id', '=', owner.proposalId).forUpdate().execute();
   let query = trx.selectFrom('chainIntent').selectAll().where('settledAt', 'is', null);
-  query = owner.movementId !== undefined ? query.where('movementId', '=', owner.movementId) : query.where('proposalId', '=', owner.proposalId!);
+  query =
+    owner.movementId !== undefined ? query.where('movementId', '=', owner.movementId) : query.where('proposalId', '=', owner.proposalId!);
   const intents: Intent[] = await query.orderBy('step').forUpdate().execute();
   const first = intents[0];
   if (!first) return settledBefore(trx, owner);
-  if (intents.some((i) => i.state === 'recorded' || i.state === 'signed')) throw new Error(`outflow ${JSON.stringify(owner)}: a transaction is still on its way`);
-  await trx.updateTable('chainIntent').set({ settledAt: now, leaseUntil: null, updatedAt: now }).where('id', 'in', intents.map((i) => i.id)).execute();
+  if (intents.some((i) => i.state === 'recorded' || i.state === 'signed'))
+    throw new Error(`outflow ${JSON.stringify(owner)}: a transaction is still on its way`);
+  await trx
+    .updateTable('chainIntent')
+    .set({ settledAt: now, leaseUntil: null, updatedAt: now })
+    .where(
+      'id',
+      'in',
+      intents.map((i) => i.id),
+    )
+    .execute();
 
   const state = first.state as SettledOutflow['state'];
   const feeStep = intents.find((i) => i.step === 2);
@@ -78,10 +94,12 @@ async function book(trx: Trx, owner: OutflowOwner, now: Date): Promise<Booked> {
   if (state !== 'mined') {
     if (state === 'reverted') {
       // The chain took the gas and moved nothing: the wallet's (or, on a Safe, the relayer's) gas is all that is booked.
-      if (relayed) await reportRelayedGas(trx, { ...spend, reason: 'proposal', proposalId: owner.proposalId ?? null, movementId: null }, gas);
+      if (relayed)
+        await reportRelayedGas(trx, { ...spend, reason: 'proposal', proposalId: owner.proposalId ?? null, movementId: null }, gas);
       else await chargeGas(trx, { ...spend, reason: source.gasReason, proposalId: null, movementId: null }, gas);
     }
-    if (owner.movementId !== undefined) await trx.updateTable('movement').set({ status: 'failed' }).where('id', '=', owner.movementId).execute();
+    if (owner.movementId !== undefined)
+      await trx.updateTable('movement').set({ status: 'failed' }).where('id', '=', owner.movementId).execute();
     return { state, txHash: first.txHash, failure: failureOf(first) };
   }
 
@@ -117,10 +135,18 @@ async function book(trx: Trx, owner: OutflowOwner, now: Date): Promise<Booked> {
     );
   }
   if (relayed) await reportRelayedGas(trx, { ...spend, reason: 'proposal', proposalId: proposal.id, movementId: null }, gas);
-  else if (proposal.kind === 'governance') await chargeGas(trx, { ...spend, reason: 'proposal', proposalId: proposal.id, movementId: null }, gas);
+  else if (proposal.kind === 'governance')
+    await chargeGas(trx, { ...spend, reason: 'proposal', proposalId: proposal.id, movementId: null }, gas);
   const chainExecution: ChainExecution | null =
     relayed && first.request.kind === 'safe'
-      ? { blockNumber: first.outcome?.blockNumber ?? '0', gasUsed: first.outcome?.gasUsed ?? '0', fee: first.outcome?.fee ?? '0', from: getAddress(first.outcome?.from ?? first.sender ?? ''), to: getAddress(first.request.safe), network: first.request.network }
+      ? {
+          blockNumber: first.outcome?.blockNumber ?? '0',
+          gasUsed: first.outcome?.gasUsed ?? '0',
+          fee: first.outcome?.fee ?? '0',
+          from: getAddress(first.outcome?.from ?? first.sender ?? ''),
+          to: getAddress(first.request.safe),
+          network: first.request.network,
+        }
       : null;
   await trx
     .updateTable('proposal')
@@ -129,7 +155,10 @@ async function book(trx: Trx, owner: OutflowOwner, now: Date): Promise<Booked> {
     .execute();
   // The movement that started it, if any, says the same as the proposal.
   if (!feeCollected) await trx.updateTable('movement').set({ fee: '0' }).where('proposalId', '=', proposal.id).execute();
-  await trx.insertInto('signLog').values({ proposalId: proposal.id, action: 'confirm', actorId: first.requestedBy, comment: first.comment, createdAt: now }).execute();
+  await trx
+    .insertInto('signLog')
+    .values({ proposalId: proposal.id, action: 'confirm', actorId: first.requestedBy, comment: first.comment, createdAt: now })
+    .execute();
   return { state, txHash: first.txHash, failure: null };
 }
 
@@ -144,7 +173,8 @@ function failureOf(first: Intent): ApiError {
 /** Settled by someone else first: what they booked. */
 async function settledBefore(trx: Trx, owner: OutflowOwner): Promise<Booked> {
   let query = trx.selectFrom('chainIntent').selectAll().where('step', '=', 1);
-  query = owner.movementId !== undefined ? query.where('movementId', '=', owner.movementId) : query.where('proposalId', '=', owner.proposalId!);
+  query =
+    owner.movementId !== undefined ? query.where('movementId', '=', owner.movementId) : query.where('proposalId', '=', owner.proposalId!);
   const last: Intent = await query.orderBy('id', 'desc').executeTakeFirstOrThrow();
   const state = last.state as SettledOutflow['state'];
   return { state, txHash: last.txHash, failure: state === 'mined' ? null : failureOf(last) };
@@ -163,11 +193,19 @@ interface Source {
 }
 
 async function movementSource(trx: Trx, movementId: number): Promise<Source> {
-  const m = await trx.selectFrom('movement').select(['walletId', 'orgId', 'chainId', 'currencyId', 'amount', 'fee', 'symbol', 'toAddress', 'kind']).where('id', '=', movementId).executeTakeFirstOrThrow();
+  const m = await trx
+    .selectFrom('movement')
+    .select(['walletId', 'orgId', 'chainId', 'currencyId', 'amount', 'fee', 'symbol', 'toAddress', 'kind'])
+    .where('id', '=', movementId)
+    .executeTakeFirstOrThrow();
   return { ...m, gasReason: directGasReason(m.kind) };
 }
 
 async function proposalSource(trx: Trx, proposalId: number): Promise<Source> {
-  const p = await trx.selectFrom('proposal').select(['walletId', 'orgId', 'chainId', 'currencyId', 'amount', 'fee', 'symbol', 'toAddress']).where('id', '=', proposalId).executeTakeFirstOrThrow();
+  const p = await trx
+    .selectFrom('proposal')
+    .select(['walletId', 'orgId', 'chainId', 'currencyId', 'amount', 'fee', 'symbol', 'toAddress'])
+    .where('id', '=', proposalId)
+    .executeTakeFirstOrThrow();
   return { ...p, gasReason: 'proposal' };
 }

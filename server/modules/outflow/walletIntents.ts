@@ -29,10 +29,24 @@ export interface WalletOutflow {
  * (a simulated chain, a multisig wallet that is no Safe): the books alone move it, at once. A wallet
  * whose key the platform lacks is a 409 before anything is recorded.
  */
-export async function walletSendIntents(trx: Trx, chains: ChainRegistry | null, outflow: WalletOutflow, route: ExecutionRoute, requestedBy: number): Promise<NewIntent[] | null> {
-  const chain = await trx.selectFrom('chain').select(['chainId', 'family', 'rpcUrl']).where('chainId', '=', outflow.chainId).executeTakeFirstOrThrow();
+export async function walletSendIntents(
+  trx: Trx,
+  chains: ChainRegistry | null,
+  outflow: WalletOutflow,
+  route: ExecutionRoute,
+  requestedBy: number,
+): Promise<NewIntent[] | null> {
+  const chain = await trx
+    .selectFrom('chain')
+    .select(['chainId', 'family', 'rpcUrl'])
+    .where('chainId', '=', outflow.chainId)
+    .executeTakeFirstOrThrow();
   if (chain.family !== 'evm') return null;
-  const { address: from, kind } = await trx.selectFrom('chainWallet').select(['address', 'kind']).where('id', '=', outflow.walletId).executeTakeFirstOrThrow();
+  const { address: from, kind } = await trx
+    .selectFrom('chainWallet')
+    .select(['address', 'kind'])
+    .where('id', '=', outflow.walletId)
+    .executeTakeFirstOrThrow();
   // A multisig wallet never sends by a key: a Safe through its contract, any other by the books' rule alone.
   if (isMultiSigKind(kind)) return null;
   if (!chains) throw conflict('api.chainUnavailable');
@@ -41,15 +55,29 @@ export async function walletSendIntents(trx: Trx, chains: ChainRegistry | null, 
   });
   if (!adapter.wallets) return null;
   if (!adapter.wallets.holdsKey(from)) throw conflict('api.walletNoKey', { address: from });
-  const currency = await trx.selectFrom('currency').select(['contractAddress', 'decimals']).where('id', '=', outflow.currencyId).executeTakeFirstOrThrow();
+  const currency = await trx
+    .selectFrom('currency')
+    .select(['contractAddress', 'decimals'])
+    .where('id', '=', outflow.currencyId)
+    .executeTakeFirstOrThrow();
   const token = currency.contractAddress;
   const base = { chainId: outflow.chainId, orgId: outflow.orgId, walletId: outflow.walletId, requestedBy };
   const intents: NewIntent[] = [
-    { ...base, step: 1, request: { kind: 'transfer', from, to: outflow.to, token, amount: parseUnits(outflow.amount, currency.decimals).toString() }, hold: { currencyId: outflow.currencyId, amount: outflow.amount } },
+    {
+      ...base,
+      step: 1,
+      request: { kind: 'transfer', from, to: outflow.to, token, amount: parseUnits(outflow.amount, currency.decimals).toString() },
+      hold: { currencyId: outflow.currencyId, amount: outflow.amount },
+    },
   ];
   if (positive(outflow.fee) && route.feeWalletId !== null) {
     const feeWallet = await trx.selectFrom('chainWallet').select('address').where('id', '=', route.feeWalletId).executeTakeFirstOrThrow();
-    intents.push({ ...base, step: 2, request: { kind: 'transfer', from, to: feeWallet.address, token, amount: parseUnits(outflow.fee, currency.decimals).toString() }, hold: { currencyId: outflow.currencyId, amount: outflow.fee } });
+    intents.push({
+      ...base,
+      step: 2,
+      request: { kind: 'transfer', from, to: feeWallet.address, token, amount: parseUnits(outflow.fee, currency.decimals).toString() },
+      hold: { currencyId: outflow.currencyId, amount: outflow.fee },
+    });
   }
   return intents;
 }

@@ -13,10 +13,25 @@ export function registerPayLinkRoutes(app: FastifyInstance, context: ServerConte
     paths: ApiPath.payLink,
     access: RESOURCE_ACCESS.payLink,
     record: payLinkRecord,
-    list: { query: payLinkListQuery, summary: 'The pay links in scope, with their paid orders, filtered, sorted and paged', handler: async ({ caller, query }) => listPayLinks(db, caller, query) },
+    list: {
+      query: payLinkListQuery,
+      summary: 'The pay links in scope, with their paid orders, filtered, sorted and paged',
+      handler: async ({ caller, query }) => listPayLinks(db, caller, query),
+    },
     detail: { summary: 'One pay link', handler: async ({ caller, id }) => findPayLink(db, caller, id) },
-    create: { body: payLinkBody, summary: 'Add a pay link for the selected org, in an enabled currency', handler: async ({ caller, body }) => savePayLink(db, caller, body, context.now()) },
-    update: { body: payLinkUpdateBody, summary: 'Change a pay link', handler: async ({ caller, body }) => updatePayLink(db, caller, body, context.now()) },
-    delete: { summary: 'Delete a pay link that took no orders: answers the deleted record', handler: async ({ caller, id }) => deletePayLink(db, caller, id) },
+    create: {
+      body: payLinkBody,
+      summary: 'Add a pay link for the selected org, in an enabled currency',
+      handler: async ({ caller, body }) => savePayLink(db, caller, body, context.now()),
+    },
+    update: {
+      body: payLinkUpdateBody,
+      summary: 'Change a pay link',
+      handler: async ({ caller, body }) => updatePayLink(db, caller, body, context.now()),
+    },
+    delete: {
+      summary: 'Delete a pay link that took no orders: answers the deleted record',
+      handler: async ({ caller, id }) => deletePayLink(db, caller, id),
+    },
   });
 }

@@ -29,7 +29,9 @@ const columns = [
   sql<string | null>`pay_link.amount::text`.as('amount'),
   'payLink.enabled',
   sql<number>`(select count(*)::int from payment_order o where o.pay_link_id = pay_link.id and o.status = 'paid')`.as('paidCount'),
-  sql<string>`(select coalesce(trim_scale(sum(o.amount)), 0)::text from payment_order o where o.pay_link_id = pay_link.id and o.status = 'paid')`.as('paidTotal'),
+  sql<string>`(select coalesce(trim_scale(sum(o.amount)), 0)::text from payment_order o where o.pay_link_id = pay_link.id and o.status = 'paid')`.as(
+    'paidTotal',
+  ),
   'payLink.createdAt',
   'payLink.updatedAt',
 ] as const;
@@ -65,8 +67,13 @@ function checkAmount(amount: string | null | undefined, decimals: number): void 
 
 /** A link of the caller's selected org, in an enabled currency of the chain named. */
 export async function savePayLink(db: Db, caller: Caller, body: PayLinkBody, now: Date): Promise<PayLinkRecord> {
-  const currency = await db.selectFrom('currency').select(['id', 'decimals', 'chainId', 'enabled']).where('id', '=', body.currencyId).executeTakeFirst();
-  if (!currency || currency.chainId !== body.chainId || !currency.enabled) throw badRequest({ currencyId: { key: 'validation.unknownReference' } });
+  const currency = await db
+    .selectFrom('currency')
+    .select(['id', 'decimals', 'chainId', 'enabled'])
+    .where('id', '=', body.currencyId)
+    .executeTakeFirst();
+  if (!currency || currency.chainId !== body.chainId || !currency.enabled)
+    throw badRequest({ currencyId: { key: 'validation.unknownReference' } });
   checkAmount(body.amount, currency.decimals);
   // The answer is read inside the transaction that wrote it (docs/DECISIONS.md "Idempotency and honest answers").
   return db.transaction().execute(async (trx) => {
@@ -105,7 +112,11 @@ export async function updatePayLink(db: Db, caller: Caller, body: PayLinkUpdateB
   };
   // The answer is read inside the transaction that wrote it (docs/DECISIONS.md "Idempotency and honest answers").
   return db.transaction().execute(async (trx) => {
-    await trx.updateTable('payLink').set({ ...changes, updatedAt: now }).where('id', '=', link.id).execute();
+    await trx
+      .updateTable('payLink')
+      .set({ ...changes, updatedAt: now })
+      .where('id', '=', link.id)
+      .execute();
     return findPayLink(trx, caller, link.id);
   });
 }

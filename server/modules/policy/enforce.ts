@@ -19,7 +19,10 @@ export interface PolicyGate {
 }
 
 /** The rule's words for a refusal: its number, and its name in brackets when it has one. */
-export const ruleParams = (verdict: PolicyVerdict) => ({ rule: verdict.match?.position ?? 0, name: verdict.match?.rule.name ? ` (${verdict.match.rule.name})` : '' });
+export const ruleParams = (verdict: PolicyVerdict) => ({
+  rule: verdict.match?.position ?? 0,
+  name: verdict.match?.rule.name ? ` (${verdict.match.rule.name})` : '',
+});
 
 /**
  * At every start of an outflow (a movement, a money proposal), after its wallets are locked:
@@ -31,12 +34,19 @@ export async function gateOutflow(trx: Trx, outflow: OutflowToJudge, now: Date):
   const policy = await policyInForce(trx, outflow.wallet.orgId, now);
   const verdict = await judgeOutflow(trx, policy, outflow, now);
   if (verdict.outcome.kind === 'block') throw conflict('api.policyBlocked', ruleParams(verdict));
-  const record: ProposalPolicy | null = verdict.match && policy.id !== null ? { versionId: policy.id, position: verdict.match.position, rule: verdict.match.rule, outcome: verdict.outcome } : null;
+  const record: ProposalPolicy | null =
+    verdict.match && policy.id !== null
+      ? { versionId: policy.id, position: verdict.match.position, rule: verdict.match.rule, outcome: verdict.outcome }
+      : null;
   return { threshold: verdict.outcome.kind === 'approvals' ? verdict.outcome.threshold : null, record };
 }
 
 /** At confirm: the policy in force now, on the proposal as it stands. */
-export async function verdictAtConfirm(trx: Trx, outflow: OutflowToJudge, now: Date): Promise<{ verdict: PolicyVerdict; versionId: number | null }> {
+export async function verdictAtConfirm(
+  trx: Trx,
+  outflow: OutflowToJudge,
+  now: Date,
+): Promise<{ verdict: PolicyVerdict; versionId: number | null }> {
   const policy = await policyInForce(trx, outflow.wallet.orgId, now);
   return { verdict: await judgeOutflow(trx, policy, outflow, now), versionId: policy.id };
 }
@@ -61,7 +71,11 @@ interface ConfirmedProposal {
  */
 export async function recheckPolicyAtConfirm(trx: Trx, proposal: ConfirmedProposal, approvals: number, now: Date): Promise<Refusal | null> {
   if (!isMovementKind(proposal.kind) || proposal.currencyId === null) return null;
-  const wallet = await trx.selectFrom('chainWallet').select(['id', 'orgId', 'chainId', 'label', 'threshold', 'kind']).where('id', '=', proposal.walletId).executeTakeFirstOrThrow();
+  const wallet = await trx
+    .selectFrom('chainWallet')
+    .select(['id', 'orgId', 'chainId', 'label', 'threshold', 'kind'])
+    .where('id', '=', proposal.walletId)
+    .executeTakeFirstOrThrow();
   const outflow: OutflowToJudge = {
     kind: proposal.kind,
     wallet: { ...wallet, multisig: isMultiSigKind(wallet.kind) && wallet.threshold !== null },
@@ -73,13 +87,24 @@ export async function recheckPolicyAtConfirm(trx: Trx, proposal: ConfirmedPropos
   };
   const { verdict, versionId } = await verdictAtConfirm(trx, outflow, now);
   if (verdict.outcome.kind === 'block') throw conflict('api.policyBlockedNow', ruleParams(verdict));
-  if (verdict.outcome.kind !== 'approvals' || verdict.outcome.threshold <= proposal.threshold || !verdict.match || versionId === null) return null;
+  if (verdict.outcome.kind !== 'approvals' || verdict.outcome.threshold <= proposal.threshold || !verdict.match || versionId === null)
+    return null;
   const threshold = verdict.outcome.threshold;
-  const record: ProposalPolicy = { versionId, position: verdict.match.position, rule: verdict.match.rule, outcome: verdict.outcome, raisedAtConfirm: true };
+  const record: ProposalPolicy = {
+    versionId,
+    position: verdict.match.position,
+    rule: verdict.match.rule,
+    outcome: verdict.outcome,
+    raisedAtConfirm: true,
+  };
   const reached = approvals >= threshold;
   await trx
     .updateTable('proposal')
-    .set({ threshold, policy: sql<ProposalPolicy>`${JSON.stringify(record)}::jsonb`, ...(reached ? {} : { status: 'pending', updatedAt: now }) })
+    .set({
+      threshold,
+      policy: sql<ProposalPolicy>`${JSON.stringify(record)}::jsonb`,
+      ...(reached ? {} : { status: 'pending', updatedAt: now }),
+    })
     .where('id', '=', proposal.id)
     .execute();
   return reached ? null : { code: 409, key: 'api.policyRaised', params: { ...ruleParams(verdict), threshold, approvals } };

@@ -55,9 +55,7 @@ export async function recentOutflow(db: Reader, outflow: OutflowToJudge, at: Dat
     .where('status', 'in', ['pending', 'approved', 'executed'])
     .where('createdAt', '>', since)
     .where('id', '!=', outflow.proposalId ?? 0);
-  const { total } = await db
-    .selectNoFrom(sql<string>`trim_scale((${direct}) + (${proposed}))::text`.as('total'))
-    .executeTakeFirstOrThrow();
+  const { total } = await db.selectNoFrom(sql<string>`trim_scale((${direct}) + (${proposed}))::text`.as('total')).executeTakeFirstOrThrow();
   return total;
 }
 
@@ -65,7 +63,15 @@ export async function recentOutflow(db: Reader, outflow: OutflowToJudge, at: Dat
 export async function judgeOutflow(db: Reader, policy: StoredPolicy, outflow: OutflowToJudge, at: Date): Promise<PolicyVerdict> {
   const inBook = await inAddressBook(db, outflow.wallet.orgId, outflow.wallet.chainId, outflow.to, at);
   const recentTotal = await recentOutflow(db, outflow, at);
-  const facts: OutflowFacts = { kind: outflow.kind, walletId: outflow.wallet.id, chainId: outflow.wallet.chainId, symbol: outflow.symbol, amount: outflow.amount, inBook, recentTotal };
+  const facts: OutflowFacts = {
+    kind: outflow.kind,
+    walletId: outflow.wallet.id,
+    chainId: outflow.wallet.chainId,
+    symbol: outflow.symbol,
+    amount: outflow.amount,
+    inBook,
+    recentTotal,
+  };
   const match = firstMatch(policy.rules, facts);
   const walletThreshold = outflow.wallet.multisig ? outflow.wallet.threshold : null;
   return { match, outcome: outcomeOf(match, walletThreshold), walletThreshold, inBook, recentTotal, walletLabel: outflow.wallet.label };

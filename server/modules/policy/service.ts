@@ -7,7 +7,13 @@ import { isMultiSigKind } from '../../../src/contract/contractKinds';
 import { checkAddress, type ChainFamily } from '../../../src/contract/address';
 import { amountProblem } from '../../../src/contract/money';
 import type { PolicyRule } from '../../../src/contract/policy';
-import type { PolicyDetail, PolicyEvaluateQuery, PolicyEvaluation, PolicySaveBody, PolicyVersion } from '../../../src/contract/schemas/policy';
+import type {
+  PolicyDetail,
+  PolicyEvaluateQuery,
+  PolicyEvaluation,
+  PolicySaveBody,
+  PolicyVersion,
+} from '../../../src/contract/schemas/policy';
 import { effectiveFrom, insertPolicyVersion, pendingPolicy, policyInForce, type StoredPolicy } from './versions';
 import { judgeOutflow } from './evaluate';
 
@@ -32,8 +38,19 @@ export async function policyDetail(db: Db, caller: Caller, now: Date, defaultDel
   const active = await policyInForce(db, orgId, now, defaultDelayHours);
   const pending = await pendingPolicy(db, orgId, now);
   const accounts = await accountsOf(db, [active.createdBy, pending?.createdBy ?? null]);
-  const wallets = await db.selectFrom('chainWallet').select(['id', 'label', 'chainId']).where('orgId', '=', orgId).orderBy('label').execute();
-  return { orgId, orgName: caller.org.orgName, active: versionOf(active, accounts), pending: pending ? versionOf(pending, accounts) : null, wallets };
+  const wallets = await db
+    .selectFrom('chainWallet')
+    .select(['id', 'label', 'chainId'])
+    .where('orgId', '=', orgId)
+    .orderBy('label')
+    .execute();
+  return {
+    orgId,
+    orgName: caller.org.orgName,
+    active: versionOf(active, accounts),
+    pending: pending ? versionOf(pending, accounts) : null,
+    wallets,
+  };
 }
 
 /** The wallets and currencies the rules name exist, and the wallets are the org's own. */
@@ -41,12 +58,23 @@ async function checkRuleReferences(db: Db, orgId: number, rules: readonly Policy
   const errors: FieldMessages = {};
   for (const [index, rule] of rules.entries()) {
     if (rule.walletId !== null) {
-      const wallet = await db.selectFrom('chainWallet').select('chainId').where('id', '=', rule.walletId).where('orgId', '=', orgId).executeTakeFirst();
+      const wallet = await db
+        .selectFrom('chainWallet')
+        .select('chainId')
+        .where('id', '=', rule.walletId)
+        .where('orgId', '=', orgId)
+        .executeTakeFirst();
       if (!wallet) errors[`rules.${index}.walletId`] = { key: 'validation.walletOfSelectedOrg' };
-      else if (rule.chainId !== null && rule.chainId !== wallet.chainId) errors[`rules.${index}.chainId`] = { key: 'validation.policyWalletChain' };
+      else if (rule.chainId !== null && rule.chainId !== wallet.chainId)
+        errors[`rules.${index}.chainId`] = { key: 'validation.policyWalletChain' };
     }
     if (rule.chainId !== null && rule.symbol !== null) {
-      const currency = await db.selectFrom('currency').select('decimals').where('chainId', '=', rule.chainId).where('symbol', '=', rule.symbol).executeTakeFirst();
+      const currency = await db
+        .selectFrom('currency')
+        .select('decimals')
+        .where('chainId', '=', rule.chainId)
+        .where('symbol', '=', rule.symbol)
+        .executeTakeFirst();
       if (!currency) {
         errors[`rules.${index}.symbol`] = { key: 'validation.unknownReference' };
         continue;
@@ -65,13 +93,26 @@ async function checkRuleReferences(db: Db, orgId: number, rules: readonly Policy
  * after the delay in force now — a stolen manager account cannot loosen the rules (nor shorten
  * the delay) and move money before the org sees it. The org row is locked so two saves queue.
  */
-export async function savePolicy(db: Db, caller: Caller, body: PolicySaveBody, now: Date, defaultDelayHours: number): Promise<PolicyDetail> {
+export async function savePolicy(
+  db: Db,
+  caller: Caller,
+  body: PolicySaveBody,
+  now: Date,
+  defaultDelayHours: number,
+): Promise<PolicyDetail> {
   const orgId = caller.org.orgId;
   await checkRuleReferences(db, orgId, body.rules);
   await db.transaction().execute(async (trx) => {
     await trx.selectFrom('org').select('id').where('id', '=', orgId).forUpdate().execute();
     const activeFrom = await effectiveFrom(trx, orgId, now, defaultDelayHours);
-    await insertPolicyVersion(trx, { orgId, rules: body.rules, delayHours: body.delayHours, activeFrom, createdBy: caller.userId, at: now });
+    await insertPolicyVersion(trx, {
+      orgId,
+      rules: body.rules,
+      delayHours: body.delayHours,
+      activeFrom,
+      createdBy: caller.userId,
+      at: now,
+    });
   });
   return policyDetail(db, caller, now, defaultDelayHours);
 }
@@ -84,12 +125,25 @@ export async function evaluatePolicy(db: Db, caller: Caller, query: PolicyEvalua
   const wallet = await db
     .selectFrom('chainWallet')
     .innerJoin('chain', 'chain.chainId', 'chainWallet.chainId')
-    .select(['chainWallet.id', 'chainWallet.orgId', 'chainWallet.chainId', 'chainWallet.label', 'chainWallet.threshold', 'chainWallet.kind', 'chain.family'])
+    .select([
+      'chainWallet.id',
+      'chainWallet.orgId',
+      'chainWallet.chainId',
+      'chainWallet.label',
+      'chainWallet.threshold',
+      'chainWallet.kind',
+      'chain.family',
+    ])
     .where('chainWallet.id', '=', query.walletId)
     .where('chainWallet.orgId', '=', caller.org.orgId)
     .executeTakeFirst();
   if (!wallet) throw new ApiError(BodyCode.notFound, 'api.walletNotFound');
-  const currency = await db.selectFrom('currency').select(['id', 'decimals']).where('chainId', '=', wallet.chainId).where('symbol', '=', query.symbol).executeTakeFirst();
+  const currency = await db
+    .selectFrom('currency')
+    .select(['id', 'decimals'])
+    .where('chainId', '=', wallet.chainId)
+    .where('symbol', '=', query.symbol)
+    .executeTakeFirst();
   if (!currency) throw badRequest({ symbol: { key: 'validation.unknownReference' } });
   const amountIssue = amountProblem(query.amount, { decimals: currency.decimals });
   if (amountIssue) throw badRequest({ amount: amountIssue });
@@ -105,6 +159,8 @@ export async function evaluatePolicy(db: Db, caller: Caller, query: PolicyEvalua
   };
   const nowVerdict = await judgeOutflow(db, await policyInForce(db, wallet.orgId, now), outflow, now);
   const pending = await pendingPolicy(db, wallet.orgId, now);
-  const pendingVerdict = pending?.activeFrom ? { ...(await judgeOutflow(db, pending, outflow, pending.activeFrom)), activeFrom: pending.activeFrom.toISOString() } : null;
+  const pendingVerdict = pending?.activeFrom
+    ? { ...(await judgeOutflow(db, pending, outflow, pending.activeFrom)), activeFrom: pending.activeFrom.toISOString() }
+    : null;
   return { now: nowVerdict, pending: pendingVerdict };
 }

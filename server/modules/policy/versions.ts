@@ -17,10 +17,20 @@ export interface StoredPolicy {
 const noPolicy = (delayHours: number): StoredPolicy => ({ id: null, rules: [], delayHours, activeFrom: null, createdBy: null });
 
 const versions = (db: Reader, orgId: number) =>
-  db.selectFrom('policyVersion').select(['id', 'rules', 'delayHours', 'activeFrom', 'createdBy']).where('orgId', '=', orgId).orderBy('activeFrom', 'desc').orderBy('id', 'desc');
+  db
+    .selectFrom('policyVersion')
+    .select(['id', 'rules', 'delayHours', 'activeFrom', 'createdBy'])
+    .where('orgId', '=', orgId)
+    .orderBy('activeFrom', 'desc')
+    .orderBy('id', 'desc');
 
 /** The version in force at `at`: the newest whose `activeFrom` has passed. */
-export async function policyInForce(db: Reader, orgId: number, at: Date, defaultDelayHours = DEFAULT_CHANGE_DELAY_HOURS): Promise<StoredPolicy> {
+export async function policyInForce(
+  db: Reader,
+  orgId: number,
+  at: Date,
+  defaultDelayHours = DEFAULT_CHANGE_DELAY_HOURS,
+): Promise<StoredPolicy> {
   return (await versions(db, orgId).where('activeFrom', '<=', at).limit(1).executeTakeFirst()) ?? noPolicy(defaultDelayHours);
 }
 
@@ -36,7 +46,10 @@ export async function effectiveFrom(db: Reader, orgId: number, at: Date, default
 }
 
 /** Writes a version of the org's policy in force from `activeFrom`. */
-export async function insertPolicyVersion(trx: Transaction<Database>, values: { orgId: number; rules: readonly PolicyRule[]; delayHours: number; activeFrom: Date; createdBy: number | null; at: Date }) {
+export async function insertPolicyVersion(
+  trx: Transaction<Database>,
+  values: { orgId: number; rules: readonly PolicyRule[]; delayHours: number; activeFrom: Date; createdBy: number | null; at: Date },
+) {
   return trx
     .insertInto('policyVersion')
     .values({

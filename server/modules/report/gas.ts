@@ -62,7 +62,12 @@ export async function listGas(db: Db, caller: Caller, query: GasReportQuery): Pr
 /** Gas per native coin over the whole filtered set: how many transactions, and the gas they cost. */
 export async function gasTotals(db: Db, caller: Caller, query: GasTotalsQuery): Promise<{ list: GasReportTotal[]; count: number }> {
   const rows = await filteredGas(db, caller, query)
-    .select(['gasFee.chainId', 'currency.symbol', sql<number>`count(*)::int`.as('count'), sql<string>`trim_scale(sum(gas_fee.fee))::text`.as('gas')])
+    .select([
+      'gasFee.chainId',
+      'currency.symbol',
+      sql<number>`count(*)::int`.as('count'),
+      sql<string>`trim_scale(sum(gas_fee.fee))::text`.as('gas'),
+    ])
     .groupBy(['gasFee.chainId', 'currency.symbol'])
     .orderBy('currency.symbol')
     .execute();

@@ -17,7 +17,8 @@ const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 const midnight = (at: Date) => new Date(`${dayOf(at)}T00:00:00.000Z`);
 const dayCeil = (at: Date) => (midnight(at).getTime() === at.getTime() ? at : new Date(midnight(at).getTime() + DAY));
 const monthStart = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
-const monthCeil = (at: Date) => (monthStart(at).getTime() === at.getTime() ? at : new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1)));
+const monthCeil = (at: Date) =>
+  monthStart(at).getTime() === at.getTime() ? at : new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1));
 
 /** A piece of the range; `from`/`to` undefined = unbounded. */
 export interface Segment {
@@ -53,7 +54,8 @@ function sharedFilters(caller: Caller, kind: OrderReportKind, query: OrderTotals
   const conditions: RawBuilder<unknown>[] = [sql`${column('kind')} = ${kind}`, sql`${orgVisibleTo(caller, `${alias}.org_id`)}`];
   if (query.orgId !== undefined) conditions.push(sql`${column('org_id')} = ${query.orgId}`);
   if (query.chainId !== undefined) conditions.push(sql`${column('chain_id')} = ${query.chainId}`);
-  if (query.symbol) conditions.push(sql`${column('currency_id')} in (select id from currency where symbol = ${query.symbol.toUpperCase()})`);
+  if (query.symbol)
+    conditions.push(sql`${column('currency_id')} in (select id from currency where symbol = ${query.symbol.toUpperCase()})`);
   if (query.status) conditions.push(sql`${column('status')} = ${query.status}`);
   return conditions;
 }
@@ -63,7 +65,11 @@ const and = (conditions: RawBuilder<unknown>[]) => sql.join(conditions, sql` and
 /** One segment's rows: (bucket_from, bucket_to, chain_id, currency_id, status, orders, amount, fee). */
 function segmentRows(caller: Caller, kind: OrderReportKind, query: OrderTotalsQuery, segment: Segment): RawBuilder<unknown> {
   if (segment.source === 'orders') {
-    const conditions = [...sharedFilters(caller, kind, query, 'o'), sql`o.created_at >= ${segment.from}`, sql`o.created_at < ${segment.to}`];
+    const conditions = [
+      ...sharedFilters(caller, kind, query, 'o'),
+      sql`o.created_at >= ${segment.from}`,
+      sql`o.created_at < ${segment.to}`,
+    ];
     return sql`select ${segment.from}::timestamptz as bucket_from, ${segment.to}::timestamptz as bucket_to, o.chain_id, o.currency_id, o.status,
                       count(*)::bigint as orders, sum(o.amount) as amount, sum(o.fee) as fee
                  from payment_order o where ${and(conditions)} group by o.chain_id, o.currency_id, o.status`;
@@ -79,25 +85,37 @@ function segmentRows(caller: Caller, kind: OrderReportKind, query: OrderTotalsQu
 
 /** Every counted piece of the filtered range, as one derived table. */
 function volumeRows(caller: Caller, kind: OrderReportKind, query: OrderTotalsQuery, segments: Segment[]): RawBuilder<unknown> {
-  if (segments.length === 0) return sql`select null::timestamptz as bucket_from, null::timestamptz as bucket_to, null::bigint as chain_id, null::int as currency_id, null::text as status, 0::bigint as orders, 0::numeric as amount, 0::numeric as fee where false`;
+  if (segments.length === 0)
+    return sql`select null::timestamptz as bucket_from, null::timestamptz as bucket_to, null::bigint as chain_id, null::int as currency_id, null::text as status, 0::bigint as orders, 0::numeric as amount, 0::numeric as fee where false`;
   return sql.join(
     segments.map((segment) => segmentRows(caller, kind, query, segment)),
     sql` union all `,
   );
 }
 
-const rangeOf = (query: OrderTotalsQuery) => segmentsOf(query.dateFrom ? new Date(query.dateFrom) : undefined, query.dateTo ? new Date(query.dateTo) : undefined);
+const rangeOf = (query: OrderTotalsQuery) =>
+  segmentsOf(query.dateFrom ? new Date(query.dateFrom) : undefined, query.dateTo ? new Date(query.dateTo) : undefined);
 
 /** How many orders the filters select (no `q`: a search is counted on the orders). */
 export async function volumeCount(db: Db, caller: Caller, kind: OrderReportKind, query: OrderTotalsQuery): Promise<number> {
-  const { rows } = await sql<{ count: number }>`select coalesce(sum(orders), 0)::bigint as count from (${volumeRows(caller, kind, query, rangeOf(query))}) r`.execute(db);
+  const { rows } = await sql<{
+    count: number;
+  }>`select coalesce(sum(orders), 0)::bigint as count from (${volumeRows(caller, kind, query, rangeOf(query))}) r`.execute(db);
   return Number(rows[0]?.count ?? 0);
 }
 
 /** Per chain and coin: paid count, amount and fee apart from the unpaid ones, without trailing zeros. */
 export async function volumeTotals(db: Db, caller: Caller, kind: OrderReportKind, query: OrderTotalsQuery) {
   const paid = sql`r.status = 'paid'`;
-  const { rows } = await sql<{ chainId: number; symbol: string; paidCount: number; paidAmount: string; fee: string; unpaidCount: number; unpaidAmount: string }>`
+  const { rows } = await sql<{
+    chainId: number;
+    symbol: string;
+    paidCount: number;
+    paidAmount: string;
+    fee: string;
+    unpaidCount: number;
+    unpaidAmount: string;
+  }>`
     select r.chain_id as "chainId", c.symbol,
            coalesce(sum(r.orders) filter (where ${paid}), 0)::int as "paidCount",
            coalesce(trim_scale(sum(r.amount) filter (where ${paid})), 0)::text as "paidAmount",
@@ -113,7 +131,12 @@ export async function volumeTotals(db: Db, caller: Caller, kind: OrderReportKind
 }
 
 /** The counted pieces in time order, each with its count: where a deep page starts. */
-export async function volumeBuckets(db: Db, caller: Caller, kind: OrderReportKind, query: OrderTotalsQuery): Promise<Array<{ from: Date; to: Date; orders: number }>> {
+export async function volumeBuckets(
+  db: Db,
+  caller: Caller,
+  kind: OrderReportKind,
+  query: OrderTotalsQuery,
+): Promise<Array<{ from: Date; to: Date; orders: number }>> {
   const { rows } = await sql<{ bucketFrom: Date; bucketTo: Date; orders: number }>`
     select bucket_from as "bucketFrom", bucket_to as "bucketTo", sum(orders)::bigint as orders
       from (${volumeRows(caller, kind, query, rangeOf(query))}) r

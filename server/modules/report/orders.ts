@@ -6,10 +6,17 @@ import { orgVisibleTo } from '../../http/tenancy';
 import type { Caller } from '../../http/caller';
 import type { ListResult } from '../../../src/contract/envelope';
 import type { OrderReportKind } from '../../../src/contract/report';
-import type { OrderReportQuery, OrderReportRecord, OrderReportTotal, OrderTotalsAnswer, OrderTotalsQuery } from '../../../src/contract/schemas/report';
+import type {
+  OrderReportQuery,
+  OrderReportRecord,
+  OrderReportTotal,
+  OrderTotalsAnswer,
+  OrderTotalsQuery,
+} from '../../../src/contract/schemas/report';
 
 /** Payment orders in the caller's scope, with what a report row shows about them. */
-export const scopedOrders = (db: Db, caller: Caller) => withRowJoins(db.selectFrom('paymentOrder').where(orgVisibleTo(caller, 'payment_order.org_id')));
+export const scopedOrders = (db: Db, caller: Caller) =>
+  withRowJoins(db.selectFrom('paymentOrder').where(orgVisibleTo(caller, 'payment_order.org_id')));
 
 export const orderColumns = [
   'paymentOrder.id',
@@ -43,10 +50,18 @@ export const orderColumns = [
 async function searchHits(db: Db, caller: Caller, q: string, cap: number): Promise<number[] | undefined> {
   const text = q.toLowerCase();
   const scoped = () => db.selectFrom('paymentOrder').select('id').where(orgVisibleTo(caller, 'payment_order.org_id'));
-  const byNumber = scoped().where(sql`lower(order_no)`, 'like', prefixPattern(text)).limit(cap + 1);
-  const byHash = scoped().where(sql`lower(tx_hash)`, '=', text).limit(cap + 1);
+  const byNumber = scoped()
+    .where(sql`lower(order_no)`, 'like', prefixPattern(text))
+    .limit(cap + 1);
+  const byHash = scoped()
+    .where(sql`lower(tx_hash)`, '=', text)
+    .limit(cap + 1);
   // Each side capped on its own (SQL wants a capped side of a union as a subquery).
-  const rows = await db.selectFrom(byNumber.as('byNumber')).select('byNumber.id').union(db.selectFrom(byHash.as('byHash')).select('byHash.id')).execute();
+  const rows = await db
+    .selectFrom(byNumber.as('byNumber'))
+    .select('byNumber.id')
+    .union(db.selectFrom(byHash.as('byHash')).select('byHash.id'))
+    .execute();
   return rows.length > cap ? undefined : rows.map((row) => Number(row.id));
 }
 
@@ -55,7 +70,13 @@ async function searchHits(db: Db, caller: Caller, q: string, cap: number): Promi
  * order table alone (a search's page sorts and counts these before anything is joined).
  * `hits`: the orders a narrow search names (`searchHits`).
  */
-function ordersWhere(db: Db, caller: Caller, kind: OrderReportKind, query: OrderTotalsQuery & { ids?: number[] }, hits: number[] | undefined) {
+function ordersWhere(
+  db: Db,
+  caller: Caller,
+  kind: OrderReportKind,
+  query: OrderTotalsQuery & { ids?: number[] },
+  hits: number[] | undefined,
+) {
   let filtered = db.selectFrom('paymentOrder').where(orgVisibleTo(caller, 'payment_order.org_id')).where('paymentOrder.kind', '=', kind);
   if (query.dateFrom) filtered = filtered.where('paymentOrder.createdAt', '>=', new Date(query.dateFrom));
   if (query.dateTo) filtered = filtered.where('paymentOrder.createdAt', '<', new Date(query.dateTo));
@@ -63,7 +84,9 @@ function ordersWhere(db: Db, caller: Caller, kind: OrderReportKind, query: Order
   if (query.chainId !== undefined) filtered = filtered.where('paymentOrder.chainId', '=', query.chainId);
   if (query.symbol) {
     const symbol = query.symbol.toUpperCase();
-    filtered = filtered.where('paymentOrder.currencyId', 'in', (eb) => eb.selectFrom('currency').select('currency.id').where('currency.symbol', '=', symbol));
+    filtered = filtered.where('paymentOrder.currencyId', 'in', (eb) =>
+      eb.selectFrom('currency').select('currency.id').where('currency.symbol', '=', symbol),
+    );
   }
   if (query.status) filtered = filtered.where('paymentOrder.status', '=', query.status);
   if (query.ids) filtered = filtered.where('paymentOrder.id', 'in', query.ids);
@@ -72,7 +95,9 @@ function ordersWhere(db: Db, caller: Caller, kind: OrderReportKind, query: Order
     filtered = hits
       ? // A semi-join on the ids, not an OR nor `= any(…)`: planners then look the few orders up by key.
         filtered.where(sql<boolean>`payment_order.id in (select unnest(${hits}::int[]))`)
-      : filtered.where((eb) => eb.or([eb(sql`lower(payment_order.order_no)`, 'like', prefixPattern(q)), eb(sql`lower(payment_order.tx_hash)`, '=', q)]));
+      : filtered.where((eb) =>
+          eb.or([eb(sql`lower(payment_order.order_no)`, 'like', prefixPattern(q)), eb(sql`lower(payment_order.tx_hash)`, '=', q)]),
+        );
   }
   return filtered;
 }
@@ -85,8 +110,13 @@ function withRowJoins(filtered: ReturnType<typeof ordersWhere>) {
     .leftJoin('payLink', 'payLink.id', 'paymentOrder.payLinkId');
 }
 
-const filteredOrders = (db: Db, caller: Caller, kind: OrderReportKind, query: OrderTotalsQuery & { ids?: number[] }, hits: number[] | undefined) =>
-  withRowJoins(ordersWhere(db, caller, kind, query, hits));
+const filteredOrders = (
+  db: Db,
+  caller: Caller,
+  kind: OrderReportKind,
+  query: OrderTotalsQuery & { ids?: number[] },
+  hits: number[] | undefined,
+) => withRowJoins(ordersWhere(db, caller, kind, query, hits));
 
 const ORDER_PAGE = {
   select: (qb: ReturnType<typeof filteredOrders>) => qb.select(orderColumns),
@@ -107,7 +137,13 @@ const ORDER_PAGE = {
 const SEEK_FROM = 2_000;
 
 /** An order report's filtered orders and page shape (the list and its export share them). */
-export async function orderListSource(db: Db, caller: Caller, kind: OrderReportKind, query: OrderTotalsQuery & { ids?: number[] }, searchCap: number) {
+export async function orderListSource(
+  db: Db,
+  caller: Caller,
+  kind: OrderReportKind,
+  query: OrderTotalsQuery & { ids?: number[] },
+  searchCap: number,
+) {
   const hits = query.q ? await searchHits(db, caller, query.q, searchCap) : undefined;
   return { filtered: filteredOrders(db, caller, kind, query, hits), options: ORDER_PAGE, narrow: hits !== undefined };
 }
@@ -118,7 +154,13 @@ export async function orderListSource(db: Db, caller: Caller, kind: OrderReportK
  * the same counts on its day, then offset within it (docs/DECISIONS.md "Reports at volume").
  * A search (`q`, `ids`) selects few orders: counted on the orders themselves.
  */
-export async function listOrders(db: Db, caller: Caller, kind: OrderReportKind, query: OrderReportQuery, searchCap: number): Promise<ListResult<OrderReportRecord>> {
+export async function listOrders(
+  db: Db,
+  caller: Caller,
+  kind: OrderReportKind,
+  query: OrderReportQuery,
+  searchCap: number,
+): Promise<ListResult<OrderReportRecord>> {
   const request = { ...query, order: query.sort ? query.order : ('desc' as const) };
   const searching = Boolean(query.q) || query.ids !== undefined;
   if (searching) return searchPage(db, caller, kind, query, request, searchCap);
@@ -137,8 +179,12 @@ export async function listOrders(db: Db, caller: Caller, kind: OrderReportKind, 
   for (const bucket of newestFirst ? [...buckets].reverse() : buckets) {
     if (skipped + bucket.orders > offset) {
       const inner = ordersWhere(db, caller, kind, query, undefined);
-      const narrowed = newestFirst ? inner.where('paymentOrder.createdAt', '<', bucket.to) : inner.where('paymentOrder.createdAt', '>=', bucket.from);
-      const list = (await joinedPage(db, narrowed, request, { offset: offset - skipped, limit: query.pageSize, counted: false })).map((found) => found.row);
+      const narrowed = newestFirst
+        ? inner.where('paymentOrder.createdAt', '<', bucket.to)
+        : inner.where('paymentOrder.createdAt', '>=', bucket.from);
+      const list = (await joinedPage(db, narrowed, request, { offset: offset - skipped, limit: query.pageSize, counted: false })).map(
+        (found) => found.row,
+      );
       return { list, count } as unknown as ListResult<OrderReportRecord>;
     }
     skipped += bucket.orders;
@@ -157,7 +203,9 @@ async function joinedPage(
   request: Pick<OrderReportQuery, 'sort' | 'order'>,
   slice: { offset: number; limit: number; counted: boolean },
 ): Promise<Array<{ row: OrderReportRecord; fullCount: number }>> {
-  const column = ORDER_PAGE.sortColumns[(request.sort ?? ORDER_PAGE.defaultSort) as keyof typeof ORDER_PAGE.sortColumns] ?? ORDER_PAGE.sortColumns.createdAt;
+  const column =
+    ORDER_PAGE.sortColumns[(request.sort ?? ORDER_PAGE.defaultSort) as keyof typeof ORDER_PAGE.sortColumns] ??
+    ORDER_PAGE.sortColumns.createdAt;
   const direction = request.order === 'desc' ? sql`desc` : sql`asc`;
   const inOrder = <T extends { orderBy: (expression: never) => T }>(qb: T) =>
     qb.orderBy(sql`${sql.ref(column)} ${direction}` as never).orderBy(sql`payment_order.id ${direction}` as never);
@@ -165,12 +213,14 @@ async function joinedPage(
     .limit(slice.limit)
     .offset(slice.offset);
   const rows = await inOrder(
-    withRowJoins(db.selectFrom(page.as('hit')).innerJoin('paymentOrder', 'paymentOrder.id', 'hit.id') as never as ReturnType<typeof ordersWhere>).select([
-      ...orderColumns,
-      'hit.fullCount' as never,
-    ]),
+    withRowJoins(
+      db.selectFrom(page.as('hit')).innerJoin('paymentOrder', 'paymentOrder.id', 'hit.id') as never as ReturnType<typeof ordersWhere>,
+    ).select([...orderColumns, 'hit.fullCount' as never]),
   ).execute();
-  return (rows as unknown as (OrderReportRecord & { fullCount: number })[]).map(({ fullCount, ...row }) => ({ row: row as OrderReportRecord, fullCount: Number(fullCount) }));
+  return (rows as unknown as (OrderReportRecord & { fullCount: number })[]).map(({ fullCount, ...row }) => ({
+    row: row as OrderReportRecord,
+    fullCount: Number(fullCount),
+  }));
 }
 
 /**
@@ -178,7 +228,14 @@ async function joinedPage(
  * counted in one pass (`joinedPage`). A broad search's page is neither resolved nor counted:
  * one row more than the page says whether another follows.
  */
-async function searchPage(db: Db, caller: Caller, kind: OrderReportKind, query: OrderReportQuery, request: OrderReportQuery, searchCap: number): Promise<ListResult<OrderReportRecord>> {
+async function searchPage(
+  db: Db,
+  caller: Caller,
+  kind: OrderReportKind,
+  query: OrderReportQuery,
+  request: OrderReportQuery,
+  searchCap: number,
+): Promise<ListResult<OrderReportRecord>> {
   const hits = query.q ? await searchHits(db, caller, query.q, searchCap) : undefined;
   const offset = (query.page - 1) * query.pageSize;
   const inner = ordersWhere(db, caller, kind, query, hits);
@@ -199,7 +256,13 @@ async function searchPage(db: Db, caller: Caller, kind: OrderReportKind, query: 
  * the paid orders (count, amount, the fee charged on them) apart from the ones not paid. From
  * the volume counts, or for a search from the orders it finds.
  */
-export async function orderTotals(db: Db, caller: Caller, kind: OrderReportKind, query: OrderTotalsQuery, searchCap: number): Promise<OrderTotalsAnswer> {
+export async function orderTotals(
+  db: Db,
+  caller: Caller,
+  kind: OrderReportKind,
+  query: OrderTotalsQuery,
+  searchCap: number,
+): Promise<OrderTotalsAnswer> {
   if (!query.q) {
     const list = (await volumeTotals(db, caller, kind, query)) as OrderReportTotal[];
     return { list, count: list.length };
@@ -208,7 +271,8 @@ export async function orderTotals(db: Db, caller: Caller, kind: OrderReportKind,
   // A broad search would sum most of millions of orders on every keystroke: the console asks to narrow it.
   if (!narrow) return { list: [], count: 0, broad: true, searchCap };
   const paid = sql`payment_order.status = 'paid'`;
-  const sumWhere = (column: string, condition: typeof paid) => sql<string>`coalesce(trim_scale(sum(${sql.ref(column)}) filter (where ${condition})), 0)::text`;
+  const sumWhere = (column: string, condition: typeof paid) =>
+    sql<string>`coalesce(trim_scale(sum(${sql.ref(column)}) filter (where ${condition})), 0)::text`;
   const rows = await filtered
     .select([
       'paymentOrder.chainId',

@@ -20,8 +20,20 @@ export function registerReportRoutes(app: FastifyInstance, context: ServerContex
   const access = routeGroups.excludeAgent;
   for (const kind of ORDER_REPORTS) {
     const paths = ApiPath.report[kind];
-    defineRoute(app, context, { method: 'GET', path: paths.list, access, query: orderReportQuery, handler: async ({ caller, query }) => listOrders(db, caller, kind, query, context.config.searchCap) });
-    defineRoute(app, context, { method: 'GET', path: paths.totals, access, query: orderTotalsQuery, handler: async ({ caller, query }) => orderTotals(db, caller, kind, query, context.config.searchCap) });
+    defineRoute(app, context, {
+      method: 'GET',
+      path: paths.list,
+      access,
+      query: orderReportQuery,
+      handler: async ({ caller, query }) => listOrders(db, caller, kind, query, context.config.searchCap),
+    });
+    defineRoute(app, context, {
+      method: 'GET',
+      path: paths.totals,
+      access,
+      query: orderTotalsQuery,
+      handler: async ({ caller, query }) => orderTotals(db, caller, kind, query, context.config.searchCap),
+    });
     const view = orderReportExport(kind);
     defineRoute(app, context, {
       method: 'GET',
@@ -29,19 +41,49 @@ export function registerReportRoutes(app: FastifyInstance, context: ServerContex
       access,
       query: orderReportQuery,
       handler: async ({ caller, query, request, reply }) =>
-        sendCsvExport(request, reply, context.messages, { names: await exportNames(context.reader), ...(await orderListSource(db, caller, kind, query, context.config.searchCap)), sort: { sort: query.sort, order: query.sort ? query.order : 'desc' }, view, name: `${kind}-report` }),
+        sendCsvExport(request, reply, context.messages, {
+          names: await exportNames(context.reader),
+          ...(await orderListSource(db, caller, kind, query, context.config.searchCap)),
+          sort: { sort: query.sort, order: query.sort ? query.order : 'desc' },
+          view,
+          name: `${kind}-report`,
+        }),
     });
   }
-  defineRoute(app, context, { method: 'GET', path: ApiPath.report.order, access, query: detailQuery, handler: async ({ caller, query }) => orderDetail(db, caller, query.id) });
+  defineRoute(app, context, {
+    method: 'GET',
+    path: ApiPath.report.order,
+    access,
+    query: detailQuery,
+    handler: async ({ caller, query }) => orderDetail(db, caller, query.id),
+  });
   const gas = ApiPath.report.gas;
-  defineRoute(app, context, { method: 'GET', path: gas.list, access, query: gasReportQuery, handler: async ({ caller, query }) => listGas(db, caller, query) });
-  defineRoute(app, context, { method: 'GET', path: gas.totals, access, query: gasTotalsQuery, handler: async ({ caller, query }) => gasTotals(db, caller, query) });
+  defineRoute(app, context, {
+    method: 'GET',
+    path: gas.list,
+    access,
+    query: gasReportQuery,
+    handler: async ({ caller, query }) => listGas(db, caller, query),
+  });
+  defineRoute(app, context, {
+    method: 'GET',
+    path: gas.totals,
+    access,
+    query: gasTotalsQuery,
+    handler: async ({ caller, query }) => gasTotals(db, caller, query),
+  });
   defineRoute(app, context, {
     method: 'GET',
     path: gas.export,
     access,
     query: gasReportQuery,
     handler: async ({ caller, query, request, reply }) =>
-      sendCsvExport(request, reply, context.messages, { names: await exportNames(context.reader), ...gasListSource(db, caller, query), sort: { sort: query.sort, order: query.sort ? query.order : 'desc' }, view: gasReportExport, name: 'gas-report' }),
+      sendCsvExport(request, reply, context.messages, {
+        names: await exportNames(context.reader),
+        ...gasListSource(db, caller, query),
+        sort: { sort: query.sort, order: query.sort ? query.order : 'desc' },
+        view: gasReportExport,
+        name: 'gas-report',
+      }),
   });
 }

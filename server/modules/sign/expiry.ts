@@ -39,4 +39,6 @@ export const effectiveStatusSql = (now: Date) =>
 
 /** The lowest open, unexpired nonce of the proposal's wallet (the one to execute next), in SQL. */
 export const lowestOpenNonceSql = (now: Date) =>
-  sql<number | null>`(select min(o.nonce) from proposal o where o.wallet_id = proposal.wallet_id and o.status in ('pending', 'approved') and o.expires_at > ${now})`;
+  sql<
+    number | null
+  >`(select min(o.nonce) from proposal o where o.wallet_id = proposal.wallet_id and o.status in ('pending', 'approved') and o.expires_at > ${now})`;

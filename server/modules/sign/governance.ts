@@ -29,7 +29,14 @@ export interface GovernanceChange {
  * wallet. The new set obeys the wallet rule (≥ 2 distinct members of the org; the
  * schema checked the shape) and must differ from the current one.
  */
-export async function startGovernance(trx: Trx, caller: Caller, change: GovernanceChange, now: Date, ttlHours: number, safes: SafeStates): Promise<StartedProposal> {
+export async function startGovernance(
+  trx: Trx,
+  caller: Caller,
+  change: GovernanceChange,
+  now: Date,
+  ttlHours: number,
+  safes: SafeStates,
+): Promise<StartedProposal> {
   const wallet = await trx
     .selectFrom('chainWallet')
     .select(['id', 'chainId', 'orgId', 'kind', 'address', 'threshold'])
@@ -44,12 +51,24 @@ export async function startGovernance(trx: Trx, caller: Caller, change: Governan
   if (!current.includes(caller.userId)) throw forbidden('api.governanceNotSigner');
   await assertChainMoves(trx, wallet.chainId);
   if (!(await allMembersOf(trx, wallet.orgId, change.signers))) throw fieldError('signers', 'validation.notOrgMember');
-  if (change.threshold === wallet.threshold && sameSigners(change.signers, current)) throw fieldError('signers', 'validation.signersUnchanged');
+  if (change.threshold === wallet.threshold && sameSigners(change.signers, current))
+    throw fieldError('signers', 'validation.signersUnchanged');
   return insertProposal(
     trx,
     caller,
     wallet.id,
-    { kind: 'governance', toAddress: wallet.address, amount: '0', symbol: '', currencyId: null, fee: '0', memo: change.memo, orderId: null, newSigners: change.signers, newThreshold: change.threshold },
+    {
+      kind: 'governance',
+      toAddress: wallet.address,
+      amount: '0',
+      symbol: '',
+      currencyId: null,
+      fee: '0',
+      memo: change.memo,
+      orderId: null,
+      newSigners: change.signers,
+      newThreshold: change.threshold,
+    },
     now,
     ttlHours,
     { threshold: null, record: null },
@@ -58,7 +77,10 @@ export async function startGovernance(trx: Trx, caller: Caller, change: Governan
 }
 
 /** A governance proposal can still execute: it names signers and a threshold, and every signer is still a member of the org. */
-export async function assertGovernanceApplies(trx: Trx, proposal: { id: number; orgId: number; newSigners: number[] | null; newThreshold: number | null }): Promise<void> {
+export async function assertGovernanceApplies(
+  trx: Trx,
+  proposal: { id: number; orgId: number; newSigners: number[] | null; newThreshold: number | null },
+): Promise<void> {
   const signers = proposal.newSigners ?? [];
   if (proposal.newThreshold === null || signers.length === 0) throw new Error(`governance proposal ${proposal.id} names no signers`);
   if (!(await allMembersOf(trx, proposal.orgId, signers))) throw conflict('api.governanceSignerLeft');
@@ -82,7 +104,11 @@ export async function executeGovernance(
   if (!followChain) await assertGovernanceApplies(trx, proposal);
   // On a Safe, the books' record of its owners follows what this transaction does to them (docs/chains.md
   // "Governance on a Safe"): approvals are checked against it from now on.
-  const { safeOwners } = await trx.selectFrom('chainWallet').select('safeOwners').where('id', '=', proposal.walletId).executeTakeFirstOrThrow();
+  const { safeOwners } = await trx
+    .selectFrom('chainWallet')
+    .select('safeOwners')
+    .where('id', '=', proposal.walletId)
+    .executeTakeFirstOrThrow();
   const owners = safeTx && safeOwners ? safeOwnersValue(safeOwnersAfter(safeOwners, safeTx)) : undefined;
   if (proposal.newThreshold === null) throw new Error(`governance proposal ${proposal.id} names no threshold`);
   await trx

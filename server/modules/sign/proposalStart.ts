@@ -77,10 +77,19 @@ export async function insertProposal(
   gate: ProposalPolicyGate,
   safes: SafeStates,
 ): Promise<StartedProposal> {
-  const wallet = await trx.selectFrom('chainWallet').select(['id', 'label', 'chainId', 'orgId', 'threshold', 'address', 'safeSetup']).where('id', '=', walletId).forUpdate().executeTakeFirstOrThrow();
+  const wallet = await trx
+    .selectFrom('chainWallet')
+    .select(['id', 'label', 'chainId', 'orgId', 'threshold', 'address', 'safeSetup'])
+    .where('id', '=', walletId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
   const threshold = gate.threshold ?? wallet.threshold;
   if (threshold === null) throw new Error(`wallet ${walletId} has no threshold: not multisig`);
-  const last = await trx.selectFrom('proposal').select(sql<number>`coalesce(max(nonce), 0)`.as('nonce')).where('walletId', '=', wallet.id).executeTakeFirstOrThrow();
+  const last = await trx
+    .selectFrom('proposal')
+    .select(sql<number>`coalesce(max(nonce), 0)`.as('nonce'))
+    .where('walletId', '=', wallet.id)
+    .executeTakeFirstOrThrow();
   const nonce = Number(last.nonce) + 1;
   const signers =
     wallet.threshold === null
@@ -125,9 +134,26 @@ export async function insertProposal(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (signers.length > 0) await trx.insertInto('proposalSigner').values(signers.map((s) => ({ proposalId: id, userId: s.userId, position: s.position }))).execute();
-  await trx.insertInto('signLog').values({ proposalId: id, action: 'start', actorId: caller.userId, comment: plan.memo, createdAt: now }).execute();
+  if (signers.length > 0)
+    await trx
+      .insertInto('proposalSigner')
+      .values(signers.map((s) => ({ proposalId: id, userId: s.userId, position: s.position })))
+      .execute();
+  await trx
+    .insertInto('signLog')
+    .values({ proposalId: id, action: 'start', actorId: caller.userId, comment: plan.memo, createdAt: now })
+    .execute();
   // A proposer who is a signer has approved by starting (docs/proposals.md).
-  if (proposerSigns) await trx.insertInto('proposalVote').values({ proposalId: id, signerId: caller.userId, vote: 'approve', comment: '', createdAt: now }).execute();
-  return { proposalId: id, walletLabel: wallet.label, nonce, status, awaitsYourSignature: safeTx !== null && signers.some((s) => s.userId === caller.userId) };
+  if (proposerSigns)
+    await trx
+      .insertInto('proposalVote')
+      .values({ proposalId: id, signerId: caller.userId, vote: 'approve', comment: '', createdAt: now })
+      .execute();
+  return {
+    proposalId: id,
+    walletLabel: wallet.label,
+    nonce,
+    status,
+    awaitsYourSignature: safeTx !== null && signers.some((s) => s.userId === caller.userId),
+  };
 }

@@ -10,7 +10,15 @@ import type { Caller } from '../../http/caller';
 import { BodyCode, type ListResult } from '../../../src/contract/envelope';
 import type { ProposalStatus } from '../../../src/contract/contractKinds';
 import { availableActions, isOpenStatus } from '../../../src/contract/proposalMachine';
-import type { ProposalDetail, ProposalRecord, SignListQuery, SignLogListQuery, SignLogListRecord, SignLogRecord, SignVoteRecord } from '../../../src/contract/schemas/sign';
+import type {
+  ProposalDetail,
+  ProposalRecord,
+  SignListQuery,
+  SignLogListQuery,
+  SignLogListRecord,
+  SignLogRecord,
+  SignVoteRecord,
+} from '../../../src/contract/schemas/sign';
 import { effectiveStatusSql, lowestOpenNonceSql } from './expiry';
 
 type Reader = Db | Transaction<Database>;
@@ -113,14 +121,26 @@ export async function listProposals(db: Db, caller: Caller, query: SignListQuery
 
 /** GET /sys/sign/detail: the proposal, its votes, each signer's state, and what the caller may press. */
 export async function proposalDetail(db: Db, caller: Caller, id: number, now: Date): Promise<ProposalDetail> {
-  const row = await visibleProposals(db, caller).select(proposalColumns(now)).select(['proposal.policy', 'proposal.safeTx', 'proposal.chainExecution']).where('proposal.id', '=', id).executeTakeFirst();
+  const row = await visibleProposals(db, caller)
+    .select(proposalColumns(now))
+    .select(['proposal.policy', 'proposal.safeTx', 'proposal.chainExecution'])
+    .where('proposal.id', '=', id)
+    .executeTakeFirst();
   if (!row) throw proposalNotFound();
   const { safeTx, chainExecution, ...rest } = row;
   const proposal = toRecord(rest as unknown as Row);
   const votes = await db
     .selectFrom('proposalVote')
     .innerJoin('appUser', 'appUser.id', 'proposalVote.signerId')
-    .select(['proposalVote.signerId', 'appUser.account', 'appUser.userName', 'proposalVote.createdAt', 'proposalVote.comment', 'proposalVote.vote', 'proposalVote.signerAddress'])
+    .select([
+      'proposalVote.signerId',
+      'appUser.account',
+      'appUser.userName',
+      'proposalVote.createdAt',
+      'proposalVote.comment',
+      'proposalVote.vote',
+      'proposalVote.signerAddress',
+    ])
     .where('proposalVote.proposalId', '=', id)
     .orderBy('proposalVote.createdAt')
     .orderBy('proposalVote.vote')
@@ -129,7 +149,9 @@ export async function proposalDetail(db: Db, caller: Caller, id: number, now: Da
   const signers = await db
     .selectFrom('proposalSigner')
     .innerJoin('appUser', 'appUser.id', 'proposalSigner.userId')
-    .leftJoin('membership', (join) => join.onRef('membership.userId', '=', 'proposalSigner.userId').on('membership.orgId', '=', proposal.orgId))
+    .leftJoin('membership', (join) =>
+      join.onRef('membership.userId', '=', 'proposalSigner.userId').on('membership.orgId', '=', proposal.orgId),
+    )
     .select(['appUser.id as userId', 'appUser.account', 'appUser.userName', 'membership.userId as memberId'])
     .where('proposalSigner.proposalId', '=', id)
     .orderBy('proposalSigner.position')
@@ -138,8 +160,15 @@ export async function proposalDetail(db: Db, caller: Caller, id: number, now: Da
   const newSignerRows = newSigners.length
     ? await db.selectFrom('appUser').select(['id as userId', 'account', 'userName']).where('id', 'in', newSigners).execute()
     : [];
-  const chain = await db.selectFrom('chain').select(['explorerUrl', 'symbol', 'family']).where('chainId', '=', proposal.chainId).executeTakeFirst();
-  const log = withExpiryEntry(proposal, (await signLogRows(db).where('signLog.proposalId', '=', id).orderBy('signLog.id').execute()) as unknown as SignLogRecord[]);
+  const chain = await db
+    .selectFrom('chain')
+    .select(['explorerUrl', 'symbol', 'family'])
+    .where('chainId', '=', proposal.chainId)
+    .executeTakeFirst();
+  const log = withExpiryEntry(
+    proposal,
+    (await signLogRows(db).where('signLog.proposalId', '=', id).orderBy('signLog.id').execute()) as unknown as SignLogRecord[],
+  );
 
   const signing = safeTx ? await signingWithLower(db, proposal.walletId, safeTx) : null;
   const toVote = (v: (typeof votes)[number]): SignVoteRecord => ({
@@ -186,7 +215,9 @@ export async function proposalDetail(db: Db, caller: Caller, id: number, now: Da
     newSignerList: proposal.newSigners ? newSigners.flatMap((userId) => newSignerRows.filter((u) => u.userId === userId)) : null,
     myActions,
     signing,
-    chainExecution: chainExecution ? { ...chainExecution, fee: formatEther(BigInt(chainExecution.fee)), feeSymbol: chain?.symbol ?? '' } : null,
+    chainExecution: chainExecution
+      ? { ...chainExecution, fee: formatEther(BigInt(chainExecution.fee)), feeSymbol: chain?.symbol ?? '' }
+      : null,
   };
 }
 
@@ -197,11 +228,22 @@ export async function proposalDetail(db: Db, caller: Caller, id: number, now: Da
  */
 function withExpiryEntry(proposal: ProposalRecord, log: SignLogRecord[]): SignLogRecord[] {
   if (proposal.status !== 'expired' || log.some((entry) => entry.action === 'expire')) return log;
-  return [...log, { id: 0, proposalId: proposal.id, action: 'expire', actor: null, actorName: null, comment: '', createdAt: proposal.expiresAt }];
+  return [
+    ...log,
+    { id: 0, proposalId: proposal.id, action: 'expire', actor: null, actorName: null, comment: '', createdAt: proposal.expiresAt },
+  ];
 }
 
 /** What a sign log entry says: who (the actor's account and name, null for the system's own entries), what, when, why. */
-const SIGN_LOG_COLUMNS = ['signLog.id', 'signLog.proposalId', 'signLog.action', 'appUser.account as actor', 'appUser.userName as actorName', 'signLog.comment', 'signLog.createdAt'] as const;
+const SIGN_LOG_COLUMNS = [
+  'signLog.id',
+  'signLog.proposalId',
+  'signLog.action',
+  'appUser.account as actor',
+  'appUser.userName as actorName',
+  'signLog.comment',
+  'signLog.createdAt',
+] as const;
 
 /** Sign log entries with their actor (a proposal's detail reads its own log through this). */
 const signLogRows = (db: Reader) => db.selectFrom('signLog').leftJoin('appUser', 'appUser.id', 'signLog.actorId').select(SIGN_LOG_COLUMNS);
@@ -224,7 +266,14 @@ export function signLogSource(db: Db, caller: Caller, query: SignLogListQuery) {
   const options = {
     select: (qb: typeof filtered) =>
       // The entry as the detail's log has it, and the proposal named by wallet and nonce.
-      qb.select([...SIGN_LOG_COLUMNS, 'proposal.chainId', 'proposal.walletId', 'proposal.kind as proposalKind', 'chainWallet.label as walletLabel', 'proposal.nonce as proposalNonce']),
+      qb.select([
+        ...SIGN_LOG_COLUMNS,
+        'proposal.chainId',
+        'proposal.walletId',
+        'proposal.kind as proposalKind',
+        'chainWallet.label as walletLabel',
+        'proposal.nonce as proposalNonce',
+      ]),
     sortColumns: { id: 'sign_log.id', createdAt: 'sign_log.created_at' },
     defaultSort: 'id',
     tieBreaker: 'sign_log.id',

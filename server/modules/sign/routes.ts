@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
-import { movementProposalListQuery, signActionBody, signDetailQuery, signListQuery, signLogListQuery, signStartBody } from '../../../src/contract/schemas/sign';
+import {
+  movementProposalListQuery,
+  signActionBody,
+  signDetailQuery,
+  signListQuery,
+  signLogListQuery,
+  signStartBody,
+} from '../../../src/contract/schemas/sign';
 import { movementRead } from '../../../src/contract/movement';
 import { forbidden } from '../../http/apiError';
 import { may } from '../../../src/access';
@@ -68,7 +75,8 @@ export function registerSignRoutes(app: FastifyInstance, context: ServerContext)
     access: 'signLog.read',
     query: signLogListQuery,
     handler: async ({ caller, query, request, reply }) =>
-      sendCsvExport(request, reply, context.messages, { names: await exportNames(context.reader),
+      sendCsvExport(request, reply, context.messages, {
+        names: await exportNames(context.reader),
         ...signLogSource(context.reader, caller, query),
         sort: { sort: query.sort, order: query.order },
         view: signLogExport,
@@ -83,7 +91,8 @@ export function registerSignRoutes(app: FastifyInstance, context: ServerContext)
     body: signStartBody,
     // Changing who signs (or how many) is as sensitive as signing; a money proposal still needs approvals.
     stepUp: (body) => body.kind === 'governance',
-    handler: async ({ caller, body }) => startProposal(db, caller, body, context.now(), context.config.proposalTtlHours, chainSafeStates(context.chains)),
+    handler: async ({ caller, body }) =>
+      startProposal(db, caller, body, context.now(), context.config.proposalTtlHours, chainSafeStates(context.chains)),
   });
 
   const actions: Array<[ProposalAction, string]> = [

@@ -42,11 +42,12 @@ export function safeOwnersAfter(before: SafeOwners, safeTx: StoredSafeTransactio
 /** The calls a Safe transaction makes: its own, or each of a MultiSendCallOnly batch (operation, to, value, length, data; packed). */
 function callsOf(safeTx: StoredSafeTransaction): Array<{ to: Address; data: Hex }> {
   const data = safeTx.data as Hex;
-  if (safeTx.operation !== 1 || !isAddressEqual(safeTx.to as Address, SAFE_ADDRESSES.multiSendCallOnly)) return [{ to: getAddress(safeTx.to), data }];
+  if (safeTx.operation !== 1 || !isAddressEqual(safeTx.to as Address, SAFE_ADDRESSES.multiSendCallOnly))
+    return [{ to: getAddress(safeTx.to), data }];
   const { args } = decodeFunctionData({ abi: multiSendAbi, data });
   const packed = args[0];
   const calls: Array<{ to: Address; data: Hex }> = [];
-  for (let at = 0; at < size(packed); ) {
+  for (let at = 0; at < size(packed);) {
     const to = getAddress(sliceHex(packed, at + 1, at + 21));
     const length = Number(hexToBigInt(sliceHex(packed, at + 53, at + 85)));
     calls.push({ to, data: length > 0 ? sliceHex(packed, at + 85, at + 85 + length) : '0x' });
@@ -56,4 +57,5 @@ function callsOf(safeTx: StoredSafeTransaction): Array<{ to: Address; data: Hex 
 }
 
 /** Whether an address is one of the Safe's owners as the books mirror them. */
-export const isRecordedOwner = (recorded: SafeOwners | null, address: string): boolean => recorded?.owners.some((owner) => isAddressEqual(getAddress(owner), getAddress(address))) ?? false;
+export const isRecordedOwner = (recorded: SafeOwners | null, address: string): boolean =>
+  recorded?.owners.some((owner) => isAddressEqual(getAddress(owner), getAddress(address))) ?? false;

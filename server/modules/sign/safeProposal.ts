@@ -23,12 +23,20 @@ type Reader = Db | Trx;
  * sign: what moves (the payment and its fee, or the governance change) and the Safe's nonce it will
  * take. Null for a wallet that is no Safe (another kind, a simulated chain).
  */
-export async function safeTransactionFor(trx: Trx, states: SafeStates, wallet: SafeWallet, plan: ProposalPlan): Promise<StoredSafeTransaction | null> {
+export async function safeTransactionFor(
+  trx: Trx,
+  states: SafeStates,
+  wallet: SafeWallet,
+  plan: ProposalPlan,
+): Promise<StoredSafeTransaction | null> {
   const state = await states(trx, wallet);
   if (!state) return null;
   const safe = getAddress(wallet.address);
   const nonce = await nextSafeNonce(trx, wallet.id, state.nonce);
-  const transaction = plan.kind === 'governance' ? await governanceOf(trx, safe, state, plan, nonce) : transferTransaction(await paymentsOf(trx, wallet.chainId, plan), nonce);
+  const transaction =
+    plan.kind === 'governance'
+      ? await governanceOf(trx, safe, state, plan, nonce)
+      : transferTransaction(await paymentsOf(trx, wallet.chainId, plan), nonce);
   return stored(state.signingChainId, safe, transaction);
 }
 
@@ -47,7 +55,11 @@ export const chainSafeStates =
   (chains: ChainRegistry): SafeStates =>
   async (trx, wallet) => {
     if (!wallet.safeSetup) return null;
-    const chain = await trx.selectFrom('chain').select(['chainId', 'family', 'rpcUrl']).where('chainId', '=', wallet.chainId).executeTakeFirstOrThrow();
+    const chain = await trx
+      .selectFrom('chain')
+      .select(['chainId', 'family', 'rpcUrl'])
+      .where('chainId', '=', wallet.chainId)
+      .executeTakeFirstOrThrow();
     const adapter = await chains.adapterFor(chain);
     if (!adapter.multisig) return null;
     const state = await adapter.multisig.state(getAddress(wallet.address));
@@ -61,7 +73,12 @@ export const chainSafeStates =
  */
 export const setupSafeStates: SafeStates = async (_trx, wallet) =>
   wallet.safeSetup
-    ? { owners: wallet.safeSetup.owners.map((o) => getAddress(o)), threshold: wallet.safeSetup.threshold, nonce: 0n, signingChainId: devnetChainId(wallet.chainId) }
+    ? {
+        owners: wallet.safeSetup.owners.map((o) => getAddress(o)),
+        threshold: wallet.safeSetup.threshold,
+        nonce: 0n,
+        signingChainId: devnetChainId(wallet.chainId),
+      }
     : null;
 
 /** After the Safe's own nonce and every open proposal's on this Safe: they execute in that order. */
@@ -77,36 +94,73 @@ async function nextSafeNonce(trx: Trx, walletId: number, onChain: bigint): Promi
   return next > onChain ? next : onChain;
 }
 
-async function governanceOf(trx: Trx, safe: Address, state: { owners: Address[]; threshold: number }, plan: ProposalPlan, nonce: bigint): Promise<SafeTransaction> {
+async function governanceOf(
+  trx: Trx,
+  safe: Address,
+  state: { owners: Address[]; threshold: number },
+  plan: ProposalPlan,
+  nonce: bigint,
+): Promise<SafeTransaction> {
   const signers = plan.newSigners ?? [];
-  const keys = await trx.selectFrom('signingKey').innerJoin('appUser', 'appUser.id', 'signingKey.userId').select(['signingKey.userId', 'signingKey.address']).where('signingKey.userId', 'in', signers.length > 0 ? signers : [-1]).execute();
+  const keys = await trx
+    .selectFrom('signingKey')
+    .innerJoin('appUser', 'appUser.id', 'signingKey.userId')
+    .select(['signingKey.userId', 'signingKey.address'])
+    .where('signingKey.userId', 'in', signers.length > 0 ? signers : [-1])
+    .execute();
   const byUser = new Map(keys.map((k) => [k.userId, k.address as Address]));
   const missing = signers.filter((id) => !byUser.has(id));
   if (missing.length > 0) {
     const accounts = await trx.selectFrom('appUser').select('account').where('id', 'in', missing).execute();
     throw conflict('api.signerWithoutKey', { accounts: accounts.map((a) => a.account).join(', ') });
   }
-  return governanceTransaction(safe, state.owners, state.threshold, signers.map((id) => byUser.get(id) as Address), plan.newThreshold ?? state.threshold, nonce);
+  return governanceTransaction(
+    safe,
+    state.owners,
+    state.threshold,
+    signers.map((id) => byUser.get(id) as Address),
+    plan.newThreshold ?? state.threshold,
+    nonce,
+  );
 }
 
 /** The payment in the currency's smallest unit, and a withdrawal's fee to the platform's fee wallet. */
 async function paymentsOf(trx: Trx, chainId: number, plan: ProposalPlan): Promise<Payment[]> {
   if (plan.currencyId === null) throw new Error('a money proposal names its currency');
-  const currency = await trx.selectFrom('currency').select(['contractAddress', 'decimals']).where('id', '=', plan.currencyId).executeTakeFirstOrThrow();
+  const currency = await trx
+    .selectFrom('currency')
+    .select(['contractAddress', 'decimals'])
+    .where('id', '=', plan.currencyId)
+    .executeTakeFirstOrThrow();
   const token = currency.contractAddress ? getAddress(currency.contractAddress) : null;
   const payments: Payment[] = [{ to: getAddress(plan.toAddress), token, amount: parseUnits(plan.amount, currency.decimals) }];
   const fee = parseUnits(plan.fee || '0', currency.decimals);
   if (fee > 0n) {
-    const feeWallet = await trx.selectFrom('chainWallet').select('address').where('id', '=', await feeWalletOf(trx, chainId)).executeTakeFirstOrThrow();
+    const feeWallet = await trx
+      .selectFrom('chainWallet')
+      .select('address')
+      .where('id', '=', await feeWalletOf(trx, chainId))
+      .executeTakeFirstOrThrow();
     payments.push({ to: getAddress(feeWallet.address), token, amount: fee });
   }
   return payments;
 }
 
-const stored = (chainId: number, safe: Address, t: SafeTransaction): StoredSafeTransaction => ({ chainId, safe, to: t.to, value: t.value.toString(), data: t.data, operation: t.operation, nonce: t.nonce.toString() });
+const stored = (chainId: number, safe: Address, t: SafeTransaction): StoredSafeTransaction => ({
+  chainId,
+  safe,
+  to: t.to,
+  value: t.value.toString(),
+  data: t.data,
+  operation: t.operation,
+  nonce: t.nonce.toString(),
+});
 
 /** The stored form back as the Safe transaction. */
-export const safeTransactionOf = (s: StoredSafeTransaction): SafeTransaction => ({ ...safeTransaction(s.to as Address, BigInt(s.value), s.data as Hex, BigInt(s.nonce)), operation: s.operation });
+export const safeTransactionOf = (s: StoredSafeTransaction): SafeTransaction => ({
+  ...safeTransaction(s.to as Address, BigInt(s.value), s.data as Hex, BigInt(s.nonce)),
+  operation: s.operation,
+});
 
 /** What a signer's browser signs (EIP-712), bound to the chain id recorded at start. */
 export const signingRequestOf = (s: StoredSafeTransaction) => safeTypedData(s.chainId, s.safe as Address, safeTransactionOf(s));
@@ -117,7 +171,9 @@ export const signingRequestOf = (s: StoredSafeTransaction) => safeTypedData(s.ch
  */
 export function signingOf(s: StoredSafeTransaction) {
   const request = signingRequestOf(s);
-  const message = Object.fromEntries(Object.entries(request.message).map(([key, value]) => [key, typeof value === 'bigint' ? value.toString() : value]));
+  const message = Object.fromEntries(
+    Object.entries(request.message).map(([key, value]) => [key, typeof value === 'bigint' ? value.toString() : value]),
+  );
   return { safeTxHash: safeTransactionHash(s.chainId, s.safe as Address, safeTransactionOf(s)), typedData: { ...request, message } };
 }
 
@@ -150,7 +206,10 @@ export async function lowerSafeNonces(db: Reader, walletId: number, safeTx: Stor
  * the console shows it beside the Safe transaction hash, the hash the ledger books it under.
  */
 export async function signingWithLower(db: Reader, walletId: number, safeTx: StoredSafeTransaction) {
-  const lower = (await lowerSafeNonces(db, walletId, safeTx)).map((nonce) => ({ safeNonce: nonce.toString(), typedData: signingOf(atSafeNonce(safeTx, nonce)).typedData }));
+  const lower = (await lowerSafeNonces(db, walletId, safeTx)).map((nonce) => ({
+    safeNonce: nonce.toString(),
+    typedData: signingOf(atSafeNonce(safeTx, nonce)).typedData,
+  }));
   return { ...signingOf(safeTx), safeNonce: safeTx.nonce, lower };
 }
 
@@ -183,12 +242,17 @@ export async function checkedApprovalSignature(
   // Each one below must be the caller's signature of this same transaction at that lower nonce.
   const own = BigInt(safeTx.nonce);
   for (const [nonce, lower] of Object.entries(lowerSignatures ?? {})) {
-    if (BigInt(nonce) >= own || !(await isCallers(atSafeNonce(safeTx, BigInt(nonce)), lower))) throw fieldError('lowerSignatures', 'api.signatureNotYours');
+    if (BigInt(nonce) >= own || !(await isCallers(atSafeNonce(safeTx, BigInt(nonce)), lower)))
+      throw fieldError('lowerSignatures', 'api.signatureNotYours');
   }
   // The Safe's owners now, as governance left them (docs/chains.md "Governance on a Safe"), not its first ones.
   const wallet = await trx.selectFrom('chainWallet').select('safeOwners').where('id', '=', proposal.walletId).executeTakeFirstOrThrow();
   if (!isRecordedOwner(wallet.safeOwners, key.address)) throw conflict('api.notSafeOwner', { address: getAddress(key.address) });
-  return { signature: signature as Hex, lowerSignatures: lowerSignatures && Object.keys(lowerSignatures).length > 0 ? lowerSignatures : null, signerAddress: getAddress(key.address) };
+  return {
+    signature: signature as Hex,
+    lowerSignatures: lowerSignatures && Object.keys(lowerSignatures).length > 0 ? lowerSignatures : null,
+    signerAddress: getAddress(key.address),
+  };
 }
 
 /** The address a stored approval signature of this Safe transaction recovers to. */
@@ -210,8 +274,16 @@ export interface PreparedSafeExecution {
  * when it gave one: fewer than the Safe's threshold is a 409 naming both nonces, before anything is
  * sent. The proposal then records the transaction it executes.
  */
-export async function prepareSafeExecution(trx: Trx, chains: ChainRegistry, proposal: { id: number; chainId: number; safeTx: StoredSafeTransaction }): Promise<PreparedSafeExecution> {
-  const chain = await trx.selectFrom('chain').select(['chainId', 'family', 'rpcUrl']).where('chainId', '=', proposal.chainId).executeTakeFirstOrThrow();
+export async function prepareSafeExecution(
+  trx: Trx,
+  chains: ChainRegistry,
+  proposal: { id: number; chainId: number; safeTx: StoredSafeTransaction },
+): Promise<PreparedSafeExecution> {
+  const chain = await trx
+    .selectFrom('chain')
+    .select(['chainId', 'family', 'rpcUrl'])
+    .where('chainId', '=', proposal.chainId)
+    .executeTakeFirstOrThrow();
   const adapter = await chains.adapterFor(chain);
   if (!adapter.multisig) throw conflict('api.chainUnavailable');
   const safe = getAddress(proposal.safeTx.safe);
@@ -220,13 +292,23 @@ export async function prepareSafeExecution(trx: Trx, chains: ChainRegistry, prop
   const own = BigInt(proposal.safeTx.nonce);
   const gap = () => conflict('api.safeNonceGap', { safeNonce: Number(state.nonce), signedNonce: Number(own) });
   if (state.nonce > own) throw gap();
-  const votes = await trx.selectFrom('proposalVote').select(['signature', 'lowerSignatures']).where('proposalId', '=', proposal.id).where('vote', '=', 'approve').where('signature', 'is not', null).execute();
+  const votes = await trx
+    .selectFrom('proposalVote')
+    .select(['signature', 'lowerSignatures'])
+    .where('proposalId', '=', proposal.id)
+    .where('vote', '=', 'approve')
+    .where('signature', 'is not', null)
+    .execute();
   const safeTx = state.nonce === own ? proposal.safeTx : atSafeNonce(proposal.safeTx, state.nonce);
-  const given = votes.map((v) => (state.nonce === own ? v.signature : v.lowerSignatures?.[state.nonce.toString()])).filter((sig): sig is string => Boolean(sig));
+  const given = votes
+    .map((v) => (state.nonce === own ? v.signature : v.lowerSignatures?.[state.nonce.toString()]))
+    .filter((sig): sig is string => Boolean(sig));
   // Below its own nonce, too few approvers signed ahead: say why rather than send. At its own nonce
   // the Safe itself judges the signatures (GS020, GS026…).
   if (state.nonce !== own && given.length < state.threshold) throw gap();
-  const signatures = await Promise.all(given.map(async (signature) => ({ signer: await signerOf(safeTx, signature), signature: signature as Hex })));
+  const signatures = await Promise.all(
+    given.map(async (signature) => ({ signer: await signerOf(safeTx, signature), signature: signature as Hex })),
+  );
   if (safeTx !== proposal.safeTx) await trx.updateTable('proposal').set({ safeTx }).where('id', '=', proposal.id).execute();
   return { proposalId: proposal.id, adapter, safeTx, signatures };
 }

@@ -27,12 +27,25 @@ export async function signingKeyOf(db: Db, userId: number): Promise<SigningKeyRe
  */
 export async function registerSigningKey(db: Db, caller: Caller, body: SigningKeyRegisterBody, now: Date): Promise<SigningKeyRecord> {
   const address = getAddress(body.address.toLowerCase());
-  const proven = await verifyMessage({ address, message: signingKeyProof(caller.account, address), signature: body.signature as `0x${string}` }).catch(() => false);
+  const proven = await verifyMessage({
+    address,
+    message: signingKeyProof(caller.account, address),
+    signature: body.signature as `0x${string}`,
+  }).catch(() => false);
   if (!proven) throw fieldError('signature', 'validation.signingKeyProof');
   return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('signingKey').select(['address', 'registeredAt']).where('userId', '=', caller.userId).forUpdate().executeTakeFirst();
+    const current = await trx
+      .selectFrom('signingKey')
+      .select(['address', 'registeredAt'])
+      .where('userId', '=', caller.userId)
+      .forUpdate()
+      .executeTakeFirst();
     if (current && current.address === address) return { address, registeredAt: current.registeredAt };
-    const taken = await trx.selectFrom('signingKey').select('userId').where(sql`lower(address)`, '=', address.toLowerCase()).executeTakeFirst();
+    const taken = await trx
+      .selectFrom('signingKey')
+      .select('userId')
+      .where(sql`lower(address)`, '=', address.toLowerCase())
+      .executeTakeFirst();
     if (taken) throw fieldError('address', 'validation.signingKeyTaken', undefined, BodyCode.conflict);
     if (current) {
       const owner = await trx

@@ -20,7 +20,15 @@ import { fieldError } from '../../http/apiError';
 import { hashSessionToken } from '../auth/sessionToken';
 import { verifyPassword } from '../auth/password';
 import { secondFactorChecker } from './secondFactor';
-import { finishEnrolment, recordStepUp, removeSecondFactor, requirePending, setOrgRequirement, startEnrolment, twoFactorState } from './service';
+import {
+  finishEnrolment,
+  recordStepUp,
+  removeSecondFactor,
+  requirePending,
+  setOrgRequirement,
+  startEnrolment,
+  twoFactorState,
+} from './service';
 
 /** Code calls are counted per account by the checker; this only keeps one session from flooding. */
 const perSession = perMinute(30, (request) => hashSessionToken(bearerToken(request) ?? ''));
@@ -104,7 +112,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, context: ServerCon
   defineRoute(app, context, {
     method: 'GET',
     path: ApiPath.org.twoFactor,
-    summary: "Whether the selected org requires its members to enrol a second factor",
+    summary: 'Whether the selected org requires its members to enrol a second factor',
     access: 'orgTwoFactor.manage',
     response: orgTwoFactor,
     handler: async ({ caller }): Promise<OrgTwoFactor> => ({ required: caller.twoFactor.required }),
@@ -113,7 +121,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, context: ServerCon
   defineRoute(app, context, {
     method: 'POST',
     path: ApiPath.org.twoFactor,
-    summary: "Set whether the selected org requires its members to enrol a second factor",
+    summary: 'Set whether the selected org requires its members to enrol a second factor',
     access: 'orgTwoFactor.manage',
     response: orgTwoFactor,
     body: orgTwoFactorBody,

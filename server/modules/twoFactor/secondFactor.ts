@@ -34,7 +34,15 @@ export function secondFactorChecker(app: FastifyInstance, db: Db) {
      * Accepts `code` for `userId` or throws: a 400 on `field`, or a 429 once the account's
      * failures are used up. Checked against the enrolled secret, or with `enrolling` the pending one.
      */
-    async accept(request: FastifyRequest, reply: FastifyReply, userId: number, code: string, now: Date, field = 'code', enrolling = false): Promise<void> {
+    async accept(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      userId: number,
+      code: string,
+      now: Date,
+      field = 'code',
+      enrolling = false,
+    ): Promise<void> {
       codeOwner.set(request, userId);
       await failures.check(request, reply);
       const ok = await consumeCode(db, userId, code.trim(), now, enrolling);
@@ -80,6 +88,11 @@ async function consumeCode(db: Db, userId: number, code: string, now: Date, enro
 
 /** Whether the user has a confirmed second factor. */
 export async function isEnrolled(db: Db, userId: number): Promise<boolean> {
-  const row = await db.selectFrom('twoFactor').select('userId').where('userId', '=', userId).where('enrolledAt', 'is not', null).executeTakeFirst();
+  const row = await db
+    .selectFrom('twoFactor')
+    .select('userId')
+    .where('userId', '=', userId)
+    .where('enrolledAt', 'is not', null)
+    .executeTakeFirst();
   return row !== undefined;
 }

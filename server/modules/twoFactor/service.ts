@@ -36,7 +36,9 @@ export async function startEnrolment(db: Db, caller: Caller): Promise<TwoFactorE
   await db
     .insertInto('twoFactor')
     .values({ userId: caller.userId, secret, enrolledAt: null, lastStep: null })
-    .onConflict((oc) => oc.column('userId').doUpdateSet({ secret, enrolledAt: null, lastStep: null }).where('twoFactor.enrolledAt', 'is', null))
+    .onConflict((oc) =>
+      oc.column('userId').doUpdateSet({ secret, enrolledAt: null, lastStep: null }).where('twoFactor.enrolledAt', 'is', null),
+    )
     .execute();
   const { brandName } = await readBrand(db);
   return { secret, uri: otpauthUri(secret, caller.account, issuerOf(brandName)) };

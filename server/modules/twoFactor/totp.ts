@@ -5,7 +5,8 @@ const PERIOD_SECONDS = 30;
 /** The authenticator entry's name when the platform has no brand name (docs/DECISIONS.md "Authenticator entry"). */
 export const FALLBACK_ISSUER = 'Custody Console';
 
-const totpOf = (secret: string, account = '', issuer = FALLBACK_ISSUER) => new TOTP({ issuer, label: account, secret: Secret.fromBase32(secret), period: PERIOD_SECONDS });
+const totpOf = (secret: string, account = '', issuer = FALLBACK_ISSUER) =>
+  new TOTP({ issuer, label: account, secret: Secret.fromBase32(secret), period: PERIOD_SECONDS });
 
 /**
  * The issuer an authenticator app names the entry by: the brand's name, so a user with several

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { listQuery, recordId, instant } from './listQuery';
 
-
 /** GET /sys/asset-flow/list (/asset-flow, docs/ledger.md): balance changes of the wallets in the caller's scope. */
 export const assetFlowSortable = ['id', 'createdAt', 'delta'] as const;
 export const assetFlowListQuery = listQuery(assetFlowSortable, {

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { listQuery, recordId, instant } from './listQuery';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntity, type ProposalStep } from '../audit';
 
-
 export type { AuditAction, AuditEntity } from '../audit';
 
 /**

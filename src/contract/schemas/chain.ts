@@ -13,10 +13,18 @@ export const isHttpUrl = (value: string) => {
 };
 
 /** An absolute http(s) URL (RPC endpoints, block explorers, brand images). */
-export const httpUrl = z.string({ error: 'validation.url' }).trim().min(1, { error: 'validation.required' }).max(512).refine(isHttpUrl, { error: 'validation.url' });
+export const httpUrl = z
+  .string({ error: 'validation.url' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .max(512)
+  .refine(isHttpUrl, { error: 'validation.url' });
 
 /** Ticker symbols: capitals and digits, as exchanges and explorers print them. */
-export const tickerSymbol = z.string().trim().regex(/^[A-Z0-9]{1,16}$/, { error: 'validation.symbol' });
+export const tickerSymbol = z
+  .string()
+  .trim()
+  .regex(/^[A-Z0-9]{1,16}$/, { error: 'validation.symbol' });
 
 /** EIP-155 chain ids are positive integers; JSON numbers stay exact below 2^53. */
 export const chainIdField = z

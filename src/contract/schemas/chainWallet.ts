@@ -16,7 +16,13 @@ export const chainWalletFields = {
   address: z.string().trim().min(1, { error: 'validation.required' }).max(64).optional(),
   label: label.default(''),
   /** Multisig kinds only: approvals needed (1 ≤ threshold ≤ signers). */
-  threshold: z.number().int({ error: 'validation.integer' }).min(1).max(50).nullish().transform((v) => v ?? null),
+  threshold: z
+    .number()
+    .int({ error: 'validation.integer' })
+    .min(1)
+    .max(50)
+    .nullish()
+    .transform((v) => v ?? null),
   /** Multisig kinds only: user ids of members of the wallet's org (at least two). */
   signers: z.array(z.number().int().positive()).max(MAX_SIGNERS).default([]),
 };
@@ -29,7 +35,8 @@ export const chainWalletBody = z.object(chainWalletFields).superRefine((wallet, 
     if (wallet.signers.length > 0) ctx.addIssue({ code: 'custom', path: ['signers'], message: 'validation.onlyMultisig' });
     return;
   }
-  for (const issue of signerSetIssues(wallet.signers, wallet.threshold)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message, params: issue.params });
+  for (const issue of signerSetIssues(wallet.signers, wallet.threshold))
+    ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message, params: issue.params });
 });
 export type ChainWalletBody = z.infer<typeof chainWalletBody>;
 

@@ -19,7 +19,10 @@ const optionalAddress = z
 /** Body of POST /sys/contract-address/save and /update: the chain and its 14 addresses (field names in docs/api.md "Contract kinds and addresses"); an upsert per chain. */
 export const contractAddressBody = z.object({
   chainId: chainIdField,
-  ...(Object.fromEntries(CONTRACT_ADDRESS_FIELD_NAMES.map((field) => [field, optionalAddress])) as Record<ContractAddressField, typeof optionalAddress>),
+  ...(Object.fromEntries(CONTRACT_ADDRESS_FIELD_NAMES.map((field) => [field, optionalAddress])) as Record<
+    ContractAddressField,
+    typeof optionalAddress
+  >),
 });
 export type ContractAddressBody = z.infer<typeof contractAddressBody>;
 
@@ -44,6 +47,9 @@ export const contractAddressRecord = z.object({
   chainId: z.number(),
   chainName: z.string(),
   family: z.string(),
-  ...(Object.fromEntries(CONTRACT_ADDRESS_FIELD_NAMES.map((field) => [field, storedAddress])) as Record<ContractAddressField, typeof storedAddress>),
+  ...(Object.fromEntries(CONTRACT_ADDRESS_FIELD_NAMES.map((field) => [field, storedAddress])) as Record<
+    ContractAddressField,
+    typeof storedAddress
+  >),
 });
 export type ContractAddressRecord = z.output<typeof contractAddressRecord>;

@@ -12,7 +12,12 @@ export const invitationBody = z.object({
   tenantType: z.coerce
     .number({ error: 'validation.required' })
     .refine((t) => (INVITATION_TIERS as readonly number[]).includes(t), { error: 'validation.invitationTier' }),
-  validDays: z.coerce.number({ error: 'validation.integer' }).int({ error: 'validation.integer' }).min(1).max(INVITATION_DAYS.max).default(INVITATION_DAYS.default),
+  validDays: z.coerce
+    .number({ error: 'validation.integer' })
+    .int({ error: 'validation.integer' })
+    .min(1)
+    .max(INVITATION_DAYS.max)
+    .default(INVITATION_DAYS.default),
 });
 export type InvitationBody = z.infer<typeof invitationBody>;
 

@@ -17,10 +17,13 @@ export const instant = z
   .string()
   .trim()
   .refine((v) => !Number.isNaN(Date.parse(v)), { error: 'validation.date' })
-  .refine((v) => {
-    const year = new Date(v).getUTCFullYear();
-    return year >= 1 && year <= 9999;
-  }, { error: 'validation.dateRange', abort: true });
+  .refine(
+    (v) => {
+      const year = new Date(v).getUTCFullYear();
+      return year >= 1 && year <= 9999;
+    },
+    { error: 'validation.dateRange', abort: true },
+  );
 
 export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
 
@@ -30,16 +33,34 @@ export function listQuery<F extends z.ZodRawShape, S extends string>(sortable: r
     page: z.coerce.number().int().min(1).default(1),
     pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
     sort: z.enum(sortable).optional(),
-    order: z.enum(['asc', 'desc', 'ASC', 'DESC']).transform((o) => o.toLowerCase() as 'asc' | 'desc').default('asc'),
+    order: z
+      .enum(['asc', 'desc', 'ASC', 'DESC'])
+      .transform((o) => o.toLowerCase() as 'asc' | 'desc')
+      .default('asc'),
     ids: idList.optional(),
     ...filters,
   });
 }
 
-const idError = (issue: { input?: unknown }) => (issue.input === undefined || issue.input === '' ? 'validation.required' : 'validation.invalidId');
+const idError = (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === '' ? 'validation.required' : 'validation.invalidId';
 
 /** A record id in a body: a positive integer, also accepted as a digit string (form values). */
-export const recordId = z.union([z.number().int().positive(), z.string().regex(/^[1-9]\d{0,14}$/).transform(Number)], { error: idError });
+export const recordId = z.union(
+  [
+    z.number().int().positive(),
+    z
+      .string()
+      .regex(/^[1-9]\d{0,14}$/)
+      .transform(Number),
+  ],
+  { error: idError },
+);
 
 /** Query of every `detail?id=` call (docs/api.md). */
-export const detailQuery = z.object({ id: z.string({ error: idError }).regex(/^[1-9]\d{0,14}$/, { error: 'validation.invalidId' }).transform(Number) });
+export const detailQuery = z.object({
+  id: z
+    .string({ error: idError })
+    .regex(/^[1-9]\d{0,14}$/, { error: 'validation.invalidId' })
+    .transform(Number),
+});

@@ -26,7 +26,11 @@ export const memberRolesQuery = z.object({ orgId: recordId.optional() });
 export const memberUpdateBody = z.object({
   userId: recordId,
   orgId: recordId.optional(),
-  roleLevel: z.coerce.number({ error: 'validation.required' }).int({ error: 'validation.roleLevel' }).min(0, { error: 'validation.roleLevel' }).max(5, { error: 'validation.roleLevel' }),
+  roleLevel: z.coerce
+    .number({ error: 'validation.required' })
+    .int({ error: 'validation.roleLevel' })
+    .min(0, { error: 'validation.roleLevel' })
+    .max(5, { error: 'validation.roleLevel' }),
 });
 export type MemberUpdateBody = z.infer<typeof memberUpdateBody>;
 
@@ -65,8 +69,17 @@ export interface MemberRecord {
 /** Body of POST /sys/member/invite: a code that brings one named account into the selected org with this role. */
 export const memberInviteBody = z.object({
   invitee: accountName,
-  roleLevel: z.coerce.number({ error: 'validation.required' }).int({ error: 'validation.roleLevel' }).min(0, { error: 'validation.roleLevel' }).max(5, { error: 'validation.roleLevel' }),
-  validDays: z.coerce.number({ error: 'validation.integer' }).int({ error: 'validation.integer' }).min(1).max(INVITATION_DAYS.max).default(INVITATION_DAYS.default),
+  roleLevel: z.coerce
+    .number({ error: 'validation.required' })
+    .int({ error: 'validation.roleLevel' })
+    .min(0, { error: 'validation.roleLevel' })
+    .max(5, { error: 'validation.roleLevel' }),
+  validDays: z.coerce
+    .number({ error: 'validation.integer' })
+    .int({ error: 'validation.integer' })
+    .min(1)
+    .max(INVITATION_DAYS.max)
+    .default(INVITATION_DAYS.default),
 });
 export type MemberInviteBody = z.infer<typeof memberInviteBody>;
 

@@ -19,7 +19,8 @@ export const movementFields = {
 
 /** A refund names its order and may leave `to` blank (the order's payer is refunded); every other kind names `to`. */
 export function checkMovementTarget(body: { kind: string; to: string; orderNo: string }, ctx: z.RefinementCtx): void {
-  if (body.kind === 'refund' && !body.orderNo) ctx.addIssue({ code: 'custom', path: ['orderNo'], message: 'validation.required', input: body.orderNo });
+  if (body.kind === 'refund' && !body.orderNo)
+    ctx.addIssue({ code: 'custom', path: ['orderNo'], message: 'validation.required', input: body.orderNo });
   if (body.kind !== 'refund' && !body.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.required', input: body.to });
 }
 

@@ -26,7 +26,18 @@ const conditionAmount = z
   });
 
 const optionalId = z
-  .union([z.number().int().positive(), z.string().regex(/^[1-9]\d{0,14}$/).transform(Number), z.literal(''), z.null()], { error: 'validation.invalidId' })
+  .union(
+    [
+      z.number().int().positive(),
+      z
+        .string()
+        .regex(/^[1-9]\d{0,14}$/)
+        .transform(Number),
+      z.literal(''),
+      z.null(),
+    ],
+    { error: 'validation.invalidId' },
+  )
   .optional()
   .transform((v) => (v === '' || v === undefined ? null : v));
 
@@ -46,26 +57,57 @@ export const policyRuleSchema = z
     velocityLimit: conditionAmount,
     action: z.enum(POLICY_ACTIONS, { error: 'validation.required' }),
     approvals: z
-      .union([z.number().int(), z.string().regex(/^\d{1,3}$/).transform(Number), z.literal(''), z.null()], { error: 'validation.approvals' })
+      .union(
+        [
+          z.number().int(),
+          z
+            .string()
+            .regex(/^\d{1,3}$/)
+            .transform(Number),
+          z.literal(''),
+          z.null(),
+        ],
+        { error: 'validation.approvals' },
+      )
       .optional()
       .transform((v) => (v === '' || v === undefined ? null : v)),
   })
   .superRefine((rule, ctx) => {
     const needsCurrency = rule.minAmount !== null || rule.velocityLimit !== null;
     // An amount means nothing without its currency: 10,000 of what?
-    if (needsCurrency && rule.symbol === null) ctx.addIssue({ code: 'custom', path: ['symbol'], message: 'validation.policyAmountNeedsCurrency', input: rule.symbol });
-    if ((rule.symbol === null) !== (rule.chainId === null)) ctx.addIssue({ code: 'custom', path: [rule.symbol === null ? 'symbol' : 'chainId'], message: 'validation.policyCurrencyChain', input: null });
+    if (needsCurrency && rule.symbol === null)
+      ctx.addIssue({ code: 'custom', path: ['symbol'], message: 'validation.policyAmountNeedsCurrency', input: rule.symbol });
+    if ((rule.symbol === null) !== (rule.chainId === null))
+      ctx.addIssue({
+        code: 'custom',
+        path: [rule.symbol === null ? 'symbol' : 'chainId'],
+        message: 'validation.policyCurrencyChain',
+        input: null,
+      });
     const counted = rule.action === 'require' || rule.action === 'requireMore';
     if (counted && (rule.approvals === null || rule.approvals < 1 || rule.approvals > MAX_REQUIRED_APPROVALS)) {
-      ctx.addIssue({ code: 'custom', path: ['approvals'], message: 'validation.approvals', params: { max: MAX_REQUIRED_APPROVALS }, input: rule.approvals });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['approvals'],
+        message: 'validation.approvals',
+        params: { max: MAX_REQUIRED_APPROVALS },
+        input: rule.approvals,
+      });
     }
   })
-  .transform((rule): PolicyRule => ({ ...rule, approvals: rule.action === 'require' || rule.action === 'requireMore' ? rule.approvals : null }));
+  .transform((rule): PolicyRule => ({
+    ...rule,
+    approvals: rule.action === 'require' || rule.action === 'requireMore' ? rule.approvals : null,
+  }));
 
 /** Body of POST /sys/policy/save: the whole ordered rule list and the change delay, in force after the current delay. */
 export const policySaveBody = z.object({
   rules: z.array(policyRuleSchema).max(MAX_POLICY_RULES, { error: 'validation.policyTooManyRules' }),
-  delayHours: z.coerce.number({ error: 'validation.delayHours' }).int({ error: 'validation.delayHours' }).min(0, { error: 'validation.delayHours' }).max(MAX_CHANGE_DELAY_HOURS, { error: 'validation.delayHours' }),
+  delayHours: z.coerce
+    .number({ error: 'validation.delayHours' })
+    .int({ error: 'validation.delayHours' })
+    .min(0, { error: 'validation.delayHours' })
+    .max(MAX_CHANGE_DELAY_HOURS, { error: 'validation.delayHours' }),
 });
 export type PolicySaveBody = z.infer<typeof policySaveBody>;
 

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { GAS_REASONS, ORDER_STATUSES } from '../report';
 import { listQuery, recordId, instant } from './listQuery';
 
-
 /**
  * Filters every finance report shares: a time range as two instants — the console
  * turns the dates picked in a time zone into them; `dateTo` is exclusive, so a day is
@@ -123,6 +122,15 @@ export interface OrderLedgerEntry {
 export interface OrderDetailView {
   order: OrderReportRecord;
   transfers: OrderTransfer[];
-  repairs: Array<{ id: number; action: string; actor: string; reason: string; txHash: string | null; previousStatus: string; newStatus: string; createdAt: string }>;
+  repairs: Array<{
+    id: number;
+    action: string;
+    actor: string;
+    reason: string;
+    txHash: string | null;
+    previousStatus: string;
+    newStatus: string;
+    createdAt: string;
+  }>;
   ledger: OrderLedgerEntry[];
 }

@@ -7,7 +7,9 @@ import { z } from 'zod';
  */
 
 /** An instant: a Date from the database, sent as ISO 8601 text. */
-export const isoInstant = z.preprocess((value) => (value instanceof Date ? value.toISOString() : value), z.string()).meta({ format: 'date-time' });
+export const isoInstant = z
+  .preprocess((value) => (value instanceof Date ? value.toISOString() : value), z.string())
+  .meta({ format: 'date-time' });
 
 /** `data` of every list call (ListResult of src/contract/envelope.ts). */
 export const listResult = <T extends z.ZodType>(item: T) =>

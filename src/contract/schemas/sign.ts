@@ -29,7 +29,8 @@ export const signStartBody = z
   })
   .superRefine((body, ctx) => {
     if (body.kind === 'governance') {
-      for (const issue of signerSetIssues(body.signers ?? [], body.threshold)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message, params: issue.params });
+      for (const issue of signerSetIssues(body.signers ?? [], body.threshold))
+        ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message, params: issue.params });
       return;
     }
     if (body.signers !== undefined) ctx.addIssue({ code: 'custom', path: ['signers'], message: 'validation.onlyGovernance' });
@@ -64,9 +65,11 @@ export const signActionBody = z.object({
 export type SignActionBody = z.infer<typeof signActionBody>;
 
 export const signDetailQuery = z.object({
-  proposalId: z.string({ error: 'validation.required' }).regex(/^[1-9]\d{0,14}$/, { error: 'validation.invalidId' }).transform(Number),
+  proposalId: z
+    .string({ error: 'validation.required' })
+    .regex(/^[1-9]\d{0,14}$/, { error: 'validation.invalidId' })
+    .transform(Number),
 });
-
 
 /** `proposalId` is the record's own name for its id (the console's default sort field). */
 export const signSortable = ['id', 'proposalId', 'nonce', 'status', 'kind', 'amount', 'createdAt', 'updatedAt'] as const;
@@ -197,7 +200,12 @@ export interface ProposalDetail extends ProposalRecord {
    * under) and the Safe nonce it takes (the Safe's own count, as a decimal string; once executed,
    * the one it executed at); null on a wallet that is no Safe.
    */
-  signing: { safeTxHash: string; safeNonce: string; typedData: TypedDataWire; lower: Array<{ safeNonce: string; typedData: TypedDataWire }> } | null;
+  signing: {
+    safeTxHash: string;
+    safeNonce: string;
+    typedData: TypedDataWire;
+    lower: Array<{ safeNonce: string; typedData: TypedDataWire }>;
+  } | null;
   /** On a Safe, once executed: the block, gas and fee of its transaction; null otherwise. */
   chainExecution: ProposalChainExecution | null;
 }

@@ -39,7 +39,9 @@ export function OrgTwoFactorCard() {
           {translate('twoFactor.orgIntro')}
         </Typography>
         <FormControlLabel
-          control={<Switch checked={required === true} disabled={busy || required === undefined} onChange={(e) => void change(e.target.checked)} />}
+          control={
+            <Switch checked={required === true} disabled={busy || required === undefined} onChange={(e) => void change(e.target.checked)} />
+          }
           label={translate('twoFactor.orgRequire')}
         />
       </CardContent>

@@ -13,11 +13,19 @@ export const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmPasswo
 type Field = (typeof PASSWORD_FIELDS)[number];
 type Values = Record<Field, string>;
 const EMPTY: Values = { currentPassword: '', newPassword: '', confirmPassword: '' };
-const AUTOCOMPLETE: Record<Field, string> = { currentPassword: 'current-password', newPassword: 'new-password', confirmPassword: 'new-password' };
+const AUTOCOMPLETE: Record<Field, string> = {
+  currentPassword: 'current-password',
+  newPassword: 'new-password',
+  confirmPassword: 'new-password',
+};
 
 /** The shared schema's messages, and that both new entries agree (the server never sees the second). */
 const validatePassword = (values: Record<string, unknown>) =>
-  passwordFormErrors(accountPasswordBody, values as Values, { password: 'newPassword', confirm: 'confirmPassword', mismatchKey: 'account.mismatch' });
+  passwordFormErrors(accountPasswordBody, values as Values, {
+    password: 'newPassword',
+    confirm: 'confirmPassword',
+    mismatchKey: 'account.mismatch',
+  });
 
 /**
  * Changes the password: a react-admin form checked with the server's schema (and that both new
@@ -31,7 +39,8 @@ export function PasswordCard() {
   // A new form after a change: the inputs are empty again.
   const [formKey, setFormKey] = useState(0);
   const change = useMutation({
-    mutationFn: (values: Values) => dataProvider.changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword }),
+    mutationFn: (values: Values) =>
+      dataProvider.changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword }),
   });
 
   const submit = async (values: Record<string, unknown>) => {

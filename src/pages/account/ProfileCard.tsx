@@ -47,7 +47,14 @@ export function ProfileCard() {
           {translate('account.profile')}
         </Typography>
         {/* A new form once a name is saved: it shows the name as the server kept it (trimmed). */}
-        <Form key={userName ?? ''} defaultValues={{ userName: userName ?? '' }} validate={check} onSubmit={save} noValidate disableInvalidFormNotification>
+        <Form
+          key={userName ?? ''}
+          defaultValues={{ userName: userName ?? '' }}
+          validate={check}
+          onSubmit={save}
+          noValidate
+          disableInvalidFormNotification
+        >
           <Stack spacing={2}>
             <TextField label={translate('account.account')} value={account ?? ''} slotProps={{ input: { readOnly: true } }} />
             <TextInput source="userName" label={translate('account.userName')} autoComplete="name" helperText={false} fullWidth />

@@ -1,6 +1,18 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, CardContent, Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { Confirm, useTranslate } from 'react-admin';
 import type { AccountSession } from '../../contract/schemas/account';
 import { session } from '../../session';
@@ -51,7 +63,8 @@ export function SessionsCard() {
   const revoke = (target: AccountSession) => revocation.mutateAsync(target).catch(() => undefined);
 
   const when = (iso: string) => format.dateTime(iso);
-  const device = (userAgent: string | null | undefined) => deviceName(userAgent, (browser, os) => translate('account.deviceOn', { browser, os }));
+  const device = (userAgent: string | null | undefined) =>
+    deviceName(userAgent, (browser, os) => translate('account.deviceOn', { browser, os }));
 
   return (
     <Card>

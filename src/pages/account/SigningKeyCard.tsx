@@ -36,7 +36,11 @@ export function SigningKeyCard() {
   const queryClient = useQueryClient();
   const { account } = useSession();
   const [held, setHeld] = useState(() => (account ? storedKey(account) : null));
-  const { data: state } = useQuery({ queryKey: consoleKey('signingKeyState', null), queryFn: ({ signal }) => dataProvider.signingKeyState({ signal }), ...CONSOLE_QUERY });
+  const { data: state } = useQuery({
+    queryKey: consoleKey('signingKeyState', null),
+    queryFn: ({ signal }) => dataProvider.signingKeyState({ signal }),
+    ...CONSOLE_QUERY,
+  });
   const register = useMutation({ mutationFn: dataProvider.registerSigningKey });
   const demoKey = account ? demoSigningKey(account) : null;
   const hasWallet = browserWallet() !== null;
@@ -52,7 +56,8 @@ export function SigningKeyCard() {
     const errors: Record<string, string> = {};
     if (v.source === 'import' && !normalPrivateKey(v.privateKey ?? '')) errors.privateKey = translate('account.signingKey.badPrivateKey');
     if (v.source === 'wallet') return errors;
-    if ((v.passphrase ?? '').length < MIN_PASSPHRASE) errors.passphrase = translate('account.signingKey.shortPassphrase', { min: MIN_PASSPHRASE });
+    if ((v.passphrase ?? '').length < MIN_PASSPHRASE)
+      errors.passphrase = translate('account.signingKey.shortPassphrase', { min: MIN_PASSPHRASE });
     if (v.confirmPassphrase !== v.passphrase) errors.confirmPassphrase = translate('account.signingKey.mismatch');
     return errors;
   };
@@ -78,18 +83,29 @@ export function SigningKeyCard() {
     if (v.source === 'wallet') {
       try {
         const wallet = await walletSigner();
-        await keep(wallet.address, wallet.signMessage, async () => ({ version: 1, kind: 'injected', address: wallet.address }), 'account.signingKey.savedWallet');
+        await keep(
+          wallet.address,
+          wallet.signMessage,
+          async () => ({ version: 1, kind: 'injected', address: wallet.address }),
+          'account.signingKey.savedWallet',
+        );
       } catch (error) {
         // A wallet that said no is named; the HTTP client has toasted the server's refusals.
         if (error instanceof WalletProblem) toasts.add('error', translate(`multisig.signing.${error.failure}`));
       }
       return;
     }
-    const privateKey: Hex | null = v.source === 'create' ? generatePrivateKey() : v.source === 'demo' ? demoKey : normalPrivateKey(v.privateKey);
+    const privateKey: Hex | null =
+      v.source === 'create' ? generatePrivateKey() : v.source === 'demo' ? demoKey : normalPrivateKey(v.privateKey);
     if (!privateKey) return;
     const signer = privateKeyToAccount(privateKey);
     try {
-      await keep(signer.address, (message) => signer.signMessage({ message }), () => sealKey(privateKey, v.passphrase), 'account.signingKey.saved');
+      await keep(
+        signer.address,
+        (message) => signer.signMessage({ message }),
+        () => sealKey(privateKey, v.passphrase),
+        'account.signingKey.saved',
+      );
     } catch {
       // The HTTP client has toasted the server's message.
     }
@@ -111,7 +127,9 @@ export function SigningKeyCard() {
           {state?.address ? translate('account.signingKey.registered', { address: state.address }) : translate('account.signingKey.none')}
         </Typography>
         <Typography data-testid="signing-key-held" color="text.secondary" sx={{ mb: 1, wordBreak: 'break-all' }}>
-          {held ? translate(isInjected(held) ? 'account.signingKey.heldWallet' : 'account.signingKey.held', { address: held.address }) : translate('account.signingKey.notHeld')}
+          {held
+            ? translate(isInjected(held) ? 'account.signingKey.heldWallet' : 'account.signingKey.held', { address: held.address })
+            : translate('account.signingKey.notHeld')}
         </Typography>
         <Form
           key={held?.address ?? 'none'}
@@ -123,7 +141,13 @@ export function SigningKeyCard() {
         >
           <Stack spacing={0}>
             <RadioButtonGroupInput source="source" label={translate('account.signingKey.source')} choices={sources} helperText={false} />
-            <FormDataConsumer<Values>>{({ formData }) => formData.source === 'import' && <PasswordInput source="privateKey" label={translate('account.signingKey.privateKey')} autoComplete="off" fullWidth />}</FormDataConsumer>
+            <FormDataConsumer<Values>>
+              {({ formData }) =>
+                formData.source === 'import' && (
+                  <PasswordInput source="privateKey" label={translate('account.signingKey.privateKey')} autoComplete="off" fullWidth />
+                )
+              }
+            </FormDataConsumer>
             <FormDataConsumer<Values>>
               {({ formData }) =>
                 formData.source === 'wallet' ? (
@@ -132,8 +156,19 @@ export function SigningKeyCard() {
                   </Typography>
                 ) : (
                   <>
-                    <PasswordInput source="passphrase" label={translate('account.signingKey.passphrase')} helperText={translate('account.signingKey.passphraseHelp')} autoComplete="new-password" fullWidth />
-                    <PasswordInput source="confirmPassphrase" label={translate('account.signingKey.confirmPassphrase')} autoComplete="new-password" fullWidth />
+                    <PasswordInput
+                      source="passphrase"
+                      label={translate('account.signingKey.passphrase')}
+                      helperText={translate('account.signingKey.passphraseHelp')}
+                      autoComplete="new-password"
+                      fullWidth
+                    />
+                    <PasswordInput
+                      source="confirmPassphrase"
+                      label={translate('account.signingKey.confirmPassphrase')}
+                      autoComplete="new-password"
+                      fullWidth
+                    />
                   </>
                 )
               }

@@ -42,7 +42,12 @@ export function TwoFactorCard({ state, reload }: { state: TwoFactorState; reload
           <Typography variant="h6" component="h2" id="account-two-factor">
             {translate('twoFactor.title')}
           </Typography>
-          <Chip size="small" color={enrolled ? 'success' : 'default'} label={translate(enrolled ? 'twoFactor.on' : 'twoFactor.off')} data-testid="two-factor-status" />
+          <Chip
+            size="small"
+            color={enrolled ? 'success' : 'default'}
+            label={translate(enrolled ? 'twoFactor.on' : 'twoFactor.off')}
+            data-testid="two-factor-status"
+          />
         </Stack>
         {state.required && !state.enrolled && (
           <Alert severity="warning" sx={{ mb: 2 }}>

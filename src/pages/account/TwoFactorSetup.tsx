@@ -44,7 +44,14 @@ export function TwoFactorSetup({ enrolment, onEnrolled }: { enrolment: TwoFactor
           {enrolment.secret}
         </Box>
       </Typography>
-      <OneTimeCodeField label={translate('twoFactor.code')} value={code} onChange={(e) => setCode(e.target.value)} error={Boolean(error)} helperText={error} testId="two-factor-confirm-code" />
+      <OneTimeCodeField
+        label={translate('twoFactor.code')}
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        error={Boolean(error)}
+        helperText={error}
+        testId="two-factor-confirm-code"
+      />
       <div>
         <Button type="submit" variant="contained" disabled={busy || !code.trim()}>
           {translate('twoFactor.confirm')}

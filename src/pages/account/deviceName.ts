@@ -15,7 +15,14 @@ export function deviceName(userAgent: string | null | undefined, sentence: Devic
   if (!text) return null;
   const parsed = Bowser.parse(text);
   const browser = parsed.browser.name ? [parsed.browser.name, parsed.browser.version?.split('.')[0]].filter(Boolean).join(' ') : null;
-  const os = parsed.os.name ? [parsed.os.name, parsed.os.name === 'macOS' || parsed.os.name === 'Linux' ? undefined : parsed.os.versionName ?? parsed.os.version?.split('.')[0]].filter(Boolean).join(' ') : null;
+  const os = parsed.os.name
+    ? [
+        parsed.os.name,
+        parsed.os.name === 'macOS' || parsed.os.name === 'Linux' ? undefined : (parsed.os.versionName ?? parsed.os.version?.split('.')[0]),
+      ]
+        .filter(Boolean)
+        .join(' ')
+    : null;
   if (browser && os) return sentence(browser, os);
   return browser ?? os ?? text;
 }

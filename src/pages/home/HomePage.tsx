@@ -57,7 +57,11 @@ export default function HomePage() {
   );
   const networks = useGetList('network', { pagination: { page: 1, perPage: 1 } });
   const currencies = useGetList('currency', { pagination: { page: 1, perPage: 1 } });
-  const wallets = useGetList<ChainWalletRecord & { id: number }>('chain-wallet', { pagination: { page: 1, perPage: 500 } }, { retry: false });
+  const wallets = useGetList<ChainWalletRecord & { id: number }>(
+    'chain-wallet',
+    { pagination: { page: 1, perPage: 500 } },
+    { retry: false },
+  );
   const chainName = (chainId: number) => chainList.find((c) => c.chainId === chainId)?.name ?? String(chainId);
   const balances = balancesBySymbol(wallets.data ?? [], chainName);
   const tenant = selectedOrg ? tenantTypeName(selectedOrg.tenantType) : undefined;
@@ -80,7 +84,10 @@ export default function HomePage() {
       </Typography>
       {selectedOrg && tenant && role && (
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {translate('home.signedInAs', { org: selectedOrg.orgName, role: `${translate(`tenant.${tenant}`)} ${translate(`role.${role}`)}` })}
+          {translate('home.signedInAs', {
+            org: selectedOrg.orgName,
+            role: `${translate(`tenant.${tenant}`)} ${translate(`role.${role}`)}`,
+          })}
         </Typography>
       )}
       <Grid container spacing={2}>
@@ -148,5 +155,7 @@ function balancesBySymbol(wallets: ChainWalletRecord[], chainName: (chainId: num
       groups.set(key, group);
     }
   }
-  return [...groups.values()].sort((a, b) => a.label.localeCompare(b.label)).map((g) => ({ key: g.key, label: g.label, total: sumDecimals(g.amounts), wallets: g.wallets }));
+  return [...groups.values()]
+    .sort((a, b) => a.label.localeCompare(b.label))
+    .map((g) => ({ key: g.key, label: g.label, total: sumDecimals(g.amounts), wallets: g.wallets }));
 }

@@ -15,7 +15,8 @@ const DAY = 86_400_000;
 /** Every day of the range, so quiet days show as gaps rather than vanish. */
 function daysOf(from: string, to: string): string[] {
   const days: string[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += DAY) days.push(new Date(t).toISOString().slice(0, 10));
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += DAY)
+    days.push(new Date(t).toISOString().slice(0, 10));
   return days;
 }
 
@@ -107,7 +108,9 @@ export function VolumeCard() {
                 return {
                   key: day,
                   height: point && top > 0 ? Math.max(2, (Number(point.amount) / top) * 100) : 0,
-                  title: point ? `${format.day(day)}: ${format.amount(point.amount)} ${chosen.symbol} (${format.number(point.count)})` : format.day(day),
+                  title: point
+                    ? `${format.day(day)}: ${format.amount(point.amount)} ${chosen.symbol} (${format.number(point.count)})`
+                    : format.day(day),
                 };
               })}
               from={data?.from ? format.day(data.from) : ''}
@@ -148,7 +151,15 @@ function VolumeAxisChart({ label, ticks, bars, from, to }: ChartProps) {
           <Typography
             key={tick.value}
             variant="caption"
-            sx={{ position: 'absolute', right: 8, bottom: `${at(tick.value)}%`, transform: 'translateY(50%)', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', lineHeight: 1 }}
+            sx={{
+              position: 'absolute',
+              right: 8,
+              bottom: `${at(tick.value)}%`,
+              transform: 'translateY(50%)',
+              whiteSpace: 'nowrap',
+              fontVariantNumeric: 'tabular-nums',
+              lineHeight: 1,
+            }}
           >
             {tick.label}
           </Typography>
@@ -163,7 +174,16 @@ function VolumeAxisChart({ label, ticks, bars, from, to }: ChartProps) {
         sx={{ width: '100%', height: CHART_HEIGHT, display: 'block', overflow: 'visible' }}
       >
         {ticks.map((tick) => (
-          <line key={tick.value} x1={0} x2={bars.length * 10} y1={100 - at(tick.value)} y2={100 - at(tick.value)} stroke="currentColor" strokeOpacity={0.15} vectorEffect="non-scaling-stroke" />
+          <line
+            key={tick.value}
+            x1={0}
+            x2={bars.length * 10}
+            y1={100 - at(tick.value)}
+            y2={100 - at(tick.value)}
+            stroke="currentColor"
+            strokeOpacity={0.15}
+            vectorEffect="non-scaling-stroke"
+          />
         ))}
         {bars.map((bar, index) => (
           <rect key={bar.key} x={index * 10 + 1} y={100 - bar.height} width={8} height={bar.height} fill="currentColor" opacity={0.7}>

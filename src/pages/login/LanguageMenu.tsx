@@ -11,7 +11,13 @@ import { AVAILABLE_LOCALES, changeLanguage, currentLanguage } from '../../i18n/i
  * stays inside the accessible name (WCAG 2.5.3, docs/accessibility.md), prefixed by what the
  * button is for, which a screen reader would not learn from "English" alone.
  */
-export function LanguageMenu({ current = currentLanguage(), onPick = (locale) => void changeLanguage(locale) }: { current?: string; onPick?: (locale: string) => void }) {
+export function LanguageMenu({
+  current = currentLanguage(),
+  onPick = (locale) => void changeLanguage(locale),
+}: {
+  current?: string;
+  onPick?: (locale: string) => void;
+}) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const shown = AVAILABLE_LOCALES.find((l) => l.locale === current) ?? AVAILABLE_LOCALES[0];

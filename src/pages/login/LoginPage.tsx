@@ -13,7 +13,13 @@ import { serverFieldErrors } from '../../dataProvider/serverFieldErrors';
  * `notice` is why the console sent the user here (session expired, no permission): the
  * reload to /login wiped the toast that said so.
  */
-export default function LoginPage({ signIn, notice }: { signIn: (account: string, password: string, code?: string) => Promise<void>; notice?: string | null }) {
+export default function LoginPage({
+  signIn,
+  notice,
+}: {
+  signIn: (account: string, password: string, code?: string) => Promise<void>;
+  notice?: string | null;
+}) {
   const { t } = useTranslation();
   const brand = useBrand();
   const [account, setAccount] = useState('');
@@ -42,7 +48,10 @@ export default function LoginPage({ signIn, notice }: { signIn: (account: string
   };
 
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default' }}>
+    <Box
+      component="main"
+      sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default' }}
+    >
       <Box sx={{ position: 'absolute', top: 8, right: 8 }}>
         <LanguageMenu />
       </Box>
@@ -92,7 +101,13 @@ export default function LoginPage({ signIn, notice }: { signIn: (account: string
               margin="normal"
             />
           )}
-          <Button type="submit" variant="contained" fullWidth sx={{ mt: 2 }} disabled={busy || !account || !password || (askCode && !code.trim())}>
+          <Button
+            type="submit"
+            variant="contained"
+            fullWidth
+            sx={{ mt: 2 }}
+            disabled={busy || !account || !password || (askCode && !code.trim())}
+          >
             {busy ? <CircularProgress size={22} aria-label={t('app.loading')} /> : t('app.signIn')}
           </Button>
         </CardContent>

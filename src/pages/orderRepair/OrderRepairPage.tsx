@@ -32,12 +32,25 @@ function OrderDetails({ view, actions }: { view: OrderRepairView; actions: React
   const rows: Array<[string, React.ReactNode]> = [
     ['orderRepair.kind', translate(`orderRepair.kinds.${order.kind}`)],
     ['orderRepair.org', order.orgName],
-    ['orderRepair.amount', `${format.amount(order.amount)} ${order.symbol} · ${chainList.find((c) => c.chainId === order.chainId)?.name ?? order.chainId}`],
+    [
+      'orderRepair.amount',
+      `${format.amount(order.amount)} ${order.symbol} · ${chainList.find((c) => c.chainId === order.chainId)?.name ?? order.chainId}`,
+    ],
     ['orderRepair.fee', format.amount(order.fee)],
     ['orderRepair.created', dateTime(order.createdAt)],
     ['orderRepair.paid', dateTime(order.paidAt)],
-    ['orderRepair.txHash', <Box component="span" sx={MONO} key="tx">{order.txHash ?? '—'}</Box>],
-    ['orderRepair.depositAddress', <Box component="span" sx={MONO} key="deposit">{order.depositAddress}</Box>],
+    [
+      'orderRepair.txHash',
+      <Box component="span" sx={MONO} key="tx">
+        {order.txHash ?? '—'}
+      </Box>,
+    ],
+    [
+      'orderRepair.depositAddress',
+      <Box component="span" sx={MONO} key="deposit">
+        {order.depositAddress}
+      </Box>,
+    ],
   ];
   return (
     <Card>
@@ -46,7 +59,11 @@ function OrderDetails({ view, actions }: { view: OrderRepairView; actions: React
           <Typography variant="h6" component="h2">
             {order.orderNo}
           </Typography>
-          <Chip label={translate(`report.status.${order.status}`)} color={order.status === 'paid' ? 'success' : order.status === 'pending' ? 'default' : 'warning'} size="small" />
+          <Chip
+            label={translate(`report.status.${order.status}`)}
+            color={order.status === 'paid' ? 'success' : order.status === 'pending' ? 'default' : 'warning'}
+            size="small"
+          />
         </Stack>
         <LabelledRows rows={rows} labelWidth={180} />
       </CardContent>
@@ -167,13 +184,24 @@ export default function OrderRepairPage() {
       <Title title={translate('menu.order-repair')} />
       <Card>
         <CardContent component="form" onSubmit={search} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-          <TextField label={translate('orderRepair.search')} value={q} onChange={(e) => setQ(e.target.value)} size="small" sx={{ flex: 1 }} />
+          <TextField
+            label={translate('orderRepair.search')}
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            size="small"
+            sx={{ flex: 1 }}
+          />
           <Button type="submit" variant="contained">
             {translate('orderRepair.find')}
           </Button>
         </CardContent>
       </Card>
-      {view && <OrderDetails view={view} actions={mayRecheck && <RecheckButton view={view} onDone={setView} onRefused={() => load(view.order.orderNo)} />} />}
+      {view && (
+        <OrderDetails
+          view={view}
+          actions={mayRecheck && <RecheckButton view={view} onDone={setView} onRefused={() => load(view.order.orderNo)} />}
+        />
+      )}
       {view && mayRecredit && <Recredit key={view.order.id} view={view} onDone={setView} />}
       {view && <RepairLog view={view} />}
       {serverFailed && <ServerErrorPage />}

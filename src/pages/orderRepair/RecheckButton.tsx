@@ -12,7 +12,15 @@ import { toasts } from '../../shell/toast';
  * log changed (a re-check is logged too), so the page shows the answer or, after a refusal
  * (paid meanwhile), reloads.
  */
-export function RecheckButton({ view, onDone, onRefused }: { view: OrderRepairView; onDone: (next: OrderRepairView) => void; onRefused: () => void }) {
+export function RecheckButton({
+  view,
+  onDone,
+  onRefused,
+}: {
+  view: OrderRepairView;
+  onDone: (next: OrderRepairView) => void;
+  onRefused: () => void;
+}) {
   const translate = useTranslate();
   const [busy, setBusy] = useState(false);
   const dataProvider = useConsoleDataProvider();

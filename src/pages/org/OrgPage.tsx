@@ -73,9 +73,7 @@ function OrgsUnder({ parent }: { parent: Org }) {
                   <TableCell>{org.orgName}</TableCell>
                   <TableCell>{translate(`tenant.${tenantTypeName(org.tenantType)}`)}</TableCell>
                   <TableCell align="right">{org.memberCount}</TableCell>
-                  <TableCell>
-                    {format.dateTime(org.createdAt)}
-                  </TableCell>
+                  <TableCell>{format.dateTime(org.createdAt)}</TableCell>
                 </TableRow>
               </RecordContextProvider>
             ))}
@@ -100,11 +98,15 @@ export default function OrgPage({ labelKey }: { labelKey: string }) {
   const translate = useTranslate();
   const { selectedOrg } = useSession();
   // No retries, as react-admin's own controllers: a server fault shows at once, toasted once.
-  const { data, error } = useGetList<Org>(ORGS, {
-    pagination: { page: 1, perPage: 1 },
-    sort: { field: '', order: 'ASC' },
-    filter: { ids: selectedOrg ? [selectedOrg.orgId] : [] },
-  }, { enabled: selectedOrg !== null, retry: false });
+  const { data, error } = useGetList<Org>(
+    ORGS,
+    {
+      pagination: { page: 1, perPage: 1 },
+      sort: { field: '', order: 'ASC' },
+      filter: { ids: selectedOrg ? [selectedOrg.orgId] : [] },
+    },
+    { enabled: selectedOrg !== null, retry: false },
+  );
   const org = data?.[0];
   if (isServerError(error)) {
     return (

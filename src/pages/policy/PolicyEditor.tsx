@@ -43,7 +43,12 @@ export function PolicyEditor({ detail, onSaved }: { detail: PolicyDetail; onSave
     try {
       const next = await saving.mutateAsync({ rules: rules.map(toBody), delayHours: delay });
       setErrors({});
-      toasts.add('success', next.pending?.activeFrom ? translate('policy.saved', { from: format.dateTime(next.pending.activeFrom) }) : translate('policy.savedNow'));
+      toasts.add(
+        'success',
+        next.pending?.activeFrom
+          ? translate('policy.saved', { from: format.dateTime(next.pending.activeFrom) })
+          : translate('policy.savedNow'),
+      );
       onSaved(next);
     } catch (failure) {
       setErrors(serverFieldErrors<string>(failure) as Record<string, string>);
@@ -83,7 +88,11 @@ export function PolicyEditor({ detail, onSaved }: { detail: PolicyDetail; onSave
           ))}
         </Stack>
         <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'flex-start' }}>
-          <Button startIcon={<AddIcon />} onClick={() => setRules((list) => [...list, blankDraft()])} disabled={rules.length >= MAX_POLICY_RULES}>
+          <Button
+            startIcon={<AddIcon />}
+            onClick={() => setRules((list) => [...list, blankDraft()])}
+            disabled={rules.length >= MAX_POLICY_RULES}
+          >
             {translate('policy.addRule')}
           </Button>
           <TextField

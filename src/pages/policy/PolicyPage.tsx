@@ -52,7 +52,11 @@ export default function PolicyPage() {
         <Card>
           <CardContent>
             <Alert severity="warning" sx={{ mb: 1 }} data-testid="policy-pending">
-              {translate('policy.pending', { from: format.dateTime(detail.pending.activeFrom ?? ''), by: detail.pending.createdBy ?? '—', hours: detail.pending.delayHours })}
+              {translate('policy.pending', {
+                from: format.dateTime(detail.pending.activeFrom ?? ''),
+                by: detail.pending.createdBy ?? '—',
+                hours: detail.pending.delayHours,
+              })}
             </Alert>
             <RuleList rules={detail.pending.rules} names={names} testId="rules-pending" />
           </CardContent>

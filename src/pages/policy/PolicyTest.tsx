@@ -19,7 +19,9 @@ function Verdict({ verdict, names, testId }: { verdict: PolicyVerdict; names: Ru
   const facts = [
     translate(verdict.inBook ? 'policy.why.inBook' : 'policy.why.notInBook'),
     translate('policy.why.recent', { amount: verdict.recentTotal }),
-    verdict.walletThreshold === null ? translate('policy.why.noSigners') : translate('policy.why.walletThreshold', { count: verdict.walletThreshold }),
+    verdict.walletThreshold === null
+      ? translate('policy.why.noSigners')
+      : translate('policy.why.walletThreshold', { count: verdict.walletThreshold }),
   ];
   return (
     <Box data-testid={testId}>
@@ -38,7 +40,13 @@ function Verdict({ verdict, names, testId }: { verdict: PolicyVerdict; names: Ru
 export function PolicyTest({ detail, names }: { detail: PolicyDetail; names: RuleNames }) {
   const translate = useTranslate();
   const format = useFormat();
-  const [values, setValues] = useState<Record<Field, string>>({ kind: 'transfer', walletId: String(detail.wallets[0]?.id ?? ''), symbol: '', amount: '', to: '' });
+  const [values, setValues] = useState<Record<Field, string>>({
+    kind: 'transfer',
+    walletId: String(detail.wallets[0]?.id ?? ''),
+    symbol: '',
+    amount: '',
+    to: '',
+  });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [answer, setAnswer] = useState<PolicyEvaluation | null>(null);
   const dataProvider = useConsoleDataProvider();
@@ -82,8 +90,16 @@ export function PolicyTest({ detail, names }: { detail: PolicyDetail; names: Rul
           {translate('policy.test.title')}
         </Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, my: 1 }}>
-          {input('kind', 150, MOVEMENT_KINDS.map((k) => ({ id: k, name: translate(`multisig.kind.${k}`) })))}
-          {input('walletId', 200, detail.wallets.map((w) => ({ id: w.id, name: w.label })))}
+          {input(
+            'kind',
+            150,
+            MOVEMENT_KINDS.map((k) => ({ id: k, name: translate(`multisig.kind.${k}`) })),
+          )}
+          {input(
+            'walletId',
+            200,
+            detail.wallets.map((w) => ({ id: w.id, name: w.label })),
+          )}
           {input('symbol', 110)}
           {input('amount', 160)}
           {input('to', 420)}
@@ -97,7 +113,9 @@ export function PolicyTest({ detail, names }: { detail: PolicyDetail; names: Rul
             <Verdict verdict={answer.now} names={names} testId="verdict-now" />
             {answer.pending && (
               <>
-                <Typography variant="subtitle2">{translate('policy.test.pending', { from: format.dateTime(answer.pending.activeFrom) })}</Typography>
+                <Typography variant="subtitle2">
+                  {translate('policy.test.pending', { from: format.dateTime(answer.pending.activeFrom) })}
+                </Typography>
                 <Verdict verdict={answer.pending} names={names} testId="verdict-pending" />
               </>
             )}

@@ -8,7 +8,17 @@ import { POLICY_ACTIONS, POLICY_DESTINATIONS, type PolicyRule } from '../../cont
 import { useSession } from '../../session';
 
 /** The inputs of a rule, each labelled `policy.fields.<field>` (the i18n test checks every one). */
-export const RULE_FIELDS = ['name', 'walletId', 'chainId', 'symbol', 'minAmount', 'destination', 'velocityLimit', 'action', 'approvals'] as const;
+export const RULE_FIELDS = [
+  'name',
+  'walletId',
+  'chainId',
+  'symbol',
+  'minAmount',
+  'destination',
+  'velocityLimit',
+  'action',
+  'approvals',
+] as const;
 
 /** A rule as the editor holds it: the same fields, amounts and approvals as typed. */
 export type DraftRule = Omit<PolicyRule, 'approvals' | 'minAmount' | 'velocityLimit' | 'symbol' | 'chainId' | 'walletId'> & {
@@ -30,7 +40,19 @@ export const toDraft = (rule: PolicyRule): DraftRule => ({
   walletId: rule.walletId ?? '',
 });
 
-export const blankDraft = (): DraftRule => toDraft({ name: '', kinds: [], walletId: null, chainId: null, symbol: null, minAmount: null, destination: 'any', velocityLimit: null, action: 'require', approvals: 2 });
+export const blankDraft = (): DraftRule =>
+  toDraft({
+    name: '',
+    kinds: [],
+    walletId: null,
+    chainId: null,
+    symbol: null,
+    minAmount: null,
+    destination: 'any',
+    velocityLimit: null,
+    action: 'require',
+    approvals: 2,
+  });
 
 interface RuleFormProps {
   index: number;
@@ -61,7 +83,11 @@ export function RuleForm({ index, count, rule, wallets, errors, onChange, onMove
       inputProps={{ 'data-testid': `rule-${index}-${field}` }}
     />
   );
-  const select = (field: 'walletId' | 'chainId' | 'destination' | 'action', choices: Array<{ id: string | number; name: string }>, width = 180) => (
+  const select = (
+    field: 'walletId' | 'chainId' | 'destination' | 'action',
+    choices: Array<{ id: string | number; name: string }>,
+    width = 180,
+  ) => (
     <TextField
       select
       label={translate(`policy.fields.${field}`)}
@@ -116,10 +142,18 @@ export function RuleForm({ index, count, rule, wallets, errors, onChange, onMove
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
         {text('name', 200)}
         {select('walletId', [{ id: '', name: translate('policy.anyWallet') }, ...wallets.map((w) => ({ id: w.id, name: w.label }))])}
-        {select('chainId', [{ id: '', name: translate('policy.anyNetwork') }, ...chainList.map((c) => ({ id: c.chainId, name: c.name }))], 160)}
+        {select(
+          'chainId',
+          [{ id: '', name: translate('policy.anyNetwork') }, ...chainList.map((c) => ({ id: c.chainId, name: c.name }))],
+          160,
+        )}
         {text('symbol', 110)}
         {text('minAmount')}
-        {select('destination', POLICY_DESTINATIONS.map((d) => ({ id: d, name: translate(`policy.destination.${d}`) })), 200)}
+        {select(
+          'destination',
+          POLICY_DESTINATIONS.map((d) => ({ id: d, name: translate(`policy.destination.${d}`) })),
+          200,
+        )}
         {text('velocityLimit')}
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, mt: 1 }}>
@@ -141,7 +175,11 @@ export function RuleForm({ index, count, rule, wallets, errors, onChange, onMove
         ))}
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mt: 1 }}>
-        {select('action', POLICY_ACTIONS.map((a) => ({ id: a, name: translate(`policy.action.${a}`) })), 240)}
+        {select(
+          'action',
+          POLICY_ACTIONS.map((a) => ({ id: a, name: translate(`policy.action.${a}`) })),
+          240,
+        )}
         {counted && text('approvals', 120)}
       </Box>
     </Paper>

@@ -10,7 +10,8 @@ export interface RuleNames {
 /** A rule's conditions in words, "any outflow" when it has none. */
 export function conditionWords(rule: PolicyRule, translate: Translate, names: RuleNames): string {
   const parts: string[] = [];
-  if (rule.kinds.length > 0) parts.push(translate('policy.when.kinds', { kinds: rule.kinds.map((k) => translate(`multisig.kind.${k}`)).join(', ') }));
+  if (rule.kinds.length > 0)
+    parts.push(translate('policy.when.kinds', { kinds: rule.kinds.map((k) => translate(`multisig.kind.${k}`)).join(', ') }));
   if (rule.walletId !== null) parts.push(translate('policy.when.wallet', { wallet: names.wallet(rule.walletId) }));
   const currency = rule.symbol && rule.chainId !== null ? `${rule.symbol} (${names.chain(rule.chainId)})` : '';
   if (rule.minAmount !== null) parts.push(translate('policy.when.minAmount', { amount: rule.minAmount, currency }));
@@ -27,7 +28,9 @@ export function actionWords(rule: PolicyRule, translate: Translate): string {
 
 /** What a matched rule meant for one outflow ("3 approvals", "blocked", "allowed"). */
 export function outcomeWords(outcome: PolicyOutcome, translate: Translate): string {
-  return outcome.kind === 'approvals' ? translate('policy.outcome.approvals', { count: outcome.threshold }) : translate(`policy.outcome.${outcome.kind}`);
+  return outcome.kind === 'approvals'
+    ? translate('policy.outcome.approvals', { count: outcome.threshold })
+    : translate(`policy.outcome.${outcome.kind}`);
 }
 
 /** "Rule 2 (Large): amount at least 10000 USDT (Ethereum) → require 3 approvals". */

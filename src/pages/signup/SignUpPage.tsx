@@ -16,7 +16,13 @@ export const SIGNUP_FIELDS = ['invitationCode', 'account', 'userName', 'password
 type Field = (typeof SIGNUP_FIELDS)[number];
 type Values = Record<Field, string>;
 
-const AUTOCOMPLETE: Record<Field, string> = { invitationCode: 'off', account: 'username', userName: 'name', password: 'new-password', confirmPassword: 'new-password' };
+const AUTOCOMPLETE: Record<Field, string> = {
+  invitationCode: 'off',
+  account: 'username',
+  userName: 'name',
+  password: 'new-password',
+  confirmPassword: 'new-password',
+};
 
 /**
  * Sign-up with an invitation code (docs/api.md; ?code= and ?account= fill them in). Checked here with
@@ -29,14 +35,24 @@ export default function SignUpPage({ onSignedUp }: { onSignedUp: () => Promise<v
   const [values, setValues] = useState<Values>(() => {
     const params = new URLSearchParams(window.location.search);
     // The link names the account the code was issued for: the only one it signs up.
-    return { invitationCode: params.get('code') ?? '', account: params.get('account') ?? '', userName: '', password: '', confirmPassword: '' };
+    return {
+      invitationCode: params.get('code') ?? '',
+      account: params.get('account') ?? '',
+      userName: '',
+      password: '',
+      confirmPassword: '',
+    };
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = passwordFormErrors(signupBody, values, { password: 'password', confirm: 'confirmPassword', mismatchKey: 'signup.mismatch' });
+    const found = passwordFormErrors(signupBody, values, {
+      password: 'password',
+      confirm: 'confirmPassword',
+      mismatchKey: 'signup.mismatch',
+    });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
@@ -69,7 +85,10 @@ export default function SignUpPage({ onSignedUp }: { onSignedUp: () => Promise<v
   );
 
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default', py: 4 }}>
+    <Box
+      component="main"
+      sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default', py: 4 }}
+    >
       <Box sx={{ position: 'absolute', top: 8, right: 8 }}>
         <LanguageMenu />
       </Box>

@@ -33,7 +33,12 @@ export const assetFlow = defineResource({
       choices: LEDGER_REASONS.map((reason) => ({ id: reason, name: `resources.asset-flow.reasons.${reasonKey(reason)}` })),
       filterable: true,
     },
-    { source: 'proposalId', kind: 'number', link: '/multisig', linkLabel: (row) => optionalProposalReference(row.proposalWalletLabel, row.proposalNonce) },
+    {
+      source: 'proposalId',
+      kind: 'number',
+      link: '/multisig',
+      linkLabel: (row) => optionalProposalReference(row.proposalWalletLabel, row.proposalNonce),
+    },
     { source: 'txHash', kind: 'address', filterable: true },
   ],
   views: { show: false },

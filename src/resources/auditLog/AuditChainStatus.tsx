@@ -14,8 +14,14 @@ export function AuditChainStatus() {
       verdict={(result) => ({
         ok: result.intact,
         title: result.intact
-          ? translate('auditLog.chain.intact', { checked: format.number(result.checked), time: format.dateTime(result.asOf, undefined, 'second') })
-          : translate('auditLog.chain.broken', { id: result.firstBroken?.id ?? '?', time: format.dateTime(result.firstBroken?.createdAt, undefined, 'second') }),
+          ? translate('auditLog.chain.intact', {
+              checked: format.number(result.checked),
+              time: format.dateTime(result.asOf, undefined, 'second'),
+            })
+          : translate('auditLog.chain.broken', {
+              id: result.firstBroken?.id ?? '?',
+              time: format.dateTime(result.firstBroken?.createdAt, undefined, 'second'),
+            }),
       })}
     />
   );

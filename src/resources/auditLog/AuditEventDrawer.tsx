@@ -11,7 +11,17 @@ import { DrawerTitle, FactsTable } from '../engine/views/RecordDrawer';
 /** A value cell: monospace, wrapped, "—" for none. */
 function Value({ text }: { text: string | null }) {
   return (
-    <Typography component="pre" variant="body2" sx={{ m: 0, fontFamily: 'monospace', whiteSpace: 'pre-wrap', wordBreak: 'break-all', color: text === null ? 'text.disabled' : undefined }}>
+    <Typography
+      component="pre"
+      variant="body2"
+      sx={{
+        m: 0,
+        fontFamily: 'monospace',
+        whiteSpace: 'pre-wrap',
+        wordBreak: 'break-all',
+        color: text === null ? 'text.disabled' : undefined,
+      }}
+    >
       {text ?? '—'}
     </Typography>
   );
@@ -45,7 +55,13 @@ export default function AuditEventDrawer({ definition, close }: ResourceViewProp
         {record.proposal ? ` ${record.proposal}` : record.entityId ? ` #${record.entityId}` : ''}
       </DrawerTitle>
       {record.proposalId !== null && record.proposal && (
-        <MuiLink component={RouterLink} to={`/multisig/${record.proposalId}/show`} variant="body2" sx={{ display: 'inline-block', mb: 1 }} data-testid="audit-event-proposal">
+        <MuiLink
+          component={RouterLink}
+          to={`/multisig/${record.proposalId}/show`}
+          variant="body2"
+          sx={{ display: 'inline-block', mb: 1 }}
+          data-testid="audit-event-proposal"
+        >
           {translate('auditLog.openProposal', { proposal: record.proposal })}
         </MuiLink>
       )}

@@ -30,4 +30,5 @@ export const auditActionText = (record: Pick<AuditEventRecord, 'action' | 'propo
  * record ("Created · Settlement account"). A declared resource's table is audited under the
  * resource's name and named by its own singular (`name_one`, src/resources/engine/declaredTexts.ts).
  */
-export const auditEntityKey = (entity: string): string => ((AUDIT_ENTITIES as readonly string[]).includes(entity) ? `auditLog.entity.${entity}` : `resources.${entity}.name_one`);
+export const auditEntityKey = (entity: string): string =>
+  (AUDIT_ENTITIES as readonly string[]).includes(entity) ? `auditLog.entity.${entity}` : `resources.${entity}.name_one`;

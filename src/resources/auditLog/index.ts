@@ -24,12 +24,21 @@ export const auditLog = defineResource({
     { source: 'actorAccount', kind: 'text', display: () => import('./ActorField') },
     { source: 'orgName', kind: 'text' },
     // A proposal's event reads as its step ("Approved", "Executed"), not "Changed".
-    { source: 'action', kind: 'enum', choices: AUDIT_ACTIONS.map((a) => ({ id: a, name: `auditLog.action.${a}` })), filterable: 'alwaysOn', display: () => import('./AuditActionField') },
+    {
+      source: 'action',
+      kind: 'enum',
+      choices: AUDIT_ACTIONS.map((a) => ({ id: a, name: `auditLog.action.${a}` })),
+      filterable: 'alwaysOn',
+      display: () => import('./AuditActionField'),
+    },
     {
       source: 'entity',
       kind: 'enum',
       // A declared resource's table is audited under its name, shown by the resource's own name.
-      choices: [...AUDIT_ENTITIES, ...declaredResources.filter((d) => d.api).map((d) => d.name)].map((e) => ({ id: e, name: auditEntityKey(e) })),
+      choices: [...AUDIT_ENTITIES, ...declaredResources.filter((d) => d.api).map((d) => d.name)].map((e) => ({
+        id: e,
+        name: auditEntityKey(e),
+      })),
       filterable: 'alwaysOn',
     },
     // A proposal is named by wallet and nonce, as everywhere (src/contract/proposalReference.ts); other records by their key.

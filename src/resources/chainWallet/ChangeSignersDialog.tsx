@@ -26,7 +26,10 @@ export function ChangeSignersDialog({ wallet, onClose }: { wallet: ChainWalletRe
   const check = (values: Record<string, unknown>) => {
     const body = signerChangeBody(wallet.id, values);
     const result = validate(signStartBody, body);
-    if (!result.ok) return Object.fromEntries(Object.entries(result.errors).map(([path, m]) => [path.split('.')[0] || 'root', translate(m.key, { _: m.key, ...m.params })]));
+    if (!result.ok)
+      return Object.fromEntries(
+        Object.entries(result.errors).map(([path, m]) => [path.split('.')[0] || 'root', translate(m.key, { _: m.key, ...m.params })]),
+      );
     return isUnchanged(wallet, body) ? { signers: translate('validation.signersUnchanged') } : {};
   };
 
@@ -34,7 +37,12 @@ export function ChangeSignersDialog({ wallet, onClose }: { wallet: ChainWalletRe
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="change-signers-title">
       <DialogTitle id="change-signers-title">{translate('multisig.governance.title', { wallet: wallet.label })}</DialogTitle>
       {/* Not the start form's access: any current signer may propose a change, also one who may start no money kind. */}
-      <CreateBase resource="multisig" mutationOptions={started} disableAuthentication transform={(values: Record<string, unknown>) => signerChangeBody(wallet.id, values)}>
+      <CreateBase
+        resource="multisig"
+        mutationOptions={started}
+        disableAuthentication
+        transform={(values: Record<string, unknown>) => signerChangeBody(wallet.id, values)}
+      >
         <Form defaultValues={defaultValues} validate={check}>
           <DialogContent>
             <Typography variant="body2" sx={{ mb: 2 }}>

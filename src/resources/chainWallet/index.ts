@@ -20,7 +20,16 @@ export const chainWallet = defineResource({
   chainScoped: true,
   fields: [
     { source: 'chainId', kind: 'reference', reference: 'chain', required: true, inForm: 'create', inList: false, sortable: true },
-    { source: 'orgId', kind: 'reference', reference: 'org', required: true, inForm: 'create', inList: false, inShow: false, sortable: true },
+    {
+      source: 'orgId',
+      kind: 'reference',
+      reference: 'org',
+      required: true,
+      inForm: 'create',
+      inList: false,
+      inShow: false,
+      sortable: true,
+    },
     { source: 'orgName', kind: 'text', inForm: false },
     {
       source: 'kind',
@@ -40,11 +49,21 @@ export const chainWallet = defineResource({
       inForm: 'create',
       filterable: true,
       // A multisig wallet on an EVM chain is the Safe the server deploys: its address is the contract's.
-      madeByServer: { when: (values, chain) => isSafeWallet(String(values.kind ?? ''), chain?.family), note: 'resources.chain-wallet.help.safeAddress' },
+      madeByServer: {
+        when: (values, chain) => isSafeWallet(String(values.kind ?? ''), chain?.family),
+        note: 'resources.chain-wallet.help.safeAddress',
+      },
     },
     { source: 'label', kind: 'text', sortable: true, filterable: 'alwaysOn' },
     { source: 'threshold', kind: 'number', inForm: 'create', help: 'resources.chain-wallet.help.threshold' },
-    { source: 'signers', kind: 'referenceList', reference: 'member', inForm: 'create', inList: false, help: 'resources.chain-wallet.help.signers' },
+    {
+      source: 'signers',
+      kind: 'referenceList',
+      reference: 'member',
+      inForm: 'create',
+      inList: false,
+      help: 'resources.chain-wallet.help.signers',
+    },
     { source: 'balances', kind: 'list', itemText: (b, amount = String) => `${amount(b.amount)} ${String(b.symbol)}` },
     { source: 'createdAt', kind: 'dateTime', inList: false, inForm: false, sortable: true },
   ],

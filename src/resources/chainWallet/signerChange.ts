@@ -10,7 +10,8 @@ interface WalletFacts {
   signers?: unknown;
 }
 
-const signersOf = (wallet: WalletFacts): WalletSignerRecord[] => (Array.isArray(wallet.signers) ? (wallet.signers as WalletSignerRecord[]) : []);
+const signersOf = (wallet: WalletFacts): WalletSignerRecord[] =>
+  Array.isArray(wallet.signers) ? (wallet.signers as WalletSignerRecord[]) : [];
 
 /**
  * Who is offered "Change signers": a current signer of a multisig wallet, acting in the
@@ -24,7 +25,9 @@ export function mayProposeSignerChange(wallet: WalletFacts | undefined, actor: {
 }
 
 const ids = (value: unknown): number[] =>
-  Array.isArray(value) ? value.map((item) => Number(typeof item === 'object' && item !== null ? (item as WalletSignerRecord).userId : item)) : [];
+  Array.isArray(value)
+    ? value.map((item) => Number(typeof item === 'object' && item !== null ? (item as WalletSignerRecord).userId : item))
+    : [];
 
 /** The sign start body of a signer change of this wallet, from the form's values. */
 export function signerChangeBody(walletId: number, values: Record<string, unknown>) {

@@ -29,7 +29,15 @@ export const contractAddress = defineResource({
   detailIdParam: 'chainId',
   fields: [
     { source: 'chainId', kind: 'reference', reference: 'chain', required: true, inForm: 'create', sortable: true, filterable: true },
-    { source: 'family', kind: 'enum', choices: [{ id: 'evm', name: 'EVM' }, { id: 'tron', name: 'TRON' }], inForm: false },
+    {
+      source: 'family',
+      kind: 'enum',
+      choices: [
+        { id: 'evm', name: 'EVM' },
+        { id: 'tron', name: 'TRON' },
+      ],
+      inForm: false,
+    },
     ...addressFields,
   ],
   schema: () => import('../../contract/schemas/contractAddress').then((m) => ({ update: m.contractAddressBody })),

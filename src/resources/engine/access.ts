@@ -37,7 +37,11 @@ interface Accessible {
  * memory; anything else goes to the wrapped provider. `shownOn` names, for each list that is no
  * resource of its own, the resource whose page shows it.
  */
-export function withResourceAccess(authProvider: AuthProvider, resources: readonly Accessible[], shownOn: Record<string, string> = {}): AuthProvider {
+export function withResourceAccess(
+  authProvider: AuthProvider,
+  resources: readonly Accessible[],
+  shownOn: Record<string, string> = {},
+): AuthProvider {
   const byName = new Map(resources.map((r) => [r.props.name, r]));
   const canAccess: NonNullable<AuthProvider['canAccess']> = async (params) => {
     // A list that is no resource of its own (the sign log) is read by whoever may list the resource whose page shows it.

@@ -27,13 +27,18 @@ const SQL_NAME = /^[a-z][a-z0-9_]{0,62}$/;
 export function apiFieldsOf(declaration: ResourceDeclaration): ApiField[] {
   const { name, api, fields } = declaration;
   if (!api) return [];
-  if (!SQL_NAME.test(api.table)) throw new DeclarationError(`resource '${name}': table '${api.table}' is not a snake_case SQL name (letters, digits and _; its migration creates it)`);
+  if (!SQL_NAME.test(api.table))
+    throw new DeclarationError(
+      `resource '${name}': table '${api.table}' is not a snake_case SQL name (letters, digits and _; its migration creates it)`,
+    );
   const served: ApiField[] = [];
   for (const field of fields) {
     const fixed = (SERVED_COLUMNS as readonly string[]).includes(field.source);
-    if (!SQL_NAME.test(columnOf(field.source))) throw new DeclarationError(`resource '${name}': field '${field.source}' is not a camelCase name the table can have as a column`);
+    if (!SQL_NAME.test(columnOf(field.source)))
+      throw new DeclarationError(`resource '${name}': field '${field.source}' is not a camelCase name the table can have as a column`);
     if (fixed) {
-      if (field.inForm !== false) throw new DeclarationError(`resource '${name}': field '${field.source}' is set by the server; declare it with inForm: false`);
+      if (field.inForm !== false)
+        throw new DeclarationError(`resource '${name}': field '${field.source}' is set by the server; declare it with inForm: false`);
       continue;
     }
     if (!SERVED_KINDS.has(field.kind)) {
@@ -42,14 +47,19 @@ export function apiFieldsOf(declaration: ResourceDeclaration): ApiField[] {
       );
     }
     if (field.kind === 'enum' && !Array.isArray(field.choices)) {
-      throw new DeclarationError(`resource '${name}': enum field '${field.source}' takes its choices from an endpoint; the generic service needs a fixed list of choices`);
+      throw new DeclarationError(
+        `resource '${name}': enum field '${field.source}' takes its choices from an endpoint; the generic service needs a fixed list of choices`,
+      );
     }
     const inForm = field.inForm ?? true;
     served.push({ field, onCreate: inForm === true || inForm === 'create', onUpdate: inForm === true || inForm === 'edit' });
   }
-  const sortable = fields.filter((f) => f.sortable && !served.some((s) => s.field === f) && !(SERVED_COLUMNS as readonly string[]).includes(f.source));
+  const sortable = fields.filter(
+    (f) => f.sortable && !served.some((s) => s.field === f) && !(SERVED_COLUMNS as readonly string[]).includes(f.source),
+  );
   if (sortable.length > 0) throw new DeclarationError(`resource '${name}': field '${sortable[0].source}' is sortable but not stored`);
-  if (declaration.access?.create && !served.some((s) => s.onCreate)) throw new DeclarationError(`resource '${name}': it may be created but has no field a form sets`);
+  if (declaration.access?.create && !served.some((s) => s.onCreate))
+    throw new DeclarationError(`resource '${name}': it may be created but has no field a form sets`);
   return served;
 }
 

@@ -17,7 +17,8 @@ function textSchema(field: FieldDeclaration & { kind: 'text' }): z.ZodType<strin
   if (field.required) text = text.min(1, { error: 'validation.required' });
   if (field.format === 'email') return text.refine((v) => v === '' || (EMAIL.test(v) && v.length <= 254), { error: 'validation.email' });
   if (field.format === 'url') return text.refine((v) => v === '' || isHttpUrl(v), { error: 'validation.url' });
-  if (field.format === 'phone') return text.refine((v) => v === '' || (PHONE.test(v) && digitCount(v) >= 6 && digitCount(v) <= 20), { error: 'validation.phone' });
+  if (field.format === 'phone')
+    return text.refine((v) => v === '' || (PHONE.test(v) && digitCount(v) >= 6 && digitCount(v) <= 20), { error: 'validation.phone' });
   return text;
 }
 
@@ -94,8 +95,14 @@ function answerSchema(field: FieldDeclaration): z.ZodType {
 export function schemasOf(declaration: ResourceDeclaration) {
   const served = apiFieldsOf(declaration);
   const create = z.object(Object.fromEntries(served.filter((s) => s.onCreate).map((s) => [s.field.source, createSchema(s)])));
-  const update = z.object({ id: recordId, ...Object.fromEntries(served.filter((s) => s.onUpdate).map((s) => [s.field.source, updateSchema(s)])) });
-  const sortable = ['id', ...declaration.fields.filter((f) => f.sortable && f.source !== 'id').map((f) => f.source)] as [string, ...string[]];
+  const update = z.object({
+    id: recordId,
+    ...Object.fromEntries(served.filter((s) => s.onUpdate).map((s) => [s.field.source, updateSchema(s)])),
+  });
+  const sortable = ['id', ...declaration.fields.filter((f) => f.sortable && f.source !== 'id').map((f) => f.source)] as [
+    string,
+    ...string[],
+  ];
   const filters = Object.fromEntries(served.filter((s) => s.field.filterable).map((s) => [s.field.source, filterSchema(s.field)]));
   const list = listQuery(sortable, { ...filters, q: z.string().trim().max(200).optional() });
   // One record as answered: the declared columns and the server's own, nothing else.

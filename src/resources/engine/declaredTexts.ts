@@ -3,7 +3,10 @@ import type { ResourceDeclaration } from './types';
 
 /** "chainId" → "Chain id", "org-contact" → "Org contact": what a label says until a translation has its key. */
 export const humanize = (source: string) => {
-  const words = source.replace(/([a-z\d])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  const words = source
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
@@ -13,7 +16,9 @@ export const humanize = (source: string) => {
  * singular exists (an audit event's record kind).
  */
 const humanised = (declaration: ResourceDeclaration, name = humanize(declaration.name)) => ({
-  resources: { [declaration.name]: { name, name_one: name, fields: Object.fromEntries(declaration.fields.map((f) => [f.source, humanize(f.source)])) } },
+  resources: {
+    [declaration.name]: { name, name_one: name, fields: Object.fromEntries(declaration.fields.map((f) => [f.source, humanize(f.source)])) },
+  },
 });
 
 /** A declaration's own texts in one language, shaped as the translation file would hold them. */
@@ -21,7 +26,10 @@ export function textsOf(declaration: ResourceDeclaration, language: 'en-US' | 'z
   const texts = declaration.translations?.[language];
   if (!texts) return null;
   // A single name (a language without plural forms) is also the singular one record is named by.
-  const name = typeof texts.name === 'string' ? { name: texts.name, name_one: texts.name } : { name: texts.name.other, name_one: texts.name.one, name_other: texts.name.other };
+  const name =
+    typeof texts.name === 'string'
+      ? { name: texts.name, name_one: texts.name }
+      : { name: texts.name.other, name_one: texts.name.one, name_other: texts.name.other };
   const own: Record<string, unknown> = { ...name, fields: { ...texts.fields } };
   for (const [dotted, text] of Object.entries(texts.more ?? {})) {
     const keys = dotted.split('.');
@@ -48,7 +56,13 @@ export function addDeclaredTexts(i18n: I18n, declarations: readonly ResourceDecl
         if (bundle) i18n.addResourceBundle(language, 'translation', bundle, true, false);
         // Last: a menu entry and a title read "Org contact", never the key, while no text exists.
         const present: unknown = i18n.getResource(language, 'translation', `resources.${declaration.name}.name`);
-        i18n.addResourceBundle(language, 'translation', humanised(declaration, typeof present === 'string' ? present : undefined), true, false);
+        i18n.addResourceBundle(
+          language,
+          'translation',
+          humanised(declaration, typeof present === 'string' ? present : undefined),
+          true,
+          false,
+        );
       }
     }
   };

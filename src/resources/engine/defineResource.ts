@@ -77,7 +77,10 @@ export function defineResource(declaration: ResourceDeclaration): ResourceDefini
   // Links are checked here, not in checkDeclaration: a link may name another declaration's route.
   for (const field of fields) {
     const link = field.kind === 'number' ? field.link : undefined;
-    if (link && !guardedRoutes().some((r) => r.path === link)) throw new DeclarationError(`resource '${name}': field '${field.source}' links to '${link}', which is no route; name a route of src/access/routeTable.ts or a declared resource's`);
+    if (link && !guardedRoutes().some((r) => r.path === link))
+      throw new DeclarationError(
+        `resource '${name}': field '${field.source}' links to '${link}', which is no route; name a route of src/access/routeTable.ts or a declared resource's`,
+      );
   }
 
   const definition: ResourceDefinition = {

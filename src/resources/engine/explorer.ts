@@ -27,7 +27,11 @@ export type ChainValueLink = { href: string; inConsole: false } | { href: string
  * the ledger's entries of that transaction, an address the wallets list filtered by it (ours
  * appears there; another's shows none). Null when neither exists, or the role may not open it.
  */
-export function chainValueLink(chain: Pick<ChainRef, 'explorerUrl' | 'family' | 'mode' | 'chainId'> | null | undefined, value: string, mayOpen: (path: string) => boolean): ChainValueLink | null {
+export function chainValueLink(
+  chain: Pick<ChainRef, 'explorerUrl' | 'family' | 'mode' | 'chainId'> | null | undefined,
+  value: string,
+  mayOpen: (path: string) => boolean,
+): ChainValueLink | null {
   if (!value || !chain) return null;
   if (chain.mode === undefined || chain.mode === 'rpc') {
     const href = explorerLink(chain, value);

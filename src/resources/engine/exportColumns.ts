@@ -19,7 +19,12 @@ function cellOf(field: FieldDeclaration, record: ServerRecord, translate: Transl
     case 'boolean':
       return value === undefined || value === null ? '' : translate(value ? 'ra.boolean.true' : 'ra.boolean.false');
     case 'list':
-      return Array.isArray(value) ? value.filter(isObject).map((item) => field.itemText(item)).join('; ') : '';
+      return Array.isArray(value)
+        ? value
+            .filter(isObject)
+            .map((item) => field.itemText(item))
+            .join('; ')
+        : '';
     case 'number':
       // A linked record is named as the link names it (a proposal's reference), not by its internal id.
       return field.linkLabel && value !== undefined && value !== null ? (field.linkLabel(record) ?? value) : value;
@@ -53,7 +58,11 @@ function nameOf(field: FieldDeclaration & { reference: ReferenceTarget }, record
  * ("Chain": Ethereum), then its id in a column named as such ("Chain ID": 1): an id alone says
  * nothing to a person (docs/DECISIONS.md "Exports name what they refer to").
  */
-export function exportColumns(definition: ResourceDefinition, translate: TranslateFunction, names: ReferenceNames = {}): CsvColumn<ServerRecord>[] {
+export function exportColumns(
+  definition: ResourceDefinition,
+  translate: TranslateFunction,
+  names: ReferenceNames = {},
+): CsvColumn<ServerRecord>[] {
   return definition.fields
     .filter((f) => (f.inList ?? true) || (f.inShow ?? true))
     .flatMap((field): CsvColumn<ServerRecord>[] => {

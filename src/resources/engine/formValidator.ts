@@ -40,14 +40,20 @@ export function createFormValidator({ resource, mode, schema, translate, lookup 
     return chains.find((c) => String(c.chainId) === String(chainId));
   }
 
-  async function familyOf(field: Extract<FieldDeclaration, { kind: 'address' }>, values: Record<string, unknown>): Promise<ChainFamily | undefined> {
+  async function familyOf(
+    field: Extract<FieldDeclaration, { kind: 'address' }>,
+    values: Record<string, unknown>,
+  ): Promise<ChainFamily | undefined> {
     const family = field.family ?? { chain: 'chainId' };
     if (typeof family === 'string') return family;
     const chain = await chainOf(values, family.chain);
     return isFamily(chain?.family) ? chain.family : undefined;
   }
 
-  async function decimalsOf(field: Extract<FieldDeclaration, { kind: 'amount' }>, values: Record<string, unknown>): Promise<number | undefined> {
+  async function decimalsOf(
+    field: Extract<FieldDeclaration, { kind: 'amount' }>,
+    values: Record<string, unknown>,
+  ): Promise<number | undefined> {
     const { decimals } = field;
     if (decimals === undefined) return undefined;
     if (typeof decimals === 'number') return decimals;

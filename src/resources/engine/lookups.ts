@@ -17,7 +17,14 @@ export const objectsAt = (record: ServerRecord, source: string): ServerRecord[] 
  */
 export const REFERENCE_TARGETS: Record<Exclude<ReferenceTarget, ChoiceSource>, ChoiceSource> = {
   chain: { path: ApiPath.chain.list, value: 'chainId', numericIds: true, label: 'name', query: { sort: 'chainId', order: 'asc' } },
-  currency: { path: ApiPath.currency.list, value: 'id', numericIds: true, label: 'symbol', dependsOn: { chainId: 'chainId' }, query: { sort: 'symbol', order: 'asc' } },
+  currency: {
+    path: ApiPath.currency.list,
+    value: 'id',
+    numericIds: true,
+    label: 'symbol',
+    dependsOn: { chainId: 'chainId' },
+    query: { sort: 'symbol', order: 'asc' },
+  },
   org: {
     path: ApiPath.org.list,
     query: { sort: 'orgName', order: 'asc' },
@@ -58,7 +65,6 @@ export const labelOf = (source: ChoiceSource, record: ServerRecord): string =>
  */
 export const lookupResource = (path: string, value: string) => `@lookup${path}#${value}`;
 
-
 /** dataProvider entries of every lookup endpoint, keyed by `lookupResource(path)`. */
 export function lookupEndpoints(sources: Iterable<ChoiceSource>): Record<string, ResourceEndpoint> {
   const entries: Record<string, ResourceEndpoint> = {};
@@ -66,7 +72,10 @@ export function lookupEndpoints(sources: Iterable<ChoiceSource>): Record<string,
     if (!source.path) continue;
     const path = source.path;
     // Lookups only list; every other action points at the list so a stray call fails loudly on the server.
-    entries[lookupResource(path, source.value)] = { paths: { list: path, detail: path, save: path, update: path, delete: path }, idField: source.value };
+    entries[lookupResource(path, source.value)] = {
+      paths: { list: path, detail: path, save: path, update: path, delete: path },
+      idField: source.value,
+    };
   }
   return entries;
 }

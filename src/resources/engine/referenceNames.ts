@@ -27,7 +27,10 @@ export async function referenceNames(dataProvider: DataProvider, definition: Res
     [...targets].map(async (target) => {
       const source = REFERENCE_TARGETS[target];
       try {
-        const records = await fetchAll(dataProvider, lookupResource(source.path ?? '', source.value), { filter: { ...source.query }, sort: { field: '', order: 'ASC' } });
+        const records = await fetchAll(dataProvider, lookupResource(source.path ?? '', source.value), {
+          filter: { ...source.query },
+          sort: { field: '', order: 'ASC' },
+        });
         names[target] = new Map(records.map((record) => [String(record[source.value]), labelOf(source, record as ServerRecord)]));
       } catch {
         // Names are what a person reads beside the ids, which the file has anyway.

@@ -13,7 +13,8 @@ export function registryOf(resources: readonly ResourceDefinition[]): ResourceRe
   const sources: ChoiceSource[] = Object.values(REFERENCE_TARGETS);
   for (const resource of resources) {
     for (const name of new Set([resource.resourceName, resource.name])) {
-      if (Object.hasOwn(registry, name)) throw new DeclarationError(`two resources are declared as '${name}' (src/resources/index.ts): each API name and route once`);
+      if (Object.hasOwn(registry, name))
+        throw new DeclarationError(`two resources are declared as '${name}' (src/resources/index.ts): each API name and route once`);
       registry[name] = resource.endpoint;
     }
     for (const field of resource.fields) {

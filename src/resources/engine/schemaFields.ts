@@ -4,7 +4,8 @@ import type { ResourceDefinition, ResourceSchemas } from './types';
 
 /** The keys of an object schema (through pipes, defaults and refinements), or null when it is no object. */
 function keysOf(schema: z.ZodType | undefined): Set<string> | null {
-  let node = schema as unknown as { shape?: Record<string, unknown>; def?: { in?: unknown; innerType?: unknown; schema?: unknown } } | undefined;
+  let node = schema as unknown as
+    { shape?: Record<string, unknown>; def?: { in?: unknown; innerType?: unknown; schema?: unknown } } | undefined;
   for (let depth = 0; node && depth < 8; depth++) {
     if (node.shape) return new Set(Object.keys(node.shape));
     node = (node.def?.in ?? node.def?.innerType ?? node.def?.schema) as typeof node;
@@ -19,7 +20,10 @@ function keysOf(schema: z.ZodType | undefined): Set<string> | null {
  */
 export function schemaMismatches(resource: Pick<ResourceDefinition, 'name' | 'fields' | 'scope'>, schemas: ResourceSchemas): string[] {
   const problems: string[] = [];
-  for (const [mode, schema] of [['create', schemas.create], ['edit', schemas.update]] as Array<[FormMode, z.ZodType | undefined]>) {
+  for (const [mode, schema] of [
+    ['create', schemas.create],
+    ['edit', schemas.update],
+  ] as Array<[FormMode, z.ZodType | undefined]>) {
     const keys = keysOf(schema);
     if (!keys) continue;
     for (const field of fieldsFor(resource, mode)) {

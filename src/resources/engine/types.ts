@@ -123,7 +123,11 @@ export type FieldDeclaration =
        */
       linkLabel?: (record: ServerRecord) => string | null;
     })
-  | (FieldBase & { kind: 'amount'; decimals: AmountDecimals; /** Shown for an empty amount (translation key), e.g. "the payer chooses". */ emptyText?: string })
+  | (FieldBase & {
+      kind: 'amount';
+      decimals: AmountDecimals;
+      /** Shown for an empty amount (translation key), e.g. "the payer chooses". */ emptyText?: string;
+    })
   /** An amount only shown (a report's): no form, so no precision to check. */
   | (FieldBase & { kind: 'amount'; inForm: false; decimals?: undefined; emptyText?: string })
   | (FieldBase & {
@@ -367,7 +371,11 @@ export interface ResourceDefinition {
    * May this role open the resource (`list`, `show`) or do this action, on this record when
    * one is given (edit / delete ask the declaration's `recordAccess`)? Pure; reads no network.
    */
-  canDo(roleIndex: number | null | undefined, action: string, target?: { record: Record<string, unknown>; org: OrgMembership | null }): boolean;
+  canDo(
+    roleIndex: number | null | undefined,
+    action: string,
+    target?: { record: Record<string, unknown>; org: OrgMembership | null },
+  ): boolean;
   /** Views this resource has (generated or custom). */
   hasView(view: ViewName): boolean;
 }

@@ -52,18 +52,20 @@ export default function MemberInvitations() {
   const [made, setMade] = useState<{ orgId: number | null; invitation: MemberInvitationRecord } | null>(null);
   const created = made?.orgId === orgId ? made.invitation : null;
 
-  const roles = useQuery({
-    queryKey: consoleKey('memberRoles', orgId),
-    queryFn: ({ signal }) => dataProvider.memberRoles({ signal }),
-    enabled: manages,
-    ...CONSOLE_QUERY,
-  }).data?.list ?? [];
-  const open = useQuery({
-    queryKey: consoleKey('memberInvitations', orgId),
-    queryFn: ({ signal }) => dataProvider.memberInvitations({ signal }),
-    enabled: manages,
-    ...CONSOLE_QUERY,
-  }).data?.list ?? [];
+  const roles =
+    useQuery({
+      queryKey: consoleKey('memberRoles', orgId),
+      queryFn: ({ signal }) => dataProvider.memberRoles({ signal }),
+      enabled: manages,
+      ...CONSOLE_QUERY,
+    }).data?.list ?? [];
+  const open =
+    useQuery({
+      queryKey: consoleKey('memberInvitations', orgId),
+      queryFn: ({ signal }) => dataProvider.memberInvitations({ signal }),
+      enabled: manages,
+      ...CONSOLE_QUERY,
+    }).data?.list ?? [];
   const reload = () => queryClient.invalidateQueries({ queryKey: consoleKeyPrefix('memberInvitations') });
   const inviting = useMutation({ mutationFn: dataProvider.inviteMember });
   const withdrawing = useMutation({ mutationFn: dataProvider.withdrawInvitation });
@@ -91,7 +93,14 @@ export default function MemberInvitations() {
   return (
     <Box sx={{ p: 2 }}>
       {/* A react-admin form, checked with the server's schema before anything is sent. */}
-      <Form key={form.key} defaultValues={{ roleLevel: form.roleLevel, invitee: '' }} validate={validateInvite} onSubmit={invite} noValidate disableInvalidFormNotification>
+      <Form
+        key={form.key}
+        defaultValues={{ roleLevel: form.roleLevel, invitee: '' }}
+        validate={validateInvite}
+        onSubmit={invite}
+        noValidate
+        disableInvalidFormNotification
+      >
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
           <SelectInput
             source="roleLevel"
@@ -103,14 +112,32 @@ export default function MemberInvitations() {
             margin="none"
             sx={{ width: 200 }}
           />
-          <TextInput source="invitee" label={translate('member.inviteInvitee')} helperText={translate('member.inviteInviteeHelp')} size="small" margin="none" sx={{ width: 280 }} />
+          <TextInput
+            source="invitee"
+            label={translate('member.inviteInvitee')}
+            helperText={translate('member.inviteInviteeHelp')}
+            size="small"
+            margin="none"
+            sx={{ width: 280 }}
+          />
           <InviteButton />
         </Box>
       </Form>
       {created && (
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 1, maxWidth: 720 }}>
-          <TextField size="small" fullWidth label={translate('member.inviteLink')} value={signupLink(created)} slotProps={{ htmlInput: { readOnly: true } }} />
-          <Button startIcon={<ContentCopyIcon />} onClick={() => void copy(signupLink(created), translate('resources.invitation.copied'), translate('resources.invitation.copyFailed'))}>
+          <TextField
+            size="small"
+            fullWidth
+            label={translate('member.inviteLink')}
+            value={signupLink(created)}
+            slotProps={{ htmlInput: { readOnly: true } }}
+          />
+          <Button
+            startIcon={<ContentCopyIcon />}
+            onClick={() =>
+              void copy(signupLink(created), translate('resources.invitation.copied'), translate('resources.invitation.copyFailed'))
+            }
+          >
             {translate('resources.invitation.copy')}
           </Button>
         </Box>

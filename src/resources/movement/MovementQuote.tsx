@@ -19,10 +19,14 @@ function warnings(quote: Quote, amount: unknown, translate: ReturnType<typeof us
   const found: string[] = [];
   const typed = isDecimalString(amount) ? amount : null;
   if (typed !== null && compareDecimal(needed(quote, typed), quote.available) > 0) {
-    found.push(translate('resources.movement.quote.overBalance', { needed: needed(quote, typed), available: quote.available, symbol: quote.symbol }));
+    found.push(
+      translate('resources.movement.quote.overBalance', { needed: needed(quote, typed), available: quote.available, symbol: quote.symbol }),
+    );
   }
   if (quote.gas.symbol !== quote.symbol && compareDecimal(quote.gas.amount, quote.gas.available) > 0) {
-    found.push(translate('resources.movement.quote.overGas', { gas: quote.gas.amount, available: quote.gas.available, symbol: quote.gas.symbol }));
+    found.push(
+      translate('resources.movement.quote.overGas', { gas: quote.gas.amount, available: quote.gas.available, symbol: quote.gas.symbol }),
+    );
   }
   if (typed !== null && quote.minAmount !== null && compareDecimal(typed, quote.minAmount) < 0) {
     found.push(translate('resources.movement.quote.belowMinimum', { min: quote.minAmount, symbol: quote.symbol }));
@@ -42,7 +46,10 @@ export function MovementQuotePanel({ kind }: { kind: string | undefined }) {
   const orgId = useSelectedOrgId();
   const [walletId, symbol, amount] = useWatch({ name: ['walletId', 'symbol', 'amount'] }) as [unknown, unknown, unknown];
   const id = Number(walletId);
-  const asked = walletId != null && Number.isInteger(id) && id > 0 && typeof symbol === 'string' && symbol !== '' && kind ? { kind, walletId: id, symbol } : null;
+  const asked =
+    walletId != null && Number.isInteger(id) && id > 0 && typeof symbol === 'string' && symbol !== '' && kind
+      ? { kind, walletId: id, symbol }
+      : null;
   const { data: quote } = useQuery({
     queryKey: consoleKey('movementQuote', orgId, asked),
     queryFn: ({ signal }) => dataProvider.movementQuote({ ...(asked as NonNullable<typeof asked>), signal }),
@@ -53,7 +60,9 @@ export function MovementQuotePanel({ kind }: { kind: string | undefined }) {
   const found = warnings(quote, amount, translate);
   return (
     <Box sx={{ width: '100%', maxWidth: 560, mt: 1, mb: 2 }} data-testid="movement-quote">
-      <Typography variant="body2">{translate('resources.movement.quote.available', { amount: quote.available, symbol: quote.symbol })}</Typography>
+      <Typography variant="body2">
+        {translate('resources.movement.quote.available', { amount: quote.available, symbol: quote.symbol })}
+      </Typography>
       <Typography variant="body2">
         {quote.minAmount === null
           ? translate('resources.movement.quote.noFee')

@@ -24,14 +24,26 @@ const walletChoices = (value: 'id' | 'address'): ChoiceSource => ({
   query: { sort: 'label', order: 'asc' },
 });
 
-const symbolChoices: ChoiceSource = { path: ApiPath.currency.list, value: 'symbol', label: 'symbol', dependsOn: { chainId: 'chainId' }, query: { sort: 'symbol', order: 'asc' } };
+const symbolChoices: ChoiceSource = {
+  path: ApiPath.currency.list,
+  value: 'symbol',
+  label: 'symbol',
+  dependsOn: { chainId: 'chainId' },
+  query: { sort: 'symbol', order: 'asc' },
+};
 
 /** The fields of one kind's screens: what the form asks for, then what the list and show add. */
 function movementFields(kind: MovementKind): FieldDeclaration[] {
   const to: FieldDeclaration =
     kind === 'supply'
       ? { source: 'to', kind: 'enum', choices: walletChoices('address'), required: true, help: 'resources.movement.help.supplyTo' }
-      : { source: 'to', kind: 'address', required: kind !== 'refund', help: kind === 'refund' ? 'resources.movement.help.refundTo' : undefined, suggest: addressBookChoices };
+      : {
+          source: 'to',
+          kind: 'address',
+          required: kind !== 'refund',
+          help: kind === 'refund' ? 'resources.movement.help.refundTo' : undefined,
+          suggest: addressBookChoices,
+        };
   return [
     { source: 'createdAt', kind: 'dateTime', sortable: true, inForm: false },
     { source: 'chainId', kind: 'reference', reference: 'chain', inForm: false, inList: false },
@@ -51,7 +63,13 @@ function movementFields(kind: MovementKind): FieldDeclaration[] {
       sortable: true,
       filterable: 'alwaysOn',
     },
-    { source: 'proposalId', kind: 'number', link: '/multisig', linkLabel: (row) => optionalProposalReference(row.walletLabel, row.proposalNonce), inForm: false },
+    {
+      source: 'proposalId',
+      kind: 'number',
+      link: '/multisig',
+      linkLabel: (row) => optionalProposalReference(row.walletLabel, row.proposalNonce),
+      inForm: false,
+    },
     { source: 'txHash', kind: 'address', inForm: false, inList: false },
     { source: 'orgName', kind: 'text', inForm: false },
     // Who asked is a detail of the record's page; the table keeps what tells rows apart.

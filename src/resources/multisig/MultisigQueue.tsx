@@ -1,6 +1,17 @@
 import { Box, Card, CardContent, Tab, Tabs, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useFormat } from '../../i18n/useFormat';
-import { CreateButton, Datagrid, FunctionField, List, SimpleList, Title, useGetList, useTranslate, useCanAccess, useStore } from 'react-admin';
+import {
+  CreateButton,
+  Datagrid,
+  FunctionField,
+  List,
+  SimpleList,
+  Title,
+  useGetList,
+  useTranslate,
+  useCanAccess,
+  useStore,
+} from 'react-admin';
 import { Link } from 'react-router-dom';
 import { MAX_PAGE_SIZE } from '../../contract/constants';
 import { proposalReference } from '../../contract/proposalReference';
@@ -78,7 +89,11 @@ function Queue() {
   const translate = useTranslate();
   const chain = useChainFilter();
   // No retries, as the History tab's List: a server fault shows at once, toasted once.
-  const { data = [], isPending, error } = useGetList<Row>(
+  const {
+    data = [],
+    isPending,
+    error,
+  } = useGetList<Row>(
     'multisig',
     { pagination: { page: 1, perPage: MAX_PAGE_SIZE }, sort: { field: 'nonce', order: 'ASC' }, filter: { state: 'open', ...chain } },
     { retry: false },
@@ -92,7 +107,11 @@ function Queue() {
       <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
         {translate('multisig.next')}
       </Typography>
-      {next.length === 0 ? <Typography color="text.secondary">{translate('multisig.emptyQueue')}</Typography> : next.map((p) => <QueueRow key={p.id} proposal={p} />)}
+      {next.length === 0 ? (
+        <Typography color="text.secondary">{translate('multisig.emptyQueue')}</Typography>
+      ) : (
+        next.map((p) => <QueueRow key={p.id} proposal={p} />)
+      )}
       <Typography variant="h6" component="h2" sx={{ mt: 3 }}>
         {translate('multisig.queued')}
       </Typography>
@@ -121,8 +140,16 @@ function History() {
     />
   ) : (
     <Datagrid rowClick="show" bulkActionButtons={false}>
-      <FunctionField label={translate('multisig.proposal')} render={(p: ProposalRecord) => <span data-testid="proposal-reference">{proposalReference(p)}</span>} />
-      <FunctionField source="chainId" sortable={false} label={translate('chain.select')} render={(p: ProposalRecord) => <RowChain chainId={p.chainId} />} />
+      <FunctionField
+        label={translate('multisig.proposal')}
+        render={(p: ProposalRecord) => <span data-testid="proposal-reference">{proposalReference(p)}</span>}
+      />
+      <FunctionField
+        source="chainId"
+        sortable={false}
+        label={translate('chain.select')}
+        render={(p: ProposalRecord) => <RowChain chainId={p.chainId} />}
+      />
       <FunctionField source="kind" render={(p: ProposalRecord) => proposalKindLabel(p.kind, translate)} />
       <FunctionField source="amount" render={(p: ProposalRecord) => proposalObject(p, translate)} />
       <FunctionField source="status" render={(p: ProposalRecord) => <ProposalStatusChip status={p.status} />} />
@@ -163,7 +190,13 @@ export default function MultisigQueue() {
       <Title title={translate('menu.multisig')} />
       <CardContent>
         <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap' }}>
-          <Tabs value={tab} onChange={(_, value: (typeof TABS)[number]) => setTab(value)} variant="scrollable" allowScrollButtonsMobile sx={{ flex: 1 }}>
+          <Tabs
+            value={tab}
+            onChange={(_, value: (typeof TABS)[number]) => setTab(value)}
+            variant="scrollable"
+            allowScrollButtonsMobile
+            sx={{ flex: 1 }}
+          >
             <Tab value="queue" label={translate('multisig.queue')} />
             <Tab value="history" label={translate('multisig.history')} />
             <Tab value="log" label={translate('multisig.signLog.tab')} data-testid="sign-log-tab" />

@@ -37,7 +37,16 @@ interface ProposalActionDialogProps {
  * change) as the server holds it: a click on the wrong row or a page that changed underneath
  * is caught before the call.
  */
-export function ProposalActionDialog({ action, proposal, comment, onConfirm, onClose, passphrase, wallet, noKey }: ProposalActionDialogProps) {
+export function ProposalActionDialog({
+  action,
+  proposal,
+  comment,
+  onConfirm,
+  onClose,
+  passphrase,
+  wallet,
+  noKey,
+}: ProposalActionDialogProps) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const text = TEXT[action ?? 'approval'];

@@ -24,7 +24,14 @@ export function ProposalSignatures({ proposal }: { proposal: ProposalDetail }) {
   return (
     <Box component="ul" sx={{ m: 0, mt: 1, p: 0, listStyle: 'none' }} data-testid="signatures">
       {signed.map((approval) => (
-        <Typography component="li" key={approval.signerId} variant="body2" color="text.secondary" sx={BREAK_ANYWHERE} data-testid={`signature-${approval.account}`}>
+        <Typography
+          component="li"
+          key={approval.signerId}
+          variant="body2"
+          color="text.secondary"
+          sx={BREAK_ANYWHERE}
+          data-testid={`signature-${approval.account}`}
+        >
           {translate('multisig.tx.signedBy', { name: approval.userName, address: approval.signerAddress, time: time(approval.time) })}
         </Typography>
       ))}
@@ -88,7 +95,12 @@ export function ProposalTransaction({ proposal }: { proposal: ProposalDetail }) 
             <Typography component="dt" variant="body2" color="text.secondary" sx={{ minWidth: 96 }}>
               {translate(`multisig.tx.${key}`)}
             </Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0, ...BREAK_ANYWHERE }} data-testid={key === 'hash' ? 'tx-hash' : `tx-${key}`}>
+            <Typography
+              component="dd"
+              variant="body2"
+              sx={{ m: 0, ...BREAK_ANYWHERE }}
+              data-testid={key === 'hash' ? 'tx-hash' : `tx-${key}`}
+            >
               {value}
             </Typography>
           </Box>

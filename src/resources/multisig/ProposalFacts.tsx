@@ -44,16 +44,37 @@ export function ProposalFacts({ proposal, showZeroFee = false }: { proposal: Pro
   // transactions, not this wallet's proposals) and the Safe transaction hash signers sign and the ledger books under.
   if (proposal.signing) {
     rows.push(
-      ['multisig.facts.safeNonce', <Hinted value={proposal.signing.safeNonce} hint={translate('multisig.facts.safeNonceHint', { nonce: proposal.nonce })} testId="fact-safe-nonce" />],
-      ['multisig.facts.safeTxHash', <Hinted value={proposal.signing.safeTxHash} hint={translate('multisig.facts.safeTxHashHint')} testId="fact-safe-tx-hash" monospace />],
+      [
+        'multisig.facts.safeNonce',
+        <Hinted
+          value={proposal.signing.safeNonce}
+          hint={translate('multisig.facts.safeNonceHint', { nonce: proposal.nonce })}
+          testId="fact-safe-nonce"
+        />,
+      ],
+      [
+        'multisig.facts.safeTxHash',
+        <Hinted
+          value={proposal.signing.safeTxHash}
+          hint={translate('multisig.facts.safeTxHashHint')}
+          testId="fact-safe-tx-hash"
+          monospace
+        />,
+      ],
     );
   }
   if (isGovernance(proposal)) {
     const before = proposal.signers;
     const after = proposal.newSignerList ?? [];
     rows.push(
-      ['multisig.governance.from', <SignerSet threshold={proposal.threshold} signers={before} other={after} mark="removed" testId="governance-from" />],
-      ['multisig.governance.to', <SignerSet threshold={proposal.newThreshold} signers={after} other={before} mark="added" testId="governance-to" />],
+      [
+        'multisig.governance.from',
+        <SignerSet threshold={proposal.threshold} signers={before} other={after} mark="removed" testId="governance-from" />,
+      ],
+      [
+        'multisig.governance.to',
+        <SignerSet threshold={proposal.newThreshold} signers={after} other={before} mark="added" testId="governance-to" />,
+      ],
     );
   } else {
     rows.push(['multisig.facts.amount', <span data-testid="fact-amount">{`${proposal.amount} ${proposal.symbol}`}</span>]);
@@ -69,10 +90,14 @@ export function ProposalFacts({ proposal, showZeroFee = false }: { proposal: Pro
       ),
     ]);
     if (showZeroFee || hasFee(proposal.fee)) {
-      rows.push(['multisig.facts.fee', <span data-testid="fact-fee">{`${proposal.fee || '0'} ${proposal.symbol} — ${translate('multisig.facts.feeNote')}`}</span>]);
+      rows.push([
+        'multisig.facts.fee',
+        <span data-testid="fact-fee">{`${proposal.fee || '0'} ${proposal.symbol} — ${translate('multisig.facts.feeNote')}`}</span>,
+      ]);
     }
     // Why it takes the approvals it takes: the org's rule, in words (docs/DECISIONS.md "Transaction policy").
-    if (proposal.policy) rows.push(['multisig.facts.policy', <span data-testid="fact-policy">{proposalPolicyLine(proposal.policy, translate, names)}</span>]);
+    if (proposal.policy)
+      rows.push(['multisig.facts.policy', <span data-testid="fact-policy">{proposalPolicyLine(proposal.policy, translate, names)}</span>]);
   }
   return <LabelledRows rows={rows} labelWidth={phone ? 88 : 160} />;
 }

@@ -39,7 +39,11 @@ export default function ProposalShow() {
   const { id } = useParams();
   // The start call's answer lands in the cache as a partial record: always fetch the detail.
   // No retries, as react-admin's Show: a server fault shows at once, toasted once.
-  const { data: proposal, error } = useGetOne<ProposalDetail & { id: number }>('multisig', { id: Number(id) }, { refetchOnMount: 'always', retry: false });
+  const { data: proposal, error } = useGetOne<ProposalDetail & { id: number }>(
+    'multisig',
+    { id: Number(id) },
+    { refetchOnMount: 'always', retry: false },
+  );
   const [comment, setComment] = useState('');
   const [asked, setAsked] = useState<ProposalAction | null>(null);
   const [busy, setBusy] = useState(false);
@@ -53,7 +57,10 @@ export default function ProposalShow() {
   if (!proposal?.signers) return null;
   const reference = proposalReference(proposal);
   // A browser wallet chosen on /account signs instead of a key kept here: no passphrase to ask.
-  const wallet = proposal.signing && readiness?.state === 'wallet' ? { address: readiness.held.address, prompts: 1 + proposal.signing.lower.length } : undefined;
+  const wallet =
+    proposal.signing && readiness?.state === 'wallet'
+      ? { address: readiness.held.address, prompts: 1 + proposal.signing.lower.length }
+      : undefined;
   const noKey = mayApproveSafe ? missingKey(readiness) : undefined;
   const waitsFor = nonceFirstText(proposal, translate);
 
@@ -118,9 +125,21 @@ export default function ProposalShow() {
         <ProposalTimeline proposal={proposal} />
         {proposal.myActions.length > 0 && (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-            <MuiTextField size="small" label={translate('multisig.comment')} value={comment} onChange={(e) => setComment(e.target.value)} sx={{ flex: '1 1 240px', maxWidth: { sm: 360 } }} />
+            <MuiTextField
+              size="small"
+              label={translate('multisig.comment')}
+              value={comment}
+              onChange={(e) => setComment(e.target.value)}
+              sx={{ flex: '1 1 240px', maxWidth: { sm: 360 } }}
+            />
             {proposal.myActions.map((action) => (
-              <Button key={action} variant={action === 'deny' ? 'outlined' : 'contained'} color={action === 'deny' ? 'error' : 'primary'} disabled={busy} onClick={() => setAsked(action)}>
+              <Button
+                key={action}
+                variant={action === 'deny' ? 'outlined' : 'contained'}
+                color={action === 'deny' ? 'error' : 'primary'}
+                disabled={busy}
+                onClick={() => setAsked(action)}
+              >
                 {translate(actionLabels[action])}
               </Button>
             ))}

@@ -22,7 +22,11 @@ function Closing({ proposal }: { proposal: ProposalDetail }) {
       {proposal.executedAt && (
         <Typography variant="body2" color="text.secondary" data-testid="executed-by">
           {proposal.executedBy
-            ? translate('multisig.executedBy', { name: proposal.executedByName ?? proposal.executedBy, account: proposal.executedBy, time: time(proposal.executedAt) })
+            ? translate('multisig.executedBy', {
+                name: proposal.executedByName ?? proposal.executedBy,
+                account: proposal.executedBy,
+                time: time(proposal.executedAt),
+              })
             : time(proposal.executedAt)}
         </Typography>
       )}
@@ -33,7 +37,10 @@ function Closing({ proposal }: { proposal: ProposalDetail }) {
           {supersededBy !== null && (
             <Link to={supersededBy} data-testid="superseded-by">
               {translate('multisig.superseded.link', {
-                proposal: proposal.supersededByNonce === null ? '' : proposalReference({ walletLabel: proposal.walletLabel, nonce: proposal.supersededByNonce }),
+                proposal:
+                  proposal.supersededByNonce === null
+                    ? ''
+                    : proposalReference({ walletLabel: proposal.walletLabel, nonce: proposal.supersededByNonce }),
               })}
             </Link>
           )}
@@ -83,7 +90,9 @@ export function ProposalTimeline({ proposal }: { proposal: ProposalDetail }) {
         </Typography>
       </Box>
       <Box>
-        <Typography fontWeight={600}>{translate('multisig.approvalsOf', { x: proposal.approvals.length, m: proposal.threshold })}</Typography>
+        <Typography fontWeight={600}>
+          {translate('multisig.approvalsOf', { x: proposal.approvals.length, m: proposal.threshold })}
+        </Typography>
         {proposal.approvedAt && (
           <Typography variant="body2" color="text.secondary" data-testid="approved-at">
             {translate('multisig.approvedAt', { time: time(proposal.approvedAt) })}

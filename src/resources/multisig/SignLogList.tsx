@@ -76,7 +76,14 @@ function useFilters() {
       choices={SIGN_ACTIONS.map((action) => ({ id: action, name: `multisig.signLog.actions.${action}` }))}
       alwaysOn
     />,
-    <ReferenceInput key="walletId" source="walletId" reference="chain-wallet" perPage={MAX_PAGE_SIZE} sort={{ field: 'label', order: 'ASC' }} alwaysOn>
+    <ReferenceInput
+      key="walletId"
+      source="walletId"
+      reference="chain-wallet"
+      perPage={MAX_PAGE_SIZE}
+      sort={{ field: 'label', order: 'ASC' }}
+      alwaysOn
+    >
       <SelectInput
         label={translate('multisig.signLog.wallet')}
         optionText={(wallet: { label: string; chainId: number }) => `${wallet.label} (${chainName(wallet.chainId)})`}
@@ -140,8 +147,18 @@ export function SignLogList() {
   ) : (
     <DataTable<Row> rowClick={false} bulkActionButtons={false} empty={<Empty />}>
       <Col source="createdAt" label={translate('resources.sign-log.fields.createdAt')} render={(row) => format.dateTime(row.createdAt)} />
-      <Col source="proposalId" label={translate('resources.sign-log.fields.proposalId')} disableSort render={(row) => <ProposalLink row={row} />} />
-      <Col source="action" label={translate('resources.sign-log.fields.action')} disableSort render={(row) => <span data-testid="sign-log-action">{actionWords(row.action)}</span>} />
+      <Col
+        source="proposalId"
+        label={translate('resources.sign-log.fields.proposalId')}
+        disableSort
+        render={(row) => <ProposalLink row={row} />}
+      />
+      <Col
+        source="action"
+        label={translate('resources.sign-log.fields.action')}
+        disableSort
+        render={(row) => <span data-testid="sign-log-action">{actionWords(row.action)}</span>}
+      />
       <Col source="actor" label={translate('multisig.signLog.who')} disableSort render={(row) => who(row)} />
       <Col source="chainId" label={translate('resources.sign-log.fields.chainId')} disableSort render={(row) => chainName(row.chainId)} />
       <Col source="comment" label={translate('resources.sign-log.fields.comment')} disableSort />

@@ -26,7 +26,11 @@ export function SignerSet({ threshold, signers, other, mark, testId }: SignerSet
           <Chip
             key={signer.userId}
             size="small"
-            label={changed ? `${signer.userName} (${signer.account}) — ${translate(MARK_LABELS[mark])}` : `${signer.userName} (${signer.account})`}
+            label={
+              changed
+                ? `${signer.userName} (${signer.account}) — ${translate(MARK_LABELS[mark])}`
+                : `${signer.userName} (${signer.account})`
+            }
             color={changed ? (mark === 'added' ? 'success' : 'error') : 'default'}
             variant={changed ? 'filled' : 'outlined'}
             sx={changed && mark === 'removed' ? { textDecoration: 'line-through' } : undefined}

@@ -44,10 +44,17 @@ function TargetInputs({ wallets }: { wallets: Wallet[] }) {
   const [walletId, kind] = useWatch({ name: ['walletId', 'kind'] }) as [number | undefined, string | undefined];
   const wallet = wallets.find((w) => w.id === walletId);
   if (kind === 'supply') {
-    const targets = wallets.filter((w) => wallet && w.id !== wallet.id && w.orgId === wallet.orgId && w.chainId === wallet.chainId && !isColdKind(w.kind));
+    const targets = wallets.filter(
+      (w) => wallet && w.id !== wallet.id && w.orgId === wallet.orgId && w.chainId === wallet.chainId && !isColdKind(w.kind),
+    );
     return (
       <>
-        <SelectInput source="to" choices={targets.map((w) => ({ id: w.address, name: `${w.label} (${translate(walletKindKey(w.kind))})` }))} disabled={!wallet} helperText={translate('resources.movement.help.supplyTo')} />
+        <SelectInput
+          source="to"
+          choices={targets.map((w) => ({ id: w.address, name: `${w.label} (${translate(walletKindKey(w.kind))})` }))}
+          disabled={!wallet}
+          helperText={translate('resources.movement.help.supplyTo')}
+        />
         <TextInput source="amount" />
         <SymbolInput wallet={wallet} />
         <MovementQuotePanel kind={kind} />
@@ -84,7 +91,13 @@ export default function StartProposal() {
   return (
     <Create resource="multisig" title={translate('multisig.start')} transform={startBody} mutationOptions={started}>
       <SimpleForm validate={validateStart} defaultValues={defaultValues}>
-        <SelectInput source="walletId" choices={wallets.map((w) => ({ id: w.id, name: `${w.label} (${translate(walletKindKey(w.kind))}, ${translate('multisig.mOfN', { m: w.threshold, n: w.signers.length })})` }))} />
+        <SelectInput
+          source="walletId"
+          choices={wallets.map((w) => ({
+            id: w.id,
+            name: `${w.label} (${translate(walletKindKey(w.kind))}, ${translate('multisig.mOfN', { m: w.threshold, n: w.signers.length })})`,
+          }))}
+        />
         <SelectInput source="kind" choices={kinds.map((kind) => ({ id: kind, name: translate(`multisig.kind.${kind}`) }))} />
         <TargetInputs wallets={data} />
         <TextInput source="memo" fullWidth multiline />

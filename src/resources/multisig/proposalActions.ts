@@ -13,7 +13,13 @@ import { toasts } from '../../shell/toast';
 export function useProposalAction() {
   const dataProvider = useConsoleDataProvider();
   const mutation = useMutation({ mutationFn: dataProvider.proposalAction });
-  return async (action: ProposalAction, proposalId: number, comment: string, signed: ApprovalSignatures | undefined, text: { pending: string; done: string }): Promise<ProposalDetail | null> => {
+  return async (
+    action: ProposalAction,
+    proposalId: number,
+    comment: string,
+    signed: ApprovalSignatures | undefined,
+    text: { pending: string; done: string },
+  ): Promise<ProposalDetail | null> => {
     const id = toasts.loading(text.pending);
     try {
       const detail = await mutation.mutateAsync({ action, proposalId, comment, signed });

@@ -12,8 +12,15 @@ export function useProposalStarted() {
   const redirect = useRedirect();
   return {
     onSuccess: (started: RaRecord) => {
-      const { walletLabel, nonce, awaitsYourSignature } = started as RaRecord & { walletLabel: string; nonce: number; awaitsYourSignature?: boolean };
-      notify(awaitsYourSignature ? 'multisig.startedAwaitsYou' : 'multisig.started', { type: 'success', messageArgs: { proposal: proposalReference({ walletLabel, nonce }) } });
+      const { walletLabel, nonce, awaitsYourSignature } = started as RaRecord & {
+        walletLabel: string;
+        nonce: number;
+        awaitsYourSignature?: boolean;
+      };
+      notify(awaitsYourSignature ? 'multisig.startedAwaitsYou' : 'multisig.started', {
+        type: 'success',
+        messageArgs: { proposal: proposalReference({ walletLabel, nonce }) },
+      });
       redirect('show', 'multisig', started.id);
     },
   };

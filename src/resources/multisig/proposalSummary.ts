@@ -21,7 +21,11 @@ export const proposalSummary = (proposal: ProposalRecord, translate: Translate):
 
 /** "Aurora cold · #3 must be executed first": the lower open nonce this one waits for, named as everywhere; null when none. */
 export const nonceFirstText = (proposal: ProposalRecord, translate: Translate): string | null =>
-  proposal.blockedByNonce === null ? null : translate('multisig.nonceFirst', { proposal: proposalReference({ walletLabel: proposal.walletLabel, nonce: proposal.blockedByNonce }) });
+  proposal.blockedByNonce === null
+    ? null
+    : translate('multisig.nonceFirst', {
+        proposal: proposalReference({ walletLabel: proposal.walletLabel, nonce: proposal.blockedByNonce }),
+      });
 
 /** A fee of zero is no fee: withdrawals carry one, other kinds '0'. */
 export const hasFee = (fee: string | null | undefined): fee is string => Boolean(fee) && !/^0*(\.0*)?$/.test(fee ?? '');

@@ -11,7 +11,14 @@ import type { ResourceRegistry } from '../../dataProvider';
 export const SIGN_LOG_RESOURCE = 'sign-log';
 export const MOVEMENT_PROPOSALS_RESOURCE = 'movement-proposals';
 
-const listOnly = (list: string, exportPath?: string) => ({ list, detail: list, save: list, update: list, delete: list, ...(exportPath ? { export: exportPath } : {}) });
+const listOnly = (list: string, exportPath?: string) => ({
+  list,
+  detail: list,
+  save: list,
+  update: list,
+  delete: list,
+  ...(exportPath ? { export: exportPath } : {}),
+});
 
 export const signListEndpoints: ResourceRegistry = {
   [SIGN_LOG_RESOURCE]: { paths: listOnly(ApiPath.sign.logList, ApiPath.sign.logExport) },

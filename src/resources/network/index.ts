@@ -14,7 +14,18 @@ export const network = defineResource({
   fields: [
     { source: 'chainId', kind: 'number', required: true, sortable: true, grouping: false },
     { source: 'name', kind: 'text', required: true, sortable: true, filterable: 'alwaysOn' },
-    { source: 'family', kind: 'enum', choices: [{ id: 'evm', name: 'EVM' }, { id: 'tron', name: 'TRON' }], required: true, default: 'evm', sortable: true, filterable: true },
+    {
+      source: 'family',
+      kind: 'enum',
+      choices: [
+        { id: 'evm', name: 'EVM' },
+        { id: 'tron', name: 'TRON' },
+      ],
+      required: true,
+      default: 'evm',
+      sortable: true,
+      filterable: true,
+    },
     { source: 'symbol', kind: 'text', required: true, sortable: true },
     { source: 'rpcUrl', kind: 'text', required: true, inList: false, fullWidth: true },
     { source: 'explorerUrl', kind: 'text', required: true, inList: false, fullWidth: true },

@@ -26,7 +26,15 @@ export default declareResource({
   },
   fields: [
     { source: 'name', kind: 'text', required: true, maxLength: 100, sortable: true, filterable: 'alwaysOn' },
-    { source: 'role', kind: 'enum', choices: ['security', 'finance', 'technical', 'operations'].map((id) => ({ id, name: `resources.org-contact.choices.role.${id}` })), required: true, default: 'security', sortable: true, filterable: true },
+    {
+      source: 'role',
+      kind: 'enum',
+      choices: ['security', 'finance', 'technical', 'operations'].map((id) => ({ id, name: `resources.org-contact.choices.role.${id}` })),
+      required: true,
+      default: 'security',
+      sortable: true,
+      filterable: true,
+    },
     { source: 'email', kind: 'text', format: 'email', required: true, maxLength: 254, sortable: true },
     { source: 'phone', kind: 'text', format: 'phone', maxLength: 40 },
     { source: 'outOfHours', kind: 'boolean', default: false, filterable: true, help: 'resources.org-contact.help.outOfHours' },
@@ -39,7 +47,15 @@ export default declareResource({
   translations: {
     'en-US': {
       name: { one: 'Contact', other: 'Contacts' },
-      fields: { name: 'Name', role: 'Reach for', email: 'Email', phone: 'Phone', outOfHours: 'Out of hours', notes: 'Notes', updatedAt: 'Updated' },
+      fields: {
+        name: 'Name',
+        role: 'Reach for',
+        email: 'Email',
+        phone: 'Phone',
+        outOfHours: 'Out of hours',
+        notes: 'Notes',
+        updatedAt: 'Updated',
+      },
       more: {
         'help.outOfHours': 'May be called outside office hours about an urgent matter',
         'choices.role.security': 'Security',
@@ -50,7 +66,15 @@ export default declareResource({
     },
     'zh-CN': {
       name: '联系人',
-      fields: { name: '姓名', role: '负责事项', email: '邮箱', phone: '电话', outOfHours: '非工作时间', notes: '备注', updatedAt: '更新时间' },
+      fields: {
+        name: '姓名',
+        role: '负责事项',
+        email: '邮箱',
+        phone: '电话',
+        outOfHours: '非工作时间',
+        notes: '备注',
+        updatedAt: '更新时间',
+      },
       more: {
         'help.outOfHours': '紧急事项可在非工作时间联系',
         'choices.role.security': '安全',

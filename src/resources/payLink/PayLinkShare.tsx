@@ -1,6 +1,18 @@
 import { copyText } from '../../shell/clipboard';
 import { useState } from 'react';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Link, Stack, Tooltip, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Link,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import QrCode2Icon from '@mui/icons-material/QrCode2';
 import { QRCodeSVG } from 'qrcode.react';
@@ -53,7 +65,13 @@ export function PayLinkShare({ url, title }: { url: string; title: string }) {
   const [qrOpen, setQrOpen] = useState(false);
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', minWidth: 0 }} onClick={(event) => event.stopPropagation()}>
-      <Link href={url} target="_blank" rel="noopener noreferrer" variant="body2" sx={{ fontFamily: 'monospace', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: { xs: 160, sm: 320 } }}>
+      <Link
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+        variant="body2"
+        sx={{ fontFamily: 'monospace', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: { xs: 160, sm: 320 } }}
+      >
         {url}
       </Link>
       <Tooltip title={translate('resources.pay-link.copy')}>

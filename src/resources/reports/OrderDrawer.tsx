@@ -105,7 +105,12 @@ export default function OrderDrawer({ definition, close }: ResourceViewProps) {
             testId="order-repairs"
             title={translate('orderRepair.log')}
             empty={translate('orderRepair.noRepairs')}
-            head={[translate('orderRepair.when'), translate('orderRepair.action'), translate('orderRepair.who'), translate('orderRepair.change')]}
+            head={[
+              translate('orderRepair.when'),
+              translate('orderRepair.action'),
+              translate('orderRepair.who'),
+              translate('orderRepair.change'),
+            ]}
             rows={story.repairs.map((r) => [
               when(r.createdAt),
               translate(`orderRepair.actions.${r.action}`),
@@ -117,8 +122,18 @@ export default function OrderDrawer({ definition, close }: ResourceViewProps) {
             testId="order-ledger"
             title={translate('report.drawer.ledger')}
             empty={translate('report.drawer.noLedger')}
-            head={[translate('orderRepair.when'), translate('report.drawer.wallet'), translate('report.drawer.change'), translate('report.drawer.reason')]}
-            rows={story.ledger.map((e) => [when(e.createdAt), e.walletLabel, `${e.delta} ${e.symbol}`, translate(`resources.asset-flow.reasons.${reasonKey(e.reason)}`)])}
+            head={[
+              translate('orderRepair.when'),
+              translate('report.drawer.wallet'),
+              translate('report.drawer.change'),
+              translate('report.drawer.reason'),
+            ]}
+            rows={story.ledger.map((e) => [
+              when(e.createdAt),
+              e.walletLabel,
+              `${e.delta} ${e.symbol}`,
+              translate(`resources.asset-flow.reasons.${reasonKey(e.reason)}`),
+            ])}
           />
         </>
       )}

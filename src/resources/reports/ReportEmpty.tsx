@@ -29,12 +29,26 @@ function useDaysText(definition: ResourceDefinition, dateFrom: unknown, dateTo: 
 }
 
 /** One filter as "Label: value", its value named as its input names it (a status, an organisation). */
-function FilterChip({ definition, source, value, onDelete }: { definition: ResourceDefinition; source: string; value: unknown; onDelete: () => void }) {
+function FilterChip({
+  definition,
+  source,
+  value,
+  onDelete,
+}: {
+  definition: ResourceDefinition;
+  source: string;
+  value: unknown;
+  onDelete: () => void;
+}) {
   const translate = useTranslate();
   const field = definition.fields.find((f) => f.source === source) ?? PLAIN;
   const { choices } = useFieldChoices(field, {});
   const choice = choices.find((c) => String(c.id) === String(value));
-  const text = choice ? translate(choice.name, { _: choice.name }) : field.kind === 'boolean' ? translate(String(value) === 'true' ? 'ra.boolean.true' : 'ra.boolean.false') : String(value);
+  const text = choice
+    ? translate(choice.name, { _: choice.name })
+    : field.kind === 'boolean'
+      ? translate(String(value) === 'true' ? 'ra.boolean.true' : 'ra.boolean.false')
+      : String(value);
   return <Chip label={`${fieldLabel(definition, source, translate)}: ${text}`} onDelete={onDelete} />;
 }
 
@@ -49,7 +63,8 @@ export default function ReportEmpty({ definition }: ResourceViewProps) {
   const { kind } = datedListOf(definition.name);
   const days = useDaysText(definition, values.dateFrom, values.dateTo);
   const others = Object.entries(values).filter(([source, value]) => !DATES.includes(source) && value !== undefined && value !== '');
-  const without = (sources: string[]) => setFilters(Object.fromEntries(Object.entries(values).filter(([source]) => !sources.includes(source))), displayedFilters);
+  const without = (sources: string[]) =>
+    setFilters(Object.fromEntries(Object.entries(values).filter(([source]) => !sources.includes(source))), displayedFilters);
   const filtered = days !== '' || others.length > 0;
   return (
     <Box sx={{ textAlign: 'center', py: 6, px: 2, flex: 1 }} data-testid="report-empty">

@@ -17,12 +17,23 @@ import { dayRange, pickedDays, reportTimeZones } from './zonedTime';
 const currencyField = (fields: FieldDeclaration[]) => fields.find((f) => f.source === 'symbol' && f.kind === 'enum');
 
 /** The currencies of the report's chain (the app bar's), or of every chain, for the picker. */
-function CurrencyPicker({ field, allChains, value, onChange }: { field: FieldDeclaration; allChains: boolean; value: string; onChange: (symbol: string) => void }) {
+function CurrencyPicker({
+  field,
+  allChains,
+  value,
+  onChange,
+}: {
+  field: FieldDeclaration;
+  allChains: boolean;
+  value: string;
+  onChange: (symbol: string) => void;
+}) {
   const translate = useTranslate();
   const chainId = useSession().currentChainObj?.chainId;
   // Every chain's currencies, each symbol once (USDT on Ethereum and on TRON is one choice; the totals keep them apart).
   const everyChain = useMemo(
-    () => (field.kind === 'enum' && !Array.isArray(field.choices) ? { ...field, choices: { ...field.choices, dependsOn: undefined } } : field),
+    () =>
+      field.kind === 'enum' && !Array.isArray(field.choices) ? { ...field, choices: { ...field.choices, dependsOn: undefined } } : field,
     [field],
   );
   const { choices } = useFieldChoices(allChains ? everyChain : field, { chainId });
@@ -45,7 +56,13 @@ function ChainPicker({ allChains, onChange }: { allChains: boolean; onChange: (a
   const translate = useTranslate();
   const chain = useSession().currentChainObj;
   return (
-    <TextField select size="small" label={translate('report.chains')} value={allChains ? 'all' : 'selected'} onChange={(e) => onChange(e.target.value === 'all')}>
+    <TextField
+      select
+      size="small"
+      label={translate('report.chains')}
+      value={allChains ? 'all' : 'selected'}
+      onChange={(e) => onChange(e.target.value === 'all')}
+    >
       <MenuItem value="selected">{chain?.name ?? '—'}</MenuItem>
       <MenuItem value="all">{translate('report.allChains')}</MenuItem>
     </TextField>
@@ -110,8 +127,22 @@ export default function ReportSummary({ definition }: ResourceViewProps) {
   return (
     <Box sx={{ p: 2, display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'flex-start' }}>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', '& .MuiTextField-root': { width: { xs: 'calc(50% - 4px)', sm: 180 } } }}>
-        <TextField type="date" size="small" label={translate('report.from')} value={days.from} onChange={(e) => apply({ from: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField type="date" size="small" label={translate('report.to')} value={days.to} onChange={(e) => apply({ to: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField
+          type="date"
+          size="small"
+          label={translate('report.from')}
+          value={days.from}
+          onChange={(e) => apply({ from: e.target.value })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          type="date"
+          size="small"
+          label={translate('report.to')}
+          value={days.to}
+          onChange={(e) => apply({ to: e.target.value })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
         <TextField select size="small" label={translate('report.timeZone')} value={zone} onChange={(e) => apply({ zone: e.target.value })}>
           {zones.map((z) => (
             <MenuItem key={z} value={z}>
@@ -120,7 +151,14 @@ export default function ReportSummary({ definition }: ResourceViewProps) {
           ))}
         </TextField>
         {definition.declaration.list?.allChains && <ChainPicker allChains={allChains} onChange={setAllChains} />}
-        {currency && <CurrencyPicker field={currency} allChains={allChains} value={typeof filterValues.symbol === 'string' ? filterValues.symbol : ''} onChange={(symbol) => change({ symbol })} />}
+        {currency && (
+          <CurrencyPicker
+            field={currency}
+            allChains={allChains}
+            value={typeof filterValues.symbol === 'string' ? filterValues.symbol : ''}
+            onChange={(symbol) => change({ symbol })}
+          />
+        )}
       </Box>
       {/* Nothing to total: the empty state below says which filters hid the rows. */}
       {report && totals && totals.length > 0 && <ReportTotals kind={report.kind} totals={totals} />}

@@ -41,7 +41,12 @@ export function ReportTotals({ kind, totals }: { kind: ReportKind; totals: Total
           {title}
         </Typography>
         {totals.map((t) => (
-          <Table key={`${t.chainId}-${t.symbol}`} size="small" aria-label={`${title}: ${t.symbol} · ${chainName(t.chainId)}`} sx={{ mb: 1 }}>
+          <Table
+            key={`${t.chainId}-${t.symbol}`}
+            size="small"
+            aria-label={`${title}: ${t.symbol} · ${chainName(t.chainId)}`}
+            sx={{ mb: 1 }}
+          >
             <TableHead>
               <TableRow>
                 <TableCell colSpan={2}>

@@ -37,11 +37,22 @@ function orderReport(kind: OrderReportKind, route: RoutePath, icon: ComponentTyp
       {
         source: 'symbol',
         kind: 'enum',
-        choices: { path: ApiPath.currency.list, value: 'symbol', label: 'symbol', dependsOn: { chainId: 'chainId' }, query: { sort: 'symbol', order: 'asc' } },
+        choices: {
+          path: ApiPath.currency.list,
+          value: 'symbol',
+          label: 'symbol',
+          dependsOn: { chainId: 'chainId' },
+          query: { sort: 'symbol', order: 'asc' },
+        },
       },
       { source: 'amount', kind: 'amount', inForm: false, sortable: true },
       { source: 'fee', kind: 'amount', inForm: false, sortable: true },
-      { source: 'status', kind: 'enum', choices: ORDER_STATUSES.map((s) => ({ id: s, name: `report.status.${s}` })), filterable: 'alwaysOn' },
+      {
+        source: 'status',
+        kind: 'enum',
+        choices: ORDER_STATUSES.map((s) => ({ id: s, name: `report.status.${s}` })),
+        filterable: 'alwaysOn',
+      },
       { source: 'paidAt', kind: 'dateTime', sortable: true },
       // Long hashes stay off the table (they are in Export, and `q` finds an order by one).
       { source: 'txHash', kind: 'address', inList: false },

@@ -22,7 +22,12 @@ export default function LiteWalletList(props: ResourceViewProps) {
     <>
       {waiting.data && <WaitingProposals proposals={waiting.data} testId="lite-waiting-list" title="liteSigning.waitingForMySignature" />}
       {approved.data && approved.data.length > 0 && (
-        <WaitingProposals proposals={approved.data} testId="lite-approved-list" title="liteSigning.readyToExecute" empty="liteSigning.readyToExecute" />
+        <WaitingProposals
+          proposals={approved.data}
+          testId="lite-approved-list"
+          title="liteSigning.readyToExecute"
+          empty="liteSigning.readyToExecute"
+        />
       )}
       <GeneratedList {...props} />
     </>

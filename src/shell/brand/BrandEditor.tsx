@@ -84,10 +84,17 @@ export default function BrandEditor() {
                 helperText={errors[field]}
                 sx={{ flex: 1 }}
               />
-              {draft[field] && <img src={draft[field]} alt="" style={{ height: 32, background: field === 'logoDarkMode' ? '#333' : 'transparent' }} />}
+              {draft[field] && (
+                <img src={draft[field]} alt="" style={{ height: 32, background: field === 'logoDarkMode' ? '#333' : 'transparent' }} />
+              )}
               <Button component="label" startIcon={<UploadIcon />}>
                 {translate('brand.upload')}
-                <input hidden type="file" accept="image/png,image/svg+xml,image/x-icon,image/jpeg,image/webp" onChange={(e) => void upload(field, e)} />
+                <input
+                  hidden
+                  type="file"
+                  accept="image/png,image/svg+xml,image/x-icon,image/jpeg,image/webp"
+                  onChange={(e) => void upload(field, e)}
+                />
               </Button>
             </Box>
           ))}

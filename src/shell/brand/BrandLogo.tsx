@@ -12,5 +12,12 @@ export function BrandLogo({ height = 32, onColour = false }: { height?: number; 
   const src = ((dark || onColour) && brand.logoDarkMode) || brand.logo;
   if (!src) return null;
   const plate = onColour && !brand.logoDarkMode;
-  return <img src={src} alt={brand.brandName} data-testid={onColour ? 'app-bar-logo' : undefined} style={{ height, display: 'block', ...(plate ? { background: '#fff', borderRadius: 4, padding: 2 } : {}) }} />;
+  return (
+    <img
+      src={src}
+      alt={brand.brandName}
+      data-testid={onColour ? 'app-bar-logo' : undefined}
+      style={{ height, display: 'block', ...(plate ? { background: '#fff', borderRadius: 4, padding: 2 } : {}) }}
+    />
+  );
 }

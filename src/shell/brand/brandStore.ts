@@ -9,7 +9,12 @@ export interface BrandConfig {
   logoDarkMode: string;
 }
 
-export const DEFAULT_BRAND: BrandConfig = { brandName: 'Custodia', favicon: '/brand/favicon.svg', logo: '/brand/logo.svg', logoDarkMode: '/brand/logo-dark.svg' };
+export const DEFAULT_BRAND: BrandConfig = {
+  brandName: 'Custodia',
+  favicon: '/brand/favicon.svg',
+  logo: '/brand/logo.svg',
+  logoDarkMode: '/brand/logo-dark.svg',
+};
 
 const listeners = new Set<() => void>();
 

@@ -29,7 +29,12 @@ const baseline = (focusColour: string) => ({
       // src/shell/layout/FocusTitleOnNavigate.tsx) marks a reading position, not a control: no ring.
       '[tabindex="-1"]:focus-visible': { outline: 'none !important' },
       '@media (prefers-reduced-motion: reduce)': {
-        '*, *::before, *::after': { animationDuration: '0.01ms !important', animationIterationCount: '1 !important', transitionDuration: '0.01ms !important', scrollBehavior: 'auto !important' },
+        '*, *::before, *::after': {
+          animationDuration: '0.01ms !important',
+          animationIterationCount: '1 !important',
+          transitionDuration: '0.01ms !important',
+          scrollBehavior: 'auto !important',
+        },
       },
     },
   },

@@ -5,7 +5,10 @@
  */
 export const THEME_STORE_KEY = 'RaStore.theme';
 
-export function initialThemeMode(storage: Storage = localStorage, prefersDark = () => window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false): 'light' | 'dark' {
+export function initialThemeMode(
+  storage: Storage = localStorage,
+  prefersDark = () => window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false,
+): 'light' | 'dark' {
   try {
     const stored: unknown = JSON.parse(storage.getItem(THEME_STORE_KEY) ?? 'null');
     if (stored === 'light' || stored === 'dark') return stored;

@@ -8,7 +8,19 @@ import { BrandLogo } from '../brand/BrandLogo';
  * load: code, title, sentence, actions. Free of react-admin and the router, so the
  * start-up can show it too.
  */
-export function ErrorPage({ code, titleKey, textKey, detail, actions }: { code?: string; titleKey: string; textKey: string; detail?: string; actions: ReactNode }) {
+export function ErrorPage({
+  code,
+  titleKey,
+  textKey,
+  detail,
+  actions,
+}: {
+  code?: string;
+  titleKey: string;
+  textKey: string;
+  detail?: string;
+  actions: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Box component="main" sx={{ p: 6, display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 1 }}>
@@ -23,7 +35,11 @@ export function ErrorPage({ code, titleKey, textKey, detail, actions }: { code?:
       </Typography>
       <Typography sx={{ mb: 2 }}>{t(textKey)}</Typography>
       {detail && (
-        <Typography component="pre" data-testid="error-detail" sx={{ mb: 2, p: 2, maxWidth: '100%', whiteSpace: 'pre-wrap', fontFamily: 'monospace', bgcolor: 'action.hover', borderRadius: 1 }}>
+        <Typography
+          component="pre"
+          data-testid="error-detail"
+          sx={{ mb: 2, p: 2, maxWidth: '100%', whiteSpace: 'pre-wrap', fontFamily: 'monospace', bgcolor: 'action.hover', borderRadius: 1 }}
+        >
           {detail}
         </Typography>
       )}

@@ -48,7 +48,16 @@ export function StepUpDialog() {
         <DialogTitle id="step-up-title">{translate('twoFactor.stepUpTitle')}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 1 }}>{translate('twoFactor.stepUpText')}</DialogContentText>
-          <OneTimeCodeField label={translate('twoFactor.code')} value={code} onChange={(e) => setCode(e.target.value)} error={Boolean(error)} helperText={error} testId="step-up-code" autoFocus fullWidth />
+          <OneTimeCodeField
+            label={translate('twoFactor.code')}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            error={Boolean(error)}
+            helperText={error}
+            testId="step-up-code"
+            autoFocus
+            fullWidth
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => stepUpPrompt.finish(false)}>{translate('ra.action.cancel')}</Button>

@@ -15,7 +15,12 @@ export const toasts = {
   add(type: ToastType, message: string, autoClose?: number | false): Id {
     if (toast.isActive(message)) return message;
     if (type === 'error') openErrors.add(message);
-    return toast(message, { type, toastId: message, onClose: () => openErrors.delete(message), ...(autoClose === undefined ? {} : { autoClose }) });
+    return toast(message, {
+      type,
+      toastId: message,
+      onClose: () => openErrors.delete(message),
+      ...(autoClose === undefined ? {} : { autoClose }),
+    });
   },
   /** Is an error toast on screen (e.g. the server's refusal of the form just sent)? */
   hasOpenError: () => openErrors.size > 0,
@@ -25,7 +30,10 @@ export const toasts = {
     openErrors.clear();
   },
   update(id: Id, change: { type?: ToastType; message?: string }) {
-    toast.update(id, { ...(change.type ? { type: change.type } : {}), ...(change.message !== undefined ? { render: change.message } : {}) });
+    toast.update(id, {
+      ...(change.type ? { type: change.type } : {}),
+      ...(change.message !== undefined ? { render: change.message } : {}),
+    });
   },
   remove(id?: Id) {
     toast.dismiss(id);

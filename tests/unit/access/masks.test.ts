@@ -1,39 +1,65 @@
 import { describe, expect, it } from 'vitest';
 import {
-  canAccess, may, maskHas, masks, maskOf, combine, roleBit, ROLES, ROLE_NAMES, routeGroups, routesFor, rowMask,
-  roleIndexFor, roleIndexOf, roleLevelLabel, roleNameOf, tenantOfRoleIndex, tenantTypeName,
-  type MaskName, type RoleName, type RouteGroup,
+  canAccess,
+  may,
+  maskHas,
+  masks,
+  maskOf,
+  combine,
+  roleBit,
+  ROLES,
+  ROLE_NAMES,
+  routeGroups,
+  routesFor,
+  rowMask,
+  roleIndexFor,
+  roleIndexOf,
+  roleLevelLabel,
+  roleNameOf,
+  tenantOfRoleIndex,
+  tenantTypeName,
+  type MaskName,
+  type RoleName,
+  type RouteGroup,
 } from '../../../src/access';
 
 const roleOrder: RoleName[] = [
-  'superAdmin', 'operatorEmployee', 'agentManager', 'agentEmployee',
-  'merchantProManager', 'merchantProFinance', 'merchantProEmployee',
-  'merchantLiteManager', 'merchantLiteEmployee',
-  'merchantStdManager', 'merchantStdFinance', 'merchantStdEmployee',
+  'superAdmin',
+  'operatorEmployee',
+  'agentManager',
+  'agentEmployee',
+  'merchantProManager',
+  'merchantProFinance',
+  'merchantProEmployee',
+  'merchantLiteManager',
+  'merchantLiteEmployee',
+  'merchantStdManager',
+  'merchantStdFinance',
+  'merchantStdEmployee',
 ];
 
 /** The combined masks (docs/roles-and-routes.md), written out per named role (same role order as above). */
 //                                     op  ag  pro lite std
 const membership: Record<MaskName, string> = {
-  all:              'YY  YY  YYY YY   YYY',
-  operator:         'YY  NN  NNN NN   NNN',
-  agent:            'YY  YY  NNN NN   NNN',
-  merchantPro:      'YY  YY  YYY NN   NNN',
-  merchantLite:     'YY  YY  NNN YY   NNN',
-  merchantStd:      'YY  YY  NNN NN   YYY',
-  excludeAgent:     'YY  NN  YYY YY   YYY',
-  excludeLite:      'YY  YY  YYY NN   YYY',
-  agentOnly:        'NN  YY  NNN NN   NNN',
-  allMerchants:     'NN  NN  YYY YY   YYY',
-  merchantProOnly:  'NN  NN  YYY NN   NNN',
+  all: 'YY  YY  YYY YY   YYY',
+  operator: 'YY  NN  NNN NN   NNN',
+  agent: 'YY  YY  NNN NN   NNN',
+  merchantPro: 'YY  YY  YYY NN   NNN',
+  merchantLite: 'YY  YY  NNN YY   NNN',
+  merchantStd: 'YY  YY  NNN NN   YYY',
+  excludeAgent: 'YY  NN  YYY YY   YYY',
+  excludeLite: 'YY  YY  YYY NN   YYY',
+  agentOnly: 'NN  YY  NNN NN   NNN',
+  allMerchants: 'NN  NN  YYY YY   YYY',
+  merchantProOnly: 'NN  NN  YYY NN   NNN',
   merchantLiteOnly: 'NN  NN  NNN YY   NNN',
-  merchantStdOnly:  'NN  NN  NNN NN   YYY',
-  stdAndPro:        'NN  NN  YYY NN   YYY',
-  allowTransfer:    'NN  NN  NYN YY   YYY',
-  coldAdmins:       'YN  YN  YNN NN   YNN',
+  merchantStdOnly: 'NN  NN  NNN NN   YYY',
+  stdAndPro: 'NN  NN  YYY NN   YYY',
+  allowTransfer: 'NN  NN  NYN YY   YYY',
+  coldAdmins: 'YN  YN  YNN NN   YNN',
   merchantManagers: 'NN  NN  YNN YN   YNN',
-  allManagers:      'YN  YN  YNN YN   YNN',
-  auditReaders:     'YY  YN  YNN YN   YNN',
+  allManagers: 'YN  YN  YNN YN   YNN',
+  auditReaders: 'YY  YN  YNN YN   YNN',
 };
 
 describe('combined masks', () => {
@@ -52,16 +78,16 @@ describe('combined masks', () => {
 /** The route guard groups (docs/roles-and-routes.md): here the tier groups and `agent` are that row alone. */
 //                                   op  ag  pro lite std
 const groupMembership: Record<RouteGroup, string> = {
-  all:            'YY  YY  YYY YY   YYY',
-  excludeLite:    'YY  YY  YYY NN   YYY',
-  excludeAgent:   'YY  NN  YYY YY   YYY',
+  all: 'YY  YY  YYY YY   YYY',
+  excludeLite: 'YY  YY  YYY NN   YYY',
+  excludeAgent: 'YY  NN  YYY YY   YYY',
   stdProOperator: 'YY  NN  YYY NN   YYY',
-  merchantPro:    'NN  NN  YYY NN   NNN',
-  merchantStd:    'NN  NN  NNN NN   YYY',
-  merchantLite:   'NN  NN  NNN YY   NNN',
-  operator:       'YY  NN  NNN NN   NNN',
-  agent:          'NN  YY  NNN NN   NNN',
-  auditLog:       'YY  YN  YNN YN   YNN',
+  merchantPro: 'NN  NN  YYY NN   NNN',
+  merchantStd: 'NN  NN  NNN NN   YYY',
+  merchantLite: 'NN  NN  NNN YY   NNN',
+  operator: 'YY  NN  NNN NN   NNN',
+  agent: 'NN  YY  NNN NN   NNN',
+  auditLog: 'YY  YN  YNN YN   YNN',
 };
 
 describe('route guard groups', () => {
@@ -79,10 +105,18 @@ describe('route guard groups', () => {
 
 describe('named roles', () => {
   const cells: Array<[RoleName, number, number]> = [
-    ['superAdmin', 0, 0], ['operatorEmployee', 0, 1], ['agentManager', 1, 0], ['agentEmployee', 1, 1],
-    ['merchantProManager', 3, 0], ['merchantProFinance', 3, 1], ['merchantProEmployee', 3, 2],
-    ['merchantLiteManager', 4, 0], ['merchantLiteEmployee', 4, 1],
-    ['merchantStdManager', 5, 0], ['merchantStdFinance', 5, 1], ['merchantStdEmployee', 5, 2],
+    ['superAdmin', 0, 0],
+    ['operatorEmployee', 0, 1],
+    ['agentManager', 1, 0],
+    ['agentEmployee', 1, 1],
+    ['merchantProManager', 3, 0],
+    ['merchantProFinance', 3, 1],
+    ['merchantProEmployee', 3, 2],
+    ['merchantLiteManager', 4, 0],
+    ['merchantLiteEmployee', 4, 1],
+    ['merchantStdManager', 5, 0],
+    ['merchantStdFinance', 5, 1],
+    ['merchantStdEmployee', 5, 2],
   ];
   it('there are exactly 12', () => {
     expect([...ROLE_NAMES].sort()).toEqual(cells.map(([name]) => name).sort());
@@ -107,7 +141,7 @@ describe('BigInt masks', () => {
     for (const mask of Object.values(masks)) expect(typeof mask).toBe('bigint');
     expect(ROLES.merchantStdManager).toBe(30);
     expect(roleBit(35)).toBe(2n ** 35n);
-    expect(rowMask(5)).toBe((2n ** 36n - 1n) - (2n ** 30n - 1n));
+    expect(rowMask(5)).toBe(2n ** 36n - 1n - (2n ** 30n - 1n));
     // 32-bit tricks would wrap these to the low rows
     expect(maskHas(masks.merchantStdOnly, ROLES.merchantStdEmployee)).toBe(true);
     expect(maskHas(masks.merchantStdOnly, ROLES.superAdmin)).toBe(false);
@@ -160,9 +194,28 @@ describe('canAccess edge cases', () => {
   });
   it('routesFor lists the menu of a lite employee in table order', () => {
     expect(routesFor(ROLES.merchantLiteEmployee).map((r) => r.path)).toEqual([
-      '/home', '/network', '/currency', '/transfer', '/withdraw', '/refund', '/merchant-lite-wallet', '/merchant-lite',
-      '/aggregate', '/member', '/contract-address', '/asset-flow', '/asset-flow-lite', '/pay-link', '/payment-report',
-      '/linkpay-report', '/recharge-report', '/gas-report', '/order-repair', '/policy', '/address-book', '/account',
+      '/home',
+      '/network',
+      '/currency',
+      '/transfer',
+      '/withdraw',
+      '/refund',
+      '/merchant-lite-wallet',
+      '/merchant-lite',
+      '/aggregate',
+      '/member',
+      '/contract-address',
+      '/asset-flow',
+      '/asset-flow-lite',
+      '/pay-link',
+      '/payment-report',
+      '/linkpay-report',
+      '/recharge-report',
+      '/gas-report',
+      '/order-repair',
+      '/policy',
+      '/address-book',
+      '/account',
     ]);
   });
 });

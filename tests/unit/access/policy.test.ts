@@ -10,27 +10,66 @@ const allowed = (action: ActionName): RoleName[] => ROLE_NAMES.filter((name) => 
 
 describe('the access table', () => {
   it.each<[ActionName, RoleName[]]>([
-    ['withdraw.create', ['superAdmin', 'merchantProManager', 'merchantProFinance', 'merchantLiteManager', 'merchantStdManager', 'merchantStdFinance']],
-    ['refund.create', ['superAdmin', 'merchantProManager', 'merchantProFinance', 'merchantLiteManager', 'merchantStdManager', 'merchantStdFinance']],
+    [
+      'withdraw.create',
+      ['superAdmin', 'merchantProManager', 'merchantProFinance', 'merchantLiteManager', 'merchantStdManager', 'merchantStdFinance'],
+    ],
+    [
+      'refund.create',
+      ['superAdmin', 'merchantProManager', 'merchantProFinance', 'merchantLiteManager', 'merchantStdManager', 'merchantStdFinance'],
+    ],
     ['supply.create', ['superAdmin', 'merchantProManager', 'merchantStdManager']],
     ['coldWallet.moveOut', ['superAdmin', 'agentManager', 'merchantProManager', 'merchantStdManager']],
     ['liteColdWallet.moveOut', ['superAdmin', 'agentManager', 'merchantProManager', 'merchantLiteManager', 'merchantStdManager']],
     ['coldWallet.write', ['superAdmin', 'agentManager', 'merchantProManager', 'merchantStdManager']],
-    ['wallet.transferOut', ['merchantProFinance', 'merchantLiteManager', 'merchantLiteEmployee', 'merchantStdManager', 'merchantStdFinance', 'merchantStdEmployee']],
+    [
+      'wallet.transferOut',
+      [
+        'merchantProFinance',
+        'merchantLiteManager',
+        'merchantLiteEmployee',
+        'merchantStdManager',
+        'merchantStdFinance',
+        'merchantStdEmployee',
+      ],
+    ],
     ['payLink.write', ['merchantProManager', 'merchantProFinance', 'merchantLiteManager', 'merchantStdManager', 'merchantStdFinance']],
     ['invitation.issue', ['agentManager']],
     ['order.recredit', ['superAdmin', 'operatorEmployee']],
-    ['order.recheck', ['superAdmin', 'operatorEmployee', 'merchantProManager', 'merchantProFinance', 'merchantLiteManager', 'merchantStdManager', 'merchantStdFinance']],
+    [
+      'order.recheck',
+      [
+        'superAdmin',
+        'operatorEmployee',
+        'merchantProManager',
+        'merchantProFinance',
+        'merchantLiteManager',
+        'merchantStdManager',
+        'merchantStdFinance',
+      ],
+    ],
     ['policy.edit', ['superAdmin', 'agentManager', 'merchantProManager', 'merchantLiteManager', 'merchantStdManager']],
     ['ledger.verify', ['superAdmin', 'operatorEmployee']],
-    ['auditLog.read', ['superAdmin', 'operatorEmployee', 'agentManager', 'merchantProManager', 'merchantLiteManager', 'merchantStdManager']],
+    [
+      'auditLog.read',
+      ['superAdmin', 'operatorEmployee', 'agentManager', 'merchantProManager', 'merchantLiteManager', 'merchantStdManager'],
+    ],
   ])('%s: only %j', (action, roles) => {
     expect(allowed(action)).toEqual(roles);
   });
 
   it('no employee of a merchant moves money or changes a rule', () => {
     const employees: RoleName[] = ['merchantProEmployee', 'merchantStdEmployee'];
-    const money: ActionName[] = ['withdraw.create', 'refund.create', 'supply.create', 'coldWallet.moveOut', 'payLink.write', 'policy.edit', 'member.manage', 'wallet.write'];
+    const money: ActionName[] = [
+      'withdraw.create',
+      'refund.create',
+      'supply.create',
+      'coldWallet.moveOut',
+      'payLink.write',
+      'policy.edit',
+      'member.manage',
+      'wallet.write',
+    ];
     for (const role of employees) for (const action of money) expect(may(ROLES[role], action), `${role} ${action}`).toBe(false);
   });
 

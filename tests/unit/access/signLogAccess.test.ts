@@ -19,7 +19,14 @@ describe('who reads the sign log', () => {
   it('the console asks /multisig’s list access for the sign-log list', async () => {
     const asked: Array<{ resource: string; action: string }> = [];
     const provider = withResourceAccess(
-      { canAccess: async ({ resource, action }) => (asked.push({ resource, action }), resource === 'multisig'), login: async () => undefined, logout: async () => undefined, checkAuth: async () => undefined, checkError: async () => undefined, getPermissions: async () => undefined },
+      {
+        canAccess: async ({ resource, action }) => (asked.push({ resource, action }), resource === 'multisig'),
+        login: async () => undefined,
+        logout: async () => undefined,
+        checkAuth: async () => undefined,
+        checkError: async () => undefined,
+        getPermissions: async () => undefined,
+      },
       [],
       signListsShownOn,
     );

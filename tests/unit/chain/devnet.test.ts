@@ -40,7 +40,8 @@ const RELAYER = keys.relayer;
 const FAUCET = keys.faucet;
 const guard = guardAddressOf(RELAYER.address);
 
-const read = <T>(address: Address, abi: typeof safeAbi, functionName: string, args: unknown[] = []) => devnet.client.readContract({ address, abi, functionName, args }) as Promise<T>;
+const read = <T>(address: Address, abi: typeof safeAbi, functionName: string, args: unknown[] = []) =>
+  devnet.client.readContract({ address, abi, functionName, args }) as Promise<T>;
 const usdtOf = (owner: Address) => read<bigint>(USDT, tokenAbi, 'balanceOf', [owner]);
 
 async function createSafe(owners: Address[], threshold: number, saltNonce: bigint): Promise<Address> {
@@ -53,13 +54,20 @@ async function createSafe(owners: Address[], threshold: number, saltNonce: bigin
 }
 
 async function signedBy(transaction: SafeTransaction, signers: LocalAccount[]): Promise<Hex> {
-  const signatures = await Promise.all(signers.map(async (s) => ({ signer: s.address, signature: await s.signTypedData(safeTypedData(CHAIN_ID, safe, transaction)) })));
+  const signatures = await Promise.all(
+    signers.map(async (s) => ({ signer: s.address, signature: await s.signTypedData(safeTypedData(CHAIN_ID, safe, transaction)) })),
+  );
   return packSignatures(signatures);
 }
 
 const nonceOf = (address: Address) => read<bigint>(address, safeAbi, 'nonce');
 const transferOut = async (amount: bigint) =>
-  safeTransaction(USDT, 0n, encodeFunctionData({ abi: tokenAbi, functionName: 'transfer', args: [RECIPIENT, amount] }), await nonceOf(safe));
+  safeTransaction(
+    USDT,
+    0n,
+    encodeFunctionData({ abi: tokenAbi, functionName: 'transfer', args: [RECIPIENT, amount] }),
+    await nonceOf(safe),
+  );
 
 /** The Safe's revert reason (`GS020`…), as the relayer hears it before sending anything. */
 async function refusal(transaction: SafeTransaction, signatures: Hex): Promise<string | undefined> {
@@ -76,7 +84,12 @@ async function refusal(transaction: SafeTransaction, signatures: Hex): Promise<s
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'devnet-'));
   journalFile = join(folder, 'chain-1.jsonl');
-  devnet = await Devnet.start({ chainId: CHAIN_ID, journalFile, tokens: [{ address: USDT, name: 'Tether USD', symbol: 'USDT', decimals: 6 }], keys });
+  devnet = await Devnet.start({
+    chainId: CHAIN_ID,
+    journalFile,
+    tokens: [{ address: USDT, name: 'Tether USD', symbol: 'USDT', decimals: 6 }],
+    keys,
+  });
   // Every platform Safe carries the relayer's execution guard (tests/unit/chain/executionGuard.test.ts).
   expect((await devnet.send(RELAYER, guardDeployment(RELAYER.address))).receipt.status).toBe('success');
   safe = await createSafe([alice.address, bob.address, carol.address], 2, 1n);
@@ -101,10 +114,22 @@ describe('the embedded devnet', () => {
   it('a 2-of-3 Safe moves tokens with two owners’ signatures, and the hash signed is the one the Safe computes', async () => {
     const transaction = await transferOut(250_000_000n);
     const onChain = await read<Hex>(safe, safeAbi, 'getTransactionHash', [
-      transaction.to, transaction.value, transaction.data, transaction.operation, transaction.safeTxGas, transaction.baseGas, transaction.gasPrice, transaction.gasToken, transaction.refundReceiver, transaction.nonce,
+      transaction.to,
+      transaction.value,
+      transaction.data,
+      transaction.operation,
+      transaction.safeTxGas,
+      transaction.baseGas,
+      transaction.gasPrice,
+      transaction.gasToken,
+      transaction.refundReceiver,
+      transaction.nonce,
     ]);
     expect(safeTransactionHash(CHAIN_ID, safe, transaction)).toBe(onChain);
-    const { receipt } = await devnet.send(RELAYER, { to: safe, data: encodeExecTransaction(transaction, await signedBy(transaction, [carol, alice])) });
+    const { receipt } = await devnet.send(RELAYER, {
+      to: safe,
+      data: encodeExecTransaction(transaction, await signedBy(transaction, [carol, alice])),
+    });
     expect(receipt.status).toBe('success');
     expect(await usdtOf(RECIPIENT)).toBe(250_000_000n);
     expect(await usdtOf(safe)).toBe(750_000_000n);
@@ -117,7 +142,10 @@ describe('the embedded devnet', () => {
     const twice = await signedBy(transaction, [alice]);
     expect(await refusal(transaction, `${twice}${twice.slice(2)}` as Hex)).toBe('GS026');
     // Signed for 1 USDT, sent for the whole balance: the signatures no longer match.
-    const raised = { ...transaction, data: encodeFunctionData({ abi: tokenAbi, functionName: 'transfer', args: [RECIPIENT, 750_000_000n] }) };
+    const raised = {
+      ...transaction,
+      data: encodeFunctionData({ abi: tokenAbi, functionName: 'transfer', args: [RECIPIENT, 750_000_000n] }),
+    };
     expect(await refusal(raised, await signedBy(transaction, [alice, bob]))).toMatch(/^GS02\d$/);
     expect(await usdtOf(safe)).toBe(750_000_000n);
     expect(await nonceOf(safe)).toBe(transaction.nonce);
@@ -125,14 +153,19 @@ describe('the embedded devnet', () => {
 
   it('owners and threshold change only through the Safe itself, with its quorum', async () => {
     const add = safeTransaction(safe, 0n, governanceCall.addOwner(mallory.address, 3), await nonceOf(safe));
-    expect((await devnet.send(RELAYER, { to: safe, data: encodeExecTransaction(add, await signedBy(add, [alice, bob])) })).receipt.status).toBe('success');
+    expect(
+      (await devnet.send(RELAYER, { to: safe, data: encodeExecTransaction(add, await signedBy(add, [alice, bob])) })).receipt.status,
+    ).toBe('success');
     expect(await read<Address[]>(safe, safeAbi, 'getOwners')).toEqual([mallory.address, alice.address, bob.address, carol.address]);
     expect(await read<bigint>(safe, safeAbi, 'getThreshold')).toBe(3n);
     const owners = await read<Address[]>(safe, safeAbi, 'getOwners');
     const remove = safeTransaction(safe, 0n, governanceCall.removeOwner(owners, mallory.address, 2), await nonceOf(safe));
     // The threshold is 3 now: two signatures no longer do.
     expect(await refusal(remove, await signedBy(remove, [alice, bob]))).toBe('GS020');
-    expect((await devnet.send(RELAYER, { to: safe, data: encodeExecTransaction(remove, await signedBy(remove, [alice, bob, carol])) })).receipt.status).toBe('success');
+    expect(
+      (await devnet.send(RELAYER, { to: safe, data: encodeExecTransaction(remove, await signedBy(remove, [alice, bob, carol])) })).receipt
+        .status,
+    ).toBe('success');
     expect(await read<Address[]>(safe, safeAbi, 'getOwners')).toEqual([alice.address, bob.address, carol.address]);
     expect(await read<bigint>(safe, safeAbi, 'getThreshold')).toBe(2n);
   });
@@ -143,12 +176,26 @@ describe('the embedded devnet', () => {
     const change = governanceTransaction(safe, owners, 2, [bob.address, carol.address, dave.address, erin.address], 3, await nonceOf(safe));
     expect(change.operation).toBe(1);
     expect(await refusal(change, await signedBy(change, [bob]))).toBe('GS020');
-    expect((await devnet.send(RELAYER, { to: safe, data: encodeExecTransaction(change, await signedBy(change, [alice, carol])) })).receipt.status).toBe('success');
-    expect(new Set(await read<Address[]>(safe, safeAbi, 'getOwners'))).toEqual(new Set([bob.address, carol.address, dave.address, erin.address]));
+    expect(
+      (await devnet.send(RELAYER, { to: safe, data: encodeExecTransaction(change, await signedBy(change, [alice, carol])) })).receipt
+        .status,
+    ).toBe('success');
+    expect(new Set(await read<Address[]>(safe, safeAbi, 'getOwners'))).toEqual(
+      new Set([bob.address, carol.address, dave.address, erin.address]),
+    );
     expect(await read<bigint>(safe, safeAbi, 'getThreshold')).toBe(3n);
     // And back, now with three of the new owners.
-    const back = governanceTransaction(safe, await read<Address[]>(safe, safeAbi, 'getOwners'), 3, [alice.address, bob.address, carol.address], 2, await nonceOf(safe));
-    expect((await devnet.send(RELAYER, { to: safe, data: encodeExecTransaction(back, await signedBy(back, [bob, dave, erin])) })).receipt.status).toBe('success');
+    const back = governanceTransaction(
+      safe,
+      await read<Address[]>(safe, safeAbi, 'getOwners'),
+      3,
+      [alice.address, bob.address, carol.address],
+      2,
+      await nonceOf(safe),
+    );
+    expect(
+      (await devnet.send(RELAYER, { to: safe, data: encodeExecTransaction(back, await signedBy(back, [bob, dave, erin])) })).receipt.status,
+    ).toBe('success');
     expect(new Set(await read<Address[]>(safe, safeAbi, 'getOwners'))).toEqual(new Set([alice.address, bob.address, carol.address]));
     expect(await read<bigint>(safe, safeAbi, 'getThreshold')).toBe(2n);
   });
@@ -165,22 +212,35 @@ describe('the embedded devnet', () => {
     expect(fromHot.receipt.status).toBe('success');
     await devnet.mineEmpty();
     const before = await devnet.client.getBlock();
-    const again = await Devnet.start({ chainId: CHAIN_ID, journalFile, tokens: [{ address: USDT, name: 'Tether USD', symbol: 'USDT', decimals: 6 }], keys });
+    const again = await Devnet.start({
+      chainId: CHAIN_ID,
+      journalFile,
+      tokens: [{ address: USDT, name: 'Tether USD', symbol: 'USDT', decimals: 6 }],
+      keys,
+    });
     const after = await again.client.getBlock();
     expect(after.number).toBe(before.number);
     expect(after.hash).toBe(before.hash);
     expect((await again.client.getBlock({ blockNumber: emptyAt })).transactions).toEqual([]);
     expect((await again.client.getBlock({ blockNumber: emptyAt + 1n })).transactions).toHaveLength(1);
     expect(await again.client.readContract({ address: USDT, abi: tokenAbi, functionName: 'balanceOf', args: [safe] })).toBe(750_000_000n);
-    expect(new Set(await again.client.readContract({ address: safe, abi: safeAbi, functionName: 'getOwners' }) as Address[])).toEqual(new Set([alice.address, bob.address, carol.address]));
-    expect(await again.client.getTransaction({ hash: fromHot.hash })).toMatchObject({ from: hot.toLowerCase(), to: RECIPIENT.toLowerCase(), value: 5n });
+    expect(new Set((await again.client.readContract({ address: safe, abi: safeAbi, functionName: 'getOwners' })) as Address[])).toEqual(
+      new Set([alice.address, bob.address, carol.address]),
+    );
+    expect(await again.client.getTransaction({ hash: fromHot.hash })).toMatchObject({
+      from: hot.toLowerCase(),
+      to: RECIPIENT.toLowerCase(),
+      value: 5n,
+    });
     expect(await again.client.getBalance({ address: RECIPIENT })).toBe(await devnet.client.getBalance({ address: RECIPIENT }));
     // And it goes on from there: the faucet's next nonce is the one after the journal's.
     expect((await again.fund(RECIPIENT, 1n)).receipt.status).toBe('success');
   });
 
   it('only the faucet mints', async () => {
-    await expect(devnet.send(RELAYER, { to: USDT, data: encodeFunctionData({ abi: tokenAbi, functionName: 'mint', args: [RELAYER.address, 1n] }) })).rejects.toThrow(/only the minter/);
+    await expect(
+      devnet.send(RELAYER, { to: USDT, data: encodeFunctionData({ abi: tokenAbi, functionName: 'mint', args: [RELAYER.address, 1n] }) }),
+    ).rejects.toThrow(/only the minter/);
     expect(await read<bigint>(USDT, tokenAbi, 'balanceOf', [RELAYER.address])).toBe(0n);
     expect(FAUCET.address).not.toBe(RELAYER.address);
   });

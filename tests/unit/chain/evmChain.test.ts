@@ -26,11 +26,19 @@ let devnet: Devnet;
 let safe: Address;
 
 const signatures = (transaction: SafeTransaction, signers: LocalAccount[]) =>
-  Promise.all(signers.map(async (s) => ({ signer: s.address, signature: await s.signTypedData(safeTypedData(chain.signingChainId, safe, transaction)) })));
-const usdtTransfer = (to: Address, amount: bigint, nonce: bigint) => safeTransaction(USDT, 0n, encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }), nonce);
+  Promise.all(
+    signers.map(async (s) => ({
+      signer: s.address,
+      signature: await s.signTypedData(safeTypedData(chain.signingChainId, safe, transaction)),
+    })),
+  );
+const usdtTransfer = (to: Address, amount: bigint, nonce: bigint) =>
+  safeTransaction(USDT, 0n, encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }), nonce);
 
 beforeAll(async () => {
-  registry = new ChainRegistry({ mode: 'devnet', devnetDir: null, relayerKey: null }, async () => [{ address: USDT, name: 'Tether USD', symbol: 'USDT', decimals: 6 }]);
+  registry = new ChainRegistry({ mode: 'devnet', devnetDir: null, relayerKey: null }, async () => [
+    { address: USDT, name: 'Tether USD', symbol: 'USDT', decimals: 6 },
+  ]);
   chain = await registry.adapterFor(ETHEREUM);
   devnet = await registry.devnetOf(1);
   multisig = chain.multisig as MultisigChain;
@@ -75,7 +83,12 @@ describe('the EVM adapter on the devnet', () => {
     expect(await chain.balanceOf(safe, USDT)).toBe(300_000_000n);
     expect(await chain.balanceOf(ELSEWHERE, USDT)).toBe(200_000_000n);
     expect(await chain.balanceOf(devnet.relayer.address, null)).toBe(relayerBefore - execution.fee);
-    expect(await chain.transaction(execution.txHash)).toMatchObject({ status: 'success', blockNumber: execution.blockNumber, gasUsed: execution.gasUsed, fee: execution.fee });
+    expect(await chain.transaction(execution.txHash)).toMatchObject({
+      status: 'success',
+      blockNumber: execution.blockNumber,
+      gasUsed: execution.gasUsed,
+      fee: execution.fee,
+    });
     // The same signatures again: the Safe's nonce has moved on.
     expect(await multisig.execute(safe, transfer, await signatures(transfer, [carol, bob]))).toMatchObject({ outcome: 'refused' });
   });
@@ -83,14 +96,26 @@ describe('the EVM adapter on the devnet', () => {
   it('a payment and its fee go in one Safe transaction: both or neither', async () => {
     const FEE_WALLET = getAddress('0x00000000000000000000000000000000000fee00');
     const nonce = (await multisig.state(safe))!.nonce;
-    const both = transferTransaction([{ to: ELSEWHERE, token: USDT, amount: 10_000_000n }, { to: FEE_WALLET, token: USDT, amount: 2_000_000n }], nonce);
+    const both = transferTransaction(
+      [
+        { to: ELSEWHERE, token: USDT, amount: 10_000_000n },
+        { to: FEE_WALLET, token: USDT, amount: 2_000_000n },
+      ],
+      nonce,
+    );
     expect(both.operation).toBe(1);
     const before = await chain.balanceOf(ELSEWHERE, USDT);
     expect((await multisig.execute(safe, both, await signatures(both, [alice, carol]))).outcome).toBe('executed');
     expect(await chain.balanceOf(ELSEWHERE, USDT)).toBe(before + 10_000_000n);
     expect(await chain.balanceOf(FEE_WALLET, USDT)).toBe(2_000_000n);
     // More than the Safe holds, with a fee it could pay: the whole batch is refused, the fee included.
-    const tooMuch = transferTransaction([{ to: ELSEWHERE, token: USDT, amount: 10n ** 12n }, { to: FEE_WALLET, token: USDT, amount: 1n }], nonce + 1n);
+    const tooMuch = transferTransaction(
+      [
+        { to: ELSEWHERE, token: USDT, amount: 10n ** 12n },
+        { to: FEE_WALLET, token: USDT, amount: 1n },
+      ],
+      nonce + 1n,
+    );
     expect((await multisig.execute(safe, tooMuch, await signatures(tooMuch, [alice, carol]))).outcome).toBe('refused');
     expect(await chain.balanceOf(FEE_WALLET, USDT)).toBe(2_000_000n);
     // The native coin, alone: a plain call with value.
@@ -158,14 +183,22 @@ describe('the EVM adapter over an RPC URL', () => {
   afterAll(() => close());
 
   it('refuses to start without the relayer’s key, or when the URL answers another chain id', async () => {
-    await expect(new ChainRegistry({ mode: 'rpc', devnetDir: null, relayerKey: null }, async () => []).adapterFor({ ...ETHEREUM, rpcUrl: url })).rejects.toThrow(/RELAYER_PRIVATE_KEY/);
+    await expect(
+      new ChainRegistry({ mode: 'rpc', devnetDir: null, relayerKey: null }, async () => []).adapterFor({ ...ETHEREUM, rpcUrl: url }),
+    ).rejects.toThrow(/RELAYER_PRIVATE_KEY/);
     const key = `0x${'11'.repeat(32)}` as Hex;
-    await expect(new ChainRegistry({ mode: 'rpc', devnetDir: null, relayerKey: key }, async () => []).adapterFor({ ...ETHEREUM, rpcUrl: url })).rejects.toThrow(/answers chain id 900000001/);
+    await expect(
+      new ChainRegistry({ mode: 'rpc', devnetDir: null, relayerKey: key }, async () => []).adapterFor({ ...ETHEREUM, rpcUrl: url }),
+    ).rejects.toThrow(/answers chain id 900000001/);
   });
 
   it('reads the same chain through the URL that answers the row’s chain id', async () => {
     const key = `0x${'22'.repeat(32)}` as Hex;
-    const overRpc = await new ChainRegistry({ mode: 'rpc', devnetDir: null, relayerKey: key }, async () => []).adapterFor({ chainId: devnetChainId(1), family: 'evm', rpcUrl: url });
+    const overRpc = await new ChainRegistry({ mode: 'rpc', devnetDir: null, relayerKey: key }, async () => []).adapterFor({
+      chainId: devnetChainId(1),
+      family: 'evm',
+      rpcUrl: url,
+    });
     expect(overRpc.mode).toBe('rpc');
     expect(await overRpc.balanceOf(safe, USDT)).toBe(await chain.balanceOf(safe, USDT));
     expect(await overRpc.multisig?.state(safe)).toEqual(await multisig.state(safe));
@@ -178,7 +211,10 @@ describe('the EVM adapter over an RPC URL', () => {
     await devnet.fund(keyed, 10n ** 18n);
     await devnet.fund(unkeyed, 10n ** 18n);
     const relayerKey = `0x${'33'.repeat(32)}` as Hex;
-    const overRpc = await new ChainRegistry({ mode: 'rpc', devnetDir: null, relayerKey, walletKeys: [walletKey] }, async () => []).adapterFor({ chainId: devnetChainId(1), family: 'evm', rpcUrl: url });
+    const overRpc = await new ChainRegistry(
+      { mode: 'rpc', devnetDir: null, relayerKey, walletKeys: [walletKey] },
+      async () => [],
+    ).adapterFor({ chainId: devnetChainId(1), family: 'evm', rpcUrl: url });
     expect(overRpc.wallets?.holdsKey(keyed.toLowerCase())).toBe(true);
     const sent = await overRpc.wallets?.transfer(keyed, ELSEWHERE, null, 10n ** 16n);
     expect(sent).toMatchObject({ outcome: 'executed', from: keyed });

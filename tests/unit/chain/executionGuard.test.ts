@@ -6,8 +6,21 @@ import type { ChainAdapter, MultisigChain } from '../../../server/chain/adapter'
 import { devnetAccount, type Devnet } from '../../../server/chain/evm/devnet';
 import { rpc } from '../../../server/chain/evm/edrProvider';
 import { revertReasonOf } from '../../../server/chain/evm/evmChain';
-import { encodeAnnounceEscape, ESCAPE_DELAY_SECONDS, GUARD_STORAGE_SLOT, guardAbi, guardAddressOf } from '../../../server/chain/evm/executionGuard';
-import { encodeExecTransaction, packSignatures, safeAbi, safeTransaction, safeTypedData, type SafeTransaction } from '../../../server/chain/evm/safe';
+import {
+  encodeAnnounceEscape,
+  ESCAPE_DELAY_SECONDS,
+  GUARD_STORAGE_SLOT,
+  guardAbi,
+  guardAddressOf,
+} from '../../../server/chain/evm/executionGuard';
+import {
+  encodeExecTransaction,
+  packSignatures,
+  safeAbi,
+  safeTransaction,
+  safeTypedData,
+  type SafeTransaction,
+} from '../../../server/chain/evm/safe';
 import { ChainRegistry, devnetChainId } from '../../../server/chain/registry';
 import { serveOverHttp } from '../../support/rpcServer';
 
@@ -27,13 +40,24 @@ let closeRpc: () => Promise<void>;
 const setups: Array<{ name: string; chain: ChainAdapter; relayer: Address; safe: Address }> = [];
 
 const signatures = (chain: ChainAdapter, safe: Address, transaction: SafeTransaction, signers: LocalAccount[]) =>
-  Promise.all(signers.map(async (s) => ({ signer: s.address, signature: await s.signTypedData(safeTypedData(chain.signingChainId, safe, transaction)) })));
-const usdtTransfer = (amount: bigint, nonce: bigint) => safeTransaction(USDT, 0n, encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [DESTINATION, amount] }), nonce);
+  Promise.all(
+    signers.map(async (s) => ({
+      signer: s.address,
+      signature: await s.signTypedData(safeTypedData(chain.signingChainId, safe, transaction)),
+    })),
+  );
+const usdtTransfer = (amount: bigint, nonce: bigint) =>
+  safeTransaction(USDT, 0n, encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [DESTINATION, amount] }), nonce);
 const nonceOf = (safe: Address) => devnet.client.readContract({ address: safe, abi: safeAbi, functionName: 'nonce' }) as Promise<bigint>;
 const usdtOf = (owner: Address) => devnet.client.readContract({ address: USDT, abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
 
 /** `execTransaction` sent by `sender` itself, as anyone may call it: the revert reason, or 'executed'. */
-async function executeAs(sender: LocalAccount, safe: Address, transaction: SafeTransaction, signed: ReadonlyArray<{ signer: Address; signature: Hex }>): Promise<string> {
+async function executeAs(
+  sender: LocalAccount,
+  safe: Address,
+  transaction: SafeTransaction,
+  signed: ReadonlyArray<{ signer: Address; signature: Hex }>,
+): Promise<string> {
   try {
     const { receipt } = await devnet.send(sender, { to: safe, data: encodeExecTransaction(transaction, packSignatures(signed)) });
     return receipt.status === 'success' ? 'executed' : 'reverted';
@@ -43,7 +67,9 @@ async function executeAs(sender: LocalAccount, safe: Address, transaction: SafeT
 }
 
 beforeAll(async () => {
-  const devnetRegistry = new ChainRegistry({ mode: 'devnet', devnetDir: null, relayerKey: null }, async () => [{ address: USDT, name: 'Tether USD', symbol: 'USDT', decimals: 6 }]);
+  const devnetRegistry = new ChainRegistry({ mode: 'devnet', devnetDir: null, relayerKey: null }, async () => [
+    { address: USDT, name: 'Tether USD', symbol: 'USDT', decimals: 6 },
+  ]);
   const onDevnet = await devnetRegistry.adapterFor(ETHEREUM);
   devnet = await devnetRegistry.devnetOf(1);
   let url: string;
@@ -52,8 +78,15 @@ beforeAll(async () => {
   const relayerKey = generatePrivateKey();
   const relayer = privateKeyToAccount(relayerKey).address;
   await devnet.fund(relayer, 10n ** 19n);
-  const overRpc = await new ChainRegistry({ mode: 'rpc', devnetDir: null, relayerKey }, async () => []).adapterFor({ chainId: devnetChainId(1), family: 'evm', rpcUrl: url });
-  for (const [name, chain, relayerAddress] of [['devnet', onDevnet, devnet.relayer.address], ['rpc', overRpc, relayer]] as const) {
+  const overRpc = await new ChainRegistry({ mode: 'rpc', devnetDir: null, relayerKey }, async () => []).adapterFor({
+    chainId: devnetChainId(1),
+    family: 'evm',
+    rpcUrl: url,
+  });
+  for (const [name, chain, relayerAddress] of [
+    ['devnet', onDevnet, devnet.relayer.address],
+    ['rpc', overRpc, relayer],
+  ] as const) {
     const { address } = await (chain.multisig as MultisigChain).create([alice.address, bob.address, carol.address], 2, 31n);
     await devnet.mint(USDT, address, 1_000_000n);
     setups.push({ name, chain, relayer: relayerAddress, safe: address });
@@ -72,23 +105,28 @@ describe('the execution guard', () => {
       const slot = await devnet.client.getStorageAt({ address: safe, slot: GUARD_STORAGE_SLOT });
       expect(getAddress(`0x${(slot ?? '0x').slice(-40)}`)).toBe(guard);
       expect(await devnet.client.readContract({ address: guard, abi: guardAbi, functionName: 'relayer' })).toBe(relayer);
-      expect(await devnet.client.readContract({ address: guard, abi: guardAbi, functionName: 'supportsInterface', args: ['0xe6d7a83a'] })).toBe(true);
+      expect(
+        await devnet.client.readContract({ address: guard, abi: guardAbi, functionName: 'supportsInterface', args: ['0xe6d7a83a'] }),
+      ).toBe(true);
     }
   });
 
-  it.each([0, 1])('a threshold of leaked signatures is refused to an outsider and to an owner, and executes only through the platform (setup %i)', async (index) => {
-    const { chain, safe } = setups[index];
-    const transaction = usdtTransfer(400_000n, await nonceOf(safe));
-    const leaked = await signatures(chain, safe, transaction, [alice, bob]);
-    expect(await executeAs(mallory, safe, transaction, leaked)).toMatch(/RG001/);
-    // An owner holding the others' signatures is no relayer either.
-    expect(await executeAs(alice, safe, transaction, leaked)).toMatch(/RG001/);
-    expect(await usdtOf(safe)).toBe(1_000_000n);
-    expect(await nonceOf(safe)).toBe(transaction.nonce);
+  it.each([0, 1])(
+    'a threshold of leaked signatures is refused to an outsider and to an owner, and executes only through the platform (setup %i)',
+    async (index) => {
+      const { chain, safe } = setups[index];
+      const transaction = usdtTransfer(400_000n, await nonceOf(safe));
+      const leaked = await signatures(chain, safe, transaction, [alice, bob]);
+      expect(await executeAs(mallory, safe, transaction, leaked)).toMatch(/RG001/);
+      // An owner holding the others' signatures is no relayer either.
+      expect(await executeAs(alice, safe, transaction, leaked)).toMatch(/RG001/);
+      expect(await usdtOf(safe)).toBe(1_000_000n);
+      expect(await nonceOf(safe)).toBe(transaction.nonce);
 
-    expect(await (chain.multisig as MultisigChain).execute(safe, transaction, leaked)).toMatchObject({ outcome: 'executed' });
-    expect(await usdtOf(safe)).toBe(600_000n);
-  });
+      expect(await (chain.multisig as MultisigChain).execute(safe, transaction, leaked)).toMatchObject({ outcome: 'executed' });
+      expect(await usdtOf(safe)).toBe(600_000n);
+    },
+  );
 
   it('signatures given ahead at the next nonce are worthless after their proposal executed: replayed by an outsider, refused', async () => {
     const { chain, safe } = setups[1];
@@ -110,7 +148,12 @@ describe('the execution guard', () => {
     await expect(devnet.send(mallory, { to: guard, data: encodeAnnounceEscape(safe) })).rejects.toThrow(/RG003/);
     const announced = await devnet.send(alice, { to: guard, data: encodeAnnounceEscape(safe) });
     expect(announced.receipt.status).toBe('success');
-    const opensAt = (await devnet.client.readContract({ address: guard, abi: guardAbi, functionName: 'escapeOpensAt', args: [safe] })) as bigint;
+    const opensAt = (await devnet.client.readContract({
+      address: guard,
+      abi: guardAbi,
+      functionName: 'escapeOpensAt',
+      args: [safe],
+    })) as bigint;
     const block = await devnet.client.getBlock({ blockNumber: announced.receipt.blockNumber });
     expect(opensAt).toBe(block.timestamp + ESCAPE_DELAY_SECONDS);
 

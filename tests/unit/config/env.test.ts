@@ -65,9 +65,26 @@ describe('the environment', () => {
       DB_APPLICATION_NAME: '',
       DEVNET_KEYS_FILE: 'keys.json',
     });
-    expect(config).toMatchObject({ port: 9000, dataDir: '/srv/custody', uploadsDir: '/srv/custody/uploads', devnetDir: '/srv/custody/devnet' });
-    expect(config).toMatchObject({ readCacheMs: 0, dbStatementTimeoutMs: 0, depositWatchMs: 0, policyDelayHours: 0, migrateOnStart: false });
-    expect(config).toMatchObject({ seed: 'none', chainMode: 'rpc', logFormat: 'json', databaseUrl: undefined, dbApplicationName: 'custody-api' });
+    expect(config).toMatchObject({
+      port: 9000,
+      dataDir: '/srv/custody',
+      uploadsDir: '/srv/custody/uploads',
+      devnetDir: '/srv/custody/devnet',
+    });
+    expect(config).toMatchObject({
+      readCacheMs: 0,
+      dbStatementTimeoutMs: 0,
+      depositWatchMs: 0,
+      policyDelayHours: 0,
+      migrateOnStart: false,
+    });
+    expect(config).toMatchObject({
+      seed: 'none',
+      chainMode: 'rpc',
+      logFormat: 'json',
+      databaseUrl: undefined,
+      dbApplicationName: 'custody-api',
+    });
     expect(config.devnetKeysFile).toBe(path.resolve('keys.json'));
   });
 
@@ -78,7 +95,9 @@ describe('the environment', () => {
     expect(refusal({ CHAIN_MODE: 'mainnet' })).toBe('CHAIN_MODE must be devnet or rpc, not mainnet');
     expect(refusal({ SEED: 'demos' })).toBe('SEED must be demo or none, not demos');
     expect(refusal({ MIGRATE_ON_START: 'no' })).toBe('MIGRATE_ON_START must be true or false, not no');
-    expect(refusal({ PORT: '1.5', DB_POOL_MAX: 'x' })).toBe('PORT must be a positive integer, got "1.5"; DB_POOL_MAX must be a positive integer, got "x"');
+    expect(refusal({ PORT: '1.5', DB_POOL_MAX: 'x' })).toBe(
+      'PORT must be a positive integer, got "1.5"; DB_POOL_MAX must be a positive integer, got "x"',
+    );
   });
 
   it('never repeats a key it refuses', () => {

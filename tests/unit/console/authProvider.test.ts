@@ -130,7 +130,9 @@ describe('authProvider', () => {
   it('checkError of a 403 that refused an input (a code issued to another account) keeps the session', async () => {
     localStorage.setItem('token', 'tok-1');
     const { provider } = makeProvider();
-    await expect(provider.checkError({ status: 403, body: { code: 403, errors: { invitationCode: 'Issued for another account.' } } })).resolves.toBeUndefined();
+    await expect(
+      provider.checkError({ status: 403, body: { code: 403, errors: { invitationCode: 'Issued for another account.' } } }),
+    ).resolves.toBeUndefined();
     expect(localStorage.getItem('token')).toBe('tok-1');
   });
 

@@ -37,16 +37,56 @@ const declaredLabels = new Set(
 );
 const declaredReached = (role: RoleName) => menuRoutesFor(ROLES[role]).filter((r) => declaredPaths.has(r.path)).length;
 
-const menuTexts = () => screen.getAllByRole('menu').flatMap((menu) => within(menu).getAllByRole('menuitem').map((item) => item.textContent));
+const menuTexts = () =>
+  screen.getAllByRole('menu').flatMap((menu) =>
+    within(menu)
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent),
+  );
 const headings = () => [...screen.getByRole('navigation').querySelectorAll('.MuiListSubheader-root')].map((h) => h.textContent);
 
 describe('menu shows exactly the routes the role reaches', () => {
   it.each([
-    { role: 'superAdmin', tenantType: 0, roleLevel: 0, count: 25, has: ['Brand', 'Operator', 'Wallets', 'Asset flow', 'Audit log'], lacks: ['Invitations', 'Agent', 'Asset flow (lite)'] },
-    { role: 'agentEmployee', tenantType: 1, roleLevel: 1, count: 14, has: ['Invitations', 'Agent'], lacks: ['Pay links', 'Contract addresses'] },
-    { role: 'merchantLiteEmployee', tenantType: 4, roleLevel: 1, count: 20, has: ['Wallets', 'Asset flow (lite)'], lacks: ['Multisig', 'Supply', 'Lite wallets', 'Asset flow'] },
-    { role: 'merchantProFinance', tenantType: 3, roleLevel: 1, count: 23, has: ['Wallets', 'Asset flow', 'Multisig', 'Supply'], lacks: ['Pro wallets', 'Standard wallets', 'Asset flow (lite)', 'Audit log'] },
-    { role: 'merchantStdEmployee', tenantType: 5, roleLevel: 2, count: 23, has: ['Wallets', 'Supply history'], lacks: ['Standard wallets', 'Lite wallets', 'Brand'] },
+    {
+      role: 'superAdmin',
+      tenantType: 0,
+      roleLevel: 0,
+      count: 25,
+      has: ['Brand', 'Operator', 'Wallets', 'Asset flow', 'Audit log'],
+      lacks: ['Invitations', 'Agent', 'Asset flow (lite)'],
+    },
+    {
+      role: 'agentEmployee',
+      tenantType: 1,
+      roleLevel: 1,
+      count: 14,
+      has: ['Invitations', 'Agent'],
+      lacks: ['Pay links', 'Contract addresses'],
+    },
+    {
+      role: 'merchantLiteEmployee',
+      tenantType: 4,
+      roleLevel: 1,
+      count: 20,
+      has: ['Wallets', 'Asset flow (lite)'],
+      lacks: ['Multisig', 'Supply', 'Lite wallets', 'Asset flow'],
+    },
+    {
+      role: 'merchantProFinance',
+      tenantType: 3,
+      roleLevel: 1,
+      count: 23,
+      has: ['Wallets', 'Asset flow', 'Multisig', 'Supply'],
+      lacks: ['Pro wallets', 'Standard wallets', 'Asset flow (lite)', 'Audit log'],
+    },
+    {
+      role: 'merchantStdEmployee',
+      tenantType: 5,
+      roleLevel: 2,
+      count: 23,
+      has: ['Wallets', 'Supply history'],
+      lacks: ['Standard wallets', 'Lite wallets', 'Brand'],
+    },
   ] as const)('$role: $count entries and its declared resources', ({ role, tenantType, roleLevel, count, has, lacks }) => {
     signInAs(tenantType, roleLevel);
     renderMenu();
@@ -84,8 +124,18 @@ describe('menu groups', () => {
   });
 
   it.each([
-    { role: 'superAdmin', tenantType: 0, roleLevel: 0, groups: ['Overview', 'Chains', 'Money movements', 'Wallets', 'Organisations', 'Reports', 'Settings'] },
-    { role: 'agentEmployee', tenantType: 1, roleLevel: 1, groups: ['Overview', 'Chains', 'Money movements', 'Wallets', 'Organisations', 'Settings'] },
+    {
+      role: 'superAdmin',
+      tenantType: 0,
+      roleLevel: 0,
+      groups: ['Overview', 'Chains', 'Money movements', 'Wallets', 'Organisations', 'Reports', 'Settings'],
+    },
+    {
+      role: 'agentEmployee',
+      tenantType: 1,
+      roleLevel: 1,
+      groups: ['Overview', 'Chains', 'Money movements', 'Wallets', 'Organisations', 'Settings'],
+    },
   ])('$role sees the headings of its groups only, in order', ({ tenantType, roleLevel, groups }) => {
     signInAs(tenantType, roleLevel);
     renderMenu();
@@ -136,7 +186,8 @@ describe('one menu entry per job', () => {
 
   it.each(Object.entries(ROLES))('%s: a route left out of the menu still opens by URL', (_name, roleIndex) => {
     const inMenu = new Set(menuRoutesFor(roleIndex).map((r) => r.path));
-    for (const route of routesFor(roleIndex).filter((r) => !inMenu.has(r.path))) expect(canAccess(roleIndex, route.path), route.path).toBe(true);
+    for (const route of routesFor(roleIndex).filter((r) => !inMenu.has(r.path)))
+      expect(canAccess(roleIndex, route.path), route.path).toBe(true);
   });
 
   it('every route a job names is a route of the table', () => {

@@ -18,9 +18,11 @@ const HTTP_LAYER = ['src/dataProvider/', 'src/authProvider/', 'src/startup/', 's
 const ALLOWED: Record<string, string> = {
   'src/api.ts': 'builds the dataProvider over the one HTTP client',
   'src/App.tsx': 'hands the HTTP client to the authProvider it builds for <Admin>',
-  'src/main.tsx': 'the start-up: the sign-in page runs before the console (and its dataProvider) loads, and the client is given its toasts and translations here',
+  'src/main.tsx':
+    'the start-up: the sign-in page runs before the console (and its dataProvider) loads, and the client is given its toasts and translations here',
   'src/pages/signup/SignUpPage.tsx': 'rendered by the start-up outside <Admin>, before anyone is signed in: there is no dataProvider yet',
-  'src/resources/member/index.ts': "the declaration's afterUpdate runs inside the dataProvider's update and reloads the session (the authProvider's reloadSession) with the same client",
+  'src/resources/member/index.ts':
+    "the declaration's afterUpdate runs inside the dataProvider's update and reloads the session (the authProvider's reloadSession) with the same client",
 };
 
 /** Modules that are the HTTP client, or the dataProvider instance used without react-admin. */
@@ -33,7 +35,10 @@ function directCalls(path: string, text: string): string[] {
   const found: string[] = [];
   for (const [, specifier] of text.matchAll(IMPORT)) {
     if (!specifier.startsWith('.')) continue;
-    const target = posix.normalize(posix.join(posix.dirname(path), specifier)).replace(/\.(tsx?|js)$/, '').replace(/\/index$/, '');
+    const target = posix
+      .normalize(posix.join(posix.dirname(path), specifier))
+      .replace(/\.(tsx?|js)$/, '')
+      .replace(/\/index$/, '');
     if (CLIENT_MODULES.includes(target)) found.push(`imports ${specifier}`);
   }
   if (/(?<![\w.$])fetch\s*\(/.test(text)) found.push('calls fetch()');
@@ -64,7 +69,9 @@ describe('screens read through the dataProvider', () => {
   });
 
   it('every allow-list entry still exists and still needs its exception', () => {
-    const stale = Object.keys(ALLOWED).filter((path) => !files.includes(path) || directCalls(path, readFileSync(join(root, path), 'utf8')).length === 0);
+    const stale = Object.keys(ALLOWED).filter(
+      (path) => !files.includes(path) || directCalls(path, readFileSync(join(root, path), 'utf8')).length === 0,
+    );
     expect(stale).toEqual([]);
   });
 
@@ -72,7 +79,10 @@ describe('screens read through the dataProvider', () => {
     const screen = 'src/pages/x/Screen.tsx';
     expect(directCalls(screen, "import { http } from '../../http';")).toEqual(['imports ../../http']);
     expect(directCalls(screen, "import { dataProvider } from '../../api';")).toEqual(['imports ../../api']);
-    expect(directCalls(screen, "import { createHttpClient } from '../../dataProvider/httpClient';")).toEqual(['imports ../../dataProvider/httpClient', 'builds an HTTP client']);
+    expect(directCalls(screen, "import { createHttpClient } from '../../dataProvider/httpClient';")).toEqual([
+      'imports ../../dataProvider/httpClient',
+      'builds an HTTP client',
+    ]);
     expect(directCalls(screen, "const r = await fetch('/api/sys/x');")).toEqual(['calls fetch()']);
     expect(directCalls(screen, "const m = await import('../../http');")).toEqual(['imports ../../http']);
     // A react-query refetch, a dataProvider call and a `fetchList` are not fetch().

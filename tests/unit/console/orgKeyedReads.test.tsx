@@ -30,7 +30,11 @@ describe('a console read follows the org switcher', () => {
 
     const { orgList, account, userName } = session.get();
     act(() => {
-      session.signedIn({ account: account!, userName: userName!, orgList: [...orgList, { ...orgList[0], orgId: 8, orgName: 'Second Org' }] });
+      session.signedIn({
+        account: account!,
+        userName: userName!,
+        orgList: [...orgList, { ...orgList[0], orgId: 8, orgName: 'Second Org' }],
+      });
       session.selectOrg(8);
     });
     expect(await screen.findByText(/Second Org/)).toBeTruthy();

@@ -19,7 +19,14 @@ const renderAt = (path: string) =>
     <MemoryRouter initialEntries={[path]}>
       <AdminContext authProvider={authProvider} i18nProvider={i18nProvider}>
         <Routes>
-          <Route path="/brand" element={<RouteGuard path="/brand"><p>brand editor</p></RouteGuard>} />
+          <Route
+            path="/brand"
+            element={
+              <RouteGuard path="/brand">
+                <p>brand editor</p>
+              </RouteGuard>
+            }
+          />
           <Route path="/403" element={<p>forbidden page</p>} />
         </Routes>
       </AdminContext>

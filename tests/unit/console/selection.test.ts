@@ -13,7 +13,12 @@ describe('chain selection', () => {
     { case: 'nothing remembered → default', list: [tron, eth], remembered: null, expected: eth },
     { case: 'no default and nothing remembered → none', list: [tron, bsc], remembered: null, expected: null },
     { case: 'empty list → none', list: [], remembered: eth, expected: null },
-    { case: 'remembered copy is replaced by the listed object', list: [{ ...tron, name: 'TRON mainnet' }, eth], remembered: tron, expected: { ...tron, name: 'TRON mainnet' } },
+    {
+      case: 'remembered copy is replaced by the listed object',
+      list: [{ ...tron, name: 'TRON mainnet' }, eth],
+      remembered: tron,
+      expected: { ...tron, name: 'TRON mainnet' },
+    },
   ])('$case', ({ list, remembered, expected }) => {
     expect(selectChain(list, remembered)).toEqual(expected);
   });

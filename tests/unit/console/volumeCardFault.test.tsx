@@ -34,7 +34,9 @@ describe('/home volume card on a server fault', () => {
 
   it('a 500 from the dashboard shows an error with a retry, not an empty period', async () => {
     answerTheRest();
-    server.use(route.get('/api/sys/dashboard', () => HttpResponse.json({ code: 500, msg: 'api.serverError', data: null }, { status: 500 })));
+    server.use(
+      route.get('/api/sys/dashboard', () => HttpResponse.json({ code: 500, msg: 'api.serverError', data: null }, { status: 500 })),
+    );
     mountHome();
     expect((await screen.findByTestId('volume-failed')).textContent).toContain('could not be loaded');
     expect(screen.queryByText('No paid orders in this period.')).toBeNull();

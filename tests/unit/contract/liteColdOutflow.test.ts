@@ -7,14 +7,20 @@ import { proposalPagePath, proposalQueuePath } from '../../../src/resources/mult
 describe('money out of the lite multisig cold wallet', () => {
   const starters = ['superAdmin', 'agentManager', 'merchantProManager', 'merchantStdManager', 'merchantLiteManager'];
 
-  it.each(ROLE_NAMES)('%s: starts out of MultiSigColdLite only as a cold admin or the lite manager (the server adds: of the selected org)', (role) => {
-    for (const kind of ['transfer', 'withdraw', 'refund']) {
-      expect(walletOutflowRefusal(ROLES[role], kind, 'MultiSigColdLite')).toBe(starters.includes(role) ? null : 'validation.liteColdManager');
-    }
-  });
+  it.each(ROLE_NAMES)(
+    '%s: starts out of MultiSigColdLite only as a cold admin or the lite manager (the server adds: of the selected org)',
+    (role) => {
+      for (const kind of ['transfer', 'withdraw', 'refund']) {
+        expect(walletOutflowRefusal(ROLES[role], kind, 'MultiSigColdLite')).toBe(
+          starters.includes(role) ? null : 'validation.liteColdManager',
+        );
+      }
+    },
+  );
 
   it("the lite manager gains nothing on other tiers' cold wallets, nor on a plain cold wallet", () => {
-    for (const walletKind of ['Cold', 'MultiSigCold', 'MultiSigColdStd']) expect(walletOutflowRefusal(ROLES.merchantLiteManager, 'withdraw', walletKind)).toBe('validation.coldWalletAdmins');
+    for (const walletKind of ['Cold', 'MultiSigCold', 'MultiSigColdStd'])
+      expect(walletOutflowRefusal(ROLES.merchantLiteManager, 'withdraw', walletKind)).toBe('validation.coldWalletAdmins');
   });
 });
 

@@ -16,7 +16,16 @@ const rule = (overrides: Partial<PolicyRule> = {}): PolicyRule => ({
   approvals: null,
   ...overrides,
 });
-const facts = (overrides: Partial<OutflowFacts> = {}): OutflowFacts => ({ kind: 'transfer', walletId: 7, chainId: 1, symbol: 'USDT', amount: '100', inBook: false, recentTotal: '0', ...overrides });
+const facts = (overrides: Partial<OutflowFacts> = {}): OutflowFacts => ({
+  kind: 'transfer',
+  walletId: 7,
+  chainId: 1,
+  symbol: 'USDT',
+  amount: '100',
+  inBook: false,
+  recentTotal: '0',
+  ...overrides,
+});
 
 describe('decimal arithmetic of amounts (never floats)', () => {
   it.each([
@@ -71,13 +80,26 @@ describe('what a match asks of the outflow', () => {
     ['require raises', match({ action: 'require', approvals: 3 }), 2, { kind: 'approvals', threshold: 3 }],
     ['require never lowers', match({ action: 'require', approvals: 1 }), 2, { kind: 'approvals', threshold: 2 }],
     ['require more adds to the wallet’s', match({ action: 'requireMore', approvals: 1 }), 2, { kind: 'approvals', threshold: 3 }],
-    ['require more out of a hot wallet: the starter counts as one', match({ action: 'requireMore', approvals: 1 }), null, { kind: 'approvals', threshold: 2 }],
+    [
+      'require more out of a hot wallet: the starter counts as one',
+      match({ action: 'requireMore', approvals: 1 }),
+      null,
+      { kind: 'approvals', threshold: 2 },
+    ],
   ] as const)('%s', (_name, matched, base, outcome) => expect(outcomeOf(matched, base)).toEqual(outcome));
 });
 
 describe('the rule schema', () => {
   it('reads blanks as "no condition" and drops approvals where the action takes none', () => {
-    const parsed = policyRuleSchema.parse({ action: 'block', walletId: '', chainId: '', symbol: '', minAmount: '', velocityLimit: null, approvals: '3' });
+    const parsed = policyRuleSchema.parse({
+      action: 'block',
+      walletId: '',
+      chainId: '',
+      symbol: '',
+      minAmount: '',
+      velocityLimit: null,
+      approvals: '3',
+    });
     expect(parsed).toEqual(rule({ approvals: null }));
   });
 

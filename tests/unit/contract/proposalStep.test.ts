@@ -5,7 +5,8 @@ import { auditActionKey, proposalStep } from '../../../src/contract/audit';
 describe('proposalStep', () => {
   it('a proposal’s creation is its start; a status change is the status it reached', () => {
     expect(proposalStep('proposal', 'create', { status: 'pending' })).toBe('start');
-    for (const status of ['approved', 'pending', 'executed', 'denied', 'expired', 'superseded'] as const) expect(proposalStep('proposal', 'update', { status })).toBe(status);
+    for (const status of ['approved', 'pending', 'executed', 'denied', 'expired', 'superseded'] as const)
+      expect(proposalStep('proposal', 'update', { status })).toBe(status);
   });
 
   it('a vote is an approval or a denial', () => {

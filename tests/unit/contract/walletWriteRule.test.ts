@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ROLES, roleIndexFor } from '../../../src/access';
 import { walletWriteRefusal, type WalletActor } from '../../../src/contract/walletWriteRule';
 
-const actor = (orgId: number, tenantType: number, roleLevel: number): WalletActor => ({ org: { orgId, tenantType, roleLevel }, roleIndex: roleIndexFor(tenantType, roleLevel) });
+const actor = (orgId: number, tenantType: number, roleLevel: number): WalletActor => ({
+  org: { orgId, tenantType, roleLevel },
+  roleIndex: roleIndexFor(tenantType, roleLevel),
+});
 const hot = (orgId: number) => ({ orgId, kind: 'Hot' });
 const cold = (orgId: number) => ({ orgId, kind: 'MultiSigCold' });
 

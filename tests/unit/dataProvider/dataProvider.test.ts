@@ -9,7 +9,11 @@ const server = startMockApi();
 const registry: ResourceRegistry = {
   currency: { paths: ApiPath.currency, emptyOnListFailure: true },
   'chain-wallet': { paths: ApiPath.chainWallet },
-  proposal: { paths: { ...resourcePaths('sign'), list: ApiPath.sign.list, detail: ApiPath.sign.detail }, idField: 'proposalId', detailIdParam: 'proposalId' },
+  proposal: {
+    paths: { ...resourcePaths('sign'), list: ApiPath.sign.list, detail: ApiPath.sign.detail },
+    idField: 'proposalId',
+    detailIdParam: 'proposalId',
+  },
   invitation: { paths: resourcePaths('invitation'), idField: 'code' },
 };
 
@@ -49,7 +53,11 @@ describe('dataProvider mapping', () => {
   it('getList gives records id = record[idField] and sorts by idField when react-admin sorts by id', async () => {
     const calls = record('get', '/sys/sign/list', { list: [{ proposalId: 'p1', status: 'pending' }], count: 1 });
     const { dataProvider } = setup();
-    const result = await dataProvider.getList('proposal', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    const result = await dataProvider.getList('proposal', {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
     expect(calls[0].query).toMatchObject({ sort: 'proposalId', order: 'asc' });
     expect(result.data).toEqual([{ id: 'p1', proposalId: 'p1', status: 'pending' }]);
   });
@@ -117,7 +125,11 @@ describe('dataProvider mapping', () => {
   it('update posts {...data, id} to update and resolves the updated record', async () => {
     const calls = record('post', '/sys/currency/update', { id: 9, symbol: 'USDT', decimals: 8 });
     const { dataProvider } = setup();
-    const result = await dataProvider.update('currency', { id: 9, data: { symbol: 'USDT', decimals: 8 }, previousData: { id: 9, symbol: 'USDT', decimals: 6 } });
+    const result = await dataProvider.update('currency', {
+      id: 9,
+      data: { symbol: 'USDT', decimals: 8 },
+      previousData: { id: 9, symbol: 'USDT', decimals: 6 },
+    });
     expect(calls[0].body).toEqual({ id: 9, symbol: 'USDT', decimals: 8 });
     expect(result.data).toEqual({ id: 9, symbol: 'USDT', decimals: 8 });
   });
@@ -125,7 +137,11 @@ describe('dataProvider mapping', () => {
   it('update of a resource keyed by idField sends the id under that key, not as a synthesized id', async () => {
     const calls = record('post', '/sys/invitation/update', null);
     const { dataProvider } = setup();
-    const result = await dataProvider.update('invitation', { id: 'INV-1', data: { id: 'INV-1', code: 'INV-1', note: 'fair' }, previousData: { id: 'INV-1' } });
+    const result = await dataProvider.update('invitation', {
+      id: 'INV-1',
+      data: { id: 'INV-1', code: 'INV-1', note: 'fair' },
+      previousData: { id: 'INV-1' },
+    });
     expect(calls[0].body).toEqual({ code: 'INV-1', note: 'fair' });
     expect(result.data).toEqual({ id: 'INV-1', code: 'INV-1', note: 'fair' });
   });
@@ -133,15 +149,23 @@ describe('dataProvider mapping', () => {
   it('update names the record by its own id, typed as the server gave it, not by the URL’s text ("137")', async () => {
     const calls = record('post', '/sys/contract-address/update', { chainId: 137, hotAddr: null });
     const deps = makeDeps();
-    const dataProvider = createDataProvider(createHttpClient(deps), { 'contract-address': { paths: resourcePaths('contract-address'), idField: 'chainId', detailIdParam: 'chainId' } });
-    await dataProvider.update('contract-address', { id: '137', data: { id: 137, chainId: 137, hotAddr: '' }, previousData: { id: 137, chainId: 137, hotAddr: null } });
+    const dataProvider = createDataProvider(createHttpClient(deps), {
+      'contract-address': { paths: resourcePaths('contract-address'), idField: 'chainId', detailIdParam: 'chainId' },
+    });
+    await dataProvider.update('contract-address', {
+      id: '137',
+      data: { id: 137, chainId: 137, hotAddr: '' },
+      previousData: { id: 137, chainId: 137, hotAddr: null },
+    });
     expect(calls[0].body).toEqual({ chainId: 137, hotAddr: '' });
   });
 
   it('an update runs the endpoint’s afterUpdate with the written record, and only after the server accepted it', async () => {
     record('post', '/sys/member/update', { userId: 7, account: 'me', roleLevel: 2 });
     const seen: unknown[] = [];
-    const members: ResourceRegistry = { member: { paths: resourcePaths('member'), idField: 'userId', afterUpdate: async (r) => void seen.push(r) } };
+    const members: ResourceRegistry = {
+      member: { paths: resourcePaths('member'), idField: 'userId', afterUpdate: async (r) => void seen.push(r) },
+    };
     const dataProvider = createDataProvider(createHttpClient(makeDeps()), members);
     await dataProvider.update('member', { id: 7, data: { roleLevel: 2 }, previousData: { id: 7 } });
     expect(seen).toEqual([{ id: 7, userId: 7, account: 'me', roleLevel: 2 }]);
@@ -212,11 +236,15 @@ describe('emptyOnListFailure (chain and currency lists)', () => {
   });
 });
 
-describe("the console screens' own methods (docs/DECISIONS.md \"Screens read through the dataProvider\")", () => {
+describe('the console screens\' own methods (docs/DECISIONS.md "Screens read through the dataProvider")', () => {
   it('a read goes to its ApiPath with its parameters and answers the data', async () => {
     const { dataProvider } = setup();
     const calls = record('get', ApiPath.dashboard, { from: '2026-10-27', to: '2026-11-25', volume: [] });
-    await expect(dataProvider.dashboard({ days: 30, signal: new AbortController().signal })).resolves.toEqual({ from: '2026-10-27', to: '2026-11-25', volume: [] });
+    await expect(dataProvider.dashboard({ days: 30, signal: new AbortController().signal })).resolves.toEqual({
+      from: '2026-10-27',
+      to: '2026-11-25',
+      volume: [],
+    });
     expect(calls.map((c) => c.query)).toEqual([{ days: '30' }]);
   });
 
@@ -246,6 +274,13 @@ describe("the console screens' own methods (docs/DECISIONS.md \"Screens read thr
   it('tells react-admin it takes abort signals, and passes getList’s on', async () => {
     const { dataProvider } = setup();
     expect(dataProvider.supportAbortSignal).toBe(true);
-    await expect(dataProvider.getList('chain-wallet', { pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'ASC' }, filter: {}, signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(
+      dataProvider.getList('chain-wallet', {
+        pagination: { page: 1, perPage: 5 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: {},
+        signal: AbortSignal.abort(),
+      }),
+    ).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

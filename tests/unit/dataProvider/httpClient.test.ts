@@ -73,18 +73,66 @@ describe('error table: one row each', () => {
   });
 
   const httpRows = [
-    { row: 'HTTP 500 → server-error (the row wins over a body msg)', status: 500, body: { code: 500, msg: 'db exploded' }, toast: messages['errors.server-error'], endsSession: false },
+    {
+      row: 'HTTP 500 → server-error (the row wins over a body msg)',
+      status: 500,
+      body: { code: 500, msg: 'db exploded' },
+      toast: messages['errors.server-error'],
+      endsSession: false,
+    },
     { row: 'HTTP 404 → not-found', status: 404, body: null, toast: messages['errors.not-found'], endsSession: false },
-    { row: 'HTTP 403 → no-permission, token cleared, back to /login', status: 403, body: null, toast: messages['errors.no-permission'], endsSession: true },
-    { row: 'HTTP 401 → login-expired, token cleared, back to /login', status: 401, body: null, toast: messages['errors.login-expired'], endsSession: true },
-    { row: 'other HTTP status with a body msg → that msg, translated', status: 418, body: { code: 418, msg: 'errors.server-error' }, toast: messages['errors.server-error'], endsSession: false },
-    { row: 'other HTTP status with a sentence msg → the sentence', status: 409, body: { code: 409, msg: 'Already taken' }, toast: 'Already taken', endsSession: false },
-    { row: 'other HTTP status with a plain error message (Fastify) → that message', status: 429, body: { statusCode: 429, message: 'Rate limit exceeded' }, toast: 'Rate limit exceeded', endsSession: false },
-    { row: 'other HTTP status without a body msg → request-failed', status: 502, body: null, toast: messages['errors.request-failed'], endsSession: false },
+    {
+      row: 'HTTP 403 → no-permission, token cleared, back to /login',
+      status: 403,
+      body: null,
+      toast: messages['errors.no-permission'],
+      endsSession: true,
+    },
+    {
+      row: 'HTTP 401 → login-expired, token cleared, back to /login',
+      status: 401,
+      body: null,
+      toast: messages['errors.login-expired'],
+      endsSession: true,
+    },
+    {
+      row: 'other HTTP status with a body msg → that msg, translated',
+      status: 418,
+      body: { code: 418, msg: 'errors.server-error' },
+      toast: messages['errors.server-error'],
+      endsSession: false,
+    },
+    {
+      row: 'other HTTP status with a sentence msg → the sentence',
+      status: 409,
+      body: { code: 409, msg: 'Already taken' },
+      toast: 'Already taken',
+      endsSession: false,
+    },
+    {
+      row: 'other HTTP status with a plain error message (Fastify) → that message',
+      status: 429,
+      body: { statusCode: 429, message: 'Rate limit exceeded' },
+      toast: 'Rate limit exceeded',
+      endsSession: false,
+    },
+    {
+      row: 'other HTTP status without a body msg → request-failed',
+      status: 502,
+      body: null,
+      toast: messages['errors.request-failed'],
+      endsSession: false,
+    },
   ];
 
   it.each(httpRows)('$row', async ({ status, body, toast, endsSession }) => {
-    server.use(http.get('/api/x', () => (body ? HttpResponse.json(body, { status }) : new HttpResponse('<html>bad gateway</html>', { status, headers: { 'Content-Type': 'text/html' } }))));
+    server.use(
+      http.get('/api/x', () =>
+        body
+          ? HttpResponse.json(body, { status })
+          : new HttpResponse('<html>bad gateway</html>', { status, headers: { 'Content-Type': 'text/html' } }),
+      ),
+    );
     const { deps, client } = setup();
     const error = await rejectionOf(client.get('/x'));
     expect(error.message).toBe(toast);
@@ -215,8 +263,12 @@ describe('envelope', () => {
 
   it('a file download (text/csv attachment) passes directly as a Blob with its filename', async () => {
     server.use(
-      http.get('/api/sys/payment-report/export', () =>
-        new HttpResponse('orderNo,amount\nA1,1.50\n', { headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="payments.csv"' } }),
+      http.get(
+        '/api/sys/payment-report/export',
+        () =>
+          new HttpResponse('orderNo,amount\nA1,1.50\n', {
+            headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="payments.csv"' },
+          }),
       ),
     );
     const { deps, client } = setup();
@@ -228,7 +280,9 @@ describe('envelope', () => {
 
   it('a JSON attachment also passes as a file, with an RFC 5987 filename', async () => {
     server.use(
-      http.get('/api/x', () => HttpResponse.json([{ a: 1 }], { headers: { 'Content-Disposition': "attachment; filename*=UTF-8''r%C3%A9sum%C3%A9.json" } })),
+      http.get('/api/x', () =>
+        HttpResponse.json([{ a: 1 }], { headers: { 'Content-Disposition': "attachment; filename*=UTF-8''r%C3%A9sum%C3%A9.json" } }),
+      ),
     );
     const { client } = setup();
     const file = await client.download('/x');
@@ -317,7 +371,11 @@ describe('request shape', () => {
       }),
     );
     const { client } = setup({ getOrgId: () => 'org-7' });
-    const result = await client.request('POST', '/api/storeInSessionBody', { baseUrl: 'https://pay.example.com', credentials: 'omit', body: { k: 'v' } });
+    const result = await client.request('POST', '/api/storeInSessionBody', {
+      baseUrl: 'https://pay.example.com',
+      credentials: 'omit',
+      body: { k: 'v' },
+    });
     expect(result).toBe('stored');
     expect(seen?.credentials).toBe('omit');
     expect(seen?.headers.has('Authorization')).toBe(false);
@@ -349,8 +407,16 @@ describe('query serialization', () => {
     { name: 'keeps 0 and false', query: { page: 0, enabled: false }, expected: { page: '0', enabled: 'false' } },
     { name: 'joins arrays with commas', query: { ids: [1, 2, 3] }, expected: { ids: '1,2,3' } },
     { name: 'skips empty arrays', query: { ids: [] }, expected: {} },
-    { name: 'serializes objects as JSON', query: { range: { from: '2024-01-01', to: '2024-01-31' } }, expected: { range: '{"from":"2024-01-01","to":"2024-01-31"}' } },
-    { name: 'serializes dates as ISO strings', query: { since: new Date(Date.UTC(2024, 0, 2)) }, expected: { since: '2024-01-02T00:00:00.000Z' } },
+    {
+      name: 'serializes objects as JSON',
+      query: { range: { from: '2024-01-01', to: '2024-01-31' } },
+      expected: { range: '{"from":"2024-01-01","to":"2024-01-31"}' },
+    },
+    {
+      name: 'serializes dates as ISO strings',
+      query: { since: new Date(Date.UTC(2024, 0, 2)) },
+      expected: { since: '2024-01-02T00:00:00.000Z' },
+    },
     { name: 'encodes reserved characters', query: { q: 'a&b=c d' }, expected: { q: 'a&b=c d' } },
   ];
 

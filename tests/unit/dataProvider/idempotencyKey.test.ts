@@ -22,7 +22,8 @@ function write(answers: Array<'503' | 'network' | number>) {
       const answer = answers[Math.min(calls, answers.length - 1)];
       calls += 1;
       if (answer === 'network') return HttpResponse.error();
-      if (answer === '503') return HttpResponse.json({ code: 503, msg: 'unavailable', data: null }, { status: 503, headers: { 'Retry-After': '2' } });
+      if (answer === '503')
+        return HttpResponse.json({ code: 503, msg: 'unavailable', data: null }, { status: 503, headers: { 'Retry-After': '2' } });
       return envelope(answer, answer === 200 ? { id: 7 } : null);
     }),
   );
@@ -125,7 +126,10 @@ describe('Idempotency-Key', () => {
     keys.length = 0;
     write(['503', 200]);
     const cancel = new AbortController();
-    const pending = createHttpClient(makeDeps({ retryDelaysMs: [60_000] })).request('POST', '/sys/movement/save', { body: {}, signal: cancel.signal });
+    const pending = createHttpClient(makeDeps({ retryDelaysMs: [60_000] })).request('POST', '/sys/movement/save', {
+      body: {},
+      signal: cancel.signal,
+    });
     await vi.waitFor(() => expect(keys).toHaveLength(1));
     cancel.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });

@@ -14,7 +14,9 @@ function stepUpWrite() {
   server.use(
     http.post('/api/sys/sign/approval', () => {
       seen.calls += 1;
-      return seen.steppedUp ? envelope(200, { status: 'approved' }) : HttpResponse.json({ code: BodyCode.stepUpRequired, msg: 'This action needs a current two-factor code.', data: null });
+      return seen.steppedUp
+        ? envelope(200, { status: 'approved' })
+        : HttpResponse.json({ code: BodyCode.stepUpRequired, msg: 'This action needs a current two-factor code.', data: null });
     }),
   );
   return seen;

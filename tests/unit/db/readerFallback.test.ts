@@ -12,7 +12,11 @@ function fakeDriver(name: string, state: { down: boolean; error?: Error }) {
     init: async () => undefined,
     acquireConnection: async () => {
       if (state.down) throw state.error ?? Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5433'), { code: 'ECONNREFUSED' });
-      const connection = { name: `${name}#${++handed}`, executeQuery: async () => ({ rows: [] }), streamQuery: async function* () {} } as unknown as DatabaseConnection;
+      const connection = {
+        name: `${name}#${++handed}`,
+        executeQuery: async () => ({ rows: [] }),
+        streamQuery: async function* () {},
+      } as unknown as DatabaseConnection;
       return connection;
     },
     beginTransaction: async () => undefined,
@@ -34,7 +38,13 @@ describe('reads when the replica is down', () => {
     const primary = fakeDriver('primary', { down: false });
     let now = 0;
     const fallbacks: unknown[] = [];
-    const reader = new ReaderFallbackDriver(replica.driver, primary.driver, (error) => fallbacks.push(error), 30_000, () => now);
+    const reader = new ReaderFallbackDriver(
+      replica.driver,
+      primary.driver,
+      (error) => fallbacks.push(error),
+      30_000,
+      () => now,
+    );
 
     const first = await reader.acquireConnection();
     expect(nameOf(first)).toBe('primary#1');

@@ -17,6 +17,12 @@ describe("README's configuration table", () => {
     const names = rows.map((row) => row.split('|')[1].trim());
     expect(new Set(names).size).toBe(names.length);
     expect(names).toContain('`PORT`');
-    for (const row of rows) expect(row.split('|').slice(2, 4).every((cell) => cell.trim() !== '')).toBe(true);
+    for (const row of rows)
+      expect(
+        row
+          .split('|')
+          .slice(2, 4)
+          .every((cell) => cell.trim() !== ''),
+      ).toBe(true);
   });
 });

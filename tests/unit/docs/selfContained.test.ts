@@ -10,7 +10,10 @@ import { describe, expect, it } from 'vitest';
 const root = resolve(__dirname, '../../..');
 const self = 'tests/unit/docs/selfContained.test.ts';
 
-const tracked = execFileSync('git', ['ls-files', '-z', '--', 'src', 'server', 'tests', 'bench', 'docs', 'README.md', 'BENCHMARKS.md'], { cwd: root, encoding: 'utf8' })
+const tracked = execFileSync('git', ['ls-files', '-z', '--', 'src', 'server', 'tests', 'bench', 'docs', 'README.md', 'BENCHMARKS.md'], {
+  cwd: root,
+  encoding: 'utf8',
+})
   .split('\0')
   .filter((path) => path !== '' && path !== self && /\.(ts|tsx|js|mjs|md|sh|json|sql)$/.test(path) && existsSync(resolve(root, path)));
 
@@ -32,7 +35,9 @@ describe('the repository is self-contained', () => {
   });
 
   it('cites no specification outside the repository', () => {
-    const citations = [...lines()].filter(({ text }) => OUTSIDE_SPEC.some((pattern) => pattern.test(text))).map(({ where, text }) => `${where}: ${text.trim()}`);
+    const citations = [...lines()]
+      .filter(({ text }) => OUTSIDE_SPEC.some((pattern) => pattern.test(text)))
+      .map(({ where, text }) => `${where}: ${text.trim()}`);
     expect(citations).toEqual([]);
   });
 

@@ -3,7 +3,14 @@ import { TRANSACTION_FACTS } from '../../../src/resources/multisig/ProposalChain
 import { describe, expect, it } from 'vitest';
 import { ROLE_NAMES, ROLES, TENANT_ROWS, levelOfRoleIndex, roleLevelLabel, tenantOfRoleIndex, tenantTypeName } from '../../../src/access';
 import { LANGUAGES } from '../../../src/contract/constants';
-import { PROPOSAL_KINDS, PROPOSAL_STATUSES, SIGN_ACTIONS, SIGNER_STATES, WALLET_KINDS, walletKindKey } from '../../../src/contract/contractKinds';
+import {
+  PROPOSAL_KINDS,
+  PROPOSAL_STATUSES,
+  SIGN_ACTIONS,
+  SIGNER_STATES,
+  WALLET_KINDS,
+  walletKindKey,
+} from '../../../src/contract/contractKinds';
 import { auditEntityKey } from '../../../src/resources/auditLog/auditValues';
 import { PROPOSAL_ACTIONS } from '../../../src/contract/proposalMachine';
 import { ORDER_REPORTS, ORDER_STATUSES } from '../../../src/contract/report';
@@ -24,7 +31,8 @@ import { POLICY_ACTIONS, POLICY_DESTINATIONS } from '../../../src/contract/polic
 import { hasText, readCatalogue, sourcesUnder } from './catalogues';
 
 /** Keys i18next picks by count: `<key>_one` and `<key>_other`. */
-const plural = (values: readonly string[], counted: readonly string[]) => values.flatMap((v) => (counted.includes(v) ? [`${v}_one`, `${v}_other`] : [v]));
+const plural = (values: readonly string[], counted: readonly string[]) =>
+  values.flatMap((v) => (counted.includes(v) ? [`${v}_one`, `${v}_other`] : [v]));
 
 /**
  * Keys the console builds at run time (`translate(\`multisig.status.${status}\`)`) escape the

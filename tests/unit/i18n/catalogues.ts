@@ -16,7 +16,9 @@ export const flatValues = (catalogue: Catalogue, prefix = ''): [string, string][
 
 /** A key that resolves to a non-empty text (dots walk the nesting, as both i18next and the server's lookup do). */
 export const hasText = (catalogue: Catalogue, key: string): boolean => {
-  const value = key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Catalogue)[part] : undefined), catalogue);
+  const value = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Catalogue)[part] : undefined), catalogue);
   return typeof value === 'string' && value !== '';
 };
 

@@ -40,7 +40,9 @@ describe("react-admin's own messages (ra.*)", () => {
     expect(Object.keys(raOf('zh-CN')).sort()).toEqual(Object.keys(ra).sort());
   });
   it('zh-CN says them in Chinese (only placeholders, blanks and ids may stay as they are)', () => {
-    const untranslated = Object.entries(raOf('zh-CN')).filter(([, text]) => !/[\u4e00-\u9fff]/.test(text) && /[A-Za-z]/.test(text.replace(/{{\w+}}/g, '')));
+    const untranslated = Object.entries(raOf('zh-CN')).filter(
+      ([, text]) => !/[\u4e00-\u9fff]/.test(text) && /[A-Za-z]/.test(text.replace(/{{\w+}}/g, '')),
+    );
     expect(untranslated).toEqual([]);
   });
 });
@@ -62,7 +64,8 @@ describe('every key the console uses exists in en-US', () => {
     // Keys kept in tables and passed on (label rows, button labels, rule refusals): any quoted
     // dotted string that starts with a catalogue section.
     // An action of the access table (`may(role, 'ledger.verify')`, src/access/policy.ts) is a name, not a key.
-    for (const match of text.matchAll(/(['"])([a-z][\w-]*(?:\.[\w-]+)+)\1/g)) if (sections.has(match[2].split('.')[0]) && !isActionName(match[2])) used.add(match[2]);
+    for (const match of text.matchAll(/(['"])([a-z][\w-]*(?:\.[\w-]+)+)\1/g))
+      if (sections.has(match[2].split('.')[0]) && !isActionName(match[2])) used.add(match[2]);
   }
   // The HTTP client's error keys (docs/console.md) are constants, not literal translate() calls.
   Object.values(ErrorKey).forEach((key) => used.add(key));

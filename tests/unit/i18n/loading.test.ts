@@ -47,7 +47,13 @@ describe('translation files', () => {
     let failure: unknown = null;
     let finished = false;
     void instance.init(
-      { ...i18nOptions(), lng: 'en-US', ns: ['translation'], detection: undefined, backend: { loadPath: 'http://console.test/locales/{{lng}}/{{ns}}.json' } },
+      {
+        ...i18nOptions(),
+        lng: 'en-US',
+        ns: ['translation'],
+        detection: undefined,
+        backend: { loadPath: 'http://console.test/locales/{{lng}}/{{ns}}.json' },
+      },
       (error) => {
         failure = error;
         finished = true;
@@ -76,13 +82,21 @@ describe('translation files', () => {
   });
 
   it('a missing file (404) is not asked for again', async () => {
-    api.use(http.get('http://console.test/locales/:lng/:ns', () => {
-      requests.push(Date.now());
-      return new HttpResponse(null, { status: 404 });
-    }));
+    api.use(
+      http.get('http://console.test/locales/:lng/:ns', () => {
+        requests.push(Date.now());
+        return new HttpResponse(null, { status: 404 });
+      }),
+    );
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const instance = createInstance().use(HttpBackend);
-    void instance.init({ ...i18nOptions(), lng: 'en-US', ns: ['translation'], detection: undefined, backend: { loadPath: 'http://console.test/locales/{{lng}}/{{ns}}.json' } });
+    void instance.init({
+      ...i18nOptions(),
+      lng: 'en-US',
+      ns: ['translation'],
+      detection: undefined,
+      backend: { loadPath: 'http://console.test/locales/{{lng}}/{{ns}}.json' },
+    });
     await vi.advanceTimersByTimeAsync(60_000);
     expect(requests).toHaveLength(1);
   });

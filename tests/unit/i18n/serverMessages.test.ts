@@ -19,7 +19,12 @@ write('en-US', {
   orders_one: '{{count}} order',
   onlyEnglish: '{{count}} things',
 });
-write('zh-CN', { locked: '{{what}}不能修改：已有 {{uses}}使用它。', field: '类型', wallets: '{{count}} 个钱包', orders: '{{count}} 笔订单' });
+write('zh-CN', {
+  locked: '{{what}}不能修改：已有 {{uses}}使用它。',
+  field: '类型',
+  wallets: '{{count}} 个钱包',
+  orders: '{{count}} 笔订单',
+});
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const messages = loadMessages(dir);

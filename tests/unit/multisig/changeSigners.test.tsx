@@ -132,7 +132,8 @@ describe('the signer change form', { timeout: 60_000 }, () => {
     const submit = within(dialog).getByRole('button', { name: 'Propose the change' });
     expect((submit as HTMLButtonElement).disabled).toBe(true);
 
-    for (const name of [/Emma Employee/, /Finn Finance/]) await user.click(within(await within(dialog).findByRole('button', { name })).getByTestId('CancelIcon'));
+    for (const name of [/Emma Employee/, /Finn Finance/])
+      await user.click(within(await within(dialog).findByRole('button', { name })).getByTestId('CancelIcon'));
     const threshold = within(dialog).getByRole('spinbutton', { name: 'New threshold' });
     await user.clear(threshold);
     await user.type(threshold, '1');

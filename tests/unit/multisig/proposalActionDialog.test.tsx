@@ -82,7 +82,9 @@ describe('confirm and deny ask once more, repeating what the proposal does', { t
 describe('the proposal detail', { timeout: 30_000 }, () => {
   it('names the signer set frozen when it started, and the fee when there is one', async () => {
     showProposal(withdrawal);
-    expect((await screen.findByTestId('frozen-signers')).textContent).toBe('Signers when it started (2 of 3): only they approve, deny and execute it.');
+    expect((await screen.findByTestId('frozen-signers')).textContent).toBe(
+      'Signers when it started (2 of 3): only they approve, deny and execute it.',
+    );
     expect(screen.getByTestId('signer-merchantProEmployee').textContent).toContain('waiting');
     expect(screen.getByTestId('fact-fee').textContent).toContain('2.5 USDT');
   });
@@ -100,7 +102,12 @@ describe('the proposal detail', { timeout: 30_000 }, () => {
   it('on a Safe, a signer with no signing key is told so and sent to /account: no passphrase to guess, nothing sent', async () => {
     answer('get', '/sys/account/signing-key', { address: null, registeredAt: null });
     const approved = answer('post', '/sys/sign/approval', withdrawal);
-    const safe = { ...withdrawal, status: 'pending', myActions: ['approval', 'deny'], signing: { safeTxHash: `0x${'ab'.repeat(32)}`, safeNonce: '3', typedData: {} as never, lower: [] } } as ProposalDetail & Record<string, unknown>;
+    const safe = {
+      ...withdrawal,
+      status: 'pending',
+      myActions: ['approval', 'deny'],
+      signing: { safeTxHash: `0x${'ab'.repeat(32)}`, safeNonce: '3', typedData: {} as never, lower: [] },
+    } as ProposalDetail & Record<string, unknown>;
     showProposal(safe);
     const user = userEvent.setup();
     // The page says it waits for this signer, and the Safe's own numbers are there, labelled.

@@ -1,6 +1,11 @@
 import type { ProposalDetail } from '../../../src/contract/schemas/sign';
 
-const signer = (userId: number, account: string, userName: string, state: 'approved' | 'denied' | 'waiting') => ({ userId, account, userName, state });
+const signer = (userId: number, account: string, userName: string, state: 'approved' | 'denied' | 'waiting') => ({
+  userId,
+  account,
+  userName,
+  state,
+});
 
 /** A withdraw waiting for execution on a 2-of-3 wallet: the detail as GET /sys/sign/detail answers it. */
 export const withdrawal = {
@@ -41,19 +46,53 @@ export const withdrawal = {
   signing: null,
   chainExecution: null,
   approvals: [
-    { signerId: 11, account: 'merchantProManager', userName: 'Mia Manager', time: '2026-03-01T10:00:00Z', comment: '', signerAddress: null },
-    { signerId: 12, account: 'merchantProFinance', userName: 'Finn Finance', time: '2026-03-01T11:00:00Z', comment: '', signerAddress: null },
+    {
+      signerId: 11,
+      account: 'merchantProManager',
+      userName: 'Mia Manager',
+      time: '2026-03-01T10:00:00Z',
+      comment: '',
+      signerAddress: null,
+    },
+    {
+      signerId: 12,
+      account: 'merchantProFinance',
+      userName: 'Finn Finance',
+      time: '2026-03-01T11:00:00Z',
+      comment: '',
+      signerAddress: null,
+    },
   ],
   denials: [],
-  signers: [signer(11, 'merchantProManager', 'Mia Manager', 'approved'), signer(12, 'merchantProFinance', 'Finn Finance', 'approved'), signer(13, 'merchantProEmployee', 'Emma Employee', 'waiting')],
+  signers: [
+    signer(11, 'merchantProManager', 'Mia Manager', 'approved'),
+    signer(12, 'merchantProFinance', 'Finn Finance', 'approved'),
+    signer(13, 'merchantProEmployee', 'Emma Employee', 'waiting'),
+  ],
   newSignerList: null,
   myActions: ['confirm', 'deny'],
   approvedAt: '2026-03-01T11:00:00Z',
   executedBy: null,
   executedByName: null,
   log: [
-    { id: 301, proposalId: 41, action: 'start', actor: 'merchantProManager', actorName: 'Mia Manager', comment: '', createdAt: '2026-03-01T10:00:00Z' },
-    { id: 302, proposalId: 41, action: 'approval', actor: 'merchantProFinance', actorName: 'Finn Finance', comment: 'Checked the invoice', createdAt: '2026-03-01T11:00:00Z' },
+    {
+      id: 301,
+      proposalId: 41,
+      action: 'start',
+      actor: 'merchantProManager',
+      actorName: 'Mia Manager',
+      comment: '',
+      createdAt: '2026-03-01T10:00:00Z',
+    },
+    {
+      id: 302,
+      proposalId: 41,
+      action: 'approval',
+      actor: 'merchantProFinance',
+      actorName: 'Finn Finance',
+      comment: 'Checked the invoice',
+      createdAt: '2026-03-01T11:00:00Z',
+    },
   ],
 } satisfies ProposalDetail;
 
@@ -68,7 +107,15 @@ export const executedWithdrawal = {
   myActions: [],
   log: [
     ...withdrawal.log,
-    { id: 303, proposalId: 41, action: 'confirm', actor: 'merchantProEmployee', actorName: 'Emma Employee', comment: 'Sent', createdAt: '2026-03-01T12:30:00Z' },
+    {
+      id: 303,
+      proposalId: 41,
+      action: 'confirm',
+      actor: 'merchantProEmployee',
+      actorName: 'Emma Employee',
+      comment: 'Sent',
+      createdAt: '2026-03-01T12:30:00Z',
+    },
   ],
 } satisfies ProposalDetail;
 
@@ -91,7 +138,11 @@ export const signerChange = {
   approvals: [withdrawal.approvals[0]],
   approvedAt: null,
   log: [{ ...withdrawal.log[0], proposalId: 42 }],
-  signers: [signer(11, 'merchantProManager', 'Mia Manager', 'approved'), signer(12, 'merchantProFinance', 'Finn Finance', 'waiting'), signer(13, 'merchantProEmployee', 'Emma Employee', 'waiting')],
+  signers: [
+    signer(11, 'merchantProManager', 'Mia Manager', 'approved'),
+    signer(12, 'merchantProFinance', 'Finn Finance', 'waiting'),
+    signer(13, 'merchantProEmployee', 'Emma Employee', 'waiting'),
+  ],
   newSignerList: [
     { userId: 11, account: 'merchantProManager', userName: 'Mia Manager' },
     { userId: 12, account: 'merchantProFinance', userName: 'Finn Finance' },

@@ -27,7 +27,9 @@ const queued = { ...withdrawal, id: 44, proposalId: 44, nonce: 18, status: 'pend
 
 describe('one proposal, one name: "<wallet> · #<nonce>" wherever it shows; the id only in URLs', { timeout: 30_000 }, () => {
   it('the queue names each proposal and the one it waits for', async () => {
-    answer('get', '/sys/sign/list', (call) => (call.query.state === 'open' ? { list: [withdrawal, queued], count: 2 } : { list: [], count: 0 }));
+    answer('get', '/sys/sign/list', (call) =>
+      call.query.state === 'open' ? { list: [withdrawal, queued], count: 2 } : { list: [], count: 0 },
+    );
     mountAdmin([multisig], '/multisig', 'merchantProFinance');
     await screen.findByTestId('proposal-44');
     expect(screen.getAllByTestId('proposal-reference').map((el) => el.textContent)).toEqual(['Test cold · #17', 'Test cold · #18']);
@@ -39,13 +41,22 @@ describe('one proposal, one name: "<wallet> · #<nonce>" wherever it shows; the 
   it('the history names them too, with translated kinds, paged like every list', async () => {
     const retired = { ...withdrawal, id: 45, proposalId: 45, nonce: 3, kind: 'contract', status: 'executed' };
     const history = answer('get', '/sys/sign/list', (call) =>
-      call.query.state === 'closed' ? { list: [{ ...withdrawal, status: 'executed' }, { ...signerChange, status: 'denied' }, retired], count: 3 } : { list: [], count: 0 },
+      call.query.state === 'closed'
+        ? { list: [{ ...withdrawal, status: 'executed' }, { ...signerChange, status: 'denied' }, retired], count: 3 }
+        : { list: [], count: 0 },
     );
     mountAdmin([multisig], '/multisig', 'merchantProFinance');
     await userEvent.setup().click(await screen.findByRole('tab', { name: 'History' }));
-    await waitFor(() => expect(screen.getAllByTestId('proposal-reference').map((el) => el.textContent)).toEqual(['Test cold · #17', 'Test cold · #18', 'Test cold · #3']));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('proposal-reference').map((el) => el.textContent)).toEqual([
+        'Test cold · #17',
+        'Test cold · #18',
+        'Test cold · #3',
+      ]),
+    );
     const table = screen.getByRole('table');
-    for (const label of ['Withdrawal', 'Signer change', 'Contract call (retired kind)']) expect(within(table).getByText(label)).toBeTruthy();
+    for (const label of ['Withdrawal', 'Signer change', 'Contract call (retired kind)'])
+      expect(within(table).getByText(label)).toBeTruthy();
     for (const raw of ['withdraw', 'governance', 'contract', 'multisig.kind.contract']) expect(within(table).queryByText(raw)).toBeNull();
     expect(history.find((call) => call.query.state === 'closed')?.query.pageSize).toBe('25');
   });
@@ -72,7 +83,28 @@ describe('one proposal, one name: "<wallet> · #<nonce>" wherever it shows; the 
     answer('get', '/sys/currency/list', { list: [], count: 0 });
     answer('get', '/sys/movement/list', {
       list: [
-        { id: 90, kind: 'withdraw', orgId: 7, orgName: 'Test Org', chainId: 1, walletId: 3, walletLabel: 'Aurora cold', to: withdrawal.to, currencyId: 2, symbol: 'USDT', amount: '10', fee: '1', memo: '', orderNo: null, proposalId: 7, proposalNonce: 4, status: 'pending', txHash: null, createdBy: 'merchantProFinance', createdAt: '2026-03-01T10:00:00Z' },
+        {
+          id: 90,
+          kind: 'withdraw',
+          orgId: 7,
+          orgName: 'Test Org',
+          chainId: 1,
+          walletId: 3,
+          walletLabel: 'Aurora cold',
+          to: withdrawal.to,
+          currencyId: 2,
+          symbol: 'USDT',
+          amount: '10',
+          fee: '1',
+          memo: '',
+          orderNo: null,
+          proposalId: 7,
+          proposalNonce: 4,
+          status: 'pending',
+          txHash: null,
+          createdBy: 'merchantProFinance',
+          createdAt: '2026-03-01T10:00:00Z',
+        },
       ],
       count: 1,
     });
@@ -88,7 +120,7 @@ describe('one proposal, one name: "<wallet> · #<nonce>" wherever it shows; the 
     expect(recordDisplay(withdraw, { id: 14, walletLabel: 'Aurora hot', proposalNonce: null })).toBe('#14');
   });
 
-    it('an export of the list names it the same way', () => {
+  it('an export of the list names it the same way', () => {
     const column = exportColumns(withdraw, testI18nProvider.translate).find((c) => c.header === 'Proposal')!;
     expect(column.value({ proposalId: 7, proposalNonce: 4, walletLabel: 'Aurora cold' })).toBe('Aurora cold · #4');
     expect(column.value({ proposalId: null, proposalNonce: null, walletLabel: 'Birch deposits' })).toBeNull();
@@ -96,8 +128,40 @@ describe('one proposal, one name: "<wallet> · #<nonce>" wherever it shows; the 
 
   const ledger = {
     list: [
-      { id: 5, createdAt: '2026-03-01T10:00:00Z', walletId: 9, walletLabel: 'Aurora hot', orgId: 7, orgName: 'Test Org', chainId: 1, symbol: 'USDC', delta: '500', balanceAfter: '500', reason: 'proposal', proposalId: 7, proposalWalletLabel: 'Aurora cold', proposalNonce: 4, txHash: null },
-      { id: 4, createdAt: '2026-03-01T09:00:00Z', walletId: 9, walletLabel: 'Aurora hot', orgId: 7, orgName: 'Test Org', chainId: 1, symbol: 'USDC', delta: '1', balanceAfter: '1', reason: 'initial credit', proposalId: null, proposalWalletLabel: null, proposalNonce: null, txHash: null },
+      {
+        id: 5,
+        createdAt: '2026-03-01T10:00:00Z',
+        walletId: 9,
+        walletLabel: 'Aurora hot',
+        orgId: 7,
+        orgName: 'Test Org',
+        chainId: 1,
+        symbol: 'USDC',
+        delta: '500',
+        balanceAfter: '500',
+        reason: 'proposal',
+        proposalId: 7,
+        proposalWalletLabel: 'Aurora cold',
+        proposalNonce: 4,
+        txHash: null,
+      },
+      {
+        id: 4,
+        createdAt: '2026-03-01T09:00:00Z',
+        walletId: 9,
+        walletLabel: 'Aurora hot',
+        orgId: 7,
+        orgName: 'Test Org',
+        chainId: 1,
+        symbol: 'USDC',
+        delta: '1',
+        balanceAfter: '1',
+        reason: 'initial credit',
+        proposalId: null,
+        proposalWalletLabel: null,
+        proposalNonce: null,
+        txHash: null,
+      },
     ],
     count: 2,
   };
@@ -134,7 +198,13 @@ describe('one proposal, one name: "<wallet> · #<nonce>" wherever it shows; the 
       </CustomRoutes>,
     );
     const list = await screen.findByTestId('home-waiting-list');
-    await waitFor(() => expect(within(list).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/multisig/41/show', '/multisig/44/show']));
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('link')
+          .map((a) => a.getAttribute('href')),
+      ).toEqual(['/multisig/41/show', '/multisig/44/show']),
+    );
     expect(within(list).getByText('Test cold · #17')).toBeTruthy();
     expect(within(list).getByText('Test cold · #18')).toBeTruthy();
     expect(waiting[0].query).toMatchObject({ waitingForMe: 'true', pageSize: '5' });

@@ -41,7 +41,9 @@ describe('the detail’s timeline tells who did what, and when', { timeout: 30_0
     answer('get', '/sys/sign/detail', executedWithdrawal);
     mountAdmin([multisig], '/multisig/41/show', 'merchantProFinance');
     const closing = await screen.findByTestId('timeline-closing');
-    expect(within(closing).getByTestId('executed-by').textContent).toBe(`By Emma Employee (merchantProEmployee) · ${at('2026-03-01T12:30:00Z')}`);
+    expect(within(closing).getByTestId('executed-by').textContent).toBe(
+      `By Emma Employee (merchantProEmployee) · ${at('2026-03-01T12:30:00Z')}`,
+    );
     const confirm = screen.getByTestId('log-confirm');
     expect(confirm.textContent).toContain('Emma Employee (merchantProEmployee) executed it');
     expect(confirm.textContent).toContain('“Sent”');
@@ -54,7 +56,10 @@ describe('the detail’s timeline tells who did what, and when', { timeout: 30_0
       ...signerChange,
       status: 'expired',
       myActions: [],
-      log: [...signerChange.log, { id: 310, proposalId: 42, action: 'expire', actor: null, actorName: null, comment: '', createdAt: '2026-03-04T10:00:00Z' }],
+      log: [
+        ...signerChange.log,
+        { id: 310, proposalId: 42, action: 'expire', actor: null, actorName: null, comment: '', createdAt: '2026-03-04T10:00:00Z' },
+      ],
     });
     mountAdmin([multisig], '/multisig/42/show', 'merchantProFinance');
     expect((await screen.findByTestId('log-expire')).textContent).toContain('The platform expired it: nobody executed it in time');
@@ -70,7 +75,13 @@ describe('the executed transaction links to its chain’s explorer, as that expl
 
   it('Tronscan on TRON: /#/transaction/<hash>', async () => {
     const hash = 'cd'.repeat(32);
-    answer('get', '/sys/sign/detail', { ...executedWithdrawal, chainId: 728126428, family: 'tron', explorerUrl: 'https://tronscan.org/', txHash: hash });
+    answer('get', '/sys/sign/detail', {
+      ...executedWithdrawal,
+      chainId: 728126428,
+      family: 'tron',
+      explorerUrl: 'https://tronscan.org/',
+      txHash: hash,
+    });
     mountAdmin([multisig], '/multisig/41/show', 'merchantProFinance');
     expect((await screen.findByTestId('tx-hash')).getAttribute('href')).toBe(`https://tronscan.org/#/transaction/${hash}`);
   });

@@ -9,10 +9,23 @@ import { answer, mountAdmin } from '../resources/harness';
 startMockApi();
 
 const wallet = (id: number, orgId: number, kind: string, label: string) => ({
-  id, chainId: 1, orgId, orgName: `Org ${orgId}`, kind, label, address: `0x${String(id).padStart(40, '0')}`,
+  id,
+  chainId: 1,
+  orgId,
+  orgName: `Org ${orgId}`,
+  kind,
+  label,
+  address: `0x${String(id).padStart(40, '0')}`,
   threshold: kind.startsWith('MultiSig') ? 2 : null,
-  signers: kind.startsWith('MultiSig') ? [{ userId: 1, account: 'a', userName: 'A' }, { userId: 2, account: 'b', userName: 'B' }] : [], balances: [{ currencyId: 1, symbol: 'ETH', amount: '10' }],
-  createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
+  signers: kind.startsWith('MultiSig')
+    ? [
+        { userId: 1, account: 'a', userName: 'A' },
+        { userId: 2, account: 'b', userName: 'B' },
+      ]
+    : [],
+  balances: [{ currencyId: 1, symbol: 'ETH', amount: '10' }],
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
 });
 
 // The harness signs in to org 7; org 8's wallet is in scope (an agent's merchant) but not movable from here.
@@ -21,7 +34,10 @@ const wallets = [wallet(3, 7, 'MultiSigCold', 'Own cold'), wallet(4, 7, 'Hot', '
 const options = async (user: ReturnType<typeof userEvent.setup>, label: string) => {
   await user.click(screen.getByRole('combobox', { name: label }));
   // The blank first option is react-admin's "no value".
-  const names = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent?.trim()).filter(Boolean);
+  const names = within(await screen.findByRole('listbox'))
+    .getAllByRole('option')
+    .map((o) => o.textContent?.trim())
+    .filter(Boolean);
   await user.keyboard('{Escape}');
   return names;
 };
@@ -53,7 +69,12 @@ describe('the start form offers what the role may move, out of the selected orgâ
     await user.click(await screen.findByRole('option', { name: 'Supply' }));
     expect(screen.queryByRole('textbox', { name: 'Order no.' })).toBeNull();
     await user.click(screen.getByRole('combobox', { name: 'Recipient' }));
-    expect(within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent?.trim()).filter(Boolean)).toEqual(['Own hot (Hot wallet)']);
+    expect(
+      within(await screen.findByRole('listbox'))
+        .getAllByRole('option')
+        .map((o) => o.textContent?.trim())
+        .filter(Boolean),
+    ).toEqual(['Own hot (Hot wallet)']);
     await user.click(screen.getByRole('option', { name: 'Own hot (Hot wallet)' }));
     await user.type(screen.getByRole('textbox', { name: 'Amount' }), '1.5');
     await user.click(screen.getByRole('combobox', { name: 'Currency' }));

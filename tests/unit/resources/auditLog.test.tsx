@@ -48,7 +48,19 @@ const event = (overrides: Partial<AuditEventRecord>): AuditEventRecord => ({
   proposalStep: null,
   ...overrides,
 });
-const seeded = event({ id: 3, actorId: null, actorAccount: null, actorName: null, action: 'create', entity: 'chain', entityId: '1', before: null, after: { name: 'Ethereum', chainId: '1' }, clientAddress: null, route: 'demo seed' });
+const seeded = event({
+  id: 3,
+  actorId: null,
+  actorAccount: null,
+  actorName: null,
+  action: 'create',
+  entity: 'chain',
+  entityId: '1',
+  before: null,
+  after: { name: 'Ethereum', chainId: '1' },
+  clientAddress: null,
+  route: 'demo seed',
+});
 
 function mountLog(role: 'superAdmin' | 'merchantProManager', list: AuditEventRecord[]) {
   session.setChainList([{ chainId: 1, name: 'Ethereum', isDefault: true } as never]);
@@ -79,15 +91,43 @@ describe('/audit-log', () => {
     const drawer = await screen.findByTestId('audit-event');
     expect(within(drawer).getByRole('heading', { level: 2 }).textContent).toBe('Changed · Currency #2');
     const diff = within(drawer).getByTestId('audit-diff');
-    expect(within(diff).getAllByRole('row').map((r) => within(r).queryAllByRole('cell').map((c) => c.textContent))).toEqual([[], ['withdrawFee', '2', '3']]);
+    expect(
+      within(diff)
+        .getAllByRole('row')
+        .map((r) =>
+          within(r)
+            .queryAllByRole('cell')
+            .map((c) => c.textContent),
+        ),
+    ).toEqual([[], ['withdrawFee', '2', '3']]);
     expect(within(drawer).getByText('POST /sys/currency/update')).toBeTruthy();
     await user.click(within(drawer).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByTestId('audit-event')).toBeNull());
   });
 
   it('a proposal’s events say what they did and name it by wallet and nonce, in the row and the drawer', async () => {
-    const approved = event({ id: 50, action: 'create', entity: 'proposalVote', entityId: '7:3', before: null, after: { vote: 'approve' }, proposalId: 7, proposal: 'Aurora cold · #13', proposalStep: 'approval' });
-    const executed = event({ id: 51, entity: 'proposal', entityId: '7', before: { status: 'approved' }, after: { status: 'executed' }, clientAddress: '10.0.0.9', proposalId: 7, proposal: 'Aurora cold · #13', proposalStep: 'executed' });
+    const approved = event({
+      id: 50,
+      action: 'create',
+      entity: 'proposalVote',
+      entityId: '7:3',
+      before: null,
+      after: { vote: 'approve' },
+      proposalId: 7,
+      proposal: 'Aurora cold · #13',
+      proposalStep: 'approval',
+    });
+    const executed = event({
+      id: 51,
+      entity: 'proposal',
+      entityId: '7',
+      before: { status: 'approved' },
+      after: { status: 'executed' },
+      clientAddress: '10.0.0.9',
+      proposalId: 7,
+      proposal: 'Aurora cold · #13',
+      proposalStep: 'executed',
+    });
     mountLog('superAdmin', [executed, approved]);
     await screen.findAllByText('Aurora cold · #13');
     expect(screen.getAllByTestId('audit-action').map((cell) => cell.textContent)).toEqual(['Confirmed and executed', 'Approved']);
@@ -108,7 +148,12 @@ describe('/audit-log', () => {
   it('a broken chain names its first altered event', async () => {
     session.setChainList([{ chainId: 1, name: 'Ethereum', isDefault: true } as never]);
     answer('get', '/sys/audit-log/list', { list: [event({})], count: 1 });
-    answer('get', '/sys/audit/verify', { intact: false, checked: 120, firstBroken: { id: 17, createdAt: '2026-11-20T10:00:00.000Z' }, asOf: '2026-11-20T10:00:00.000Z' });
+    answer('get', '/sys/audit/verify', {
+      intact: false,
+      checked: 120,
+      firstBroken: { id: 17, createdAt: '2026-11-20T10:00:00.000Z' },
+      asOf: '2026-11-20T10:00:00.000Z',
+    });
     mountAdmin([auditLog], '/audit-log', 'superAdmin');
     expect((await screen.findByTestId('audit-chain')).textContent).toMatch(/^Audit chain broken at event #17 /);
   });
@@ -149,7 +194,23 @@ describe('the books’ check on /asset-flow', () => {
   const mountFlow = (role: 'superAdmin' | 'merchantProFinance', verify: LedgerVerifyResult | ((call: unknown) => never)) => {
     session.setChainList([{ chainId: 1, name: 'Ethereum', isDefault: true } as never]);
     // A ledger with an entry: an empty list shows its empty state instead (nothing to check yet).
-    const entry = { id: 1, createdAt: '2026-11-20T10:00:00.000Z', walletId: 5, walletLabel: 'Birch cold', orgId: 5, orgName: 'Birch', chainId: 1, symbol: 'USDC', delta: '100', balanceAfter: '100', reason: 'payment', proposalId: null, proposalWalletLabel: null, proposalNonce: null, txHash: null };
+    const entry = {
+      id: 1,
+      createdAt: '2026-11-20T10:00:00.000Z',
+      walletId: 5,
+      walletLabel: 'Birch cold',
+      orgId: 5,
+      orgName: 'Birch',
+      chainId: 1,
+      symbol: 'USDC',
+      delta: '100',
+      balanceAfter: '100',
+      reason: 'payment',
+      proposalId: null,
+      proposalWalletLabel: null,
+      proposalNonce: null,
+      txHash: null,
+    };
     answer('get', '/sys/asset-flow/list', { list: [entry], count: 1 });
     const calls = answer('get', '/sys/ledger/verify', verify as never);
     mountAdmin([assetFlow], '/asset-flow', role);
@@ -165,7 +226,9 @@ describe('the books’ check on /asset-flow', () => {
     mountFlow('superAdmin', {
       balanced: false,
       asOf: '2026-11-20T10:00:00.000Z',
-      breaks: [{ kind: 'balanceMismatch', walletId: 5, walletLabel: 'Birch cold', symbol: 'USDC', refId: null, expected: '100', actual: '107' }],
+      breaks: [
+        { kind: 'balanceMismatch', walletId: 5, walletLabel: 'Birch cold', symbol: 'USDC', refId: null, expected: '100', actual: '107' },
+      ],
     });
     const card = await screen.findByTestId('ledger-check');
     expect(card.textContent).toContain('1 breaks');

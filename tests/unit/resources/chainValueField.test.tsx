@@ -80,7 +80,9 @@ describe('addresses and hashes in a table: shortened, copied whole, linked to th
     expect(addressLink.getAttribute('target')).toBe('_blank');
     expect(addressLink.getAttribute('rel')).toContain('noopener');
     const tron = await rowOf('On TRON');
-    expect(within(tron).getByRole('link', { name: 'Open in the block explorer' }).getAttribute('href')).toBe(`https://tronscan.org/#/address/${TRON_TO}`);
+    expect(within(tron).getByRole('link', { name: 'Open in the block explorer' }).getAttribute('href')).toBe(
+      `https://tronscan.org/#/address/${TRON_TO}`,
+    );
     const devnet = await rowOf('On a chain without explorer');
     expect(within(devnet).getByRole('button', { name: 'Copy' })).toBeTruthy();
     expect(within(devnet).queryByRole('link', { name: 'Open in the block explorer' })).toBeNull();

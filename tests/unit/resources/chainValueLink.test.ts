@@ -8,17 +8,37 @@ const everyone = () => true;
 
 describe('where an address or hash opens (docs/DECISIONS.md "Explorer links on the devnet")', () => {
   it('on a real network: its explorer, in a new tab', () => {
-    expect(chainValueLink({ ...ethereum, mode: 'rpc' }, HASH, everyone)).toEqual({ href: `https://etherscan.io/tx/${HASH}`, inConsole: false });
-    expect(chainValueLink({ ...ethereum, mode: 'rpc' }, ADDRESS, everyone)).toEqual({ href: `https://etherscan.io/address/${ADDRESS}`, inConsole: false });
-    expect(chainValueLink({ chainId: 728126428, family: 'tron', explorerUrl: 'https://tronscan.org/', mode: 'rpc' }, 'T'.padEnd(34, 'x'), everyone)?.href).toBe(`https://tronscan.org/#/address/${'T'.padEnd(34, 'x')}`);
+    expect(chainValueLink({ ...ethereum, mode: 'rpc' }, HASH, everyone)).toEqual({
+      href: `https://etherscan.io/tx/${HASH}`,
+      inConsole: false,
+    });
+    expect(chainValueLink({ ...ethereum, mode: 'rpc' }, ADDRESS, everyone)).toEqual({
+      href: `https://etherscan.io/address/${ADDRESS}`,
+      inConsole: false,
+    });
+    expect(
+      chainValueLink(
+        { chainId: 728126428, family: 'tron', explorerUrl: 'https://tronscan.org/', mode: 'rpc' },
+        'T'.padEnd(34, 'x'),
+        everyone,
+      )?.href,
+    ).toBe(`https://tronscan.org/#/address/${'T'.padEnd(34, 'x')}`);
   });
 
   it('on the devnet or a simulated chain: the ledger by hash, the wallets by address, on that chain', () => {
     for (const mode of ['devnet', 'simulated'] as const) {
       const hash = chainValueLink({ ...ethereum, mode }, HASH, everyone);
-      expect(hash).toEqual({ href: `/asset-flow?filter=${encodeURIComponent(JSON.stringify({ txHash: HASH }))}`, inConsole: true, chainId: 1 });
+      expect(hash).toEqual({
+        href: `/asset-flow?filter=${encodeURIComponent(JSON.stringify({ txHash: HASH }))}`,
+        inConsole: true,
+        chainId: 1,
+      });
       const address = chainValueLink({ ...ethereum, mode }, ADDRESS, everyone);
-      expect(address).toEqual({ href: `/aggregate?filter=${encodeURIComponent(JSON.stringify({ address: ADDRESS }))}`, inConsole: true, chainId: 1 });
+      expect(address).toEqual({
+        href: `/aggregate?filter=${encodeURIComponent(JSON.stringify({ address: ADDRESS }))}`,
+        inConsole: true,
+        chainId: 1,
+      });
     }
   });
 

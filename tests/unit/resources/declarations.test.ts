@@ -10,7 +10,9 @@ import zhTranslation from '../../../public/locales/zh-CN/translation.json';
 
 type Catalogue = Record<string, unknown>;
 const textAt = (catalogue: Catalogue | null, key: string) => {
-  const value = key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Catalogue)[part] : undefined), catalogue);
+  const value = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Catalogue)[part] : undefined), catalogue);
   return typeof value === 'string' && value !== '';
 };
 /**
@@ -33,7 +35,8 @@ function keysOf(resource: (typeof resources)[number]): string[] {
     if (field.kind === 'address' && field.emptyText) keys.push(field.emptyText);
     // Choice names are translated with themselves as the default: 'EVM' is a name, 'role.manager' a key.
     if (field.kind === 'enum' && Array.isArray(field.choices)) {
-      for (const choice of field.choices as ReadonlyArray<string | Choice>) if (typeof choice !== 'string' && choice.name.includes('.')) keys.push(choice.name);
+      for (const choice of field.choices as ReadonlyArray<string | Choice>)
+        if (typeof choice !== 'string' && choice.name.includes('.')) keys.push(choice.name);
     }
   }
   return keys;
@@ -74,7 +77,15 @@ describe('the declared resources', () => {
   it('chain wallets: chain, org, kind, address, threshold and signers are set once (signers change by proposal); the label changes; balances are read-only', () => {
     const wallet = resources.find((r) => r.name === 'chain-wallet')!;
     const inForm = Object.fromEntries(wallet.fields.map((f) => [f.source, f.inForm ?? true]));
-    expect(inForm).toMatchObject({ chainId: 'create', orgId: 'create', kind: 'create', address: 'create', label: true, threshold: 'create', signers: 'create' });
+    expect(inForm).toMatchObject({
+      chainId: 'create',
+      orgId: 'create',
+      kind: 'create',
+      address: 'create',
+      label: true,
+      threshold: 'create',
+      signers: 'create',
+    });
     expect(wallet.declaration.recordActions).toBeDefined();
     expect(wallet.fields.find((f) => f.source === 'balances')?.kind).toBe('list');
     expect(wallet.path).toBe('/aggregate');
@@ -83,12 +94,19 @@ describe('the declared resources', () => {
 });
 
 describe('declarations and their schemas agree', () => {
-  it.each(resources.filter((r) => r.declaration.schema || r.declaration.api).map((r) => [r.name, r] as const))('%s: every form field is one its schema reads', async (_name, resource) => {
-    const schemas = resource.declaration.schema ? await resource.declaration.schema() : (await import('../../../src/resources/engine/declaredSchemas')).schemasOf(resource.declaration);
-    expect(schemaMismatches(resource, schemas)).toEqual([]);
-    // The check reads this schema's keys: a field it does not know is caught.
-    expect(schemaMismatches({ ...resource, fields: [...resource.fields, { source: 'notInSchema', kind: 'text' }] }, schemas)).not.toEqual([]);
-  });
+  it.each(resources.filter((r) => r.declaration.schema || r.declaration.api).map((r) => [r.name, r] as const))(
+    '%s: every form field is one its schema reads',
+    async (_name, resource) => {
+      const schemas = resource.declaration.schema
+        ? await resource.declaration.schema()
+        : (await import('../../../src/resources/engine/declaredSchemas')).schemasOf(resource.declaration);
+      expect(schemaMismatches(resource, schemas)).toEqual([]);
+      // The check reads this schema's keys: a field it does not know is caught.
+      expect(schemaMismatches({ ...resource, fields: [...resource.fields, { source: 'notInSchema', kind: 'text' }] }, schemas)).not.toEqual(
+        [],
+      );
+    },
+  );
 
   it('a form field the schema does not know is named, with the fix', async () => {
     const wallet = resources.find((r) => r.name === 'chain-wallet')!;

@@ -60,7 +60,10 @@ describe('a resource declared in a test file works against the real API', () => 
     expect(within(table).getByText('TRON')).toBeTruthy();
     expect(within(table).getByText('BNB Smart Chain')).toBeTruthy();
     // Sorted by the first sortable field (chainId) ascending: 1, 56, 728126428.
-    const rows = within(table).getAllByRole('row').slice(1).map((row) => row.textContent);
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent);
     expect(rows[0]).toContain('Ethereum');
     expect(rows[2]).toContain('TRON');
     expect(screen.getByRole('link', { name: /create/i })).toBeTruthy();
@@ -77,16 +80,31 @@ describe('a resource declared in a test file works against the real API', () => 
     await user.click(screen.getByRole('button', { name: /save/i }));
     await screen.findByText('Polygon PoS', {}, { timeout: 15_000 });
 
-    const stored = await env.server.call<{ list: Array<{ chainId: number; name: string; family: string; confirmations: number }> }>('GET', '/sys/chain/list', {
-      token: await env.server.login('superAdmin'),
-      query: { chainId: 137 },
-    });
+    const stored = await env.server.call<{ list: Array<{ chainId: number; name: string; family: string; confirmations: number }> }>(
+      'GET',
+      '/sys/chain/list',
+      {
+        token: await env.server.login('superAdmin'),
+        query: { chainId: 137 },
+      },
+    );
     expect(stored.data.list).toEqual([expect.objectContaining({ chainId: 137, name: 'Polygon PoS', family: 'evm', confirmations: 12 })]);
   }, 60_000);
 
   it('refuses bad input in the browser with the words the server uses, without a request', async () => {
-    const badBody = { chainId: 10, name: 'Optimism', family: 'evm', symbol: 'ETH', rpcUrl: 'not a url', explorerUrl: 'https://optimistic.etherscan.io', confirmations: 12 };
-    const answer = await env.server.call<Record<string, string>>('POST', '/sys/chain/save', { token: await env.server.login('superAdmin'), body: badBody });
+    const badBody = {
+      chainId: 10,
+      name: 'Optimism',
+      family: 'evm',
+      symbol: 'ETH',
+      rpcUrl: 'not a url',
+      explorerUrl: 'https://optimistic.etherscan.io',
+      confirmations: 12,
+    };
+    const answer = await env.server.call<Record<string, string>>('POST', '/sys/chain/save', {
+      token: await env.server.login('superAdmin'),
+      body: badBody,
+    });
     expect(answer.code).toBe(400);
 
     await signIn('superAdmin', '/ledger-network/create');

@@ -16,7 +16,11 @@ const { requests } = env;
 
 const input = (label: RegExp) => screen.findByLabelText<HTMLInputElement>(label, {}, { timeout: 15_000 });
 const contacts = async () =>
-  (await env.server.call<{ list: Array<{ name: string; email: string; role: string; orgId: number }> }>('GET', '/sys/org-contact/list', { token: await env.server.login('merchantProManager') })).data.list;
+  (
+    await env.server.call<{ list: Array<{ name: string; email: string; role: string; orgId: number }> }>('GET', '/sys/org-contact/list', {
+      token: await env.server.login('merchantProManager'),
+    })
+  ).data.list;
 
 describe('a resource that is one declaration, in the console', () => {
   it('a manager adds a contact: the form refuses a bad address in the server’s words, without a request, then saves', async () => {
@@ -37,7 +41,9 @@ describe('a resource that is one declaration, in the console', () => {
     const table = await screen.findByRole('table', {}, { timeout: 15_000 });
     await within(table).findByText('Ines Ops', {}, { timeout: 15_000 });
     expect(requests).toEqual(['POST /sys/org-contact/save']);
-    expect(await contacts()).toEqual([expect.objectContaining({ name: 'Ines Ops', email: 'ines@aurora.example', role: 'security', orgId: env.server.orgIds.proA })]);
+    expect(await contacts()).toEqual([
+      expect.objectContaining({ name: 'Ines Ops', email: 'ines@aurora.example', role: 'security', orgId: env.server.orgIds.proA }),
+    ]);
   }, 60_000);
 
   it('the list labels come from the declaration; an employee reads it with no create button', async () => {

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import HubIcon from '@mui/icons-material/Hub';
 import { masks, ROLES, routeGroups, maskHas, type RoleName } from '../../../src/access';
-import { DeclarationError, defineResource, menuEntries, REFERENCE_TARGETS, registryOf, type ResourceDeclaration } from '../../../src/resources/engine';
+import {
+  DeclarationError,
+  defineResource,
+  menuEntries,
+  REFERENCE_TARGETS,
+  registryOf,
+  type ResourceDeclaration,
+} from '../../../src/resources/engine';
 import { fieldsFor, toPayload } from '../../../src/resources/engine/fields';
 
 const base: ResourceDeclaration = {
@@ -23,7 +30,12 @@ describe('defineResource: what one declaration yields', () => {
     const wallet = declare({ access: { create: masks.operator, edit: masks.operator } });
     expect(wallet.props.name).toBe('aggregate');
     expect(wallet.props.options).toEqual({ label: 'resources.chain-wallet.name' });
-    expect(Object.keys(wallet.props).filter((k) => ['list', 'create', 'edit', 'show'].includes(k))).toEqual(['list', 'create', 'edit', 'show']);
+    expect(Object.keys(wallet.props).filter((k) => ['list', 'create', 'edit', 'show'].includes(k))).toEqual([
+      'list',
+      'create',
+      'edit',
+      'show',
+    ]);
   });
 
   it('no create or edit view without a mask for it: read-only is the default', () => {
@@ -46,8 +58,16 @@ describe('defineResource: what one declaration yields', () => {
       },
     });
     expect(declare({ endpoints: { base: '/sys/chain' } }).endpoint.paths.list).toBe('/sys/chain/list');
-    const proposals = declare({ endpoints: { list: '/sys/sign/list', save: '/sys/sign/start' }, idField: 'proposalId', detailIdParam: 'proposalId' });
-    expect(proposals.endpoint).toMatchObject({ idField: 'proposalId', detailIdParam: 'proposalId', paths: { list: '/sys/sign/list', save: '/sys/sign/start', detail: '/sys/chain-wallet/detail' } });
+    const proposals = declare({
+      endpoints: { list: '/sys/sign/list', save: '/sys/sign/start' },
+      idField: 'proposalId',
+      detailIdParam: 'proposalId',
+    });
+    expect(proposals.endpoint).toMatchObject({
+      idField: 'proposalId',
+      detailIdParam: 'proposalId',
+      paths: { list: '/sys/sign/list', save: '/sys/sign/start', detail: '/sys/chain-wallet/detail' },
+    });
   });
 
   it('menu entry: the route’s label key, the declared icon and group', () => {
@@ -64,15 +84,21 @@ describe('defineResource: what one declaration yields', () => {
   it('refuses a route outside src/access ROUTES unless it is an explicit test route, and a group that contradicts ROUTES', () => {
     // @ts-expect-error -- a route missing from the route table is a type error too (the typecheck fails)
     expect(() => declare({ route: '/wallets' })).toThrow(
-      new DeclarationError("resource 'chain-wallet': route '/wallets' is not in the route table (src/access/routeTable.ts); add it to ROUTES with its group"),
+      new DeclarationError(
+        "resource 'chain-wallet': route '/wallets' is not in the route table (src/access/routeTable.ts); add it to ROUTES with its group",
+      ),
     );
     expect(() => declare({ route: { path: '/aggregate', group: 'operator' } })).toThrow(/guarded by 'all'/);
     expect(declare({ route: { path: '/test-only', group: 'operator' } }).group).toBe('operator');
   });
 
   it('refuses a field declared twice and chain scoping by a field that does not exist', () => {
-    expect(() => declare({ fields: [...base.fields, { source: 'label', kind: 'text' }] })).toThrow("resource 'chain-wallet': field 'label' is declared twice");
-    expect(() => declare({ chainScoped: 'networkId' })).toThrow("resource 'chain-wallet': chain-scoped by 'networkId', which is not one of its fields");
+    expect(() => declare({ fields: [...base.fields, { source: 'label', kind: 'text' }] })).toThrow(
+      "resource 'chain-wallet': field 'label' is declared twice",
+    );
+    expect(() => declare({ chainScoped: 'networkId' })).toThrow(
+      "resource 'chain-wallet': chain-scoped by 'networkId', which is not one of its fields",
+    );
     expect(declare({ chainScoped: true }).chainField).toBe('chainId');
   });
 });
@@ -166,27 +192,53 @@ describe('fields: where each shows, and what a form sends', () => {
   });
 
   it('the create body: form fields only; blank non-text values left out; cleared text as ""', () => {
-    expect(toPayload(wallet, { chainId: 1, label: null, signers: [3, 4], balances: [{ amount: '1' }], orgName: 'X' }, 'create')).toEqual({ chainId: 1, label: '', signers: [3, 4] });
+    expect(toPayload(wallet, { chainId: 1, label: null, signers: [3, 4], balances: [{ amount: '1' }], orgName: 'X' }, 'create')).toEqual({
+      chainId: 1,
+      label: '',
+      signers: [3, 4],
+    });
     expect(toPayload(wallet, { chainId: '', signers: [] }, 'create')).toEqual({ signers: [] });
   });
 
   it('the update body: the id, the editable fields; create-only fields stay; signer objects become their ids', () => {
-    const record = { id: 9, chainId: 1, label: 'hot', signers: [{ userId: 3, account: 'a' }, { userId: 4, account: 'b' }], balances: [] };
+    const record = {
+      id: 9,
+      chainId: 1,
+      label: 'hot',
+      signers: [
+        { userId: 3, account: 'a' },
+        { userId: 4, account: 'b' },
+      ],
+      balances: [],
+    };
     expect(toPayload(wallet, record, 'edit')).toEqual({ id: 9, label: 'hot', signers: [3, 4] });
   });
 
   it('a reference to numeric ids is sent as a number, on create and on edit, whatever the input held ("137", ["3"])', () => {
-    expect(toPayload(wallet, { chainId: '137', label: 'x', signers: ['3', 4] }, 'create')).toEqual({ chainId: 137, label: 'x', signers: [3, 4] });
-    const editable = declare({ fields: [{ source: 'chainId', kind: 'reference', reference: 'chain' }, { source: 'label', kind: 'text' }] });
+    expect(toPayload(wallet, { chainId: '137', label: 'x', signers: ['3', 4] }, 'create')).toEqual({
+      chainId: 137,
+      label: 'x',
+      signers: [3, 4],
+    });
+    const editable = declare({
+      fields: [
+        { source: 'chainId', kind: 'reference', reference: 'chain' },
+        { source: 'label', kind: 'text' },
+      ],
+    });
     expect(toPayload(editable, { id: 9, chainId: '56', label: 'x' }, 'edit')).toEqual({ id: 9, chainId: 56, label: 'x' });
-    const byCode = declare({ fields: [{ source: 'tender', kind: 'reference', reference: { path: '/sys/t/list', value: 'code', label: 'code' } }] });
+    const byCode = declare({
+      fields: [{ source: 'tender', kind: 'reference', reference: { path: '/sys/t/list', value: 'code', label: 'code' } }],
+    });
     expect(toPayload(byCode, { tender: '840' }, 'create')).toEqual({ tender: '840' });
   });
 });
 
 describe('built-in reference targets without a list endpoint yet', () => {
   it('org: the session’s memberships plus the org the record names', () => {
-    expect(REFERENCE_TARGETS.org.fromRecord?.({ orgId: 4, orgName: 'Aurora Pay (Pro)', kind: 'Hot' })).toEqual([{ orgId: 4, orgName: 'Aurora Pay (Pro)' }]);
+    expect(REFERENCE_TARGETS.org.fromRecord?.({ orgId: 4, orgName: 'Aurora Pay (Pro)', kind: 'Hot' })).toEqual([
+      { orgId: 4, orgName: 'Aurora Pay (Pro)' },
+    ]);
     expect(REFERENCE_TARGETS.org.fromRecord?.({ kind: 'Hot' })).toEqual([]);
   });
 

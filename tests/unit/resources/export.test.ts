@@ -83,8 +83,22 @@ describe('exportColumns: cells as the screen words them', () => {
 
   it('translates headers and enum labels, joins list items, leaves out fields no view shows', () => {
     const columns = exportColumns(definition, translate as never);
-    expect(columns.map((c) => c.header)).toEqual(['Name', 'resources.thing.fields.family', 'resources.thing.fields.enabled', 'resources.thing.fields.balances']);
-    const record = { name: 'Main', family: 'evm', enabled: true, balances: [{ amount: '1.5', symbol: 'ETH' }, { amount: '2', symbol: 'USDT' }], secret: 'x' };
+    expect(columns.map((c) => c.header)).toEqual([
+      'Name',
+      'resources.thing.fields.family',
+      'resources.thing.fields.enabled',
+      'resources.thing.fields.balances',
+    ]);
+    const record = {
+      name: 'Main',
+      family: 'evm',
+      enabled: true,
+      balances: [
+        { amount: '1.5', symbol: 'ETH' },
+        { amount: '2', symbol: 'USDT' },
+      ],
+      secret: 'x',
+    };
     expect(columns.map((c) => c.value(record))).toEqual(['Main', 'EVM', 'Yes', '1.5 ETH; 2 USDT']);
   });
 
@@ -113,7 +127,15 @@ describe('exportColumns: cells as the screen words them', () => {
     it('are named under the field’s label, their id beside in a column named as such', () => {
       const names = { chain: new Map([['56', 'BNB Smart Chain']]), currency: new Map([['7', 'USDT']]) };
       const columns = exportColumns(referring, say, names);
-      expect(columns.map((c) => c.header)).toEqual(['label', 'Chain', 'Chain ID', 'Currency', 'Currency ID', 'Organisation', 'Organisation ID']);
+      expect(columns.map((c) => c.header)).toEqual([
+        'label',
+        'Chain',
+        'Chain ID',
+        'Currency',
+        'Currency ID',
+        'Organisation',
+        'Organisation ID',
+      ]);
       // The org is named by the record itself (orgName), as the screen shows it.
       const record = { label: 'Main', chainId: 56, currencyId: 7, orgId: 4, orgName: 'Aurora Pay (Pro)' };
       expect(columns.map((c) => c.value(record))).toEqual(['Main', 'BNB Smart Chain', 56, 'USDT', 7, 'Aurora Pay (Pro)', 4]);
@@ -123,7 +145,10 @@ describe('exportColumns: cells as the screen words them', () => {
 
     it('referenceNames fetches each target’s whole list once and names by its label', async () => {
       const lists: Record<string, Array<Record<string, unknown>>> = {
-        chain: [{ id: 1, chainId: 1, name: 'Ethereum' }, { id: 56, chainId: 56, name: 'BNB Smart Chain' }],
+        chain: [
+          { id: 1, chainId: 1, name: 'Ethereum' },
+          { id: 56, chainId: 56, name: 'BNB Smart Chain' },
+        ],
         currency: [{ id: 7, symbol: 'USDT' }],
         org: [{ id: 4, orgId: 4, orgName: 'Aurora Pay (Pro)' }],
       };
@@ -137,7 +162,10 @@ describe('exportColumns: cells as the screen words them', () => {
       expect(names.org?.get('4')).toBe('Aurora Pay (Pro)');
       expect(getList).toHaveBeenCalledTimes(3);
       // A lookup the server refuses leaves the ids, not a failed export.
-      const refused = await referenceNames({ getList: vi.fn(async () => Promise.reject(new Error('403'))) } as unknown as DataProvider, referring);
+      const refused = await referenceNames(
+        { getList: vi.fn(async () => Promise.reject(new Error('403'))) } as unknown as DataProvider,
+        referring,
+      );
       expect(refused).toEqual({});
     });
   });

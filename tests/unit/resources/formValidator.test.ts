@@ -15,7 +15,15 @@ import zhApi from '../../../public/locales/zh-CN/api.json';
 /** The console's words: the same `api` files, through i18next as the app loads them. */
 function translatorFor(lng: 'en-US' | 'zh-CN') {
   const i18n = createInstance();
-  void i18n.init({ lng, resources: { [lng]: { api: lng === 'en-US' ? enApi : zhApi } }, ns: ['api'], defaultNS: 'api', nsSeparator: false, interpolation: { escapeValue: false }, initImmediate: false });
+  void i18n.init({
+    lng,
+    resources: { [lng]: { api: lng === 'en-US' ? enApi : zhApi } },
+    ns: ['api'],
+    defaultNS: 'api',
+    nsSeparator: false,
+    interpolation: { escapeValue: false },
+    initImmediate: false,
+  });
   return (key: string, params?: Record<string, unknown>) => i18n.t(key, { defaultValue: key, ...params });
 }
 
@@ -24,12 +32,26 @@ const chains = [
   { id: 2, chainId: 728126428, name: 'TRON', family: 'tron' },
 ];
 const currencies = [{ id: 5, symbol: 'USDT', chainId: 1, decimals: 6 }];
-const lookup: Lookup = async (source) => (source.path === '/sys/chain/list' ? chains : source.path === '/sys/currency/list' ? currencies : []);
+const lookup: Lookup = async (source) =>
+  source.path === '/sys/chain/list' ? chains : source.path === '/sys/currency/list' ? currencies : [];
 
-const validatorFor = (resource: ResourceDefinition, schema: Parameters<typeof createFormValidator>[0]['schema'], lng: 'en-US' | 'zh-CN' = 'en-US') =>
-  createFormValidator({ resource, mode: 'create', schema, translate: translatorFor(lng), lookup });
+const validatorFor = (
+  resource: ResourceDefinition,
+  schema: Parameters<typeof createFormValidator>[0]['schema'],
+  lng: 'en-US' | 'zh-CN' = 'en-US',
+) => createFormValidator({ resource, mode: 'create', schema, translate: translatorFor(lng), lookup });
 
-const goodChain = { chainId: 10, name: 'Optimism', family: 'evm', symbol: 'ETH', rpcUrl: 'https://mainnet.optimism.io', explorerUrl: 'https://optimistic.etherscan.io', confirmations: 12, isDefault: false, enabled: true };
+const goodChain = {
+  chainId: 10,
+  name: 'Optimism',
+  family: 'evm',
+  symbol: 'ETH',
+  rpcUrl: 'https://mainnet.optimism.io',
+  explorerUrl: 'https://optimistic.etherscan.io',
+  confirmations: 12,
+  isDefault: false,
+  enabled: true,
+};
 
 let server: TestServer;
 let token: string;
@@ -51,7 +73,11 @@ describe('client validation is the server’s: same schema, same message, in bot
   ];
   for (const lng of ['en-US', 'zh-CN'] as const) {
     it.each(cases)(`${lng}: $bad`, async ({ body, field }) => {
-      const answer = await server.call<Record<string, string>>('POST', '/sys/chain/save', { token, body, headers: { 'accept-language': lng } });
+      const answer = await server.call<Record<string, string>>('POST', '/sys/chain/save', {
+        token,
+        body,
+        headers: { 'accept-language': lng },
+      });
       expect(answer.code).toBe(400);
       const errors = await validatorFor(network, chainBody, lng)(body);
       expect(errors[field]).toBeTruthy();
@@ -65,7 +91,17 @@ describe('client validation is the server’s: same schema, same message, in bot
 });
 
 describe('address fields: checked for the family of the form’s chain', () => {
-  const goodCurrency = { symbol: 'USDT', name: 'Tether USD', chainId: 1, decimals: 6, legalTender: 'USD', minDeposit: '1', minWithdraw: '1', withdrawFee: '0', enabled: true };
+  const goodCurrency = {
+    symbol: 'USDT',
+    name: 'Tether USD',
+    chainId: 1,
+    decimals: 6,
+    legalTender: 'USD',
+    minDeposit: '1',
+    minWithdraw: '1',
+    withdrawFee: '0',
+    enabled: true,
+  };
   const validateCurrency = validatorFor(currency, currencyBody);
 
   it.each([
@@ -92,26 +128,46 @@ describe('address fields: checked for the family of the form’s chain', () => {
     const wallet = { chainId: 1, orgId: 1, kind: 'Hot', label: 'x', signers: [] };
     const validateWallet = validatorFor(chainWallet, chainWalletBody);
     expect((await validateWallet({ ...wallet, address: '' })).address).toBe('Required.');
-    expect((await validateWallet({ ...wallet, address: '0xDAC17F958D2ee523a2206206994597C13D831ec7' })).address).toBe('The address checksum is wrong (EIP-55 mixed case).');
+    expect((await validateWallet({ ...wallet, address: '0xDAC17F958D2ee523a2206206994597C13D831ec7' })).address).toBe(
+      'The address checksum is wrong (EIP-55 mixed case).',
+    );
   });
 });
 
 describe('amount fields: the precision of their currency', () => {
   it('a currency’s minimums may not be finer than its own decimals (field `decimals`)', async () => {
-    const errors = await validatorFor(currency, currencyBody)({
-      symbol: 'USDT', name: 'Tether USD', chainId: 1, decimals: 2, legalTender: 'USD', minDeposit: '0.001', minWithdraw: '1', withdrawFee: '0', enabled: true,
+    const errors = await validatorFor(
+      currency,
+      currencyBody,
+    )({
+      symbol: 'USDT',
+      name: 'Tether USD',
+      chainId: 1,
+      decimals: 2,
+      legalTender: 'USD',
+      minDeposit: '0.001',
+      minWithdraw: '1',
+      withdrawFee: '0',
+      enabled: true,
     });
     expect(errors).toEqual({ minDeposit: 'At most 2 decimal places.' });
   });
 
   it('an amount of a referenced currency takes that currency’s decimals', async () => {
     const payment = {
-      name: 'payment', route: { path: '/payment-test', group: 'all' }, fields: [
+      name: 'payment',
+      route: { path: '/payment-test', group: 'all' },
+      fields: [
         { source: 'currencyId', kind: 'reference', reference: 'currency', required: true },
         { source: 'amount', kind: 'amount', decimals: { currency: 'currencyId' }, required: true },
       ],
     } as unknown as ResourceDefinition;
-    const validatePayment = createFormValidator({ resource: { ...payment, idField: 'id' }, mode: 'create', translate: translatorFor('en-US'), lookup });
+    const validatePayment = createFormValidator({
+      resource: { ...payment, idField: 'id' },
+      mode: 'create',
+      translate: translatorFor('en-US'),
+      lookup,
+    });
     expect(await validatePayment({ currencyId: 5, amount: '1.1234567' })).toEqual({ amount: 'At most 6 decimal places.' });
     expect(await validatePayment({ currencyId: 5, amount: '1.123456' })).toEqual({});
     expect(await validatePayment({ currencyId: 5 })).toEqual({ amount: 'Required.' });

@@ -38,7 +38,10 @@ const rows = [
   { id: 2, code: 'W-2', price: '20', kind: 'large', active: false, secret: 't', createdAt: '2026-01-02T00:00:00Z' },
 ];
 
-const headers = (table: HTMLElement) => within(table).getAllByRole('columnheader').map((h) => h.textContent?.trim());
+const headers = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent?.trim());
 
 describe('list: columns, sorting, filters and paging come from the fields', () => {
   it('shows the inList fields in order, sorts on the server by the first sortable field, pages 25 at a time', async () => {
@@ -67,7 +70,10 @@ describe('list: columns, sorting, filters and paging come from the fields', () =
   });
 
   it('offers the filterable fields as filters; "alwaysOn" is shown at once and goes to the server', async () => {
-    const calls = answer('get', '/sys/widget/list', ({ query }) => ({ list: rows.filter((r) => !query.code || r.code.includes(query.code)), count: 1 }));
+    const calls = answer('get', '/sys/widget/list', ({ query }) => ({
+      list: rows.filter((r) => !query.code || r.code.includes(query.code)),
+      count: 1,
+    }));
     mountAdmin([widget], '/widget', 'operatorEmployee');
     await screen.findByText('W-2');
     const user = userEvent.setup();
@@ -242,7 +248,13 @@ describe('a free-text field with suggestions (the currency symbol)', () => {
   const mountCurrencyForm = () => {
     answer('get', '/sys/chain/list', { list: [{ id: 1, chainId: 1, name: 'Ethereum', family: 'evm' }], count: 1 });
     answer('get', '/sys/currency/legalTender/list', { list: [{ code: 'USD', name: 'US Dollar' }], count: 1 });
-    answer('get', '/sys/currency/symbol/available', { list: [{ symbol: 'USDT', name: 'Tether USD', decimals: 6 }, { symbol: 'DAI', name: 'Dai Stablecoin', decimals: 18 }], count: 2 });
+    answer('get', '/sys/currency/symbol/available', {
+      list: [
+        { symbol: 'USDT', name: 'Tether USD', decimals: 6 },
+        { symbol: 'DAI', name: 'Dai Stablecoin', decimals: 18 },
+      ],
+      count: 2,
+    });
     session.setChainList([{ chainId: 1, name: 'Ethereum', isDefault: true, family: 'evm' }]);
     mountAdmin([currency], '/currency/create', 'superAdmin');
   };

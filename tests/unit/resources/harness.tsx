@@ -35,7 +35,12 @@ export function mountAdmin(resources: ResourceDefinition[], path: string, role: 
   const dataProvider = createDataProvider(createHttpClient(deps), registryOf(resources));
   render(
     <MemoryRouter initialEntries={[path]}>
-      <Admin dataProvider={dataProvider} authProvider={withResourceAccess(authProvider, resources)} i18nProvider={testI18nProvider} disableTelemetry>
+      <Admin
+        dataProvider={dataProvider}
+        authProvider={withResourceAccess(authProvider, resources)}
+        i18nProvider={testI18nProvider}
+        disableTelemetry
+      >
         {resources.map((r) => (
           <Resource key={r.name} {...r.props} />
         ))}

@@ -7,7 +7,21 @@ import { answer, mountAdmin } from './harness';
 
 startMockApi();
 
-const link = { id: 5, code: 'aB3-x_9Q', title: 'Gift card', orgId: 7, orgName: 'Test Org', chainId: 1, currencyId: 2, symbol: 'USDT', amount: '25', enabled: true, paidCount: 0, paidTotal: '0', createdAt: '2026-11-01T10:00:00.000Z' };
+const link = {
+  id: 5,
+  code: 'aB3-x_9Q',
+  title: 'Gift card',
+  orgId: 7,
+  orgName: 'Test Org',
+  chainId: 1,
+  currencyId: 2,
+  symbol: 'USDT',
+  amount: '25',
+  enabled: true,
+  paidCount: 0,
+  paidTotal: '0',
+  createdAt: '2026-11-01T10:00:00.000Z',
+};
 const url = `${window.location.origin}/pay/aB3-x_9Q`;
 
 describe('a pay link shows the URL its payers open', () => {

@@ -7,7 +7,12 @@ import { assetFlow } from '../../../src/resources/assetFlow';
 
 const sources = (definition: Parameters<typeof phoneLines>[0]) => {
   const lines = phoneLines(definition);
-  return { primary: lines.primary?.source, secondary: lines.secondary.map((f) => f.source), tertiary: lines.tertiary?.source, ...(lines.unit ? { unit: lines.unit.source } : {}) };
+  return {
+    primary: lines.primary?.source,
+    secondary: lines.secondary.map((f) => f.source),
+    tertiary: lines.tertiary?.source,
+    ...(lines.unit ? { unit: lines.unit.source } : {}),
+  };
 };
 
 describe('a list row on a phone comes from the declaration', () => {

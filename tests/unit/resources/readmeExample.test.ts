@@ -17,7 +17,10 @@ import { entryOf } from '../../../src/shell/menu/AppMenu';
 // Vitest runs from the repository root (jsdom gives import.meta.url no file scheme).
 const fromRoot = (file: string) => resolve(process.cwd(), file);
 const readme = readFileSync(fromRoot('README.md'), 'utf8');
-const section = readme.slice(readme.indexOf('## Adding a resource'), readme.indexOf('\n## ', readme.indexOf('## Adding a resource') + 5) >>> 0 || undefined);
+const section = readme.slice(
+  readme.indexOf('## Adding a resource'),
+  readme.indexOf('\n## ', readme.indexOf('## Adding a resource') + 5) >>> 0 || undefined,
+);
 const blocks = [...section.matchAll(/```ts\n\/\/ (\S+)\n([\s\S]*?)```/g)].map((m) => ({ path: m[1], code: m[2] }));
 
 describe('README "Adding a resource"', () => {
@@ -44,7 +47,9 @@ describe('README "Adding a resource"', () => {
       }
       return 'no error';
     };
-    const quoted = [...section.matchAll(/"(resource 'org-contact': [^"]*?)(?:…|")/g)].map((m) => m[1].replace(/\s+/g, ' ').replace(/[ ,;]+$/, ''));
+    const quoted = [...section.matchAll(/"(resource 'org-contact': [^"]*?)(?:…|")/g)].map((m) =>
+      m[1].replace(/\s+/g, ' ').replace(/[ ,;]+$/, ''),
+    );
     const made = [
       mistake({ route: { path: '/org-contact', group: 'everyone' as never } }),
       mistake({ fields: [...orgContact.fields, { source: 'wallet', kind: 'reference', reference: 'chain' }] }),

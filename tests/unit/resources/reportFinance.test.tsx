@@ -8,7 +8,18 @@ import { answer, mountAdmin } from './harness';
 
 startMockApi();
 
-const order = { id: 1, orderNo: 'PAY2026110100001', chainId: 1, createdAt: '2026-11-01T10:00:00.000Z', orgName: 'Org', symbol: 'USDT', amount: '5', fee: '0.05', status: 'paid', paidAt: '2026-11-01T10:05:00.000Z' };
+const order = {
+  id: 1,
+  orderNo: 'PAY2026110100001',
+  chainId: 1,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  orgName: 'Org',
+  symbol: 'USDT',
+  amount: '5',
+  fee: '0.05',
+  status: 'paid',
+  paidAt: '2026-11-01T10:05:00.000Z',
+};
 
 function mountPayments() {
   session.setChainList([{ chainId: 1, name: 'Ethereum', isDefault: true } as never]);
@@ -20,7 +31,10 @@ function mountPayments() {
 }
 
 /** The headers of the orders table (the totals card has a table of its own). */
-const orderHeaders = () => within(screen.getAllByRole('table').at(-1)!).getAllByRole('columnheader').map((h) => h.textContent?.trim());
+const orderHeaders = () =>
+  within(screen.getAllByRole('table').at(-1)!)
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent?.trim());
 
 describe('saved filters per report', () => {
   it('the filters in use are saved under a name and come back from the filter menu', async () => {
@@ -116,7 +130,18 @@ describe('an order opens beside its report', () => {
       order,
       transfers: [{ txHash: '0xfeed', fromAddress: '0xpayer', amount: '5', blockTime: '2026-11-01T10:04:00.000Z' }],
       repairs: [],
-      ledger: [{ id: 9, walletLabel: 'Aurora deposits', symbol: 'USDT', delta: '5', balanceAfter: '105', reason: 'payment', txHash: '0xfeed', createdAt: '2026-11-01T10:05:00.000Z' }],
+      ledger: [
+        {
+          id: 9,
+          walletLabel: 'Aurora deposits',
+          symbol: 'USDT',
+          delta: '5',
+          balanceAfter: '105',
+          reason: 'payment',
+          txHash: '0xfeed',
+          createdAt: '2026-11-01T10:05:00.000Z',
+        },
+      ],
     });
     const user = userEvent.setup();
     await user.click(await screen.findByText(order.orderNo));
@@ -132,4 +157,3 @@ describe('an order opens beside its report', () => {
     await waitFor(() => expect(screen.queryByTestId('order-drawer')).toBeNull());
   }, 60_000);
 });
-

@@ -9,16 +9,36 @@ import { answer, mountAdmin } from './harness';
 
 startMockApi();
 
-const order = { id: 1, orderNo: 'PAY2026110100001', chainId: 1, createdAt: '2026-11-01T10:00:00.000Z', orgName: 'Org', symbol: 'USDT', amount: '5', fee: '0.05', status: 'paid', paidAt: '2026-11-01T10:05:00.000Z' };
+const order = {
+  id: 1,
+  orderNo: 'PAY2026110100001',
+  chainId: 1,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  orgName: 'Org',
+  symbol: 'USDT',
+  amount: '5',
+  fee: '0.05',
+  status: 'paid',
+  paidAt: '2026-11-01T10:05:00.000Z',
+};
 const orderTotal = { chainId: 1, symbol: 'USDT', paidCount: 3, paidAmount: '1234567.5', fee: '0.3', unpaidCount: 2, unpaidAmount: '20' };
-const headers = (table: HTMLElement) => within(table).getAllByRole('columnheader').map((h) => h.textContent);
+const headers = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent);
 
 /** A report at `path` whose list answers `list` and whose totals answer `totals`; returns the calls. */
 function mountReport(definition: typeof paymentReport, kind: string, path: string, list: object[], totals: object[]) {
   session.setChainList([{ chainId: 1, name: 'Ethereum', isDefault: true } as never]);
   const listed = answer('get', `/sys/report/${kind}/list`, { list, count: list.length });
   answer('get', `/sys/report/${kind}/totals`, { list: totals });
-  const currencies = answer('get', '/sys/currency/list', { list: [{ id: 1, symbol: 'ETH', chainId: 1 }, { id: 2, symbol: 'USDT', chainId: 1 }], count: 2 });
+  const currencies = answer('get', '/sys/currency/list', {
+    list: [
+      { id: 1, symbol: 'ETH', chainId: 1 },
+      { id: 2, symbol: 'USDT', chainId: 1 },
+    ],
+    count: 2,
+  });
   mountAdmin([definition], path, 'merchantProFinance');
   return Object.assign(listed, { currencies });
 }
@@ -28,19 +48,40 @@ describe('report totals say what they sum', () => {
     [paymentReport, 'payment', 'Totals of the filtered payments'],
     [linkpayReport, 'linkpay', 'Totals of the filtered pay-link payments'],
     [rechargeReport, 'recharge', 'Totals of the filtered recharges'],
-  ])('%#: an order report keeps paid orders (count, amount, fee) apart from those not paid, figures in the language', async (definition, kind, title) => {
-    mountReport(definition, kind, `/${kind}-report`, [order], [orderTotal]);
-    const table = await screen.findByRole('table', { name: title });
-    expect(headers(table)).toEqual(['Currency', 'Paid orders', 'Paid amount', 'Fee', 'Not paid', 'Not-paid amount']);
-    expect(within(table).getAllByRole('cell').map((c) => c.textContent)).toEqual(['USDT · Ethereum', '3', '1,234,567.50', '0.30', '2', '20.00']);
-  });
+  ])(
+    '%#: an order report keeps paid orders (count, amount, fee) apart from those not paid, figures in the language',
+    async (definition, kind, title) => {
+      mountReport(definition, kind, `/${kind}-report`, [order], [orderTotal]);
+      const table = await screen.findByRole('table', { name: title });
+      expect(headers(table)).toEqual(['Currency', 'Paid orders', 'Paid amount', 'Fee', 'Not paid', 'Not-paid amount']);
+      expect(
+        within(table)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ).toEqual(['USDT · Ethereum', '3', '1,234,567.50', '0.30', '2', '20.00']);
+    },
+  );
 
   it('the gas report sums gas per native coin, not orders', async () => {
-    const gas = { id: 1, chainId: 1, createdAt: '2026-11-01T10:00:00.000Z', orgName: 'Org', walletLabel: 'Hot', reason: 'sweep', symbol: 'ETH', fee: '0.002', txHash: '0xabc' };
+    const gas = {
+      id: 1,
+      chainId: 1,
+      createdAt: '2026-11-01T10:00:00.000Z',
+      orgName: 'Org',
+      walletLabel: 'Hot',
+      reason: 'sweep',
+      symbol: 'ETH',
+      fee: '0.002',
+      txHash: '0xabc',
+    };
     mountReport(gasReport, 'gas', '/gas-report', [gas], [{ chainId: 1, symbol: 'ETH', count: 4, gas: '0.01' }]);
     const table = await screen.findByRole('table', { name: 'Gas spent on the filtered transactions' });
     expect(headers(table)).toEqual(['Native coin', 'Transactions', 'Gas spent']);
-    expect(within(table).getAllByRole('cell').map((c) => c.textContent)).toEqual(['ETH · Ethereum', '4', '0.01']);
+    expect(
+      within(table)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['ETH · Ethereum', '4', '0.01']);
     // Gas is always the chain's native coin: no currency to pick.
     expect(screen.queryByRole('combobox', { name: 'Currency' })).toBeNull();
   });

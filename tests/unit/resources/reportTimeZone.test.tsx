@@ -7,7 +7,17 @@ import { answer, mountAdmin } from './harness';
 
 startMockApi();
 
-const order = { id: 1, orderNo: 'P-1', createdAt: '2026-01-01T00:00:00.000Z', orgName: 'Org', symbol: 'USDT', amount: '5', fee: '0', status: 'paid', paidAt: '2026-01-01T23:30:00.000Z' };
+const order = {
+  id: 1,
+  orderNo: 'P-1',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  orgName: 'Org',
+  symbol: 'USDT',
+  amount: '5',
+  fee: '0',
+  status: 'paid',
+  paidAt: '2026-01-01T23:30:00.000Z',
+};
 
 describe('a report shows its times in the zone its date range is picked in', { timeout: 60_000 }, () => {
   it('the rows follow the time-zone picker, and the range is sent as that zone’s midnights', async () => {

@@ -4,7 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { resources } from '../../../src/resources';
 import { exportColumns } from '../../../src/resources/engine/exportColumns';
 import type { ResourceDefinition } from '../../../src/resources/engine/types';
-import { assetFlowExports, auditLogExport, gasReportExport, movementExport, orderReportExport, signLogExport, type ExportNames, type ExportView } from '../../../src/contract/exports';
+import {
+  assetFlowExports,
+  auditLogExport,
+  gasReportExport,
+  movementExport,
+  orderReportExport,
+  signLogExport,
+  type ExportNames,
+  type ExportView,
+} from '../../../src/contract/exports';
 import { SIGN_ACTIONS } from '../../../src/contract/contractKinds';
 import type { MovementKind } from '../../../src/contract/movement';
 import { loadMessages } from '../../../server/http/messages';
@@ -20,7 +29,10 @@ const messages = loadMessages(localesDir);
 
 function consoleTranslate(language: string) {
   const catalogue = JSON.parse(fs.readFileSync(path.join(localesDir, language, 'translation.json'), 'utf8')) as Record<string, unknown>;
-  const lookup = (key: string) => key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), catalogue);
+  const lookup = (key: string) =>
+    key
+      .split('.')
+      .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), catalogue);
   return ((key: string, options?: { _?: string }) => {
     const text = lookup(key);
     return typeof text === 'string' ? text : (options?._ ?? key);
@@ -29,7 +41,8 @@ function consoleTranslate(language: string) {
 
 /** Which declaration words each server-exported screen. */
 function viewOf(definition: ResourceDefinition): ExportView {
-  if (['payment-report', 'linkpay-report', 'recharge-report'].includes(definition.name)) return orderReportExport(definition.name.replace('-report', '') as 'payment');
+  if (['payment-report', 'linkpay-report', 'recharge-report'].includes(definition.name))
+    return orderReportExport(definition.name.replace('-report', '') as 'payment');
   if (definition.name === 'gas-report') return gasReportExport;
   if (definition.name === 'asset-flow' || definition.name === 'asset-flow-lite') return assetFlowExports[definition.name];
   if (definition.name === 'audit-log') return auditLogExport;
@@ -38,7 +51,9 @@ function viewOf(definition: ResourceDefinition): ExportView {
 }
 
 /** The screens whose columns the server's file repeats (the multisig screen's export is the sign log, below). */
-const exported = (resources as ResourceDefinition[]).filter((definition) => definition.endpoint.paths.export !== undefined && definition.name !== 'multisig');
+const exported = (resources as ResourceDefinition[]).filter(
+  (definition) => definition.endpoint.paths.export !== undefined && definition.name !== 'multisig',
+);
 
 /** A row with every source filled, values that have labels among them. */
 const SAMPLE: Record<string, unknown> = {
@@ -83,7 +98,20 @@ const NAMES: ExportNames = { chain: new Map([['1', 'Ethereum']]) };
 describe('server exports word the screens', () => {
   it('every big list exports from the server: reports, ledger, movements, audit log', () => {
     expect(exported.map((d) => d.name).sort()).toEqual(
-      ['asset-flow', 'asset-flow-lite', 'audit-log', 'gas-report', 'linkpay-report', 'payment-report', 'recharge-report', 'refund', 'supply', 'supply-history', 'transfer', 'withdraw'].sort(),
+      [
+        'asset-flow',
+        'asset-flow-lite',
+        'audit-log',
+        'gas-report',
+        'linkpay-report',
+        'payment-report',
+        'recharge-report',
+        'refund',
+        'supply',
+        'supply-history',
+        'transfer',
+        'withdraw',
+      ].sort(),
     );
   });
 
@@ -95,7 +123,10 @@ describe('server exports word the screens', () => {
         const view = viewOf(definition);
         const columns = exportColumns(definition, translate, NAMES);
         expect(exportHeader(view, label), definition.name).toEqual(columns.map((c) => c.header));
-        const row = definition.name === 'payment-report' || definition.name === 'audit-log' ? SAMPLE : { ...SAMPLE, status: definition.scope.kind ? 'pending' : 'expired' };
+        const row =
+          definition.name === 'payment-report' || definition.name === 'audit-log'
+            ? SAMPLE
+            : { ...SAMPLE, status: definition.scope.kind ? 'pending' : 'expired' };
         expect(cellsOf(view, row, label, NAMES), definition.name).toEqual(columns.map((c) => c.value(row as never)));
       }
     });
@@ -127,9 +158,24 @@ describe('server exports word the screens', () => {
       const label = messages.labels(language);
       const header = exportHeader(signLogExport, label);
       expect(header).toHaveLength(signLogExport.columns.length);
-      for (const [i, column] of signLogExport.columns.entries()) expect(header[i]).toBe(translate(column.header ?? `resources.sign-log.fields.${column.source}`));
+      for (const [i, column] of signLogExport.columns.entries())
+        expect(header[i]).toBe(translate(column.header ?? `resources.sign-log.fields.${column.source}`));
       for (const action of SIGN_ACTIONS) {
-        const [, , , , cell] = cellsOf(signLogExport, { createdAt: '2026-11-24T10:00:00.000Z', chainId: 1, proposalId: 9, walletLabel: 'Aurora cold', proposalNonce: 4, action, actor: 'a', actorName: 'A', comment: '' }, label);
+        const [, , , , cell] = cellsOf(
+          signLogExport,
+          {
+            createdAt: '2026-11-24T10:00:00.000Z',
+            chainId: 1,
+            proposalId: 9,
+            walletLabel: 'Aurora cold',
+            proposalNonce: 4,
+            action,
+            actor: 'a',
+            actorName: 'A',
+            comment: '',
+          },
+          label,
+        );
         expect(cell, `${language} ${action}`).toBe(translate(`multisig.log.action.${action}`));
         expect(cell).not.toContain('multisig.log');
       }

@@ -27,7 +27,9 @@ describe('wallet form: Kind follows the chosen org’s tier', { timeout: 90_000 
 
   const kindsOffered = async (user: ReturnType<typeof userEvent.setup>) => {
     await user.click(screen.getByLabelText(/^Kind/));
-    const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    const options = within(await screen.findByRole('listbox'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     await user.keyboard('{Escape}');
     return options.filter((o) => o !== '');
   };
@@ -57,6 +59,7 @@ describe('wallet form: Kind follows the chosen org’s tier', { timeout: 90_000 
     await chooseOrg(user, 'Platform Operator');
     const operatorKinds = await kindsOffered(user);
     expect(operatorKinds).toEqual(['Hot wallet', 'Cold wallet', 'Multisig operator (Safe)', 'DeFi multisig (Safe)']);
-    for (const notAWallet of ['PayPool', 'AgentFactory', 'AggregatedHelper', 'ToolHelper']) expect(operatorKinds.join()).not.toContain(notAWallet);
+    for (const notAWallet of ['PayPool', 'AgentFactory', 'AggregatedHelper', 'ToolHelper'])
+      expect(operatorKinds.join()).not.toContain(notAWallet);
   });
 });

@@ -14,14 +14,24 @@ describe('report days in a time zone', () => {
   });
 
   it('inclusive days become [from midnight, the midnight after to)', () => {
-    expect(dayRange('2026-11-01', '2026-11-30', 'Asia/Shanghai')).toEqual({ dateFrom: '2026-10-31T16:00:00.000Z', dateTo: '2026-11-30T16:00:00.000Z' });
+    expect(dayRange('2026-11-01', '2026-11-30', 'Asia/Shanghai')).toEqual({
+      dateFrom: '2026-10-31T16:00:00.000Z',
+      dateTo: '2026-11-30T16:00:00.000Z',
+    });
     expect(dayRange(undefined, '2026-12-31', 'UTC')).toEqual({ dateTo: '2027-01-01T00:00:00.000Z' });
     expect(dayRange(undefined, undefined, 'UTC')).toEqual({});
     expect(nextDay('2028-02-28')).toBe('2028-02-29');
   });
 
   it('offers the browser’s zone first, once', () => {
-    expect(reportTimeZones('Asia/Shanghai')).toEqual(['Asia/Shanghai', 'UTC', 'Asia/Hong_Kong', 'Asia/Singapore', 'Europe/London', 'America/New_York']);
+    expect(reportTimeZones('Asia/Shanghai')).toEqual([
+      'Asia/Shanghai',
+      'UTC',
+      'Asia/Hong_Kong',
+      'Asia/Singapore',
+      'Europe/London',
+      'America/New_York',
+    ]);
   });
 
   it('the instants read back as the days picked, in the same zone (the summary shows what the filters hold)', () => {

@@ -6,7 +6,12 @@ import { AdminContext } from 'react-admin';
 import { testI18nProvider as i18nProvider } from '../testI18nProvider';
 import { createHttpClient } from '../../../src/dataProvider/httpClient';
 
-const brand = (brandName: string) => ({ brandName, favicon: `/${brandName}.ico`, logo: `/${brandName}.svg`, logoDarkMode: `/${brandName}-dark.svg` });
+const brand = (brandName: string) => ({
+  brandName,
+  favicon: `/${brandName}.ico`,
+  logo: `/${brandName}.svg`,
+  logoDarkMode: `/${brandName}-dark.svg`,
+});
 
 const API = 'http://console.test/api';
 let served = brand('Fresh');
@@ -69,7 +74,12 @@ describe('brand at start-up', () => {
   it('without a cache, starts from the seed brand', async () => {
     const { loadBrand, DEFAULT_BRAND } = await load();
     const loading = loadBrand(clientFor().client);
-    expect(DEFAULT_BRAND).toEqual({ brandName: 'Custodia', favicon: '/brand/favicon.svg', logo: '/brand/logo.svg', logoDarkMode: '/brand/logo-dark.svg' });
+    expect(DEFAULT_BRAND).toEqual({
+      brandName: 'Custodia',
+      favicon: '/brand/favicon.svg',
+      logo: '/brand/logo.svg',
+      logoDarkMode: '/brand/logo-dark.svg',
+    });
     expect(page()).toEqual({ title: 'Custodia Admin', description: 'Custodia admin platform', favicon: '/brand/favicon.svg' });
     await loading;
     expect(page().title).toBe('Fresh Admin');
@@ -77,7 +87,11 @@ describe('brand at start-up', () => {
 
   it.each([
     ['the API is unreachable', () => HttpResponse.error(), 'errors.network-connect-failed'],
-    ['the API answers with an error envelope', () => HttpResponse.json({ code: 500, msg: 'errors.server-error', data: null }), 'errors.server-error'],
+    [
+      'the API answers with an error envelope',
+      () => HttpResponse.json({ code: 500, msg: 'errors.server-error', data: null }),
+      'errors.server-error',
+    ],
     ['the API fails with HTTP 500', () => new HttpResponse('down', { status: 500 }), 'errors.server-error'],
     [
       'the API does not answer in time',

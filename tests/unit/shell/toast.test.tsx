@@ -147,7 +147,11 @@ describe('<ToastNotification/> and a form the server refused', () => {
 describe('<ToastNotification/>: one toast per outcome', () => {
   const SavesLater = () => {
     const notify = useNotify();
-    return <button onClick={() => notify('resourceEngine.created', { type: 'success', messageArgs: { name: 'Currency', record: 'DAI' } })}>save</button>;
+    return (
+      <button onClick={() => notify('resourceEngine.created', { type: 'success', messageArgs: { name: 'Currency', record: 'DAI' } })}>
+        save
+      </button>
+    );
   };
 
   it('a success closes the error toasts of the failed submits before it', async () => {
@@ -178,7 +182,10 @@ describe('<ToastNotification/> and undoable changes', () => {
           void deleteOne(
             'network',
             { id: 7, previousData: { id: 7 } },
-            { mutationMode: 'undoable', onSuccess: () => notify('ra.notification.deleted', { type: 'info', undoable: true, messageArgs: { smart_count: 1 } }) },
+            {
+              mutationMode: 'undoable',
+              onSuccess: () => notify('ra.notification.deleted', { type: 'info', undoable: true, messageArgs: { smart_count: 1 } }),
+            },
           )
         }
       >

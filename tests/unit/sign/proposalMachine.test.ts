@@ -28,7 +28,9 @@ const overduePending: Partial<ProposalFacts> = { status: 'pending', approvals: 1
 const overdueApproved: Partial<ProposalFacts> = { status: 'approved', approvals: 2, expired: true };
 
 /** Expected: the new status, or "<code> <message key>". */
-const table: Array<[state: string, Partial<ProposalFacts>, action: ProposalAction, actor: string, Partial<ProposalFacts>, expected: string]> = [
+const table: Array<
+  [state: string, Partial<ProposalFacts>, action: ProposalAction, actor: string, Partial<ProposalFacts>, expected: string]
+> = [
   ['pending 0/2', pending0of2, 'approval', 'waiting signer', waiting, 'pending'],
   ['pending 1/2', pending1of2, 'approval', 'waiting signer', waiting, 'approved'],
   ['pending 1/2', pending1of2, 'approval', 'approver (repeat)', approver, '409 api.alreadyApproved'],
@@ -92,5 +94,4 @@ describe('proposal state machine (state × action × actor → outcome)', () => 
     expect(availableActions(facts(overduePending))).toEqual([]);
     expect(availableActions(facts({ status: 'executed' }))).toEqual([]);
   });
-
 });

@@ -10,12 +10,21 @@ import { FakeWallet } from '../../support/fakeWallet';
 
 const safeTx = (nonce: string): TypedDataWire => ({
   domain: { chainId: '900000001', verifyingContract: '0x52908400098527886E0F7030069857D2E4169EE7' },
-  types: { SafeTx: [{ name: 'to', type: 'address' }, { name: 'value', type: 'uint256' }, { name: 'nonce', type: 'uint256' }] },
+  types: {
+    SafeTx: [
+      { name: 'to', type: 'address' },
+      { name: 'value', type: 'uint256' },
+      { name: 'nonce', type: 'uint256' },
+    ],
+  },
   primaryType: 'SafeTx',
   message: { to: '0x52908400098527886E0F7030069857D2E4169EE7', value: '1500000000000000000', nonce },
 });
-const signing = { typedData: safeTx('4'), lower: [{ safeNonce: '3', typedData: safeTx('3') }] } as unknown as NonNullable<ProposalDetail['signing']>;
-const recovered = (wire: TypedDataWire, signature: `0x${string}`) => recoverTypedDataAddress({ ...(typedDataFromWire(wire) as unknown as TypedDataDefinition), signature });
+const signing = { typedData: safeTx('4'), lower: [{ safeNonce: '3', typedData: safeTx('3') }] } as unknown as NonNullable<
+  ProposalDetail['signing']
+>;
+const recovered = (wire: TypedDataWire, signature: `0x${string}`) =>
+  recoverTypedDataAddress({ ...(typedDataFromWire(wire) as unknown as TypedDataDefinition), signature });
 
 function installWallet(wallet: FakeWallet | undefined) {
   (window as unknown as { ethereum?: unknown }).ethereum = wallet?.provider();
@@ -65,7 +74,7 @@ describe('approving with the browser wallet', () => {
     expect(wallet.requests).toHaveLength(0);
   });
 
-  it('registers with the wallet\'s first account, whose proof the wallet signs', async () => {
+  it("registers with the wallet's first account, whose proof the wallet signs", async () => {
     const wallet = new FakeWallet(generatePrivateKey());
     installWallet(wallet);
     const signer = await walletSigner();

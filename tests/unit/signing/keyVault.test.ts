@@ -2,7 +2,16 @@
 import { describe, expect, it } from 'vitest';
 import { recoverTypedDataAddress, type TypedDataDefinition } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { isInjected, normalPrivateKey, openKey, sealKey, storedKey, storeKey, WrongPassphrase, type SealedKey } from '../../../src/signing/keyVault';
+import {
+  isInjected,
+  normalPrivateKey,
+  openKey,
+  sealKey,
+  storedKey,
+  storeKey,
+  WrongPassphrase,
+  type SealedKey,
+} from '../../../src/signing/keyVault';
 import { typedDataFromWire, type TypedDataWire } from '../../../src/contract/typedDataWire';
 
 /** A Storage in memory, as the browser's localStorage behaves. */
@@ -33,7 +42,7 @@ describe('the signing key kept in the browser', () => {
     expect(storedKey('bob', storage)).toBeNull();
   });
 
-  it('keeps a browser wallet\'s account in the same slot, by address only, and a sealed key replaces it', async () => {
+  it("keeps a browser wallet's account in the same slot, by address only, and a sealed key replaces it", async () => {
     const storage = memoryStorage();
     const address = privateKeyToAccount(generatePrivateKey()).address;
     storeKey('alice', { version: 1, kind: 'injected', address }, storage);
@@ -62,7 +71,13 @@ describe('the signing key kept in the browser', () => {
     const privateKey = generatePrivateKey();
     const wire: TypedDataWire = {
       domain: { chainId: '900000001', verifyingContract: '0x52908400098527886E0F7030069857D2E4169EE7' },
-      types: { SafeTx: [{ name: 'to', type: 'address' }, { name: 'value', type: 'uint256' }, { name: 'nonce', type: 'uint256' }] },
+      types: {
+        SafeTx: [
+          { name: 'to', type: 'address' },
+          { name: 'value', type: 'uint256' },
+          { name: 'nonce', type: 'uint256' },
+        ],
+      },
       primaryType: 'SafeTx',
       message: { to: '0x52908400098527886E0F7030069857D2E4169EE7', value: '1500000000000000000', nonce: '3' },
     };

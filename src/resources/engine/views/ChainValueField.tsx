@@ -9,7 +9,8 @@ import { ChainValueLinkButton, useChainValueLink } from './ChainValueLinkButton'
 import type { FieldDeclaration, ServerRecord } from '../types';
 
 /** The chain reference field a value's chain is read from (the same one its family comes from). */
-const chainFieldOf = (field: FieldDeclaration) => (field.kind === 'address' && typeof field.family === 'object' ? field.family.chain : 'chainId');
+const chainFieldOf = (field: FieldDeclaration) =>
+  field.kind === 'address' && typeof field.family === 'object' ? field.family.chain : 'chainId';
 
 /**
  * An address or transaction hash: shortened in a table (`0x1234…abcd`, the whole value in a
@@ -27,14 +28,21 @@ export function ChainValueField({ field, compact, actions = true }: { field: Fie
   const chainId = record?.[chainFieldOf(field)];
   const chain = chainId === undefined || chainId === null ? currentChainObj : chainList.find((c) => String(c.chainId) === String(chainId));
   const link = useChainValueLink(chain, value);
-  if (!actions && value !== '') return <Typography variant="body2" component="span" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{shortenChainValue(value)}</Typography>;
+  if (!actions && value !== '')
+    return (
+      <Typography variant="body2" component="span" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+        {shortenChainValue(value)}
+      </Typography>
+    );
   if (raw === undefined || raw === null || raw === '') {
     const empty = field.kind === 'address' ? field.emptyText : undefined;
     return <Typography variant="body2">{empty ? translate(empty, { _: empty }) : ''}</Typography>;
   }
   const copy = (event: MouseEvent) => {
     event.stopPropagation();
-    void copyText(value).then((copied) => (copied ? notify('resourceEngine.copied', { type: 'info' }) : notify('resourceEngine.copyFailed', { type: 'warning' })));
+    void copyText(value).then((copied) =>
+      copied ? notify('resourceEngine.copied', { type: 'info' }) : notify('resourceEngine.copyFailed', { type: 'warning' }),
+    );
   };
   const text = (
     <Typography
@@ -48,11 +56,7 @@ export function ChainValueField({ field, compact, actions = true }: { field: Fie
   );
   return (
     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25, maxWidth: '100%' }}>
-      {compact ? (
-        <Tooltip title={<Box sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{value}</Box>}>{text}</Tooltip>
-      ) : (
-        text
-      )}
+      {compact ? <Tooltip title={<Box sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{value}</Box>}>{text}</Tooltip> : text}
       <Tooltip title={translate('resourceEngine.copy')}>
         <IconButton size="small" aria-label={translate('resourceEngine.copy')} onClick={copy}>
           <ContentCopyIcon sx={{ fontSize: 16 }} />

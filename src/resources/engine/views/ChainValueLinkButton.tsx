@@ -9,7 +9,10 @@ import { session, useSession, type ChainRef } from '../../../session';
 import { chainValueLink, type ChainValueLink } from '../explorer';
 
 /** Where this chain's address or hash opens for the signed-in role (src/resources/engine/explorer.ts). */
-export function useChainValueLink(chain: Pick<ChainRef, 'explorerUrl' | 'family' | 'mode' | 'chainId'> | null | undefined, value: string): ChainValueLink | null {
+export function useChainValueLink(
+  chain: Pick<ChainRef, 'explorerUrl' | 'family' | 'mode' | 'chainId'> | null | undefined,
+  value: string,
+): ChainValueLink | null {
   const { roleIndex } = useSession();
   return chainValueLink(chain, value, (path) => canAccess(roleIndex, path));
 }
@@ -26,7 +29,15 @@ export function ChainValueLinkButton({ link }: { link: ChainValueLink }) {
     const label = translate('resourceEngine.openInExplorer');
     return (
       <Tooltip title={label}>
-        <IconButton size="small" component="a" href={link.href} target="_blank" rel="noopener noreferrer" aria-label={label} onClick={(event: MouseEvent) => event.stopPropagation()}>
+        <IconButton
+          size="small"
+          component="a"
+          href={link.href}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={label}
+          onClick={(event: MouseEvent) => event.stopPropagation()}
+        >
           <OpenInNewIcon sx={{ fontSize: 16 }} />
         </IconButton>
       </Tooltip>

@@ -30,15 +30,26 @@ export function ExportAllButton({ definition }: { definition: ResourceDefinition
       definition.endpoint.paths.export !== undefined
         ? streamed(definition.resourceName, { filter: allFilters, sort, view: definition.name })
         : async () => {
-            const [records, names] = await Promise.all([fetchAll(dataProvider, definition.resourceName, { filter: allFilters, sort }), referenceNames(dataProvider, definition)]);
-            return { rows: records.length, blob: new Blob([toCsv(exportColumns(definition, translate, names), records)], { type: 'text/csv;charset=utf-8' }) };
+            const [records, names] = await Promise.all([
+              fetchAll(dataProvider, definition.resourceName, { filter: allFilters, sort }),
+              referenceNames(dataProvider, definition),
+            ]);
+            return {
+              rows: records.length,
+              blob: new Blob([toCsv(exportColumns(definition, translate, names), records)], { type: 'text/csv;charset=utf-8' }),
+            };
           };
     return download(name, total, produce);
   };
 
   // An uncounted list (partial pagination) has rows but no total: Export is offered when a page shows rows.
   return (
-    <Button size="small" startIcon={<DownloadIcon />} onClick={() => void run()} disabled={busy || (total === undefined ? (data ?? []).length === 0 : !total)}>
+    <Button
+      size="small"
+      startIcon={<DownloadIcon />}
+      onClick={() => void run()}
+      disabled={busy || (total === undefined ? (data ?? []).length === 0 : !total)}
+    >
       {translate('ra.action.export')}
     </Button>
   );

@@ -51,7 +51,6 @@ const elementProps = (definition: ResourceDefinition, field: FieldDeclaration, t
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-
 export const fieldLabel = (definition: ResourceDefinition, source: string, translate: Translate) =>
   translate(definition.fieldKey(source), { _: humanize(source) });
 
@@ -108,7 +107,12 @@ function RecordLink({ field }: FieldProps) {
   if (!record || field.kind !== 'number' || !field.link || value === undefined || value === null) return null;
   const label = field.linkLabel?.(record) ?? `#${String(value)}`;
   // A record's name is read as one piece: it does not break across lines.
-  if (!canAccess(roleIndex, field.link)) return <Typography variant="body2" sx={NO_WRAP}>{label}</Typography>;
+  if (!canAccess(roleIndex, field.link))
+    return (
+      <Typography variant="body2" sx={NO_WRAP}>
+        {label}
+      </Typography>
+    );
   return (
     <Link to={`${field.link}/${String(value)}/show`} onClick={(event: MouseEvent) => event.stopPropagation()} sx={NO_WRAP}>
       {label}
@@ -213,7 +217,10 @@ function EnumLabel({ field }: FieldProps) {
   const translate = useTranslate();
   const record = useRecordContext<ServerRecord>();
   const value = record?.[field.source];
-  const choice = field.kind === 'enum' && Array.isArray(field.choices) ? (field.choices as ReadonlyArray<string | Choice>).find((c) => (typeof c === 'string' ? c : c.id) === value) : undefined;
+  const choice =
+    field.kind === 'enum' && Array.isArray(field.choices)
+      ? (field.choices as ReadonlyArray<string | Choice>).find((c) => (typeof c === 'string' ? c : c.id) === value)
+      : undefined;
   const text = choice === undefined ? value : typeof choice === 'string' ? choice : choice.name;
   // Choice names may be translation keys (as react-admin's inputs translate them); other text passes through.
   return (
@@ -224,7 +231,9 @@ function EnumLabel({ field }: FieldProps) {
 }
 
 /** A list column or show row. `sortable` is read by Datagrid from the element. */
-export function FieldValue(props: FieldProps & { source: string; label: string; sortable?: boolean; textAlign?: 'right'; place?: FieldPlace }) {
+export function FieldValue(
+  props: FieldProps & { source: string; label: string; sortable?: boolean; textAlign?: 'right'; place?: FieldPlace },
+) {
   return <FieldDisplay definition={props.definition} field={props.field} place={props.place ?? 'list'} />;
 }
 
@@ -238,7 +247,12 @@ const INPUT_MODE = { email: 'email', url: 'url', phone: 'tel' } as const;
 /** Money and counts line up on the right, as a finance table reads them. */
 const isNumeric = (field: FieldDeclaration) => field.kind === 'amount' || (field.kind === 'number' && !field.link);
 
-export const fieldValueElement = (definition: ResourceDefinition, field: FieldDeclaration, translate: Translate, place: FieldPlace = 'list'): ReactElement => (
+export const fieldValueElement = (
+  definition: ResourceDefinition,
+  field: FieldDeclaration,
+  translate: Translate,
+  place: FieldPlace = 'list',
+): ReactElement => (
   <FieldValue
     key={field.source}
     {...elementProps(definition, field, translate)}
@@ -377,7 +391,8 @@ function MadeByServerInput({ definition, field, mode, made }: InputProps & { mad
 
 export function FieldInput(props: InputProps) {
   const { field, mode } = props;
-  if (field.madeByServer && mode !== 'filter' && !isReadOnlyIn(field, mode)) return <MadeByServerInput {...props} made={field.madeByServer} />;
+  if (field.madeByServer && mode !== 'filter' && !isReadOnlyIn(field, mode))
+    return <MadeByServerInput {...props} made={field.madeByServer} />;
   return <PlainFieldInput {...props} />;
 }
 
@@ -399,7 +414,8 @@ function PlainFieldInput({ definition, field, mode }: InputProps) {
     case 'enum':
       if (Array.isArray(field.choices)) {
         const choices = (field.choices as ReadonlyArray<string | Choice>).map((c) => (typeof c === 'string' ? { id: c, name: c } : c));
-        if (field.narrowedBy && mode !== 'filter' && !common.readOnly) return <NarrowedEnumInput definition={definition} field={field} mode={mode} choices={choices} />;
+        if (field.narrowedBy && mode !== 'filter' && !common.readOnly)
+          return <NarrowedEnumInput definition={definition} field={field} mode={mode} choices={choices} />;
         return <SelectInput {...common} choices={choices} />;
       }
       return <ChoiceInput definition={definition} field={field} mode={mode} />;
@@ -409,7 +425,13 @@ function PlainFieldInput({ definition, field, mode }: InputProps) {
     case 'list':
       return null;
     default:
-      return <TextInput {...common} multiline={field.multiline} inputProps={field.kind === 'text' && field.format ? { inputMode: INPUT_MODE[field.format] } : undefined} />;
+      return (
+        <TextInput
+          {...common}
+          multiline={field.multiline}
+          inputProps={field.kind === 'text' && field.format ? { inputMode: INPUT_MODE[field.format] } : undefined}
+        />
+      );
   }
 }
 
@@ -435,5 +457,11 @@ function FilterInput({ definition, field, label }: FieldProps & { source: string
 
 /** A filter of the list; `alwaysOn` and `source` are read by the filter form from the element. */
 export const filterElement = (definition: ResourceDefinition, field: FieldDeclaration, translate: Translate): ReactElement => (
-  <FilterInput key={field.source} {...elementProps(definition, field, translate)} definition={definition} field={field} alwaysOn={field.filterable === 'alwaysOn' || undefined} />
+  <FilterInput
+    key={field.source}
+    {...elementProps(definition, field, translate)}
+    definition={definition}
+    field={field}
+    alwaysOn={field.filterable === 'alwaysOn' || undefined}
+  />
 );

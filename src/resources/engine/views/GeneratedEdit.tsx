@@ -15,7 +15,12 @@ import { RecordActions } from './RecordActions';
 function WritableRecordOnly({ definition, children }: { definition: ResourceViewProps['definition']; children: ReactNode }) {
   const record = useRecordContext();
   const createPath = useCreatePath();
-  const { canAccess, isPending } = useCanAccess({ resource: definition.resourceName, action: 'edit', record, enabled: record !== undefined });
+  const { canAccess, isPending } = useCanAccess({
+    resource: definition.resourceName,
+    action: 'edit',
+    record,
+    enabled: record !== undefined,
+  });
   if (!record || isPending) return null;
   if (canAccess) return <>{children}</>;
   const to = definition.hasView('show') ? createPath({ resource: definition.resourceName, id: record.id, type: 'show' }) : '/403';

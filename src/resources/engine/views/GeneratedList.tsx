@@ -1,4 +1,15 @@
-import { ColumnsButton, CreateButton, DataTable, FilterButton, List, RecordContextProvider, TopToolbar, useCanAccess, useTranslate, type RaRecord } from 'react-admin';
+import {
+  ColumnsButton,
+  CreateButton,
+  DataTable,
+  FilterButton,
+  List,
+  RecordContextProvider,
+  TopToolbar,
+  useCanAccess,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import { ExportAllButton } from './ExportAllButton';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Drawer, useMediaQuery, type Theme } from '@mui/material';
@@ -14,7 +25,15 @@ import { useAllChains } from '../allChains';
 import { ListChain } from './ListChain';
 
 /** Filter menu, the column chooser (beside the table, not the phone's list), Create (for the roles the declaration allows) and an export of the whole filtered set. */
-function ListActions({ definition, hasFilters, phone }: { definition: ResourceViewProps['definition']; hasFilters: boolean; phone: boolean }) {
+function ListActions({
+  definition,
+  hasFilters,
+  phone,
+}: {
+  definition: ResourceViewProps['definition'];
+  hasFilters: boolean;
+  phone: boolean;
+}) {
   const { canAccess: canCreate } = useCanAccess({ resource: definition.resourceName, action: 'create' });
   return (
     <TopToolbar>
@@ -50,7 +69,9 @@ export default function GeneratedList({ definition }: ResourceViewProps) {
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const { declaration, chainField } = definition;
   const firstSortable = definition.fields.find((f) => f.sortable);
-  const sort = declaration.list?.sort ?? (firstSortable ? { field: firstSortable.source, order: 'ASC' as const } : { field: '', order: 'ASC' as const });
+  const sort =
+    declaration.list?.sort ??
+    (firstSortable ? { field: firstSortable.source, order: 'ASC' as const } : { field: '', order: 'ASC' as const });
   // Chain-scoped lists follow the app bar's chain: a permanent filter, not one the user can remove (nor the scope),
   // unless the list allows every chain and the user picked that in its summary; the rows then say their chain.
   const [allChains] = useAllChains(definition);
@@ -95,7 +116,12 @@ export default function GeneratedList({ definition }: ResourceViewProps) {
           anchor="right"
           open={drawn !== null}
           onClose={() => setDrawn(null)}
-          slotProps={{ paper: { sx: { width: { xs: '100%', sm: 560 } }, 'aria-label': translate(definition.nameKey, { smart_count: 1, _: definition.name }) } }}
+          slotProps={{
+            paper: {
+              sx: { width: { xs: '100%', sm: 560 } },
+              'aria-label': translate(definition.nameKey, { smart_count: 1, _: definition.name }),
+            },
+          }}
         >
           {drawn && (
             <RecordContextProvider value={drawn}>

@@ -16,8 +16,11 @@ export default function GeneratedShow({ definition }: ResourceViewProps) {
       title={<RecordTitle definition={definition} />}
       actions={<RecordActions definition={definition} view="show" />}
       queryOptions={queryOptions}
-      error={<ShowFailure resource={definition.resourceName} />}>
-      <SimpleShowLayout>{fieldsFor(definition, 'show').map((field) => fieldValueElement(definition, field, translate, 'show'))}</SimpleShowLayout>
+      error={<ShowFailure resource={definition.resourceName} />}
+    >
+      <SimpleShowLayout>
+        {fieldsFor(definition, 'show').map((field) => fieldValueElement(definition, field, translate, 'show'))}
+      </SimpleShowLayout>
     </Show>
   );
 }

@@ -22,7 +22,13 @@ export function ShowingChain() {
   if (!chain) return null;
   return (
     <Box sx={{ px: { xs: 1, sm: 2 }, pt: 1 }}>
-      <Chip icon={<LanIcon />} size="small" variant="outlined" label={translate('chain.showing', { chain: chain.name })} data-testid="list-chain" />
+      <Chip
+        icon={<LanIcon />}
+        size="small"
+        variant="outlined"
+        label={translate('chain.showing', { chain: chain.name })}
+        data-testid="list-chain"
+      />
     </Box>
   );
 }

@@ -31,11 +31,24 @@ export function phoneLines(definition: Pick<ResourceDefinition, 'fields'>): Phon
 }
 
 /** react-admin's SimpleList with the lines above: a table of many columns does not fit 390 px. */
-export function PhoneList({ definition, rowClick }: { definition: ResourceDefinition; rowClick: (id: unknown, resource: unknown, record: RaRecord) => string | false }) {
+export function PhoneList({
+  definition,
+  rowClick,
+}: {
+  definition: ResourceDefinition;
+  rowClick: (id: unknown, resource: unknown, record: RaRecord) => string | false;
+}) {
   const translate = useTranslate();
   const lines = phoneLines(definition);
   const value = (field: FieldDeclaration) => (
-    <FieldValue key={field.source} definition={definition} field={field} source={field.source} label={fieldLabel(definition, field.source, translate)} place="row" />
+    <FieldValue
+      key={field.source}
+      definition={definition}
+      field={field}
+      source={field.source}
+      label={fieldLabel(definition, field.source, translate)}
+      place="row"
+    />
   );
   return (
     <SimpleList
@@ -43,7 +56,14 @@ export function PhoneList({ definition, rowClick }: { definition: ResourceDefini
       primaryText={lines.primary ? <Box component="span">{value(lines.primary)}</Box> : undefined}
       secondaryText={
         lines.secondary.length > 0 ? (
-          <Stack component="span" direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }} divider={<span>·</span>}>
+          <Stack
+            component="span"
+            direction="row"
+            spacing={1}
+            useFlexGap
+            sx={{ flexWrap: 'wrap', alignItems: 'center' }}
+            divider={<span>·</span>}
+          >
             {lines.secondary.map(value)}
           </Stack>
         ) : undefined

@@ -4,7 +4,17 @@ import CloseIcon from '@mui/icons-material/Close';
 import { useTranslate } from 'react-admin';
 
 /** A row drawer's heading (`id` labels the drawer's region) with its ✕. */
-export function DrawerTitle({ id, children, close, closeTestId }: { id: string; children: ReactNode; close?: () => void; closeTestId?: string }) {
+export function DrawerTitle({
+  id,
+  children,
+  close,
+  closeTestId,
+}: {
+  id: string;
+  children: ReactNode;
+  close?: () => void;
+  closeTestId?: string;
+}) {
   const translate = useTranslate();
   return (
     <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>

@@ -21,7 +21,17 @@ interface SuggestInputProps {
  * inputs its source names (`fills`: a known symbol's name and decimals), which stay
  * editable.
  */
-export function SuggestInput({ source, label, isRequired, readOnly, helperText, choiceSource, choices, records, isPending }: SuggestInputProps) {
+export function SuggestInput({
+  source,
+  label,
+  isRequired,
+  readOnly,
+  helperText,
+  choiceSource,
+  choices,
+  records,
+  isPending,
+}: SuggestInputProps) {
   const { field, fieldState } = useInput({ source });
   const { setValue } = useFormContext();
   const text = typeof field.value === 'string' || typeof field.value === 'number' ? String(field.value) : '';
@@ -77,7 +87,12 @@ export function SuggestInput({ source, label, isRequired, readOnly, helperText, 
           margin="dense"
           label={<FieldTitle label={label} source={source} isRequired={isRequired} />}
           error={fieldState.invalid}
-          helperText={<InputHelperText error={fieldState.error?.message} helperText={matchHelp ? translate(matchHelp.key, matchHelp.params) : helperText} />}
+          helperText={
+            <InputHelperText
+              error={fieldState.error?.message}
+              helperText={matchHelp ? translate(matchHelp.key, matchHelp.params) : helperText}
+            />
+          }
           inputProps={{ ...params.inputProps, spellCheck: false, 'data-testid': `input-${source}` }}
         />
       )}

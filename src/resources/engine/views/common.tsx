@@ -1,7 +1,15 @@
 import { useMemo } from 'react';
 import { Box, Typography } from '@mui/material';
 import InboxIcon from '@mui/icons-material/Inbox';
-import { CreateButton, useCanAccess, useNotify, useRecordContext, useRedirect, useTranslate, type RedirectionSideEffect } from 'react-admin';
+import {
+  CreateButton,
+  useCanAccess,
+  useNotify,
+  useRecordContext,
+  useRedirect,
+  useTranslate,
+  type RedirectionSideEffect,
+} from 'react-admin';
 import { session, useSession } from '../../../session';
 import { createFormValidator } from '../formValidator';
 import { fieldsFor, type FormMode } from '../fields';
@@ -39,7 +47,11 @@ export function RecordTitle({ definition }: { definition: ResourceDefinition }) 
  * app bar to its chain, and the toast says so: the list one lands on shows it (docs/DECISIONS.md
  * "Saved on another chain").
  */
-export function useSavedOutcome(definition: ResourceDefinition, outcome: 'created' | 'saved' | 'deleted', redirectTo: RedirectionSideEffect) {
+export function useSavedOutcome(
+  definition: ResourceDefinition,
+  outcome: 'created' | 'saved' | 'deleted',
+  redirectTo: RedirectionSideEffect,
+) {
   const notify = useNotify();
   const redirect = useRedirect();
   const name = useResourceName(definition)(1);
@@ -83,7 +95,14 @@ export function useFormValidate(definition: ResourceDefinition, mode: FormMode, 
   const lookup = useLookup();
   const schema = mode === 'create' ? schemas?.create : schemas?.update;
   return useMemo(
-    () => createFormValidator({ resource: definition, mode, schema, translate: (key, params) => translate(key, { _: key, ...params }), lookup }),
+    () =>
+      createFormValidator({
+        resource: definition,
+        mode,
+        schema,
+        translate: (key, params) => translate(key, { _: key, ...params }),
+        lookup,
+      }),
     [definition, mode, schema, translate, lookup],
   );
 }
@@ -96,7 +115,8 @@ export function useCreateDefaults(definition: ResourceDefinition): Record<string
   return useMemo(() => {
     const defaults: Record<string, unknown> = {};
     for (const field of fieldsFor(definition, 'create')) if (field.default !== undefined) defaults[field.source] = field.default;
-    if (definition.chainField && chainId !== undefined && defaults[definition.chainField] === undefined) defaults[definition.chainField] = chainId;
+    if (definition.chainField && chainId !== undefined && defaults[definition.chainField] === undefined)
+      defaults[definition.chainField] = chainId;
     return defaults;
   }, [definition, chainId]);
 }

@@ -32,7 +32,9 @@ export function useCsvDownload() {
     const toast = toasts.loading(translate('resourceEngine.exporting'));
     try {
       const { blob, rows } = await produce((done) =>
-        toasts.update(toast, { message: translate('resourceEngine.exportProgress', { done: done.toLocaleString(), total: (total ?? done).toLocaleString() }) }),
+        toasts.update(toast, {
+          message: translate('resourceEngine.exportProgress', { done: done.toLocaleString(), total: (total ?? done).toLocaleString() }),
+        }),
       );
       saveFile(name, blob);
       toasts.settle(toast, 'success', translate('resourceEngine.exported', { count: rows, smart_count: rows }));
