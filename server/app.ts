@@ -21,6 +21,7 @@ import { modules } from './modules';
 import { seedDemoIfEmpty } from './db/seed';
 import { databaseClock } from './db/databaseClock';
 import { startExpirySweeper } from './modules/sign/expirySweeper';
+import { startAuditSealer } from './modules/auditLog/sealer';
 import { startOutflowResume } from './modules/outflow/resume';
 import { startIdempotencyPurge } from './http/idempotency';
 import { startDepositWatcher } from './modules/deposit/watcher';
@@ -121,6 +122,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const stopPurge = startIdempotencyPurge(database.db, now, config.expirySweepMs, (error) =>
     app.log.warn({ reason: String(error) }, 'idempotency key purge failed'),
   );
+  // The audit chain's sequencer: seals what a crash left unsealed before the instance serves, then after each write.
+  const sealer = await startAuditSealer(database.db, config.auditSealMs, {
+    head: (head) => app.log.info(head, 'audit chain head'),
+    failed: (error) => app.log.warn({ reason: String(error) }, 'audit chain sealing failed: tried again on the next beat'),
+  });
+  const stopPokes = database.onAuditedCommit(sealer.poke);
   const stopFeeds = [
     await database.listen(
       CALLER_CHANGE_CHANNEL,
@@ -170,6 +177,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await stopResume();
     stopSweeper();
     stopPurge();
+    stopPokes();
+    await sealer.stop();
     clock?.stop();
     for (const stop of stopFeeds) await stop();
   });

@@ -68,6 +68,8 @@ export interface ServerConfig {
   migrateOnStart: boolean;
   /** How often (ms) each instance marks overdue proposals expired (EXPIRY_SWEEP_MS, default 10 s). */
   expirySweepMs: number;
+  /** How often (ms) each instance seals the audit chain besides after each write (AUDIT_SEAL_MS, default 2 s). */
+  auditSealMs: number;
   /**
    * How often (ms) each instance reads the EVM chains for deposits (DEPOSIT_WATCH_MS, default 1 s;
    * 0 turns the watcher off: docs/chains.md "Deposits").
@@ -132,6 +134,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseReadUrl: parsed.DATABASE_READ_URL,
     migrateOnStart: parsed.MIGRATE_ON_START === 'true',
     expirySweepMs: parsed.EXPIRY_SWEEP_MS,
+    auditSealMs: parsed.AUDIT_SEAL_MS,
     depositWatchMs: parsed.DEPOSIT_WATCH_MS,
     shutdownGraceMs: parsed.SHUTDOWN_GRACE_MS,
     policyDelayHours: parsed.POLICY_DELAY_HOURS,

@@ -117,6 +117,10 @@ export const ENV = {
     positiveInt(10_000),
     'how often each instance marks overdue proposals expired (reads show them expired at once)',
   ),
+  AUDIT_SEAL_MS: variable(
+    positiveInt(2_000),
+    'how often each instance seals the audit chain besides right after each write (docs/ledger.md "Sealing the audit chain")',
+  ),
   DEPOSIT_WATCH_MS: variable(
     nonNegativeInt(1_000),
     'how often each instance reads the EVM chains\' new blocks for deposits into our wallets (docs/chains.md "Deposits"); `0` turns the watcher off',

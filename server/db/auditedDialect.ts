@@ -1,41 +1,52 @@
 import { CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type QueryResult, type TransactionSettings } from 'kysely';
-import { currentAuditContext } from '../http/auditContext';
+import { currentAuditContext, type AuditContext } from '../http/auditContext';
 import { changesData, inReadRequest } from '../http/readRequest';
 import { claimKey, markCommitted } from '../http/idempotency';
 
 const raw = (text: string, parameters: unknown[] = []) => CompiledQuery.raw(text, parameters);
-/**
- * The writers' lock, taken before any other statement of the transaction. `lock table` fixes no
- * snapshot (an advisory lock taken by a `select` would): at REPEATABLE READ or SERIALIZABLE a
- * writer that waited sees what the writers before it committed, and does not fail with 40001
- * for having read an older picture (server/db/migrations/024_audit_writer_lock.ts).
- */
-const WRITER_LOCK = raw('lock table audit_writer_lock in exclusive mode');
 const WRITE = /^\s*(insert|update|delete|with)\b/i;
 
+/** An SQL string literal (standard_conforming_strings, PostgreSQL's default since 9.1: only `'` is special). */
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+export interface AuditedOptions {
+  /**
+   * The connection takes several statements in one message (node-postgres' simple protocol, a
+   * query without parameters): `begin` and the audit context then travel in one round trip.
+   * PGlite's `query` takes one statement; there the two run one after the other, in process.
+   */
+  multiStatement: boolean;
+  /** Told after each write request's transaction commits: the audit chain's sequencer seals its events. */
+  onCommit: () => void;
+}
+
 /**
- * Carries the request's audit context into the database (docs/DECISIONS.md "Audit trail"):
- * a connection taken for a write request gets `audit.context` set for as long as it serves
- * it (connections are exclusive between acquire and release: pg's pool, and the PGlite
- * dialect's queue), and loses it on release, so a pooled connection never lends one
- * request's actor to the next. Requests without a context (reads) pay nothing.
+ * Carries the request's audit context into the database (docs/DECISIONS.md "Audit trail", "The
+ * audit chain sealed after commit"): a write request's transaction starts with `begin` and
+ * `set_config('audit.context', …, true)` — local to the transaction, so it ends with it and a
+ * pooled connection never lends one request's actor to the next, with no statement on acquire or
+ * release. A write outside a transaction runs in one that does. Requests without a context (reads)
+ * pay nothing.
  *
- * The audit chain is one lock (each event links to the one before it). A write request's
- * transaction takes the writers' lock first, before any row lock, and a write outside a
- * transaction runs in one that does: every writer then waits in the same order, never in a
- * circle, and links its events to the chain one after the other.
+ * Writers take no lock of the audit chain: their events are inserted unsealed and linked after
+ * commit by the sequencer (server/modules/auditLog/sealer.ts), which `onCommit` wakes.
  *
- * Right after the writers' lock, the request's `Idempotency-Key` is inserted in the same
- * transaction (server/http/idempotency.ts): the key exists exactly when the write committed.
+ * Right after the context, the request's `Idempotency-Key` is inserted in the same transaction
+ * (server/http/idempotency.ts): the key exists exactly when the write committed.
  */
 class AuditedDriver implements Driver {
   /** The connections handed out for a write request, to the driver's own connection. */
   private readonly tagged = new WeakMap<DatabaseConnection, DatabaseConnection>();
+  /** Each write request's context, as the database reads it. */
+  private readonly contexts = new WeakMap<DatabaseConnection, string>();
   private readonly inTransaction = new WeakSet<DatabaseConnection>();
   /** The connections handed out for a read request, to the driver's own connection. */
   private readonly readOnlyHandles = new WeakMap<DatabaseConnection, DatabaseConnection>();
 
-  constructor(private readonly inner: Driver) {}
+  constructor(
+    private readonly inner: Driver,
+    private readonly options: AuditedOptions,
+  ) {}
 
   init(): Promise<void> {
     return this.inner.init();
@@ -45,21 +56,41 @@ class AuditedDriver implements Driver {
     const connection = await this.inner.acquireConnection();
     const context = currentAuditContext();
     if (!context) return inReadRequest() ? this.readOnly(connection) : connection;
-    try {
-      await connection.executeQuery(raw(`select set_config('audit.context', $1, false)`, [JSON.stringify(context)]));
-    } catch (error) {
-      // Kysely never sees this connection, so it would never release it: a pool slot lost for
-      // good at each connection the database dropped (docs/DECISIONS.md "Database faults").
-      await this.inner.releaseConnection(connection);
-      throw error;
-    }
     // Kysely hands this object back to every other method; the inner driver gets its own back.
     const handle: DatabaseConnection = {
       executeQuery: <R>(query: CompiledQuery) => this.execute<R>(handle, connection, query),
       streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
     };
     this.tagged.set(handle, connection);
+    this.contexts.set(handle, JSON.stringify(context satisfies AuditContext));
     return handle;
+  }
+
+  /**
+   * Opens a write request's transaction with its audit context: one round trip where the
+   * connection takes two statements in one message, two otherwise.
+   */
+  private async begin(handle: DatabaseConnection, connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    const context = this.contexts.get(handle) ?? '';
+    const start = [
+      'start transaction',
+      settings.isolationLevel ? `isolation level ${settings.isolationLevel}` : '',
+      settings.accessMode ? settings.accessMode : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    try {
+      if (this.options.multiStatement) {
+        await connection.executeQuery(raw(`${start}; select set_config('audit.context', ${literal(context)}, true)`));
+        return;
+      }
+      await connection.executeQuery(raw(start));
+      await connection.executeQuery(raw(`select set_config('audit.context', $1, true)`, [context]));
+    } catch (error) {
+      // Kysely rolls back only a transaction whose begin returned: one half open is ended here.
+      await connection.executeQuery(raw('rollback')).catch(() => undefined);
+      throw error;
+    }
   }
 
   /** A GET's connection: a statement that would change data is refused (server/http/readRequest.ts). */
@@ -81,13 +112,13 @@ class AuditedDriver implements Driver {
 
   private async execute<R>(handle: DatabaseConnection, connection: DatabaseConnection, query: CompiledQuery): Promise<QueryResult<R>> {
     if (this.inTransaction.has(handle) || !WRITE.test(query.sql)) return connection.executeQuery<R>(query);
-    await connection.executeQuery(raw('begin'));
+    await this.begin(handle, connection, {});
     try {
-      await connection.executeQuery(WRITER_LOCK);
       await claimKey(connection);
       const result = await connection.executeQuery<R>(query);
       await connection.executeQuery(raw('commit'));
       markCommitted();
+      this.options.onCommit();
       return result;
     } catch (error) {
       await connection.executeQuery(raw('rollback'));
@@ -96,11 +127,10 @@ class AuditedDriver implements Driver {
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    await this.inner.beginTransaction(this.own(connection), settings);
-    if (!this.tagged.has(connection)) return;
+    if (!this.tagged.has(connection)) return this.inner.beginTransaction(this.own(connection), settings);
+    await this.begin(connection, this.own(connection), settings);
     this.inTransaction.add(connection);
     try {
-      await this.own(connection).executeQuery(WRITER_LOCK);
       await claimKey(this.own(connection));
     } catch (error) {
       // Kysely rolls back only a transaction whose begin returned: this one is ended here, or the
@@ -114,7 +144,9 @@ class AuditedDriver implements Driver {
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     this.inTransaction.delete(connection);
     await this.inner.commitTransaction(this.own(connection));
-    if (this.tagged.has(connection)) markCommitted();
+    if (!this.tagged.has(connection)) return;
+    markCommitted();
+    this.options.onCommit();
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
@@ -124,10 +156,8 @@ class AuditedDriver implements Driver {
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
     const own = this.own(connection);
-    if (this.tagged.has(connection)) {
-      this.tagged.delete(connection);
-      await own.executeQuery(raw(`select set_config('audit.context', '', false)`)).catch(() => undefined);
-    }
+    // The context was local to each transaction: nothing to clear.
+    this.tagged.delete(connection);
     await this.inner.releaseConnection(own);
   }
 
@@ -136,10 +166,10 @@ class AuditedDriver implements Driver {
   }
 }
 
-/** The same dialect, with the audit context carried to each connection. */
-export function audited(dialect: Dialect): Dialect {
+/** The same dialect, with the audit context carried to each write request's transactions. */
+export function audited(dialect: Dialect, options: AuditedOptions): Dialect {
   return {
-    createDriver: () => new AuditedDriver(dialect.createDriver()),
+    createDriver: () => new AuditedDriver(dialect.createDriver(), options),
     createQueryCompiler: () => dialect.createQueryCompiler(),
     createAdapter: () => dialect.createAdapter(),
     createIntrospector: (db) => dialect.createIntrospector(db),

@@ -25,6 +25,8 @@ export interface DatabaseHandle {
    * connection's state (false while it is down and being reopened). Returns the stop.
    */
   listen(channel: string, onNotify: () => void, onLive: (live: boolean) => void): Promise<() => Promise<void>>;
+  /** `listener` after each write request's transaction commits (the audit chain's sequencer); returns the stop. */
+  onAuditedCommit(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -201,7 +203,16 @@ export async function migrationsAtHead(db: Db): Promise<boolean> {
 /** Opens the database and applies every pending migration before anything uses it. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const { dialect, kind, listen } = dialectFor(options);
-  const db = new Kysely<Database>({ dialect: audited(dialect), plugins: [new CamelCasePlugin()] });
+  const commitListeners = new Set<() => void>();
+  const db = new Kysely<Database>({
+    dialect: audited(dialect, {
+      multiStatement: kind === 'postgres',
+      onCommit: () => {
+        for (const listener of commitListeners) listener();
+      },
+    }),
+    plugins: [new CamelCasePlugin()],
+  });
   try {
     if (options.migrate !== false) await migrate(db, kind, options.databaseUrl);
     else await sql`select 1`.execute(db);
@@ -254,6 +265,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     reader: replica ?? db,
     kind,
     listen,
+    onAuditedCommit: (listener) => {
+      commitListeners.add(listener);
+      return () => commitListeners.delete(listener);
+    },
     close: async () => {
       clearTimeout(analyzer);
       await replica?.destroy();

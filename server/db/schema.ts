@@ -570,7 +570,10 @@ export interface AuditEventTable {
   userAgent: string | null;
   requestId: string | null;
   route: string | null;
-  prevHash: ColumnType<string, never, never>;
+  /** The chain's position, null until sealed (migration 038). */
+  seq: ColumnType<number | null, never, never>;
+  /** Null until sealed: then the hash of the row sealed before it. */
+  prevHash: ColumnType<string | null, never, never>;
   hash: ColumnType<string, never, never>;
 }
 

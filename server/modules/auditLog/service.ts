@@ -119,29 +119,62 @@ export async function auditEventDetail(db: Db, caller: Caller, id: number): Prom
   return toRecord(row as unknown as Row);
 }
 
+/** An event still unsealed after this long is a finding: the sequencer is not running (docs/ledger.md "Sealing the audit chain"). */
+export const UNSEALED_BOUND_MS = 60_000;
+
 /**
- * GET /sys/audit/verify: every event's hash recomputed from its content and its predecessor's
- * hash, in id order (the chain's order); the first that does not match names where the
- * trail was changed (an edited row) or cut (the row after a removed one).
+ * GET /sys/audit/verify: every sealed event's hash recomputed from its content and its
+ * predecessor's hash, in the chain's order (`seq`); the first that does not match names where the
+ * trail was changed (an edited row) or cut (the row after a removed one). An unsealed event's hash
+ * is its content's digest: one that no longer matches was edited before sealing, and is named as
+ * well. Events unsealed longer than UNSEALED_BOUND_MS are named too. The head (last position and
+ * hash) is what the instances log (`audit chain head`): a whole chain rewritten in the database
+ * no longer passes through a logged head.
  */
 export async function verifyAuditChain(db: Db, now: Date): Promise<AuditVerifyResult> {
-  const { rows } = await sql<{ checked: number; brokenId: number | null; brokenAt: Date | null }>`
+  const bound = new Date(now.getTime() - UNSEALED_BOUND_MS);
+  const { rows } = await sql<{
+    checked: number;
+    brokenId: number | null;
+    brokenAt: Date | null;
+    unsealed: number;
+    staleId: number | null;
+    staleAt: Date | null;
+    stale: number;
+    headSeq: number | null;
+    headHash: string | null;
+  }>`
     with chain as (
-      select id, created_at, hash, prev_hash, audit_event_digest(e) as digest, lag(hash) over (order by id) as previous
-      from audit_event e
+      select id, seq, created_at, hash, prev_hash, audit_event_digest(e) as digest, lag(hash) over (order by seq) as previous
+      from audit_event e where seq is not null
+    ), unsealed as (
+      select id, created_at, hash <> audit_event_digest(e) as altered from audit_event e where seq is null
     ), broken as (
-      select id, created_at from chain
-      where prev_hash <> coalesce(previous, repeat('0', 64)) or hash <> digest
-      order by id limit 1
+      (select id, created_at, 0 as rank, seq as position from chain
+        where prev_hash is distinct from coalesce(previous, repeat('0', 64)) or hash <> digest
+        order by seq limit 1)
+      union all
+      (select id, created_at, 1, id from unsealed where altered order by id limit 1)
+      order by rank, position limit 1
+    ), stale as (
+      select id, created_at, count(*) over () as n from unsealed where created_at < ${bound} order by id limit 1
+    ), head as (
+      select seq, hash from chain order by seq desc limit 1
     )
-    select (select count(*)::int from chain) as checked, (select id from broken)::integer as "brokenId", (select created_at from broken) as "brokenAt"`.execute(
-    db,
-  );
+    select (select count(*)::int from chain) + (select count(*)::int from unsealed) as checked,
+      (select id from broken)::integer as "brokenId", (select created_at from broken) as "brokenAt",
+      (select count(*)::int from unsealed) as unsealed,
+      (select id from stale)::integer as "staleId", (select created_at from stale) as "staleAt", coalesce((select n from stale), 0)::int as stale,
+      (select seq from head)::bigint as "headSeq", (select hash from head) as "headHash"`.execute(db);
   const [result] = rows;
   return {
-    intact: result.brokenId === null,
+    intact: result.brokenId === null && result.staleId === null,
     checked: result.checked,
     firstBroken: result.brokenId === null ? null : { id: result.brokenId, createdAt: new Date(result.brokenAt!).toISOString() },
+    unsealed: result.unsealed,
+    staleUnsealed:
+      result.staleId === null ? null : { id: result.staleId, createdAt: new Date(result.staleAt!).toISOString(), count: result.stale },
+    head: result.headSeq === null ? null : { seq: Number(result.headSeq), hash: result.headHash! },
     asOf: now.toISOString(),
   };
 }

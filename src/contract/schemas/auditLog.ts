@@ -62,7 +62,16 @@ export interface AuditEventRecord {
 export interface AuditVerifyResult {
   intact: boolean;
   checked: number;
-  /** The first event whose stored hash does not match its content and the previous hash. */
+  /**
+   * The first event whose stored hash does not match its content and the previous hash (sealed),
+   * or its content alone (unsealed: edited before sealing).
+   */
   firstBroken: { id: number; createdAt: string } | null;
+  /** Events committed and not sealed yet (sealing follows each write within moments). */
+  unsealed: number;
+  /** The oldest event unsealed longer than the bound (60 s), and how many are: the sequencer is not running. */
+  staleUnsealed: { id: number; createdAt: string; count: number } | null;
+  /** The chain's last sealed position and hash: what the instances log as `audit chain head`. */
+  head: { seq: number; hash: string } | null;
   asOf: string;
 }
