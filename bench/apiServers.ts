@@ -35,6 +35,25 @@ api.get('/bench/export-reference/payment', async (request) => {
     rows += batch.length;
   return { rows };
 });
+/**
+ * The audited writes' reference (bench/auditedWrites.ts): the same address-book row inserted by
+ * one plain INSERT, outside any write request (no audit event, no transaction of ours, no check).
+ */
+const benchOrg = await database.db
+  .selectFrom('membership')
+  .innerJoin('appUser', 'appUser.id', 'membership.userId')
+  .select('membership.orgId')
+  .where('appUser.account', '=', 'merchantProManager')
+  .executeTakeFirstOrThrow();
+api.post('/bench/plain-insert/address-book', async (request) => {
+  const { orgId } = benchOrg;
+  const { address } = request.body as { address: string };
+  await database.db
+    .insertInto('addressBookEntry')
+    .values({ orgId, chainId: 1, address, label: 'Bench', memo: '', activeFrom: new Date(), createdBy: null, createdAt: new Date() })
+    .execute();
+  return { code: 200, msg: 'ok', data: null };
+});
 await api.listen({ port: 0, host: '127.0.0.1' });
 
 const bare = Fastify();

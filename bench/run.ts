@@ -4,6 +4,7 @@ import { measureApiThroughput } from './apiThroughput';
 import { runVolumeBench } from './volume';
 import { measureOutflowLatency, outflowReport } from './outflowLatency';
 import { measureRestart, restartReport } from './restart';
+import { auditedWritesReport, measureAuditedWrites } from './auditedWrites';
 
 /** `npm run bench`: every budget figure, printed as sizes and ratios (never a timed test); `-- --volume` adds the reports at volume. */
 console.log(
@@ -19,6 +20,8 @@ if (process.argv.includes('--volume')) {
   console.log(`GET /api/sys/chain/list (authenticated, PGlite): ${api.apiRps.toFixed(0)} req/s`);
   console.log(`bare Fastify route, constant envelope:          ${api.bareRps.toFixed(0)} req/s`);
   console.log(`ratio api / bare: ${api.ratio.toFixed(3)}`);
+  for (const line of auditedWritesReport(await measureAuditedWrites(), process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'))
+    console.log(line);
   for (const line of outflowReport(await measureOutflowLatency())) console.log(line);
   for (const line of restartReport(await measureRestart())) console.log(line);
 }
