@@ -18,6 +18,13 @@ export interface AuditedOptions {
   multiStatement: boolean;
   /** Told after each write request's transaction commits: the audit chain's sequencer seals its events. */
   onCommit: () => void;
+  /**
+   * Write requests queue on the writers' lock (migration 024): only on a database whose default
+   * isolation is REPEATABLE READ or SERIALIZABLE, where writers racing for one hot row would fail
+   * with 40001 round after round (docs/DECISIONS.md "The audit chain sealed after commit"). Set
+   * once the database is open (server/db/database.ts).
+   */
+  serialWriters: boolean;
 }
 
 /**
@@ -79,12 +86,15 @@ class AuditedDriver implements Driver {
     ]
       .filter(Boolean)
       .join(' ');
+    // `lock table` fixes no snapshot: a writer that waited sees what the one before it committed.
+    const queue = this.options.serialWriters ? ['lock table audit_writer_lock in exclusive mode'] : [];
     try {
       if (this.options.multiStatement) {
-        await connection.executeQuery(raw(`${start}; select set_config('audit.context', ${literal(context)}, true)`));
+        await connection.executeQuery(raw([start, ...queue, `select set_config('audit.context', ${literal(context)}, true)`].join('; ')));
         return;
       }
       await connection.executeQuery(raw(start));
+      for (const statement of queue) await connection.executeQuery(raw(statement));
       await connection.executeQuery(raw(`select set_config('audit.context', $1, true)`, [context]));
     } catch (error) {
       // Kysely rolls back only a transaction whose begin returned: one half open is ended here.

@@ -204,18 +204,20 @@ export async function migrationsAtHead(db: Db): Promise<boolean> {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const { dialect, kind, listen } = dialectFor(options);
   const commitListeners = new Set<() => void>();
-  const db = new Kysely<Database>({
-    dialect: audited(dialect, {
-      multiStatement: kind === 'postgres',
-      onCommit: () => {
-        for (const listener of commitListeners) listener();
-      },
-    }),
-    plugins: [new CamelCasePlugin()],
-  });
+  const writes = {
+    multiStatement: kind === 'postgres',
+    serialWriters: false,
+    onCommit: () => {
+      for (const listener of commitListeners) listener();
+    },
+  };
+  const db = new Kysely<Database>({ dialect: audited(dialect, writes), plugins: [new CamelCasePlugin()] });
   try {
     if (options.migrate !== false) await migrate(db, kind, options.databaseUrl);
-    else await sql`select 1`.execute(db);
+    // Writers queue only where the database's default isolation makes racing writers fail (server/db/auditedDialect.ts).
+    // PGlite runs one transaction at a time: its writers never race.
+    const { rows } = await sql<{ isolation: string }>`select current_setting('default_transaction_isolation') as isolation`.execute(db);
+    writes.serialWriters = kind === 'postgres' && rows[0].isolation !== 'read committed';
   } catch (error) {
     await db.destroy();
     throw error;

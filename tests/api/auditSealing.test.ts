@@ -117,8 +117,22 @@ describe('sealing after commit', () => {
 
 describe('what an insider with the database can do, before and after sealing', () => {
   it('before sealing, an event rewritten around the triggers is named and never sealed', async () => {
-    const id = await insertEvent('rewritten before sealing');
-    await aroundTriggers(() => sql`update audit_event set route = 'someone else' where id = ${id}`.execute(db()));
+    // Inserted and rewritten before any sequencer can see it: the window between commit and sealing at its widest.
+    const id = await db()
+      .transaction()
+      .execute(async (trx) => {
+        const inserted = (
+          await sql<{
+            id: number;
+          }>`insert into audit_event (action, entity, route) values ('update', 'currency', 'rewritten before sealing') returning id`.execute(
+            trx,
+          )
+        ).rows[0].id;
+        await sql`alter table audit_event disable trigger user`.execute(trx);
+        await sql`update audit_event set route = 'someone else' where id = ${inserted}`.execute(trx);
+        await sql`alter table audit_event enable trigger user`.execute(trx);
+        return inserted;
+      });
     expect(await verify()).toMatchObject({ intact: false, firstBroken: { id } });
     await sealAll();
     expect(await isSealed(id)).toBe(false);
@@ -131,14 +145,24 @@ describe('what an insider with the database can do, before and after sealing', (
   }, 60_000);
 
   it('before sealing, a rewrite that also recomputes the digest, a removal or an insertion through the trigger is not caught (docs/ledger.md)', async () => {
-    const rewritten = await insertEvent('rewritten and rehashed');
-    const removed = await insertEvent('removed before sealing');
-    await aroundTriggers(async () => {
-      await sql`update audit_event set route = 'someone else' where id = ${rewritten}`.execute(db());
-      await sql`update audit_event e set hash = audit_event_digest(e) where id = ${rewritten}`.execute(db());
-      await sql`delete from audit_event where id = ${removed}`.execute(db());
-    });
-    await insertEvent('forged through the trigger');
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        const insert = async (route: string) =>
+          (
+            await sql<{
+              id: number;
+            }>`insert into audit_event (action, entity, route) values ('update', 'currency', ${route}) returning id`.execute(trx)
+          ).rows[0].id;
+        const rewritten = await insert('rewritten and rehashed');
+        const removed = await insert('removed before sealing');
+        await insert('forged through the trigger');
+        await sql`alter table audit_event disable trigger user`.execute(trx);
+        await sql`update audit_event set route = 'someone else' where id = ${rewritten}`.execute(trx);
+        await sql`update audit_event e set hash = audit_event_digest(e) where id = ${rewritten}`.execute(trx);
+        await sql`delete from audit_event where id = ${removed}`.execute(trx);
+        await sql`alter table audit_event enable trigger user`.execute(trx);
+      });
     await sealAll();
     expect(await verify()).toMatchObject({ intact: true, firstBroken: null, unsealed: 0 });
   }, 60_000);

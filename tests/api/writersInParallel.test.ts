@@ -4,8 +4,8 @@ import { startTestServer, type TestServer } from './harness';
 import { withAuditContext, type AuditContext } from '../../server/http/auditContext';
 
 /**
- * Write requests no longer queue on one lock (docs/DECISIONS.md "The audit chain sealed after
- * commit"): a second writer commits while the first is still open, and each one's transaction
+ * At READ COMMITTED (the default) write requests do not queue on one lock (docs/DECISIONS.md "The
+ * audit chain sealed after commit"; at SERIALIZABLE they still do: tests/api/writerLock.test.ts): a second writer commits while the first is still open, and each one's transaction
  * carries its own audit context, set with its first statement and gone at its end.
  */
 let server: TestServer;
@@ -20,7 +20,7 @@ const writer = (route: string): AuditContext => ({
 });
 
 beforeAll(async () => {
-  server = await startTestServer({ seed: false, isolation: 'serializable' });
+  server = await startTestServer({ seed: false });
   await sql`create table writer_probe (n integer not null)`.execute(server.app.context.db);
 });
 afterAll(() => server?.close());

@@ -12,8 +12,6 @@ import { AUDIT_LOCK_KEY } from './015_audit_event';
  * the order they were linked in).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // Writers no longer queue on one lock (migration 024's table, server/db/auditedDialect.ts).
-  await sql`drop table audit_writer_lock`.execute(db);
   await sql`alter table audit_event add column seq bigint`.execute(db);
   await sql`alter table audit_event alter column prev_hash drop not null`.execute(db);
   // The rows linked so far were linked in id order under the old lock.
