@@ -158,6 +158,24 @@ describe('/audit-log', () => {
     expect((await screen.findByTestId('audit-chain')).textContent).toMatch(/^Audit chain broken at event #17 /);
   });
 
+  it('events left unsealed too long are named: how many, the oldest, since when', async () => {
+    session.setChainList([{ chainId: 1, name: 'Ethereum', isDefault: true } as never]);
+    answer('get', '/sys/audit-log/list', { list: [event({})], count: 1 });
+    answer('get', '/sys/audit/verify', {
+      intact: false,
+      checked: 120,
+      firstBroken: null,
+      unsealed: 3,
+      staleUnsealed: { id: 42, createdAt: '2026-11-20T10:00:00.000Z', count: 3 },
+      head: { seq: 117, hash: 'ab'.repeat(32) },
+      asOf: '2026-11-20T10:05:00.000Z',
+    });
+    mountAdmin([auditLog], '/audit-log', 'superAdmin');
+    expect((await screen.findByTestId('audit-chain')).textContent).toMatch(
+      /^Audit chain not sealed: 3 events waiting, the oldest #42 since /,
+    );
+  });
+
   it('a failed chain check is a line, not a crash', async () => {
     session.setChainList([{ chainId: 1, name: 'Ethereum', isDefault: true } as never]);
     answer('get', '/sys/audit-log/list', { list: [event({})], count: 1 });
