@@ -44,8 +44,8 @@ export interface AuditedOptions {
 class AuditedDriver implements Driver {
   /** The connections handed out for a write request, to the driver's own connection. */
   private readonly tagged = new WeakMap<DatabaseConnection, DatabaseConnection>();
-  /** Each write request's context, as the database reads it. */
-  private readonly contexts = new WeakMap<DatabaseConnection, string>();
+  /** Each write request's context (mutable while it runs: a sign-in names its actor once the password checks). */
+  private readonly contexts = new WeakMap<DatabaseConnection, AuditContext>();
   private readonly inTransaction = new WeakSet<DatabaseConnection>();
   /** The connections handed out for a read request, to the driver's own connection. */
   private readonly readOnlyHandles = new WeakMap<DatabaseConnection, DatabaseConnection>();
@@ -69,7 +69,7 @@ class AuditedDriver implements Driver {
       streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
     };
     this.tagged.set(handle, connection);
-    this.contexts.set(handle, JSON.stringify(context satisfies AuditContext));
+    this.contexts.set(handle, context);
     return handle;
   }
 
@@ -78,7 +78,7 @@ class AuditedDriver implements Driver {
    * connection takes two statements in one message, two otherwise.
    */
   private async begin(handle: DatabaseConnection, connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    const context = this.contexts.get(handle) ?? '';
+    const context = JSON.stringify(this.contexts.get(handle) ?? null);
     const start = [
       'start transaction',
       settings.isolationLevel ? `isolation level ${settings.isolationLevel}` : '',
