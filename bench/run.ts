@@ -4,6 +4,7 @@ import { measureApiThroughput } from './apiThroughput';
 import { runVolumeBench } from './volume';
 import { measureOutflowLatency, outflowReport } from './outflowLatency';
 import { measureRestart, restartReport } from './restart';
+import { measurePageLoad, pageLoadReport } from './pageLoad';
 
 /** `npm run bench`: every budget figure, printed as sizes and ratios (never a timed test); `-- --volume` adds the reports at volume. */
 console.log(
@@ -21,4 +22,5 @@ if (process.argv.includes('--volume')) {
   console.log(`ratio api / bare: ${api.ratio.toFixed(3)}`);
   for (const line of outflowReport(await measureOutflowLatency())) console.log(line);
   for (const line of restartReport(await measureRestart())) console.log(line);
+  for (const line of pageLoadReport(await measurePageLoad())) console.log(line);
 }
