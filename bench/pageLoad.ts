@@ -112,7 +112,8 @@ const medianLoad = (loads: PageLoad[]): PageLoad => ({
 });
 
 export async function measurePageLoad(): Promise<PageLoadFigures> {
-  const server = await startServer({ LOG_LEVEL: 'warn', DEPOSIT_WATCH_MS: '0' });
+  // BENCH_DATA_TEMPLATE: a data folder that already holds the demo (copied, not changed), to skip the seed on a busy machine.
+  const server = await startServer({ LOG_LEVEL: 'warn', DEPOSIT_WATCH_MS: '0' }, process.env.BENCH_DATA_TEMPLATE);
   const bare = await startBareAdmin();
   const browser = await launchBrowser();
   try {
