@@ -4,7 +4,11 @@ import { measureApiThroughput } from './apiThroughput';
 import { runVolumeBench } from './volume';
 import { measureOutflowLatency, outflowReport } from './outflowLatency';
 import { measureRestart, restartReport } from './restart';
+<<<<<<< HEAD
 import { auditedWritesReport, measureAuditedWrites } from './auditedWrites';
+=======
+import { measurePageLoad, pageLoadReport } from './pageLoad';
+>>>>>>> 1ef263a6e6effdd5610fe3cdcc1b6eeb24732512
 
 /** `npm run bench`: every budget figure, printed as sizes and ratios (never a timed test); `-- --volume` adds the reports at volume. */
 console.log(
@@ -24,4 +28,5 @@ if (process.argv.includes('--volume')) {
     console.log(line);
   for (const line of outflowReport(await measureOutflowLatency())) console.log(line);
   for (const line of restartReport(await measureRestart())) console.log(line);
+  for (const line of pageLoadReport(await measurePageLoad())) console.log(line);
 }

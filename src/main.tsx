@@ -19,6 +19,7 @@ import LoginPage from './pages/login/LoginPage';
 import { StartupFrame } from './startup/StartupFrame';
 import { startupView } from './startup/startupView';
 import type { SessionInfo } from './contract/schemas/auth';
+import { startBootReads } from './startup/bootReads';
 
 /**
  * The start-up: everything the sign-in page needs and nothing more (MUI, i18next, the
@@ -34,13 +35,19 @@ setLanguageSource(currentLanguage);
 setErrorNotifier(notifyError);
 // The cached brand at once; the fresh one once the translations are in, so a failure's toast is in words.
 applyBrand(brandStore.get());
+const start = startupView(window.location.pathname, window.location.search, localStorage.getItem(StorageKey.token) !== null);
+const loadConsole = withTimeout(() => import('./Console'));
+// Opening the console: its code downloads while the translations load (docs/console.md "The first load").
+const consoleLoad = start.view === 'console' ? loadConsole() : null;
+consoleLoad?.catch(() => undefined);
 // Translations first: every screen, the sign-in page included, renders in the detected language.
 const i18nProvider = await initI18n();
 void loadBrand(http);
+// Signed in: the session and the chain list are read while the console's code is still arriving.
+if (start.view === 'console' && localStorage.getItem(StorageKey.token) !== null) startBootReads(http);
 
 const root = createRoot(document.getElementById('root')!);
 const render = (node: ReactNode) => root.render(<StrictMode>{node}</StrictMode>);
-const loadConsole = withTimeout(() => import('./Console'));
 
 async function showConsole(): Promise<void> {
   render(
@@ -49,7 +56,7 @@ async function showConsole(): Promise<void> {
     </StartupFrame>,
   );
   try {
-    const { default: Console } = await loadConsole();
+    const { default: Console } = await (consoleLoad ?? loadConsole());
     render(<Console i18nProvider={i18nProvider} />);
   } catch (error) {
     showChunkFailed(error);
@@ -116,7 +123,6 @@ async function showSignUp(): Promise<void> {
   }
 }
 
-const start = startupView(window.location.pathname, window.location.search, localStorage.getItem(StorageKey.token) !== null);
 if (start.view === 'signIn') showSignIn(start.returnTo);
 else if (start.view === 'signUp') void showSignUp();
 else if (start.view === 'notFound') showNotFound();

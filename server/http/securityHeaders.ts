@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import { isApiUrl } from './apiUrl';
+import { isHashedAsset } from './hashedAsset';
 
 /**
  * The console's Content-Security-Policy (docs/DECISIONS.md "Content-Security-Policy"). The session
@@ -26,7 +27,28 @@ export const CONSOLE_CSP = {
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /**
- * Headers on every answer, by @fastify/helmet (docs/DECISIONS.md "Security headers"). A console
+ * What a hashed chunk, stylesheet or versioned translation file keeps: nosniff (a file is only
+ * ever run as its own type), Cross-Origin-Resource-Policy (another site cannot load it) and the
+ * Referrer-Policy (a stylesheet's own requests follow it). The rest governs a document — what it
+ * may run, whether it may be framed, its opener, HTTPS for the host — and a script or stylesheet
+ * is never one: each document (index.html, every API answer) carries them, so ~0.9 KB per file
+ * repeated on every chunk of a first load bought nothing (docs/DECISIONS.md "Security headers on
+ * documents, not on every file").
+ */
+const SUBRESOURCE_ONLY = {
+  contentSecurityPolicy: false,
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  strictTransportSecurity: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xFrameOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+} as const;
+
+/**
+ * Headers on every document (pages and API answers), by @fastify/helmet (docs/DECISIONS.md "Security headers"). A console
  * whose clicks approve money movements must never run inside another site's frame
  * (clickjacking: X-Frame-Options and frame-ancestors); files are not sniffed into another type;
  * URLs (which may carry an invitation code) do not leak to other sites as referrers; browsers
@@ -45,6 +67,11 @@ export async function installSecurityHeaders(app: FastifyInstance): Promise<void
     strictTransportSecurity: { maxAge: ONE_YEAR_SECONDS, includeSubDomains: true },
     // Require-corp would block a brand logo on another host (img-src *), which sends no CORP header.
     crossOriginEmbedderPolicy: false,
+    // Applied below, per request: a document's full set, or a hashed file's few.
+    global: false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.helmet(isHashedAsset(request.url) ? SUBRESOURCE_ONLY : undefined);
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (isApiUrl(request.url) && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');

@@ -6,6 +6,7 @@ import { canAccessResource } from '../access';
 import { session } from '../session';
 import { StorageKey } from '../contract/constants';
 import { reloadSession } from './reloadSession';
+import { takeBootSession } from '../startup/bootReads';
 
 /** The stored token is the one truth about being signed in (another tab may have changed it). */
 const storedToken = () => localStorage.getItem(StorageKey.token);
@@ -27,7 +28,8 @@ export function createAuthProvider(http: HttpClient): AuthProvider {
   let restoring: Promise<void> | null = null;
   const restore = (): Promise<void> => {
     if (session.isLoaded()) return Promise.resolve();
-    restoring ??= reloadSession(http).finally(() => (restoring = null));
+    // The start-up's /me when it is still under way (docs/console.md "The first load"), else a read of its own.
+    restoring ??= (takeBootSession() ?? reloadSession(http)).finally(() => (restoring = null));
     return restoring;
   };
   /** The role once the session is known; none (so: no access) without a token or when /me fails. */

@@ -1,12 +1,38 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/config';
 import { startTestServer, type TestServer } from './harness';
 
+// A console build of two files: the page and one hashed chunk, served as `npm start` serves dist/.
+const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'custody-headers-'));
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  fs.mkdirSync(path.join(staticDir, 'assets'));
+  fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Custodia</title><div id="root"></div>');
+  fs.writeFileSync(path.join(staticDir, 'assets', 'index-abc123.js'), 'export {};\n');
+  fs.writeFileSync(path.join(staticDir, 'assets', 'index-abc123.css'), 'body{}\n');
+  fs.writeFileSync(path.join(staticDir, 'assets', 'logo-abc123.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  server = await startTestServer({ config: { staticDir } });
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  fs.rmSync(staticDir, { recursive: true, force: true });
+});
+
+/** The headers that govern a document (docs/DECISIONS.md "Security headers on documents, not on every file"). */
+const DOCUMENT_ONLY = [
+  'content-security-policy',
+  'x-frame-options',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'strict-transport-security',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
 
 const guessFrom = (forwardedFor: string) =>
   server.app.inject({
@@ -26,8 +52,8 @@ describe('security headers', () => {
     expect(res.headers['referrer-policy']).toBe('same-origin');
   });
 
-  it('browsers keep to HTTPS for a year, subdomains included, once they have seen the site', async () => {
-    for (const url of ['/api/sys/config/brand', '/locales/en-US/api.json?v=1']) {
+  it('browsers keep to HTTPS for a year, subdomains included, once they have seen the site (a page or an API answer)', async () => {
+    for (const url of ['/api/sys/config/brand', '/multisig']) {
       const res = await server.app.inject({ method: 'GET', url });
       expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
     }
@@ -60,11 +86,35 @@ describe('security headers', () => {
     }
   });
 
-  it('translation files keep their own caching and are not framed either', async () => {
-    const res = await server.app.inject({ method: 'GET', url: '/locales/en-US/api.json?v=1' });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toContain('immutable');
-    expect(res.headers['x-frame-options']).toBe('DENY');
+  it('the console page, at its root and at a deep link, carries every document header', async () => {
+    for (const url of ['/', '/multisig', '/multisig/4/show']) {
+      const res = await server.app.inject({ method: 'GET', url });
+      expect(res.headers['content-type'], url).toContain('text/html');
+      for (const header of [...DOCUMENT_ONLY, 'x-content-type-options', 'referrer-policy'])
+        expect(res.headers[header], `${url} ${header}`).toBeDefined();
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
+
+  it('a hashed chunk or stylesheet is not sniffed, not loaded by other sites, and carries no document header', async () => {
+    for (const url of ['/assets/index-abc123.js', '/assets/index-abc123.css', '/locales/en-US/api.json?v=1']) {
+      const res = await server.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toContain('immutable');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['referrer-policy'], url).toBe('same-origin');
+      for (const header of DOCUMENT_ONLY) expect(res.headers[header], `${url} ${header}`).toBeUndefined();
+    }
+  });
+
+  it('a file that can be opened as a page (an SVG, an unversioned translation) keeps the document headers', async () => {
+    for (const url of ['/assets/logo-abc123.svg', '/locales/en-US/api.json', '/brand/favicon.svg']) {
+      const res = await server.app.inject({ method: 'GET', url });
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import { AppBarSelect } from './AppBarSelect';
 import { useRefresh, useTranslate } from 'react-admin';
 import { session, useSession } from '../../session';
 import { CONSOLE_QUERY, consoleKey, useConsoleDataProvider } from '../consoleQuery';
+import { takeBootChains } from '../../startup/bootReads';
 
 /** Loads the chain list once per sign-in and keeps the current chain (the rule of docs/console.md). */
 export function ChainSelector({ inPanel = false, onPicked }: { inPanel?: boolean; onPicked?: () => void }) {
@@ -15,7 +16,8 @@ export function ChainSelector({ inPanel = false, onPicked }: { inPanel?: boolean
   // Read again for another user or org (the app bar and the phone panel share the one read).
   const chains = useQuery({
     queryKey: consoleKey('chainChoices', selectedOrg?.orgId ?? null, account),
-    queryFn: ({ signal }) => dataProvider.chainChoices({ signal }),
+    // The start-up's read for this account and org when there is one (docs/console.md "The first load").
+    queryFn: ({ signal }) => takeBootChains(account, selectedOrg?.orgId ?? null) ?? dataProvider.chainChoices({ signal }),
     enabled: account !== null,
     ...CONSOLE_QUERY,
   });
