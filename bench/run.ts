@@ -4,11 +4,8 @@ import { measureApiThroughput } from './apiThroughput';
 import { runVolumeBench } from './volume';
 import { measureOutflowLatency, outflowReport } from './outflowLatency';
 import { measureRestart, restartReport } from './restart';
-<<<<<<< HEAD
 import { auditedWritesReport, measureAuditedWrites } from './auditedWrites';
-=======
 import { measurePageLoad, pageLoadReport } from './pageLoad';
->>>>>>> 1ef263a6e6effdd5610fe3cdcc1b6eeb24732512
 
 /** `npm run bench`: every budget figure, printed as sizes and ratios (never a timed test); `-- --volume` adds the reports at volume. */
 console.log(
