@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import { isApiUrl } from './apiUrl';
 
@@ -33,12 +33,30 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
  * keep to HTTPS for a year once they have seen it; and API answers, which carry balances and
  * sessions, are never stored by the browser or a proxy.
  *
- * Helmet writes its headers when the request arrives; a route that sets its own
+ * The headers are written when the request arrives; a route that sets its own
  * Content-Security-Policy (an uploaded image's sandbox) replaces the console's, because headers a
  * reply sets win over those written before.
+ *
+ * @fastify/helmet builds helmet's middleware again on every request (its options merged, the CSP
+ * string joined): the headers are the same each time, so helmet computes them once here, on a
+ * probe, and each request only copies them (docs/SCALING.md "The request path").
  */
 export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
+  const headers = Object.entries(await helmetHeaders());
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isApiUrl(request.url) && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+}
+
+/** What @fastify/helmet writes with our options, read once from a throw-away Fastify instance. */
+async function helmetHeaders(): Promise<Record<string, string | number | string[]>> {
+  const probe = Fastify();
+  await probe.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CONSOLE_CSP },
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'same-origin' },
@@ -46,8 +64,11 @@ export async function installSecurityHeaders(app: FastifyInstance): Promise<void
     // Require-corp would block a brand logo on another host (img-src *), which sends no CORP header.
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (isApiUrl(request.url) && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
-    return payload;
-  });
+  // Before the answer is written, the raw response holds only what helmet set.
+  probe.get('/', (_request, reply) => reply.send(reply.raw.getHeaders()));
+  try {
+    return (await probe.inject({ method: 'GET', url: '/' })).json();
+  } finally {
+    await probe.close();
+  }
 }
