@@ -8,6 +8,8 @@ import { resolveCaller } from '../server/http/caller';
 import { exportBatches } from '../server/http/csvExport';
 import { orderListSource } from '../server/modules/report/orders';
 import { orderReportQuery } from '../src/contract/schemas/report';
+import { capture, installCapture, referenceRunner, referenceServer, type Statement } from './requestPathReference';
+import { REQUEST_PATH_CASES } from './requestPathCases';
 
 /**
  * The two servers the throughput bench compares, in one child process so the load
@@ -16,6 +18,7 @@ import { orderReportQuery } from '../src/contract/schemas/report';
  * or on the volume database the bench names (BENCH_DATA_DIR for PGlite's folder,
  * BENCH_DATABASE_URL for PostgreSQL).
  */
+installCapture();
 const database = await openDatabase({ dataDir: process.env.BENCH_DATA_DIR, databaseUrl: process.env.BENCH_DATABASE_URL });
 const anyone = await database.db.selectFrom('appUser').select('id').limit(1).executeTakeFirst();
 if (!anyone) await seedDemo(database.db, safeGuardFor(readConfig({})));
@@ -61,11 +64,31 @@ const constant = { code: 200, msg: 'ok', data: { list: [], count: 0 } };
 bare.get('/api/sys/chain/list', async () => constant);
 await bare.listen({ port: 0, host: '127.0.0.1' });
 
+/** The statements of one warm request of each request-path case (the third: caches of the first two are warm). */
+const login = await api.inject({ method: 'POST', url: '/api/sys/auth/login', payload: { account: 'superAdmin', password: 'Demo@12345' } });
+const authorization = `Bearer ${(login.json() as { data: { token: string } }).data.token}`;
+const captured: Record<string, Statement[]> = {};
+for (const { url } of REQUEST_PATH_CASES) {
+  const get = async () => {
+    const res = await api.inject({ method: 'GET', url, headers: { authorization } });
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+  };
+  await get();
+  await get();
+  captured[url.split('?')[0]] = await capture(get);
+  // BENCH_SHOW_SQL=1: what one warm request sends the database, on stderr.
+  if (process.env.BENCH_SHOW_SQL) console.error(url, JSON.stringify(captured[url.split('?')[0]], null, 1));
+}
+const runner = referenceRunner(process.env.BENCH_DATABASE_URL);
+const reference = await referenceServer(captured, runner.run);
+
 const portOf = (server: { server: { address(): unknown } }) => (server.server.address() as { port: number }).port;
-process.stdout.write(`${JSON.stringify({ api: portOf(api), bare: portOf(bare), pid: process.pid })}\n`);
+process.stdout.write(`${JSON.stringify({ api: portOf(api), bare: portOf(bare), reference: portOf(reference), pid: process.pid })}\n`);
 process.once('SIGTERM', async () => {
   await api.close();
   await database.close();
   await bare.close();
+  await reference.close();
+  await runner.close();
   process.exit(0);
 });

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { REQUEST_PATH_CASES } from './requestPathCases';
 
 /**
  * Requests per second of an authenticated GET /api/sys/chain/list against a bare
@@ -52,6 +53,8 @@ export async function load(
 export interface BenchServers {
   api: number;
   bare: number;
+  /** The bare Fastify server running the statements the API ran for each request-path case (bench/requestPathReference.ts). */
+  reference: number;
   pid: number;
   child: ChildProcess;
   /** A bearer header of a demo account. */
@@ -61,7 +64,9 @@ export interface BenchServers {
 
 /** The API (on the database `env` names, else in-memory demo data) and the bare route, in a child process. */
 export async function startBenchServers(env: Record<string, string> = {}): Promise<BenchServers> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/apiServers.ts'], {
+  // BENCH_CPU_PROF=<dir>: the servers' CPU profile (node --cpu-prof), written there when they stop.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'bench/apiServers.ts'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...env },
@@ -70,7 +75,7 @@ export async function startBenchServers(env: Record<string, string> = {}): Promi
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`bench servers exited with ${code}`)));
   });
-  const ports = JSON.parse(firstLine) as { api: number; bare: number; pid: number };
+  const ports = JSON.parse(firstLine) as { api: number; bare: number; reference: number; pid: number };
   return {
     ...ports,
     child,
@@ -100,6 +105,53 @@ export async function chainListRatio(
   const bareRps = await load(servers.bare, {});
   const apiRps = await load(servers.api, auth);
   return { apiRps, bareRps, ratio: apiRps / bareRps };
+}
+
+export interface RequestPathFigure {
+  name: string;
+  apiRps: number;
+  referenceRps: number;
+  ratio: number;
+}
+
+/**
+ * Issue 35's request path: each case's req/s against the bare Fastify route running the same
+ * statements on the same database, warmed up and measured side by side (API, reference, reference, API:
+ * a machine that slows down meanwhile weighs on both).
+ */
+export async function requestPathRatios(servers: BenchServers, auth: Record<string, string>): Promise<RequestPathFigure[]> {
+  const figures: RequestPathFigure[] = [];
+  for (const { name, url } of REQUEST_PATH_CASES) {
+    const referenceUrl = url.split('?')[0];
+    await load(servers.api, auth, url);
+    await load(servers.reference, {}, referenceUrl);
+    const api1 = await load(servers.api, auth, url);
+    const ref1 = await load(servers.reference, {}, referenceUrl);
+    const ref2 = await load(servers.reference, {}, referenceUrl);
+    const api2 = await load(servers.api, auth, url);
+    const apiRps = (api1 + api2) / 2;
+    const referenceRps = (ref1 + ref2) / 2;
+    figures.push({ name, apiRps, referenceRps, ratio: apiRps / referenceRps });
+  }
+  return figures;
+}
+
+export const requestPathReport = (database: string, figures: RequestPathFigure[]) =>
+  figures.map(
+    (f) =>
+      `${f.name} (${database}): ${f.apiRps.toFixed(0)} req/s; bare Fastify + the same SQL ${f.referenceRps.toFixed(0)} req/s: ratio ${f.ratio.toFixed(2)} (target ≥ 0.8)`,
+  );
+
+/** The request-path case alone, on the database the environment names (BENCH_DATABASE_URL, else in-memory PGlite). */
+export async function measureRequestPath(): Promise<string[]> {
+  const servers = await startBenchServers();
+  try {
+    const figures = await requestPathRatios(servers, await servers.signIn('superAdmin'));
+    return requestPathReport(process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite', figures);
+  } finally {
+    servers.stop();
+    await new Promise((resolve) => servers.child.once('exit', resolve));
+  }
 }
 
 export async function measureApiThroughput(): Promise<{ apiRps: number; bareRps: number; ratio: number }> {

@@ -1,19 +1,22 @@
 import os from 'node:os';
 import { bundleReport, measureBundle } from './bundleSize';
-import { measureApiThroughput } from './apiThroughput';
+import { measureApiThroughput, measureRequestPath } from './apiThroughput';
 import { runVolumeBench } from './volume';
 import { measureOutflowLatency, outflowReport } from './outflowLatency';
 import { measureRestart, restartReport } from './restart';
 import { auditedWritesReport, measureAuditedWrites } from './auditedWrites';
 import { measurePageLoad, pageLoadReport } from './pageLoad';
 
-/** `npm run bench`: every budget figure, printed as sizes and ratios (never a timed test); `-- --volume` adds the reports at volume. */
+/** `npm run bench`: every budget figure, printed as sizes and ratios (never a timed test); `-- --volume` adds the reports at volume; `-- --request-path` runs only the request-path case. */
 console.log(
   `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
 );
 console.log(`date: ${new Date().toISOString()}`);
 if (process.argv.includes('--volume')) {
   await runVolumeBench(process.argv.slice(2));
+} else if (process.argv.includes('--request-path')) {
+  // Only issue 35's request path (on PostgreSQL when BENCH_DATABASE_URL names one).
+  for (const line of await measureRequestPath()) console.log(line);
 } else {
   const bundle = measureBundle();
   for (const line of bundleReport(bundle)) console.log(line);
@@ -23,6 +26,7 @@ if (process.argv.includes('--volume')) {
   console.log(`ratio api / bare: ${api.ratio.toFixed(3)}`);
   for (const line of auditedWritesReport(await measureAuditedWrites(), process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'))
     console.log(line);
+  for (const line of await measureRequestPath()) console.log(line);
   for (const line of outflowReport(await measureOutflowLatency())) console.log(line);
   for (const line of restartReport(await measureRestart())) console.log(line);
   for (const line of pageLoadReport(await measurePageLoad())) console.log(line);

@@ -61,6 +61,43 @@ export function pickLanguage(acceptLanguage: string | undefined): Language {
   return DEFAULT_LANGUAGE;
 }
 
+/** The translator of one language, falling back to the default language's text, then to the key. */
+function translatorFor(lng: Language, catalogue: Catalogue, fallback: Catalogue): Translate {
+  const plurals = new Intl.PluralRules(lng);
+  const lists = new Intl.ListFormat(lng, { type: 'conjunction' });
+  // Plural keys as i18next reads them in the console (`_one`, `_other`…): the form for
+  // `count` first, then the bare key, which is all a language without plural forms needs.
+  const text = (key: string, count: unknown) => {
+    const form = typeof count === 'number' ? `${key}_${plurals.select(count)}` : undefined;
+    const inOne = (c: Catalogue) => (form ? lookup(c, form) : undefined) ?? lookup(c, key);
+    return inOne(catalogue) ?? inOne(fallback) ?? key;
+  };
+  const say = (value: MessageParams[string]): string => {
+    if (typeof value === 'string' || typeof value === 'number') return String(value);
+    if (Array.isArray(value)) return lists.format((value as readonly Message[]).map(say));
+    return translate((value as Message).key, (value as Message).params);
+  };
+  const translate: Translate = (key, params = {}) =>
+    interpolate(text(key, params.count), Object.fromEntries(Object.entries(params).map(([name, value]) => [name, say(value)])));
+  return translate;
+}
+
+/**
+ * pickLanguage, remembered per header value: browsers send a handful of distinct headers, so
+ * the same few strings come back on every request. Bounded, since the header is the client's.
+ */
+const languages = new Map<string, Language>();
+const KNOWN_HEADERS = 256;
+function languageOf(acceptLanguage: string | undefined): Language {
+  if (acceptLanguage === undefined) return DEFAULT_LANGUAGE;
+  let lng = languages.get(acceptLanguage);
+  if (lng === undefined) {
+    lng = pickLanguage(acceptLanguage);
+    if (languages.size < KNOWN_HEADERS) languages.set(acceptLanguage, lng);
+  }
+  return lng;
+}
+
 export function loadMessages(localesDir: string): Messages {
   const read = (lng: Language, name: string): Catalogue => {
     const file = path.join(localesDir, lng, name);
@@ -74,30 +111,15 @@ export function loadMessages(localesDir: string): Messages {
     return consoleCatalogues.get(lng)!;
   };
   const fallback = catalogues.get(DEFAULT_LANGUAGE) ?? {};
+  // One translator per language, made at start: a request only picks one (its Intl objects are
+  // costly to build, and every request takes a translator; docs/SCALING.md "The request path").
+  const translators = new Map<Language, Translate>(
+    LANGUAGES.map((lng) => [lng, translatorFor(lng, catalogues.get(lng) ?? fallback, fallback)]),
+  );
   return {
-    translator(acceptLanguage) {
-      const lng = pickLanguage(acceptLanguage);
-      const catalogue = catalogues.get(lng) ?? fallback;
-      const plurals = new Intl.PluralRules(lng);
-      const lists = new Intl.ListFormat(lng, { type: 'conjunction' });
-      // Plural keys as i18next reads them in the console (`_one`, `_other`…): the form for
-      // `count` first, then the bare key, which is all a language without plural forms needs.
-      const text = (key: string, count: unknown) => {
-        const form = typeof count === 'number' ? `${key}_${plurals.select(count)}` : undefined;
-        const inOne = (c: Catalogue) => (form ? lookup(c, form) : undefined) ?? lookup(c, key);
-        return inOne(catalogue) ?? inOne(fallback) ?? key;
-      };
-      const say = (value: MessageParams[string]): string => {
-        if (typeof value === 'string' || typeof value === 'number') return String(value);
-        if (Array.isArray(value)) return lists.format((value as readonly Message[]).map(say));
-        return translate((value as Message).key, (value as Message).params);
-      };
-      const translate: Translate = (key, params = {}) =>
-        interpolate(text(key, params.count), Object.fromEntries(Object.entries(params).map(([name, value]) => [name, say(value)])));
-      return translate;
-    },
+    translator: (acceptLanguage) => translators.get(languageOf(acceptLanguage)) ?? translators.get(DEFAULT_LANGUAGE)!,
     labels(acceptLanguage) {
-      const lng = pickLanguage(acceptLanguage);
+      const lng = languageOf(acceptLanguage);
       const catalogue = consoleCatalogue(lng);
       const fallback = consoleCatalogue(DEFAULT_LANGUAGE);
       return (key, otherwise) => lookup(catalogue, key) ?? lookup(fallback, key) ?? otherwise;

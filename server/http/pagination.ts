@@ -38,8 +38,15 @@ export async function pageOf<DB, TB extends keyof DB, O, Row>(
   request: PageRequest & { offset?: number },
   options: PageOptions<DB, TB, O, Row>,
 ): Promise<Row[]> {
-  return (await inPageOrder(options.select(filtered), request, options).execute()) as Row[];
+  return (await pageQuery(filtered, request, options).execute()) as Row[];
 }
+
+/** The page's query, not run: what `pageOf` runs, and what a shape compiled once keeps (server/db/queryShapes.ts). */
+export const pageQuery = <DB, TB extends keyof DB, O, Row>(
+  filtered: SelectQueryBuilder<DB, TB, O>,
+  request: PageRequest & { offset?: number },
+  options: PageOptions<DB, TB, O, Row>,
+) => inPageOrder(options.select(filtered), request, options);
 
 /** A selection sorted, tie-broken and cut to the requested page. */
 function inPageOrder<DB, TB extends keyof DB, O, Row, S>(
@@ -84,12 +91,13 @@ export async function orderedIds<DB, TB extends keyof DB, O, Row>(
 
 /** The number of rows a filtered query selects. */
 export async function countOf<DB, TB extends keyof DB, O>(filtered: SelectQueryBuilder<DB, TB, O>): Promise<number> {
-  const counted = await filtered
-    .clearSelect()
-    .select(sql<number>`count(*)::int`.as('count') as never)
-    .executeTakeFirst();
+  const counted = await countQuery(filtered).executeTakeFirst();
   return Number((counted as { count?: number } | undefined)?.count ?? 0);
 }
+
+/** The count's query, not run (see `pageQuery`). */
+export const countQuery = <DB, TB extends keyof DB, O>(filtered: SelectQueryBuilder<DB, TB, O>) =>
+  filtered.clearSelect().select(sql<number>`count(*)::int`.as('count') as never);
 
 /**
  * A page and the filtered total in one query: each row carries `count(*) over ()`, computed

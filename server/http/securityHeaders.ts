@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import { isApiUrl } from './apiUrl';
 import { isHashedAsset } from './hashedAsset';
@@ -55,26 +55,58 @@ const SUBRESOURCE_ONLY = {
  * keep to HTTPS for a year once they have seen it; and API answers, which carry balances and
  * sessions, are never stored by the browser or a proxy.
  *
- * Helmet writes its headers when the request arrives; a route that sets its own
+ * The headers are written when the request arrives; a route that sets its own
  * Content-Security-Policy (an uploaded image's sandbox) replaces the console's, because headers a
  * reply sets win over those written before.
+ *
+ * @fastify/helmet builds helmet's middleware again on every request (its options merged, the CSP
+ * string joined): the headers are the same each time, so helmet computes them once here, on a
+ * probe, and each request only copies them (docs/SCALING.md "The request path").
  */
 export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
+  const { document, subresource } = await helmetHeaders();
+  app.addHook('onRequest', (request, reply, done) => {
+    for (const [name, value] of isHashedAsset(request.url) ? subresource : document) reply.raw.setHeader(name, value);
+    done();
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isApiUrl(request.url) && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+}
+
+type HeaderList = Array<[string, string | number | string[]]>;
+
+/**
+ * What @fastify/helmet writes with our options, for a document and for a hashed file, read once
+ * from a throw-away Fastify instance.
+ */
+async function helmetHeaders(): Promise<{ document: HeaderList; subresource: HeaderList }> {
+  const probe = Fastify();
+  await probe.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CONSOLE_CSP },
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'same-origin' },
     strictTransportSecurity: { maxAge: ONE_YEAR_SECONDS, includeSubDomains: true },
     // Require-corp would block a brand logo on another host (img-src *), which sends no CORP header.
     crossOriginEmbedderPolicy: false,
-    // Applied below, per request: a document's full set, or a hashed file's few.
+    // Applied per probe request: a document's full set, or a hashed file's few.
     global: false,
   });
-  app.addHook('onRequest', async (request, reply) => {
-    reply.helmet(isHashedAsset(request.url) ? SUBRESOURCE_ONLY : undefined);
+  // Before the answer is written, the raw response holds only what helmet set.
+  probe.get('/document', async (_request, reply) => {
+    await reply.helmet();
+    return reply.raw.getHeaders();
   });
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (isApiUrl(request.url) && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
-    return payload;
+  probe.get('/subresource', async (_request, reply) => {
+    await reply.helmet(SUBRESOURCE_ONLY);
+    return reply.raw.getHeaders();
   });
+  try {
+    const read = async (url: string) =>
+      Object.entries((await probe.inject({ method: 'GET', url })).json<Record<string, string | number | string[]>>());
+    return { document: await read('/document'), subresource: await read('/subresource') };
+  } finally {
+    await probe.close();
+  }
 }

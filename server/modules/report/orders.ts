@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { countOf, pageOf, prefixPattern } from '../../http/pagination';
+import { countOf, pageOf, pageQuery, prefixPattern, type PageRequest } from '../../http/pagination';
+import { QueryShapes, slot, upperCased } from '../../db/queryShapes';
 import { volumeBuckets, volumeCount, volumeTotals } from './orderVolume';
 import { orgVisibleTo } from '../../http/tenancy';
 import type { Caller } from '../../http/caller';
@@ -83,7 +84,7 @@ function ordersWhere(
   if (query.orgId !== undefined) filtered = filtered.where('paymentOrder.orgId', '=', query.orgId);
   if (query.chainId !== undefined) filtered = filtered.where('paymentOrder.chainId', '=', query.chainId);
   if (query.symbol) {
-    const symbol = query.symbol.toUpperCase();
+    const symbol = upperCased(query.symbol);
     filtered = filtered.where('paymentOrder.currencyId', 'in', (eb) =>
       eb.selectFrom('currency').select('currency.id').where('currency.symbol', '=', symbol),
     );
@@ -148,6 +149,51 @@ export async function orderListSource(
   return { filtered: filteredOrders(db, caller, kind, query, hits), options: ORDER_PAGE, narrow: hits !== undefined };
 }
 
+/** The report page's query shapes, compiled once each (docs/SCALING.md "The request path"). */
+const pageShapes = new QueryShapes();
+
+/**
+ * `pageOf(filtered, request, ORDER_PAGE)` for a list without a search, built once per shape: the
+ * filters set (not their values), the sort, the report kind and the caller's kind of tenant.
+ */
+async function shapedPage(db: Db, caller: Caller, kind: OrderReportKind, query: OrderReportQuery, request: PageRequest) {
+  const key = JSON.stringify([
+    caller.org.tenantType,
+    kind,
+    request.sort ?? null,
+    request.order,
+    query.orgId !== undefined,
+    query.chainId !== undefined,
+    Boolean(query.symbol),
+    Boolean(query.status),
+  ]);
+  const { page } = pageShapes.bound(
+    db,
+    key,
+    () => {
+      const template: Caller = { ...caller, org: { ...caller.org, orgId: slot('orgId') } };
+      const filters: OrderTotalsQuery = {
+        orgId: query.orgId !== undefined ? slot('filterOrgId') : undefined,
+        chainId: query.chainId !== undefined ? slot('chainId') : undefined,
+        symbol: query.symbol ? slot('symbol') : undefined,
+        status: query.status ? slot('status') : undefined,
+      };
+      const shaped = { ...request, pageSize: slot<number>('limit'), offset: slot<number>('offset') };
+      return { page: pageQuery(filteredOrders(db, template, kind, filters, undefined), shaped, ORDER_PAGE) };
+    },
+    {
+      orgId: caller.org.orgId,
+      filterOrgId: query.orgId,
+      chainId: query.chainId,
+      symbol: query.symbol?.toUpperCase(),
+      status: query.status,
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    },
+  );
+  return (await db.executeQuery(page)).rows;
+}
+
 /**
  * A page of an order report and the filtered total. Without a search the total comes from
  * the volume counts (exact, a few hundred rows read); a deep page in time order is placed by
@@ -169,7 +215,8 @@ export async function listOrders(
   const offset = (query.page - 1) * query.pageSize;
   const inTimeOrder = (query.sort ?? 'createdAt') === 'createdAt';
   if (!inTimeOrder || offset < SEEK_FROM) {
-    const [count, list] = await Promise.all([volumeCount(db, caller, kind, query), pageOf(filtered, request, ORDER_PAGE)]);
+    const page = query.dateFrom || query.dateTo ? pageOf(filtered, request, ORDER_PAGE) : shapedPage(db, caller, kind, query, request);
+    const [count, list] = await Promise.all([volumeCount(db, caller, kind, query), page]);
     return { list, count } as unknown as ListResult<OrderReportRecord>;
   }
   const buckets = await volumeBuckets(db, caller, kind, query);

@@ -4,7 +4,8 @@ import { signingWithLower } from './safeProposal';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
-import { paginate } from '../../http/pagination';
+import { countQuery, pageQuery, paginate } from '../../http/pagination';
+import { QueryShapes, slot } from '../../db/queryShapes';
 import { orgVisibleTo } from '../../http/tenancy';
 import type { Caller } from '../../http/caller';
 import { BodyCode, type ListResult } from '../../../src/contract/envelope';
@@ -80,43 +81,118 @@ const toRecord = ({ lowestOpen, ...row }: Row): ProposalRecord => {
   };
 };
 
-/** GET /sys/sign/list and /sys/sign/list/transferProposal (whose query always names a movement kind). */
-export async function listProposals(db: Db, caller: Caller, query: SignListQuery, now: Date): Promise<ListResult<ProposalRecord>> {
+/** The queue's filters with their values, or slots in a shape built once (server/db/queryShapes.ts). */
+interface ProposalFilters {
+  kind?: SignListQuery['kind'];
+  status?: SignListQuery['status'];
+  state?: SignListQuery['state'];
+  walletId?: number;
+  chainId?: number;
+  dateFrom?: Date;
+  dateTo?: Date;
+  ids?: number[];
+  waitingForMe?: boolean;
+}
+
+function filteredProposals(db: Db, caller: Caller, filters: ProposalFilters, now: Date) {
   const status = effectiveStatusSql(now);
   let filtered = visibleProposals(db, caller);
-  if (query.kind) filtered = filtered.where('proposal.kind', '=', query.kind);
-  if (query.status) filtered = filtered.where(status, '=', query.status);
-  if (query.state) filtered = filtered.where(status, query.state === 'open' ? 'in' : 'not in', ['pending', 'approved']);
-  if (query.walletId) filtered = filtered.where('proposal.walletId', '=', query.walletId);
-  if (query.chainId) filtered = filtered.where('proposal.chainId', '=', query.chainId);
-  if (query.dateFrom) filtered = filtered.where('proposal.createdAt', '>=', new Date(query.dateFrom));
-  if (query.dateTo) filtered = filtered.where('proposal.createdAt', '<=', new Date(query.dateTo));
-  if (query.ids) filtered = filtered.where('proposal.id', 'in', query.ids);
-  if (query.waitingForMe) {
+  if (filters.kind) filtered = filtered.where('proposal.kind', '=', filters.kind);
+  if (filters.status) filtered = filtered.where(status, '=', filters.status);
+  if (filters.state) filtered = filtered.where(status, filters.state === 'open' ? 'in' : 'not in', ['pending', 'approved']);
+  if (filters.walletId) filtered = filtered.where('proposal.walletId', '=', filters.walletId);
+  if (filters.chainId) filtered = filtered.where('proposal.chainId', '=', filters.chainId);
+  if (filters.dateFrom) filtered = filtered.where('proposal.createdAt', '>=', filters.dateFrom);
+  if (filters.dateTo) filtered = filtered.where('proposal.createdAt', '<=', filters.dateTo);
+  if (filters.ids) filtered = filtered.where('proposal.id', 'in', filters.ids);
+  if (filters.waitingForMe) {
     // Pending, I am one of its (frozen) signers, and I have neither approved nor denied it.
     filtered = filtered
       .where(status, '=', 'pending')
       .where(sql<boolean>`exists (select 1 from proposal_signer s where s.proposal_id = proposal.id and s.user_id = ${caller.userId})`)
       .where(sql<boolean>`not exists (select 1 from proposal_vote v where v.proposal_id = proposal.id and v.signer_id = ${caller.userId})`);
   }
-  const page = await paginate(filtered, query, {
-    select: (qb) => qb.select(proposalColumns(now)),
-    sortColumns: {
-      id: 'proposal.id',
-      proposalId: 'proposal.id',
-      nonce: 'proposal.nonce',
-      status: 'proposal.status',
-      kind: 'proposal.kind',
-      amount: 'proposal.amount',
-      createdAt: 'proposal.created_at',
-      updatedAt: 'proposal.updated_at',
+  return filtered;
+}
+
+const pageOptions = (now: Date) => ({
+  select: (qb: ReturnType<typeof filteredProposals>) => qb.select(proposalColumns(now)),
+  sortColumns: {
+    id: 'proposal.id',
+    proposalId: 'proposal.id',
+    nonce: 'proposal.nonce',
+    status: 'proposal.status',
+    kind: 'proposal.kind',
+    amount: 'proposal.amount',
+    createdAt: 'proposal.created_at',
+    updatedAt: 'proposal.updated_at',
+  },
+  defaultSort: 'id',
+  tieBreaker: 'proposal.id',
+  // Grows with every withdrawal and transfer: counted apart (server/http/pagination.ts `countApart`).
+  countApart: true,
+});
+
+/** The queue's query shapes (docs/SCALING.md "The request path"): the page and its count, compiled once per shape. */
+const listShapes = new QueryShapes();
+
+/** GET /sys/sign/list and /sys/sign/list/transferProposal (whose query always names a movement kind). */
+export async function listProposals(db: Db, caller: Caller, query: SignListQuery, now: Date): Promise<ListResult<ProposalRecord>> {
+  const filters: ProposalFilters = {
+    ...query,
+    dateFrom: query.dateFrom ? new Date(query.dateFrom) : undefined,
+    dateTo: query.dateTo ? new Date(query.dateTo) : undefined,
+  };
+  // A list of ids (a screen's getMany) changes the text with its length: built as it comes.
+  if (filters.ids) {
+    const page = await paginate(filteredProposals(db, caller, filters, now), query, pageOptions(now));
+    return { list: (page.list as unknown as Row[]).map(toRecord), count: page.count };
+  }
+  // What changes the SQL text: the filters set (their values do not), the sort and the caller's kind of tenant.
+  const set = (name: keyof ProposalFilters) => (filters[name] ? slot<never>(name) : undefined);
+  const key = JSON.stringify([
+    caller.org.tenantType,
+    query.state ?? null,
+    query.waitingForMe === true,
+    query.sort ?? null,
+    query.order,
+    ...(['kind', 'status', 'walletId', 'chainId', 'dateFrom', 'dateTo'] as const).map((name) => Boolean(filters[name])),
+  ]);
+  const { count, page } = listShapes.bound(
+    db,
+    key,
+    () => {
+      const template: Caller = { ...caller, userId: slot('userId'), org: { ...caller.org, orgId: slot('orgId') } };
+      const filtered = filteredProposals(
+        db,
+        template,
+        {
+          kind: set('kind'),
+          status: set('status'),
+          state: query.state,
+          walletId: set('walletId'),
+          chainId: set('chainId'),
+          dateFrom: set('dateFrom'),
+          dateTo: set('dateTo'),
+          waitingForMe: query.waitingForMe,
+        },
+        slot('now'),
+      );
+      const request = { ...query, pageSize: slot<number>('limit'), offset: slot<number>('offset') };
+      return { count: countQuery(filtered), page: pageQuery(filtered, request, pageOptions(slot('now'))) };
     },
-    defaultSort: 'id',
-    tieBreaker: 'proposal.id',
-    // Grows with every withdrawal and transfer: counted apart (server/http/pagination.ts `countApart`).
-    countApart: true,
-  });
-  return { list: (page.list as unknown as Row[]).map(toRecord), count: page.count };
+    {
+      ...filters,
+      userId: caller.userId,
+      orgId: caller.org.orgId,
+      now,
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    },
+  );
+  const counted = (await db.executeQuery(count)).rows[0] as { count?: number } | undefined;
+  const rows = (await db.executeQuery(page)).rows as unknown as Row[];
+  return { list: rows.map(toRecord), count: Number(counted?.count ?? 0) };
 }
 
 /** GET /sys/sign/detail: the proposal, its votes, each signer's state, and what the caller may press. */
