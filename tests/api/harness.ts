@@ -6,7 +6,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { buildApp, type App } from '../../server/app';
 import { readConfig, type ServerConfig } from '../../server/config';
-import { openDatabase, type DatabaseHandle } from '../../server/db/database';
+import { openDatabase, type DatabaseHandle, type Db } from '../../server/db/database';
 import { seedDemo } from '../../server/db/seed';
 import { randomDevnetKeys } from '../../server/chain/evm/devnetKeys';
 import { guardAddressOf } from '../../server/chain/evm/executionGuard';
@@ -24,6 +24,8 @@ export interface TestServer {
   app: App;
   /** The database the app runs on (a second app on it plays another instance). */
   database: DatabaseHandle;
+  /** The app's database (`app.context.db`): for a test's own reads and set-up rows. */
+  db: Db;
   orgIds: Record<DemoOrgKey, number>;
   call<T = unknown>(method: 'GET' | 'POST', path: string, options?: CallOptions): Promise<Envelope<T>>;
   login(account: string, password?: string): Promise<string>;
@@ -139,6 +141,7 @@ export async function startTestServer(
   const server: TestServer = {
     app,
     database: handle,
+    db: handle.db,
     orgIds,
     call,
     as: (account) => as(account),
