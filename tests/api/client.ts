@@ -17,7 +17,7 @@ import type { OrgRecord } from '../../src/contract/schemas/org';
 import type { PayLinkRecord } from '../../src/contract/schemas/payLink';
 
 /**
- * The API tests' typed client (docs/testing.md "The test client"): `server.as(account)` signs a
+ * The API tests' typed client (docs/DECISIONS.md "The API tests' client and the CRUD contract suite"): `server.as(account)` signs a
  * demo account in once per server and calls as it; `.resource(ApiPath.chain)` gives the five
  * CRUD calls of docs/api.md typed by the resource's record. Every call goes through the harness's
  * `server.call`, so answers are envelopes whatever their body code: a test asserts on `code`.
