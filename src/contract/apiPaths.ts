@@ -14,13 +14,20 @@ export interface ResourcePaths {
   delete: string;
 }
 
-export const resourcePaths = (name: string, base = `/sys/${name}`): ResourcePaths => ({
-  list: `${base}/list`,
-  detail: `${base}/detail`,
-  save: `${base}/save`,
-  update: `${base}/update`,
-  delete: `${base}/delete/{id}`,
-});
+/**
+ * The paths keep their literal types (`'/sys/chain/list'`), so a resource's paths tell it from
+ * another's at compile time (the API tests' client types each answer by them).
+ */
+export const resourcePaths = <N extends string, B extends string = `/sys/${N}`>(name: N, base?: B) => {
+  const root = (base ?? `/sys/${name}`) as B;
+  return {
+    list: `${root}/list`,
+    detail: `${root}/detail`,
+    save: `${root}/save`,
+    update: `${root}/update`,
+    delete: `${root}/delete/{id}`,
+  } as const satisfies ResourcePaths;
+};
 
 export const withId = (path: string, id: string | number): string => path.replace('{id}', encodeURIComponent(String(id)));
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
-import type { ListResult } from '../../src/contract/envelope';
+import { ApiPath } from '../../src/contract/apiPaths';
 import type { ChainWalletRecord } from '../../src/contract/schemas/chainWallet';
 import { demoEvmAddress, demoTronAddress } from '../../server/db/seed/wallets';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -9,33 +9,17 @@ import type { Address } from 'viem';
 import { demoSigningKey } from '../../src/contract/demoSigningKey';
 
 let server: TestServer;
-const tokens: Record<string, string> = {};
 const users: Record<string, number> = {};
 beforeAll(async () => {
   server = await startTestServer();
-  for (const account of [
-    'superAdmin',
-    'operatorEmployee',
-    'agentManager',
-    'merchantProManager',
-    'merchantProFinance',
-    'merchantProEmployee',
-    'merchantStdManager',
-    'merchantLiteManager',
-  ]) {
-    tokens[account] = await server.login(account);
-  }
-  for (const row of await server.app.context.db.selectFrom('appUser').select(['id', 'account']).execute()) users[row.account] = row.id;
+  for (const row of await server.db.selectFrom('appUser').select(['id', 'account']).execute()) users[row.account] = row.id;
 });
 afterAll(() => server?.close());
 
-const list = (account: string, query: Record<string, string | number> = {}) =>
-  server.call<ListResult<ChainWalletRecord>>('GET', '/sys/chain-wallet/list', {
-    token: tokens[account],
-    query: { pageSize: 100, ...query },
-  });
-const save = (account: string, body: Record<string, unknown>) =>
-  server.call<ChainWalletRecord>('POST', '/sys/chain-wallet/save', { token: tokens[account], body });
+/** The wallets as an account reads and writes them (tests/api/client.ts). */
+const walletsOf = (account: string) => server.as(account).resource(ApiPath.chainWallet);
+const list = (account: string, query: Record<string, string | number> = {}) => walletsOf(account).list({ pageSize: 100, ...query });
+const save = (account: string, body: Record<string, unknown>) => walletsOf(account).save(body);
 const idOf = async (label: string) => (await list('superAdmin')).data.list.find((w) => w.label === label)!.id;
 
 /** A multisig wallet on Ethereum: a Safe, so no address is given (docs/chains.md). */
@@ -78,19 +62,13 @@ describe('reading wallets is scoped by tenant', () => {
 
   it('guessing another tenant’s wallet id is a 404, the same as an unknown id', async () => {
     const birch = await idOf('Birch cold');
-    const guessed = await server.call('GET', '/sys/chain-wallet/detail', { token: tokens.merchantProManager, query: { id: birch } });
-    const unknown = await server.call('GET', '/sys/chain-wallet/detail', { token: tokens.merchantProManager, query: { id: 999999 } });
+    const guessed = await walletsOf('merchantProManager').detail(birch);
+    const unknown = await walletsOf('merchantProManager').detail(999999);
     expect(guessed).toMatchObject({ code: 404, msg: 'Wallet was not found.', data: null });
     expect(unknown).toEqual(guessed);
-    const update = await server.call('POST', '/sys/chain-wallet/update', {
-      token: tokens.merchantProManager,
-      body: { id: birch, label: 'mine now' },
-    });
+    const update = await walletsOf('merchantProManager').update(birch, { label: 'mine now' });
     expect(update.code).toBe(404);
-    const after = await server.call<ChainWalletRecord>('GET', '/sys/chain-wallet/detail', {
-      token: tokens.superAdmin,
-      query: { id: birch },
-    });
+    const after = await walletsOf('superAdmin').detail(birch);
     expect(after.data.label).toBe('Birch cold');
   });
 });
@@ -102,15 +80,9 @@ describe('tenancy on every read', () => {
   });
 
   it('an agent reads its merchants’ wallets by id, but another agent’s merchant’s wallet is a 404', async () => {
-    const aurora = await server.call<ChainWalletRecord>('GET', '/sys/chain-wallet/detail', {
-      token: tokens.agentManager,
-      query: { id: await idOf('Aurora TRON hot') },
-    });
+    const aurora = await walletsOf('agentManager').detail(await idOf('Aurora TRON hot'));
     expect(aurora).toMatchObject({ code: 200, data: { orgName: 'Aurora Pay (Pro)' } });
-    const elm = await server.call('GET', '/sys/chain-wallet/detail', {
-      token: tokens.agentManager,
-      query: { id: await idOf('Elm deposits') },
-    });
+    const elm = await walletsOf('agentManager').detail(await idOf('Elm deposits'));
     expect(elm).toMatchObject({ code: 404, msg: 'Wallet was not found.', data: null });
     expect((await list('agentManager', { orgId: server.orgIds.stdSouth })).data.count).toBe(0);
   });
@@ -311,8 +283,7 @@ describe('writing wallets', () => {
 
   it('the tier’s own kinds pass, in Chinese the refusal too', async () => {
     expect((await save('superAdmin', multisig({ kind: 'MultiSigCold', label: 'pro cold' }))).code).toBe(200);
-    const zh = await server.call('POST', '/sys/chain-wallet/save', {
-      token: tokens.superAdmin,
+    const zh = await server.as('superAdmin').call('POST', ApiPath.chainWallet.save, {
       body: multisig({ kind: 'MultiSigColdStd' }),
       headers: { 'accept-language': 'zh-CN' },
     });
@@ -358,18 +329,15 @@ describe('writing wallets', () => {
 
   it('update changes the label; a threshold change is refused (governance goes through a proposal)', async () => {
     const id = await idOf('Aurora cold');
-    const tooHigh = await server.call('POST', '/sys/chain-wallet/update', { token: tokens.merchantProManager, body: { id, threshold: 5 } });
+    const tooHigh = await walletsOf('merchantProManager').update(id, { threshold: 5 });
     expect(tooHigh).toMatchObject({ code: 409, msg: expect.stringContaining('signer-change proposal') });
-    const ok = await server.call<ChainWalletRecord>('POST', '/sys/chain-wallet/update', {
-      token: tokens.merchantProManager,
-      body: { id, label: 'Aurora vault' },
-    });
+    const ok = await walletsOf('merchantProManager').update(id, { label: 'Aurora vault' });
     expect(ok.data.label).toBe('Aurora vault');
   });
 
   it('a wallet holding funds cannot be deleted; an empty new one can', async () => {
     const funded = await idOf('Birch deposits');
-    const refused = await server.call('POST', `/sys/chain-wallet/delete/${funded}`, { token: tokens.superAdmin });
+    const refused = await walletsOf('superAdmin').remove(funded);
     expect(refused).toMatchObject({ code: 409, msg: 'The wallet still holds funds or has proposals; it cannot be deleted.' });
     const fresh = await save('superAdmin', {
       chainId: 1,
@@ -378,9 +346,9 @@ describe('writing wallets', () => {
       address: demoEvmAddress('to-delete'),
       label: 'to delete',
     });
-    const deleted = await server.call('POST', `/sys/chain-wallet/delete/${fresh.data.id}`, { token: tokens.superAdmin });
+    const deleted = await walletsOf('superAdmin').remove(fresh.data.id);
     expect(deleted.code).toBe(200);
-    const gone = await server.call('GET', '/sys/chain-wallet/detail', { token: tokens.superAdmin, query: { id: fresh.data.id } });
+    const gone = await walletsOf('superAdmin').detail(fresh.data.id);
     expect(gone.code).toBe(404);
   });
 });
@@ -428,9 +396,8 @@ describe('the database rules, each with its field', () => {
 
 describe('who may write which wallet', () => {
   const update = (account: string, body: Record<string, unknown>) =>
-    server.call<ChainWalletRecord>('POST', '/sys/chain-wallet/update', { token: tokens[account], body });
-  const detailOf = async (id: number) =>
-    (await server.call<ChainWalletRecord>('GET', '/sys/chain-wallet/detail', { token: tokens.superAdmin, query: { id } })).data;
+    server.as(account).call<ChainWalletRecord>('POST', ApiPath.chainWallet.update, { body });
+  const detailOf = async (id: number) => (await walletsOf('superAdmin').detail(id)).data;
 
   it('managers write their own org’s non-cold wallets: agent, lite', async () => {
     const agent = await save('agentManager', {
@@ -523,13 +490,13 @@ describe('who may write which wallet', () => {
     const id = await idOf('Aurora deposits');
     expect((await update('merchantProFinance', { id, label: 'x' })).code).toBe(403);
     expect((await update('merchantProEmployee', { id, label: 'x' })).code).toBe(403);
-    expect((await server.call('POST', `/sys/chain-wallet/delete/${id}`, { token: tokens.merchantProFinance })).code).toBe(403);
+    expect((await walletsOf('merchantProFinance').remove(id)).code).toBe(403);
     expect((await detailOf(id)).label).toBe('Aurora deposits');
   });
 
   it('deleting another tenant’s wallet is a 404 and it stays', async () => {
     const id = await idOf('Birch deposits');
-    const res = await server.call('POST', `/sys/chain-wallet/delete/${id}`, { token: tokens.merchantProManager });
+    const res = await walletsOf('merchantProManager').remove(id);
     expect(res).toMatchObject({ code: 404, msg: 'Wallet was not found.' });
     expect((await detailOf(id)).label).toBe('Birch deposits');
   });
@@ -565,7 +532,7 @@ describe('who may write which wallet', () => {
       })
       .execute();
     expect(wallet.balances).toEqual([]);
-    const res = await server.call('POST', `/sys/chain-wallet/delete/${wallet.id}`, { token: tokens.merchantProManager });
+    const res = await walletsOf('merchantProManager').remove(wallet.id);
     expect(res).toMatchObject({ code: 409, msg: 'The wallet still holds funds or has proposals; it cannot be deleted.' });
     expect((await detailOf(wallet.id)).id).toBe(wallet.id);
   });

@@ -6,12 +6,15 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { buildApp, type App } from '../../server/app';
 import { readConfig, type ServerConfig } from '../../server/config';
-import { openDatabase, type DatabaseHandle } from '../../server/db/database';
+import { openDatabase, type DatabaseHandle, type Db } from '../../server/db/database';
 import { seedDemo } from '../../server/db/seed';
 import { randomDevnetKeys } from '../../server/chain/evm/devnetKeys';
 import { guardAddressOf } from '../../server/chain/evm/executionGuard';
 import { DEMO_PASSWORD, type DemoOrgKey } from '../../server/db/seed/demoData';
 import type { Envelope } from '../../src/contract/envelope';
+import { accountClients, type AccountClient } from './client';
+
+export type { AccountClient, ResourceClient, RecordOf } from './client';
 
 /**
  * One real server per test file on a fresh database: in-memory PGlite, or a new
@@ -21,9 +24,13 @@ export interface TestServer {
   app: App;
   /** The database the app runs on (a second app on it plays another instance). */
   database: DatabaseHandle;
+  /** The app's database (`app.context.db`): for a test's own reads and set-up rows. */
+  db: Db;
   orgIds: Record<DemoOrgKey, number>;
   call<T = unknown>(method: 'GET' | 'POST', path: string, options?: CallOptions): Promise<Envelope<T>>;
   login(account: string, password?: string): Promise<string>;
+  /** Calls as a demo account, signed in once per server (tests/api/client.ts). */
+  as(account: string): AccountClient;
   /** Moves the server's clock forward (expiry tests without sleeping). */
   advanceClock(ms: number): void;
   close(): Promise<void>;
@@ -131,11 +138,13 @@ export async function startTestServer(
     return response.json<Envelope<T>>();
   };
 
-  return {
+  const server: TestServer = {
     app,
     database: handle,
+    db: handle.db,
     orgIds,
     call,
+    as: (account) => as(account),
     async login(account, password = DEMO_PASSWORD) {
       const res = await call<{ token: string }>('POST', '/sys/auth/login', { body: { account, password } });
       if (res.code !== 200) throw new Error(`login ${account} failed: ${res.msg}`);
@@ -150,4 +159,6 @@ export async function startTestServer(
       fs.rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
+  const as = accountClients(server);
+  return server;
 }

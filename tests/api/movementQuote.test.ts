@@ -1,24 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress } from 'viem';
 import { startTestServer, type TestServer } from './harness';
-import { balanceOf, ETH_CHAIN, signClient, walletIdsByLabel } from './signSupport';
+import { balanceOf, ETH_CHAIN, walletIdsByLabel } from './signSupport';
+import { ApiPath } from '../../src/contract/apiPaths';
 import type { MovementQuote } from '../../src/contract/schemas/movement';
 import { GAS_QUOTES } from '../../server/modules/ledger/networkFee';
 
 /** GET /sys/movement/quote: the movement form's balance and fee (docs/DECISIONS.md "Balance and fee on the movement forms"). */
 let server: TestServer;
-let client: ReturnType<typeof signClient>;
 let wallets: Record<string, number>;
 
 beforeAll(async () => {
   server = await startTestServer();
-  client = signClient(server);
   wallets = await walletIdsByLabel(server);
 });
 afterAll(() => server?.close());
 
-const quote = async (account: string, query: Record<string, string | number>) =>
-  server.call<MovementQuote>('GET', '/sys/movement/quote', { token: await client.token(account), query });
+const quote = (account: string, query: Record<string, string | number>) =>
+  server.as(account).call<MovementQuote>('GET', ApiPath.movement.quote, { query });
 const currency = (symbol: string) =>
   server.app.context.db
     .selectFrom('currency')
@@ -51,18 +50,12 @@ describe('the quote', () => {
   it('agrees with the save: an amount over what it shows available is refused, one within it passes', async () => {
     const wallet = wallets['Birch deposits'];
     const { data } = await quote('merchantStdFinance', { kind: 'withdraw', walletId: wallet, symbol: 'USDC' });
-    const token = await client.token('merchantStdFinance');
+    const movements = server.as('merchantStdFinance').resource(ApiPath.movement);
     const to = getAddress('0x2222222222222222222222222222222222222222');
-    const over = await server.call('POST', '/sys/movement/save', {
-      token,
-      body: { kind: 'withdraw', walletId: wallet, to, symbol: 'USDC', amount: data.available, memo: '' },
-    });
+    const over = await movements.save({ kind: 'withdraw', walletId: wallet, to, symbol: 'USDC', amount: data.available, memo: '' });
     // The fee comes on top: the whole balance plus the fee is more than the wallet holds.
     expect(over).toMatchObject({ code: 400, data: { amount: expect.stringContaining(data.available) } });
-    const within = await server.call('POST', '/sys/movement/save', {
-      token,
-      body: { kind: 'withdraw', walletId: wallet, to, symbol: 'USDC', amount: data.minAmount, memo: '' },
-    });
+    const within = await movements.save({ kind: 'withdraw', walletId: wallet, to, symbol: 'USDC', amount: data.minAmount, memo: '' });
     expect(within.code).toBe(200);
   });
 });

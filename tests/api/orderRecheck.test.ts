@@ -1,28 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from './harness';
+import { ApiPath } from '../../src/contract/apiPaths';
 import type { RecheckView } from '../../src/contract/schemas/orderRepair';
 import { demoTronAddress } from '../../server/db/seed/wallets';
 
 let server: TestServer;
-const tokens: Record<string, string> = {};
 beforeAll(async () => {
   server = await startTestServer();
-  for (const account of [
-    'superAdmin',
-    'operatorEmployee',
-    'agentManager',
-    'merchantProFinance',
-    'merchantProEmployee',
-    'merchantStdManager',
-  ])
-    tokens[account] = await server.login(account);
 });
 afterAll(() => server?.close());
 
-const db = () => server.app.context.db;
 const recheck = (account: string, orderId: unknown) =>
-  server.call<RecheckView>('POST', '/sys/order-repair/recheck', { token: tokens[account], body: { orderId } });
+  server.as(account).call<RecheckView>('POST', ApiPath.orderRepair.recheck, { body: { orderId } });
 const DAY = 86_400_000;
 let seq = 0;
 const tronHash = () => (++seq).toString(16).padStart(64, 'c');
@@ -35,7 +25,7 @@ const TRON = 728126428;
  * re-check on an EVM chain reads the devnet (tests/api/depositWatcher.test.ts).
  */
 async function newOrder(status: string, amount: string, depositAddress?: string, createdAt = new Date(Date.now() - 3 * DAY)) {
-  const usdt = await db()
+  const usdt = await server.db
     .selectFrom('currency')
     .select('id')
     .where('chainId', '=', TRON)
@@ -43,12 +33,12 @@ async function newOrder(status: string, amount: string, depositAddress?: string,
     .executeTakeFirstOrThrow();
   if (!depositAddress) {
     depositAddress = demoTronAddress(`recheck deposits ${++seq}`);
-    await db()
+    await server.db
       .insertInto('chainWallet')
       .values({ chainId: TRON, orgId: server.orgIds.proA, kind: 'Hot', address: depositAddress, label: `Deposits ${seq}`, threshold: null })
       .execute();
   }
-  return db()
+  return server.db
     .insertInto('paymentOrder')
     .values({
       orderNo: `TST${++seq}`,
@@ -73,7 +63,7 @@ async function arrive(
   txHash = tronHash(),
   blockTime = new Date(order.createdAt.getTime() + DAY),
 ) {
-  await db()
+  await server.db
     .insertInto('chainTransfer')
     .values({
       chainId: order.chainId,
@@ -89,12 +79,12 @@ async function arrive(
 }
 
 const statusOf = async (id: number) =>
-  await db().selectFrom('paymentOrder').select(['status', 'txHash']).where('id', '=', id).executeTakeFirstOrThrow();
+  await server.db.selectFrom('paymentOrder').select(['status', 'txHash']).where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('order re-check', () => {
   it('a merchant’s finance re-checks its late-paid order (demo data): paid by the transfer read from the chain at its block time, audited', async () => {
     // The seed's rule (server/db/seed/chainTransfers.ts): the org's oldest expired checkout payment was paid a day late.
-    const late = await db()
+    const late = await server.db
       .selectFrom('paymentOrder')
       .select(['id', 'chainId', 'depositAddress', 'amount'])
       .where('orgId', '=', server.orgIds.proA)
@@ -106,7 +96,7 @@ describe('order re-check', () => {
     const res = await recheck('merchantProFinance', late.id);
     expect(res.code).toBe(200);
     // On an EVM chain the devnet carried it (server/chain/materialize.ts), and the re-check read it.
-    const transfer = await db()
+    const transfer = await server.db
       .selectFrom('chainTransfer')
       .select(['txHash', 'blockTime', 'blockNumber'])
       .where('chainId', '=', late.chainId)
@@ -114,7 +104,7 @@ describe('order re-check', () => {
       .where(sql`amount`, '=', sql`${late.amount}::numeric`)
       .where('txHash', '=', res.data.order.txHash ?? '')
       .executeTakeFirstOrThrow();
-    const chain = await db().selectFrom('chain').select('family').where('chainId', '=', late.chainId).executeTakeFirstOrThrow();
+    const chain = await server.db.selectFrom('chain').select('family').where('chainId', '=', late.chainId).executeTakeFirstOrThrow();
     if (chain.family === 'evm') expect(transfer.blockNumber).not.toBeNull();
     expect(res.data.order).toMatchObject({ status: 'paid', txHash: transfer.txHash });
     expect(new Date(res.data.order.paidAt!).getTime()).toBe(new Date(transfer.blockTime).getTime());
@@ -182,7 +172,7 @@ describe('order re-check', () => {
   });
 
   it('a transfer that already paid an order does not pay another', async () => {
-    const paid = await db()
+    const paid = await server.db
       .selectFrom('paymentOrder')
       .innerJoin('currency', 'currency.id', 'paymentOrder.currencyId')
       .select(['paymentOrder.amount', 'paymentOrder.depositAddress', 'paymentOrder.createdAt'])
@@ -204,7 +194,7 @@ describe('order re-check', () => {
     await arrive(order, '5');
     const same = await Promise.all([recheck('superAdmin', order.id), recheck('operatorEmployee', order.id)]);
     expect(same.map((r) => r.code).sort()).toEqual([200, 409]);
-    const log = await db().selectFrom('orderRepair').select('newStatus').where('orderId', '=', order.id).execute();
+    const log = await server.db.selectFrom('orderRepair').select('newStatus').where('orderId', '=', order.id).execute();
     expect(log).toEqual([{ newStatus: 'paid' }]);
 
     const a = await newOrder('expired', '7');
@@ -224,6 +214,6 @@ describe('order re-check', () => {
     expect((await recheck('superAdmin', 999_999)).code).toBe(404);
     expect((await recheck('superAdmin', 'abc')).code).toBe(400);
     expect(await statusOf(order.id)).toEqual({ status: 'expired', txHash: null });
-    expect(await db().selectFrom('orderRepair').select('id').where('orderId', '=', order.id).execute()).toEqual([]);
+    expect(await server.db.selectFrom('orderRepair').select('id').where('orderId', '=', order.id).execute()).toEqual([]);
   });
 });

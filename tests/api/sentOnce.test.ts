@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress } from 'viem';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from './harness';
-import { balanceOf, chainHoldingOf, ETH_CHAIN, signClient, units, walletIdsByLabel } from './signSupport';
-import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
+import { balanceOf, chainHoldingOf, ETH_CHAIN, units, walletIdsByLabel } from './signSupport';
+import { ApiPath } from '../../src/contract/apiPaths';
 import type { MovementRecord } from '../../src/contract/schemas/movement';
 
 /**
@@ -15,36 +15,33 @@ import type { MovementRecord } from '../../src/contract/schemas/movement';
 const EXTERNAL = getAddress('0x3333333333333333333333333333333333333333');
 
 let server: TestServer;
-let client: ReturnType<typeof signClient>;
 let wallets: Record<string, number>;
 beforeAll(async () => {
   server = await startTestServer();
-  client = signClient(server);
   wallets = await walletIdsByLabel(server);
 });
 afterAll(() => server?.close());
 
-const db = () => server.app.context.db;
-const movementsOf = (walletId: number) => db().selectFrom('movement').select('id').where('walletId', '=', walletId).execute();
+const movementsOf = (walletId: number) => server.db.selectFrom('movement').select('id').where('walletId', '=', walletId).execute();
 
 /** The next row written to `table` fails once with a deadlock, as PostgreSQL aborts one of two crossing transactions. */
 async function abortNextInsertOnce(table: 'movement' | 'ledger_entry'): Promise<void> {
-  await sql`CREATE SEQUENCE IF NOT EXISTS test_abort_count`.execute(db());
-  await sql`SELECT setval('test_abort_count', 1, false)`.execute(db());
+  await sql`CREATE SEQUENCE IF NOT EXISTS test_abort_count`.execute(server.db);
+  await sql`SELECT setval('test_abort_count', 1, false)`.execute(server.db);
   await sql`CREATE OR REPLACE FUNCTION test_abort_once() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       -- A sequence is not rolled back with the aborted transaction: only the first call aborts.
       IF nextval('test_abort_count') = 1 THEN RAISE EXCEPTION 'deadlock detected (test)' USING ERRCODE = '40P01'; END IF;
       RETURN NEW;
-    END $$`.execute(db());
+    END $$`.execute(server.db);
   await sql`CREATE TRIGGER test_abort_once BEFORE INSERT ON ${sql.table(table)} FOR EACH ROW EXECUTE FUNCTION test_abort_once()`.execute(
-    db(),
+    server.db,
   );
 }
 const abortNextMovementOnce = () => abortNextInsertOnce('movement');
 afterEach(async () => {
-  await sql`DROP TRIGGER IF EXISTS test_abort_once ON movement`.execute(db());
-  await sql`DROP TRIGGER IF EXISTS test_abort_once ON ledger_entry`.execute(db());
+  await sql`DROP TRIGGER IF EXISTS test_abort_once ON movement`.execute(server.db);
+  await sql`DROP TRIGGER IF EXISTS test_abort_once ON ledger_entry`.execute(server.db);
 });
 
 describe('money sent on chain is sent once', () => {
@@ -57,34 +54,33 @@ describe('money sent on chain is sent once', () => {
     ];
     // The first ledger entry written is the booking of the transfer, after the chain moved (docs/chains.md "The intent log").
     await abortNextInsertOnce('ledger_entry');
-    const res = await server.call<MovementRecord>('POST', '/sys/movement/save', {
-      token: await client.token('merchantProFinance'),
-      body: { kind: 'transfer', walletId: wallet, to: EXTERNAL, symbol: 'USDT', amount: '7', memo: '' },
-    });
+    const res = await server
+      .as('merchantProFinance')
+      .resource(ApiPath.movement)
+      .save({ kind: 'transfer', walletId: wallet, to: EXTERNAL, symbol: 'USDT', amount: '7', memo: '' });
     expect(res.code, JSON.stringify(res)).toBe(200);
     expect(res.data).toMatchObject({ status: 'executed', amount: '7' });
     // Once on chain, once in the books, one movement.
     expect(units(await chainHoldingOf(server, ETH_CHAIN, EXTERNAL, 'USDT'))).toBe(units(chainBefore) + units('7'));
     expect(units(await balanceOf(server, wallet, 'USDT'))).toBe(units(booksBefore) - units('7'));
     expect(await movementsOf(wallet)).toHaveLength(movementsBefore.length + 1);
-    const verify = await server.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: await client.token('superAdmin') });
+    const verify = await server.as('superAdmin').verifyLedger();
     expect(verify.data.breaks.filter((b) => b.walletId === wallet)).toEqual([]);
   });
 
   it('a deadlock before anything left is re-run as before: on a simulated chain the movement lands once', async () => {
     const wallet = wallets['Delta TRON deposits'];
-    const { orgId } = await db().selectFrom('chainWallet').select('orgId').where('id', '=', wallet).executeTakeFirstOrThrow();
+    const { orgId } = await server.db.selectFrom('chainWallet').select('orgId').where('id', '=', wallet).executeTakeFirstOrThrow();
     const [booksBefore, movementsBefore] = [await balanceOf(server, wallet, 'TRX'), await movementsOf(wallet)];
     await abortNextMovementOnce();
-    const res = await server.call<MovementRecord>('POST', '/sys/movement/save', {
-      token: await client.token('multiOrg'),
+    const res = await server.as('multiOrg').call<MovementRecord>('POST', ApiPath.movement.save, {
       orgId,
       body: { kind: 'withdraw', walletId: wallet, to: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', symbol: 'TRX', amount: '30', memo: '' },
     });
     expect(res.code, JSON.stringify(res)).toBe(200);
     expect(await movementsOf(wallet)).toHaveLength(movementsBefore.length + 1);
     // Its entries alone explain the balance's change: amount, fee and gas once, nothing from a first run.
-    const entries = await db()
+    const entries = await server.db
       .selectFrom('ledgerEntry')
       .innerJoin('currency', 'currency.id', 'ledgerEntry.currencyId')
       .select(sql<string>`delta::text`.as('delta'))

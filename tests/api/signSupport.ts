@@ -13,13 +13,17 @@ import { approvalSignatures, type SigningRequest } from '../../src/contract/appr
 
 /** Calls of the multisig API as named demo users, shared by the sign test files. */
 export function signClient(server: TestServer) {
-  const tokens: Record<string, string> = {};
-  const token = async (account: string) => (tokens[account] ??= await server.login(account));
+  // The sessions are the server's test client's (tests/api/client.ts): one sign-in per account and server.
+  const used = new Set<string>();
+  const token = (account: string) => {
+    used.add(account);
+    return server.as(account).token();
+  };
   return {
     token,
     /** After the clock moved past the session lifetime: sign everyone in again on first use. */
     forgetSessions: () => {
-      for (const account of Object.keys(tokens)) delete tokens[account];
+      for (const account of used) server.as(account).forgetSession();
     },
     /** Starts as the API alone takes it: on a Safe the proposer has not approved yet. */
     startUnsigned: async (account: string, body: Record<string, unknown>, headers?: Record<string, string>) =>

@@ -1,31 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress } from 'viem';
 import { startTestServer, type TestServer } from './harness';
-import { ETH_CHAIN, signClient, walletIdsByLabel } from './signSupport';
+import { ETH_CHAIN, walletIdsByLabel } from './signSupport';
 import { postEntries } from '../../server/modules/ledger/post';
-import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
 
 // The ledger's chain check with a currency whose token contract the node does not have (docs/ledger.md
 // "Verification", `tokenMissing`): that contract is named, and every wallet's other currencies are still compared.
 let server: TestServer;
-let client: ReturnType<typeof signClient>;
 let wallets: Record<string, number>;
 beforeAll(async () => {
   server = await startTestServer();
-  client = signClient(server);
   wallets = await walletIdsByLabel(server);
 });
 afterAll(() => server?.close());
 
-const db = () => server.app.context.db;
-const verify = async () =>
-  (await server.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: await client.token('superAdmin') })).data;
+const verify = async () => (await server.as('superAdmin').verifyLedger()).data;
 const NOWHERE = getAddress('0x00000000000000000000000000000000deadbeef');
 
 describe('a token contract missing from the node', () => {
   it('is named once as a break of its own, and the wallets’ other currencies are still compared', async () => {
     expect(await verify()).toMatchObject({ balanced: true, breaks: [] });
-    await db()
+    await server.db
       .insertInto('currency')
       .values({
         symbol: 'GONE',
@@ -49,13 +44,13 @@ describe('a token contract missing from the node', () => {
 
     // Money the chain never delivered, credited beside it in another currency: still found.
     const wallet = wallets['Aurora deposits'];
-    const usdt = await db()
+    const usdt = await server.db
       .selectFrom('currency')
       .select('id')
       .where('chainId', '=', ETH_CHAIN)
       .where('symbol', '=', 'USDT')
       .executeTakeFirstOrThrow();
-    await db()
+    await server.db
       .transaction()
       .execute((trx) =>
         postEntries(trx, [{ walletId: wallet, currencyId: usdt.id, delta: '7', reason: 'initial credit', txHash: null, at: new Date() }]),
@@ -67,7 +62,6 @@ describe('a token contract missing from the node', () => {
   });
 
   it('is the operator’s to read: a merchant’s manager is refused the check', async () => {
-    const res = await server.call('GET', '/sys/ledger/verify', { token: await client.token('merchantProManager') });
-    expect(res.code).toBe(403);
+    expect((await server.as('merchantProManager').verifyLedger()).code).toBe(403);
   });
 });
