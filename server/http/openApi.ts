@@ -1,3 +1,4 @@
+import { csvFile } from '../../src/contract/schemas/response';
 import { z } from 'zod';
 import { BodyCode } from '../../src/contract/envelope';
 import { ORG_HEADER } from '../../src/contract/constants';
@@ -245,10 +246,16 @@ function operationOf(route: RouteRecord, components: Record<string, Json>): Json
       ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(route.body, 'input', components) } } } }
       : {}),
     responses: {
-      200: {
-        description: 'The envelope: body code 200 with `data`, or a refusal with another body code.',
-        content: { 'application/json': { schema: { anyOf: [successEnvelope(data), ref('Refusal')] } } },
-      },
+      200:
+        route.response === csvFile
+          ? {
+              description: 'A CSV file; a refusal is an envelope.',
+              content: { 'text/csv': { schema: { type: 'string' } }, 'application/json': { schema: ref('Refusal') } },
+            }
+          : {
+              description: 'The envelope: body code 200 with `data`, or a refusal with another body code.',
+              content: { 'application/json': { schema: { anyOf: [successEnvelope(data), ref('Refusal')] } } },
+            },
       500: { description: 'A fault of this server.', content: { 'application/json': { schema: ref('Refusal') } } },
       503: {
         description: 'The database is out of reach or the instance is closing (Retry-After).',

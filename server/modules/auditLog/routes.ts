@@ -9,6 +9,8 @@ import { auditEventDetail, auditEventSource, listAuditEvents, verifyAuditChain }
 import { sendCsvExport } from '../../http/csvExport';
 import { exportNames } from '../../http/exportNames';
 import { auditLogExport } from '../../../src/contract/exports';
+import { auditEventList, auditEventRecord, auditVerifyResult } from '../../../src/contract/schemas/auditLog';
+import { csvFile } from '../../../src/contract/schemas/response';
 
 /** /audit-log: the operator row and every org's manager read; the chain's check is the operator's. */
 export function registerAuditLogRoutes(app: FastifyInstance, context: ServerContext): void {
@@ -21,6 +23,7 @@ export function registerAuditLogRoutes(app: FastifyInstance, context: ServerCont
     path: ApiPath.auditLog.list,
     access: 'auditLog.read',
     query: auditLogListQuery,
+    response: auditEventList,
     handler: async ({ caller, query }) => listAuditEvents(reader, caller, query),
   });
   defineRoute(app, context, {
@@ -28,6 +31,7 @@ export function registerAuditLogRoutes(app: FastifyInstance, context: ServerCont
     path: ApiPath.auditLog.export,
     access: 'auditLog.read',
     query: auditLogListQuery,
+    response: csvFile,
     handler: async ({ caller, query, request, reply }) =>
       sendCsvExport(request, reply, context.messages, {
         names: await exportNames(context.reader),
@@ -42,12 +46,14 @@ export function registerAuditLogRoutes(app: FastifyInstance, context: ServerCont
     path: ApiPath.auditLog.detail,
     access: 'auditLog.read',
     query: detailQuery,
+    response: auditEventRecord,
     handler: async ({ caller, query }) => auditEventDetail(reader, caller, query.id),
   });
   defineRoute(app, context, {
     method: 'GET',
     path: ApiPath.auditLog.verify,
     access: 'auditLog.verify',
+    response: auditVerifyResult,
     handler: async () => verifyAuditChain(db, context.now()),
   });
 }

@@ -12,6 +12,8 @@ import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
 import { registerCrudRoutes } from '../../http/crudRoutes';
 import { availableSymbols, deleteCurrency, findCurrency, listCurrencies, listLegalTenders, saveCurrency, updateCurrency } from './service';
+import { knownSymbol, legalTenderRecord } from '../../../src/contract/schemas/currency';
+import { listResult } from '../../../src/contract/schemas/response';
 
 /** Currencies (docs/roles-and-routes.md): every signed-in role reads them; only the operator row changes them. */
 export function registerCurrencyRoutes(app: FastifyInstance, context: ServerContext): void {
@@ -44,12 +46,19 @@ export function registerCurrencyRoutes(app: FastifyInstance, context: ServerCont
     delete: { summary: 'Delete a currency nothing uses: answers the deleted record', handler: async ({ id }) => deleteCurrency(db, id) },
   });
 
-  defineRoute(app, context, { method: 'GET', path: paths.legalTenderList, access: access.read, handler: async () => listLegalTenders(db) });
+  defineRoute(app, context, {
+    method: 'GET',
+    path: paths.legalTenderList,
+    access: access.read,
+    response: listResult(legalTenderRecord),
+    handler: async () => listLegalTenders(db),
+  });
   defineRoute(app, context, {
     method: 'GET',
     path: paths.symbolAvailable,
     access: access.read,
     query: symbolAvailableQuery,
+    response: listResult(knownSymbol),
     handler: async ({ query }) => availableSymbols(db, query.chainId),
   });
 }

@@ -5,6 +5,7 @@ import { defineRoute } from '../../http/route';
 import { verifyLedger } from './verify';
 import { reconcileSafes } from './chainReconcile';
 import { reconcileBalances } from './balanceReconcile';
+import { ledgerVerifyResult } from '../../../src/contract/schemas/ledger';
 
 /** The books' invariants, for the operator row: the whole platform's ledger, every org. */
 export function registerLedgerRoutes(app: FastifyInstance, context: ServerContext): void {
@@ -12,6 +13,7 @@ export function registerLedgerRoutes(app: FastifyInstance, context: ServerContex
     method: 'GET',
     path: ApiPath.ledger.verify,
     access: 'ledger.verify',
+    response: ledgerVerifyResult,
     handler: async () => {
       const books = await verifyLedger(context.db, context.now());
       const chain = [

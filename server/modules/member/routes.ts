@@ -16,6 +16,7 @@ import { defineRoute } from '../../http/route';
 import { pathId } from '../../http/pathId';
 import { findMember, listMembers, memberRoles, removeMember, updateMember } from './service';
 import { inviteMember, listMemberInvitations, revokeMemberInvitation } from './invitations';
+import { memberInvitationList, memberInvitationRecord, memberRoleList } from '../../../src/contract/schemas/member';
 
 /**
  * Members of an org in scope (/member, route group "all", docs/roles-and-routes.md): everyone reads; managers
@@ -58,6 +59,7 @@ export function registerMemberRoutes(app: FastifyInstance, context: ServerContex
     path: paths.roles,
     access: 'member',
     query: memberRolesQuery,
+    response: memberRoleList,
     handler: async ({ caller, query }) => memberRoles(db, caller, query.orgId),
   });
 
@@ -66,6 +68,7 @@ export function registerMemberRoutes(app: FastifyInstance, context: ServerContex
     path: paths.invitationList,
     access: 'member.manage',
     query: memberInvitationListQuery,
+    response: memberInvitationList,
     handler: async ({ caller, query }) => listMemberInvitations(db, caller, query, context.now()),
   });
 
@@ -76,6 +79,7 @@ export function registerMemberRoutes(app: FastifyInstance, context: ServerContex
     body: memberInviteBody,
     // Level 0 is the manager of every tier (roleLevelLabel, src/access/roles.ts): a code that makes a manager asks a fresh code.
     stepUp: (body) => body.roleLevel === 0,
+    response: memberInvitationRecord,
     handler: async ({ caller, body }) => inviteMember(db, caller, body, context.now()),
   });
 
@@ -83,6 +87,7 @@ export function registerMemberRoutes(app: FastifyInstance, context: ServerContex
     method: 'POST',
     path: paths.invitationDelete,
     access: 'member.manage',
+    response: memberInvitationRecord,
     handler: async ({ caller, params }) => revokeMemberInvitation(db, caller, pathId(params), context.now()),
   });
 }

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
-import { movementBody, movementListQuery, movementQuoteQuery } from '../../../src/contract/schemas/movement';
+import {
+  movementBody,
+  movementList,
+  movementListQuery,
+  movementQuote,
+  movementQuoteQuery,
+  movementRecord,
+} from '../../../src/contract/schemas/movement';
+import { csvFile } from '../../../src/contract/schemas/response';
 import { detailQuery } from '../../../src/contract/schemas/listQuery';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
@@ -25,6 +33,7 @@ export function registerMovementRoutes(app: FastifyInstance, context: ServerCont
     path: paths.list,
     access: 'member',
     query: movementListQuery,
+    response: movementList,
     handler: async ({ caller, query }) => listMovements(reader, caller, query, context.now()),
   });
   defineRoute(app, context, {
@@ -32,6 +41,7 @@ export function registerMovementRoutes(app: FastifyInstance, context: ServerCont
     path: paths.export,
     access: 'member',
     query: movementListQuery,
+    response: csvFile,
     handler: async ({ caller, query, request, reply }) =>
       sendCsvExport(request, reply, context.messages, {
         names: await exportNames(context.reader),
@@ -46,6 +56,7 @@ export function registerMovementRoutes(app: FastifyInstance, context: ServerCont
     path: paths.detail,
     access: 'member',
     query: detailQuery,
+    response: movementRecord,
     handler: async ({ caller, query }) => findMovement(db, caller, query.id, context.now()),
   });
   // The form's balance and fee before saving: the writers of some kind; the kind's own and the wallet's rules in the service.
@@ -54,6 +65,7 @@ export function registerMovementRoutes(app: FastifyInstance, context: ServerCont
     path: paths.quote,
     access: 'movement.start',
     query: movementQuoteQuery,
+    response: movementQuote,
     handler: async ({ caller, query }) => quoteMovement(db, caller, query),
   });
   defineRoute(app, context, {
@@ -61,6 +73,7 @@ export function registerMovementRoutes(app: FastifyInstance, context: ServerCont
     path: paths.save,
     access: 'movement.start',
     body: movementBody,
+    response: movementRecord,
     // Every kind, direct or starting a proposal (docs/DECISIONS.md "Two-factor authentication and step-up").
     stepUp: true,
     handler: async ({ caller, body, request }) =>

@@ -6,6 +6,7 @@ import { defineRoute } from '../../http/route';
 import { lookUpOrder, recreditOrder } from './service';
 import { recheckOrder } from './recheck';
 import { pollChain } from '../deposit/watcher';
+import { orderRepairView, recheckView } from '../../../src/contract/schemas/orderRepair';
 
 /**
  * Order repair (/order-repair, "all except agent", docs/roles-and-routes.md): look an order up; re-check it on
@@ -21,6 +22,7 @@ export function registerOrderRepairRoutes(app: FastifyInstance, context: ServerC
     path: paths.order,
     access: 'order.lookup',
     query: orderLookupQuery,
+    response: orderRepairView,
     handler: async ({ caller, query }) => lookUpOrder(db, caller, query.q),
   });
   defineRoute(app, context, {
@@ -28,6 +30,7 @@ export function registerOrderRepairRoutes(app: FastifyInstance, context: ServerC
     path: paths.recredit,
     access: 'order.recredit',
     body: recreditBody,
+    response: orderRepairView,
     handler: async ({ caller, body }) => recreditOrder(db, caller, body, context.now(), readChain),
   });
   defineRoute(app, context, {
@@ -35,6 +38,7 @@ export function registerOrderRepairRoutes(app: FastifyInstance, context: ServerC
     path: paths.recheck,
     access: 'order.recheck',
     body: recheckBody,
+    response: recheckView,
     handler: async ({ caller, body, t }) => recheckOrder(db, caller, body.orderId, context.now(), t, readChain),
   });
 }

@@ -1,6 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
-import { gasReportQuery, gasTotalsQuery, orderReportQuery, orderTotalsQuery } from '../../../src/contract/schemas/report';
+import {
+  gasReportList,
+  gasReportQuery,
+  gasTotalsAnswer,
+  gasTotalsQuery,
+  orderDetailView,
+  orderReportList,
+  orderReportQuery,
+  orderTotalsAnswer,
+  orderTotalsQuery,
+} from '../../../src/contract/schemas/report';
+import { csvFile } from '../../../src/contract/schemas/response';
 import { ORDER_REPORTS } from '../../../src/contract/report';
 import { routeGroups } from '../../../src/access';
 import type { ServerContext } from '../../http/serverContext';
@@ -25,6 +36,7 @@ export function registerReportRoutes(app: FastifyInstance, context: ServerContex
       path: paths.list,
       access,
       query: orderReportQuery,
+      response: orderReportList,
       handler: async ({ caller, query }) => listOrders(db, caller, kind, query, context.config.searchCap),
     });
     defineRoute(app, context, {
@@ -32,6 +44,7 @@ export function registerReportRoutes(app: FastifyInstance, context: ServerContex
       path: paths.totals,
       access,
       query: orderTotalsQuery,
+      response: orderTotalsAnswer,
       handler: async ({ caller, query }) => orderTotals(db, caller, kind, query, context.config.searchCap),
     });
     const view = orderReportExport(kind);
@@ -40,6 +53,7 @@ export function registerReportRoutes(app: FastifyInstance, context: ServerContex
       path: paths.export,
       access,
       query: orderReportQuery,
+      response: csvFile,
       handler: async ({ caller, query, request, reply }) =>
         sendCsvExport(request, reply, context.messages, {
           names: await exportNames(context.reader),
@@ -55,6 +69,7 @@ export function registerReportRoutes(app: FastifyInstance, context: ServerContex
     path: ApiPath.report.order,
     access,
     query: detailQuery,
+    response: orderDetailView,
     handler: async ({ caller, query }) => orderDetail(db, caller, query.id),
   });
   const gas = ApiPath.report.gas;
@@ -63,6 +78,7 @@ export function registerReportRoutes(app: FastifyInstance, context: ServerContex
     path: gas.list,
     access,
     query: gasReportQuery,
+    response: gasReportList,
     handler: async ({ caller, query }) => listGas(db, caller, query),
   });
   defineRoute(app, context, {
@@ -70,6 +86,7 @@ export function registerReportRoutes(app: FastifyInstance, context: ServerContex
     path: gas.totals,
     access,
     query: gasTotalsQuery,
+    response: gasTotalsAnswer,
     handler: async ({ caller, query }) => gasTotals(db, caller, query),
   });
   defineRoute(app, context, {
@@ -77,6 +94,7 @@ export function registerReportRoutes(app: FastifyInstance, context: ServerContex
     path: gas.export,
     access,
     query: gasReportQuery,
+    response: csvFile,
     handler: async ({ caller, query, request, reply }) =>
       sendCsvExport(request, reply, context.messages, {
         names: await exportNames(context.reader),

@@ -5,20 +5,14 @@ import type { Caller } from '../../http/caller';
 import type { ProposalKind, ProposalStatus } from '../../../src/contract/contractKinds';
 import type { ProposalPolicy } from '../../../src/contract/policy';
 import { conflict } from '../../http/apiError';
+import type { StartedProposal } from '../../../src/contract/schemas/sign';
 
 type Trx = Transaction<Database>;
 
 const HOUR_MS = 3_600_000;
 
-export interface StartedProposal {
-  proposalId: number;
-  /** With the nonce, the proposal's public name (src/contract/proposalReference.ts). */
-  walletLabel: string;
-  nonce: number;
-  status: ProposalStatus;
-  /** On a Safe, a proposer who is one of its signers has not approved by starting: it waits for their signature (the console says so). */
-  awaitsYourSignature: boolean;
-}
+/** The answer of a start (src/contract/schemas/sign.ts `startedProposal`). */
+export type { StartedProposal };
 
 /** What a proposal will do once executed, already checked by its kind's rules. */
 export interface ProposalPlan {

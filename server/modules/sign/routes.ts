@@ -6,8 +6,13 @@ import {
   signDetailQuery,
   signListQuery,
   signLogListQuery,
+  proposalDetail as proposalDetailSchema,
+  proposalList,
+  signLogList,
   signStartBody,
+  startedProposal,
 } from '../../../src/contract/schemas/sign';
+import { csvFile } from '../../../src/contract/schemas/response';
 import { movementRead } from '../../../src/contract/movement';
 import { forbidden } from '../../http/apiError';
 import { may } from '../../../src/access';
@@ -38,6 +43,7 @@ export function registerSignRoutes(app: FastifyInstance, context: ServerContext)
     path: paths.list,
     access,
     query: signListQuery,
+    response: proposalList,
     handler: async ({ caller, query }) => listProposals(db, caller, query, context.now()),
   });
 
@@ -46,6 +52,7 @@ export function registerSignRoutes(app: FastifyInstance, context: ServerContext)
     path: paths.transferList,
     access,
     query: movementProposalListQuery,
+    response: proposalList,
     // A movement screen's waiting proposals: of one kind, for those who read that kind's list.
     handler: async ({ caller, query }) => {
       if (!may(caller.roleIndex, movementRead(query.kind))) throw forbidden();
@@ -58,6 +65,7 @@ export function registerSignRoutes(app: FastifyInstance, context: ServerContext)
     path: paths.detail,
     access,
     query: signDetailQuery,
+    response: proposalDetailSchema,
     handler: async ({ caller, query }) => proposalDetail(db, caller, query.proposalId, context.now()),
   });
 
@@ -66,6 +74,7 @@ export function registerSignRoutes(app: FastifyInstance, context: ServerContext)
     path: paths.logList,
     access: 'signLog.read',
     query: signLogListQuery,
+    response: signLogList,
     handler: async ({ caller, query }) => listSignLogs(context.reader, caller, query),
   });
 
@@ -74,6 +83,7 @@ export function registerSignRoutes(app: FastifyInstance, context: ServerContext)
     path: paths.logExport,
     access: 'signLog.read',
     query: signLogListQuery,
+    response: csvFile,
     handler: async ({ caller, query, request, reply }) =>
       sendCsvExport(request, reply, context.messages, {
         names: await exportNames(context.reader),
@@ -89,6 +99,7 @@ export function registerSignRoutes(app: FastifyInstance, context: ServerContext)
     path: paths.start,
     access,
     body: signStartBody,
+    response: startedProposal,
     // Changing who signs (or how many) is as sensitive as signing; a money proposal still needs approvals.
     stepUp: (body) => body.kind === 'governance',
     handler: async ({ caller, body }) =>
@@ -106,6 +117,7 @@ export function registerSignRoutes(app: FastifyInstance, context: ServerContext)
       path,
       access,
       body: signActionBody,
+      response: proposalDetailSchema,
       stepUp: true,
       handler: async ({ caller, body, request }) =>
         actOnProposal(db, caller, action, body, context.now(), context.chains, (error) =>

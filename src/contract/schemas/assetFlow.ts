@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery, recordId, instant } from './listQuery';
+import { isoInstant, listResult } from './response';
 
 /** GET /sys/asset-flow/list (/asset-flow, docs/ledger.md): balance changes of the wallets in the caller's scope. */
 export const assetFlowSortable = ['id', 'createdAt', 'delta'] as const;
@@ -15,26 +16,28 @@ export const assetFlowListQuery = listQuery(assetFlowSortable, {
 });
 export type AssetFlowListQuery = z.infer<typeof assetFlowListQuery>;
 
-export interface AssetFlowRecord {
-  id: number;
-  createdAt: string;
-  walletId: number;
-  walletLabel: string;
-  orgId: number;
-  orgName: string;
-  chainId: number;
-  symbol: string;
+export const assetFlowRecord = z.object({
+  id: z.number(),
+  createdAt: isoInstant,
+  walletId: z.number(),
+  walletLabel: z.string(),
+  orgId: z.number(),
+  orgName: z.string(),
+  chainId: z.number(),
+  symbol: z.string(),
   /** Signed decimal string: negative leaves the wallet. */
-  delta: string;
-  balanceAfter: string;
+  delta: z.string(),
+  balanceAfter: z.string(),
   /** One of LEDGER_REASONS (src/contract/ledger.ts). */
-  reason: string;
-  proposalId: number | null;
+  reason: z.string(),
+  proposalId: z.number().nullable(),
   /**
    * The proposal's wallet and nonce, which name it (src/contract/proposalReference.ts): a supply's credit to the hot
    * wallet names the cold wallet's proposal.
    */
-  proposalWalletLabel: string | null;
-  proposalNonce: number | null;
-  txHash: string | null;
-}
+  proposalWalletLabel: z.string().nullable(),
+  proposalNonce: z.number().nullable(),
+  txHash: z.string().nullable(),
+});
+export type AssetFlowRecord = z.output<typeof assetFlowRecord>;
+export const assetFlowList = listResult(assetFlowRecord);

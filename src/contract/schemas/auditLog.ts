@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuery, recordId, instant } from './listQuery';
-import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntity, type ProposalStep } from '../audit';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, PROPOSAL_STEPS, type AuditEntity } from '../audit';
+import { isoInstant, listResult } from './response';
 
 export type { AuditAction, AuditEntity } from '../audit';
 
@@ -30,48 +31,53 @@ export type AuditLogListQuery = z.infer<typeof auditLogListQuery>;
 /** Field values as JSON (amounts stay decimal strings); secrets and password hashes never appear. */
 export type AuditValues = Record<string, unknown>;
 
-export interface AuditEventRecord {
-  id: number;
-  createdAt: string;
+const auditValues = z.record(z.string(), z.unknown());
+
+export const auditEventRecord = z.object({
+  id: z.number(),
+  createdAt: isoInstant,
   /** Null: the system itself (the demo seed, an expiry) or an anonymous caller (a failed sign-in). */
-  actorId: number | null;
-  actorAccount: string | null;
-  actorName: string | null;
-  orgId: number | null;
-  orgName: string | null;
-  action: AuditAction;
+  actorId: z.number().nullable(),
+  actorAccount: z.string().nullable(),
+  actorName: z.string().nullable(),
+  orgId: z.number().nullable(),
+  orgName: z.string().nullable(),
+  action: z.enum(AUDIT_ACTIONS),
   /** One of AUDIT_ENTITIES, or a declared resource's name. */
-  entity: AuditEntity | (string & {});
+  entity: z.custom<AuditEntity | (string & {})>((value) => typeof value === 'string'),
   /** The row's key as text (composite keys joined by ':'). */
-  entityId: string | null;
+  entityId: z.string().nullable(),
   /** Before → after of the changed fields only: `before` null on create, `after` null on delete. */
-  before: AuditValues | null;
-  after: AuditValues | null;
-  clientAddress: string | null;
-  userAgent: string | null;
-  requestId: string | null;
+  before: auditValues.nullable(),
+  after: auditValues.nullable(),
+  clientAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  requestId: z.string().nullable(),
   /** The API call that made the change (`POST /sys/chain/update`), null for the system. */
-  route: string | null;
+  route: z.string().nullable(),
   /** A proposal's event (its own or a vote's): the proposal, its public name ("Aurora cold · #4") and what the event did to it; null otherwise. */
-  proposalId: number | null;
-  proposal: string | null;
-  proposalStep: ProposalStep | null;
-}
+  proposalId: z.number().nullable(),
+  proposal: z.string().nullable(),
+  proposalStep: z.enum(PROPOSAL_STEPS).nullable(),
+});
+export type AuditEventRecord = z.output<typeof auditEventRecord>;
+export const auditEventList = listResult(auditEventRecord);
 
 /** GET /sys/audit/verify (operator row): the hash chain recomputed from its first link. */
-export interface AuditVerifyResult {
-  intact: boolean;
-  checked: number;
+export const auditVerifyResult = z.object({
+  intact: z.boolean(),
+  checked: z.number(),
   /**
    * The first event whose stored hash does not match its content and the previous hash (sealed),
    * or its content alone (unsealed: edited before sealing).
    */
-  firstBroken: { id: number; createdAt: string } | null;
+  firstBroken: z.object({ id: z.number(), createdAt: isoInstant }).nullable(),
   /** Events committed and not sealed yet (sealing follows each write within moments). */
-  unsealed: number;
+  unsealed: z.number(),
   /** The oldest event unsealed longer than the bound (60 s), and how many are: the sequencer is not running. */
-  staleUnsealed: { id: number; createdAt: string; count: number } | null;
+  staleUnsealed: z.object({ id: z.number(), createdAt: isoInstant, count: z.number() }).nullable(),
   /** The chain's last sealed position and hash: what the instances log as `audit chain head`. */
-  head: { seq: number; hash: string } | null;
-  asOf: string;
-}
+  head: z.object({ seq: z.number(), hash: z.string() }).nullable(),
+  asOf: isoInstant,
+});
+export type AuditVerifyResult = z.output<typeof auditVerifyResult>;

@@ -69,11 +69,8 @@ export type CurrencyListQuery = z.infer<typeof currencyListQuery>;
 export const symbolAvailableQuery = z.object({ chainId: z.coerce.number({ error: 'validation.invalidId' }).int().positive() });
 
 /** A well-known token: its usual name and decimals (on Ethereum; a chain may differ, so the form keeps them editable). */
-export interface KnownSymbol {
-  symbol: string;
-  name: string;
-  decimals: number;
-}
+export const knownSymbol = z.object({ symbol: z.string(), name: z.string(), decimals: z.number() });
+export type KnownSymbol = z.output<typeof knownSymbol>;
 
 /**
  * Well-known symbols a new currency is usually one of; the console offers those not
@@ -103,10 +100,8 @@ export const WELL_KNOWN_SYMBOLS: readonly KnownSymbol[] = [
   { symbol: 'BTT', name: 'BitTorrent', decimals: 18 },
 ];
 
-export interface LegalTenderRecord {
-  code: string;
-  name: string;
-}
+export const legalTenderRecord = z.object({ code: z.string(), name: z.string() });
+export type LegalTenderRecord = z.output<typeof legalTenderRecord>;
 
 /** A currency as the API returns it; amounts are decimal strings (docs/ledger.md). */
 export const currencyRecord = z.object({

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { isoInstant } from './response';
 /**
  * GET /sys/ledger/verify (operator row): the invariants of docs/DECISIONS.md "Ledger",
  * checked over every wallet, movement, proposal and paid order.
@@ -48,20 +50,22 @@ export const LEDGER_BREAK_KINDS = [
 ] as const;
 export type LedgerBreakKind = (typeof LEDGER_BREAK_KINDS)[number];
 
-export interface LedgerBreak {
-  kind: LedgerBreakKind;
-  walletId: number | null;
-  walletLabel: string | null;
-  symbol: string | null;
+export const ledgerBreak = z.object({
+  kind: z.enum(LEDGER_BREAK_KINDS),
+  walletId: z.number().nullable(),
+  walletLabel: z.string().nullable(),
+  symbol: z.string().nullable(),
   /** The movement, proposal or order the break is about. */
-  refId: number | null;
+  refId: z.number().nullable(),
   /** What the ledger says, and what was found (decimal strings or counts). */
-  expected: string | null;
-  actual: string | null;
-}
+  expected: z.string().nullable(),
+  actual: z.string().nullable(),
+});
+export type LedgerBreak = z.output<typeof ledgerBreak>;
 
-export interface LedgerVerifyResult {
-  balanced: boolean;
-  asOf: string;
-  breaks: LedgerBreak[];
-}
+export const ledgerVerifyResult = z.object({
+  balanced: z.boolean(),
+  asOf: isoInstant,
+  breaks: z.array(ledgerBreak),
+});
+export type LedgerVerifyResult = z.output<typeof ledgerVerifyResult>;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { RoleLevelLabel, RoleName } from '../../access';
-import { INVITATION_DAYS, INVITATION_STATUSES, type InvitationStatus } from '../invitation';
+import { INVITATION_DAYS, INVITATION_STATUSES } from '../invitation';
 import { listQuery, recordId } from './listQuery';
 import { accountName } from './auth';
-import { isoInstant } from './response';
+import { isoInstant, listResult } from './response';
 
 /**
  * GET /sys/member/list: the members of one org (default: the selected org, X-Org-Id),
@@ -88,18 +88,27 @@ export const memberInvitationListQuery = listQuery(['id', 'createdAt', 'expiresA
 });
 export type MemberInvitationListQuery = z.infer<typeof memberInvitationListQuery>;
 
-export interface MemberInvitationRecord {
-  id: number;
+const roleLevelLabel = z.custom<RoleLevelLabel>((value) => typeof value === 'string');
+
+export const memberInvitationRecord = z.object({
+  id: z.number(),
   /** XXXX-XXXX-XXXX, for /signup. */
-  code: string;
-  orgId: number;
-  roleLevel: number;
-  roleLabel: RoleLevelLabel;
+  code: z.string(),
+  orgId: z.number(),
+  roleLevel: z.number(),
+  roleLabel: roleLevelLabel,
   /** The account it is for; null on codes issued before invitations named one (withdrawn since). */
-  invitee: string | null;
-  status: InvitationStatus;
-  createdBy: string;
-  createdAt: string;
-  expiresAt: string;
-  usedBy: string | null;
-}
+  invitee: z.string().nullable(),
+  status: z.enum(INVITATION_STATUSES),
+  createdBy: z.string(),
+  createdAt: isoInstant,
+  expiresAt: isoInstant,
+  usedBy: z.string().nullable(),
+});
+export type MemberInvitationRecord = z.output<typeof memberInvitationRecord>;
+export const memberInvitationList = listResult(memberInvitationRecord);
+
+/** GET /sys/member/roles: the role levels of the org's tier, as the invite and role forms offer them. */
+export const memberRoleList = listResult(
+  z.object({ roleLevel: z.number(), roleLabel: roleLevelLabel, role: z.custom<RoleName>((value) => typeof value === 'string') }),
+);

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { amountProblem } from '../money';
-import { MOVEMENT_KINDS, MOVEMENT_STATUSES, type MovementKind, type MovementStatus } from '../movement';
+import { MOVEMENT_KINDS, MOVEMENT_STATUSES } from '../movement';
 import { MAX_DECIMALS } from './currency';
 import { listQuery, recordId } from './listQuery';
+import { isoInstant, listResult } from './response';
 
 /** The fields of money leaving a wallet, shared by POST /sys/movement/save and a money proposal's start. */
 export const movementFields = {
@@ -45,17 +46,18 @@ export const movementQuoteQuery = z.object({
 export type MovementQuoteQuery = z.infer<typeof movementQuoteQuery>;
 
 /** Decimal strings of the wallet's currency (and of the chain's native coin for gas). */
-export interface MovementQuote {
-  symbol: string;
+export const movementQuote = z.object({
+  symbol: z.string(),
   /** The wallet's balance less what sending transactions hold: what a new movement may spend. */
-  available: string;
+  available: z.string(),
   /** Charged on top of the amount: a withdrawal's fee, '0' for the other kinds. */
-  fee: string;
+  fee: z.string(),
   /** A withdrawal's minimum amount; null for the other kinds. */
-  minAmount: string | null;
+  minAmount: z.string().nullable(),
   /** The network fee its execution takes from the wallet, in the chain's native coin. */
-  gas: { symbol: string; amount: string; available: string };
-}
+  gas: z.object({ symbol: z.string(), amount: z.string(), available: z.string() }),
+});
+export type MovementQuote = z.output<typeof movementQuote>;
 
 export const movementSortable = ['id', 'createdAt', 'amount', 'status'] as const;
 export const movementListQuery = listQuery(movementSortable, {
@@ -67,27 +69,29 @@ export const movementListQuery = listQuery(movementSortable, {
 });
 export type MovementListQuery = z.infer<typeof movementListQuery>;
 
-export interface MovementRecord {
-  id: number;
-  kind: MovementKind;
-  orgId: number;
-  orgName: string;
-  chainId: number;
-  walletId: number;
-  walletLabel: string;
-  to: string;
-  currencyId: number;
-  symbol: string;
-  amount: string;
-  fee: string;
-  memo: string;
-  orderNo: string | null;
+export const movementRecord = z.object({
+  id: z.number(),
+  kind: z.enum(MOVEMENT_KINDS),
+  orgId: z.number(),
+  orgName: z.string(),
+  chainId: z.number(),
+  walletId: z.number(),
+  walletLabel: z.string(),
+  to: z.string(),
+  currencyId: z.number(),
+  symbol: z.string(),
+  amount: z.string(),
+  fee: z.string(),
+  memo: z.string(),
+  orderNo: z.string().nullable(),
   /** Set when the movement left a multisig wallet: its proposal, at /multisig/<proposalId>/show. */
-  proposalId: number | null;
+  proposalId: z.number().nullable(),
   /** That proposal's nonce: with `walletLabel` (its wallet is the movement's) it names the proposal (src/contract/proposalReference.ts). */
-  proposalNonce: number | null;
-  status: MovementStatus;
-  txHash: string | null;
-  createdBy: string;
-  createdAt: string;
-}
+  proposalNonce: z.number().nullable(),
+  status: z.enum(MOVEMENT_STATUSES),
+  txHash: z.string().nullable(),
+  createdBy: z.string(),
+  createdAt: isoInstant,
+});
+export type MovementRecord = z.output<typeof movementRecord>;
+export const movementList = listResult(movementRecord);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { recordId } from './listQuery';
-import type { OrderReportRecord } from './report';
+import { orderReportRecord, orderRepairRecord } from './report';
 
 /** GET /sys/order-repair/order?q=: one order by its number or a transaction hash, in the caller's scope. */
 export const orderLookupQuery = z.object({ q: z.string().trim().min(1, { error: 'validation.required' }).max(100) });
@@ -16,34 +16,21 @@ export type RecreditBody = z.infer<typeof recreditBody>;
 /** Body of POST /sys/order-repair/recheck: the order whose payment to look for on chain again. */
 export const recheckBody = z.object({ orderId: recordId });
 
-/** One audited repair; the log cannot be changed. */
-export interface OrderRepairRecord {
-  id: number;
-  action: string;
-  actor: string;
-  /** Why, for a re-credit; a re-check gives none (the chain is the evidence). */
-  reason: string | null;
-  txHash: string | null;
-  previousStatus: string;
-  newStatus: string;
-  createdAt: string;
-}
+export { orderRepairRecord, type OrderRepairRecord } from './report';
 
-export interface OrderRepairView {
-  order: OrderReportRecord;
-  repairs: OrderRepairRecord[];
-}
+export const orderRepairView = z.object({ order: orderReportRecord, repairs: z.array(orderRepairRecord) });
+export type OrderRepairView = z.output<typeof orderRepairView>;
 
 /** What a re-check found, with the server's sentence for it in the caller's language. */
-export interface RecheckOutcome {
+export const recheckOutcome = z.object({
   /** A transfer paid the order: it is paid now, by `txHash`. */
-  paid: boolean;
-  txHash: string | null;
+  paid: z.boolean(),
+  txHash: z.string().nullable(),
   /** The total of transfers that came but each paid too little; null when none did. */
-  shortTotal: string | null;
-  message: string;
-}
+  shortTotal: z.string().nullable(),
+  message: z.string(),
+});
+export type RecheckOutcome = z.output<typeof recheckOutcome>;
 
-export interface RecheckView extends OrderRepairView {
-  recheck: RecheckOutcome;
-}
+export const recheckView = orderRepairView.extend({ recheck: recheckOutcome });
+export type RecheckView = z.output<typeof recheckView>;

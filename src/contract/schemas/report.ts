@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GAS_REASONS, ORDER_STATUSES } from '../report';
 import { listQuery, recordId, instant } from './listQuery';
+import { isoInstant, listResult } from './response';
 
 /**
  * Filters every finance report shares: a time range as two instants — the console
@@ -34,37 +35,41 @@ export type GasReportQuery = z.infer<typeof gasReportQuery>;
 export const gasTotalsQuery = gasReportQuery.omit({ page: true, pageSize: true, sort: true, order: true, ids: true });
 export type GasTotalsQuery = z.infer<typeof gasTotalsQuery>;
 
-export interface OrderReportRecord {
-  id: number;
-  orderNo: string;
-  orgId: number;
-  orgName: string;
-  kind: string;
-  payLinkTitle: string | null;
-  chainId: number;
-  symbol: string;
-  amount: string;
-  fee: string;
-  status: string;
-  payerAddress: string | null;
-  depositAddress: string;
-  txHash: string | null;
-  createdAt: string;
-  paidAt: string | null;
-}
+export const orderReportRecord = z.object({
+  id: z.number(),
+  orderNo: z.string(),
+  orgId: z.number(),
+  orgName: z.string(),
+  kind: z.string(),
+  payLinkTitle: z.string().nullable(),
+  chainId: z.number(),
+  symbol: z.string(),
+  amount: z.string(),
+  fee: z.string(),
+  status: z.string(),
+  payerAddress: z.string().nullable(),
+  depositAddress: z.string(),
+  txHash: z.string().nullable(),
+  createdAt: isoInstant,
+  paidAt: isoInstant.nullable(),
+});
+export type OrderReportRecord = z.output<typeof orderReportRecord>;
+export const orderReportList = listResult(orderReportRecord);
 
-export interface GasReportRecord {
-  id: number;
-  orgId: number;
-  orgName: string;
-  chainId: number;
-  walletLabel: string;
-  symbol: string;
-  reason: string;
-  fee: string;
-  txHash: string;
-  createdAt: string;
-}
+export const gasReportRecord = z.object({
+  id: z.number(),
+  orgId: z.number(),
+  orgName: z.string(),
+  chainId: z.number(),
+  walletLabel: z.string(),
+  symbol: z.string(),
+  reason: z.string(),
+  fee: z.string(),
+  txHash: z.string(),
+  createdAt: isoInstant,
+});
+export type GasReportRecord = z.output<typeof gasReportRecord>;
+export const gasReportList = listResult(gasReportRecord);
 
 /**
  * One currency's line of an order report's totals: decimal strings, summed exactly in SQL.
@@ -72,65 +77,72 @@ export interface GasReportRecord {
  * the orders not paid (pending, expired, failed): adding both into one amount would report
  * money that never arrived.
  */
-export interface OrderReportTotal {
-  chainId: number;
-  symbol: string;
-  paidCount: number;
-  paidAmount: string;
-  fee: string;
-  unpaidCount: number;
-  unpaidAmount: string;
-}
+export const orderReportTotal = z.object({
+  chainId: z.number(),
+  symbol: z.string(),
+  paidCount: z.number(),
+  paidAmount: z.string(),
+  fee: z.string(),
+  unpaidCount: z.number(),
+  unpaidAmount: z.string(),
+});
+export type OrderReportTotal = z.output<typeof orderReportTotal>;
 
 /** An order report's totals; `broad`: the search matches more than `searchCap` orders (REPORT_SEARCH_CAP), so nothing was summed. */
-export interface OrderTotalsAnswer {
-  list: OrderReportTotal[];
-  count: number;
-  broad?: boolean;
-  searchCap?: number;
-}
+export const orderTotalsAnswer = z.object({
+  list: z.array(orderReportTotal),
+  count: z.number(),
+  broad: z.boolean().optional(),
+  searchCap: z.number().optional(),
+});
+export type OrderTotalsAnswer = z.output<typeof orderTotalsAnswer>;
 
 /** One native coin's line of the gas report's totals: the transactions and the gas they cost. */
-export interface GasReportTotal {
-  chainId: number;
-  symbol: string;
-  count: number;
-  gas: string;
-}
+export const gasReportTotal = z.object({ chainId: z.number(), symbol: z.string(), count: z.number(), gas: z.string() });
+export type GasReportTotal = z.output<typeof gasReportTotal>;
+export const gasTotalsAnswer = listResult(gasReportTotal);
 
 /** What the chain watcher saw arrive at an order's deposit address in its coin, from the order's creation on. */
-export interface OrderTransfer {
-  txHash: string;
-  fromAddress: string;
-  amount: string;
-  blockTime: string;
-}
+export const orderTransfer = z.object({
+  txHash: z.string(),
+  fromAddress: z.string(),
+  amount: z.string(),
+  blockTime: isoInstant,
+});
+export type OrderTransfer = z.output<typeof orderTransfer>;
 
 /** A ledger entry an order caused (its credit), as the order drawer lists it. */
-export interface OrderLedgerEntry {
-  id: number;
-  walletLabel: string;
-  symbol: string;
-  delta: string;
-  balanceAfter: string;
-  reason: string;
-  txHash: string | null;
-  createdAt: string;
-}
+export const orderLedgerEntry = z.object({
+  id: z.number(),
+  walletLabel: z.string(),
+  symbol: z.string(),
+  delta: z.string(),
+  balanceAfter: z.string(),
+  reason: z.string(),
+  txHash: z.string().nullable(),
+  createdAt: isoInstant,
+});
+export type OrderLedgerEntry = z.output<typeof orderLedgerEntry>;
+
+/** One audited repair of an order (server/modules/orderRepair); the log cannot be changed. */
+export const orderRepairRecord = z.object({
+  id: z.number(),
+  action: z.string(),
+  actor: z.string(),
+  /** Why, for a re-credit; a re-check gives none (the chain is the evidence). */
+  reason: z.string().nullable(),
+  txHash: z.string().nullable(),
+  previousStatus: z.string(),
+  newStatus: z.string(),
+  createdAt: isoInstant,
+});
+export type OrderRepairRecord = z.output<typeof orderRepairRecord>;
 
 /** GET /sys/report/order/detail?id=: one order with everything that happened to it. */
-export interface OrderDetailView {
-  order: OrderReportRecord;
-  transfers: OrderTransfer[];
-  repairs: Array<{
-    id: number;
-    action: string;
-    actor: string;
-    reason: string;
-    txHash: string | null;
-    previousStatus: string;
-    newStatus: string;
-    createdAt: string;
-  }>;
-  ledger: OrderLedgerEntry[];
-}
+export const orderDetailView = z.object({
+  order: orderReportRecord,
+  transfers: z.array(orderTransfer),
+  repairs: z.array(orderRepairRecord),
+  ledger: z.array(orderLedgerEntry),
+});
+export type OrderDetailView = z.output<typeof orderDetailView>;

@@ -1,14 +1,15 @@
 import type { ProposalPolicy } from '../policy';
 import { z } from 'zod';
-import { PROPOSAL_KINDS, PROPOSAL_STATUSES, SIGN_ACTIONS, type SignerState } from '../contractKinds';
-import type { ProposalAction } from '../proposalMachine';
+import { PROPOSAL_KINDS, PROPOSAL_STATUSES, SIGN_ACTIONS, SIGNER_STATES } from '../contractKinds';
+import { PROPOSAL_ACTIONS } from '../proposalMachine';
 import { MAX_SIGNERS, signerSetIssues } from '../signerSet';
 import { listQuery, queryBoolean, recordId, instant } from './listQuery';
 import { checkMovementTarget, movementFields } from './movement';
 import { MOVEMENT_KINDS } from '../movement';
-import type { WalletSignerRecord } from './chainWallet';
+import { walletSignerRecord } from './chainWallet';
 import { evmSignature } from './signingKey';
-import type { TypedDataWire } from '../typedDataWire';
+import { isoInstant, jsonValue, listResult } from './response';
+import { typedDataWire } from '../typedDataWire';
 
 const comment = z.string().trim().max(500).default('');
 
@@ -106,127 +107,149 @@ export const signLogListQuery = listQuery(['id', 'createdAt'] as const, {
 });
 export type SignLogListQuery = z.infer<typeof signLogListQuery>;
 
-export interface SignVoteRecord {
-  signerId: number;
-  account: string;
-  userName: string;
-  time: string;
-  comment: string;
+export const signVoteRecord = z.object({
+  signerId: z.number(),
+  account: z.string(),
+  userName: z.string(),
+  time: isoInstant,
+  comment: z.string(),
   /** On a Safe: the address the approval's signature recovers to (the signer's key); null elsewhere. */
-  signerAddress: string | null;
-}
+  signerAddress: z.string().nullable(),
+});
+export type SignVoteRecord = z.output<typeof signVoteRecord>;
 
 /** A Safe proposal's execution as the chain recorded it (docs/chains.md "The transaction view"). */
-export interface ProposalChainExecution {
-  blockNumber: string;
-  gasUsed: string;
+export const proposalChainExecution = z.object({
+  blockNumber: z.string(),
+  gasUsed: z.string(),
   /** In the chain's native coin, e.g. "0.000123". */
-  fee: string;
-  feeSymbol: string;
+  fee: z.string(),
+  feeSymbol: z.string(),
   /** The relayer that sent it, and the Safe it went to. */
-  from: string;
-  to: string;
+  from: z.string(),
+  to: z.string(),
   /** 'devnet': the embedded chain no public explorer sees, so the console shows the transaction itself. */
-  network: 'devnet' | 'rpc';
-}
+  network: z.enum(['devnet', 'rpc']),
+});
+export type ProposalChainExecution = z.output<typeof proposalChainExecution>;
 
-export interface ProposalRecord {
-  id: number;
-  proposalId: number;
-  walletId: number;
-  walletLabel: string;
-  walletKind: string;
-  walletAddress: string;
-  chainId: number;
-  orgId: number;
-  kind: string;
-  to: string;
+export const proposalRecord = z.object({
+  id: z.number(),
+  proposalId: z.number(),
+  walletId: z.number(),
+  walletLabel: z.string(),
+  walletKind: z.string(),
+  walletAddress: z.string(),
+  chainId: z.number(),
+  orgId: z.number(),
+  kind: z.string(),
+  to: z.string(),
   /** '0' and '' for a governance proposal, which moves no funds. */
-  amount: string;
-  symbol: string;
+  amount: z.string(),
+  symbol: z.string(),
   /** Charged on top of the amount when it executes (a withdraw's fee, fixed at start). */
-  fee: string;
-  memo: string;
+  fee: z.string(),
+  memo: z.string(),
   /** A refund's order. */
-  orderNo: string | null;
-  nonce: number;
-  status: string;
+  orderNo: z.string().nullable(),
+  nonce: z.number(),
+  status: z.string(),
   /** The m of m-of-n, frozen when the proposal started. */
-  threshold: number;
+  threshold: z.number(),
   /** A governance proposal's new threshold and signer ids (null for money kinds). */
-  newThreshold: number | null;
-  newSigners: number[] | null;
+  newThreshold: z.number().nullable(),
+  newSigners: z.array(z.number()).nullable(),
   /** The governance proposal whose execution superseded this one. */
-  supersededBy: number | null;
+  supersededBy: z.number().nullable(),
   /** Its nonce: with this one's wallet (the same), it names that proposal. */
-  supersededByNonce: number | null;
-  approvalCount: number;
-  proposer: string;
-  txHash: string | null;
-  createdAt: string;
-  updatedAt: string;
-  expiresAt: string;
-  executedAt: string | null;
+  supersededByNonce: z.number().nullable(),
+  approvalCount: z.number(),
+  proposer: z.string(),
+  txHash: z.string().nullable(),
+  createdAt: isoInstant,
+  updatedAt: isoInstant,
+  expiresAt: isoInstant,
+  executedAt: isoInstant.nullable(),
   /** Lowest open nonce of its wallet: the one to execute next. */
-  isNext: boolean;
+  isNext: z.boolean(),
   /** The lower open nonce that must be executed first, if any. */
-  blockedByNonce: number | null;
-}
+  blockedByNonce: z.number().nullable(),
+});
+export type ProposalRecord = z.output<typeof proposalRecord>;
+export const proposalList = listResult(proposalRecord);
 
-export interface ProposalDetail extends ProposalRecord {
-  explorerUrl: string;
+/** One sign log entry; `actor` is the account (null for the system's 'expire'). */
+export const signLogRecord = z.object({
+  id: z.number(),
+  proposalId: z.number(),
+  action: z.string(),
+  actor: z.string().nullable(),
+  actorName: z.string().nullable(),
+  comment: z.string(),
+  createdAt: isoInstant,
+});
+export type SignLogRecord = z.output<typeof signLogRecord>;
+
+/** A sign log entry as the list across proposals gives it: with the proposal named by its wallet and nonce ("Aurora vault #3"). */
+export const signLogListRecord = signLogRecord.extend({
+  chainId: z.number(),
+  walletId: z.number(),
+  /** The proposal's kind (transfer, withdraw, … governance). */
+  proposalKind: z.string(),
+  walletLabel: z.string(),
+  proposalNonce: z.number(),
+});
+export type SignLogListRecord = z.output<typeof signLogListRecord>;
+export const signLogList = listResult(signLogListRecord);
+
+export const proposalDetail = proposalRecord.extend({
+  explorerUrl: z.string(),
   /** The chain's family: how its explorer names a transaction's page (src/resources/engine/explorer.ts). */
-  family: 'evm' | 'tron';
+  family: z.enum(['evm', 'tron']),
   /** The org's policy rule that decided it (docs/DECISIONS.md "Transaction policy"), or null when none matched. */
-  policy: ProposalPolicy | null;
-  approvals: SignVoteRecord[];
-  denials: SignVoteRecord[];
+  policy: jsonValue<ProposalPolicy>('The policy rule that decided it (docs/DECISIONS.md "Transaction policy")').nullable(),
+  approvals: z.array(signVoteRecord),
+  denials: z.array(signVoteRecord),
   /** The signer set frozen when the proposal started (who may approve, deny and confirm it), each with where they stand. */
-  signers: Array<{ userId: number; account: string; userName: string; state: SignerState }>;
+  signers: z.array(z.object({ userId: z.number(), account: z.string(), userName: z.string(), state: z.enum(SIGNER_STATES) })),
   /** A governance proposal's new signer set, by name. */
-  newSignerList: WalletSignerRecord[] | null;
+  newSignerList: z.array(walletSignerRecord).nullable(),
   /** What the caller may press now. */
-  myActions: ProposalAction[];
+  myActions: z.array(z.enum(PROPOSAL_ACTIONS)),
   /** When the approval that reached the threshold was given (later approvals change nothing). */
-  approvedAt: string | null;
+  approvedAt: isoInstant.nullable(),
   /** Who executed it (the confirm's signer), account and name. */
-  executedBy: string | null;
-  executedByName: string | null;
+  executedBy: z.string().nullable(),
+  executedByName: z.string().nullable(),
   /** Its sign log, oldest first: who did what, when, with which comment. */
-  log: SignLogRecord[];
+  log: z.array(signLogRecord),
   /**
    * On a Safe (docs/chains.md "Proposals on Safes"): the EIP-712 typed data a signer signs to approve
    * (numbers as decimal strings), the Safe transaction hash (what the ledger books an execution
    * under) and the Safe nonce it takes (the Safe's own count, as a decimal string; once executed,
    * the one it executed at); null on a wallet that is no Safe.
    */
-  signing: {
-    safeTxHash: string;
-    safeNonce: string;
-    typedData: TypedDataWire;
-    lower: Array<{ safeNonce: string; typedData: TypedDataWire }>;
-  } | null;
+  signing: z
+    .object({
+      safeTxHash: z.string(),
+      safeNonce: z.string(),
+      typedData: typedDataWire,
+      lower: z.array(z.object({ safeNonce: z.string(), typedData: typedDataWire })),
+    })
+    .nullable(),
   /** On a Safe, once executed: the block, gas and fee of its transaction; null otherwise. */
-  chainExecution: ProposalChainExecution | null;
-}
+  chainExecution: proposalChainExecution.nullable(),
+});
+export type ProposalDetail = z.output<typeof proposalDetail>;
 
-/** One sign log entry; `actor` is the account (null for the system's 'expire'). */
-export interface SignLogRecord {
-  id: number;
-  proposalId: number;
-  action: string;
-  actor: string | null;
-  actorName: string | null;
-  comment: string;
-  createdAt: string;
-}
-
-/** A sign log entry as the list across proposals gives it: with the proposal named by its wallet and nonce ("Aurora vault #3"). */
-export interface SignLogListRecord extends SignLogRecord {
-  chainId: number;
-  walletId: number;
-  /** The proposal's kind (transfer, withdraw, … governance). */
-  proposalKind: string;
-  walletLabel: string;
-  proposalNonce: number;
-}
+/** The answer of POST /sys/sign/start: the new proposal, named by its wallet and nonce. */
+export const startedProposal = z.object({
+  proposalId: z.number(),
+  /** With the nonce, the proposal's public name (src/contract/proposalReference.ts). */
+  walletLabel: z.string(),
+  nonce: z.number(),
+  status: z.enum(PROPOSAL_STATUSES),
+  /** On a Safe, a proposer who is one of its signers has not approved by starting: it waits for their signature (the console says so). */
+  awaitsYourSignature: z.boolean(),
+});
+export type StartedProposal = z.output<typeof startedProposal>;
