@@ -7,6 +7,7 @@ import { demoEvmAddress, demoTronAddress } from '../../server/db/seed/wallets';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Address } from 'viem';
 import { demoSigningKey } from '../../src/contract/demoSigningKey';
+import { ApiPath, withId } from '../../src/contract/apiPaths';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -30,12 +31,12 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const list = (account: string, query: Record<string, string | number> = {}) =>
-  server.call<ListResult<ChainWalletRecord>>('GET', '/sys/chain-wallet/list', {
+  server.call<ListResult<ChainWalletRecord>>('GET', ApiPath.chainWallet.list, {
     token: tokens[account],
     query: { pageSize: 100, ...query },
   });
 const save = (account: string, body: Record<string, unknown>) =>
-  server.call<ChainWalletRecord>('POST', '/sys/chain-wallet/save', { token: tokens[account], body });
+  server.call<ChainWalletRecord>('POST', ApiPath.chainWallet.save, { token: tokens[account], body });
 const idOf = async (label: string) => (await list('superAdmin')).data.list.find((w) => w.label === label)!.id;
 
 /** A multisig wallet on Ethereum: a Safe, so no address is given (docs/chains.md). */
@@ -78,16 +79,16 @@ describe('reading wallets is scoped by tenant', () => {
 
   it('guessing another tenant’s wallet id is a 404, the same as an unknown id', async () => {
     const birch = await idOf('Birch cold');
-    const guessed = await server.call('GET', '/sys/chain-wallet/detail', { token: tokens.merchantProManager, query: { id: birch } });
-    const unknown = await server.call('GET', '/sys/chain-wallet/detail', { token: tokens.merchantProManager, query: { id: 999999 } });
+    const guessed = await server.call('GET', ApiPath.chainWallet.detail, { token: tokens.merchantProManager, query: { id: birch } });
+    const unknown = await server.call('GET', ApiPath.chainWallet.detail, { token: tokens.merchantProManager, query: { id: 999999 } });
     expect(guessed).toMatchObject({ code: 404, msg: 'Wallet was not found.', data: null });
     expect(unknown).toEqual(guessed);
-    const update = await server.call('POST', '/sys/chain-wallet/update', {
+    const update = await server.call('POST', ApiPath.chainWallet.update, {
       token: tokens.merchantProManager,
       body: { id: birch, label: 'mine now' },
     });
     expect(update.code).toBe(404);
-    const after = await server.call<ChainWalletRecord>('GET', '/sys/chain-wallet/detail', {
+    const after = await server.call<ChainWalletRecord>('GET', ApiPath.chainWallet.detail, {
       token: tokens.superAdmin,
       query: { id: birch },
     });
@@ -102,12 +103,12 @@ describe('tenancy on every read', () => {
   });
 
   it('an agent reads its merchants’ wallets by id, but another agent’s merchant’s wallet is a 404', async () => {
-    const aurora = await server.call<ChainWalletRecord>('GET', '/sys/chain-wallet/detail', {
+    const aurora = await server.call<ChainWalletRecord>('GET', ApiPath.chainWallet.detail, {
       token: tokens.agentManager,
       query: { id: await idOf('Aurora TRON hot') },
     });
     expect(aurora).toMatchObject({ code: 200, data: { orgName: 'Aurora Pay (Pro)' } });
-    const elm = await server.call('GET', '/sys/chain-wallet/detail', {
+    const elm = await server.call('GET', ApiPath.chainWallet.detail, {
       token: tokens.agentManager,
       query: { id: await idOf('Elm deposits') },
     });
@@ -311,7 +312,7 @@ describe('writing wallets', () => {
 
   it('the tier’s own kinds pass, in Chinese the refusal too', async () => {
     expect((await save('superAdmin', multisig({ kind: 'MultiSigCold', label: 'pro cold' }))).code).toBe(200);
-    const zh = await server.call('POST', '/sys/chain-wallet/save', {
+    const zh = await server.call('POST', ApiPath.chainWallet.save, {
       token: tokens.superAdmin,
       body: multisig({ kind: 'MultiSigColdStd' }),
       headers: { 'accept-language': 'zh-CN' },
@@ -358,9 +359,9 @@ describe('writing wallets', () => {
 
   it('update changes the label; a threshold change is refused (governance goes through a proposal)', async () => {
     const id = await idOf('Aurora cold');
-    const tooHigh = await server.call('POST', '/sys/chain-wallet/update', { token: tokens.merchantProManager, body: { id, threshold: 5 } });
+    const tooHigh = await server.call('POST', ApiPath.chainWallet.update, { token: tokens.merchantProManager, body: { id, threshold: 5 } });
     expect(tooHigh).toMatchObject({ code: 409, msg: expect.stringContaining('signer-change proposal') });
-    const ok = await server.call<ChainWalletRecord>('POST', '/sys/chain-wallet/update', {
+    const ok = await server.call<ChainWalletRecord>('POST', ApiPath.chainWallet.update, {
       token: tokens.merchantProManager,
       body: { id, label: 'Aurora vault' },
     });
@@ -369,7 +370,7 @@ describe('writing wallets', () => {
 
   it('a wallet holding funds cannot be deleted; an empty new one can', async () => {
     const funded = await idOf('Birch deposits');
-    const refused = await server.call('POST', `/sys/chain-wallet/delete/${funded}`, { token: tokens.superAdmin });
+    const refused = await server.call('POST', withId(ApiPath.chainWallet.delete, funded), { token: tokens.superAdmin });
     expect(refused).toMatchObject({ code: 409, msg: 'The wallet still holds funds or has proposals; it cannot be deleted.' });
     const fresh = await save('superAdmin', {
       chainId: 1,
@@ -378,9 +379,9 @@ describe('writing wallets', () => {
       address: demoEvmAddress('to-delete'),
       label: 'to delete',
     });
-    const deleted = await server.call('POST', `/sys/chain-wallet/delete/${fresh.data.id}`, { token: tokens.superAdmin });
+    const deleted = await server.call('POST', withId(ApiPath.chainWallet.delete, fresh.data.id), { token: tokens.superAdmin });
     expect(deleted.code).toBe(200);
-    const gone = await server.call('GET', '/sys/chain-wallet/detail', { token: tokens.superAdmin, query: { id: fresh.data.id } });
+    const gone = await server.call('GET', ApiPath.chainWallet.detail, { token: tokens.superAdmin, query: { id: fresh.data.id } });
     expect(gone.code).toBe(404);
   });
 });
@@ -428,9 +429,9 @@ describe('the database rules, each with its field', () => {
 
 describe('who may write which wallet', () => {
   const update = (account: string, body: Record<string, unknown>) =>
-    server.call<ChainWalletRecord>('POST', '/sys/chain-wallet/update', { token: tokens[account], body });
+    server.call<ChainWalletRecord>('POST', ApiPath.chainWallet.update, { token: tokens[account], body });
   const detailOf = async (id: number) =>
-    (await server.call<ChainWalletRecord>('GET', '/sys/chain-wallet/detail', { token: tokens.superAdmin, query: { id } })).data;
+    (await server.call<ChainWalletRecord>('GET', ApiPath.chainWallet.detail, { token: tokens.superAdmin, query: { id } })).data;
 
   it('managers write their own org’s non-cold wallets: agent, lite', async () => {
     const agent = await save('agentManager', {
@@ -523,13 +524,13 @@ describe('who may write which wallet', () => {
     const id = await idOf('Aurora deposits');
     expect((await update('merchantProFinance', { id, label: 'x' })).code).toBe(403);
     expect((await update('merchantProEmployee', { id, label: 'x' })).code).toBe(403);
-    expect((await server.call('POST', `/sys/chain-wallet/delete/${id}`, { token: tokens.merchantProFinance })).code).toBe(403);
+    expect((await server.call('POST', withId(ApiPath.chainWallet.delete, id), { token: tokens.merchantProFinance })).code).toBe(403);
     expect((await detailOf(id)).label).toBe('Aurora deposits');
   });
 
   it('deleting another tenant’s wallet is a 404 and it stays', async () => {
     const id = await idOf('Birch deposits');
-    const res = await server.call('POST', `/sys/chain-wallet/delete/${id}`, { token: tokens.merchantProManager });
+    const res = await server.call('POST', withId(ApiPath.chainWallet.delete, id), { token: tokens.merchantProManager });
     expect(res).toMatchObject({ code: 404, msg: 'Wallet was not found.' });
     expect((await detailOf(id)).label).toBe('Birch deposits');
   });
@@ -565,7 +566,7 @@ describe('who may write which wallet', () => {
       })
       .execute();
     expect(wallet.balances).toEqual([]);
-    const res = await server.call('POST', `/sys/chain-wallet/delete/${wallet.id}`, { token: tokens.merchantProManager });
+    const res = await server.call('POST', withId(ApiPath.chainWallet.delete, wallet.id), { token: tokens.merchantProManager });
     expect(res).toMatchObject({ code: 409, msg: 'The wallet still holds funds or has proposals; it cannot be deleted.' });
     expect((await detailOf(wallet.id)).id).toBe(wallet.id);
   });

@@ -3,6 +3,7 @@ import { startTestServer, type TestServer } from './harness';
 import type { ListResult } from '../../src/contract/envelope';
 import type { ContractAddressRecord } from '../../src/contract/schemas/contractAddress';
 import { demoEvmAddress, demoTronAddress } from '../../server/db/seed/wallets';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -23,11 +24,11 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const list = (account: string) =>
-  server.call<ListResult<ContractAddressRecord>>('GET', '/sys/contract-address/list', { token: tokens[account] });
-const save = (account: string, body: Record<string, unknown>, path = '/sys/contract-address/save') =>
+  server.call<ListResult<ContractAddressRecord>>('GET', ApiPath.contractAddress.list, { token: tokens[account] });
+const save = (account: string, body: Record<string, unknown>, path = ApiPath.contractAddress.save) =>
   server.call<ContractAddressRecord>('POST', path, { token: tokens[account], body });
 const detail = (account: string, chainId: number | string) =>
-  server.call<ContractAddressRecord>('GET', '/sys/contract-address/detail', { token: tokens[account], query: { chainId } });
+  server.call<ContractAddressRecord>('GET', ApiPath.contractAddress.detail, { token: tokens[account], query: { chainId } });
 
 describe('contract addresses', () => {
   it('lists one row per chain with the 14 server fields; a chain with none saved shows them empty', async () => {
@@ -104,7 +105,7 @@ describe('contract addresses', () => {
     expect(tron.data.mulColdStdAddr).toBe(demoTronAddress('728126428:mulColdStdAddr'));
     expect(tron.data.family).toBe('tron');
     expect(await detail('superAdmin', 424242)).toMatchObject({ code: 404, data: null });
-    expect(await server.call('GET', '/sys/contract-address/detail', { token: tokens.superAdmin })).toMatchObject({
+    expect(await server.call('GET', ApiPath.contractAddress.detail, { token: tokens.superAdmin })).toMatchObject({
       code: 400,
       data: { chainId: 'Required.' },
     });
@@ -113,7 +114,7 @@ describe('contract addresses', () => {
   it('no merchant writes, through save or update, and nothing changes', async () => {
     const before = (await detail('superAdmin', 1)).data;
     for (const account of ['merchantStdManager', 'merchantLiteEmployee']) {
-      for (const path of ['/sys/contract-address/save', '/sys/contract-address/update']) {
+      for (const path of [ApiPath.contractAddress.save, ApiPath.contractAddress.update]) {
         expect((await save(account, { chainId: 1, hotAddr: null }, path)).code).toBe(403);
       }
     }
@@ -122,7 +123,7 @@ describe('contract addresses', () => {
 
   it('operatorEmployee (operator row) may write through update', async () => {
     const tool = demoEvmAddress('bsc tool');
-    const res = await save('operatorEmployee', { chainId: 56, toolHelperAddr: tool }, '/sys/contract-address/update');
+    const res = await save('operatorEmployee', { chainId: 56, toolHelperAddr: tool }, ApiPath.contractAddress.update);
     expect(res).toMatchObject({ code: 200, data: { toolHelperAddr: tool } });
   });
 

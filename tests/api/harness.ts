@@ -12,6 +12,7 @@ import { randomDevnetKeys } from '../../server/chain/evm/devnetKeys';
 import { guardAddressOf } from '../../server/chain/evm/executionGuard';
 import { DEMO_PASSWORD, type DemoOrgKey } from '../../server/db/seed/demoData';
 import type { Envelope } from '../../src/contract/envelope';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 /**
  * One real server per test file on a fresh database: in-memory PGlite, or a new
@@ -137,7 +138,7 @@ export async function startTestServer(
     orgIds,
     call,
     async login(account, password = DEMO_PASSWORD) {
-      const res = await call<{ token: string }>('POST', '/sys/auth/login', { body: { account, password } });
+      const res = await call<{ token: string }>('POST', ApiPath.auth.login, { body: { account, password } });
       if (res.code !== 200) throw new Error(`login ${account} failed: ${res.msg}`);
       return res.data.token;
     },

@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from './harness';
 import { balanceOf, ETH_CHAIN, signClient, walletIdsByLabel } from './signSupport';
 import type { MovementQuote } from '../../src/contract/schemas/movement';
 import { GAS_QUOTES } from '../../server/modules/ledger/networkFee';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 /** GET /sys/movement/quote: the movement form's balance and fee (docs/DECISIONS.md "Balance and fee on the movement forms"). */
 let server: TestServer;
@@ -18,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const quote = async (account: string, query: Record<string, string | number>) =>
-  server.call<MovementQuote>('GET', '/sys/movement/quote', { token: await client.token(account), query });
+  server.call<MovementQuote>('GET', ApiPath.movement.quote, { token: await client.token(account), query });
 const currency = (symbol: string) =>
   server.app.context.db
     .selectFrom('currency')
@@ -53,13 +54,13 @@ describe('the quote', () => {
     const { data } = await quote('merchantStdFinance', { kind: 'withdraw', walletId: wallet, symbol: 'USDC' });
     const token = await client.token('merchantStdFinance');
     const to = getAddress('0x2222222222222222222222222222222222222222');
-    const over = await server.call('POST', '/sys/movement/save', {
+    const over = await server.call('POST', ApiPath.movement.save, {
       token,
       body: { kind: 'withdraw', walletId: wallet, to, symbol: 'USDC', amount: data.available, memo: '' },
     });
     // The fee comes on top: the whole balance plus the fee is more than the wallet holds.
     expect(over).toMatchObject({ code: 400, data: { amount: expect.stringContaining(data.available) } });
-    const within = await server.call('POST', '/sys/movement/save', {
+    const within = await server.call('POST', ApiPath.movement.save, {
       token,
       body: { kind: 'withdraw', walletId: wallet, to, symbol: 'USDC', amount: data.minAmount, memo: '' },
     });

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { startTestServer, type TestServer } from './harness';
 import type { RecheckView } from '../../src/contract/schemas/orderRepair';
 import { demoTronAddress } from '../../server/db/seed/wallets';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -22,7 +23,7 @@ afterAll(() => server?.close());
 
 const db = () => server.app.context.db;
 const recheck = (account: string, orderId: unknown) =>
-  server.call<RecheckView>('POST', '/sys/order-repair/recheck', { token: tokens[account], body: { orderId } });
+  server.call<RecheckView>('POST', ApiPath.orderRepair.recheck, { token: tokens[account], body: { orderId } });
 const DAY = 86_400_000;
 let seq = 0;
 const tronHash = () => (++seq).toString(16).padStart(64, 'c');

@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from './harness';
 import { balanceOf, chainHoldingOf, ETH_CHAIN, signClient, units, walletIdsByLabel } from './signSupport';
 import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
 import type { MovementRecord } from '../../src/contract/schemas/movement';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 /**
  * A database abort (deadlock, serialization failure) re-runs a request whole; once the request has
@@ -57,7 +58,7 @@ describe('money sent on chain is sent once', () => {
     ];
     // The first ledger entry written is the booking of the transfer, after the chain moved (docs/chains.md "The intent log").
     await abortNextInsertOnce('ledger_entry');
-    const res = await server.call<MovementRecord>('POST', '/sys/movement/save', {
+    const res = await server.call<MovementRecord>('POST', ApiPath.movement.save, {
       token: await client.token('merchantProFinance'),
       body: { kind: 'transfer', walletId: wallet, to: EXTERNAL, symbol: 'USDT', amount: '7', memo: '' },
     });
@@ -67,7 +68,7 @@ describe('money sent on chain is sent once', () => {
     expect(units(await chainHoldingOf(server, ETH_CHAIN, EXTERNAL, 'USDT'))).toBe(units(chainBefore) + units('7'));
     expect(units(await balanceOf(server, wallet, 'USDT'))).toBe(units(booksBefore) - units('7'));
     expect(await movementsOf(wallet)).toHaveLength(movementsBefore.length + 1);
-    const verify = await server.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: await client.token('superAdmin') });
+    const verify = await server.call<LedgerVerifyResult>('GET', ApiPath.ledger.verify, { token: await client.token('superAdmin') });
     expect(verify.data.breaks.filter((b) => b.walletId === wallet)).toEqual([]);
   });
 
@@ -76,7 +77,7 @@ describe('money sent on chain is sent once', () => {
     const { orgId } = await db().selectFrom('chainWallet').select('orgId').where('id', '=', wallet).executeTakeFirstOrThrow();
     const [booksBefore, movementsBefore] = [await balanceOf(server, wallet, 'TRX'), await movementsOf(wallet)];
     await abortNextMovementOnce();
-    const res = await server.call<MovementRecord>('POST', '/sys/movement/save', {
+    const res = await server.call<MovementRecord>('POST', ApiPath.movement.save, {
       token: await client.token('multiOrg'),
       orgId,
       body: { kind: 'withdraw', walletId: wallet, to: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', symbol: 'TRX', amount: '30', memo: '' },

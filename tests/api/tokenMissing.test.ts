@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from './harness';
 import { ETH_CHAIN, signClient, walletIdsByLabel } from './signSupport';
 import { postEntries } from '../../server/modules/ledger/post';
 import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 // The ledger's chain check with a currency whose token contract the node does not have (docs/ledger.md
 // "Verification", `tokenMissing`): that contract is named, and every wallet's other currencies are still compared.
@@ -19,7 +20,7 @@ afterAll(() => server?.close());
 
 const db = () => server.app.context.db;
 const verify = async () =>
-  (await server.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: await client.token('superAdmin') })).data;
+  (await server.call<LedgerVerifyResult>('GET', ApiPath.ledger.verify, { token: await client.token('superAdmin') })).data;
 const NOWHERE = getAddress('0x00000000000000000000000000000000deadbeef');
 
 describe('a token contract missing from the node', () => {
@@ -67,7 +68,7 @@ describe('a token contract missing from the node', () => {
   });
 
   it('is the operator’s to read: a merchant’s manager is refused the check', async () => {
-    const res = await server.call('GET', '/sys/ledger/verify', { token: await client.token('merchantProManager') });
+    const res = await server.call('GET', ApiPath.ledger.verify, { token: await client.token('merchantProManager') });
     expect(res.code).toBe(403);
   });
 });
