@@ -138,7 +138,7 @@ describe('a resource declared in a test file works against the real API', () => 
     await user.click(screen.getByRole('button', { name: /save/i }));
     const rpcUrl = await input(/^Rpc url/);
     await waitFor(() => expect(rpcUrl.getAttribute('aria-invalid')).toBe('true'), { timeout: 10_000 });
-    expect(requests).toEqual(['POST /sys/chain/save']);
+    expect(requests).toEqual([`POST ${ApiPath.chain.save}`]);
     expect(document.getElementById(`${rpcUrl.id}-helper-text`)?.textContent).toBe('Must be an http(s) URL.');
   }, 60_000);
 

@@ -44,7 +44,7 @@ describe('a resource that is one declaration, in the console', () => {
     await user.click(screen.getByRole('button', { name: /save/i }));
     const table = await screen.findByRole('table', {}, { timeout: 15_000 });
     await within(table).findByText('Ines Ops', {}, { timeout: 15_000 });
-    expect(requests).toEqual(['POST /sys/org-contact/save']);
+    expect(requests).toEqual([`POST ${resourcePaths(orgContact.name).save}`]);
     expect(await contacts()).toEqual([
       expect.objectContaining({ name: 'Ines Ops', email: 'ines@aurora.example', role: 'security', orgId: env.server.orgIds.proA }),
     ]);
