@@ -24,4 +24,25 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // One source of truth for API paths: tests call the API through ApiPath, as the console and server do (docs/api.md "Paths").
+    files: ['tests/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(only|skip|todo)$/]',
+          message: 'No focused or skipped tests on main.',
+        },
+        {
+          selector: 'Literal[value=/^(\\/api)?\\/sys\\//]',
+          message: "Use ApiPath (src/contract/apiPaths.ts), withId or resourcePaths instead of a literal '/sys/…' path.",
+        },
+        {
+          selector: 'TemplateElement[value.raw=/^(\\/api)?\\/sys\\//]',
+          message: "Use ApiPath (src/contract/apiPaths.ts), withId or resourcePaths instead of a literal '/sys/…' path.",
+        },
+      ],
+    },
+  },
 );

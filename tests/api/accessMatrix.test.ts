@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { ROLE_NAMES, type RoleName } from '../../src/access';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 /**
  * Each named role × each endpoint: the API itself refuses what the console hides.
@@ -19,28 +20,28 @@ interface EndpointCase {
 
 let chainSeq = 900_000;
 const endpoints: EndpointCase[] = [
-  { name: 'GET chain/list', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/chain/list', { token }) },
+  { name: 'GET chain/list', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', ApiPath.chain.list, { token }) },
   {
     name: 'GET chain/detail',
     allowed: 'YY YY YYY YY YYY',
-    call: (s, token) => s.call('GET', '/sys/chain/detail', { token, query: { id: 1 } }),
+    call: (s, token) => s.call('GET', ApiPath.chain.detail, { token, query: { id: 1 } }),
   },
-  { name: 'GET currency/list', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/currency/list', { token }) },
+  { name: 'GET currency/list', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', ApiPath.currency.list, { token }) },
   {
     name: 'GET currency/legalTender/list',
     allowed: 'YY YY YYY YY YYY',
-    call: (s, token) => s.call('GET', '/sys/currency/legalTender/list', { token }),
+    call: (s, token) => s.call('GET', ApiPath.currency.legalTenderList, { token }),
   },
   {
     name: 'GET currency/symbol/available',
     allowed: 'YY YY YYY YY YYY',
-    call: (s, token) => s.call('GET', '/sys/currency/symbol/available', { token, query: { chainId: 1 } }),
+    call: (s, token) => s.call('GET', ApiPath.currency.symbolAvailable, { token, query: { chainId: 1 } }),
   },
   {
     name: 'POST chain/save',
     allowed: 'YY NN NNN NN NNN',
     call: (s, token, role) =>
-      s.call('POST', '/sys/chain/save', {
+      s.call('POST', ApiPath.chain.save, {
         token,
         body: {
           chainId: chainSeq++,
@@ -58,110 +59,110 @@ const endpoints: EndpointCase[] = [
   {
     name: 'POST chain/update',
     allowed: 'YY NN NNN NN NNN',
-    call: (s, token) => s.call('POST', '/sys/chain/update', { token, body: { id: 3, confirmations: 15 } }),
+    call: (s, token) => s.call('POST', ApiPath.chain.update, { token, body: { id: 3, confirmations: 15 } }),
   },
   {
     name: 'POST currency/update',
     allowed: 'YY NN NNN NN NNN',
-    call: (s, token) => s.call('POST', '/sys/currency/update', { token, body: { id: 1, name: 'Ether' } }),
+    call: (s, token) => s.call('POST', ApiPath.currency.update, { token, body: { id: 1, name: 'Ether' } }),
   },
   {
     name: 'POST config/brand/update',
     allowed: 'YY NN NNN NN NNN',
     call: (s, token) =>
-      s.call('POST', '/sys/config/brand/update', {
+      s.call('POST', ApiPath.brand.update, {
         token,
         body: { brandName: 'Custodia', favicon: '/brand/favicon.svg', logo: '/brand/logo.svg', logoDarkMode: '/brand/logo-dark.svg' },
       }),
   },
-  { name: 'GET auth/me', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/auth/me', { token }) },
-  { name: 'GET org/list', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/org/list', { token }) },
-  { name: 'GET member/list', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/member/list', { token }) },
-  { name: 'GET member/roles', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/member/roles', { token }) },
-  { name: 'GET dashboard', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', '/sys/dashboard', { token }) },
+  { name: 'GET auth/me', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', ApiPath.auth.me, { token }) },
+  { name: 'GET org/list', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', ApiPath.org.list, { token }) },
+  { name: 'GET member/list', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', ApiPath.member.list, { token }) },
+  { name: 'GET member/roles', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', ApiPath.member.roles, { token }) },
+  { name: 'GET dashboard', allowed: 'YY YY YYY YY YYY', call: (s, token) => s.call('GET', ApiPath.dashboard, { token }) },
   {
     name: 'GET account/session/list',
     allowed: 'YY YY YYY YY YYY',
-    call: (s, token) => s.call('GET', '/sys/account/session/list', { token }),
+    call: (s, token) => s.call('GET', ApiPath.account.sessionList, { token }),
   },
   // /invitation is the agent row alone (docs/roles-and-routes.md).
-  { name: 'GET invitation/list', allowed: 'NN YY NNN NN NNN', call: (s, token) => s.call('GET', '/sys/invitation/list', { token }) },
+  { name: 'GET invitation/list', allowed: 'NN YY NNN NN NNN', call: (s, token) => s.call('GET', ApiPath.invitation.list, { token }) },
   // "All except agent" (docs/roles-and-routes.md): ledger, reports, pay links.
-  { name: 'GET asset-flow/list', allowed: 'YY NN YYY YY YYY', call: (s, token) => s.call('GET', '/sys/asset-flow/list', { token }) },
+  { name: 'GET asset-flow/list', allowed: 'YY NN YYY YY YYY', call: (s, token) => s.call('GET', ApiPath.assetFlow.list, { token }) },
   {
     name: 'GET report/payment/list',
     allowed: 'YY NN YYY YY YYY',
-    call: (s, token) => s.call('GET', '/sys/report/payment/list', { token }),
+    call: (s, token) => s.call('GET', ApiPath.report.payment.list, { token }),
   },
-  { name: 'GET report/gas/totals', allowed: 'YY NN YYY YY YYY', call: (s, token) => s.call('GET', '/sys/report/gas/totals', { token }) },
-  { name: 'GET pay-link/list', allowed: 'YY NN YYY YY YYY', call: (s, token) => s.call('GET', '/sys/pay-link/list', { token }) },
+  { name: 'GET report/gas/totals', allowed: 'YY NN YYY YY YYY', call: (s, token) => s.call('GET', ApiPath.report.gas.totals, { token }) },
+  { name: 'GET pay-link/list', allowed: 'YY NN YYY YY YYY', call: (s, token) => s.call('GET', ApiPath.payLink.list, { token }) },
   // Writers: a merchant's managers and pro/std finance; agent managers; every org's managers.
   {
     name: 'POST pay-link/save',
     allowed: 'NN NN YYN YN YYN',
-    call: (s, token, role) => s.call('POST', '/sys/pay-link/save', { token, body: { title: `Matrix ${role}`, chainId: 1, currencyId: 2 } }),
+    call: (s, token, role) => s.call('POST', ApiPath.payLink.save, { token, body: { title: `Matrix ${role}`, chainId: 1, currencyId: 2 } }),
   },
   // Re-check: the operator row, a merchant's managers and finance, on an order of their own scope not paid yet.
   {
     name: 'POST order-repair/recheck',
     allowed: 'YY NN YYN YN YYN',
     call: async (s, token) => {
-      const orders = await s.call<{ list: Array<{ id: number; status: string }> } | null>('GET', '/sys/report/payment/list', {
+      const orders = await s.call<{ list: Array<{ id: number; status: string }> } | null>('GET', ApiPath.report.payment.list, {
         token,
         query: { pageSize: 500 },
       });
       const open = orders.data?.list.find((o) => o.status !== 'paid');
-      return s.call('POST', '/sys/order-repair/recheck', { token, body: { orderId: open?.id ?? 1 } });
+      return s.call('POST', ApiPath.orderRepair.recheck, { token, body: { orderId: open?.id ?? 1 } });
     },
   },
   {
     name: 'POST invitation/save',
     allowed: 'NN YN NNN NN NNN',
     call: (s, token, role) =>
-      s.call('POST', '/sys/invitation/save', { token, body: { orgName: `Matrix ${role}`, tenantType: 3, invitee: 'matrixInvitee' } }),
+      s.call('POST', ApiPath.invitation.save, { token, body: { orgName: `Matrix ${role}`, tenantType: 3, invitee: 'matrixInvitee' } }),
   },
   // Movements: /transfer is every role's list; /supply std, pro and operator (docs/roles-and-routes.md).
   {
     name: 'GET movement/list transfer',
     allowed: 'YY YY YYY YY YYY',
-    call: (s, token) => s.call('GET', '/sys/movement/list', { token, query: { kind: 'transfer' } }),
+    call: (s, token) => s.call('GET', ApiPath.movement.list, { token, query: { kind: 'transfer' } }),
   },
   {
     name: 'GET movement/list supply',
     allowed: 'YY NN YYY NN YYY',
-    call: (s, token) => s.call('GET', '/sys/movement/list', { token, query: { kind: 'supply' } }),
+    call: (s, token) => s.call('GET', ApiPath.movement.list, { token, query: { kind: 'supply' } }),
   },
   // The sign log across proposals is /multisig's list: the roles of that route, the lite row refused (docs/console.md "Sign log and waiting proposals").
-  { name: 'GET sign/log/list', allowed: 'YY YY YYY NN YYY', call: (s, token) => s.call('GET', '/sys/sign/log/list', { token }) },
-  { name: 'GET sign/log/export', allowed: 'YY YY YYY NN YYY', call: (s, token) => csvCall(s, token, '/sys/sign/log/export') },
+  { name: 'GET sign/log/list', allowed: 'YY YY YYY NN YYY', call: (s, token) => s.call('GET', ApiPath.sign.logList, { token }) },
+  { name: 'GET sign/log/export', allowed: 'YY YY YYY NN YYY', call: (s, token) => csvCall(s, token, ApiPath.sign.logExport) },
   // A movement screen's waiting proposals: as its kind's list.
   {
     name: 'GET sign/list/transferProposal',
     allowed: 'YY YY YYY YY YYY',
-    call: (s, token) => s.call('GET', '/sys/sign/list/transferProposal', { token }),
+    call: (s, token) => s.call('GET', ApiPath.sign.transferList, { token }),
   },
   {
     name: 'GET sign/list/transferProposal supply',
     allowed: 'YY NN YYY NN YYY',
-    call: (s, token) => s.call('GET', '/sys/sign/list/transferProposal', { token, query: { kind: 'supply' } }),
+    call: (s, token) => s.call('GET', ApiPath.sign.transferList, { token, query: { kind: 'supply' } }),
   },
   // Withdraws: merchant managers and finance, and superAdmin, each out of its own org's hot wallet.
   {
     name: 'POST movement/save withdraw',
     allowed: 'YN NN YYN YN YYN',
-    call: async (s, token, role) => s.call('POST', '/sys/movement/save', { token, body: await ownWithdraw(s, role) }),
+    call: async (s, token, role) => s.call('POST', ApiPath.movement.save, { token, body: await ownWithdraw(s, role) }),
   },
   // The same kind through the other door (a proposal on the org's multisig wallet): the same roles.
   {
     name: 'POST sign/start withdraw',
     allowed: 'YN NN YYN YN YYN',
     roleOnly: true,
-    call: async (s, token, role) => s.call('POST', '/sys/sign/start', { token, body: await ownWithdraw(s, role, 'multisig') }),
+    call: async (s, token, role) => s.call('POST', ApiPath.sign.start, { token, body: await ownWithdraw(s, role, 'multisig') }),
   },
   {
     name: 'POST member/invite',
     allowed: 'YN YN YNN YN YNN',
-    call: (s, token) => s.call('POST', '/sys/member/invite', { token, body: { roleLevel: 1, invitee: 'matrixInvitee' } }),
+    call: (s, token) => s.call('POST', ApiPath.member.invite, { token, body: { roleLevel: 1, invitee: 'matrixInvitee' } }),
   },
 ];
 
@@ -224,7 +225,7 @@ describe('API access matrix', () => {
   );
 
   it('a refused write changed nothing', async () => {
-    const chains = await server.call<{ list: Array<{ name: string }> }>('GET', '/sys/chain/list', {
+    const chains = await server.call<{ list: Array<{ name: string }> }>('GET', ApiPath.chain.list, {
       token: tokens.superAdmin,
       query: { pageSize: 500 },
     });
@@ -246,7 +247,7 @@ describe('governance access matrix (Aurora cold)', () => {
   const auroraCold = async () => {
     const wallets = await server.call<{
       list: Array<{ id: number; label: string; threshold: number; signers: Array<{ userId: number }> }>;
-    }>('GET', '/sys/chain-wallet/list', {
+    }>('GET', ApiPath.chainWallet.list, {
       token: tokens.superAdmin,
       query: { pageSize: 100, label: 'Aurora cold' },
     });
@@ -258,12 +259,12 @@ describe('governance access matrix (Aurora cold)', () => {
     async ({ role, allowed }) => {
       const wallet = await auroraCold();
       const signers = wallet.signers.map((s) => s.userId);
-      const proposed = await server.call('POST', '/sys/sign/start', {
+      const proposed = await server.call('POST', ApiPath.sign.start, {
         token: tokens[role],
         body: { walletId: wallet.id, kind: 'governance', signers: signers.slice(0, 2), threshold: 2, memo: '' },
       });
       expect(proposed.code === 200, JSON.stringify(proposed)).toBe(allowed);
-      const rewritten = await server.call('POST', '/sys/chain-wallet/update', {
+      const rewritten = await server.call('POST', ApiPath.chainWallet.update, {
         token: tokens[role],
         body: { id: wallet.id, signers: [signers[0]], threshold: 1 },
       });

@@ -3,6 +3,7 @@ import { startTestServer, type TestServer } from './harness';
 import type { ListResult } from '../../src/contract/envelope';
 import type { AssetFlowRecord } from '../../src/contract/schemas/assetFlow';
 import type { ProposalRecord } from '../../src/contract/schemas/sign';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -14,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const flow = (account: string, query: Record<string, string | number> = {}) =>
-  server.call<ListResult<AssetFlowRecord>>('GET', '/sys/asset-flow/list', { token: tokens[account], query: { pageSize: 500, ...query } });
+  server.call<ListResult<AssetFlowRecord>>('GET', ApiPath.assetFlow.list, { token: tokens[account], query: { pageSize: 500, ...query } });
 
 describe('GET /sys/asset-flow/list: the ledger of the caller’s wallets', () => {
   it('a merchant reads its own wallets’ entries, newest first, amounts as decimal strings', async () => {
@@ -36,12 +37,12 @@ describe('GET /sys/asset-flow/list: the ledger of the caller’s wallets', () =>
   });
 
   it('an executed proposal writes its debit with the proposal and tx hash, found by their filters', async () => {
-    const queue = await server.call<ListResult<ProposalRecord>>('GET', '/sys/sign/list', {
+    const queue = await server.call<ListResult<ProposalRecord>>('GET', ApiPath.sign.list, {
       token: tokens.merchantProEmployee,
       query: { state: 'open', sort: 'nonce' },
     });
     const next = queue.data.list.find((p) => p.isNext && p.status === 'approved')!;
-    const confirmed = await server.call<ProposalRecord>('POST', '/sys/sign/confirm', {
+    const confirmed = await server.call<ProposalRecord>('POST', ApiPath.sign.confirm, {
       token: tokens.merchantProEmployee,
       body: { proposalId: next.id },
     });

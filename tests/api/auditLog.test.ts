@@ -7,6 +7,7 @@ import { API_BASE } from '../../src/contract/constants';
 import type { ListResult } from '../../src/contract/envelope';
 import type { AuditEntity, AuditEventRecord, AuditVerifyResult } from '../../src/contract/schemas/auditLog';
 import { declaredResources } from '../../server/modules/declared/discover';
+import { ApiPath, withId } from '../../src/contract/apiPaths';
 
 /**
  * Every write route and the entities its audit events name. A write route not listed fails the
@@ -82,11 +83,11 @@ afterAll(() => server?.close());
 
 const db = () => server.app.context.db;
 const list = async (account: string, query: Record<string, string | number> = {}) =>
-  server.call<ListResult<AuditEventRecord>>('GET', '/sys/audit-log/list', {
+  server.call<ListResult<AuditEventRecord>>('GET', ApiPath.auditLog.list, {
     token: await token(account),
     query: { pageSize: 500, ...query },
   });
-const verify = async () => server.call<AuditVerifyResult>('GET', '/sys/audit/verify', { token: await token('superAdmin') });
+const verify = async () => server.call<AuditVerifyResult>('GET', ApiPath.auditLog.verify, { token: await token('superAdmin') });
 const eventCount = async () => Number((await sql<{ n: number }>`select count(*)::int as n from audit_event`.execute(db())).rows[0].n);
 const post = async (account: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
   server.call<Record<string, unknown>>('POST', path, { token: await token(account), body, headers });
@@ -109,7 +110,7 @@ describe('every write is audited', () => {
       .where('chainId', '=', 1)
       .where('symbol', '=', 'USDT')
       .executeTakeFirstOrThrow();
-    const res = await post('superAdmin', '/sys/currency/update', { id: usdt.id, withdrawFee: '3' }, { 'user-agent': 'AuditTest/1.0' });
+    const res = await post('superAdmin', ApiPath.currency.update, { id: usdt.id, withdrawFee: '3' }, { 'user-agent': 'AuditTest/1.0' });
     expect(res.code).toBe(200);
     const [event] = (await list('superAdmin', { entity: 'currency', entityId: String(usdt.id), action: 'update' })).data.list;
     expect(event).toMatchObject({
@@ -131,15 +132,15 @@ describe('every write is audited', () => {
   it('RPC URLs, contract addresses, wallets, roles and the brand keep their before and after', async () => {
     const stamp = async () => (await sql<{ id: number }>`select coalesce(max(id), 0)::int as id from audit_event`.execute(db())).rows[0].id;
     const since = await stamp();
-    expect((await post('superAdmin', '/sys/chain/update', { id: 3, rpcUrl: 'https://bsc.other-rpc.net' })).code).toBe(200);
-    expect((await post('superAdmin', '/sys/contract-address/save', { chainId: 56, hotAddr: demoEvmAddress('audit hot') })).code).toBe(200);
+    expect((await post('superAdmin', ApiPath.chain.update, { id: 3, rpcUrl: 'https://bsc.other-rpc.net' })).code).toBe(200);
+    expect((await post('superAdmin', ApiPath.contractAddress.save, { chainId: 56, hotAddr: demoEvmAddress('audit hot') })).code).toBe(200);
     const wallet = await db().selectFrom('chainWallet').select('id').where('label', '=', 'Aurora deposits').executeTakeFirstOrThrow();
-    expect((await post('merchantProManager', '/sys/chain-wallet/update', { id: wallet.id, label: 'Aurora inbound' })).code).toBe(200);
+    expect((await post('merchantProManager', ApiPath.chainWallet.update, { id: wallet.id, label: 'Aurora inbound' })).code).toBe(200);
     const employee = await db().selectFrom('appUser').select('id').where('account', '=', 'merchantStdEmployee').executeTakeFirstOrThrow();
-    expect((await post('merchantStdManager', '/sys/member/update', { userId: employee.id, roleLevel: 1 })).code).toBe(200);
+    expect((await post('merchantStdManager', ApiPath.member.update, { userId: employee.id, roleLevel: 1 })).code).toBe(200);
     expect(
       (
-        await post('superAdmin', '/sys/config/brand/update', {
+        await post('superAdmin', ApiPath.brand.update, {
           brandName: 'Custodia Prime',
           favicon: '/brand/favicon.svg',
           logo: '/brand/logo.svg',
@@ -179,14 +180,14 @@ describe('every write is audited', () => {
     const stamp = async () => (await sql<{ id: number }>`select coalesce(max(id), 0)::int as id from audit_event`.execute(db())).rows[0].id;
     const since = await stamp();
     const rules = [{ name: 'Stop', kinds: ['withdraw'], destination: 'any', action: 'block' }];
-    expect((await post('merchantProManager', '/sys/policy/save', { rules, delayHours: 48 })).code).toBe(200);
-    const added = await post('merchantProManager', '/sys/address-book/save', {
+    expect((await post('merchantProManager', ApiPath.policy.save, { rules, delayHours: 48 })).code).toBe(200);
+    const added = await post('merchantProManager', ApiPath.addressBook.save, {
       chainId: 1,
       address: demoEvmAddress('audit book'),
       label: 'Supplier',
     });
-    expect((await post('merchantProManager', '/sys/address-book/update', { id: added.data.id, label: 'Main supplier' })).code).toBe(200);
-    expect((await post('merchantProManager', `/sys/address-book/delete/${String(added.data.id)}`, {})).code).toBe(200);
+    expect((await post('merchantProManager', ApiPath.addressBook.update, { id: added.data.id, label: 'Main supplier' })).code).toBe(200);
+    expect((await post('merchantProManager', withId(ApiPath.addressBook.delete, String(added.data.id)), {})).code).toBe(200);
     const events = (await list('merchantProManager', { pageSize: 50 })).data.list.filter((e) => e.id > since);
     expect(events.find((e) => e.entity === 'policy')).toMatchObject({
       action: 'create',
@@ -207,22 +208,22 @@ describe('every write is audited', () => {
   });
 
   it('sign-in, failed sign-in, sign-out, password change and session revocation, with no password or hash', async () => {
-    const failed = await server.call('POST', '/sys/auth/login', { body: { account: 'merchantLiteEmployee', password: 'Wrong-guess-1' } });
+    const failed = await server.call('POST', ApiPath.auth.login, { body: { account: 'merchantLiteEmployee', password: 'Wrong-guess-1' } });
     expect(failed.code).toBe(401);
     const first = await server.login('merchantLiteEmployee');
     const second = await server.login('merchantLiteEmployee');
-    const sessions = await server.call<ListResult<{ id: number; current: boolean }>>('GET', '/sys/account/session/list', { token: second });
+    const sessions = await server.call<ListResult<{ id: number; current: boolean }>>('GET', ApiPath.account.sessionList, { token: second });
     const other = sessions.data.list.find((s) => !s.current)!;
-    expect((await server.call('POST', `/sys/account/session/delete/${other.id}`, { token: second })).code).toBe(200);
+    expect((await server.call('POST', withId(ApiPath.account.sessionDelete, other.id), { token: second })).code).toBe(200);
     expect(
       (
-        await server.call('POST', '/sys/account/password', {
+        await server.call('POST', ApiPath.account.password, {
           token: second,
           body: { currentPassword: DEMO_PASSWORD, newPassword: 'Lite@2026-new' },
         })
       ).code,
     ).toBe(200);
-    expect((await server.call('POST', '/sys/auth/logout', { token: second })).code).toBe(200);
+    expect((await server.call('POST', ApiPath.auth.logout, { token: second })).code).toBe(200);
     expect(first).not.toBe(second);
 
     const mine = (await list('superAdmin', { actor: 'merchantliteemp' })).data.list;
@@ -238,7 +239,7 @@ describe('every write is audited', () => {
 
   it('no secret is in any audit row: password hashes, token hashes, whole invitation codes, the demo password', async () => {
     expect(
-      (await post('agentManager', '/sys/invitation/save', { orgName: 'Audit Goods', tenantType: 3, invitee: 'auditInvitee' })).code,
+      (await post('agentManager', ApiPath.invitation.save, { orgName: 'Audit Goods', tenantType: 3, invitee: 'auditInvitee' })).code,
     ).toBe(200);
     const rows = await sql<{ text: string }>`select row_to_json(e)::text as text from audit_event e`.execute(db());
     const all = rows.rows.map((r) => r.text).join('\n');
@@ -258,8 +259,8 @@ describe('every write is audited', () => {
 
   it('a refused write (400, 409) leaves no event: the event is part of the same transaction', async () => {
     const before = await eventCount();
-    expect((await post('superAdmin', '/sys/currency/update', { id: 1, withdrawFee: '-1' })).code).toBe(400);
-    expect((await post('superAdmin', '/sys/currency/delete/2', {})).code).toBe(409);
+    expect((await post('superAdmin', ApiPath.currency.update, { id: 1, withdrawFee: '-1' })).code).toBe(400);
+    expect((await post('superAdmin', withId(ApiPath.currency.delete, 2), {})).code).toBe(409);
     expect(await eventCount()).toBe(before);
   });
 });
@@ -287,14 +288,14 @@ describe('who reads the audit log', () => {
       expect((await list(account)).code, account).toBe(403);
     const foreign = (await list('superAdmin', { entity: 'chain' })).data.list[0];
     expect(
-      (await server.call('GET', '/sys/audit-log/detail', { token: await token('merchantProManager'), query: { id: foreign.id } })).code,
+      (await server.call('GET', ApiPath.auditLog.detail, { token: await token('merchantProManager'), query: { id: foreign.id } })).code,
     ).toBe(404);
-    expect((await server.call('GET', '/sys/audit-log/detail', { token: await token('superAdmin'), query: { id: foreign.id } })).code).toBe(
+    expect((await server.call('GET', ApiPath.auditLog.detail, { token: await token('superAdmin'), query: { id: foreign.id } })).code).toBe(
       200,
     );
     for (const query of <Record<string, string>[]>[{ entity: 'nope' }, { action: 'x' }, { dateFrom: 'yesterday' }, { sort: 'actor' }])
       expect((await list('superAdmin', query)).code, JSON.stringify(query)).toBe(400);
-    expect((await server.call('GET', '/sys/audit/verify', { token: await token('merchantProManager') })).code).toBe(403);
+    expect((await server.call('GET', ApiPath.auditLog.verify, { token: await token('merchantProManager') })).code).toBe(403);
   });
 });
 
@@ -304,8 +305,8 @@ describe('an audit trail no one can rewrite', () => {
     const burst = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         i % 2 === 0
-          ? post('superAdmin', '/sys/chain/update', { id: 3, confirmations: 10 + i })
-          : post('merchantProManager', '/sys/pay-link/save', { title: `Burst ${i}`, chainId: 1, currencyId: 2 }),
+          ? post('superAdmin', ApiPath.chain.update, { id: 3, confirmations: 10 + i })
+          : post('merchantProManager', ApiPath.payLink.save, { title: `Burst ${i}`, chainId: 1, currencyId: 2 }),
       ),
     );
     expect(burst.map((r) => r.code)).toEqual(Array(20).fill(200));

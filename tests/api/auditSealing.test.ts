@@ -1,3 +1,4 @@
+import { ApiPath } from '../../src/contract/apiPaths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from './harness';
@@ -22,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const db = () => server.app.context.db;
-const verify = async () => (await server.call<AuditVerifyResult>('GET', '/sys/audit/verify', { token: superToken })).data;
+const verify = async () => (await server.call<AuditVerifyResult>('GET', ApiPath.auditLog.verify, { token: superToken })).data;
 const unsealed = async () =>
   (await sql<{ n: number }>`select count(*)::int as n from audit_event where seq is null`.execute(db())).rows[0].n;
 const isSealed = async (id: number) =>
@@ -55,7 +56,7 @@ describe('sealing after commit', () => {
     expect(before).toMatchObject({ intact: true, firstBroken: null, unsealed: 0, staleUnsealed: null });
     const writes = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        server.call('POST', '/sys/chain/update', { token: superToken, body: { id: 3, confirmations: 20 + i } }),
+        server.call('POST', ApiPath.chain.update, { token: superToken, body: { id: 3, confirmations: 20 + i } }),
       ),
     );
     expect(writes.map((w) => w.code)).toEqual(Array(8).fill(200));
@@ -99,7 +100,7 @@ describe('sealing after commit', () => {
   it('instances sealing at once never fork the chain: one position per event, each linked to the one before', async () => {
     // Both instances of TEST_INSTANCES=2 take the writes; several sealers race on the lock besides.
     const writes = Array.from({ length: 16 }, (_, i) =>
-      server.call('POST', '/sys/chain/update', { token: superToken, body: { id: 3, confirmations: 40 + i } }),
+      server.call('POST', ApiPath.chain.update, { token: superToken, body: { id: 3, confirmations: 40 + i } }),
     );
     const direct = Array.from({ length: 40 }, (_, i) => insertEvent(`race ${i}`));
     const sealers = Array.from({ length: 4 }, () => sealAll());

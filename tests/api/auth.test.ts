@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoData';
 import type { SessionInfo } from '../../src/contract/schemas/auth';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -10,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const login = (account: string, password: string, headers?: Record<string, string>) =>
-  server.call<SessionInfo>('POST', '/sys/auth/login', { body: { account, password }, headers });
+  server.call<SessionInfo>('POST', ApiPath.auth.login, { body: { account, password }, headers });
 
 describe('login', () => {
   it('answers a token, the user and their orgs', async () => {
@@ -44,14 +45,14 @@ describe('login', () => {
   });
 
   it('refuses a missing field with 400 and a field message', async () => {
-    const res = await server.call<Record<string, string>>('POST', '/sys/auth/login', { body: { account: 'superAdmin' } });
+    const res = await server.call<Record<string, string>>('POST', ApiPath.auth.login, { body: { account: 'superAdmin' } });
     expect(res.code).toBe(400);
     expect(res.msg).toBe('Some fields are not valid.');
     expect(res.data).toEqual({ password: 'Required.' });
   });
 
   it('refuses a blank account and a non-string password', async () => {
-    const res = await server.call<Record<string, string>>('POST', '/sys/auth/login', { body: { account: '   ', password: 12345678 } });
+    const res = await server.call<Record<string, string>>('POST', ApiPath.auth.login, { body: { account: '   ', password: 12345678 } });
     expect(res.code).toBe(400);
     expect(res.data.account).toBe('Must be at least 1 characters.');
     expect(res.data.password).toBe('Must be a string.');
@@ -71,7 +72,7 @@ describe('login', () => {
 describe('session', () => {
   it('me answers the signed-in user without a token', async () => {
     const token = await server.login('merchantStdFinance');
-    const res = await server.call<SessionInfo>('GET', '/sys/auth/me', { token });
+    const res = await server.call<SessionInfo>('GET', ApiPath.auth.me, { token });
     expect(res.code).toBe(200);
     expect(res.data).toEqual({
       account: 'merchantStdFinance',
@@ -83,46 +84,46 @@ describe('session', () => {
   });
 
   it('me without a token is 401', async () => {
-    const res = await server.call('GET', '/sys/auth/me');
+    const res = await server.call('GET', ApiPath.auth.me);
     expect(res).toMatchObject({ code: 401, msg: 'Please sign in.' });
   });
 
   it('a malformed token is 401', async () => {
-    const res = await server.call('GET', '/sys/auth/me', { token: 'not a token!' });
+    const res = await server.call('GET', ApiPath.auth.me, { token: 'not a token!' });
     expect(res).toMatchObject({ code: 401, msg: 'The access token is malformed. Please sign in again.' });
   });
 
   it('a well-formed but unknown token is 401', async () => {
-    const res = await server.call('GET', '/sys/auth/me', { token: 'A'.repeat(43) });
+    const res = await server.call('GET', ApiPath.auth.me, { token: 'A'.repeat(43) });
     expect(res.code).toBe(401);
   });
 
   it('logout revokes the token: the same token is 401 afterwards', async () => {
     const token = await server.login('agentEmployee');
-    expect((await server.call('GET', '/sys/auth/me', { token })).code).toBe(200);
-    expect((await server.call('POST', '/sys/auth/logout', { token })).code).toBe(200);
-    const after = await server.call('GET', '/sys/auth/me', { token });
+    expect((await server.call('GET', ApiPath.auth.me, { token })).code).toBe(200);
+    expect((await server.call('POST', ApiPath.auth.logout, { token })).code).toBe(200);
+    const after = await server.call('GET', ApiPath.auth.me, { token });
     expect(after).toMatchObject({ code: 401, msg: 'Your session has expired or was signed out. Please sign in again.' });
   });
 
   it('logout revokes only that session', async () => {
     const first = await server.login('agentManager');
     const second = await server.login('agentManager');
-    await server.call('POST', '/sys/auth/logout', { token: first });
-    expect((await server.call('GET', '/sys/auth/me', { token: second })).code).toBe(200);
+    await server.call('POST', ApiPath.auth.logout, { token: first });
+    expect((await server.call('GET', ApiPath.auth.me, { token: second })).code).toBe(200);
   });
 
   it('X-Org-Id of an org the user belongs to selects it', async () => {
     const token = await server.login('multiOrg');
-    const res = await server.call('GET', '/sys/chain/list', { token, orgId: server.orgIds.stdB });
+    const res = await server.call('GET', ApiPath.chain.list, { token, orgId: server.orgIds.stdB });
     expect(res.code).toBe(200);
   });
 
   it('X-Org-Id of an org the user does not belong to is 403', async () => {
     const token = await server.login('merchantProManager');
-    const res = await server.call('GET', '/sys/auth/me', { token, orgId: server.orgIds.operator });
+    const res = await server.call('GET', ApiPath.auth.me, { token, orgId: server.orgIds.operator });
     expect(res).toMatchObject({ code: 403, msg: 'You are not a member of the selected organisation.' });
-    const garbage = await server.call('GET', '/sys/auth/me', { token, orgId: 'abc' });
+    const garbage = await server.call('GET', ApiPath.auth.me, { token, orgId: 'abc' });
     expect(garbage.code).toBe(403);
   });
 
@@ -130,13 +131,13 @@ describe('session', () => {
     const token = await server.login('operatorEmployee');
     const ttlMs = server.app.context.config.sessionTtlHours * 3_600_000;
     server.advanceClock(ttlMs - 60_000);
-    expect((await server.call('GET', '/sys/auth/me', { token })).code).toBe(200);
+    expect((await server.call('GET', ApiPath.auth.me, { token })).code).toBe(200);
     server.advanceClock(120_000);
-    const res = await server.call('GET', '/sys/auth/me', { token });
+    const res = await server.call('GET', ApiPath.auth.me, { token });
     expect(res).toMatchObject({ code: 401, msg: 'Your session has expired or was signed out. Please sign in again.' });
     // A new sign-in works at the new time.
     const fresh = await server.login('operatorEmployee');
-    expect((await server.call('GET', '/sys/auth/me', { token: fresh })).code).toBe(200);
+    expect((await server.call('GET', ApiPath.auth.me, { token: fresh })).code).toBe(200);
   });
 });
 
@@ -153,7 +154,7 @@ describe('password guessing', () => {
 describe('one account’s limit cannot be side-stepped', () => {
   /** A raw sign-in from an address of this test's own, for the headers. */
   const attempt = (account: string, password: string, remoteAddress = '198.51.100.10') =>
-    server.app.inject({ method: 'POST', url: '/api/sys/auth/login', remoteAddress, payload: { account, password } });
+    server.app.inject({ method: 'POST', url: `/api${ApiPath.auth.login}`, remoteAddress, payload: { account, password } });
 
   it('accounts are looked up trimmed and case aside', async () => {
     const res = await login('  MERCHANTSTDMANAGER ', DEMO_PASSWORD);

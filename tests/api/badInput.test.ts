@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import type { Envelope } from '../../src/contract/envelope';
+import { ApiPath, withId } from '../../src/contract/apiPaths';
 
 let server: TestServer;
 let operator: string;
@@ -37,31 +38,32 @@ async function snapshot() {
 
 describe('requests the API cannot understand', () => {
   it('an unknown /api route is body code 404 with HTTP 200', async () => {
+    // eslint-disable-next-line no-restricted-syntax -- a path the API deliberately does not have: the 404 under test
     const res = await raw('GET', '/api/sys/nothing/here');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ code: 404, msg: 'There is no API call GET /api/sys/nothing/here.', data: null });
   });
 
   it('a known path with the wrong method is a 404 too', async () => {
-    const res = await raw('GET', '/api/sys/chain/save');
+    const res = await raw('GET', `/api${ApiPath.chain.save}`);
     expect(res.status).toBe(200);
     expect(res.body.code).toBe(404);
   });
 
   it('invalid JSON is 400', async () => {
-    const res = await raw('POST', '/api/sys/chain/save', { payload: '{"chainId": 1,', contentType: 'application/json' });
+    const res = await raw('POST', `/api${ApiPath.chain.save}`, { payload: '{"chainId": 1,', contentType: 'application/json' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ code: 400, msg: 'The request body is not valid JSON.' });
   });
 
   it('an empty body declared as JSON is 400', async () => {
-    const res = await raw('POST', '/api/sys/chain/save', { payload: '', contentType: 'application/json' });
+    const res = await raw('POST', `/api${ApiPath.chain.save}`, { payload: '', contentType: 'application/json' });
     expect(res.status).toBe(200);
     expect(res.body.code).toBe(400);
   });
 
   it('a prototype-polluting body is refused', async () => {
-    const res = await raw('POST', '/api/sys/config/brand/update', {
+    const res = await raw('POST', `/api${ApiPath.brand.update}`, {
       payload: '{"brandName":"x","favicon":"","logo":"","logoDarkMode":"","__proto__":{"isAdmin":true}}',
       contentType: 'application/json',
     });
@@ -70,30 +72,30 @@ describe('requests the API cannot understand', () => {
   });
 
   it('a text/plain body is 415', async () => {
-    const res = await raw('POST', '/api/sys/chain/save', { payload: 'chainId=1', contentType: 'text/plain' });
+    const res = await raw('POST', `/api${ApiPath.chain.save}`, { payload: 'chainId=1', contentType: 'text/plain' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ code: 415, msg: 'Send the request body as application/json.' });
   });
 
   it('a form-encoded body is 415', async () => {
-    const res = await raw('POST', '/api/sys/chain/save', { payload: 'chainId=1', contentType: 'application/x-www-form-urlencoded' });
+    const res = await raw('POST', `/api${ApiPath.chain.save}`, { payload: 'chainId=1', contentType: 'application/x-www-form-urlencoded' });
     expect(res.status).toBe(200);
     expect(res.body.code).toBe(415);
   });
 
   it('a body over 1 MiB is 413', async () => {
     const payload = JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) });
-    const res = await raw('POST', '/api/sys/chain/save', { payload, contentType: 'application/json' });
+    const res = await raw('POST', `/api${ApiPath.chain.save}`, { payload, contentType: 'application/json' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ code: 413, msg: 'The request body is larger than 1 MiB.' });
   });
 
   it('a body of the wrong shape is 400', async () => {
-    const array = await raw('POST', '/api/sys/chain/save', { payload: '[1,2,3]', contentType: 'application/json' });
+    const array = await raw('POST', `/api${ApiPath.chain.save}`, { payload: '[1,2,3]', contentType: 'application/json' });
     expect(array.body.code).toBe(400);
-    const scalar = await raw('POST', '/api/sys/currency/save', { payload: '"USDT"', contentType: 'application/json' });
+    const scalar = await raw('POST', `/api${ApiPath.currency.save}`, { payload: '"USDT"', contentType: 'application/json' });
     expect(scalar.body.code).toBe(400);
-    const nullBody = await raw('POST', '/api/sys/chain/save', { payload: 'null', contentType: 'application/json' });
+    const nullBody = await raw('POST', `/api${ApiPath.chain.save}`, { payload: 'null', contentType: 'application/json' });
     expect(nullBody.body.code).toBe(400);
     expect(nullBody.body.data).toMatchObject({ chainId: 'Required.', name: 'Required.' });
   });
@@ -110,7 +112,7 @@ describe('requests the API cannot understand', () => {
       isDefault: 'false',
       enabled: null,
     });
-    const res = await raw('POST', '/api/sys/chain/save', { payload, contentType: 'application/json' });
+    const res = await raw('POST', `/api${ApiPath.chain.save}`, { payload, contentType: 'application/json' });
     expect(res.body.code).toBe(400);
     expect(res.body.data).toMatchObject({
       chainId: 'Must be a number.',
@@ -135,16 +137,16 @@ describe('requests the API cannot understand', () => {
   it('numbers JSON cannot hold exactly are refused, not rounded', async () => {
     const payload =
       '{"chainId": 1e400, "name": "x", "family": "evm", "symbol": "X", "rpcUrl": "https://a.b", "explorerUrl": "https://a.b", "confirmations": 1}';
-    const res = await raw('POST', '/api/sys/chain/save', { payload, contentType: 'application/json' });
+    const res = await raw('POST', `/api${ApiPath.chain.save}`, { payload, contentType: 'application/json' });
     expect(res.body.code).toBe(400);
     expect(res.body.data!.chainId).toBeTruthy();
   });
 
   it('repeated or malformed query parameters are 400', async () => {
-    const repeated = await raw('GET', '/api/sys/chain/list?page=1&page=2');
+    const repeated = await raw('GET', `/api${ApiPath.chain.list}?page=1&page=2`);
     expect(repeated.body.code).toBe(400);
     expect(repeated.body.data!.page).toBeTruthy();
-    const paging = await raw('GET', '/api/sys/currency/list?page=0&pageSize=-1&order=up');
+    const paging = await raw('GET', `/api${ApiPath.currency.list}?page=0&pageSize=-1&order=up`);
     expect(paging.body.code).toBe(400);
     expect(paging.body.data).toMatchObject({
       page: 'Must be at least 1.',
@@ -154,19 +156,19 @@ describe('requests the API cannot understand', () => {
   });
 
   it('SQL in a filter is only text', async () => {
-    const res = await raw('GET', `/api/sys/chain/list?name=${encodeURIComponent("' or 1=1 --")}`);
+    const res = await raw('GET', `/api${ApiPath.chain.list}?name=${encodeURIComponent("' or 1=1 --")}`);
     expect(res.body.code).toBe(200);
     expect((res.body.data as unknown as { count: number }).count).toBe(0);
   });
 
   it('unknown ids are 404 on every call that takes one', async () => {
     const calls: Array<[string, string, string?]> = [
-      ['GET', '/api/sys/chain/detail?id=424242'],
-      ['GET', '/api/sys/currency/detail?id=424242'],
-      ['POST', '/api/sys/chain/update', '{"id":424242,"name":"x"}'],
-      ['POST', '/api/sys/currency/update', '{"id":424242,"name":"x"}'],
-      ['POST', '/api/sys/chain/delete/424242'],
-      ['POST', '/api/sys/currency/delete/424242'],
+      ['GET', `/api${ApiPath.chain.detail}?id=424242`],
+      ['GET', `/api${ApiPath.currency.detail}?id=424242`],
+      ['POST', `/api${ApiPath.chain.update}`, '{"id":424242,"name":"x"}'],
+      ['POST', `/api${ApiPath.currency.update}`, '{"id":424242,"name":"x"}'],
+      ['POST', `/api${withId(ApiPath.chain.delete, 424242)}`],
+      ['POST', `/api${withId(ApiPath.currency.delete, 424242)}`],
     ];
     for (const [method, url, payload] of calls) {
       const res = await raw(method as 'GET' | 'POST', url, payload ? { payload, contentType: 'application/json' } : {});
@@ -176,15 +178,15 @@ describe('requests the API cannot understand', () => {
   });
 
   it('an id too large for the database is a 400, not a fault', async () => {
-    const res = await raw('GET', '/api/sys/chain/detail?id=99999999999999999999');
+    const res = await raw('GET', `/api${ApiPath.chain.detail}?id=99999999999999999999`);
     expect(res.body.code).toBe(400);
-    const del = await raw('POST', '/api/sys/currency/delete/99999999999');
+    const del = await raw('POST', `/api${withId(ApiPath.currency.delete, 99999999999)}`);
     expect(del.status).toBe(200);
     expect([400, 404]).toContain(del.body.code);
   });
 
   it('a bearer header without a token is 401', async () => {
-    const response = await server.app.inject({ method: 'GET', url: '/api/sys/chain/list', headers: { authorization: 'Bearer ' } });
+    const response = await server.app.inject({ method: 'GET', url: `/api${ApiPath.chain.list}`, headers: { authorization: 'Bearer ' } });
     expect(response.json<Envelope>().code).toBe(401);
   });
 });
@@ -207,23 +209,23 @@ describe('never an HTTP 5xx for bad input', () => {
     '{"brandName":["a"]}',
   ];
   const posts = [
-    '/api/sys/chain/save',
-    '/api/sys/chain/update',
-    '/api/sys/currency/save',
-    '/api/sys/currency/update',
-    '/api/sys/config/brand/update',
-    '/api/sys/auth/login',
+    `/api${ApiPath.chain.save}`,
+    `/api${ApiPath.chain.update}`,
+    `/api${ApiPath.currency.save}`,
+    `/api${ApiPath.currency.update}`,
+    `/api${ApiPath.brand.update}`,
+    `/api${ApiPath.auth.login}`,
   ];
   const gets = [
-    '/api/sys/chain/list?sort[]=x',
-    '/api/sys/chain/list?enabled=1',
-    '/api/sys/chain/list?chainId=abc',
-    '/api/sys/currency/list?ids=1,,2',
-    '/api/sys/currency/list?ids=99999999999999999999',
-    '/api/sys/currency/symbol/available?chainId=-1',
-    '/api/sys/chain/detail?id=',
-    '/api/sys/currency/detail?id[]=1',
-    '/api/sys/currency/legalTender/list?page=x',
+    `/api${ApiPath.chain.list}?sort[]=x`,
+    `/api${ApiPath.chain.list}?enabled=1`,
+    `/api${ApiPath.chain.list}?chainId=abc`,
+    `/api${ApiPath.currency.list}?ids=1,,2`,
+    `/api${ApiPath.currency.list}?ids=99999999999999999999`,
+    `/api${ApiPath.currency.symbolAvailable}?chainId=-1`,
+    `/api${ApiPath.chain.detail}?id=`,
+    `/api${ApiPath.currency.detail}?id[]=1`,
+    `/api${ApiPath.currency.legalTenderList}?page=x`,
   ];
 
   it('across every chain, currency and brand call', async () => {
@@ -240,8 +242,8 @@ describe('never an HTTP 5xx for bad input', () => {
       expect(res.status, url).toBe(200);
     }
     for (const id of ['abc', '-1', '0', '1.5', '%00', '1e3', '99999999999999999999']) {
-      for (const resource of ['chain', 'currency']) {
-        const res = await raw('POST', `/api/sys/${resource}/delete/${id}`);
+      for (const resource of ['chain', 'currency'] as const) {
+        const res = await raw('POST', `/api${ApiPath[resource].delete.replace('{id}', id)}`);
         expect(res.status, `${resource} ${id}`).toBe(200);
         expect(res.body.code, `${resource} ${id}`).not.toBe(200);
       }
@@ -258,7 +260,7 @@ describe('a refused write changes nothing', () => {
     const agent = await server.login('agentManager');
     const refused: Array<[string, unknown, string?]> = [
       [
-        '/sys/chain/save',
+        ApiPath.chain.save,
         {
           chainId: 1,
           name: 'Dup',
@@ -270,10 +272,10 @@ describe('a refused write changes nothing', () => {
           isDefault: true,
         },
       ],
-      ['/sys/chain/update', { id: eth.id, isDefault: false, name: 'Half applied?' }],
-      ['/sys/chain/update', { id: eth.id, name: 'Half applied?', enabled: false }],
+      [ApiPath.chain.update, { id: eth.id, isDefault: false, name: 'Half applied?' }],
+      [ApiPath.chain.update, { id: eth.id, name: 'Half applied?', enabled: false }],
       [
-        '/sys/currency/save',
+        ApiPath.currency.save,
         {
           symbol: 'USDT',
           name: 'Dup',
@@ -286,10 +288,10 @@ describe('a refused write changes nothing', () => {
           withdrawFee: '0',
         },
       ],
-      ['/sys/currency/update', { id: usdt.id, name: 'Half applied?', withdrawFee: '0.5', decimals: 0 }],
-      ['/sys/currency/update', { id: usdt.id, name: 'Half applied?', symbol: 'USDC' }],
-      ['/sys/config/brand/update', { brandName: 'Hijacked', favicon: '', logo: '', logoDarkMode: '' }, agent],
-      ['/sys/chain/update', { id: eth.id, name: 'Hijacked' }, agent],
+      [ApiPath.currency.update, { id: usdt.id, name: 'Half applied?', withdrawFee: '0.5', decimals: 0 }],
+      [ApiPath.currency.update, { id: usdt.id, name: 'Half applied?', symbol: 'USDC' }],
+      [ApiPath.brand.update, { brandName: 'Hijacked', favicon: '', logo: '', logoDarkMode: '' }, agent],
+      [ApiPath.chain.update, { id: eth.id, name: 'Hijacked' }, agent],
     ];
     for (const [path, body, token] of refused) {
       const res = await server.call('POST', path, { token: token ?? operator, body });
@@ -300,7 +302,7 @@ describe('a refused write changes nothing', () => {
 
   it('text in any script survives a round trip unchanged', async () => {
     const name = 'Réseau 测试 ✓ "quoted" <b>';
-    const res = await server.call<{ id: number; name: string }>('POST', '/sys/chain/save', {
+    const res = await server.call<{ id: number; name: string }>('POST', ApiPath.chain.save, {
       token: operator,
       body: {
         chainId: 31337,
@@ -340,21 +342,21 @@ describe('static files next to the API', () => {
 describe('input the database cannot hold is refused before it gets there', () => {
   it('a NUL character in a body value, a body key or a filter is a 400 naming the field, and nothing is written', async () => {
     const before = await snapshot();
-    const value = await raw('POST', '/api/sys/chain/save', {
+    const value = await raw('POST', `/api${ApiPath.chain.save}`, {
       contentType: 'application/json',
       payload: JSON.stringify({ name: 'Nul\u0000chain', chainId: 4242 }),
     });
     expect(value.status).toBe(200);
     expect(value.body).toMatchObject({ code: 400, data: { name: 'Must not contain a NUL character (\\u0000).' } });
-    const key = await raw('POST', '/api/sys/chain/save', {
+    const key = await raw('POST', `/api${ApiPath.chain.save}`, {
       contentType: 'application/json',
       payload: JSON.stringify({ 'na\u0000me': 'x' }),
     });
     expect(key.body).toMatchObject({ code: 400, data: { name: 'Must not contain a NUL character (\\u0000).' } });
     for (const url of [
-      '/api/sys/report/payment/list?q=PAY%00',
-      '/api/sys/audit-log/list?actor=a%00b',
-      '/api/sys/sign/log/list?actor=%00',
+      `/api${ApiPath.report.payment.list}?q=PAY%00`,
+      `/api${ApiPath.auditLog.list}?actor=a%00b`,
+      `/api${ApiPath.sign.logList}?actor=%00`,
     ]) {
       const filter = await raw('GET', url);
       expect(filter.status, url).toBe(200);
@@ -367,12 +369,12 @@ describe('input the database cannot hold is refused before it gets there', () =>
   it('a date before year 1 or after 9999 is a 400 on every date filter', async () => {
     const dates = ['0000-01-01T00:00:00Z', '-000010-06-01T00:00:00Z', '+010000-01-01T00:00:00Z'];
     const paths = [
-      '/api/sys/report/payment/list',
-      '/api/sys/report/gas/totals',
-      '/api/sys/audit-log/list',
-      '/api/sys/asset-flow/list',
-      '/api/sys/sign/list',
-      '/api/sys/sign/log/list',
+      `/api${ApiPath.report.payment.list}`,
+      `/api${ApiPath.report.gas.totals}`,
+      `/api${ApiPath.auditLog.list}`,
+      `/api${ApiPath.assetFlow.list}`,
+      `/api${ApiPath.sign.list}`,
+      `/api${ApiPath.sign.logList}`,
     ];
     for (const path of paths) {
       for (const [index, date] of dates.entries()) {
@@ -383,22 +385,22 @@ describe('input the database cannot hold is refused before it gets there', () =>
       }
     }
     // The edges themselves are fine.
-    expect((await raw('GET', `/api/sys/report/payment/list?dateFrom=0001-01-01T00:00:00Z&dateTo=9999-12-31T00:00:00Z`)).body.code).toBe(
-      200,
-    );
+    expect(
+      (await raw('GET', `/api${ApiPath.report.payment.list}?dateFrom=0001-01-01T00:00:00Z&dateTo=9999-12-31T00:00:00Z`)).body.code,
+    ).toBe(200);
   });
 
   it('a path id past the router’s length and a malformed address are 400s in the envelope', async () => {
-    const long = await raw('POST', `/api/sys/chain/delete/${'9'.repeat(150)}`);
+    const long = await raw('POST', `/api${withId(ApiPath.chain.delete, '9'.repeat(150))}`);
     expect(long.status).toBe(200);
     expect(long.body).toEqual({ code: 400, msg: 'A part of this address is too long.', data: null });
-    const malformed = await raw('GET', '/api/sys/chain/detail%E0%A4%A');
+    const malformed = await raw('GET', `/api${ApiPath.chain.detail}%E0%A4%A`);
     expect(malformed.status).toBe(200);
     expect(malformed.body).toEqual({ code: 400, msg: 'The address of this request is not valid.', data: null });
   });
 
   it('an upload whose body stops before its end is a 400, not a fault', async () => {
-    const cut = await raw('POST', '/api/sys/config/brand/upload', {
+    const cut = await raw('POST', `/api${ApiPath.brand.upload}`, {
       contentType: 'multipart/form-data; boundary=XX',
       payload: '--XX\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
     });

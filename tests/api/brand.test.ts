@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from './harness';
 import { demoBrand } from '../../server/db/seed/demoData';
 import type { Envelope } from '../../src/contract/envelope';
 import type { BrandConfig, BrandUploadResult } from '../../src/contract/schemas/brand';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 let server: TestServer;
 let operator: string;
@@ -19,13 +20,13 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const readBrand = async () => (await server.call<BrandConfig>('GET', '/sys/config/brand')).data;
+const readBrand = async () => (await server.call<BrandConfig>('GET', ApiPath.brand.get)).data;
 const updateBrand = (body: Record<string, unknown>, token = operator) =>
-  server.call<BrandConfig & Record<string, string>>('POST', '/sys/config/brand/update', { token, body });
+  server.call<BrandConfig & Record<string, string>>('POST', ApiPath.brand.update, { token, body });
 
 describe('reading the brand', () => {
   it('is public: no token needed', async () => {
-    const res = await server.call<BrandConfig>('GET', '/sys/config/brand');
+    const res = await server.call<BrandConfig>('GET', ApiPath.brand.get);
     expect(res.code).toBe(200);
     expect(res.data).toEqual(demoBrand);
   });
@@ -76,7 +77,7 @@ describe('updating the brand', () => {
       const res = await updateBrand({ ...brand, brandName: 'Hijacked' }, token);
       expect(res).toMatchObject({ code: 403, msg: 'Your role is not allowed to do this.' });
     }
-    expect((await server.call('POST', '/sys/config/brand/update', { body: brand })).code).toBe(401);
+    expect((await server.call('POST', ApiPath.brand.update, { body: brand })).code).toBe(401);
     expect(await readBrand()).toEqual(before);
   });
 });
@@ -107,7 +108,7 @@ async function upload(parts: Part[], token: string | null = operator) {
   const { payload, contentType } = multipart(parts);
   const response = await server.app.inject({
     method: 'POST',
-    url: '/api/sys/config/brand/upload',
+    url: `/api${ApiPath.brand.upload}`,
     headers: { 'content-type': contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     payload,
   });
@@ -212,7 +213,7 @@ describe('uploading a brand image', () => {
   });
 
   it('a JSON body is 415', async () => {
-    const res = await server.call('POST', '/sys/config/brand/upload', { token: operator, body: { file: 'x' } });
+    const res = await server.call('POST', ApiPath.brand.upload, { token: operator, body: { file: 'x' } });
     expect(res).toMatchObject({ code: 415, msg: 'Send the file as multipart/form-data.' });
   });
 
@@ -226,7 +227,7 @@ describe('uploading a brand image', () => {
     const { payload, contentType } = multipart([{ name: 'brandName', content: 'Multipart' }]);
     const response = await server.app.inject({
       method: 'POST',
-      url: '/api/sys/config/brand/update',
+      url: `/api${ApiPath.brand.update}`,
       headers: { 'content-type': contentType, authorization: `Bearer ${operator}` },
       payload,
     });

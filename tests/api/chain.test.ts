@@ -3,6 +3,7 @@ import { startTestServer, type TestServer } from './harness';
 import { demoChains } from '../../server/db/seed/demoData';
 import type { ListResult } from '../../src/contract/envelope';
 import type { ChainRecord } from '../../src/contract/schemas/chain';
+import { ApiPath, withId } from '../../src/contract/apiPaths';
 
 let server: TestServer;
 let operator: string;
@@ -20,14 +21,14 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const list = (query: Record<string, string | number | boolean | undefined> = {}, token = operator) =>
-  server.call<ListResult<ChainRecord>>('GET', '/sys/chain/list', { token, query: { pageSize: 100, ...query } });
+  server.call<ListResult<ChainRecord>>('GET', ApiPath.chain.list, { token, query: { pageSize: 100, ...query } });
 const allChains = async () => (await list()).data.list;
 const byChainId = async (chainId: number) => (await allChains()).find((c) => c.chainId === chainId);
 const save = (body: Record<string, unknown>, token = operator) =>
-  server.call<ChainRecord & Record<string, string>>('POST', '/sys/chain/save', { token, body });
+  server.call<ChainRecord & Record<string, string>>('POST', ApiPath.chain.save, { token, body });
 const update = (body: Record<string, unknown>, token = operator) =>
-  server.call<ChainRecord & Record<string, string>>('POST', '/sys/chain/update', { token, body });
-const remove = (id: number | string, token = operator) => server.call<ChainRecord>('POST', `/sys/chain/delete/${id}`, { token });
+  server.call<ChainRecord & Record<string, string>>('POST', ApiPath.chain.update, { token, body });
+const remove = (id: number | string, token = operator) => server.call<ChainRecord>('POST', withId(ApiPath.chain.delete, id), { token });
 
 let nextChainId = 900_001;
 const newChain = (overrides: Record<string, unknown> = {}) => ({
@@ -76,7 +77,7 @@ describe('reading chains', () => {
     expect(modes).toEqual({ Ethereum: 'devnet', 'BNB Smart Chain': 'devnet', TRON: 'simulated' });
     const eth = await byChainId(1);
     expect(
-      (await server.call<ChainRecord>('GET', '/sys/chain/detail', { token: merchantProManager, query: { id: eth!.id } })).data.mode,
+      (await server.call<ChainRecord>('GET', ApiPath.chain.detail, { token: merchantProManager, query: { id: eth!.id } })).data.mode,
     ).toBe('devnet');
     const saved = await save(newChain({ family: 'tron', symbol: 'TRX' }));
     expect(saved.data.mode).toBe('simulated');
@@ -85,7 +86,7 @@ describe('reading chains', () => {
   });
 
   it('is 401 without a session', async () => {
-    const res = await server.call('GET', '/sys/chain/list');
+    const res = await server.call('GET', ApiPath.chain.list);
     expect(res).toMatchObject({ code: 401, msg: 'Please sign in.' });
   });
 
@@ -119,7 +120,7 @@ describe('reading chains', () => {
   });
 
   it('refuses an unknown sort field and a bad filter with field messages', async () => {
-    const res = await server.call<Record<string, string>>('GET', '/sys/chain/list', {
+    const res = await server.call<Record<string, string>>('GET', ApiPath.chain.list, {
       token: operator,
       query: { sort: 'rpcUrl; drop table chain', family: 'btc', enabled: 'maybe' },
     });
@@ -131,20 +132,20 @@ describe('reading chains', () => {
 
   it('detail answers one chain', async () => {
     const eth = await byChainId(1);
-    const res = await server.call<ChainRecord>('GET', '/sys/chain/detail', { token: liteEmployee, query: { id: eth!.id } });
+    const res = await server.call<ChainRecord>('GET', ApiPath.chain.detail, { token: liteEmployee, query: { id: eth!.id } });
     expect(res.code).toBe(200);
     expect(res.data).toEqual(eth);
   });
 
   it('detail of an unknown id is 404, of a non-id 400', async () => {
-    expect(await server.call('GET', '/sys/chain/detail', { token: operator, query: { id: 999999 } })).toMatchObject({
+    expect(await server.call('GET', ApiPath.chain.detail, { token: operator, query: { id: 999999 } })).toMatchObject({
       code: 404,
       msg: 'Chain was not found.',
     });
-    const bad = await server.call<Record<string, string>>('GET', '/sys/chain/detail', { token: operator, query: { id: 'abc' } });
+    const bad = await server.call<Record<string, string>>('GET', ApiPath.chain.detail, { token: operator, query: { id: 'abc' } });
     expect(bad.code).toBe(400);
     expect(bad.data.id).toBe('Must be a positive whole number.');
-    const missing = await server.call<Record<string, string>>('GET', '/sys/chain/detail', { token: operator });
+    const missing = await server.call<Record<string, string>>('GET', ApiPath.chain.detail, { token: operator });
     expect(missing.data.id).toBe('Required.');
   });
 });
@@ -182,7 +183,7 @@ describe('saving a chain', () => {
   });
 
   it('says so in Chinese too', async () => {
-    const res = await server.call<Record<string, string>>('POST', '/sys/chain/save', {
+    const res = await server.call<Record<string, string>>('POST', ApiPath.chain.save, {
       token: operator,
       body: newChain({ chainId: 1 }),
       headers: { 'accept-language': 'zh-CN' },
@@ -298,7 +299,7 @@ describe('updating a chain', () => {
     const res = await update({ id: created.id, rpcUrl: 'nope', confirmations: -2 });
     expect(res.code).toBe(400);
     expect(res.data).toEqual({ rpcUrl: 'Must be an http(s) URL.', confirmations: 'Must be at least 0.' });
-    expect((await server.call('GET', '/sys/chain/detail', { token: operator, query: { id: created.id } })).data).toEqual(created);
+    expect((await server.call('GET', ApiPath.chain.detail, { token: operator, query: { id: created.id } })).data).toEqual(created);
   });
 
   it('an unknown id is 404; a missing id 400', async () => {
@@ -334,7 +335,7 @@ describe('deleting a chain', () => {
     const res = await remove(created.id);
     expect(res.code).toBe(200);
     expect(res.data).toEqual(created);
-    expect((await server.call('GET', '/sys/chain/detail', { token: operator, query: { id: created.id } })).code).toBe(404);
+    expect((await server.call('GET', ApiPath.chain.detail, { token: operator, query: { id: created.id } })).code).toBe(404);
   });
 
   it('refuses the default chain with 409', async () => {
@@ -377,7 +378,7 @@ describe('deleting a chain', () => {
 
   it('an unknown id is 404, a non-id 400', async () => {
     expect(await remove(999999)).toMatchObject({ code: 404, msg: 'Chain was not found.' });
-    const res = await server.call<Record<string, string>>('POST', '/sys/chain/delete/abc', { token: operator });
+    const res = await server.call<Record<string, string>>('POST', withId(ApiPath.chain.delete, 'abc'), { token: operator });
     expect(res.code).toBe(400);
     expect(res.data.id).toBe('Must be a positive whole number.');
   });

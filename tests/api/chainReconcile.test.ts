@@ -16,6 +16,7 @@ import { encodeAnnounceEscape, ESCAPE_DELAY_SECONDS, guardAddressOf } from '../.
 import { devnetChainId } from '../../server/chain/registry';
 import { demoSigningKey } from '../../src/contract/demoSigningKey';
 import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 // The database against the Safes (docs/ledger.md "Verification"): every Safe has on chain the owners
 // and threshold its wallet says, which only a governance proposal executed by the Safe changes, and
@@ -34,7 +35,7 @@ afterAll(() => server?.close());
 
 const db = () => server.app.context.db;
 const verify = async () =>
-  (await server.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: await client.token('superAdmin') })).data;
+  (await server.call<LedgerVerifyResult>('GET', ApiPath.ledger.verify, { token: await client.token('superAdmin') })).data;
 const addressOf = async (label: string) =>
   getAddress((await db().selectFrom('chainWallet').select('address').where('label', '=', label).executeTakeFirstOrThrow()).address);
 

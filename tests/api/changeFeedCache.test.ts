@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from './harness';
 import { buildApp, type App } from '../../server/app';
 import { ChangeFeedCache } from '../../server/http/changeFeedCache';
 import type { Envelope } from '../../src/contract/envelope';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 /**
  * Sessions are remembered per instance for a while (server/http/changeFeedCache.ts); a revocation
@@ -24,7 +25,7 @@ afterAll(async () => {
 });
 
 const chainsOn = async (app: App, token: string) => {
-  const response = await app.inject({ method: 'GET', url: '/api/sys/chain/list', headers: { authorization: `Bearer ${token}` } });
+  const response = await app.inject({ method: 'GET', url: `/api${ApiPath.chain.list}`, headers: { authorization: `Bearer ${token}` } });
   return response.json<Envelope>().code;
 };
 
@@ -33,7 +34,7 @@ describe('remembered sessions and reference lists', () => {
     const token = await server.login('operatorEmployee');
     expect(await chainsOn(other, token)).toBe(200);
     expect(await chainsOn(other, token)).toBe(200);
-    expect((await server.call('POST', '/sys/auth/logout', { token })).code).toBe(200);
+    expect((await server.call('POST', ApiPath.auth.logout, { token })).code).toBe(200);
     expect(await chainsOn(server.app, token)).toBe(401);
     await expect.poll(() => chainsOn(other, token)).toBe(401);
   });
@@ -50,8 +51,9 @@ describe('remembered sessions and reference lists', () => {
   it('a membership changed outside any request changes what the caller may do everywhere', async () => {
     const token = await server.login('agentEmployee');
     const invite = async (app: App) =>
-      (await app.inject({ method: 'GET', url: '/api/sys/member/list', headers: { authorization: `Bearer ${token}` } })).json<Envelope>()
-        .code;
+      (
+        await app.inject({ method: 'GET', url: `/api${ApiPath.member.list}`, headers: { authorization: `Bearer ${token}` } })
+      ).json<Envelope>().code;
     const before = await invite(other);
     await sql`delete from membership where user_id = (select id from app_user where account = 'agentEmployee')`.execute(server.database.db);
     await expect.poll(() => invite(other)).not.toBe(before);
@@ -74,17 +76,17 @@ describe('remembered sessions and reference lists', () => {
   it('a network edited outside any request, or on another instance, shows at once in every instance’s list', async () => {
     const token = await server.login('superAdmin');
     const names = async (app: App) =>
-      (await app.inject({ method: 'GET', url: '/api/sys/chain/list?sort=id', headers: { authorization: `Bearer ${token}` } })).json<
+      (await app.inject({ method: 'GET', url: `/api${ApiPath.chain.list}?sort=id`, headers: { authorization: `Bearer ${token}` } })).json<
         Envelope<{ list: Array<{ id: number; name: string }> }>
       >().data.list;
     const [first] = await names(other);
     expect((await names(other))[0].name).toBe(first.name);
     await sql`update chain set name = 'Renamed in SQL' where id = ${first.id}`.execute(server.database.db);
     await expect.poll(async () => (await names(other))[0].name).toBe('Renamed in SQL');
-    const edited = await server.call('POST', '/sys/chain/update', {
+    const edited = await server.call('POST', ApiPath.chain.update, {
       token,
       body: {
-        ...(await server.call<Record<string, unknown>>('GET', '/sys/chain/detail', { token, query: { id: first.id } })).data,
+        ...(await server.call<Record<string, unknown>>('GET', ApiPath.chain.detail, { token, query: { id: first.id } })).data,
         name: 'Renamed on A',
       },
     });

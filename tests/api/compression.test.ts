@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { precompressFolder } from '../../build/precompress';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 /**
  * Served compressed and cached (docs/DECISIONS.md "Compression and caching"): the console's
@@ -64,22 +65,22 @@ describe('compression and caching', () => {
 
   it('an API answer above 1 KB is compressed for a client that takes it; a small one is not', async () => {
     const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
-    const list = await get('/api/sys/report/payment/list?pageSize=50', headers);
+    const list = await get(`/api${ApiPath.report.payment.list}?pageSize=50`, headers);
     expect(list.headers['content-encoding']).toBe('gzip');
     const envelope = JSON.parse(gunzipSync(list.rawPayload).toString()) as { code: number; data: { list: unknown[] } };
     expect(envelope.code).toBe(200);
     expect(envelope.data.list).toHaveLength(50);
-    const small = await get('/api/sys/auth/me', headers);
+    const small = await get(`/api${ApiPath.auth.me}`, headers);
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json<{ code: number }>().code).toBe(200);
   });
 
   it('a streamed export is compressed on the fly and arrives whole', async () => {
     const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'br' };
-    const exported = await get('/api/sys/report/payment/export', headers);
+    const exported = await get(`/api${ApiPath.report.payment.export}`, headers);
     expect(exported.headers['content-encoding']).toBe('br');
     const text = brotliDecompressSync(exported.rawPayload).toString();
-    const count = (await server.call<{ count: number }>('GET', '/sys/report/payment/list', { token, query: { pageSize: 1 } })).data.count;
+    const count = (await server.call<{ count: number }>('GET', ApiPath.report.payment.list, { token, query: { pageSize: 1 } })).data.count;
     expect(text.trimEnd().split('\r\n')).toHaveLength(count + 1);
   });
 });

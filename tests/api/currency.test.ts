@@ -4,6 +4,7 @@ import { fund } from './signSupport';
 import { demoCurrencies, demoLegalTenders } from '../../server/db/seed/demoData';
 import type { ListResult } from '../../src/contract/envelope';
 import type { CurrencyRecord, LegalTenderRecord } from '../../src/contract/schemas/currency';
+import { ApiPath, withId } from '../../src/contract/apiPaths';
 
 const ETH_CHAIN = 1;
 const TRON_CHAIN = 728126428;
@@ -27,15 +28,16 @@ afterAll(() => server?.close());
 
 type Query = Record<string, string | number | boolean | undefined>;
 const list = (query: Query = {}, token = operator) =>
-  server.call<ListResult<CurrencyRecord>>('GET', '/sys/currency/list', { token, query: { pageSize: 100, ...query } });
+  server.call<ListResult<CurrencyRecord>>('GET', ApiPath.currency.list, { token, query: { pageSize: 100, ...query } });
 const all = async () => (await list()).data.list;
 const find = async (chainId: number, symbol: string) => (await all()).find((c) => c.chainId === chainId && c.symbol === symbol);
-const detail = (id: number) => server.call<CurrencyRecord>('GET', '/sys/currency/detail', { token: operator, query: { id } });
+const detail = (id: number) => server.call<CurrencyRecord>('GET', ApiPath.currency.detail, { token: operator, query: { id } });
 const save = (body: Record<string, unknown>, token = operator) =>
-  server.call<CurrencyRecord & Record<string, string>>('POST', '/sys/currency/save', { token, body });
+  server.call<CurrencyRecord & Record<string, string>>('POST', ApiPath.currency.save, { token, body });
 const update = (body: Record<string, unknown>, token = operator) =>
-  server.call<CurrencyRecord & Record<string, string>>('POST', '/sys/currency/update', { token, body });
-const remove = (id: number | string, token = operator) => server.call<CurrencyRecord>('POST', `/sys/currency/delete/${id}`, { token });
+  server.call<CurrencyRecord & Record<string, string>>('POST', ApiPath.currency.update, { token, body });
+const remove = (id: number | string, token = operator) =>
+  server.call<CurrencyRecord>('POST', withId(ApiPath.currency.delete, id), { token });
 
 const dai = (overrides: Record<string, unknown> = {}) => ({
   symbol: 'DAI',
@@ -85,7 +87,7 @@ describe('reading currencies', () => {
   });
 
   it('is 401 without a session', async () => {
-    expect((await server.call('GET', '/sys/currency/list')).code).toBe(401);
+    expect((await server.call('GET', ApiPath.currency.list)).code).toBe(401);
   });
 
   it('filters by chainId, symbol (contains, any case), enabled and ids', async () => {
@@ -113,7 +115,7 @@ describe('reading currencies', () => {
   });
 
   it('refuses a bad ids filter and page size', async () => {
-    const res = await server.call<Record<string, string>>('GET', '/sys/currency/list', {
+    const res = await server.call<Record<string, string>>('GET', ApiPath.currency.list, {
       token: operator,
       query: { ids: '1,x', pageSize: 501 },
     });
@@ -124,13 +126,13 @@ describe('reading currencies', () => {
 
   it('detail answers one currency; unknown is 404', async () => {
     const usdt = await find(TRON_CHAIN, 'USDT');
-    const res = await server.call<CurrencyRecord>('GET', '/sys/currency/detail', { token: stdEmployee, query: { id: usdt!.id } });
+    const res = await server.call<CurrencyRecord>('GET', ApiPath.currency.detail, { token: stdEmployee, query: { id: usdt!.id } });
     expect(res.data).toEqual(usdt);
     expect(await detail(999999)).toMatchObject({ code: 404, msg: 'Currency was not found.' });
   });
 
   it('lists the legal tenders', async () => {
-    const res = await server.call<ListResult<LegalTenderRecord>>('GET', '/sys/currency/legalTender/list', { token: merchantProManager });
+    const res = await server.call<ListResult<LegalTenderRecord>>('GET', ApiPath.currency.legalTenderList, { token: merchantProManager });
     expect(res.code).toBe(200);
     expect(res.data.count).toBe(demoLegalTenders.length);
     expect(res.data.list).toContainEqual({ code: 'USD', name: 'US Dollar' });
@@ -138,7 +140,7 @@ describe('reading currencies', () => {
   });
 
   it('lists the well-known symbols not yet on a chain', async () => {
-    const res = await server.call<ListResult<{ symbol: string; name: string }>>('GET', '/sys/currency/symbol/available', {
+    const res = await server.call<ListResult<{ symbol: string; name: string }>>('GET', ApiPath.currency.symbolAvailable, {
       token: operator,
       query: { chainId: ETH_CHAIN },
     });
@@ -150,7 +152,7 @@ describe('reading currencies', () => {
     expect(res.data.count).toBe(symbols.length);
     // Each with the name and decimals the console fills in when one is picked.
     expect(res.data.list).toContainEqual({ symbol: 'DAI', name: 'Dai Stablecoin', decimals: 18 });
-    const tron = await server.call<ListResult<{ symbol: string }>>('GET', '/sys/currency/symbol/available', {
+    const tron = await server.call<ListResult<{ symbol: string }>>('GET', ApiPath.currency.symbolAvailable, {
       token: operator,
       query: { chainId: TRON_CHAIN },
     });
@@ -159,9 +161,9 @@ describe('reading currencies', () => {
   });
 
   it('available symbols: unknown chain is 404, missing chainId 400', async () => {
-    const unknown = await server.call('GET', '/sys/currency/symbol/available', { token: operator, query: { chainId: 424242 } });
+    const unknown = await server.call('GET', ApiPath.currency.symbolAvailable, { token: operator, query: { chainId: 424242 } });
     expect(unknown).toMatchObject({ code: 404, msg: 'Chain was not found.' });
-    const missing = await server.call<Record<string, string>>('GET', '/sys/currency/symbol/available', { token: operator });
+    const missing = await server.call<Record<string, string>>('GET', ApiPath.currency.symbolAvailable, { token: operator });
     expect(missing.code).toBe(400);
     expect(missing.data.chainId).toBeTruthy();
   });
@@ -173,7 +175,7 @@ describe('saving a currency', () => {
     expect(res.code).toBe(200);
     expect(res.data).toMatchObject({ ...dai(), contractAddress: DAI });
     expect((await detail(res.data.id)).data).toEqual(res.data);
-    const available = await server.call<ListResult<{ symbol: string }>>('GET', '/sys/currency/symbol/available', {
+    const available = await server.call<ListResult<{ symbol: string }>>('GET', ApiPath.currency.symbolAvailable, {
       token: operator,
       query: { chainId: ETH_CHAIN },
     });
@@ -200,7 +202,7 @@ describe('saving a currency', () => {
 
   it('a native coin has no contract address (null, absent or empty)', async () => {
     // A fresh chain without a native coin yet.
-    const chain = await server.call<{ chainId: number }>('POST', '/sys/chain/save', {
+    const chain = await server.call<{ chainId: number }>('POST', ApiPath.chain.save, {
       token: operator,
       body: {
         chainId: 137,
@@ -432,7 +434,7 @@ describe('deleting a currency', () => {
 
   it('an unknown id is 404, a non-id 400', async () => {
     expect(await remove(999999)).toMatchObject({ code: 404, msg: 'Currency was not found.' });
-    const res = await server.call<Record<string, string>>('POST', '/sys/currency/delete/0', { token: operator });
+    const res = await server.call<Record<string, string>>('POST', withId(ApiPath.currency.delete, 0), { token: operator });
     expect(res.code).toBe(400);
     expect(res.data.id).toBe('Must be a positive whole number.');
   });

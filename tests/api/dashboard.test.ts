@@ -4,6 +4,7 @@ import type { ListResult } from '../../src/contract/envelope';
 import type { DashboardData } from '../../src/contract/schemas/dashboard';
 import type { OrderReportRecord } from '../../src/contract/schemas/report';
 import { sumDecimals } from '../../src/pages/home/sumDecimals';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -14,13 +15,13 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const dashboard = (account: string, days?: number | string) =>
-  server.call<DashboardData>('GET', '/sys/dashboard', { token: tokens[account], query: { days } });
+  server.call<DashboardData>('GET', ApiPath.dashboard, { token: tokens[account], query: { days } });
 const paidOrders = async (account: string) => {
   const all: OrderReportRecord[] = [];
-  for (const kind of ['payment', 'linkpay', 'recharge']) {
+  for (const kind of ['payment', 'linkpay', 'recharge'] as const) {
     all.push(
       ...(
-        await server.call<ListResult<OrderReportRecord>>('GET', `/sys/report/${kind}/list`, {
+        await server.call<ListResult<OrderReportRecord>>('GET', ApiPath.report[kind].list, {
           token: tokens[account],
           query: { status: 'paid', pageSize: 500 },
         })

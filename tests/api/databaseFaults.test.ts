@@ -13,6 +13,7 @@ import { isDatabaseUnavailable } from '../../server/db/unavailable';
 import { asReadRequest } from '../../server/http/readRequest';
 import { seedDemoUnlessSeeded } from '../../server/db/seed';
 import { demoUsers } from '../../server/db/seed/demoData';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 /**
  * What one instance does when its database fails it, and what makes N instances on one
@@ -144,7 +145,7 @@ describe('one clock and no writes on reads, whatever the instance', () => {
     expect(detail.log.at(-1)).toMatchObject({ action: 'expire', actor: null, createdAt: detail.expiresAt });
     await sign.logs('merchantProManager', { proposalId: id });
     const token = await sign.token('merchantProManager');
-    expect((await server.call('GET', '/sys/movement/list', { token, query: { kind: 'transfer' } })).code).toBe(200);
+    expect((await server.call('GET', ApiPath.movement.list, { token, query: { kind: 'transfer' } })).code).toBe(200);
     expect(await stored()).toEqual({ status: 'pending' });
     expect(await expireEntries()).toBe(0);
 

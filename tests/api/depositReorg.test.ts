@@ -11,6 +11,7 @@ import type { Reorg } from '../../server/modules/deposit/reorg';
 import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
 import type { AuditEventRecord } from '../../src/contract/schemas/auditLog';
 import type { ListResult } from '../../src/contract/envelope';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 // The deposit watcher after a reorganisation of the chain (docs/chains.md "Reorgs"), made on the
 // embedded devnet: a snapshot, a branch the watcher books, the snapshot restored, another branch
@@ -44,7 +45,7 @@ const db = () => server.app.context.db;
 const customer = devnetAccount('a customer of Aurora Pay, reorg');
 const poll = () => pollChain(db(), server.app.context.chains, ETH_CHAIN, new Date());
 const verify = async () =>
-  (await server.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: await client.token('superAdmin') })).data;
+  (await server.call<LedgerVerifyResult>('GET', ApiPath.ledger.verify, { token: await client.token('superAdmin') })).data;
 const head = () => devnet.client.getBlockNumber();
 const cursor = async () =>
   BigInt((await db().selectFrom('chainWatch').select('nextBlock').where('chainId', '=', ETH_CHAIN).executeTakeFirstOrThrow()).nextBlock);
@@ -157,7 +158,7 @@ describe('the deposit watcher after a reorg', () => {
     expect(await entriesOf(other.id)).toEqual([{ reason: 'deposit', delta: '41.5', orderId: null, txHash: moved }]);
 
     // In the audit trail, under the system's route.
-    const audit = await server.call<ListResult<AuditEventRecord>>('GET', '/sys/audit-log/list', {
+    const audit = await server.call<ListResult<AuditEventRecord>>('GET', ApiPath.auditLog.list, {
       token: await client.token('superAdmin'),
       query: { entity: 'chainReorg', pageSize: 50 },
     });

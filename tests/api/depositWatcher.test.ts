@@ -8,6 +8,7 @@ import { pollChain } from '../../server/modules/deposit/watcher';
 import { postEntries } from '../../server/modules/ledger/post';
 import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
 import type { RecheckView } from '../../src/contract/schemas/orderRepair';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 // The deposit watcher on the embedded devnet (docs/chains.md "Deposits"): transfers into our wallets,
 // read once they have the chain's confirmations, pay their orders or stand in the books as deposits.
@@ -45,7 +46,7 @@ const db = () => server.app.context.db;
 const customer = devnetAccount('a customer of Aurora Pay');
 const poll = () => pollChain(db(), server.app.context.chains, ETH_CHAIN, new Date());
 const verify = async () =>
-  (await server.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: await client.token('superAdmin') })).data;
+  (await server.call<LedgerVerifyResult>('GET', ApiPath.ledger.verify, { token: await client.token('superAdmin') })).data;
 let seq = 0;
 
 /** A deposit wallet of Aurora Pay (proA) of its own, so no demo order shares it. */
@@ -152,7 +153,7 @@ describe('deposits read from the chain', () => {
     const txHash = await payUsdt(wallet.address, '80');
     expect(await pollUntilRead()).toBe(1);
     expect(await balanceOf(server, wallet.id, 'USDT')).toBe('80');
-    const res = await server.call<RecheckView>('POST', '/sys/order-repair/recheck', {
+    const res = await server.call<RecheckView>('POST', ApiPath.orderRepair.recheck, {
       token: await client.token('merchantProFinance'),
       body: { orderId: order.id },
     });
@@ -173,7 +174,7 @@ describe('deposits read from the chain', () => {
     const txHash = await payUsdt(wallet.address, '12');
     // Confirmations from other transactions (the devnet mines only when asked): no poll has run.
     for (let i = 1; i < confirmations; i += 1) await devnet.mineEmpty();
-    const res = await server.call<RecheckView>('POST', '/sys/order-repair/recheck', {
+    const res = await server.call<RecheckView>('POST', ApiPath.orderRepair.recheck, {
       token: await client.token('merchantProFinance'),
       body: { orderId: order.id },
     });
@@ -283,13 +284,13 @@ describe('deposits read from the chain', () => {
     // The API itself: no CORS answer, so a page elsewhere cannot read what a signed-in call returns.
     const apiPreflight = await server.app.inject({
       method: 'OPTIONS',
-      url: '/api/sys/auth/login',
+      url: `/api${ApiPath.auth.login}`,
       headers: { origin, 'access-control-request-method': 'POST' },
     });
     expect(apiPreflight.headers['access-control-allow-origin']).toBeUndefined();
     const api = await server.app.inject({
       method: 'POST',
-      url: '/api/sys/auth/login',
+      url: `/api${ApiPath.auth.login}`,
       headers: { origin },
       payload: { account: 'x', password: 'y' },
     });

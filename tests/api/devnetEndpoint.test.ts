@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from './harness';
 import { ETH_CHAIN } from './signSupport';
 import { devnetAccount, type Devnet } from '../../server/chain/evm/devnet';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoData';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 // The devnet's open endpoint as an anonymous outsider would use it (docs/chains.md "Paying into the
 // devnet"): it must be nobody's weapon against the devnet or the rest of the API.
@@ -93,7 +94,7 @@ describe('the devnet endpoint', () => {
     expect(over.status).toBe(429);
     expect(over.body.error).toMatchObject({ code: -32005 });
     expect((await devnetCall('eth_blockNumber', [], '10.8.7.7')).status).toBe(200);
-    const login = await server.call<{ token: string }>('POST', '/sys/auth/login', {
+    const login = await server.call<{ token: string }>('POST', ApiPath.auth.login, {
       body: { account: 'superAdmin', password: DEMO_PASSWORD },
     });
     expect(login.code).toBe(200);
@@ -103,7 +104,7 @@ describe('the devnet endpoint', () => {
     const flood = Array.from({ length: 24 }, () =>
       devnetCall('eth_call', [{ from: outsider.address, data: '0x5b600056' as Hex }, 'latest']),
     );
-    const login = server.call<{ token: string }>('POST', '/sys/auth/login', { body: { account: 'superAdmin', password: DEMO_PASSWORD } });
+    const login = server.call<{ token: string }>('POST', ApiPath.auth.login, { body: { account: 'superAdmin', password: DEMO_PASSWORD } });
     const health = server.app.inject({ method: 'GET', url: '/api/health/ready' });
     expect((await login).code).toBe(200);
     expect((await health).statusCode).toBe(200);

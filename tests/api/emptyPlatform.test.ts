@@ -4,6 +4,7 @@ import { hashPassword } from '../../server/modules/auth/password';
 import { DEFAULT_BRAND } from '../../server/modules/brand/service';
 import type { ListResult } from '../../src/contract/envelope';
 import type { ChainRecord } from '../../src/contract/schemas/chain';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 /** A platform on its first day: no demo data, one operator written straight into the database. */
 let server: TestServer;
@@ -41,36 +42,36 @@ const chainBody = (chainId: number, isDefault: boolean) => ({
 
 describe('an empty platform', () => {
   it('answers a default brand before one is configured', async () => {
-    const res = await server.call('GET', '/sys/config/brand');
+    const res = await server.call('GET', ApiPath.brand.get);
     expect(res).toMatchObject({ code: 200, data: DEFAULT_BRAND });
   });
 
   it('the first brand update creates it', async () => {
     const brand = { brandName: 'Day One', favicon: '', logo: '/uploads/logo.png', logoDarkMode: '' };
-    expect((await server.call('POST', '/sys/config/brand/update', { token: operator, body: brand })).code).toBe(200);
-    expect((await server.call('GET', '/sys/config/brand')).data).toEqual(brand);
+    expect((await server.call('POST', ApiPath.brand.update, { token: operator, body: brand })).code).toBe(200);
+    expect((await server.call('GET', ApiPath.brand.get)).data).toEqual(brand);
     expect(await server.app.context.db.selectFrom('brandConfig').select('id').execute()).toHaveLength(1);
   });
 
   it('lists no chains, currencies or legal tenders', async () => {
-    for (const path of ['/sys/chain/list', '/sys/currency/list', '/sys/currency/legalTender/list']) {
+    for (const path of [ApiPath.chain.list, ApiPath.currency.list, ApiPath.currency.legalTenderList]) {
       const res = await server.call<ListResult<unknown>>('GET', path, { token: operator });
       expect(res, path).toMatchObject({ code: 200, data: { list: [], count: 0 } });
     }
   });
 
   it('the first chain ever becomes the default, whatever isDefault says; the next does not', async () => {
-    const first = await server.call<ChainRecord>('POST', '/sys/chain/save', { token: operator, body: chainBody(11155111, false) });
+    const first = await server.call<ChainRecord>('POST', ApiPath.chain.save, { token: operator, body: chainBody(11155111, false) });
     expect(first.code).toBe(200);
     expect(first.data.isDefault).toBe(true);
-    const second = await server.call<ChainRecord>('POST', '/sys/chain/save', { token: operator, body: chainBody(17000, false) });
+    const second = await server.call<ChainRecord>('POST', ApiPath.chain.save, { token: operator, body: chainBody(17000, false) });
     expect(second.data.isDefault).toBe(false);
-    const list = await server.call<ListResult<ChainRecord>>('GET', '/sys/chain/list', { token: operator });
+    const list = await server.call<ListResult<ChainRecord>>('GET', ApiPath.chain.list, { token: operator });
     expect(list.data.list.filter((c) => c.isDefault).map((c) => c.chainId)).toEqual([11155111]);
   });
 
   it('a currency needs a legal tender that exists', async () => {
-    const res = await server.call<Record<string, string>>('POST', '/sys/currency/save', {
+    const res = await server.call<Record<string, string>>('POST', ApiPath.currency.save, {
       token: operator,
       body: {
         symbol: 'ETH',

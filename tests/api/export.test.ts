@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from './harness';
 import { seedVolume } from '../../server/db/seed/volume';
 import { EXPORT_BATCH } from '../../server/http/csvExport';
 import type { Envelope, ListResult } from '../../src/contract/envelope';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 /**
  * Streamed CSV exports (docs/DECISIONS.md "Export"): the whole filtered list in the list's
@@ -84,7 +85,7 @@ async function listAll(account: string, path: string, query: Query) {
 describe('streamed exports', () => {
   it('the payment report: every filtered order once, in the list’s order, across batches', async () => {
     for (const query of [{}, { status: 'paid', sort: 'amount', order: 'asc' }] as Query[]) {
-      const response = await exportOf('superAdmin', '/sys/report/payment/export', query);
+      const response = await exportOf('superAdmin', ApiPath.report.payment.export, query);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/csv; charset=utf-8/);
       expect(response.headers['content-disposition']).toMatch(/attachment; filename="payment-report-/);
@@ -104,7 +105,7 @@ describe('streamed exports', () => {
         'Payer address',
         'Deposit address',
       ]);
-      const list = await listAll('superAdmin', '/sys/report/payment/list', query);
+      const list = await listAll('superAdmin', ApiPath.report.payment.list, query);
       expect(rows.length).toBe(list.count);
       if (Object.keys(query).length === 0) expect(rows.length).toBeGreaterThan(EXPORT_BATCH);
       expect(rows.map((r) => r[2])).toEqual(list.rows.map((o) => o.orderNo));
@@ -131,28 +132,28 @@ describe('streamed exports', () => {
   });
 
   it('headers and values in the caller’s language', async () => {
-    const response = await exportOf('superAdmin', '/sys/report/payment/export', { status: 'expired' }, 'zh-CN,zh;q=0.9');
+    const response = await exportOf('superAdmin', ApiPath.report.payment.export, { status: 'expired' }, 'zh-CN,zh;q=0.9');
     const [header, row] = parseCsv(response.body);
     expect(header.slice(0, 3)).toEqual(['链', '链 ID', '订单号']);
     expect(row[8]).toBe('已过期');
   });
 
   it('a merchant exports its own org only; an agent is refused as on the list; no session, no file', async () => {
-    const own = parseCsv((await exportOf('merchantProFinance', '/sys/report/payment/export')).body).slice(1);
+    const own = parseCsv((await exportOf('merchantProFinance', ApiPath.report.payment.export)).body).slice(1);
     expect(own.length).toBeGreaterThan(0);
     expect(new Set(own.map((r) => r[4]))).toEqual(new Set(['Aurora Pay (Pro)']));
-    const other = parseCsv((await exportOf('merchantProFinance', '/sys/report/payment/export', { orgId: server.orgIds.stdB })).body).slice(
+    const other = parseCsv((await exportOf('merchantProFinance', ApiPath.report.payment.export, { orgId: server.orgIds.stdB })).body).slice(
       1,
     );
     expect(other).toEqual([]);
-    const agent = await exportOf('agentManager', '/sys/report/payment/export');
+    const agent = await exportOf('agentManager', ApiPath.report.payment.export);
     expect(agent.json<Envelope>().code).toBe(403);
-    const anonymous = await exportOf(undefined, '/sys/report/payment/export');
+    const anonymous = await exportOf(undefined, ApiPath.report.payment.export);
     expect(anonymous.json<Envelope>().code).toBe(401);
   });
 
   it('malformed filters get the JSON error, never a half file', async () => {
-    const response = await exportOf('superAdmin', '/sys/report/payment/export', { status: 'stolen', dateFrom: 'yesterday' });
+    const response = await exportOf('superAdmin', ApiPath.report.payment.export, { status: 'stolen', dateFrom: 'yesterday' });
     expect(response.headers['content-type']).toMatch(/application\/json/);
     const body = response.json<Envelope<Record<string, string>>>();
     expect(body.code).toBe(400);
@@ -163,20 +164,20 @@ describe('streamed exports', () => {
     await sql`update chain_wallet set label = '=HYPERLINK("http://evil")' where id = (select wallet_id from gas_fee order by id limit 1)`.execute(
       server.app.context.db,
     );
-    const rows = parseCsv((await exportOf('superAdmin', '/sys/report/gas/export', { sort: 'id', order: 'asc' })).body);
+    const rows = parseCsv((await exportOf('superAdmin', ApiPath.report.gas.export, { sort: 'id', order: 'asc' })).body);
     expect(rows[0]).toEqual(['Chain', 'Chain ID', 'Time', 'Organisation', 'Wallet', 'Reason', 'Coin', 'Gas', 'Transaction hash']);
     expect(rows[1][4]).toBe('\'=HYPERLINK("http://evil")');
-    const ledger = parseCsv((await exportOf('superAdmin', '/sys/asset-flow/export', { reason: 'gas' })).body);
+    const ledger = parseCsv((await exportOf('superAdmin', ApiPath.assetFlow.export, { reason: 'gas' })).body);
     expect(ledger.length).toBeGreaterThan(1);
     expect(ledger.slice(1).every((r) => /^-\d+(\.\d+)?$/.test(r[6]))).toBe(true);
   });
 
   it('the ledger (full and lite), movements and the audit log export what their lists show', async () => {
     const cases: Array<[string, string, Query, (row: Record<string, unknown>) => string, number]> = [
-      ['/sys/asset-flow/export', '/sys/asset-flow/list', { reason: 'payment' }, (r) => String(r.createdAt), 0],
-      ['/sys/asset-flow/export', '/sys/asset-flow/list', { view: 'asset-flow-lite', symbol: 'ETH' }, (r) => String(r.createdAt), 2],
-      ['/sys/movement/export', '/sys/movement/list', { kind: 'withdraw', sort: 'id', order: 'desc' }, (r) => String(r.createdAt), 0],
-      ['/sys/audit-log/export', '/sys/audit-log/list', {}, (r) => String(r.createdAt), 0],
+      [ApiPath.assetFlow.export, ApiPath.assetFlow.list, { reason: 'payment' }, (r) => String(r.createdAt), 0],
+      [ApiPath.assetFlow.export, ApiPath.assetFlow.list, { view: 'asset-flow-lite', symbol: 'ETH' }, (r) => String(r.createdAt), 2],
+      [ApiPath.movement.export, ApiPath.movement.list, { kind: 'withdraw', sort: 'id', order: 'desc' }, (r) => String(r.createdAt), 0],
+      [ApiPath.auditLog.export, ApiPath.auditLog.list, {}, (r) => String(r.createdAt), 0],
     ];
     for (const [exportPath, listPath, query, key, column] of cases) {
       const response = await exportOf('superAdmin', exportPath, query);
@@ -191,13 +192,13 @@ describe('streamed exports', () => {
         exportPath,
       ).toEqual(list.rows.map(key));
     }
-    const lite = parseCsv((await exportOf('superAdmin', '/sys/asset-flow/export', { view: 'asset-flow-lite' })).body)[0];
+    const lite = parseCsv((await exportOf('superAdmin', ApiPath.assetFlow.export, { view: 'asset-flow-lite' })).body)[0];
     expect(lite).toEqual(['Chain', 'Chain ID', 'Time', 'Wallet', 'Currency', 'Change', 'Balance after']);
-    const audit = parseCsv((await exportOf('superAdmin', '/sys/audit-log/export', { entity: 'session' }, 'zh-CN')).body);
+    const audit = parseCsv((await exportOf('superAdmin', ApiPath.auditLog.export, { entity: 'session' }, 'zh-CN')).body);
     expect(audit.length).toBeGreaterThan(1);
     expect(audit.slice(1).every((r) => r[4] !== 'session')).toBe(true);
-    expect((await exportOf('superAdmin', '/sys/asset-flow/export', { view: 'everything' })).json<Envelope>().code).toBe(400);
-    expect((await exportOf('merchantLiteEmployee', '/sys/movement/export', { kind: 'supply' })).json<Envelope>().code).toBe(403);
+    expect((await exportOf('superAdmin', ApiPath.assetFlow.export, { view: 'everything' })).json<Envelope>().code).toBe(400);
+    expect((await exportOf('merchantLiteEmployee', ApiPath.movement.export, { kind: 'supply' })).json<Envelope>().code).toBe(403);
   });
 
   it('the sign log: every action on the proposals in scope, named by wallet and nonce, with the list’s filters', async () => {
@@ -206,12 +207,12 @@ describe('streamed exports', () => {
       ['superAdmin', { action: 'approval', sort: 'createdAt', order: 'desc' }],
       ['merchantProFinance', {}],
     ] as Array<[string, Query]>) {
-      const response = await exportOf(account, '/sys/sign/log/export', query);
+      const response = await exportOf(account, ApiPath.sign.logExport, query);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-disposition']).toMatch(/attachment; filename="sign-log-/);
       const [header, ...rows] = parseCsv(response.body);
       expect(header).toEqual(['Time', 'Chain', 'Chain ID', 'Proposal', 'Action', 'Account', 'Name', 'Comment']);
-      const list = await listAll(account, '/sys/sign/log/list', query);
+      const list = await listAll(account, ApiPath.sign.logList, query);
       expect(rows.length, `${account} ${JSON.stringify(query)}`).toBe(list.count);
       expect(rows.length).toBeGreaterThan(0);
       expect(rows.map((r) => r[0])).toEqual(list.rows.map((r) => String(r.createdAt)));
@@ -228,8 +229,8 @@ describe('streamed exports', () => {
     );
     const all = await sql<{ id: number }>`select id from sign_log`.execute(server.app.context.db);
     expect(own.rows.length).toBeLessThan(all.rows.length);
-    expect(parseCsv((await exportOf('merchantProFinance', '/sys/sign/log/export')).body).length - 1).toBe(own.rows.length);
-    expect((await exportOf(undefined, '/sys/sign/log/export')).json<Envelope>().code).toBe(401);
+    expect(parseCsv((await exportOf('merchantProFinance', ApiPath.sign.logExport)).body).length - 1).toBe(own.rows.length);
+    expect((await exportOf(undefined, ApiPath.sign.logExport)).json<Envelope>().code).toBe(401);
   });
 
   it('the sign log, as an insider would try it: another org’s proposal by id, an agent’s reach, malformed filters', async () => {
@@ -239,11 +240,11 @@ describe('streamed exports', () => {
     );
     expect(foreign.rows).toHaveLength(1);
     // Named by its id, another org's proposal exports nothing, exactly as its list shows nothing.
-    const byId = parseCsv((await exportOf('merchantProFinance', '/sys/sign/log/export', { proposalId: foreign.rows[0].id })).body);
+    const byId = parseCsv((await exportOf('merchantProFinance', ApiPath.sign.logExport, { proposalId: foreign.rows[0].id })).body);
     expect(byId.slice(1)).toEqual([]);
     // An agent exports what its list shows: its own and its merchants' proposals, no other.
-    const agentRows = parseCsv((await exportOf('agentManager', '/sys/sign/log/export')).body).slice(1);
-    expect(agentRows.length).toBe((await listAll('agentManager', '/sys/sign/log/list', {})).count);
+    const agentRows = parseCsv((await exportOf('agentManager', ApiPath.sign.logExport)).body).slice(1);
+    expect(agentRows.length).toBe((await listAll('agentManager', ApiPath.sign.logList, {})).count);
     const reachable = await sql<{
       n: number;
     }>`select count(*)::int as n from sign_log s join proposal p on p.id = s.proposal_id join org o on o.id = p.org_id
@@ -251,7 +252,7 @@ describe('streamed exports', () => {
     expect(agentRows.length).toBe(reachable.rows[0].n);
     expect(agentRows.length).toBeGreaterThan(0);
     // Malformed filters: the JSON error naming each field, never a half file.
-    const bad = await exportOf('superAdmin', '/sys/sign/log/export', { action: 'steal', dateFrom: 'yesterday', proposalId: 'x' });
+    const bad = await exportOf('superAdmin', ApiPath.sign.logExport, { action: 'steal', dateFrom: 'yesterday', proposalId: 'x' });
     expect(bad.headers['content-type']).toMatch(/application\/json/);
     const body = bad.json<Envelope<Record<string, string>>>();
     expect(body.code).toBe(400);
@@ -260,14 +261,14 @@ describe('streamed exports', () => {
 
   it('every export with chains names each row\u2019s chain, and keeps its chain ID in a column named as such', async () => {
     const exports: Array<[string, Query, string]> = [
-      ['/sys/report/payment/export', {}, '/sys/report/payment/list'],
-      ['/sys/report/linkpay/export', {}, '/sys/report/linkpay/list'],
-      ['/sys/report/recharge/export', {}, '/sys/report/recharge/list'],
-      ['/sys/report/gas/export', {}, '/sys/report/gas/list'],
-      ['/sys/asset-flow/export', {}, '/sys/asset-flow/list'],
-      ['/sys/asset-flow/export', { view: 'asset-flow-lite' }, '/sys/asset-flow/list'],
-      ['/sys/movement/export', { kind: 'withdraw' }, '/sys/movement/list'],
-      ['/sys/sign/log/export', {}, '/sys/sign/log/list'],
+      [ApiPath.report.payment.export, {}, ApiPath.report.payment.list],
+      [ApiPath.report.linkpay.export, {}, ApiPath.report.linkpay.list],
+      [ApiPath.report.recharge.export, {}, ApiPath.report.recharge.list],
+      [ApiPath.report.gas.export, {}, ApiPath.report.gas.list],
+      [ApiPath.assetFlow.export, {}, ApiPath.assetFlow.list],
+      [ApiPath.assetFlow.export, { view: 'asset-flow-lite' }, ApiPath.assetFlow.list],
+      [ApiPath.movement.export, { kind: 'withdraw' }, ApiPath.movement.list],
+      [ApiPath.sign.logExport, {}, ApiPath.sign.logList],
     ];
     for (const [path, query] of exports) {
       for (const [language, nameHeader, idHeader] of [
@@ -286,7 +287,7 @@ describe('streamed exports', () => {
       }
     }
     // The merchant's file names its chains too, and no id-only column is left: the orgs, wallets and currencies are named.
-    const [header, ...rows] = parseCsv((await exportOf('merchantProFinance', '/sys/report/gas/export')).body);
+    const [header, ...rows] = parseCsv((await exportOf('merchantProFinance', ApiPath.report.gas.export)).body);
     expect(header).toEqual(['Chain', 'Chain ID', 'Time', 'Organisation', 'Wallet', 'Reason', 'Coin', 'Gas', 'Transaction hash']);
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows)
@@ -304,8 +305,8 @@ describe('streamed exports', () => {
       { sort: 'amount', order: 'desc' },
       { sort: 'paidAt', order: 'desc' },
     ] as Query[]) {
-      const rows = parseCsv((await exportOf('superAdmin', '/sys/report/payment/export', query)).body).slice(1);
-      const list = await listAll('superAdmin', '/sys/report/payment/list', query);
+      const rows = parseCsv((await exportOf('superAdmin', ApiPath.report.payment.export, query)).body).slice(1);
+      const list = await listAll('superAdmin', ApiPath.report.payment.list, query);
       expect(rows.length, JSON.stringify(query)).toBe(list.count);
       expect(new Set(rows.map((r) => r[2])).size).toBe(rows.length);
       expect(

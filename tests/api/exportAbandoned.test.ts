@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { startTestServer, type TestServer } from './harness';
 import { seedVolume } from '../../server/db/seed/volume';
 import { EXPORT_BATCH } from '../../server/http/csvExport';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 /**
  * An export fetches its next batch while the current one is sent (docs/DECISIONS.md "Exports at
@@ -27,7 +28,7 @@ afterAll(() => server?.close());
 function readExport(stopAfter = Infinity): Promise<{ bytes: number; ended: boolean; body: string }> {
   return new Promise((resolve, reject) => {
     const request = http.get(
-      { host: '127.0.0.1', port, path: '/api/sys/report/payment/export', headers: { authorization: `Bearer ${token}` } },
+      { host: '127.0.0.1', port, path: `/api${ApiPath.report.payment.export}`, headers: { authorization: `Bearer ${token}` } },
       (res) => {
         const chunks: Buffer[] = [];
         let bytes = 0;
@@ -53,7 +54,7 @@ describe('an export its client abandons', () => {
     const whole = await readExport();
     expect(whole.ended).toBe(true);
     const lines = whole.body.split('\r\n').filter(Boolean);
-    const listed = await server.call<{ count: number }>('GET', '/sys/report/payment/list', { token, query: { page: 1, pageSize: 1 } });
+    const listed = await server.call<{ count: number }>('GET', ApiPath.report.payment.list, { token, query: { page: 1, pageSize: 1 } });
     // The header line, then every order of the report once.
     expect(lines.length - 1).toBe(listed.data.count);
     expect(new Set(lines.slice(1)).size).toBe(listed.data.count);

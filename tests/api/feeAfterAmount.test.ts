@@ -16,6 +16,7 @@ import type { Devnet } from '../../server/chain/evm/devnet';
 import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
 import type { MovementRecord } from '../../src/contract/schemas/movement';
 import type { PolicyDetail } from '../../src/contract/schemas/policy';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 /**
  * A withdrawal out of a hot wallet is two chain transactions: the amount, then the fee to the
@@ -51,11 +52,11 @@ const holdings = async (walletId: number) => ({
   chain: units(await chainBalanceOf(server, walletId, 'ETH')),
 });
 const verify = async () =>
-  (await server.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: await client.token('superAdmin') })).data;
+  (await server.call<LedgerVerifyResult>('GET', ApiPath.ledger.verify, { token: await client.token('superAdmin') })).data;
 const breaksOf = async (walletIds: number[]) =>
   (await verify()).breaks.filter((b) => 'walletId' in b && walletIds.includes(b.walletId as number));
 const withdraw = async (account: string, amount: string) =>
-  server.call<MovementRecord & { proposalId?: number; status?: string }>('POST', '/sys/movement/save', {
+  server.call<MovementRecord & { proposalId?: number; status?: string }>('POST', ApiPath.movement.save, {
     token: await client.token(account),
     body: { kind: 'withdraw', walletId: wallets['Aurora deposits'], to: OUTSIDER, symbol: 'ETH', amount, memo: '' },
   });
@@ -98,7 +99,7 @@ describe('the fee’s transaction fails after the amount left', () => {
     const rule = { name: '', kinds: [], destination: 'notInBook', action: 'requireMore', approvals: 1 };
     expect(
       (
-        await server.call<PolicyDetail>('POST', '/sys/policy/save', {
+        await server.call<PolicyDetail>('POST', ApiPath.policy.save, {
           token: await client.token('merchantProManager'),
           body: { rules: [rule], delayHours: 24 },
         })

@@ -1,3 +1,4 @@
+import { ApiPath } from '../../src/contract/apiPaths';
 import pg from 'pg';
 import { sql } from 'kysely';
 import fs from 'node:fs';
@@ -146,7 +147,7 @@ export async function startTestServer(
     call,
     as: (account) => as(account),
     async login(account, password = DEMO_PASSWORD) {
-      const res = await call<{ token: string }>('POST', '/sys/auth/login', { body: { account, password } });
+      const res = await call<{ token: string }>('POST', ApiPath.auth.login, { body: { account, password } });
       if (res.code !== 200) throw new Error(`login ${account} failed: ${res.msg}`);
       return res.data.token;
     },

@@ -12,6 +12,7 @@ import { purgeIdempotencyKeys } from '../../server/http/idempotency';
 import Fastify from 'fastify';
 import { defineRoute } from '../../server/http/route';
 import { installErrorHandler } from '../../server/http/errorHandler';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 /**
  * A 503 never hides a committed write, and a retry with the same Idempotency-Key gets the first
@@ -79,7 +80,7 @@ async function post(account: string, path: string, body: unknown, key?: string, 
 const WALLET = 'Aurora deposits';
 const withdrawal = (amount: string) => ({ kind: 'withdraw', walletId: wallets[WALLET], to: EXTERNAL, symbol: 'USDT', amount, memo: '' });
 const withdraw = (amount: string, key?: string, account = 'merchantProManager') =>
-  post(account, '/sys/movement/save', withdrawal(amount), key);
+  post(account, ApiPath.movement.save, withdrawal(amount), key);
 
 describe('a 503 never hides a committed write', () => {
   it('a withdrawal whose answer could not be read after its commit is answered from what it wrote; the same key again gets that answer, and the money moved once', async () => {
@@ -120,12 +121,12 @@ describe('a 503 never hides a committed write', () => {
     const movements = await movementsOf(wallet);
     const key = randomUUID();
     faults.inside = true;
-    const first = await post('multiOrg', '/sys/movement/save', body, key, orgId);
+    const first = await post('multiOrg', ApiPath.movement.save, body, key, orgId);
     expect(first.status).toBe(503);
     expect(await movementsOf(wallet)).toBe(movements);
     expect(await keyRows(key)).toEqual([]);
     faults.inside = false;
-    const retry = await post('multiOrg', '/sys/movement/save', body, key, orgId);
+    const retry = await post('multiOrg', ApiPath.movement.save, body, key, orgId);
     expect(retry.body).toMatchObject({ code: 200, data: { amount: '30' } });
     expect(retry.replayed).toBeUndefined();
     expect(await movementsOf(wallet)).toBe(movements + 1);
@@ -164,7 +165,7 @@ describe('a 503 never hides a committed write', () => {
     expect(await movementsOf(wallet)).toBe(movements + 1);
     expect(units(await balanceOf(server, wallet, 'USDT')) <= units(books) - units('12')).toBe(true);
     expect(units(await chainHoldingOf(server, ETH_CHAIN, EXTERNAL, 'USDT'))).toBe(units(chain) + units('12'));
-    const verify = await server.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: await client.token('superAdmin') });
+    const verify = await server.call<LedgerVerifyResult>('GET', ApiPath.ledger.verify, { token: await client.token('superAdmin') });
     expect(verify.data.breaks.filter((b) => b.walletId === wallet)).toEqual([]);
   }, 60_000);
 
@@ -251,7 +252,7 @@ describe('Idempotency-Key', () => {
     expect(otherBody.body.msg).toMatch(/Idempotency-Key was already used for another request/);
     const otherRoute = await post(
       'merchantProManager',
-      '/sys/address-book/save',
+      ApiPath.addressBook.save,
       { chainId: ETH_CHAIN, address: EXTERNAL, label: 'x', memo: '' },
       key,
     );
@@ -268,7 +269,7 @@ describe('Idempotency-Key', () => {
     // Through the harness: with TEST_INSTANCES=2 they alternate between two instances on one database.
     const answers = await Promise.all(
       Array.from({ length: 4 }, () =>
-        server.call<MovementRecord>('POST', '/sys/movement/save', { token, body: withdrawal('16'), headers: { 'idempotency-key': key } }),
+        server.call<MovementRecord>('POST', ApiPath.movement.save, { token, body: withdrawal('16'), headers: { 'idempotency-key': key } }),
       ),
     );
     expect(await movementsOf(wallet)).toBe(movements + 1);
@@ -324,10 +325,10 @@ describe('Idempotency-Key', () => {
     await sql`CREATE TRIGGER test_abort_once BEFORE INSERT ON movement FOR EACH ROW EXECUTE FUNCTION test_abort_once()`.execute(db());
     try {
       const key = randomUUID();
-      const first = await post('multiOrg', '/sys/movement/save', body, key, orgId);
+      const first = await post('multiOrg', ApiPath.movement.save, body, key, orgId);
       expect(first.body, JSON.stringify(first.body)).toMatchObject({ code: 200, data: { amount: '31' } });
       expect(await keyRows(key)).toHaveLength(1);
-      const again = await post('multiOrg', '/sys/movement/save', body, key, orgId);
+      const again = await post('multiOrg', ApiPath.movement.save, body, key, orgId);
       expect(again.replayed).toBe('true');
       expect(again.body).toEqual(first.body);
       expect(await movementsOf(wallet)).toBe(movements + 1);
@@ -349,7 +350,7 @@ describe('Idempotency-Key', () => {
     server.advanceClock(server.app.context.config.proposalTtlHours * 3_600_000 + 1000);
     client.forgetSessions();
     const key = randomUUID();
-    const approve = () => post('merchantProFinance', '/sys/sign/approval', { proposalId: started.data.proposalId, comment: '' }, key);
+    const approve = () => post('merchantProFinance', ApiPath.sign.approval, { proposalId: started.data.proposalId, comment: '' }, key);
     const first = await approve();
     expect(first.body).toMatchObject({ code: 409, msg: 'This proposal has expired.' });
     const again = await approve();
@@ -365,7 +366,7 @@ describe('Idempotency-Key', () => {
     // Sessions last less than that: everyone signs in again.
     client.forgetSessions();
     const young = randomUUID();
-    expect((await post('merchantProManager', '/sys/movement/save', withdrawal('20'), young)).body.code).toBe(200);
+    expect((await post('merchantProManager', ApiPath.movement.save, withdrawal('20'), young)).body.code).toBe(200);
     // 23 hours old: kept (older keys of the tests above may go).
     await purgeIdempotencyKeys(db(), server.app.context.now());
     expect(await keyRows(old)).toHaveLength(1);

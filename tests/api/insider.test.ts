@@ -16,6 +16,7 @@ import {
   walletIdsByLabel,
 } from './signSupport';
 import type { Address } from 'viem';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 /**
  * No single person moves or re-governs multisig money. Each test is what a dishonest
@@ -43,7 +44,7 @@ const call = async <T = unknown>(
   options: { body?: unknown; query?: Record<string, string | number>; orgId?: number } = {},
 ) => server.call<T>(method, path, { token: await sign.token(account), ...options });
 const walletOf = async (id: number) =>
-  (await call<ChainWalletRecord>('superAdmin', 'GET', '/sys/chain-wallet/detail', { query: { id } })).data;
+  (await call<ChainWalletRecord>('superAdmin', 'GET', ApiPath.chainWallet.detail, { query: { id } })).data;
 const governanceOf = async (id: number) => {
   const wallet = await walletOf(id);
   return { threshold: wallet.threshold, signers: wallet.signers.map((s) => s.account) };
@@ -77,7 +78,7 @@ describe('re-governing a wallet alone', () => {
   it('an org manager cannot make its own 2-of-3 cold wallet 1-of-1 and then empty it', async () => {
     const cold = wallets['Aurora cold'];
     const before = { governance: await governanceOf(cold), eth: await balanceOf(server, cold, 'ETH') };
-    const takeover = await call('merchantProManager', 'POST', '/sys/chain-wallet/update', {
+    const takeover = await call('merchantProManager', 'POST', ApiPath.chainWallet.update, {
       body: { id: cold, threshold: 1, signers: [users.merchantProManager] },
     });
     expect(takeover).toMatchObject({ code: 409, msg: expect.stringContaining('signer-change proposal') });
@@ -100,7 +101,7 @@ describe('re-governing a wallet alone', () => {
       for (const label of ['Operator treasury', 'Aurora TRON hot', 'Cedar cold']) {
         const id = wallets[label];
         const before = await governanceOf(id);
-        const res = await call(account, 'POST', '/sys/chain-wallet/update', { body: { id, threshold: 1, signers: [users[account]] } });
+        const res = await call(account, 'POST', ApiPath.chainWallet.update, { body: { id, threshold: 1, signers: [users[account]] } });
         // 403 where the role may not write the wallet at all (a cold one for operatorEmployee), else 409.
         expect(res, `${account} on ${label}`).toMatchObject(
           res.code === 403
@@ -117,12 +118,12 @@ describe('re-governing a wallet alone', () => {
     const queued = await queueLength(cold);
     const change = { walletId: cold, kind: 'governance', signers: [users.superAdmin, users.operatorEmployee], threshold: 1, memo: '' };
     // In its own org the wallet is another org's; naming the merchant org, it is no member.
-    expect(await call('superAdmin', 'POST', '/sys/sign/start', { body: change })).toMatchObject({
+    expect(await call('superAdmin', 'POST', ApiPath.sign.start, { body: change })).toMatchObject({
       code: 400,
       data: { walletId: 'Choose a wallet of the selected organisation.' },
     });
-    expect(await call('superAdmin', 'POST', '/sys/sign/start', { body: change, orgId: server.orgIds.proA })).toMatchObject({ code: 403 });
-    expect(await call('agentManager', 'POST', '/sys/sign/start', { body: change })).toMatchObject({ code: 400 });
+    expect(await call('superAdmin', 'POST', ApiPath.sign.start, { body: change, orgId: server.orgIds.proA })).toMatchObject({ code: 403 });
+    expect(await call('agentManager', 'POST', ApiPath.sign.start, { body: change })).toMatchObject({ code: 400 });
     expect(await queueLength(cold)).toBe(queued);
     expect((await governanceOf(cold)).signers).toEqual(['merchantProManager', 'merchantProFinance', 'merchantProEmployee']);
   });
@@ -153,7 +154,7 @@ describe('re-governing a wallet alone', () => {
 
   it('a non-signer of the wallet may not propose a signer change, even a member of the org', async () => {
     const wallet = (
-      await call<ChainWalletRecord>('merchantStdManager', 'POST', '/sys/chain-wallet/save', {
+      await call<ChainWalletRecord>('merchantStdManager', 'POST', ApiPath.chainWallet.save, {
         body: {
           chainId: ETH_CHAIN,
           orgId: server.orgIds.stdB,
@@ -164,7 +165,7 @@ describe('re-governing a wallet alone', () => {
         },
       })
     ).data;
-    const res = await call('multiOrg', 'POST', '/sys/sign/start', {
+    const res = await call('multiOrg', 'POST', ApiPath.sign.start, {
       orgId: server.orgIds.stdB,
       body: { walletId: wallet.id, kind: 'governance', signers: [users.merchantStdManager, users.multiOrg], threshold: 1, memo: '' },
     });
@@ -354,8 +355,8 @@ describe('who may start is who may move', () => {
   ])('$account cannot put a withdrawal into a merchant’s queue (as movement/save refuses it)', async ({ account, code }) => {
     const hot = wallets['Aurora TRON hot'];
     const queued = await queueLength(hot);
-    const viaSign = await call(account, 'POST', '/sys/sign/start', { body: hotWithdraw() });
-    const viaMovement = await call(account, 'POST', '/sys/movement/save', { body: hotWithdraw() });
+    const viaSign = await call(account, 'POST', ApiPath.sign.start, { body: hotWithdraw() });
+    const viaMovement = await call(account, 'POST', ApiPath.movement.save, { body: hotWithdraw() });
     expect([viaSign.code, viaMovement.code]).toEqual([code, code]);
     expect(await queueLength(hot)).toBe(queued);
   });
@@ -365,7 +366,7 @@ describe('who may start is who may move', () => {
     const queued = await queueLength(hot);
     const body = { walletId: hot, kind: 'transfer', to: demoTronAddress('payee'), amount: '20', symbol: 'USDT', memo: '' };
     for (const account of ['superAdmin', 'agentManager']) {
-      const res = await call(account, 'POST', '/sys/sign/start', { body });
+      const res = await call(account, 'POST', ApiPath.sign.start, { body });
       expect([400, 403], account).toContain(res.code);
     }
     expect(await queueLength(hot)).toBe(queued);
@@ -408,7 +409,7 @@ describe('the lite tier', () => {
     await fund(server, walletId, usdt.id, '500');
     await fund(server, walletId, eth.id, '0.1');
 
-    const moved = await call<MovementRecord>('merchantLiteEmployee', 'POST', '/sys/movement/save', {
+    const moved = await call<MovementRecord>('merchantLiteEmployee', 'POST', ApiPath.movement.save, {
       body: { kind: 'transfer', walletId, to: OUTSIDE, amount: '500', symbol: 'USDT', memo: '' },
     });
     expect(moved).toMatchObject({ code: 200, data: { status: 'pending', txHash: null } });
@@ -429,11 +430,11 @@ describe('disabled means stopped', () => {
       .where('symbol', '=', symbol)
       .where('chainId', '=', chainId)
       .executeTakeFirstOrThrow();
-    expect((await call('superAdmin', 'POST', '/sys/currency/update', { body: { id, enabled } })).code).toBe(200);
+    expect((await call('superAdmin', 'POST', ApiPath.currency.update, { body: { id, enabled } })).code).toBe(200);
   };
   const setChain = async (chainId: number, enabled: boolean) => {
     const { id } = await server.app.context.db.selectFrom('chain').select('id').where('chainId', '=', chainId).executeTakeFirstOrThrow();
-    expect((await call('superAdmin', 'POST', '/sys/chain/update', { body: { id, enabled } })).code).toBe(200);
+    expect((await call('superAdmin', 'POST', ApiPath.chain.update, { body: { id, enabled } })).code).toBe(200);
   };
 
   it('a disabled currency: no movement, no start, no confirm; open proposals wait and run once it is enabled', async () => {
@@ -444,7 +445,7 @@ describe('disabled means stopped', () => {
     const before = { cold: await balanceOf(server, cold, 'USDT'), deposits: await balanceOf(server, wallets['Aurora deposits'], 'USDT') };
 
     await setCurrency('USDT', ETH_CHAIN, false);
-    const direct = await call('merchantProFinance', 'POST', '/sys/movement/save', {
+    const direct = await call('merchantProFinance', 'POST', ApiPath.movement.save, {
       body: { ...usdtTransfer, walletId: wallets['Aurora deposits'] },
     });
     expect(direct).toMatchObject({ code: 409, msg: 'USDT is disabled on this chain: no money moves in it until it is enabled again.' });
@@ -513,7 +514,7 @@ describe('fees', () => {
     expect((await sign.act('merchantProManager', 'confirm', started.data.proposalId)).data.status).toBe('executed');
     expect(units(await balanceOf(server, hot, 'USDT'))).toBe(units(before) - units('100') - units(tronUsdt.withdrawFee));
 
-    const direct = await call<MovementRecord>('multiOrg', 'POST', '/sys/movement/save', {
+    const direct = await call<MovementRecord>('multiOrg', 'POST', ApiPath.movement.save, {
       orgId: server.orgIds.proDirect,
       body: { ...body, walletId: wallets['Delta TRON deposits'] },
     });

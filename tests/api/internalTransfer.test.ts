@@ -11,6 +11,7 @@ import type { AssetFlowRecord } from '../../src/contract/schemas/assetFlow';
 import type { AuditEventRecord } from '../../src/contract/schemas/auditLog';
 import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
 import type { MovementRecord } from '../../src/contract/schemas/movement';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 /**
  * Native coin a contract sends to our wallets arrives without a transaction of its own, so the
@@ -39,7 +40,7 @@ afterAll(() => server?.close());
 const db = () => server.app.context.db;
 const OUTSIDER = getAddress('0x4444444444444444444444444444444444444444');
 const verify = async () =>
-  (await server.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: await client.token('superAdmin') })).data;
+  (await server.call<LedgerVerifyResult>('GET', ApiPath.ledger.verify, { token: await client.token('superAdmin') })).data;
 const internalEntries = (walletId: number) =>
   db()
     .selectFrom('ledgerEntry')
@@ -88,14 +89,14 @@ describe('internal transfers into our wallets', () => {
     expect(await verify()).toMatchObject({ balanced: true, breaks: [] });
 
     // The merchant's ledger screen shows it with its reason; the operator's audit trail names the system's reconcile.
-    const ledger = await server.call<ListResult<AssetFlowRecord>>('GET', '/sys/asset-flow/list', {
+    const ledger = await server.call<ListResult<AssetFlowRecord>>('GET', ApiPath.assetFlow.list, {
       token: await client.token('merchantProFinance'),
       query: { chainId: ETH_CHAIN, reason: 'internal transfer' },
     });
     expect(ledger.data.list).toEqual([
       expect.objectContaining({ walletLabel: 'Aurora deposits', symbol: 'ETH', delta: '0.3', reason: 'internal transfer' }),
     ]);
-    const audit = await server.call<ListResult<AuditEventRecord>>('GET', '/sys/audit-log/list', {
+    const audit = await server.call<ListResult<AuditEventRecord>>('GET', ApiPath.auditLog.list, {
       token: await client.token('superAdmin'),
       query: { entity: 'chainInternalCredit', pageSize: 50 },
     });
@@ -108,7 +109,7 @@ describe('internal transfers into our wallets', () => {
       }),
     ]);
     // Another merchant's staff see nothing of it.
-    const other = await server.call<ListResult<AssetFlowRecord>>('GET', '/sys/asset-flow/list', {
+    const other = await server.call<ListResult<AssetFlowRecord>>('GET', ApiPath.assetFlow.list, {
       token: await client.token('merchantStdFinance'),
       query: { chainId: ETH_CHAIN, reason: 'internal transfer' },
     });
@@ -118,7 +119,7 @@ describe('internal transfers into our wallets', () => {
   it('a Safe’s supply into our hot wallet (an internal call too) is booked once, by its proposal, not again as found coin', async () => {
     const cold = wallets['Birch cold'];
     const hot = wallets['Birch deposits'];
-    const res = await server.call<MovementRecord & { proposalId?: number }>('POST', '/sys/movement/save', {
+    const res = await server.call<MovementRecord & { proposalId?: number }>('POST', ApiPath.movement.save, {
       token: await client.token('merchantStdManager'),
       body: { kind: 'supply', walletId: cold, to: addresses['Birch deposits'], symbol: 'ETH', amount: '0.25', memo: '' },
     });

@@ -4,6 +4,7 @@ import type { ListResult } from '../../src/contract/envelope';
 import type { InvitationRecord } from '../../src/contract/schemas/invitation';
 import type { SessionInfo } from '../../src/contract/schemas/auth';
 import type { OrgRecord } from '../../src/contract/schemas/org';
+import { ApiPath, withId } from '../../src/contract/apiPaths';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -15,12 +16,12 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const invite = (account: string, body: Record<string, unknown>) =>
-  server.call<InvitationRecord>('POST', '/sys/invitation/save', { token: tokens[account], body });
+  server.call<InvitationRecord>('POST', ApiPath.invitation.save, { token: tokens[account], body });
 const list = (account: string, query: Record<string, string | number> = {}) =>
-  server.call<ListResult<InvitationRecord>>('GET', '/sys/invitation/list', { token: tokens[account], query: { pageSize: 100, ...query } });
+  server.call<ListResult<InvitationRecord>>('GET', ApiPath.invitation.list, { token: tokens[account], query: { pageSize: 100, ...query } });
 const revoke = (account: string, id: number) =>
-  server.call<InvitationRecord>('POST', `/sys/invitation/delete/${id}`, { token: tokens[account] });
-const signup = (body: Record<string, unknown>) => server.call<SessionInfo>('POST', '/sys/auth/signup', { body });
+  server.call<InvitationRecord>('POST', withId(ApiPath.invitation.delete, id), { token: tokens[account] });
+const signup = (body: Record<string, unknown>) => server.call<SessionInfo>('POST', ApiPath.auth.signup, { body });
 const newMerchant = (code: string, account: string) => ({
   account,
   password: 'Str0ng-pass',
@@ -104,9 +105,9 @@ describe('POST /sys/auth/signup with a code', () => {
     expect(res.code).toBe(200);
     expect(res.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(res.data.orgList).toEqual([{ orgId: expect.any(Number), orgName: 'Gale Gadgets', tenantType: 3, roleLevel: 0 }]);
-    const me = await server.call<SessionInfo>('GET', '/sys/auth/me', { token: res.data.token });
+    const me = await server.call<SessionInfo>('GET', ApiPath.auth.me, { token: res.data.token });
     expect(me.data.account).toBe('galeOwner');
-    const org = await server.call<OrgRecord>('GET', '/sys/org/detail', {
+    const org = await server.call<OrgRecord>('GET', ApiPath.org.detail, {
       token: tokens.agentManager,
       query: { id: res.data.orgList[0].orgId },
     });
@@ -114,7 +115,7 @@ describe('POST /sys/auth/signup with a code', () => {
     const used = (await list('agentManager', { status: 'used' })).data.list.find((i) => i.id === invitation.id)!;
     expect(used).toMatchObject({ usedBy: 'galeOwner', orgId: res.data.orgList[0].orgId });
     expect((await revoke('agentManager', invitation.id)).code).toBe(409);
-    expect((await server.call('POST', '/sys/auth/login', { body: { account: 'galeOwner', password: 'Str0ng-pass' } })).code).toBe(200);
+    expect((await server.call('POST', ApiPath.auth.login, { body: { account: 'galeOwner', password: 'Str0ng-pass' } })).code).toBe(200);
   });
 
   it('a code signs up one account even when two try at once', async () => {
@@ -177,9 +178,9 @@ describe('POST /sys/auth/signup with a code', () => {
 
 describe('a code is for its invitee alone: a colleague who gets hold of one cannot take it', () => {
   const join = (token: string, code: string) =>
-    server.call<SessionInfo>('POST', '/sys/auth/join', { token, body: { invitationCode: code } });
+    server.call<SessionInfo>('POST', ApiPath.auth.join, { token, body: { invitationCode: code } });
   const statusOf = async (id: number) =>
-    (await server.call<InvitationRecord>('GET', '/sys/invitation/detail', { token: tokens.agentManager, query: { id } })).data.status;
+    (await server.call<InvitationRecord>('GET', ApiPath.invitation.detail, { token: tokens.agentManager, query: { id } })).data.status;
   // The expiry tests above moved the clock past every earlier session.
   beforeAll(async () => {
     for (const account of ['agentManager', 'agentEmployee', 'merchantProManager']) tokens[account] = await server.login(account);
@@ -194,7 +195,7 @@ describe('a code is for its invitee alone: a colleague who gets hold of one cann
       code: `••••-••••-${code.slice(-4)}`,
       invitee: expect.stringMatching(/Owner$/),
     });
-    const detail = await server.call<InvitationRecord>('GET', '/sys/invitation/detail', { token: tokens.agentEmployee, query: { id } });
+    const detail = await server.call<InvitationRecord>('GET', ApiPath.invitation.detail, { token: tokens.agentEmployee, query: { id } });
     expect(detail.data.code).toBe(`••••-••••-${code.slice(-4)}`);
     expect(JSON.stringify(detail.data)).not.toContain(code.slice(0, 4));
     expect((await list('agentManager')).data.list.find((row) => row.id === id)?.code).toBe(code);
@@ -211,9 +212,9 @@ describe('a code is for its invitee alone: a colleague who gets hold of one cann
       data: { account: 'This invitation was issued for another account. Ask for one in your account name.' },
     });
     // Nothing was written: no account, no org, the code still open.
-    expect((await server.call('POST', '/sys/auth/login', { body: { account: 'juniperOwner2', password: 'Str0ng-pass' } })).code).toBe(401);
+    expect((await server.call('POST', ApiPath.auth.login, { body: { account: 'juniperOwner2', password: 'Str0ng-pass' } })).code).toBe(401);
     expect(
-      (await server.call<SessionInfo>('GET', '/sys/auth/me', { token: tokens.agentEmployee })).data.orgList.map((o) => o.orgName),
+      (await server.call<SessionInfo>('GET', ApiPath.auth.me, { token: tokens.agentEmployee })).data.orgList.map((o) => o.orgName),
     ).not.toContain('Juniper Jewels');
     expect(await statusOf(invitation.id)).toBe('open');
 

@@ -20,6 +20,7 @@ import type { AssetFlowRecord } from '../../src/contract/schemas/assetFlow';
 import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
 import type { MovementRecord } from '../../src/contract/schemas/movement';
 import type { GasReportRecord } from '../../src/contract/schemas/report';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 const EXTERNAL = getAddress('0x2222222222222222222222222222222222222222');
 
@@ -35,10 +36,10 @@ afterAll(() => server?.close());
 
 const db = () => server.app.context.db;
 const verify = async (account = 'superAdmin') =>
-  server.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: await client.token(account) });
+  server.call<LedgerVerifyResult>('GET', ApiPath.ledger.verify, { token: await client.token(account) });
 const expectBalanced = async () => expect((await verify()).data).toMatchObject({ balanced: true, breaks: [] });
 const move = async (account: string, body: Record<string, unknown>) =>
-  server.call<MovementRecord>('POST', '/sys/movement/save', { token: await client.token(account), body: { memo: '', ...body } });
+  server.call<MovementRecord>('POST', ApiPath.movement.save, { token: await client.token(account), body: { memo: '', ...body } });
 const entriesOf = (column: 'movementId' | 'proposalId' | 'orderId', id: number) =>
   db()
     .selectFrom('ledgerEntry')
@@ -80,7 +81,7 @@ describe('every balance change is a ledger entry with its cause', () => {
       .where('status', '=', 'paid')
       .execute();
     expect(paid.length).toBeGreaterThan(0);
-    const flow = await server.call<ListResult<AssetFlowRecord>>('GET', '/sys/asset-flow/list', {
+    const flow = await server.call<ListResult<AssetFlowRecord>>('GET', ApiPath.assetFlow.list, {
       token: await client.token('merchantProFinance'),
       query: { walletId: cold.id, reason: 'payment', pageSize: 500 },
     });
@@ -131,7 +132,7 @@ describe('every balance change is a ledger entry with its cause', () => {
         .chains!.adapterFor({ chainId: ETH_CHAIN, family: 'evm', rpcUrl: '' })
         .then((c) => c.transaction(res.data.txHash!)),
     ).toMatchObject({ status: 'success' });
-    const gas = await server.call<ListResult<GasReportRecord>>('GET', '/sys/report/gas/list', {
+    const gas = await server.call<ListResult<GasReportRecord>>('GET', ApiPath.report.gas.list, {
       token: await client.token('merchantProFinance'),
       query: { q: res.data.txHash!, pageSize: 10 },
     });

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import type { AuditVerifyResult } from '../../src/contract/schemas/auditLog';
 import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
 import type { MovementRecord } from '../../src/contract/schemas/movement';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 /**
  * The ledger's invariants (docs/DECISIONS.md "Ledger") after every step of random sequences of
@@ -85,7 +86,7 @@ afterAll(() => server?.close());
 const db = () => server.app.context.db;
 const PAYER = devnetAccount('a customer in the ledger property test').address;
 const move = async (account: string, body: Record<string, unknown>) =>
-  server.call<MovementRecord>('POST', '/sys/movement/save', { token: await client.token(account), body: { memo: 'property', ...body } });
+  server.call<MovementRecord>('POST', ApiPath.movement.save, { token: await client.token(account), body: { memo: 'property', ...body } });
 
 /**
  * A checkout order at a deposit wallet, then a customer's payment on the devnet, read by the deposit
@@ -127,7 +128,7 @@ async function pay(target: string, value: string, short: boolean): Promise<void>
   const paid = await payOnChain(server, ETH_CHAIN, wallet.address, coin, arrived, PAYER);
   await readChainUpTo(server, ETH_CHAIN, paid.blockNumber);
   const orgKey = target.startsWith('Birch') ? 'stdB' : target.startsWith('Cedar') ? 'liteC' : 'proA';
-  const res = await server.call('POST', '/sys/order-repair/recheck', {
+  const res = await server.call('POST', ApiPath.orderRepair.recheck, {
     token: await client.token(RECHECKER[orgKey]),
     body: { orderId: order.id },
   });
@@ -164,7 +165,7 @@ async function recredit(pick: number): Promise<void> {
     await readChainUpTo(server, ETH_CHAIN, paid.blockNumber);
     txHash = paid.txHash;
   }
-  const res = await server.call('POST', '/sys/order-repair/recredit', {
+  const res = await server.call('POST', ApiPath.orderRepair.recredit, {
     token: await client.token('superAdmin'),
     body: { orderId: order.id, txHash, reason: 'Paid late, seen on the explorer.' },
   });
@@ -290,9 +291,9 @@ describe('the books balance after every step of random money sequences', () => {
       fc.asyncProperty(fc.array(command, { minLength: 2, maxLength: 6 }), async (commands) => {
         for (const cmd of commands) {
           await run(cmd);
-          const verified = await server.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: await client.token('superAdmin') });
+          const verified = await server.call<LedgerVerifyResult>('GET', ApiPath.ledger.verify, { token: await client.token('superAdmin') });
           expect(verified.data, JSON.stringify(cmd)).toMatchObject({ balanced: true, breaks: [] });
-          const chain = await server.call<AuditVerifyResult>('GET', '/sys/audit/verify', { token: await client.token('superAdmin') });
+          const chain = await server.call<AuditVerifyResult>('GET', ApiPath.auditLog.verify, { token: await client.token('superAdmin') });
           expect(chain.data, JSON.stringify(cmd)).toMatchObject({ intact: true, firstBroken: null });
         }
       }),

@@ -3,6 +3,7 @@ import { startTestServer, type TestServer } from './harness';
 import { demoEvmAddress } from '../../server/db/seed/wallets';
 import type { MovementRecord } from '../../src/contract/schemas/movement';
 import { balanceOf, signClient, units, walletIdsByLabel } from './signSupport';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 /**
  * The lite merchant's multisig cold wallet (Cedar cold, 2-of-2: Lena the manager and Liam the
@@ -53,7 +54,7 @@ describe('the lite cold wallet', () => {
   it('its manager starts a withdrawal, its two signers approve, one confirms: the money leaves', async () => {
     const cold = wallets['Cedar cold'];
     const before = await balanceOf(server, cold, 'ETH');
-    const moved = await call<MovementRecord>('merchantLiteManager', '/sys/movement/save', withdraw(cold));
+    const moved = await call<MovementRecord>('merchantLiteManager', ApiPath.movement.save, withdraw(cold));
     expect(moved).toMatchObject({ code: 200, data: { status: 'pending', txHash: null } });
     const proposalId = moved.data.proposalId!;
     // The start is no approval on a Safe: the manager, a signer, waits for their own signature too.
@@ -80,7 +81,7 @@ describe('the lite cold wallet', () => {
       code: 400,
       data: { walletId: "Only the organisation's manager starts a movement out of its multisig cold wallet; its signers then approve it." },
     };
-    for (const path of ['/sys/movement/save', '/sys/sign/start']) {
+    for (const path of [ApiPath.movement.save, ApiPath.sign.start]) {
       // A transfer is a kind lite employees start elsewhere: the cold wallet's own rule refuses it.
       expect(await call('merchantLiteEmployee', path, withdraw(cold, { kind: 'transfer' })), path).toMatchObject(refusal);
       // Paying out is no employee's kind at all (PAYOUT_WRITERS).
@@ -93,7 +94,7 @@ describe('the lite cold wallet', () => {
     const cold = wallets['Cedar cold'];
     const queued = await queueLength(cold);
     for (const account of ['superAdmin', 'agentManager']) {
-      for (const path of ['/sys/movement/save', '/sys/sign/start']) {
+      for (const path of [ApiPath.movement.save, ApiPath.sign.start]) {
         // Both are cold admins of their own wallets; a transfer is a kind both may start.
         const body = withdraw(cold, { kind: 'transfer' });
         expect(await call(account, path, body), `${account} ${path}`).toMatchObject({
@@ -108,7 +109,7 @@ describe('the lite cold wallet', () => {
 
   it('who is no signer approves nothing: the operator and the agent see the proposal but may not sign it', async () => {
     const cold = wallets['Cedar cold'];
-    const proposalId = (await call<MovementRecord>('merchantLiteManager', '/sys/movement/save', withdraw(cold))).data.proposalId!;
+    const proposalId = (await call<MovementRecord>('merchantLiteManager', ApiPath.movement.save, withdraw(cold))).data.proposalId!;
     for (const account of ['superAdmin', 'agentManager']) {
       expect((await sign.detail(account, proposalId)).data.myActions, account).toEqual([]);
       for (const action of ['approval', 'confirm', 'deny'] as const)
@@ -121,7 +122,7 @@ describe('the lite cold wallet', () => {
   it('a lite signer reaches no other org: neither its wallets nor its proposals', async () => {
     const aurora = await sign.start('merchantProManager', withdraw(wallets['Aurora cold']));
     expect(aurora.code).toBe(200);
-    expect(await call('merchantLiteManager', '/sys/movement/save', withdraw(wallets['Aurora cold']))).toMatchObject({
+    expect(await call('merchantLiteManager', ApiPath.movement.save, withdraw(wallets['Aurora cold']))).toMatchObject({
       code: 404,
       msg: 'Wallet was not found.',
     });
@@ -132,7 +133,7 @@ describe('the lite cold wallet', () => {
       true,
     );
     // Nor does the pro manager, a cold admin, reach the lite proposal.
-    const lite = (await call<MovementRecord>('merchantLiteManager', '/sys/movement/save', withdraw(wallets['Cedar cold']))).data
+    const lite = (await call<MovementRecord>('merchantLiteManager', ApiPath.movement.save, withdraw(wallets['Cedar cold']))).data
       .proposalId!;
     expect((await sign.act('merchantProManager', 'approval', lite)).code).toBe(404);
     await clearQueue(wallets['Cedar cold']);

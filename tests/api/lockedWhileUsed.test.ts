@@ -5,6 +5,7 @@ import { CONTRACT_ADDRESS_FIELD_NAMES } from '../../src/contract/schemas/contrac
 import type { ListResult } from '../../src/contract/envelope';
 import type { ChainRecord } from '../../src/contract/schemas/chain';
 import type { CurrencyRecord } from '../../src/contract/schemas/currency';
+import { ApiPath, withId } from '../../src/contract/apiPaths';
 
 /**
  * A chain's family and a currency's symbol and decimals give meaning to what is stored
@@ -29,14 +30,14 @@ const db = () => server.app.context.db;
 const post = <T = Reply>(path: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   server.call<T>('POST', path, { token: operator, body, headers });
 const chainDetail = async (id: number) =>
-  (await server.call<ChainRecord>('GET', '/sys/chain/detail', { token: operator, query: { id } })).data;
+  (await server.call<ChainRecord>('GET', ApiPath.chain.detail, { token: operator, query: { id } })).data;
 const currencyDetail = async (id: number) =>
-  (await server.call<CurrencyRecord>('GET', '/sys/currency/detail', { token: operator, query: { id } })).data;
+  (await server.call<CurrencyRecord>('GET', ApiPath.currency.detail, { token: operator, query: { id } })).data;
 const chainByChainId = async (chainId: number) =>
-  (await server.call<ListResult<ChainRecord>>('GET', '/sys/chain/list', { token: operator, query: { chainId } })).data.list[0];
+  (await server.call<ListResult<ChainRecord>>('GET', ApiPath.chain.list, { token: operator, query: { chainId } })).data.list[0];
 const currencyOn = async (chainId: number, symbol: string) =>
   (
-    await server.call<ListResult<CurrencyRecord>>('GET', '/sys/currency/list', {
+    await server.call<ListResult<CurrencyRecord>>('GET', ApiPath.currency.list, {
       token: operator,
       query: { chainId, symbol, pageSize: 100 },
     })
@@ -44,7 +45,7 @@ const currencyOn = async (chainId: number, symbol: string) =>
 
 let nextChainId = 930_001;
 const newChain = async (family: ChainFamily = 'evm') => {
-  const res = await post<ChainRecord>('/sys/chain/save', {
+  const res = await post<ChainRecord>(ApiPath.chain.save, {
     chainId: nextChainId++,
     name: `Lock Net ${nextChainId}`,
     family,
@@ -60,7 +61,7 @@ const newChain = async (family: ChainFamily = 'evm') => {
 let tokenCounter = 0;
 const newToken = async (chainId: number, overrides: Record<string, unknown> = {}) => {
   tokenCounter += 1;
-  const res = await post<CurrencyRecord>('/sys/currency/save', {
+  const res = await post<CurrencyRecord>(ApiPath.currency.save, {
     symbol: `LK${tokenCounter}`,
     name: `Lock token ${tokenCounter}`,
     chainId,
@@ -112,7 +113,7 @@ describe("a used chain's family", () => {
     expect((await storedAddresses(ETH_CHAIN)).length).toBeGreaterThan(10);
     expect(await addressesThatNoLongerValidate(ETH_CHAIN)).toEqual([]);
 
-    const res = await post('/sys/chain/update', { id: eth.id, family: 'tron' });
+    const res = await post(ApiPath.chain.update, { id: eth.id, family: 'tron' });
     expect(res.code).toBe(409);
     expect(res.data).toEqual({ family: LOCKED });
     const [wallets, orders, proposals] = await Promise.all([
@@ -132,7 +133,7 @@ describe("a used chain's family", () => {
 
   it('says why in Chinese too', async () => {
     const eth = await chainByChainId(ETH_CHAIN);
-    const res = await post('/sys/chain/update', { id: eth.id, family: 'tron' }, { 'accept-language': 'zh-CN' });
+    const res = await post(ApiPath.chain.update, { id: eth.id, family: 'tron' }, { 'accept-language': 'zh-CN' });
     expect(res.code).toBe(409);
     expect(res.msg).toMatch(/^链 Ethereum 的类型不能修改：已有 \d+ 个钱包、.+使用它。$/);
     expect(res.data).toEqual({ family: '使用中，不能修改。' });
@@ -140,7 +141,7 @@ describe("a used chain's family", () => {
 
   it('the whole record echoed back with the family changed writes nothing, not even the other fields', async () => {
     const tron = await chainByChainId(TRON_CHAIN);
-    const res = await post('/sys/chain/update', {
+    const res = await post(ApiPath.chain.update, {
       ...tron,
       family: 'evm',
       name: 'Hijacked',
@@ -156,7 +157,7 @@ describe("a used chain's family", () => {
 
   it('sending the same family, or changing only other fields, still works', async () => {
     const eth = await chainByChainId(ETH_CHAIN);
-    const same = await post<ChainRecord>('/sys/chain/update', {
+    const same = await post<ChainRecord>(ApiPath.chain.update, {
       ...eth,
       family: 'evm',
       rpcUrl: 'https://eth2.example-rpc.net',
@@ -164,7 +165,7 @@ describe("a used chain's family", () => {
     });
     expect(same.code).toBe(200);
     expect(same.data).toMatchObject({ family: 'evm', rpcUrl: 'https://eth2.example-rpc.net', confirmations: 20 });
-    const others = await post<ChainRecord>('/sys/chain/update', {
+    const others = await post<ChainRecord>(ApiPath.chain.update, {
       id: eth.id,
       name: 'Ethereum Mainnet',
       explorerUrl: 'https://explorer.example',
@@ -172,7 +173,7 @@ describe("a used chain's family", () => {
     });
     expect(others.code).toBe(200);
     expect(others.data).toMatchObject({ name: 'Ethereum Mainnet', explorerUrl: 'https://explorer.example', family: 'evm' });
-    const back = await post('/sys/chain/update', {
+    const back = await post(ApiPath.chain.update, {
       id: eth.id,
       name: eth.name,
       rpcUrl: eth.rpcUrl,
@@ -184,7 +185,7 @@ describe("a used chain's family", () => {
 
   it('an unused chain may change family, back and forth; its native coin stores no address', async () => {
     const chain = await newChain('evm');
-    await post('/sys/currency/save', {
+    await post(ApiPath.currency.save, {
       symbol: 'LCK',
       name: 'Lock coin',
       chainId: chain.chainId,
@@ -195,10 +196,10 @@ describe("a used chain's family", () => {
       minWithdraw: '0',
       withdrawFee: '0',
     });
-    const toTron = await post<ChainRecord>('/sys/chain/update', { id: chain.id, family: 'tron' });
+    const toTron = await post<ChainRecord>(ApiPath.chain.update, { id: chain.id, family: 'tron' });
     expect(toTron.code).toBe(200);
     expect(toTron.data.family).toBe('tron');
-    const toEvm = await post<ChainRecord>('/sys/chain/update', { id: chain.id, family: 'evm' });
+    const toEvm = await post<ChainRecord>(ApiPath.chain.update, { id: chain.id, family: 'evm' });
     expect(toEvm.code).toBe(200);
     expect(toEvm.data.family).toBe('evm');
   });
@@ -206,30 +207,30 @@ describe("a used chain's family", () => {
   it('a token, contract addresses or a wallet each lock it on their own (one of each is named in the singular)', async () => {
     const withToken = await newChain();
     await newToken(withToken.chainId);
-    const tokenRes = await post('/sys/chain/update', { id: withToken.id, family: 'tron' });
+    const tokenRes = await post(ApiPath.chain.update, { id: withToken.id, family: 'tron' });
     expect(tokenRes).toMatchObject({ code: 409, msg: `The family of chain ${withToken.name} cannot change: it is used by 1 token.` });
 
     const withContracts = await newChain();
     expect(
       (
-        await post('/sys/contract-address/save', {
+        await post(ApiPath.contractAddress.save, {
           chainId: withContracts.chainId,
           hotAddr: `0x${'12'.repeat(20)}`,
           coldAddr: `0x${'34'.repeat(20)}`,
         })
       ).code,
     ).toBe(200);
-    const contractRes = await post('/sys/chain/update', { id: withContracts.id, family: 'tron' });
+    const contractRes = await post(ApiPath.chain.update, { id: withContracts.id, family: 'tron' });
     expect(contractRes).toMatchObject({
       code: 409,
       msg: `The family of chain ${withContracts.name} cannot change: it is used by 2 contract addresses.`,
     });
     // Cleared addresses no longer hold it.
-    expect((await post('/sys/contract-address/save', { chainId: withContracts.chainId, hotAddr: null, coldAddr: null })).code).toBe(200);
-    expect((await post('/sys/chain/update', { id: withContracts.id, family: 'tron' })).code).toBe(200);
+    expect((await post(ApiPath.contractAddress.save, { chainId: withContracts.chainId, hotAddr: null, coldAddr: null })).code).toBe(200);
+    expect((await post(ApiPath.chain.update, { id: withContracts.id, family: 'tron' })).code).toBe(200);
 
     const withWallet = await newChain();
-    const wallet = await post('/sys/chain-wallet/save', {
+    const wallet = await post(ApiPath.chainWallet.save, {
       chainId: withWallet.chainId,
       orgId: server.orgIds.operator,
       kind: 'Hot',
@@ -237,7 +238,7 @@ describe("a used chain's family", () => {
       label: 'lock test',
     });
     expect(wallet.code).toBe(200);
-    const walletRes = await post('/sys/chain/update', { id: withWallet.id, family: 'tron' });
+    const walletRes = await post(ApiPath.chain.update, { id: withWallet.id, family: 'tron' });
     expect(walletRes).toMatchObject({
       code: 409,
       msg: `The family of chain ${withWallet.name} cannot change: it is used by 1 wallet.`,
@@ -279,7 +280,7 @@ describe("a used chain's family", () => {
         blockTime: new Date(),
       })
       .execute();
-    const res = await post('/sys/chain/update', { id: chain.id, family: 'tron' });
+    const res = await post(ApiPath.chain.update, { id: chain.id, family: 'tron' });
     expect(res).toMatchObject({
       code: 409,
       msg: `The family of chain ${chain.name} cannot change: it is used by 1 token, 1 order, and 1 chain transfer.`,
@@ -289,7 +290,7 @@ describe("a used chain's family", () => {
 
   it('a change of chain ID is still refused while the chain is used', async () => {
     const eth = await chainByChainId(ETH_CHAIN);
-    const res = await post('/sys/chain/update', { id: eth.id, chainId: 424242 });
+    const res = await post(ApiPath.chain.update, { id: eth.id, chainId: 424242 });
     expect(res).toMatchObject({ code: 409, data: { chainId: LOCKED } });
     expect(await chainDetail(eth.id)).toEqual(eth);
   });
@@ -299,8 +300,8 @@ describe("a used chain's family", () => {
       const chain = await newChain('evm');
       tokenCounter += 1;
       const [familyChange, tokenSave] = await Promise.all([
-        post<ChainRecord>('/sys/chain/update', { id: chain.id, family: 'tron' }),
-        post<CurrencyRecord>('/sys/currency/save', {
+        post<ChainRecord>(ApiPath.chain.update, { id: chain.id, family: 'tron' }),
+        post<CurrencyRecord>(ApiPath.currency.save, {
           symbol: `RC${tokenCounter}`,
           name: 'Race token',
           chainId: chain.chainId,
@@ -321,8 +322,8 @@ describe("a used chain's family", () => {
     for (let round = 0; round < 10; round += 1) {
       const chain = await newChain('evm');
       const [familyChange, contractSave] = await Promise.all([
-        post<ChainRecord>('/sys/chain/update', { id: chain.id, family: 'tron' }),
-        post('/sys/contract-address/save', { chainId: chain.chainId, hotAddr: `0x${'ab'.repeat(20)}` }),
+        post<ChainRecord>(ApiPath.chain.update, { id: chain.id, family: 'tron' }),
+        post(ApiPath.contractAddress.save, { chainId: chain.chainId, hotAddr: `0x${'ab'.repeat(20)}` }),
       ]);
       expect([familyChange.code, contractSave.code].sort()).toEqual([200, familyChange.code === 200 ? 400 : 409].sort());
       expect(await addressesThatNoLongerValidate(chain.chainId)).toEqual([]);
@@ -333,7 +334,7 @@ describe("a used chain's family", () => {
 describe("a used currency's symbol and decimals", () => {
   it('superAdmin cannot rename USDT on Ethereum: 409 on symbol, the currency unchanged', async () => {
     const usdt = await currencyOn(ETH_CHAIN, 'USDT');
-    const res = await post('/sys/currency/update', { id: usdt.id, symbol: 'USDX' });
+    const res = await post(ApiPath.currency.update, { id: usdt.id, symbol: 'USDX' });
     expect(res.code).toBe(409);
     expect(res.data).toEqual({ symbol: LOCKED });
     expect(res.msg).toMatch(/^The symbol of USDT on Ethereum cannot change: it is used by \d+ wallets, .*\d+ orders.*\.$/);
@@ -342,10 +343,10 @@ describe("a used currency's symbol and decimals", () => {
 
   it('nor change its decimals, nor both at once with other fields (nothing is written)', async () => {
     const usdt = await currencyOn(TRON_CHAIN, 'USDT');
-    const decimals = await post('/sys/currency/update', { id: usdt.id, decimals: 18 });
+    const decimals = await post(ApiPath.currency.update, { id: usdt.id, decimals: 18 });
     expect(decimals).toMatchObject({ code: 409, data: { decimals: LOCKED } });
     expect(decimals.msg).toMatch(/^The decimals of USDT on TRON cannot change: it is used by /);
-    const both = await post('/sys/currency/update', { ...usdt, symbol: 'USDX', decimals: 2, name: 'Hijacked', withdrawFee: '0' });
+    const both = await post(ApiPath.currency.update, { ...usdt, symbol: 'USDX', decimals: 2, name: 'Hijacked', withdrawFee: '0' });
     expect(both).toMatchObject({ code: 409, data: { symbol: LOCKED, decimals: LOCKED } });
     expect(both.msg).toMatch(/^The symbol and decimals of USDT on TRON cannot change/);
     expect(await currencyDetail(usdt.id)).toEqual(usdt);
@@ -353,7 +354,7 @@ describe("a used currency's symbol and decimals", () => {
 
   it('says why in Chinese too', async () => {
     const usdt = await currencyOn(ETH_CHAIN, 'USDT');
-    const res = await post('/sys/currency/update', { id: usdt.id, symbol: 'USDX', decimals: 8 }, { 'accept-language': 'zh-CN' });
+    const res = await post(ApiPath.currency.update, { id: usdt.id, symbol: 'USDX', decimals: 8 }, { 'accept-language': 'zh-CN' });
     expect(res.code).toBe(409);
     expect(res.msg).toMatch(/^Ethereum 上 USDT 的符号和精度不能修改：已有 \d+ 个钱包、.+使用它。$/);
     expect(res.data).toEqual({ symbol: '使用中，不能修改。', decimals: '使用中，不能修改。' });
@@ -361,7 +362,7 @@ describe("a used currency's symbol and decimals", () => {
 
   it('the same symbol and decimals sent back, and other fields, still update', async () => {
     const usdt = await currencyOn(ETH_CHAIN, 'USDT');
-    const res = await post<CurrencyRecord>('/sys/currency/update', {
+    const res = await post<CurrencyRecord>(ApiPath.currency.update, {
       ...usdt,
       name: 'Tether',
       withdrawFee: '1.5',
@@ -370,7 +371,7 @@ describe("a used currency's symbol and decimals", () => {
     });
     expect(res.code).toBe(200);
     expect(res.data).toMatchObject({ symbol: 'USDT', decimals: 6, name: 'Tether', withdrawFee: '1.5', minDeposit: '2', enabled: false });
-    const back = await post('/sys/currency/update', {
+    const back = await post(ApiPath.currency.update, {
       id: usdt.id,
       name: usdt.name,
       withdrawFee: usdt.withdrawFee,
@@ -382,7 +383,7 @@ describe("a used currency's symbol and decimals", () => {
 
   it('an unused currency may change symbol and decimals', async () => {
     const token = await newToken(ETH_CHAIN);
-    const res = await post<CurrencyRecord>('/sys/currency/update', { id: token.id, symbol: 'FRESH', decimals: 18 });
+    const res = await post<CurrencyRecord>(ApiPath.currency.update, { id: token.id, symbol: 'FRESH', decimals: 18 });
     expect(res.code).toBe(200);
     expect(res.data).toMatchObject({ symbol: 'FRESH', decimals: 18 });
   });
@@ -401,13 +402,13 @@ describe("a used currency's symbol and decimals", () => {
         blockTime: new Date(),
       })
       .execute();
-    const res = await post('/sys/currency/update', { id: token.id, symbol: 'MOVED' });
+    const res = await post(ApiPath.currency.update, { id: token.id, symbol: 'MOVED' });
     expect(res).toMatchObject({
       code: 409,
       msg: `The symbol of ${token.symbol} on Ethereum cannot change: it is used by 1 chain transfer.`,
       data: { symbol: LOCKED },
     });
-    const del = await post(`/sys/currency/delete/${token.id}`, {});
+    const del = await post(withId(ApiPath.currency.delete, token.id), {});
     expect(del).toMatchObject({
       code: 409,
       msg: 'This currency has money movements or chain transfers on record, so it cannot be deleted or changed that way.',

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { startTestServer, type TestServer } from './harness';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoData';
 import { readConfig } from '../../server/config';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 // The limit is lowered so the test makes few scrypt runs; the default (100) is checked below.
 const FAILURES = 10;
@@ -13,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const attempt = (account: string, password: string, remoteAddress: string) =>
-  server.app.inject({ method: 'POST', url: '/api/sys/auth/login', remoteAddress, payload: { account, password } });
+  server.app.inject({ method: 'POST', url: `/api${ApiPath.auth.login}`, remoteAddress, payload: { account, password } });
 const codeOf = (response: Awaited<ReturnType<typeof attempt>>) => response.json<{ code: number }>().code;
 
 describe('failed sign-ins per client address, whatever the accounts', () => {

@@ -4,6 +4,7 @@ import type { ListResult } from '../../src/contract/envelope';
 import type { MemberInvitationRecord, MemberRecord } from '../../src/contract/schemas/member';
 import type { InvitationRecord } from '../../src/contract/schemas/invitation';
 import type { SessionInfo } from '../../src/contract/schemas/auth';
+import { ApiPath, withId } from '../../src/contract/apiPaths';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -15,13 +16,13 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const invite = (account: string, body: Record<string, unknown>) =>
-  server.call<MemberInvitationRecord>('POST', '/sys/member/invite', { token: tokens[account], body });
+  server.call<MemberInvitationRecord>('POST', ApiPath.member.invite, { token: tokens[account], body });
 const invitations = (account: string, query: Record<string, string> = {}) =>
-  server.call<ListResult<MemberInvitationRecord>>('GET', '/sys/member/invitation/list', { token: tokens[account], query });
+  server.call<ListResult<MemberInvitationRecord>>('GET', ApiPath.member.invitationList, { token: tokens[account], query });
 const revoke = (account: string, id: number) =>
-  server.call<MemberInvitationRecord>('POST', `/sys/member/invitation/delete/${id}`, { token: tokens[account] });
+  server.call<MemberInvitationRecord>('POST', withId(ApiPath.member.invitationDelete, id), { token: tokens[account] });
 const signup = (code: string, account: string) =>
-  server.call<SessionInfo>('POST', '/sys/auth/signup', {
+  server.call<SessionInfo>('POST', ApiPath.auth.signup, {
     body: { account, password: 'Join-2026x', userName: 'New Member', invitationCode: code },
   });
 
@@ -41,7 +42,7 @@ describe('member invitations', () => {
     const joined = await signup(res.data.code, 'birchFinance2');
     expect(joined.code).toBe(200);
     expect(joined.data.orgList).toEqual([{ orgId: server.orgIds.stdB, orgName: 'Birch Goods (Standard)', tenantType: 5, roleLevel: 1 }]);
-    const members = await server.call<ListResult<MemberRecord>>('GET', '/sys/member/list', { token: tokens.merchantStdManager });
+    const members = await server.call<ListResult<MemberRecord>>('GET', ApiPath.member.list, { token: tokens.merchantStdManager });
     expect(members.data.list.find((m) => m.account === 'birchFinance2')?.role).toBe('merchantStdFinance');
     expect((await invitations('merchantStdManager', { status: 'used' })).data.list.map((i) => i.usedBy)).toContain('birchFinance2');
   });
@@ -62,12 +63,12 @@ describe('member invitations', () => {
 
   it('member codes stay out of the agency’s merchant invitations', async () => {
     const agentsOwn = (await invite('agentManager', { roleLevel: 1, invitee: 'northStaff' })).data;
-    const merchantCodes = await server.call<ListResult<InvitationRecord>>('GET', '/sys/invitation/list', {
+    const merchantCodes = await server.call<ListResult<InvitationRecord>>('GET', ApiPath.invitation.list, {
       token: tokens.agentManager,
       query: { pageSize: 100 },
     });
     expect(merchantCodes.data.list.map((i) => i.code)).not.toContain(agentsOwn.code);
-    expect((await server.call('POST', `/sys/invitation/delete/${agentsOwn.id}`, { token: tokens.agentManager })).code).toBe(404);
+    expect((await server.call('POST', withId(ApiPath.invitation.delete, agentsOwn.id), { token: tokens.agentManager })).code).toBe(404);
     const joined = await signup(agentsOwn.code, 'northStaff');
     expect(joined.data.orgList).toEqual([{ orgId: server.orgIds.agentNorth, orgName: 'North Agency', tenantType: 1, roleLevel: 1 }]);
   });
@@ -75,7 +76,7 @@ describe('member invitations', () => {
 
 describe('POST /sys/auth/join: a signed-in account redeems a code', () => {
   const join = (token: string | undefined, code: string) =>
-    server.call<SessionInfo>('POST', '/sys/auth/join', { token, body: { invitationCode: code } });
+    server.call<SessionInfo>('POST', ApiPath.auth.join, { token, body: { invitationCode: code } });
 
   it('a member code adds the org to the account’s memberships; twice is refused', async () => {
     const token = await server.login('merchantLiteEmployee');
@@ -95,7 +96,7 @@ describe('POST /sys/auth/join: a signed-in account redeems a code', () => {
 
   it('a merchant code starts that merchant org with the account as its manager; no session, no join', async () => {
     const merchantCode = (
-      await server.call<InvitationRecord>('POST', '/sys/invitation/save', {
+      await server.call<InvitationRecord>('POST', ApiPath.invitation.save, {
         token: tokens.agentManager,
         body: { orgName: 'Lime Logistics', tenantType: 5, invitee: 'merchantStdFinance' },
       })
@@ -109,7 +110,7 @@ describe('POST /sys/auth/join: a signed-in account redeems a code', () => {
 
 describe('a member code is for its invitee alone', () => {
   const join = (token: string, code: string) =>
-    server.call<SessionInfo>('POST', '/sys/auth/join', { token, body: { invitationCode: code } });
+    server.call<SessionInfo>('POST', ApiPath.auth.join, { token, body: { invitationCode: code } });
   const openIds = async () => (await invitations('merchantStdManager', { status: 'open' })).data.list.map((i) => i.id);
 
   it('a colleague joining with it, or signing up under another name, is a 403; the code stays open and its invitee joins', async () => {
@@ -122,7 +123,7 @@ describe('a member code is for its invitee alone', () => {
     });
     expect((await signup(invitation.code, 'birchDeputy2')).code).toBe(403);
     expect(await openIds()).toContain(invitation.id);
-    const members = await server.call<ListResult<MemberRecord>>('GET', '/sys/member/list', { token: tokens.merchantStdManager });
+    const members = await server.call<ListResult<MemberRecord>>('GET', ApiPath.member.list, { token: tokens.merchantStdManager });
     expect(members.data.list.find((m) => m.account === 'merchantStdFinance')?.roleLevel).toBe(1);
     expect(members.data.list.map((m) => m.account)).not.toContain('birchDeputy2');
 

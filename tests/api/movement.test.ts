@@ -6,6 +6,7 @@ import { balanceOf, ETH_CHAIN, fund, signClient, units, walletAddressesByLabel, 
 import type { ListResult } from '../../src/contract/envelope';
 import type { MovementRecord } from '../../src/contract/schemas/movement';
 import type { AssetFlowRecord } from '../../src/contract/schemas/assetFlow';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 const EXTERNAL = getAddress('0x1111111111111111111111111111111111111111');
 
@@ -23,9 +24,9 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const save = async (account: string, body: Record<string, unknown>) =>
-  server.call<MovementRecord>('POST', '/sys/movement/save', { token: await client.token(account), body: { memo: '', ...body } });
+  server.call<MovementRecord>('POST', ApiPath.movement.save, { token: await client.token(account), body: { memo: '', ...body } });
 const list = async (account: string, query: Record<string, string | number>) =>
-  server.call<ListResult<MovementRecord>>('GET', '/sys/movement/list', {
+  server.call<ListResult<MovementRecord>>('GET', ApiPath.movement.list, {
     token: await client.token(account),
     query: { pageSize: 500, ...query },
   });
@@ -262,7 +263,7 @@ describe('movements out of multisig wallets start proposals', () => {
     expect((await client.act('merchantStdManager', 'approval', proposalId)).code).toBe(200);
     expect((await client.act('merchantStdFinance', 'approval', proposalId)).code).toBe(200);
     expect((await client.act('merchantStdFinance', 'confirm', proposalId)).code).toBe(200);
-    const after = await server.call<MovementRecord>('GET', '/sys/movement/detail', {
+    const after = await server.call<MovementRecord>('GET', ApiPath.movement.detail, {
       token: await client.token('merchantStdManager'),
       query: { id: res.data.id },
     });
@@ -290,7 +291,7 @@ describe('movements out of multisig wallets start proposals', () => {
     expect((await client.act('merchantStdManager', 'approval', proposal.proposalId)).code).toBe(200);
     expect((await client.act('merchantStdFinance', 'approval', proposal.proposalId)).code).toBe(200);
     expect((await client.act('merchantStdFinance', 'confirm', proposal.proposalId)).code).toBe(200);
-    const ledger = await server.call<ListResult<AssetFlowRecord>>('GET', '/sys/asset-flow/list', {
+    const ledger = await server.call<ListResult<AssetFlowRecord>>('GET', ApiPath.assetFlow.list, {
       token: await client.token('merchantStdManager'),
       query: { proposalId: proposal.proposalId },
     });
@@ -299,7 +300,7 @@ describe('movements out of multisig wallets start proposals', () => {
       ['Birch cold', 'Birch cold', proposal.nonce, 'proposal'],
       ['Birch deposits', 'Birch cold', proposal.nonce, 'proposal'],
     ]);
-    const opening = await server.call<ListResult<AssetFlowRecord>>('GET', '/sys/asset-flow/list', {
+    const opening = await server.call<ListResult<AssetFlowRecord>>('GET', ApiPath.assetFlow.list, {
       token: await client.token('merchantStdManager'),
       query: { reason: 'initial credit', pageSize: 1 },
     });
@@ -409,7 +410,7 @@ describe('lists', () => {
   it('supply lists follow the /supply route group; the kind is required', async () => {
     expect((await list('merchantLiteManager', { kind: 'supply' })).code).toBe(403);
     expect((await list('merchantStdEmployee', { kind: 'supply' })).code).toBe(200);
-    expect(await server.call('GET', '/sys/movement/list', { token: await client.token('merchantStdEmployee') })).toMatchObject({
+    expect(await server.call('GET', ApiPath.movement.list, { token: await client.token('merchantStdEmployee') })).toMatchObject({
       code: 400,
       data: { kind: expect.any(String) },
     });

@@ -7,6 +7,7 @@ import { API_DOCS_PATH } from '../../server/http/apiDocs';
 import type { OpenApiDocument } from '../../server/http/openApi';
 import { ApiPath } from '../../src/contract/apiPaths';
 
+// eslint-disable-next-line no-restricted-syntax -- a route this test registers itself, not one of the API's
 const STRAY_PATH = '/sys/test-only/stray';
 
 let server: TestServer;

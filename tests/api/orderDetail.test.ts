@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { startTestServer, type TestServer } from './harness';
 import type { ListResult } from '../../src/contract/envelope';
 import type { OrderDetailView, OrderReportRecord } from '../../src/contract/schemas/report';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 /** One order with its story (the reports' row drawer): in scope only, with its transfers, repairs and ledger entries. */
 let server: TestServer;
@@ -15,10 +16,10 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const detail = (account: string, id: number | string) =>
-  server.call<OrderDetailView>('GET', '/sys/report/order/detail', { token: tokens[account], query: { id } });
+  server.call<OrderDetailView>('GET', ApiPath.report.order, { token: tokens[account], query: { id } });
 const firstOrder = async (account: string, query: Record<string, string>) =>
   (
-    await server.call<ListResult<OrderReportRecord>>('GET', '/sys/report/payment/list', {
+    await server.call<ListResult<OrderReportRecord>>('GET', ApiPath.report.payment.list, {
       token: tokens[account],
       query: { pageSize: 1, ...query },
     })

@@ -8,6 +8,7 @@ import { orderFeeOf } from '../../src/contract/orderFee';
 import { sumDecimals } from '../../src/pages/home/sumDecimals';
 import type { ListResult } from '../../src/contract/envelope';
 import type { OrderReportRecord, OrderReportTotal } from '../../src/contract/schemas/report';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 // An order paid on chain carries its fee as every paid order does (docs/DECISIONS.md "An order's fee"),
 // so the payment report's fee total counts it.
@@ -22,8 +23,8 @@ afterAll(() => server?.close());
 const db = () => server.app.context.db;
 type Query = Record<string, string | number>;
 const list = (query: Query) =>
-  server.call<ListResult<OrderReportRecord>>('GET', '/sys/report/payment/list', { token, query: { pageSize: 500, ...query } });
-const totals = (query: Query) => server.call<{ list: OrderReportTotal[] }>('GET', '/sys/report/payment/totals', { token, query });
+  server.call<ListResult<OrderReportRecord>>('GET', ApiPath.report.payment.list, { token, query: { pageSize: 500, ...query } });
+const totals = (query: Query) => server.call<{ list: OrderReportTotal[] }>('GET', ApiPath.report.payment.totals, { token, query });
 
 describe('the fee of an order paid on chain', () => {
   it('is booked when the watcher pays it, and the report’s fee total includes it', async () => {

@@ -8,6 +8,7 @@ import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
 import { devnetAccount } from '../../server/chain/evm/devnet';
 import { payOnChain, readChainUpTo } from './chainSupport';
 import { balanceOf, units } from './signSupport';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -19,19 +20,19 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const lookUp = (account: string, q: string) =>
-  server.call<OrderRepairView>('GET', '/sys/order-repair/order', { token: tokens[account], query: { q } });
+  server.call<OrderRepairView>('GET', ApiPath.orderRepair.order, { token: tokens[account], query: { q } });
 const recredit = (account: string, body: Record<string, unknown>) =>
-  server.call<OrderRepairView>('POST', '/sys/order-repair/recredit', { token: tokens[account], body });
+  server.call<OrderRepairView>('POST', ApiPath.orderRepair.recredit, { token: tokens[account], body });
 const ordersWith = async (status: string, chainId = 1) =>
   (
-    await server.call<ListResult<OrderReportRecord>>('GET', '/sys/report/payment/list', {
+    await server.call<ListResult<OrderReportRecord>>('GET', ApiPath.report.payment.list, {
       token: tokens.superAdmin,
       query: { status, chainId, pageSize: 500 },
     })
   ).data.list;
 const evmHash = (n: number) => `0x${n.toString(16).padStart(64, 'a')}`;
 const db = () => server.app.context.db;
-const verify = async () => (await server.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: tokens.superAdmin })).data;
+const verify = async () => (await server.call<LedgerVerifyResult>('GET', ApiPath.ledger.verify, { token: tokens.superAdmin })).data;
 const walletAt = async (address: string) =>
   (await db().selectFrom('chainWallet').select('id').where('chainId', '=', 1).where('address', '=', address).executeTakeFirstOrThrow()).id;
 let seq = 0;

@@ -3,6 +3,7 @@ import { startTestServer, type TestServer } from './harness';
 import type { ListResult } from '../../src/contract/envelope';
 import type { OrgRecord } from '../../src/contract/schemas/org';
 import type { MemberRecord } from '../../src/contract/schemas/member';
+import { ApiPath, withId } from '../../src/contract/apiPaths';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -14,9 +15,9 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const orgs = (account: string, query: Record<string, string | number> = {}, orgId?: number) =>
-  server.call<ListResult<OrgRecord>>('GET', '/sys/org/list', { token: tokens[account], query: { pageSize: 100, ...query }, orgId });
+  server.call<ListResult<OrgRecord>>('GET', ApiPath.org.list, { token: tokens[account], query: { pageSize: 100, ...query }, orgId });
 const members = (account: string, query: Record<string, string | number> = {}, orgId?: number) =>
-  server.call<ListResult<MemberRecord>>('GET', '/sys/member/list', { token: tokens[account], query: { pageSize: 100, ...query }, orgId });
+  server.call<ListResult<MemberRecord>>('GET', ApiPath.member.list, { token: tokens[account], query: { pageSize: 100, ...query }, orgId });
 const names = (res: { data: ListResult<OrgRecord> }) => res.data.list.map((o) => o.orgName).sort();
 
 describe('GET /sys/org/list: the orgs of the caller’s tenancy scope', () => {
@@ -54,10 +55,10 @@ describe('GET /sys/org/list: the orgs of the caller’s tenancy scope', () => {
   });
 
   it('detail of an org out of scope answers like an unknown id', async () => {
-    const own = await server.call<OrgRecord>('GET', '/sys/org/detail', { token: tokens.agentManager, query: { id: server.orgIds.proA } });
+    const own = await server.call<OrgRecord>('GET', ApiPath.org.detail, { token: tokens.agentManager, query: { id: server.orgIds.proA } });
     expect(own.data.orgName).toBe('Aurora Pay (Pro)');
-    const other = await server.call('GET', '/sys/org/detail', { token: tokens.agentManager, query: { id: server.orgIds.stdSouth } });
-    const unknown = await server.call('GET', '/sys/org/detail', { token: tokens.agentManager, query: { id: 999999 } });
+    const other = await server.call('GET', ApiPath.org.detail, { token: tokens.agentManager, query: { id: server.orgIds.stdSouth } });
+    const unknown = await server.call('GET', ApiPath.org.detail, { token: tokens.agentManager, query: { id: 999999 } });
     expect(other.code).toBe(404);
     expect(other.msg).toBe(unknown.msg);
   });
@@ -73,7 +74,7 @@ describe('GET /sys/org/list: the orgs of the caller’s tenancy scope', () => {
       const res = await orgs('superAdmin', query);
       expect(res.code, JSON.stringify(query)).toBe(400);
     }
-    expect((await server.call('GET', '/sys/org/list')).code).toBe(401);
+    expect((await server.call('GET', ApiPath.org.list)).code).toBe(401);
   });
 });
 
@@ -124,9 +125,9 @@ describe('GET /sys/member/list: members of one org in scope', () => {
 
 describe('managers change roles and remove members of their own org', () => {
   const update = (account: string, body: Record<string, unknown>, orgId?: number) =>
-    server.call<MemberRecord>('POST', '/sys/member/update', { token: tokens[account], body, orgId });
+    server.call<MemberRecord>('POST', ApiPath.member.update, { token: tokens[account], body, orgId });
   const remove = (account: string, userId: number, orgId?: number) =>
-    server.call<MemberRecord>('POST', `/sys/member/delete/${userId}`, { token: tokens[account], orgId });
+    server.call<MemberRecord>('POST', withId(ApiPath.member.delete, userId), { token: tokens[account], orgId });
   const userIds: Record<string, number> = {};
   const levelOf = async (account: string, orgId: number) =>
     (await members('superAdmin', { orgId })).data.list.find((m) => m.account === account)?.roleLevel;
@@ -144,11 +145,11 @@ describe('managers change roles and remove members of their own org', () => {
   });
 
   it('the roles an org offers follow its tier', async () => {
-    const std = await server.call<{ list: Array<{ roleLevel: number; roleLabel: string }> }>('GET', '/sys/member/roles', {
+    const std = await server.call<{ list: Array<{ roleLevel: number; roleLabel: string }> }>('GET', ApiPath.member.roles, {
       token: tokens.merchantStdEmployee,
     });
     expect(std.data.list.map((r) => r.roleLabel)).toEqual(['manager', 'finance', 'employee']);
-    const lite = await server.call<{ list: Array<{ roleLabel: string }> }>('GET', '/sys/member/roles', {
+    const lite = await server.call<{ list: Array<{ roleLabel: string }> }>('GET', ApiPath.member.roles, {
       token: tokens.merchantLiteEmployee,
     });
     expect(lite.data.list.map((r) => r.roleLabel)).toEqual(['manager', 'employee']);
@@ -158,7 +159,7 @@ describe('managers change roles and remove members of their own org', () => {
     const res = await update('merchantStdManager', { userId: userIds.merchantStdEmployee, roleLevel: 1 });
     expect(res.code).toBe(200);
     expect(res.data).toMatchObject({ account: 'merchantStdEmployee', roleLevel: 1, roleLabel: 'finance', role: 'merchantStdFinance' });
-    const me = await server.call<{ orgList: Array<{ orgId: number; roleLevel: number }> }>('GET', '/sys/auth/me', {
+    const me = await server.call<{ orgList: Array<{ orgId: number; roleLevel: number }> }>('GET', ApiPath.auth.me, {
       token: tokens.merchantStdEmployee,
     });
     expect(me.data.orgList.find((o) => o.orgId === server.orgIds.stdB)?.roleLevel).toBe(1);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import type { ListResult } from '../../src/contract/envelope';
 import type { PayLinkRecord } from '../../src/contract/schemas/payLink';
+import { ApiPath, withId } from '../../src/contract/apiPaths';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -29,13 +30,13 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const list = (account: string, query: Record<string, string | number> = {}) =>
-  server.call<ListResult<PayLinkRecord>>('GET', '/sys/pay-link/list', { token: tokens[account], query: { pageSize: 100, ...query } });
+  server.call<ListResult<PayLinkRecord>>('GET', ApiPath.payLink.list, { token: tokens[account], query: { pageSize: 100, ...query } });
 const save = (account: string, body: Record<string, unknown>) =>
-  server.call<PayLinkRecord>('POST', '/sys/pay-link/save', { token: tokens[account], body });
+  server.call<PayLinkRecord>('POST', ApiPath.payLink.save, { token: tokens[account], body });
 const update = (account: string, body: Record<string, unknown>) =>
-  server.call<PayLinkRecord>('POST', '/sys/pay-link/update', { token: tokens[account], body });
+  server.call<PayLinkRecord>('POST', ApiPath.payLink.update, { token: tokens[account], body });
 const remove = (account: string, id: number) =>
-  server.call<PayLinkRecord>('POST', `/sys/pay-link/delete/${id}`, { token: tokens[account] });
+  server.call<PayLinkRecord>('POST', withId(ApiPath.payLink.delete, id), { token: tokens[account] });
 
 describe('pay links', () => {
   it('the seeded links carry their paid orders; each merchant reads its own', async () => {

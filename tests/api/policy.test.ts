@@ -9,6 +9,7 @@ import { DEFAULT_POLICY_RULES, type PolicyRule, type ProposalPolicy } from '../.
 import type { SessionInfo } from '../../src/contract/schemas/auth';
 import { BodyCode } from '../../src/contract/envelope';
 import { authenticator, enrol } from './twoFactorSupport';
+import { ApiPath, withId } from '../../src/contract/apiPaths';
 
 const OUTSIDER = demoEvmAddress('policy outsider');
 const PARTNER = demoEvmAddress('policy partner');
@@ -34,15 +35,15 @@ const rule = (overrides: Partial<PolicyRule>): Partial<PolicyRule> => ({
 });
 
 const savePolicy = async (account: string, rules: Array<Partial<PolicyRule>>, delayHours = 24) =>
-  server.call<PolicyDetail>('POST', '/sys/policy/save', { token: await client.token(account), body: { rules, delayHours } });
-const policyOf = async (account: string) => server.call<PolicyDetail>('GET', '/sys/policy/detail', { token: await client.token(account) });
+  server.call<PolicyDetail>('POST', ApiPath.policy.save, { token: await client.token(account), body: { rules, delayHours } });
+const policyOf = async (account: string) => server.call<PolicyDetail>('GET', ApiPath.policy.detail, { token: await client.token(account) });
 const addToBook = async (account: string, address: string, label = 'Partner') =>
-  server.call<AddressBookRecord>('POST', '/sys/address-book/save', {
+  server.call<AddressBookRecord>('POST', ApiPath.addressBook.save, {
     token: await client.token(account),
     body: { chainId: 1, address, label },
   });
 const move = async (account: string, body: Record<string, unknown>) =>
-  server.call<MovementRecord>('POST', '/sys/movement/save', { token: await client.token(account), body: { memo: '', ...body } });
+  server.call<MovementRecord>('POST', ApiPath.movement.save, { token: await client.token(account), body: { memo: '', ...body } });
 const hotTransfer = (amount: string, to = OUTSIDER) =>
   move('merchantProFinance', { kind: 'transfer', walletId: wallets['Aurora deposits'], to, symbol: 'USDT', amount });
 const coldTransfer = (amount: string, to = OUTSIDER) =>
@@ -137,7 +138,7 @@ describe('the address book', () => {
     });
     expect(Date.parse(added.data.activeFrom) - Date.now()).toBeGreaterThan(DAY_MS - 120_000);
     const list = async (account: string) =>
-      server.call<{ list: AddressBookRecord[] }>('GET', '/sys/address-book/list', { token: await client.token(account) });
+      server.call<{ list: AddressBookRecord[] }>('GET', ApiPath.addressBook.list, { token: await client.token(account) });
     // Aurora's book: the demo's two partners (active since yesterday) and the new one, waiting.
     expect((await list('merchantProEmployee')).data.list.map((e) => [e.label, e.active])).toEqual([
       ['Partner', false],
@@ -145,7 +146,7 @@ describe('the address book', () => {
       ['Supplier — Northwind', true],
     ]);
     expect((await list('merchantStdManager')).data.list).toEqual([]);
-    const detail = await server.call('GET', '/sys/address-book/detail', {
+    const detail = await server.call('GET', ApiPath.addressBook.detail, {
       token: await client.token('merchantStdManager'),
       query: { id: added.data.id },
     });
@@ -168,14 +169,16 @@ describe('the address book', () => {
   it('an edit renames, never re-points; a delete is at once; other orgs cannot touch it', async () => {
     const { data: entry } = await addToBook('merchantProManager', PARTNER);
     const token = await client.token('merchantProManager');
-    const renamed = await server.call<AddressBookRecord>('POST', '/sys/address-book/update', {
+    const renamed = await server.call<AddressBookRecord>('POST', ApiPath.addressBook.update, {
       token,
       body: { id: entry.id, label: 'Supplier', address: OUTSIDER },
     });
     expect(renamed.data).toMatchObject({ label: 'Supplier', address: PARTNER, activeFrom: entry.activeFrom });
-    const foreign = await server.call('POST', `/sys/address-book/delete/${entry.id}`, { token: await client.token('merchantStdManager') });
+    const foreign = await server.call('POST', withId(ApiPath.addressBook.delete, entry.id), {
+      token: await client.token('merchantStdManager'),
+    });
     expect(foreign.code).toBe(404);
-    expect((await server.call('POST', `/sys/address-book/delete/${entry.id}`, { token })).code).toBe(200);
+    expect((await server.call('POST', withId(ApiPath.addressBook.delete, entry.id), { token })).code).toBe(200);
   });
 });
 
@@ -363,7 +366,7 @@ describe('testing a transaction against the rules', () => {
     await inForce([rule({ action: 'requireMore', approvals: 1, destination: 'notInBook' })]);
     await savePolicy('merchantProManager', [rule({ action: 'block', chainId: 1, symbol: 'USDT', minAmount: '500' })]);
     const evaluate = async (amount: string) =>
-      server.call<PolicyEvaluation>('GET', '/sys/policy/evaluate', {
+      server.call<PolicyEvaluation>('GET', ApiPath.policy.evaluate, {
         token: await client.token('merchantProEmployee'),
         query: { kind: 'transfer', walletId: wallets['Aurora deposits'], symbol: 'USDT', amount, to: OUTSIDER },
       });
@@ -376,7 +379,7 @@ describe('testing a transaction against the rules', () => {
     });
     expect(answer.pending).toMatchObject({ match: { position: 1, rule: { action: 'block' } }, outcome: { kind: 'block' } });
     expect((await evaluate('10')).data.pending?.match).toBeNull();
-    const foreign = await server.call('GET', '/sys/policy/evaluate', {
+    const foreign = await server.call('GET', ApiPath.policy.evaluate, {
       token: await client.token('merchantStdManager'),
       query: { kind: 'transfer', walletId: wallets['Aurora deposits'], symbol: 'USDT', amount: '1', to: OUTSIDER },
     });
@@ -387,15 +390,15 @@ describe('testing a transaction against the rules', () => {
 
 describe('a new org', () => {
   it('starts with the default rules in force: outside the book, one approval more', async () => {
-    const invited = await server.call<{ code: string }>('POST', '/sys/invitation/save', {
+    const invited = await server.call<{ code: string }>('POST', ApiPath.invitation.save, {
       token: await client.token('agentManager'),
       body: { orgName: 'Fresh Shop', tenantType: 5, invitee: 'freshOwner' },
     });
-    const signedUp = await server.call<SessionInfo>('POST', '/sys/auth/signup', {
+    const signedUp = await server.call<SessionInfo>('POST', ApiPath.auth.signup, {
       body: { account: 'freshOwner', password: 'Str0ng-pass', userName: 'Fresh Owner', invitationCode: invited.data.code },
     });
     expect(signedUp.code).toBe(200);
-    const detail = await server.call<PolicyDetail>('GET', '/sys/policy/detail', { token: signedUp.data.token });
+    const detail = await server.call<PolicyDetail>('GET', ApiPath.policy.detail, { token: signedUp.data.token });
     expect(detail.data).toMatchObject({ orgName: 'Fresh Shop', active: { rules: DEFAULT_POLICY_RULES, delayHours: 24 }, pending: null });
     expect(DEFAULT_POLICY_RULES).toEqual([expect.objectContaining({ destination: 'notInBook', action: 'requireMore', approvals: 1 })]);
   });
@@ -407,21 +410,21 @@ describe('with two-factor on, a password alone changes no rule and no book entry
     const token = await client.token('merchantProManager');
     const { secret } = await enrol(server, app, token);
     const writes = [
-      () => server.call('POST', '/sys/policy/save', { token, body: { rules: [rule({ action: 'block' })], delayHours: 24 } }),
-      () => server.call('POST', '/sys/address-book/save', { token, body: { chainId: 1, address: PARTNER, label: 'Partner' } }),
+      () => server.call('POST', ApiPath.policy.save, { token, body: { rules: [rule({ action: 'block' })], delayHours: 24 } }),
+      () => server.call('POST', ApiPath.addressBook.save, { token, body: { chainId: 1, address: PARTNER, label: 'Partner' } }),
     ];
     for (const write of writes) expect((await write()).code).toBe(BodyCode.stepUpRequired);
     expect((await policyOf('merchantProManager')).data.pending).toBeNull();
-    expect((await server.call('POST', '/sys/account/two-factor/step-up', { token, body: { code: app.freshCode(secret) } })).code).toBe(200);
+    expect((await server.call('POST', ApiPath.account.twoFactor.stepUp, { token, body: { code: app.freshCode(secret) } })).code).toBe(200);
     for (const write of writes) expect((await write()).code).toBe(200);
     const entry = (
-      await server.call<{ list: AddressBookRecord[] }>('GET', '/sys/address-book/list', { token, query: { q: 'Partner' } })
+      await server.call<{ list: AddressBookRecord[] }>('GET', ApiPath.addressBook.list, { token, query: { q: 'Partner' } })
     ).data.list.find((e) => e.label === 'Partner')!;
     // Five minutes on, the step-up has lapsed: a rename or a delete asks again.
     app.advance(5 * 60_000 + 1_000);
-    expect((await server.call('POST', '/sys/address-book/update', { token, body: { id: entry.id, label: 'Renamed' } })).code).toBe(
+    expect((await server.call('POST', ApiPath.addressBook.update, { token, body: { id: entry.id, label: 'Renamed' } })).code).toBe(
       BodyCode.stepUpRequired,
     );
-    expect((await server.call('POST', `/sys/address-book/delete/${entry.id}`, { token })).code).toBe(BodyCode.stepUpRequired);
+    expect((await server.call('POST', withId(ApiPath.addressBook.delete, entry.id), { token })).code).toBe(BodyCode.stepUpRequired);
   });
 });

@@ -3,6 +3,7 @@ import { startTestServer, type TestServer } from './harness';
 import { demoKeySignatures, signClient, walletIdsByLabel } from './signSupport';
 import type { ListResult } from '../../src/contract/envelope';
 import type { AuditEventRecord } from '../../src/contract/schemas/auditLog';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 // One name per proposal (src/contract/proposalReference.ts) and its steps in the audit log;
 // the Safe's own numbers on the detail (docs/DECISIONS.md "Proposal names in the audit log").
@@ -20,7 +21,7 @@ afterAll(() => server?.close());
 
 const auditOf = async (account: string, query: Record<string, string | number>) =>
   (
-    await server.call<ListResult<AuditEventRecord>>('GET', '/sys/audit-log/list', {
+    await server.call<ListResult<AuditEventRecord>>('GET', ApiPath.auditLog.list, {
       token: await sign.token(account),
       query: { pageSize: 500, ...query },
     })
@@ -48,15 +49,19 @@ describe('a proposal named by wallet and nonce, its steps said', () => {
     const signed = await demoKeySignatures('merchantProFinance', data.signing!);
     expect(
       (
-        await server.call('POST', '/sys/sign/approval', {
+        await server.call('POST', ApiPath.sign.approval, {
           token: await sign.token('merchantProFinance'),
           body: { proposalId, comment: '', ...signed },
         })
       ).code,
     ).toBe(200);
     expect(
-      (await server.call('POST', '/sys/sign/deny', { token: await sign.token('merchantProEmployee'), body: { proposalId, comment: 'no' } }))
-        .code,
+      (
+        await server.call('POST', ApiPath.sign.deny, {
+          token: await sign.token('merchantProEmployee'),
+          body: { proposalId, comment: 'no' },
+        })
+      ).code,
     ).toBe(200);
   });
 
@@ -87,7 +92,7 @@ describe('a proposal named by wallet and nonce, its steps said', () => {
   it('the export names it and its steps as the list does', async () => {
     const response = await server.app.inject({
       method: 'GET',
-      url: '/api/sys/audit-log/export',
+      url: `/api${ApiPath.auditLog.export}`,
       query: { entity: 'proposal' },
       headers: { authorization: `Bearer ${await sign.token('merchantProManager')}`, 'accept-language': 'en-US' },
     });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from './harness';
 import { buildApp, type App } from '../../server/app';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 /**
  * The database's rate-limit store (server/http/rateLimitStore.ts) where its counting could go
@@ -22,7 +23,7 @@ afterAll(async () => {
 const signup = (app: App, remoteAddress: string) =>
   app.inject({
     method: 'POST',
-    url: '/api/sys/auth/signup',
+    url: `/api${ApiPath.auth.signup}`,
     remoteAddress,
     payload: { account: 'someone', password: 'Burst-2026x', userName: 'Someone', invitationCode: 'ZZZZ-ZZZZ-ZZZZ' },
   });

@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from './harness';
 import type { ListResult } from '../../src/contract/envelope';
 import type { GasReportRecord, GasReportTotal, OrderReportRecord, OrderReportTotal } from '../../src/contract/schemas/report';
 import { sumDecimals } from '../../src/pages/home/sumDecimals';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -16,11 +17,13 @@ afterAll(() => server?.close());
 
 type Query = Record<string, string | number>;
 const get = <T>(account: string, path: string, query: Query = {}) => server.call<T>('GET', path, { token: tokens[account], query });
-const orders = (account: string, kind: string, query: Query = {}) =>
-  get<ListResult<OrderReportRecord>>(account, `/sys/report/${kind}/list`, { pageSize: 500, ...query });
-const totals = (account: string, kind: string, query: Query = {}) =>
-  get<{ list: OrderReportTotal[] }>(account, `/sys/report/${kind}/totals`, query);
-const gasTotals = (account: string, query: Query = {}) => get<{ list: GasReportTotal[] }>(account, '/sys/report/gas/totals', query);
+/** The order reports, by their key in ApiPath.report. */
+type ReportKind = Exclude<keyof typeof ApiPath.report, 'order'>;
+const orders = (account: string, kind: ReportKind, query: Query = {}) =>
+  get<ListResult<OrderReportRecord>>(account, ApiPath.report[kind].list, { pageSize: 500, ...query });
+const totals = (account: string, kind: ReportKind, query: Query = {}) =>
+  get<{ list: OrderReportTotal[] }>(account, ApiPath.report[kind].totals, query);
+const gasTotals = (account: string, query: Query = {}) => get<{ list: GasReportTotal[] }>(account, ApiPath.report.gas.totals, query);
 
 describe('order reports (payment, linkpay, recharge)', () => {
   it('a merchant reads its own orders of the report’s kind, newest first', async () => {
@@ -147,7 +150,7 @@ describe('order reports (payment, linkpay, recharge)', () => {
 
 describe('gas report', () => {
   it('gas per native coin, in scope, with totals that add up', async () => {
-    const list = (await get<ListResult<GasReportRecord>>('superAdmin', '/sys/report/gas/list', { pageSize: 500 })).data.list;
+    const list = (await get<ListResult<GasReportRecord>>('superAdmin', ApiPath.report.gas.list, { pageSize: 500 })).data.list;
     expect(new Set(list.map((g) => g.symbol))).toEqual(new Set(['ETH', 'TRX']));
     const sums = (await gasTotals('superAdmin')).data.list;
     for (const total of sums) {
@@ -156,11 +159,11 @@ describe('gas report', () => {
     }
     const one = list[0];
     expect(
-      (await get<ListResult<GasReportRecord>>('superAdmin', '/sys/report/gas/list', { q: one.txHash.toUpperCase() })).data.list.map(
+      (await get<ListResult<GasReportRecord>>('superAdmin', ApiPath.report.gas.list, { q: one.txHash.toUpperCase() })).data.list.map(
         (g) => g.id,
       ),
     ).toEqual([one.id]);
-    const own = (await get<ListResult<GasReportRecord>>('merchantProFinance', '/sys/report/gas/list', { pageSize: 500, reason: 'sweep' }))
+    const own = (await get<ListResult<GasReportRecord>>('merchantProFinance', ApiPath.report.gas.list, { pageSize: 500, reason: 'sweep' }))
       .data.list;
     expect(own.every((g) => g.orgName === 'Aurora Pay (Pro)' && g.reason === 'sweep')).toBe(true);
   });

@@ -5,6 +5,7 @@ import { seedVolume } from '../../server/db/seed/volume';
 import { segmentsOf } from '../../server/modules/report/orderVolume';
 import type { ListResult } from '../../src/contract/envelope';
 import type { OrderReportRecord, OrderReportTotal } from '../../src/contract/schemas/report';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 /**
  * The reports' counts, totals and deep pages come from the volume table the orders' triggers
@@ -25,9 +26,9 @@ afterAll(() => server?.close());
 
 type Query = Record<string, string | number>;
 const list = (account: string, query: Query) =>
-  server.call<ListResult<OrderReportRecord>>('GET', '/sys/report/payment/list', { token: tokens[account], query });
+  server.call<ListResult<OrderReportRecord>>('GET', ApiPath.report.payment.list, { token: tokens[account], query });
 const totals = (account: string, query: Query) =>
-  server.call<{ list: OrderReportTotal[] }>('GET', '/sys/report/payment/totals', { token: tokens[account], query });
+  server.call<{ list: OrderReportTotal[] }>('GET', ApiPath.report.payment.totals, { token: tokens[account], query });
 
 /** The orgs each caller sees (docs/roles-and-routes.md; agents do not read reports): the operator all, a merchant its own. */
 const scopeOf = (account: string): number[] | undefined => {
@@ -238,24 +239,24 @@ describe('reports at volume', () => {
       // "PAY" starts every payment's number: more than the cap.
       const seen: number[] = [];
       for (let page = 1; ; page++) {
-        const answer = (await call<ListResult<OrderReportRecord>>('/sys/report/payment/list', { q: 'pay', page, pageSize: 25 })).data;
+        const answer = (await call<ListResult<OrderReportRecord>>(ApiPath.report.payment.list, { q: 'pay', page, pageSize: 25 })).data;
         expect(answer.hasNextPage, `page ${page}`).toBe(seen.length + answer.list.length < everyOwn.rows.length);
         expect(answer.count).toBe(seen.length + answer.list.length + (answer.hasNextPage ? 1 : 0));
         seen.push(...answer.list.map((o) => o.id));
         if (!answer.hasNextPage) break;
       }
       expect(seen).toEqual(everyOwn.rows.map((r) => r.id));
-      const broad = (await call<{ list: OrderReportTotal[]; broad?: boolean }>('/sys/report/payment/totals', { q: 'PAY' })).data;
+      const broad = (await call<{ list: OrderReportTotal[]; broad?: boolean }>(ApiPath.report.payment.totals, { q: 'PAY' })).data;
       expect(broad).toEqual({ list: [], count: 0, broad: true, searchCap: 100 });
       // A day's prefix is narrow again: counted and totalled.
-      const day = (await call<ListResult<OrderReportRecord>>('/sys/report/payment/list', { pageSize: 1 })).data.list[0].orderNo.slice(
+      const day = (await call<ListResult<OrderReportRecord>>(ApiPath.report.payment.list, { pageSize: 1 })).data.list[0].orderNo.slice(
         0,
         11,
       );
-      const narrow = (await call<ListResult<OrderReportRecord>>('/sys/report/payment/list', { q: day, pageSize: 500 })).data;
+      const narrow = (await call<ListResult<OrderReportRecord>>(ApiPath.report.payment.list, { q: day, pageSize: 500 })).data;
       expect(narrow.hasNextPage).toBeUndefined();
       expect(narrow.count).toBe(narrow.list.length);
-      const dayTotals = (await call<{ list: OrderReportTotal[]; broad?: boolean }>('/sys/report/payment/totals', { q: day })).data;
+      const dayTotals = (await call<{ list: OrderReportTotal[]; broad?: boolean }>(ApiPath.report.payment.totals, { q: day })).data;
       expect(dayTotals.broad).toBeUndefined();
       expect(dayTotals.list.reduce((n, t) => n + t.paidCount + t.unpaidCount, 0)).toBe(narrow.count);
       // Broad is judged in the caller's scope: with a cap between a merchant's orders and everyone's,
@@ -265,12 +266,12 @@ describe('reports at volume', () => {
       );
       expect(everyone.rows[0].n).toBeGreaterThan(everyOwn.rows.length + 10);
       capped.app.context.config.searchCap = everyOwn.rows.length + 5;
-      const own = (await call<ListResult<OrderReportRecord>>('/sys/report/payment/list', { q: 'PAY', pageSize: 25 })).data;
+      const own = (await call<ListResult<OrderReportRecord>>(ApiPath.report.payment.list, { q: 'PAY', pageSize: 25 })).data;
       expect(own.hasNextPage).toBeUndefined();
       expect(own.count).toBe(everyOwn.rows.length);
       const operator = await capped.login('superAdmin');
       const all = (
-        await capped.call<ListResult<OrderReportRecord>>('GET', '/sys/report/payment/list', {
+        await capped.call<ListResult<OrderReportRecord>>('GET', ApiPath.report.payment.list, {
           token: operator,
           query: { q: 'PAY', pageSize: 25 },
         })
@@ -280,7 +281,7 @@ describe('reports at volume', () => {
       // The export of a broad search is the whole set, as ever.
       const file = await capped.app.inject({
         method: 'GET',
-        url: '/api/sys/report/payment/export',
+        url: `/api${ApiPath.report.payment.export}`,
         query: { q: 'PAY' },
         headers: { authorization: `Bearer ${token}` },
       });

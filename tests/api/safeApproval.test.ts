@@ -6,6 +6,7 @@ import { demoKeySignatures, signClient, walletAddressesByLabel, walletIdsByLabel
 import { demoSigningKey } from '../../src/contract/demoSigningKey';
 import { typedDataFromWire } from '../../src/contract/typedDataWire';
 import { devnetChainId } from '../../server/chain/registry';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 // Approvals on a Safe carry the signer's EIP-712 signature of the Safe transaction (docs/chains.md "Proposals on Safes").
 let server: TestServer;
@@ -83,7 +84,7 @@ describe('a proposal on a Safe is signed, and the server checks whose signature 
       approvalCount: 0,
       myActions: expect.arrayContaining(['approval']),
     });
-    const unsigned = await server.call('POST', '/sys/sign/approval', {
+    const unsigned = await server.call('POST', ApiPath.sign.approval, {
       token: await sign.token('merchantProManager'),
       body: { proposalId: id, comment: '' },
     });
@@ -105,7 +106,7 @@ describe('a proposal on a Safe is signed, and the server checks whose signature 
     const theirs = await demoKeySignatures('merchantProEmployee', data.signing!);
     const [lowest] = Object.keys(mine.lowerSignatures);
     const post = async (body: Record<string, unknown>) =>
-      server.call('POST', '/sys/sign/approval', {
+      server.call('POST', ApiPath.sign.approval, {
         token: await sign.token('merchantProFinance'),
         body: { proposalId: id, comment: '', ...body },
       });

@@ -6,6 +6,7 @@ import { ETH_CHAIN, signClient, walletIdsByLabel } from './signSupport';
 import { demoSigningKey } from '../../src/contract/demoSigningKey';
 import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
 import * as migration034 from '../../server/db/migrations/034_wallet_safe_owners';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 // Governance keeps the signer set true (docs/chains.md "Governance on a Safe"): once a signer change
 // executes on a Safe, the books' record of its owners and threshold is what the Safe now has, and
@@ -45,7 +46,7 @@ afterAll(() => server?.close());
 
 const db = () => server.app.context.db;
 const verify = async () =>
-  (await server.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: await client.token('superAdmin') })).data;
+  (await server.call<LedgerVerifyResult>('GET', ApiPath.ledger.verify, { token: await client.token('superAdmin') })).data;
 const recorded = async () =>
   (await db().selectFrom('chainWallet').select('safeOwners').where('id', '=', wallets['Aurora cold']).executeTakeFirstOrThrow())
     .safeOwners!;

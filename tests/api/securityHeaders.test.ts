@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiPath } from '../../src/contract/apiPaths';
 import { readConfig } from '../../server/config';
 import { startTestServer, type TestServer } from './harness';
 
@@ -37,14 +38,14 @@ const DOCUMENT_ONLY = [
 const guessFrom = (forwardedFor: string) =>
   server.app.inject({
     method: 'POST',
-    url: '/api/sys/auth/login',
+    url: `/api${ApiPath.auth.login}`,
     headers: { 'x-forwarded-for': forwardedFor },
     payload: { account: 'merchantStdEmployee', password: 'wrong-guess-9' },
   });
 
 describe('security headers', () => {
   it('an API answer may not be framed, sniffed, stored or leak its URL as a referrer', async () => {
-    const res = await server.app.inject({ method: 'GET', url: '/api/sys/config/brand' });
+    const res = await server.app.inject({ method: 'GET', url: `/api${ApiPath.brand.get}` });
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -53,14 +54,14 @@ describe('security headers', () => {
   });
 
   it('browsers keep to HTTPS for a year, subdomains included, once they have seen the site (a page or an API answer)', async () => {
-    for (const url of ['/api/sys/config/brand', '/multisig']) {
+    for (const url of [`/api${ApiPath.brand.get}`, '/multisig']) {
       const res = await server.app.inject({ method: 'GET', url });
       expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
     }
   });
 
   it("helmet's other defaults apply, but not cross-origin embedding isolation, which would block a brand logo on another host", async () => {
-    const res = await server.app.inject({ method: 'GET', url: '/api/sys/config/brand' });
+    const res = await server.app.inject({ method: 'GET', url: `/api${ApiPath.brand.get}` });
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(res.headers['x-permitted-cross-domain-policies']).toBe('none');
     expect(res.headers['cross-origin-embedder-policy']).toBeUndefined();
@@ -68,14 +69,14 @@ describe('security headers', () => {
   });
 
   it('a refusal carries them too', async () => {
-    const res = await server.app.inject({ method: 'GET', url: '/api/sys/chain/list' });
+    const res = await server.app.inject({ method: 'GET', url: `/api${ApiPath.chain.list}` });
     expect(res.json()).toMatchObject({ code: 401 });
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('the console runs only its own scripts: no inline script, no eval, no other host', async () => {
-    for (const url of ['/', '/multisig', '/api/sys/config/brand']) {
+    for (const url of ['/', '/multisig', `/api${ApiPath.brand.get}`]) {
       const policy = String((await server.app.inject({ method: 'GET', url })).headers['content-security-policy']);
       const directives = Object.fromEntries(policy.split(/;\s*/).map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
       expect(directives['script-src'], url).toEqual(["'self'"]);
@@ -137,7 +138,7 @@ describe('the client address behind rate limits', () => {
       for (let i = 0; i < 21; i++) {
         const res = await behindProxy.app.inject({
           method: 'POST',
-          url: '/api/sys/auth/login',
+          url: `/api${ApiPath.auth.login}`,
           headers: { 'x-forwarded-for': `203.0.113.${i}` },
           payload: { account: 'merchantStdEmployee', password: 'wrong-guess-9' },
         });

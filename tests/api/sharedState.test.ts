@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { buildApp, type App } from '../../server/app';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoData';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 /**
  * Two instances on one database share what a user could otherwise play one against the other
@@ -28,7 +29,7 @@ afterAll(async () => {
 });
 
 const attempt = (app: App, account: string, password: string, remoteAddress: string) =>
-  app.inject({ method: 'POST', url: '/api/sys/auth/login', remoteAddress, payload: { account, password } });
+  app.inject({ method: 'POST', url: `/api${ApiPath.auth.login}`, remoteAddress, payload: { account, password } });
 const codeOf = (response: Awaited<ReturnType<typeof attempt>>) => response.json<{ code: number }>().code;
 
 describe('rate limits count across instances', () => {
@@ -78,7 +79,7 @@ describe('uploads are served by every instance', () => {
     ]);
     const uploaded = await server.app.inject({
       method: 'POST',
-      url: '/api/sys/config/brand/upload',
+      url: `/api${ApiPath.brand.upload}`,
       headers: { authorization: `Bearer ${operator}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload,
     });

@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from './harness';
 import { demoEvmAddress, demoTronAddress } from '../../server/db/seed/wallets';
 import { balanceOf, demoKeyAddress, ETH_CHAIN, fund, signClient, TRON_CHAIN, units, walletIdsByLabel } from './signSupport';
 import { expireOverdue } from '../../server/modules/sign/expiry';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 let server: TestServer;
 let sign: ReturnType<typeof signClient>;
@@ -319,7 +320,7 @@ describe('who may do what', () => {
     await fund(server, walletId, usdc.id, '100');
     await fund(server, walletId, eth.id, '0.1');
     const body = { walletId, kind: 'transfer', to: RECIPIENT, amount: '1', symbol: 'USDC', memo: '' };
-    const byEmployee = await server.call<{ proposalId: number }>('POST', '/sys/sign/start', {
+    const byEmployee = await server.call<{ proposalId: number }>('POST', ApiPath.sign.start, {
       token: await sign.token('multiOrg'),
       orgId: server.orgIds.stdB,
       body,
@@ -378,7 +379,7 @@ describe('who may do what', () => {
     expect((await sign.detail('merchantLiteManager', auroraProposal.id)).code).toBe(404);
     for (const action of ['approval', 'deny', 'confirm'] as const)
       expect((await sign.act('merchantLiteManager', action, auroraProposal.id)).code).toBe(404);
-    expect(await server.call('POST', '/sys/sign/start', { token: lite, body: coldTransfer() })).toMatchObject({
+    expect(await server.call('POST', ApiPath.sign.start, { token: lite, body: coldTransfer() })).toMatchObject({
       code: 404,
       msg: 'Wallet was not found.',
     });
@@ -565,12 +566,12 @@ describe('validation', () => {
   });
 
   it('actions need a proposal id; queries are checked too', async () => {
-    expect(await server.call('POST', '/sys/sign/approval', { token: await sign.token('merchantProManager'), body: {} })).toMatchObject({
+    expect(await server.call('POST', ApiPath.sign.approval, { token: await sign.token('merchantProManager'), body: {} })).toMatchObject({
       code: 400,
       data: { proposalId: 'Required.' },
     });
     expect(
-      await server.call('GET', '/sys/sign/detail', { token: await sign.token('merchantProManager'), query: { proposalId: 'x' } }),
+      await server.call('GET', ApiPath.sign.detail, { token: await sign.token('merchantProManager'), query: { proposalId: 'x' } }),
     ).toMatchObject({ code: 400 });
     expect(await sign.list('merchantProManager', { status: 'lost' })).toMatchObject({ code: 400 });
     expect(await sign.logs('merchantProManager', { dateFrom: 'yesterday' })).toMatchObject({
@@ -584,7 +585,7 @@ describe('lists and logs', () => {
   it('filter by status, kind, wallet, chain, date and waiting-for-me; the transfer list holds transfers only; sort and pages', async () => {
     const all = (await sign.list('merchantProManager')).data;
     expect(all.count).toBe(all.list.length);
-    const transfers = (await sign.list('merchantProManager', {}, '/sys/sign/list/transferProposal')).data;
+    const transfers = (await sign.list('merchantProManager', {}, ApiPath.sign.transferList)).data;
     expect(transfers.list.length).toBeGreaterThan(0);
     expect(transfers.list.every((p) => p.kind === 'transfer')).toBe(true);
     expect(transfers.count).toBe(all.list.filter((p) => p.kind === 'transfer').length);
@@ -642,6 +643,7 @@ describe('lists and logs', () => {
   });
 
   it('the sign log cannot be changed: no endpoint, and the database refuses even raw SQL', async () => {
+    // eslint-disable-next-line no-restricted-syntax -- paths the API deliberately does not have: the sign log has no write endpoint
     for (const path of ['/sys/sign/log/update', '/sys/sign/log/delete/1', '/sys/sign/log/save']) {
       expect((await server.call('POST', path, { token: await sign.token('superAdmin'), body: { id: 1, comment: 'x' } })).code).toBe(404);
     }

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { startTestServer, type TestServer } from './harness';
 import type { Envelope } from '../../src/contract/envelope';
 import { ETH_CHAIN, signClient, walletIdsByLabel } from './signSupport';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 /**
  * The sign log across proposals (/multisig's "Sign log" tab) and a movement screen's waiting
@@ -88,7 +89,7 @@ describe('GET /sys/sign/log/list', () => {
       expect(await sign.logs(account)).toMatchObject({ code: 403, msg: 'Your role is not allowed to do this.' });
       const exported = await server.app.inject({
         method: 'GET',
-        url: '/api/sys/sign/log/export',
+        url: `/api${ApiPath.sign.logExport}`,
         headers: { authorization: `Bearer ${await sign.token(account)}` },
       });
       expect(exported.statusCode).toBe(200);
@@ -114,7 +115,7 @@ describe('GET /sys/sign/log/list', () => {
 });
 
 describe('GET /sys/sign/list/transferProposal', () => {
-  const path = '/sys/sign/list/transferProposal';
+  const path = ApiPath.sign.transferList;
 
   it('lists the money proposals of the kind asked (transfer when none), in the caller’s scope', async () => {
     const transfers = (await sign.list('merchantProManager', {}, path)).data;

@@ -10,6 +10,7 @@ import { formatUnits, getAddress, parseUnits } from 'viem';
 import { demoSigningKey } from '../../src/contract/demoSigningKey';
 import { typedDataFromWire } from '../../src/contract/typedDataWire';
 import { approvalSignatures, type SigningRequest } from '../../src/contract/approvalSignatures';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 /** Calls of the multisig API as named demo users, shared by the sign test files. */
 export function signClient(server: TestServer) {
@@ -27,7 +28,7 @@ export function signClient(server: TestServer) {
     },
     /** Starts as the API alone takes it: on a Safe the proposer has not approved yet. */
     startUnsigned: async (account: string, body: Record<string, unknown>, headers?: Record<string, string>) =>
-      server.call<{ proposalId: number; nonce: number; status: ProposalStatus }>('POST', '/sys/sign/start', {
+      server.call<{ proposalId: number; nonce: number; status: ProposalStatus }>('POST', ApiPath.sign.start, {
         token: await token(account),
         body,
         headers,
@@ -37,18 +38,18 @@ export function signClient(server: TestServer) {
      * not approving there, docs/chains.md "Proposals on Safes"); the answer's status is then the signed one.
      */
     start: async (account: string, body: Record<string, unknown>, headers?: Record<string, string>) => {
-      const started = await server.call<{ proposalId: number; nonce: number; status: ProposalStatus }>('POST', '/sys/sign/start', {
+      const started = await server.call<{ proposalId: number; nonce: number; status: ProposalStatus }>('POST', ApiPath.sign.start, {
         token: await token(account),
         body,
         headers,
       });
       if (started.code !== 200) return started;
-      const detail = await server.call<ProposalDetail>('GET', '/sys/sign/detail', {
+      const detail = await server.call<ProposalDetail>('GET', ApiPath.sign.detail, {
         token: await token(account),
         query: { proposalId: started.data.proposalId },
       });
       if (!detail.data.signing || !detail.data.myActions.includes('approval')) return started;
-      const approved = await server.call<ProposalDetail>('POST', '/sys/sign/approval', {
+      const approved = await server.call<ProposalDetail>('POST', ApiPath.sign.approval, {
         token: await token(account),
         body: { proposalId: started.data.proposalId, comment: '', ...(await demoKeySignatures(account, detail.data.signing)) },
       });
@@ -59,14 +60,17 @@ export function signClient(server: TestServer) {
     act: async (account: string, action: 'approval' | 'confirm' | 'deny', proposalId: number, comment = '') => {
       const body: Record<string, unknown> = { proposalId, comment };
       if (action === 'approval') {
-        const detail = await server.call<ProposalDetail>('GET', '/sys/sign/detail', { token: await token(account), query: { proposalId } });
+        const detail = await server.call<ProposalDetail>('GET', ApiPath.sign.detail, {
+          token: await token(account),
+          query: { proposalId },
+        });
         if (detail.data?.signing) Object.assign(body, await demoKeySignatures(account, detail.data.signing));
       }
-      return server.call<ProposalDetail>('POST', `/sys/sign/${action}`, { token: await token(account), body });
+      return server.call<ProposalDetail>('POST', ApiPath.sign[action], { token: await token(account), body });
     },
     /** The demo signer's EIP-712 signature of a Safe proposal, as their browser makes it from the detail. */
     signature: async (signer: string, proposalId: number, reader = signer) => {
-      const detail = await server.call<ProposalDetail>('GET', '/sys/sign/detail', { token: await token(reader), query: { proposalId } });
+      const detail = await server.call<ProposalDetail>('GET', ApiPath.sign.detail, { token: await token(reader), query: { proposalId } });
       if (!detail.data.signing) throw new Error(`proposal ${proposalId} is on no Safe`);
       return privateKeyToAccount(demoSigningKey(signer)).signTypedData(typedDataFromWire(detail.data.signing.typedData) as never);
     },
@@ -76,20 +80,20 @@ export function signClient(server: TestServer) {
      */
     preparedApproval: async (account: string, proposalId: number, comment = '') => {
       const auth = await token(account);
-      const detail = await server.call<ProposalDetail>('GET', '/sys/sign/detail', { token: auth, query: { proposalId } });
+      const detail = await server.call<ProposalDetail>('GET', ApiPath.sign.detail, { token: auth, query: { proposalId } });
       const body: Record<string, unknown> = { proposalId, comment };
       if (detail.data?.signing) Object.assign(body, await demoKeySignatures(account, detail.data.signing));
-      return () => server.call<ProposalDetail>('POST', '/sys/sign/approval', { token: auth, body });
+      return () => server.call<ProposalDetail>('POST', ApiPath.sign.approval, { token: auth, body });
     },
     /** An approval carrying a signature. */
     approveSigned: async (account: string, proposalId: number, signature: string, comment = '') =>
-      server.call<ProposalDetail>('POST', '/sys/sign/approval', { token: await token(account), body: { proposalId, comment, signature } }),
+      server.call<ProposalDetail>('POST', ApiPath.sign.approval, { token: await token(account), body: { proposalId, comment, signature } }),
     detail: async (account: string, proposalId: number) =>
-      server.call<ProposalDetail>('GET', '/sys/sign/detail', { token: await token(account), query: { proposalId } }),
-    list: async (account: string, query: Record<string, string | number | boolean> = {}, path = '/sys/sign/list') =>
+      server.call<ProposalDetail>('GET', ApiPath.sign.detail, { token: await token(account), query: { proposalId } }),
+    list: async (account: string, query: Record<string, string | number | boolean> = {}, path: string = ApiPath.sign.list) =>
       server.call<ListResult<ProposalRecord>>('GET', path, { token: await token(account), query: { pageSize: 500, ...query } }),
     logs: async (account: string, query: Record<string, string | number> = {}) =>
-      server.call<ListResult<SignLogListRecord>>('GET', '/sys/sign/log/list', {
+      server.call<ListResult<SignLogListRecord>>('GET', ApiPath.sign.logList, {
         token: await token(account),
         query: { pageSize: 500, ...query },
       }),

@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from './harness';
 import { demoKeySignatures, signClient, walletIdsByLabel } from './signSupport';
 import type { ListResult } from '../../src/contract/envelope';
 import type { AuditEventRecord } from '../../src/contract/schemas/auditLog';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 // Safe signatures are bearer instruments (docs/chains.md "Signatures are secrets"): no answer, audit row or export hands them out.
 let server: TestServer;
@@ -50,7 +51,7 @@ describe('an approval’s signatures are secrets', () => {
     signature = signed.signature;
     lower = Object.values(signed.lowerSignatures);
     expect(lower.length).toBeGreaterThan(0);
-    const approved = await server.call('POST', '/sys/sign/approval', {
+    const approved = await server.call('POST', ApiPath.sign.approval, {
       token: await sign.token('merchantProFinance'),
       body: { proposalId, comment: '', ...signed },
     });
@@ -63,7 +64,7 @@ describe('an approval’s signatures are secrets', () => {
   };
 
   it('the audit trail keeps the signature’s hash, never the signature, and the rows themselves hold none', async () => {
-    const events = await server.call<ListResult<AuditEventRecord>>('GET', '/sys/audit-log/list', {
+    const events = await server.call<ListResult<AuditEventRecord>>('GET', ApiPath.auditLog.list, {
       token: await sign.token('superAdmin'),
       query: { entity: 'proposalVote', pageSize: 500 },
     });
@@ -78,27 +79,27 @@ describe('an approval’s signatures are secrets', () => {
 
   it('the operator, the org’s manager, its agent’s manager and another signer read no signature in the audit log, its detail, its export, the proposal or the lists', async () => {
     const event = (
-      await server.call<ListResult<AuditEventRecord>>('GET', '/sys/audit-log/list', {
+      await server.call<ListResult<AuditEventRecord>>('GET', ApiPath.auditLog.list, {
         token: await sign.token('superAdmin'),
         query: { entity: 'proposalVote', pageSize: 500 },
       })
     ).data.list.find((e) => e.after?.proposalId === String(proposalId))!;
     for (const account of ['operatorEmployee', 'merchantProManager', 'agentManager']) {
-      const list = await rawText(account, '/sys/audit-log/list', { pageSize: 500 });
+      const list = await rawText(account, ApiPath.auditLog.list, { pageSize: 500 });
       expect(list.includes(hashOf(signature)), `${account} sees the hash`).toBe(true);
       expectNoSecret(list, `${account}'s audit list`);
-      const detail = await rawText(account, '/sys/audit-log/detail', { id: event.id });
+      const detail = await rawText(account, ApiPath.auditLog.detail, { id: event.id });
       expect(detail.includes(hashOf(signature))).toBe(true);
       expectNoSecret(detail, `${account}'s audit detail`);
-      const csv = await rawText(account, '/sys/audit-log/export', { entity: 'proposalVote' });
+      const csv = await rawText(account, ApiPath.auditLog.export, { entity: 'proposalVote' });
       expect(csv.includes(hashOf(signature))).toBe(true);
       expectNoSecret(csv, `${account}'s audit export`);
     }
     // The proposal itself, its lists and its log, to everyone who reads them, the signer too (the console never needs it back).
     for (const account of ['operatorEmployee', 'merchantProManager', 'agentManager', 'merchantProEmployee', 'merchantProFinance']) {
-      expectNoSecret(await rawText(account, '/sys/sign/detail', { proposalId }), `${account}'s proposal detail`);
-      expectNoSecret(await rawText(account, '/sys/sign/list', { pageSize: 500 }), `${account}'s proposal list`);
-      expectNoSecret(await rawText(account, '/sys/sign/log/list', { pageSize: 500 }), `${account}'s sign log`);
+      expectNoSecret(await rawText(account, ApiPath.sign.detail, { proposalId }), `${account}'s proposal detail`);
+      expectNoSecret(await rawText(account, ApiPath.sign.list, { pageSize: 500 }), `${account}'s proposal list`);
+      expectNoSecret(await rawText(account, ApiPath.sign.logList, { pageSize: 500 }), `${account}'s sign log`);
     }
   });
 });

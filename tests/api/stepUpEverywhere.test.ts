@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from './harness';
 import { authenticator, enrol, type Authenticator } from './twoFactorSupport';
 import { balanceOf, ETH_CHAIN, fund, walletAddressesByLabel, walletIdsByLabel } from './signSupport';
 import type { OpenApiDocument } from '../../server/http/openApi';
-import { ApiPath } from '../../src/contract/apiPaths';
+import { ApiPath, withId } from '../../src/contract/apiPaths';
 import { BodyCode } from '../../src/contract/envelope';
 import type { MovementRecord } from '../../src/contract/schemas/movement';
 import type { MemberInvitationRecord, MemberRecord } from '../../src/contract/schemas/member';
@@ -74,13 +74,13 @@ const move = (account: string, body: Record<string, unknown>) =>
 const updateMember = (account: string, body: Record<string, unknown>) =>
   server.call<MemberRecord>('POST', ApiPath.member.update, { token: tokens[account], body });
 const removeMember = (account: string, userId: number) =>
-  server.call<MemberRecord>('POST', `/sys/member/delete/${userId}`, { token: tokens[account] });
+  server.call<MemberRecord>('POST', withId(ApiPath.member.delete, userId), { token: tokens[account] });
 const inviteMember = (account: string, body: Record<string, unknown>) =>
   server.call<MemberInvitationRecord>('POST', ApiPath.member.invite, { token: tokens[account], body });
 const inviteMerchant = (body: Record<string, unknown>) =>
   server.call<InvitationRecord>('POST', ApiPath.invitation.save, { token: tokens.agentManager, body });
 const withdrawMerchantCode = (id: number) =>
-  server.call<InvitationRecord>('POST', `/sys/invitation/delete/${id}`, { token: tokens.agentManager });
+  server.call<InvitationRecord>('POST', withId(ApiPath.invitation.delete, id), { token: tokens.agentManager });
 const levelOf = async (userId: number, orgId: number) =>
   (
     await server.app.context.db

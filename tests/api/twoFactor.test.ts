@@ -33,7 +33,7 @@ const signInWith = async (account: string, code: string) => {
 const stepUp = (token: string, code: string) => server.call<Record<string, string>>('POST', paths.stepUp, { token, body: { code } });
 const state = (token: string) => server.call<TwoFactorState>('GET', paths.state, { token });
 const act = (token: string, action: 'approval' | 'deny' | 'confirm', proposalId: number) =>
-  server.call('POST', `/sys/sign/${action}`, { token, body: { proposalId, comment: '' } });
+  server.call('POST', ApiPath.sign[action], { token, body: { proposalId, comment: '' } });
 const governance = (token: string) =>
   server.call('POST', ApiPath.sign.start, {
     token,

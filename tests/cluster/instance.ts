@@ -8,6 +8,7 @@ import type { ProposalDetail } from '../../src/contract/schemas/sign';
 import { privateKeyToAccount } from 'viem/accounts';
 import { demoSigningKey } from '../../src/contract/demoSigningKey';
 import { approvalSignatures } from '../../src/contract/approvalSignatures';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -69,7 +70,7 @@ export async function startInstance(name: string, env: Record<string, string>): 
       return { status: response.status, body: (await response.json()) as Envelope<never> };
     },
     async login(account, password = 'Demo@12345') {
-      const { body } = await instance.call<{ token: string }>('POST', '/sys/auth/login', { body: { account, password } });
+      const { body } = await instance.call<{ token: string }>('POST', ApiPath.auth.login, { body: { account, password } });
       if (body.code !== 200) throw new Error(`login ${account} on ${name}: ${body.msg}`);
       return body.data.token;
     },
@@ -101,9 +102,9 @@ export async function startInstance(name: string, env: Record<string, string>): 
  * "Proposals on Safes"), on the devnet of the instance that takes it.
  */
 export async function approveSigned(instance: Instance, token: string, account: string, proposalId: number) {
-  const detail = await instance.call<ProposalDetail>('GET', '/sys/sign/detail', { token, query: { proposalId: String(proposalId) } });
+  const detail = await instance.call<ProposalDetail>('GET', ApiPath.sign.detail, { token, query: { proposalId: String(proposalId) } });
   if (!detail.body.data.signing) throw new Error(`proposal ${proposalId} is on no Safe`);
   const key = privateKeyToAccount(demoSigningKey(account));
   const signed = await approvalSignatures((typed) => key.signTypedData(typed), detail.body.data.signing);
-  return instance.call('POST', '/sys/sign/approval', { token, body: { proposalId, comment: '', ...signed } });
+  return instance.call('POST', ApiPath.sign.approval, { token, body: { proposalId, comment: '', ...signed } });
 }

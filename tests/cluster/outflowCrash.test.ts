@@ -7,6 +7,7 @@ import { createPublicClient, getAddress, http, parseEther, type Address } from '
 import { createClusterWithDatabase, type PostgresCluster } from './postgresCluster';
 import { approveSigned, startInstance, type Instance } from './instance';
 import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 /**
  * A process killed in the middle of a withdrawal (docs/chains.md "The intent log"): the chain
@@ -83,7 +84,7 @@ async function withdrawAndDie(instance: Instance, to: Address): Promise<number> 
   const token = await instance.login('merchantProFinance');
   const body = { kind: 'withdraw', walletId: wallet.id, to, symbol: 'ETH', amount: '0.1', memo: 'crash test' };
   // The process kills itself mid-way: the request never gets its answer.
-  await expect(instance.call('POST', '/sys/movement/save', { token, body })).rejects.toThrow();
+  await expect(instance.call('POST', ApiPath.movement.save, { token, body })).rejects.toThrow();
   expect(await instance.exited).toBeNull();
   const [movement] = await query<{ id: number; status: string }>(
     `select id, status from movement where memo = 'crash test' and to_address = $1`,
@@ -112,7 +113,7 @@ async function expectFinishedOnce(instance: Instance, movementId: number, to: Ad
     { state: 'mined', settled: true },
     { state: 'mined', settled: true },
   ]);
-  const verify = await instance.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: await instance.login('superAdmin') });
+  const verify = await instance.call<LedgerVerifyResult>('GET', ApiPath.ledger.verify, { token: await instance.login('superAdmin') });
   expect(verify.body.data.breaks).toEqual([]);
 }
 
@@ -157,7 +158,7 @@ describe('a process killed between sending and booking', () => {
     const proposals: Array<{ id: number; to: Address }> = [];
     for (let i = 0; i < 3; i += 1) {
       const to = target(10 + i);
-      const started = await instance.call<{ proposalId: number }>('POST', '/sys/sign/start', {
+      const started = await instance.call<{ proposalId: number }>('POST', ApiPath.sign.start, {
         token: manager,
         body: { walletId: cold.id, kind: 'transfer', to, amount: '0.01', symbol: 'ETH', memo: 'chaos' },
       });
@@ -171,7 +172,7 @@ describe('a process killed between sending and booking', () => {
     const calls = [
       ...withdrawals.map((to) =>
         instance
-          .call('POST', '/sys/movement/save', {
+          .call('POST', ApiPath.movement.save, {
             token: finance,
             body: { kind: 'withdraw', walletId: hot.id, to, symbol: 'ETH', amount: '0.01', memo: 'chaos' },
           })
@@ -180,7 +181,7 @@ describe('a process killed between sending and booking', () => {
       (async () => {
         for (const proposal of proposals)
           await instance
-            .call('POST', '/sys/sign/confirm', { token: employee, body: { proposalId: proposal.id, comment: '' } })
+            .call('POST', ApiPath.sign.confirm, { token: employee, body: { proposalId: proposal.id, comment: '' } })
             .catch(() => null);
       })(),
     ];
@@ -216,7 +217,7 @@ describe('a process killed between sending and booking', () => {
       const [row] = await query<{ status: string }>('select status from proposal where id = $1', [proposal.id]);
       expect(await chainBalance(instance, proposal.to)).toBe(row.status === 'executed' ? parseEther('0.01') : 0n);
     }
-    const verify = await instance.call<LedgerVerifyResult>('GET', '/sys/ledger/verify', { token: await instance.login('superAdmin') });
+    const verify = await instance.call<LedgerVerifyResult>('GET', ApiPath.ledger.verify, { token: await instance.login('superAdmin') });
     expect(verify.body.data.breaks).toEqual([]);
     await instance.stop();
   }, 500_000);

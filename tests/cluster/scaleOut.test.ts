@@ -7,6 +7,7 @@ import { createClusterWithDatabase, type PostgresCluster } from './postgresClust
 import { approveSigned, startInstance, type Instance } from './instance';
 import { demoUsers } from '../../server/db/seed/demoData';
 import { fromUnits, units } from '../api/signSupport';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 /**
  * Several API processes on one PostgreSQL, as a deployment behind a load balancer runs them
@@ -117,11 +118,11 @@ describe('two instances on one PostgreSQL', () => {
   it('a session opened on one is valid on the other, and a sign-out on one ends it on both', async () => {
     showLogsOnFailure();
     const token = await a.login('superAdmin');
-    expect((await b.call('GET', '/sys/chain/list', { token })).body.code).toBe(200);
+    expect((await b.call('GET', ApiPath.chain.list, { token })).body.code).toBe(200);
     // Sign out on b ends the session on a too (the change feed tells every instance).
-    const out = await b.call('POST', '/sys/auth/logout', { token });
+    const out = await b.call('POST', ApiPath.auth.logout, { token });
     expect(out.body.code).toBe(200);
-    await until('a to see the sign-out', async () => (await a.call('GET', '/sys/chain/list', { token })).body.code === 401);
+    await until('a to see the sign-out', async () => (await a.call('GET', ApiPath.chain.list, { token })).body.code === 401);
   });
 
   it('20 confirms split across both: one execution; withdrawals racing on both never overdraw', async () => {
@@ -134,7 +135,7 @@ describe('two instances on one PostgreSQL', () => {
       ),
     );
     const cold = await walletId('Aurora cold');
-    const started = await a.call<{ proposalId: number }>('POST', '/sys/sign/start', {
+    const started = await a.call<{ proposalId: number }>('POST', ApiPath.sign.start, {
       token: tokens.merchantProManager,
       body: {
         walletId: cold,
@@ -152,7 +153,7 @@ describe('two instances on one PostgreSQL', () => {
     const signers = ['merchantProManager', 'merchantProFinance', 'merchantProEmployee'];
     const confirms = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        (i % 2 ? a : b).call('POST', '/sys/sign/confirm', { token: tokens[signers[i % 3]], body: { proposalId: id, comment: '' } }),
+        (i % 2 ? a : b).call('POST', ApiPath.sign.confirm, { token: tokens[signers[i % 3]], body: { proposalId: id, comment: '' } }),
       ),
     );
     expect(confirms.map((r) => r.status).every((status) => status === 200)).toBe(true);
@@ -173,7 +174,7 @@ describe('two instances on one PostgreSQL', () => {
     const third = fromUnits((units(balance) / 3n / 10n ** 12n) * 10n ** 12n);
     const withdrawals = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        (i % 2 ? a : b).call('POST', '/sys/movement/save', {
+        (i % 2 ? a : b).call('POST', ApiPath.movement.save, {
           token: manager,
           orgId,
           body: { kind: 'withdraw', walletId: hot, to: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', symbol: 'USDT', amount: third, memo: '' },
@@ -206,8 +207,8 @@ describe('database faults', () => {
       traffic(instance.name, async (i) => {
         const response =
           i % 2
-            ? await instance.call('GET', '/sys/sign/list', { token: tokens[n], query: { pageSize: '5' } })
-            : await instance.call<{ proposalId: number }>('POST', '/sys/sign/start', {
+            ? await instance.call('GET', ApiPath.sign.list, { token: tokens[n], query: { pageSize: '5' } })
+            : await instance.call<{ proposalId: number }>('POST', ApiPath.sign.start, {
                 token: tokens[n],
                 body: {
                   walletId: cold,
@@ -253,7 +254,7 @@ describe('database faults', () => {
     showLogsOnFailure();
     const token = await b.login('superAdmin');
     const load = traffic('b', async () => {
-      const response = await b.call('GET', '/sys/report/payment/list', { token });
+      const response = await b.call('GET', ApiPath.report.payment.list, { token });
       return { status: response.status, code: response.body.code };
     });
     try {
@@ -287,7 +288,7 @@ describe('database faults', () => {
     await c.ready();
     const token = await c.login('superAdmin');
     // Thirty at once against a pool of 10 on two connections: whichever are turned away get the envelope.
-    const burst = await Promise.all(Array.from({ length: 30 }, () => c.call('GET', '/sys/report/payment/totals', { token })));
+    const burst = await Promise.all(Array.from({ length: 30 }, () => c.call('GET', ApiPath.report.payment.totals, { token })));
     expect(burst.filter((r) => !(r.status === 200 || (r.status === 503 && r.body.code === 503)))).toEqual([]);
     // Whether a burst outruns the pool depends on how busy the machine is, so the refusal itself is
     // made certain: the role may open no connection, and the pool's own are ended.
@@ -298,11 +299,11 @@ describe('database faults', () => {
       async () => (await query(`select 1 from pg_stat_activity where usename = 'limited' and application_name = 'custody-c'`)).length === 0,
       30_000,
     );
-    const answers = await Promise.all(Array.from({ length: 5 }, () => c.call('GET', '/sys/report/payment/totals', { token })));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => c.call('GET', ApiPath.report.payment.totals, { token })));
     expect(answers.map((r) => [r.status, r.body.code])).toEqual(answers.map(() => [503, 503]));
     expect(answers[0].body.msg).toBe('The service is briefly unavailable. Please try again in a moment.');
     await query(`alter role limited connection limit 4`);
-    expect((await c.call('GET', '/sys/report/payment/totals', { token })).body.code).toBe(200);
+    expect((await c.call('GET', ApiPath.report.payment.totals, { token })).body.code).toBe(200);
     await c.stop();
   });
 
@@ -346,11 +347,11 @@ describe('reads on a replica', () => {
     const r = await launch('r', { DATABASE_READ_URL: cluster.url('replica') });
     await r.ready();
     const token = await r.login('superAdmin');
-    const report = await r.call<{ list: Array<{ orgName: string }> }>('GET', '/sys/report/payment/list', { token });
+    const report = await r.call<{ list: Array<{ orgName: string }> }>('GET', ApiPath.report.payment.list, { token });
     expect(report.body.code).toBe(200);
     expect(report.body.data.list.length).toBeGreaterThan(0);
     expect(report.body.data.list.every((row) => row.orgName.startsWith('Replica '))).toBe(true);
-    const orgs = await r.call<{ list: Array<{ orgName: string }> }>('GET', '/sys/org/list', { token });
+    const orgs = await r.call<{ list: Array<{ orgName: string }> }>('GET', ApiPath.org.list, { token });
     expect(orgs.body.data.list.some((org) => org.orgName.startsWith('Replica '))).toBe(false);
     await r.stop();
   });
@@ -364,7 +365,7 @@ describe('graceful drain', () => {
     try {
       await blocker.query('begin');
       await blocker.query('lock table chain in access exclusive mode');
-      const inFlight = a.call('GET', '/sys/chain/list', { token, query: { pageSize: '7' } });
+      const inFlight = a.call('GET', ApiPath.chain.list, { token, query: { pageSize: '7' } });
       await until('the request to wait on the lock', async () => {
         const rows = await query(`select 1 from pg_stat_activity where application_name = 'custody-a' and wait_event_type = 'Lock'`);
         return rows.length > 0;

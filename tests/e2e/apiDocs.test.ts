@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { e2eEnvironment } from './harness';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 const env = e2eEnvironment();
 
@@ -24,10 +25,13 @@ describe('the API reader at /api/docs', () => {
     await page.getByText('Custody console API').first().waitFor();
     await page.locator('.opblock-tag', { hasText: 'chain' }).first().waitFor();
     await expect.poll(() => page.locator('.opblock').count()).toBeGreaterThan(50);
-    await expect.poll(() => page.locator('.opblock-summary-path', { hasText: '/api/sys/chain/list' }).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('.opblock-summary-path', { hasText: `/api${ApiPath.chain.list}` }).count()).toBeGreaterThan(0);
 
     // One operation opens with its response schema.
-    await page.locator('.opblock-summary-path', { hasText: '/api/sys/config/brand' }).first().click();
+    await page
+      .locator('.opblock-summary-path', { hasText: `/api${ApiPath.brand.get}` })
+      .first()
+      .click();
     await page.getByText('brandName').first().waitFor();
 
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);

@@ -7,6 +7,7 @@ import { FakeWallet } from '../support/fakeWallet';
 import { apiAs, e2eEnvironment, signIn } from './harness';
 import { startAuroraColdTransfer } from './proposalSteps';
 import { installWallet } from './signingKeys';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 const env = e2eEnvironment();
 
@@ -63,7 +64,7 @@ describe('signing with the browser wallet', () => {
     wallet.declining = false;
     const call = await apiAs(env.server.baseUrl, 'merchantProFinance');
     const proposalId = Number(proposalUrl.match(/multisig\/(\d+)\/show/)![1]);
-    const detail = (await call(`/sys/sign/detail?proposalId=${proposalId}`)).data as unknown as ProposalDetail;
+    const detail = (await call(`${ApiPath.sign.detail}?proposalId=${proposalId}`)).data as unknown as ProposalDetail;
     expect(detail.approvals).toHaveLength(0);
   });
 
@@ -79,7 +80,7 @@ describe('signing with the browser wallet', () => {
     // One signature at the proposal's Safe nonce, and one at each lower nonce the detail handed out.
     const call = await apiAs(env.server.baseUrl, 'merchantProFinance');
     const proposalId = Number(proposalUrl.match(/multisig\/(\d+)\/show/)![1]);
-    const detail = (await call(`/sys/sign/detail?proposalId=${proposalId}`)).data as unknown as ProposalDetail;
+    const detail = (await call(`${ApiPath.sign.detail}?proposalId=${proposalId}`)).data as unknown as ProposalDetail;
     expect(wallet.signatureRequests() - asked).toBe(1 + detail.signing!.lower.length);
     expect(detail.approvals.map((a) => [a.account, a.signerAddress])).toEqual([['merchantProFinance', wallet.address]]);
     await page.close();
@@ -97,7 +98,7 @@ describe('signing with the browser wallet', () => {
     await expect.poll(() => page.getByTestId('signing-key-registered').textContent()).toContain(fresh.address);
     expect(fresh.requests.filter((r) => r.method === 'personal_sign')).toHaveLength(1);
     const call = await apiAs(env.server.baseUrl, 'multiOrg');
-    expect((await call('/sys/account/signing-key')).data.address).toBe(fresh.address);
+    expect((await call(ApiPath.account.signingKey.state)).data.address).toBe(fresh.address);
     await page.close();
   });
 

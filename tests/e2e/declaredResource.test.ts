@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiAs, e2eEnvironment, saveAndWait, signIn } from './harness';
+import { resourcePaths } from '../../src/contract/apiPaths';
+import orgContact from '../../src/resources/orgContact/resource';
 
 const env = e2eEnvironment();
 
@@ -29,7 +31,7 @@ describe('org contacts, a resource that is one declaration', () => {
     expect(await page.getByRole('cell', { name: 'simone@birch.example' }).count()).toBe(1);
     await page.close();
 
-    const stored = (await (await apiAs(env.server.baseUrl, 'merchantStdEmployee'))('/sys/org-contact/list')).data as {
+    const stored = (await (await apiAs(env.server.baseUrl, 'merchantStdEmployee'))(resourcePaths(orgContact.name).list)).data as {
       list: Array<{ name: string; phone: string }>;
     };
     expect(stored.list).toEqual([expect.objectContaining({ name: 'Simone Security', phone: '+44 20 7946 0123' })]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiAs, e2eEnvironment, signIn } from './harness';
 import { payThroughDevnet } from './devnetPayment';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 // A customer's payment on the devnet (docs/chains.md "Deposits"), sent through the server's devnet
 // endpoint as a wallet would, pays its order once the deposit watcher has its confirmations.
@@ -17,7 +18,7 @@ interface OrderRow {
 describe('a deposit from the chain', () => {
   it('the operator sees a pending order become paid once its payment on chain has its confirmations', { timeout: 240_000 }, async () => {
     const call = await apiAs(env.server.baseUrl, 'superAdmin');
-    const list = await call('/sys/report/payment/list?status=pending&chainId=1&pageSize=100');
+    const list = await call(`${ApiPath.report.payment.list}?status=pending&chainId=1&pageSize=100`);
     const pending = (list.data as unknown as { list: OrderRow[] }).list;
     // An order no other pending order of its address shares the amount with: the exact amount names it.
     const order = pending.find(
@@ -45,7 +46,7 @@ describe('a deposit from the chain', () => {
     expect((await lookUp()).status).toBe('Pending');
 
     // The customer's wallet: here the devnet's faucet, sending (the coin) or minting (a token) the exact amount to the deposit address.
-    const currencies = (await call('/sys/currency/list?chainId=1&pageSize=100')) as unknown as {
+    const currencies = (await call(`${ApiPath.currency.list}?chainId=1&pageSize=100`)) as unknown as {
       data: { list: Array<{ symbol: string; contractAddress: string | null; decimals: number }> };
     };
     const currency = currencies.data.list.find((c) => c.symbol === symbol)!;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoData';
 import { startServer, type RunningServer } from './serverProcess';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 /**
  * E2E tests drive the built console (dist/, made by `vite build` before this
@@ -72,7 +73,7 @@ export function e2eEnvironment(extraEnv: Record<string, string> = {}): { server:
 
 /** The API as a demo user, beside the browser: `call(path)` GETs, `call(path, body)` POSTs; answers the envelope. */
 export async function apiAs(baseUrl: string, account: string) {
-  const login = await fetch(`${baseUrl}/api/sys/auth/login`, {
+  const login = await fetch(`${baseUrl}/api${ApiPath.auth.login}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ account, password: DEMO_PASSWORD }),

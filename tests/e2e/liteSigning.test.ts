@@ -3,13 +3,14 @@ import { apiAs, e2eEnvironment, saveAndWait, signIn } from './harness';
 import { RECIPIENT } from './proposalSteps';
 import { approveWithDemoKey, holdDemoKey, signInDialog } from './signingKeys';
 import { axeViolations } from './axe';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 const env = e2eEnvironment();
 
 /** Cedar cold's ETH balance, as its manager reads it. */
 async function cedarColdEth(): Promise<number> {
   const call = await apiAs(env.server.baseUrl, 'merchantLiteManager');
-  const wallets = (await call('/sys/chain-wallet/list?pageSize=100')).data.list as Array<{
+  const wallets = (await call(`${ApiPath.chainWallet.list}?pageSize=100`)).data.list as Array<{
     label: string;
     balances: Array<{ symbol: string; amount: string }>;
   }>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { e2eEnvironment, signIn } from './harness';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 const env = e2eEnvironment();
 const EXTERNAL = '0x2222222222222222222222222222222222222222';
@@ -10,7 +11,9 @@ async function birchUsdc(baseUrl: string, token: string): Promise<string> {
 }
 
 async function birch(baseUrl: string, token: string): Promise<{ id: number; usdc: string }> {
-  const res = await fetch(`${baseUrl}/api/sys/chain-wallet/list?chainId=1&pageSize=100`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${baseUrl}/api${ApiPath.chainWallet.list}?chainId=1&pageSize=100`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const wallets = (
     (await res.json()) as { data: { list: Array<{ id: number; label: string; balances: Array<{ symbol: string; amount: string }> }> } }
   ).data.list;
@@ -24,7 +27,7 @@ async function birchUsdcEntries(
   token: string,
   walletId: number,
 ): Promise<Array<{ id: number; delta: string; reason: string }>> {
-  const res = await fetch(`${baseUrl}/api/sys/asset-flow/list?walletId=${walletId}&symbol=USDC&sort=id&order=DESC&pageSize=50`, {
+  const res = await fetch(`${baseUrl}/api${ApiPath.assetFlow.list}?walletId=${walletId}&symbol=USDC&sort=id&order=DESC&pageSize=50`, {
     headers: { authorization: `Bearer ${token}` },
   });
   return ((await res.json()) as { data: { list: Array<{ id: number; delta: string; reason: string }> } }).data.list;

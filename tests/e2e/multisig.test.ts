@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { apiAs as apiAsUser, e2eEnvironment, signIn } from './harness';
 import { RECIPIENT, startAuroraColdTransfer } from './proposalSteps';
 import { DEMO_PASSPHRASE, holdDemoKey, signInDialog } from './signingKeys';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 const env = e2eEnvironment();
 
@@ -49,14 +50,14 @@ describe('multisig: start, approve, confirm', () => {
     for (const name of ['Approve', 'Deny', 'Confirm']) expect(await page.getByRole('button', { name }).count()).toBe(0);
     const proposalId = Number(proposalUrl.match(/multisig\/(\d+)\/show/)![1]);
     const call = await apiAs('superAdmin');
-    expect((await call('/sys/sign/approval', { proposalId })).code).toBe(403);
+    expect((await call(ApiPath.sign.approval, { proposalId })).code).toBe(403);
     await page.close();
   });
 
   it('merchantProFinance approves and merchantProEmployee confirms: executed, logged, balance changed', async () => {
     const proposalId = Number(proposalUrl.match(/multisig\/(\d+)\/show/)![1]);
     const call = await apiAs('merchantProManager');
-    const walletsBefore = await call('/sys/chain-wallet/list?pageSize=100');
+    const walletsBefore = await call(`${ApiPath.chainWallet.list}?pageSize=100`);
     const cold = (walletsBefore.data.list as Array<{ label: string; balances: Array<{ symbol: string; amount: string }> }>).find(
       (w) => w.label === 'Aurora cold',
     )!;
@@ -103,9 +104,9 @@ describe('multisig: start, approve, confirm', () => {
     expect(await employee.getByTestId('sign-log').getByTestId('log-confirm').textContent()).toContain('(merchantProEmployee) executed it');
     await employee.close();
 
-    const logs = await call(`/sys/sign/log/list?proposalId=${proposalId}`);
+    const logs = await call(`${ApiPath.sign.logList}?proposalId=${proposalId}`);
     expect((logs.data.list as Array<{ action: string }>).map((l) => l.action)).toEqual(['start', 'approval', 'approval', 'confirm']);
-    const walletsAfter = await call('/sys/chain-wallet/list?pageSize=100');
+    const walletsAfter = await call(`${ApiPath.chainWallet.list}?pageSize=100`);
     const coldAfter = (walletsAfter.data.list as Array<{ label: string; balances: Array<{ symbol: string; amount: string }> }>).find(
       (w) => w.label === 'Aurora cold',
     )!;
@@ -127,9 +128,9 @@ describe('multisig: start, approve, confirm', () => {
 
   it('the queue, the detail title and the withdrawal row name a proposal the same way', async () => {
     const call = await apiAs('merchantProManager');
-    const wallets = await call('/sys/chain-wallet/list?pageSize=100');
+    const wallets = await call(`${ApiPath.chainWallet.list}?pageSize=100`);
     const cold = (wallets.data.list as Array<{ id: number; label: string }>).find((w) => w.label === 'Aurora cold')!;
-    const saved = await call('/sys/movement/save', {
+    const saved = await call(ApiPath.movement.save, {
       kind: 'withdraw',
       walletId: cold.id,
       to: RECIPIENT,
@@ -139,7 +140,7 @@ describe('multisig: start, approve, confirm', () => {
     });
     expect(saved.code).toBe(200);
     const proposalId = saved.data.proposalId as number;
-    const { nonce } = (await call(`/sys/sign/detail?proposalId=${proposalId}`)).data as { nonce: number };
+    const { nonce } = (await call(`${ApiPath.sign.detail}?proposalId=${proposalId}`)).data as { nonce: number };
     const reference = `Aurora cold · #${nonce}`;
 
     const page = await env.browser.newPage();
@@ -161,7 +162,7 @@ describe('multisig: start, approve, confirm', () => {
 
   it('Export sign log saves every action on the org’s proposals as CSV, as the API lists them', async () => {
     const call = await apiAs('merchantProFinance');
-    const listed = await call('/sys/sign/log/list?pageSize=500&sort=createdAt&order=asc');
+    const listed = await call(`${ApiPath.sign.logList}?pageSize=500&sort=createdAt&order=asc`);
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantProFinance');
     await page.goto(`${env.server.baseUrl}/multisig`);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiAs, e2eEnvironment, signIn } from './harness';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 const env = e2eEnvironment();
 
@@ -62,7 +63,7 @@ describe('asset flow', () => {
     // The deposit watcher may book a transfer read from the devnet meanwhile (the demo's late payments): the
     // export has every row listed before it was asked, and none the API had not listed after it.
     const call = await apiAs(env.server.baseUrl, 'superAdmin');
-    const listedAfter = ((await call('/sys/asset-flow/list?pageSize=1')).data as unknown as { count: number }).count;
+    const listedAfter = ((await call(`${ApiPath.assetFlow.list}?pageSize=1`)).data as unknown as { count: number }).count;
     expect(lines.length - 1).toBeGreaterThanOrEqual(shown);
     expect(lines.length - 1).toBeLessThanOrEqual(listedAfter);
     const reasons = [

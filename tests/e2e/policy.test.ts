@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { apiAs as apiAsUser, e2eEnvironment, signIn } from './harness';
 import { RECIPIENT, selectOption } from './proposalSteps';
 import { approveWithDemoKey } from './signingKeys';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 // No change delay for an org that never saved a policy: the manager's first rules are in force at once.
 const env = e2eEnvironment({ POLICY_DELAY_HOURS: '0' });
@@ -72,7 +73,7 @@ describe('a manager’s rule decides a proposal, and the console says so', () =>
     const proposalId = Number(proposalUrl.match(/multisig\/(\d+)\/show/)![1]);
     expect((await approveWithDemoKey(env.server.baseUrl, 'merchantProManager', proposalId)).data.status).toBe('pending');
     expect((await approveWithDemoKey(env.server.baseUrl, 'merchantProFinance', proposalId)).data.status).toBe('pending');
-    expect((await (await apiAs('merchantProManager'))('/sys/sign/confirm', { proposalId, comment: '' })).code).toBe(409);
+    expect((await (await apiAs('merchantProManager'))(ApiPath.sign.confirm, { proposalId, comment: '' })).code).toBe(409);
     await page.reload();
     await expect.poll(() => page.getByTestId('timeline').textContent()).toContain('2 of 3 approvals');
     expect((await approveWithDemoKey(env.server.baseUrl, 'merchantProEmployee', proposalId)).data.status).toBe('approved');

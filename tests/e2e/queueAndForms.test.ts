@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './axe';
 import { apiAs, e2eEnvironment, signIn } from './harness';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 /**
  * Issue 33 item 12 (docs/DECISIONS.md "The multisig queue follows the chain selector", "Balance and
@@ -33,9 +34,9 @@ describe('the multisig queue follows the app bar’s chain', () => {
   ])('on Ethereum only Ethereum proposals, on TRON only TRON ones, each row naming its chain (%s px)', async (width, viewport) => {
     // An open proposal on Ethereum (the demo's open queue is on TRON).
     const call = await apiAs(env.server.baseUrl, 'merchantProManager');
-    const wallets = await call('/sys/chain-wallet/list?pageSize=100');
+    const wallets = await call(`${ApiPath.chainWallet.list}?pageSize=100`);
     const cold = (wallets.data.list as Array<{ id: number; label: string }>).find((w) => w.label === 'Aurora cold')!;
-    const saved = await call('/sys/movement/save', {
+    const saved = await call(ApiPath.movement.save, {
       kind: 'withdraw',
       walletId: cold.id,
       to: '0x3333333333333333333333333333333333333333',

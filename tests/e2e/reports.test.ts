@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoData';
 import { apiAs, e2eEnvironment, saveAndWait, signIn } from './harness';
 import { payThroughDevnet } from './devnetPayment';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 const env = e2eEnvironment();
 /** How long a poll waits for the screen to follow (a busy CI machine answers slowly). */
@@ -70,7 +71,7 @@ describe('finance reports', () => {
   });
 
   it('“All chains” lists and totals every chain’s orders, each row with its chain', async () => {
-    const login = await fetch(`${env.server.baseUrl}/api/sys/auth/login`, {
+    const login = await fetch(`${env.server.baseUrl}/api${ApiPath.auth.login}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ account: 'superAdmin', password: DEMO_PASSWORD }),
@@ -79,7 +80,7 @@ describe('finance reports', () => {
     const count = async (query: string) =>
       (
         (await (
-          await fetch(`${env.server.baseUrl}/api/sys/report/payment/list?pageSize=1${query}`, {
+          await fetch(`${env.server.baseUrl}/api${ApiPath.report.payment.list}?pageSize=1${query}`, {
             headers: { authorization: `Bearer ${token}` },
           })
         ).json()) as { data: { count: number } }
@@ -163,7 +164,7 @@ describe('order repair', () => {
   /** The first order of the payment report as `account` reads it through the API, with these filters. */
   const firstOrder = async (account: string, query: string) => {
     const call = await apiAs(env.server.baseUrl, account);
-    return ((await call(`/sys/report/payment/list?${query}&pageSize=1`)).data as unknown as { list: OrderRow[] }).list[0];
+    return ((await call(`${ApiPath.report.payment.list}?${query}&pageSize=1`)).data as unknown as { list: OrderRow[] }).list[0];
   };
 
   /**
@@ -173,15 +174,17 @@ describe('order repair', () => {
    */
   const bookedInto = async (order: OrderRow, txHash?: string) => {
     const call = await apiAs(env.server.baseUrl, 'superAdmin');
-    const chains = (await call('/sys/chain/list?pageSize=100')).data as unknown as { list: Array<{ chainId: number; family: string }> };
+    const chains = (await call(`${ApiPath.chain.list}?pageSize=100`)).data as unknown as {
+      list: Array<{ chainId: number; family: string }>;
+    };
     if (chains.list.find((c) => c.chainId === order.chainId)?.family !== 'evm') return;
-    const wallets = (await call(`/sys/chain-wallet/list?chainId=${order.chainId}&address=${order.depositAddress}&pageSize=5`))
+    const wallets = (await call(`${ApiPath.chainWallet.list}?chainId=${order.chainId}&address=${order.depositAddress}&pageSize=5`))
       .data as unknown as { list: Array<{ id: number }> };
     const walletId = wallets.list[0].id;
     await expect
       .poll(
         async () => {
-          const flow = (await call(`/sys/asset-flow/list?walletId=${walletId}&reason=deposit&pageSize=50`)).data as unknown as {
+          const flow = (await call(`${ApiPath.assetFlow.list}?walletId=${walletId}&reason=deposit&pageSize=50`)).data as unknown as {
             list: Array<{ txHash: string | null }>;
           };
           return txHash ? flow.list.some((e) => e.txHash?.toLowerCase() === txHash.toLowerCase()) : flow.list.length > 0;
@@ -198,7 +201,7 @@ describe('order repair', () => {
       const order = await firstOrder('merchantProFinance', 'status=expired&chainId=1');
       // The customer did pay, late: on the devnet, into the order's address; the watcher books it as a deposit.
       const call = await apiAs(env.server.baseUrl, 'superAdmin');
-      const currencies = (await call('/sys/currency/list?chainId=1&pageSize=100')).data as unknown as {
+      const currencies = (await call(`${ApiPath.currency.list}?chainId=1&pageSize=100`)).data as unknown as {
         list: Array<{ symbol: string; contractAddress: string | null; decimals: number }>;
       };
       const txHash = await payThroughDevnet(

@@ -95,7 +95,7 @@ describe('resources on the engine, in the browser', () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'superAdmin');
     const token = await page.evaluate(() => localStorage.getItem('token'));
-    const created = await fetch(`${env.server.baseUrl}/api/sys/chain/save`, {
+    const created = await fetch(`${env.server.baseUrl}/api${ApiPath.chain.save}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({
@@ -139,7 +139,7 @@ describe('resources on the engine, in the browser', () => {
       expect(await page.getByRole('link', { name: 'Create' }).count()).toBe(0);
     }
     const token = await page.evaluate(() => localStorage.getItem('token'));
-    const refused = await fetch(`${env.server.baseUrl}/api/sys/chain/save`, {
+    const refused = await fetch(`${env.server.baseUrl}/api${ApiPath.chain.save}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../support/freePort';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 /**
  * The real server process (server/main.ts, as `npm start` runs it) for the e2e tests, on a data
@@ -69,7 +70,7 @@ async function waitUntilServing(baseUrl: string, child: ChildProcess, dataDir: s
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
     try {
-      const response = await fetch(`${baseUrl}/api/sys/config/brand`, { signal: AbortSignal.timeout(10_000) });
+      const response = await fetch(`${baseUrl}/api${ApiPath.brand.get}`, { signal: AbortSignal.timeout(10_000) });
       if (response.ok) return;
       last = `answered ${response.status}`;
     } catch (error) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoData';
 import { e2eEnvironment, signIn } from './harness';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 const env = e2eEnvironment();
 
@@ -110,7 +111,7 @@ describe('app shell', () => {
     await signIn(page, env.server.baseUrl, 'merchantProManager');
     // Another device signs this session out (as /account's "revoke" would).
     const token = await page.evaluate(() => localStorage.getItem('token'));
-    const revoked = await fetch(`${env.server.baseUrl}/api/sys/auth/logout`, {
+    const revoked = await fetch(`${env.server.baseUrl}/api${ApiPath.auth.logout}`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}` },
     });
@@ -237,7 +238,7 @@ describe('app shell', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     // A new page load: react-admin (with the previous user's cached data) is no longer in memory.
     expect(await page.evaluate(() => 'consolePageMarker' in window)).toBe(false);
-    const me = await fetch(`${env.server.baseUrl}/api/sys/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+    const me = await fetch(`${env.server.baseUrl}/api${ApiPath.auth.me}`, { headers: { authorization: `Bearer ${token}` } });
     expect(((await me.json()) as { code: number }).code).toBe(401);
     await page.close();
   });

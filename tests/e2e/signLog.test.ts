@@ -5,6 +5,7 @@ import { apiAs as apiAsUser, e2eEnvironment, signIn } from './harness';
 import { RECIPIENT } from './proposalSteps';
 import { axeViolations } from './axe';
 import { demoTronAddress } from '../../server/db/seed/wallets';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 /**
  * /multisig's "Sign log" tab and the movement screens' waiting proposals (docs/console.md
@@ -16,7 +17,7 @@ const SHOTS = process.env.E2E_SCREENSHOTS;
 
 type Wallet = { id: number; label: string };
 const walletId = async (account: string, label: string) => {
-  const wallets = await (await apiAs(account))('/sys/chain-wallet/list?pageSize=100');
+  const wallets = await (await apiAs(account))(`${ApiPath.chainWallet.list}?pageSize=100`);
   return (wallets.data.list as Wallet[]).find((w) => w.label === label)!.id;
 };
 
@@ -39,7 +40,7 @@ describe('the sign log', () => {
   it('a signer sees their approval, in words, with the proposal named and linked; filters narrow it; the link opens the proposal', async () => {
     // merchantProFinance starts a transfer out of a multisig wallet that is no Safe (starting is their vote); merchantProEmployee approves it.
     const finance = await apiAs('merchantProFinance');
-    const started = await finance('/sys/sign/start', {
+    const started = await finance(ApiPath.sign.start, {
       walletId: await walletId('merchantProFinance', 'Aurora TRON hot'),
       kind: 'transfer',
       to: demoTronAddress('sign log e2e'),
@@ -51,7 +52,7 @@ describe('the sign log', () => {
     proposalId = started.data.proposalId as number;
     reference = `Aurora TRON hot · #${started.data.nonce as number}`;
     const employee = await apiAs('merchantProEmployee');
-    expect((await employee('/sys/sign/approval', { proposalId, comment: 'checked the address' })).code).toBe(200);
+    expect((await employee(ApiPath.sign.approval, { proposalId, comment: 'checked the address' })).code).toBe(200);
 
     const page = await env.browser.newPage({ viewport: { width: 1440, height: 900 } });
     await signIn(page, env.server.baseUrl, 'merchantProEmployee');
@@ -113,7 +114,7 @@ describe('the sign log', () => {
 
   it('the lite row has no sign log: the API refuses it, as the route table closes /multisig', async () => {
     const lite = await apiAs('merchantLiteManager');
-    expect((await lite('/sys/sign/log/list')).code).toBe(403);
+    expect((await lite(ApiPath.sign.logList)).code).toBe(403);
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantLiteManager');
     await page.goto(`${env.server.baseUrl}/multisig`);
@@ -125,7 +126,7 @@ describe('the sign log', () => {
 describe('waiting proposals on a movement screen', () => {
   it('a withdrawal out of a multisig wallet waits on /withdraw, linked to its proposal; another kind says none waits', async () => {
     const manager = await apiAs('merchantProManager');
-    const saved = await manager('/sys/movement/save', {
+    const saved = await manager(ApiPath.movement.save, {
       kind: 'withdraw',
       walletId: await walletId('merchantProManager', 'Aurora cold'),
       to: RECIPIENT,
@@ -135,7 +136,7 @@ describe('waiting proposals on a movement screen', () => {
     });
     expect(saved.code).toBe(200);
     const proposalId = saved.data.proposalId as number;
-    const { nonce } = (await manager(`/sys/sign/detail?proposalId=${proposalId}`)).data as { nonce: number };
+    const { nonce } = (await manager(`${ApiPath.sign.detail}?proposalId=${proposalId}`)).data as { nonce: number };
     const reference = `Aurora cold · #${nonce}`;
 
     for (const viewport of [

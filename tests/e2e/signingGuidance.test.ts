@@ -4,6 +4,7 @@ import { apiAs as apiAsUser, e2eEnvironment, signIn } from './harness';
 import { startAuroraColdTransfer } from './proposalSteps';
 import { approveWithDemoKey, holdDemoKey, signInDialog } from './signingKeys';
 import { axeViolations } from './axe';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 // Issue 33 items 1 and 3: approving without a key is said, not guessed at; one proposal has one name
 // (wallet and nonce) in the toast, the audit log and its export; the Safe's numbers are shown and labelled.
@@ -33,7 +34,7 @@ describe('signing without guesswork, one name per proposal', () => {
       await holdDemoKey(page, 'merchantProManager');
       await signIn(page, env.server.baseUrl, 'merchantProManager');
       const url = await startAuroraColdTransfer(page, env.server.baseUrl, { amount: '0.1', memo: `guidance ${size}` });
-      const { nonce } = (await (await apiAs('merchantProManager'))(`/sys/sign/detail?proposalId=${proposalIdOf(url)}`)).data as {
+      const { nonce } = (await (await apiAs('merchantProManager'))(`${ApiPath.sign.detail}?proposalId=${proposalIdOf(url)}`)).data as {
         nonce: number;
       };
       const named = `Aurora cold · #${nonce}`;
@@ -81,7 +82,7 @@ describe('signing without guesswork, one name per proposal', () => {
       await card.getByText('This browser holds no signing key.').waitFor();
       await expect.poll(() => card.evaluate((el) => el.getBoundingClientRect().top < window.innerHeight)).toBe(true);
       // Nothing was signed on the way.
-      const detail = (await (await apiAs('merchantProFinance'))(`/sys/sign/detail?proposalId=${proposalIdOf(latestUrl())}`)).data as {
+      const detail = (await (await apiAs('merchantProFinance'))(`${ApiPath.sign.detail}?proposalId=${proposalIdOf(latestUrl())}`)).data as {
         approvalCount: number;
       };
       expect(detail.approvalCount).toBe(1);
@@ -94,11 +95,14 @@ describe('signing without guesswork, one name per proposal', () => {
     // Nonce order: the first executes first.
     for (const { url } of started) {
       expect((await approveWithDemoKey(env.server.baseUrl, 'merchantProFinance', proposalIdOf(url))).code).toBe(200);
-      expect((await call('/sys/sign/confirm', { proposalId: proposalIdOf(url), comment: '' })).code).toBe(200);
+      expect((await call(ApiPath.sign.confirm, { proposalId: proposalIdOf(url), comment: '' })).code).toBe(200);
     }
     const proposalId = proposalIdOf(proposalUrl());
-    const detail = (await call(`/sys/sign/detail?proposalId=${proposalId}`)).data as { txHash: string; signing: { safeTxHash: string } };
-    const flow = await (await apiAs('merchantProManager'))(`/sys/asset-flow/list?pageSize=500&sort=id&order=DESC`);
+    const detail = (await call(`${ApiPath.sign.detail}?proposalId=${proposalId}`)).data as {
+      txHash: string;
+      signing: { safeTxHash: string };
+    };
+    const flow = await (await apiAs('merchantProManager'))(`${ApiPath.assetFlow.list}?pageSize=500&sort=id&order=DESC`);
     const booked = (flow.data.list as Array<{ proposalId: number | null; txHash: string | null }>).filter(
       (row) => row.proposalId === proposalId,
     );

@@ -6,6 +6,7 @@ import { approvalSignatures } from '../../src/contract/approvalSignatures';
 import type { ProposalDetail } from '../../src/contract/schemas/sign';
 import { apiAs } from './harness';
 import type { FakeWallet, WalletReply } from '../support/fakeWallet';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 /** The passphrase the e2e tests seal demo keys under. */
 export const DEMO_PASSPHRASE = 'e2e demo passphrase';
@@ -40,10 +41,10 @@ export async function approveWithDemoKey(
   proposalId: number,
 ): Promise<{ code: number; data: Record<string, unknown> }> {
   const call = await apiAs(baseUrl, account);
-  const detail = (await call(`/sys/sign/detail?proposalId=${proposalId}`)).data as unknown as ProposalDetail;
+  const detail = (await call(`${ApiPath.sign.detail}?proposalId=${proposalId}`)).data as unknown as ProposalDetail;
   const key = privateKeyToAccount(demoSigningKey(account));
   const signed = detail.signing ? await approvalSignatures((typed) => key.signTypedData(typed), detail.signing) : {};
-  return call('/sys/sign/approval', { proposalId, comment: '', ...signed });
+  return call(ApiPath.sign.approval, { proposalId, comment: '', ...signed });
 }
 
 /**

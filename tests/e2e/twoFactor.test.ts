@@ -5,6 +5,7 @@ import { e2eEnvironment, signIn } from './harness';
 import { RECIPIENT } from './proposalSteps';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoData';
 import { approveWithDemoKey, holdDemoKey, signInDialog } from './signingKeys';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 const env = e2eEnvironment();
 
@@ -24,15 +25,15 @@ async function startTransfer(): Promise<number> {
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify(body),
     }).then((r) => r.json() as Promise<{ code: number; data: Record<string, unknown> }>);
-  const token = (await post('/sys/auth/login', { account: 'merchantProManager', password: DEMO_PASSWORD })).data.token as string;
-  const wallets = (await fetch(`${env.server.baseUrl}/api/sys/chain-wallet/list?pageSize=100`, {
+  const token = (await post(ApiPath.auth.login, { account: 'merchantProManager', password: DEMO_PASSWORD })).data.token as string;
+  const wallets = (await fetch(`${env.server.baseUrl}/api${ApiPath.chainWallet.list}?pageSize=100`, {
     headers: { authorization: `Bearer ${token}` },
   }).then((r) => r.json())) as {
     data: { list: Array<{ id: number; label: string }> };
   };
   const walletId = wallets.data.list.find((w) => w.label === 'Aurora cold')!.id;
   const started = await post(
-    '/sys/sign/start',
+    ApiPath.sign.start,
     { walletId, kind: 'transfer', to: RECIPIENT, amount: '0.5', symbol: 'ETH', memo: 'two-factor e2e' },
     token,
   );

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './axe';
 import { apiAs, e2eEnvironment, signIn } from './harness';
+import { resourcePaths } from '../../src/contract/apiPaths';
+import orgContact from '../../src/resources/orgContact/resource';
 
 const env = e2eEnvironment();
 
@@ -152,7 +154,7 @@ describe('words and layout', () => {
 
     // One contact created: the audit log's row and drawer name "Contact", not "Contacts".
     const call = await apiAs(env.server.baseUrl, 'merchantProManager');
-    const saved = await call('/sys/org-contact/save', {
+    const saved = await call(resourcePaths(orgContact.name).save, {
       name: 'Words and layout',
       role: 'security',
       email: 'words@example.com',

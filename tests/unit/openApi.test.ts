@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { buildOpenApiDocument, describeAccess, operationIdOf, tagOf } from '../../server/http/openApi';
 import type { RouteRecord } from '../../server/http/routeRegistry';
 import { masks } from '../../src/access';
+import { ApiPath, resourcePaths } from '../../src/contract/apiPaths';
 
 const route = (over: Partial<RouteRecord>): RouteRecord => ({
   method: 'GET',
-  path: '/api/sys/thing/list',
+  path: `/api${resourcePaths('thing').list}`,
   access: 'signedIn',
   stepUp: false,
   beforeEnrolment: false,
@@ -29,11 +30,18 @@ describe('the OpenAPI document of declared routes', () => {
       tree,
     });
     const doc = buildOpenApiDocument(
-      [route({ method: 'POST', path: '/api/sys/thing/save', body, response: z.object({ at: z.date(), n: z.string().transform(Number) }) })],
+      [
+        route({
+          method: 'POST',
+          path: `/api${resourcePaths('thing').save}`,
+          body,
+          response: z.object({ at: z.date(), n: z.string().transform(Number) }),
+        }),
+      ],
       { version: '1' },
     );
     const schema = (
-      doc.paths['/api/sys/thing/save'].post as {
+      doc.paths[`/api${resourcePaths('thing').save}`].post as {
         requestBody: { content: { 'application/json': { schema: { properties: Record<string, unknown> } } } };
       }
     ).requestBody.content['application/json'].schema;
@@ -50,9 +58,9 @@ describe('the OpenAPI document of declared routes', () => {
   });
 
   it('names operations, tags and access from the path and the mask', () => {
-    expect(operationIdOf('POST', '/api/sys/chain-wallet/delete/{id}')).toBe('postChainWalletDeleteByid');
+    expect(operationIdOf('POST', `/api${ApiPath.chainWallet.delete}`)).toBe('postChainWalletDeleteByid');
     expect(operationIdOf('GET', '/api/health/live')).toBe('getHealthLive');
-    expect(tagOf('/api/sys/chain-wallet/list')).toBe('chain-wallet');
+    expect(tagOf(`/api${ApiPath.chainWallet.list}`)).toBe('chain-wallet');
     expect(tagOf('/api/health/ready')).toBe('health');
     expect(describeAccess('public')).toContain('public');
     expect(describeAccess(masks.operator)).toContain('superAdmin, operatorEmployee');
@@ -61,9 +69,9 @@ describe('the OpenAPI document of declared routes', () => {
   });
 
   it('keeps apart what two apps declared: the document is made from the list it is given', () => {
-    const a = buildOpenApiDocument([route({ path: '/api/sys/a/list' })], { version: '1' });
-    const b = buildOpenApiDocument([route({ path: '/api/sys/b/list' })], { version: '1' });
-    expect(Object.keys(a.paths)).toEqual(['/api/sys/a/list']);
-    expect(Object.keys(b.paths)).toEqual(['/api/sys/b/list']);
+    const a = buildOpenApiDocument([route({ path: `/api${resourcePaths('a').list}` })], { version: '1' });
+    const b = buildOpenApiDocument([route({ path: `/api${resourcePaths('b').list}` })], { version: '1' });
+    expect(Object.keys(a.paths)).toEqual([`/api${resourcePaths('a').list}`]);
+    expect(Object.keys(b.paths)).toEqual([`/api${resourcePaths('b').list}`]);
   });
 });

@@ -6,6 +6,7 @@ import { createHttpClient } from '../../../src/dataProvider';
 import { createAuthProvider } from '../../../src/authProvider';
 import { session } from '../../../src/session';
 import { ROLES } from '../../../src/access';
+import { ApiPath } from '../../../src/contract/apiPaths';
 
 const orgList = [
   { orgId: 5, orgName: 'Birch Goods', tenantType: 5, roleLevel: 1 },
@@ -15,17 +16,17 @@ const ok = (data: unknown) => HttpResponse.json({ code: 200, msg: 'ok', data });
 
 const calls: string[] = [];
 const api = setupServer(
-  mock.post('*/api/sys/auth/login', async ({ request }) => {
+  mock.post(`*/api${ApiPath.auth.login}`, async ({ request }) => {
     calls.push('login');
     const body = (await request.json()) as { account: string; password: string };
     if (body.password !== 'right') return HttpResponse.json({ code: 401, msg: 'Wrong account or password.', data: null });
     return ok({ token: 'tok-1', userName: 'Sara', account: body.account, orgList });
   }),
-  mock.get('*/api/sys/auth/me', ({ request }) => {
+  mock.get(`*/api${ApiPath.auth.me}`, ({ request }) => {
     calls.push(`me ${request.headers.get('authorization')}`);
     return ok({ userName: 'Sara', account: 'sara', orgList });
   }),
-  mock.post('*/api/sys/auth/logout', () => {
+  mock.post(`*/api${ApiPath.auth.logout}`, () => {
     calls.push('logout');
     return ok(null);
   }),

@@ -6,6 +6,7 @@ import { OrgTwoFactorCard } from '../../../src/pages/account/OrgTwoFactorCard';
 import { session } from '../../../src/session';
 import { startMockApi } from '../dataProvider/harness';
 import { answer, mountAdmin } from '../resources/harness';
+import { ApiPath } from '../../../src/contract/apiPaths';
 
 startMockApi();
 
@@ -16,7 +17,7 @@ startMockApi();
  */
 describe('a console read follows the org switcher', () => {
   it('the org’s two-factor rule is read once, and again for another org', async () => {
-    const reads = answer('get', '/sys/org/two-factor', { required: true });
+    const reads = answer('get', ApiPath.org.twoFactor, { required: true });
     mountAdmin(
       [],
       '/card',

@@ -10,6 +10,7 @@ import { multisig } from '../../../src/resources/multisig';
 import HomePage from '../../../src/pages/home/HomePage';
 import { server, startMockApi } from '../dataProvider/harness';
 import { answer, mountAdmin } from '../resources/harness';
+import { ApiPath } from '../../../src/contract/apiPaths';
 
 startMockApi();
 
@@ -26,23 +27,23 @@ describe('/home volume card on a server fault', () => {
     );
 
   const answerTheRest = () => {
-    answer('get', '/sys/chain/list', { list: [], count: 0 });
-    answer('get', '/sys/currency/list', { list: [], count: 0 });
-    answer('get', '/sys/sign/list', { list: [], count: 0 });
-    answer('get', '/sys/chain-wallet/list', { list: [], count: 0 });
+    answer('get', ApiPath.chain.list, { list: [], count: 0 });
+    answer('get', ApiPath.currency.list, { list: [], count: 0 });
+    answer('get', ApiPath.sign.list, { list: [], count: 0 });
+    answer('get', ApiPath.chainWallet.list, { list: [], count: 0 });
   };
 
   it('a 500 from the dashboard shows an error with a retry, not an empty period', async () => {
     answerTheRest();
     server.use(
-      route.get('/api/sys/dashboard', () => HttpResponse.json({ code: 500, msg: 'api.serverError', data: null }, { status: 500 })),
+      route.get(`/api${ApiPath.dashboard}`, () => HttpResponse.json({ code: 500, msg: 'api.serverError', data: null }, { status: 500 })),
     );
     mountHome();
     expect((await screen.findByTestId('volume-failed')).textContent).toContain('could not be loaded');
     expect(screen.queryByText('No paid orders in this period.')).toBeNull();
 
     // The retry reads again; an answer then replaces the error.
-    answer('get', '/sys/dashboard', { from: '2026-01-01', to: '2026-01-30', volume: [] });
+    answer('get', ApiPath.dashboard, { from: '2026-01-01', to: '2026-01-30', volume: [] });
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No paid orders in this period.')).toBeTruthy();
     expect(screen.queryByTestId('volume-failed')).toBeNull();
@@ -50,7 +51,7 @@ describe('/home volume card on a server fault', () => {
 
   it('an empty period still says so', async () => {
     answerTheRest();
-    answer('get', '/sys/dashboard', { from: '2026-01-01', to: '2026-01-30', volume: [] });
+    answer('get', ApiPath.dashboard, { from: '2026-01-01', to: '2026-01-30', volume: [] });
     mountHome();
     expect(await screen.findByText('No paid orders in this period.')).toBeTruthy();
     expect(screen.queryByTestId('volume-failed')).toBeNull();

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ApiPath, resourcePaths } from '../../../src/contract/apiPaths';
+import { ApiPath, resourcePaths, withId } from '../../../src/contract/apiPaths';
 import { createDataProvider, createHttpClient, type ResourceRegistry } from '../../../src/dataProvider';
 import { envelope, makeDeps, rejectionOf, startMockApi } from './harness';
 
@@ -38,7 +38,7 @@ function record(method: 'get' | 'post', path: string, data: unknown) {
 
 describe('dataProvider mapping', () => {
   it('getList sends page (1-based), pageSize, sort, lower-case order and filters by name, and maps {list, count} to {data, total}', async () => {
-    const calls = record('get', '/sys/chain-wallet/list', { list: [{ id: 11, name: 'hot' }], count: 42 });
+    const calls = record('get', ApiPath.chainWallet.list, { list: [{ id: 11, name: 'hot' }], count: 42 });
     const { dataProvider } = setup();
     const result = await dataProvider.getList('chain-wallet', {
       pagination: { page: 2, perPage: 25 },
@@ -51,7 +51,7 @@ describe('dataProvider mapping', () => {
   });
 
   it('getList gives records id = record[idField] and sorts by idField when react-admin sorts by id', async () => {
-    const calls = record('get', '/sys/sign/list', { list: [{ proposalId: 'p1', status: 'pending' }], count: 1 });
+    const calls = record('get', ApiPath.sign.list, { list: [{ proposalId: 'p1', status: 'pending' }], count: 1 });
     const { dataProvider } = setup();
     const result = await dataProvider.getList('proposal', {
       pagination: { page: 1, perPage: 10 },
@@ -63,7 +63,7 @@ describe('dataProvider mapping', () => {
   });
 
   it('getOne calls detail with the id in the query', async () => {
-    const calls = record('get', '/sys/chain-wallet/detail', { id: 11, name: 'hot' });
+    const calls = record('get', ApiPath.chainWallet.detail, { id: 11, name: 'hot' });
     const { dataProvider } = setup();
     const result = await dataProvider.getOne('chain-wallet', { id: 11 });
     expect(calls[0].query).toEqual({ id: '11' });
@@ -71,7 +71,7 @@ describe('dataProvider mapping', () => {
   });
 
   it('getOne uses the declared detail parameter (/sys/sign/detail?proposalId=)', async () => {
-    const calls = record('get', '/sys/sign/detail', { proposalId: 'p1', status: 'approved' });
+    const calls = record('get', ApiPath.sign.detail, { proposalId: 'p1', status: 'approved' });
     const { dataProvider } = setup();
     const result = await dataProvider.getOne('proposal', { id: 'p1' });
     expect(calls[0].query).toEqual({ proposalId: 'p1' });
@@ -79,7 +79,7 @@ describe('dataProvider mapping', () => {
   });
 
   it('getMany lists with comma-joined ids and pageSize = number of ids', async () => {
-    const calls = record('get', '/sys/currency/list', { list: [{ id: 1 }, { id: 3 }], count: 2 });
+    const calls = record('get', ApiPath.currency.list, { list: [{ id: 1 }, { id: 3 }], count: 2 });
     const { dataProvider } = setup();
     const result = await dataProvider.getMany('currency', { ids: [1, 3] });
     expect(calls[0].query).toEqual({ ids: '1,3', page: '1', pageSize: '2' });
@@ -87,14 +87,14 @@ describe('dataProvider mapping', () => {
   });
 
   it('getMany with no ids makes no call', async () => {
-    const calls = record('get', '/sys/currency/list', { list: [], count: 0 });
+    const calls = record('get', ApiPath.currency.list, { list: [], count: 0 });
     const { dataProvider } = setup();
     await expect(dataProvider.getMany('currency', { ids: [] })).resolves.toEqual({ data: [] });
     expect(calls).toHaveLength(0);
   });
 
   it('getManyReference lists with the target as a filter', async () => {
-    const calls = record('get', '/sys/chain-wallet/list', { list: [{ id: 5, chainId: 1 }], count: 1 });
+    const calls = record('get', ApiPath.chainWallet.list, { list: [{ id: 5, chainId: 1 }], count: 1 });
     const { dataProvider } = setup();
     const result = await dataProvider.getManyReference('chain-wallet', {
       target: 'chainId',
@@ -108,7 +108,7 @@ describe('dataProvider mapping', () => {
   });
 
   it('create posts the data to save and resolves the saved record', async () => {
-    const calls = record('post', '/sys/currency/save', { id: 9, symbol: 'USDT', decimals: 6 });
+    const calls = record('post', ApiPath.currency.save, { id: 9, symbol: 'USDT', decimals: 6 });
     const { dataProvider } = setup();
     const result = await dataProvider.create('currency', { data: { symbol: 'USDT', decimals: 6 } });
     expect(calls[0].body).toEqual({ symbol: 'USDT', decimals: 6 });
@@ -116,14 +116,14 @@ describe('dataProvider mapping', () => {
   });
 
   it('create answered with only an id resolves the sent data with that id', async () => {
-    record('post', '/sys/currency/save', 9);
+    record('post', ApiPath.currency.save, 9);
     const { dataProvider } = setup();
     const result = await dataProvider.create('currency', { data: { symbol: 'USDT' } });
     expect(result.data).toEqual({ id: 9, symbol: 'USDT' });
   });
 
   it('update posts {...data, id} to update and resolves the updated record', async () => {
-    const calls = record('post', '/sys/currency/update', { id: 9, symbol: 'USDT', decimals: 8 });
+    const calls = record('post', ApiPath.currency.update, { id: 9, symbol: 'USDT', decimals: 8 });
     const { dataProvider } = setup();
     const result = await dataProvider.update('currency', {
       id: 9,
@@ -135,7 +135,7 @@ describe('dataProvider mapping', () => {
   });
 
   it('update of a resource keyed by idField sends the id under that key, not as a synthesized id', async () => {
-    const calls = record('post', '/sys/invitation/update', null);
+    const calls = record('post', ApiPath.invitation.update, null);
     const { dataProvider } = setup();
     const result = await dataProvider.update('invitation', {
       id: 'INV-1',
@@ -147,7 +147,7 @@ describe('dataProvider mapping', () => {
   });
 
   it('update names the record by its own id, typed as the server gave it, not by the URL’s text ("137")', async () => {
-    const calls = record('post', '/sys/contract-address/update', { chainId: 137, hotAddr: null });
+    const calls = record('post', ApiPath.contractAddress.update, { chainId: 137, hotAddr: null });
     const deps = makeDeps();
     const dataProvider = createDataProvider(createHttpClient(deps), {
       'contract-address': { paths: resourcePaths('contract-address'), idField: 'chainId', detailIdParam: 'chainId' },
@@ -161,7 +161,7 @@ describe('dataProvider mapping', () => {
   });
 
   it('an update runs the endpoint’s afterUpdate with the written record, and only after the server accepted it', async () => {
-    record('post', '/sys/member/update', { userId: 7, account: 'me', roleLevel: 2 });
+    record('post', ApiPath.member.update, { userId: 7, account: 'me', roleLevel: 2 });
     const seen: unknown[] = [];
     const members: ResourceRegistry = {
       member: { paths: resourcePaths('member'), idField: 'userId', afterUpdate: async (r) => void seen.push(r) },
@@ -170,13 +170,13 @@ describe('dataProvider mapping', () => {
     await dataProvider.update('member', { id: 7, data: { roleLevel: 2 }, previousData: { id: 7 } });
     expect(seen).toEqual([{ id: 7, userId: 7, account: 'me', roleLevel: 2 }]);
 
-    server.use(http.post('/api/sys/member/update', () => envelope(403, null, 'no')));
+    server.use(http.post(`/api${ApiPath.member.update}`, () => envelope(403, null, 'no')));
     await expect(dataProvider.update('member', { id: 7, data: { roleLevel: 0 }, previousData: { id: 7 } })).rejects.toThrow();
     expect(seen).toHaveLength(1);
   });
 
   it('updateMany updates each id', async () => {
-    const calls = record('post', '/sys/chain-wallet/update', null);
+    const calls = record('post', ApiPath.chainWallet.update, null);
     const { dataProvider } = setup();
     const result = await dataProvider.updateMany('chain-wallet', { ids: [1, 2], data: { enabled: false } });
     expect(calls.map((call) => call.body)).toEqual(
@@ -190,19 +190,22 @@ describe('dataProvider mapping', () => {
   });
 
   it('delete posts to delete/{id} and resolves the previous record', async () => {
-    const calls = record('post', '/sys/currency/delete/:id', null);
+    const calls = record('post', ApiPath.currency.delete.replace('{id}', ':id'), null);
     const { dataProvider } = setup();
     const result = await dataProvider.delete('currency', { id: 'a/b', previousData: { id: 'a/b', symbol: 'X' } });
-    expect(calls[0].url.pathname).toBe('/api/sys/currency/delete/a%2Fb');
+    expect(calls[0].url.pathname).toBe(`/api${withId(ApiPath.currency.delete, 'a/b')}`);
     expect(calls[0].body).toBeUndefined();
     expect(result.data).toEqual({ id: 'a/b', symbol: 'X' });
   });
 
   it('deleteMany deletes each id', async () => {
-    const calls = record('post', '/sys/currency/delete/:id', null);
+    const calls = record('post', ApiPath.currency.delete.replace('{id}', ':id'), null);
     const { dataProvider } = setup();
     const result = await dataProvider.deleteMany('currency', { ids: [4, 5] });
-    expect(calls.map((call) => call.url.pathname).sort()).toEqual(['/api/sys/currency/delete/4', '/api/sys/currency/delete/5']);
+    expect(calls.map((call) => call.url.pathname).sort()).toEqual([
+      `/api${withId(ApiPath.currency.delete, 4)}`,
+      `/api${withId(ApiPath.currency.delete, 5)}`,
+    ]);
     expect(result).toEqual({ data: [4, 5] });
   });
 
@@ -215,21 +218,21 @@ describe('dataProvider mapping', () => {
 
 describe('emptyOnListFailure (chain and currency lists)', () => {
   it('a failed getList resolves an empty list, count 0, and the toast still shows', async () => {
-    server.use(http.get('/api/sys/currency/list', () => envelope(500, null, 'Currency service down')));
+    server.use(http.get(`/api${ApiPath.currency.list}`, () => envelope(500, null, 'Currency service down')));
     const { deps, dataProvider } = setup();
     await expect(dataProvider.getList('currency', { pagination: { page: 1, perPage: 10 } })).resolves.toEqual({ data: [], total: 0 });
     expect(deps.notifyError).toHaveBeenCalledExactlyOnceWith('Currency service down');
   });
 
   it('without the flag a failed getList rejects with the HttpError', async () => {
-    server.use(http.get('/api/sys/chain-wallet/list', () => new HttpResponse(null, { status: 500 })));
+    server.use(http.get(`/api${ApiPath.chainWallet.list}`, () => new HttpResponse(null, { status: 500 })));
     const { dataProvider } = setup();
     const error = await rejectionOf(dataProvider.getList('chain-wallet', { pagination: { page: 1, perPage: 10 } }));
     expect(error.status).toBe(500);
   });
 
   it('a failed create on a flagged resource still rejects (the flag is about lists)', async () => {
-    server.use(http.post('/api/sys/currency/save', () => envelope(400, { symbol: 'Taken' }, 'Invalid input')));
+    server.use(http.post(`/api${ApiPath.currency.save}`, () => envelope(400, { symbol: 'Taken' }, 'Invalid input')));
     const { dataProvider } = setup();
     const error = await rejectionOf(dataProvider.create('currency', { data: { symbol: 'USDT' } }));
     expect(error.body.errors).toEqual({ symbol: 'Taken' });
@@ -257,7 +260,7 @@ describe('the console screens\' own methods (docs/DECISIONS.md "Screens read thr
 
   it('a write posts its body to its path, the id in the path where the path has one', async () => {
     const { dataProvider } = setup();
-    const revoked = record('post', '/sys/account/session/delete/s%2F1', null);
+    const revoked = record('post', withId(ApiPath.account.sessionDelete, 's/1'), null);
     await dataProvider.revokeSession({ id: 's/1' });
     expect(revoked).toHaveLength(1);
     const acted = record('post', ApiPath.sign.approval, { proposalId: 4 });

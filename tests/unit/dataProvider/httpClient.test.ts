@@ -2,6 +2,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createHttpClient, toQueryString } from '../../../src/dataProvider';
 import { envelope, makeDeps, messages, rejectionOf, startMockApi } from './harness';
+import { ApiPath, withId } from '../../../src/contract/apiPaths';
 
 const server = startMockApi();
 
@@ -158,9 +159,9 @@ describe('envelope', () => {
       'items.0.to': { key: 'validation.invalid' },
       '': { key: 'validation.invalid' },
     };
-    server.use(http.post('/api/sys/currency/save', () => envelope(400, data, 'Invalid input', '2 fields')));
+    server.use(http.post(`/api${ApiPath.currency.save}`, () => envelope(400, data, 'Invalid input', '2 fields')));
     const { deps, client } = setup();
-    const error = await rejectionOf(client.post('/sys/currency/save', { amount: '1.0000001' }));
+    const error = await rejectionOf(client.post(ApiPath.currency.save, { amount: '1.0000001' }));
     expect(error.status).toBe(400);
     expect(error.message).toBe('Invalid input (2 fields)');
     expect(error.body).toEqual({
@@ -201,10 +202,10 @@ describe('envelope', () => {
 
   describe('a call whose 403 may refuse an input (forbiddenNamesInput: an invitation code issued to another account)', () => {
     const redeem = (client: ReturnType<typeof setup>['client']) =>
-      client.request('POST', '/sys/auth/join', { body: { invitationCode: 'X' }, forbiddenNamesInput: true });
+      client.request('POST', ApiPath.auth.join, { body: { invitationCode: 'X' }, forbiddenNamesInput: true });
 
     it('a 403 naming a field puts the message on that input, toasts, and keeps the session', async () => {
-      server.use(http.post('/api/sys/auth/join', () => envelope(403, { invitationCode: 'Issued for another account' }, 'Not yours')));
+      server.use(http.post(`/api${ApiPath.auth.join}`, () => envelope(403, { invitationCode: 'Issued for another account' }, 'Not yours')));
       const { deps, client } = setup();
       const error = await rejectionOf(redeem(client));
       expect(error.status).toBe(403);
@@ -219,7 +220,7 @@ describe('envelope', () => {
       ['a 401', () => envelope(401, { invitationCode: 'x' }, 'Session ended')],
       ['an HTTP 403', () => HttpResponse.json({ code: 403, msg: 'no', data: { invitationCode: 'x' } }, { status: 403 })],
     ])('%s still ends the session', async (_, answer) => {
-      server.use(http.post('/api/sys/auth/join', answer));
+      server.use(http.post(`/api${ApiPath.auth.join}`, answer));
       const { deps, client } = setup();
       await rejectionOf(redeem(client));
       expect(localStorage.getItem('token')).toBeNull();
@@ -227,9 +228,9 @@ describe('envelope', () => {
     });
 
     it('without the option, the same 403 ends the session', async () => {
-      server.use(http.post('/api/sys/auth/join', () => envelope(403, { invitationCode: 'Issued for another account' }, 'Not yours')));
+      server.use(http.post(`/api${ApiPath.auth.join}`, () => envelope(403, { invitationCode: 'Issued for another account' }, 'Not yours')));
       const { deps, client } = setup();
-      const error = await rejectionOf(client.post('/sys/auth/join', { invitationCode: 'X' }));
+      const error = await rejectionOf(client.post(ApiPath.auth.join, { invitationCode: 'X' }));
       expect(error.body).not.toHaveProperty('errors');
       expect(localStorage.getItem('token')).toBeNull();
       expect(deps.onAuthFailure).toHaveBeenCalledOnce();
@@ -244,9 +245,9 @@ describe('envelope', () => {
   });
 
   it('toast text is "msg (description)" when a description is present', async () => {
-    server.use(http.post('/api/sys/sign/confirm', () => envelope(409, null, 'Cannot execute', 'nonce 3 must be executed first')));
+    server.use(http.post(`/api${ApiPath.sign.confirm}`, () => envelope(409, null, 'Cannot execute', 'nonce 3 must be executed first')));
     const { deps, client } = setup();
-    const error = await rejectionOf(client.post('/sys/sign/confirm', { proposalId: 'p4' }));
+    const error = await rejectionOf(client.post(ApiPath.sign.confirm, { proposalId: 'p4' }));
     expect(deps.notifyError).toHaveBeenCalledExactlyOnceWith('Cannot execute (nonce 3 must be executed first)');
     expect(error.message).toBe('Cannot execute (nonce 3 must be executed first)');
     expect(error.status).toBe(409);
@@ -264,7 +265,7 @@ describe('envelope', () => {
   it('a file download (text/csv attachment) passes directly as a Blob with its filename', async () => {
     server.use(
       http.get(
-        '/api/sys/payment-report/export',
+        `/api${ApiPath.report.payment.export}`,
         () =>
           new HttpResponse('orderNo,amount\nA1,1.50\n', {
             headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="payments.csv"' },
@@ -272,7 +273,7 @@ describe('envelope', () => {
       ),
     );
     const { deps, client } = setup();
-    const file = await client.download('/sys/payment-report/export', { status: 'paid' });
+    const file = await client.download(ApiPath.report.payment.export, { status: 'paid' });
     expect(file.filename).toBe('payments.csv');
     expect(await file.blob.text()).toBe('orderNo,amount\nA1,1.50\n');
     expect(deps.notifyError).not.toHaveBeenCalled();
@@ -305,14 +306,14 @@ describe('request shape', () => {
     let seen: Request | undefined;
     let sentBody: unknown;
     server.use(
-      http.post('/api/sys/chain/save', async ({ request }) => {
+      http.post(`/api${ApiPath.chain.save}`, async ({ request }) => {
         seen = request;
         sentBody = await request.json();
         return envelope(200, { id: 1 });
       }),
     );
     const { client } = setup({ getOrgId: () => 'org-7' });
-    await client.post('/sys/chain/save', { name: 'Ethereum' });
+    await client.post(ApiPath.chain.save, { name: 'Ethereum' });
     expect(seen?.headers.get('Authorization')).toBe('Bearer tok-123');
     expect(seen?.headers.get('Accept-Language')).toBe('zh-CN');
     expect(seen?.headers.get('X-Org-Id')).toBe('org-7');
@@ -325,13 +326,13 @@ describe('request shape', () => {
     localStorage.removeItem('token');
     let seen: Request | undefined;
     server.use(
-      http.get('/api/sys/config/brand', ({ request }) => {
+      http.get(`/api${ApiPath.brand.get}`, ({ request }) => {
         seen = request;
         return envelope(200, {});
       }),
     );
     const { client } = setup();
-    await client.get('/sys/config/brand');
+    await client.get(ApiPath.brand.get);
     expect(seen?.headers.has('Authorization')).toBe(false);
     expect(seen?.headers.has('X-Org-Id')).toBe(false);
     expect(seen?.headers.get('Accept-Language')).toBe('zh-CN');
@@ -353,12 +354,12 @@ describe('request shape', () => {
   it('a POST without a body sends no Content-Type (Fastify refuses an empty JSON body)', async () => {
     let contentType: string | null = 'unset';
     server.use(
-      http.post('/api/sys/currency/delete/:id', ({ request }) => {
+      http.post(`/api${ApiPath.currency.delete.replace('{id}', ':id')}`, ({ request }) => {
         contentType = request.headers.get('Content-Type');
         return envelope(200);
       }),
     );
-    await setup().client.post('/sys/currency/delete/5');
+    await setup().client.post(withId(ApiPath.currency.delete, 5));
     expect(contentType).toBeNull();
   });
 
@@ -391,12 +392,12 @@ describe('request shape', () => {
   it('puts the serialized query on the URL', async () => {
     let url: URL | undefined;
     server.use(
-      http.get('/api/sys/currency/list', ({ request }) => {
+      http.get(`/api${ApiPath.currency.list}`, ({ request }) => {
         url = new URL(request.url);
         return envelope(200, { list: [], count: 0 });
       }),
     );
-    await setup().client.get('/sys/currency/list', { chainId: 1, symbol: '', status: ['a', 'b'] });
+    await setup().client.get(ApiPath.currency.list, { chainId: 1, symbol: '', status: ['a', 'b'] });
     expect(url?.search).toBe('?chainId=1&status=a%2Cb');
   });
 });

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createHttpClient, IDEMPOTENCY_HEADER, newIdempotencyKey } from '../../../src/dataProvider/httpClient';
 import { BodyCode } from '../../../src/contract/envelope';
 import { envelope, makeDeps, rejectionOf, startMockApi } from './harness';
+import { ApiPath } from '../../../src/contract/apiPaths';
 
 /**
  * Every POST carries an Idempotency-Key of its own, and keeps it when it is sent again (after a
@@ -18,7 +19,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 function write(answers: Array<'503' | 'network' | number>) {
   let calls = 0;
   server.use(
-    http.post('/api/sys/movement/save', () => {
+    http.post(`/api${ApiPath.movement.save}`, () => {
       const answer = answers[Math.min(calls, answers.length - 1)];
       calls += 1;
       if (answer === 'network') return HttpResponse.error();
@@ -44,19 +45,19 @@ describe('Idempotency-Key', () => {
   it('each POST gets a fresh key (a UUID); a GET carries none', async () => {
     const seen: Array<string | null> = [];
     server.use(
-      http.post('/api/sys/movement/save', ({ request }) => {
+      http.post(`/api${ApiPath.movement.save}`, ({ request }) => {
         seen.push(request.headers.get(IDEMPOTENCY_HEADER));
         return envelope(200, { id: 1 });
       }),
-      http.get('/api/sys/movement/list', ({ request }) => {
+      http.get(`/api${ApiPath.movement.list}`, ({ request }) => {
         seen.push(request.headers.get(IDEMPOTENCY_HEADER));
         return envelope(200, { list: [], count: 0 });
       }),
     );
     const client = createHttpClient(makeDeps());
-    await client.post('/sys/movement/save', { amount: '1' });
-    await client.post('/sys/movement/save', { amount: '1' });
-    await client.get('/sys/movement/list');
+    await client.post(ApiPath.movement.save, { amount: '1' });
+    await client.post(ApiPath.movement.save, { amount: '1' });
+    await client.get(ApiPath.movement.list);
     expect(seen[0]).toMatch(UUID);
     expect(seen[1]).toMatch(UUID);
     expect(seen[0]).not.toBe(seen[1]);
@@ -81,7 +82,7 @@ describe('Idempotency-Key', () => {
     const keys = recordKeys();
     write([BodyCode.stepUpRequired, 200]);
     const client = createHttpClient(makeDeps({ stepUp: async () => true }));
-    expect(await client.post('/sys/movement/save', { amount: '1' })).toEqual({ id: 7 });
+    expect(await client.post(ApiPath.movement.save, { amount: '1' })).toEqual({ id: 7 });
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(UUID);
     expect(keys[1]).toBe(keys[0]);
@@ -91,7 +92,7 @@ describe('Idempotency-Key', () => {
     const keys = recordKeys();
     write(['503', 200]);
     const deps = makeDeps({ retryDelaysMs: [1, 1] });
-    expect(await createHttpClient(deps).post('/sys/movement/save', { amount: '1' })).toEqual({ id: 7 });
+    expect(await createHttpClient(deps).post(ApiPath.movement.save, { amount: '1' })).toEqual({ id: 7 });
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
     expect(deps.notifyError).not.toHaveBeenCalled();
@@ -101,7 +102,7 @@ describe('Idempotency-Key', () => {
     const keys = recordKeys();
     write(['network']);
     const deps = makeDeps({ retryDelaysMs: [1, 1] });
-    const error = await rejectionOf(createHttpClient(deps).post('/sys/movement/save', { amount: '1' }));
+    const error = await rejectionOf(createHttpClient(deps).post(ApiPath.movement.save, { amount: '1' }));
     expect(error.status).toBe(0);
     expect(keys).toHaveLength(3);
     expect(new Set(keys).size).toBe(1);
@@ -111,7 +112,7 @@ describe('Idempotency-Key', () => {
   it('three 503s fail as a 503, each try with the one key', async () => {
     const keys = recordKeys();
     write(['503']);
-    const error = await rejectionOf(createHttpClient(makeDeps({ retryDelaysMs: [1, 1] })).post('/sys/movement/save', {}));
+    const error = await rejectionOf(createHttpClient(makeDeps({ retryDelaysMs: [1, 1] })).post(ApiPath.movement.save, {}));
     expect(error.status).toBe(503);
     expect(keys).toHaveLength(3);
     expect(new Set(keys).size).toBe(1);
@@ -120,13 +121,13 @@ describe('Idempotency-Key', () => {
   it('a refusal is not retried; a call cancelled during the pause is not sent again', async () => {
     const keys = recordKeys();
     write([BodyCode.badRequest]);
-    await rejectionOf(createHttpClient(makeDeps({ retryDelaysMs: [1, 1] })).post('/sys/movement/save', {}));
+    await rejectionOf(createHttpClient(makeDeps({ retryDelaysMs: [1, 1] })).post(ApiPath.movement.save, {}));
     expect(keys).toHaveLength(1);
 
     keys.length = 0;
     write(['503', 200]);
     const cancel = new AbortController();
-    const pending = createHttpClient(makeDeps({ retryDelaysMs: [60_000] })).request('POST', '/sys/movement/save', {
+    const pending = createHttpClient(makeDeps({ retryDelaysMs: [60_000] })).request('POST', ApiPath.movement.save, {
       body: {},
       signal: cancel.signal,
     });

@@ -4,6 +4,7 @@ import { createHttpClient, STEP_UP_CANCELLED } from '../../../src/dataProvider/h
 import { BodyCode } from '../../../src/contract/envelope';
 import { envelope, makeDeps, rejectionOf, startMockApi } from './harness';
 import { stepUpPrompt } from '../../../src/shell/stepUp/stepUpPrompt';
+import { ApiPath } from '../../../src/contract/apiPaths';
 
 const server = startMockApi();
 beforeEach(() => localStorage.setItem('token', 'tok-123'));
@@ -12,7 +13,7 @@ beforeEach(() => localStorage.setItem('token', 'tok-123'));
 function stepUpWrite() {
   const seen = { calls: 0, steppedUp: false };
   server.use(
-    http.post('/api/sys/sign/approval', () => {
+    http.post(`/api${ApiPath.sign.approval}`, () => {
       seen.calls += 1;
       return seen.steppedUp
         ? envelope(200, { status: 'approved' })
@@ -31,7 +32,7 @@ describe('step-up (body code 428)', () => {
     });
     const deps = makeDeps({ stepUp });
     const client = createHttpClient(deps);
-    expect(await client.post('/sys/sign/approval', { proposalId: 1 })).toEqual({ status: 'approved' });
+    expect(await client.post(ApiPath.sign.approval, { proposalId: 1 })).toEqual({ status: 'approved' });
     expect(stepUp).toHaveBeenCalledOnce();
     expect(seen.calls).toBe(2);
     expect(deps.notifyError).not.toHaveBeenCalled();
@@ -41,7 +42,7 @@ describe('step-up (body code 428)', () => {
   it('cancelled: the call fails with a readable message and the session stays', async () => {
     const seen = stepUpWrite();
     const deps = makeDeps({ stepUp: async () => false });
-    const error = await rejectionOf(createHttpClient(deps).post('/sys/sign/approval', { proposalId: 1 }));
+    const error = await rejectionOf(createHttpClient(deps).post(ApiPath.sign.approval, { proposalId: 1 }));
     expect(error.status).toBe(BodyCode.stepUpRequired);
     expect(error.message).toBe(STEP_UP_CANCELLED);
     expect(seen.calls).toBe(1);
@@ -51,7 +52,7 @@ describe('step-up (body code 428)', () => {
   it('asks once per call: a second refusal after the step-up fails instead of asking again', async () => {
     const seen = stepUpWrite();
     const stepUp = vi.fn(async () => true);
-    const error = await rejectionOf(createHttpClient(makeDeps({ stepUp })).post('/sys/sign/approval', { proposalId: 1 }));
+    const error = await rejectionOf(createHttpClient(makeDeps({ stepUp })).post(ApiPath.sign.approval, { proposalId: 1 }));
     expect(error.status).toBe(BodyCode.stepUpRequired);
     expect(stepUp).toHaveBeenCalledOnce();
     expect(seen.calls).toBe(2);

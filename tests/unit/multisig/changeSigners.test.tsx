@@ -7,6 +7,7 @@ import { multisig } from '../../../src/resources/multisig';
 import { startMockApi } from '../dataProvider/harness';
 import { answer, mountAdmin } from '../resources/harness';
 import { signerChange } from './proposalFixtures';
+import { ApiPath } from '../../../src/contract/apiPaths';
 
 startMockApi();
 
@@ -36,18 +37,18 @@ const coldWallet = {
 const notEditable = (input: HTMLElement) => input.hasAttribute('readonly') || (input as HTMLInputElement).disabled;
 
 function openWallet(wallet: Record<string, unknown>, path: string, role: RoleName) {
-  answer('get', '/sys/chain-wallet/detail', wallet);
-  answer('get', '/sys/chain/list', { list: [{ chainId: 1, name: 'Ethereum', family: 'evm' }], count: 1 });
-  answer('get', '/sys/org/list', { list: [{ orgId: 7, orgName: 'Test Org' }], count: 1 });
-  const memberCalls = answer('get', '/sys/member/list', { list: members, count: members.length });
+  answer('get', ApiPath.chainWallet.detail, wallet);
+  answer('get', ApiPath.chain.list, { list: [{ chainId: 1, name: 'Ethereum', family: 'evm' }], count: 1 });
+  answer('get', ApiPath.org.list, { list: [{ orgId: 7, orgName: 'Test Org' }], count: 1 });
+  const memberCalls = answer('get', ApiPath.member.list, { list: members, count: members.length });
   mountAdmin([chainWallet, multisig], path, role);
   return { memberCalls };
 }
 
 describe('the wallet form edits the label only', { timeout: 30_000 }, () => {
   it('threshold and signers show read-only; Save sends the id and the label', async () => {
-    const updates = answer('post', '/sys/chain-wallet/update', { ...coldWallet, label: 'Renamed' });
-    answer('get', '/sys/chain-wallet/list', { list: [coldWallet], count: 1 });
+    const updates = answer('post', ApiPath.chainWallet.update, { ...coldWallet, label: 'Renamed' });
+    answer('get', ApiPath.chainWallet.list, { list: [coldWallet], count: 1 });
     openWallet(coldWallet, '/aggregate/3', 'merchantProManager');
     const label = await screen.findByRole('textbox', { name: 'Label' });
     expect(notEditable(label)).toBe(false);
@@ -105,8 +106,8 @@ describe('"Change signers" is offered to the wallet’s current signers only', {
 
 describe('the signer change form', { timeout: 60_000 }, () => {
   it('starts a governance proposal with the picked signers and threshold, then shows it', async () => {
-    const starts = answer('post', '/sys/sign/start', { proposalId: 42, walletLabel: 'Test cold', nonce: 18, status: 'pending' });
-    answer('get', '/sys/sign/detail', signerChange);
+    const starts = answer('post', ApiPath.sign.start, { proposalId: 42, walletLabel: 'Test cold', nonce: 18, status: 'pending' });
+    answer('get', ApiPath.sign.detail, signerChange);
     openWallet(coldWallet, '/aggregate/3/show', 'merchantProFinance');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Change signers' }));
@@ -124,7 +125,7 @@ describe('the signer change form', { timeout: 60_000 }, () => {
   });
 
   it('offers nothing to send before a change, and refuses one signer alone in the server’s words, without a call', async () => {
-    const starts = answer('post', '/sys/sign/start', { proposalId: 42, walletLabel: 'Test cold', nonce: 18, status: 'pending' });
+    const starts = answer('post', ApiPath.sign.start, { proposalId: 42, walletLabel: 'Test cold', nonce: 18, status: 'pending' });
     openWallet(coldWallet, '/aggregate/3/show', 'merchantProFinance');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Change signers' }));

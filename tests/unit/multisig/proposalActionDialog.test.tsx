@@ -6,17 +6,18 @@ import { multisig } from '../../../src/resources/multisig';
 import { startMockApi } from '../dataProvider/harness';
 import { answer, mountAdmin } from '../resources/harness';
 import { signerChange, supersededTransfer, withdrawal } from './proposalFixtures';
+import { ApiPath } from '../../../src/contract/apiPaths';
 
 startMockApi();
 
 const showProposal = (detail: ProposalDetail & Record<string, unknown>) => {
-  answer('get', '/sys/sign/detail', detail);
+  answer('get', ApiPath.sign.detail, detail);
   mountAdmin([multisig], `/multisig/${detail.proposalId}/show`, 'merchantProFinance');
 };
 
 describe('confirm and deny ask once more, repeating what the proposal does', { timeout: 30_000 }, () => {
   it('Confirm opens a dialog with amount, currency, destination, fee, nonce and wallet; nothing is sent before its own button', async () => {
-    const confirmed = answer('post', '/sys/sign/confirm', { ...withdrawal, status: 'executed' });
+    const confirmed = answer('post', ApiPath.sign.confirm, { ...withdrawal, status: 'executed' });
     showProposal(withdrawal);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Confirm' }));
@@ -36,7 +37,7 @@ describe('confirm and deny ask once more, repeating what the proposal does', { t
   });
 
   it('Cancel closes the dialog without a call', async () => {
-    const confirmed = answer('post', '/sys/sign/confirm', withdrawal);
+    const confirmed = answer('post', ApiPath.sign.confirm, withdrawal);
     showProposal(withdrawal);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Confirm' }));
@@ -46,7 +47,7 @@ describe('confirm and deny ask once more, repeating what the proposal does', { t
   });
 
   it('Deny asks too, and sends the comment typed on the page, which the dialog repeats', async () => {
-    const denied = answer('post', '/sys/sign/deny', { ...withdrawal, status: 'denied' });
+    const denied = answer('post', ApiPath.sign.deny, { ...withdrawal, status: 'denied' });
     showProposal(withdrawal);
     const user = userEvent.setup();
     await user.type(await screen.findByRole('textbox', { name: 'Comment' }), 'Wrong customer');
@@ -62,7 +63,7 @@ describe('confirm and deny ask once more, repeating what the proposal does', { t
   });
 
   it('a signer change shows the signers and threshold it replaces and asks for, not an amount', async () => {
-    const approved = answer('post', '/sys/sign/approval', signerChange);
+    const approved = answer('post', ApiPath.sign.approval, signerChange);
     showProposal(signerChange);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Approve' }));
@@ -100,8 +101,8 @@ describe('the proposal detail', { timeout: 30_000 }, () => {
   });
 
   it('on a Safe, a signer with no signing key is told so and sent to /account: no passphrase to guess, nothing sent', async () => {
-    answer('get', '/sys/account/signing-key', { address: null, registeredAt: null });
-    const approved = answer('post', '/sys/sign/approval', withdrawal);
+    answer('get', ApiPath.account.signingKey.state, { address: null, registeredAt: null });
+    const approved = answer('post', ApiPath.sign.approval, withdrawal);
     const safe = {
       ...withdrawal,
       status: 'pending',

@@ -18,6 +18,7 @@ import { startMockApi } from '../dataProvider/harness';
 import { answer, mountAdmin } from '../resources/harness';
 import { testI18nProvider } from '../testI18nProvider';
 import { signerChange, withdrawal } from './proposalFixtures';
+import { ApiPath } from '../../../src/contract/apiPaths';
 
 startMockApi();
 afterEach(() => vi.restoreAllMocks());
@@ -27,7 +28,7 @@ const queued = { ...withdrawal, id: 44, proposalId: 44, nonce: 18, status: 'pend
 
 describe('one proposal, one name: "<wallet> · #<nonce>" wherever it shows; the id only in URLs', { timeout: 30_000 }, () => {
   it('the queue names each proposal and the one it waits for', async () => {
-    answer('get', '/sys/sign/list', (call) =>
+    answer('get', ApiPath.sign.list, (call) =>
       call.query.state === 'open' ? { list: [withdrawal, queued], count: 2 } : { list: [], count: 0 },
     );
     mountAdmin([multisig], '/multisig', 'merchantProFinance');
@@ -40,7 +41,7 @@ describe('one proposal, one name: "<wallet> · #<nonce>" wherever it shows; the 
 
   it('the history names them too, with translated kinds, paged like every list', async () => {
     const retired = { ...withdrawal, id: 45, proposalId: 45, nonce: 3, kind: 'contract', status: 'executed' };
-    const history = answer('get', '/sys/sign/list', (call) =>
+    const history = answer('get', ApiPath.sign.list, (call) =>
       call.query.state === 'closed'
         ? { list: [{ ...withdrawal, status: 'executed' }, { ...signerChange, status: 'denied' }, retired], count: 3 }
         : { list: [], count: 0 },
@@ -62,8 +63,8 @@ describe('one proposal, one name: "<wallet> · #<nonce>" wherever it shows; the 
   });
 
   it('the detail is titled with it, and the dialog and toasts of an action say it', async () => {
-    answer('get', '/sys/sign/detail', withdrawal);
-    answer('post', '/sys/sign/confirm', { ...withdrawal, status: 'executed' });
+    answer('get', ApiPath.sign.detail, withdrawal);
+    answer('post', ApiPath.sign.confirm, { ...withdrawal, status: 'executed' });
     const loading = vi.spyOn(toasts, 'loading');
     const settle = vi.spyOn(toasts, 'settle');
     mountAdmin([multisig], '/multisig/41/show', 'merchantProFinance');
@@ -80,8 +81,8 @@ describe('one proposal, one name: "<wallet> · #<nonce>" wherever it shows; the 
 
   it('a withdrawal row links its proposal by that name', async () => {
     session.setChainList([{ chainId: 1, name: 'Ethereum', isDefault: true, family: 'evm' }]);
-    answer('get', '/sys/currency/list', { list: [], count: 0 });
-    answer('get', '/sys/movement/list', {
+    answer('get', ApiPath.currency.list, { list: [], count: 0 });
+    answer('get', ApiPath.movement.list, {
       list: [
         {
           id: 90,
@@ -168,8 +169,8 @@ describe('one proposal, one name: "<wallet> · #<nonce>" wherever it shows; the 
 
   it('an asset-flow entry names the proposal that moved it (a supply credit names the cold wallet’s proposal)', async () => {
     session.setChainList([{ chainId: 1, name: 'Ethereum', isDefault: true, family: 'evm' }]);
-    answer('get', '/sys/chain/list', { list: [], count: 0 });
-    answer('get', '/sys/asset-flow/list', ledger);
+    answer('get', ApiPath.chain.list, { list: [], count: 0 });
+    answer('get', ApiPath.assetFlow.list, ledger);
     mountAdmin([assetFlow], '/asset-flow', 'merchantProFinance');
     const link = await screen.findByRole('link', { name: 'Aurora cold · #4' });
     expect(link.getAttribute('href')).toBe('/multisig/7/show');
@@ -177,18 +178,18 @@ describe('one proposal, one name: "<wallet> · #<nonce>" wherever it shows; the 
 
   it('a role without /multisig reads the name without a link that would end on /403', async () => {
     session.setChainList([{ chainId: 1, name: 'Ethereum', isDefault: true, family: 'evm' }]);
-    answer('get', '/sys/chain/list', { list: [], count: 0 });
-    answer('get', '/sys/asset-flow/list', ledger);
+    answer('get', ApiPath.chain.list, { list: [], count: 0 });
+    answer('get', ApiPath.assetFlow.list, ledger);
     mountAdmin([assetFlow], '/asset-flow', 'merchantLiteManager');
     expect((await screen.findByText('Aurora cold · #4')).closest('a')).toBeNull();
   });
 
   it('/home lists the proposals waiting for me by that name', async () => {
-    const waiting = answer('get', '/sys/sign/list', { list: [withdrawal, queued], count: 2 });
-    answer('get', '/sys/chain/list', { list: [], count: 0 });
-    answer('get', '/sys/currency/list', { list: [], count: 0 });
-    answer('get', '/sys/chain-wallet/list', { list: [], count: 0 });
-    answer('get', '/sys/dashboard', { from: '2026-02-01', to: '2026-03-02', volume: [] });
+    const waiting = answer('get', ApiPath.sign.list, { list: [withdrawal, queued], count: 2 });
+    answer('get', ApiPath.chain.list, { list: [], count: 0 });
+    answer('get', ApiPath.currency.list, { list: [], count: 0 });
+    answer('get', ApiPath.chainWallet.list, { list: [], count: 0 });
+    answer('get', ApiPath.dashboard, { from: '2026-02-01', to: '2026-03-02', volume: [] });
     mountAdmin(
       [network, currency, chainWallet, multisig],
       '/home',

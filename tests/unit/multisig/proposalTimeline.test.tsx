@@ -4,6 +4,7 @@ import { multisig } from '../../../src/resources/multisig';
 import { startMockApi } from '../dataProvider/harness';
 import { answer, mountAdmin } from '../resources/harness';
 import { executedWithdrawal, signerChange, withdrawal } from './proposalFixtures';
+import { ApiPath } from '../../../src/contract/apiPaths';
 
 startMockApi();
 
@@ -12,7 +13,7 @@ const at = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: '
 
 describe('the detail’s timeline tells who did what, and when', { timeout: 30_000 }, () => {
   it('the sign log: each entry’s actor, action, time and comment', async () => {
-    answer('get', '/sys/sign/detail', withdrawal);
+    answer('get', ApiPath.sign.detail, withdrawal);
     mountAdmin([multisig], '/multisig/41/show', 'merchantProFinance');
     const log = await screen.findByTestId('sign-log');
     const start = within(log).getByTestId('log-start');
@@ -25,20 +26,20 @@ describe('the detail’s timeline tells who did what, and when', { timeout: 30_0
   });
 
   it('when the threshold was reached', async () => {
-    answer('get', '/sys/sign/detail', withdrawal);
+    answer('get', ApiPath.sign.detail, withdrawal);
     mountAdmin([multisig], '/multisig/41/show', 'merchantProFinance');
     expect((await screen.findByTestId('approved-at')).textContent).toBe(`Threshold reached ${at('2026-03-01T11:00:00Z')}`);
   });
 
   it('a proposal still short of its threshold shows no approval time', async () => {
-    answer('get', '/sys/sign/detail', signerChange);
+    answer('get', ApiPath.sign.detail, signerChange);
     mountAdmin([multisig], '/multisig/42/show', 'merchantProFinance');
     await screen.findByTestId('sign-log');
     expect(screen.queryByTestId('approved-at')).toBeNull();
   });
 
   it('an executed proposal names who executed it and when, and logs it', async () => {
-    answer('get', '/sys/sign/detail', executedWithdrawal);
+    answer('get', ApiPath.sign.detail, executedWithdrawal);
     mountAdmin([multisig], '/multisig/41/show', 'merchantProFinance');
     const closing = await screen.findByTestId('timeline-closing');
     expect(within(closing).getByTestId('executed-by').textContent).toBe(
@@ -52,7 +53,7 @@ describe('the detail’s timeline tells who did what, and when', { timeout: 30_0
   });
 
   it('an entry of the platform itself (an expiry) is named as such', async () => {
-    answer('get', '/sys/sign/detail', {
+    answer('get', ApiPath.sign.detail, {
       ...signerChange,
       status: 'expired',
       myActions: [],
@@ -68,14 +69,14 @@ describe('the detail’s timeline tells who did what, and when', { timeout: 30_0
 
 describe('the executed transaction links to its chain’s explorer, as that explorer names a transaction', { timeout: 30_000 }, () => {
   it('Etherscan-style on an EVM chain: /tx/<hash>', async () => {
-    answer('get', '/sys/sign/detail', executedWithdrawal);
+    answer('get', ApiPath.sign.detail, executedWithdrawal);
     mountAdmin([multisig], '/multisig/41/show', 'merchantProFinance');
     expect((await screen.findByTestId('tx-hash')).getAttribute('href')).toBe(`https://etherscan.io/tx/${executedWithdrawal.txHash}`);
   });
 
   it('Tronscan on TRON: /#/transaction/<hash>', async () => {
     const hash = 'cd'.repeat(32);
-    answer('get', '/sys/sign/detail', {
+    answer('get', ApiPath.sign.detail, {
       ...executedWithdrawal,
       chainId: 728126428,
       family: 'tron',

@@ -5,6 +5,7 @@ import { chainWallet } from '../../../src/resources/chainWallet';
 import { multisig } from '../../../src/resources/multisig';
 import { startMockApi } from '../dataProvider/harness';
 import { answer, mountAdmin } from '../resources/harness';
+import { ApiPath } from '../../../src/contract/apiPaths';
 
 startMockApi();
 
@@ -44,7 +45,7 @@ const options = async (user: ReturnType<typeof userEvent.setup>, label: string) 
 
 describe('the start form offers what the role may move, out of the selected org’s multisig wallets', { timeout: 60_000 }, () => {
   it('finance: transfer, withdrawal and refund (no supply); only its own org’s multisig wallets', async () => {
-    answer('get', '/sys/chain-wallet/list', { list: wallets, count: wallets.length });
+    answer('get', ApiPath.chainWallet.list, { list: wallets, count: wallets.length });
     mountAdmin([chainWallet, multisig], '/multisig/create', 'merchantProFinance');
     const user = userEvent.setup();
     await screen.findByRole('combobox', { name: 'Kind' });
@@ -53,8 +54,8 @@ describe('the start form offers what the role may move, out of the selected org�
   });
 
   it('a refund asks for its order; a supply for a hot wallet of the same org', async () => {
-    const starts = answer('post', '/sys/sign/start', { proposalId: 9, nonce: 1, status: 'pending' });
-    answer('get', '/sys/chain-wallet/list', { list: wallets, count: wallets.length });
+    const starts = answer('post', ApiPath.sign.start, { proposalId: 9, nonce: 1, status: 'pending' });
+    answer('get', ApiPath.chainWallet.list, { list: wallets, count: wallets.length });
     mountAdmin([chainWallet, multisig], '/multisig/create', 'merchantProManager');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('combobox', { name: 'Wallet' }));

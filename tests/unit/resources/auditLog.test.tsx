@@ -10,6 +10,7 @@ import { startMockApi } from '../dataProvider/harness';
 import { answer, mountAdmin } from './harness';
 import type { AuditEventRecord } from '../../../src/contract/schemas/auditLog';
 import type { LedgerVerifyResult } from '../../../src/contract/schemas/ledger';
+import { ApiPath } from '../../../src/contract/apiPaths';
 
 startMockApi();
 
@@ -64,8 +65,13 @@ const seeded = event({
 
 function mountLog(role: 'superAdmin' | 'merchantProManager', list: AuditEventRecord[]) {
   session.setChainList([{ chainId: 1, name: 'Ethereum', isDefault: true } as never]);
-  const listed = answer('get', '/sys/audit-log/list', { list, count: list.length });
-  const verified = answer('get', '/sys/audit/verify', { intact: true, checked: 120, firstBroken: null, asOf: '2026-11-20T10:00:00.000Z' });
+  const listed = answer('get', ApiPath.auditLog.list, { list, count: list.length });
+  const verified = answer('get', ApiPath.auditLog.verify, {
+    intact: true,
+    checked: 120,
+    firstBroken: null,
+    asOf: '2026-11-20T10:00:00.000Z',
+  });
   mountAdmin([auditLog], '/audit-log', role);
   return { listed, verified };
 }
@@ -147,8 +153,8 @@ describe('/audit-log', () => {
 
   it('a broken chain names its first altered event', async () => {
     session.setChainList([{ chainId: 1, name: 'Ethereum', isDefault: true } as never]);
-    answer('get', '/sys/audit-log/list', { list: [event({})], count: 1 });
-    answer('get', '/sys/audit/verify', {
+    answer('get', ApiPath.auditLog.list, { list: [event({})], count: 1 });
+    answer('get', ApiPath.auditLog.verify, {
       intact: false,
       checked: 120,
       firstBroken: { id: 17, createdAt: '2026-11-20T10:00:00.000Z' },
@@ -160,8 +166,8 @@ describe('/audit-log', () => {
 
   it('events left unsealed too long are named: how many, the oldest, since when', async () => {
     session.setChainList([{ chainId: 1, name: 'Ethereum', isDefault: true } as never]);
-    answer('get', '/sys/audit-log/list', { list: [event({})], count: 1 });
-    answer('get', '/sys/audit/verify', {
+    answer('get', ApiPath.auditLog.list, { list: [event({})], count: 1 });
+    answer('get', ApiPath.auditLog.verify, {
       intact: false,
       checked: 120,
       firstBroken: null,
@@ -178,8 +184,8 @@ describe('/audit-log', () => {
 
   it('a failed chain check is a line, not a crash', async () => {
     session.setChainList([{ chainId: 1, name: 'Ethereum', isDefault: true } as never]);
-    answer('get', '/sys/audit-log/list', { list: [event({})], count: 1 });
-    answer('get', '/sys/audit/verify', () => {
+    answer('get', ApiPath.auditLog.list, { list: [event({})], count: 1 });
+    answer('get', ApiPath.auditLog.verify, () => {
       throw new Error('down');
     });
     mountAdmin([auditLog], '/audit-log', 'superAdmin');
@@ -229,8 +235,8 @@ describe('the books’ check on /asset-flow', () => {
       proposalNonce: null,
       txHash: null,
     };
-    answer('get', '/sys/asset-flow/list', { list: [entry], count: 1 });
-    const calls = answer('get', '/sys/ledger/verify', verify as never);
+    answer('get', ApiPath.assetFlow.list, { list: [entry], count: 1 });
+    const calls = answer('get', ApiPath.ledger.verify, verify as never);
     mountAdmin([assetFlow], '/asset-flow', role);
     return calls;
   };

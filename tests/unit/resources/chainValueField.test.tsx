@@ -6,6 +6,7 @@ import { defineResource } from '../../../src/resources/engine';
 import { session } from '../../../src/session';
 import { startMockApi } from '../dataProvider/harness';
 import { answer, mountAdmin } from './harness';
+import { ApiPath } from '../../../src/contract/apiPaths';
 
 startMockApi();
 
@@ -33,8 +34,8 @@ const rows = [
 ];
 
 const mount = () => {
-  answer('get', '/sys/transfer-log/list', { list: rows, count: rows.length });
-  answer('get', '/sys/chain/list', { list: [], count: 0 });
+  answer('get', transferLog.endpoint.paths.list, { list: rows, count: rows.length });
+  answer('get', ApiPath.chain.list, { list: [], count: 0 });
   mountAdmin([transferLog], '/transfer-log', 'superAdmin');
   session.setChainList([
     { chainId: 1, name: 'Ethereum', isDefault: true, family: 'evm', explorerUrl: 'https://etherscan.io/' },

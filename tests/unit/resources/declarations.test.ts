@@ -7,6 +7,7 @@ import { resourceRegistry, resources } from '../../../src/resources';
 import type { Choice } from '../../../src/resources/engine';
 import enTranslation from '../../../public/locales/en-US/translation.json';
 import zhTranslation from '../../../public/locales/zh-CN/translation.json';
+import { ApiPath } from '../../../src/contract/apiPaths';
 
 type Catalogue = Record<string, unknown>;
 const textAt = (catalogue: Catalogue | null, key: string) => {
@@ -62,8 +63,8 @@ describe('the declared resources', () => {
       expect(resourceRegistry[resource.props.name]).toBe(resource.endpoint);
       expect(resourceRegistry[resource.name]).toBe(resource.endpoint);
     }
-    expect(resourceRegistry.network.paths.list).toBe('/sys/chain/list');
-    expect(resourceRegistry['chain-wallet'].paths.save).toBe('/sys/chain-wallet/save');
+    expect(resourceRegistry.network.paths.list).toBe(ApiPath.chain.list);
+    expect(resourceRegistry['chain-wallet'].paths.save).toBe(ApiPath.chainWallet.save);
     expect(resourceRegistry['contract-address']).toMatchObject({ idField: 'chainId', detailIdParam: 'chainId' });
   });
 

@@ -5,6 +5,7 @@ import HubIcon from '@mui/icons-material/Hub';
 import { masks } from '../../../src/access';
 import { defineResource, type ResourceDefinition } from '../../../src/resources/engine';
 import { realApi } from './realApi';
+import { ApiPath } from '../../../src/contract/apiPaths';
 
 /**
  * The promise of the engine: a resource declared here, in this file only, gives a
@@ -28,6 +29,7 @@ const ledgerNetwork = defineResource({
   route: { path: '/ledger-network', group: 'all' },
   icon: HubIcon,
   menuGroup: 'chains',
+  // eslint-disable-next-line no-restricted-syntax -- a declaration's base is a prefix, not a path of ApiPath (the chain API under another name)
   endpoints: { base: '/sys/chain' },
   fields,
   schema: () => import('../../../src/contract/schemas/chain').then((m) => ({ create: m.chainBody, update: m.chainUpdateBody })),
@@ -40,6 +42,7 @@ const uncheckedNetwork = defineResource({
   route: { path: '/unchecked-network', group: 'all' },
   icon: HubIcon,
   menuGroup: 'chains',
+  // eslint-disable-next-line no-restricted-syntax -- a declaration's base is a prefix, not a path of ApiPath (the chain API under another name)
   endpoints: { base: '/sys/chain' },
   fields,
   access: { create: masks.operator },
@@ -82,7 +85,7 @@ describe('a resource declared in a test file works against the real API', () => 
 
     const stored = await env.server.call<{ list: Array<{ chainId: number; name: string; family: string; confirmations: number }> }>(
       'GET',
-      '/sys/chain/list',
+      ApiPath.chain.list,
       {
         token: await env.server.login('superAdmin'),
         query: { chainId: 137 },
@@ -101,7 +104,7 @@ describe('a resource declared in a test file works against the real API', () => 
       explorerUrl: 'https://optimistic.etherscan.io',
       confirmations: 12,
     };
-    const answer = await env.server.call<Record<string, string>>('POST', '/sys/chain/save', {
+    const answer = await env.server.call<Record<string, string>>('POST', ApiPath.chain.save, {
       token: await env.server.login('superAdmin'),
       body: badBody,
     });
@@ -135,7 +138,7 @@ describe('a resource declared in a test file works against the real API', () => 
     await user.click(screen.getByRole('button', { name: /save/i }));
     const rpcUrl = await input(/^Rpc url/);
     await waitFor(() => expect(rpcUrl.getAttribute('aria-invalid')).toBe('true'), { timeout: 10_000 });
-    expect(requests).toEqual(['POST /sys/chain/save']);
+    expect(requests).toEqual([`POST ${ApiPath.chain.save}`]);
     expect(document.getElementById(`${rpcUrl.id}-helper-text`)?.textContent).toBe('Must be an http(s) URL.');
   }, 60_000);
 

@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { resources } from '../../../src/resources';
 import { testI18nProvider } from '../testI18nProvider';
 import { realApi } from './realApi';
+import { resourcePaths } from '../../../src/contract/apiPaths';
+import orgContact from '../../../src/resources/orgContact/resource';
 
 /**
  * The proof resource of README "Adding a resource" in the console's own resource list, against
@@ -17,9 +19,11 @@ const { requests } = env;
 const input = (label: RegExp) => screen.findByLabelText<HTMLInputElement>(label, {}, { timeout: 15_000 });
 const contacts = async () =>
   (
-    await env.server.call<{ list: Array<{ name: string; email: string; role: string; orgId: number }> }>('GET', '/sys/org-contact/list', {
-      token: await env.server.login('merchantProManager'),
-    })
+    await env.server.call<{ list: Array<{ name: string; email: string; role: string; orgId: number }> }>(
+      'GET',
+      resourcePaths(orgContact.name).list,
+      { token: await env.server.login('merchantProManager') },
+    )
   ).data.list;
 
 describe('a resource that is one declaration, in the console', () => {
@@ -40,7 +44,7 @@ describe('a resource that is one declaration, in the console', () => {
     await user.click(screen.getByRole('button', { name: /save/i }));
     const table = await screen.findByRole('table', {}, { timeout: 15_000 });
     await within(table).findByText('Ines Ops', {}, { timeout: 15_000 });
-    expect(requests).toEqual(['POST /sys/org-contact/save']);
+    expect(requests).toEqual([`POST ${resourcePaths(orgContact.name).save}`]);
     expect(await contacts()).toEqual([
       expect.objectContaining({ name: 'Ines Ops', email: 'ines@aurora.example', role: 'security', orgId: env.server.orgIds.proA }),
     ]);

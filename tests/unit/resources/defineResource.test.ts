@@ -10,6 +10,7 @@ import {
   type ResourceDeclaration,
 } from '../../../src/resources/engine';
 import { fieldsFor, toPayload } from '../../../src/resources/engine/fields';
+import { ApiPath, resourcePaths } from '../../../src/contract/apiPaths';
 
 const base: ResourceDeclaration = {
   name: 'chain-wallet',
@@ -50,23 +51,24 @@ describe('defineResource: what one declaration yields', () => {
   it('endpoints: /sys/<name>/… by default; a base or single paths override', () => {
     expect(declare().endpoint).toEqual({
       paths: {
-        list: '/sys/chain-wallet/list',
-        detail: '/sys/chain-wallet/detail',
-        save: '/sys/chain-wallet/save',
-        update: '/sys/chain-wallet/update',
-        delete: '/sys/chain-wallet/delete/{id}',
+        list: ApiPath.chainWallet.list,
+        detail: ApiPath.chainWallet.detail,
+        save: ApiPath.chainWallet.save,
+        update: ApiPath.chainWallet.update,
+        delete: ApiPath.chainWallet.delete,
       },
     });
-    expect(declare({ endpoints: { base: '/sys/chain' } }).endpoint.paths.list).toBe('/sys/chain/list');
+    // eslint-disable-next-line no-restricted-syntax -- a declaration's base is a prefix, not a path of ApiPath; the paths it yields are compared with ApiPath
+    expect(declare({ endpoints: { base: '/sys/chain' } }).endpoint.paths.list).toBe(ApiPath.chain.list);
     const proposals = declare({
-      endpoints: { list: '/sys/sign/list', save: '/sys/sign/start' },
+      endpoints: { list: ApiPath.sign.list, save: ApiPath.sign.start },
       idField: 'proposalId',
       detailIdParam: 'proposalId',
     });
     expect(proposals.endpoint).toMatchObject({
       idField: 'proposalId',
       detailIdParam: 'proposalId',
-      paths: { list: '/sys/sign/list', save: '/sys/sign/start', detail: '/sys/chain-wallet/detail' },
+      paths: { list: ApiPath.sign.list, save: ApiPath.sign.start, detail: ApiPath.chainWallet.detail },
     });
   });
 
@@ -157,12 +159,12 @@ describe('registry: one source for the dataProvider', () => {
   it('each resource under its route name and its API name, plus every lookup its fields read', () => {
     const registry = registryOf([declare()]);
     expect(registry.aggregate).toBe(registry['chain-wallet']);
-    expect(registry['@lookup/sys/chain/list#chainId']).toMatchObject({ paths: { list: '/sys/chain/list' }, idField: 'chainId' });
+    expect(registry['@lookup/sys/chain/list#chainId']).toMatchObject({ paths: { list: ApiPath.chain.list }, idField: 'chainId' });
     expect(registry['@lookup/sys/currency/list#id']).toMatchObject({ idField: 'id' });
   });
 
   it('one endpoint read for two value fields is two lookups, each with its own record id', () => {
-    const wallets = (value: string) => ({ path: '/sys/chain-wallet/list', value, label: 'label' });
+    const wallets = (value: string) => ({ path: ApiPath.chainWallet.list, value, label: 'label' });
     const registry = registryOf([
       declare({
         fields: [
@@ -228,7 +230,7 @@ describe('fields: where each shows, and what a form sends', () => {
     });
     expect(toPayload(editable, { id: 9, chainId: '56', label: 'x' }, 'edit')).toEqual({ id: 9, chainId: 56, label: 'x' });
     const byCode = declare({
-      fields: [{ source: 'tender', kind: 'reference', reference: { path: '/sys/t/list', value: 'code', label: 'code' } }],
+      fields: [{ source: 'tender', kind: 'reference', reference: { path: resourcePaths('t').list, value: 'code', label: 'code' } }],
     });
     expect(toPayload(byCode, { tender: '840' }, 'create')).toEqual({ tender: '840' });
   });

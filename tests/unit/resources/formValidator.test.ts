@@ -11,6 +11,7 @@ import { chainWallet } from '../../../src/resources/chainWallet';
 import { startTestServer, type TestServer } from '../../api/harness';
 import enApi from '../../../public/locales/en-US/api.json';
 import zhApi from '../../../public/locales/zh-CN/api.json';
+import { ApiPath } from '../../../src/contract/apiPaths';
 
 /** The console's words: the same `api` files, through i18next as the app loads them. */
 function translatorFor(lng: 'en-US' | 'zh-CN') {
@@ -33,7 +34,7 @@ const chains = [
 ];
 const currencies = [{ id: 5, symbol: 'USDT', chainId: 1, decimals: 6 }];
 const lookup: Lookup = async (source) =>
-  source.path === '/sys/chain/list' ? chains : source.path === '/sys/currency/list' ? currencies : [];
+  source.path === ApiPath.chain.list ? chains : source.path === ApiPath.currency.list ? currencies : [];
 
 const validatorFor = (
   resource: ResourceDefinition,
@@ -73,7 +74,7 @@ describe('client validation is the server’s: same schema, same message, in bot
   ];
   for (const lng of ['en-US', 'zh-CN'] as const) {
     it.each(cases)(`${lng}: $bad`, async ({ body, field }) => {
-      const answer = await server.call<Record<string, string>>('POST', '/sys/chain/save', {
+      const answer = await server.call<Record<string, string>>('POST', ApiPath.chain.save, {
         token,
         body,
         headers: { 'accept-language': lng },
@@ -120,7 +121,7 @@ describe('address fields: checked for the family of the form’s chain', () => {
 
   it('the server refuses the same bad checksum with the same words', async () => {
     const body = { ...goodCurrency, symbol: 'XUSD', contractAddress: '0xDAC17F958D2ee523a2206206994597C13D831ec7' };
-    const answer = await server.call<Record<string, string>>('POST', '/sys/currency/save', { token, body });
+    const answer = await server.call<Record<string, string>>('POST', ApiPath.currency.save, { token, body });
     expect(answer.data.contractAddress).toBe((await validateCurrency(body)).contractAddress);
   });
 

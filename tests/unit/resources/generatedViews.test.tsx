@@ -8,6 +8,7 @@ import { currency } from '../../../src/resources/currency';
 import { session } from '../../../src/session';
 import { startMockApi } from '../dataProvider/harness';
 import { answer, mountAdmin } from './harness';
+import { ApiPath, withId } from '../../../src/contract/apiPaths';
 
 startMockApi();
 
@@ -45,7 +46,7 @@ const headers = (table: HTMLElement) =>
 
 describe('list: columns, sorting, filters and paging come from the fields', () => {
   it('shows the inList fields in order, sorts on the server by the first sortable field, pages 25 at a time', async () => {
-    const calls = answer('get', '/sys/widget/list', { list: rows, count: 2 });
+    const calls = answer('get', widget.endpoint.paths.list, { list: rows, count: 2 });
     mountAdmin([widget], '/widget', 'superAdmin');
     const table = await screen.findByRole('table');
     await within(table).findByText('W-2');
@@ -60,7 +61,7 @@ describe('list: columns, sorting, filters and paging come from the fields', () =
   });
 
   it('amounts line up on the right, header and cells; text stays on the left', async () => {
-    answer('get', '/sys/widget/list', { list: rows, count: 2 });
+    answer('get', widget.endpoint.paths.list, { list: rows, count: 2 });
     mountAdmin([widget], '/widget', 'superAdmin');
     const table = await screen.findByRole('table');
     const cell = await within(table).findByText('20.00');
@@ -70,7 +71,7 @@ describe('list: columns, sorting, filters and paging come from the fields', () =
   });
 
   it('offers the filterable fields as filters; "alwaysOn" is shown at once and goes to the server', async () => {
-    const calls = answer('get', '/sys/widget/list', ({ query }) => ({
+    const calls = answer('get', widget.endpoint.paths.list, ({ query }) => ({
       list: rows.filter((r) => !query.code || r.code.includes(query.code)),
       count: 1,
     }));
@@ -88,7 +89,7 @@ describe('list: columns, sorting, filters and paging come from the fields', () =
   });
 
   it('an empty list says so and offers Create only to a role in the create mask', async () => {
-    answer('get', '/sys/widget/list', { list: [], count: 0 });
+    answer('get', widget.endpoint.paths.list, { list: [], count: 0 });
     mountAdmin([widget], '/widget', 'operatorEmployee');
     expect(await screen.findByTestId('resource-empty')).toBeTruthy();
     // Without a translation the resource's own name stands in.
@@ -97,7 +98,7 @@ describe('list: columns, sorting, filters and paging come from the fields', () =
   });
 
   it('an empty list offers nothing to a role outside the create mask', async () => {
-    answer('get', '/sys/widget/list', { list: [], count: 0 });
+    answer('get', widget.endpoint.paths.list, { list: [], count: 0 });
     mountAdmin([widget], '/widget', 'merchantStdFinance');
     const empty = await screen.findByTestId('resource-empty');
     expect(within(empty).queryByRole('link')).toBeNull();
@@ -106,8 +107,8 @@ describe('list: columns, sorting, filters and paging come from the fields', () =
 
 describe('forms: inputs from the fields, only form fields are sent', () => {
   it('create: one input per form field with its default; the body carries exactly those fields', async () => {
-    answer('get', '/sys/widget/list', { list: rows, count: 2 });
-    const saves = answer('post', '/sys/widget/save', ({ body }) => ({ id: 3, ...(body as object) }));
+    answer('get', widget.endpoint.paths.list, { list: rows, count: 2 });
+    const saves = answer('post', widget.endpoint.paths.save, ({ body }) => ({ id: 3, ...(body as object) }));
     mountAdmin([widget], '/widget/create', 'superAdmin');
     const code = await screen.findByLabelText<HTMLInputElement>(/^Code/);
     expect((screen.getByLabelText(/^Price/) as HTMLInputElement).value).toBe('0');
@@ -123,7 +124,7 @@ describe('forms: inputs from the fields, only form fields are sent', () => {
   });
 
   it('create: an amount finer than its decimals is refused on the field, before any request', async () => {
-    const saves = answer('post', '/sys/widget/save', {});
+    const saves = answer('post', widget.endpoint.paths.save, {});
     mountAdmin([widget], '/widget/create', 'superAdmin');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/^Code/), 'W-4');
@@ -137,9 +138,9 @@ describe('forms: inputs from the fields, only form fields are sent', () => {
   });
 
   it('edit: create-only fields are read-only and not sent; display-only fields stay home', async () => {
-    answer('get', '/sys/widget/detail', rows[0]);
-    const updates = answer('post', '/sys/widget/update', ({ body }) => body);
-    answer('get', '/sys/widget/list', { list: rows, count: 2 });
+    answer('get', widget.endpoint.paths.detail, rows[0]);
+    const updates = answer('post', widget.endpoint.paths.update, ({ body }) => body);
+    answer('get', widget.endpoint.paths.list, { list: rows, count: 2 });
     mountAdmin([widget], '/widget/1', 'operatorEmployee');
     const code = await screen.findByLabelText<HTMLInputElement>(/^Code/);
     await waitFor(() => expect(code.value).toBe('W-1'));
@@ -153,8 +154,8 @@ describe('forms: inputs from the fields, only form fields are sent', () => {
   });
 
   it('says what was saved: "<resource> <record> created" / "… saved", as a success, not "Element created"', async () => {
-    answer('get', '/sys/widget/list', { list: rows, count: 2 });
-    answer('post', '/sys/widget/save', ({ body }) => ({ id: 3, ...(body as object) }));
+    answer('get', widget.endpoint.paths.list, { list: rows, count: 2 });
+    answer('post', widget.endpoint.paths.save, ({ body }) => ({ id: 3, ...(body as object) }));
     mountAdmin([widget], '/widget/create', 'superAdmin');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/^Code/), 'W-3');
@@ -164,9 +165,9 @@ describe('forms: inputs from the fields, only form fields are sent', () => {
   });
 
   it('an edit says "<resource> <record> saved"', async () => {
-    answer('get', '/sys/widget/detail', rows[1]);
-    answer('post', '/sys/widget/update', ({ body }) => ({ ...rows[1], ...(body as object) }));
-    answer('get', '/sys/widget/list', { list: rows, count: 2 });
+    answer('get', widget.endpoint.paths.detail, rows[1]);
+    answer('post', widget.endpoint.paths.update, ({ body }) => ({ ...rows[1], ...(body as object) }));
+    answer('get', widget.endpoint.paths.list, { list: rows, count: 2 });
     mountAdmin([widget], '/widget/2', 'superAdmin');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/^Secret/), '9');
@@ -175,9 +176,9 @@ describe('forms: inputs from the fields, only form fields are sent', () => {
   });
 
   it('a delete says "<resource> <record> deleted", not react-admin\'s "Element deleted"', async () => {
-    answer('get', '/sys/widget/detail', rows[1]);
-    answer('post', '/sys/widget/delete/2', () => null);
-    answer('get', '/sys/widget/list', { list: rows, count: 2 });
+    answer('get', widget.endpoint.paths.detail, rows[1]);
+    answer('post', withId(widget.endpoint.paths.delete, 2), () => null);
+    answer('get', widget.endpoint.paths.list, { list: rows, count: 2 });
     mountAdmin([widget], '/widget/2', 'superAdmin');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
@@ -189,21 +190,21 @@ describe('forms: inputs from the fields, only form fields are sent', () => {
 
 describe('access: buttons follow the declaration masks', () => {
   it('a role with edit but outside the delete mask edits without a Delete button', async () => {
-    answer('get', '/sys/widget/detail', rows[0]);
+    answer('get', widget.endpoint.paths.detail, rows[0]);
     mountAdmin([widget], '/widget/1', 'operatorEmployee');
     await screen.findByRole('button', { name: 'Save' });
     expect(screen.queryByRole('button', { name: /delete/i })).toBeNull();
   });
 
   it('a role in the delete mask gets Delete', async () => {
-    answer('get', '/sys/widget/detail', rows[0]);
+    answer('get', widget.endpoint.paths.detail, rows[0]);
     mountAdmin([widget], '/widget/1', 'superAdmin');
     expect(await screen.findByRole('button', { name: /delete/i })).toBeTruthy();
   });
 
   it('a read-only role sees the list without Create, and rows open the show page', async () => {
-    answer('get', '/sys/widget/list', { list: rows, count: 2 });
-    answer('get', '/sys/widget/detail', rows[0]);
+    answer('get', widget.endpoint.paths.list, { list: rows, count: 2 });
+    answer('get', widget.endpoint.paths.detail, rows[0]);
     mountAdmin([widget], '/widget', 'merchantProManager');
     const row = await screen.findByText('W-1');
     expect(screen.queryByRole('link', { name: /create/i })).toBeNull();
@@ -215,7 +216,7 @@ describe('access: buttons follow the declaration masks', () => {
   });
 
   it('the edit URL is denied to a read-only role before the record is fetched', async () => {
-    const details = answer('get', '/sys/widget/detail', rows[0]);
+    const details = answer('get', widget.endpoint.paths.detail, rows[0]);
     mountAdmin([widget], '/widget/1', 'merchantProManager');
     expect(await screen.findByText(/access denied|no access|not allowed/i)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
@@ -225,10 +226,10 @@ describe('access: buttons follow the declaration masks', () => {
 
 describe('address fields are checked for the chain family of the form', () => {
   it('a wrong EIP-55 checksum on an EVM chain is refused on the field with the server’s message, without a request', async () => {
-    answer('get', '/sys/chain/list', { list: [{ id: 1, chainId: 1, name: 'Ethereum', family: 'evm' }], count: 1 });
-    answer('get', '/sys/currency/legalTender/list', { list: [{ code: 'USD', name: 'US Dollar' }], count: 1 });
-    answer('get', '/sys/currency/symbol/available', { list: [{ symbol: 'USDT', name: 'Tether USD' }], count: 1 });
-    const saves = answer('post', '/sys/currency/save', {});
+    answer('get', ApiPath.chain.list, { list: [{ id: 1, chainId: 1, name: 'Ethereum', family: 'evm' }], count: 1 });
+    answer('get', ApiPath.currency.legalTenderList, { list: [{ code: 'USD', name: 'US Dollar' }], count: 1 });
+    answer('get', ApiPath.currency.symbolAvailable, { list: [{ symbol: 'USDT', name: 'Tether USD' }], count: 1 });
+    const saves = answer('post', ApiPath.currency.save, {});
     // Chain-scoped: a new currency starts on the chain selected in the app bar.
     session.setChainList([{ chainId: 1, name: 'Ethereum', isDefault: true, family: 'evm' }]);
     mountAdmin([currency], '/currency/create', 'superAdmin');
@@ -246,9 +247,9 @@ describe('address fields are checked for the chain family of the form', () => {
 
 describe('a free-text field with suggestions (the currency symbol)', () => {
   const mountCurrencyForm = () => {
-    answer('get', '/sys/chain/list', { list: [{ id: 1, chainId: 1, name: 'Ethereum', family: 'evm' }], count: 1 });
-    answer('get', '/sys/currency/legalTender/list', { list: [{ code: 'USD', name: 'US Dollar' }], count: 1 });
-    answer('get', '/sys/currency/symbol/available', {
+    answer('get', ApiPath.chain.list, { list: [{ id: 1, chainId: 1, name: 'Ethereum', family: 'evm' }], count: 1 });
+    answer('get', ApiPath.currency.legalTenderList, { list: [{ code: 'USD', name: 'US Dollar' }], count: 1 });
+    answer('get', ApiPath.currency.symbolAvailable, {
       list: [
         { symbol: 'USDT', name: 'Tether USD', decimals: 6 },
         { symbol: 'DAI', name: 'Dai Stablecoin', decimals: 18 },
@@ -279,7 +280,7 @@ describe('a free-text field with suggestions (the currency symbol)', () => {
   });
 
   it('picking a known symbol fills its name and decimals, which stay editable', async () => {
-    const saves = answer('post', '/sys/currency/save', ({ body }) => ({ id: 5, ...(body as object) }));
+    const saves = answer('post', ApiPath.currency.save, ({ body }) => ({ id: 5, ...(body as object) }));
     mountCurrencyForm();
     const symbol = await screen.findByRole<HTMLInputElement>('combobox', { name: /^Symbol/ });
     const user = userEvent.setup();

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { payLink } from '../../../src/resources/payLink';
 import { startMockApi } from '../dataProvider/harness';
 import { answer, mountAdmin } from './harness';
+import { ApiPath } from '../../../src/contract/apiPaths';
 
 startMockApi();
 
@@ -26,7 +27,7 @@ const url = `${window.location.origin}/pay/aB3-x_9Q`;
 
 describe('a pay link shows the URL its payers open', () => {
   it('the list shows the link’s URL; copy puts it on the clipboard; its QR code holds it', async () => {
-    answer('get', '/sys/pay-link/list', { list: [link], count: 1 });
+    answer('get', ApiPath.payLink.list, { list: [link], count: 1 });
     mountAdmin([payLink], '/pay-link', 'merchantProEmployee');
     const user = userEvent.setup();
     const row = await screen.findByRole('row', { name: /Gift card/ });
@@ -49,9 +50,9 @@ describe('a pay link shows the URL its payers open', () => {
   });
 
   it('the link’s own page shows it too, with a Share button opening its QR code', async () => {
-    answer('get', '/sys/pay-link/detail', link);
-    answer('get', '/sys/chain/list', { list: [{ chainId: 1, name: 'Ethereum' }], count: 1 });
-    answer('get', '/sys/currency/list', { list: [{ id: 2, symbol: 'USDT', chainId: 1 }], count: 1 });
+    answer('get', ApiPath.payLink.detail, link);
+    answer('get', ApiPath.chain.list, { list: [{ chainId: 1, name: 'Ethereum' }], count: 1 });
+    answer('get', ApiPath.currency.list, { list: [{ id: 2, symbol: 'USDT', chainId: 1 }], count: 1 });
     mountAdmin([payLink], '/pay-link/5/show', 'merchantProEmployee');
     const user = userEvent.setup();
     expect((await screen.findByRole('link', { name: url })).getAttribute('href')).toBe(url);

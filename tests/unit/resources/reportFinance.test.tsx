@@ -5,6 +5,7 @@ import { paymentReport } from '../../../src/resources/reports';
 import { session } from '../../../src/session';
 import { startMockApi } from '../dataProvider/harness';
 import { answer, mountAdmin } from './harness';
+import { ApiPath } from '../../../src/contract/apiPaths';
 
 startMockApi();
 
@@ -23,9 +24,9 @@ const order = {
 
 function mountPayments() {
   session.setChainList([{ chainId: 1, name: 'Ethereum', isDefault: true } as never]);
-  const listed = answer('get', '/sys/report/payment/list', { list: [order], count: 1 });
-  answer('get', '/sys/report/payment/totals', { list: [] });
-  answer('get', '/sys/currency/list', { list: [], count: 0 });
+  const listed = answer('get', ApiPath.report.payment.list, { list: [order], count: 1 });
+  answer('get', ApiPath.report.payment.totals, { list: [] });
+  answer('get', ApiPath.currency.list, { list: [], count: 0 });
   mountAdmin([paymentReport], '/payment-report', 'merchantProFinance');
   return listed;
 }
@@ -83,8 +84,8 @@ describe('a report’s columns are finance’s to choose', () => {
 describe('a report over every chain', () => {
   it('“All chains” drops the app bar’s chain from the rows and the totals, shows each row’s chain, and is remembered', async () => {
     const listed = mountPayments();
-    const totals = answer('get', '/sys/report/payment/totals', { list: [] });
-    answer('get', '/sys/chain/list', { list: [{ id: 1, chainId: 1, name: 'Ethereum' }], count: 1 });
+    const totals = answer('get', ApiPath.report.payment.totals, { list: [] });
+    answer('get', ApiPath.chain.list, { list: [{ id: 1, chainId: 1, name: 'Ethereum' }], count: 1 });
     await screen.findByText(order.orderNo);
     await expect.poll(() => listed.at(-1)?.query.chainId).toBe('1');
     expect(orderHeaders()).not.toContain('Chain');
@@ -106,9 +107,9 @@ describe('a report over every chain', () => {
 describe('a search too broad to count', () => {
   it('pages without a total, says why there are no totals, and still exports', async () => {
     session.setChainList([{ chainId: 1, name: 'Ethereum', isDefault: true } as never]);
-    const listed = answer('get', '/sys/report/payment/list', { list: [order], count: 2, hasNextPage: true });
-    answer('get', '/sys/report/payment/totals', { list: [], count: 0, broad: true, searchCap: 50_000 });
-    answer('get', '/sys/currency/list', { list: [], count: 0 });
+    const listed = answer('get', ApiPath.report.payment.list, { list: [order], count: 2, hasNextPage: true });
+    answer('get', ApiPath.report.payment.totals, { list: [], count: 0, broad: true, searchCap: 50_000 });
+    answer('get', ApiPath.currency.list, { list: [], count: 0 });
     mountAdmin([paymentReport], '/payment-report', 'merchantProFinance');
     await screen.findByText(order.orderNo);
     expect((await screen.findByTestId('broad-search')).textContent).toContain('More than 50,000 orders match this search');
@@ -126,7 +127,7 @@ describe('a search too broad to count', () => {
 describe('an order opens beside its report', () => {
   it('a row opens the order with the payments seen on chain, its repairs and its ledger entries', async () => {
     mountPayments();
-    const story = answer('get', '/sys/report/order/detail', {
+    const story = answer('get', ApiPath.report.order, {
       order,
       transfers: [{ txHash: '0xfeed', fromAddress: '0xpayer', amount: '5', blockTime: '2026-11-01T10:04:00.000Z' }],
       repairs: [],

@@ -6,6 +6,7 @@ import { dayRange } from '../../../src/resources/reports/zonedTime';
 import { session } from '../../../src/session';
 import { startMockApi } from '../dataProvider/harness';
 import { answer, mountAdmin } from './harness';
+import { ApiPath } from '../../../src/contract/apiPaths';
 
 startMockApi();
 
@@ -28,11 +29,17 @@ const headers = (table: HTMLElement) =>
     .map((h) => h.textContent);
 
 /** A report at `path` whose list answers `list` and whose totals answer `totals`; returns the calls. */
-function mountReport(definition: typeof paymentReport, kind: string, path: string, list: object[], totals: object[]) {
+function mountReport(
+  definition: typeof paymentReport,
+  kind: Exclude<keyof typeof ApiPath.report, 'order'>,
+  path: string,
+  list: object[],
+  totals: object[],
+) {
   session.setChainList([{ chainId: 1, name: 'Ethereum', isDefault: true } as never]);
-  const listed = answer('get', `/sys/report/${kind}/list`, { list, count: list.length });
-  answer('get', `/sys/report/${kind}/totals`, { list: totals });
-  const currencies = answer('get', '/sys/currency/list', {
+  const listed = answer('get', ApiPath.report[kind].list, { list, count: list.length });
+  answer('get', ApiPath.report[kind].totals, { list: totals });
+  const currencies = answer('get', ApiPath.currency.list, {
     list: [
       { id: 1, symbol: 'ETH', chainId: 1 },
       { id: 2, symbol: 'USDT', chainId: 1 },
@@ -45,9 +52,9 @@ function mountReport(definition: typeof paymentReport, kind: string, path: strin
 
 describe('report totals say what they sum', () => {
   it.each([
-    [paymentReport, 'payment', 'Totals of the filtered payments'],
-    [linkpayReport, 'linkpay', 'Totals of the filtered pay-link payments'],
-    [rechargeReport, 'recharge', 'Totals of the filtered recharges'],
+    [paymentReport, 'payment' as const, 'Totals of the filtered payments'],
+    [linkpayReport, 'linkpay' as const, 'Totals of the filtered pay-link payments'],
+    [rechargeReport, 'recharge' as const, 'Totals of the filtered recharges'],
   ])(
     '%#: an order report keeps paid orders (count, amount, fee) apart from those not paid, figures in the language',
     async (definition, kind, title) => {

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { paymentReport } from '../../../src/resources/reports';
 import { startMockApi } from '../dataProvider/harness';
 import { answer, mountAdmin } from './harness';
+import { ApiPath } from '../../../src/contract/apiPaths';
 
 startMockApi();
 
@@ -21,8 +22,8 @@ const order = {
 
 describe('a report shows its times in the zone its date range is picked in', { timeout: 60_000 }, () => {
   it('the rows follow the time-zone picker, and the range is sent as that zone’s midnights', async () => {
-    const listed = answer('get', '/sys/report/payment/list', { list: [order], count: 1 });
-    answer('get', '/sys/report/payment/totals', { list: [] });
+    const listed = answer('get', ApiPath.report.payment.list, { list: [order], count: 1 });
+    answer('get', ApiPath.report.payment.totals, { list: [] });
     mountAdmin([paymentReport], '/payment-report', 'merchantProFinance');
     const user = userEvent.setup();
     const pick = async (zone: string) => {

@@ -6,6 +6,7 @@ import { createFormValidator, type Lookup } from '../../../src/resources/engine/
 import { session } from '../../../src/session';
 import { startMockApi } from '../dataProvider/harness';
 import { answer, mountAdmin } from './harness';
+import { ApiPath } from '../../../src/contract/apiPaths';
 
 startMockApi();
 
@@ -20,9 +21,9 @@ const chains = [
  */
 describe('wallet form: a Safe’s address is the server’s to make', { timeout: 90_000 }, () => {
   const mountForm = () => {
-    answer('get', '/sys/chain/list', { list: chains, count: chains.length });
-    answer('get', '/sys/org/list', { list: [{ orgId: 4, orgName: 'Aurora Pay (Pro)', tenantType: 3 }], count: 1 });
-    answer('get', '/sys/member/list', { list: [], count: 0 });
+    answer('get', ApiPath.chain.list, { list: chains, count: chains.length });
+    answer('get', ApiPath.org.list, { list: [{ orgId: 4, orgName: 'Aurora Pay (Pro)', tenantType: 3 }], count: 1 });
+    answer('get', ApiPath.member.list, { list: [], count: 0 });
     session.setChainList(chains.map((c) => ({ chainId: c.chainId, name: c.name, isDefault: c.chainId === 1, family: c.family })));
     mountAdmin([chainWallet], '/aggregate/create', 'superAdmin');
   };
@@ -56,7 +57,7 @@ describe('wallet form: a Safe’s address is the server’s to make', { timeout:
 });
 
 describe('wallet form validation: a Safe needs no address, and none is sent', () => {
-  const lookup: Lookup = async (source) => (source.path === '/sys/chain/list' ? chains : []);
+  const lookup: Lookup = async (source) => (source.path === ApiPath.chain.list ? chains : []);
   const validate = createFormValidator({ resource: chainWallet, mode: 'create', translate: (key) => key, lookup });
   const base = { orgId: 4, label: 'Vault', threshold: 2, signers: [1, 2, 3] };
 

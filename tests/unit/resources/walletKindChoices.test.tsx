@@ -5,14 +5,15 @@ import { chainWallet } from '../../../src/resources/chainWallet';
 import { session } from '../../../src/session';
 import { startMockApi } from '../dataProvider/harness';
 import { answer, mountAdmin } from './harness';
+import { ApiPath } from '../../../src/contract/apiPaths';
 
 startMockApi();
 
 /** The wallet form offers, as Kind, only the wallet kinds of the chosen org's tier (never a pool or factory). */
 describe('wallet form: Kind follows the chosen org’s tier', { timeout: 90_000 }, () => {
   const mountForm = () => {
-    answer('get', '/sys/chain/list', { list: [{ id: 1, chainId: 1, name: 'Ethereum', family: 'evm' }], count: 1 });
-    answer('get', '/sys/org/list', {
+    answer('get', ApiPath.chain.list, { list: [{ id: 1, chainId: 1, name: 'Ethereum', family: 'evm' }], count: 1 });
+    answer('get', ApiPath.org.list, {
       list: [
         { orgId: 4, orgName: 'Aurora Pay (Pro)', tenantType: 3 },
         { orgId: 6, orgName: 'Cedar Cafe (Lite)', tenantType: 4 },
@@ -20,7 +21,7 @@ describe('wallet form: Kind follows the chosen org’s tier', { timeout: 90_000 
       ],
       count: 3,
     });
-    answer('get', '/sys/member/list', { list: [], count: 0 });
+    answer('get', ApiPath.member.list, { list: [], count: 0 });
     session.setChainList([{ chainId: 1, name: 'Ethereum', isDefault: true, family: 'evm' }]);
     mountAdmin([chainWallet], '/aggregate/create', 'superAdmin');
   };

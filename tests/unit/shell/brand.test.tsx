@@ -5,6 +5,7 @@ import { setupServer } from 'msw/node';
 import { AdminContext } from 'react-admin';
 import { testI18nProvider as i18nProvider } from '../testI18nProvider';
 import { createHttpClient } from '../../../src/dataProvider/httpClient';
+import { ApiPath } from '../../../src/contract/apiPaths';
 
 const brand = (brandName: string) => ({
   brandName,
@@ -17,7 +18,7 @@ const API = 'http://console.test/api';
 let served = brand('Fresh');
 let language: string | null = null;
 const api = setupServer(
-  http.get(`${API}/sys/config/brand`, async ({ request }) => {
+  http.get(`${API}${ApiPath.brand.get}`, async ({ request }) => {
     language = request.headers.get('Accept-Language');
     await delay(30);
     return HttpResponse.json({ code: 200, msg: 'ok', description: '', data: served });
@@ -102,7 +103,7 @@ describe('brand at start-up', () => {
       'errors.request-timeout',
     ],
   ])('keeps the cached brand when %s, and says why in a toast', async (_, answer, toast) => {
-    api.use(http.get(`${API}/sys/config/brand`, answer));
+    api.use(http.get(`${API}${ApiPath.brand.get}`, answer));
     localStorage.setItem('brand-config', JSON.stringify(brand('Kept')));
     const { loadBrand } = await load();
     const { client, toasts } = clientFor(100);

@@ -13,6 +13,7 @@ import { multisig } from '../../../src/resources/multisig';
 import HomePage from '../../../src/pages/home/HomePage';
 import { envelope, server, startMockApi } from '../dataProvider/harness';
 import { answer, mountAdmin } from '../resources/harness';
+import { ApiPath } from '../../../src/contract/apiPaths';
 
 startMockApi();
 
@@ -51,14 +52,14 @@ async function expectServerErrorContent() {
 
 describe('generated views', () => {
   it.each(serverFaults)('a list answered with %s shows the /500 content', async (_, respond) => {
-    failWith('/sys/gadget/list', respond);
+    failWith(gadget.endpoint.paths.list, respond);
     mountAdmin([gadget], '/gadget', 'superAdmin');
     await expectServerErrorContent();
     expect(screen.queryByRole('table')).toBeNull();
   });
 
   it.each(refusals)('a list answered with %s toasts and keeps the list’s own content', async (_, respond) => {
-    failWith('/sys/gadget/list', respond);
+    failWith(gadget.endpoint.paths.list, respond);
     const deps = mountAdmin([gadget], '/gadget', 'superAdmin');
     // react-admin's own answer to a failed list: its "no results" line (the resource has no translated name here).
     expect(await screen.findByText(/^No .*gadget.* found$/)).toBeTruthy();
@@ -67,20 +68,20 @@ describe('generated views', () => {
   });
 
   it('a show page whose record fails with HTTP 500 shows the /500 content', async () => {
-    failWith('/sys/gadget/detail', serverFaults[0][1]);
+    failWith(gadget.endpoint.paths.detail, serverFaults[0][1]);
     mountAdmin([gadget], '/gadget/1/show', 'superAdmin');
     await expectServerErrorContent();
   });
 
   it('an edit page whose record fails with HTTP 500 shows the /500 content', async () => {
-    failWith('/sys/gadget/detail', serverFaults[0][1]);
+    failWith(gadget.endpoint.paths.detail, serverFaults[0][1]);
     mountAdmin([gadget], '/gadget/1', 'superAdmin');
     await expectServerErrorContent();
   });
 
   it('an edit page whose record is refused goes back to the list, as without the error prop', async () => {
-    failWith('/sys/gadget/detail', refusals[1][1]);
-    answer('get', '/sys/gadget/list', { list: [{ id: 2, code: 'G-2' }], count: 1 });
+    failWith(gadget.endpoint.paths.detail, refusals[1][1]);
+    answer('get', gadget.endpoint.paths.list, { list: [{ id: 2, code: 'G-2' }], count: 1 });
     mountAdmin([gadget], '/gadget/1', 'superAdmin');
     expect(await screen.findByText('G-2')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Server error' })).toBeNull();
@@ -99,15 +100,15 @@ describe('custom pages', () => {
     );
 
   const answerDashboard = () => {
-    answer('get', '/sys/chain/list', { list: [], count: 0 });
-    answer('get', '/sys/currency/list', { list: [], count: 0 });
-    answer('get', '/sys/sign/list', { list: [], count: 0 });
-    answer('get', '/sys/dashboard', { from: '2026-01-01', to: '2026-01-30', volume: [] });
+    answer('get', ApiPath.chain.list, { list: [], count: 0 });
+    answer('get', ApiPath.currency.list, { list: [], count: 0 });
+    answer('get', ApiPath.sign.list, { list: [], count: 0 });
+    answer('get', ApiPath.dashboard, { from: '2026-01-01', to: '2026-01-30', volume: [] });
   };
 
   it('the dashboard shows the /500 content when its wallets fail with HTTP 500', async () => {
     answerDashboard();
-    failWith('/sys/chain-wallet/list', serverFaults[0][1]);
+    failWith(ApiPath.chainWallet.list, serverFaults[0][1]);
     mountHome();
     await expectServerErrorContent();
     expect(screen.queryByTestId('home-balances')).toBeNull();
@@ -115,7 +116,7 @@ describe('custom pages', () => {
 
   it('the dashboard shows its figures when its calls succeed', async () => {
     answerDashboard();
-    answer('get', '/sys/chain-wallet/list', { list: [], count: 0 });
+    answer('get', ApiPath.chainWallet.list, { list: [], count: 0 });
     mountHome();
     expect(await screen.findByTestId('home-balances')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('home-networks').textContent).toBe('0'));
