@@ -108,6 +108,8 @@ describe('the environment', () => {
   it('documents every variable it reads, in the order README shows them', () => {
     const names = [...configTable().matchAll(/^\| `([A-Z_]+)` \|/gm)].map(([, name]) => name);
     expect(names.slice(0, 3)).toEqual(['PORT', 'HOST', 'DATA_DIR']);
-    expect(names).toHaveLength(28);
+    // AUDIT_SEAL_MS: how often the audit chain is sealed when no write pokes it (docs/ledger.md "Sealing the audit chain").
+    expect(names).toContain('AUDIT_SEAL_MS');
+    expect(names).toHaveLength(29);
   });
 });
