@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -162,12 +163,43 @@ async function timeReference(servers: BenchServers, headers: Record<string, stri
 }
 
 /**
- * The payment report's export against its reference, both in the same run: the reference read
- * before and after the export (the mean of the two), so a machine that slows down meanwhile
- * weighs on both sides. The ratio is the export's rows per second over the reference's.
+ * `\copy` of the export's own select (issue 35's reference): psql runs `COPY (select …) TO STDOUT
+ * (FORMAT csv)` over the select the export reads (bench/apiServers.ts), and its output is read here
+ * as the export's is, lines counted: PostgreSQL's own pace for those rows, with nothing decoded in JS.
  */
-async function exportRatio(servers: BenchServers, headers: Record<string, string>): Promise<void> {
+async function timeCopy(
+  servers: BenchServers,
+  headers: Record<string, string>,
+  databaseUrl: string,
+): Promise<{ rows: number; seconds: number }> {
+  const res = await request(new http.Agent(), servers.api, '/bench/export-reference/payment/sql', headers);
+  if (res.status !== 200) throw new Error(`export reference select: ${res.status} ${res.body.slice(0, 200)}`);
+  const { sql } = JSON.parse(res.body) as { sql: string };
+  const started = Date.now();
+  const rows = await new Promise<number>((resolve, reject) => {
+    const psql = spawn('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', databaseUrl, '-c', `\\copy (${sql}) to stdout with (format csv)`], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let lines = 0;
+    psql.stdout.on('data', (chunk: Buffer) => {
+      for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, at + 1)) lines++;
+    });
+    psql.once('error', reject);
+    psql.once('close', (code) => (code === 0 ? resolve(lines) : reject(new Error(`psql exited with ${code}`))));
+  });
+  return { rows, seconds: (Date.now() - started) / 1000 };
+}
+
+/**
+ * The payment report's export against its references, all in the same run: each reference read
+ * before and after the export (the mean of the two), so a machine that slows down meanwhile
+ * weighs on both sides. The ratio is the export's rows per second over the reference's: on
+ * PostgreSQL `\copy` of the same select (the issue's measure), and everywhere the same select
+ * read batch after batch inside the server (what decoding the rows in Node costs by itself).
+ */
+async function exportRatio(servers: BenchServers, headers: Record<string, string>, databaseUrl: string | undefined): Promise<void> {
   // The server's CPU per row beside the wall clock: on a loaded machine the clock says more about the neighbours.
+  const copyFirst = databaseUrl ? await timeCopy(servers, headers, databaseUrl) : undefined;
   const cpu0 = cpuOf(servers.pid);
   const first = await timeReference(servers, headers);
   const cpu1 = cpuOf(servers.pid);
@@ -175,13 +207,24 @@ async function exportRatio(servers: BenchServers, headers: Record<string, string
   const cpu2 = cpuOf(servers.pid);
   const second = await timeReference(servers, headers);
   const cpu3 = cpuOf(servers.pid);
+  const copySecond = databaseUrl ? await timeCopy(servers, headers, databaseUrl) : undefined;
   const perRow = (seconds: number, rows: number) => ((seconds / rows) * 1e6).toFixed(1);
-  const referenceRate = (first.rows + second.rows) / (first.seconds + second.seconds);
+  const rate = (a: { rows: number; seconds: number }, b: { rows: number; seconds: number }) => (a.rows + b.rows) / (a.seconds + b.seconds);
+  const referenceRate = rate(first, second);
   const exportRate = exported.rows / exported.seconds;
   if (exported.rows !== first.rows) throw new Error(`export wrote ${exported.rows} rows, the reference read ${first.rows}`);
+  if (copyFirst && copyFirst.rows !== exported.rows) throw new Error(`export wrote ${exported.rows} rows, \\copy ${copyFirst.rows}`);
   console.log(
-    `export payment report: ${exported.rows.toLocaleString('en-US')} rows at ${(exportRate / 1000).toFixed(1)} k rows/s; the same select read in a plain loop ` +
-      `${(referenceRate / 1000).toFixed(1)} k rows/s: ratio ${(exportRate / referenceRate).toFixed(2)}; server memory +${(exported.growth / 2 ** 20).toFixed(0)} MB (target ≤ 20); ` +
+    `export payment report: ${exported.rows.toLocaleString('en-US')} rows at ${(exportRate / 1000).toFixed(1)} k rows/s; server memory +${(exported.growth / 2 ** 20).toFixed(0)} MB (target ≤ 20)`,
+  );
+  if (copyFirst && copySecond) {
+    const copyRate = rate(copyFirst, copySecond);
+    console.log(
+      `  ÷ \\copy of the same select (psql, CSV): ${(copyRate / 1000).toFixed(1)} k rows/s (${copyFirst.seconds.toFixed(1)} s, ${copySecond.seconds.toFixed(1)} s): ratio ${(exportRate / copyRate).toFixed(2)} (target ≥ 0.5)`,
+    );
+  }
+  console.log(
+    `  ÷ the same select read in a plain loop in the server: ${(referenceRate / 1000).toFixed(1)} k rows/s: ratio ${(exportRate / referenceRate).toFixed(2)}; ` +
       `server CPU ${perRow(cpu2 - cpu1, exported.rows)} µs a row exported, ${perRow(cpu1 - cpu0 + cpu3 - cpu2, first.rows + second.rows)} µs a row read`,
   );
 }
@@ -195,7 +238,7 @@ async function benchTarget(target: Target, orders: number, only: { paging: boole
     const operator = await servers.signIn('superAdmin');
     if (only.exports) {
       console.log(`\n${target.name}: ${count.toLocaleString('en-US')} payment orders`);
-      return await exportRatio(servers, operator);
+      return await exportRatio(servers, operator, target.env.BENCH_DATABASE_URL);
     }
     const merchant = await servers.signIn('merchantProFinance');
     console.log(`\n${target.name}: ${count.toLocaleString('en-US')} payment orders — p95 target ≤ ${target.budget} ms`);
@@ -215,7 +258,7 @@ async function benchTarget(target: Target, orders: number, only: { paging: boole
     console.log(
       `chain list ${apiRps.toFixed(0)} req/s, bare Fastify ${bareRps.toFixed(0)} req/s: ratio ${ratio.toFixed(3)} (target ≥ 0.10)`,
     );
-    await exportRatio(servers, operator);
+    await exportRatio(servers, operator, target.env.BENCH_DATABASE_URL);
     for (const [name, urlPath] of [
       ['payment report', '/api/sys/report/payment/export'],
       ['ledger (asset flow)', '/api/sys/asset-flow/export'],

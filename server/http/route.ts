@@ -167,7 +167,10 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
           request,
           reply,
         });
-        return spec.response && result !== reply && !reply.sent ? shapeAnswer(spec.response, result, spec.path) : result;
+        // A handler that answers itself returns the reply, which is a thenable: awaited, it settles
+        // (undefined) when the answer ends — or when a client hangs up mid-stream, the answer begun
+        // but never ended (`reply.sent` false). Either way there is nothing left to shape or send.
+        return spec.response && result !== reply && !answered(reply) ? shapeAnswer(spec.response, result, spec.path) : result;
       };
       // Every write is attributed (docs/DECISIONS.md "Audit trail"); reads run without a context.
       // A unit the database aborted for crossing another (40001, 40P01) runs again whole, unless
@@ -200,11 +203,14 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
           : spec.cache
             ? await remembered(context, `${spec.path}?${JSON.stringify(query ?? {})}`, () => asReadRequest(attempt))
             : await asReadRequest(attempt);
-      if (reply.sent || data === reply) return reply;
+      if (answered(reply) || data === reply) return reply;
       return { code: 200, msg: t('api.ok'), data: data ?? null };
     },
   });
 }
+
+/** The answer is on its way or gone: sent whole, or begun (a streamed file, docs/DECISIONS.md "Exports at the database's pace"). */
+const answered = (reply: FastifyReply): boolean => reply.sent || reply.raw.headersSent;
 
 /** The first answer again, as it was sent. */
 function replay(reply: FastifyReply, first: { status: number; answer: string }): FastifyReply {

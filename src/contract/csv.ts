@@ -10,9 +10,17 @@ const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 export const CSV_BOM = '\uFEFF';
 export const CSV_EOL = '\r\n';
 
+/**
+ * What could need either rule: a formula's first character, a quote, comma or line break, or
+ * space at either end (`\s` is the set `trim` removes). Most cells have none and are written
+ * after this one test: an export runs it on every cell of millions of rows.
+ */
+const MAY_NEED_CARE = /^[=+\-@\s]|[",\r\n]|\s$/;
+
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   let text = value instanceof Date ? value.toISOString() : String(value);
+  if (!MAY_NEED_CARE.test(text)) return text;
   if (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { buildApp, type App } from '../../server/app';
+import { buildApp, type App, type BuildOptions } from '../../server/app';
 import { readConfig, type ServerConfig } from '../../server/config';
 import { openDatabase, type DatabaseHandle, type Db } from '../../server/db/database';
 import { seedDemo } from '../../server/db/seed';
@@ -80,7 +80,7 @@ async function openTestDatabase(isolation: Isolation = 'read committed'): Promis
 }
 
 export async function startTestServer(
-  options: { seed?: boolean; config?: Partial<ServerConfig>; isolation?: Isolation } = {},
+  options: { seed?: boolean; config?: Partial<ServerConfig>; isolation?: Isolation; logger?: BuildOptions['logger'] } = {},
 ): Promise<TestServer> {
   const { handle, drop } = await openTestDatabase(options.isolation);
   // The devnets' faucet and relayer, made here: the seed's Safes carry the relayer's guard, and the server's devnets use the same keys.
@@ -113,7 +113,7 @@ export async function startTestServer(
   const twoInstances = process.env.TEST_INSTANCES === '2' && options.config?.readCacheMs === undefined;
   if (twoInstances) config.readCacheMs = 0;
   const now = () => new Date(Date.now() + offset);
-  const app = await buildApp({ config, database: handle, now });
+  const app = await buildApp({ config, database: handle, now, logger: options.logger });
   const apps = twoInstances ? [app, await buildApp({ config, database: handle, now, chains: app.context.chains })] : [app];
   let calls = 0;
 
