@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness';
+import { type TestServer } from './harness';
 import { demoEvmAddress, demoTronAddress } from '../../server/db/seed/wallets';
 import type { ChainWalletRecord } from '../../src/contract/schemas/chainWallet';
 import type { MovementRecord } from '../../src/contract/schemas/movement';
@@ -10,10 +10,10 @@ import {
   ETH_GAS,
   fromUnits,
   fund,
-  signClient,
   TRON_CHAIN,
   units,
-  walletIdsByLabel,
+  startSignServer,
+  type SignClient,
 } from './signSupport';
 import type { Address } from 'viem';
 import { ApiPath } from '../../src/contract/apiPaths';
@@ -23,16 +23,12 @@ import { ApiPath } from '../../src/contract/apiPaths';
  * employee would try, alone, through any endpoint: the answer is a clear 4xx and the
  * money and the wallet's governance stay where they were.
  */
-let server: TestServer;
-let sign: ReturnType<typeof signClient>;
-let wallets: Record<string, number>;
+let server: TestServer, sign: SignClient, wallets: Record<string, number>;
 const users: Record<string, number> = {};
 const OUTSIDE = demoEvmAddress('insider accomplice');
 
 beforeAll(async () => {
-  server = await startTestServer();
-  sign = signClient(server);
-  wallets = await walletIdsByLabel(server);
+  ({ server, sign, wallets } = await startSignServer());
   for (const row of await server.app.context.db.selectFrom('appUser').select(['id', 'account']).execute()) users[row.account] = row.id;
 });
 afterAll(() => server?.close());

@@ -1,20 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { startTestServer, type TestServer } from './harness';
+import { type TestServer } from './harness';
 import { demoEvmAddress, demoTronAddress } from '../../server/db/seed/wallets';
-import { balanceOf, demoKeyAddress, ETH_CHAIN, fund, signClient, TRON_CHAIN, units, walletIdsByLabel } from './signSupport';
+import { balanceOf, demoKeyAddress, ETH_CHAIN, fund, TRON_CHAIN, units, startSignServer, type SignClient } from './signSupport';
 import { expireOverdue } from '../../server/modules/sign/expiry';
 import { ApiPath } from '../../src/contract/apiPaths';
 
-let server: TestServer;
-let sign: ReturnType<typeof signClient>;
-let wallets: Record<string, number>;
+let server: TestServer, sign: SignClient, wallets: Record<string, number>;
 const RECIPIENT = demoEvmAddress('external recipient');
 
 beforeAll(async () => {
-  server = await startTestServer();
-  sign = signClient(server);
-  wallets = await walletIdsByLabel(server);
+  ({ server, sign, wallets } = await startSignServer());
 });
 afterAll(() => server?.close());
 

@@ -1,4 +1,4 @@
-import type { TestServer } from './harness';
+import { startTestServer, type TestServer } from './harness';
 import { postEntries } from '../../server/modules/ledger/post';
 import { pollChain } from '../../server/modules/deposit/watcher';
 import { GAS_QUOTES } from '../../server/modules/ledger/networkFee';
@@ -237,3 +237,14 @@ export const fromUnits = (value: bigint): string => {
 
 /** The address of a demo signer's key (the seed registers it; their approvals on Safes recover to it). */
 export const demoKeyAddress = (account: string): string => privateKeyToAccount(demoSigningKey(account)).address;
+
+export type SignClient = ReturnType<typeof signClient>;
+
+/**
+ * A fresh server as the money tests start from: its sign client and the demo wallets' ids and
+ * addresses by label (one set-up, not one per file).
+ */
+export async function startSignServer(options?: Parameters<typeof startTestServer>[0]) {
+  const server = await startTestServer(options);
+  return { server, sign: signClient(server), wallets: await walletIdsByLabel(server), addresses: await walletAddressesByLabel(server) };
+}
