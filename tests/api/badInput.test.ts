@@ -4,11 +4,9 @@ import type { Envelope } from '../../src/contract/envelope';
 import { ApiPath, withId } from '../../src/contract/apiPaths';
 
 let server: TestServer;
-let operator: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  operator = await server.login('superAdmin');
 });
 afterAll(() => server?.close());
 
@@ -20,7 +18,7 @@ async function raw(
 ) {
   const headers: Record<string, string> = {};
   if (options.contentType) headers['content-type'] = options.contentType;
-  const token = options.token === undefined ? operator : options.token;
+  const token = options.token === undefined ? await server.as('superAdmin').token() : options.token;
   if (token) headers.authorization = `Bearer ${token}`;
   const response = await server.app.inject({ method, url, headers, payload: options.payload });
   return { status: response.statusCode, body: response.json<Envelope<Record<string, string> | null>>(), headers: response.headers };
@@ -294,7 +292,7 @@ describe('a refused write changes nothing', () => {
       [ApiPath.chain.update, { id: eth.id, name: 'Hijacked' }, agent],
     ];
     for (const [path, body, token] of refused) {
-      const res = await server.call('POST', path, { token: token ?? operator, body });
+      const res = await server.call('POST', path, { token: token ?? (await server.as('superAdmin').token()), body });
       expect(res.code, `${path} ${JSON.stringify(body)}`).not.toBe(200);
     }
     expect(await snapshot()).toEqual(before);
@@ -302,8 +300,7 @@ describe('a refused write changes nothing', () => {
 
   it('text in any script survives a round trip unchanged', async () => {
     const name = 'Réseau 测试 ✓ "quoted" <b>';
-    const res = await server.call<{ id: number; name: string }>('POST', ApiPath.chain.save, {
-      token: operator,
+    const res = await server.as('superAdmin').call<{ id: number; name: string }>('POST', ApiPath.chain.save, {
       body: {
         chainId: 31337,
         name,

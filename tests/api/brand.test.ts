@@ -7,22 +7,15 @@ import type { BrandConfig, BrandUploadResult } from '../../src/contract/schemas/
 import { ApiPath } from '../../src/contract/apiPaths';
 
 let server: TestServer;
-let operator: string;
-let operatorEmployee: string;
-let agentManager: string;
-let merchantProManager: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [operator, operatorEmployee, agentManager, merchantProManager] = await Promise.all(
-    ['superAdmin', 'operatorEmployee', 'agentManager', 'merchantProManager'].map((a) => server.login(a)),
-  );
 });
 afterAll(() => server?.close());
 
 const readBrand = async () => (await server.call<BrandConfig>('GET', ApiPath.brand.get)).data;
-const updateBrand = (body: Record<string, unknown>, token = operator) =>
-  server.call<BrandConfig & Record<string, string>>('POST', ApiPath.brand.update, { token, body });
+const updateBrand = (body: Record<string, unknown>, account = 'superAdmin') =>
+  server.as(account).call<BrandConfig & Record<string, string>>('POST', ApiPath.brand.update, { body });
 
 describe('reading the brand', () => {
   it('is public: no token needed', async () => {
@@ -36,7 +29,7 @@ describe('updating the brand', () => {
   const brand = { brandName: 'Acme Custody', favicon: '/uploads/fav.ico', logo: 'https://cdn.example.com/logo.png', logoDarkMode: '' };
 
   it('the operator row updates it, and everyone reads the new one', async () => {
-    const res = await updateBrand(brand, operatorEmployee);
+    const res = await updateBrand(brand, 'operatorEmployee');
     expect(res.code).toBe(200);
     expect(res.data).toEqual(brand);
     expect(await readBrand()).toEqual(brand);
@@ -73,8 +66,8 @@ describe('updating the brand', () => {
 
   it('other roles get 403 and nothing changes', async () => {
     const before = await readBrand();
-    for (const token of [agentManager, merchantProManager]) {
-      const res = await updateBrand({ ...brand, brandName: 'Hijacked' }, token);
+    for (const account of ['agentManager', 'merchantProManager']) {
+      const res = await updateBrand({ ...brand, brandName: 'Hijacked' }, account);
       expect(res).toMatchObject({ code: 403, msg: 'Your role is not allowed to do this.' });
     }
     expect((await server.call('POST', ApiPath.brand.update, { body: brand })).code).toBe(401);
@@ -104,8 +97,9 @@ function multipart(parts: Part[]) {
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-async function upload(parts: Part[], token: string | null = operator) {
+async function upload(parts: Part[], account: string | null = 'superAdmin') {
   const { payload, contentType } = multipart(parts);
+  const token = account && (await server.as(account).token());
   const response = await server.app.inject({
     method: 'POST',
     url: `/api${ApiPath.brand.upload}`,
@@ -213,13 +207,13 @@ describe('uploading a brand image', () => {
   });
 
   it('a JSON body is 415', async () => {
-    const res = await server.call('POST', ApiPath.brand.upload, { token: operator, body: { file: 'x' } });
+    const res = await server.as('superAdmin').call('POST', ApiPath.brand.upload, { body: { file: 'x' } });
     expect(res).toMatchObject({ code: 415, msg: 'Send the file as multipart/form-data.' });
   });
 
   it('only the operator row uploads', async () => {
-    expect((await upload([file(PNG, 'image/png')], agentManager)).code).toBe(403);
-    expect((await upload([file(PNG, 'image/png')], merchantProManager)).code).toBe(403);
+    expect((await upload([file(PNG, 'image/png')], 'agentManager')).code).toBe(403);
+    expect((await upload([file(PNG, 'image/png')], 'merchantProManager')).code).toBe(403);
     expect((await upload([file(PNG, 'image/png')], null)).code).toBe(401);
   });
 
@@ -228,7 +222,7 @@ describe('uploading a brand image', () => {
     const response = await server.app.inject({
       method: 'POST',
       url: `/api${ApiPath.brand.update}`,
-      headers: { 'content-type': contentType, authorization: `Bearer ${operator}` },
+      headers: { 'content-type': contentType, authorization: `Bearer ${await server.as('superAdmin').token()}` },
       payload,
     });
     expect(response.statusCode).toBe(200);

@@ -1,34 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { demoChains } from '../../server/db/seed/demoData';
-import type { ListResult } from '../../src/contract/envelope';
 import type { ChainRecord } from '../../src/contract/schemas/chain';
 import { ApiPath, withId } from '../../src/contract/apiPaths';
 
 let server: TestServer;
-let operator: string;
-let operatorEmployee: string;
-let agentManager: string;
-let merchantProManager: string;
-let liteEmployee: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [operator, operatorEmployee, agentManager, merchantProManager, liteEmployee] = await Promise.all(
-    ['superAdmin', 'operatorEmployee', 'agentManager', 'merchantProManager', 'merchantLiteEmployee'].map((a) => server.login(a)),
-  );
 });
 afterAll(() => server?.close());
 
-const list = (query: Record<string, string | number | boolean | undefined> = {}, token = operator) =>
-  server.call<ListResult<ChainRecord>>('GET', ApiPath.chain.list, { token, query: { pageSize: 100, ...query } });
+const list = (query: Record<string, string | number | boolean | undefined> = {}, account = 'superAdmin') =>
+  server
+    .as(account)
+    .resource(ApiPath.chain)
+    .list({ pageSize: 100, ...query });
 const allChains = async () => (await list()).data.list;
 const byChainId = async (chainId: number) => (await allChains()).find((c) => c.chainId === chainId);
-const save = (body: Record<string, unknown>, token = operator) =>
-  server.call<ChainRecord & Record<string, string>>('POST', ApiPath.chain.save, { token, body });
-const update = (body: Record<string, unknown>, token = operator) =>
-  server.call<ChainRecord & Record<string, string>>('POST', ApiPath.chain.update, { token, body });
-const remove = (id: number | string, token = operator) => server.call<ChainRecord>('POST', withId(ApiPath.chain.delete, id), { token });
+const save = (body: Record<string, unknown>, account = 'superAdmin') =>
+  server.as(account).call<ChainRecord & Record<string, string>>('POST', ApiPath.chain.save, { body });
+const update = (body: Record<string, unknown>, account = 'superAdmin') =>
+  server.as(account).call<ChainRecord & Record<string, string>>('POST', ApiPath.chain.update, { body });
+const remove = (id: number | string, account = 'superAdmin') => server.as(account).resource(ApiPath.chain).remove(id);
 
 let nextChainId = 900_001;
 const newChain = (overrides: Record<string, unknown> = {}) => ({
@@ -46,8 +40,8 @@ const newChain = (overrides: Record<string, unknown> = {}) => ({
 
 describe('reading chains', () => {
   it('every signed-in role lists the chains', async () => {
-    for (const token of [operator, agentManager, merchantProManager, liteEmployee]) {
-      const res = await list({}, token);
+    for (const account of ['superAdmin', 'agentManager', 'merchantProManager', 'merchantLiteEmployee']) {
+      const res = await list({}, account);
       expect(res.code).toBe(200);
       expect(res.data.count).toBe(demoChains.length);
     }
@@ -77,7 +71,7 @@ describe('reading chains', () => {
     expect(modes).toEqual({ Ethereum: 'devnet', 'BNB Smart Chain': 'devnet', TRON: 'simulated' });
     const eth = await byChainId(1);
     expect(
-      (await server.call<ChainRecord>('GET', ApiPath.chain.detail, { token: merchantProManager, query: { id: eth!.id } })).data.mode,
+      (await server.as('merchantProManager').call<ChainRecord>('GET', ApiPath.chain.detail, { query: { id: eth!.id } })).data.mode,
     ).toBe('devnet');
     const saved = await save(newChain({ family: 'tron', symbol: 'TRX' }));
     expect(saved.data.mode).toBe('simulated');
@@ -120,8 +114,7 @@ describe('reading chains', () => {
   });
 
   it('refuses an unknown sort field and a bad filter with field messages', async () => {
-    const res = await server.call<Record<string, string>>('GET', ApiPath.chain.list, {
-      token: operator,
+    const res = await server.as('superAdmin').call<Record<string, string>>('GET', ApiPath.chain.list, {
       query: { sort: 'rpcUrl; drop table chain', family: 'btc', enabled: 'maybe' },
     });
     expect(res.code).toBe(400);
@@ -132,20 +125,20 @@ describe('reading chains', () => {
 
   it('detail answers one chain', async () => {
     const eth = await byChainId(1);
-    const res = await server.call<ChainRecord>('GET', ApiPath.chain.detail, { token: liteEmployee, query: { id: eth!.id } });
+    const res = await server.as('merchantLiteEmployee').call<ChainRecord>('GET', ApiPath.chain.detail, { query: { id: eth!.id } });
     expect(res.code).toBe(200);
     expect(res.data).toEqual(eth);
   });
 
   it('detail of an unknown id is 404, of a non-id 400', async () => {
-    expect(await server.call('GET', ApiPath.chain.detail, { token: operator, query: { id: 999999 } })).toMatchObject({
+    expect(await server.as('superAdmin').call('GET', ApiPath.chain.detail, { query: { id: 999999 } })).toMatchObject({
       code: 404,
       msg: 'Chain was not found.',
     });
-    const bad = await server.call<Record<string, string>>('GET', ApiPath.chain.detail, { token: operator, query: { id: 'abc' } });
+    const bad = await server.as('superAdmin').call<Record<string, string>>('GET', ApiPath.chain.detail, { query: { id: 'abc' } });
     expect(bad.code).toBe(400);
     expect(bad.data.id).toBe('Must be a positive whole number.');
-    const missing = await server.call<Record<string, string>>('GET', ApiPath.chain.detail, { token: operator });
+    const missing = await server.as('superAdmin').call<Record<string, string>>('GET', ApiPath.chain.detail);
     expect(missing.data.id).toBe('Required.');
   });
 });
@@ -153,7 +146,7 @@ describe('reading chains', () => {
 describe('saving a chain', () => {
   it('the operator row saves a chain and gets the record back', async () => {
     const body = newChain({ name: 'Polygon', symbol: 'POL', family: 'evm', confirmations: 64 });
-    const res = await save(body, operatorEmployee);
+    const res = await save(body, 'operatorEmployee');
     expect(res.code).toBe(200);
     expect(res.data).toMatchObject({ ...body, isDefault: false, enabled: true });
     expect(typeof res.data.id).toBe('number');
@@ -183,8 +176,7 @@ describe('saving a chain', () => {
   });
 
   it('says so in Chinese too', async () => {
-    const res = await server.call<Record<string, string>>('POST', ApiPath.chain.save, {
-      token: operator,
+    const res = await server.as('superAdmin').call<Record<string, string>>('POST', ApiPath.chain.save, {
       body: newChain({ chainId: 1 }),
       headers: { 'accept-language': 'zh-CN' },
     });
@@ -299,7 +291,7 @@ describe('updating a chain', () => {
     const res = await update({ id: created.id, rpcUrl: 'nope', confirmations: -2 });
     expect(res.code).toBe(400);
     expect(res.data).toEqual({ rpcUrl: 'Must be an http(s) URL.', confirmations: 'Must be at least 0.' });
-    expect((await server.call('GET', ApiPath.chain.detail, { token: operator, query: { id: created.id } })).data).toEqual(created);
+    expect((await server.as('superAdmin').call('GET', ApiPath.chain.detail, { query: { id: created.id } })).data).toEqual(created);
   });
 
   it('an unknown id is 404; a missing id 400', async () => {
@@ -335,7 +327,7 @@ describe('deleting a chain', () => {
     const res = await remove(created.id);
     expect(res.code).toBe(200);
     expect(res.data).toEqual(created);
-    expect((await server.call('GET', ApiPath.chain.detail, { token: operator, query: { id: created.id } })).code).toBe(404);
+    expect((await server.as('superAdmin').call('GET', ApiPath.chain.detail, { query: { id: created.id } })).code).toBe(404);
   });
 
   it('refuses the default chain with 409', async () => {
@@ -378,24 +370,23 @@ describe('deleting a chain', () => {
 
   it('an unknown id is 404, a non-id 400', async () => {
     expect(await remove(999999)).toMatchObject({ code: 404, msg: 'Chain was not found.' });
-    const res = await server.call<Record<string, string>>('POST', withId(ApiPath.chain.delete, 'abc'), { token: operator });
+    const res = await server.as('superAdmin').call<Record<string, string>>('POST', withId(ApiPath.chain.delete, 'abc'));
     expect(res.code).toBe(400);
     expect(res.data.id).toBe('Must be a positive whole number.');
   });
 });
 
 describe('only the operator row writes', () => {
-  it.each([
-    ['agentManager', () => agentManager],
-    ['merchantProManager', () => merchantProManager],
-    ['merchantLiteEmployee', () => liteEmployee],
-  ])('%s gets 403 for save, update and delete, and nothing changes', async (_role, token) => {
-    const before = await allChains();
-    const bnb = before.find((c) => c.chainId === 56)!;
-    const created = await save(newChain(), token());
-    expect(created).toMatchObject({ code: 403, msg: 'Your role is not allowed to do this.' });
-    expect((await update({ id: bnb.id, name: 'Hijacked', isDefault: true }, token())).code).toBe(403);
-    expect((await remove(bnb.id, token())).code).toBe(403);
-    expect(await allChains()).toEqual(before);
-  });
+  it.each(['agentManager', 'merchantProManager', 'merchantLiteEmployee'])(
+    '%s gets 403 for save, update and delete, and nothing changes',
+    async (account) => {
+      const before = await allChains();
+      const bnb = before.find((c) => c.chainId === 56)!;
+      const created = await save(newChain(), account);
+      expect(created).toMatchObject({ code: 403, msg: 'Your role is not allowed to do this.' });
+      expect((await update({ id: bnb.id, name: 'Hijacked', isDefault: true }, account)).code).toBe(403);
+      expect((await remove(bnb.id, account)).code).toBe(403);
+      expect(await allChains()).toEqual(before);
+    },
+  );
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeFunctionData, getAddress, zeroAddress, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { startTestServer, type TestServer } from './harness';
-import { ETH_CHAIN, signClient, walletIdsByLabel } from './signSupport';
+import { type TestServer } from './harness';
+import { ETH_CHAIN, startSignServer, type SignClient } from './signSupport';
 import type { Devnet } from '../../server/chain/evm/devnet';
 import {
   encodeExecTransaction,
@@ -21,15 +21,10 @@ import { ApiPath } from '../../src/contract/apiPaths';
 // The database against the Safes (docs/ledger.md "Verification"): every Safe has on chain the owners
 // and threshold its wallet says, which only a governance proposal executed by the Safe changes, and
 // the platform's execution guard with no escape announced.
-let server: TestServer;
-let client: ReturnType<typeof signClient>;
-let devnet: Devnet;
-let wallets: Record<string, number>;
+let server: TestServer, client: SignClient, devnet: Devnet, wallets: Record<string, number>;
 beforeAll(async () => {
-  server = await startTestServer();
-  client = signClient(server);
+  ({ server, sign: client, wallets } = await startSignServer());
   devnet = await server.app.context.chains.devnetOf(ETH_CHAIN);
-  wallets = await walletIdsByLabel(server);
 });
 afterAll(() => server?.close());
 

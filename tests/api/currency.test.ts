@@ -13,31 +13,26 @@ const USDT_ETH = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
 const USDC_TRON = 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8';
 
 let server: TestServer;
-let operator: string;
-let agentManager: string;
-let merchantProManager: string;
-let stdEmployee: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [operator, agentManager, merchantProManager, stdEmployee] = await Promise.all(
-    ['superAdmin', 'agentManager', 'merchantProManager', 'merchantStdEmployee'].map((a) => server.login(a)),
-  );
 });
 afterAll(() => server?.close());
 
 type Query = Record<string, string | number | boolean | undefined>;
-const list = (query: Query = {}, token = operator) =>
-  server.call<ListResult<CurrencyRecord>>('GET', ApiPath.currency.list, { token, query: { pageSize: 100, ...query } });
+const list = (query: Query = {}, account = 'superAdmin') =>
+  server
+    .as(account)
+    .resource(ApiPath.currency)
+    .list({ pageSize: 100, ...query });
 const all = async () => (await list()).data.list;
 const find = async (chainId: number, symbol: string) => (await all()).find((c) => c.chainId === chainId && c.symbol === symbol);
-const detail = (id: number) => server.call<CurrencyRecord>('GET', ApiPath.currency.detail, { token: operator, query: { id } });
-const save = (body: Record<string, unknown>, token = operator) =>
-  server.call<CurrencyRecord & Record<string, string>>('POST', ApiPath.currency.save, { token, body });
-const update = (body: Record<string, unknown>, token = operator) =>
-  server.call<CurrencyRecord & Record<string, string>>('POST', ApiPath.currency.update, { token, body });
-const remove = (id: number | string, token = operator) =>
-  server.call<CurrencyRecord>('POST', withId(ApiPath.currency.delete, id), { token });
+const detail = (id: number) => server.as('superAdmin').resource(ApiPath.currency).detail(id);
+const save = (body: Record<string, unknown>, account = 'superAdmin') =>
+  server.as(account).call<CurrencyRecord & Record<string, string>>('POST', ApiPath.currency.save, { body });
+const update = (body: Record<string, unknown>, account = 'superAdmin') =>
+  server.as(account).call<CurrencyRecord & Record<string, string>>('POST', ApiPath.currency.update, { body });
+const remove = (id: number | string, account = 'superAdmin') => server.as(account).resource(ApiPath.currency).remove(id);
 
 const dai = (overrides: Record<string, unknown> = {}) => ({
   symbol: 'DAI',
@@ -67,8 +62,8 @@ const freshToken = (overrides: Record<string, unknown> = {}) => {
 
 describe('reading currencies', () => {
   it('every signed-in role lists them, amounts as decimal strings', async () => {
-    for (const token of [operator, agentManager, stdEmployee]) {
-      const res = await list({}, token);
+    for (const account of ['superAdmin', 'agentManager', 'merchantStdEmployee']) {
+      const res = await list({}, account);
       expect(res.code).toBe(200);
       expect(res.data.count).toBe(demoCurrencies.length);
     }
@@ -115,10 +110,9 @@ describe('reading currencies', () => {
   });
 
   it('refuses a bad ids filter and page size', async () => {
-    const res = await server.call<Record<string, string>>('GET', ApiPath.currency.list, {
-      token: operator,
-      query: { ids: '1,x', pageSize: 501 },
-    });
+    const res = await server
+      .as('superAdmin')
+      .call<Record<string, string>>('GET', ApiPath.currency.list, { query: { ids: '1,x', pageSize: 501 } });
     expect(res.code).toBe(400);
     expect(res.data.ids).toBe('Must be a positive whole number.');
     expect(res.data.pageSize).toBe('Must be at most 500.');
@@ -126,13 +120,13 @@ describe('reading currencies', () => {
 
   it('detail answers one currency; unknown is 404', async () => {
     const usdt = await find(TRON_CHAIN, 'USDT');
-    const res = await server.call<CurrencyRecord>('GET', ApiPath.currency.detail, { token: stdEmployee, query: { id: usdt!.id } });
+    const res = await server.as('merchantStdEmployee').call<CurrencyRecord>('GET', ApiPath.currency.detail, { query: { id: usdt!.id } });
     expect(res.data).toEqual(usdt);
     expect(await detail(999999)).toMatchObject({ code: 404, msg: 'Currency was not found.' });
   });
 
   it('lists the legal tenders', async () => {
-    const res = await server.call<ListResult<LegalTenderRecord>>('GET', ApiPath.currency.legalTenderList, { token: merchantProManager });
+    const res = await server.as('merchantProManager').call<ListResult<LegalTenderRecord>>('GET', ApiPath.currency.legalTenderList);
     expect(res.code).toBe(200);
     expect(res.data.count).toBe(demoLegalTenders.length);
     expect(res.data.list).toContainEqual({ code: 'USD', name: 'US Dollar' });
@@ -140,10 +134,9 @@ describe('reading currencies', () => {
   });
 
   it('lists the well-known symbols not yet on a chain', async () => {
-    const res = await server.call<ListResult<{ symbol: string; name: string }>>('GET', ApiPath.currency.symbolAvailable, {
-      token: operator,
-      query: { chainId: ETH_CHAIN },
-    });
+    const res = await server
+      .as('superAdmin')
+      .call<ListResult<{ symbol: string; name: string }>>('GET', ApiPath.currency.symbolAvailable, { query: { chainId: ETH_CHAIN } });
     expect(res.code).toBe(200);
     const symbols = res.data.list.map((s) => s.symbol);
     expect(symbols).toContain('DAI');
@@ -152,18 +145,17 @@ describe('reading currencies', () => {
     expect(res.data.count).toBe(symbols.length);
     // Each with the name and decimals the console fills in when one is picked.
     expect(res.data.list).toContainEqual({ symbol: 'DAI', name: 'Dai Stablecoin', decimals: 18 });
-    const tron = await server.call<ListResult<{ symbol: string }>>('GET', ApiPath.currency.symbolAvailable, {
-      token: operator,
-      query: { chainId: TRON_CHAIN },
-    });
+    const tron = await server
+      .as('superAdmin')
+      .call<ListResult<{ symbol: string }>>('GET', ApiPath.currency.symbolAvailable, { query: { chainId: TRON_CHAIN } });
     expect(tron.data.list.map((s) => s.symbol)).toContain('USDC');
     expect(tron.data.list.map((s) => s.symbol)).not.toContain('TRX');
   });
 
   it('available symbols: unknown chain is 404, missing chainId 400', async () => {
-    const unknown = await server.call('GET', ApiPath.currency.symbolAvailable, { token: operator, query: { chainId: 424242 } });
+    const unknown = await server.as('superAdmin').call('GET', ApiPath.currency.symbolAvailable, { query: { chainId: 424242 } });
     expect(unknown).toMatchObject({ code: 404, msg: 'Chain was not found.' });
-    const missing = await server.call<Record<string, string>>('GET', ApiPath.currency.symbolAvailable, { token: operator });
+    const missing = await server.as('superAdmin').call<Record<string, string>>('GET', ApiPath.currency.symbolAvailable);
     expect(missing.code).toBe(400);
     expect(missing.data.chainId).toBeTruthy();
   });
@@ -175,10 +167,9 @@ describe('saving a currency', () => {
     expect(res.code).toBe(200);
     expect(res.data).toMatchObject({ ...dai(), contractAddress: DAI });
     expect((await detail(res.data.id)).data).toEqual(res.data);
-    const available = await server.call<ListResult<{ symbol: string }>>('GET', ApiPath.currency.symbolAvailable, {
-      token: operator,
-      query: { chainId: ETH_CHAIN },
-    });
+    const available = await server
+      .as('superAdmin')
+      .call<ListResult<{ symbol: string }>>('GET', ApiPath.currency.symbolAvailable, { query: { chainId: ETH_CHAIN } });
     expect(available.data.list.map((s) => s.symbol)).not.toContain('DAI');
   });
 
@@ -202,8 +193,7 @@ describe('saving a currency', () => {
 
   it('a native coin has no contract address (null, absent or empty)', async () => {
     // A fresh chain without a native coin yet.
-    const chain = await server.call<{ chainId: number }>('POST', ApiPath.chain.save, {
-      token: operator,
+    const chain = await server.as('superAdmin').call<{ chainId: number }>('POST', ApiPath.chain.save, {
       body: {
         chainId: 137,
         name: 'Polygon',
@@ -434,23 +424,22 @@ describe('deleting a currency', () => {
 
   it('an unknown id is 404, a non-id 400', async () => {
     expect(await remove(999999)).toMatchObject({ code: 404, msg: 'Currency was not found.' });
-    const res = await server.call<Record<string, string>>('POST', withId(ApiPath.currency.delete, 0), { token: operator });
+    const res = await server.as('superAdmin').call<Record<string, string>>('POST', withId(ApiPath.currency.delete, 0));
     expect(res.code).toBe(400);
     expect(res.data.id).toBe('Must be a positive whole number.');
   });
 });
 
 describe('only the operator row writes', () => {
-  it.each([
-    ['agentManager', () => agentManager],
-    ['merchantProManager', () => merchantProManager],
-    ['merchantStdEmployee', () => stdEmployee],
-  ])('%s gets 403 for save, update and delete, and nothing changes', async (_role, token) => {
-    const before = await all();
-    const usdt = before.find((c) => c.symbol === 'USDT')!;
-    expect(await save(freshToken(), token())).toMatchObject({ code: 403, msg: 'Your role is not allowed to do this.' });
-    expect((await update({ id: usdt.id, withdrawFee: '0' }, token())).code).toBe(403);
-    expect((await remove(usdt.id, token())).code).toBe(403);
-    expect(await all()).toEqual(before);
-  });
+  it.each(['agentManager', 'merchantProManager', 'merchantStdEmployee'])(
+    '%s gets 403 for save, update and delete, and nothing changes',
+    async (account) => {
+      const before = await all();
+      const usdt = before.find((c) => c.symbol === 'USDT')!;
+      expect(await save(freshToken(), account)).toMatchObject({ code: 403, msg: 'Your role is not allowed to do this.' });
+      expect((await update({ id: usdt.id, withdrawFee: '0' }, account)).code).toBe(403);
+      expect((await remove(usdt.id, account)).code).toBe(403);
+      expect(await all()).toEqual(before);
+    },
+  );
 });

@@ -1,16 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress } from 'viem';
-import { startTestServer, type TestServer } from './harness';
-import {
-  balanceOf,
-  chainBalanceOf,
-  chainHoldingOf,
-  ETH_CHAIN,
-  signClient,
-  units,
-  walletAddressesByLabel,
-  walletIdsByLabel,
-} from './signSupport';
+import { type TestServer } from './harness';
+import { balanceOf, chainBalanceOf, chainHoldingOf, ETH_CHAIN, units, startSignServer, type SignClient } from './signSupport';
 import { rpc } from '../../server/chain/evm/edrProvider';
 import type { Devnet } from '../../server/chain/evm/devnet';
 import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
@@ -28,16 +19,9 @@ import { ApiPath } from '../../src/contract/apiPaths';
  */
 const OUTSIDER = getAddress('0x4444444444444444444444444444444444444444');
 
-let server: TestServer;
-let client: ReturnType<typeof signClient>;
-let wallets: Record<string, number>;
-let addresses: Record<string, string>;
-let devnet: Devnet;
+let server: TestServer, client: SignClient, wallets: Record<string, number>, addresses: Record<string, string>, devnet: Devnet;
 beforeAll(async () => {
-  server = await startTestServer();
-  client = signClient(server);
-  wallets = await walletIdsByLabel(server);
-  addresses = await walletAddressesByLabel(server);
+  ({ server, sign: client, wallets, addresses } = await startSignServer());
   devnet = await server.app.context.chains.devnetOf(ETH_CHAIN);
 });
 afterAll(() => server?.close());

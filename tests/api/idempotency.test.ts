@@ -4,8 +4,8 @@ import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { resumeOutflows } from '../../server/modules/outflow/resume';
 import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
-import { startTestServer, type TestServer } from './harness';
-import { balanceOf, chainHoldingOf, ETH_CHAIN, signClient, units, walletIdsByLabel } from './signSupport';
+import { type TestServer } from './harness';
+import { balanceOf, chainHoldingOf, ETH_CHAIN, units, startSignServer, type SignClient } from './signSupport';
 import type { Envelope } from '../../src/contract/envelope';
 import type { MovementRecord } from '../../src/contract/schemas/movement';
 import { purgeIdempotencyKeys } from '../../server/http/idempotency';
@@ -38,14 +38,10 @@ vi.mock('../../server/modules/movement/queries', async (importOriginal) => {
 });
 
 const EXTERNAL = getAddress('0x4444444444444444444444444444444444444444');
-let server: TestServer;
-let client: ReturnType<typeof signClient>;
-let wallets: Record<string, number>;
+let server: TestServer, client: SignClient, wallets: Record<string, number>;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  client = signClient(server);
-  wallets = await walletIdsByLabel(server);
+  ({ server, sign: client, wallets } = await startSignServer());
 });
 afterAll(() => server?.close());
 afterEach(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness';
+import { type TestServer } from './harness';
 import { demoEvmAddress, demoTronAddress } from '../../server/db/seed/wallets';
 import type { ChainWalletRecord } from '../../src/contract/schemas/chainWallet';
 import type { MovementRecord } from '../../src/contract/schemas/movement';
@@ -9,11 +9,11 @@ import {
   ETH_CHAIN,
   ETH_GAS,
   fromUnits,
-  fund,
-  signClient,
   TRON_CHAIN,
   units,
-  walletIdsByLabel,
+  startSignServer,
+  type SignClient,
+  insertMultisig,
 } from './signSupport';
 import type { Address } from 'viem';
 import { ApiPath } from '../../src/contract/apiPaths';
@@ -23,16 +23,12 @@ import { ApiPath } from '../../src/contract/apiPaths';
  * employee would try, alone, through any endpoint: the answer is a clear 4xx and the
  * money and the wallet's governance stay where they were.
  */
-let server: TestServer;
-let sign: ReturnType<typeof signClient>;
-let wallets: Record<string, number>;
+let server: TestServer, sign: SignClient, wallets: Record<string, number>;
 const users: Record<string, number> = {};
 const OUTSIDE = demoEvmAddress('insider accomplice');
 
 beforeAll(async () => {
-  server = await startTestServer();
-  sign = signClient(server);
-  wallets = await walletIdsByLabel(server);
+  ({ server, sign, wallets } = await startSignServer());
   for (const row of await server.app.context.db.selectFrom('appUser').select(['id', 'account']).execute()) users[row.account] = row.id;
 });
 afterAll(() => server?.close());
@@ -375,39 +371,16 @@ describe('who may start is who may move', () => {
 
 describe('the lite tier', () => {
   it('a movement out of a lite 2-of-2 multisig wallet is a proposal: one employee moves nothing alone', async () => {
-    const { db } = server.app.context;
     // A hot 2-of-2 the lite tier has no contract kind for (the API refuses another tier's kind), written
     // straight into the table: whatever a lite org's multisig wallet is, one employee moves nothing alone.
-    const { id: walletId } = await db
-      .insertInto('chainWallet')
-      .values({
-        chainId: ETH_CHAIN,
-        orgId: server.orgIds.liteC,
-        kind: 'MultiSigHot',
-        address: demoEvmAddress('Cedar 2of2'),
-        label: 'Cedar 2-of-2',
-        threshold: 2,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('walletSigner')
-      .values([users.merchantLiteManager, users.merchantLiteEmployee].map((userId, position) => ({ walletId, userId, position })))
-      .execute();
-    const usdt = await db
-      .selectFrom('currency')
-      .select('id')
-      .where('chainId', '=', ETH_CHAIN)
-      .where('symbol', '=', 'USDT')
-      .executeTakeFirstOrThrow();
-    const eth = await db
-      .selectFrom('currency')
-      .select('id')
-      .where('chainId', '=', ETH_CHAIN)
-      .where('symbol', '=', 'ETH')
-      .executeTakeFirstOrThrow();
-    await fund(server, walletId, usdt.id, '500');
-    await fund(server, walletId, eth.id, '0.1');
+    const walletId = await insertMultisig(server, {
+      orgId: server.orgIds.liteC,
+      kind: 'MultiSigHot',
+      label: 'Cedar 2-of-2',
+      threshold: 2,
+      signers: ['merchantLiteManager', 'merchantLiteEmployee'],
+      funds: { USDT: '500', ETH: '0.1' },
+    });
 
     const moved = await call<MovementRecord>('merchantLiteEmployee', 'POST', ApiPath.movement.save, {
       body: { kind: 'transfer', walletId, to: OUTSIDE, amount: '500', symbol: 'USDT', memo: '' },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress, parseUnits, toHex, type Address, type Hex } from 'viem';
-import { startTestServer, type TestServer } from './harness';
-import { balanceOf, chainBalanceOf, ETH_CHAIN, fund, signClient, units, walletAddressesByLabel, walletIdsByLabel } from './signSupport';
+import { type TestServer } from './harness';
+import { balanceOf, chainBalanceOf, ETH_CHAIN, fund, units, startSignServer, type SignClient } from './signSupport';
 import { readChainUpTo } from './chainSupport';
 import { rpc } from '../../server/chain/evm/edrProvider';
 import { devnetAccount, type Devnet } from '../../server/chain/evm/devnet';
@@ -19,18 +19,15 @@ import { ApiPath } from '../../src/contract/apiPaths';
  * it as an `internal transfer` (docs/ledger.md "Internal transfers"). Only what the chain shows
  * arrived is booked: an outflow the books do not know yet, or a fall, is never taken for income.
  */
-let server: TestServer;
-let client: ReturnType<typeof signClient>;
-let devnet: Devnet;
-let wallets: Record<string, number>;
-let addresses: Record<string, string>;
-let ethId: number;
+let server: TestServer,
+  client: SignClient,
+  devnet: Devnet,
+  wallets: Record<string, number>,
+  addresses: Record<string, string>,
+  ethId: number;
 beforeAll(async () => {
-  server = await startTestServer();
-  client = signClient(server);
+  ({ server, sign: client, wallets, addresses } = await startSignServer());
   devnet = await server.app.context.chains.devnetOf(ETH_CHAIN);
-  wallets = await walletIdsByLabel(server);
-  addresses = await walletAddressesByLabel(server);
   ethId = (
     await db().selectFrom('currency').select('id').where('chainId', '=', ETH_CHAIN).where('symbol', '=', 'ETH').executeTakeFirstOrThrow()
   ).id;

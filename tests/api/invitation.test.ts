@@ -1,26 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
-import type { ListResult } from '../../src/contract/envelope';
-import type { InvitationRecord } from '../../src/contract/schemas/invitation';
 import type { SessionInfo } from '../../src/contract/schemas/auth';
 import type { OrgRecord } from '../../src/contract/schemas/org';
-import { ApiPath, withId } from '../../src/contract/apiPaths';
+import { ApiPath } from '../../src/contract/apiPaths';
 
 let server: TestServer;
-const tokens: Record<string, string> = {};
 beforeAll(async () => {
   server = await startTestServer();
-  for (const account of ['superAdmin', 'agentManager', 'agentEmployee', 'merchantProManager'])
-    tokens[account] = await server.login(account);
 });
 afterAll(() => server?.close());
 
-const invite = (account: string, body: Record<string, unknown>) =>
-  server.call<InvitationRecord>('POST', ApiPath.invitation.save, { token: tokens[account], body });
-const list = (account: string, query: Record<string, string | number> = {}) =>
-  server.call<ListResult<InvitationRecord>>('GET', ApiPath.invitation.list, { token: tokens[account], query: { pageSize: 100, ...query } });
-const revoke = (account: string, id: number) =>
-  server.call<InvitationRecord>('POST', withId(ApiPath.invitation.delete, id), { token: tokens[account] });
+const invitations = (account: string) => server.as(account).resource(ApiPath.invitation);
+const invite = (account: string, body: Record<string, unknown>) => invitations(account).save(body);
+const list = (account: string, query: Record<string, string | number> = {}) => invitations(account).list({ pageSize: 100, ...query });
+const revoke = (account: string, id: number) => invitations(account).remove(id);
 const signup = (body: Record<string, unknown>) => server.call<SessionInfo>('POST', ApiPath.auth.signup, { body });
 const newMerchant = (code: string, account: string) => ({
   account,
@@ -107,10 +100,7 @@ describe('POST /sys/auth/signup with a code', () => {
     expect(res.data.orgList).toEqual([{ orgId: expect.any(Number), orgName: 'Gale Gadgets', tenantType: 3, roleLevel: 0 }]);
     const me = await server.call<SessionInfo>('GET', ApiPath.auth.me, { token: res.data.token });
     expect(me.data.account).toBe('galeOwner');
-    const org = await server.call<OrgRecord>('GET', ApiPath.org.detail, {
-      token: tokens.agentManager,
-      query: { id: res.data.orgList[0].orgId },
-    });
+    const org = await server.as('agentManager').call<OrgRecord>('GET', ApiPath.org.detail, { query: { id: res.data.orgList[0].orgId } });
     expect(org.data).toMatchObject({ orgName: 'Gale Gadgets', parentId: server.orgIds.agentNorth, memberCount: 1 });
     const used = (await list('agentManager', { status: 'used' })).data.list.find((i) => i.id === invitation.id)!;
     expect(used).toMatchObject({ usedBy: 'galeOwner', orgId: res.data.orgList[0].orgId });
@@ -132,7 +122,7 @@ describe('POST /sys/auth/signup with a code', () => {
     await revoke('agentManager', withdrawn.id);
     server.advanceClock(2 * 86_400_000);
     // Two days on, the manager's session has ended too: sign in again.
-    tokens.agentManager = await server.login('agentManager');
+    server.as('agentManager').forgetSession();
     expect((await signup(newMerchant(expiring.code, 'lateOne'))).data).toEqual({
       invitationCode: 'This invitation has expired. Ask for a new one.',
     });
@@ -179,11 +169,10 @@ describe('POST /sys/auth/signup with a code', () => {
 describe('a code is for its invitee alone: a colleague who gets hold of one cannot take it', () => {
   const join = (token: string, code: string) =>
     server.call<SessionInfo>('POST', ApiPath.auth.join, { token, body: { invitationCode: code } });
-  const statusOf = async (id: number) =>
-    (await server.call<InvitationRecord>('GET', ApiPath.invitation.detail, { token: tokens.agentManager, query: { id } })).data.status;
+  const statusOf = async (id: number) => (await invitations('agentManager').detail(id)).data.status;
   // The expiry tests above moved the clock past every earlier session.
-  beforeAll(async () => {
-    for (const account of ['agentManager', 'agentEmployee', 'merchantProManager']) tokens[account] = await server.login(account);
+  beforeAll(() => {
+    for (const account of ['agentManager', 'agentEmployee', 'merchantProManager']) server.as(account).forgetSession();
   });
 
   it('the agent employee sees the agency’s codes masked, list and detail; the manager sees them whole', async () => {
@@ -195,7 +184,7 @@ describe('a code is for its invitee alone: a colleague who gets hold of one cann
       code: `••••-••••-${code.slice(-4)}`,
       invitee: expect.stringMatching(/Owner$/),
     });
-    const detail = await server.call<InvitationRecord>('GET', ApiPath.invitation.detail, { token: tokens.agentEmployee, query: { id } });
+    const detail = await invitations('agentEmployee').detail(id);
     expect(detail.data.code).toBe(`••••-••••-${code.slice(-4)}`);
     expect(JSON.stringify(detail.data)).not.toContain(code.slice(0, 4));
     expect((await list('agentManager')).data.list.find((row) => row.id === id)?.code).toBe(code);
@@ -203,7 +192,7 @@ describe('a code is for its invitee alone: a colleague who gets hold of one cann
 
   it('redeeming the manager’s code as someone else, by join or by sign-up, is a 403 that leaves the code open for its invitee', async () => {
     const invitation = await openInvitation({ orgName: 'Juniper Jewels', tenantType: 3, invitee: 'juniperOwner' });
-    const byJoin = await join(tokens.agentEmployee, invitation.code);
+    const byJoin = await join(await server.as('agentEmployee').token(), invitation.code);
     expect(byJoin).toMatchObject({ code: 403, msg: 'This invitation was issued for another account.' });
     expect(byJoin.data).toEqual({ invitationCode: 'This invitation was issued for another account. Ask for one in your account name.' });
     const bySignup = await signup(newMerchant(invitation.code, 'juniperOwner2'));
@@ -213,9 +202,9 @@ describe('a code is for its invitee alone: a colleague who gets hold of one cann
     });
     // Nothing was written: no account, no org, the code still open.
     expect((await server.call('POST', ApiPath.auth.login, { body: { account: 'juniperOwner2', password: 'Str0ng-pass' } })).code).toBe(401);
-    expect(
-      (await server.call<SessionInfo>('GET', ApiPath.auth.me, { token: tokens.agentEmployee })).data.orgList.map((o) => o.orgName),
-    ).not.toContain('Juniper Jewels');
+    expect((await server.as('agentEmployee').call<SessionInfo>('GET', ApiPath.auth.me)).data.orgList.map((o) => o.orgName)).not.toContain(
+      'Juniper Jewels',
+    );
     expect(await statusOf(invitation.id)).toBe('open');
 
     const rightful = await signup(newMerchant(invitation.code, ' JuniperOwner '));
@@ -226,8 +215,8 @@ describe('a code is for its invitee alone: a colleague who gets hold of one cann
 
   it('a merchant code for an existing account: only that account joins with it', async () => {
     const invitation = await openInvitation({ orgName: 'Kelp Kitchens', invitee: 'merchantStdFinance' });
-    expect((await join(tokens.agentEmployee, invitation.code)).code).toBe(403);
-    expect((await join(tokens.merchantProManager, invitation.code)).code).toBe(403);
+    expect((await join(await server.as('agentEmployee').token(), invitation.code)).code).toBe(403);
+    expect((await join(await server.as('merchantProManager').token(), invitation.code)).code).toBe(403);
     expect(await statusOf(invitation.id)).toBe('open');
     const res = await join(await server.login('merchantStdFinance'), invitation.code);
     expect(res.code).toBe(200);
@@ -250,6 +239,6 @@ describe('a code is for its invitee alone: a colleague who gets hold of one cann
       })
       .execute();
     expect((await signup(newMerchant(code, 'legacyOwner'))).code).toBe(403);
-    expect((await join(tokens.agentEmployee, code)).code).toBe(403);
+    expect((await join(await server.as('agentEmployee').token(), code)).code).toBe(403);
   });
 });

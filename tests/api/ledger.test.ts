@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress } from 'viem';
 import { sql } from 'kysely';
-import { startTestServer, type TestServer } from './harness';
+import { type TestServer } from './harness';
 import { postEntries } from '../../server/modules/ledger/post';
 import {
   balanceOf,
@@ -10,10 +10,10 @@ import {
   ETH_CHAIN,
   ETH_GAS,
   fromUnits,
-  signClient,
   TOKEN_GAS,
   units,
-  walletIdsByLabel,
+  startSignServer,
+  type SignClient,
 } from './signSupport';
 import type { ListResult } from '../../src/contract/envelope';
 import type { AssetFlowRecord } from '../../src/contract/schemas/assetFlow';
@@ -24,13 +24,9 @@ import { ApiPath } from '../../src/contract/apiPaths';
 
 const EXTERNAL = getAddress('0x2222222222222222222222222222222222222222');
 
-let server: TestServer;
-let client: ReturnType<typeof signClient>;
-let wallets: Record<string, number>;
+let server: TestServer, client: SignClient, wallets: Record<string, number>;
 beforeAll(async () => {
-  server = await startTestServer();
-  client = signClient(server);
-  wallets = await walletIdsByLabel(server);
+  ({ server, sign: client, wallets } = await startSignServer());
 });
 afterAll(() => server?.close());
 

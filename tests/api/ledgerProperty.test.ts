@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { getAddress } from 'viem';
-import { startTestServer, type TestServer } from './harness';
-import { ETH_CHAIN, signClient, walletAddressesByLabel, walletIdsByLabel } from './signSupport';
+import { type TestServer } from './harness';
+import { ETH_CHAIN, startSignServer, type SignClient } from './signSupport';
 import { payOnChain, readChainUpTo } from './chainSupport';
 import { devnetAccount } from '../../server/chain/evm/devnet';
 import { sql } from 'kysely';
@@ -70,16 +70,10 @@ const command = fc.oneof(
 );
 type Command = typeof command extends fc.Arbitrary<infer T> ? T : never;
 
-let server: TestServer;
-let client: ReturnType<typeof signClient>;
-let wallets: Record<string, number>;
-let addresses: Record<string, string>;
+let server: TestServer, client: SignClient, wallets: Record<string, number>, addresses: Record<string, string>;
 let seq = 0;
 beforeAll(async () => {
-  server = await startTestServer();
-  client = signClient(server);
-  wallets = await walletIdsByLabel(server);
-  addresses = await walletAddressesByLabel(server);
+  ({ server, sign: client, wallets, addresses } = await startSignServer());
 });
 afterAll(() => server?.close());
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness';
+import { type TestServer } from './harness';
 import { demoEvmAddress } from '../../server/db/seed/wallets';
 import type { MovementRecord } from '../../src/contract/schemas/movement';
-import { balanceOf, signClient, units, walletIdsByLabel } from './signSupport';
+import { balanceOf, units, startSignServer, type SignClient } from './signSupport';
 import { ApiPath } from '../../src/contract/apiPaths';
 
 /**
@@ -11,15 +11,11 @@ import { ApiPath } from '../../src/contract/apiPaths';
  * wallet"): its manager starts, its signers approve and confirm. Each refusal is what an insider
  * would try: a lower role, another org, an outsider who is no signer.
  */
-let server: TestServer;
-let sign: ReturnType<typeof signClient>;
-let wallets: Record<string, number>;
+let server: TestServer, sign: SignClient, wallets: Record<string, number>;
 const OUTSIDE = demoEvmAddress('lite cold recipient');
 
 beforeAll(async () => {
-  server = await startTestServer();
-  sign = signClient(server);
-  wallets = await walletIdsByLabel(server);
+  ({ server, sign, wallets } = await startSignServer());
 });
 afterAll(() => server?.close());
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress } from 'viem';
 import { sql } from 'kysely';
-import { startTestServer, type TestServer } from './harness';
-import { balanceOf, ETH_CHAIN, fund, signClient, units, walletAddressesByLabel, walletIdsByLabel } from './signSupport';
+import { type TestServer } from './harness';
+import { balanceOf, ETH_CHAIN, fund, units, startSignServer, type SignClient } from './signSupport';
 import type { ListResult } from '../../src/contract/envelope';
 import type { MovementRecord } from '../../src/contract/schemas/movement';
 import type { AssetFlowRecord } from '../../src/contract/schemas/assetFlow';
@@ -10,16 +10,10 @@ import { ApiPath } from '../../src/contract/apiPaths';
 
 const EXTERNAL = getAddress('0x1111111111111111111111111111111111111111');
 
-let server: TestServer;
-let client: ReturnType<typeof signClient>;
-let wallets: Record<string, number>;
-let addresses: Record<string, string>;
+let server: TestServer, client: SignClient, wallets: Record<string, number>, addresses: Record<string, string>;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  client = signClient(server);
-  wallets = await walletIdsByLabel(server);
-  addresses = await walletAddressesByLabel(server);
+  ({ server, sign: client, wallets, addresses } = await startSignServer());
 });
 afterAll(() => server?.close());
 

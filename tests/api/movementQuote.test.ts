@@ -1,18 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress } from 'viem';
-import { startTestServer, type TestServer } from './harness';
-import { balanceOf, ETH_CHAIN, walletIdsByLabel } from './signSupport';
+import { type TestServer } from './harness';
+import { balanceOf, ETH_CHAIN, startSignServer } from './signSupport';
 import { ApiPath } from '../../src/contract/apiPaths';
 import type { MovementQuote } from '../../src/contract/schemas/movement';
 import { GAS_QUOTES } from '../../server/modules/ledger/networkFee';
 
 /** GET /sys/movement/quote: the movement form's balance and fee (docs/DECISIONS.md "Balance and fee on the movement forms"). */
-let server: TestServer;
-let wallets: Record<string, number>;
+let server: TestServer, wallets: Record<string, number>;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  wallets = await walletIdsByLabel(server);
+  ({ server, wallets } = await startSignServer());
 });
 afterAll(() => server?.close());
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness';
+import { type TestServer } from './harness';
 import { demoEvmAddress } from '../../server/db/seed/wallets';
-import { balanceOf, signClient, units, walletIdsByLabel } from './signSupport';
+import { balanceOf, units, startSignServer, type SignClient } from './signSupport';
 import type { PolicyDetail, PolicyEvaluation } from '../../src/contract/schemas/policy';
 import type { AddressBookRecord } from '../../src/contract/schemas/addressBook';
 import type { MovementRecord } from '../../src/contract/schemas/movement';
@@ -15,14 +15,10 @@ const OUTSIDER = demoEvmAddress('policy outsider');
 const PARTNER = demoEvmAddress('policy partner');
 const DAY_MS = 24 * 3_600_000;
 
-let server: TestServer;
-let client: ReturnType<typeof signClient>;
-let wallets: Record<string, number>;
+let server: TestServer, client: SignClient, wallets: Record<string, number>;
 
 beforeEach(async () => {
-  server = await startTestServer();
-  client = signClient(server);
-  wallets = await walletIdsByLabel(server);
+  ({ server, sign: client, wallets } = await startSignServer());
 });
 afterEach(() => server?.close());
 
@@ -308,9 +304,7 @@ describe('velocity: a rolling 24 h amount per wallet and currency', () => {
 
   it.each(['read committed', 'serializable'] as const)('racing transfers cannot slip under the limit together (%s)', async (isolation) => {
     await server.close();
-    server = await startTestServer({ isolation });
-    client = signClient(server);
-    wallets = await walletIdsByLabel(server);
+    ({ server, sign: client, wallets } = await startSignServer({ isolation }));
     await inForce([rule({ action: 'block', chainId: 1, symbol: 'USDT', velocityLimit: '150' })]);
     await client.token('merchantProFinance');
     const before = await balanceOf(server, wallets['Aurora deposits'], 'USDT');

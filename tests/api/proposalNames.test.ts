@@ -1,21 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness';
-import { demoKeySignatures, signClient, walletIdsByLabel } from './signSupport';
+import { type TestServer } from './harness';
+import { demoKeySignatures, startSignServer, type SignClient } from './signSupport';
 import type { ListResult } from '../../src/contract/envelope';
 import type { AuditEventRecord } from '../../src/contract/schemas/auditLog';
 import { ApiPath } from '../../src/contract/apiPaths';
 
 // One name per proposal (src/contract/proposalReference.ts) and its steps in the audit log;
 // the Safe's own numbers on the detail (docs/DECISIONS.md "Proposal names in the audit log").
-let server: TestServer;
-let sign: ReturnType<typeof signClient>;
-let wallets: Record<string, number>;
+let server: TestServer, sign: SignClient, wallets: Record<string, number>;
 const RECIPIENT = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
 beforeAll(async () => {
-  server = await startTestServer();
-  sign = signClient(server);
-  wallets = await walletIdsByLabel(server);
+  ({ server, sign, wallets } = await startSignServer());
 });
 afterAll(() => server?.close());
 

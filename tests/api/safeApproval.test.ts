@@ -1,18 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress, hashTypedData, recoverTypedDataAddress, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { startTestServer, type TestServer } from './harness';
-import { demoKeySignatures, signClient, walletAddressesByLabel, walletIdsByLabel } from './signSupport';
+import { type TestServer } from './harness';
+import { demoKeySignatures, startSignServer, type SignClient } from './signSupport';
 import { demoSigningKey } from '../../src/contract/demoSigningKey';
 import { typedDataFromWire } from '../../src/contract/typedDataWire';
 import { devnetChainId } from '../../server/chain/registry';
 import { ApiPath } from '../../src/contract/apiPaths';
 
 // Approvals on a Safe carry the signer's EIP-712 signature of the Safe transaction (docs/chains.md "Proposals on Safes").
-let server: TestServer;
-let sign: ReturnType<typeof signClient>;
-let wallets: Record<string, number>;
-let addresses: Record<string, string>;
+let server: TestServer, sign: SignClient, wallets: Record<string, number>, addresses: Record<string, string>;
 const RECIPIENT = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const transfer = (amount = '1.5') => ({
   walletId: wallets['Aurora cold'],
@@ -24,10 +21,7 @@ const transfer = (amount = '1.5') => ({
 });
 
 beforeAll(async () => {
-  server = await startTestServer();
-  sign = signClient(server);
-  wallets = await walletIdsByLabel(server);
-  addresses = await walletAddressesByLabel(server);
+  ({ server, sign, wallets, addresses } = await startSignServer());
 });
 afterAll(() => server?.close());
 

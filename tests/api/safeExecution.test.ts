@@ -5,16 +5,12 @@ import { safeTransactionOf } from '../../server/modules/sign/safeProposal';
 import { privateKeyToAccount } from 'viem/accounts';
 import { sql } from 'kysely';
 import type { ChainAdapter } from '../../server/chain/adapter';
-import { startTestServer, type TestServer } from './harness';
-import { balanceOf, signClient, walletAddressesByLabel, walletIdsByLabel } from './signSupport';
+import { type TestServer } from './harness';
+import { balanceOf, walletAddressesByLabel, startSignServer, type SignClient } from './signSupport';
 import { demoSigningKey } from '../../src/contract/demoSigningKey';
 
 // Confirm on a Safe executes on chain, and only what the Safe accepts moves (docs/chains.md "Proposals on Safes").
-let server: TestServer;
-let sign: ReturnType<typeof signClient>;
-let chain: ChainAdapter;
-let wallets: Record<string, number>;
-let safe: string;
+let server: TestServer, sign: SignClient, chain: ChainAdapter, wallets: Record<string, number>, safe: string;
 const RECIPIENT = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const transfer = (amount: string) => ({
   walletId: wallets['Aurora cold'],
@@ -26,9 +22,7 @@ const transfer = (amount: string) => ({
 });
 
 beforeAll(async () => {
-  server = await startTestServer();
-  sign = signClient(server);
-  wallets = await walletIdsByLabel(server);
+  ({ server, sign, wallets } = await startSignServer());
   safe = (await walletAddressesByLabel(server))['Aurora cold'];
   chain = await server.app.context.chains.adapterFor({ chainId: 1, family: 'evm', rpcUrl: '' });
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress, isAddressEqual, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { startTestServer, type TestServer } from './harness';
-import { ETH_CHAIN, signClient, walletIdsByLabel } from './signSupport';
+import { type TestServer } from './harness';
+import { ETH_CHAIN, startSignServer, type SignClient } from './signSupport';
 import { demoSigningKey } from '../../src/contract/demoSigningKey';
 import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
 import * as migration034 from '../../server/db/migrations/034_wallet_safe_owners';
@@ -11,18 +11,14 @@ import { ApiPath } from '../../src/contract/apiPaths';
 // Governance keeps the signer set true (docs/chains.md "Governance on a Safe"): once a signer change
 // executes on a Safe, the books' record of its owners and threshold is what the Safe now has, and
 // approvals are checked against it.
-let server: TestServer;
-let client: ReturnType<typeof signClient>;
-let wallets: Record<string, number>;
+let server: TestServer, client: SignClient, wallets: Record<string, number>;
 const users: Record<string, number> = {};
 const NEWCOMER = 'merchantProSigner';
 const RECIPIENT = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const keyOf = (account: string) => privateKeyToAccount(demoSigningKey(account)).address;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  client = signClient(server);
-  wallets = await walletIdsByLabel(server);
+  ({ server, sign: client, wallets } = await startSignServer());
   const db = server.app.context.db;
   // A member of the org with a registered key who is no signer of Aurora cold yet (the demo password).
   const manager = await db

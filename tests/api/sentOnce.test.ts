@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress } from 'viem';
 import { sql } from 'kysely';
-import { startTestServer, type TestServer } from './harness';
-import { balanceOf, chainHoldingOf, ETH_CHAIN, units, walletIdsByLabel } from './signSupport';
+import { type TestServer } from './harness';
+import { balanceOf, chainHoldingOf, ETH_CHAIN, units, startSignServer } from './signSupport';
 import { ApiPath } from '../../src/contract/apiPaths';
 import type { MovementRecord } from '../../src/contract/schemas/movement';
 
@@ -14,11 +14,9 @@ import type { MovementRecord } from '../../src/contract/schemas/movement';
  */
 const EXTERNAL = getAddress('0x3333333333333333333333333333333333333333');
 
-let server: TestServer;
-let wallets: Record<string, number>;
+let server: TestServer, wallets: Record<string, number>;
 beforeAll(async () => {
-  server = await startTestServer();
-  wallets = await walletIdsByLabel(server);
+  ({ server, wallets } = await startSignServer());
 });
 afterAll(() => server?.close());
 

@@ -1,20 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { startTestServer, type TestServer } from './harness';
+import { type TestServer } from './harness';
 import { demoEvmAddress, demoTronAddress } from '../../server/db/seed/wallets';
-import { balanceOf, demoKeyAddress, ETH_CHAIN, fund, signClient, TRON_CHAIN, units, walletIdsByLabel } from './signSupport';
+import {
+  balanceOf,
+  demoKeyAddress,
+  ETH_CHAIN,
+  TRON_CHAIN,
+  units,
+  startSignServer,
+  type SignClient,
+  insertMultisig,
+  proposalLedger,
+} from './signSupport';
 import { expireOverdue } from '../../server/modules/sign/expiry';
 import { ApiPath } from '../../src/contract/apiPaths';
 
-let server: TestServer;
-let sign: ReturnType<typeof signClient>;
-let wallets: Record<string, number>;
+let server: TestServer, sign: SignClient, wallets: Record<string, number>;
 const RECIPIENT = demoEvmAddress('external recipient');
 
 beforeAll(async () => {
-  server = await startTestServer();
-  sign = signClient(server);
-  wallets = await walletIdsByLabel(server);
+  ({ server, sign, wallets } = await startSignServer());
 });
 afterAll(() => server?.close());
 
@@ -27,15 +33,7 @@ const coldTransfer = (overrides: Record<string, unknown> = {}) => ({
   memo: 'payout',
   ...overrides,
 });
-/** The money a proposal moved (its gas entry aside, which every execution has: tests/api/ledger.test.ts). */
-const ledgerOf = (proposalId: number) =>
-  server.app.context.db
-    .selectFrom('ledgerEntry')
-    .selectAll()
-    .where('proposalId', '=', proposalId)
-    .where('reason', '<>', 'gas')
-    .orderBy('id')
-    .execute();
+const ledgerOf = (proposalId: number) => proposalLedger(server, proposalId);
 
 /**
  * A confirm on a Safe whose signed nonce is past the Safe's (a proposal before it closed without
@@ -287,38 +285,14 @@ describe('who may do what', () => {
 
   it('a proposer who is not a signer starts without an approval; one who is, approves by starting', async () => {
     // Birch's employee (multiOrg there) may transfer but signs no wallet: a 2-of-2 hot wallet of manager and finance.
-    const { db } = server.app.context;
-    const users = Object.fromEntries((await db.selectFrom('appUser').select(['id', 'account']).execute()).map((u) => [u.account, u.id]));
-    const { id: walletId } = await db
-      .insertInto('chainWallet')
-      .values({
-        chainId: ETH_CHAIN,
-        orgId: server.orgIds.stdB,
-        kind: 'MultiSigHotStd',
-        address: demoEvmAddress('Birch float'),
-        label: 'Birch float',
-        threshold: 2,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('walletSigner')
-      .values([users.merchantStdManager, users.merchantStdFinance].map((userId, position) => ({ walletId, userId, position })))
-      .execute();
-    const usdc = await db
-      .selectFrom('currency')
-      .select('id')
-      .where('chainId', '=', ETH_CHAIN)
-      .where('symbol', '=', 'USDC')
-      .executeTakeFirstOrThrow();
-    const eth = await db
-      .selectFrom('currency')
-      .select('id')
-      .where('chainId', '=', ETH_CHAIN)
-      .where('symbol', '=', 'ETH')
-      .executeTakeFirstOrThrow();
-    await fund(server, walletId, usdc.id, '100');
-    await fund(server, walletId, eth.id, '0.1');
+    const walletId = await insertMultisig(server, {
+      orgId: server.orgIds.stdB,
+      kind: 'MultiSigHotStd',
+      label: 'Birch float',
+      threshold: 2,
+      signers: ['merchantStdManager', 'merchantStdFinance'],
+      funds: { USDC: '100', ETH: '0.1' },
+    });
     const body = { walletId, kind: 'transfer', to: RECIPIENT, amount: '1', symbol: 'USDC', memo: '' };
     const byEmployee = await server.call<{ proposalId: number }>('POST', ApiPath.sign.start, {
       token: await sign.token('multiOrg'),

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { startTestServer, type Isolation, type TestServer } from './harness';
+import { type Isolation, type TestServer } from './harness';
 import { demoEvmAddress } from '../../server/db/seed/wallets';
-import { balanceOf, ETH_CHAIN, ETH_GAS, fund, signClient, units, walletIdsByLabel } from './signSupport';
+import { balanceOf, ETH_GAS, signClient, units, insertMultisig, proposalLedger, startSignServer } from './signSupport';
 
 /**
  * "Exactly once even under concurrent calls" (docs/proposals.md): many calls at once through
@@ -20,35 +20,18 @@ const RECIPIENT = demoEvmAddress('concurrency recipient');
 const SIGNERS = ['merchantProManager', 'merchantProFinance', 'merchantProEmployee'];
 
 async function setUp(isolation: Isolation) {
-  server = await startTestServer({ isolation });
-  sign = signClient(server);
-  cold = (await walletIdsByLabel(server))['Aurora cold'];
+  let wallets: Record<string, number>;
+  ({ server, sign, wallets } = await startSignServer({ isolation }));
+  cold = wallets['Aurora cold'];
   // A 3-of-3 cold wallet beside the demo's 2-of-3 one, same org, same signers.
-  const { db } = server.app.context;
-  const users = Object.fromEntries((await db.selectFrom('appUser').select(['id', 'account']).execute()).map((u) => [u.account, u.id]));
-  const eth = await db
-    .selectFrom('currency')
-    .select('id')
-    .where('chainId', '=', ETH_CHAIN)
-    .where('symbol', '=', 'ETH')
-    .executeTakeFirstOrThrow();
-  ({ id: vault } = await db
-    .insertInto('chainWallet')
-    .values({
-      chainId: ETH_CHAIN,
-      orgId: server.orgIds.proA,
-      kind: 'MultiSigCold',
-      address: demoEvmAddress('Aurora vault'),
-      label: 'Aurora vault',
-      threshold: 3,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow());
-  await db
-    .insertInto('walletSigner')
-    .values(SIGNERS.map((account, position) => ({ walletId: vault, userId: users[account], position })))
-    .execute();
-  await fund(server, vault, eth.id, '100');
+  vault = await insertMultisig(server, {
+    orgId: server.orgIds.proA,
+    kind: 'MultiSigCold',
+    label: 'Aurora vault',
+    threshold: 3,
+    signers: SIGNERS,
+    funds: { ETH: '100' },
+  });
   // Sign in first, so the racing calls are not spread out by password hashing.
   for (const account of SIGNERS) await sign.token(account);
 }
@@ -74,15 +57,7 @@ async function proposal(walletId: number, amount: string, approvals: number, to?
   return started.data.proposalId;
 }
 const actionsOf = async (proposalId: number) => (await sign.logs('merchantProManager', { proposalId })).data.list.map((l) => l.action);
-/** The money a proposal moved (its gas entry aside, which every execution has). */
-const ledgerOf = (proposalId: number) =>
-  server.app.context.db
-    .selectFrom('ledgerEntry')
-    .selectAll()
-    .where('proposalId', '=', proposalId)
-    .where('reason', '<>', 'gas')
-    .orderBy('id')
-    .execute();
+const ledgerOf = (proposalId: number) => proposalLedger(server, proposalId);
 /** Runs the calls at once, in a random order of sending. */
 const race = <T>(calls: Array<() => Promise<T>>): Promise<T[]> => {
   const order = calls.map((_, i) => i).sort(() => Math.random() - 0.5);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { startTestServer, type TestServer } from './harness';
+import { type TestServer } from './harness';
 import type { Envelope } from '../../src/contract/envelope';
-import { ETH_CHAIN, signClient, walletIdsByLabel } from './signSupport';
+import { ETH_CHAIN, startSignServer, type SignClient } from './signSupport';
 import { ApiPath } from '../../src/contract/apiPaths';
 
 /**
@@ -10,14 +10,10 @@ import { ApiPath } from '../../src/contract/apiPaths';
  * proposals (docs/console.md "Sign log and waiting proposals"), as a dishonest insider tries
  * them: another org's entries by id or wallet, a role without /multisig, malformed filters.
  */
-let server: TestServer;
-let sign: ReturnType<typeof signClient>;
-let wallets: Record<string, number>;
+let server: TestServer, sign: SignClient, wallets: Record<string, number>;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  sign = signClient(server);
-  wallets = await walletIdsByLabel(server);
+  ({ server, sign, wallets } = await startSignServer());
 });
 afterAll(() => server?.close());
 

@@ -1,4 +1,4 @@
-import type { TestServer } from './harness';
+import { startTestServer, type TestServer } from './harness';
 import { postEntries } from '../../server/modules/ledger/post';
 import { pollChain } from '../../server/modules/deposit/watcher';
 import { GAS_QUOTES } from '../../server/modules/ledger/networkFee';
@@ -11,6 +11,7 @@ import { demoSigningKey } from '../../src/contract/demoSigningKey';
 import { typedDataFromWire } from '../../src/contract/typedDataWire';
 import { approvalSignatures, type SigningRequest } from '../../src/contract/approvalSignatures';
 import { ApiPath } from '../../src/contract/apiPaths';
+import { demoEvmAddress } from '../../server/db/seed/wallets';
 
 /** Calls of the multisig API as named demo users, shared by the sign test files. */
 export function signClient(server: TestServer) {
@@ -237,3 +238,67 @@ export const fromUnits = (value: bigint): string => {
 
 /** The address of a demo signer's key (the seed registers it; their approvals on Safes recover to it). */
 export const demoKeyAddress = (account: string): string => privateKeyToAccount(demoSigningKey(account)).address;
+
+export type SignClient = ReturnType<typeof signClient>;
+
+/**
+ * A fresh server as the money tests start from: its sign client and the demo wallets' ids and
+ * addresses by label (one set-up, not one per file).
+ */
+export async function startSignServer(options?: Parameters<typeof startTestServer>[0]) {
+  const server = await startTestServer(options);
+  return { server, sign: signClient(server), wallets: await walletIdsByLabel(server), addresses: await walletAddressesByLabel(server) };
+}
+
+/** A currency's id by chain and symbol (the demo seed's, or one a test saved). */
+export async function currencyIdOf(server: TestServer, chainId: number, symbol: string): Promise<number> {
+  const row = await server.db
+    .selectFrom('currency')
+    .select('id')
+    .where('chainId', '=', chainId)
+    .where('symbol', '=', symbol)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The demo users' ids by account. */
+export async function userIdsByAccount(server: TestServer): Promise<Record<string, number>> {
+  const rows = await server.db.selectFrom('appUser').select(['id', 'account']).execute();
+  return Object.fromEntries(rows.map((u) => [u.account, u.id]));
+}
+
+/**
+ * A multisig wallet on Ethereum written straight into the tables, its signers in the order given:
+ * for a wallet the API would not make (a kind another tier has, signers of the test's choosing).
+ * Funded as `fund` does, one amount a symbol. Answers its id.
+ */
+export async function insertMultisig(
+  server: TestServer,
+  wallet: { orgId: number; kind: string; label: string; threshold: number; signers: string[]; funds?: Record<string, string> },
+): Promise<number> {
+  const { db } = server;
+  const users = await userIdsByAccount(server);
+  const { id: walletId } = await db
+    .insertInto('chainWallet')
+    .values({
+      chainId: ETH_CHAIN,
+      orgId: wallet.orgId,
+      kind: wallet.kind,
+      address: demoEvmAddress(wallet.label),
+      label: wallet.label,
+      threshold: wallet.threshold,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('walletSigner')
+    .values(wallet.signers.map((account, position) => ({ walletId, userId: users[account], position })))
+    .execute();
+  for (const [symbol, amount] of Object.entries(wallet.funds ?? {}))
+    await fund(server, walletId, await currencyIdOf(server, ETH_CHAIN, symbol), amount);
+  return walletId;
+}
+
+/** The money a proposal moved: its ledger entries but the gas one, which every execution has (tests/api/ledger.test.ts). */
+export const proposalLedger = (server: TestServer, proposalId: number) =>
+  server.db.selectFrom('ledgerEntry').selectAll().where('proposalId', '=', proposalId).where('reason', '<>', 'gas').orderBy('id').execute();

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress } from 'viem';
 import { sql } from 'kysely';
-import { startTestServer, type TestServer } from './harness';
+import { type TestServer } from './harness';
 import { authenticator, enrol, type Authenticator } from './twoFactorSupport';
-import { balanceOf, ETH_CHAIN, fund, walletAddressesByLabel, walletIdsByLabel } from './signSupport';
+import { balanceOf, ETH_CHAIN, fund, startSignServer } from './signSupport';
 import type { OpenApiDocument } from '../../server/http/openApi';
 import { ApiPath, withId } from '../../src/contract/apiPaths';
 import { BodyCode } from '../../src/contract/envelope';
@@ -20,19 +20,14 @@ import type { SessionInfo } from '../../src/contract/schemas/auth';
 const EXTERNAL = getAddress('0x1111111111111111111111111111111111111111');
 const STEP_UP_LAPSED = 5 * 60_000 + 1_000;
 
-let server: TestServer;
-let app: Authenticator;
-let wallets: Record<string, number>;
-let addresses: Record<string, string>;
+let server: TestServer, app: Authenticator, wallets: Record<string, number>, addresses: Record<string, string>;
 const tokens: Record<string, string> = {};
 const secrets: Record<string, string> = {};
 const userIds: Record<string, number> = {};
 
 beforeAll(async () => {
-  server = await startTestServer();
+  ({ server, wallets, addresses } = await startSignServer());
   app = authenticator(server);
-  wallets = await walletIdsByLabel(server);
-  addresses = await walletAddressesByLabel(server);
   for (const row of await server.app.context.db.selectFrom('appUser').select(['id', 'account']).execute()) userIds[row.account] = row.id;
   for (const account of ['merchantStdManager', 'merchantStdFinance', 'merchantLiteManager', 'merchantLiteEmployee', 'agentManager'])
     tokens[account] = await server.login(account);

@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress } from 'viem';
-import { startTestServer, type TestServer } from './harness';
-import { ETH_CHAIN, walletIdsByLabel } from './signSupport';
+import { type TestServer } from './harness';
+import { ETH_CHAIN, startSignServer } from './signSupport';
 import { postEntries } from '../../server/modules/ledger/post';
 
 // The ledger's chain check with a currency whose token contract the node does not have (docs/ledger.md
 // "Verification", `tokenMissing`): that contract is named, and every wallet's other currencies are still compared.
-let server: TestServer;
-let wallets: Record<string, number>;
+let server: TestServer, wallets: Record<string, number>;
 beforeAll(async () => {
-  server = await startTestServer();
-  wallets = await walletIdsByLabel(server);
+  ({ server, wallets } = await startSignServer());
 });
 afterAll(() => server?.close());
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { startTestServer, type TestServer } from './harness';
+import { type TestServer } from './harness';
 import { authenticator, enrol, type Authenticator } from './twoFactorSupport';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoData';
 import { demoTronAddress } from '../../server/db/seed/wallets';
-import { walletIdsByLabel } from './signSupport';
+import { startSignServer } from './signSupport';
 import { ApiPath } from '../../src/contract/apiPaths';
 import { hashSessionToken } from '../../server/modules/auth/sessionToken';
 import { BodyCode } from '../../src/contract/envelope';
@@ -12,13 +12,10 @@ import type { SessionInfo } from '../../src/contract/schemas/auth';
 import type { TwoFactorEnrolment, TwoFactorState } from '../../src/contract/schemas/twoFactor';
 import type { BrandConfig } from '../../src/contract/schemas/brand';
 
-let server: TestServer;
-let app: Authenticator;
-let wallets: Record<string, number>;
+let server: TestServer, app: Authenticator, wallets: Record<string, number>;
 beforeAll(async () => {
-  server = await startTestServer();
+  ({ server, wallets } = await startSignServer());
   app = authenticator(server);
-  wallets = await walletIdsByLabel(server);
 });
 afterAll(() => server?.close());
 
