@@ -5,15 +5,18 @@ import path from 'node:path';
 import { freePort } from '../tests/support/freePort';
 
 /**
- * How long a restart takes to be ready (docs/SCALING.md "Restart"): the API started by tsx on a
- * PGlite folder that already holds the demo (the second start of `npm start`), against a bare
- * Fastify server started the same way (tsx, one route) in the same run. Also `npm start`'s first
- * step, the console's build check, when nothing changed. Each figure is a median of a few starts,
- * printed as a ratio to the bare start.
+ * How long a restart takes to be ready (docs/SCALING.md "Restart"): `npm start` (plain node on the
+ * compiled server, build/launch.mjs) on a PGlite folder that already holds the demo, and on
+ * PostgreSQL when BENCH_DATABASE_URL names one, against a bare Fastify server started with plain
+ * node (one route) in the same run. Also the API through tsx as before the compiled start, and the
+ * console's build check when nothing changed. Each figure is a median of a few starts, printed as a
+ * ratio to the bare start.
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+const NODE = process.execPath;
 const RUNS = 3;
+const LAUNCH = ['build/launch.mjs'];
 
 const BARE = `import Fastify from 'fastify';
 const app = Fastify();
@@ -34,12 +37,16 @@ async function untilReady(url: string, child: ReturnType<typeof spawn>): Promise
 }
 
 /** Milliseconds from spawn to a 200 on the ready path, then the process is stopped. */
-async function timeToReady(args: string[], env: Record<string, string>): Promise<number> {
+async function timeToReady(command: string, args: string[], env: Record<string, string>): Promise<number> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(TSX, args, {
+  // An empty value unsets a variable (DATABASE_URL for the PGlite starts of a run on PostgreSQL).
+  const full = Object.fromEntries(
+    Object.entries({ ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }).filter(([, value]) => value),
+  );
+  const child = spawn(command, args, {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: full,
     stdio: 'ignore',
   });
   try {
@@ -62,31 +69,51 @@ async function timeToExit(args: string[]): Promise<number> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 export interface RestartFigures {
+  /** Bare Fastify, plain node. */
   bareMs: number;
-  apiRestartMs: number;
+  /** `npm start` again on the PGlite folder (compiled server, plain node). */
+  startRestartMs: number;
+  /** The same on PostgreSQL (BENCH_DATABASE_URL), or null. */
+  postgresRestartMs: number | null;
+  /** server/main.ts through tsx on the same folder (the start before the compiled one). */
+  tsxRestartMs: number;
   buildCheckMs: number | null;
 }
 
 export async function measureRestart(): Promise<RestartFigures> {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'custody-bench-restart-'));
-  const bareFile = path.join(ROOT, 'bench', `.bare-${process.pid}.ts`);
+  // Beside the project, so that `fastify` resolves from its node_modules.
+  const bareFile = path.join(ROOT, 'bench', `.bare-${process.pid}.mjs`);
   fs.writeFileSync(bareFile, BARE);
+  const postgresUrl = process.env.BENCH_DATABASE_URL;
   try {
-    const env = { DATA_DIR: scratch, SEED: 'demo', DEPOSIT_WATCH_MS: '0' };
-    // The first start migrates and seeds; the restarts after it are what is measured.
-    await timeToReady(['server/main.ts'], env);
+    const env = { DATA_DIR: scratch, SEED: 'demo', DEPOSIT_WATCH_MS: '0', DATABASE_URL: '' };
+    const postgresEnv = { ...env, DATA_DIR: path.join(scratch, 'pg'), DATABASE_URL: postgresUrl ?? '' };
+    // The first start compiles when needed, migrates and seeds; the restarts after it are what is measured.
+    await timeToReady(NODE, LAUNCH, env);
+    if (postgresUrl) await timeToReady(NODE, LAUNCH, postgresEnv);
     const bare: number[] = [];
-    const api: number[] = [];
+    const start: number[] = [];
+    const postgres: number[] = [];
+    const tsx: number[] = [];
     for (let i = 0; i < RUNS; i += 1) {
-      bare.push(await timeToReady([bareFile], {}));
-      api.push(await timeToReady(['server/main.ts'], env));
+      bare.push(await timeToReady(NODE, [bareFile], {}));
+      start.push(await timeToReady(NODE, LAUNCH, env));
+      if (postgresUrl) postgres.push(await timeToReady(NODE, LAUNCH, postgresEnv));
+      tsx.push(await timeToReady(TSX, ['server/main.ts'], env));
     }
     // The build check only when a build exists to compare with (dist/ from `npm run build`).
     const buildCheck: number[] = [];
     if (fs.existsSync(path.join(ROOT, 'dist', 'index.html'))) {
       for (let i = 0; i < RUNS; i += 1) buildCheck.push(await timeToExit(['build/buildIfChanged.ts']));
     }
-    return { bareMs: median(bare), apiRestartMs: median(api), buildCheckMs: buildCheck.length ? median(buildCheck) : null };
+    return {
+      bareMs: median(bare),
+      startRestartMs: median(start),
+      postgresRestartMs: postgres.length ? median(postgres) : null,
+      tsxRestartMs: median(tsx),
+      buildCheckMs: buildCheck.length ? median(buildCheck) : null,
+    };
   } finally {
     fs.rmSync(bareFile, { force: true });
     fs.rmSync(scratch, { recursive: true, force: true });
@@ -94,8 +121,14 @@ export async function measureRestart(): Promise<RestartFigures> {
 }
 
 export function restartReport(figures: RestartFigures): string[] {
+  const ratio = (ms: number) =>
+    `${(ms / figures.bareMs).toFixed(2)} (${(ms / 1000).toFixed(2)} s; bare ${(figures.bareMs / 1000).toFixed(2)} s)`;
   return [
-    `restart to ready on a PGlite folder with the demo / bare Fastify start (both via tsx): ${(figures.apiRestartMs / figures.bareMs).toFixed(2)}`,
+    `npm start again on a PGlite folder with the demo, to ready / bare Fastify start (plain node): ${ratio(figures.startRestartMs)}`,
+    figures.postgresRestartMs === null
+      ? 'npm start again on PostgreSQL: not measured (set BENCH_DATABASE_URL)'
+      : `npm start again on PostgreSQL with the demo, to ready / bare Fastify start (plain node): ${ratio(figures.postgresRestartMs)}`,
+    `server/main.ts through tsx on the same folder / bare Fastify start (plain node): ${ratio(figures.tsxRestartMs)}`,
     figures.buildCheckMs === null
       ? 'npm start build check: not measured (no dist/; run npm run build first)'
       : `npm start build check, nothing changed / bare Fastify start: ${(figures.buildCheckMs / figures.bareMs).toFixed(2)}`,
