@@ -4,7 +4,7 @@ import { paginate } from '../../http/pagination';
 import { orgVisibleTo } from '../../http/tenancy';
 import type { Caller } from '../../http/caller';
 import type { ListResult } from '../../../src/contract/envelope';
-import type { AssetFlowListQuery, AssetFlowRecord } from '../../../src/contract/schemas/assetFlow';
+import type { AssetFlowListQuery, AssetFlowRecordInput } from '../../../src/contract/schemas/assetFlow';
 
 /** The ledger entries a list or export selects, and the page shape they share. */
 export function assetFlowSource(db: Db, caller: Caller, query: AssetFlowListQuery) {
@@ -57,8 +57,8 @@ export function assetFlowSource(db: Db, caller: Caller, query: AssetFlowListQuer
 }
 
 /** Ledger entries of the wallets the caller's tenancy reaches, newest first by default; amounts stay decimal strings. */
-export async function listAssetFlow(db: Db, caller: Caller, query: AssetFlowListQuery): Promise<ListResult<AssetFlowRecord>> {
+export async function listAssetFlow(db: Db, caller: Caller, query: AssetFlowListQuery): Promise<ListResult<AssetFlowRecordInput>> {
   const { filtered, options } = assetFlowSource(db, caller, query);
   const page = await paginate(filtered, { ...query, order: query.sort ? query.order : 'desc' }, options);
-  return page as unknown as ListResult<AssetFlowRecord>;
+  return page;
 }

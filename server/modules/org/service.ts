@@ -5,7 +5,7 @@ import { orgVisibleTo } from '../../http/tenancy';
 import { notFound } from '../../http/apiError';
 import type { Caller } from '../../http/caller';
 import type { ListResult } from '../../../src/contract/envelope';
-import type { OrgListQuery, OrgRecord } from '../../../src/contract/schemas/org';
+import type { OrgListQuery, OrgRecordInput } from '../../../src/contract/schemas/org';
 
 const visibleOrgs = (db: Db, caller: Caller) =>
   db.selectFrom('org').leftJoin('org as parent', 'parent.id', 'org.parentId').where(orgVisibleTo(caller, 'org.id'));
@@ -22,7 +22,7 @@ const columns = [
 ] as const;
 
 /** The orgs the caller's tenancy reaches: all for the operator row, an agent's own and its merchants, a merchant's own. */
-export async function listOrgs(db: Db, caller: Caller, query: OrgListQuery): Promise<ListResult<OrgRecord>> {
+export async function listOrgs(db: Db, caller: Caller, query: OrgListQuery): Promise<ListResult<OrgRecordInput>> {
   let filtered = visibleOrgs(db, caller);
   if (query.orgName) filtered = filtered.where('org.name', 'ilike', containsPattern(query.orgName));
   if (query.tenantType !== undefined) filtered = filtered.where('org.tenantType', '=', query.tenantType);
@@ -34,12 +34,12 @@ export async function listOrgs(db: Db, caller: Caller, query: OrgListQuery): Pro
     defaultSort: 'orgName',
     tieBreaker: 'org.id',
   });
-  return page as unknown as ListResult<OrgRecord>;
+  return page;
 }
 
 /** One org in scope; another tenant's answers like an unknown id. */
-export async function findOrg(db: Db, caller: Caller, id: number): Promise<OrgRecord> {
+export async function findOrg(db: Db, caller: Caller, id: number): Promise<OrgRecordInput> {
   const row = await visibleOrgs(db, caller).select(columns).where('org.id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Organisation');
-  return row as unknown as OrgRecord;
+  return row;
 }

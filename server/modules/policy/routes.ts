@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
-import { policyEvaluateQuery, policySaveBody } from '../../../src/contract/schemas/policy';
+import {
+  policyDetail as policyDetailSchema,
+  policyEvaluateQuery,
+  policyEvaluation,
+  policySaveBody,
+} from '../../../src/contract/schemas/policy';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
 import { evaluatePolicy, policyDetail, savePolicy } from './service';
@@ -17,6 +22,7 @@ export function registerPolicyRoutes(app: FastifyInstance, context: ServerContex
     method: 'GET',
     path: paths.detail,
     access: 'member',
+    response: policyDetailSchema,
     handler: async ({ caller }) => policyDetail(db, caller, context.now(), context.config.policyDelayHours),
   });
 
@@ -25,6 +31,7 @@ export function registerPolicyRoutes(app: FastifyInstance, context: ServerContex
     path: paths.evaluate,
     access: 'member',
     query: policyEvaluateQuery,
+    response: policyEvaluation,
     handler: async ({ caller, query }) => evaluatePolicy(db, caller, query, context.now()),
   });
 
@@ -33,6 +40,7 @@ export function registerPolicyRoutes(app: FastifyInstance, context: ServerContex
     path: paths.save,
     access: 'policy.edit',
     body: policySaveBody,
+    response: policyDetailSchema,
     // A rule change decides who may move money: an enrolled manager proves it is them.
     stepUp: true,
     handler: async ({ caller, body }) => savePolicy(db, caller, body, context.now(), context.config.policyDelayHours),

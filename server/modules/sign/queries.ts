@@ -12,12 +12,12 @@ import { BodyCode, type ListResult } from '../../../src/contract/envelope';
 import type { ProposalStatus } from '../../../src/contract/contractKinds';
 import { availableActions, isOpenStatus } from '../../../src/contract/proposalMachine';
 import type {
-  ProposalDetail,
-  ProposalRecord,
+  ProposalDetailInput,
+  ProposalRecordInput,
   SignListQuery,
   SignLogListQuery,
-  SignLogListRecord,
-  SignLogRecord,
+  SignLogListRecordInput,
+  SignLogRecordInput,
   SignVoteRecord,
 } from '../../../src/contract/schemas/sign';
 import { effectiveStatusSql, lowestOpenNonceSql } from './expiry';
@@ -70,9 +70,9 @@ const proposalColumns = (now: Date) =>
     lowestOpenNonceSql(now).as('lowestOpen'),
   ] as const;
 
-type Row = Omit<ProposalRecord, 'isNext' | 'blockedByNonce'> & { lowestOpen: number | null };
+type Row = Omit<ProposalRecordInput, 'isNext' | 'blockedByNonce'> & { lowestOpen: number | null };
 
-const toRecord = ({ lowestOpen, ...row }: Row): ProposalRecord => {
+const toRecord = ({ lowestOpen, ...row }: Row): ProposalRecordInput => {
   const open = isOpenStatus(row.status);
   return {
     ...row,
@@ -137,7 +137,7 @@ const pageOptions = (now: Date) => ({
 const listShapes = new QueryShapes();
 
 /** GET /sys/sign/list and /sys/sign/list/transferProposal (whose query always names a movement kind). */
-export async function listProposals(db: Db, caller: Caller, query: SignListQuery, now: Date): Promise<ListResult<ProposalRecord>> {
+export async function listProposals(db: Db, caller: Caller, query: SignListQuery, now: Date): Promise<ListResult<ProposalRecordInput>> {
   const filters: ProposalFilters = {
     ...query,
     dateFrom: query.dateFrom ? new Date(query.dateFrom) : undefined,
@@ -146,7 +146,7 @@ export async function listProposals(db: Db, caller: Caller, query: SignListQuery
   // A list of ids (a screen's getMany) changes the text with its length: built as it comes.
   if (filters.ids) {
     const page = await paginate(filteredProposals(db, caller, filters, now), query, pageOptions(now));
-    return { list: (page.list as unknown as Row[]).map(toRecord), count: page.count };
+    return { list: page.list.map(toRecord), count: page.count };
   }
   // What changes the SQL text: the filters set (their values do not), the sort and the caller's kind of tenant.
   const set = (name: keyof ProposalFilters) => (filters[name] ? slot<never>(name) : undefined);
@@ -191,12 +191,12 @@ export async function listProposals(db: Db, caller: Caller, query: SignListQuery
     },
   );
   const counted = (await db.executeQuery(count)).rows[0] as { count?: number } | undefined;
-  const rows = (await db.executeQuery(page)).rows as unknown as Row[];
+  const rows = (await db.executeQuery(page)).rows;
   return { list: rows.map(toRecord), count: Number(counted?.count ?? 0) };
 }
 
 /** GET /sys/sign/detail: the proposal, its votes, each signer's state, and what the caller may press. */
-export async function proposalDetail(db: Db, caller: Caller, id: number, now: Date): Promise<ProposalDetail> {
+export async function proposalDetail(db: Db, caller: Caller, id: number, now: Date): Promise<ProposalDetailInput> {
   const row = await visibleProposals(db, caller)
     .select(proposalColumns(now))
     .select(['proposal.policy', 'proposal.safeTx', 'proposal.chainExecution'])
@@ -204,7 +204,7 @@ export async function proposalDetail(db: Db, caller: Caller, id: number, now: Da
     .executeTakeFirst();
   if (!row) throw proposalNotFound();
   const { safeTx, chainExecution, ...rest } = row;
-  const proposal = toRecord(rest as unknown as Row);
+  const proposal = toRecord(rest);
   const votes = await db
     .selectFrom('proposalVote')
     .innerJoin('appUser', 'appUser.id', 'proposalVote.signerId')
@@ -241,10 +241,7 @@ export async function proposalDetail(db: Db, caller: Caller, id: number, now: Da
     .select(['explorerUrl', 'symbol', 'family'])
     .where('chainId', '=', proposal.chainId)
     .executeTakeFirst();
-  const log = withExpiryEntry(
-    proposal,
-    (await signLogRows(db).where('signLog.proposalId', '=', id).orderBy('signLog.id').execute()) as unknown as SignLogRecord[],
-  );
+  const log = withExpiryEntry(proposal, await signLogRows(db).where('signLog.proposalId', '=', id).orderBy('signLog.id').execute());
 
   const signing = safeTx ? await signingWithLower(db, proposal.walletId, safeTx) : null;
   const toVote = (v: (typeof votes)[number]): SignVoteRecord => ({
@@ -302,7 +299,7 @@ export async function proposalDetail(db: Db, caller: Caller, id: number, now: Da
  * expirySweeper.ts) has marked it; its log then shows the 'expire' entry the sweep will write,
  * dated at the expiry, so the detail never says "expired" without saying when.
  */
-function withExpiryEntry(proposal: ProposalRecord, log: SignLogRecord[]): SignLogRecord[] {
+function withExpiryEntry(proposal: ProposalRecordInput, log: SignLogRecordInput[]): SignLogRecordInput[] {
   if (proposal.status !== 'expired' || log.some((entry) => entry.action === 'expire')) return log;
   return [
     ...log,
@@ -361,7 +358,7 @@ export function signLogSource(db: Db, caller: Caller, query: SignLogListQuery) {
 }
 
 /** GET /sys/sign/log/list: every action on the proposals in the caller's scope, filtered. */
-export async function listSignLogs(db: Db, caller: Caller, query: SignLogListQuery): Promise<ListResult<SignLogListRecord>> {
+export async function listSignLogs(db: Db, caller: Caller, query: SignLogListQuery): Promise<ListResult<SignLogListRecordInput>> {
   const { filtered, options } = signLogSource(db, caller, query);
-  return (await paginate(filtered, query, options)) as unknown as ListResult<SignLogListRecord>;
+  return paginate(filtered, query, options);
 }

@@ -9,7 +9,7 @@ import type { ProposalStatus } from '../../../src/contract/contractKinds';
 import { MOVEMENT_KINDS } from '../../../src/contract/movement';
 import { decide, OPEN_STATUSES, type ProposalAction, type Refusal } from '../../../src/contract/proposalMachine';
 import { proposalReference } from '../../../src/contract/proposalReference';
-import type { ProposalDetail, SignActionBody, SignStartBody } from '../../../src/contract/schemas/sign';
+import type { ProposalDetailInput, SignActionBody, SignStartBody } from '../../../src/contract/schemas/sign';
 import { recordMovement } from '../outflow/record';
 import { recheckAtExecution } from '../outflow/rules';
 import { chargeGas, executeTransfer, lockExecutionWallets, simulatedTxHash, type ExecutionRoute } from '../outflow/execution';
@@ -268,13 +268,13 @@ export async function actOnProposal(
   now: Date,
   chains: ChainRegistry | null = null,
   onFault: (error: unknown) => void = () => undefined,
-): Promise<ProposalDetail> {
+): Promise<ProposalDetailInput> {
   const leaseToken = randomUUID();
   // A refusal whose cause is kept (an expiry, a threshold the policy raised): committed, then sent.
   // The answer is read inside the transaction that wrote it (docs/DECISIONS.md "Idempotency and honest answers").
   const committed = await db
     .transaction()
-    .execute(async (trx): Promise<{ refusal: Refusal } | { detail: ProposalDetail } | { sending: true }> => {
+    .execute(async (trx): Promise<{ refusal: Refusal } | { detail: ProposalDetailInput } | { sending: true }> => {
       const target = await trx
         .selectFrom('proposal')
         .select(['id', 'walletId', 'chainId', 'toAddress', 'fee'])

@@ -40,4 +40,6 @@ export const assetFlowRecord = z.object({
   txHash: z.string().nullable(),
 });
 export type AssetFlowRecord = z.output<typeof assetFlowRecord>;
+/** What the server hands the response schema (instants as Dates). */
+export type AssetFlowRecordInput = z.input<typeof assetFlowRecord>;
 export const assetFlowList = listResult(assetFlowRecord);

@@ -24,3 +24,5 @@ export const orgRecord = z.object({
   createdAt: isoInstant,
 });
 export type OrgRecord = z.output<typeof orgRecord>;
+/** What the server hands the response schema (instants as Dates). */
+export type OrgRecordInput = z.input<typeof orgRecord>;

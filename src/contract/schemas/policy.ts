@@ -7,12 +7,11 @@ import {
   MAX_REQUIRED_APPROVALS,
   POLICY_ACTIONS,
   POLICY_DESTINATIONS,
-  type PolicyMatch,
-  type PolicyOutcome,
   type PolicyRule,
 } from '../policy';
 import { MAX_DECIMALS } from './currency';
 import { movementFields } from './movement';
+import { isoInstant, jsonValue } from './response';
 
 /** An amount of a condition: a decimal string, or blank/null for "no such condition". */
 const conditionAmount = z
@@ -111,24 +110,31 @@ export const policySaveBody = z.object({
 });
 export type PolicySaveBody = z.infer<typeof policySaveBody>;
 
+/** Rules as stored and answered: checked on the way in (`policyRuleSchema`), passed through whole on the way out. */
+const storedRules = jsonValue<PolicyRule[]>('The ordered rules (the shape of a rule in POST /sys/policy/save), first match wins.');
+
 /** One version of an org's policy: what is in force, or what will be from `activeFrom`. */
-export interface PolicyVersion {
-  id: number | null;
-  rules: PolicyRule[];
-  delayHours: number;
-  activeFrom: string | null;
-  createdBy: string | null;
-}
+export const policyVersion = z.object({
+  id: z.number().nullable(),
+  rules: storedRules,
+  delayHours: z.number(),
+  activeFrom: isoInstant.nullable(),
+  createdBy: z.string().nullable(),
+});
+export type PolicyVersion = z.output<typeof policyVersion>;
 
 /** GET /sys/policy/detail: the selected org's policy in force, the pending change if any, and who may change it. */
-export interface PolicyDetail {
-  orgId: number;
-  orgName: string;
-  active: PolicyVersion;
-  pending: PolicyVersion | null;
+export const policyDetail = z.object({
+  orgId: z.number(),
+  orgName: z.string(),
+  active: policyVersion,
+  pending: policyVersion.nullable(),
   /** Labels and symbols the rules name, so the console can word them. */
-  wallets: Array<{ id: number; label: string; chainId: number }>;
-}
+  wallets: z.array(z.object({ id: z.number(), label: z.string(), chainId: z.number() })),
+});
+export type PolicyDetail = z.output<typeof policyDetail>;
+/** What the server hands the response schema. */
+export type PolicyDetailInput = z.input<typeof policyDetail>;
 
 /** GET /sys/policy/evaluate: a transaction to test against the rules, nothing recorded. */
 export const policyEvaluateQuery = z.object({
@@ -140,21 +146,32 @@ export const policyEvaluateQuery = z.object({
 });
 export type PolicyEvaluateQuery = z.infer<typeof policyEvaluateQuery>;
 
-/** A rule's verdict on one outflow, as stored on a proposal and answered by the test box. */
-export interface PolicyVerdict {
-  /** null: no rule matched (allowed). */
-  match: PolicyMatch | null;
-  outcome: PolicyOutcome;
-  /** The wallet's own threshold (null: not multisig). */
-  walletThreshold: number | null;
-  inBook: boolean;
-  /** The wallet's outflow of the currency over the last 24 h, before this one. */
-  recentTotal: string;
-  walletLabel: string;
-}
+/** What a match means for an outflow (src/contract/policy.ts `outcomeOf`). */
+const policyOutcome = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('allow') }),
+  z.object({ kind: z.literal('block') }),
+  z.object({ kind: z.literal('approvals'), threshold: z.number() }),
+]);
 
-/** The answer of the test box: now, and from when a pending change is in force. */
-export interface PolicyEvaluation {
-  now: PolicyVerdict;
-  pending: (PolicyVerdict & { activeFrom: string }) | null;
-}
+/** A rule's verdict on one outflow, as stored on a proposal and answered by the test box. */
+export const policyVerdict = z.object({
+  /** null: no rule matched (allowed). */
+  match: z.object({ position: z.number(), rule: jsonValue<PolicyRule>('The rule that matched.') }).nullable(),
+  outcome: policyOutcome,
+  /** The wallet's own threshold (null: not multisig). */
+  walletThreshold: z.number().nullable(),
+  inBook: z.boolean(),
+  /** The wallet's outflow of the currency over the last 24 h, before this one. */
+  recentTotal: z.string(),
+  walletLabel: z.string(),
+});
+export type PolicyVerdict = z.output<typeof policyVerdict>;
+
+/** GET /sys/policy/evaluate: the answer of the test box, now and from when a pending change is in force. */
+export const policyEvaluation = z.object({
+  now: policyVerdict,
+  pending: policyVerdict.extend({ activeFrom: isoInstant }).nullable(),
+});
+export type PolicyEvaluation = z.output<typeof policyEvaluation>;
+/** What the server hands the response schema. */
+export type PolicyEvaluationInput = z.input<typeof policyEvaluation>;

@@ -8,7 +8,7 @@ import { z } from 'zod';
 
 /** An instant: a Date from the database, sent as ISO 8601 text. */
 export const isoInstant = z
-  .preprocess((value) => (value instanceof Date ? value.toISOString() : value), z.string())
+  .preprocess((value: Date | string) => (value instanceof Date ? value.toISOString() : value), z.string())
   .meta({ format: 'date-time' });
 
 /** `data` of every list call (ListResult of src/contract/envelope.ts). */

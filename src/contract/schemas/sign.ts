@@ -176,6 +176,8 @@ export const proposalRecord = z.object({
   blockedByNonce: z.number().nullable(),
 });
 export type ProposalRecord = z.output<typeof proposalRecord>;
+/** What the server hands the response schema (instants as Dates). */
+export type ProposalRecordInput = z.input<typeof proposalRecord>;
 export const proposalList = listResult(proposalRecord);
 
 /** One sign log entry; `actor` is the account (null for the system's 'expire'). */
@@ -189,6 +191,7 @@ export const signLogRecord = z.object({
   createdAt: isoInstant,
 });
 export type SignLogRecord = z.output<typeof signLogRecord>;
+export type SignLogRecordInput = z.input<typeof signLogRecord>;
 
 /** A sign log entry as the list across proposals gives it: with the proposal named by its wallet and nonce ("Aurora vault #3"). */
 export const signLogListRecord = signLogRecord.extend({
@@ -200,6 +203,7 @@ export const signLogListRecord = signLogRecord.extend({
   proposalNonce: z.number(),
 });
 export type SignLogListRecord = z.output<typeof signLogListRecord>;
+export type SignLogListRecordInput = z.input<typeof signLogListRecord>;
 export const signLogList = listResult(signLogListRecord);
 
 export const proposalDetail = proposalRecord.extend({
@@ -241,6 +245,7 @@ export const proposalDetail = proposalRecord.extend({
   chainExecution: proposalChainExecution.nullable(),
 });
 export type ProposalDetail = z.output<typeof proposalDetail>;
+export type ProposalDetailInput = z.input<typeof proposalDetail>;
 
 /** The answer of POST /sys/sign/start: the new proposal, named by its wallet and nonce. */
 export const startedProposal = z.object({
