@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema';
 import { ApiError, badRequest, fieldError, forbidden } from '../../http/apiError';
 import { orgVisibleTo } from '../../http/tenancy';
 import type { Caller } from '../../http/caller';
+import { holdCallerRole } from '../../http/callerRole';
 import { BodyCode } from '../../../src/contract/envelope';
 import { may } from '../../../src/access';
 import { isMultiSigKind } from '../../../src/contract/contractKinds';
@@ -63,7 +64,8 @@ export async function outflowWallet(db: Kysely<Database>, caller: Caller, kind: 
  *   one person's decision; out of any other wallet it is executed at once, unless the
  *   org's policy asks approvals for it (then it is a proposal too) or blocks it
  *   (server/modules/policy/enforce.ts).
- * The source wallet and any destination wallet of ours are locked first (ascending id),
+ * The caller's membership is held first (its role as it stands: a role lowered meanwhile refuses it),
+ * then the source wallet and any destination wallet of ours are locked (ascending id),
  * then the order a refund names; every check reads what is locked, and any refusal rolls
  * the whole request back.
  */
@@ -78,6 +80,7 @@ export async function recordMovement(
   /** Where a direct movement out of a hot or cold wallet is sent (walletIntents.ts), under the request's lease; null: no chain is reached. */
   send: { chains: ChainRegistry | null; leaseToken: string } | null = null,
 ): Promise<{ movementId: number; proposal: StartedProposal | null; sending: boolean }> {
+  await holdCallerRole(trx, caller);
   const wallet = await outflowWallet(trx, caller, body.kind, body.walletId);
   const multisig = isMultiSigKind(wallet.kind) && wallet.threshold !== null;
   if (door === 'proposal' && !multisig) throw badRequest({ walletId: { key: 'validation.notMultisig' } });
