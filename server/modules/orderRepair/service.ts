@@ -10,8 +10,23 @@ import type { OrderRepairView, RecreditBody } from '../../../src/contract/schema
 import type { OrderReportRecord } from '../../../src/contract/schemas/report';
 import { orderColumns, scopedOrders } from '../report/orders';
 import { lockDepositWallet, markOrderPaid } from '../ledger/orderCredit';
+import { isUniqueViolation } from '../../db/uniqueViolation';
+import { holdCallerRole } from '../../http/callerRole';
 
 export const orderNotFound = () => new ApiError(BodyCode.notFound, 'api.orderNotFound');
+
+/** A transaction hash that paid another order already: it pays one order only. */
+const txHashUsed = (orderNo: string) =>
+  new ApiError(BodyCode.conflict, 'api.txHashUsed', { params: { orderNo }, fields: { txHash: { key: 'validation.duplicate' } } });
+
+/** The paid order a transaction hash paid, if any (case aside). */
+const paidBy = (db: Db, txHash: string) =>
+  db
+    .selectFrom('paymentOrder')
+    .select('orderNo')
+    .where(sql`lower(tx_hash)`, '=', txHash.toLowerCase())
+    .where('status', '=', 'paid')
+    .executeTakeFirst();
 
 /** A transaction hash as the chain writes it: 0x + 64 hex digits on EVM chains, 64 hex digits on TRON. */
 const TX_HASH: Record<string, RegExp> = { evm: /^0x[0-9a-fA-F]{64}$/, tron: /^[0-9a-fA-F]{64}$/ };
@@ -73,64 +88,67 @@ export async function recreditOrder(
   const read = await readChain(target.chainId).catch(() => {
     throw new ApiError(BodyCode.unavailable, 'api.chainUnreadable');
   });
-  const order = await db.transaction().execute(async (trx) => {
-    const found = await trx
-      .selectFrom('paymentOrder')
-      .select(['id', 'chainId', 'depositAddress'])
-      .where('id', '=', body.orderId)
-      .executeTakeFirst();
-    if (!found) throw orderNotFound();
-    // The deposit wallet before the order row, as every path that moves its money does.
-    await lockDepositWallet(trx, found);
-    const row = await trx
-      .selectFrom('paymentOrder')
-      .innerJoin('chain', 'chain.chainId', 'paymentOrder.chainId')
-      .innerJoin('currency', 'currency.id', 'paymentOrder.currencyId')
-      .select([
-        'paymentOrder.id',
-        'paymentOrder.orderNo',
-        'paymentOrder.status',
-        'paymentOrder.chainId',
-        'paymentOrder.currencyId',
-        'paymentOrder.amount',
-        'paymentOrder.depositAddress',
-        'chain.family',
-        'currency.symbol',
-      ])
-      .where('paymentOrder.id', '=', body.orderId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    if (!RECREDITABLE_STATUSES.includes(row.status)) throw conflict(`api.recreditStatus.${row.status}`);
-    if (!TX_HASH[row.family]?.test(body.txHash))
-      throw badRequest({ txHash: { key: 'validation.txHash', params: { family: row.family.toUpperCase() } } });
-    const used = await trx
-      .selectFrom('paymentOrder')
-      .select('orderNo')
-      .where(sql`lower(tx_hash)`, '=', body.txHash.toLowerCase())
-      .where('status', '=', 'paid')
-      .executeTakeFirst();
-    if (used)
-      throw new ApiError(BodyCode.conflict, 'api.txHashUsed', {
-        params: { orderNo: used.orderNo },
-        fields: { txHash: { key: 'validation.duplicate' } },
-      });
-    const payer = read.nextBlock === null ? undefined : await deliveredOnChain(trx, row, body.txHash);
-    await markOrderPaid(trx, row, { txHash: body.txHash, paidAt: now, ...(payer ? { payerAddress: payer } : {}) });
-    await trx
-      .insertInto('orderRepair')
-      .values({
-        orderId: row.id,
-        action: 'recredit',
-        actorId: caller.userId,
-        reason: body.reason,
-        txHash: body.txHash,
-        previousStatus: row.status,
-        newStatus: 'paid',
-        createdAt: now,
-      })
-      .execute();
-    return row;
-  });
+  const order = await db
+    .transaction()
+    .execute(async (trx) => {
+      // Credited on the operator's word: under the role they hold when it commits.
+      await holdCallerRole(trx, caller);
+      const found = await trx
+        .selectFrom('paymentOrder')
+        .select(['id', 'chainId', 'depositAddress'])
+        .where('id', '=', body.orderId)
+        .executeTakeFirst();
+      if (!found) throw orderNotFound();
+      // The deposit wallet before the order row, as every path that moves its money does.
+      await lockDepositWallet(trx, found);
+      const row = await trx
+        .selectFrom('paymentOrder')
+        .innerJoin('chain', 'chain.chainId', 'paymentOrder.chainId')
+        .innerJoin('currency', 'currency.id', 'paymentOrder.currencyId')
+        .select([
+          'paymentOrder.id',
+          'paymentOrder.orderNo',
+          'paymentOrder.status',
+          'paymentOrder.chainId',
+          'paymentOrder.currencyId',
+          'paymentOrder.amount',
+          'paymentOrder.depositAddress',
+          'chain.family',
+          'currency.symbol',
+        ])
+        .where('paymentOrder.id', '=', body.orderId)
+        // The order's row alone: its chain and currency rows are read, not held (held, they queued every
+        // outflow on the chain behind this credit, whose checks read them FOR SHARE).
+        .forUpdate('paymentOrder')
+        .executeTakeFirstOrThrow();
+      if (!RECREDITABLE_STATUSES.includes(row.status)) throw conflict(`api.recreditStatus.${row.status}`);
+      if (!TX_HASH[row.family]?.test(body.txHash))
+        throw badRequest({ txHash: { key: 'validation.txHash', params: { family: row.family.toUpperCase() } } });
+      const used = await paidBy(trx, body.txHash);
+      if (used) throw txHashUsed(used.orderNo);
+      const payer = read.nextBlock === null ? undefined : await deliveredOnChain(trx, row, body.txHash);
+      await markOrderPaid(trx, row, { txHash: body.txHash, paidAt: now, ...(payer ? { payerAddress: payer } : {}) });
+      await trx
+        .insertInto('orderRepair')
+        .values({
+          orderId: row.id,
+          action: 'recredit',
+          actorId: caller.userId,
+          reason: body.reason,
+          txHash: body.txHash,
+          previousStatus: row.status,
+          newStatus: 'paid',
+          createdAt: now,
+        })
+        .execute();
+      return row;
+    })
+    .catch(async (error: unknown) => {
+      // Two credits racing with one hash on two orders both pass the check above; the unique index on
+      // paid orders' hashes refuses the second at its write (migration 008), which is answered as the check would.
+      if (isUniqueViolation(error, 'payment_order_paid_tx')) throw txHashUsed((await paidBy(db, body.txHash))?.orderNo ?? '');
+      throw error;
+    });
   return lookUpOrder(db, caller, order.orderNo);
 }
 
