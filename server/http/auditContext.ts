@@ -19,6 +19,20 @@ export interface AuditContext {
   sessionAction?: 'signOut' | 'sessionRevoke';
 }
 
+/**
+ * The context of a write the system makes on its own (the demo seed, the watcher's bookings):
+ * no actor, no org, no request, only `route` naming what the system does.
+ */
+export const systemAuditContext = (route: string): AuditContext => ({
+  actorId: null,
+  actorAccount: null,
+  orgId: null,
+  clientAddress: null,
+  userAgent: null,
+  requestId: null,
+  route,
+});
+
 const storage = new AsyncLocalStorage<AuditContext>();
 
 /** Runs `work` with the audit context: every database write it makes is attributed to it. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from './harness';
-import { withAuditContext, type AuditContext } from '../../server/http/auditContext';
+import { systemAuditContext, withAuditContext } from '../../server/http/auditContext';
 
 /**
  * On a database whose default isolation is SERIALIZABLE (or REPEATABLE READ), writers queue on one
@@ -11,15 +11,7 @@ import { withAuditContext, type AuditContext } from '../../server/http/auditCont
  * older picture and fail with 40001 once it wrote.
  */
 let server: TestServer;
-const writer: AuditContext = {
-  actorId: null,
-  actorAccount: null,
-  orgId: null,
-  clientAddress: null,
-  userAgent: null,
-  requestId: null,
-  route: 'writer lock test',
-};
+const writer = systemAuditContext('writer lock test');
 
 beforeAll(async () => {
   server = await startTestServer({ seed: false, isolation: 'serializable' });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from './harness';
-import { withAuditContext, type AuditContext } from '../../server/http/auditContext';
+import { systemAuditContext, withAuditContext } from '../../server/http/auditContext';
 
 /**
  * At READ COMMITTED (the default) write requests do not queue on one lock (docs/DECISIONS.md "The
@@ -9,15 +9,6 @@ import { withAuditContext, type AuditContext } from '../../server/http/auditCont
  * carries its own audit context, set with its first statement and gone at its end.
  */
 let server: TestServer;
-const writer = (route: string): AuditContext => ({
-  actorId: null,
-  actorAccount: null,
-  orgId: null,
-  clientAddress: null,
-  userAgent: null,
-  requestId: null,
-  route,
-});
 
 beforeAll(async () => {
   server = await startTestServer({ seed: false });
@@ -32,7 +23,7 @@ describe('writers side by side', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     let firstWrote!: () => void;
     const wrote = new Promise<void>((resolve) => (firstWrote = resolve));
-    const first = withAuditContext(writer('first'), () =>
+    const first = withAuditContext(systemAuditContext('first'), () =>
       db.transaction().execute(async (trx) => {
         await sql`insert into writer_probe values (1)`.execute(trx);
         firstWrote();
@@ -43,7 +34,7 @@ describe('writers side by side', () => {
     );
     await wrote;
     const second = () =>
-      withAuditContext(writer('second'), () =>
+      withAuditContext(systemAuditContext('second'), () =>
         db.transaction().execute(async (trx) => {
           await sql`insert into writer_probe values (2)`.execute(trx);
           return (await sql<{ route: string }>`select current_setting('audit.context')::jsonb ->> 'route' as route`.execute(trx)).rows[0]

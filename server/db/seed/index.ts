@@ -4,7 +4,7 @@ import type { ServerContext } from '../../http/serverContext';
 import type { DatabaseHandle, Db } from '../database';
 import type { Database } from '../schema';
 import { hashPassword } from '../../modules/auth/password';
-import { withAuditContext } from '../../http/auditContext';
+import { systemAuditContext, withAuditContext } from '../../http/auditContext';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Address } from 'viem';
 import { demoSigningKey } from '../../../src/contract/demoSigningKey';
@@ -53,15 +53,7 @@ export async function seedDemoUnlessSeeded(db: Db, safeGuard: Address): Promise<
 const demoPasswordHashes = () => Promise.all(demoUsers.map(() => hashPassword(DEMO_PASSWORD)));
 
 /** The seed's writes are the system's, named in the audit trail (docs/DECISIONS.md "Audit trail"). */
-const SEED_CONTEXT = {
-  actorId: null,
-  actorAccount: null,
-  orgId: null,
-  clientAddress: null,
-  userAgent: null,
-  requestId: null,
-  route: 'demo seed',
-};
+const SEED_CONTEXT = systemAuditContext('demo seed');
 
 /** Writes the whole demo data set in one transaction: all of it or nothing. */
 export async function seedDemo(db: Db, safeGuard: Address): Promise<Record<DemoOrgKey, number>> {

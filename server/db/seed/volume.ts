@@ -1,10 +1,17 @@
 import { sql } from 'kysely';
 import type { Db } from '../database';
 import { TenantType } from '../../../src/access';
+import { ORDER_FEE_PER_MILLE } from '../../../src/contract/orderFee';
 
 const MERCHANT_TENANT_TYPES = [TenantType.merchantPro, TenantType.merchantStd, TenantType.merchantLite];
 
 const TRON = 728126428;
+
+/**
+ * The rate orderFeeOf applies (5 ‰ → 0.005), as a numeric literal in the statement: the volume's
+ * fees are the same 0.5 % rounded down to the currency's scale (trunc) as every paid order's.
+ */
+const ORDER_FEE_RATE = sql.raw(`0.${ORDER_FEE_PER_MILLE.toString().padStart(3, '0')}`);
 
 /** Amount ranges per symbol, in units of 10^-scale (the demo's, as server/db/seed/payments.ts has them). */
 const RANGES: Record<string, { scale: number; min: number; max: number }> = {
@@ -110,7 +117,7 @@ function insertOrders(
     insert into payment_order (order_no, org_id, kind, pay_link_id, chain_id, currency_id, amount, fee, status, payer_address, deposit_address, tx_hash, created_at, paid_at)
     select ${prefix} || to_char(o.created_at at time zone 'UTC', 'YYYYMMDD') || lpad(o.g::text, 8, '0'),
            o.org_id, ${kind}, o.pay_link_id, o.chain_id, o.currency_id, o.amount,
-           case when o.status = 'paid' then trim_scale(trunc(o.amount * 0.005, o.scale)) else 0 end,
+           case when o.status = 'paid' then trim_scale(trunc(o.amount * ${ORDER_FEE_RATE}, o.scale)) else 0 end,
            o.status,
            case when o.status in ('pending', 'expired') then null
                 when o.chain_id = ${TRON} then 'T' || substr(translate(md5('payer' || o.g) || md5('payer2' || o.g), '0', 'z'), 1, 33)

@@ -38,101 +38,55 @@ interface DemoWallet {
   balances: Record<string, string>;
 }
 
+/** A wallet one key moves (a Hot wallet, or a one-member org's plain cold wallet). */
+const singleKey = (org: DemoOrgKey, chainId: number, kind: string, label: string, balances: Record<string, string>): DemoWallet => ({
+  org,
+  chainId,
+  kind,
+  label,
+  threshold: null,
+  signers: [],
+  balances,
+});
+
+/** A multisig wallet: every demo multisig takes 2 of its signers. */
+const multisig = (
+  org: DemoOrgKey,
+  chainId: number,
+  kind: string,
+  label: string,
+  signers: string[],
+  balances: Record<string, string>,
+): DemoWallet => ({ org, chainId, kind, label, threshold: 2, signers, balances });
+
+const proSigners = ['merchantProManager', 'merchantProFinance', 'merchantProEmployee'];
+
 /**
  * A Hot wallet for every org and a multisig wallet for every org with members to sign
  * (South Agency and Elm Market have no demo users, so they hold a Hot wallet only).
  */
 export const demoWallets: DemoWallet[] = [
-  {
-    org: 'operator',
-    chainId: ETH,
-    kind: 'MultiSigOperator',
-    label: 'Operator treasury',
-    threshold: 2,
-    signers: ['superAdmin', 'operatorEmployee'],
-    balances: { ETH: '100', USDT: '250000' },
-  },
+  multisig('operator', ETH, 'MultiSigOperator', 'Operator treasury', ['superAdmin', 'operatorEmployee'], { ETH: '100', USDT: '250000' }),
   // The operator's first Hot wallet on a chain is its fee wallet: withdrawal fees are credited there.
-  { org: 'operator', chainId: ETH, kind: 'Hot', label: 'Operator hot', threshold: null, signers: [], balances: { ETH: '12.5' } },
-  { org: 'operator', chainId: TRON, kind: 'Hot', label: 'Operator TRON fees', threshold: null, signers: [], balances: { TRX: '500' } },
-  {
-    org: 'agentNorth',
-    chainId: ETH,
-    kind: 'MultiSigAgent',
-    label: 'North agency',
-    threshold: 2,
-    signers: ['agentManager', 'agentEmployee'],
-    balances: { ETH: '0.5', USDT: '30000' },
-  },
-  { org: 'agentNorth', chainId: ETH, kind: 'Hot', label: 'North hot', threshold: null, signers: [], balances: { ETH: '0.8' } },
-  { org: 'agentSouth', chainId: ETH, kind: 'Hot', label: 'South hot', threshold: null, signers: [], balances: { ETH: '0.3', USDT: '700' } },
-  {
-    org: 'proA',
-    chainId: ETH,
-    kind: 'MultiSigCold',
-    label: 'Aurora cold',
-    threshold: 2,
-    signers: ['merchantProManager', 'merchantProFinance', 'merchantProEmployee'],
-    balances: { ETH: '25.5', USDT: '120000' },
-  },
-  {
-    org: 'proA',
-    chainId: TRON,
-    kind: 'MultiSigHot',
-    label: 'Aurora TRON hot',
-    threshold: 2,
-    signers: ['merchantProManager', 'merchantProFinance', 'merchantProEmployee'],
-    balances: { TRX: '10000', USDT: '50000' },
-  },
-  {
-    org: 'proA',
-    chainId: ETH,
-    kind: 'Hot',
-    label: 'Aurora deposits',
-    threshold: null,
-    signers: [],
-    balances: { ETH: '0.5', USDT: '2500' },
-  },
-  {
-    org: 'stdB',
-    chainId: ETH,
-    kind: 'MultiSigColdStd',
-    label: 'Birch cold',
-    threshold: 2,
-    signers: ['merchantStdManager', 'merchantStdFinance', 'merchantStdEmployee'],
-    balances: { ETH: '10', USDC: '80000' },
-  },
-  { org: 'stdB', chainId: ETH, kind: 'Hot', label: 'Birch deposits', threshold: null, signers: [], balances: { ETH: '0.5', USDC: '1200' } },
-  {
-    org: 'liteC',
-    chainId: ETH,
-    kind: 'Hot',
-    label: 'Cedar deposits',
-    threshold: null,
-    signers: [],
-    balances: { ETH: '0.3', USDT: '5000' },
-  },
-  {
-    org: 'liteC',
-    chainId: ETH,
-    kind: 'MultiSigColdLite',
-    label: 'Cedar cold',
-    threshold: 2,
-    signers: ['merchantLiteManager', 'merchantLiteEmployee'],
-    balances: { ETH: '2', USDT: '15000' },
-  },
+  singleKey('operator', ETH, 'Hot', 'Operator hot', { ETH: '12.5' }),
+  singleKey('operator', TRON, 'Hot', 'Operator TRON fees', { TRX: '500' }),
+  multisig('agentNorth', ETH, 'MultiSigAgent', 'North agency', ['agentManager', 'agentEmployee'], { ETH: '0.5', USDT: '30000' }),
+  singleKey('agentNorth', ETH, 'Hot', 'North hot', { ETH: '0.8' }),
+  singleKey('agentSouth', ETH, 'Hot', 'South hot', { ETH: '0.3', USDT: '700' }),
+  multisig('proA', ETH, 'MultiSigCold', 'Aurora cold', proSigners, { ETH: '25.5', USDT: '120000' }),
+  multisig('proA', TRON, 'MultiSigHot', 'Aurora TRON hot', proSigners, { TRX: '10000', USDT: '50000' }),
+  singleKey('proA', ETH, 'Hot', 'Aurora deposits', { ETH: '0.5', USDT: '2500' }),
+  multisig('stdB', ETH, 'MultiSigColdStd', 'Birch cold', ['merchantStdManager', 'merchantStdFinance', 'merchantStdEmployee'], {
+    ETH: '10',
+    USDC: '80000',
+  }),
+  singleKey('stdB', ETH, 'Hot', 'Birch deposits', { ETH: '0.5', USDC: '1200' }),
+  singleKey('liteC', ETH, 'Hot', 'Cedar deposits', { ETH: '0.3', USDT: '5000' }),
+  multisig('liteC', ETH, 'MultiSigColdLite', 'Cedar cold', ['merchantLiteManager', 'merchantLiteEmployee'], { ETH: '2', USDT: '15000' }),
   // Delta has one member: one person is not multisig, so its cold wallet is a plain one.
-  { org: 'proDirect', chainId: ETH, kind: 'Cold', label: 'Delta cold', threshold: null, signers: [], balances: { ETH: '5' } },
-  {
-    org: 'proDirect',
-    chainId: TRON,
-    kind: 'Hot',
-    label: 'Delta TRON deposits',
-    threshold: null,
-    signers: [],
-    balances: { TRX: '2500', USDT: '900' },
-  },
-  { org: 'stdSouth', chainId: ETH, kind: 'Hot', label: 'Elm deposits', threshold: null, signers: [], balances: { ETH: '1' } },
+  singleKey('proDirect', ETH, 'Cold', 'Delta cold', { ETH: '5' }),
+  singleKey('proDirect', TRON, 'Hot', 'Delta TRON deposits', { TRX: '2500', USDT: '900' }),
+  singleKey('stdSouth', ETH, 'Hot', 'Elm deposits', { ETH: '1' }),
 ];
 
 /**

@@ -1,21 +1,14 @@
 import { sql, type Transaction } from 'kysely';
 import { formatUnits, getAddress, parseUnits } from 'viem';
 import type { Database } from '../../db/schema';
+import { systemAuditContext } from '../../http/auditContext';
 import type { ChainAdapter } from '../../chain/adapter';
 import { postEntries } from '../ledger/post';
 
 type Trx = Transaction<Database>;
 
 /** The audit trail's name for the watcher booking coin found by reconciliation: a system action, no actor. */
-export const RECONCILE_CONTEXT = {
-  actorId: null,
-  actorAccount: null,
-  orgId: null,
-  clientAddress: null,
-  userAgent: null,
-  requestId: null,
-  route: 'chain reconcile',
-};
+export const RECONCILE_CONTEXT = systemAuditContext('chain reconcile');
 
 /** Credits of the platform's own executions: a Safe's payment or fee into one of our wallets arrives by an internal call too, and is booked by its proposal. */
 const BOOKED_BY_EXECUTIONS = ['movement', 'proposal', 'fee'] as const;

@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { ChainAdapter } from '../../chain/adapter';
-import { withAuditContext } from '../../http/auditContext';
+import { systemAuditContext, withAuditContext } from '../../http/auditContext';
 import { postEntries, shortfalls, type Posting } from '../ledger/post';
 
 type Trx = Transaction<Database>;
@@ -15,15 +15,7 @@ type Trx = Transaction<Database>;
 export const KEPT_BLOCKS = 256;
 
 /** The audit trail's name for the watcher undoing a reorg: a system action, no actor (docs/DECISIONS.md "Audit trail"). */
-const REORG_CONTEXT = {
-  actorId: null,
-  actorAccount: null,
-  orgId: null,
-  clientAddress: null,
-  userAgent: null,
-  requestId: null,
-  route: 'chain reorg',
-};
+const REORG_CONTEXT = systemAuditContext('chain reorg');
 
 /** A reorg the watcher undid: the blocks after `forkBlock` it had read are gone from the chain. */
 export interface Reorg {

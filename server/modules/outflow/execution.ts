@@ -67,29 +67,25 @@ export interface Outflow {
   gasReason: GasReason;
 }
 
+/** Who paid one execution's gas and why: the ledger entry and the gas report's row share it. */
+export interface GasSpend {
+  walletId: number;
+  orgId: number;
+  chainId: number;
+  reason: GasReason;
+  proposalId: number | null;
+  movementId: number | null;
+  txHash: string;
+  at: Date;
+}
+
 /** The gas of one execution: debited in the native coin and written to the gas report, with the same cause. */
-export async function chargeGas(
-  trx: Trx,
-  spend: {
-    walletId: number;
-    orgId: number;
-    chainId: number;
-    reason: GasReason;
-    proposalId: number | null;
-    movementId: number | null;
-    txHash: string;
-    at: Date;
-  },
-  gas: GasQuote,
-): Promise<void> {
+export async function chargeGas(trx: Trx, spend: GasSpend, gas: GasQuote): Promise<void> {
   await postEntries(trx, [gasPosting(spend, gas)]);
   await insertGasRow(trx, spend, gas);
 }
 
-function gasPosting(
-  spend: { walletId: number; proposalId: number | null; movementId: number | null; txHash: string; at: Date },
-  gas: GasQuote,
-): Posting {
+function gasPosting(spend: Pick<GasSpend, 'walletId' | 'proposalId' | 'movementId' | 'txHash' | 'at'>, gas: GasQuote): Posting {
   return {
     walletId: spend.walletId,
     currencyId: gas.currencyId,
@@ -102,20 +98,7 @@ function gasPosting(
   };
 }
 
-async function insertGasRow(
-  trx: Trx,
-  spend: {
-    walletId: number;
-    orgId: number;
-    chainId: number;
-    reason: GasReason;
-    proposalId: number | null;
-    movementId: number | null;
-    txHash: string;
-    at: Date;
-  },
-  gas: GasQuote,
-): Promise<void> {
+async function insertGasRow(trx: Trx, spend: GasSpend, gas: GasQuote): Promise<void> {
   await trx
     .insertInto('gasFee')
     .values({
@@ -181,19 +164,6 @@ export async function executeTransfer(
 }
 
 /** The gas of a relayed Safe execution: a row of the gas report for the org, no ledger entry (executeTransfer's `relayed`). */
-export async function reportRelayedGas(
-  trx: Trx,
-  spend: {
-    walletId: number;
-    orgId: number;
-    chainId: number;
-    reason: GasReason;
-    proposalId: number | null;
-    movementId: number | null;
-    txHash: string;
-    at: Date;
-  },
-  gas: GasQuote,
-): Promise<void> {
+export async function reportRelayedGas(trx: Trx, spend: GasSpend, gas: GasQuote): Promise<void> {
   await insertGasRow(trx, spend, gas);
 }
