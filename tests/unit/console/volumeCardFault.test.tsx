@@ -3,7 +3,8 @@ import { fireEvent, screen } from '@testing-library/react';
 import { http as route, HttpResponse } from 'msw';
 import { CustomRoutes } from 'react-admin';
 import { Route } from 'react-router-dom';
-import { network } from '../../../src/resources/network';
+import chain from '../../../src/resources/chain/resource';
+import { defineResource } from '../../../src/resources/engine';
 import { currency } from '../../../src/resources/currency';
 import { chainWallet } from '../../../src/resources/chainWallet';
 import { multisig } from '../../../src/resources/multisig';
@@ -11,6 +12,9 @@ import HomePage from '../../../src/pages/home/HomePage';
 import { server, startMockApi } from '../dataProvider/harness';
 import { answer, mountAdmin } from '../resources/harness';
 import { ApiPath } from '../../../src/contract/apiPaths';
+
+/** The networks screen (/network), the `chain` declaration. */
+const network = defineResource(chain);
 
 startMockApi();
 

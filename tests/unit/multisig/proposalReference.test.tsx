@@ -11,7 +11,8 @@ import { chainWallet } from '../../../src/resources/chainWallet';
 import { currency } from '../../../src/resources/currency';
 import { withdraw } from '../../../src/resources/movement';
 import { multisig } from '../../../src/resources/multisig';
-import { network } from '../../../src/resources/network';
+import chain from '../../../src/resources/chain/resource';
+import { defineResource } from '../../../src/resources/engine';
 import { session } from '../../../src/session';
 import { toasts } from '../../../src/shell/toast';
 import { startMockApi } from '../dataProvider/harness';
@@ -19,6 +20,9 @@ import { answer, mountAdmin } from '../resources/harness';
 import { testI18nProvider } from '../testI18nProvider';
 import { signerChange, withdrawal } from './proposalFixtures';
 import { ApiPath } from '../../../src/contract/apiPaths';
+
+/** The networks screen (/network), the `chain` declaration. */
+const network = defineResource(chain);
 
 startMockApi();
 afterEach(() => vi.restoreAllMocks());

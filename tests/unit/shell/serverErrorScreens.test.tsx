@@ -6,7 +6,7 @@ import { Route } from 'react-router-dom';
 import WidgetsIcon from '@mui/icons-material/Widgets';
 import { masks } from '../../../src/access';
 import { defineResource } from '../../../src/resources/engine';
-import { network } from '../../../src/resources/network';
+import chain from '../../../src/resources/chain/resource';
 import { currency } from '../../../src/resources/currency';
 import { chainWallet } from '../../../src/resources/chainWallet';
 import { multisig } from '../../../src/resources/multisig';
@@ -14,6 +14,9 @@ import HomePage from '../../../src/pages/home/HomePage';
 import { envelope, server, startMockApi } from '../dataProvider/harness';
 import { answer, mountAdmin } from '../resources/harness';
 import { ApiPath } from '../../../src/contract/apiPaths';
+
+/** The networks screen (/network), the `chain` declaration. */
+const network = defineResource(chain);
 
 startMockApi();
 

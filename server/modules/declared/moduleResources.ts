@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { dirname, join } from 'node:path';
+import { isGenericApi, type ModuleApi, type ResourceDeclaration, type ResourceSchemas } from '../../../src/resources/engine/types';
+import { DeclarationError } from '../../../src/resources/engine/declarationError';
+import type { ModuleService } from './moduleService';
+import { declaredResources } from './discover';
+
+const MODULES = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface ModuleResource {
+  declaration: ResourceDeclaration & { api: ModuleApi };
+  service: ModuleService;
+  schemas: ResourceSchemas;
+}
+
+/** The service a declaration names (`server/modules/<module>/service.ts`): a missing one stops the start-up. */
+async function serviceOf(declaration: ResourceDeclaration & { api: ModuleApi }): Promise<ModuleService> {
+  const file = ['service.ts', 'service.js'].map((name) => join(MODULES, declaration.api.module, name)).find((f) => existsSync(f));
+  if (!file)
+    throw new DeclarationError(
+      `resource '${declaration.name}': api.module '${declaration.api.module}' has no server/modules/${declaration.api.module}/service.ts`,
+    );
+  return (await import(pathToFileURL(file).href)) as ModuleService;
+}
+
+const byModule = (d: ResourceDeclaration): d is ResourceDeclaration & { api: ModuleApi } => d.api !== undefined && !isGenericApi(d.api);
+
+/** The declarations their module serves, each with its service and its schemas, read before the routes are registered. */
+export const moduleResources: readonly ModuleResource[] = await Promise.all(
+  declaredResources.filter(byModule).map(async (declaration) => ({
+    declaration,
+    service: await serviceOf(declaration),
+    schemas: (await declaration.schema?.()) ?? {},
+  })),
+);
