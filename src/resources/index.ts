@@ -2,7 +2,6 @@ import { defineResource, menuEntries, registryOf } from './engine';
 import { addDeclaredTexts } from './engine/declaredTexts';
 import { declaredResources } from './declared';
 import { i18n } from '../i18n/i18nProvider';
-import { currency } from './currency';
 import { chainWallet } from './chainWallet';
 import { contractAddress } from './contractAddress';
 import { multisig } from './multisig';
@@ -25,7 +24,6 @@ import { signListEndpoints } from './multisig/signLists';
  */
 export const resources = [
   ...[
-    currency,
     multisig,
     chainWallet,
     merchantProWallet,

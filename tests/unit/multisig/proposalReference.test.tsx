@@ -8,7 +8,7 @@ import { assetFlow } from '../../../src/resources/assetFlow';
 import { exportColumns } from '../../../src/resources/engine/exportColumns';
 import { recordDisplay } from '../../../src/resources/engine/views/common';
 import { chainWallet } from '../../../src/resources/chainWallet';
-import { currency } from '../../../src/resources/currency';
+import currencyDeclaration from '../../../src/resources/currency/resource';
 import { withdraw } from '../../../src/resources/movement';
 import { multisig } from '../../../src/resources/multisig';
 import chain from '../../../src/resources/chain/resource';
@@ -20,6 +20,9 @@ import { answer, mountAdmin } from '../resources/harness';
 import { testI18nProvider } from '../testI18nProvider';
 import { signerChange, withdrawal } from './proposalFixtures';
 import { ApiPath } from '../../../src/contract/apiPaths';
+
+/** The currencies screen (/currency), from its declaration. */
+const currency = defineResource(currencyDeclaration);
 
 /** The networks screen (/network), the `chain` declaration. */
 const network = defineResource(chain);

@@ -7,12 +7,15 @@ import { createFormValidator, type Lookup } from '../../../src/resources/engine/
 import type { ResourceDefinition } from '../../../src/resources/engine';
 import chain from '../../../src/resources/chain/resource';
 import { defineResource } from '../../../src/resources/engine';
-import { currency } from '../../../src/resources/currency';
+import currencyDeclaration from '../../../src/resources/currency/resource';
 import { chainWallet } from '../../../src/resources/chainWallet';
 import { startTestServer, type TestServer } from '../../api/harness';
 import enApi from '../../../public/locales/en-US/api.json';
 import zhApi from '../../../public/locales/zh-CN/api.json';
 import { ApiPath } from '../../../src/contract/apiPaths';
+
+/** The currencies screen (/currency), from its declaration. */
+const currency = defineResource(currencyDeclaration);
 
 /** The networks screen (/network), the `chain` declaration. */
 const network = defineResource(chain);
