@@ -65,7 +65,7 @@ export function serverBuildIsCurrent(root, outDir = path.join(root, SERVER_OUT_D
 const MIGRATION_FILE = /^(\d{3}_[a-z0-9_]+)\.ts$/;
 
 /**
- * The two modules that find files beside them at run time (migrations, declared resources) become
+ * The modules that find files beside them at run time (migrations, declared resources, module files) become
  * static imports of the same files, in the same order, with the same check; every other module
  * keeps its own path in `import.meta`, so what it reads beside itself (artifacts, package.json,
  * the Safe contracts through require) is found as under tsx.
@@ -73,6 +73,7 @@ const MIGRATION_FILE = /^(\d{3}_[a-z0-9_]+)\.ts$/;
 function sourcePathsPlugin(root) {
   const migrationsIndex = path.join(root, 'server/db/migrations/index.ts');
   const discover = path.join(root, 'server/modules/declared/discover.ts');
+  const moduleFiles = path.join(root, 'server/modules/moduleFiles.ts');
   const resources = path.join(root, 'src/resources');
   const at = (file) => JSON.stringify(file);
   return {
@@ -109,6 +110,27 @@ function sourcePathsPlugin(root) {
               `const found = [${files.map((file, i) => `[d${i}, ${at(path.relative(root, file))}]`).join(', ')}];`,
               'for (const [declaration, file] of found) checkSelfContained(declaration, file);',
               'export const declaredResources = found.map(([declaration]) => declaration);',
+            ].join('\n'),
+          };
+        }
+        if (args.path === moduleFiles) {
+          const modules = path.dirname(moduleFiles);
+          const folders = fs
+            .readdirSync(modules)
+            .filter((name) => fs.statSync(path.join(modules, name)).isDirectory())
+            .sort();
+          const files = folders.flatMap((folder) =>
+            ['routes', 'service']
+              .filter((name) => fs.existsSync(path.join(modules, folder, `${name}.ts`)))
+              .map((name) => `${folder}/${name}`),
+          );
+          return {
+            loader: 'ts',
+            contents: [
+              // Imported when asked for, as under tsx: modules import each other in cycles.
+              `const files = { ${files.map((file) => `${JSON.stringify(file)}: () => import(${at(path.join(modules, `${file}.ts`))})`).join(', ')} };`,
+              `export function moduleFolders() { return ${JSON.stringify(folders)}; }`,
+              'export async function importModuleFile(folder, name) { return files[`${folder}/${name}`]?.(); }',
             ].join('\n'),
           };
         }

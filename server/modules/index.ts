@@ -1,59 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../http/serverContext';
-import { registerAccountRoutes } from './account/routes';
-import { registerAssetFlowRoutes } from './assetFlow/routes';
-import { registerAuthRoutes } from './auth/routes';
-import { registerBrandRoutes } from './brand/routes';
-import { registerChainRoutes } from './chain/routes';
-import { registerChainWalletRoutes } from './chainWallet/routes';
-import { registerDashboardRoutes } from './dashboard/routes';
-import { registerLedgerRoutes } from './ledger/routes';
-import { registerAuditLogRoutes } from './auditLog/routes';
-import { registerSignRoutes } from './sign/routes';
-import { registerContractAddressRoutes } from './contractAddress/routes';
-import { registerCurrencyRoutes } from './currency/routes';
-import { registerInvitationRoutes } from './invitation/routes';
-import { registerMemberRoutes } from './member/routes';
-import { registerOrderRepairRoutes } from './orderRepair/routes';
-import { registerMovementRoutes } from './movement/routes';
-import { registerPayLinkRoutes } from './payLink/routes';
-import { registerReportRoutes } from './report/routes';
-import { registerOrgRoutes } from './org/routes';
-import { registerHealthRoutes } from './health/routes';
-import { registerPolicyRoutes } from './policy/routes';
-import { registerAddressBookRoutes } from './addressBook/routes';
-import { registerTwoFactorRoutes } from './twoFactor/routes';
-import { registerDeclaredRoutes } from './declared/routes';
-import { registerSigningKeyRoutes } from './signingKey/routes';
-import { registerDevnetRoutes } from './devnet/routes';
+import { importModuleFile, moduleFolders } from './moduleFiles';
 
-/** Every API module; each declares its routes with their access masks. */
-export const modules: Array<(app: FastifyInstance, context: ServerContext) => void> = [
-  registerAuthRoutes,
-  registerBrandRoutes,
-  registerChainRoutes,
-  registerCurrencyRoutes,
-  registerChainWalletRoutes,
-  registerSignRoutes,
-  registerContractAddressRoutes,
-  registerOrgRoutes,
-  registerMemberRoutes,
-  registerInvitationRoutes,
-  registerAssetFlowRoutes,
-  registerLedgerRoutes,
-  registerAuditLogRoutes,
-  registerReportRoutes,
-  registerPayLinkRoutes,
-  registerMovementRoutes,
-  registerPolicyRoutes,
-  registerAddressBookRoutes,
-  registerOrderRepairRoutes,
-  registerDashboardRoutes,
-  registerAccountRoutes,
-  registerTwoFactorRoutes,
-  registerSigningKeyRoutes,
-  registerDevnetRoutes,
-  registerHealthRoutes,
-  // Resources a declaration alone serves (src/resources/<name>/resource.ts).
-  registerDeclaredRoutes,
-];
+type RegisterModule = (app: FastifyInstance, context: ServerContext) => void;
+
+/** `chainWallet` → `registerChainWalletRoutes`: the one name a module's routes.ts is read by. */
+export const registerNameOf = (folder: string) => `register${folder[0]!.toUpperCase()}${folder.slice(1)}Routes`;
+
+/**
+ * Every API module, found by scanning `server/modules/<folder>/routes.ts` (docs/DECISIONS.md "One
+ * declaration per resource"): each exports `register<Folder>Routes`, which declares its routes
+ * with their access masks. A module without a routes.ts (one whose resource its declaration
+ * serves whole, through its service.ts) registers nothing here; `declared` registers every
+ * declaration's CRUD. Adding a module edits no list; a routes.ts without its function stops the start-up.
+ */
+async function scanModules(): Promise<RegisterModule[]> {
+  const found: RegisterModule[] = [];
+  for (const folder of moduleFolders()) {
+    const routes = await importModuleFile(folder, 'routes');
+    if (!routes) continue;
+    const exported = routes[registerNameOf(folder)];
+    if (typeof exported !== 'function') throw new Error(`server/modules/${folder}/routes.ts exports no function ${registerNameOf(folder)}`);
+    found.push(exported as RegisterModule);
+  }
+  return found;
+}
+
+export const modules: readonly RegisterModule[] = await scanModules();

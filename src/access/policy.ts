@@ -130,8 +130,6 @@ export interface ResourceAccess {
 const writes = (read: RoleMask, write: RoleMask): ResourceAccess => ({ read, create: write, edit: write, delete: write });
 
 export const RESOURCE_ACCESS = {
-  chain: writes(ACTIONS.member, ACTIONS['reference.write']),
-  currency: writes(ACTIONS.member, ACTIONS['reference.write']),
   chainWallet: writes(ACTIONS.member, ACTIONS['wallet.write']),
   /** One record per chain: saving is setting, so create and edit are the same write. */
   contractAddress: { read: ACTIONS['contractAddress.read'], edit: ACTIONS['contractAddress.write'] },

@@ -2,8 +2,6 @@ import { defineResource, menuEntries, registryOf } from './engine';
 import { addDeclaredTexts } from './engine/declaredTexts';
 import { declaredResources } from './declared';
 import { i18n } from '../i18n/i18nProvider';
-import { network } from './network';
-import { currency } from './currency';
 import { chainWallet } from './chainWallet';
 import { contractAddress } from './contractAddress';
 import { multisig } from './multisig';
@@ -26,8 +24,6 @@ import { signListEndpoints } from './multisig/signLists';
  */
 export const resources = [
   ...[
-    network,
-    currency,
     multisig,
     chainWallet,
     merchantProWallet,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
 import { auditLogListQueryFor } from '../../../src/contract/schemas/auditLog';
 import { declaredResources } from '../declared/discover';
+import { isGenericApi } from '../../../src/resources/engine/types';
 import { detailQuery } from '../../../src/contract/schemas/listQuery';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
@@ -16,8 +17,8 @@ import { csvFile } from '../../../src/contract/schemas/response';
 export function registerAuditLogRoutes(app: FastifyInstance, context: ServerContext): void {
   // Lists, exports and details may read a replica; the chain's check reads the primary, the record itself.
   const { db, reader } = context;
-  // A declared resource's table is audited under its name: a filter by it is as valid as by a built-in one.
-  const auditLogListQuery = auditLogListQueryFor(declaredResources.map((d) => d.name));
+  // A table the generic service serves is audited under its resource's name (a module audits its own): a filter by it is as valid as by a built-in one.
+  const auditLogListQuery = auditLogListQueryFor(declaredResources.filter((d) => isGenericApi(d.api)).map((d) => d.name));
   defineRoute(app, context, {
     method: 'GET',
     path: ApiPath.auditLog.list,

@@ -1,11 +1,19 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
+import type { Caller } from '../../http/caller';
+import type { ServerContext } from '../../http/serverContext';
 import { countUses, firstUse, type UsageCheck, type UsageCount } from '../../db/usage';
 import { ApiError, lockedWhileUsed } from '../../http/apiError';
 import { containsPattern, paginate } from '../../http/pagination';
 import { BodyCode, type ListResult } from '../../../src/contract/envelope';
-import type { ChainBody, ChainListQuery, ChainRow as ChainRecord, ChainUpdateBody } from '../../../src/contract/schemas/chain';
+import type {
+  ChainBody,
+  ChainListQuery,
+  ChainRecord as ChainAnswer,
+  ChainRow as ChainRecord,
+  ChainUpdateBody,
+} from '../../../src/contract/schemas/chain';
 import { CONTRACT_ADDRESS_FIELD_NAMES } from '../../../src/contract/schemas/contractAddress';
 
 type Trx = Transaction<Database>;
@@ -168,3 +176,33 @@ export async function deleteChain(db: Db, id: number): Promise<ChainRecord> {
     return current as unknown as ChainRecord;
   });
 }
+
+/*
+ * The resource's CRUD, by the names the declaration's module service is read by
+ * (src/resources/chain/resource.ts, server/modules/declared/moduleService.ts): each answer says
+ * where the chain's transactions happen, so the console knows whether an explorer sees them.
+ */
+const withMode = (context: ServerContext, row: ChainRecord): ChainAnswer => ({ ...row, mode: context.chains.modeOf(row.family) });
+
+export async function list(context: ServerContext, input: { caller: Caller; query: ChainListQuery }) {
+  const page = await listChains(context.db, input.query);
+  return { ...page, list: page.list.map((row) => withMode(context, row)) };
+}
+export const detail = async (context: ServerContext, input: { id: number }) => withMode(context, await findChain(context.db, input.id));
+export const save = async (context: ServerContext, input: { body: ChainBody }) =>
+  withMode(context, await saveChain(context.db, input.body, context.now()));
+export const update = async (context: ServerContext, input: { body: ChainUpdateBody }) =>
+  withMode(context, await updateChain(context.db, input.body, context.now()));
+export const remove = async (context: ServerContext, input: { id: number }) => withMode(context, await deleteChain(context.db, input.id));
+
+/** The same list for every caller, remembered while the reference feed is live; one line per action for the API's document. */
+export const crudNotes = {
+  listCache: 'reference',
+  summaries: {
+    list: 'The networks, filtered, sorted and paged',
+    detail: 'One network',
+    save: 'Add a network (the first one becomes the default)',
+    update: 'Change a network (its family and chain id only while nothing uses it)',
+    remove: 'Delete a network nothing uses: answers the deleted record',
+  },
+} as const;

@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import type { ServerContext } from '../../http/serverContext';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { countUses, firstUse, type UsageCheck, type UsageCount } from '../../db/usage';
@@ -214,3 +215,23 @@ export async function deleteCurrency(db: Db, id: number): Promise<CurrencyRecord
     return current as unknown as CurrencyRecord;
   });
 }
+
+/* The resource's CRUD, by the names its declaration's module service is read by (src/resources/currency/resource.ts). */
+type Context = Pick<ServerContext, 'db' | 'now'>;
+export const list = (context: Context, input: { query: CurrencyListQuery }) => listCurrencies(context.db, input.query);
+export const detail = (context: Context, input: { id: number }) => findCurrency(context.db, input.id);
+export const save = (context: Context, input: { body: CurrencyBody }) => saveCurrency(context.db, input.body, context.now());
+export const update = (context: Context, input: { body: CurrencyUpdateBody }) => updateCurrency(context.db, input.body, context.now());
+export const remove = (context: Context, input: { id: number }) => deleteCurrency(context.db, input.id);
+
+/** The same list for every caller, remembered while the reference feed is live; one line per action for the API's document. */
+export const crudNotes = {
+  listCache: 'reference',
+  summaries: {
+    list: 'The currencies, filtered, sorted and paged',
+    detail: 'One currency',
+    save: 'Add a currency (unique symbol, contract and native coin per chain)',
+    update: 'Change a currency (its symbol, chain, contract and decimals only while nothing uses it)',
+    remove: 'Delete a currency nothing uses: answers the deleted record',
+  },
+} as const;

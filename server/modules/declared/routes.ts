@@ -1,28 +1,32 @@
 import type { FastifyInstance } from 'fastify';
-import { resourcePaths } from '../../../src/contract/apiPaths';
-import { routeGroups } from '../../../src/access';
+import type { z } from 'zod';
 import { schemasOf } from '../../../src/resources/engine/declaredSchemas';
-import type { ResourceDeclaration } from '../../../src/resources/engine/types';
+import { resourceAccessOf, resourcePathsOf } from '../../../src/resources/engine/resourceAccess';
+import { isGenericApi, type GenericApi, type ResourceDeclaration } from '../../../src/resources/engine/types';
 import type { ServerContext } from '../../http/serverContext';
 import { registerCrudRoutes } from '../../http/crudRoutes';
 import { declaredResources } from './discover';
+import { moduleResources, type ModuleResource } from './moduleResources';
 import { declaredService } from './service';
 
 /**
  * The API of one declared resource, from its declaration alone: reads for the roles its route
  * group lets in, each write for the roles of its `access` (a write without a mask has no route).
  */
-export function registerDeclaredResource(app: FastifyInstance, context: ServerContext, declaration: ResourceDeclaration): void {
+export function registerDeclaredResource(
+  app: FastifyInstance,
+  context: ServerContext,
+  declaration: ResourceDeclaration & { api: GenericApi },
+): void {
   const { db } = context;
   const schemas = schemasOf(declaration);
   const service = declaredService(declaration);
-  const group = typeof declaration.route === 'string' ? undefined : declaration.route.group;
-  if (!group)
+  if (typeof declaration.route === 'string')
     throw new Error(`resource '${declaration.name}': a declaration the generic service serves names its route group: route: {path, group}`);
   const { access = {} } = declaration;
   registerCrudRoutes(app, context, {
-    paths: { ...resourcePaths(declaration.name, declaration.endpoints?.base), ...declaration.endpoints },
-    access: { read: routeGroups[group], ...access },
+    paths: resourcePathsOf(declaration),
+    access: resourceAccessOf(declaration),
     record: schemas.record,
     list: { query: schemas.list, handler: ({ caller, query }) => service.list(db, caller, query) },
     detail: { handler: ({ caller, id }) => service.detail(db, caller, id) },
@@ -36,7 +40,65 @@ export function registerDeclaredResource(app: FastifyInstance, context: ServerCo
   });
 }
 
-/** Every declaration under src/resources/<name>/resource.ts with an `api`. */
+/** A schema the declaration's loader must give for an action its service has. */
+function required(schema: z.ZodType | undefined, resource: ModuleResource, what: string): z.ZodType {
+  if (!schema) throw new Error(`resource '${resource.declaration.name}': its schema loader gives no '${what}' schema`);
+  return schema;
+}
+
+/**
+ * The CRUD of a resource its module serves (`api: {module}`): the actions the module's service.ts
+ * exports, each for the roles of the declaration's access; the module's routes.ts keeps only its
+ * other verbs.
+ */
+export function registerModuleResource(app: FastifyInstance, context: ServerContext, resource: ModuleResource): void {
+  const { declaration, service, schemas } = resource;
+  const access = resourceAccessOf(declaration);
+  const { summaries = {}, listCache } = service.crudNotes ?? {};
+  const { list, detail, save, update, remove } = service;
+  registerCrudRoutes(app, context, {
+    paths: resourcePathsOf(declaration),
+    access,
+    record: schemas.record,
+    ...(list
+      ? {
+          list: {
+            query: required(schemas.list, resource, 'list'),
+            cache: listCache,
+            summary: summaries.list,
+            handler: ({ caller, query }) => list(context, { caller, query: query as never }),
+          },
+        }
+      : {}),
+    ...(detail ? { detail: { summary: summaries.detail, handler: ({ caller, id }) => detail(context, { caller, id }) } } : {}),
+    ...(save && access.create !== undefined
+      ? {
+          create: {
+            body: required(schemas.create, resource, 'create'),
+            summary: summaries.save,
+            handler: ({ caller, body }) => save(context, { caller, body: body as never }),
+          },
+        }
+      : {}),
+    ...(update && access.edit !== undefined
+      ? {
+          update: {
+            body: required(schemas.update, resource, 'update'),
+            summary: summaries.update,
+            handler: ({ caller, body }) => update(context, { caller, body: body as never }),
+          },
+        }
+      : {}),
+    ...(remove && access.delete !== undefined
+      ? { delete: { summary: summaries.remove, handler: ({ caller, id }) => remove(context, { caller, id }) } }
+      : {}),
+  });
+}
+
+/** Every declaration under src/resources/<name>/resource.ts: the generic service's, then the modules'. */
 export function registerDeclaredRoutes(app: FastifyInstance, context: ServerContext): void {
-  for (const declaration of declaredResources) registerDeclaredResource(app, context, declaration);
+  for (const declaration of declaredResources) {
+    if (isGenericApi(declaration.api)) registerDeclaredResource(app, context, { ...declaration, api: declaration.api });
+  }
+  for (const resource of moduleResources) registerModuleResource(app, context, resource);
 }

@@ -8,7 +8,7 @@ import { BodyCode } from '../../../src/contract/envelope';
 import type { ListResult } from '../../../src/contract/envelope';
 import { apiFieldsOf, columnOf } from '../../../src/resources/engine/apiFields';
 import type { DeclaredSchemas } from '../../../src/resources/engine/declaredSchemas';
-import type { ResourceDeclaration } from '../../../src/resources/engine/types';
+import type { GenericApi, ResourceDeclaration } from '../../../src/resources/engine/types';
 import type { z } from 'zod';
 
 type Row = Record<string, unknown>;
@@ -21,8 +21,8 @@ type AnyDb = Kysely<Record<string, Row>>;
  * caller's tenancy, answering only the declared columns (a column the migration adds and the
  * declaration does not name never leaves the database).
  */
-export function declaredService(declaration: ResourceDeclaration) {
-  const api = declaration.api!;
+export function declaredService(declaration: ResourceDeclaration & { api: GenericApi }) {
+  const { api } = declaration;
   const { table } = api;
   const served = apiFieldsOf(declaration);
   const byOrg = api.tenancy === 'org';

@@ -3,6 +3,7 @@ import { ApiPath } from '../../contract/apiPaths';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../contract/audit';
 import { declaredResources } from '../declared';
 import { defineResource } from '../engine';
+import { isGenericApi } from '../engine/types';
 import { auditEntityKey } from './auditValues';
 
 /**
@@ -35,7 +36,7 @@ export const auditLog = defineResource({
       source: 'entity',
       kind: 'enum',
       // A declared resource's table is audited under its name, shown by the resource's own name.
-      choices: [...AUDIT_ENTITIES, ...declaredResources.filter((d) => d.api).map((d) => d.name)].map((e) => ({
+      choices: [...AUDIT_ENTITIES, ...declaredResources.filter((d) => isGenericApi(d.api)).map((d) => d.name)].map((e) => ({
         id: e,
         name: auditEntityKey(e),
       })),

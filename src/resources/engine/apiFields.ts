@@ -1,5 +1,5 @@
 import { DeclarationError } from './declarationError';
-import type { FieldDeclaration, ResourceDeclaration } from './types';
+import { isGenericApi, type FieldDeclaration, type ResourceDeclaration } from './types';
 
 /** Columns every table of the generic service has; a declaration may show them, never write them. */
 export const SERVED_COLUMNS = ['id', 'orgId', 'createdAt', 'updatedAt'] as const;
@@ -26,7 +26,7 @@ const SQL_NAME = /^[a-z][a-z0-9_]{0,62}$/;
  */
 export function apiFieldsOf(declaration: ResourceDeclaration): ApiField[] {
   const { name, api, fields } = declaration;
-  if (!api) return [];
+  if (!isGenericApi(api)) return [];
   if (!SQL_NAME.test(api.table))
     throw new DeclarationError(
       `resource '${name}': table '${api.table}' is not a snake_case SQL name (letters, digits and _; its migration creates it)`,

@@ -1,7 +1,7 @@
 import { routeGroups, ROUTES } from '../../access';
 import { apiFieldsOf } from './apiFields';
 import { DeclarationError } from './declarationError';
-import type { ResourceDeclaration } from './types';
+import { isGenericApi, type ResourceDeclaration } from './types';
 
 /**
  * The mistakes a declaration can make on its own, each a sentence naming the declaration and the
@@ -60,7 +60,15 @@ export function checkDeclaration(declaration: ResourceDeclaration): void {
     );
   }
 
-  if (declaration.api) {
+  if (declaration.api && !isGenericApi(declaration.api)) {
+    if (typeof declaration.api.module !== 'string' || !/^[a-zA-Z]+$/.test(declaration.api.module))
+      throw new DeclarationError(`resource '${name}': api.module names no folder of server/modules; give it api: {module: 'chain'}`);
+    if (!declaration.schema)
+      throw new DeclarationError(
+        `resource '${name}': a resource its module serves loads its schemas (src/contract/schemas): give it schema: () => import(...)`,
+      );
+  }
+  if (isGenericApi(declaration.api)) {
     if (typeof declaration.api.table !== 'string' || declaration.api.table === '') {
       throw new DeclarationError(
         `resource '${name}': api names no table; give it api: {table, tenancy} with the table its migration creates (server/db/migrations)`,
@@ -82,8 +90,8 @@ export function checkDeclaration(declaration: ResourceDeclaration): void {
 
 /**
  * A self-contained declaration (`src/resources/<name>/resource.ts`) is the whole resource: the
- * generic service serves it, so it needs its table and a route of its own group, not one of the
- * route table's paths (README "Adding a resource").
+ * generic service serves it from its table, or its module's service does (`api: {module}`), so it
+ * needs one of those and names its route's group (README "Adding a resource").
  */
 export function checkSelfContained(declaration: ResourceDeclaration, file: string): void {
   if (typeof declaration !== 'object' || declaration === null || !('name' in declaration)) {

@@ -3,7 +3,7 @@ import { detailQuery, instant, listQuery, queryBoolean, recordId } from '../../c
 import { isHttpUrl } from '../../contract/schemas/chain';
 import { isoInstant } from '../../contract/schemas/response';
 import { apiFieldsOf, choiceValues, type ApiField } from './apiFields';
-import type { FieldDeclaration, ResourceDeclaration } from './types';
+import { isGenericApi, type FieldDeclaration, type ResourceDeclaration } from './types';
 
 /** Something that looks like a mailbox: one @, a dot in the domain, no spaces. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -108,7 +108,7 @@ export function schemasOf(declaration: ResourceDeclaration) {
   // One record as answered: the declared columns and the server's own, nothing else.
   const record = z.object({
     id: z.number(),
-    ...(declaration.api?.tenancy === 'org' ? { orgId: z.number() } : {}),
+    ...(isGenericApi(declaration.api) && declaration.api.tenancy === 'org' ? { orgId: z.number() } : {}),
     ...Object.fromEntries(served.map((s) => [s.field.source, answerSchema(s.field)])),
     createdAt: isoInstant,
     updatedAt: isoInstant,

@@ -168,6 +168,9 @@ export type ViewName = 'list' | 'create' | 'edit' | 'show';
 export interface ResourceSchemas {
   create?: z.ZodType;
   update?: z.ZodType;
+  /** A resource its module serves (`api: {module}`): the list query and one record as the API answers it (the server reads them). */
+  list?: z.ZodType;
+  record?: z.ZodType;
 }
 export type SchemaLoader = () => Promise<ResourceSchemas>;
 
@@ -209,7 +212,7 @@ export interface ResourceTexts {
  * written through one generic service with the declaration's access and the zod schema its
  * fields make.
  */
-export interface ResourceApi {
+export interface GenericApi {
   /** The table (snake_case); its migration creates it with `id`, the fields' columns, `created_at`, `updated_at` and, for an org's rows, `org_id`. */
   table: string;
   /**
@@ -228,6 +231,21 @@ export interface ResourceApi {
    */
   beforeSave?: (values: Record<string, unknown>, action: 'create' | 'update') => Record<string, unknown>;
 }
+
+/**
+ * A resource its own server module serves (README "A resource with its own service"):
+ * `server/modules/<module>/service.ts` exports list / detail / save / update / remove, each
+ * registered with the declaration's access and the schemas its `schema` loader gives.
+ */
+export interface ModuleApi {
+  /** The folder under server/modules, the API's name of the module (e.g. `chain`). */
+  module: string;
+}
+
+export type ResourceApi = GenericApi | ModuleApi;
+
+/** Served by the generic service from its table, not by a module of its own. */
+export const isGenericApi = (api: ResourceApi | undefined): api is GenericApi => api !== undefined && !('module' in api);
 
 export interface ResourceDeclaration {
   /**
@@ -331,7 +349,7 @@ export interface ResourceDeclaration {
    * falls back to them. A movement that started a proposal is named by it ("Aurora cold · #4").
    */
   recordName?: (record: ServerRecord) => string | null;
-  /** Served by the generic service (no module of its own): see ResourceApi. */
+  /** Served by the generic service from its table, or by its own module's service: see ResourceApi. */
   api?: ResourceApi;
   /**
    * Its texts, for a resource whose words are not (yet) in public/locales: used where the

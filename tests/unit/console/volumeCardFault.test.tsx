@@ -3,14 +3,21 @@ import { fireEvent, screen } from '@testing-library/react';
 import { http as route, HttpResponse } from 'msw';
 import { CustomRoutes } from 'react-admin';
 import { Route } from 'react-router-dom';
-import { network } from '../../../src/resources/network';
-import { currency } from '../../../src/resources/currency';
+import chain from '../../../src/resources/chain/resource';
+import { defineResource } from '../../../src/resources/engine';
+import currencyDeclaration from '../../../src/resources/currency/resource';
 import { chainWallet } from '../../../src/resources/chainWallet';
 import { multisig } from '../../../src/resources/multisig';
 import HomePage from '../../../src/pages/home/HomePage';
 import { server, startMockApi } from '../dataProvider/harness';
 import { answer, mountAdmin } from '../resources/harness';
 import { ApiPath } from '../../../src/contract/apiPaths';
+
+/** The currencies screen (/currency), from its declaration. */
+const currency = defineResource(currencyDeclaration);
+
+/** The networks screen (/network), the `chain` declaration. */
+const network = defineResource(chain);
 
 startMockApi();
 

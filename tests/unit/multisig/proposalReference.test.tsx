@@ -8,10 +8,11 @@ import { assetFlow } from '../../../src/resources/assetFlow';
 import { exportColumns } from '../../../src/resources/engine/exportColumns';
 import { recordDisplay } from '../../../src/resources/engine/views/common';
 import { chainWallet } from '../../../src/resources/chainWallet';
-import { currency } from '../../../src/resources/currency';
+import currencyDeclaration from '../../../src/resources/currency/resource';
 import { withdraw } from '../../../src/resources/movement';
 import { multisig } from '../../../src/resources/multisig';
-import { network } from '../../../src/resources/network';
+import chain from '../../../src/resources/chain/resource';
+import { defineResource } from '../../../src/resources/engine';
 import { session } from '../../../src/session';
 import { toasts } from '../../../src/shell/toast';
 import { startMockApi } from '../dataProvider/harness';
@@ -19,6 +20,12 @@ import { answer, mountAdmin } from '../resources/harness';
 import { testI18nProvider } from '../testI18nProvider';
 import { signerChange, withdrawal } from './proposalFixtures';
 import { ApiPath } from '../../../src/contract/apiPaths';
+
+/** The currencies screen (/currency), from its declaration. */
+const currency = defineResource(currencyDeclaration);
+
+/** The networks screen (/network), the `chain` declaration. */
+const network = defineResource(chain);
 
 startMockApi();
 afterEach(() => vi.restoreAllMocks());

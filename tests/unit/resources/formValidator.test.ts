@@ -5,13 +5,20 @@ import { currencyBody } from '../../../src/contract/schemas/currency';
 import { chainWalletBody } from '../../../src/contract/schemas/chainWallet';
 import { createFormValidator, type Lookup } from '../../../src/resources/engine/formValidator';
 import type { ResourceDefinition } from '../../../src/resources/engine';
-import { network } from '../../../src/resources/network';
-import { currency } from '../../../src/resources/currency';
+import chain from '../../../src/resources/chain/resource';
+import { defineResource } from '../../../src/resources/engine';
+import currencyDeclaration from '../../../src/resources/currency/resource';
 import { chainWallet } from '../../../src/resources/chainWallet';
 import { startTestServer, type TestServer } from '../../api/harness';
 import enApi from '../../../public/locales/en-US/api.json';
 import zhApi from '../../../public/locales/zh-CN/api.json';
 import { ApiPath } from '../../../src/contract/apiPaths';
+
+/** The currencies screen (/currency), from its declaration. */
+const currency = defineResource(currencyDeclaration);
+
+/** The networks screen (/network), the `chain` declaration. */
+const network = defineResource(chain);
 
 /** The console's words: the same `api` files, through i18next as the app loads them. */
 function translatorFor(lng: 'en-US' | 'zh-CN') {

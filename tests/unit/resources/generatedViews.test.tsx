@@ -4,11 +4,14 @@ import userEvent from '@testing-library/user-event';
 import WidgetsIcon from '@mui/icons-material/Widgets';
 import { combine, masks } from '../../../src/access';
 import { defineResource } from '../../../src/resources/engine';
-import { currency } from '../../../src/resources/currency';
+import currencyDeclaration from '../../../src/resources/currency/resource';
 import { session } from '../../../src/session';
 import { startMockApi } from '../dataProvider/harness';
 import { answer, mountAdmin } from './harness';
 import { ApiPath, withId } from '../../../src/contract/apiPaths';
+
+/** The currencies screen (/currency), from its declaration. */
+const currency = defineResource(currencyDeclaration);
 
 startMockApi();
 

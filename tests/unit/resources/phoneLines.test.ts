@@ -2,8 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { phoneLines } from '../../../src/resources/engine/views/PhoneList';
 import { refund } from '../../../src/resources/movement';
 import { paymentReport } from '../../../src/resources/reports';
-import { network } from '../../../src/resources/network';
+import chain from '../../../src/resources/chain/resource';
+import { defineResource } from '../../../src/resources/engine';
 import { assetFlow } from '../../../src/resources/assetFlow';
+
+/** The networks screen (/network), the `chain` declaration. */
+const network = defineResource(chain);
 
 const sources = (definition: Parameters<typeof phoneLines>[0]) => {
   const lines = phoneLines(definition);

@@ -6,14 +6,20 @@ import { Route } from 'react-router-dom';
 import WidgetsIcon from '@mui/icons-material/Widgets';
 import { masks } from '../../../src/access';
 import { defineResource } from '../../../src/resources/engine';
-import { network } from '../../../src/resources/network';
-import { currency } from '../../../src/resources/currency';
+import chain from '../../../src/resources/chain/resource';
+import currencyDeclaration from '../../../src/resources/currency/resource';
 import { chainWallet } from '../../../src/resources/chainWallet';
 import { multisig } from '../../../src/resources/multisig';
 import HomePage from '../../../src/pages/home/HomePage';
 import { envelope, server, startMockApi } from '../dataProvider/harness';
 import { answer, mountAdmin } from '../resources/harness';
 import { ApiPath } from '../../../src/contract/apiPaths';
+
+/** The currencies screen (/currency), from its declaration. */
+const currency = defineResource(currencyDeclaration);
+
+/** The networks screen (/network), the `chain` declaration. */
+const network = defineResource(chain);
 
 startMockApi();
 

@@ -1,14 +1,17 @@
-import HubIcon from '@mui/icons-material/Hub';
-import { defineResource } from '../engine';
-import { RESOURCE_ACCESS } from '../../access';
+import { ACTIONS } from '../../access';
+import { declareResource } from '../engine/declare';
 
-/** Networks (chains, docs/roles-and-routes.md): everyone reads, the operator row writes. The API calls them `chain`. */
-export const network = defineResource({
-  name: 'network',
-  route: '/network',
-  icon: HubIcon,
+/**
+ * Networks (chains, docs/roles-and-routes.md): everyone reads, the operator row writes. Shown on
+ * /network; the API and this folder call them `chain`. The whole resource is this file: its
+ * server side is server/modules/chain/service.ts (README "A resource with its own service").
+ */
+export default declareResource({
+  name: 'chain',
+  route: { path: '/network', group: 'all' },
+  icon: { lazy: () => import('@mui/icons-material/Hub') },
   menuGroup: 'chains',
-  endpoints: { base: '/sys/chain' },
+  api: { module: 'chain' },
   // A failed chain list shows an empty list (the error toast still shows; docs/console.md).
   emptyOnListFailure: true,
   fields: [
@@ -30,12 +33,18 @@ export const network = defineResource({
     { source: 'rpcUrl', kind: 'text', required: true, inList: false, fullWidth: true },
     { source: 'explorerUrl', kind: 'text', required: true, inList: false, fullWidth: true },
     { source: 'confirmations', kind: 'number', required: true, default: 12, sortable: true },
-    { source: 'isDefault', kind: 'boolean', default: false, sortable: true, help: 'resources.network.help.isDefault' },
+    { source: 'isDefault', kind: 'boolean', default: false, sortable: true, help: 'resources.chain.help.isDefault' },
     { source: 'enabled', kind: 'boolean', default: true, sortable: true, filterable: true },
     { source: 'createdAt', kind: 'dateTime', inList: false, inForm: false },
   ],
-  schema: () => import('../../contract/schemas/chain').then((m) => ({ create: m.chainBody, update: m.chainUpdateBody })),
-  access: RESOURCE_ACCESS.chain,
+  schema: () =>
+    import('../../contract/schemas/chain').then((m) => ({
+      create: m.chainBody,
+      update: m.chainUpdateBody,
+      list: m.chainListQuery,
+      record: m.chainRecord,
+    })),
+  access: { create: ACTIONS['reference.write'], edit: ACTIONS['reference.write'], delete: ACTIONS['reference.write'] },
   list: { sort: { field: 'chainId', order: 'ASC' } },
   recordRepresentation: 'name',
 });

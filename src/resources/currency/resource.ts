@@ -1,7 +1,6 @@
-import CurrencyBitcoinIcon from '@mui/icons-material/CurrencyBitcoin';
 import { ApiPath } from '../../contract/apiPaths';
-import { defineResource } from '../engine';
-import { RESOURCE_ACCESS } from '../../access';
+import { ACTIONS } from '../../access';
+import { declareResource } from '../engine/declare';
 
 const configAmount = { kind: 'amount', decimals: { field: 'decimals' }, default: '0', inList: true } as const;
 
@@ -9,13 +8,15 @@ const configAmount = { kind: 'amount', decimals: { field: 'decimals' }, default:
  * Currencies per chain (docs/roles-and-routes.md): everyone reads, the operator row writes. The list
  * follows the chain selected in the app bar; a new currency picks a symbol the chain
  * does not have yet (filling its usual name and decimals) or types a new one, and a
- * legal tender for pricing.
+ * legal tender for pricing. The whole resource is this file; its server side is
+ * server/modules/currency/service.ts, its extra lists (legal tenders, symbols) routes.ts there.
  */
-export const currency = defineResource({
+export default declareResource({
   name: 'currency',
-  route: '/currency',
-  icon: CurrencyBitcoinIcon,
+  route: { path: '/currency', group: 'all' },
+  icon: { lazy: () => import('@mui/icons-material/CurrencyBitcoin') },
   menuGroup: 'chains',
+  api: { module: 'currency' },
   emptyOnListFailure: true,
   chainScoped: true,
   fields: [
@@ -53,9 +54,15 @@ export const currency = defineResource({
     { source: 'enabled', kind: 'boolean', default: true, sortable: true, filterable: true },
     { source: 'createdAt', kind: 'dateTime', inList: false, inForm: false },
   ],
-  schema: () => import('../../contract/schemas/currency').then((m) => ({ create: m.currencyBody, update: m.currencyUpdateBody })),
+  schema: () =>
+    import('../../contract/schemas/currency').then((m) => ({
+      create: m.currencyBody,
+      update: m.currencyUpdateBody,
+      list: m.currencyListQuery,
+      record: m.currencyRecord,
+    })),
   // Delete is refused by the server (409) while wallets, ledger entries or proposals use the currency.
-  access: RESOURCE_ACCESS.currency,
+  access: { create: ACTIONS['reference.write'], edit: ACTIONS['reference.write'], delete: ACTIONS['reference.write'] },
   list: { sort: { field: 'symbol', order: 'ASC' } },
   recordRepresentation: 'symbol',
 });

@@ -1,0 +1,21 @@
+import type { Caller } from '../../http/caller';
+import type { ServerContext } from '../../http/serverContext';
+
+/**
+ * What a module's `service.ts` exports for the resource its declaration names
+ * (`api: {module}`, README "A resource with its own service"): each action it has, by its
+ * conventional name, registered with the declaration's access and schemas (routes.ts in
+ * server/modules/declared). An action the declaration's access does not allow is not registered.
+ */
+export interface ModuleService {
+  list?: (context: ServerContext, input: { caller: Caller; query: never }) => Promise<unknown>;
+  detail?: (context: ServerContext, input: { caller: Caller; id: number }) => Promise<unknown>;
+  save?: (context: ServerContext, input: { caller: Caller; body: never }) => Promise<unknown>;
+  update?: (context: ServerContext, input: { caller: Caller; body: never }) => Promise<unknown>;
+  remove?: (context: ServerContext, input: { caller: Caller; id: number }) => Promise<unknown>;
+  /** Optional: one line per action for the API's document (docs/api.md), and a list every caller reads alike. */
+  crudNotes?: {
+    summaries?: Partial<Record<'list' | 'detail' | 'save' | 'update' | 'remove', string>>;
+    listCache?: 'reference';
+  };
+}
