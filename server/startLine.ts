@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
 import { DEMO_PASSWORD, demoUsers } from './db/seed/demoData';
-import { verifyPassword } from './modules/auth/password';
+import { verifyPassword } from './credentials/password';
 
 /**
  * The one line a newcomer reads after `npm start`: where the console is, which database it

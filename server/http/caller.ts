@@ -3,7 +3,7 @@ import { ORG_HEADER } from '../../src/contract/constants';
 import { roleIndexFor } from '../../src/access';
 import type { Db } from '../db/database';
 import { forbidden, unauthorized } from './apiError';
-import { hashSessionToken, isWellFormedToken } from '../modules/auth/sessionToken';
+import { hashSessionToken, isWellFormedToken } from '../credentials/sessionToken';
 import type { ChangeFeedCache } from './changeFeedCache';
 
 export interface Membership {

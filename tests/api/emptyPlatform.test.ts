@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
-import { hashPassword } from '../../server/modules/auth/password';
+import { hashPassword } from '../../server/credentials/password';
 import { DEFAULT_BRAND } from '../../server/modules/brand/service';
 import type { ListResult } from '../../src/contract/envelope';
 import type { ChainRecord } from '../../src/contract/schemas/chain';

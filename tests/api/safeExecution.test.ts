@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keccak256, parseEther, stringToHex, type Address, type Hex } from 'viem';
 import { encodeExecTransaction, packSignatures } from '../../server/chain/evm/safe';
-import { safeTransactionOf } from '../../server/modules/sign/safeProposal';
+import { safeTransactionOf } from '../../server/modules/outflow/safeProposal';
 import { privateKeyToAccount } from 'viem/accounts';
 import { sql } from 'kysely';
 import type { ChainAdapter } from '../../server/chain/adapter';

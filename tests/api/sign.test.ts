@@ -13,7 +13,7 @@ import {
   insertMultisig,
   proposalLedger,
 } from './signSupport';
-import { expireOverdue } from '../../server/modules/sign/expiry';
+import { expireOverdue } from '../../server/modules/outflow/expiry';
 import { ApiPath } from '../../src/contract/apiPaths';
 
 let server: TestServer, sign: SignClient, wallets: Record<string, number>;

@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from './harness';
 import { databaseLabel, startLine } from '../../server/startLine';
 import { errorForLog, loggerOptions, withoutLongHex } from '../../server/loggerOptions';
 import { buildIfChanged, STAMP_FILE } from '../../build/buildIfChanged';
-import { hashPassword } from '../../server/modules/auth/password';
+import { hashPassword } from '../../server/credentials/password';
 import semver from 'semver';
 import { ANALYZE_STAMP, openDatabase } from '../../server/db/database';
 

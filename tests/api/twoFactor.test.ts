@@ -6,7 +6,7 @@ import { DEMO_PASSWORD } from '../../server/db/seed/demoData';
 import { demoTronAddress } from '../../server/db/seed/wallets';
 import { startSignServer } from './signSupport';
 import { ApiPath } from '../../src/contract/apiPaths';
-import { hashSessionToken } from '../../server/modules/auth/sessionToken';
+import { hashSessionToken } from '../../server/credentials/sessionToken';
 import { BodyCode } from '../../src/contract/envelope';
 import type { SessionInfo } from '../../src/contract/schemas/auth';
 import type { TwoFactorEnrolment, TwoFactorState } from '../../src/contract/schemas/twoFactor';

@@ -3,7 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { ServerContext } from '../../http/serverContext';
 import type { DatabaseHandle, Db } from '../database';
 import type { Database } from '../schema';
-import { hashPassword } from '../../modules/auth/password';
+import { hashPassword } from '../../credentials/password';
 import { systemAuditContext, withAuditContext } from '../../http/auditContext';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Address } from 'viem';

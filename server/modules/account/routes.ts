@@ -7,7 +7,7 @@ import { defineRoute } from '../../http/route';
 import { perMinute } from '../../http/rateLimit';
 import { bearerToken } from '../../http/caller';
 import { pathId } from '../../http/pathId';
-import { hashSessionToken } from '../auth/sessionToken';
+import { hashSessionToken } from '../../credentials/sessionToken';
 import { changePassword, listOwnSessions, renameSelf, revokeOwnSession } from './service';
 
 /** Each try costs two scrypt runs and guesses the current password: limited per session, like login per account. */

@@ -3,7 +3,7 @@ import type { Caller } from '../../http/caller';
 import { ApiError, conflict, fieldError } from '../../http/apiError';
 import { BodyCode, type ListResult } from '../../../src/contract/envelope';
 import type { AccountPasswordBody, AccountProfile, AccountSession, AccountUpdateBody } from '../../../src/contract/schemas/account';
-import { hashPassword, verifyPassword } from '../auth/password';
+import { hashPassword, verifyPassword } from '../../credentials/password';
 
 /** More open sessions than this are counted but not listed: a person reads a page, not thousands. */
 const SESSION_LIST_LIMIT = 100;

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../http/serverContext';
-import { hashSessionToken, newSessionToken } from './sessionToken';
+import { hashSessionToken, newSessionToken } from '../../credentials/sessionToken';
 
 /**
  * Starts a session for the user (login, signup): stores the token's hash and returns the token once.

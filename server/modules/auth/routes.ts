@@ -10,7 +10,7 @@ import { ApiError, badRequest, unauthorized } from '../../http/apiError';
 import { isEnrolled, secondFactorChecker } from '../twoFactor/secondFactor';
 import { orgRequiresTwoFactor } from '../twoFactor/service';
 import { BodyCode } from '../../../src/contract/envelope';
-import { verifyPassword } from './password';
+import { verifyPassword } from '../../credentials/password';
 import { openSession } from './openSession';
 import { currentAuditContext } from '../../http/auditContext';
 import { recordAuditEvent } from '../auditLog/record';

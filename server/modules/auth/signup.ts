@@ -6,7 +6,7 @@ import { BodyCode } from '../../../src/contract/envelope';
 import type { SessionInfo, SignupBody } from '../../../src/contract/schemas/auth';
 import { assertInvitee, lockOpenInvitation, redeemInvitation } from './invitationRedeem';
 import { accountKey, storedAccountKey } from './accountKey';
-import { hashPassword } from './password';
+import { hashPassword } from '../../credentials/password';
 import { openSession } from './openSession';
 
 /**

@@ -38,7 +38,7 @@ export async function safeFor(
 /** The setup as the jsonb column takes it (both drivers take text, Postgres casts it). */
 export const safeSetupValue = (setup: SafeSetup) => sql<SafeSetup>`${JSON.stringify(setup)}::jsonb`;
 
-/** A Safe's owners and threshold as the jsonb column takes them: at creation, its setup's (then governance's, sign/governance.ts). */
+/** A Safe's owners and threshold as the jsonb column takes them: at creation, its setup's (then governance's, outflow/governance.ts). */
 export const safeOwnersValue = (owners: SafeOwners) =>
   sql<SafeOwners>`${JSON.stringify({ owners: owners.owners, threshold: owners.threshold })}::jsonb`;
 

@@ -11,8 +11,8 @@ import { movementCreate, walletOutflowRefusal, type MovementKind } from '../../.
 import type { MovementBody } from '../../../src/contract/schemas/movement';
 import { executeTransfer, lockExecutionWallets, simulatedTxHash } from './execution';
 import { assertOutflowCovered, checkOutflow } from './checks';
-import { insertProposal, type StartedProposal } from '../sign/proposalStart';
-import type { SafeStates } from '../sign/safeProposal';
+import { insertProposal, type StartedProposal } from './proposalStart';
+import type { SafeStates } from './safeProposal';
 import { checkDestination, checkRefund, withdrawFee } from './rules';
 import { gateOutflow } from '../policy/enforce';
 import type { ChainRegistry } from '../../chain/registry';
@@ -27,8 +27,8 @@ type Trx = Transaction<Database>;
  * (docs/architecture.md "The way of a request"): the Safe states both doors plan with, and the status a movement
  * recorded by the proposal door reads from its proposal.
  */
-export { chainSafeStates, type SafeStates } from '../sign/safeProposal';
-export { effectiveStatusSql } from '../sign/expiry';
+export { chainSafeStates, type SafeStates } from './safeProposal';
+export { effectiveStatusSql } from './expiry';
 
 /**
  * Whether the caller may move money of this kind out of this wallet, before any amount: the

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import type { ChainRegistry } from '../../chain/registry';
 import type { ChainAdapter, Execution } from '../../chain/adapter';
 import type { IntentOutcome, IntentState } from '../../db/schema';
-import { safeTransactionOf } from '../sign/safeProposal';
+import { safeTransactionOf } from './safeProposal';
 import {
   claimIntents,
   fixedOf,

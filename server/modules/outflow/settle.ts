@@ -7,8 +7,8 @@ import { BodyCode } from '../../../src/contract/envelope';
 import type { GasReason } from '../../../src/contract/report';
 import { gasPaidOnChain } from '../ledger/networkFee';
 import { chargeGas, executeTransfer, lockExecutionWallets, reportRelayedGas } from './execution';
-import { executeGovernance } from '../sign/governance';
-import { signingOf } from '../sign/safeProposal';
+import { executeGovernance } from './governance';
+import { signingOf } from './safeProposal';
 import type { OutflowOwner } from './intentLog';
 import { withRetry } from '../../db/retryable';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { expireOverdue } from './expiry';
+import { expireOverdue } from '../outflow/expiry';
 
 /**
  * Persists proposal expiry in the background (docs/DECISIONS.md "Database faults"): reads never

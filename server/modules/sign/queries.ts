@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import { formatEther } from 'viem';
-import { signingWithLower } from './safeProposal';
+import { signingWithLower } from '../outflow/safeProposal';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
@@ -20,7 +20,7 @@ import type {
   SignLogRecordInput,
   SignVoteRecord,
 } from '../../../src/contract/schemas/sign';
-import { effectiveStatusSql, lowestOpenNonceSql } from './expiry';
+import { effectiveStatusSql, lowestOpenNonceSql } from '../outflow/expiry';
 
 type Reader = Db | Transaction<Database>;
 

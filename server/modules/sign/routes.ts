@@ -24,7 +24,7 @@ import { sendCsvExport } from '../../http/csvExport';
 import { exportNames } from '../../http/exportNames';
 import { signLogExport } from '../../../src/contract/exports';
 import { actOnProposal, startProposal } from './service';
-import { chainSafeStates } from './safeProposal';
+import { chainSafeStates } from '../outflow/safeProposal';
 
 /**
  * Multisig proposals (docs/proposals.md). Every role reaches the endpoints: who may start, approve,

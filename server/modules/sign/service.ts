@@ -21,10 +21,10 @@ import { walletSendIntents } from '../outflow/walletIntents';
 import { sendRecorded } from '../outflow/sendRecorded';
 import type { ChainRegistry } from '../../chain/registry';
 import { assertChainMoves, assertCurrencyMoves } from '../outflow/checks';
-import { assertGovernanceApplies, executeGovernance, startGovernance } from './governance';
-import type { StartedProposal } from './proposalStart';
-import { checkedApprovalSignature, prepareSafeExecution, type PreparedSafeExecution, type SafeStates } from './safeProposal';
-import { expireOverdue } from './expiry';
+import { assertGovernanceApplies, executeGovernance, startGovernance } from '../outflow/governance';
+import type { StartedProposal } from '../outflow/proposalStart';
+import { checkedApprovalSignature, prepareSafeExecution, type PreparedSafeExecution, type SafeStates } from '../outflow/safeProposal';
+import { expireOverdue } from '../outflow/expiry';
 import { proposalDetail, proposalNotFound } from './queries';
 import { recheckPolicyAtConfirm } from '../policy/enforce';
 

@@ -17,8 +17,8 @@ import { defineRoute } from '../../http/route';
 import { perMinute } from '../../http/rateLimit';
 import { bearerToken } from '../../http/caller';
 import { fieldError } from '../../http/apiError';
-import { hashSessionToken } from '../auth/sessionToken';
-import { verifyPassword } from '../auth/password';
+import { hashSessionToken } from '../../credentials/sessionToken';
+import { verifyPassword } from '../../credentials/password';
 import { secondFactorChecker } from './secondFactor';
 import {
   finishEnrolment,

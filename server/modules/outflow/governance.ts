@@ -7,7 +7,7 @@ import { BodyCode } from '../../../src/contract/envelope';
 import { isMultiSigKind } from '../../../src/contract/contractKinds';
 import { sameSigners } from '../../../src/contract/signerSet';
 import { allMembersOf, writeSigners } from '../chainWallet/signers';
-import { assertChainMoves } from '../outflow/checks';
+import { assertChainMoves } from './checks';
 import { insertProposal, type StartedProposal } from './proposalStart';
 import type { SafeStates } from './safeProposal';
 import { safeOwnersAfter } from './safeOwners';
