@@ -289,7 +289,8 @@ describe('reports at volume', () => {
     } finally {
       await capped.close();
     }
-  });
+    // It starts a server of its own and seeds 600 orders: the time a start hook is given (vitest.config.ts).
+  }, 180_000);
 
   it('the API’s connections run without JIT on PostgreSQL (its threshold fires on misestimates: a day’s prefix at 10M)', async () => {
     const { rows } = await sql<{ jit: string }>`show jit`.execute(server.app.context.db);
