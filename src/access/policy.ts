@@ -131,8 +131,6 @@ const writes = (read: RoleMask, write: RoleMask): ResourceAccess => ({ read, cre
 
 export const RESOURCE_ACCESS = {
   chainWallet: writes(ACTIONS.member, ACTIONS['wallet.write']),
-  /** One record per chain: saving is setting, so create and edit are the same write. */
-  contractAddress: { read: ACTIONS['contractAddress.read'], edit: ACTIONS['contractAddress.write'] },
   org: { read: ACTIONS.member },
   member: { read: ACTIONS.member, edit: ACTIONS['member.manage'], delete: ACTIONS['member.manage'] },
   invitation: { read: ACTIONS['invitation.read'], create: ACTIONS['invitation.issue'], delete: ACTIONS['invitation.issue'] },

@@ -3,7 +3,6 @@ import { addDeclaredTexts } from './engine/declaredTexts';
 import { declaredResources } from './declared';
 import { i18n } from '../i18n/i18nProvider';
 import { chainWallet } from './chainWallet';
-import { contractAddress } from './contractAddress';
 import { multisig } from './multisig';
 import { member } from './member';
 import { invitation } from './invitation';
@@ -29,7 +28,6 @@ export const resources = [
     merchantProWallet,
     merchantStdWallet,
     merchantLiteWallet,
-    contractAddress,
     member,
     invitation,
     assetFlow,

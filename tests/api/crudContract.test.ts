@@ -53,7 +53,7 @@ const PROFILES: Record<string, Profile> = {
   chain: { tenancy: SHARED },
   currency: { tenancy: SHARED },
   // One row per chain, read by `chainId`, written by upsert (`save` and `update` are one call).
-  contractAddress: { tenancy: SHARED, key: { param: 'chainId', of: (row) => Number(row.chainId) } },
+  'contract-address': { tenancy: SHARED, key: { param: 'chainId', of: (row) => Number(row.chainId) } },
   // A member is read by its user id; the std org has four members, the operator's two.
   member: { reader: 'merchantStdManager', key: { param: 'id', of: (row) => Number(row.userId) } },
   invitation: {

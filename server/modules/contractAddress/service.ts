@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import type { ServerContext } from '../../http/serverContext';
 import { ApiError, badRequest } from '../../http/apiError';
 import { BodyCode, type ListResult } from '../../../src/contract/envelope';
 import { checkAddress, type ChainFamily } from '../../../src/contract/address';
@@ -79,3 +80,24 @@ export async function saveContractAddresses(db: Db, body: ContractAddressBody, n
     return findContractAddresses(trx, body.chainId);
   });
 }
+
+/*
+ * The resource's CRUD, by the names the declaration's module service is read by
+ * (src/resources/contract-address/resource.ts, server/modules/declared/moduleService.ts): a chain's
+ * row is read by `?chainId=` (its detailIdParam) and set whole by one upsert.
+ */
+export const list = async (context: ServerContext, input: { query: ContractAddressListQuery }) =>
+  listContractAddresses(context.db, input.query);
+export const detail = async (context: ServerContext, input: { id: number }) => findContractAddresses(context.db, input.id);
+export const save = async (context: ServerContext, input: { body: ContractAddressBody }) =>
+  saveContractAddresses(context.db, input.body, context.now());
+
+/** Save is an upsert per chain; one line per action for the API's document. */
+export const crudNotes = {
+  upsert: true,
+  summaries: {
+    list: 'Every chain with its 14 contract addresses (empty where none is saved), paged',
+    detail: 'One chain’s contract addresses, by chainId',
+    save: 'Set a chain’s contract addresses (an absent field keeps what is stored)',
+  },
+} as const;

@@ -6,6 +6,7 @@ import type { ServerContext } from '../../http/serverContext';
  * (`api: {module}`, README "A resource with its own service"): each action it has, by its
  * conventional name, registered with the declaration's access and schemas (routes.ts in
  * server/modules/declared). An action the declaration's access does not allow is not registered.
+ * `detail` receives the record's key as `id`, read from `?<detailIdParam>=` when the declaration names one.
  */
 export interface ModuleService {
   list?: (context: ServerContext, input: { caller: Caller; query: never }) => Promise<unknown>;
@@ -17,5 +18,7 @@ export interface ModuleService {
   crudNotes?: {
     summaries?: Partial<Record<'list' | 'detail' | 'save' | 'update' | 'remove', string>>;
     listCache?: 'reference';
+    /** `save` sets the one record of its key (a chain's contract addresses): served at save and update, for the roles of `edit`. */
+    upsert?: true;
   };
 }

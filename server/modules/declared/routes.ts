@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { detailQuery } from '../../../src/contract/schemas/listQuery';
 import { schemasOf } from '../../../src/resources/engine/declaredSchemas';
 import { resourceAccessOf, resourcePathsOf } from '../../../src/resources/engine/resourceAccess';
 import { isGenericApi, type GenericApi, type ResourceDeclaration } from '../../../src/resources/engine/types';
@@ -47,6 +48,15 @@ function required(schema: z.ZodType | undefined, resource: ModuleResource, what:
 }
 
 /**
+ * The detail of a record read by another key than its id (`detailIdParam`, e.g. `?chainId=`): the
+ * same check as `?id=`, under that name; the service still receives it as `id`.
+ */
+function detailByKey(param: string) {
+  const query: z.ZodType = z.object({ [param]: detailQuery.shape.id });
+  return { query, idOf: (input: unknown) => Number((input as Record<string, unknown>)[param]) };
+}
+
+/**
  * The CRUD of a resource its module serves (`api: {module}`): the actions the module's service.ts
  * exports, each for the roles of the declaration's access; the module's routes.ts keeps only its
  * other verbs.
@@ -54,9 +64,10 @@ function required(schema: z.ZodType | undefined, resource: ModuleResource, what:
 export function registerModuleResource(app: FastifyInstance, context: ServerContext, resource: ModuleResource): void {
   const { declaration, service, schemas } = resource;
   const access = resourceAccessOf(declaration);
-  const { summaries = {}, listCache } = service.crudNotes ?? {};
+  const { summaries = {}, listCache, upsert } = service.crudNotes ?? {};
   const { list, detail, save, update, remove } = service;
-  registerCrudRoutes(app, context, {
+  const byKey = declaration.detailIdParam && declaration.detailIdParam !== 'id' ? detailByKey(declaration.detailIdParam) : undefined;
+  registerCrudRoutes<z.ZodType, z.ZodType>(app, context, {
     paths: resourcePathsOf(declaration),
     access,
     record: schemas.record,
@@ -70,12 +81,22 @@ export function registerModuleResource(app: FastifyInstance, context: ServerCont
           },
         }
       : {}),
-    ...(detail ? { detail: { summary: summaries.detail, handler: ({ caller, id }) => detail(context, { caller, id }) } } : {}),
-    ...(save && access.create !== undefined
+    ...(detail
+      ? {
+          detail: {
+            summary: summaries.detail,
+            query: byKey?.query ?? (detailQuery as z.ZodType),
+            handler: ({ caller, id, query }) => detail(context, { caller, id: byKey ? byKey.idOf(query) : id }),
+          },
+        }
+      : {}),
+    // An upsert (one record per key, set whole) answers save and update alike, for the roles of `edit`.
+    ...(save && (upsert ? access.edit : access.create) !== undefined
       ? {
           create: {
             body: required(schemas.create, resource, 'create'),
             summary: summaries.save,
+            upsert,
             handler: ({ caller, body }) => save(context, { caller, body: body as never }),
           },
         }

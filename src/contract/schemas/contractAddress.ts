@@ -31,14 +31,6 @@ export const contractAddressListQuery = listQuery(['chainId'] as const, {
 });
 export type ContractAddressListQuery = z.infer<typeof contractAddressListQuery>;
 
-/** Query of GET /sys/contract-address/detail?chainId= (the row is keyed by its chain). */
-export const contractAddressDetailQuery = z.object({
-  chainId: z
-    .string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidId') })
-    .regex(/^[1-9]\d{0,14}$/, { error: 'validation.invalidId' })
-    .transform(Number),
-});
-
 const storedAddress = z.string().nullable();
 
 /** A chain's contract addresses as the API returns them: keyed by the chain (`id` is its chainId); null = not deployed there. */

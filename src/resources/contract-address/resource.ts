@@ -1,8 +1,7 @@
-import DescriptionIcon from '@mui/icons-material/Description';
 import { CONTRACT_ADDRESS_FIELDS } from '../../contract/contractKinds';
-import type { FieldDeclaration } from '../engine';
-import { defineResource } from '../engine';
-import { RESOURCE_ACCESS } from '../../access';
+import { ACTIONS } from '../../access';
+import { declareResource } from '../engine/declare';
+import type { FieldDeclaration } from '../engine/types';
 
 /** The list shows the wallets' own contracts; show and edit have all 14. */
 const LISTED = new Set<string>(['Hot', 'Cold', 'MultiSigHot', 'MultiSigCold']);
@@ -18,13 +17,15 @@ const addressFields: FieldDeclaration[] = Object.entries(CONTRACT_ADDRESS_FIELDS
 /**
  * Contract addresses per chain: one row per chain, keyed by its chain ID;
  * saving is an upsert of the 14 addresses. Every role but agents reads (route group);
- * the operator row writes.
+ * the operator row writes. The whole resource is this file; its server side is
+ * server/modules/contractAddress/service.ts (README "A resource with its own service").
  */
-export const contractAddress = defineResource({
+export default declareResource({
   name: 'contract-address',
-  route: '/contract-address',
-  icon: DescriptionIcon,
+  route: { path: '/contract-address', group: 'excludeAgent' },
+  icon: { lazy: () => import('@mui/icons-material/Description') },
   menuGroup: 'chains',
+  api: { module: 'contractAddress' },
   idField: 'chainId',
   detailIdParam: 'chainId',
   fields: [
@@ -40,8 +41,15 @@ export const contractAddress = defineResource({
     },
     ...addressFields,
   ],
-  schema: () => import('../../contract/schemas/contractAddress').then((m) => ({ update: m.contractAddressBody })),
-  access: RESOURCE_ACCESS.contractAddress,
+  schema: () =>
+    import('../../contract/schemas/contractAddress').then((m) => ({
+      create: m.contractAddressBody,
+      update: m.contractAddressBody,
+      list: m.contractAddressListQuery,
+      record: m.contractAddressRecord,
+    })),
+  // One record per chain: saving is setting, so there is only the edit write (an upsert, served at save and update).
+  access: { edit: ACTIONS['contractAddress.write'] },
   list: { sort: { field: 'chainId', order: 'ASC' } },
   recordRepresentation: 'chainName',
 });
