@@ -56,10 +56,11 @@ export function registerModuleResource(app: FastifyInstance, context: ServerCont
   const access = resourceAccessOf(declaration);
   const { summaries = {}, listCache } = service.crudNotes ?? {};
   const { list, detail, save, update, remove } = service;
-  registerCrudRoutes(app, context, {
+  registerCrudRoutes<z.ZodType, z.ZodType>(app, context, {
     paths: resourcePathsOf(declaration),
     access,
     record: schemas.record,
+    stepUp: service.stepUp,
     ...(list
       ? {
           list: {
@@ -70,7 +71,15 @@ export function registerModuleResource(app: FastifyInstance, context: ServerCont
           },
         }
       : {}),
-    ...(detail ? { detail: { summary: summaries.detail, handler: ({ caller, id }) => detail(context, { caller, id }) } } : {}),
+    ...(detail
+      ? {
+          detail: {
+            query: schemas.detail,
+            summary: summaries.detail,
+            handler: ({ caller, id, query }) => detail(context, { caller, id, query: query as never }),
+          },
+        }
+      : {}),
     ...(save && access.create !== undefined
       ? {
           create: {
