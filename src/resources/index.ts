@@ -5,7 +5,6 @@ import { i18n } from '../i18n/i18nProvider';
 import { chainWallet } from './chainWallet';
 import { contractAddress } from './contractAddress';
 import { multisig } from './multisig';
-import { member } from './member';
 import { invitation } from './invitation';
 import { assetFlow, assetFlowLite } from './assetFlow';
 import { refund, supply, supplyHistory, transfer, withdraw } from './movement';
@@ -29,7 +28,6 @@ export const resources = [
     merchantStdWallet,
     merchantLiteWallet,
     contractAddress,
-    member,
     invitation,
     assetFlow,
     assetFlowLite,
