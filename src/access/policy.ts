@@ -134,6 +134,7 @@ export const RESOURCE_ACCESS = {
   /** One record per chain: saving is setting, so create and edit are the same write. */
   contractAddress: { read: ACTIONS['contractAddress.read'], edit: ACTIONS['contractAddress.write'] },
   org: { read: ACTIONS.member },
+  member: { read: ACTIONS.member, edit: ACTIONS['member.manage'], delete: ACTIONS['member.manage'] },
   invitation: { read: ACTIONS['invitation.read'], create: ACTIONS['invitation.issue'], delete: ACTIONS['invitation.issue'] },
   addressBook: writes(ACTIONS.member, ACTIONS['addressBook.write']),
 } as const satisfies Record<string, ResourceAccess>;

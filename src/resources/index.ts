@@ -5,6 +5,7 @@ import { i18n } from '../i18n/i18nProvider';
 import { chainWallet } from './chainWallet';
 import { contractAddress } from './contractAddress';
 import { multisig } from './multisig';
+import { member } from './member';
 import { invitation } from './invitation';
 import { assetFlow, assetFlowLite } from './assetFlow';
 import { refund, supply, supplyHistory, transfer, withdraw } from './movement';
@@ -28,6 +29,7 @@ export const resources = [
     merchantStdWallet,
     merchantLiteWallet,
     contractAddress,
+    member,
     invitation,
     assetFlow,
     assetFlowLite,
