@@ -134,6 +134,5 @@ export const RESOURCE_ACCESS = {
   org: { read: ACTIONS.member },
   member: { read: ACTIONS.member, edit: ACTIONS['member.manage'], delete: ACTIONS['member.manage'] },
   invitation: { read: ACTIONS['invitation.read'], create: ACTIONS['invitation.issue'], delete: ACTIONS['invitation.issue'] },
-  payLink: writes(ACTIONS['payLink.read'], ACTIONS['payLink.write']),
   addressBook: writes(ACTIONS.member, ACTIONS['addressBook.write']),
 } as const satisfies Record<string, ResourceAccess>;

@@ -7,7 +7,6 @@ import { multisig } from './multisig';
 import { member } from './member';
 import { invitation } from './invitation';
 import { assetFlow, assetFlowLite } from './assetFlow';
-import { payLink } from './payLink';
 import { refund, supply, supplyHistory, transfer, withdraw } from './movement';
 import { merchantLiteWallet, merchantProWallet, merchantStdWallet } from './tierWallets';
 import { gasReport, linkpayReport, paymentReport, rechargeReport } from './reports';
@@ -37,7 +36,6 @@ export const resources = [
     refund,
     supply,
     supplyHistory,
-    payLink,
     paymentReport,
     linkpayReport,
     rechargeReport,

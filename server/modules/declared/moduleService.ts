@@ -10,10 +10,16 @@ import type { ServerContext } from '../../http/serverContext';
  */
 export interface ModuleService {
   list?: (context: ServerContext, input: { caller: Caller; query: never }) => Promise<unknown>;
-  detail?: (context: ServerContext, input: { caller: Caller; id: number }) => Promise<unknown>;
+  /** `query` is the declaration's detail query when its schemas give one (a record read by more than `?id=`). */
+  detail?: (context: ServerContext, input: { caller: Caller; id: number; query: never }) => Promise<unknown>;
   save?: (context: ServerContext, input: { caller: Caller; body: never }) => Promise<unknown>;
   update?: (context: ServerContext, input: { caller: Caller; body: never }) => Promise<unknown>;
   remove?: (context: ServerContext, input: { caller: Caller; id: number }) => Promise<unknown>;
+  /**
+   * Optional: every write needs a fresh second factor from an enrolled caller (docs/DECISIONS.md
+   * "Two-factor authentication and step-up"), as a change of who may move money does.
+   */
+  stepUp?: boolean;
   /** Optional: one line per action for the API's document (docs/api.md), and a list every caller reads alike. */
   crudNotes?: {
     summaries?: Partial<Record<'list' | 'detail' | 'save' | 'update' | 'remove', string>>;

@@ -71,6 +71,7 @@ export function registerModuleResource(app: FastifyInstance, context: ServerCont
     paths: resourcePathsOf(declaration),
     access,
     record: schemas.record,
+    stepUp: service.stepUp,
     ...(list
       ? {
           list: {
@@ -85,8 +86,8 @@ export function registerModuleResource(app: FastifyInstance, context: ServerCont
       ? {
           detail: {
             summary: summaries.detail,
-            query: byKey?.query ?? (detailQuery as z.ZodType),
-            handler: ({ caller, id, query }) => detail(context, { caller, id: byKey ? byKey.idOf(query) : id }),
+            query: byKey?.query ?? schemas.detail ?? (detailQuery as z.ZodType),
+            handler: ({ caller, id, query }) => detail(context, { caller, id: byKey ? byKey.idOf(query) : id, query: query as never }),
           },
         }
       : {}),

@@ -5,6 +5,7 @@ import { containsPattern, paginate } from '../../http/pagination';
 import { orgVisibleTo } from '../../http/tenancy';
 import { badRequest, conflict, forbidden, notFound } from '../../http/apiError';
 import type { Caller } from '../../http/caller';
+import type { ServerContext } from '../../http/serverContext';
 import type { ListResult } from '../../../src/contract/envelope';
 import { amountProblem } from '../../../src/contract/money';
 import { mayWritePayLink } from '../../../src/contract/payLink';
@@ -132,3 +133,28 @@ export async function deletePayLink(db: Db, caller: Caller, id: number): Promise
     return record;
   });
 }
+
+/*
+ * The resource's CRUD, by the names the declaration's module service is read by
+ * (src/resources/payLink/resource.ts, server/modules/declared/moduleService.ts): everyone in
+ * scope reads; a merchant's managers and finance write their own org's links.
+ */
+export const list = (context: ServerContext, input: { caller: Caller; query: PayLinkListQuery }) =>
+  listPayLinks(context.db, input.caller, input.query);
+export const detail = (context: ServerContext, input: { caller: Caller; id: number }) => findPayLink(context.db, input.caller, input.id);
+export const save = (context: ServerContext, input: { caller: Caller; body: PayLinkBody }) =>
+  savePayLink(context.db, input.caller, input.body, context.now());
+export const update = (context: ServerContext, input: { caller: Caller; body: PayLinkUpdateBody }) =>
+  updatePayLink(context.db, input.caller, input.body, context.now());
+export const remove = (context: ServerContext, input: { caller: Caller; id: number }) => deletePayLink(context.db, input.caller, input.id);
+
+/** One line per action for the API's document. */
+export const crudNotes = {
+  summaries: {
+    list: 'The pay links in scope, with their paid orders, filtered, sorted and paged',
+    detail: 'One pay link',
+    save: 'Add a pay link for the selected org, in an enabled currency',
+    update: 'Change a pay link',
+    remove: 'Delete a pay link that took no orders: answers the deleted record',
+  },
+} as const;

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { payLink } from '../../../src/resources/payLink';
+import declaration from '../../../src/resources/payLink/resource';
+import { defineResource } from '../../../src/resources/engine';
 import { startMockApi } from '../dataProvider/harness';
 import { answer, mountAdmin } from './harness';
 import { ApiPath } from '../../../src/contract/apiPaths';
+
+/** The pay links screen, from its declaration. */
+const payLink = defineResource(declaration);
 
 startMockApi();
 
