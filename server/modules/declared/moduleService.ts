@@ -1,5 +1,15 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../../http/caller';
 import type { ServerContext } from '../../http/serverContext';
+
+/**
+ * Who asks, and for which declaration (`resource`, its name): one module may serve several
+ * declarations (the four reports of server/modules/report), each on its own paths.
+ */
+interface Asked {
+  caller: Caller;
+  resource: string;
+}
 
 /**
  * What a module's `service.ts` exports for the resource its declaration names
@@ -8,14 +18,20 @@ import type { ServerContext } from '../../http/serverContext';
  * server/modules/declared). An action the declaration's access does not allow is not registered.
  */
 export interface ModuleService {
-  list?: (context: ServerContext, input: { caller: Caller; query: never }) => Promise<unknown>;
-  detail?: (context: ServerContext, input: { caller: Caller; id: number }) => Promise<unknown>;
-  save?: (context: ServerContext, input: { caller: Caller; body: never }) => Promise<unknown>;
-  update?: (context: ServerContext, input: { caller: Caller; body: never }) => Promise<unknown>;
-  remove?: (context: ServerContext, input: { caller: Caller; id: number }) => Promise<unknown>;
+  list?: (context: ServerContext, input: Asked & { query: never }) => Promise<unknown>;
+  /**
+   * The whole filtered list as a CSV file, on the declaration's `endpoints.export`, for the roles
+   * that read the list; its query is the schema loader's `export` (default: `list`). It sends the
+   * file itself (server/http/csvExport.ts `sendCsvExport`).
+   */
+  export?: (context: ServerContext, input: Asked & { query: never; request: FastifyRequest; reply: FastifyReply }) => Promise<unknown>;
+  detail?: (context: ServerContext, input: Asked & { id: number }) => Promise<unknown>;
+  save?: (context: ServerContext, input: Asked & { body: never }) => Promise<unknown>;
+  update?: (context: ServerContext, input: Asked & { body: never }) => Promise<unknown>;
+  remove?: (context: ServerContext, input: Asked & { id: number }) => Promise<unknown>;
   /** Optional: one line per action for the API's document (docs/api.md), and a list every caller reads alike. */
   crudNotes?: {
-    summaries?: Partial<Record<'list' | 'detail' | 'save' | 'update' | 'remove', string>>;
+    summaries?: Partial<Record<'list' | 'export' | 'detail' | 'save' | 'update' | 'remove', string>>;
     listCache?: 'reference';
   };
 }
