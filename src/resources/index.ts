@@ -11,7 +11,6 @@ import { assetFlow, assetFlowLite } from './assetFlow';
 import { payLink } from './payLink';
 import { refund, supply, supplyHistory, transfer, withdraw } from './movement';
 import { merchantLiteWallet, merchantProWallet, merchantStdWallet } from './tierWallets';
-import { gasReport, linkpayReport, paymentReport, rechargeReport } from './reports';
 import { auditLog } from './auditLog';
 import { addressBook } from './addressBook';
 import { signListEndpoints } from './multisig/signLists';
@@ -40,10 +39,6 @@ export const resources = [
     supply,
     supplyHistory,
     payLink,
-    paymentReport,
-    linkpayReport,
-    rechargeReport,
-    gasReport,
     auditLog,
     addressBook,
   ],
