@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { ResourcePaths } from '../../src/contract/apiPaths';
 import type { ResourceAccess } from '../../src/access';
 import { detailQuery } from '../../src/contract/schemas/listQuery';
-import { listResult } from '../../src/contract/schemas/response';
+import { csvFile, listResult } from '../../src/contract/schemas/response';
 import type { ServerContext } from './serverContext';
 import { defineRoute, type HandlerInput, type RouteSpec } from './route';
 import { pathId } from './pathId';
@@ -27,8 +27,14 @@ interface Write extends Described {
  * from its access (src/access/policy.ts `RESOURCE_ACCESS`, or a declaration's); what each reads and does
  * is the resource's own (its schemas and its service). An action is registered only when given.
  */
-export interface CrudSpec<LQ extends z.ZodType, DQ extends z.ZodType, CB extends z.ZodType, UB extends z.ZodType> {
-  paths: Pick<ResourcePaths, 'list' | 'detail' | 'save' | 'update' | 'delete'>;
+export interface CrudSpec<
+  LQ extends z.ZodType,
+  DQ extends z.ZodType,
+  CB extends z.ZodType,
+  UB extends z.ZodType,
+  EQ extends z.ZodType = LQ,
+> {
+  paths: Pick<ResourcePaths, 'list' | 'export' | 'detail' | 'save' | 'update' | 'delete'>;
   access: ResourceAccess;
   /**
    * The schema of one record as the API answers it: the answer of detail, save, update and delete
@@ -42,6 +48,11 @@ export interface CrudSpec<LQ extends z.ZodType, DQ extends z.ZodType, CB extends
    */
   stepUp?: boolean;
   list?: Described & { query: LQ; cache?: 'reference'; config?: RouteSpec<LQ, undefined>['config']; handler: Handler<LQ, undefined> };
+  /**
+   * `GET …/export`: the whole filtered list as a CSV file (docs/DECISIONS.md "Export"), for the
+   * roles that read the list; the handler streams it (server/http/csvExport.ts).
+   */
+  export?: Pick<Described, 'summary'> & { query: EQ; handler: Handler<EQ, undefined> };
   /** `?id=` by default (the handler gets `id`); a resource may read its record by another key. */
   detail?: Described & { query?: DQ; handler: Handler<DQ, undefined, { id: number }> };
   /** `save`; `upsert: true` also serves `update` with the same body and handler (a record per key, set whole). */
@@ -66,7 +77,8 @@ export function registerCrudRoutes<
   DQ extends z.ZodType = typeof detailQuery,
   CB extends z.ZodType = z.ZodType,
   UB extends z.ZodType = z.ZodType,
->(app: FastifyInstance, context: ServerContext, spec: CrudSpec<LQ, DQ, CB, UB>): void {
+  EQ extends z.ZodType = LQ,
+>(app: FastifyInstance, context: ServerContext, spec: CrudSpec<LQ, DQ, CB, UB, EQ>): void {
   const { paths, access, record, list, detail, create, update } = spec;
   const remove = spec.delete;
   const one = (action: Described) => ({ summary: action.summary, response: action.response ?? record });
@@ -83,6 +95,18 @@ export function registerCrudRoutes<
       summary: list.summary,
       response,
       handler: list.handler,
+    });
+  }
+  if (spec.export) {
+    if (!paths.export) throw new Error(`${paths.list}: the resource has an export but its paths name no export path`);
+    defineRoute(app, context, {
+      method: 'GET',
+      path: paths.export,
+      access: access.read,
+      query: spec.export.query,
+      summary: spec.export.summary,
+      response: csvFile,
+      handler: spec.export.handler,
     });
   }
   if (detail) {

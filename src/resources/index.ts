@@ -9,7 +9,6 @@ import { invitation } from './invitation';
 import { assetFlow, assetFlowLite } from './assetFlow';
 import { refund, supply, supplyHistory, transfer, withdraw } from './movement';
 import { merchantLiteWallet, merchantProWallet, merchantStdWallet } from './tierWallets';
-import { gasReport, linkpayReport, paymentReport, rechargeReport } from './reports';
 import { auditLog } from './auditLog';
 import { addressBook } from './addressBook';
 import { signListEndpoints } from './multisig/signLists';
@@ -36,10 +35,6 @@ export const resources = [
     refund,
     supply,
     supplyHistory,
-    paymentReport,
-    linkpayReport,
-    rechargeReport,
-    gasReport,
     auditLog,
     addressBook,
   ],

@@ -1,5 +1,15 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../../http/caller';
 import type { ServerContext } from '../../http/serverContext';
+
+/**
+ * Who asks, and for which declaration (`resource`, its name): one module may serve several
+ * declarations (the four reports of server/modules/report), each on its own paths.
+ */
+interface Asked {
+  caller: Caller;
+  resource: string;
+}
 
 /**
  * What a module's `service.ts` exports for the resource its declaration names
@@ -9,12 +19,18 @@ import type { ServerContext } from '../../http/serverContext';
  * `detail` receives the record's key as `id`, read from `?<detailIdParam>=` when the declaration names one.
  */
 export interface ModuleService {
-  list?: (context: ServerContext, input: { caller: Caller; query: never }) => Promise<unknown>;
+  list?: (context: ServerContext, input: Asked & { query: never }) => Promise<unknown>;
+  /**
+   * The whole filtered list as a CSV file, on the declaration's `endpoints.export`, for the roles
+   * that read the list; its query is the schema loader's `export` (default: `list`). It sends the
+   * file itself (server/http/csvExport.ts `sendCsvExport`).
+   */
+  export?: (context: ServerContext, input: Asked & { query: never; request: FastifyRequest; reply: FastifyReply }) => Promise<unknown>;
   /** `query` is the declaration's detail query when its schemas give one (a record read by more than `?id=`). */
-  detail?: (context: ServerContext, input: { caller: Caller; id: number; query: never }) => Promise<unknown>;
-  save?: (context: ServerContext, input: { caller: Caller; body: never }) => Promise<unknown>;
-  update?: (context: ServerContext, input: { caller: Caller; body: never }) => Promise<unknown>;
-  remove?: (context: ServerContext, input: { caller: Caller; id: number }) => Promise<unknown>;
+  detail?: (context: ServerContext, input: Asked & { id: number; query: never }) => Promise<unknown>;
+  save?: (context: ServerContext, input: Asked & { body: never }) => Promise<unknown>;
+  update?: (context: ServerContext, input: Asked & { body: never }) => Promise<unknown>;
+  remove?: (context: ServerContext, input: Asked & { id: number }) => Promise<unknown>;
   /**
    * Optional: every write needs a fresh second factor from an enrolled caller (docs/DECISIONS.md
    * "Two-factor authentication and step-up"), as a change of who may move money does.
@@ -22,7 +38,7 @@ export interface ModuleService {
   stepUp?: boolean;
   /** Optional: one line per action for the API's document (docs/api.md), and a list every caller reads alike. */
   crudNotes?: {
-    summaries?: Partial<Record<'list' | 'detail' | 'save' | 'update' | 'remove', string>>;
+    summaries?: Partial<Record<'list' | 'export' | 'detail' | 'save' | 'update' | 'remove', string>>;
     listCache?: 'reference';
     /** `save` sets the one record of its key (a chain's contract addresses): served at save and update, for the roles of `edit`. */
     upsert?: true;

@@ -9,6 +9,7 @@ import { registerCrudRoutes } from '../../http/crudRoutes';
 import { declaredResources } from './discover';
 import { moduleResources, type ModuleResource } from './moduleResources';
 import { declaredService } from './service';
+import { DeclarationError } from '../../../src/resources/engine/declarationError';
 
 /**
  * The API of one declared resource, from its declaration alone: reads for the roles its route
@@ -67,6 +68,8 @@ export function registerModuleResource(app: FastifyInstance, context: ServerCont
   const { summaries = {}, listCache, upsert } = service.crudNotes ?? {};
   const { list, detail, save, update, remove } = service;
   const byKey = declaration.detailIdParam && declaration.detailIdParam !== 'id' ? detailByKey(declaration.detailIdParam) : undefined;
+  const exported = service.export;
+  const asked = { resource: declaration.name };
   registerCrudRoutes<z.ZodType, z.ZodType>(app, context, {
     paths: resourcePathsOf(declaration),
     access,
@@ -78,7 +81,16 @@ export function registerModuleResource(app: FastifyInstance, context: ServerCont
             query: required(schemas.list, resource, 'list'),
             cache: listCache,
             summary: summaries.list,
-            handler: ({ caller, query }) => list(context, { caller, query: query as never }),
+            handler: ({ caller, query }) => list(context, { ...asked, caller, query: query as never }),
+          },
+        }
+      : {}),
+    ...(exported
+      ? {
+          export: {
+            query: schemas.export ?? required(schemas.list, resource, 'list'),
+            summary: summaries.export,
+            handler: ({ caller, query, request, reply }) => exported(context, { ...asked, caller, query: query as never, request, reply }),
           },
         }
       : {}),
@@ -87,7 +99,8 @@ export function registerModuleResource(app: FastifyInstance, context: ServerCont
           detail: {
             summary: summaries.detail,
             query: byKey?.query ?? schemas.detail ?? (detailQuery as z.ZodType),
-            handler: ({ caller, id, query }) => detail(context, { caller, id: byKey ? byKey.idOf(query) : id, query: query as never }),
+            handler: ({ caller, id, query }) =>
+              detail(context, { ...asked, caller, id: byKey ? byKey.idOf(query) : id, query: query as never }),
           },
         }
       : {}),
@@ -98,7 +111,7 @@ export function registerModuleResource(app: FastifyInstance, context: ServerCont
             body: required(schemas.create, resource, 'create'),
             summary: summaries.save,
             upsert,
-            handler: ({ caller, body }) => save(context, { caller, body: body as never }),
+            handler: ({ caller, body }) => save(context, { ...asked, caller, body: body as never }),
           },
         }
       : {}),
@@ -107,14 +120,30 @@ export function registerModuleResource(app: FastifyInstance, context: ServerCont
           update: {
             body: required(schemas.update, resource, 'update'),
             summary: summaries.update,
-            handler: ({ caller, body }) => update(context, { caller, body: body as never }),
+            handler: ({ caller, body }) => update(context, { ...asked, caller, body: body as never }),
           },
         }
       : {}),
     ...(remove && access.delete !== undefined
-      ? { delete: { summary: summaries.remove, handler: ({ caller, id }) => remove(context, { caller, id }) } }
+      ? { delete: { summary: summaries.remove, handler: ({ caller, id }) => remove(context, { ...asked, caller, id }) } }
       : {}),
   });
+}
+
+/**
+ * Several screens on one API (the full and the lite asset flow): the second declaration with the
+ * first one's module and list path shows the same records, so its routes exist already; its
+ * paths and readers must be the first one's, or the two would answer differently.
+ */
+function assertSameApi(first: ModuleResource, second: ModuleResource): void {
+  const [a, b] = [first, second].map(({ declaration }) => {
+    const paths = resourcePathsOf(declaration);
+    return JSON.stringify([declaration.api.module, paths.list, paths.export, String(resourceAccessOf(declaration).read)]);
+  });
+  if (a !== b)
+    throw new DeclarationError(
+      `resource '${second.declaration.name}': its list path is '${first.declaration.name}'s; a second screen on one API has the same module, export path and route group`,
+    );
 }
 
 /** Every declaration under src/resources/<name>/resource.ts: the generic service's, then the modules'. */
@@ -122,5 +151,15 @@ export function registerDeclaredRoutes(app: FastifyInstance, context: ServerCont
   for (const declaration of declaredResources) {
     if (isGenericApi(declaration.api)) registerDeclaredResource(app, context, { ...declaration, api: declaration.api });
   }
-  for (const resource of moduleResources) registerModuleResource(app, context, resource);
+  const served = new Map<string, ModuleResource>();
+  for (const resource of moduleResources) {
+    const { list } = resourcePathsOf(resource.declaration);
+    const first = served.get(list);
+    if (first) {
+      assertSameApi(first, resource);
+      continue;
+    }
+    served.set(list, resource);
+    registerModuleResource(app, context, resource);
+  }
 }

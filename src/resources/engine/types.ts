@@ -173,6 +173,8 @@ export interface ResourceSchemas {
   record?: z.ZodType;
   /** A resource its module serves whose record is read by more than `?id=` (a member by user and org): its detail query. */
   detail?: z.ZodType;
+  /** Its export's query, when it takes more than the list's (which view of the records to write). */
+  export?: z.ZodType;
 }
 export type SchemaLoader = () => Promise<ResourceSchemas>;
 

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { phoneLines } from '../../../src/resources/engine/views/PhoneList';
 import { refund } from '../../../src/resources/movement';
-import { paymentReport } from '../../../src/resources/reports';
+import paymentReportDeclaration from '../../../src/resources/paymentReport/resource';
 import chain from '../../../src/resources/chain/resource';
 import { defineResource } from '../../../src/resources/engine';
 import { assetFlow } from '../../../src/resources/assetFlow';
+
+const paymentReport = defineResource(paymentReportDeclaration);
 
 /** The networks screen (/network), the `chain` declaration. */
 const network = defineResource(chain);

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { paymentReport } from '../../../src/resources/reports';
+import paymentReportDeclaration from '../../../src/resources/paymentReport/resource';
 import { session } from '../../../src/session';
 import { startMockApi } from '../dataProvider/harness';
 import { answer, mountAdmin } from './harness';
 import { ApiPath } from '../../../src/contract/apiPaths';
+import { defineResource } from '../../../src/resources/engine';
+
+const paymentReport = defineResource(paymentReportDeclaration);
 
 startMockApi();
 

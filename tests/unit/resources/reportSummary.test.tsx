@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { gasReport, linkpayReport, paymentReport, rechargeReport } from '../../../src/resources/reports';
+import gasReportDeclaration from '../../../src/resources/gasReport/resource';
+import linkpayReportDeclaration from '../../../src/resources/linkpayReport/resource';
+import paymentReportDeclaration from '../../../src/resources/paymentReport/resource';
+import rechargeReportDeclaration from '../../../src/resources/rechargeReport/resource';
 import { dayRange } from '../../../src/resources/reports/zonedTime';
 import { session } from '../../../src/session';
 import { startMockApi } from '../dataProvider/harness';
 import { answer, mountAdmin } from './harness';
 import { ApiPath } from '../../../src/contract/apiPaths';
+import { defineResource } from '../../../src/resources/engine';
+import type { ResourceDefinition } from '../../../src/resources/engine/types';
+
+/** The report screens, from their declarations (src/resources/<kind>Report/resource.ts). */
+const gasReport = defineResource(gasReportDeclaration);
+const linkpayReport = defineResource(linkpayReportDeclaration);
+const paymentReport = defineResource(paymentReportDeclaration);
+const rechargeReport = defineResource(rechargeReportDeclaration);
 
 startMockApi();
 
@@ -30,7 +41,7 @@ const headers = (table: HTMLElement) =>
 
 /** A report at `path` whose list answers `list` and whose totals answer `totals`; returns the calls. */
 function mountReport(
-  definition: typeof paymentReport,
+  definition: ResourceDefinition,
   kind: Exclude<keyof typeof ApiPath.report, 'order'>,
   path: string,
   list: object[],

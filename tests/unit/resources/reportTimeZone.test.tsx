@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { paymentReport } from '../../../src/resources/reports';
+import paymentReportDeclaration from '../../../src/resources/paymentReport/resource';
 import { startMockApi } from '../dataProvider/harness';
 import { answer, mountAdmin } from './harness';
 import { ApiPath } from '../../../src/contract/apiPaths';
+import { defineResource } from '../../../src/resources/engine';
+
+const paymentReport = defineResource(paymentReportDeclaration);
 
 startMockApi();
 

@@ -1,34 +1,42 @@
-import PaymentsIcon from '@mui/icons-material/Payments';
-import LinkIcon from '@mui/icons-material/Link';
-import SavingsIcon from '@mui/icons-material/Savings';
-import LocalGasStationIcon from '@mui/icons-material/LocalGasStation';
-import type { ComponentType } from 'react';
-import type { RoutePath } from '../../access';
 import { ApiPath } from '../../contract/apiPaths';
-import { GAS_REASONS, ORDER_STATUSES, type OrderReportKind } from '../../contract/report';
-import { defineResource } from '../engine';
-import type { FieldDeclaration } from '../engine/types';
+import { ORDER_STATUSES, type OrderReportKind } from '../../contract/report';
+import type { FieldDeclaration, ResourceDeclaration } from '../engine/types';
+
+/*
+ * What the four report declarations share (src/resources/<kind>Report/resource.ts: payment, linkpay, recharge, gas), free of React
+ * and zod like them: finance reports (docs/roles-and-routes.md) filter, total per currency and
+ * export the whole filtered set; server/modules/report serves them all.
+ */
 
 /** Filters every report shares; `q` and `orgId` filter only (no column), the dates come from the summary. */
-const shared: FieldDeclaration[] = [
+export const reportFilters: FieldDeclaration[] = [
   { source: 'q', kind: 'text', filterable: 'alwaysOn', inList: false, inShow: false, inForm: false },
   { source: 'orgId', kind: 'reference', reference: 'org', filterable: true, inList: false, inShow: false, inForm: false },
   { source: 'chainId', kind: 'reference', reference: 'chain', inList: false, inForm: false },
 ];
-const summary = () => import('./ReportSummary');
 const orderDrawer = () => import('./OrderDrawer');
-const empty = () => import('./ReportEmpty');
+/** Every report's list: newest first, its totals and date range above the rows, its own empty state, every chain at once. */
+export const reportList = {
+  sort: { field: 'createdAt', order: 'DESC' },
+  summary: () => import('./ReportSummary'),
+  empty: () => import('./ReportEmpty'),
+  columnChooser: true,
+  allChains: true,
+} as const satisfies ResourceDeclaration['list'];
 
-function orderReport(kind: OrderReportKind, route: RoutePath, icon: ComponentType) {
-  return defineResource({
+/** Payments, pay-link payments or recharges: one kind of order, with its drawer. */
+export function orderReport(kind: OrderReportKind, path: string, icon: ResourceDeclaration['icon']): ResourceDeclaration {
+  return {
     name: `${kind}-report`,
-    route,
+    route: { path, group: 'excludeAgent' },
     icon,
     menuGroup: 'reports',
+    api: { module: 'report' },
+    schema: () => import('../../contract/schemas/report').then((m) => ({ list: m.orderReportQuery, record: m.orderReportRecord })),
     endpoints: { list: ApiPath.report[kind].list, export: ApiPath.report[kind].export },
     chainScoped: true,
     fields: [
-      ...shared,
+      ...reportFilters,
       { source: 'orderNo', kind: 'text', sortable: true },
       { source: 'createdAt', kind: 'dateTime', sortable: true },
       { source: 'orgName', kind: 'text' },
@@ -61,32 +69,6 @@ function orderReport(kind: OrderReportKind, route: RoutePath, icon: ComponentTyp
     ],
     views: { show: false },
     // A row opens the order's story: its payments on chain, repairs and ledger entries.
-    list: { sort: { field: 'createdAt', order: 'DESC' }, summary, empty, columnChooser: true, allChains: true, rowDrawer: orderDrawer },
-  });
+    list: { ...reportList, rowDrawer: orderDrawer },
+  };
 }
-
-/** Finance reports (docs/roles-and-routes.md): filter, total per currency and export the whole filtered set. */
-export const paymentReport = orderReport('payment', '/payment-report', PaymentsIcon);
-export const linkpayReport = orderReport('linkpay', '/linkpay-report', LinkIcon);
-export const rechargeReport = orderReport('recharge', '/recharge-report', SavingsIcon);
-
-export const gasReport = defineResource({
-  name: 'gas-report',
-  route: '/gas-report',
-  icon: LocalGasStationIcon,
-  menuGroup: 'reports',
-  endpoints: { list: ApiPath.report.gas.list, export: ApiPath.report.gas.export },
-  chainScoped: true,
-  fields: [
-    ...shared,
-    { source: 'createdAt', kind: 'dateTime', sortable: true },
-    { source: 'orgName', kind: 'text' },
-    { source: 'walletLabel', kind: 'text' },
-    { source: 'reason', kind: 'enum', choices: GAS_REASONS.map((r) => ({ id: r, name: `report.reason.${r}` })), filterable: 'alwaysOn' },
-    { source: 'symbol', kind: 'text' },
-    { source: 'fee', kind: 'amount', inForm: false, sortable: true },
-    { source: 'txHash', kind: 'address', inList: false },
-  ],
-  views: { show: false },
-  list: { sort: { field: 'createdAt', order: 'DESC' }, summary, empty, columnChooser: true, allChains: true },
-});
