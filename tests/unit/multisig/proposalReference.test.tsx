@@ -1,31 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CustomRoutes } from 'react-admin';
-import { Route } from 'react-router-dom';
-import HomePage from '../../../src/pages/home/HomePage';
 import { assetFlow } from '../../../src/resources/assetFlow';
 import { exportColumns } from '../../../src/resources/engine/exportColumns';
 import { recordDisplay } from '../../../src/resources/engine/views/common';
-import { chainWallet } from '../../../src/resources/chainWallet';
-import currencyDeclaration from '../../../src/resources/currency/resource';
 import { withdraw } from '../../../src/resources/movement';
 import { multisig } from '../../../src/resources/multisig';
-import chain from '../../../src/resources/chain/resource';
-import { defineResource } from '../../../src/resources/engine';
 import { session } from '../../../src/session';
 import { toasts } from '../../../src/shell/toast';
 import { startMockApi } from '../dataProvider/harness';
 import { answer, mountAdmin } from '../resources/harness';
+import { mountHome } from '../resources/mountHome';
 import { testI18nProvider } from '../testI18nProvider';
 import { signerChange, withdrawal } from './proposalFixtures';
 import { ApiPath } from '../../../src/contract/apiPaths';
-
-/** The currencies screen (/currency), from its declaration. */
-const currency = defineResource(currencyDeclaration);
-
-/** The networks screen (/network), the `chain` declaration. */
-const network = defineResource(chain);
 
 startMockApi();
 afterEach(() => vi.restoreAllMocks());
@@ -197,14 +185,7 @@ describe('one proposal, one name: "<wallet> · #<nonce>" wherever it shows; the 
     answer('get', ApiPath.currency.list, { list: [], count: 0 });
     answer('get', ApiPath.chainWallet.list, { list: [], count: 0 });
     answer('get', ApiPath.dashboard, { from: '2026-02-01', to: '2026-03-02', volume: [] });
-    mountAdmin(
-      [network, currency, chainWallet, multisig],
-      '/home',
-      'merchantProFinance',
-      <CustomRoutes>
-        <Route path="/home" element={<HomePage />} />
-      </CustomRoutes>,
-    );
+    mountHome('merchantProFinance');
     const list = await screen.findByTestId('home-waiting-list');
     await waitFor(() =>
       expect(
