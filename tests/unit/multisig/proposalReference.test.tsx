@@ -122,42 +122,39 @@ describe('one proposal, one name: "<wallet> · #<nonce>" wherever it shows; the 
     expect(column.value({ proposalId: null, proposalNonce: null, walletLabel: 'Birch deposits' })).toBeNull();
   });
 
+  /** A ledger row of Aurora hot as the asset-flow list answers it; each test row says what differs. */
+  const ledgerRow = (row: Record<string, unknown>) => ({
+    walletId: 9,
+    walletLabel: 'Aurora hot',
+    orgId: 7,
+    orgName: 'Test Org',
+    chainId: 1,
+    symbol: 'USDC',
+    txHash: null,
+    ...row,
+  });
   const ledger = {
     list: [
-      {
+      ledgerRow({
         id: 5,
         createdAt: '2026-03-01T10:00:00Z',
-        walletId: 9,
-        walletLabel: 'Aurora hot',
-        orgId: 7,
-        orgName: 'Test Org',
-        chainId: 1,
-        symbol: 'USDC',
         delta: '500',
         balanceAfter: '500',
         reason: 'proposal',
         proposalId: 7,
         proposalWalletLabel: 'Aurora cold',
         proposalNonce: 4,
-        txHash: null,
-      },
-      {
+      }),
+      ledgerRow({
         id: 4,
         createdAt: '2026-03-01T09:00:00Z',
-        walletId: 9,
-        walletLabel: 'Aurora hot',
-        orgId: 7,
-        orgName: 'Test Org',
-        chainId: 1,
-        symbol: 'USDC',
         delta: '1',
         balanceAfter: '1',
         reason: 'initial credit',
         proposalId: null,
         proposalWalletLabel: null,
         proposalNonce: null,
-        txHash: null,
-      },
+      }),
     ],
     count: 2,
   };
