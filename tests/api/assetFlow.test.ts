@@ -6,16 +6,13 @@ import type { ProposalRecord } from '../../src/contract/schemas/sign';
 import { ApiPath } from '../../src/contract/apiPaths';
 
 let server: TestServer;
-const tokens: Record<string, string> = {};
 beforeAll(async () => {
   server = await startTestServer();
-  for (const account of ['superAdmin', 'agentManager', 'merchantProFinance', 'merchantProEmployee', 'merchantLiteEmployee'])
-    tokens[account] = await server.login(account);
 });
 afterAll(() => server?.close());
 
 const flow = (account: string, query: Record<string, string | number> = {}) =>
-  server.call<ListResult<AssetFlowRecord>>('GET', ApiPath.assetFlow.list, { token: tokens[account], query: { pageSize: 500, ...query } });
+  server.as(account).call<ListResult<AssetFlowRecord>>('GET', ApiPath.assetFlow.list, { query: { pageSize: 500, ...query } });
 
 describe('GET /sys/asset-flow/list: the ledger of the caller’s wallets', () => {
   it('a merchant reads its own wallets’ entries, newest first, amounts as decimal strings', async () => {
@@ -37,15 +34,13 @@ describe('GET /sys/asset-flow/list: the ledger of the caller’s wallets', () =>
   });
 
   it('an executed proposal writes its debit with the proposal and tx hash, found by their filters', async () => {
-    const queue = await server.call<ListResult<ProposalRecord>>('GET', ApiPath.sign.list, {
-      token: tokens.merchantProEmployee,
-      query: { state: 'open', sort: 'nonce' },
-    });
+    const queue = await server
+      .as('merchantProEmployee')
+      .call<ListResult<ProposalRecord>>('GET', ApiPath.sign.list, { query: { state: 'open', sort: 'nonce' } });
     const next = queue.data.list.find((p) => p.isNext && p.status === 'approved')!;
-    const confirmed = await server.call<ProposalRecord>('POST', ApiPath.sign.confirm, {
-      token: tokens.merchantProEmployee,
-      body: { proposalId: next.id },
-    });
+    const confirmed = await server
+      .as('merchantProEmployee')
+      .call<ProposalRecord>('POST', ApiPath.sign.confirm, { body: { proposalId: next.id } });
     expect(confirmed.code).toBe(200);
     const entries = (await flow('merchantProFinance', { proposalId: next.id, reason: 'proposal' })).data.list;
     expect(entries).toHaveLength(1);

@@ -1,5 +1,7 @@
 import { getAddress, parseUnits, type Address, type Hex } from 'viem';
-import type { TestServer } from './harness';
+import { startTestServer, type TestServer } from './harness';
+import { ETH_CHAIN } from './signSupport';
+import { devnetAccount } from '../../server/chain/evm/devnet';
 import { pollChain } from '../../server/modules/deposit/watcher';
 
 /**
@@ -44,4 +46,70 @@ export async function readChainUpTo(server: TestServer, chainId: number, blockNu
   }
   const cursor = await db.selectFrom('chainWatch').select('nextBlock').where('chainId', '=', chainId).executeTakeFirst();
   throw new Error(`the watcher of chain ${chainId} stopped before block ${blockNumber} (next: ${cursor?.nextBlock})`);
+}
+
+/**
+ * A fresh server whose ETH devnet the deposit tests pay on: its USDT, the chain's confirmations,
+ * and `customer` given coin for gas and USDT to pay with. The demo's late payments, sent when the
+ * devnet was made (server/chain/materialize.ts), are read first: the tests start from a watcher
+ * that is up to date.
+ */
+export async function startDepositServer(customer: Address) {
+  const server = await startTestServer();
+  const db = server.app.context.db;
+  const devnet = await server.app.context.chains.devnetOf(ETH_CHAIN);
+  const row = await db
+    .selectFrom('currency')
+    .select(['id', 'contractAddress', 'decimals'])
+    .where('chainId', '=', ETH_CHAIN)
+    .where('symbol', '=', 'USDT')
+    .executeTakeFirstOrThrow();
+  const usdt = { id: row.id, contractAddress: getAddress(row.contractAddress!), decimals: row.decimals };
+  const { confirmations } = await db.selectFrom('chain').select('confirmations').where('chainId', '=', ETH_CHAIN).executeTakeFirstOrThrow();
+  await devnet.fund(customer, parseUnits('10', 18));
+  await devnet.mint(usdt.contractAddress, customer, parseUnits('100000', usdt.decimals));
+  await readChainUpTo(server, ETH_CHAIN, await devnet.client.getBlockNumber());
+  return { server, devnet, usdt, confirmations };
+}
+
+let seq = 0;
+
+/** A deposit wallet of Aurora Pay (proA) on the ETH devnet of its own, so no demo order shares it; `tag` names it. */
+export async function newDepositWallet(server: TestServer, tag: string) {
+  const name = `${tag} ${++seq}`;
+  return server.db
+    .insertInto('chainWallet')
+    .values({
+      chainId: ETH_CHAIN,
+      orgId: server.orgIds.proA,
+      kind: 'Hot',
+      address: devnetAccount(name).address,
+      label: name,
+      threshold: null,
+    })
+    .returning(['id', 'address'])
+    .executeTakeFirstOrThrow();
+}
+
+/** An order of Aurora Pay in the currency `currencyId` on the ETH devnet, paid into `depositAddress`; `prefix` starts its number. */
+export async function newDepositOrder(
+  server: TestServer,
+  order: { prefix: string; currencyId: number; depositAddress: string; amount: string; status?: string; createdAt?: Date },
+) {
+  return server.db
+    .insertInto('paymentOrder')
+    .values({
+      orderNo: `${order.prefix}${Date.now()}${++seq}`,
+      orgId: server.orgIds.proA,
+      kind: 'payment',
+      chainId: ETH_CHAIN,
+      currencyId: order.currencyId,
+      amount: order.amount,
+      fee: '0',
+      status: order.status ?? 'pending',
+      depositAddress: order.depositAddress,
+      createdAt: order.createdAt ?? new Date(Date.now() - 60_000),
+    })
+    .returning(['id'])
+    .executeTakeFirstOrThrow();
 }

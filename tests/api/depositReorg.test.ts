@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { encodeFunctionData, erc20Abi, getAddress, parseUnits, type Address, type Hex } from 'viem';
-import { startTestServer, type TestServer } from './harness';
+import { type TestServer } from './harness';
 import { balanceOf, ETH_CHAIN, signClient, units } from './signSupport';
-import { readChainUpTo } from './chainSupport';
+import { newDepositOrder, newDepositWallet, startDepositServer } from './chainSupport';
 import { devnetAccount, type Devnet } from '../../server/chain/evm/devnet';
 import { rpc } from '../../server/chain/evm/edrProvider';
 import { pollChain, startDepositWatcher } from '../../server/modules/deposit/watcher';
@@ -22,22 +22,8 @@ let devnet: Devnet;
 let usdt: { id: number; contractAddress: Address; decimals: number };
 let confirmations: number;
 beforeAll(async () => {
-  server = await startTestServer();
+  ({ server, devnet, usdt, confirmations } = await startDepositServer(customer.address));
   client = signClient(server);
-  devnet = await server.app.context.chains.devnetOf(ETH_CHAIN);
-  const row = await db()
-    .selectFrom('currency')
-    .select(['id', 'contractAddress', 'decimals'])
-    .where('chainId', '=', ETH_CHAIN)
-    .where('symbol', '=', 'USDT')
-    .executeTakeFirstOrThrow();
-  usdt = { id: row.id, contractAddress: getAddress(row.contractAddress!), decimals: row.decimals };
-  confirmations = (await db().selectFrom('chain').select('confirmations').where('chainId', '=', ETH_CHAIN).executeTakeFirstOrThrow())
-    .confirmations;
-  await devnet.fund(customer.address, parseUnits('10', 18));
-  await devnet.mint(usdt.contractAddress, customer.address, parseUnits('100000', usdt.decimals));
-  // The demo's late payments, read first: the tests start from a watcher that is up to date.
-  await readChainUpTo(server, ETH_CHAIN, await devnet.client.getBlockNumber());
 });
 afterAll(() => server?.close());
 
@@ -49,35 +35,9 @@ const verify = async () =>
 const head = () => devnet.client.getBlockNumber();
 const cursor = async () =>
   BigInt((await db().selectFrom('chainWatch').select('nextBlock').where('chainId', '=', ETH_CHAIN).executeTakeFirstOrThrow()).nextBlock);
-let seq = 0;
-
-async function newDepositWallet() {
-  const address = devnetAccount(`reorg deposit wallet ${++seq}`).address;
-  return db()
-    .insertInto('chainWallet')
-    .values({ chainId: ETH_CHAIN, orgId: server.orgIds.proA, kind: 'Hot', address, label: `Reorg deposits ${seq}`, threshold: null })
-    .returning(['id', 'address'])
-    .executeTakeFirstOrThrow();
-}
-
-async function newOrder(depositAddress: string, amount: string) {
-  return db()
-    .insertInto('paymentOrder')
-    .values({
-      orderNo: `REORG${Date.now()}${++seq}`,
-      orgId: server.orgIds.proA,
-      kind: 'payment',
-      chainId: ETH_CHAIN,
-      currencyId: usdt.id,
-      amount,
-      fee: '0',
-      status: 'pending',
-      depositAddress,
-      createdAt: new Date(Date.now() - 60_000),
-    })
-    .returning(['id'])
-    .executeTakeFirstOrThrow();
-}
+const newWallet = () => newDepositWallet(server, 'Reorg deposits');
+const newOrder = (depositAddress: string, amount: string) =>
+  newDepositOrder(server, { prefix: 'REORG', currencyId: usdt.id, depositAddress, amount });
 
 const orderOf = (id: number) =>
   db().selectFrom('paymentOrder').select(['status', 'txHash', 'paidAt', 'payerAddress']).where('id', '=', id).executeTakeFirstOrThrow();
@@ -112,8 +72,8 @@ async function readUpTo(block: bigint) {
 
 describe('the deposit watcher after a reorg', () => {
   it('a reorg deeper than the confirmations reverses the vanished payment, puts its order back, and books what the new branch carries', async () => {
-    const wallet = await newDepositWallet();
-    const other = await newDepositWallet();
+    const wallet = await newWallet();
+    const other = await newWallet();
     const order = await newOrder(wallet.address, '41.5');
     const fork = await head();
     const id = await snapshot();
@@ -182,7 +142,7 @@ describe('the deposit watcher after a reorg', () => {
   }, 60_000);
 
   it('a reorg shallower than the confirmations changes nothing booked; the payment mined again on the new branch is booked once', async () => {
-    const wallet = await newDepositWallet();
+    const wallet = await newWallet();
     const order = await newOrder(wallet.address, '9');
     await readUpTo(await head());
     const id = await snapshot();
@@ -210,7 +170,7 @@ describe('the deposit watcher after a reorg', () => {
   }, 60_000);
 
   it('a watcher started after the reorg (its polls read the database alone) still finds it; the same transaction mined again is booked again', async () => {
-    const wallet = await newDepositWallet();
+    const wallet = await newWallet();
     const order = await newOrder(wallet.address, '17');
     await readUpTo(await head());
     const id = await snapshot();
@@ -273,7 +233,7 @@ describe('the deposit watcher after a reorg', () => {
   }, 60_000);
 
   it('a vanished credit the wallet already spent stays booked, named in the reorg’s record; the watcher goes on', async () => {
-    const wallet = await newDepositWallet();
+    const wallet = await newWallet();
     await readUpTo(await head());
     const id = await snapshot();
     const spent = await payUsdt(wallet.address, '5');
@@ -301,7 +261,7 @@ describe('the deposit watcher after a reorg', () => {
   }, 60_000);
 
   it('instances polling at once after a reorg undo it once', async () => {
-    const wallet = await newDepositWallet();
+    const wallet = await newWallet();
     await readUpTo(await head());
     const id = await snapshot();
     const vanished = await payUsdt(wallet.address, '2.5');

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeFunctionData, erc20Abi, getAddress, parseUnits, type Address, type Hex } from 'viem';
-import { startTestServer, type TestServer } from './harness';
+import { type TestServer } from './harness';
 import { balanceOf, ETH_CHAIN, signClient, units } from './signSupport';
-import { readChainUpTo } from './chainSupport';
+import { newDepositOrder, newDepositWallet, startDepositServer } from './chainSupport';
 import { devnetAccount, type Devnet } from '../../server/chain/evm/devnet';
 import { pollChain } from '../../server/modules/deposit/watcher';
 import { postEntries } from '../../server/modules/ledger/post';
@@ -19,26 +19,11 @@ let usdt: { id: number; contractAddress: Address; decimals: number };
 let ethId: number;
 let confirmations: number;
 beforeAll(async () => {
-  server = await startTestServer();
+  ({ server, devnet, usdt, confirmations } = await startDepositServer(customer.address));
   client = signClient(server);
-  devnet = await server.app.context.chains.devnetOf(ETH_CHAIN);
-  const row = await db()
-    .selectFrom('currency')
-    .select(['id', 'contractAddress', 'decimals'])
-    .where('chainId', '=', ETH_CHAIN)
-    .where('symbol', '=', 'USDT')
-    .executeTakeFirstOrThrow();
-  usdt = { id: row.id, contractAddress: getAddress(row.contractAddress!), decimals: row.decimals };
   ethId = (
     await db().selectFrom('currency').select('id').where('chainId', '=', ETH_CHAIN).where('symbol', '=', 'ETH').executeTakeFirstOrThrow()
   ).id;
-  confirmations = (await db().selectFrom('chain').select('confirmations').where('chainId', '=', ETH_CHAIN).executeTakeFirstOrThrow())
-    .confirmations;
-  // A customer with coin for gas and tokens to pay with.
-  await devnet.fund(customer.address, parseUnits('10', 18));
-  await devnet.mint(usdt.contractAddress, customer.address, parseUnits('100000', usdt.decimals));
-  // The demo's late payments, sent when the devnet was made (server/chain/materialize.ts), read first.
-  await readChainUpTo(server, ETH_CHAIN, await devnet.client.getBlockNumber());
 });
 afterAll(() => server?.close());
 
@@ -47,36 +32,9 @@ const customer = devnetAccount('a customer of Aurora Pay');
 const poll = () => pollChain(db(), server.app.context.chains, ETH_CHAIN, new Date());
 const verify = async () =>
   (await server.call<LedgerVerifyResult>('GET', ApiPath.ledger.verify, { token: await client.token('superAdmin') })).data;
-let seq = 0;
-
-/** A deposit wallet of Aurora Pay (proA) of its own, so no demo order shares it. */
-async function newDepositWallet() {
-  const address = devnetAccount(`deposit wallet ${++seq}`).address;
-  return db()
-    .insertInto('chainWallet')
-    .values({ chainId: ETH_CHAIN, orgId: server.orgIds.proA, kind: 'Hot', address, label: `Watched deposits ${seq}`, threshold: null })
-    .returning(['id', 'address'])
-    .executeTakeFirstOrThrow();
-}
-
-async function newOrder(depositAddress: string, amount: string, status = 'pending', createdAt = new Date(Date.now() - 60_000)) {
-  return db()
-    .insertInto('paymentOrder')
-    .values({
-      orderNo: `DEP${Date.now()}${++seq}`,
-      orgId: server.orgIds.proA,
-      kind: 'payment',
-      chainId: ETH_CHAIN,
-      currencyId: usdt.id,
-      amount,
-      fee: '0',
-      status,
-      depositAddress,
-      createdAt,
-    })
-    .returning(['id'])
-    .executeTakeFirstOrThrow();
-}
+const newWallet = () => newDepositWallet(server, 'Watched deposits');
+const newOrder = (depositAddress: string, amount: string, status?: string, createdAt?: Date) =>
+  newDepositOrder(server, { prefix: 'DEP', currencyId: usdt.id, depositAddress, amount, status, createdAt });
 
 const orderOf = (id: number) =>
   db().selectFrom('paymentOrder').select(['status', 'txHash', 'payerAddress']).where('id', '=', id).executeTakeFirstOrThrow();
@@ -104,7 +62,7 @@ async function pollUntilRead(): Promise<number> {
 
 describe('deposits read from the chain', () => {
   it('a token payment of an order’s exact amount pays it once the chain’s confirmations are there, not before', async () => {
-    const wallet = await newDepositWallet();
+    const wallet = await newWallet();
     const order = await newOrder(wallet.address, '123.45');
     const txHash = await payUsdt(wallet.address, '123.45');
     expect(confirmations).toBeGreaterThan(1);
@@ -125,7 +83,7 @@ describe('deposits read from the chain', () => {
   });
 
   it('money that matches no pending order is a deposit in the books; the native coin is read too', async () => {
-    const wallet = await newDepositWallet();
+    const wallet = await newWallet();
     const order = await newOrder(wallet.address, '50');
     // Too much for the order: the payer's intent is not certain, so the order waits for a re-check.
     const tokenHash = await payUsdt(wallet.address, '60');
@@ -147,7 +105,7 @@ describe('deposits read from the chain', () => {
   });
 
   it('a re-check gives a deposit to the order it paid: the order is paid, the balance stays what the chain delivered', async () => {
-    const wallet = await newDepositWallet();
+    const wallet = await newWallet();
     // Expired before its payment arrived: the watcher pays pending orders only.
     const order = await newOrder(wallet.address, '75.5', 'expired');
     const txHash = await payUsdt(wallet.address, '80');
@@ -169,7 +127,7 @@ describe('deposits read from the chain', () => {
   });
 
   it('a re-check reads the chain itself: a payment not read yet is found once it has its confirmations', async () => {
-    const wallet = await newDepositWallet();
+    const wallet = await newWallet();
     const order = await newOrder(wallet.address, '12', 'expired');
     const txHash = await payUsdt(wallet.address, '12');
     // Confirmations from other transactions (the devnet mines only when asked): no poll has run.
@@ -185,7 +143,7 @@ describe('deposits read from the chain', () => {
   });
 
   it('two instances polling at once book a transfer once', async () => {
-    const wallet = await newDepositWallet();
+    const wallet = await newWallet();
     const txHash = await payUsdt(wallet.address, '7');
     for (let i = 1; i < confirmations; i += 1) await devnet.mineEmpty();
     const results = await Promise.all([poll(), poll(), poll()]);
@@ -201,7 +159,7 @@ describe('deposits read from the chain', () => {
       .values({ chainId: ETH_CHAIN, orgId: server.orgIds.proA, kind: 'Hot', address: ours.address, label: 'Own key', threshold: null })
       .execute();
     await devnet.fund(ours.address, parseUnits('1', 18));
-    const wallet = await newDepositWallet();
+    const wallet = await newWallet();
     const before = await entriesOf(wallet.id);
     const { hash } = await devnet.send(ours, { to: getAddress(wallet.address), value: parseUnits('0.5', 18) });
     for (let i = 1; i < confirmations; i += 1) await devnet.mineEmpty();
@@ -211,7 +169,7 @@ describe('deposits read from the chain', () => {
   });
 
   it('a customer pays from a wallet of their own through the devnet’s JSON-RPC endpoint', async () => {
-    const wallet = await newDepositWallet();
+    const wallet = await newWallet();
     const order = await newOrder(wallet.address, '31.5');
     const rpc = async (method: string, params: unknown[] = []) =>
       (await server.app.inject({ method: 'POST', url: `/devnet/${ETH_CHAIN}`, payload: { jsonrpc: '2.0', id: 7, method, params } })).json<{
@@ -298,7 +256,7 @@ describe('deposits read from the chain', () => {
   });
 
   it('the books’ check catches a deposit no transfer delivered', async () => {
-    const wallet = await newDepositWallet();
+    const wallet = await newWallet();
     // An insider's made-up deposit, written straight into the ledger.
     await db()
       .transaction()

@@ -34,6 +34,8 @@ export interface TestServer {
   as(account: string): AccountClient;
   /** Moves the server's clock forward (expiry tests without sleeping). */
   advanceClock(ms: number): void;
+  /** The server's clock: real time plus every `advanceClock` so far (TOTP codes are taken on it). */
+  now(): Date;
   close(): Promise<void>;
 }
 
@@ -154,6 +156,7 @@ export async function startTestServer(
     advanceClock(ms) {
       offset += ms;
     },
+    now,
     async close() {
       for (const instance of apps) await instance.close();
       await drop();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
+import { ETH_CHAIN, TRON_CHAIN } from './signSupport';
 import { checkAddress, type ChainFamily } from '../../src/contract/address';
 import { CONTRACT_ADDRESS_FIELD_NAMES } from '../../src/contract/schemas/contractAddress';
 import type { ListResult } from '../../src/contract/envelope';
@@ -12,35 +13,30 @@ import { ApiPath, withId } from '../../src/contract/apiPaths';
  * under them (addresses, hashes, amounts, proposals naming the symbol). An insider with the
  * operator's rights tries to change them anyway, in every way the update API allows.
  */
-const ETH_CHAIN = 1;
-const TRON_CHAIN = 728126428;
 const LOCKED = 'Cannot change while in use.';
 
 let server: TestServer;
-let operator: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  operator = await server.login('superAdmin');
 });
 afterAll(() => server?.close());
 
 type Reply = Record<string, string>;
 const db = () => server.app.context.db;
 const post = <T = Reply>(path: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  server.call<T>('POST', path, { token: operator, body, headers });
+  server.as('superAdmin').call<T>('POST', path, { body, headers });
 const chainDetail = async (id: number) =>
-  (await server.call<ChainRecord>('GET', ApiPath.chain.detail, { token: operator, query: { id } })).data;
+  (await server.as('superAdmin').call<ChainRecord>('GET', ApiPath.chain.detail, { query: { id } })).data;
 const currencyDetail = async (id: number) =>
-  (await server.call<CurrencyRecord>('GET', ApiPath.currency.detail, { token: operator, query: { id } })).data;
+  (await server.as('superAdmin').call<CurrencyRecord>('GET', ApiPath.currency.detail, { query: { id } })).data;
 const chainByChainId = async (chainId: number) =>
-  (await server.call<ListResult<ChainRecord>>('GET', ApiPath.chain.list, { token: operator, query: { chainId } })).data.list[0];
+  (await server.as('superAdmin').call<ListResult<ChainRecord>>('GET', ApiPath.chain.list, { query: { chainId } })).data.list[0];
 const currencyOn = async (chainId: number, symbol: string) =>
   (
-    await server.call<ListResult<CurrencyRecord>>('GET', ApiPath.currency.list, {
-      token: operator,
-      query: { chainId, symbol, pageSize: 100 },
-    })
+    await server
+      .as('superAdmin')
+      .call<ListResult<CurrencyRecord>>('GET', ApiPath.currency.list, { query: { chainId, symbol, pageSize: 100 } })
   ).data.list.find((c) => c.symbol === symbol)!;
 
 let nextChainId = 930_001;

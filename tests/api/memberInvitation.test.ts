@@ -7,20 +7,17 @@ import type { SessionInfo } from '../../src/contract/schemas/auth';
 import { ApiPath, withId } from '../../src/contract/apiPaths';
 
 let server: TestServer;
-const tokens: Record<string, string> = {};
 beforeAll(async () => {
   server = await startTestServer();
-  for (const account of ['merchantStdManager', 'merchantStdFinance', 'agentManager', 'merchantLiteManager'])
-    tokens[account] = await server.login(account);
 });
 afterAll(() => server?.close());
 
 const invite = (account: string, body: Record<string, unknown>) =>
-  server.call<MemberInvitationRecord>('POST', ApiPath.member.invite, { token: tokens[account], body });
+  server.as(account).call<MemberInvitationRecord>('POST', ApiPath.member.invite, { body });
 const invitations = (account: string, query: Record<string, string> = {}) =>
-  server.call<ListResult<MemberInvitationRecord>>('GET', ApiPath.member.invitationList, { token: tokens[account], query });
+  server.as(account).call<ListResult<MemberInvitationRecord>>('GET', ApiPath.member.invitationList, { query });
 const revoke = (account: string, id: number) =>
-  server.call<MemberInvitationRecord>('POST', withId(ApiPath.member.invitationDelete, id), { token: tokens[account] });
+  server.as(account).call<MemberInvitationRecord>('POST', withId(ApiPath.member.invitationDelete, id));
 const signup = (code: string, account: string) =>
   server.call<SessionInfo>('POST', ApiPath.auth.signup, {
     body: { account, password: 'Join-2026x', userName: 'New Member', invitationCode: code },
@@ -42,7 +39,7 @@ describe('member invitations', () => {
     const joined = await signup(res.data.code, 'birchFinance2');
     expect(joined.code).toBe(200);
     expect(joined.data.orgList).toEqual([{ orgId: server.orgIds.stdB, orgName: 'Birch Goods (Standard)', tenantType: 5, roleLevel: 1 }]);
-    const members = await server.call<ListResult<MemberRecord>>('GET', ApiPath.member.list, { token: tokens.merchantStdManager });
+    const members = await server.as('merchantStdManager').call<ListResult<MemberRecord>>('GET', ApiPath.member.list);
     expect(members.data.list.find((m) => m.account === 'birchFinance2')?.role).toBe('merchantStdFinance');
     expect((await invitations('merchantStdManager', { status: 'used' })).data.list.map((i) => i.usedBy)).toContain('birchFinance2');
   });
@@ -63,12 +60,11 @@ describe('member invitations', () => {
 
   it('member codes stay out of the agency’s merchant invitations', async () => {
     const agentsOwn = (await invite('agentManager', { roleLevel: 1, invitee: 'northStaff' })).data;
-    const merchantCodes = await server.call<ListResult<InvitationRecord>>('GET', ApiPath.invitation.list, {
-      token: tokens.agentManager,
-      query: { pageSize: 100 },
-    });
+    const merchantCodes = await server
+      .as('agentManager')
+      .call<ListResult<InvitationRecord>>('GET', ApiPath.invitation.list, { query: { pageSize: 100 } });
     expect(merchantCodes.data.list.map((i) => i.code)).not.toContain(agentsOwn.code);
-    expect((await server.call('POST', withId(ApiPath.invitation.delete, agentsOwn.id), { token: tokens.agentManager })).code).toBe(404);
+    expect((await server.as('agentManager').call('POST', withId(ApiPath.invitation.delete, agentsOwn.id))).code).toBe(404);
     const joined = await signup(agentsOwn.code, 'northStaff');
     expect(joined.data.orgList).toEqual([{ orgId: server.orgIds.agentNorth, orgName: 'North Agency', tenantType: 1, roleLevel: 1 }]);
   });
@@ -96,8 +92,7 @@ describe('POST /sys/auth/join: a signed-in account redeems a code', () => {
 
   it('a merchant code starts that merchant org with the account as its manager; no session, no join', async () => {
     const merchantCode = (
-      await server.call<InvitationRecord>('POST', ApiPath.invitation.save, {
-        token: tokens.agentManager,
+      await server.as('agentManager').call<InvitationRecord>('POST', ApiPath.invitation.save, {
         body: { orgName: 'Lime Logistics', tenantType: 5, invitee: 'merchantStdFinance' },
       })
     ).data.code;
@@ -116,14 +111,14 @@ describe('a member code is for its invitee alone', () => {
   it('a colleague joining with it, or signing up under another name, is a 403; the code stays open and its invitee joins', async () => {
     const invitation = (await invite('merchantStdManager', { roleLevel: 0, invitee: 'birchDeputy' })).data;
     // A manager role is worth stealing: the finance member tries it on /account, then as a new account.
-    const byJoin = await join(tokens.merchantStdFinance, invitation.code);
+    const byJoin = await join(await server.as('merchantStdFinance').token(), invitation.code);
     expect(byJoin).toMatchObject({
       code: 403,
       data: { invitationCode: 'This invitation was issued for another account. Ask for one in your account name.' },
     });
     expect((await signup(invitation.code, 'birchDeputy2')).code).toBe(403);
     expect(await openIds()).toContain(invitation.id);
-    const members = await server.call<ListResult<MemberRecord>>('GET', ApiPath.member.list, { token: tokens.merchantStdManager });
+    const members = await server.as('merchantStdManager').call<ListResult<MemberRecord>>('GET', ApiPath.member.list);
     expect(members.data.list.find((m) => m.account === 'merchantStdFinance')?.roleLevel).toBe(1);
     expect(members.data.list.map((m) => m.account)).not.toContain('birchDeputy2');
 

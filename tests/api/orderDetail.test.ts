@@ -7,23 +7,16 @@ import { ApiPath } from '../../src/contract/apiPaths';
 
 /** One order with its story (the reports' row drawer): in scope only, with its transfers, repairs and ledger entries. */
 let server: TestServer;
-const tokens: Record<string, string> = {};
 beforeAll(async () => {
   server = await startTestServer();
-  for (const account of ['superAdmin', 'merchantProFinance', 'merchantStdFinance', 'agentManager'])
-    tokens[account] = await server.login(account);
 });
 afterAll(() => server?.close());
 
 const detail = (account: string, id: number | string) =>
-  server.call<OrderDetailView>('GET', ApiPath.report.order, { token: tokens[account], query: { id } });
+  server.as(account).call<OrderDetailView>('GET', ApiPath.report.order, { query: { id } });
 const firstOrder = async (account: string, query: Record<string, string>) =>
-  (
-    await server.call<ListResult<OrderReportRecord>>('GET', ApiPath.report.payment.list, {
-      token: tokens[account],
-      query: { pageSize: 1, ...query },
-    })
-  ).data.list[0];
+  (await server.as(account).call<ListResult<OrderReportRecord>>('GET', ApiPath.report.payment.list, { query: { pageSize: 1, ...query } }))
+    .data.list[0];
 
 describe('an order’s story', () => {
   it('a paid order: its facts, the transfer that paid it, and its ledger credit to the deposit wallet', async () => {

@@ -7,16 +7,13 @@ import { sumDecimals } from '../../src/pages/home/sumDecimals';
 import { ApiPath } from '../../src/contract/apiPaths';
 
 let server: TestServer;
-const tokens: Record<string, string> = {};
 beforeAll(async () => {
   server = await startTestServer();
-  for (const account of ['superAdmin', 'agentManager', 'merchantProFinance', 'merchantLiteEmployee'])
-    tokens[account] = await server.login(account);
 });
 afterAll(() => server?.close());
 
 type Query = Record<string, string | number>;
-const get = <T>(account: string, path: string, query: Query = {}) => server.call<T>('GET', path, { token: tokens[account], query });
+const get = <T>(account: string, path: string, query: Query = {}) => server.as(account).call<T>('GET', path, { query });
 /** The order reports, by their key in ApiPath.report. */
 type ReportKind = Exclude<keyof typeof ApiPath.report, 'order'>;
 const orders = (account: string, kind: ReportKind, query: Query = {}) =>

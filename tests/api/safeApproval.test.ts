@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress, hashTypedData, recoverTypedDataAddress, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { type TestServer } from './harness';
-import { demoKeySignatures, startSignServer, type SignClient } from './signSupport';
+import { demoKeySignatures, ethPayout, startSignServer, type SignClient } from './signSupport';
 import { demoSigningKey } from '../../src/contract/demoSigningKey';
 import { typedDataFromWire } from '../../src/contract/typedDataWire';
 import { devnetChainId } from '../../server/chain/registry';
@@ -10,15 +10,7 @@ import { ApiPath } from '../../src/contract/apiPaths';
 
 // Approvals on a Safe carry the signer's EIP-712 signature of the Safe transaction (docs/chains.md "Proposals on Safes").
 let server: TestServer, sign: SignClient, wallets: Record<string, number>, addresses: Record<string, string>;
-const RECIPIENT = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
-const transfer = (amount = '1.5') => ({
-  walletId: wallets['Aurora cold'],
-  kind: 'transfer',
-  to: RECIPIENT,
-  amount,
-  symbol: 'ETH',
-  memo: 'payout',
-});
+const transfer = (amount = '1.5') => ethPayout(wallets['Aurora cold'], amount);
 
 beforeAll(async () => {
   ({ server, sign, wallets, addresses } = await startSignServer());

@@ -6,20 +6,12 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { sql } from 'kysely';
 import type { ChainAdapter } from '../../server/chain/adapter';
 import { type TestServer } from './harness';
-import { balanceOf, walletAddressesByLabel, startSignServer, type SignClient } from './signSupport';
+import { balanceOf, ethPayout, RECIPIENT, walletAddressesByLabel, startSignServer, type SignClient } from './signSupport';
 import { demoSigningKey } from '../../src/contract/demoSigningKey';
 
 // Confirm on a Safe executes on chain, and only what the Safe accepts moves (docs/chains.md "Proposals on Safes").
 let server: TestServer, sign: SignClient, chain: ChainAdapter, wallets: Record<string, number>, safe: string;
-const RECIPIENT = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
-const transfer = (amount: string) => ({
-  walletId: wallets['Aurora cold'],
-  kind: 'transfer',
-  to: RECIPIENT,
-  amount,
-  symbol: 'ETH',
-  memo: 'payout',
-});
+const transfer = (amount: string) => ethPayout(wallets['Aurora cold'], amount);
 
 beforeAll(async () => {
   ({ server, sign, wallets } = await startSignServer());

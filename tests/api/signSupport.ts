@@ -241,6 +241,18 @@ export const demoKeyAddress = (account: string): string => privateKeyToAccount(d
 
 export type SignClient = ReturnType<typeof signClient>;
 
+/** An outside address the Safe tests pay out to. */
+export const RECIPIENT = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+/** A proposal body: `amount` ETH out of the wallet `walletId` to RECIPIENT. */
+export const ethPayout = (walletId: number, amount: string) => ({
+  walletId,
+  kind: 'transfer',
+  to: RECIPIENT,
+  amount,
+  symbol: 'ETH',
+  memo: 'payout',
+});
+
 /**
  * A fresh server as the money tests start from: its sign client and the demo wallets' ids and
  * addresses by label (one set-up, not one per file).

@@ -390,3 +390,20 @@ describe('mandatory enrolment in an org', () => {
     expect((await server.call('GET', ApiPath.sign.list, { token: outside.data.token })).code).toBe(200);
   });
 });
+
+describe('the test client’s step-up (tests/api/client.ts)', () => {
+  it('steppedUp() enrols the account on first use and steps its session up; again, it steps up with the same enrolment', async () => {
+    const agent = server.as('agentManager');
+    const token = await agent.token();
+    expect((await state(token)).data.enrolled).toBe(false);
+    expect(await agent.steppedUp()).toBe(agent);
+    const stepped = (await state(token)).data;
+    expect(stepped.enrolled).toBe(true);
+    expect(stepped.stepUpUntil).toEqual(expect.any(String));
+    // Enrolled, a sensitive write asks for step-up; stepped up, it is let through to its own check.
+    expect((await changePassword(token)).code).not.toBe(BodyCode.stepUpRequired);
+    // A second call does not enrol again (that would be refused as already enrolled): it only steps up.
+    expect(await agent.steppedUp()).toBe(agent);
+    expect((await state(token)).data).toMatchObject({ enrolled: true, stepUpUntil: expect.any(String) });
+  });
+});

@@ -6,15 +6,12 @@ import type { TwoFactorEnrolment, TwoFactorRecoveryCodes } from '../../src/contr
 /**
  * A test's view of the server clock and an authenticator app. The server refuses a TOTP step it
  * accepted before (replay), so each code is taken a step (30 s) later on the server's clock than
- * the last one instead of waiting for real time to pass.
+ * the last one instead of waiting for real time to pass. The codes are read off the server's own
+ * clock (`server.now()`), so any number of authenticators and `advanceClock` calls on one server agree.
  */
 export function authenticator(server: TestServer) {
-  let offset = 0;
-  const serverNow = () => Date.now() + offset;
-  const advance = (ms: number) => {
-    offset += ms;
-    server.advanceClock(ms);
-  };
+  const serverNow = () => server.now().getTime();
+  const advance = (ms: number) => server.advanceClock(ms);
   /** The code of the current step on the server's clock. */
   const codeNow = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: serverNow() });
   /** Moves the server clock one step on, then the code of that step: never a replay of an earlier code. */

@@ -22,21 +22,7 @@ import {
   type RoleName,
   type RouteGroup,
 } from '../../../src/access';
-
-const roleOrder: RoleName[] = [
-  'superAdmin',
-  'operatorEmployee',
-  'agentManager',
-  'agentEmployee',
-  'merchantProManager',
-  'merchantProFinance',
-  'merchantProEmployee',
-  'merchantLiteManager',
-  'merchantLiteEmployee',
-  'merchantStdManager',
-  'merchantStdFinance',
-  'merchantStdEmployee',
-];
+import { tableCases } from './roleTable';
 
 /** The combined masks (docs/roles-and-routes.md), written out per named role (same role order as above). */
 //                                     op  ag  pro lite std
@@ -67,9 +53,7 @@ describe('combined masks', () => {
     expect(Object.keys(membership).sort()).toEqual(Object.keys(masks).sort());
   });
 
-  const cases = (Object.entries(membership) as Array<[MaskName, string]>).flatMap(([mask, row]) =>
-    roleOrder.map((role, i) => ({ mask, role, member: row.replace(/\s/g, '')[i] === 'Y' })),
-  );
+  const cases = tableCases(membership).map(({ key: mask, role, yes: member }) => ({ mask, role, member }));
   it.each(cases)('$mask has $role: $member', ({ mask, role, member }) => {
     expect(maskHas(masks[mask], ROLES[role])).toBe(member);
   });
@@ -95,9 +79,7 @@ describe('route guard groups', () => {
     expect(Object.keys(routeGroups).sort()).toEqual(Object.keys(groupMembership).sort());
   });
 
-  const cases = (Object.entries(groupMembership) as Array<[RouteGroup, string]>).flatMap(([group, row]) =>
-    roleOrder.map((role, i) => ({ group, role, member: row.replace(/\s/g, '')[i] === 'Y' })),
-  );
+  const cases = tableCases(groupMembership).map(({ key: group, role, yes: member }) => ({ group, role, member }));
   it.each(cases)('group $group has $role: $member', ({ group, role, member }) => {
     expect(maskHas(routeGroups[group], ROLES[role])).toBe(member);
   });

@@ -1,24 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { canAccess, ROLES, ROUTES, type RoleName } from '../../../src/access';
+import { canAccess, ROLES, ROUTES } from '../../../src/access';
+import { tableCases } from './roleTable';
 
 /**
  * The route table (docs/roles-and-routes.md), written out by hand: one row per route, one letter per role in this order.
  * Y = allowed, N = denied. Not computed from the code under test.
  */
-const roleOrder: RoleName[] = [
-  'superAdmin',
-  'operatorEmployee',
-  'agentManager',
-  'agentEmployee',
-  'merchantProManager',
-  'merchantProFinance',
-  'merchantProEmployee',
-  'merchantLiteManager',
-  'merchantLiteEmployee',
-  'merchantStdManager',
-  'merchantStdFinance',
-  'merchantStdEmployee',
-];
 
 //                              op  ag  pro lite std
 const expected: Record<string, string> = {
@@ -60,10 +47,7 @@ const expected: Record<string, string> = {
   '/brand': 'YY  NN  NNN NN   NNN',
 };
 
-const cases = Object.entries(expected).flatMap(([path, row]) => {
-  const letters = row.replace(/\s/g, '');
-  return roleOrder.map((role, i) => ({ path, role, allowed: letters[i] === 'Y' }));
-});
+const cases = tableCases(expected).map(({ key: path, role, yes: allowed }) => ({ path, role, allowed }));
 
 describe('route matrix', () => {
   // Counted as they run, so a filtered or short-circuited table cannot pass unnoticed.

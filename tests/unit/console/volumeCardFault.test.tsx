@@ -1,38 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { http as route, HttpResponse } from 'msw';
-import { CustomRoutes } from 'react-admin';
-import { Route } from 'react-router-dom';
-import chain from '../../../src/resources/chain/resource';
-import { defineResource } from '../../../src/resources/engine';
-import currencyDeclaration from '../../../src/resources/currency/resource';
-import { chainWallet } from '../../../src/resources/chainWallet';
-import { multisig } from '../../../src/resources/multisig';
-import HomePage from '../../../src/pages/home/HomePage';
 import { server, startMockApi } from '../dataProvider/harness';
-import { answer, mountAdmin } from '../resources/harness';
+import { answer } from '../resources/harness';
+import { mountHome } from '../resources/mountHome';
 import { ApiPath } from '../../../src/contract/apiPaths';
-
-/** The currencies screen (/currency), from its declaration. */
-const currency = defineResource(currencyDeclaration);
-
-/** The networks screen (/network), the `chain` declaration. */
-const network = defineResource(chain);
 
 startMockApi();
 
 /** Issue 33 item 10: a dashboard the server fails to give is said as a failure, never as "no paid orders". */
 describe('/home volume card on a server fault', () => {
-  const mountHome = () =>
-    mountAdmin(
-      [network, currency, chainWallet, multisig],
-      '/home',
-      'superAdmin',
-      <CustomRoutes>
-        <Route path="/home" element={<HomePage />} />
-      </CustomRoutes>,
-    );
-
   const answerTheRest = () => {
     answer('get', ApiPath.chain.list, { list: [], count: 0 });
     answer('get', ApiPath.currency.list, { list: [], count: 0 });

@@ -1,31 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CustomRoutes } from 'react-admin';
-import { Route } from 'react-router-dom';
-import HomePage from '../../../src/pages/home/HomePage';
 import { assetFlow } from '../../../src/resources/assetFlow';
 import { exportColumns } from '../../../src/resources/engine/exportColumns';
 import { recordDisplay } from '../../../src/resources/engine/views/common';
-import { chainWallet } from '../../../src/resources/chainWallet';
-import currencyDeclaration from '../../../src/resources/currency/resource';
 import { withdraw } from '../../../src/resources/movement';
 import { multisig } from '../../../src/resources/multisig';
-import chain from '../../../src/resources/chain/resource';
-import { defineResource } from '../../../src/resources/engine';
 import { session } from '../../../src/session';
 import { toasts } from '../../../src/shell/toast';
 import { startMockApi } from '../dataProvider/harness';
 import { answer, mountAdmin } from '../resources/harness';
+import { mountHome } from '../resources/mountHome';
 import { testI18nProvider } from '../testI18nProvider';
 import { signerChange, withdrawal } from './proposalFixtures';
 import { ApiPath } from '../../../src/contract/apiPaths';
-
-/** The currencies screen (/currency), from its declaration. */
-const currency = defineResource(currencyDeclaration);
-
-/** The networks screen (/network), the `chain` declaration. */
-const network = defineResource(chain);
 
 startMockApi();
 afterEach(() => vi.restoreAllMocks());
@@ -134,42 +122,39 @@ describe('one proposal, one name: "<wallet> · #<nonce>" wherever it shows; the 
     expect(column.value({ proposalId: null, proposalNonce: null, walletLabel: 'Birch deposits' })).toBeNull();
   });
 
+  /** A ledger row of Aurora hot as the asset-flow list answers it; each test row says what differs. */
+  const ledgerRow = (row: Record<string, unknown>) => ({
+    walletId: 9,
+    walletLabel: 'Aurora hot',
+    orgId: 7,
+    orgName: 'Test Org',
+    chainId: 1,
+    symbol: 'USDC',
+    txHash: null,
+    ...row,
+  });
   const ledger = {
     list: [
-      {
+      ledgerRow({
         id: 5,
         createdAt: '2026-03-01T10:00:00Z',
-        walletId: 9,
-        walletLabel: 'Aurora hot',
-        orgId: 7,
-        orgName: 'Test Org',
-        chainId: 1,
-        symbol: 'USDC',
         delta: '500',
         balanceAfter: '500',
         reason: 'proposal',
         proposalId: 7,
         proposalWalletLabel: 'Aurora cold',
         proposalNonce: 4,
-        txHash: null,
-      },
-      {
+      }),
+      ledgerRow({
         id: 4,
         createdAt: '2026-03-01T09:00:00Z',
-        walletId: 9,
-        walletLabel: 'Aurora hot',
-        orgId: 7,
-        orgName: 'Test Org',
-        chainId: 1,
-        symbol: 'USDC',
         delta: '1',
         balanceAfter: '1',
         reason: 'initial credit',
         proposalId: null,
         proposalWalletLabel: null,
         proposalNonce: null,
-        txHash: null,
-      },
+      }),
     ],
     count: 2,
   };
@@ -197,14 +182,7 @@ describe('one proposal, one name: "<wallet> · #<nonce>" wherever it shows; the 
     answer('get', ApiPath.currency.list, { list: [], count: 0 });
     answer('get', ApiPath.chainWallet.list, { list: [], count: 0 });
     answer('get', ApiPath.dashboard, { from: '2026-02-01', to: '2026-03-02', volume: [] });
-    mountAdmin(
-      [network, currency, chainWallet, multisig],
-      '/home',
-      'merchantProFinance',
-      <CustomRoutes>
-        <Route path="/home" element={<HomePage />} />
-      </CustomRoutes>,
-    );
+    mountHome('merchantProFinance');
     const list = await screen.findByTestId('home-waiting-list');
     await waitFor(() =>
       expect(

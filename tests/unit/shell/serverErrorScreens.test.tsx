@@ -1,25 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { http as route, HttpResponse } from 'msw';
-import { CustomRoutes } from 'react-admin';
-import { Route } from 'react-router-dom';
 import WidgetsIcon from '@mui/icons-material/Widgets';
 import { masks } from '../../../src/access';
 import { defineResource } from '../../../src/resources/engine';
-import chain from '../../../src/resources/chain/resource';
-import currencyDeclaration from '../../../src/resources/currency/resource';
-import { chainWallet } from '../../../src/resources/chainWallet';
-import { multisig } from '../../../src/resources/multisig';
-import HomePage from '../../../src/pages/home/HomePage';
 import { envelope, server, startMockApi } from '../dataProvider/harness';
 import { answer, mountAdmin } from '../resources/harness';
+import { mountHome } from '../resources/mountHome';
 import { ApiPath } from '../../../src/contract/apiPaths';
-
-/** The currencies screen (/currency), from its declaration. */
-const currency = defineResource(currencyDeclaration);
-
-/** The networks screen (/network), the `chain` declaration. */
-const network = defineResource(chain);
 
 startMockApi();
 
@@ -95,16 +83,6 @@ describe('generated views', () => {
 });
 
 describe('custom pages', () => {
-  const mountHome = () =>
-    mountAdmin(
-      [network, currency, chainWallet, multisig],
-      '/home',
-      'superAdmin',
-      <CustomRoutes>
-        <Route path="/home" element={<HomePage />} />
-      </CustomRoutes>,
-    );
-
   const answerDashboard = () => {
     answer('get', ApiPath.chain.list, { list: [], count: 0 });
     answer('get', ApiPath.currency.list, { list: [], count: 0 });

@@ -7,19 +7,8 @@ import { sealKey, storeKey } from '../../../src/signing/keyVault';
 import { typedDataFromWire, type TypedDataWire } from '../../../src/contract/typedDataWire';
 import type { ProposalDetail } from '../../../src/contract/schemas/sign';
 import { FakeWallet } from '../../support/fakeWallet';
+import { safeTx } from '../../support/safeTxWire';
 
-const safeTx = (nonce: string): TypedDataWire => ({
-  domain: { chainId: '900000001', verifyingContract: '0x52908400098527886E0F7030069857D2E4169EE7' },
-  types: {
-    SafeTx: [
-      { name: 'to', type: 'address' },
-      { name: 'value', type: 'uint256' },
-      { name: 'nonce', type: 'uint256' },
-    ],
-  },
-  primaryType: 'SafeTx',
-  message: { to: '0x52908400098527886E0F7030069857D2E4169EE7', value: '1500000000000000000', nonce },
-});
 const signing = { typedData: safeTx('4'), lower: [{ safeNonce: '3', typedData: safeTx('3') }] } as unknown as NonNullable<
   ProposalDetail['signing']
 >;

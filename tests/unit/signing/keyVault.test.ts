@@ -12,7 +12,8 @@ import {
   WrongPassphrase,
   type SealedKey,
 } from '../../../src/signing/keyVault';
-import { typedDataFromWire, type TypedDataWire } from '../../../src/contract/typedDataWire';
+import { typedDataFromWire } from '../../../src/contract/typedDataWire';
+import { safeTx } from '../../support/safeTxWire';
 
 /** A Storage in memory, as the browser's localStorage behaves. */
 function memoryStorage(): Storage {
@@ -69,18 +70,7 @@ describe('the signing key kept in the browser', () => {
 
   it('signs typed data from the wire (integers as strings) so that it recovers to the key', async () => {
     const privateKey = generatePrivateKey();
-    const wire: TypedDataWire = {
-      domain: { chainId: '900000001', verifyingContract: '0x52908400098527886E0F7030069857D2E4169EE7' },
-      types: {
-        SafeTx: [
-          { name: 'to', type: 'address' },
-          { name: 'value', type: 'uint256' },
-          { name: 'nonce', type: 'uint256' },
-        ],
-      },
-      primaryType: 'SafeTx',
-      message: { to: '0x52908400098527886E0F7030069857D2E4169EE7', value: '1500000000000000000', nonce: '3' },
-    };
+    const wire = safeTx('3');
     const typed = typedDataFromWire(wire) as unknown as TypedDataDefinition;
     const signature = await privateKeyToAccount(privateKey).signTypedData(typed);
     expect(await recoverTypedDataAddress({ ...typed, signature })).toBe(privateKeyToAccount(privateKey).address);
