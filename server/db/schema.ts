@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { PolicyRule, ProposalPolicy } from '../../src/contract/policy';
+import type { MovementKind } from '../../src/contract/movement';
 
 /**
  * Row types of every table, in camelCase (Kysely's CamelCasePlugin maps them to
@@ -414,8 +415,7 @@ export interface MovementTable {
   orgId: number;
   chainId: number;
   walletId: number;
-  /** transfer, withdraw, refund, supply. */
-  kind: string;
+  kind: MovementKind;
   toAddress: string;
   currencyId: number;
   symbol: string;

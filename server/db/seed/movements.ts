@@ -40,13 +40,16 @@ export async function seedMovements(
 ): Promise<void> {
   const proposals = await trx.selectFrom('proposal').selectAll().where('kind', 'in', MOVEMENT_KINDS).orderBy('id').execute();
   for (const p of proposals) {
+    // The query kept movement kinds only; finding it among them narrows the proposal's text kind.
+    const kind = MOVEMENT_KINDS.find((movementKind) => movementKind === p.kind);
+    if (!kind) continue;
     await trx
       .insertInto('movement')
       .values({
         orgId: p.orgId,
         chainId: p.chainId,
         walletId: p.walletId,
-        kind: p.kind,
+        kind,
         toAddress: p.toAddress,
         currencyId: p.currencyId!,
         symbol: p.symbol,

@@ -7,13 +7,7 @@ import { countUses, firstUse, type UsageCheck, type UsageCount } from '../../db/
 import { ApiError, lockedWhileUsed } from '../../http/apiError';
 import { containsPattern, paginate } from '../../http/pagination';
 import { BodyCode, type ListResult } from '../../../src/contract/envelope';
-import type {
-  ChainBody,
-  ChainListQuery,
-  ChainRecord as ChainAnswer,
-  ChainRow as ChainRecord,
-  ChainUpdateBody,
-} from '../../../src/contract/schemas/chain';
+import type { ChainBody, ChainListQuery, ChainRecordInput, ChainRow, ChainUpdateBody } from '../../../src/contract/schemas/chain';
 import { CONTRACT_ADDRESS_FIELD_NAMES } from '../../../src/contract/schemas/contractAddress';
 
 type Trx = Transaction<Database>;
@@ -74,7 +68,7 @@ const sortColumns: Record<string, string> = {
 
 const chainNotFound = () => new ApiError(BodyCode.notFound, 'api.chainNotFound');
 
-export async function listChains(db: Db, query: ChainListQuery): Promise<ListResult<ChainRecord>> {
+export async function listChains(db: Db, query: ChainListQuery): Promise<ListResult<ChainRow>> {
   let filtered = db.selectFrom('chain');
   if (query.name) filtered = filtered.where('name', 'ilike', containsPattern(query.name));
   if (query.family) filtered = filtered.where('family', '=', query.family);
@@ -87,13 +81,13 @@ export async function listChains(db: Db, query: ChainListQuery): Promise<ListRes
     defaultSort: 'id',
     tieBreaker: 'chain.id',
   });
-  return page as unknown as ListResult<ChainRecord>;
+  return page;
 }
 
-export async function findChain(db: Db | Trx, id: number): Promise<ChainRecord> {
+export async function findChain(db: Db | Trx, id: number): Promise<ChainRow> {
   const row = await db.selectFrom('chain').select(columns).where('id', '=', id).executeTakeFirst();
   if (!row) throw chainNotFound();
-  return row as unknown as ChainRecord;
+  return row;
 }
 
 async function assertChainIdFree(trx: Trx, chainId: number, exceptId?: number): Promise<void> {
@@ -115,7 +109,7 @@ async function clearDefault(trx: Trx, now: Date): Promise<void> {
   await trx.updateTable('chain').set({ isDefault: false, updatedAt: now }).where('isDefault', '=', true).execute();
 }
 
-export async function saveChain(db: Db, body: ChainBody, now: Date): Promise<ChainRecord> {
+export async function saveChain(db: Db, body: ChainBody, now: Date): Promise<ChainRow> {
   return db.transaction().execute(async (trx) => {
     await assertChainIdFree(trx, body.chainId);
     const anyChain = await trx.selectFrom('chain').select('id').limit(1).executeTakeFirst();
@@ -131,7 +125,7 @@ export async function saveChain(db: Db, body: ChainBody, now: Date): Promise<Cha
   });
 }
 
-export async function updateChain(db: Db, body: ChainUpdateBody, now: Date): Promise<ChainRecord> {
+export async function updateChain(db: Db, body: ChainUpdateBody, now: Date): Promise<ChainRow> {
   const { id, ...changes } = body;
   return db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('chain').select(columns).where('id', '=', id).forUpdate().executeTakeFirst();
@@ -165,7 +159,7 @@ export async function updateChain(db: Db, body: ChainUpdateBody, now: Date): Pro
 }
 
 /** Deletes an unused, non-default chain and answers with the record as it was. */
-export async function deleteChain(db: Db, id: number): Promise<ChainRecord> {
+export async function deleteChain(db: Db, id: number): Promise<ChainRow> {
   return db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('chain').select(columns).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!current) throw chainNotFound();
@@ -173,7 +167,7 @@ export async function deleteChain(db: Db, id: number): Promise<ChainRecord> {
     const use = await firstUse(trx, chainUsage, current.chainId);
     if (use) throw new ApiError(BodyCode.conflict, use.key);
     await trx.deleteFrom('chain').where('id', '=', id).execute();
-    return current as unknown as ChainRecord;
+    return current;
   });
 }
 
@@ -182,7 +176,7 @@ export async function deleteChain(db: Db, id: number): Promise<ChainRecord> {
  * (src/resources/chain/resource.ts, server/modules/declared/moduleService.ts): each answer says
  * where the chain's transactions happen, so the console knows whether an explorer sees them.
  */
-const withMode = (context: ServerContext, row: ChainRecord): ChainAnswer => ({ ...row, mode: context.chains.modeOf(row.family) });
+const withMode = (context: ServerContext, row: ChainRow): ChainRecordInput => ({ ...row, mode: context.chains.modeOf(row.family) });
 
 export async function list(context: ServerContext, input: { caller: Caller; query: ChainListQuery }) {
   const page = await listChains(context.db, input.query);

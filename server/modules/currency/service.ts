@@ -13,7 +13,7 @@ import {
   WELL_KNOWN_SYMBOLS,
   type CurrencyBody,
   type CurrencyListQuery,
-  type CurrencyRecord,
+  type CurrencyRecordInput,
   type CurrencyUpdateBody,
   type KnownSymbol,
   type LegalTenderRecord,
@@ -76,7 +76,7 @@ const sortColumns: Record<string, string> = {
 
 const currencyNotFound = () => new ApiError(BodyCode.notFound, 'api.currencyNotFound');
 
-export async function listCurrencies(db: Db, query: CurrencyListQuery): Promise<ListResult<CurrencyRecord>> {
+export async function listCurrencies(db: Db, query: CurrencyListQuery): Promise<ListResult<CurrencyRecordInput>> {
   let filtered = db.selectFrom('currency');
   if (query.chainId !== undefined) filtered = filtered.where('chainId', '=', query.chainId);
   if (query.symbol) filtered = filtered.where('symbol', 'ilike', containsPattern(query.symbol));
@@ -88,13 +88,13 @@ export async function listCurrencies(db: Db, query: CurrencyListQuery): Promise<
     defaultSort: 'id',
     tieBreaker: 'currency.id',
   });
-  return page as unknown as ListResult<CurrencyRecord>;
+  return page;
 }
 
-export async function findCurrency(db: Db | Trx, id: number): Promise<CurrencyRecord> {
+export async function findCurrency(db: Db | Trx, id: number): Promise<CurrencyRecordInput> {
   const row = await db.selectFrom('currency').select(columns).where('id', '=', id).executeTakeFirst();
   if (!row) throw currencyNotFound();
-  return row as unknown as CurrencyRecord;
+  return row;
 }
 
 export async function listLegalTenders(db: Db): Promise<ListResult<LegalTenderRecord>> {
@@ -158,7 +158,7 @@ async function checkAgainstStored(trx: Trx, currency: CurrencyBody, exceptId?: n
   return contractAddress;
 }
 
-export async function saveCurrency(db: Db, body: CurrencyBody, now: Date): Promise<CurrencyRecord> {
+export async function saveCurrency(db: Db, body: CurrencyBody, now: Date): Promise<CurrencyRecordInput> {
   return db.transaction().execute(async (trx) => {
     const contractAddress = await checkAgainstStored(trx, body);
     const { id } = await trx
@@ -170,7 +170,7 @@ export async function saveCurrency(db: Db, body: CurrencyBody, now: Date): Promi
   });
 }
 
-export async function updateCurrency(db: Db, body: CurrencyUpdateBody, now: Date): Promise<CurrencyRecord> {
+export async function updateCurrency(db: Db, body: CurrencyUpdateBody, now: Date): Promise<CurrencyRecordInput> {
   const { id, ...changes } = body;
   return db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('currency').select(columns).where('id', '=', id).forUpdate().executeTakeFirst();
@@ -205,14 +205,14 @@ const sameValue = (a: unknown, b: unknown) =>
   typeof a === 'string' && typeof b === 'string' ? a.toLowerCase() === b.toLowerCase() : a === b;
 
 /** Deletes a currency nothing uses and answers with the record as it was. */
-export async function deleteCurrency(db: Db, id: number): Promise<CurrencyRecord> {
+export async function deleteCurrency(db: Db, id: number): Promise<CurrencyRecordInput> {
   return db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('currency').select(columns).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!current) throw currencyNotFound();
     const use = await firstUse(trx, currencyUsage, id);
     if (use) throw new ApiError(BodyCode.conflict, use.key);
     await trx.deleteFrom('currency').where('id', '=', id).execute();
-    return current as unknown as CurrencyRecord;
+    return current;
   });
 }
 

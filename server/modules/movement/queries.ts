@@ -6,12 +6,12 @@ import { orgVisibleTo } from '../../http/tenancy';
 import type { Caller } from '../../http/caller';
 import { may } from '../../../src/access';
 import type { ListResult } from '../../../src/contract/envelope';
-import { movementRead, type MovementKind } from '../../../src/contract/movement';
-import type { MovementListQuery, MovementRecord } from '../../../src/contract/schemas/movement';
+import { movementRead, type MovementKind, type MovementStatus } from '../../../src/contract/movement';
+import type { MovementListQuery, MovementRecordInput } from '../../../src/contract/schemas/movement';
 import { effectiveStatusSql } from '../outflow/record';
 
 /** A direct movement is executed; one out of a multisig wallet reads as its proposal does (expiry by the clock included). */
-const statusSql = (now: Date) => sql<string>`coalesce(${effectiveStatusSql(now)}, movement.status)`;
+const statusSql = (now: Date) => sql<MovementStatus>`coalesce(${effectiveStatusSql(now)}, movement.status)`;
 
 const visibleMovements = (db: Db, caller: Caller) =>
   db
@@ -81,14 +81,14 @@ export async function movementSource(db: Db, caller: Caller, query: MovementList
 }
 
 /** GET /sys/movement/list: one kind, in the caller's tenancy scope. */
-export async function listMovements(db: Db, caller: Caller, query: MovementListQuery, now: Date): Promise<ListResult<MovementRecord>> {
+export async function listMovements(db: Db, caller: Caller, query: MovementListQuery, now: Date): Promise<ListResult<MovementRecordInput>> {
   const { filtered, options } = await movementSource(db, caller, query, now);
-  return (await paginate(filtered, query, options)) as unknown as ListResult<MovementRecord>;
+  return paginate(filtered, query, options);
 }
 
 /** GET /sys/movement/detail?id=: unknown and out-of-scope ids alike are 404. */
-export async function findMovement(db: Db, caller: Caller, id: number, now: Date): Promise<MovementRecord> {
+export async function findMovement(db: Db, caller: Caller, id: number, now: Date): Promise<MovementRecordInput> {
   const row = await visibleMovements(db, caller).select(columns(now)).where('movement.id', '=', id).executeTakeFirst();
-  if (!row || !may(caller.roleIndex, movementRead(row.kind as MovementKind))) throw notFound('Movement');
-  return row as unknown as MovementRecord;
+  if (!row || !may(caller.roleIndex, movementRead(row.kind))) throw notFound('Movement');
+  return row;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database';
 import type { Caller } from '../../http/caller';
-import type { MovementBody, MovementRecord } from '../../../src/contract/schemas/movement';
+import type { MovementBody, MovementRecordInput } from '../../../src/contract/schemas/movement';
 import type { ChainRegistry } from '../../chain/registry';
 import { findMovement } from './queries';
 import { recordMovement, type SafeStates } from '../outflow/record';
@@ -22,7 +22,7 @@ export async function saveMovement(
   safes: SafeStates,
   chains: ChainRegistry | null,
   onFault: (error: unknown) => void = () => undefined,
-): Promise<MovementRecord> {
+): Promise<MovementRecordInput> {
   // The answer is read inside the transaction that wrote it: a read after the commit could wait for
   // a connection and fail, and a 503 must never hide money that moved (docs/DECISIONS.md
   // "Idempotency and honest answers").

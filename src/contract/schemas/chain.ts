@@ -94,8 +94,10 @@ export const chainRecord = z.object({
   mode: z.enum(CHAIN_MODES),
 });
 export type ChainRecord = z.output<typeof chainRecord>;
-/** A chain row as the database holds it: the record without its mode. */
-export type ChainRow = Omit<ChainRecord, 'mode'>;
+/** What the server hands the schema: its instants are Dates (Kysely's rows). */
+export type ChainRecordInput = z.input<typeof chainRecord>;
+/** A chain row as the database holds it: the record's input without its mode. */
+export type ChainRow = Omit<ChainRecordInput, 'mode'>;
 
 /** `data` of GET /sys/chain/list. */
 export const chainList = listResult(chainRecord);

@@ -120,3 +120,5 @@ export const currencyRecord = z.object({
   updatedAt: isoInstant,
 });
 export type CurrencyRecord = z.output<typeof currencyRecord>;
+/** What the server hands the schema: its instants are Dates (Kysely's rows). */
+export type CurrencyRecordInput = z.input<typeof currencyRecord>;

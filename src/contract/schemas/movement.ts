@@ -94,4 +94,6 @@ export const movementRecord = z.object({
   createdAt: isoInstant,
 });
 export type MovementRecord = z.output<typeof movementRecord>;
+/** What the server hands the schema: its instants are Dates (Kysely's rows). */
+export type MovementRecordInput = z.input<typeof movementRecord>;
 export const movementList = listResult(movementRecord);
