@@ -131,55 +131,59 @@ export function SigningKeyCard() {
             ? translate(isInjected(held) ? 'account.signingKey.heldWallet' : 'account.signingKey.held', { address: held.address })
             : translate('account.signingKey.notHeld')}
         </Typography>
-        <Form
-          key={held?.address ?? 'none'}
-          defaultValues={{ source: demoRegistered && !held ? 'demo' : 'create', privateKey: '', passphrase: '', confirmPassphrase: '' }}
-          validate={check}
-          onSubmit={save}
-          noValidate
-          disableInvalidFormNotification
-        >
-          <Stack spacing={0}>
-            <RadioButtonGroupInput source="source" label={translate('account.signingKey.source')} choices={sources} helperText={false} />
-            <FormDataConsumer<Values>>
-              {({ formData }) =>
-                formData.source === 'import' && (
-                  <PasswordInput source="privateKey" label={translate('account.signingKey.privateKey')} autoComplete="off" fullWidth />
-                )
-              }
-            </FormDataConsumer>
-            <FormDataConsumer<Values>>
-              {({ formData }) =>
-                formData.source === 'wallet' ? (
-                  <Typography variant="body2" sx={{ mb: 2 }}>
-                    {translate('account.signingKey.walletHelp')}
-                  </Typography>
-                ) : (
-                  <>
-                    <PasswordInput
-                      source="passphrase"
-                      label={translate('account.signingKey.passphrase')}
-                      helperText={translate('account.signingKey.passphraseHelp')}
-                      autoComplete="new-password"
-                      fullWidth
-                    />
-                    <PasswordInput
-                      source="confirmPassphrase"
-                      label={translate('account.signingKey.confirmPassphrase')}
-                      autoComplete="new-password"
-                      fullWidth
-                    />
-                  </>
-                )
-              }
-            </FormDataConsumer>
-            <div>
-              <Button type="submit" variant="contained" disabled={register.isPending}>
-                {translate('account.signingKey.keep')}
-              </Button>
-            </div>
-          </Stack>
-        </Form>
+        {/* Shown once the registered key is known: its defaults depend on it (the demo key), and a form
+            whose defaults change resets, dropping a choice made meanwhile. */}
+        {state !== undefined && (
+          <Form
+            key={held?.address ?? 'none'}
+            defaultValues={{ source: demoRegistered && !held ? 'demo' : 'create', privateKey: '', passphrase: '', confirmPassphrase: '' }}
+            validate={check}
+            onSubmit={save}
+            noValidate
+            disableInvalidFormNotification
+          >
+            <Stack spacing={0}>
+              <RadioButtonGroupInput source="source" label={translate('account.signingKey.source')} choices={sources} helperText={false} />
+              <FormDataConsumer<Values>>
+                {({ formData }) =>
+                  formData.source === 'import' && (
+                    <PasswordInput source="privateKey" label={translate('account.signingKey.privateKey')} autoComplete="off" fullWidth />
+                  )
+                }
+              </FormDataConsumer>
+              <FormDataConsumer<Values>>
+                {({ formData }) =>
+                  formData.source === 'wallet' ? (
+                    <Typography variant="body2" sx={{ mb: 2 }}>
+                      {translate('account.signingKey.walletHelp')}
+                    </Typography>
+                  ) : (
+                    <>
+                      <PasswordInput
+                        source="passphrase"
+                        label={translate('account.signingKey.passphrase')}
+                        helperText={translate('account.signingKey.passphraseHelp')}
+                        autoComplete="new-password"
+                        fullWidth
+                      />
+                      <PasswordInput
+                        source="confirmPassphrase"
+                        label={translate('account.signingKey.confirmPassphrase')}
+                        autoComplete="new-password"
+                        fullWidth
+                      />
+                    </>
+                  )
+                }
+              </FormDataConsumer>
+              <div>
+                <Button type="submit" variant="contained" disabled={register.isPending}>
+                  {translate('account.signingKey.keep')}
+                </Button>
+              </div>
+            </Stack>
+          </Form>
+        )}
       </CardContent>
     </Card>
   );
