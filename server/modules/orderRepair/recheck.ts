@@ -7,7 +7,8 @@ import type { Translate } from '../../http/messages';
 import { orgVisibleTo } from '../../http/tenancy';
 import { RECHECKABLE_STATUSES } from '../../../src/contract/orderRepair';
 import type { OrderRepairView, RecheckOutcome, RecheckView } from '../../../src/contract/schemas/orderRepair';
-import { lookUpOrder, orderNotFound } from './service';
+import { lookUpOrder } from './service';
+import { orderNotFound } from '../report/orders';
 import { lockDepositWallet, markOrderPaid } from '../ledger/orderCredit';
 
 /**

@@ -8,12 +8,10 @@ import { compareDecimal } from '../../../src/contract/money';
 import { RECREDITABLE_STATUSES } from '../../../src/contract/orderRepair';
 import type { OrderRepairView, RecreditBody } from '../../../src/contract/schemas/orderRepair';
 import type { OrderReportRecord } from '../../../src/contract/schemas/report';
-import { orderColumns, scopedOrders } from '../report/orders';
+import { orderColumns, orderNotFound, repairsOf, scopedOrders } from '../report/orders';
 import { lockDepositWallet, markOrderPaid } from '../ledger/orderCredit';
 import { isUniqueViolation } from '../../db/uniqueViolation';
 import { holdCallerRole } from '../../http/callerRole';
-
-export const orderNotFound = () => new ApiError(BodyCode.notFound, 'api.orderNotFound');
 
 /** A transaction hash that paid another order already: it pays one order only. */
 const txHashUsed = (orderNo: string) =>
@@ -30,26 +28,6 @@ const paidBy = (db: Db, txHash: string) =>
 
 /** A transaction hash as the chain writes it: 0x + 64 hex digits on EVM chains, 64 hex digits on TRON. */
 const TX_HASH: Record<string, RegExp> = { evm: /^0x[0-9a-fA-F]{64}$/, tron: /^[0-9a-fA-F]{64}$/ };
-
-/** An order's repair log, oldest first. */
-export async function repairsOf(db: Db, orderId: number) {
-  return db
-    .selectFrom('orderRepair')
-    .innerJoin('appUser', 'appUser.id', 'orderRepair.actorId')
-    .select([
-      'orderRepair.id',
-      'orderRepair.action',
-      'appUser.account as actor',
-      'orderRepair.reason',
-      'orderRepair.txHash',
-      'orderRepair.previousStatus',
-      'orderRepair.newStatus',
-      'orderRepair.createdAt',
-    ])
-    .where('orderRepair.orderId', '=', orderId)
-    .orderBy('orderRepair.id')
-    .execute();
-}
 
 /** One order by number or transaction hash (case aside), with its repair log; another tenant's is not found. */
 export async function lookUpOrder(db: Db, caller: Caller, q: string): Promise<OrderRepairView> {

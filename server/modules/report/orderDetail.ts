@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import type { Caller } from '../../http/caller';
 import type { OrderDetailView } from '../../../src/contract/schemas/report';
 import { orderColumns, scopedOrders } from './orders';
-import { orderNotFound, repairsOf } from '../orderRepair/service';
+import { orderNotFound, repairsOf } from './orders';
 
 /** Transfers listed with an order: enough for any order's story, bounded for an address that receives all day. */
 const TRANSFERS = 20;

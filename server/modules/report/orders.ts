@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import { ApiError } from '../../http/apiError';
+import { BodyCode } from '../../../src/contract/envelope';
 import type { Db } from '../../db/database';
 import { countOf, pageOf, pageQuery, prefixPattern, type PageRequest } from '../../http/pagination';
 import { QueryShapes, slot, upperCased } from '../../db/queryShapes';
@@ -14,6 +16,29 @@ import type {
   OrderTotalsAnswer,
   OrderTotalsQuery,
 } from '../../../src/contract/schemas/report';
+
+/** An order the caller may not see, or none at all: the same answer, so another tenant's numbers are not confirmed. */
+export const orderNotFound = () => new ApiError(BodyCode.notFound, 'api.orderNotFound');
+
+/** An order's repair log, oldest first. */
+export async function repairsOf(db: Db, orderId: number) {
+  return db
+    .selectFrom('orderRepair')
+    .innerJoin('appUser', 'appUser.id', 'orderRepair.actorId')
+    .select([
+      'orderRepair.id',
+      'orderRepair.action',
+      'appUser.account as actor',
+      'orderRepair.reason',
+      'orderRepair.txHash',
+      'orderRepair.previousStatus',
+      'orderRepair.newStatus',
+      'orderRepair.createdAt',
+    ])
+    .where('orderRepair.orderId', '=', orderId)
+    .orderBy('orderRepair.id')
+    .execute();
+}
 
 /** Payment orders in the caller's scope, with what a report row shows about them. */
 export const scopedOrders = (db: Db, caller: Caller) =>
