@@ -17,10 +17,12 @@ const walk = (dir: string): string[] =>
 // The sign-in page is part of the entry on purpose: /login must not wait for a chunk.
 const pages = walk(path.join(root, 'src/pages')).filter((f) => /Page\.tsx$/.test(f) && !f.endsWith('LoginPage.tsx'));
 const generatedViews = walk(path.join(root, 'src/resources/engine/views')).filter((f) => /\/Generated\w+\.tsx$/.test(f));
-// Views and parts of screens a resource declaration loads itself: `() => import('./MultisigQueue')`.
+// Views and parts of screens a resource declaration loads itself: `() => import('./MultisigQueue')`,
+// in its index.ts, its resource.ts or a helper beside them (the reports' reportDeclaration.ts).
 const declaredViews = walk(path.join(root, 'src/resources'))
-  .filter((f) => f.endsWith('index.ts'))
-  .flatMap((f) => [...fs.readFileSync(f, 'utf8').matchAll(/import\('(\.\/\w+)'\)/g)].map((m) => path.join(path.dirname(f), `${m[1]}.tsx`)));
+  .filter((f) => f.endsWith('.ts'))
+  .flatMap((f) => [...fs.readFileSync(f, 'utf8').matchAll(/import\('(\.\/\w+)'\)/g)].map((m) => path.join(path.dirname(f), `${m[1]}.tsx`)))
+  .filter((f) => fs.existsSync(f));
 const screens = [...pages, ...generatedViews, ...declaredViews, path.join(root, 'src/shell/brand/BrandEditor.tsx')].map(rel).sort();
 
 describe('screen chunks in the build', () => {
