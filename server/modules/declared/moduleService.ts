@@ -26,10 +26,16 @@ export interface ModuleService {
    * file itself (server/http/csvExport.ts `sendCsvExport`).
    */
   export?: (context: ServerContext, input: Asked & { query: never; request: FastifyRequest; reply: FastifyReply }) => Promise<unknown>;
-  detail?: (context: ServerContext, input: Asked & { id: number }) => Promise<unknown>;
+  /** `query` is the declaration's detail query when its schemas give one (a record read by more than `?id=`). */
+  detail?: (context: ServerContext, input: Asked & { id: number; query: never }) => Promise<unknown>;
   save?: (context: ServerContext, input: Asked & { body: never }) => Promise<unknown>;
   update?: (context: ServerContext, input: Asked & { body: never }) => Promise<unknown>;
   remove?: (context: ServerContext, input: Asked & { id: number }) => Promise<unknown>;
+  /**
+   * Optional: every write needs a fresh second factor from an enrolled caller (docs/DECISIONS.md
+   * "Two-factor authentication and step-up"), as a change of who may move money does.
+   */
+  stepUp?: boolean;
   /** Optional: one line per action for the API's document (docs/api.md), and a list every caller reads alike. */
   crudNotes?: {
     summaries?: Partial<Record<'list' | 'export' | 'detail' | 'save' | 'update' | 'remove', string>>;

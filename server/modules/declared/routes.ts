@@ -9,6 +9,7 @@ import { registerCrudRoutes } from '../../http/crudRoutes';
 import { declaredResources } from './discover';
 import { moduleResources, type ModuleResource } from './moduleResources';
 import { declaredService } from './service';
+import { DeclarationError } from '../../../src/resources/engine/declarationError';
 
 /**
  * The API of one declared resource, from its declaration alone: reads for the roles its route
@@ -73,6 +74,7 @@ export function registerModuleResource(app: FastifyInstance, context: ServerCont
     paths: resourcePathsOf(declaration),
     access,
     record: schemas.record,
+    stepUp: service.stepUp,
     ...(list
       ? {
           list: {
@@ -96,8 +98,9 @@ export function registerModuleResource(app: FastifyInstance, context: ServerCont
       ? {
           detail: {
             summary: summaries.detail,
-            query: byKey?.query ?? (detailQuery as z.ZodType),
-            handler: ({ caller, id, query }) => detail(context, { ...asked, caller, id: byKey ? byKey.idOf(query) : id }),
+            query: byKey?.query ?? schemas.detail ?? (detailQuery as z.ZodType),
+            handler: ({ caller, id, query }) =>
+              detail(context, { ...asked, caller, id: byKey ? byKey.idOf(query) : id, query: query as never }),
           },
         }
       : {}),
@@ -127,10 +130,36 @@ export function registerModuleResource(app: FastifyInstance, context: ServerCont
   });
 }
 
+/**
+ * Several screens on one API (the full and the lite asset flow): the second declaration with the
+ * first one's module and list path shows the same records, so its routes exist already; its
+ * paths and readers must be the first one's, or the two would answer differently.
+ */
+function assertSameApi(first: ModuleResource, second: ModuleResource): void {
+  const [a, b] = [first, second].map(({ declaration }) => {
+    const paths = resourcePathsOf(declaration);
+    return JSON.stringify([declaration.api.module, paths.list, paths.export, String(resourceAccessOf(declaration).read)]);
+  });
+  if (a !== b)
+    throw new DeclarationError(
+      `resource '${second.declaration.name}': its list path is '${first.declaration.name}'s; a second screen on one API has the same module, export path and route group`,
+    );
+}
+
 /** Every declaration under src/resources/<name>/resource.ts: the generic service's, then the modules'. */
 export function registerDeclaredRoutes(app: FastifyInstance, context: ServerContext): void {
   for (const declaration of declaredResources) {
     if (isGenericApi(declaration.api)) registerDeclaredResource(app, context, { ...declaration, api: declaration.api });
   }
-  for (const resource of moduleResources) registerModuleResource(app, context, resource);
+  const served = new Map<string, ModuleResource>();
+  for (const resource of moduleResources) {
+    const { list } = resourcePathsOf(resource.declaration);
+    const first = served.get(list);
+    if (first) {
+      assertSameApi(first, resource);
+      continue;
+    }
+    served.set(list, resource);
+    registerModuleResource(app, context, resource);
+  }
 }

@@ -171,6 +171,8 @@ export interface ResourceSchemas {
   /** A resource its module serves (`api: {module}`): the list query and one record as the API answers it (the server reads them). */
   list?: z.ZodType;
   record?: z.ZodType;
+  /** A resource its module serves whose record is read by more than `?id=` (a member by user and org): its detail query. */
+  detail?: z.ZodType;
   /** Its export's query, when it takes more than the list's (which view of the records to write). */
   export?: z.ZodType;
 }
