@@ -131,18 +131,20 @@ export function registerModuleResource(app: FastifyInstance, context: ServerCont
 }
 
 /**
- * Several screens on one API (the full and the lite asset flow): the second declaration with the
- * first one's module and list path shows the same records, so its routes exist already; its
- * paths and readers must be the first one's, or the two would answer differently.
+ * Several screens on one API (the full and the lite asset flow, a tier's wallets): the second
+ * declaration with the first one's module and list path shows the same records, so its routes
+ * exist already; its paths must be the first one's, and its readers among the first one's (a
+ * tier's page over the wallets every role reads), or the two would answer differently.
  */
 function assertSameApi(first: ModuleResource, second: ModuleResource): void {
   const [a, b] = [first, second].map(({ declaration }) => {
     const paths = resourcePathsOf(declaration);
-    return JSON.stringify([declaration.api.module, paths.list, paths.export, String(resourceAccessOf(declaration).read)]);
+    return JSON.stringify([declaration.api.module, paths.list, paths.export]);
   });
-  if (a !== b)
+  const [firstReaders, secondReaders] = [first, second].map(({ declaration }) => resourceAccessOf(declaration).read);
+  if (a !== b || (secondReaders & ~firstReaders) !== 0n)
     throw new DeclarationError(
-      `resource '${second.declaration.name}': its list path is '${first.declaration.name}'s; a second screen on one API has the same module, export path and route group`,
+      `resource '${second.declaration.name}': its list path is '${first.declaration.name}'s; a second screen on one API has the same module and export path, and a route group within the first one's`,
     );
 }
 
