@@ -130,7 +130,6 @@ export interface ResourceAccess {
 const writes = (read: RoleMask, write: RoleMask): ResourceAccess => ({ read, create: write, edit: write, delete: write });
 
 export const RESOURCE_ACCESS = {
-  chainWallet: writes(ACTIONS.member, ACTIONS['wallet.write']),
   org: { read: ACTIONS.member },
   member: { read: ACTIONS.member, edit: ACTIONS['member.manage'], delete: ACTIONS['member.manage'] },
   invitation: { read: ACTIONS['invitation.read'], create: ACTIONS['invitation.issue'], delete: ACTIONS['invitation.issue'] },

@@ -2,7 +2,6 @@ import { defineResource, menuEntries, registryOf } from './engine';
 import { addDeclaredTexts } from './engine/declaredTexts';
 import { declaredResources } from './declared';
 import { i18n } from '../i18n/i18nProvider';
-import { chainWallet } from './chainWallet';
 import { multisig } from './multisig';
 import { member } from './member';
 import { invitation } from './invitation';
@@ -22,7 +21,6 @@ import { signListEndpoints } from './multisig/signLists';
 export const resources = [
   ...[
     multisig,
-    chainWallet,
     merchantProWallet,
     merchantStdWallet,
     merchantLiteWallet,

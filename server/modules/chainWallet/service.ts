@@ -20,6 +20,7 @@ import { sameSigners } from '../../../src/contract/signerSet';
 import { allMembersOf, writeSigners } from './signers';
 import { safeFor, safeOwnersValue, safeSetupValue } from './safeWallet';
 import type { ChainRegistry } from '../../chain/registry';
+import type { ServerContext } from '../../http/serverContext';
 
 type Trx = Transaction<Database>;
 type Reader = Db | Trx;
@@ -261,3 +262,29 @@ export async function deleteWallet(db: Db, caller: Caller, id: number): Promise<
     return stored;
   });
 }
+
+/*
+ * The resource's CRUD, by the names the declaration's module service is read by
+ * (src/resources/chainWallet/resource.ts, server/modules/declared/moduleService.ts): every role
+ * reads the wallets of its tenancy scope; the writers' mask lets managers and the operator row in,
+ * the wallet's org and kind decide the rest (walletAccess.ts).
+ */
+export const list = (context: ServerContext, input: { caller: Caller; query: ChainWalletListQuery }) =>
+  listWallets(context.db, input.caller, input.query);
+export const detail = (context: ServerContext, input: { caller: Caller; id: number }) => findWallet(context.db, input.caller, input.id);
+export const save = (context: ServerContext, input: { caller: Caller; body: ChainWalletBody }) =>
+  saveWallet(context.db, context.chains, input.caller, input.body, context.now());
+export const update = (context: ServerContext, input: { caller: Caller; body: ChainWalletUpdateBody }) =>
+  updateWallet(context.db, input.caller, input.body, context.now());
+export const remove = (context: ServerContext, input: { caller: Caller; id: number }) => deleteWallet(context.db, input.caller, input.id);
+
+/** One line per action for the API's document. */
+export const crudNotes = {
+  summaries: {
+    list: 'The wallets in the caller’s tenancy scope, with signers and balances, filtered, sorted and paged',
+    detail: 'One wallet, with its signers and balances',
+    save: 'Add a wallet (a multisig one with its signers and threshold)',
+    update: 'Rename a wallet (signers and threshold change only by governance proposal)',
+    remove: 'Delete an unfunded wallet nothing refers to: answers the deleted record',
+  },
+} as const;

@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RoleName } from '../../../src/access';
-import { chainWallet } from '../../../src/resources/chainWallet';
+import chainWalletDeclaration from '../../../src/resources/chainWallet/resource';
+import { defineResource } from '../../../src/resources/engine';
 import { multisig } from '../../../src/resources/multisig';
 import { startMockApi } from '../dataProvider/harness';
 import { answer, mountAdmin } from '../resources/harness';
 import { signerChange } from './proposalFixtures';
 import { ApiPath } from '../../../src/contract/apiPaths';
+
+const chainWallet = defineResource(chainWalletDeclaration);
 
 startMockApi();
 

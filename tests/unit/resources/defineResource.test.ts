@@ -147,7 +147,7 @@ describe('access: the route group, then the mask of the action', () => {
   });
 
   it("the wallet declaration uses the server's rule: an agent manager opens a merchant's wallet read-only", async () => {
-    const { chainWallet } = await import('../../../src/resources/chainWallet');
+    const chainWallet = defineResource((await import('../../../src/resources/chainWallet/resource')).default);
     const agentOrg = { orgId: 2, orgName: 'North Agency', tenantType: 1, roleLevel: 0 };
     expect(chainWallet.canDo(ROLES.agentManager, 'edit', { record: { id: 1, orgId: 2, kind: 'Hot' }, org: agentOrg })).toBe(true);
     expect(chainWallet.canDo(ROLES.agentManager, 'edit', { record: { id: 2, orgId: 4, kind: 'Hot' }, org: agentOrg })).toBe(false);

@@ -8,11 +8,13 @@ import type { ResourceDefinition } from '../../../src/resources/engine';
 import chain from '../../../src/resources/chain/resource';
 import { defineResource } from '../../../src/resources/engine';
 import currencyDeclaration from '../../../src/resources/currency/resource';
-import { chainWallet } from '../../../src/resources/chainWallet';
+import chainWalletDeclaration from '../../../src/resources/chainWallet/resource';
 import { startTestServer, type TestServer } from '../../api/harness';
 import enApi from '../../../public/locales/en-US/api.json';
 import zhApi from '../../../public/locales/zh-CN/api.json';
 import { ApiPath } from '../../../src/contract/apiPaths';
+
+const chainWallet = defineResource(chainWalletDeclaration);
 
 /** The currencies screen (/currency), from its declaration. */
 const currency = defineResource(currencyDeclaration);

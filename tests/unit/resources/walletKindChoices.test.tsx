@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { chainWallet } from '../../../src/resources/chainWallet';
+import chainWalletDeclaration from '../../../src/resources/chainWallet/resource';
+import { defineResource } from '../../../src/resources/engine';
 import { session } from '../../../src/session';
 import { startMockApi } from '../dataProvider/harness';
 import { answer, mountAdmin } from './harness';
 import { ApiPath } from '../../../src/contract/apiPaths';
+
+const chainWallet = defineResource(chainWalletDeclaration);
 
 startMockApi();
 

@@ -1,8 +1,7 @@
-import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import { isSafeWallet, WALLET_KIND_CHOICES, walletKindsFor } from '../../contract/contractKinds';
 import { walletWriteRefusal } from '../../contract/walletWriteRule';
-import { defineResource } from '../engine';
-import { RESOURCE_ACCESS } from '../../access';
+import { ACTIONS } from '../../access';
+import { declareResource } from '../engine/declare';
 
 /**
  * Chain wallets (hot, cold, multisig) with their balances, on /aggregate: the one
@@ -10,13 +9,16 @@ import { RESOURCE_ACCESS } from '../../access';
  * server scopes the list to the caller's tenancy. Chain, org, kind and address are
  * fixed once created, and so are a multisig wallet's signers and threshold for the form:
  * they change only through a signer-change proposal its signers approve, which "Change
- * signers" on the wallet's page starts. Editing leaves the label.
+ * signers" on the wallet's page starts. Editing leaves the label. The whole resource is this file;
+ * its server side is server/modules/chainWallet/service.ts (README "A resource with its own service"),
+ * whose audit events stay `wallet` and `walletSigner` (the tables' names).
  */
-export const chainWallet = defineResource({
+export default declareResource({
   name: 'chain-wallet',
-  route: '/aggregate',
-  icon: AccountBalanceWalletIcon,
+  route: { path: '/aggregate', group: 'all' },
+  icon: { lazy: () => import('@mui/icons-material/AccountBalanceWallet') },
   menuGroup: 'wallets',
+  api: { module: 'chainWallet' },
   chainScoped: true,
   fields: [
     { source: 'chainId', kind: 'reference', reference: 'chain', required: true, inForm: 'create', inList: false, sortable: true },
@@ -67,8 +69,14 @@ export const chainWallet = defineResource({
     { source: 'balances', kind: 'list', itemText: (b, amount = String) => `${amount(b.amount)} ${String(b.symbol)}` },
     { source: 'createdAt', kind: 'dateTime', inList: false, inForm: false, sortable: true },
   ],
-  schema: () => import('../../contract/schemas/chainWallet').then((m) => ({ create: m.chainWalletBody, update: m.chainWalletUpdateBody })),
-  access: RESOURCE_ACCESS.chainWallet,
+  schema: () =>
+    import('../../contract/schemas/chainWallet').then((m) => ({
+      create: m.chainWalletBody,
+      update: m.chainWalletUpdateBody,
+      list: m.chainWalletListQuery,
+      record: m.chainWalletRecord,
+    })),
+  access: { create: ACTIONS['wallet.write'], edit: ACTIONS['wallet.write'], delete: ACTIONS['wallet.write'] },
   // The server's own rule: another org's wallet (or a cold one without coldAdmins) opens read-only.
   recordAccess: (record, actor) => walletWriteRefusal(actor, { orgId: Number(record.orgId), kind: String(record.kind) }) === null,
   recordActions: () => import('./ChangeSignersAction'),
