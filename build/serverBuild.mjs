@@ -79,6 +79,12 @@ function sourcePathsPlugin(root) {
   return {
     name: 'source-paths',
     setup(build) {
+      // A console view a declaration loads lazily (`views`, `recordActions`: a .tsx) is never run by the
+      // server, which only reads the declaration: it stays out of the bundle, with the styles it imports.
+      build.onResolve({ filter: /^\.\.?\// }, (args) => {
+        if (args.kind !== 'dynamic-import' || !args.importer.startsWith(resources + path.sep)) return undefined;
+        return fs.existsSync(path.join(args.resolveDir, `${args.path}.tsx`)) ? { path: args.path, external: true } : undefined;
+      });
       build.onLoad({ filter: /\.tsx?$/ }, (args) => {
         if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
         if (args.path === migrationsIndex) {
