@@ -7,7 +7,6 @@ import { member } from './member';
 import { invitation } from './invitation';
 import { assetFlow, assetFlowLite } from './assetFlow';
 import { refund, supply, supplyHistory, transfer, withdraw } from './movement';
-import { merchantLiteWallet, merchantProWallet, merchantStdWallet } from './tierWallets';
 import { auditLog } from './auditLog';
 import { addressBook } from './addressBook';
 import { signListEndpoints } from './multisig/signLists';
@@ -19,23 +18,7 @@ import { signListEndpoints } from './multisig/signLists';
  * (`<name>/resource.ts`) are found by their file name.
  */
 export const resources = [
-  ...[
-    multisig,
-    merchantProWallet,
-    merchantStdWallet,
-    merchantLiteWallet,
-    member,
-    invitation,
-    assetFlow,
-    assetFlowLite,
-    transfer,
-    withdraw,
-    refund,
-    supply,
-    supplyHistory,
-    auditLog,
-    addressBook,
-  ],
+  ...[multisig, member, invitation, assetFlow, assetFlowLite, transfer, withdraw, refund, supply, supplyHistory, auditLog, addressBook],
   ...declaredResources.map(defineResource),
 ];
 

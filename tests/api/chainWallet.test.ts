@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
-import { ApiPath } from '../../src/contract/apiPaths';
+import { ApiPath, resourcePaths } from '../../src/contract/apiPaths';
 import type { ChainWalletRecord } from '../../src/contract/schemas/chainWallet';
 import { demoEvmAddress, demoTronAddress } from '../../server/db/seed/wallets';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -57,6 +57,14 @@ describe('reading wallets is scoped by tenant', () => {
 
   it('a merchant sees only its own org', async () => {
     const orgs = new Set((await list('merchantProFinance')).data.list.map((w) => w.orgName));
+    expect(orgs).toEqual(new Set(['Aurora Pay (Pro)']));
+  });
+
+  it('a tier’s wallet page reads these routes: its declaration registers no path of its own', async () => {
+    // src/resources/merchantProWallet/resource.ts is a second screen on the chain wallets' list (server/modules/declared/routes.ts).
+    const own = await server.as('merchantProManager').resource(resourcePaths('merchant-pro-wallet')).list();
+    expect(own.code).toBe(404);
+    const orgs = new Set((await list('merchantProManager')).data.list.map((w) => w.orgName));
     expect(orgs).toEqual(new Set(['Aurora Pay (Pro)']));
   });
 

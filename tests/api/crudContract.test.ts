@@ -32,7 +32,10 @@ const fromDeclarations: CrudResource[] = declaredResources.map((d) => ({
   paths: { ...resourcePaths(d.name, d.endpoints?.base), ...d.endpoints },
   access: { read: typeof d.route === 'string' ? 0n : routeGroups[d.route.group], ...d.access },
 }));
-const RESOURCES = [...fromAccessTable, ...fromDeclarations];
+// A second screen on one API (a tier's wallets on the chain wallets' list) is the same API: checked once, by its first declaration.
+const RESOURCES = [...fromAccessTable, ...fromDeclarations].filter(
+  (r, i, all) => all.findIndex((s) => s.paths.list === r.paths.list) === i,
+);
 
 type Row = Record<string, unknown> & { id: number };
 interface Profile {

@@ -1,20 +1,28 @@
-import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import { ApiPath } from '../../contract/apiPaths';
 import { WALLET_KIND_CHOICES } from '../../contract/contractKinds';
-import { defineResource } from '../engine';
+import type { ResourceDeclaration } from '../engine/types';
+
+type Tier = 'pro' | 'std' | 'lite';
+
+/** The menu icon of every wallet page. */
+const walletIcon: ResourceDeclaration['icon'] = { lazy: () => import('@mui/icons-material/AccountBalanceWallet') };
 
 /**
  * /merchant-pro-wallet, /merchant-std-wallet, /merchant-lite-wallet (docs/roles-and-routes.md "Menu jobs"; "wallets and
- * balances of the tier"): each route is its tier's row alone, so the list is the merchant's
- * own wallets with their balances, read-only (managers change wallets on /aggregate).
+ * balances of the tier"): each route is its tier's row alone, so the list is the merchant's own
+ * wallets with their balances, read-only (managers change wallets on /aggregate). Each is a second
+ * screen on the chain wallets' API (src/resources/chainWallet/resource.ts, server/modules/chainWallet):
+ * its declaration (src/resources/merchant<Tier>Wallet/resource.ts) registers no route of its own.
  */
-function tierWallets(tier: 'pro' | 'std' | 'lite') {
-  return defineResource({
+export function tierWallets(tier: Tier): ResourceDeclaration {
+  return {
     name: `merchant-${tier}-wallet`,
-    route: `/merchant-${tier}-wallet`,
-    icon: AccountBalanceWalletIcon,
+    route: { path: `/merchant-${tier}-wallet`, group: tier === 'pro' ? 'merchantPro' : tier === 'std' ? 'merchantStd' : 'merchantLite' },
+    icon: walletIcon,
     menuGroup: 'wallets',
-    endpoints: { list: ApiPath.chainWallet.list, detail: ApiPath.chainWallet.detail },
+    api: { module: 'chainWallet' },
+    endpoints: ApiPath.chainWallet,
+    schema: () => import('../../contract/schemas/chainWallet').then((m) => ({ list: m.chainWalletListQuery, record: m.chainWalletRecord })),
     chainScoped: true,
     fields: [
       { source: 'chainId', kind: 'reference', reference: 'chain', inList: false },
@@ -31,9 +39,5 @@ function tierWallets(tier: 'pro' | 'std' | 'lite') {
     // The lite tier has no /multisig: its signers' open proposals show above its wallets.
     ...(tier === 'lite' ? { views: { list: () => import('./LiteWalletList') } } : {}),
     recordRepresentation: 'label',
-  });
+  };
 }
-
-export const merchantProWallet = tierWallets('pro');
-export const merchantStdWallet = tierWallets('std');
-export const merchantLiteWallet = tierWallets('lite');
