@@ -4,7 +4,6 @@ import { declaredResources } from './declared';
 import { i18n } from '../i18n/i18nProvider';
 import { chainWallet } from './chainWallet';
 import { multisig } from './multisig';
-import { member } from './member';
 import { invitation } from './invitation';
 import { assetFlow, assetFlowLite } from './assetFlow';
 import { refund, supply, supplyHistory, transfer, withdraw } from './movement';
@@ -26,7 +25,6 @@ export const resources = [
     merchantProWallet,
     merchantStdWallet,
     merchantLiteWallet,
-    member,
     invitation,
     assetFlow,
     assetFlowLite,
