@@ -132,6 +132,5 @@ const writes = (read: RoleMask, write: RoleMask): ResourceAccess => ({ read, cre
 export const RESOURCE_ACCESS = {
   chainWallet: writes(ACTIONS.member, ACTIONS['wallet.write']),
   org: { read: ACTIONS.member },
-  invitation: { read: ACTIONS['invitation.read'], create: ACTIONS['invitation.issue'], delete: ACTIONS['invitation.issue'] },
   addressBook: writes(ACTIONS.member, ACTIONS['addressBook.write']),
 } as const satisfies Record<string, ResourceAccess>;

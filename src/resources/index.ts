@@ -4,7 +4,6 @@ import { declaredResources } from './declared';
 import { i18n } from '../i18n/i18nProvider';
 import { chainWallet } from './chainWallet';
 import { multisig } from './multisig';
-import { invitation } from './invitation';
 import { assetFlow, assetFlowLite } from './assetFlow';
 import { refund, supply, supplyHistory, transfer, withdraw } from './movement';
 import { merchantLiteWallet, merchantProWallet, merchantStdWallet } from './tierWallets';
@@ -25,7 +24,6 @@ export const resources = [
     merchantProWallet,
     merchantStdWallet,
     merchantLiteWallet,
-    invitation,
     assetFlow,
     assetFlowLite,
     transfer,
