@@ -132,5 +132,4 @@ const writes = (read: RoleMask, write: RoleMask): ResourceAccess => ({ read, cre
 export const RESOURCE_ACCESS = {
   chainWallet: writes(ACTIONS.member, ACTIONS['wallet.write']),
   org: { read: ACTIONS.member },
-  addressBook: writes(ACTIONS.member, ACTIONS['addressBook.write']),
 } as const satisfies Record<string, ResourceAccess>;

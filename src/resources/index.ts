@@ -8,7 +8,6 @@ import { assetFlow, assetFlowLite } from './assetFlow';
 import { refund, supply, supplyHistory, transfer, withdraw } from './movement';
 import { merchantLiteWallet, merchantProWallet, merchantStdWallet } from './tierWallets';
 import { auditLog } from './auditLog';
-import { addressBook } from './addressBook';
 import { signListEndpoints } from './multisig/signLists';
 
 /**
@@ -32,7 +31,6 @@ export const resources = [
     supply,
     supplyHistory,
     auditLog,
-    addressBook,
   ],
   ...declaredResources.map(defineResource),
 ];
