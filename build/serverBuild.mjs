@@ -79,12 +79,19 @@ function sourcePathsPlugin(root) {
   return {
     name: 'source-paths',
     setup(build) {
-      // A console view a declaration loads lazily (`views`, `recordActions`: a .tsx) is never run by the
-      // server, which only reads the declaration: it stays out of the bundle, with the styles it imports.
+      // A declaration's views (`() => import('./View')`, React files) are the console's: the server reads the
+      // declaration but never loads one, so none of them (nor the console-only modules they import: the locale
+      // loader, stylesheets) is compiled into its bundle; a call would throw.
       build.onResolve({ filter: /^\.\.?\// }, (args) => {
-        if (args.kind !== 'dynamic-import' || !args.importer.startsWith(resources + path.sep)) return undefined;
-        return fs.existsSync(path.join(args.resolveDir, `${args.path}.tsx`)) ? { path: args.path, external: true } : undefined;
+        if (args.kind !== 'dynamic-import' || !args.importer.startsWith(path.join(root, 'src') + path.sep)) return undefined;
+        const file = path.resolve(args.resolveDir, args.path);
+        const view = [file, `${file}.tsx`].find((f) => f.endsWith('.tsx') && fs.existsSync(f));
+        return view ? { path: view, namespace: 'console-view' } : undefined;
       });
+      build.onLoad({ filter: /.*/, namespace: 'console-view' }, (args) => ({
+        loader: 'js',
+        contents: `throw new Error(${at(`${path.relative(root, args.path)} is a console view: the server never loads it`)});`,
+      }));
       build.onLoad({ filter: /\.tsx?$/ }, (args) => {
         if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
         if (args.path === migrationsIndex) {

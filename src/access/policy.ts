@@ -131,7 +131,4 @@ const writes = (read: RoleMask, write: RoleMask): ResourceAccess => ({ read, cre
 
 export const RESOURCE_ACCESS = {
   org: { read: ACTIONS.member },
-  member: { read: ACTIONS.member, edit: ACTIONS['member.manage'], delete: ACTIONS['member.manage'] },
-  invitation: { read: ACTIONS['invitation.read'], create: ACTIONS['invitation.issue'], delete: ACTIONS['invitation.issue'] },
-  addressBook: writes(ACTIONS.member, ACTIONS['addressBook.write']),
 } as const satisfies Record<string, ResourceAccess>;

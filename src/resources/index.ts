@@ -3,12 +3,9 @@ import { addDeclaredTexts } from './engine/declaredTexts';
 import { declaredResources } from './declared';
 import { i18n } from '../i18n/i18nProvider';
 import { multisig } from './multisig';
-import { member } from './member';
-import { invitation } from './invitation';
 import { assetFlow, assetFlowLite } from './assetFlow';
 import { refund, supply, supplyHistory, transfer, withdraw } from './movement';
 import { auditLog } from './auditLog';
-import { addressBook } from './addressBook';
 import { signListEndpoints } from './multisig/signLists';
 
 /**
@@ -18,7 +15,7 @@ import { signListEndpoints } from './multisig/signLists';
  * (`<name>/resource.ts`) are found by their file name.
  */
 export const resources = [
-  ...[multisig, member, invitation, assetFlow, assetFlowLite, transfer, withdraw, refund, supply, supplyHistory, auditLog, addressBook],
+  ...[multisig, assetFlow, assetFlowLite, transfer, withdraw, refund, supply, supplyHistory, auditLog],
   ...declaredResources.map(defineResource),
 ];
 

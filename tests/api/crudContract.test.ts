@@ -69,7 +69,7 @@ const PROFILES: Record<string, Profile> = {
         expect((await rows.save({ orgName: `Contract ${n}`, invitee: `contract${n}`, tenantType: 3 })).code).toBe(200);
     },
   },
-  addressBook: {
+  'address-book': {
     reader: 'merchantProManager',
     fixture: (rows) => expectSaved(rows, { chainId: 1, address: '0x00000000000000000000000000000000000c0de1', label: 'Contract suite' }),
   },

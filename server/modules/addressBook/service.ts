@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { containsPattern, paginate } from '../../http/pagination';
 import { badRequest, fieldError, notFound } from '../../http/apiError';
 import type { Caller } from '../../http/caller';
+import type { ServerContext } from '../../http/serverContext';
 import type { ListResult } from '../../../src/contract/envelope';
 import { checkAddress, type ChainFamily } from '../../../src/contract/address';
 import type {
@@ -135,3 +136,33 @@ export async function deleteAddressBookEntry(db: Db, caller: Caller, id: number,
     .execute((trx) => trx.deleteFrom('addressBookEntry').where('id', '=', id).where('orgId', '=', caller.org.orgId).execute());
   return entry;
 }
+
+/*
+ * The resource's CRUD, by the names the declaration's module service is read by
+ * (src/resources/addressBook/resource.ts, server/modules/declared/moduleService.ts): every member
+ * reads the selected org's book, its managers write it.
+ */
+export const list = (context: ServerContext, input: { caller: Caller; query: AddressBookListQuery }) =>
+  listAddressBook(context.db, input.caller, input.query, context.now());
+export const detail = (context: ServerContext, input: { caller: Caller; id: number }) =>
+  findAddressBookEntry(context.db, input.caller, input.id, context.now());
+export const save = (context: ServerContext, input: { caller: Caller; body: AddressBookBody }) =>
+  saveAddressBookEntry(context.db, input.caller, input.body, context.now(), context.config.policyDelayHours);
+export const update = (context: ServerContext, input: { caller: Caller; body: AddressBookUpdateBody }) =>
+  updateAddressBookEntry(context.db, input.caller, input.body, context.now());
+export const remove = (context: ServerContext, input: { caller: Caller; id: number }) =>
+  deleteAddressBookEntry(context.db, input.caller, input.id, context.now());
+// A destination in the book eases the org's policy: every write asks a fresh second factor when enrolled
+// (docs/DECISIONS.md "Two-factor authentication and step-up").
+export const stepUp = true;
+
+/** One line per action for the API's document. */
+export const crudNotes = {
+  summaries: {
+    list: 'The selected org’s address book, by chain, state or a label/address search',
+    detail: 'One address book entry',
+    save: 'Add a destination, counted as in the book after the org’s change delay',
+    update: 'Rename an entry or change its memo (the address and its delay stay)',
+    remove: 'Remove an entry at once: answers the deleted record',
+  },
+} as const;

@@ -33,9 +33,10 @@ export interface ModuleService {
   remove?: (context: ServerContext, input: Asked & { id: number }) => Promise<unknown>;
   /**
    * Optional: every write needs a fresh second factor from an enrolled caller (docs/DECISIONS.md
-   * "Two-factor authentication and step-up"), as a change of who may move money does.
+   * "Two-factor authentication and step-up"), as a change of who may move money does; or only the
+   * writes named (an invitation's issue makes a manager, its withdrawal only narrows access).
    */
-  stepUp?: boolean;
+  stepUp?: boolean | Partial<Record<'save' | 'update' | 'remove', true>>;
   /** Optional: one line per action for the API's document (docs/api.md), and a list every caller reads alike. */
   crudNotes?: {
     summaries?: Partial<Record<'list' | 'export' | 'detail' | 'save' | 'update' | 'remove', string>>;

@@ -70,11 +70,12 @@ export function registerModuleResource(app: FastifyInstance, context: ServerCont
   const byKey = declaration.detailIdParam && declaration.detailIdParam !== 'id' ? detailByKey(declaration.detailIdParam) : undefined;
   const exported = service.export;
   const asked = { resource: declaration.name };
+  const stepUpOf = (action: 'save' | 'update' | 'remove') => (typeof service.stepUp === 'object' ? service.stepUp[action] : undefined);
   registerCrudRoutes<z.ZodType, z.ZodType>(app, context, {
     paths: resourcePathsOf(declaration),
     access,
     record: schemas.record,
-    stepUp: service.stepUp,
+    stepUp: service.stepUp === true,
     ...(list
       ? {
           list: {
@@ -111,6 +112,7 @@ export function registerModuleResource(app: FastifyInstance, context: ServerCont
             body: required(schemas.create, resource, 'create'),
             summary: summaries.save,
             upsert,
+            stepUp: stepUpOf('save'),
             handler: ({ caller, body }) => save(context, { ...asked, caller, body: body as never }),
           },
         }
@@ -120,12 +122,19 @@ export function registerModuleResource(app: FastifyInstance, context: ServerCont
           update: {
             body: required(schemas.update, resource, 'update'),
             summary: summaries.update,
+            stepUp: stepUpOf('update'),
             handler: ({ caller, body }) => update(context, { ...asked, caller, body: body as never }),
           },
         }
       : {}),
     ...(remove && access.delete !== undefined
-      ? { delete: { summary: summaries.remove, handler: ({ caller, id }) => remove(context, { ...asked, caller, id }) } }
+      ? {
+          delete: {
+            summary: summaries.remove,
+            stepUp: stepUpOf('remove'),
+            handler: ({ caller, id }) => remove(context, { ...asked, caller, id }),
+          },
+        }
       : {}),
   });
 }

@@ -3,6 +3,7 @@ import { containsPattern, paginate } from '../../http/pagination';
 import { orgVisibleTo } from '../../http/tenancy';
 import { ApiError, notFound } from '../../http/apiError';
 import type { Caller } from '../../http/caller';
+import type { ServerContext } from '../../http/serverContext';
 import { BodyCode, type ListResult } from '../../../src/contract/envelope';
 import type { InvitationBody, InvitationListQuery, InvitationRecord } from '../../../src/contract/schemas/invitation';
 import { may } from '../../../src/access';
@@ -125,3 +126,30 @@ export async function revokeInvitation(db: Db, caller: Caller, id: number, now: 
     return findInvitation(trx, caller, id, now);
   });
 }
+
+/*
+ * The resource's CRUD, by the names the declaration's module service is read by
+ * (src/resources/invitation/resource.ts, server/modules/declared/moduleService.ts): the agent row
+ * reads its own codes; agent managers issue and withdraw them. `remove` withdraws: the row stays, stamped.
+ */
+export const list = (context: ServerContext, input: { caller: Caller; query: InvitationListQuery }) =>
+  listInvitations(context.db, input.caller, input.query, context.now());
+export const detail = (context: ServerContext, input: { caller: Caller; id: number }) =>
+  findInvitation(context.db, input.caller, input.id, context.now());
+export const save = (context: ServerContext, input: { caller: Caller; body: InvitationBody }) =>
+  createInvitation(context.db, input.caller, input.body, context.now());
+export const remove = (context: ServerContext, input: { caller: Caller; id: number }) =>
+  revokeInvitation(context.db, input.caller, input.id, context.now());
+// The code makes its invitee the manager of a new merchant org under the agency: a manager is made
+// with a fresh code, as a member invitation for a manager is. Withdrawing narrows access and asks none.
+export const stepUp = { save: true } as const;
+
+/** One line per action for the API's document. */
+export const crudNotes = {
+  summaries: {
+    list: 'Merchant invitation codes issued by the orgs in scope, filtered, sorted and paged',
+    detail: 'One invitation code',
+    save: 'Issue a code for a merchant of one tier under the selected org',
+    remove: 'Withdraw an open code (the row stays, stamped): answers the withdrawn record',
+  },
+} as const;

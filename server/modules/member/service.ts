@@ -5,6 +5,7 @@ import { containsPattern, paginate } from '../../http/pagination';
 import { orgVisibleTo } from '../../http/tenancy';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../http/apiError';
 import type { Caller } from '../../http/caller';
+import type { ServerContext } from '../../http/serverContext';
 import { BodyCode, type ListResult } from '../../../src/contract/envelope';
 import { ROLES, roleIndexFor, roleLevelLabel, roleNameOf } from '../../../src/access';
 import { mayManageMembers, roleLevelsOf } from '../../../src/contract/memberRules';
@@ -152,3 +153,29 @@ export async function removeMember(db: Db, caller: Caller, userId: number): Prom
   });
   return removed;
 }
+
+/*
+ * The resource's CRUD, by the names the declaration's module service is read by
+ * (src/resources/member/resource.ts, server/modules/declared/moduleService.ts): everyone reads the
+ * members of an org in scope; managers change roles and remove members of their own org
+ * (superAdmin of any), checked per org. A role change or a removal re-draws who may move money
+ * and manage the org: every write asks step-up.
+ */
+export const list = (context: ServerContext, input: { caller: Caller; query: MemberListQuery }) =>
+  listMembers(context.db, input.caller, input.query);
+export const detail = (context: ServerContext, input: { caller: Caller; query: { id: number; orgId?: number } }) =>
+  findMember(context.db, input.caller, input.query.id, input.query.orgId);
+export const update = (context: ServerContext, input: { caller: Caller; body: MemberUpdateBody }) =>
+  updateMember(context.db, input.caller, input.body);
+export const remove = (context: ServerContext, input: { caller: Caller; id: number }) => removeMember(context.db, input.caller, input.id);
+export const stepUp = true;
+
+/** One line per action for the API's document. */
+export const crudNotes = {
+  summaries: {
+    list: 'The members of an org in scope, with their roles, filtered, sorted and paged',
+    detail: 'One member of an org in scope',
+    update: 'Change a member’s role level',
+    remove: 'Remove a member from the selected org (not oneself, not a wallet signer): answers the removed record',
+  },
+} as const;

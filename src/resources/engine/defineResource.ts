@@ -6,6 +6,7 @@ import { resourceCanDo } from './access';
 import { AccessGate } from './AccessGate';
 import { DeclarationError } from './declarationError';
 import { checkDeclaration } from './checkDeclaration';
+import { afterUpdateOf } from './afterUpdate';
 import type { IconLoader, ResourceDeclaration, ResourceDefinition, SchemaLoader, ViewLoader, ViewName } from './types';
 
 /** Generated views, each its own chunk; declarations replace any of them with `views`. */
@@ -100,7 +101,7 @@ export function defineResource(declaration: ResourceDeclaration): ResourceDefini
       ...(declaration.idField ? { idField: declaration.idField } : {}),
       ...(declaration.detailIdParam ? { detailIdParam: declaration.detailIdParam } : {}),
       ...(declaration.emptyOnListFailure ? { emptyOnListFailure: true } : {}),
-      ...(declaration.afterUpdate ? { afterUpdate: declaration.afterUpdate } : {}),
+      ...afterUpdateOf(declaration),
     },
     menu: { path: route.path, labelKey: route.labelKey, icon, group: declaration.menuGroup },
     canDo: (roleIndex, action, target) => {

@@ -275,6 +275,13 @@ export interface ResourceDeclaration {
   emptyOnListFailure?: boolean;
   /** Runs after a successful update with the written record (see ResourceEndpoint). */
   afterUpdate?: (record: Record<string, unknown>) => Promise<void>;
+  /**
+   * The field naming a record's account, for records that are people (a member): after an update
+   * of the signed-in user's own record (a manager who changed their own role) the console reads the
+   * session again, so role, menu and offered actions follow at once. Console-only, resolved in
+   * defineResource: the declaration imports no session code (the server reads the same file).
+   */
+  ownAccountField?: string;
   fields: FieldDeclaration[];
   schema?: SchemaLoader;
   /** Roles that may create / edit / delete. An action without a mask is not offered. */

@@ -1,23 +1,22 @@
-import PeopleIcon from '@mui/icons-material/People';
 import { ApiPath } from '../../contract/apiPaths';
 import { mayManageMembers } from '../../contract/memberRules';
-import { reloadSession } from '../../authProvider';
-import { http } from '../../http';
-import { session } from '../../session';
-import { defineResource } from '../engine';
-import { RESOURCE_ACCESS } from '../../access';
+import { ACTIONS } from '../../access';
+import { declareResource } from '../engine/declare';
 
 /**
  * Members of the selected org (/member, every role; docs/roles-and-routes.md): who they are and their
  * role there. The org's managers (superAdmin for any org) change a member's role among
  * those the org's tier has, and remove members; the server keeps a manager, refuses
- * removing oneself or a wallet signer. The list follows the org switcher (X-Org-Id).
+ * removing oneself or a wallet signer. The list follows the org switcher (X-Org-Id). The whole
+ * resource is this file; its server side is server/modules/member/service.ts, its invitations and
+ * role list routes.ts there (README "A resource with its own service").
  */
-export const member = defineResource({
+export default declareResource({
   name: 'member',
-  route: '/member',
-  icon: PeopleIcon,
+  route: { path: '/member', group: 'all' },
+  icon: { lazy: () => import('@mui/icons-material/People') },
   menuGroup: 'orgs',
+  api: { module: 'member' },
   idField: 'userId',
   fields: [
     { source: 'account', kind: 'text', sortable: true, filterable: 'alwaysOn', inForm: false },
@@ -42,11 +41,17 @@ export const member = defineResource({
     },
     { source: 'createdAt', kind: 'dateTime', sortable: true, inForm: false },
   ],
-  schema: () => import('../../contract/schemas/member').then((m) => ({ update: m.memberUpdateBody })),
-  access: RESOURCE_ACCESS.member,
+  schema: () =>
+    import('../../contract/schemas/member').then((m) => ({
+      update: m.memberUpdateBody,
+      list: m.memberListQuery,
+      detail: m.memberDetailQuery,
+      record: m.memberRecord,
+    })),
+  access: { edit: ACTIONS['member.manage'], delete: ACTIONS['member.manage'] },
   recordAccess: (record, actor) => mayManageMembers(actor, Number(record.orgId)),
   // A manager who changed their own role: the console follows the new role at once.
-  afterUpdate: (record) => (record.account === session.get().account ? reloadSession(http) : Promise.resolve()),
+  ownAccountField: 'account',
   views: { show: false },
   list: { sort: { field: 'roleLevel', order: 'ASC' }, summary: () => import('./MemberInvitations') },
   recordRepresentation: 'account',

@@ -1,19 +1,20 @@
-import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import { INVITATION_DAYS, INVITATION_STATUSES } from '../../contract/invitation';
-import { defineResource } from '../engine';
-import { RESOURCE_ACCESS } from '../../access';
+import { ACTIONS } from '../../access';
+import { declareResource } from '../engine/declare';
 
 /**
  * Invitation codes for merchant sign-up (/invitation, agents; docs/roles-and-routes.md): the agent manager
  * names the merchant org, its tier and the account the code is for; the code (and its /signup
  * link) is shown once created. The agent's employees read codes masked. Withdrawing keeps the
- * code, marked withdrawn.
+ * code, marked withdrawn. The whole resource is this file; its server side is
+ * server/modules/invitation/service.ts (README "A resource with its own service").
  */
-export const invitation = defineResource({
+export default declareResource({
   name: 'invitation',
-  route: '/invitation',
-  icon: ForwardToInboxIcon,
+  route: { path: '/invitation', group: 'agent' },
+  icon: { lazy: () => import('@mui/icons-material/ForwardToInbox') },
   menuGroup: 'orgs',
+  api: { module: 'invitation' },
   fields: [
     { source: 'code', kind: 'text', inForm: false, filterable: 'alwaysOn' },
     { source: 'orgName', kind: 'text', required: true, sortable: true, filterable: true },
@@ -51,8 +52,13 @@ export const invitation = defineResource({
     { source: 'createdBy', kind: 'text', inForm: false, inList: false },
     { source: 'createdAt', kind: 'dateTime', inForm: false, sortable: true },
   ],
-  schema: () => import('../../contract/schemas/invitation').then((m) => ({ create: m.invitationBody })),
-  access: RESOURCE_ACCESS.invitation,
+  schema: () =>
+    import('../../contract/schemas/invitation').then((m) => ({
+      create: m.invitationBody,
+      list: m.invitationListQuery,
+      record: m.invitationRecord,
+    })),
+  access: { create: ACTIONS['invitation.issue'], delete: ACTIONS['invitation.issue'] },
   views: { show: () => import('./InvitationShow') },
   create: { redirect: 'show' },
   list: { sort: { field: 'id', order: 'DESC' } },

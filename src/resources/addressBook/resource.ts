@@ -1,18 +1,20 @@
-import ContactsIcon from '@mui/icons-material/Contacts';
-import { defineResource } from '../engine';
-import { RESOURCE_ACCESS } from '../../access';
+import { ACTIONS } from '../../access';
+import { declareResource } from '../engine/declare';
 
 /**
  * The selected org's address book (docs/DECISIONS.md "Transaction policy"): named
  * destinations every member reads and its managers write. A new entry counts as "in the
  * book" for the policy only from its "active from" (the org's change delay); an edit renames,
- * the address itself is set once.
+ * the address itself is set once. The whole resource is this file; its server side is
+ * server/modules/addressBook/service.ts (README "A resource with its own service"). Its audit events
+ * stay `addressBook`: the trail names the table, not the route.
  */
-export const addressBook = defineResource({
+export default declareResource({
   name: 'address-book',
-  route: '/address-book',
-  icon: ContactsIcon,
+  route: { path: '/address-book', group: 'all' },
+  icon: { lazy: () => import('@mui/icons-material/Contacts') },
   menuGroup: 'money',
+  api: { module: 'addressBook' },
   chainScoped: true,
   fields: [
     { source: 'label', kind: 'text', required: true, sortable: true },
@@ -26,8 +28,14 @@ export const addressBook = defineResource({
     // Search only: a label or an address.
     { source: 'q', kind: 'text', inForm: false, inList: false, inShow: false, filterable: 'alwaysOn' },
   ],
-  schema: () => import('../../contract/schemas/addressBook').then((m) => ({ create: m.addressBookBody, update: m.addressBookUpdateBody })),
-  access: RESOURCE_ACCESS.addressBook,
+  schema: () =>
+    import('../../contract/schemas/addressBook').then((m) => ({
+      create: m.addressBookBody,
+      update: m.addressBookUpdateBody,
+      list: m.addressBookListQuery,
+      record: m.addressBookRecord,
+    })),
+  access: { create: ACTIONS['addressBook.write'], edit: ACTIONS['addressBook.write'], delete: ACTIONS['addressBook.write'] },
   list: { sort: { field: 'label', order: 'ASC' } },
   recordRepresentation: 'label',
 });
