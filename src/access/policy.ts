@@ -127,8 +127,6 @@ export interface ResourceAccess {
   delete?: RoleMask;
 }
 
-const writes = (read: RoleMask, write: RoleMask): ResourceAccess => ({ read, create: write, edit: write, delete: write });
-
 export const RESOURCE_ACCESS = {
   org: { read: ACTIONS.member },
 } as const satisfies Record<string, ResourceAccess>;
