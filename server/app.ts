@@ -167,10 +167,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
+  // GET /api/openapi.json from the routes below, and its reader at /api/docs.
+  await registerApiDocs(app);
   for (const register of modules) register(app, context);
   registerUploadRoute(app, context.db, config.uploadsDir);
-  // GET /api/openapi.json from the routes above, and its reader at /api/docs.
-  await registerApiDocs(app, context);
   await serveStatic(app, { staticDir: config.staticDir, localesDir: config.localesDir }, messages);
 
   // Started once the devnets are (below); stopped before the database closes, a poll under way finishing first.
