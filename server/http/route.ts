@@ -34,10 +34,6 @@ import {
 const writes = new WeakMap<FastifyRequest, WriteUnit>();
 
 /**
- * Who may call a route: 'public' (no token), 'signedIn' (any valid session),
- * or a role mask of src/access — declared next to the route, checked before the handler.
- */
-/**
  * Who may call a route: nobody signed in ('public'), any session ('signedIn'), a named action of
  * the access table (src/access/policy.ts), or a role mask (a resource's read or write, from the
  * same table).
