@@ -13,6 +13,7 @@ import { databaseRateLimitStore } from './http/rateLimitStore';
 import { registerUploadRoute } from './modules/brand/uploads';
 import { serveStatic } from './http/staticFiles';
 import { registerApiDocs } from './http/apiDocs';
+import { contractSerializer, contractValidator } from './http/routeSchema';
 import { installSecurityHeaders } from './http/securityHeaders';
 import type { ServerContext } from './http/serverContext';
 import { CALLER_CHANGE_CHANNEL, ChangeFeedCache, REFERENCE_CHANGE_CHANNEL } from './http/changeFeedCache';
@@ -148,6 +149,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     for (const method of [route.method].flat()) routeList.push(`${method} ${route.url}`);
   });
 
+  // Routes' zod schemas run in Fastify's own pipeline (server/http/routeSchema.ts).
+  app.setValidatorCompiler(contractValidator);
+  app.setSerializerCompiler(contractSerializer);
   // Only JSON bodies (and multipart where a module registers it): anything else is a 415.
   app.removeContentTypeParser('text/plain');
   installErrorHandler(app, messages);
@@ -163,10 +167,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
+  // GET /api/openapi.json from the routes below, and its reader at /api/docs.
+  await registerApiDocs(app);
   for (const register of modules) register(app, context);
   registerUploadRoute(app, context.db, config.uploadsDir);
-  // GET /api/openapi.json from the routes above, and its reader at /api/docs.
-  await registerApiDocs(app, context);
   await serveStatic(app, { staticDir: config.staticDir, localesDir: config.localesDir }, messages);
 
   // Started once the devnets are (below); stopped before the database closes, a poll under way finishing first.

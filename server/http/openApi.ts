@@ -6,6 +6,9 @@ import { ApiPath } from '../../src/contract/apiPaths';
 import { isActionName, maskHas, masks, ROLE_NAMES, ROLES, routeGroups } from '../../src/access';
 import { accessMask, type RouteAccess } from './route';
 import type { RouteRecord } from './routeRegistry';
+import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { envelopeOf, refusal } from './routeSchema';
 import { STEP_UP_MS } from './stepUp';
 
 /** A JSON Schema (2020-12, as OpenAPI 3.1 takes it) or any part of the document: plain JSON. */
@@ -19,68 +22,7 @@ export interface OpenApiDocument extends Json {
   tags: Array<{ name: string }>;
 }
 
-/** A route this module serves itself, outside `defineRoute` (the document's own address). */
-export interface ExtraOperation {
-  method: 'GET';
-  path: string;
-  operation: Json;
-}
-
 export const OPENAPI_PATH = '/api/openapi.json';
-
-const SCHEMAS = '#/components/schemas/';
-const ref = (name: string) => ({ $ref: SCHEMAS + name });
-
-/**
- * zod 4's own conversion, never throwing: what JSON Schema cannot say (a transform's output, a
- * custom check, a bigint, a date) becomes an open schema or its wire form, and a schema that still
- * fails is described in words. `$defs` (recursive or registered schemas) move to the components,
- * where a `$ref` inside an OpenAPI document can reach them.
- */
-function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output', components: Record<string, Json>): Json {
-  let json: Json;
-  try {
-    json = z.toJSONSchema(schema, {
-      io,
-      target: 'draft-2020-12',
-      unrepresentable: 'any',
-      override: ({ zodSchema, jsonSchema }) => {
-        const type = (zodSchema as unknown as { _zod: { def: { type: string } } })._zod.def.type;
-        // The wire forms: an instant travels as ISO text, a bigint as its decimal digits.
-        if (type === 'date') Object.assign(jsonSchema, { type: 'string', format: 'date-time' });
-        if (type === 'bigint') Object.assign(jsonSchema, { type: 'string', pattern: '^-?\\d+$' });
-      },
-    }) as Json;
-  } catch (error) {
-    return { description: `Not representable in JSON Schema (${error instanceof Error ? error.message : String(error)}).` };
-  }
-  delete json.$schema;
-  const defs = json.$defs as Record<string, Json> | undefined;
-  if (!defs) return json;
-  delete json.$defs;
-  const renamed = new Map<string, string>();
-  for (const [name, def] of Object.entries(defs)) {
-    let unique = name.replace(/[^A-Za-z0-9._-]/g, '_');
-    for (let n = 2; components[unique] && JSON.stringify(components[unique]) !== JSON.stringify(def); n++) unique = `${name}_${n}`;
-    renamed.set(`#/$defs/${name}`, SCHEMAS + unique);
-    components[unique] = def;
-  }
-  const rewrite = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(rewrite);
-    if (node === null || typeof node !== 'object') return node;
-    return Object.fromEntries(
-      Object.entries(node).map(([key, value]) => [
-        key,
-        key === '$ref' && typeof value === 'string' ? (renamed.get(value) ?? value) : rewrite(value),
-      ]),
-    );
-  };
-  for (const name of new Set(renamed.values())) {
-    const short = name.slice(SCHEMAS.length);
-    components[short] = rewrite(components[short]) as Json;
-  }
-  return rewrite(json) as Json;
-}
 
 /** The route's action name (src/access/policy.ts), else the name its mask has in src/access (`masks.operator`). */
 function maskName(access: RouteAccess, mask: bigint): string | undefined {
@@ -158,164 +100,151 @@ const BODY_CODE_WORDS: Record<number, string> = {
   500: 'a fault of this server (HTTP 500)',
 };
 
-function sharedSchemas(): Record<string, Json> {
-  const codes = Object.keys(BODY_CODE_WORDS).map(Number);
-  return {
-    BodyCode: {
-      type: 'integer',
-      enum: codes,
-      description: `The envelope's body code. HTTP stays 200 for all but 500 and 503. ${codes.map((code) => `${code}: ${BODY_CODE_WORDS[code]}.`).join(' ')}`,
-    },
-    FieldErrors: {
-      type: 'object',
-      additionalProperties: { type: 'string' },
-      description: 'Field (dotted path) → the refusal, in the caller’s language.',
-    },
-    Refusal: {
-      type: 'object',
-      required: ['code', 'msg', 'data'],
-      properties: {
-        code: ref('BodyCode'),
-        msg: { type: 'string', description: 'What went wrong, in the language of Accept-Language.' },
-        description: { type: 'string' },
-        data: { anyOf: [{ type: 'null' }, ref('FieldErrors')] },
-      },
-    },
-  };
-}
-
-/** The success envelope around a route's `data`. */
-const successEnvelope = (data: Json): Json => ({
-  type: 'object',
-  required: ['code', 'msg', 'data'],
-  properties: { code: { const: BodyCode.ok }, msg: { type: 'string' }, data },
-});
-
 /** docs/api.md "Idempotency-Key". */
-const IDEMPOTENCY_KEY_PARAMETER: Json = {
-  name: 'Idempotency-Key',
-  in: 'header',
-  required: false,
+const IDEMPOTENCY_KEY: Json = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 255,
+  pattern: '^[\\x20-\\x7e]+$',
   description: `Makes the call safe to send again: the same key with the same route and body gets the first answer instead of running again (header \`Idempotent-Replayed: true\`); with another body or route, body code ${BodyCode.idempotencyKeyReused}; a key whose write committed and whose answer is not at hand, body code ${BodyCode.alreadyCarriedOut}. Per user, kept 24 hours.`,
-  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7e]+$' },
 };
 
-const UNDESCRIBED: Json = { description: 'Not described yet: this route declares no response schema.' };
+/** What JSON Schema cannot say goes as its wire form: an instant as ISO text, a bigint as its decimal digits. */
+const wireForms = ({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodType; jsonSchema: Json }) => {
+  const { type } = zodSchema._zod.def;
+  if (type === 'date') Object.assign(jsonSchema, { type: 'string', format: 'date-time' });
+  if (type === 'bigint') Object.assign(jsonSchema, { type: 'string', pattern: '^-?\\d+$' });
+};
 
-function queryParameters(query: z.ZodType, components: Record<string, Json>): Json[] {
-  const json = jsonSchemaOf(query, 'input', components);
-  const properties = json.properties as Record<string, Json> | undefined;
-  if (!properties) return [{ name: 'query', in: 'query', style: 'form', explode: true, schema: json }];
-  const required = new Set((json.required as string[] | undefined) ?? []);
-  return Object.entries(properties).map(([name, schema]) => ({
-    name,
-    in: 'query',
-    required: required.has(name),
-    ...(typeof schema.description === 'string' ? { description: schema.description } : {}),
-    schema,
-  }));
-}
+/** The provider's conversion of a route's zod schemas (registered ones, `.meta({id})`, become components). */
+const zodTransform = createJsonSchemaTransform({ zodToJsonConfig: { override: wireForms } });
+const zodComponents = createJsonSchemaTransformObject({ zodToJsonConfig: { override: wireForms } });
 
-function operationOf(route: RouteRecord, components: Record<string, Json>): Json {
-  const pathParameters = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
-    name,
-    in: 'path',
-    required: true,
-    schema: { type: 'string' },
-  }));
-  const parameters = [
-    ...pathParameters,
-    ...(route.query ? queryParameters(route.query, components) : []),
-    ...(route.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : []),
-  ];
-  const data = route.response ? jsonSchemaOf(route.response, 'output', components) : UNDESCRIBED;
+/** A session token, with or without the org to act in. */
+const SIGNED_IN: Array<Record<string, string[]>> = [{ sessionToken: [], orgId: [] }, { sessionToken: [] }];
+
+const UNDESCRIBED = z.unknown().meta({ description: 'Not described yet: this route declares no response schema.' });
+
+const OPENAPI_OPERATION = {
+  operationId: 'getOpenApiDocument',
+  tags: ['docs'],
+  summary: 'This document (OpenAPI 3.1); a reader of it is at /api/docs',
+  description: 'Access: public — no session token needed. Not in the envelope: the document itself.',
+  security: [],
+  response: { 200: { description: 'The OpenAPI document.', type: 'object' } },
+};
+
+/**
+ * @fastify/swagger's transform (docs/DECISIONS.md "The API describes itself"): a route
+ * `defineRoute` declared is described from its zod schemas by the type provider, with what its
+ * `config.api` says added (who may call it, its step-up, its Idempotency-Key); any other route
+ * (the reader's own files, the console's) is left out, but for this document's own address.
+ */
+export const describeRoute: SwaggerTransform = (input) => {
+  const { url, route } = input;
+  const api = route.config?.api;
+  if (!api) return url === OPENAPI_PATH ? { schema: OPENAPI_OPERATION, url } : { schema: { hide: true }, url };
+  const { querystring, body } = (input.schema ?? {}) as { querystring?: z.ZodType; body?: z.ZodType };
+  const csv = api.response === csvFile;
+  const pathNames = [...api.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name);
+  const { schema } = zodTransform({
+    ...input,
+    schema: {
+      ...(querystring ? { querystring } : {}),
+      ...(body ? { body } : {}),
+      response: { 200: csv ? refusal : envelopeOf(api.response ?? UNDESCRIBED), 500: refusal, 503: refusal },
+    },
+  });
+  const responses = (schema.response ?? {}) as Record<string, Json>;
   const description = [
-    describeAccess(route.access),
-    stepUpWords(route.stepUp),
-    route.beforeEnrolment ? 'Open before two-factor enrolment, even where the org requires it.' : undefined,
+    describeAccess(api.access),
+    stepUpWords(api.stepUp),
+    api.beforeEnrolment ? 'Open before two-factor enrolment, even where the org requires it.' : undefined,
   ]
     .filter(Boolean)
     .join('\n\n');
   return {
-    operationId: operationIdOf(route.method, route.path),
-    tags: [tagOf(route.path)],
-    summary: route.summary ?? `${route.method} ${route.path}`,
-    description,
-    ...(parameters.length ? { parameters } : {}),
-    ...(route.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(route.body, 'input', components) } } } }
-      : {}),
-    responses: {
-      200:
-        route.response === csvFile
+    url,
+    schema: {
+      ...schema,
+      operationId: operationIdOf(api.method, api.path),
+      tags: [tagOf(api.path)],
+      summary: api.summary ?? `${api.method} ${api.path}`,
+      description,
+      // Named before the Idempotency-Key (a path parameter @fastify/swagger finds itself would come last).
+      ...(pathNames.length
+        ? {
+            params: {
+              type: 'object',
+              properties: Object.fromEntries(pathNames.map((name) => [name, { type: 'string' }])),
+              required: pathNames,
+            },
+          }
+        : {}),
+      ...(api.idempotent ? { headers: { type: 'object', properties: { 'Idempotency-Key': IDEMPOTENCY_KEY } } } : {}),
+      response: {
+        200: csv
           ? {
               description: 'A CSV file; a refusal is an envelope.',
-              content: { 'text/csv': { schema: { type: 'string' } }, 'application/json': { schema: ref('Refusal') } },
+              content: { 'text/csv': { schema: { type: 'string' } }, 'application/json': { schema: responses[200] } },
             }
           : {
               description: 'The envelope: body code 200 with `data`, or a refusal with another body code.',
-              content: { 'application/json': { schema: { anyOf: [successEnvelope(data), ref('Refusal')] } } },
+              content: { 'application/json': { schema: responses[200] } },
             },
-      500: { description: 'A fault of this server.', content: { 'application/json': { schema: ref('Refusal') } } },
-      503: {
-        description: 'The database is out of reach or the instance is closing (Retry-After).',
-        content: { 'application/json': { schema: ref('Refusal') } },
+        500: { description: 'A fault of this server.', content: { 'application/json': { schema: responses[500] } } },
+        503: {
+          description: 'The database is out of reach or the instance is closing (Retry-After).',
+          content: { 'application/json': { schema: responses[503] } },
+        },
       },
+      security: api.access === 'public' ? [] : SIGNED_IN,
+      'x-access': xAccess(api.access),
+      ...(api.stepUp ? { 'x-step-up': api.stepUp } : {}),
     },
-    security: route.access === 'public' ? [] : [{ sessionToken: [], orgId: [] }, { sessionToken: [] }],
-    'x-access': xAccess(route.access),
-    ...(route.stepUp ? { 'x-step-up': route.stepUp } : {}),
   };
-}
+};
 
-/**
- * The OpenAPI 3.1 document of every route `defineRoute` declared on one app, from their zod
- * schemas (docs/DECISIONS.md "The API describes itself"). Nothing of the app's configuration
- * goes in: it is public.
- */
-export function buildOpenApiDocument(
-  routes: readonly RouteRecord[],
-  options: { version: string; extra?: ExtraOperation[] },
-): OpenApiDocument {
-  const schemas = sharedSchemas();
-  const paths: OpenApiDocument['paths'] = {};
-  const tags = new Set<string>();
-  for (const route of routes) {
-    const operation = operationOf(route, schemas);
-    (paths[route.path] ??= {})[route.method.toLowerCase()] = operation;
-    tags.add(tagOf(route.path));
-  }
-  for (const { method, path, operation } of options.extra ?? []) {
-    (paths[path] ??= {})[method.toLowerCase()] = operation;
-    for (const tag of (operation.tags as string[] | undefined) ?? []) tags.add(tag);
-  }
-  return {
-    openapi: '3.1.1',
-    info: {
-      title: 'Custody console API',
-      version: options.version,
-      description: [
-        'Every answer is the envelope `{code, msg, data}`: a refusal of bad input is HTTP 200 with a body code other than 200 (see `BodyCode`); only a fault of the server is HTTP 500, and an unavailable database HTTP 503.',
-        'Sign in with POST /api/sys/auth/login; send the token it returns in `Authorization` on every other call, and the org to act in as `X-Org-Id`.',
-      ].join('\n\n'),
-    },
-    paths,
-    components: {
-      schemas,
-      securitySchemes: {
-        sessionToken: {
-          type: 'http',
-          scheme: 'bearer',
-          description: 'The session token of POST /api/sys/auth/login, in `Authorization` (the `Bearer ` prefix is optional).',
-        },
-        orgId: {
-          type: 'apiKey',
-          in: 'header',
-          name: ORG_HEADER,
-          description: "Which of the caller's orgs the call acts in (its id); the first membership when absent.",
-        },
+/** The whole document: the registered zod schemas as components, the body codes in words, the tags in order. */
+export const describeApi: SwaggerTransformObject = (input) => {
+  const document = zodComponents(input) as OpenApiDocument;
+  const codes = Object.keys(BODY_CODE_WORDS).map(Number);
+  document.components.schemas.BodyCode = {
+    type: 'integer',
+    enum: codes,
+    description: `The envelope's body code. HTTP stays 200 for all but 500 and 503. ${codes.map((code) => `${code}: ${BODY_CODE_WORDS[code]}.`).join(' ')}`,
+  };
+  const tags = new Set(
+    Object.values(document.paths).flatMap((methods) => Object.values(methods).flatMap((op) => (op.tags as string[]) ?? [])),
+  );
+  document.tags = [...tags].sort().map((name) => ({ name }));
+  return document;
+};
+
+/** The document's fixed part (nothing of the app's configuration: it is public). */
+export const openApiBase = (version: string) => ({
+  openapi: '3.1.1',
+  info: {
+    title: 'Custody console API',
+    version,
+    description: [
+      'Every answer is the envelope `{code, msg, data}`: a refusal of bad input is HTTP 200 with a body code other than 200 (see `BodyCode`); only a fault of the server is HTTP 500, and an unavailable database HTTP 503.',
+      'Sign in with POST /api/sys/auth/login; send the token it returns in `Authorization` on every other call, and the org to act in as `X-Org-Id`.',
+    ].join('\n\n'),
+  },
+  components: {
+    securitySchemes: {
+      sessionToken: {
+        type: 'http' as const,
+        scheme: 'bearer',
+        description: 'The session token of POST /api/sys/auth/login, in `Authorization` (the `Bearer ` prefix is optional).',
+      },
+      orgId: {
+        type: 'apiKey' as const,
+        in: 'header',
+        name: ORG_HEADER,
+        description: "Which of the caller's orgs the call acts in (its id); the first membership when absent.",
       },
     },
-    tags: [...tags].sort().map((name) => ({ name })),
-  };
-}
+  },
+});

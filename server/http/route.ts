@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { validate } from '../../src/contract/validation';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { csvFile } from '../../src/contract/schemas/response';
 import { API_BASE } from '../../src/contract/constants';
 import { ACTIONS, isActionName, maskHas, type ActionName } from '../../src/access';
 import type { ServerContext } from './serverContext';
-import { ApiError, badRequest, forbidden } from './apiError';
+import { ApiError, forbidden } from './apiError';
+import type { RouteRecord } from './routeRegistry';
+import { envelopeOf } from './routeSchema';
 import { BodyCode } from '../../src/contract/envelope';
 import { isStepUpFresh } from './stepUp';
 import { resolveCaller, type Caller } from './caller';
@@ -30,10 +33,6 @@ import {
 /** A write request's unit: whether it committed decides whether its answer is kept. */
 const writes = new WeakMap<FastifyRequest, WriteUnit>();
 
-/**
- * Who may call a route: 'public' (no token), 'signedIn' (any valid session),
- * or a role mask of src/access — declared next to the route, checked before the handler.
- */
 /**
  * Who may call a route: nobody signed in ('public'), any session ('signedIn'), a named action of
  * the access table (src/access/policy.ts), or a role mask (a resource's read or write, from the
@@ -99,13 +98,56 @@ export interface RouteSpec<QS extends z.ZodType | undefined, BS extends z.ZodTyp
 
 const toFastifyPath = (path: string) => API_BASE + path.replace(/\{(\w+)\}/g, ':$1');
 
+/** What a route's hooks read of it (Fastify's `config`, beside a rate limit's): who may call it, and its step-up. */
+export interface ApiRouteConfig {
+  api: RouteRecord & { stepUpWhen?: (body: never) => boolean };
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set on every route `defineRoute` declares; read by its hooks and by the API's description (server/http/apiDocs.ts). */
+    api?: ApiRouteConfig['api'];
+  }
+}
+
+/** The caller a route's first hook resolved, for the hooks and the handler after it. */
+const callers = new WeakMap<FastifyRequest, Caller>();
+/** A POST's body as it came (before its schema parsed it): the Idempotency-Key's fingerprint is of this. */
+const rawBodies = new WeakMap<FastifyRequest, unknown>();
+
+const apiConfig = (request: FastifyRequest): ApiRouteConfig['api'] => request.routeOptions.config.api!;
+
+/**
+ * Before the schemas run: who calls, and whether their role may (a refusal of a stranger comes
+ * before any word on their input).
+ */
+const admitCaller =
+  (context: ServerContext) =>
+  async (request: FastifyRequest): Promise<void> => {
+    const { access } = apiConfig(request);
+    rawBodies.set(request, request.body);
+    if (access === 'public') return;
+    const caller = await resolveCaller(context.db, request, context.now(), context.callers);
+    await context.stampSessionUse(caller.tokenHash, context.now());
+    const mask = accessMask(access);
+    if (mask !== undefined && !maskHas(mask, caller.roleIndex)) throw forbidden();
+    callers.set(request, caller);
+  };
+
+/** After the schemas: mandatory enrolment, then step-up, which may depend on the parsed body. */
+const checkTwoFactor =
+  (context: ServerContext) =>
+  async (request: FastifyRequest): Promise<void> => {
+    const caller = callers.get(request);
+    if (caller) enforceTwoFactor(apiConfig(request), caller, request.body as never, context.now());
+  };
+
 export function defineRoute<QS extends z.ZodType | undefined = undefined, BS extends z.ZodType | undefined = undefined>(
   app: FastifyInstance,
   context: ServerContext,
   spec: RouteSpec<QS, BS>,
 ): void {
-  // What the API says of itself (GET /api/openapi.json) is read from this list, per app.
-  context.routes.push({
+  const record: RouteRecord = {
     method: spec.method,
     path: API_BASE + spec.path,
     access: spec.access,
@@ -116,25 +158,32 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
     beforeEnrolment: spec.beforeEnrolment === true,
     idempotent: spec.method === 'POST' && spec.access !== 'public' && spec.retry !== false,
     summary: spec.summary,
-  });
-  app.route({
+  };
+  context.routes.push(record);
+  const config: ApiRouteConfig = {
+    ...spec.config,
+    api: { ...record, stepUpWhen: typeof spec.stepUp === 'function' ? (spec.stepUp as (body: never) => boolean) : undefined },
+  };
+  // A download (csvFile) answers itself: its schema describes, it never shapes.
+  const shaped = spec.response !== undefined && spec.response !== csvFile;
+  app.withTypeProvider<ZodTypeProvider>().route({
     method: spec.method,
     url: toFastifyPath(spec.path),
-    config: spec.config,
+    config,
+    schema: {
+      ...(spec.query ? { querystring: spec.query } : {}),
+      ...(spec.body ? { body: spec.body } : {}),
+      ...(shaped ? { response: { 200: envelopeOf(spec.response!) } } : {}),
+    },
+    preValidation: admitCaller(context),
+    preHandler: checkTwoFactor(context),
     // The answer of a write that committed is kept with its Idempotency-Key (server/http/idempotency.ts).
     preSerialization: spec.method === 'POST' ? keepAnswer(context) : undefined,
     handler: async (request, reply) => {
       const t = context.messages.translator(request.headers['accept-language']);
-      const caller =
-        spec.access === 'public'
-          ? (undefined as unknown as Caller)
-          : await resolveCaller(context.db, request, context.now(), context.callers);
-      if (caller) await context.stampSessionUse(caller.tokenHash, context.now());
-      const mask = accessMask(spec.access);
-      if (mask !== undefined && !maskHas(mask, caller.roleIndex)) throw forbidden();
-      const query = spec.query ? parseOrThrow(spec.query, request.query) : undefined;
-      const body = spec.body ? parseOrThrow(spec.body, request.body ?? {}) : undefined;
-      if (caller) enforceTwoFactor(spec, caller, body as never, context.now());
+      const caller = callers.get(request) as Caller;
+      const query = spec.query ? (request.query as unknown) : undefined;
+      const body = spec.body ? (request.body as unknown) : undefined;
       // Idempotency-Key (docs/DECISIONS.md "Idempotency and honest answers"): an authenticated POST
       // sent again with its key gets its first answer; the key is claimed by the write's own commit.
       const unit: WriteUnit = { claim: null, committed: false };
@@ -148,7 +197,7 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
             userId: caller.userId,
             key,
             route: `POST ${request.url}`,
-            fingerprint: requestFingerprint(request.body),
+            fingerprint: requestFingerprint(rawBodies.get(request)),
             requestId: request.id,
             createdAt: context.now(),
           };
@@ -157,8 +206,8 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
           if (stored) return replay(reply, replayOf(stored, claim));
         }
       }
-      const run = async () => {
-        const result = await spec.handler({
+      const run = () =>
+        spec.handler({
           caller,
           query: query as never,
           body: body as never,
@@ -167,11 +216,6 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
           request,
           reply,
         });
-        // A handler that answers itself returns the reply, which is a thenable: awaited, it settles
-        // (undefined) when the answer ends — or when a client hangs up mid-stream, the answer begun
-        // but never ended (`reply.sent` false). Either way there is nothing left to shape or send.
-        return spec.response && result !== reply && !answered(reply) ? shapeAnswer(spec.response, result, spec.path) : result;
-      };
       // Every write is attributed (docs/DECISIONS.md "Audit trail"); reads run without a context.
       // A unit the database aborted for crossing another (40001, 40P01) runs again whole, unless
       // an answer has started (a streamed export) or the route reads a stream.
@@ -227,7 +271,8 @@ function keepAnswer(context: ServerContext) {
     const claim = unit?.claim;
     if (!unit || !claim || reply.getHeader('idempotent-replayed') !== undefined) return payload;
     if (unit.committed && reply.statusCode === 200) {
-      await storeAnswer(context.db, claim, reply.statusCode, JSON.stringify(payload)).catch((error: unknown) =>
+      // As it goes out: shaped by the route's response schema, if it has one.
+      await storeAnswer(context.db, claim, reply.statusCode, String(reply.serialize(payload))).catch((error: unknown) =>
         request.log.warn({ reason: String(error) }, 'the answer could not be kept with its Idempotency-Key'),
       );
     }
@@ -239,17 +284,12 @@ function keepAnswer(context: ServerContext) {
  * Mandatory enrolment, then step-up. Both refusals use body codes other than 401/403: the
  * console keeps the session and asks for enrolment or a code instead (docs/api.md "Body codes").
  */
-function enforceTwoFactor<QS extends z.ZodType | undefined, BS extends z.ZodType | undefined>(
-  spec: RouteSpec<QS, BS>,
-  caller: Caller,
-  body: never,
-  now: Date,
-): void {
+function enforceTwoFactor(route: ApiRouteConfig['api'], caller: Caller, body: never, now: Date): void {
   const { enrolled, required, stepUpAt } = caller.twoFactor;
-  if (required && !enrolled && !spec.beforeEnrolment)
+  if (required && !enrolled && !route.beforeEnrolment)
     throw new ApiError(BodyCode.twoFactorEnrolmentRequired, 'api.twoFactorEnrolmentRequired');
-  if (!spec.stepUp || !enrolled) return;
-  if (spec.stepUp !== true && !spec.stepUp(body)) return;
+  if (!route.stepUp || !enrolled) return;
+  if (route.stepUp !== true && route.stepUpWhen && !route.stepUpWhen(body)) return;
   if (!isStepUpFresh(stepUpAt, now)) throw new ApiError(BodyCode.stepUpRequired, 'api.stepUpRequired');
 }
 
@@ -288,22 +328,4 @@ function auditContextOf(request: FastifyRequest, caller: Caller | undefined, bod
     requestId: request.id,
     route: `POST ${path}`,
   };
-}
-
-/**
- * The answer as the route's response schema has it: unknown keys stripped, dates as ISO text. An
- * answer that does not fit is this server's fault, not the caller's: a 500 whose log names the
- * route and the fields, and nothing unchecked goes out.
- */
-function shapeAnswer(schema: z.ZodType, data: unknown, path: string): unknown {
-  const result = schema.safeParse(data);
-  if (result.success) return result.data;
-  const fields = result.error.issues.map((issue) => `${issue.path.join('.') || '(data)'}: ${issue.message}`).join('; ');
-  throw new Error(`answer of ${path} does not fit its response schema: ${fields}`);
-}
-
-function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = validate(schema, input);
-  if (!result.ok) throw badRequest(result.errors);
-  return result.data;
 }

@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import type { RouteAccess } from './route';
 
 /**
- * One route as `defineRoute` declared it (server/http/route.ts): what the API's description
- * (server/http/openApi.ts) is generated from. Each app keeps its own list on its ServerContext.
+ * One route as `defineRoute` declared it (server/http/route.ts): its `config.api`, which its hooks and
+ * the API's description (server/http/openApi.ts) read. Each app also keeps the list on its ServerContext.
  */
 export interface RouteRecord {
   method: 'GET' | 'POST';

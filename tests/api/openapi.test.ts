@@ -10,6 +10,16 @@ import { ApiPath } from '../../src/contract/apiPaths';
 // eslint-disable-next-line no-restricted-syntax -- a route this test registers itself, not one of the API's
 const STRAY_PATH = '/sys/test-only/stray';
 
+// eslint-disable-next-line no-restricted-syntax -- a route this test registers itself, not one of the API's
+const ODD_PATH = '/sys/test-only/odd';
+
+interface Node {
+  name: string;
+  children: Node[];
+}
+// A recursive schema is a component of its own: the type provider needs its id to refer to it (docs/DECISIONS.md "Routes in Fastify's pipeline").
+const tree: z.ZodType<Node> = z.lazy(() => z.object({ name: z.string(), children: z.array(tree) })).meta({ id: 'TestOnlyTree' });
+
 let server: TestServer;
 let doc: OpenApiDocument;
 beforeAll(async () => {
@@ -21,6 +31,21 @@ beforeAll(async () => {
     access: 'public',
     response: z.object({ id: z.number(), name: z.string(), nested: z.object({ kept: z.boolean() }) }),
     handler: async () => ({ id: 7, name: 'seven', passwordHash: 'scrypt$secret', nested: { kept: true, tokenHash: 'abc' } }),
+  });
+  // A route whose schemas JSON Schema cannot say whole: a custom check, a bigint, a date, a transform, recursion.
+  defineRoute(server.app, server.app.context, {
+    method: 'POST',
+    path: ODD_PATH,
+    access: 'public',
+    body: z.object({
+      amount: z.custom<string>((v) => typeof v === 'string'),
+      big: z.bigint(),
+      at: z.date(),
+      code: z.string().transform((s) => s.toUpperCase()),
+      tree,
+    }),
+    response: z.object({ at: z.date(), n: z.string().transform(Number) }),
+    handler: async () => ({ at: new Date(0), n: '1' }),
   });
   await server.app.ready();
   const res = await server.app.inject({ method: 'GET', url: '/api/openapi.json' });
@@ -132,6 +157,21 @@ describe('the API describes itself', () => {
     const chain = await server.call<Record<string, unknown>>('GET', ApiPath.chain.detail, { token, query: { id: 1 } });
     expect(chain.code).toBe(200);
     expect(typeof chain.data.createdAt).toBe('string');
+  });
+
+  it('never fails on what JSON Schema cannot say: transforms, custom checks, bigints, dates, recursion', () => {
+    const schema = operation('post', ODD_PATH).requestBody!.content['application/json'].schema as { properties: Record<string, unknown> };
+    expect(schema.properties).toMatchObject({
+      amount: {},
+      big: { type: 'string' },
+      at: { type: 'string', format: 'date-time' },
+      code: { type: 'string' },
+    });
+    expect(dataOf('post', ODD_PATH)).toMatchObject({ properties: { at: { type: 'string', format: 'date-time' } } });
+    // A recursive schema is a component, where a $ref of the document reaches it.
+    const text = JSON.stringify(doc);
+    expect(text).not.toContain('#/$defs/');
+    for (const [, name] of text.matchAll(/"#\/components\/schemas\/([^"]+)"/g)) expect(doc.components.schemas, name).toHaveProperty([name]);
   });
 
   it('holds no secret of the server', () => {
