@@ -6,7 +6,6 @@ import { chainWallet } from './chainWallet';
 import { multisig } from './multisig';
 import { member } from './member';
 import { invitation } from './invitation';
-import { assetFlow, assetFlowLite } from './assetFlow';
 import { refund, supply, supplyHistory, transfer, withdraw } from './movement';
 import { merchantLiteWallet, merchantProWallet, merchantStdWallet } from './tierWallets';
 import { auditLog } from './auditLog';
@@ -28,8 +27,6 @@ export const resources = [
     merchantLiteWallet,
     member,
     invitation,
-    assetFlow,
-    assetFlowLite,
     transfer,
     withdraw,
     refund,
