@@ -3,7 +3,6 @@ import { addDeclaredTexts } from './engine/declaredTexts';
 import { declaredResources } from './declared';
 import { i18n } from '../i18n/i18nProvider';
 import { multisig } from './multisig';
-import { assetFlow, assetFlowLite } from './assetFlow';
 import { refund, supply, supplyHistory, transfer, withdraw } from './movement';
 import { auditLog } from './auditLog';
 import { signListEndpoints } from './multisig/signLists';
@@ -15,7 +14,7 @@ import { signListEndpoints } from './multisig/signLists';
  * (`<name>/resource.ts`) are found by their file name.
  */
 export const resources = [
-  ...[multisig, assetFlow, assetFlowLite, transfer, withdraw, refund, supply, supplyHistory, auditLog],
+  ...[multisig, transfer, withdraw, refund, supply, supplyHistory, auditLog],
   ...declaredResources.map(defineResource),
 ];
 

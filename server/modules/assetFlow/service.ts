@@ -4,7 +4,19 @@ import { paginate } from '../../http/pagination';
 import { orgVisibleTo } from '../../http/tenancy';
 import type { Caller } from '../../http/caller';
 import type { ListResult } from '../../../src/contract/envelope';
-import type { AssetFlowListQuery, AssetFlowRecordInput } from '../../../src/contract/schemas/assetFlow';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerContext } from '../../http/serverContext';
+import { sendCsvExport } from '../../http/csvExport';
+import { exportNames } from '../../http/exportNames';
+import { assetFlowExports } from '../../../src/contract/exports';
+import type { AssetFlowExportQuery, AssetFlowListQuery, AssetFlowRecordInput } from '../../../src/contract/schemas/assetFlow';
+
+/*
+ * The ledger of balance changes (/asset-flow and /asset-flow-lite, "all except agent"; docs/ledger.md),
+ * served for the declarations src/resources/assetFlow/resource.ts and assetFlowLite/resource.ts
+ * (server/modules/declared/moduleService.ts): written only through server/modules/ledger/post.ts.
+ * Both screens read one API, so its list and export tolerate a replica's lag alike.
+ */
 
 /** The ledger entries a list or export selects, and the page shape they share. */
 export function assetFlowSource(db: Db, caller: Caller, query: AssetFlowListQuery) {
@@ -57,8 +69,27 @@ export function assetFlowSource(db: Db, caller: Caller, query: AssetFlowListQuer
 }
 
 /** Ledger entries of the wallets the caller's tenancy reaches, newest first by default; amounts stay decimal strings. */
-export async function listAssetFlow(db: Db, caller: Caller, query: AssetFlowListQuery): Promise<ListResult<AssetFlowRecordInput>> {
-  const { filtered, options } = assetFlowSource(db, caller, query);
-  const page = await paginate(filtered, { ...query, order: query.sort ? query.order : 'desc' }, options);
-  return page;
+export async function list(
+  context: ServerContext,
+  { caller, query }: { caller: Caller; query: AssetFlowListQuery },
+): Promise<ListResult<AssetFlowRecordInput>> {
+  const { filtered, options } = assetFlowSource(context.reader, caller, query);
+  return paginate(filtered, { ...query, order: query.sort ? query.order : 'desc' }, options);
 }
+
+/** The whole filtered ledger as CSV, newest first unless sorted, worded as the screen that asked (`view`). */
+async function exportAssetFlow(
+  context: ServerContext,
+  input: { caller: Caller; query: AssetFlowExportQuery; request: FastifyRequest; reply: FastifyReply },
+) {
+  const { caller, query, request, reply } = input;
+  const view = query.view ?? 'asset-flow';
+  return sendCsvExport(request, reply, context.messages, {
+    names: await exportNames(context.reader),
+    ...assetFlowSource(context.reader, caller, query),
+    sort: { sort: query.sort, order: query.sort ? query.order : 'desc' },
+    view: assetFlowExports[view],
+    name: view,
+  });
+}
+export { exportAssetFlow as export };

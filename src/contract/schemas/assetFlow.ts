@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuery, recordId, instant } from './listQuery';
 import { isoInstant, listResult } from './response';
+import { exportView } from './exportQuery';
 
 /** GET /sys/asset-flow/list (/asset-flow, docs/ledger.md): balance changes of the wallets in the caller's scope. */
 export const assetFlowSortable = ['id', 'createdAt', 'delta'] as const;
@@ -15,6 +16,9 @@ export const assetFlowListQuery = listQuery(assetFlowSortable, {
   dateTo: instant.optional(),
 });
 export type AssetFlowListQuery = z.infer<typeof assetFlowListQuery>;
+/** GET /sys/asset-flow/export: the list's filters, and which screen's columns the file words (the full ledger or its lite view). */
+export const assetFlowExportQuery = assetFlowListQuery.extend({ view: exportView(['asset-flow', 'asset-flow-lite']) });
+export type AssetFlowExportQuery = z.infer<typeof assetFlowExportQuery>;
 
 export const assetFlowRecord = z.object({
   id: z.number(),

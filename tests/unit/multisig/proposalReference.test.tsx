@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { assetFlow } from '../../../src/resources/assetFlow';
+import assetFlowDeclaration from '../../../src/resources/assetFlow/resource';
+import { defineResource } from '../../../src/resources/engine';
 import { exportColumns } from '../../../src/resources/engine/exportColumns';
 import { recordDisplay } from '../../../src/resources/engine/views/common';
 import { withdraw } from '../../../src/resources/movement';
@@ -14,6 +15,9 @@ import { mountHome } from '../resources/mountHome';
 import { testI18nProvider } from '../testI18nProvider';
 import { signerChange, withdrawal } from './proposalFixtures';
 import { ApiPath } from '../../../src/contract/apiPaths';
+
+/** The ledger screen (/asset-flow), from its declaration. */
+const assetFlow = defineResource(assetFlowDeclaration);
 
 startMockApi();
 afterEach(() => vi.restoreAllMocks());

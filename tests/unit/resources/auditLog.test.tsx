@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { auditLog } from '../../../src/resources/auditLog';
-import { assetFlow } from '../../../src/resources/assetFlow';
+import assetFlowDeclaration from '../../../src/resources/assetFlow/resource';
+import { defineResource } from '../../../src/resources/engine';
 import { exportColumns } from '../../../src/resources/engine/exportColumns';
 import { fieldChanges } from '../../../src/resources/auditLog/auditValues';
 import { session } from '../../../src/session';
@@ -11,6 +12,9 @@ import { answer, mountAdmin } from './harness';
 import type { AuditEventRecord } from '../../../src/contract/schemas/auditLog';
 import type { LedgerVerifyResult } from '../../../src/contract/schemas/ledger';
 import { ApiPath } from '../../../src/contract/apiPaths';
+
+/** The ledger screen (/asset-flow), from its declaration. */
+const assetFlow = defineResource(assetFlowDeclaration);
 
 startMockApi();
 

@@ -4,7 +4,10 @@ import { refund } from '../../../src/resources/movement';
 import paymentReportDeclaration from '../../../src/resources/paymentReport/resource';
 import chain from '../../../src/resources/chain/resource';
 import { defineResource } from '../../../src/resources/engine';
-import { assetFlow } from '../../../src/resources/assetFlow';
+import assetFlowDeclaration from '../../../src/resources/assetFlow/resource';
+
+/** The ledger screen (/asset-flow), from its declaration. */
+const assetFlow = defineResource(assetFlowDeclaration);
 
 const paymentReport = defineResource(paymentReportDeclaration);
 

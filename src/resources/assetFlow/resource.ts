@@ -1,22 +1,30 @@
-import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { ApiPath } from '../../contract/apiPaths';
 import { LEDGER_REASONS } from '../../contract/ledger';
 import { optionalProposalReference } from '../../contract/proposalReference';
-import { defineResource } from '../engine';
+import { declareResource } from '../engine/declare';
 
-/**
- * The ledger of balance changes (/asset-flow, all except agents; docs/ledger.md): every credit and
- * debit of the wallets in the caller's scope, with the balance after it; read-only. It
- * follows the chain selected in the app bar.
- */
 /** A reason's translation key: `initial credit` → `initialCredit`. */
 const reasonKey = (reason: string) => reason.replace(/ (\w)/g, (_, c: string) => c.toUpperCase());
 
-export const assetFlow = defineResource({
+/**
+ * The ledger of balance changes (/asset-flow, all except agents; docs/ledger.md): every credit and
+ * debit of the wallets in the caller's scope, with the balance after it; read-only, with a CSV
+ * export. It follows the chain selected in the app bar. The whole resource is this file; its
+ * server side is server/modules/assetFlow/service.ts (README "A resource with its own service"),
+ * which also serves the lite screen (src/resources/assetFlowLite/resource.ts) on the same API.
+ */
+export default declareResource({
   name: 'asset-flow',
-  route: '/asset-flow',
-  icon: ReceiptLongIcon,
+  route: { path: '/asset-flow', group: 'excludeAgent' },
+  icon: { lazy: () => import('@mui/icons-material/ReceiptLong') },
   menuGroup: 'reports',
+  api: { module: 'assetFlow' },
+  schema: () =>
+    import('../../contract/schemas/assetFlow').then((m) => ({
+      list: m.assetFlowListQuery,
+      record: m.assetFlowRecord,
+      export: m.assetFlowExportQuery,
+    })),
   endpoints: { export: ApiPath.assetFlow.export },
   chainScoped: true,
   fields: [
@@ -44,27 +52,4 @@ export const assetFlow = defineResource({
   views: { show: false },
   // The operator's check of the books above the entries (nothing for other roles).
   list: { sort: { field: 'createdAt', order: 'DESC' }, summary: () => import('./LedgerCheck') },
-});
-
-/**
- * /asset-flow-lite: the same ledger in five columns (time, wallet, currency, change,
- * balance after), for a quick look at what moved; the full one has reasons and hashes.
- */
-export const assetFlowLite = defineResource({
-  name: 'asset-flow-lite',
-  route: '/asset-flow-lite',
-  icon: ReceiptLongIcon,
-  menuGroup: 'reports',
-  endpoints: { list: ApiPath.assetFlow.list, export: ApiPath.assetFlow.export },
-  chainScoped: true,
-  fields: [
-    { source: 'chainId', kind: 'reference', reference: 'chain', inList: false },
-    { source: 'createdAt', kind: 'dateTime', sortable: true },
-    { source: 'walletLabel', kind: 'text' },
-    { source: 'symbol', kind: 'text', filterable: 'alwaysOn' },
-    { source: 'delta', kind: 'amount', inForm: false, sortable: true },
-    { source: 'balanceAfter', kind: 'amount', inForm: false },
-  ],
-  views: { show: false },
-  list: { sort: { field: 'createdAt', order: 'DESC' } },
 });
