@@ -26,8 +26,13 @@ export default defineConfig({
     // Playwright's own defaults outside the runner, which the tests were written against.
     actionTimeout: 30_000,
     navigationTimeout: 30_000,
-    // A failed test keeps its trace: actions, DOM snapshots, network and console. No screencast:
-    // encoding a frame per paint costs the busy machine more than the snapshots it duplicates.
+    // A failed test keeps its trace (actions, DOM snapshots, network, console) under test-results/
+    // (git-ignored); a passing test keeps nothing. No screencast: encoding a frame per paint costs
+    // the busy machine more than the snapshots it duplicates.
     trace: { mode: 'retain-on-failure', screenshots: false },
+    // The screenshots of a failed test's open pages come from tests/e2e/test.ts (failureScreenshots):
+    // Playwright's 'only-on-failure' shoots every page as it closes, and a page in the background
+    // may never answer.
+    screenshot: 'off',
   },
 });
