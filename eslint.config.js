@@ -20,7 +20,12 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: 'CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(only|skip|todo)$/]',
+          selector: 'CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(only|skip|todo|fixme)$/]',
+          message: 'No focused or skipped tests on main.',
+        },
+        {
+          // @playwright/test's `test.describe.only(…)`, `test.describe.skip(…)`.
+          selector: 'CallExpression[callee.object.property.name="describe"][callee.property.name=/^(only|skip|fixme)$/]',
           message: 'No focused or skipped tests on main.',
         },
       ],
@@ -33,7 +38,12 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: 'CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(only|skip|todo)$/]',
+          selector: 'CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(only|skip|todo|fixme)$/]',
+          message: 'No focused or skipped tests on main.',
+        },
+        {
+          // @playwright/test's `test.describe.only(…)`, `test.describe.skip(…)`.
+          selector: 'CallExpression[callee.object.property.name="describe"][callee.property.name=/^(only|skip|fixme)$/]',
           message: 'No focused or skipped tests on main.',
         },
         {

@@ -2,9 +2,10 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { localeVersionsPlugin } from './build/localeVersions.ts';
 
-// Four projects so the README's one test command runs them in the right order:
-// unit (jsdom, msw), api (real server on a fresh PGlite, then on PostgreSQL), cluster (API
-// processes on a PostgreSQL they restart), e2e (built console in Chromium).
+// Three projects so the README's one test command runs them in the right order: unit (jsdom,
+// msw), api (real server on a fresh PGlite, then on PostgreSQL), cluster (API processes on a
+// PostgreSQL they restart). The e2e suite (built console in Chromium) runs on @playwright/test
+// (playwright.config.ts).
 export default defineConfig({
   plugins: [react(), localeVersionsPlugin('public/locales')],
   test: {
@@ -45,22 +46,6 @@ export default defineConfig({
           environment: 'node',
           // Each wait inside is bounded at 120 s; a test holds a few of them.
           testTimeout: 600_000,
-          hookTimeout: 180_000,
-          fileParallelism: false,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
-          environment: 'node',
-          // Migrates and seeds one database the files' servers start from (tests/e2e/globalSetup.ts).
-          globalSetup: ['tests/e2e/globalSetup.ts'],
-          // expect.poll gives up after 1 s by default: far too soon for a page on a busy 2-core box.
-          // 20 s stays well under the test's own 120 s ceiling.
-          expect: { poll: { timeout: 20_000 } },
-          testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
         },

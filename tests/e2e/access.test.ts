@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './test';
 import type { Page } from 'playwright-core';
 import { e2eEnvironment, signIn } from './harness';
 
@@ -21,8 +21,8 @@ const expectDenied = async (page: Page, path: string) => {
   await page.getByRole('link', { name: 'Back to home' }).waitFor();
 };
 
-describe('the menu and guards follow the role matrix', () => {
-  it('superAdmin sees operator screens and no agent or merchant-tier screens', async () => {
+test.describe('the menu and guards follow the role matrix', () => {
+  test('superAdmin sees operator screens and no agent or merchant-tier screens', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'superAdmin');
     const menu = await menuOf(page);
@@ -39,7 +39,7 @@ describe('the menu and guards follow the role matrix', () => {
     await page.close();
   });
 
-  it('agentEmployee sees agent screens, and a denied URL lands on /403', async () => {
+  test('agentEmployee sees agent screens, and a denied URL lands on /403', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'agentEmployee');
     const menu = await menuOf(page);
@@ -52,7 +52,7 @@ describe('the menu and guards follow the role matrix', () => {
     await page.close();
   });
 
-  it('merchantLiteEmployee has no multisig and reaches the lite screens', async () => {
+  test('merchantLiteEmployee has no multisig and reaches the lite screens', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantLiteEmployee');
     const menu = await menuOf(page);
@@ -68,7 +68,7 @@ describe('the menu and guards follow the role matrix', () => {
     await page.close();
   });
 
-  it('merchantStdFinance sees the standard tier and cannot open the operator brand page', async () => {
+  test('merchantStdFinance sees the standard tier and cannot open the operator brand page', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantStdFinance');
     const menu = await menuOf(page);
@@ -80,7 +80,7 @@ describe('the menu and guards follow the role matrix', () => {
     await page.close();
   });
 
-  it('merchants see networks read-only: no create button', async () => {
+  test('merchants see networks read-only: no create button', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantStdFinance');
     await page.goto(`${env.server.baseUrl}/network`);
@@ -91,7 +91,7 @@ describe('the menu and guards follow the role matrix', () => {
     await page.close();
   });
 
-  it('multiOrg: switching org changes the menu, remembers the choice, and leaves a page the new role may not see', async () => {
+  test('multiOrg: switching org changes the menu, remembers the choice, and leaves a page the new role may not see', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'multiOrg');
     const org = page.getByRole('combobox', { name: 'Organisation' });

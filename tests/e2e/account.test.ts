@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './test';
 import type { Page } from 'playwright-core';
 import { e2eEnvironment, signIn } from './harness';
 
@@ -6,8 +6,8 @@ const env = e2eEnvironment();
 
 const sessionRows = (page: Page) => page.getByRole('table', { name: 'Sessions' }).locator('tbody tr');
 
-describe('/account, in the browser', () => {
-  it('renames the user, revokes another session, changes the password and signs out by revoking this device', async () => {
+test.describe('/account, in the browser', () => {
+  test('renames the user, revokes another session, changes the password and signs out by revoking this device', async () => {
     const elsewhere = await env.browser.newPage();
     await signIn(elsewhere, env.server.baseUrl, 'merchantStdManager');
     const page = await env.browser.newPage();

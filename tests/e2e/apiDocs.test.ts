@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './test';
 import { e2eEnvironment } from './harness';
 import { ApiPath } from '../../src/contract/apiPaths';
 
 const env = e2eEnvironment();
 
-describe('the API reader at /api/docs', () => {
-  it('draws every operation from /api/openapi.json under the console’s Content-Security-Policy, without one violation', async () => {
+test.describe('the API reader at /api/docs', () => {
+  test('draws every operation from /api/openapi.json under the console’s Content-Security-Policy, without one violation', async () => {
     const page = await env.browser.newPage();
     await page.addInitScript(() => {
       const seen: string[] = [];

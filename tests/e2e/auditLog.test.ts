@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './test';
 import { e2eEnvironment, saveAndWait, signIn } from './harness';
 
 const env = e2eEnvironment();
 
-describe('the audit log', () => {
-  it('superAdmin changes a currency’s withdrawal fee and reads who changed it, before → after', async () => {
+test.describe('the audit log', () => {
+  test('superAdmin changes a currency’s withdrawal fee and reads who changed it, before → after', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'superAdmin');
     // USDT on Ethereum (the demo's second currency).
@@ -36,7 +36,7 @@ describe('the audit log', () => {
     await page.close();
   });
 
-  it('a merchant manager reads its own org’s events only, with no chain check', async () => {
+  test('a merchant manager reads its own org’s events only, with no chain check', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantProManager');
     await page.getByRole('menuitem', { name: 'Audit log' }).click();
@@ -49,7 +49,7 @@ describe('the audit log', () => {
     await page.close();
   });
 
-  it('the operator’s asset flow opens with the books’ check: they balance', async () => {
+  test('the operator’s asset flow opens with the books’ check: they balance', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'superAdmin');
     await page.goto(`${env.server.baseUrl}/asset-flow`);

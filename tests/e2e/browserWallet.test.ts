@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './test';
 import type { Page } from 'playwright-core';
 import { generatePrivateKey } from 'viem/accounts';
 import { demoSigningKey } from '../../src/contract/demoSigningKey';
@@ -16,14 +16,14 @@ const env = e2eEnvironment();
  * it, and approvals on a Safe are signed by the wallet, which asks its owner, instead of by a key
  * the console keeps under a passphrase.
  */
-describe('signing with the browser wallet', () => {
+test.describe('signing with the browser wallet', () => {
   // merchantProFinance's wallet holds the key the seed registered for them, the Aurora cold Safe's owner.
   const wallet = new FakeWallet(demoSigningKey('merchantProFinance'));
   let proposalUrl = '';
   // One browser for merchantProFinance throughout: what /account keeps lives in its storage.
   let page: Page;
 
-  it('merchantProFinance chooses the browser wallet on /account: no passphrase, and the browser keeps only its address', async () => {
+  test('merchantProFinance chooses the browser wallet on /account: no passphrase, and the browser keeps only its address', async () => {
     const manager = await env.browser.newPage();
     await signIn(manager, env.server.baseUrl, 'merchantProManager');
     proposalUrl = await startAuroraColdTransfer(manager, env.server.baseUrl, { amount: '0.25', memo: 'E2E wallet' });
@@ -46,7 +46,7 @@ describe('signing with the browser wallet', () => {
     expect(JSON.parse(stored!)).toEqual({ version: 1, kind: 'injected', address: wallet.address });
   });
 
-  it('a wallet showing another account, or declining, signs nothing: the console says why and the count stays', async () => {
+  test('a wallet showing another account, or declining, signs nothing: the console says why and the count stays', async () => {
     await page.goto(proposalUrl);
     await expect.poll(() => page.getByTestId('timeline').textContent()).toContain('0 of 2 approvals');
 
@@ -68,7 +68,7 @@ describe('signing with the browser wallet', () => {
     expect(detail.approvals).toHaveLength(0);
   });
 
-  it('approving asks the wallet, not a passphrase, and the Safe approval recovers to the wallet account', async () => {
+  test('approving asks the wallet, not a passphrase, and the Safe approval recovers to the wallet account', async () => {
     await page.reload();
     await page.getByRole('button', { name: 'Approve' }).click();
     const dialog = page.getByRole('dialog');
@@ -86,7 +86,7 @@ describe('signing with the browser wallet', () => {
     await page.close();
   });
 
-  it('a user who is no Safe signer registers a new wallet account with a proof the wallet signs', async () => {
+  test('a user who is no Safe signer registers a new wallet account with a proof the wallet signs', async () => {
     const fresh = new FakeWallet(generatePrivateKey());
     const page = await env.browser.newPage();
     await installWallet(page, fresh);
@@ -102,7 +102,7 @@ describe('signing with the browser wallet', () => {
     await page.close();
   });
 
-  it('without a browser wallet, /account does not offer one', async () => {
+  test('without a browser wallet, /account does not offer one', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantProEmployee');
     await page.goto(`${env.server.baseUrl}/account`);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './test';
 import type { Page } from 'playwright-core';
 import { getAddress, keccak256, toHex } from 'viem';
 import { shortenChainValue } from '../../src/resources/engine/explorer';
@@ -33,43 +33,45 @@ const settle = async (page: Page) => {
 /** The chip above a chain-scoped list. */
 const listChain = (page: Page) => page.getByTestId('list-chain');
 
-describe('a record saved on another chain than the app bar’s', () => {
-  it.each([
+test.describe('a record saved on another chain than the app bar’s', () => {
+  for (const [width, viewport] of [
     ['1440', DESKTOP],
     ['390', PHONE],
-  ])('a currency (%s px): the console switches to its chain, says so, and lists it', async (_width, viewport) => {
-    const page = await env.browser.newPage({ viewport });
-    await signIn(page, env.server.baseUrl, 'superAdmin');
-    await page.goto(`${env.server.baseUrl}/currency`);
-    await expect.poll(() => listChain(page).textContent()).toBe('Chain: Ethereum');
-    expect(await axeViolations(page, '/currency')).toEqual([]);
+  ] as const) {
+    test(`a currency (${width} px): the console switches to its chain, says so, and lists it`, async () => {
+      const page = await env.browser.newPage({ viewport });
+      await signIn(page, env.server.baseUrl, 'superAdmin');
+      await page.goto(`${env.server.baseUrl}/currency`);
+      await expect.poll(() => listChain(page).textContent()).toBe('Chain: Ethereum');
+      expect(await axeViolations(page, '/currency')).toEqual([]);
 
-    await page.goto(`${env.server.baseUrl}/currency/create`);
-    await select(page, 'Chain', /^BNB Smart Chain$/);
-    const symbol = `X${viewport.width}`;
-    const input = page.locator('form').getByRole('combobox', { name: 'Symbol' });
-    await input.fill(symbol);
-    await input.press('Escape');
-    await page.locator('form').getByLabel('Name').fill(`Scope test ${viewport.width}`);
-    // BNB Smart Chain has its native coin: a new currency there is a token.
-    await page.locator('form').getByLabel('Contract address').fill(freshAddress(symbol));
-    await saveAndWait(page, /\/currency$/);
-    await page
-      .getByRole('alert')
-      .filter({ hasText: `Currency “${symbol}” created on BNB Smart Chain; the console now shows BNB Smart Chain` })
-      .waitFor();
-    await expect.poll(() => listChain(page).textContent()).toBe('Chain: BNB Smart Chain');
-    await expect.poll(() => page.locator('main').textContent()).toContain(`Scope test ${viewport.width}`);
-    // The next page remembers it too: the app bar's chain is the record's now.
-    await page.goto(`${env.server.baseUrl}/aggregate`);
-    // Even a list with no rows on that chain names it.
-    await expect.poll(() => listChain(page).textContent()).toBe('Chain: BNB Smart Chain');
-    expect(await axeViolations(page, '/aggregate')).toEqual([]);
-    await page.close();
-  });
+      await page.goto(`${env.server.baseUrl}/currency/create`);
+      await select(page, 'Chain', /^BNB Smart Chain$/);
+      const symbol = `X${viewport.width}`;
+      const input = page.locator('form').getByRole('combobox', { name: 'Symbol' });
+      await input.fill(symbol);
+      await input.press('Escape');
+      await page.locator('form').getByLabel('Name').fill(`Scope test ${viewport.width}`);
+      // BNB Smart Chain has its native coin: a new currency there is a token.
+      await page.locator('form').getByLabel('Contract address').fill(freshAddress(symbol));
+      await saveAndWait(page, /\/currency$/);
+      await page
+        .getByRole('alert')
+        .filter({ hasText: `Currency “${symbol}” created on BNB Smart Chain; the console now shows BNB Smart Chain` })
+        .waitFor();
+      await expect.poll(() => listChain(page).textContent()).toBe('Chain: BNB Smart Chain');
+      await expect.poll(() => page.locator('main').textContent()).toContain(`Scope test ${viewport.width}`);
+      // The next page remembers it too: the app bar's chain is the record's now.
+      await page.goto(`${env.server.baseUrl}/aggregate`);
+      // Even a list with no rows on that chain names it.
+      await expect.poll(() => listChain(page).textContent()).toBe('Chain: BNB Smart Chain');
+      expect(await axeViolations(page, '/aggregate')).toEqual([]);
+      await page.close();
+    });
+  }
 
   // Each page is a browser context of its own: it starts on the default chain, Ethereum.
-  it('a wallet (390 px): saved on BNB Smart Chain from Ethereum, found on the list one lands on', async () => {
+  test('a wallet (390 px): saved on BNB Smart Chain from Ethereum, found on the list one lands on', async () => {
     const page = await env.browser.newPage({ viewport: PHONE });
     await signIn(page, env.server.baseUrl, 'superAdmin');
     await page.goto(`${env.server.baseUrl}/aggregate`);
@@ -94,7 +96,7 @@ describe('a record saved on another chain than the app bar’s', () => {
   });
 });
 
-describe('explorer links on the devnet', () => {
+test.describe('explorer links on the devnet', () => {
   /** From a list of Ethereum (a devnet here), the first "show in the console" link: no public explorer is linked. */
   const followFirst = async (page: Page, path: string) => {
     await page.goto(`${env.server.baseUrl}${path}`);
@@ -108,7 +110,7 @@ describe('explorer links on the devnet', () => {
     return JSON.parse(new URL(page.url()).searchParams.get('filter') ?? '{}') as Record<string, string>;
   };
 
-  it('a ledger entry’s transaction hash opens the ledger’s entries of it (1440 px)', async () => {
+  test('a ledger entry’s transaction hash opens the ledger’s entries of it (1440 px)', async () => {
     const page = await env.browser.newPage({ viewport: DESKTOP });
     await signIn(page, env.server.baseUrl, 'superAdmin');
     const { txHash } = await followFirst(page, '/asset-flow');
@@ -118,7 +120,7 @@ describe('explorer links on the devnet', () => {
     await page.close();
   });
 
-  it('a wallet address opens the wallets filtered by it (1440 px)', async () => {
+  test('a wallet address opens the wallets filtered by it (1440 px)', async () => {
     const page = await env.browser.newPage({ viewport: DESKTOP });
     await signIn(page, env.server.baseUrl, 'superAdmin');
     const { address } = await followFirst(page, '/aggregate');
@@ -128,7 +130,7 @@ describe('explorer links on the devnet', () => {
     await page.close();
   });
 
-  it('on a phone, a wallet’s page links its address to the console too; its list rows hold no buttons (390 px)', async () => {
+  test('on a phone, a wallet’s page links its address to the console too; its list rows hold no buttons (390 px)', async () => {
     const page = await env.browser.newPage({ viewport: PHONE });
     await signIn(page, env.server.baseUrl, 'superAdmin');
     await page.goto(`${env.server.baseUrl}/aggregate`);

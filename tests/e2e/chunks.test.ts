@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './test';
 import { readManifest, staticClosure } from '../../bench/bundleSize';
 
 /**
@@ -25,12 +25,12 @@ const declaredViews = walk(path.join(root, 'src/resources'))
   .filter((f) => fs.existsSync(f));
 const screens = [...pages, ...generatedViews, ...declaredViews, path.join(root, 'src/shell/brand/BrandEditor.tsx')].map(rel).sort();
 
-describe('screen chunks in the build', () => {
+test.describe('screen chunks in the build', () => {
   const manifest = readManifest();
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
   const shell = staticClosure(manifest, [entry ?? '', 'src/Console.tsx']);
 
-  it('finds the screens it checks', () => {
+  test('finds the screens it checks', () => {
     expect(entry).toBe('index.html');
     expect(screens).toEqual(
       expect.arrayContaining([
@@ -41,10 +41,12 @@ describe('screen chunks in the build', () => {
     );
   });
 
-  it.each(screens)('%s is a chunk of its own, loaded on demand', (screen) => {
-    expect(manifest[screen]?.isDynamicEntry, `${screen} is not loaded on demand`).toBe(true);
-    expect(shell.has(screen)).toBe(false);
-    const sharing = Object.keys(manifest).filter((k) => k !== screen && manifest[k].file === manifest[screen].file);
-    expect(sharing).toEqual([]);
-  });
+  for (const screen of screens) {
+    test(`${screen} is a chunk of its own, loaded on demand`, () => {
+      expect(manifest[screen]?.isDynamicEntry, `${screen} is not loaded on demand`).toBe(true);
+      expect(shell.has(screen)).toBe(false);
+      const sharing = Object.keys(manifest).filter((k) => k !== screen && manifest[k].file === manifest[screen].file);
+      expect(sharing).toEqual([]);
+    });
+  }
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './test';
 import type { Page } from 'playwright-core';
 import { e2eEnvironment, signIn } from './harness';
 import { routesFor, ROLES } from '../../src/access';
@@ -15,8 +15,9 @@ async function recordViolations(page: Page) {
 }
 const violations = (page: Page) => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 
-describe('the console under its Content-Security-Policy', () => {
-  it('every screen of the operator’s menu works without one violation', async () => {
+test.describe('the console under its Content-Security-Policy', () => {
+  test('every screen of the operator’s menu works without one violation', async () => {
+    test.setTimeout(180_000);
     const page = await env.browser.newPage();
     await recordViolations(page);
     await signIn(page, env.server.baseUrl, 'superAdmin');
@@ -28,9 +29,9 @@ describe('the console under its Content-Security-Policy', () => {
       expect(await violations(page), route.path).toEqual([]);
     }
     await page.close();
-  }, 180_000);
+  });
 
-  it('a script injected into the page does not run', async () => {
+  test('a script injected into the page does not run', async () => {
     const page = await env.browser.newPage();
     await recordViolations(page);
     await signIn(page, env.server.baseUrl, 'superAdmin');

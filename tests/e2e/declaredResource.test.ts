@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './test';
 import { apiAs, e2eEnvironment, saveAndWait, signIn } from './harness';
 import { resourcePaths } from '../../src/contract/apiPaths';
 import orgContact from '../../src/resources/orgContact/resource';
@@ -9,8 +9,8 @@ const env = e2eEnvironment();
  * The proof resource of README "Adding a resource" in Chromium: org contacts are one declaration
  * (src/resources/orgContact/resource.ts) and a migration, and a manager uses them like any screen.
  */
-describe('org contacts, a resource that is one declaration', () => {
-  it('a deep link leads through sign-in; the manager finds Contacts in the menu and adds one; a bad address is refused in words first', async () => {
+test.describe('org contacts, a resource that is one declaration', () => {
+  test('a deep link leads through sign-in; the manager finds Contacts in the menu and adds one; a bad address is refused in words first', async () => {
     const page = await env.browser.newPage();
     await page.goto(`${env.server.baseUrl}/org-contact`);
     await page.waitForURL(/\/login/);
@@ -37,7 +37,7 @@ describe('org contacts, a resource that is one declaration', () => {
     expect(stored.list).toEqual([expect.objectContaining({ name: 'Simone Security', phone: '+44 20 7946 0123' })]);
   });
 
-  it('in Chinese the screen speaks the declaration’s own words; an employee has no Create', async () => {
+  test('in Chinese the screen speaks the declaration’s own words; an employee has no Create', async () => {
     const page = await env.browser.newPage();
     await page.goto(`${env.server.baseUrl}/login?lng=zh-CN`);
     // The detector remembers ?lng= once i18next has started, which can be after `load`: the

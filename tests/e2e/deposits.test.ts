@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './test';
 import { apiAs, e2eEnvironment, signIn } from './harness';
 import { payThroughDevnet } from './devnetPayment';
 import { ApiPath } from '../../src/contract/apiPaths';
@@ -6,7 +6,7 @@ import { ApiPath } from '../../src/contract/apiPaths';
 // A customer's payment on the devnet (docs/chains.md "Deposits"), sent through the server's devnet
 // endpoint as a wallet would, pays its order once the deposit watcher has its confirmations.
 const env = e2eEnvironment();
-const WAIT = { timeout: 90_000, interval: 1_000 };
+const WAIT = { timeout: 90_000, intervals: [1_000] };
 
 interface OrderRow {
   orderNo: string;
@@ -15,8 +15,9 @@ interface OrderRow {
   symbol: string;
 }
 
-describe('a deposit from the chain', () => {
-  it('the operator sees a pending order become paid once its payment on chain has its confirmations', { timeout: 240_000 }, async () => {
+test.describe('a deposit from the chain', () => {
+  test('the operator sees a pending order become paid once its payment on chain has its confirmations', async () => {
+    test.setTimeout(240_000);
     const call = await apiAs(env.server.baseUrl, 'superAdmin');
     const list = await call(`${ApiPath.report.payment.list}?status=pending&chainId=1&pageSize=100`);
     const pending = (list.data as unknown as { list: OrderRow[] }).list;

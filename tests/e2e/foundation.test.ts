@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './test';
 import { e2eEnvironment, signIn } from './harness';
 
 const env = e2eEnvironment();
 
-describe('foundation: sign in, list and create networks', () => {
-  it('superAdmin signs in, sees the seeded chains, creates one and finds it listed', async () => {
+test.describe('foundation: sign in, list and create networks', () => {
+  test('superAdmin signs in, sees the seeded chains, creates one and finds it listed', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'superAdmin');
     await expect.poll(() => page.getByTestId('home-networks').textContent()).toBe('3');
@@ -30,7 +30,7 @@ describe('foundation: sign in, list and create networks', () => {
     await page.close();
   });
 
-  it('a browser-history route survives a reload', async () => {
+  test('a browser-history route survives a reload', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'operatorEmployee');
     await page.goto(`${env.server.baseUrl}/currency`);
@@ -40,7 +40,7 @@ describe('foundation: sign in, list and create networks', () => {
     await page.close();
   });
 
-  it('a wrong password shows the server message as an error toast and stays on /login', async () => {
+  test('a wrong password shows the server message as an error toast and stays on /login', async () => {
     const page = await env.browser.newPage();
     await page.goto(`${env.server.baseUrl}/login`);
     await page.getByLabel(/account/i).fill('superAdmin');

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './test';
 import type { Page } from 'playwright-core';
 import { e2eEnvironment, signIn } from './harness';
 import { startAuroraColdTransfer } from './proposalSteps';
@@ -20,11 +20,11 @@ const actAndConfirm = async (page: Page, action: string, dialogButton: string, e
 
 const proposalIdOf = (url: string) => Number(/\/multisig\/(\d+)\/show/.exec(url)![1]);
 
-describe('a multisig wallet’s signers change only through a proposal its signers approve', () => {
+test.describe('a multisig wallet’s signers change only through a proposal its signers approve', () => {
   let governanceUrl = '';
   let transferUrl = '';
 
-  it('merchantProManager proposes dropping merchantProEmployee from Aurora cold (2 of 3 → 2 of 2)', async () => {
+  test('merchantProManager proposes dropping merchantProEmployee from Aurora cold (2 of 3 → 2 of 2)', async () => {
     const page = await env.browser.newPage();
     await holdDemoKey(page, 'merchantProManager');
     await signIn(page, env.server.baseUrl, 'merchantProManager');
@@ -58,7 +58,7 @@ describe('a multisig wallet’s signers change only through a proposal its signe
     await page.close();
   });
 
-  it('merchantProManager then starts a transfer from the same wallet: the next nonce, still decided by the old set', async () => {
+  test('merchantProManager then starts a transfer from the same wallet: the next nonce, still decided by the old set', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantProManager');
     transferUrl = await startAuroraColdTransfer(page, env.server.baseUrl, { amount: '0.25' });
@@ -67,7 +67,7 @@ describe('a multisig wallet’s signers change only through a proposal its signe
     await page.close();
   });
 
-  it('merchantProFinance approves and executes the signer change through the dialog; the wallet has 2 signers and the transfer is superseded', async () => {
+  test('merchantProFinance approves and executes the signer change through the dialog; the wallet has 2 signers and the transfer is superseded', async () => {
     const page = await env.browser.newPage();
     await holdDemoKey(page, 'merchantProFinance');
     await signIn(page, env.server.baseUrl, 'merchantProFinance');

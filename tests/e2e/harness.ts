@@ -1,31 +1,20 @@
-import { afterAll, beforeAll, inject } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoData';
-import { startServer, type RunningServer } from './serverProcess';
 import { ApiPath } from '../../src/contract/apiPaths';
+import { chromiumLaunchOptions } from './chromium';
+
+export { e2eEnvironment } from './test';
 
 /**
- * E2E tests drive the built console (dist/, made by `vite build` before this
- * project runs) served by the real server process (server/main.ts, as `npm start`
+ * E2E tests drive the built console (dist/, made by `vite build` before the
+ * suite runs) served by the real server process (server/main.ts, as `npm start`
  * runs it) on a database of its own with the demo seed: a copy of the one the
- * project's global setup (globalSetup.ts) migrated and seeded.
+ * suite's global setup (globalSetup.ts) migrated and seeded (`e2eEnvironment`, test.ts).
  */
 
-/** Headless Chromium as every e2e file drives it. */
+/** Headless Chromium as the e2e runner launches it, for scripts outside it (bench/pageLoad.ts). */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  return chromium.launch(chromiumLaunchOptions);
 }
 
 /** Signs in through the login form, as a person would, and waits for the home screen. */
@@ -54,21 +43,6 @@ export async function saveAndWait(page: Page, url: RegExp): Promise<void> {
     }));
     throw new Error(`${(error as Error).message}\nstill at ${page.url()}; the form shows ${JSON.stringify(shown)}`);
   }
-}
-
-/** One real server (with `extraEnv` added to its environment) and one browser for the calling test file, closed after it. */
-export function e2eEnvironment(extraEnv: Record<string, string> = {}): { server: RunningServer; browser: Browser } {
-  const env = {} as { server: RunningServer; browser: Browser };
-  beforeAll(async () => {
-    // Its own copy of the seeded database.
-    env.server = await startServer(extraEnv, inject('e2eTemplateDir'));
-    env.browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await env.browser?.close();
-    await env.server?.stop();
-  });
-  return env;
 }
 
 /** The API as a demo user, beside the browser: `call(path)` GETs, `call(path, body)` POSTs; answers the envelope. */

@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './test';
 import { e2eEnvironment, signIn } from './harness';
 
 const env = e2eEnvironment();
 
-describe('invitations and sign-up, in the browser', () => {
-  it('an agent manager issues a code; the merchant signs up with its link, lands on /home as manager; the code is then used', async () => {
+test.describe('invitations and sign-up, in the browser', () => {
+  test('an agent manager issues a code; the merchant signs up with its link, lands on /home as manager; the code is then used', async () => {
     const agent = await env.browser.newPage();
     await signIn(agent, env.server.baseUrl, 'agentManager');
     await agent.getByRole('menuitem', { name: 'Invitations' }).click();
@@ -53,7 +53,7 @@ describe('invitations and sign-up, in the browser', () => {
     await merchant.close();
   });
 
-  it('an agent manager withdraws an open code; the agent employee reads codes but issues none', async () => {
+  test('an agent manager withdraws an open code; the agent employee reads codes but issues none', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'agentManager');
     await page.goto(`${env.server.baseUrl}/invitation/create`);
@@ -86,7 +86,7 @@ describe('invitations and sign-up, in the browser', () => {
     await employee.close();
   });
 
-  it('a code used by another account: sign-up and join say so on the input, and nobody is signed out', async () => {
+  test('a code used by another account: sign-up and join say so on the input, and nobody is signed out', async () => {
     const agent = await env.browser.newPage();
     await signIn(agent, env.server.baseUrl, 'agentManager');
     await agent.goto(`${env.server.baseUrl}/invitation/create`);

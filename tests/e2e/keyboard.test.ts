@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './test';
 import type { Locator, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoData';
 import { e2eEnvironment, signIn } from './harness';
@@ -111,8 +111,8 @@ async function titleFocused(page: Page, title: string) {
     .toBe(title);
 }
 
-describe('keyboard only', () => {
-  it('signs in, lands on the title, and switches organisation and chain', async () => {
+test.describe('keyboard only', () => {
+  test('signs in, lands on the title, and switches organisation and chain', async () => {
     const page = await env.browser.newPage({ locale: 'en-US' });
     const keys = new Keyboard(page);
     await keys.signIn(env.server.baseUrl, 'multiOrg');
@@ -136,7 +136,7 @@ describe('keyboard only', () => {
     await page.close();
   });
 
-  it('opens the payment report from the menu, filters it by status, and exports exactly what it shows', async () => {
+  test('opens the payment report from the menu, filters it by status, and exports exactly what it shows', async () => {
     const page = await env.browser.newPage({ locale: 'en-US' });
     const keys = new Keyboard(page);
     await keys.signIn(env.server.baseUrl, 'merchantProFinance');
@@ -167,7 +167,7 @@ describe('keyboard only', () => {
     await page.close();
   });
 
-  it('approves a proposal through its confirmation dialog; Escape closes the dialog and gives the focus back to the button that opened it; the result is announced without taking the focus', async () => {
+  test('approves a proposal through its confirmation dialog; Escape closes the dialog and gives the focus back to the button that opened it; the result is announced without taking the focus', async () => {
     const setup = await env.browser.newPage();
     await signIn(setup, env.server.baseUrl, 'merchantProManager');
     const proposalUrl = await startAuroraColdTransfer(setup, env.server.baseUrl, { amount: '0.25' });
@@ -207,7 +207,7 @@ describe('keyboard only', () => {
     await page.close();
   });
 
-  it('creates a currency: a save with a field missing shows the error on that field, tied to it, and the corrected form saves', async () => {
+  test('creates a currency: a save with a field missing shows the error on that field, tied to it, and the corrected form saves', async () => {
     const page = await env.browser.newPage({ locale: 'en-US' });
     const keys = new Keyboard(page);
     await keys.signIn(env.server.baseUrl, 'superAdmin');

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './test';
 import { apiAs, e2eEnvironment, saveAndWait, signIn } from './harness';
 import { RECIPIENT } from './proposalSteps';
 import { approveWithDemoKey, holdDemoKey, signInDialog } from './signingKeys';
@@ -23,8 +23,8 @@ async function cedarColdEth(): Promise<number> {
  * my signature" card of /merchant-lite-wallet and the proposal page under it (docs/DECISIONS.md
  * "Lite signers and the lite cold wallet").
  */
-describe('lite signers', () => {
-  it('the lite manager withdraws out of Cedar cold, approves from the waiting card, and executes it once the other signer approved', async () => {
+test.describe('lite signers', () => {
+  test('the lite manager withdraws out of Cedar cold, approves from the waiting card, and executes it once the other signer approved', async () => {
     const base = env.server.baseUrl;
     const before = await cedarColdEth();
     const page = await env.browser.newPage();

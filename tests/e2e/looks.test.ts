@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './test';
 import type { Browser, Page } from 'playwright-core';
 import { canAccess, ROLES, ROUTES, type RoleName } from '../../src/access';
 import { e2eEnvironment, signIn } from './harness';
@@ -60,37 +60,41 @@ async function visitAll(
   await page.close();
 }
 
-describe('every screen fits the window', () => {
-  it('every screen of the route table has a role here that opens it', () => {
+test.describe('every screen fits the window', () => {
+  test('every screen of the route table has a role here that opens it', () => {
     expect(screens.filter((s) => s.role === undefined).map((s) => s.path)).toEqual([]);
   });
 
-  // One test per role, so each stays well inside its time limit on a busy machine.
-  it.each(OPENERS)(
-    'at 1280x800 no screen of %s scrolls sideways, and every list table fits its card (addresses shortened, detail-only columns on the record page)',
-    async (role) => {
+  // One test per role, so each stays well inside its time limit on a busy machine (about 20
+  // screens, each with its waits, as in accessibility.test.ts).
+  for (const role of OPENERS) {
+    test(`at 1280x800 no screen of ${role} scrolls sideways, and every list table fits its card (addresses shortened, detail-only columns on the record page)`, async () => {
+      test.setTimeout(300_000);
       const overflowing: string[] = [];
       await visitAll(env.browser, env.server.baseUrl, role, { width: 1280, height: 800 }, async (page, path) => {
         await openScreen(page, `${env.server.baseUrl}${path}`);
         overflowing.push(...(await overflowOf(page, path)));
       });
       expect(overflowing).toEqual([]);
-    },
-  );
-
-  it.each(OPENERS)('at 390x844 (a phone) no screen of %s scrolls sideways, and lists are one-column rows, not tables', async (role) => {
-    const overflowing: string[] = [];
-    await visitAll(env.browser, env.server.baseUrl, role, { width: 390, height: 844 }, async (page, path) => {
-      await openScreen(page, `${env.server.baseUrl}${path}`);
-      overflowing.push(...(await overflowOf(page, path)));
-      if ((await page.locator('.RaDatagrid-root, .RaDataTable-root').count()) > 0) overflowing.push(`${path}: a table on a phone`);
     });
-    expect(overflowing).toEqual([]);
-  });
+  }
+
+  for (const role of OPENERS) {
+    test(`at 390x844 (a phone) no screen of ${role} scrolls sideways, and lists are one-column rows, not tables`, async () => {
+      test.setTimeout(300_000);
+      const overflowing: string[] = [];
+      await visitAll(env.browser, env.server.baseUrl, role, { width: 390, height: 844 }, async (page, path) => {
+        await openScreen(page, `${env.server.baseUrl}${path}`);
+        overflowing.push(...(await overflowOf(page, path)));
+        if ((await page.locator('.RaDatagrid-root, .RaDataTable-root').count()) > 0) overflowing.push(`${path}: a table on a phone`);
+      });
+      expect(overflowing).toEqual([]);
+    });
+  }
 });
 
-describe('the app bar on a phone', () => {
-  it('offers the chain and org selectors at a readable width, and they switch', async () => {
+test.describe('the app bar on a phone', () => {
+  test('offers the chain and org selectors at a readable width, and they switch', async () => {
     const page = await env.browser.newPage({ viewport: { width: 390, height: 844 } });
     await signIn(page, env.server.baseUrl, 'multiOrg');
     const panel = page.getByRole('dialog', { name: 'Chain and organisation' });

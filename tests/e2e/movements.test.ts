@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './test';
 import { e2eEnvironment, signIn } from './harness';
 import { ApiPath } from '../../src/contract/apiPaths';
 
@@ -33,8 +33,8 @@ async function birchUsdcEntries(
   return ((await res.json()) as { data: { list: Array<{ id: number; delta: string; reason: string }> } }).data.list;
 }
 
-describe('money movements', () => {
-  it('standard finance transfers from a hot wallet: executed at once, the balance lowered', async () => {
+test.describe('money movements', () => {
+  test('standard finance transfers from a hot wallet: executed at once, the balance lowered', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantStdFinance');
     const token = await page.evaluate(() => localStorage.getItem('token'));
@@ -80,7 +80,7 @@ describe('money movements', () => {
     await page.close();
   });
 
-  it('the pro manager supplies the hot wallet from the cold multisig wallet: it becomes a proposal', async () => {
+  test('the pro manager supplies the hot wallet from the cold multisig wallet: it becomes a proposal', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantProManager');
     await page.getByRole('menuitem', { name: 'Supply', exact: true }).click();
@@ -106,7 +106,7 @@ describe('money movements', () => {
     await page.close();
   });
 
-  it('a lite employee may transfer; standard employees read withdrawals without a create button', async () => {
+  test('a lite employee may transfer; standard employees read withdrawals without a create button', async () => {
     const lite = await env.browser.newPage();
     await signIn(lite, env.server.baseUrl, 'merchantLiteEmployee');
     await lite.getByRole('menuitem', { name: 'Transfers' }).click();

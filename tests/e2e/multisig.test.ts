@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './test';
 import { apiAs as apiAsUser, e2eEnvironment, signIn } from './harness';
 import { RECIPIENT, startAuroraColdTransfer } from './proposalSteps';
 import { DEMO_PASSPHRASE, holdDemoKey, signInDialog } from './signingKeys';
@@ -8,10 +8,10 @@ const env = e2eEnvironment();
 
 const apiAs = (account: string) => apiAsUser(env.server.baseUrl, account);
 
-describe('multisig: start, approve, confirm', () => {
+test.describe('multisig: start, approve, confirm', () => {
   let proposalUrl = '';
 
-  it('merchantProManager takes their demo key into the browser on /account, starts a 2-of-3 transfer from the cold wallet (a Safe) and signs it as the first approval', async () => {
+  test('merchantProManager takes their demo key into the browser on /account, starts a 2-of-3 transfer from the cold wallet (a Safe) and signs it as the first approval', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantProManager');
     await page.goto(`${env.server.baseUrl}/account`);
@@ -42,7 +42,7 @@ describe('multisig: start, approve, confirm', () => {
     await page.close();
   });
 
-  it('a non-signer sees no action buttons and the API refuses their calls', async () => {
+  test('a non-signer sees no action buttons and the API refuses their calls', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'superAdmin');
     await page.goto(proposalUrl);
@@ -54,7 +54,7 @@ describe('multisig: start, approve, confirm', () => {
     await page.close();
   });
 
-  it('merchantProFinance approves and merchantProEmployee confirms: executed, logged, balance changed', async () => {
+  test('merchantProFinance approves and merchantProEmployee confirms: executed, logged, balance changed', async () => {
     const proposalId = Number(proposalUrl.match(/multisig\/(\d+)\/show/)![1]);
     const call = await apiAs('merchantProManager');
     const walletsBefore = await call(`${ApiPath.chainWallet.list}?pageSize=100`);
@@ -114,7 +114,7 @@ describe('multisig: start, approve, confirm', () => {
     expect(Number(coldAfter.balances.find((b) => b.symbol === 'ETH')!.amount)).toBeCloseTo(ethBefore - 1.5, 10);
   });
 
-  it('the queue shows next and queued nonces', async () => {
+  test('the queue shows next and queued nonces', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantProFinance');
     await page.goto(`${env.server.baseUrl}/multisig`);
@@ -126,7 +126,7 @@ describe('multisig: start, approve, confirm', () => {
     await page.close();
   });
 
-  it('the queue, the detail title and the withdrawal row name a proposal the same way', async () => {
+  test('the queue, the detail title and the withdrawal row name a proposal the same way', async () => {
     const call = await apiAs('merchantProManager');
     const wallets = await call(`${ApiPath.chainWallet.list}?pageSize=100`);
     const cold = (wallets.data.list as Array<{ id: number; label: string }>).find((w) => w.label === 'Aurora cold')!;
@@ -160,7 +160,7 @@ describe('multisig: start, approve, confirm', () => {
     await page.close();
   });
 
-  it('Export sign log saves every action on the org’s proposals as CSV, as the API lists them', async () => {
+  test('Export sign log saves every action on the org’s proposals as CSV, as the API lists them', async () => {
     const call = await apiAs('merchantProFinance');
     const listed = await call(`${ApiPath.sign.logList}?pageSize=500&sort=createdAt&order=asc`);
     const page = await env.browser.newPage();

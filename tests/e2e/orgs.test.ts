@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './test';
 import { apiAs, e2eEnvironment, signIn } from './harness';
 import { ApiPath } from '../../src/contract/apiPaths';
 
 const env = e2eEnvironment();
 
-describe('org screens: the own profile, and the orgs under an operator or agent', () => {
-  it('an agent sees its profile and the merchants under it, searchable by name', async () => {
+test.describe('org screens: the own profile, and the orgs under an operator or agent', () => {
+  test('an agent sees its profile and the merchants under it, searchable by name', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'agentEmployee');
     await page.getByRole('menuitem', { name: 'Agent' }).click();
@@ -21,7 +21,7 @@ describe('org screens: the own profile, and the orgs under an operator or agent'
     await page.close();
   });
 
-  it('a merchant sees only its own profile, with the agency it is under', async () => {
+  test('a merchant sees only its own profile, with the agency it is under', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantLiteEmployee');
     await page.goto(`${env.server.baseUrl}/merchant-lite`);
@@ -32,8 +32,8 @@ describe('org screens: the own profile, and the orgs under an operator or agent'
   });
 });
 
-describe('asset flow', () => {
-  it('finance reads the ledger of its wallets on the selected chain, with the payments they received', async () => {
+test.describe('asset flow', () => {
+  test('finance reads the ledger of its wallets on the selected chain, with the payments they received', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantProFinance');
     await page.getByRole('menuitem', { name: 'Asset flow', exact: true }).click();
@@ -46,7 +46,7 @@ describe('asset flow', () => {
     await page.close();
   });
 
-  it('Export saves the whole filtered list as CSV with translated headers and labels', async () => {
+  test('Export saves the whole filtered list as CSV with translated headers and labels', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'superAdmin');
     await page.goto(`${env.server.baseUrl}/asset-flow`);
@@ -80,8 +80,8 @@ describe('asset flow', () => {
   });
 });
 
-describe('asset flow (lite)', () => {
-  it('shows the same ledger in five columns', async () => {
+test.describe('asset flow (lite)', () => {
+  test('shows the same ledger in five columns', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantLiteEmployee');
     await page.getByRole('menuitem', { name: 'Asset flow (lite)' }).click();
@@ -93,8 +93,8 @@ describe('asset flow (lite)', () => {
   });
 });
 
-describe('home', () => {
-  it('shows the paid volume of the last 30 days per currency, switchable', async () => {
+test.describe('home', () => {
+  test('shows the paid volume of the last 30 days per currency, switchable', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'superAdmin');
     const total = page.getByTestId('home-volume-total');
@@ -114,8 +114,8 @@ describe('home', () => {
   });
 });
 
-describe('tier wallets', () => {
-  it('a lite merchant reads its own wallets and balances on its tier’s wallet screen (by URL: the menu has one wallet page)', async () => {
+test.describe('tier wallets', () => {
+  test('a lite merchant reads its own wallets and balances on its tier’s wallet screen (by URL: the menu has one wallet page)', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantLiteEmployee');
     await page.goto(`${env.server.baseUrl}/merchant-lite-wallet`);

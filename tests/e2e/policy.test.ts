@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './test';
 import type { Page } from 'playwright-core';
 import { apiAs as apiAsUser, e2eEnvironment, signIn } from './harness';
 import { RECIPIENT, selectOption } from './proposalSteps';
@@ -16,10 +16,10 @@ async function pick(page: Page, testId: string, option: string | RegExp) {
   await page.getByRole('option', { name: option }).click();
 }
 
-describe('a manager’s rule decides a proposal, and the console says so', () => {
+test.describe('a manager’s rule decides a proposal, and the console says so', () => {
   let proposalUrl = '';
 
-  it('merchantProManager adds "at least 1,000 USDT → 3 approvals" on /policy; it is in force and the test box names it', async () => {
+  test('merchantProManager adds "at least 1,000 USDT → 3 approvals" on /policy; it is in force and the test box names it', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantProManager');
     await page.goto(`${env.server.baseUrl}/policy`);
@@ -51,7 +51,7 @@ describe('a manager’s rule decides a proposal, and the console says so', () =>
     await page.close();
   });
 
-  it('a 1,500 USDT proposal shows the rule and waits for three signers', async () => {
+  test('a 1,500 USDT proposal shows the rule and waits for three signers', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantProManager');
     await page.goto(`${env.server.baseUrl}/multisig`);

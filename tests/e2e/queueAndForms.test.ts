@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './test';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './axe';
 import { apiAs, e2eEnvironment, signIn } from './harness';
@@ -27,91 +27,95 @@ async function pickChain(page: Page, name: string) {
 /** The chain every row of the queue names. */
 const rowChains = (page: Page) => page.getByTestId('row-chain').allTextContents();
 
-describe('the multisig queue follows the app bar’s chain', () => {
-  it.each([
+test.describe('the multisig queue follows the app bar’s chain', () => {
+  for (const [width, viewport] of [
     ['1440', DESKTOP],
     ['390', PHONE],
-  ])('on Ethereum only Ethereum proposals, on TRON only TRON ones, each row naming its chain (%s px)', async (width, viewport) => {
-    // An open proposal on Ethereum (the demo's open queue is on TRON).
-    const call = await apiAs(env.server.baseUrl, 'merchantProManager');
-    const wallets = await call(`${ApiPath.chainWallet.list}?pageSize=100`);
-    const cold = (wallets.data.list as Array<{ id: number; label: string }>).find((w) => w.label === 'Aurora cold')!;
-    const saved = await call(ApiPath.movement.save, {
-      kind: 'withdraw',
-      walletId: cold.id,
-      to: '0x3333333333333333333333333333333333333333',
-      symbol: 'ETH',
-      amount: '0.1',
-      memo: `queue ${width}`,
+  ] as const) {
+    test(`on Ethereum only Ethereum proposals, on TRON only TRON ones, each row naming its chain (${width} px)`, async () => {
+      // An open proposal on Ethereum (the demo's open queue is on TRON).
+      const call = await apiAs(env.server.baseUrl, 'merchantProManager');
+      const wallets = await call(`${ApiPath.chainWallet.list}?pageSize=100`);
+      const cold = (wallets.data.list as Array<{ id: number; label: string }>).find((w) => w.label === 'Aurora cold')!;
+      const saved = await call(ApiPath.movement.save, {
+        kind: 'withdraw',
+        walletId: cold.id,
+        to: '0x3333333333333333333333333333333333333333',
+        symbol: 'ETH',
+        amount: '0.1',
+        memo: `queue ${width}`,
+      });
+      expect(saved.code).toBe(200);
+      const proposalId = saved.data.proposalId as number;
+
+      const page = await env.browser.newPage({ viewport });
+      await signIn(page, env.server.baseUrl, 'merchantProFinance');
+      await page.goto(`${env.server.baseUrl}/multisig`);
+      await expect.poll(() => page.getByTestId('list-chain').textContent()).toBe('Chain: Ethereum');
+      await page.getByTestId(`proposal-${proposalId}`).waitFor();
+      expect(await page.getByTestId(`proposal-${proposalId}`).getByTestId('row-chain').textContent()).toBe('Ethereum');
+      expect(new Set(await rowChains(page))).toEqual(new Set(['Ethereum']));
+      expect(await page.locator('main').textContent()).not.toContain('Aurora TRON hot');
+      expect(await axeViolations(page, `/multisig on Ethereum (${width})`)).toEqual([]);
+
+      // The history too: the demo's closed proposals on Ethereum, each naming its chain.
+      await page.getByRole('tab', { name: 'History' }).click();
+      await expect.poll(async () => (await rowChains(page)).length).toBeGreaterThan(0);
+      expect(new Set(await rowChains(page))).toEqual(new Set(['Ethereum']));
+      expect(await axeViolations(page, `/multisig history on Ethereum (${width})`)).toEqual([]);
+      await page.screenshot({ path: `/tmp/multisig-history-${width}.png`, fullPage: true });
+      await page.getByRole('tab', { name: 'Queue' }).click();
+
+      await pickChain(page, 'TRON');
+      await expect.poll(() => page.getByTestId('list-chain').textContent()).toBe('Chain: TRON');
+      await expect.poll(() => page.locator('main').textContent()).toContain('Aurora TRON hot · #1 must be executed first');
+      await page.getByTestId(`proposal-${proposalId}`).waitFor({ state: 'detached' });
+      expect(new Set(await rowChains(page))).toEqual(new Set(['TRON']));
+      await page.screenshot({ path: `/tmp/multisig-queue-${width}.png`, fullPage: true });
+
+      await page.close();
     });
-    expect(saved.code).toBe(200);
-    const proposalId = saved.data.proposalId as number;
-
-    const page = await env.browser.newPage({ viewport });
-    await signIn(page, env.server.baseUrl, 'merchantProFinance');
-    await page.goto(`${env.server.baseUrl}/multisig`);
-    await expect.poll(() => page.getByTestId('list-chain').textContent()).toBe('Chain: Ethereum');
-    await page.getByTestId(`proposal-${proposalId}`).waitFor();
-    expect(await page.getByTestId(`proposal-${proposalId}`).getByTestId('row-chain').textContent()).toBe('Ethereum');
-    expect(new Set(await rowChains(page))).toEqual(new Set(['Ethereum']));
-    expect(await page.locator('main').textContent()).not.toContain('Aurora TRON hot');
-    expect(await axeViolations(page, `/multisig on Ethereum (${width})`)).toEqual([]);
-
-    // The history too: the demo's closed proposals on Ethereum, each naming its chain.
-    await page.getByRole('tab', { name: 'History' }).click();
-    await expect.poll(async () => (await rowChains(page)).length).toBeGreaterThan(0);
-    expect(new Set(await rowChains(page))).toEqual(new Set(['Ethereum']));
-    expect(await axeViolations(page, `/multisig history on Ethereum (${width})`)).toEqual([]);
-    await page.screenshot({ path: `/tmp/multisig-history-${width}.png`, fullPage: true });
-    await page.getByRole('tab', { name: 'Queue' }).click();
-
-    await pickChain(page, 'TRON');
-    await expect.poll(() => page.getByTestId('list-chain').textContent()).toBe('Chain: TRON');
-    await expect.poll(() => page.locator('main').textContent()).toContain('Aurora TRON hot · #1 must be executed first');
-    await page.getByTestId(`proposal-${proposalId}`).waitFor({ state: 'detached' });
-    expect(new Set(await rowChains(page))).toEqual(new Set(['TRON']));
-    await page.screenshot({ path: `/tmp/multisig-queue-${width}.png`, fullPage: true });
-
-    await page.close();
-  });
+  }
 });
 
-describe('movement forms show the balance and the fee before saving', () => {
-  it.each([
+test.describe('movement forms show the balance and the fee before saving', () => {
+  for (const [width, viewport] of [
     ['1440', DESKTOP],
     ['390', PHONE],
-  ])('a withdrawal (%s px): spendable balance, fee and minimum, network fee; an amount over them is warned', async (width, viewport) => {
-    const page = await env.browser.newPage({ viewport });
-    await signIn(page, env.server.baseUrl, 'merchantStdFinance');
-    await page.goto(`${env.server.baseUrl}/withdraw/create`);
-    const form = page.locator('form');
-    await form.getByRole('combobox', { name: 'From wallet' }).click();
-    await page.getByRole('option', { name: 'Birch deposits (Hot wallet)' }).click();
-    await form.getByRole('combobox', { name: 'Currency' }).click();
-    await page.getByRole('option', { name: 'USDC' }).click();
-    const quote = page.getByTestId('movement-quote');
-    await expect.poll(() => quote.textContent()).toMatch(/Available to spend: [\d.]+ USDC/);
-    const text = (await quote.textContent()) ?? '';
-    expect(text).toContain('Fee: 2 USDC, charged on top of the amount (minimum withdrawal 10 USDC)');
-    expect(text).toMatch(/Network fee: about 0\.00065 ETH, paid by the wallet/);
-    const available = /Available to spend: ([\d.]+) USDC/.exec(text)![1];
+  ] as const) {
+    test(`a withdrawal (${width} px): spendable balance, fee and minimum, network fee; an amount over them is warned`, async () => {
+      const page = await env.browser.newPage({ viewport });
+      await signIn(page, env.server.baseUrl, 'merchantStdFinance');
+      await page.goto(`${env.server.baseUrl}/withdraw/create`);
+      const form = page.locator('form');
+      await form.getByRole('combobox', { name: 'From wallet' }).click();
+      await page.getByRole('option', { name: 'Birch deposits (Hot wallet)' }).click();
+      await form.getByRole('combobox', { name: 'Currency' }).click();
+      await page.getByRole('option', { name: 'USDC' }).click();
+      const quote = page.getByTestId('movement-quote');
+      await expect.poll(() => quote.textContent()).toMatch(/Available to spend: [\d.]+ USDC/);
+      const text = (await quote.textContent()) ?? '';
+      expect(text).toContain('Fee: 2 USDC, charged on top of the amount (minimum withdrawal 10 USDC)');
+      expect(text).toMatch(/Network fee: about 0\.00065 ETH, paid by the wallet/);
+      const available = /Available to spend: ([\d.]+) USDC/.exec(text)![1];
 
-    // The whole balance: with the fee on top it is more than the wallet holds.
-    await form.getByLabel('Amount').fill(available);
-    const warning = page.getByTestId('movement-quote-warning');
-    await expect.poll(() => warning.textContent()).toContain(`is more than the ${available} USDC available`);
-    expect(await axeViolations(page, `/withdraw/create (${width})`)).toEqual([]);
-    await page.screenshot({ path: `/tmp/withdraw-quote-${width}.png`, fullPage: true });
-    // Within it: no warning.
-    await form.getByLabel('Amount').fill('10');
-    await warning.waitFor({ state: 'detached' });
-    // Below the minimum: said before saving too.
-    await form.getByLabel('Amount').fill('5');
-    await expect.poll(() => warning.textContent()).toContain('Below the minimum withdrawal of 10 USDC');
-    await page.close();
-  });
+      // The whole balance: with the fee on top it is more than the wallet holds.
+      await form.getByLabel('Amount').fill(available);
+      const warning = page.getByTestId('movement-quote-warning');
+      await expect.poll(() => warning.textContent()).toContain(`is more than the ${available} USDC available`);
+      expect(await axeViolations(page, `/withdraw/create (${width})`)).toEqual([]);
+      await page.screenshot({ path: `/tmp/withdraw-quote-${width}.png`, fullPage: true });
+      // Within it: no warning.
+      await form.getByLabel('Amount').fill('10');
+      await warning.waitFor({ state: 'detached' });
+      // Below the minimum: said before saving too.
+      await form.getByLabel('Amount').fill('5');
+      await expect.poll(() => warning.textContent()).toContain('Below the minimum withdrawal of 10 USDC');
+      await page.close();
+    });
+  }
 
-  it('a transfer says no fee is charged; in Chinese too', async () => {
+  test('a transfer says no fee is charged; in Chinese too', async () => {
     const page = await env.browser.newPage({ viewport: DESKTOP });
     await signIn(page, env.server.baseUrl, 'merchantStdFinance');
     await page.goto(`${env.server.baseUrl}/transfer/create`);
@@ -130,7 +134,7 @@ describe('movement forms show the balance and the fee before saving', () => {
     await page.close();
   });
 
-  it('starting a money proposal shows them too', async () => {
+  test('starting a money proposal shows them too', async () => {
     const page = await env.browser.newPage({ viewport: DESKTOP });
     await signIn(page, env.server.baseUrl, 'merchantProManager');
     await page.goto(`${env.server.baseUrl}/multisig/create`);
@@ -148,8 +152,8 @@ describe('movement forms show the balance and the fee before saving', () => {
   });
 });
 
-describe('a server fault on a record page', () => {
-  it('shows the /500 content and the HTTP client’s toast only, not react-admin’s “Element does not exist”', async () => {
+test.describe('a server fault on a record page', () => {
+  test('shows the /500 content and the HTTP client’s toast only, not react-admin’s “Element does not exist”', async () => {
     const page = await env.browser.newPage({ viewport: DESKTOP });
     await signIn(page, env.server.baseUrl, 'superAdmin');
     await page.route(/\/api\/sys\/currency\/detail/, (route) =>

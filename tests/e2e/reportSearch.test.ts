@@ -1,12 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './test';
 import { e2eEnvironment, signIn } from './harness';
 
 /** A search cap small enough that "PAY" (every payment's number) is broad among the demo's orders. */
 const env = e2eEnvironment({ REPORT_SEARCH_CAP: '3' });
 const WAIT = { timeout: 15_000 };
 
-describe('a report search too broad to count', () => {
-  it('pages without a total and says why there are no totals; a narrow search is counted and totalled again', async () => {
+test.describe('a report search too broad to count', () => {
+  test('pages without a total and says why there are no totals; a narrow search is counted and totalled again', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'superAdmin');
     await page.goto(`${env.server.baseUrl}/payment-report`);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './test';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoData';
 import { apiAs, e2eEnvironment, saveAndWait, signIn } from './harness';
 import { payThroughDevnet } from './devnetPayment';
@@ -8,8 +8,8 @@ const env = e2eEnvironment();
 /** How long a poll waits for the screen to follow (a busy CI machine answers slowly). */
 const WAIT = { timeout: 15_000 };
 
-describe('finance reports', () => {
-  it('finance filters the payment report, reads totals per currency, and exports exactly the filtered rows', async () => {
+test.describe('finance reports', () => {
+  test('finance filters the payment report, reads totals per currency, and exports exactly the filtered rows', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantProFinance');
     await page.getByRole('menuitem', { name: 'Payment report' }).click();
@@ -70,7 +70,7 @@ describe('finance reports', () => {
     await page.close();
   });
 
-  it('“All chains” lists and totals every chain’s orders, each row with its chain', async () => {
+  test('“All chains” lists and totals every chain’s orders, each row with its chain', async () => {
     const login = await fetch(`${env.server.baseUrl}/api${ApiPath.auth.login}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -101,7 +101,7 @@ describe('finance reports', () => {
     await page.close();
   });
 
-  it('agents do not see the reports', async () => {
+  test('agents do not see the reports', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'agentManager');
     expect(await page.getByRole('menuitem', { name: 'Payment report' }).count()).toBe(0);
@@ -111,8 +111,8 @@ describe('finance reports', () => {
   });
 });
 
-describe('pay links', () => {
-  it('finance creates a link of its org in a currency of the selected chain, then disables it; the employee only reads', async () => {
+test.describe('pay links', () => {
+  test('finance creates a link of its org in a currency of the selected chain, then disables it; the employee only reads', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantProFinance');
     await page.getByRole('menuitem', { name: 'Pay links' }).click();
@@ -153,7 +153,7 @@ describe('pay links', () => {
   });
 });
 
-describe('order repair', () => {
+test.describe('order repair', () => {
   interface OrderRow {
     orderNo: string;
     chainId: number;
@@ -189,81 +189,75 @@ describe('order repair', () => {
           };
           return txHash ? flow.list.some((e) => e.txHash?.toLowerCase() === txHash.toLowerCase()) : flow.list.length > 0;
         },
-        { timeout: 90_000, interval: 1_000 },
+        { timeout: 90_000, intervals: [1_000] },
       )
       .toBe(true);
   };
 
-  it(
-    'the operator finds an expired order, re-credits it with the paying transaction, and the log shows who and why',
-    { timeout: 240_000 },
-    async () => {
-      const order = await firstOrder('merchantProFinance', 'status=expired&chainId=1');
-      // The customer did pay, late: on the devnet, into the order's address; the watcher books it as a deposit.
-      const call = await apiAs(env.server.baseUrl, 'superAdmin');
-      const currencies = (await call(`${ApiPath.currency.list}?chainId=1&pageSize=100`)).data as unknown as {
-        list: Array<{ symbol: string; contractAddress: string | null; decimals: number }>;
-      };
-      const txHash = await payThroughDevnet(
-        env.server,
-        currencies.list.find((c) => c.symbol === order.symbol)!,
-        order.depositAddress,
-        order.amount,
-      );
-      await bookedInto(order, txHash);
+  test('the operator finds an expired order, re-credits it with the paying transaction, and the log shows who and why', async () => {
+    test.setTimeout(240_000);
+    const order = await firstOrder('merchantProFinance', 'status=expired&chainId=1');
+    // The customer did pay, late: on the devnet, into the order's address; the watcher books it as a deposit.
+    const call = await apiAs(env.server.baseUrl, 'superAdmin');
+    const currencies = (await call(`${ApiPath.currency.list}?chainId=1&pageSize=100`)).data as unknown as {
+      list: Array<{ symbol: string; contractAddress: string | null; decimals: number }>;
+    };
+    const txHash = await payThroughDevnet(
+      env.server,
+      currencies.list.find((c) => c.symbol === order.symbol)!,
+      order.depositAddress,
+      order.amount,
+    );
+    await bookedInto(order, txHash);
 
-      const page = await env.browser.newPage();
-      await signIn(page, env.server.baseUrl, 'superAdmin');
-      await page.getByRole('menuitem', { name: 'Order repair' }).click();
-      await page.getByLabel('Order no. or transaction hash').fill(order.orderNo.toLowerCase());
-      await page.getByRole('button', { name: 'Find' }).click();
-      await page.getByRole('heading', { name: order.orderNo }).waitFor();
-      await page.getByText('This order was never repaired.').waitFor();
-      await page.getByRole('textbox', { name: /^Transaction hash/ }).fill(txHash);
-      await page.getByRole('textbox', { name: /^Reason/ }).fill('Paid after expiry; confirmed on Etherscan.');
-      await page.getByRole('button', { name: 'Re-credit' }).click();
-      await page.getByRole('button', { name: 'Confirm' }).click();
-      const log = page.getByRole('table', { name: 'Repair log' });
-      await expect.poll(() => log.textContent()).toContain('superAdmin');
-      expect(await log.textContent()).toContain('Expired → Paid');
-      expect(await page.getByRole('button', { name: 'Re-credit' }).count()).toBe(0);
-      await page.close();
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'superAdmin');
+    await page.getByRole('menuitem', { name: 'Order repair' }).click();
+    await page.getByLabel('Order no. or transaction hash').fill(order.orderNo.toLowerCase());
+    await page.getByRole('button', { name: 'Find' }).click();
+    await page.getByRole('heading', { name: order.orderNo }).waitFor();
+    await page.getByText('This order was never repaired.').waitFor();
+    await page.getByRole('textbox', { name: /^Transaction hash/ }).fill(txHash);
+    await page.getByRole('textbox', { name: /^Reason/ }).fill('Paid after expiry; confirmed on Etherscan.');
+    await page.getByRole('button', { name: 'Re-credit' }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    const log = page.getByRole('table', { name: 'Repair log' });
+    await expect.poll(() => log.textContent()).toContain('superAdmin');
+    expect(await log.textContent()).toContain('Expired → Paid');
+    expect(await page.getByRole('button', { name: 'Re-credit' }).count()).toBe(0);
+    await page.close();
 
-      // The merchant sees the repair on its own order, and has no re-credit form anywhere.
-      const merchant = await env.browser.newPage();
-      await signIn(merchant, env.server.baseUrl, 'merchantProFinance');
-      await merchant.goto(`${env.server.baseUrl}/order-repair`);
-      await merchant.getByLabel('Order no. or transaction hash').fill(order.orderNo);
-      await merchant.getByRole('button', { name: 'Find' }).click();
-      await expect.poll(() => merchant.getByRole('table', { name: 'Repair log' }).textContent()).toContain('Paid after expiry');
-      await merchant.close();
-    },
-  );
+    // The merchant sees the repair on its own order, and has no re-credit form anywhere.
+    const merchant = await env.browser.newPage();
+    await signIn(merchant, env.server.baseUrl, 'merchantProFinance');
+    await merchant.goto(`${env.server.baseUrl}/order-repair`);
+    await merchant.getByLabel('Order no. or transaction hash').fill(order.orderNo);
+    await merchant.getByRole('button', { name: 'Find' }).click();
+    await expect.poll(() => merchant.getByRole('table', { name: 'Repair log' }).textContent()).toContain('Paid after expiry');
+    await merchant.close();
+  });
 
-  it(
-    'finance re-checks an expired order paid late: the chain shows the transfer, the order is paid and the log says so',
-    { timeout: 240_000 },
-    async () => {
-      // The demo data's late payment of each merchant is its oldest expired checkout payment.
-      const order = await firstOrder('merchantProFinance', 'status=expired&sort=createdAt&order=asc');
-      // On an EVM chain that payment was sent on the devnet when it was made (server/chain/materialize.ts).
-      await bookedInto(order);
-      const page = await env.browser.newPage();
-      await signIn(page, env.server.baseUrl, 'merchantProFinance');
-      await page.goto(`${env.server.baseUrl}/order-repair`);
-      await page.getByLabel('Order no. or transaction hash').fill(order.orderNo);
-      await page.getByRole('button', { name: 'Find' }).click();
-      await page.getByRole('heading', { name: order.orderNo }).waitFor();
-      // Finance may re-check, never re-credit.
-      expect(await page.getByRole('button', { name: 'Re-credit' }).count()).toBe(0);
-      await page.getByRole('button', { name: 'Re-check on chain' }).click();
-      await page.getByText(/^Payment found on chain: the order is paid by transaction 0x[0-9a-f]{64}\.$/).waitFor();
-      const log = page.getByRole('table', { name: 'Repair log' });
-      await expect.poll(() => log.textContent()).toContain('Expired → Paid');
-      expect(await log.textContent()).toContain('Re-check on chain');
-      expect(await log.textContent()).toContain('merchantProFinance');
-      expect(await page.getByRole('button', { name: 'Re-check on chain' }).count()).toBe(0);
-      await page.close();
-    },
-  );
+  test('finance re-checks an expired order paid late: the chain shows the transfer, the order is paid and the log says so', async () => {
+    test.setTimeout(240_000);
+    // The demo data's late payment of each merchant is its oldest expired checkout payment.
+    const order = await firstOrder('merchantProFinance', 'status=expired&sort=createdAt&order=asc');
+    // On an EVM chain that payment was sent on the devnet when it was made (server/chain/materialize.ts).
+    await bookedInto(order);
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.baseUrl, 'merchantProFinance');
+    await page.goto(`${env.server.baseUrl}/order-repair`);
+    await page.getByLabel('Order no. or transaction hash').fill(order.orderNo);
+    await page.getByRole('button', { name: 'Find' }).click();
+    await page.getByRole('heading', { name: order.orderNo }).waitFor();
+    // Finance may re-check, never re-credit.
+    expect(await page.getByRole('button', { name: 'Re-credit' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Re-check on chain' }).click();
+    await page.getByText(/^Payment found on chain: the order is paid by transaction 0x[0-9a-f]{64}\.$/).waitFor();
+    const log = page.getByRole('table', { name: 'Repair log' });
+    await expect.poll(() => log.textContent()).toContain('Expired → Paid');
+    expect(await log.textContent()).toContain('Re-check on chain');
+    expect(await log.textContent()).toContain('merchantProFinance');
+    expect(await page.getByRole('button', { name: 'Re-check on chain' }).count()).toBe(0);
+    await page.close();
+  });
 });

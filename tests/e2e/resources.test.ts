@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './test';
 import type { Page } from 'playwright-core';
 import { shortenChainValue } from '../../src/resources/engine/explorer';
 import { ApiPath } from '../../src/contract/apiPaths';
@@ -20,8 +20,8 @@ const select = async (page: Page, label: string, option: RegExp) => {
   await page.getByRole('option', { name: option }).click();
 };
 
-describe('resources on the engine, in the browser', () => {
-  it('superAdmin creates a Hot wallet; a wrong EIP-55 checksum is refused on the field first', async () => {
+test.describe('resources on the engine, in the browser', () => {
+  test('superAdmin creates a Hot wallet; a wrong EIP-55 checksum is refused on the field first', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'superAdmin');
     await page.goto(`${env.server.baseUrl}/aggregate/create`);
@@ -46,7 +46,7 @@ describe('resources on the engine, in the browser', () => {
     await page.close();
   });
 
-  it('superAdmin creates a 2-of-3 MultiSigCold wallet on Ethereum: a Safe, so no address is asked and the Safe’s is listed', async () => {
+  test('superAdmin creates a 2-of-3 MultiSigCold wallet on Ethereum: a Safe, so no address is asked and the Safe’s is listed', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'superAdmin');
     await page.goto(`${env.server.baseUrl}/aggregate/create`);
@@ -69,7 +69,7 @@ describe('resources on the engine, in the browser', () => {
     await page.close();
   });
 
-  it('superAdmin creates a currency on the selected chain and finds it listed; one toast says what was saved', async () => {
+  test('superAdmin creates a currency on the selected chain and finds it listed; one toast says what was saved', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'superAdmin');
     await page.goto(`${env.server.baseUrl}/currency/create`);
@@ -91,7 +91,7 @@ describe('resources on the engine, in the browser', () => {
     await page.close();
   });
 
-  it('superAdmin saves the contract addresses of a new network through the console: the first save and a change', async () => {
+  test('superAdmin saves the contract addresses of a new network through the console: the first save and a change', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'superAdmin');
     const token = await page.evaluate(() => localStorage.getItem('token'));
@@ -130,7 +130,7 @@ describe('resources on the engine, in the browser', () => {
     await page.close();
   });
 
-  it('a merchant sees wallets and networks read-only: no create buttons, and the API refuses writes', async () => {
+  test('a merchant sees wallets and networks read-only: no create buttons, and the API refuses writes', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantStdEmployee');
     for (const path of ['/aggregate', '/network', '/currency']) {
@@ -156,7 +156,7 @@ describe('resources on the engine, in the browser', () => {
     await page.close();
   });
 
-  it("an agent manager edits the agency's own wallet but opens a merchant's read-only, also by its edit URL, and stays signed in", async () => {
+  test("an agent manager edits the agency's own wallet but opens a merchant's read-only, also by its edit URL, and stays signed in", async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'agentManager');
     await page.goto(`${env.server.baseUrl}/aggregate`);
@@ -175,7 +175,7 @@ describe('resources on the engine, in the browser', () => {
     await page.close();
   });
 
-  it('the members screen lists the selected org’s members with their role, and follows the org switcher', async () => {
+  test('the members screen lists the selected org’s members with their role, and follows the org switcher', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'multiOrg');
     await page.getByRole('menuitem', { name: 'Members' }).click();
@@ -196,7 +196,7 @@ describe('resources on the engine, in the browser', () => {
     await page.close();
   });
 
-  it('a manager changes a member’s role and removes a member; a finance member only reads', async () => {
+  test('a manager changes a member’s role and removes a member; a finance member only reads', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantStdManager');
     await page.goto(`${env.server.baseUrl}/member`);
@@ -230,8 +230,8 @@ describe('resources on the engine, in the browser', () => {
   });
 });
 
-describe('member invitations, in the browser', () => {
-  it('a manager invites a new employee; the link signs them up into the org with that role', async () => {
+test.describe('member invitations, in the browser', () => {
+  test('a manager invites a new employee; the link signs them up into the org with that role', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantProManager');
     await page.goto(`${env.server.baseUrl}/member`);
@@ -258,7 +258,7 @@ describe('member invitations, in the browser', () => {
     await newcomer.close();
   });
 
-  it('an existing account redeems a member code on /account and switches to the new org', async () => {
+  test('an existing account redeems a member code on /account and switches to the new org', async () => {
     const manager = await env.browser.newPage();
     await signIn(manager, env.server.baseUrl, 'merchantStdManager');
     await manager.goto(`${env.server.baseUrl}/member`);
@@ -290,8 +290,8 @@ describe('member invitations, in the browser', () => {
 });
 
 // Last in the file: it leaves the standard merchant org with other managers than the seed.
-describe('a manager who changes their own role', () => {
-  it('loses the manager actions at once and stays signed in', async () => {
+test.describe('a manager who changes their own role', () => {
+  test('loses the manager actions at once and stays signed in', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantStdManager');
     await page.goto(`${env.server.baseUrl}/member`);

@@ -1,12 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './test';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoData';
 import { e2eEnvironment, signIn } from './harness';
 import { ApiPath } from '../../src/contract/apiPaths';
 
 const env = e2eEnvironment();
 
-describe('app shell', () => {
-  it('?lng=zh-CN shows Chinese, remembers it in i18nextLng, and the server answers in Chinese', async () => {
+test.describe('app shell', () => {
+  test('?lng=zh-CN shows Chinese, remembers it in i18nextLng, and the server answers in Chinese', async () => {
     const page = await env.browser.newPage();
     await page.goto(`${env.server.baseUrl}/login?lng=zh-CN`);
     await page.getByRole('button', { name: '登录' }).waitFor();
@@ -19,7 +19,7 @@ describe('app shell', () => {
     await page.close();
   });
 
-  it('the app bar language menu switches the console at once; a later ?lng= still wins over that choice', async () => {
+  test('the app bar language menu switches the console at once; a later ?lng= still wins over that choice', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'superAdmin');
     // The app bar's, not the sign-in page's (still on screen while /home's chunks load).
@@ -35,7 +35,7 @@ describe('app shell', () => {
     await page.close();
   });
 
-  it('the light/dark toggle switches the theme; the app bar (blue, or dark) shows the light-coloured logo, logoDarkMode, in both', async () => {
+  test('the light/dark toggle switches the theme; the app bar (blue, or dark) shows the light-coloured logo, logoDarkMode, in both', async () => {
     const page = await env.browser.newPage({ colorScheme: 'light' });
     await signIn(page, env.server.baseUrl, 'superAdmin');
     const logo = page.locator('header img').first();
@@ -48,7 +48,7 @@ describe('app shell', () => {
     await page.close();
   });
 
-  it('the title follows the brand; the operator edits it on /brand (with an uploaded logo) and it changes at once', async () => {
+  test('the title follows the brand; the operator edits it on /brand (with an uploaded logo) and it changes at once', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'superAdmin');
     expect(await page.title()).toBe('Custodia Admin');
@@ -73,7 +73,7 @@ describe('app shell', () => {
     await page.close();
   });
 
-  it('a file that is not an image is refused with a clear message', async () => {
+  test('a file that is not an image is refused with a clear message', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'superAdmin');
     await page.goto(`${env.server.baseUrl}/brand`);
@@ -86,7 +86,7 @@ describe('app shell', () => {
     await page.close();
   });
 
-  it('an unknown path shows the not-found page with a way home', async () => {
+  test('an unknown path shows the not-found page with a way home', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantProManager');
     await page.goto(`${env.server.baseUrl}/no-such-screen`);
@@ -95,7 +95,7 @@ describe('app shell', () => {
     await page.close();
   });
 
-  it('signed out, an unknown path shows not-found (not the sign-in page), and its way home leads to sign-in', async () => {
+  test('signed out, an unknown path shows not-found (not the sign-in page), and its way home leads to sign-in', async () => {
     const page = await env.browser.newPage();
     await page.goto(`${env.server.baseUrl}/no-such-screen`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
@@ -106,7 +106,7 @@ describe('app shell', () => {
     await page.close();
   });
 
-  it('a session ended on the server sends the user to /login, which says why', async () => {
+  test('a session ended on the server sends the user to /login, which says why', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantProManager');
     // Another device signs this session out (as /account's "revoke" would).
@@ -129,7 +129,7 @@ describe('app shell', () => {
     await page.close();
   });
 
-  it('the public pages /terms, /403 and /500 open without a session, translated, with a way home', async () => {
+  test('the public pages /terms, /403 and /500 open without a session, translated, with a way home', async () => {
     const page = await env.browser.newPage();
     for (const [path, heading] of [
       ['/terms', 'Terms of service'],
@@ -146,7 +146,7 @@ describe('app shell', () => {
     await page.close();
   });
 
-  it('a screen whose data fails with a server error shows the /500 content inside the console', async () => {
+  test('a screen whose data fails with a server error shows the /500 content inside the console', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantProManager');
     await page.route(/\/api\/sys\/chain-wallet\/list/, (route) =>
@@ -159,7 +159,7 @@ describe('app shell', () => {
     await page.close();
   });
 
-  it('a screen shows the loading screen until its chunk arrives', async () => {
+  test('a screen shows the loading screen until its chunk arrives', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'superAdmin');
     let release: () => void = () => undefined;
@@ -179,7 +179,7 @@ describe('app shell', () => {
     await page.close();
   });
 
-  it('the sign-in page works without react-admin: the console chunk is fetched only after signing in', async () => {
+  test('the sign-in page works without react-admin: the console chunk is fetched only after signing in', async () => {
     const page = await env.browser.newPage();
     const consoleChunks: string[] = [];
     page.on('request', (request) => {
@@ -200,7 +200,7 @@ describe('app shell', () => {
     await page.close();
   });
 
-  it('a console chunk that fails to load (a new deployment) says so and offers a reload that recovers', async () => {
+  test('a console chunk that fails to load (a new deployment) says so and offers a reload that recovers', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantProManager');
     let gone = true;
@@ -214,7 +214,7 @@ describe('app shell', () => {
     await page.close();
   });
 
-  it('a deep link opened without a session signs in first and then lands where it pointed', async () => {
+  test('a deep link opened without a session signs in first and then lands where it pointed', async () => {
     const page = await env.browser.newPage();
     await page.goto(`${env.server.baseUrl}/currency`);
     await page.waitForURL(/\/login$/);
@@ -226,7 +226,7 @@ describe('app shell', () => {
     await page.close();
   });
 
-  it('signing out returns to the sign-in page with the token gone and the console unloaded', async () => {
+  test('signing out returns to the sign-in page with the token gone and the console unloaded', async () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantProManager');
     const token = await page.evaluate(() => localStorage.getItem('token'));
@@ -243,7 +243,7 @@ describe('app shell', () => {
     await page.close();
   });
 
-  it('/ goes to /home: through the sign-in page without a session, at once with one', async () => {
+  test('/ goes to /home: through the sign-in page without a session, at once with one', async () => {
     const page = await env.browser.newPage();
     await page.goto(`${env.server.baseUrl}/`);
     await page.waitForURL(/\/login$/);

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './test';
 import type { Page } from 'playwright-core';
 import { apiAs as apiAsUser, e2eEnvironment, signIn } from './harness';
 import { RECIPIENT } from './proposalSteps';
@@ -33,11 +33,11 @@ async function pickFilter(page: Page, label: string, option: string | RegExp) {
   await page.getByRole('option', { name: option }).click();
 }
 
-describe('the sign log', () => {
+test.describe('the sign log', () => {
   let proposalId = 0;
   let reference = '';
 
-  it('a signer sees their approval, in words, with the proposal named and linked; filters narrow it; the link opens the proposal', async () => {
+  test('a signer sees their approval, in words, with the proposal named and linked; filters narrow it; the link opens the proposal', async () => {
     // merchantProFinance starts a transfer out of a multisig wallet that is no Safe (starting is their vote); merchantProEmployee approves it.
     const finance = await apiAs('merchantProFinance');
     const started = await finance(ApiPath.sign.start, {
@@ -95,7 +95,7 @@ describe('the sign log', () => {
     await page.close();
   });
 
-  it('on a phone the log is one entry per line, still linked; in Chinese it reads in Chinese', async () => {
+  test('on a phone the log is one entry per line, still linked; in Chinese it reads in Chinese', async () => {
     const page = await env.browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'zh-CN' });
     await signIn(page, env.server.baseUrl, 'merchantProEmployee');
     await page.goto(`${env.server.baseUrl}/multisig`);
@@ -112,7 +112,7 @@ describe('the sign log', () => {
     await page.close();
   });
 
-  it('the lite row has no sign log: the API refuses it, as the route table closes /multisig', async () => {
+  test('the lite row has no sign log: the API refuses it, as the route table closes /multisig', async () => {
     const lite = await apiAs('merchantLiteManager');
     expect((await lite(ApiPath.sign.logList)).code).toBe(403);
     const page = await env.browser.newPage();
@@ -123,8 +123,8 @@ describe('the sign log', () => {
   });
 });
 
-describe('waiting proposals on a movement screen', () => {
-  it('a withdrawal out of a multisig wallet waits on /withdraw, linked to its proposal; another kind says none waits', async () => {
+test.describe('waiting proposals on a movement screen', () => {
+  test('a withdrawal out of a multisig wallet waits on /withdraw, linked to its proposal; another kind says none waits', async () => {
     const manager = await apiAs('merchantProManager');
     const saved = await manager(ApiPath.movement.save, {
       kind: 'withdraw',

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './test';
 import type { Page } from 'playwright-core';
 import { apiAs as apiAsUser, e2eEnvironment, signIn } from './harness';
 import { startAuroraColdTransfer } from './proposalSteps';
@@ -19,7 +19,7 @@ const expectAxeClean = async (page: Page, where: string) => expect(await axeViol
 const dialogShown = async (page: Page) =>
   expect.poll(() => page.locator('.MuiDialog-container').evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
 
-describe('signing without guesswork, one name per proposal', () => {
+test.describe('signing without guesswork, one name per proposal', () => {
   // Each size starts one; the first is the one executed and read in the audit log.
   const started: Array<{ url: string; reference: string }> = [];
   const proposalUrl = () => started[0].url;
@@ -29,7 +29,7 @@ describe('signing without guesswork, one name per proposal', () => {
     ['1440', DESKTOP],
     ['390', PHONE],
   ] as const) {
-    it(`at ${size} px: the proposer of a Safe proposal is told it waits for their signature and signs it from the page`, async () => {
+    test(`at ${size} px: the proposer of a Safe proposal is told it waits for their signature and signs it from the page`, async () => {
       const page = await env.browser.newPage({ viewport });
       await holdDemoKey(page, 'merchantProManager');
       await signIn(page, env.server.baseUrl, 'merchantProManager');
@@ -62,7 +62,7 @@ describe('signing without guesswork, one name per proposal', () => {
     ['1440', DESKTOP],
     ['390', PHONE],
   ] as const) {
-    it(`at ${size} px: a signer whose key is not in this browser is told so, with no passphrase to guess, and led to /account`, async () => {
+    test(`at ${size} px: a signer whose key is not in this browser is told so, with no passphrase to guess, and led to /account`, async () => {
       const page = await env.browser.newPage({ viewport });
       await signIn(page, env.server.baseUrl, 'merchantProFinance');
       await page.goto(latestUrl());
@@ -90,7 +90,7 @@ describe('signing without guesswork, one name per proposal', () => {
     });
   }
 
-  it('executed: the page shows the Safe transaction hash the ledger books it under beside the chain’s, saying how they relate', async () => {
+  test('executed: the page shows the Safe transaction hash the ledger books it under beside the chain’s, saying how they relate', async () => {
     const call = await apiAs('merchantProEmployee');
     // Nonce order: the first executes first.
     for (const { url } of started) {
@@ -126,7 +126,7 @@ describe('signing without guesswork, one name per proposal', () => {
     }
   });
 
-  it('the audit log names it by wallet and nonce and says what each event did, in the row, the drawer and the export', async () => {
+  test('the audit log names it by wallet and nonce and says what each event did, in the row, the drawer and the export', async () => {
     const { reference } = started[0];
     const page = await env.browser.newPage({ viewport: DESKTOP });
     await signIn(page, env.server.baseUrl, 'merchantProManager');

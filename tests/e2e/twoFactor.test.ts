@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './test';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { e2eEnvironment, signIn } from './harness';
@@ -43,13 +43,13 @@ async function startTransfer(): Promise<number> {
   return started.data.proposalId as number;
 }
 
-describe('two-factor authentication', () => {
+test.describe('two-factor authentication', () => {
   let secret = '';
   let recoveryCodes: string[] = [];
   /** The page merchantProFinance enrolled on: a session signed in with the password alone. */
   let enrolledOn: Page;
 
-  it('merchantProFinance enrols on /account: QR code and key, a first code, ten recovery codes shown once', async () => {
+  test('merchantProFinance enrols on /account: QR code and key, a first code, ten recovery codes shown once', async () => {
     const page = await env.browser.newPage();
     enrolledOn = page;
     await holdDemoKey(page, 'merchantProFinance');
@@ -73,7 +73,7 @@ describe('two-factor authentication', () => {
     await expect.poll(() => page.getByTestId('two-factor-status').textContent()).toBe('On');
   });
 
-  it('a session signed in before enrolling asks for a code to approve a proposal, then the approval goes through', async () => {
+  test('a session signed in before enrolling asks for a code to approve a proposal, then the approval goes through', async () => {
     const proposalId = await startTransfer();
     const page = enrolledOn;
     await page.goto(`${env.server.baseUrl}/multisig/${proposalId}/show`);
@@ -88,7 +88,7 @@ describe('two-factor authentication', () => {
     await page.close();
   });
 
-  it('signing in asks for a code after the password', async () => {
+  test('signing in asks for a code after the password', async () => {
     const page = await env.browser.newPage();
     await page.goto(`${env.server.baseUrl}/login`);
     await page.getByLabel(/account/i).fill('merchantProFinance');
@@ -102,7 +102,7 @@ describe('two-factor authentication', () => {
     await page.close();
   });
 
-  it('right after a sign-in with a code, approving asks for no second code (issue 33 item 8)', async () => {
+  test('right after a sign-in with a code, approving asks for no second code (issue 33 item 8)', async () => {
     const proposalId = await startTransfer();
     const page = await env.browser.newPage();
     await holdDemoKey(page, 'merchantProFinance');

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from './test';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './axe';
 import { apiAs, e2eEnvironment, signIn } from './harness';
@@ -47,8 +47,9 @@ function cutAtRight(root: Element): string[] {
   return cut;
 }
 
-describe('words and layout', () => {
-  it('at 1440 px wallet kinds read as words, the app bar logo is the light one, and the title focused after navigation has no ring', async () => {
+test.describe('words and layout', () => {
+  test('at 1440 px wallet kinds read as words, the app bar logo is the light one, and the title focused after navigation has no ring', async () => {
+    test.setTimeout(120_000);
     const page = await env.browser.newPage({ viewport: { width: 1440, height: 900 } });
     await signIn(page, env.server.baseUrl, 'superAdmin');
     await settle(page, `${env.server.baseUrl}/aggregate`);
@@ -76,9 +77,10 @@ describe('words and layout', () => {
     await settle(page, `${env.server.baseUrl}/aggregate`);
     expect(await axeViolations(page, '/aggregate at 1440')).toEqual([]);
     await page.close();
-  }, 120_000);
+  });
 
-  it('at 390 px the ledger rows carry their currency beside the amount', async () => {
+  test('at 390 px the ledger rows carry their currency beside the amount', async () => {
+    test.setTimeout(120_000);
     const page = await env.browser.newPage({ viewport: { width: 390, height: 844 } });
     await signIn(page, env.server.baseUrl, 'superAdmin');
     await page.goto(`${env.server.baseUrl}/asset-flow`, { waitUntil: 'networkidle' });
@@ -91,9 +93,10 @@ describe('words and layout', () => {
     await page.waitForLoadState('networkidle');
     expect(await axeViolations(page, '/asset-flow at 390')).toEqual([]);
     await page.close();
-  }, 120_000);
+  });
 
-  it('at 390 px focus after navigation lands on the title without a ring, and the report totals and the order drawer fit the phone, words whole', async () => {
+  test('at 390 px focus after navigation lands on the title without a ring, and the report totals and the order drawer fit the phone, words whole', async () => {
+    test.setTimeout(120_000);
     const page = await env.browser.newPage({ viewport: { width: 390, height: 844 } });
     await signIn(page, env.server.baseUrl, 'superAdmin');
     await page.goto(`${env.server.baseUrl}/aggregate`, { waitUntil: 'networkidle' });
@@ -132,9 +135,10 @@ describe('words and layout', () => {
     expect(await sessions.locator('xpath=..').evaluate(cutAtRight)).toEqual([]);
     await expect.poll(() => sessions.getByRole('button', { name: 'Revoke' }).first().isVisible()).toBe(true);
     await page.close();
-  }, 120_000);
+  });
 
-  it('at 1440 px the order drawer keeps words whole, the policy rule\u2019s network reads "Every network", and the audit log names one record in the singular', async () => {
+  test('at 1440 px the order drawer keeps words whole, the policy rule\u2019s network reads "Every network", and the audit log names one record in the singular', async () => {
+    test.setTimeout(120_000);
     const page = await env.browser.newPage({ viewport: { width: 1440, height: 900 } });
     await signIn(page, env.server.baseUrl, 'merchantProManager');
     await page.goto(`${env.server.baseUrl}/payment-report`, { waitUntil: 'networkidle' });
@@ -170,5 +174,5 @@ describe('words and layout', () => {
       .poll(() => page.getByTestId('audit-event').getByRole('heading', { level: 2 }).textContent())
       .toMatch(/^Created · Contact #\d+$/);
     await page.close();
-  }, 120_000);
+  });
 });

@@ -10,7 +10,7 @@ import {
   type LocalAccount,
   type PublicClient,
 } from 'viem';
-import tokenArtifact from './contracts/DevnetToken.json';
+import tokenArtifact from './contracts/DevnetToken.json' with { type: 'json' };
 import { eip1193, rpc, startEdrChain, type GenesisAccount } from './edrProvider';
 import { appendJournal, readJournal, type JournalEntry } from './journal';
 import { TransactionSender, type OutgoingTransaction, type SendingAccount, type SentTransaction, type UnsignedRequest } from './sender';

@@ -1,5 +1,5 @@
 import { concatHex, encodeDeployData, encodeFunctionData, getContractAddress, zeroHash, type Abi, type Address, type Hex } from 'viem';
-import guardArtifact from './contracts/RelayerGuard.json';
+import guardArtifact from './contracts/RelayerGuard.json' with { type: 'json' };
 import { SINGLETON_FACTORY } from './safe';
 
 /**
