@@ -16,7 +16,10 @@ interface Slot {
 }
 
 /** A placeholder for the value `name` in a query built for its shape (typed as the value it stands for). */
-export const slot = <T>(name: string): T => ({ [SLOT]: name }) as unknown as T;
+export function slot<T>(name: string): T;
+export function slot(name: string): Slot {
+  return { [SLOT]: name };
+}
 
 const isSlot = (value: unknown): value is Slot => typeof value === 'object' && value !== null && SLOT in value;
 

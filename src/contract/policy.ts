@@ -1,5 +1,9 @@
 import { MOVEMENT_KINDS, type MovementKind } from './movement';
 import { compareDecimal } from './money';
+import type { PolicyMatch, PolicyOutcome, PolicyRule } from './schemas/policyRecord';
+
+// The records (a rule, a match, its outcome, what a proposal keeps) are zod schemas: ./schemas/policyRecord.ts.
+export type { PolicyMatch, PolicyOutcome, PolicyRule, ProposalPolicy } from './schemas/policyRecord';
 
 /**
  * An org's transaction policy (docs/DECISIONS.md "Transaction policy"): an ordered list of
@@ -21,26 +25,6 @@ export const MAX_CHANGE_DELAY_HOURS = 24 * 30;
 export const VELOCITY_WINDOW_HOURS = 24;
 export const MAX_POLICY_RULES = 50;
 export const MAX_REQUIRED_APPROVALS = 20;
-
-export interface PolicyRule {
-  /** A name the org gives the rule; shown with its number. */
-  name: string;
-  /** Movement kinds it applies to; empty: every kind. */
-  kinds: MovementKind[];
-  /** One wallet, or null: every wallet of the org. */
-  walletId: number | null;
-  /** One currency (a symbol on a chain), or null: every currency. Amount conditions need it. */
-  chainId: number | null;
-  symbol: string | null;
-  /** Matches an amount of at least this, in the rule's currency. */
-  minAmount: string | null;
-  destination: PolicyDestination;
-  /** Matches when the wallet's outflow of the currency over the last 24 h, this one included, exceeds this. */
-  velocityLimit: string | null;
-  action: PolicyAction;
-  /** `require`: approvals in all; `requireMore`: approvals beyond the wallet's own threshold. */
-  approvals: number | null;
-}
 
 /** What a rule is evaluated on: one outflow as it would leave, with the facts only the database knows. */
 export interface OutflowFacts {
@@ -79,20 +63,11 @@ export function ruleMatches(rule: PolicyRule, facts: OutflowFacts): boolean {
   return true;
 }
 
-export interface PolicyMatch {
-  /** 1-based, as the console numbers the rules. */
-  position: number;
-  rule: PolicyRule;
-}
-
 /** First match wins; null: no rule matches (allowed). */
 export function firstMatch(rules: readonly PolicyRule[], facts: OutflowFacts): PolicyMatch | null {
   const index = rules.findIndex((rule) => ruleMatches(rule, facts));
   return index < 0 ? null : { position: index + 1, rule: rules[index] };
 }
-
-/** What a match means for an outflow whose wallet asks `base` approvals (null: not a multisig wallet). */
-export type PolicyOutcome = { kind: 'allow' } | { kind: 'block' } | { kind: 'approvals'; threshold: number };
 
 /**
  * `require N` raises the threshold to N, `requireMore N` to the wallet's threshold plus N —
@@ -128,13 +103,3 @@ export const DEFAULT_POLICY_RULES: readonly PolicyRule[] = [
 ];
 
 export const isMovementKind = (kind: string): kind is MovementKind => (MOVEMENT_KINDS as readonly string[]).includes(kind);
-
-/** What a proposal keeps of the rule that decided it: the rule as it read then, in which version, and its outcome. */
-export interface ProposalPolicy {
-  versionId: number;
-  position: number;
-  rule: PolicyRule;
-  outcome: PolicyOutcome;
-  /** Set when a stricter rule in force at confirm raised the threshold the start gave. */
-  raisedAtConfirm?: true;
-}

@@ -9,10 +9,11 @@ import type { LedgerVerifyResult } from '../contract/schemas/ledger';
 import type { MemberInvitationRecord, MemberInviteBody } from '../contract/schemas/member';
 import type { OrderRepairView, RecheckView, RecreditBody } from '../contract/schemas/orderRepair';
 import type { PolicyDetail, PolicyEvaluation } from '../contract/schemas/policy';
-import type { GasReportTotal, OrderDetailView, OrderReportTotal } from '../contract/schemas/report';
+import type { GasReportTotal, OrderDetailView, OrderReportTotal, OrderTotalsAnswer } from '../contract/schemas/report';
+import type { BrandConfig, BrandUploadResult, StoredBrand } from '../contract/schemas/brand';
 import type { ProposalDetail } from '../contract/schemas/sign';
 import type { MovementQuote } from '../contract/schemas/movement';
-import type { OrgTwoFactor, TwoFactorEnrolment, TwoFactorRecoveryCodes, TwoFactorState } from '../contract/schemas/twoFactor';
+import type { OrgTwoFactor, StepUpResult, TwoFactorEnrolment, TwoFactorRecoveryCodes, TwoFactorState } from '../contract/schemas/twoFactor';
 import type { ProposalAction } from '../contract/proposalMachine';
 import type { HttpClient, QueryParams } from './httpClient';
 import type { ChainRef } from '../session/selection';
@@ -36,23 +37,11 @@ export interface RoleChoice {
   roleLabel: string;
 }
 
-/** The brand's four fields (the shell's BrandConfig). */
-export interface BrandFields {
-  brandName: string;
-  favicon: string;
-  logo: string;
-  logoDarkMode: string;
-}
-
 /** The reports with totals (ApiPath.report.<kind>.totals). */
 export type ReportTotalsKind = 'payment' | 'linkpay' | 'recharge' | 'gas';
 
-export interface ReportTotals {
-  list: Array<OrderReportTotal | GasReportTotal>;
-  /** The search matches too many orders to total (docs/DECISIONS.md "Reports at volume"). */
-  broad?: boolean;
-  searchCap?: number;
-}
+/** An order report's totals (`broad`: the search matches too many orders to total) or the gas report's. */
+export type ReportTotals = Omit<OrderTotalsAnswer, 'list'> & { list: Array<OrderReportTotal | GasReportTotal> };
 
 const PROPOSAL_ACTION_PATHS: Record<ProposalAction, string> = {
   approval: ApiPath.sign.approval,
@@ -80,7 +69,7 @@ export function createConsoleMethods(http: HttpClient) {
     startTwoFactor: () => post<TwoFactorEnrolment>(ApiPath.account.twoFactor.start),
     confirmTwoFactor: (body: { code: string }) => post<TwoFactorRecoveryCodes>(ApiPath.account.twoFactor.confirm, body),
     disableTwoFactor: (body: { password: string; code: string }) => post<unknown>(ApiPath.account.twoFactor.disable, body),
-    stepUp: (body: { code: string }) => post<unknown>(ApiPath.account.twoFactor.stepUp, body),
+    stepUp: (body: { code: string }) => post<StepUpResult>(ApiPath.account.twoFactor.stepUp, body),
     accountSessions: (params: Cancellable = {}) => get<ListResult<AccountSession>>(ApiPath.account.sessionList, undefined, params),
     revokeSession: ({ id }: { id: number | string }) => post<unknown>(withId(ApiPath.account.sessionDelete, id)),
     updateProfile: (body: AccountUpdateBody) => post<AccountProfile>(ApiPath.account.update, body),
@@ -101,8 +90,8 @@ export function createConsoleMethods(http: HttpClient) {
 
     // The shell.
     chainChoices: (params: Cancellable = {}) => get<ListResult<ChainChoice>>(ApiPath.chain.list, { ...CHAIN_CHOICES_QUERY }, params),
-    uploadBrandImage: (form: FormData) => post<{ url: string }>(ApiPath.brand.upload, form),
-    saveBrand: (brand: BrandFields) => post<BrandFields | null>(ApiPath.brand.update, brand),
+    uploadBrandImage: (form: FormData) => post<BrandUploadResult>(ApiPath.brand.upload, form),
+    saveBrand: (brand: BrandConfig) => post<StoredBrand>(ApiPath.brand.update, brand),
 
     // /home.
     dashboard: ({ days, signal }: { days: number } & Cancellable) => get<DashboardData>(ApiPath.dashboard, { days }, { signal }),

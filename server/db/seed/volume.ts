@@ -215,7 +215,7 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<void> 
         await insertOrders(kind, slots, serial + 1, serial + count, window).execute(trx);
         serial += count;
       }
-      await creditAndSweep(trx as unknown as Db, before.max);
+      await creditAndSweep(trx, before.max);
     });
     written += size;
     log(`${written.toLocaleString('en-US')} of ${options.orders.toLocaleString('en-US')} orders`);

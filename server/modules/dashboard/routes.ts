@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../src/contract/apiPaths';
-import { dashboardData, dashboardQuery, type DashboardData, type VolumePoint } from '../../../src/contract/schemas/dashboard';
+import { dashboardData, dashboardQuery, type DashboardData } from '../../../src/contract/schemas/dashboard';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
 import { orgVisibleTo } from '../../http/tenancy';
@@ -39,7 +39,7 @@ export function registerDashboardRoutes(app: FastifyInstance, context: ServerCon
         .orderBy(sql`1`)
         .orderBy('currency.symbol')
         .execute();
-      return { from: utcDay(from), to: utcDay(today), volume: rows as unknown as VolumePoint[] };
+      return { from: utcDay(from), to: utcDay(today), volume: rows };
     },
   });
 }

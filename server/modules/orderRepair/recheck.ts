@@ -6,7 +6,7 @@ import type { Caller } from '../../http/caller';
 import type { Translate } from '../../http/messages';
 import { orgVisibleTo } from '../../http/tenancy';
 import { RECHECKABLE_STATUSES } from '../../../src/contract/orderRepair';
-import type { OrderRepairView, RecheckOutcome, RecheckView } from '../../../src/contract/schemas/orderRepair';
+import type { OrderRepairViewInput, RecheckOutcome, RecheckViewInput } from '../../../src/contract/schemas/orderRepair';
 import { lookUpOrder } from './service';
 import { orderNotFound } from '../report/orders';
 import { lockDepositWallet, markOrderPaid } from '../ledger/orderCredit';
@@ -28,7 +28,7 @@ export async function recheckOrder(
   now: Date,
   t: Translate,
   readChain: (chainId: number) => Promise<{ nextBlock: bigint | null }>,
-): Promise<RecheckView> {
+): Promise<RecheckViewInput> {
   const visible = await db
     .selectFrom('paymentOrder')
     .select('chainId')
@@ -115,7 +115,7 @@ export async function recheckOrder(
 }
 
 /** The answer's sentence: paid by a transfer, nothing, or only transfers of too little (their total). */
-function outcome(txHash: string | null, shortTotal: string | null, view: OrderRepairView, t: Translate): RecheckOutcome {
+function outcome(txHash: string | null, shortTotal: string | null, view: OrderRepairViewInput, t: Translate): RecheckOutcome {
   const { amount, symbol } = view.order;
   const message = txHash
     ? t('api.recheckPaid', { txHash })

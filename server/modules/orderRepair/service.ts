@@ -6,8 +6,7 @@ import type { Caller } from '../../http/caller';
 import { BodyCode } from '../../../src/contract/envelope';
 import { compareDecimal } from '../../../src/contract/money';
 import { RECREDITABLE_STATUSES } from '../../../src/contract/orderRepair';
-import type { OrderRepairView, RecreditBody } from '../../../src/contract/schemas/orderRepair';
-import type { OrderReportRecord } from '../../../src/contract/schemas/report';
+import type { OrderRepairViewInput, RecreditBody } from '../../../src/contract/schemas/orderRepair';
 import { orderColumns, orderNotFound, repairsOf, scopedOrders } from '../report/orders';
 import { lockDepositWallet, markOrderPaid } from '../ledger/orderCredit';
 import { isUniqueViolation } from '../../db/uniqueViolation';
@@ -30,7 +29,7 @@ const paidBy = (db: Db, txHash: string) =>
 const TX_HASH: Record<string, RegExp> = { evm: /^0x[0-9a-fA-F]{64}$/, tron: /^[0-9a-fA-F]{64}$/ };
 
 /** One order by number or transaction hash (case aside), with its repair log; another tenant's is not found. */
-export async function lookUpOrder(db: Db, caller: Caller, q: string): Promise<OrderRepairView> {
+export async function lookUpOrder(db: Db, caller: Caller, q: string): Promise<OrderRepairViewInput> {
   const key = q.toLowerCase();
   const order = await scopedOrders(db, caller)
     .select(orderColumns)
@@ -38,10 +37,7 @@ export async function lookUpOrder(db: Db, caller: Caller, q: string): Promise<Or
     .orderBy('paymentOrder.id')
     .executeTakeFirst();
   if (!order) throw orderNotFound();
-  return {
-    order: order as unknown as OrderReportRecord,
-    repairs: (await repairsOf(db, order.id)) as unknown as OrderRepairView['repairs'],
-  };
+  return { order, repairs: await repairsOf(db, order.id) };
 }
 
 /**
@@ -60,7 +56,7 @@ export async function recreditOrder(
   body: RecreditBody,
   now: Date,
   readChain: (chainId: number) => Promise<{ nextBlock: bigint | null }>,
-): Promise<OrderRepairView> {
+): Promise<OrderRepairViewInput> {
   const target = await db.selectFrom('paymentOrder').select('chainId').where('id', '=', body.orderId).executeTakeFirst();
   if (!target) throw orderNotFound();
   const read = await readChain(target.chainId).catch(() => {

@@ -9,7 +9,7 @@ import type { ServerContext } from '../../http/serverContext';
 import type { ListResult } from '../../../src/contract/envelope';
 import { amountProblem } from '../../../src/contract/money';
 import { mayWritePayLink } from '../../../src/contract/payLink';
-import type { PayLinkBody, PayLinkListQuery, PayLinkRecord, PayLinkUpdateBody } from '../../../src/contract/schemas/payLink';
+import type { PayLinkBody, PayLinkListQuery, PayLinkRecordInput, PayLinkUpdateBody } from '../../../src/contract/schemas/payLink';
 
 const visibleLinks = (db: Db, caller: Caller) =>
   db
@@ -37,7 +37,7 @@ const columns = [
   'payLink.updatedAt',
 ] as const;
 
-export async function listPayLinks(db: Db, caller: Caller, query: PayLinkListQuery): Promise<ListResult<PayLinkRecord>> {
+export async function listPayLinks(db: Db, caller: Caller, query: PayLinkListQuery): Promise<ListResult<PayLinkRecordInput>> {
   let filtered = visibleLinks(db, caller);
   if (query.title) filtered = filtered.where('payLink.title', 'ilike', containsPattern(query.title));
   if (query.chainId !== undefined) filtered = filtered.where('currency.chainId', '=', query.chainId);
@@ -50,13 +50,13 @@ export async function listPayLinks(db: Db, caller: Caller, query: PayLinkListQue
     defaultSort: 'id',
     tieBreaker: 'pay_link.id',
   });
-  return page as unknown as ListResult<PayLinkRecord>;
+  return page;
 }
 
-export async function findPayLink(db: Db, caller: Caller, id: number): Promise<PayLinkRecord> {
+export async function findPayLink(db: Db, caller: Caller, id: number): Promise<PayLinkRecordInput> {
   const row = await visibleLinks(db, caller).select(columns).where('payLink.id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Pay link');
-  return row as unknown as PayLinkRecord;
+  return row;
 }
 
 /** A fixed amount must fit the currency's decimals. */
@@ -67,7 +67,7 @@ function checkAmount(amount: string | null | undefined, decimals: number): void 
 }
 
 /** A link of the caller's selected org, in an enabled currency of the chain named. */
-export async function savePayLink(db: Db, caller: Caller, body: PayLinkBody, now: Date): Promise<PayLinkRecord> {
+export async function savePayLink(db: Db, caller: Caller, body: PayLinkBody, now: Date): Promise<PayLinkRecordInput> {
   const currency = await db
     .selectFrom('currency')
     .select(['id', 'decimals', 'chainId', 'enabled'])
@@ -96,14 +96,14 @@ export async function savePayLink(db: Db, caller: Caller, body: PayLinkBody, now
   });
 }
 
-async function writableLink(db: Db, caller: Caller, id: number): Promise<PayLinkRecord & { decimals: number }> {
+async function writableLink(db: Db, caller: Caller, id: number): Promise<PayLinkRecordInput & { decimals: number }> {
   const link = await findPayLink(db, caller, id);
   if (!mayWritePayLink(caller, link)) throw forbidden('api.payLinkForbidden');
   const currency = await db.selectFrom('currency').select('decimals').where('id', '=', link.currencyId).executeTakeFirstOrThrow();
   return { ...link, decimals: currency.decimals };
 }
 
-export async function updatePayLink(db: Db, caller: Caller, body: PayLinkUpdateBody, now: Date): Promise<PayLinkRecord> {
+export async function updatePayLink(db: Db, caller: Caller, body: PayLinkUpdateBody, now: Date): Promise<PayLinkRecordInput> {
   const link = await writableLink(db, caller, body.id);
   checkAmount(body.amount, link.decimals);
   const changes = {
@@ -123,7 +123,7 @@ export async function updatePayLink(db: Db, caller: Caller, body: PayLinkUpdateB
 }
 
 /** A link that took orders stays (the reports name it): disable it instead. */
-export async function deletePayLink(db: Db, caller: Caller, id: number): Promise<PayLinkRecord> {
+export async function deletePayLink(db: Db, caller: Caller, id: number): Promise<PayLinkRecordInput> {
   const link = await writableLink(db, caller, id);
   return db.transaction().execute(async (trx) => {
     const used = await trx.selectFrom('paymentOrder').select('id').where('payLinkId', '=', id).limit(1).executeTakeFirst();

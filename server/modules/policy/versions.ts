@@ -55,7 +55,7 @@ export async function insertPolicyVersion(
     .values({
       orgId: values.orgId,
       // jsonb from text: both drivers (pg, PGlite) send the string and Postgres parses it.
-      rules: sql<string>`${JSON.stringify(values.rules)}::jsonb` as unknown as string,
+      rules: sql<string>`${JSON.stringify(values.rules)}::jsonb`,
       delayHours: values.delayHours,
       activeFrom: values.activeFrom,
       createdBy: values.createdBy,

@@ -4,7 +4,7 @@ import { paginate } from '../../http/pagination';
 import { orgVisibleTo } from '../../http/tenancy';
 import type { Caller } from '../../http/caller';
 import type { ListResult } from '../../../src/contract/envelope';
-import type { GasReportQuery, GasReportRecord, GasReportTotal, GasTotalsQuery } from '../../../src/contract/schemas/report';
+import type { GasReportQuery, GasReportRecordInput, GasReportTotal, GasTotalsQuery } from '../../../src/contract/schemas/report';
 
 function filteredGas(db: Db, caller: Caller, query: GasTotalsQuery) {
   let filtered = db
@@ -53,10 +53,10 @@ export function gasListSource(db: Db, caller: Caller, query: GasTotalsQuery & { 
 }
 
 /** Gas the platform paid (sweeps, withdrawals, proposal executions) for the orgs in scope. */
-export async function listGas(db: Db, caller: Caller, query: GasReportQuery): Promise<ListResult<GasReportRecord>> {
+export async function listGas(db: Db, caller: Caller, query: GasReportQuery): Promise<ListResult<GasReportRecordInput>> {
   const { filtered, options } = gasListSource(db, caller, query);
   const page = await paginate(filtered, { ...query, order: query.sort ? query.order : 'desc' }, options);
-  return page as unknown as ListResult<GasReportRecord>;
+  return page;
 }
 
 /** Gas per native coin over the whole filtered set: how many transactions, and the gas they cost. */
@@ -71,5 +71,5 @@ export async function gasTotals(db: Db, caller: Caller, query: GasTotalsQuery): 
     .groupBy(['gasFee.chainId', 'currency.symbol'])
     .orderBy('currency.symbol')
     .execute();
-  return { list: rows as unknown as GasReportTotal[], count: rows.length };
+  return { list: rows, count: rows.length };
 }

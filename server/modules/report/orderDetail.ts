@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Caller } from '../../http/caller';
-import type { OrderDetailView } from '../../../src/contract/schemas/report';
+import type { OrderDetailViewInput } from '../../../src/contract/schemas/report';
 import { orderColumns, scopedOrders } from './orders';
 import { orderNotFound, repairsOf } from './orders';
 
@@ -14,7 +14,7 @@ const TRANSFERS = 20;
  * created, its repairs, and the ledger entries it caused. Another org's order is not found,
  * exactly like an unknown one.
  */
-export async function orderDetail(db: Db, caller: Caller, id: number): Promise<OrderDetailView> {
+export async function orderDetail(db: Db, caller: Caller, id: number): Promise<OrderDetailViewInput> {
   const order = await scopedOrders(db, caller)
     .select([...orderColumns, 'paymentOrder.currencyId'])
     .where('paymentOrder.id', '=', id)
@@ -52,5 +52,5 @@ export async function orderDetail(db: Db, caller: Caller, id: number): Promise<O
       .orderBy('ledgerEntry.id')
       .execute(),
   ]);
-  return { order: record, transfers, repairs, ledger } as unknown as OrderDetailView;
+  return { order: record, transfers, repairs, ledger };
 }

@@ -9,13 +9,7 @@ import { orgVisibleTo } from '../../http/tenancy';
 import type { Caller } from '../../http/caller';
 import type { ListResult } from '../../../src/contract/envelope';
 import type { OrderReportKind } from '../../../src/contract/report';
-import type {
-  OrderReportQuery,
-  OrderReportRecord,
-  OrderReportTotal,
-  OrderTotalsAnswer,
-  OrderTotalsQuery,
-} from '../../../src/contract/schemas/report';
+import type { OrderReportQuery, OrderReportRecordInput, OrderTotalsAnswer, OrderTotalsQuery } from '../../../src/contract/schemas/report';
 
 /** An order the caller may not see, or none at all: the same answer, so another tenant's numbers are not confirmed. */
 export const orderNotFound = () => new ApiError(BodyCode.notFound, 'api.orderNotFound');
@@ -231,7 +225,7 @@ export async function listOrders(
   kind: OrderReportKind,
   query: OrderReportQuery,
   searchCap: number,
-): Promise<ListResult<OrderReportRecord>> {
+): Promise<ListResult<OrderReportRecordInput>> {
   const request = { ...query, order: query.sort ? query.order : ('desc' as const) };
   const searching = Boolean(query.q) || query.ids !== undefined;
   if (searching) return searchPage(db, caller, kind, query, request, searchCap);
@@ -242,7 +236,7 @@ export async function listOrders(
   if (!inTimeOrder || offset < SEEK_FROM) {
     const page = query.dateFrom || query.dateTo ? pageOf(filtered, request, ORDER_PAGE) : shapedPage(db, caller, kind, query, request);
     const [count, list] = await Promise.all([volumeCount(db, caller, kind, query), page]);
-    return { list, count } as unknown as ListResult<OrderReportRecord>;
+    return { list, count };
   }
   const buckets = await volumeBuckets(db, caller, kind, query);
   const count = buckets.reduce((sum, bucket) => sum + bucket.orders, 0);
@@ -257,7 +251,7 @@ export async function listOrders(
       const list = (await joinedPage(db, narrowed, request, { offset: offset - skipped, limit: query.pageSize, counted: false })).map(
         (found) => found.row,
       );
-      return { list, count } as unknown as ListResult<OrderReportRecord>;
+      return { list, count };
     }
     skipped += bucket.orders;
   }
@@ -274,7 +268,7 @@ async function joinedPage(
   inner: ReturnType<typeof ordersWhere>,
   request: Pick<OrderReportQuery, 'sort' | 'order'>,
   slice: { offset: number; limit: number; counted: boolean },
-): Promise<Array<{ row: OrderReportRecord; fullCount: number }>> {
+): Promise<Array<{ row: OrderReportRecordInput; fullCount: number }>> {
   const column =
     ORDER_PAGE.sortColumns[(request.sort ?? ORDER_PAGE.defaultSort) as keyof typeof ORDER_PAGE.sortColumns] ??
     ORDER_PAGE.sortColumns.createdAt;
@@ -287,12 +281,9 @@ async function joinedPage(
   const rows = await inOrder(
     withRowJoins(
       db.selectFrom(page.as('hit')).innerJoin('paymentOrder', 'paymentOrder.id', 'hit.id') as never as ReturnType<typeof ordersWhere>,
-    ).select([...orderColumns, 'hit.fullCount' as never]),
+    ).select([...orderColumns, sql.ref<number>('hit.fullCount').as('fullCount')]),
   ).execute();
-  return (rows as unknown as (OrderReportRecord & { fullCount: number })[]).map(({ fullCount, ...row }) => ({
-    row: row as OrderReportRecord,
-    fullCount: Number(fullCount),
-  }));
+  return rows.map(({ fullCount, ...row }) => ({ row, fullCount: Number(fullCount) }));
 }
 
 /**
@@ -307,7 +298,7 @@ async function searchPage(
   query: OrderReportQuery,
   request: OrderReportQuery,
   searchCap: number,
-): Promise<ListResult<OrderReportRecord>> {
+): Promise<ListResult<OrderReportRecordInput>> {
   const hits = query.q ? await searchHits(db, caller, query.q, searchCap) : undefined;
   const offset = (query.page - 1) * query.pageSize;
   const inner = ordersWhere(db, caller, kind, query, hits);
@@ -336,7 +327,7 @@ export async function orderTotals(
   searchCap: number,
 ): Promise<OrderTotalsAnswer> {
   if (!query.q) {
-    const list = (await volumeTotals(db, caller, kind, query)) as OrderReportTotal[];
+    const list = await volumeTotals(db, caller, kind, query);
     return { list, count: list.length };
   }
   const { filtered, narrow } = await orderListSource(db, caller, kind, query, searchCap);
@@ -359,5 +350,5 @@ export async function orderTotals(
     .orderBy('currency.symbol')
     .orderBy('paymentOrder.chainId')
     .execute();
-  return { list: rows as unknown as OrderReportTotal[], count: rows.length };
+  return { list: rows, count: rows.length };
 }

@@ -26,6 +26,7 @@ export type BrandConfig = z.infer<typeof brandBody>;
 
 /** `data` of GET /sys/config/brand and of its update: the brand as stored (types only, see ./response.ts). */
 export const brandConfig = z.object({ brandName: z.string(), favicon: z.string(), logo: z.string(), logoDarkMode: z.string() });
+export type StoredBrand = z.output<typeof brandConfig>;
 
 /** The largest file POST /sys/config/brand/upload accepts (its types: server/modules/brand/imageType.ts). */
 export const BRAND_UPLOAD_MAX_BYTES = 512 * 1024;

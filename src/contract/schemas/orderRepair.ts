@@ -20,6 +20,8 @@ export { orderRepairRecord, type OrderRepairRecord } from './report';
 
 export const orderRepairView = z.object({ order: orderReportRecord, repairs: z.array(orderRepairRecord) });
 export type OrderRepairView = z.output<typeof orderRepairView>;
+/** As the server returns it (its instants as Dates). */
+export type OrderRepairViewInput = z.input<typeof orderRepairView>;
 
 /** What a re-check found, with the server's sentence for it in the caller's language. */
 export const recheckOutcome = z.object({
@@ -34,3 +36,4 @@ export type RecheckOutcome = z.output<typeof recheckOutcome>;
 
 export const recheckView = orderRepairView.extend({ recheck: recheckOutcome });
 export type RecheckView = z.output<typeof recheckView>;
+export type RecheckViewInput = z.input<typeof recheckView>;

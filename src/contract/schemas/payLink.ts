@@ -66,3 +66,5 @@ export const payLinkRecord = z.object({
   updatedAt: isoInstant,
 });
 export type PayLinkRecord = z.output<typeof payLinkRecord>;
+/** As the server reads it (its instants as Dates). */
+export type PayLinkRecordInput = z.input<typeof payLinkRecord>;

@@ -11,7 +11,8 @@ import {
 } from '../policy';
 import { MAX_DECIMALS } from './currency';
 import { movementFields } from './movement';
-import { isoInstant, jsonValue } from './response';
+import { isoInstant } from './response';
+import { policyMatch, policyOutcome, policyRule } from './policyRecord';
 
 /** An amount of a condition: a decimal string, or blank/null for "no such condition". */
 const conditionAmount = z
@@ -110,8 +111,8 @@ export const policySaveBody = z.object({
 });
 export type PolicySaveBody = z.infer<typeof policySaveBody>;
 
-/** Rules as stored and answered: checked on the way in (`policyRuleSchema`), passed through whole on the way out. */
-const storedRules = jsonValue<PolicyRule[]>('The ordered rules (the shape of a rule in POST /sys/policy/save), first match wins.');
+/** Rules as stored and answered: checked on the way in (`policyRuleSchema`), by their types on the way out. */
+const storedRules = z.array(policyRule).meta({ description: 'The ordered rules, first match wins.' });
 
 /** One version of an org's policy: what is in force, or what will be from `activeFrom`. */
 export const policyVersion = z.object({
@@ -146,17 +147,10 @@ export const policyEvaluateQuery = z.object({
 });
 export type PolicyEvaluateQuery = z.infer<typeof policyEvaluateQuery>;
 
-/** What a match means for an outflow (src/contract/policy.ts `outcomeOf`). */
-const policyOutcome = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('allow') }),
-  z.object({ kind: z.literal('block') }),
-  z.object({ kind: z.literal('approvals'), threshold: z.number() }),
-]);
-
 /** A rule's verdict on one outflow, as stored on a proposal and answered by the test box. */
 export const policyVerdict = z.object({
   /** null: no rule matched (allowed). */
-  match: z.object({ position: z.number(), rule: jsonValue<PolicyRule>('The rule that matched.') }).nullable(),
+  match: policyMatch.nullable(),
   outcome: policyOutcome,
   /** The wallet's own threshold (null: not multisig). */
   walletThreshold: z.number().nullable(),

@@ -54,6 +54,8 @@ export const orderReportRecord = z.object({
   paidAt: isoInstant.nullable(),
 });
 export type OrderReportRecord = z.output<typeof orderReportRecord>;
+/** A row as the server reads it (its instants as Dates). */
+export type OrderReportRecordInput = z.input<typeof orderReportRecord>;
 export const orderReportList = listResult(orderReportRecord);
 
 export const gasReportRecord = z.object({
@@ -69,6 +71,7 @@ export const gasReportRecord = z.object({
   createdAt: isoInstant,
 });
 export type GasReportRecord = z.output<typeof gasReportRecord>;
+export type GasReportRecordInput = z.input<typeof gasReportRecord>;
 export const gasReportList = listResult(gasReportRecord);
 
 /**
@@ -137,6 +140,7 @@ export const orderRepairRecord = z.object({
   createdAt: isoInstant,
 });
 export type OrderRepairRecord = z.output<typeof orderRepairRecord>;
+export type OrderRepairRecordInput = z.input<typeof orderRepairRecord>;
 
 /** GET /sys/report/order/detail?id=: one order with everything that happened to it. */
 export const orderDetailView = z.object({
@@ -146,3 +150,4 @@ export const orderDetailView = z.object({
   ledger: z.array(orderLedgerEntry),
 });
 export type OrderDetailView = z.output<typeof orderDetailView>;
+export type OrderDetailViewInput = z.input<typeof orderDetailView>;

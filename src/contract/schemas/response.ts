@@ -23,12 +23,6 @@ export const listResult = <T extends z.ZodType>(item: T) =>
 export const noData = z.null();
 
 /**
- * A JSON value the server stores and answers whole (a policy rule, a verdict): passed through as
- * it is, typed for the console, described in the API's document by its words alone.
- */
-export const jsonValue = <T>(description: string) => z.custom<T>((value) => value !== undefined).meta({ description });
-
-/**
  * The answer of an export: a CSV file (text/csv, as a download), not an envelope. The route sends
  * it itself, so nothing is shaped by this schema; the API's document says what comes.
  */

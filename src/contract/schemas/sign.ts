@@ -1,4 +1,3 @@
-import type { ProposalPolicy } from '../policy';
 import { z } from 'zod';
 import { PROPOSAL_KINDS, PROPOSAL_STATUSES, SIGN_ACTIONS, SIGNER_STATES } from '../contractKinds';
 import { PROPOSAL_ACTIONS } from '../proposalMachine';
@@ -8,7 +7,8 @@ import { checkMovementTarget, movementFields } from './movement';
 import { MOVEMENT_KINDS } from '../movement';
 import { walletSignerRecord } from './chainWallet';
 import { evmSignature } from './signingKey';
-import { isoInstant, jsonValue, listResult } from './response';
+import { isoInstant, listResult } from './response';
+import { proposalPolicy } from './policyRecord';
 import { typedDataWire } from '../typedDataWire';
 
 const comment = z.string().trim().max(500).default('');
@@ -211,7 +211,7 @@ export const proposalDetail = proposalRecord.extend({
   /** The chain's family: how its explorer names a transaction's page (src/resources/engine/explorer.ts). */
   family: z.enum(['evm', 'tron']),
   /** The org's policy rule that decided it (docs/DECISIONS.md "Transaction policy"), or null when none matched. */
-  policy: jsonValue<ProposalPolicy>('The policy rule that decided it (docs/DECISIONS.md "Transaction policy")').nullable(),
+  policy: proposalPolicy.nullable(),
   approvals: z.array(signVoteRecord),
   denials: z.array(signVoteRecord),
   /** The signer set frozen when the proposal started (who may approve, deny and confirm it), each with where they stand. */

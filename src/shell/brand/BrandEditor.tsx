@@ -49,7 +49,7 @@ export default function BrandEditor() {
     setErrors({});
     try {
       const brand = await saving.mutateAsync(draft);
-      brandStore.set({ ...draft, ...(brand ?? {}) });
+      brandStore.set({ ...draft, ...brand });
       toasts.add('success', translate('brand.saved'));
     } catch (error) {
       // The HTTP client has shown the failure; field messages go under their inputs.

@@ -1,13 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import { StorageKey } from '../../contract/constants';
 import { ApiPath } from '../../contract/apiPaths';
+import type { StoredBrand } from '../../contract/schemas/brand';
 
-export interface BrandConfig {
-  brandName: string;
-  favicon: string;
-  logo: string;
-  logoDarkMode: string;
-}
+/** The brand's four fields, as GET /sys/config/brand answers them. */
+export type BrandConfig = StoredBrand;
 
 export const DEFAULT_BRAND: BrandConfig = {
   brandName: 'Custodia',
