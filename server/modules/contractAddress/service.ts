@@ -83,7 +83,7 @@ export async function saveContractAddresses(db: Db, body: ContractAddressBody, n
 
 /*
  * The resource's CRUD, by the names the declaration's module service is read by
- * (src/resources/contract-address/resource.ts, server/modules/declared/moduleService.ts): a chain's
+ * (src/resources/contractAddress/resource.ts, server/modules/declared/moduleService.ts): a chain's
  * row is read by `?chainId=` (its detailIdParam) and set whole by one upsert.
  */
 export const list = async (context: ServerContext, input: { query: ContractAddressListQuery }) =>
