@@ -1,5 +1,6 @@
 import { ApiPath } from '../../contract/apiPaths';
 import { declareResource } from '../engine/declare';
+import assetFlow from '../assetFlow/resource';
 
 /**
  * /asset-flow-lite: the ledger of src/resources/assetFlow/resource.ts in five columns (time,
@@ -13,12 +14,8 @@ export default declareResource({
   icon: { lazy: () => import('@mui/icons-material/ReceiptLong') },
   menuGroup: 'reports',
   api: { module: 'assetFlow' },
-  schema: () =>
-    import('../../contract/schemas/assetFlow').then((m) => ({
-      list: m.assetFlowListQuery,
-      record: m.assetFlowRecord,
-      export: m.assetFlowExportQuery,
-    })),
+  // The same API, so the same schemas: the full screen's loader.
+  schema: assetFlow.schema,
   endpoints: { list: ApiPath.assetFlow.list, export: ApiPath.assetFlow.export },
   chainScoped: true,
   fields: [
