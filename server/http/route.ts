@@ -3,8 +3,9 @@ import type { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { csvFile } from '../../src/contract/schemas/response';
 import { API_BASE } from '../../src/contract/constants';
-import { ACTIONS, isActionName, maskHas, type ActionName } from '../../src/access';
+import { ACTIONS, isActionName, maskHas } from '../../src/access';
 import type { ServerContext } from './serverContext';
+import type { VerbAccess } from '../../src/contract/verb';
 import { ApiError, forbidden } from './apiError';
 import type { RouteRecord } from './routeRegistry';
 import { envelopeOf } from './routeSchema';
@@ -33,12 +34,8 @@ import {
 /** A write request's unit: whether it committed decides whether its answer is kept. */
 const writes = new WeakMap<FastifyRequest, WriteUnit>();
 
-/**
- * Who may call a route: nobody signed in ('public'), any session ('signedIn'), a named action of
- * the access table (src/access/policy.ts), or a role mask (a resource's read or write, from the
- * same table).
- */
-export type RouteAccess = 'public' | 'signedIn' | ActionName | bigint;
+/** Who may call a route (src/contract/verb.ts). */
+export type RouteAccess = VerbAccess;
 
 /** The roles a route admits, or undefined for 'public' and 'signedIn'. */
 export const accessMask = (access: RouteAccess): bigint | undefined =>

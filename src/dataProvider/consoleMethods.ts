@@ -13,7 +13,8 @@ import type { GasReportTotal, OrderDetailView, OrderReportTotal, OrderTotalsAnsw
 import type { BrandConfig, BrandUploadResult, StoredBrand } from '../contract/schemas/brand';
 import type { ProposalDetail } from '../contract/schemas/sign';
 import type { MovementQuote } from '../contract/schemas/movement';
-import type { OrgTwoFactor, StepUpResult, TwoFactorEnrolment, TwoFactorRecoveryCodes, TwoFactorState } from '../contract/schemas/twoFactor';
+import { twoFactorVerbs } from '../contract/verbs/twoFactor';
+import { callVerb } from './verbCall';
 import type { ProposalAction } from '../contract/proposalMachine';
 import type { HttpClient, QueryParams } from './httpClient';
 import type { ChainRef } from '../session/selection';
@@ -65,11 +66,11 @@ export function createConsoleMethods(http: HttpClient) {
 
   return {
     // The signed-in account (/account).
-    accountTwoFactor: (params: Cancellable = {}) => get<TwoFactorState>(ApiPath.account.twoFactor.state, undefined, params),
-    startTwoFactor: () => post<TwoFactorEnrolment>(ApiPath.account.twoFactor.start),
-    confirmTwoFactor: (body: { code: string }) => post<TwoFactorRecoveryCodes>(ApiPath.account.twoFactor.confirm, body),
-    disableTwoFactor: (body: { password: string; code: string }) => post<unknown>(ApiPath.account.twoFactor.disable, body),
-    stepUp: (body: { code: string }) => post<StepUpResult>(ApiPath.account.twoFactor.stepUp, body),
+    accountTwoFactor: (params: Cancellable = {}) => callVerb(http, twoFactorVerbs.state, undefined, params),
+    startTwoFactor: () => callVerb(http, twoFactorVerbs.start),
+    confirmTwoFactor: (body: { code: string }) => callVerb(http, twoFactorVerbs.confirm, body),
+    disableTwoFactor: (body: { password: string; code: string }) => callVerb(http, twoFactorVerbs.disable, body),
+    stepUp: (body: { code: string }) => callVerb(http, twoFactorVerbs.stepUp, body),
     accountSessions: (params: Cancellable = {}) => get<ListResult<AccountSession>>(ApiPath.account.sessionList, undefined, params),
     revokeSession: ({ id }: { id: number | string }) => post<unknown>(withId(ApiPath.account.sessionDelete, id)),
     updateProfile: (body: AccountUpdateBody) => post<AccountProfile>(ApiPath.account.update, body),
@@ -79,8 +80,8 @@ export function createConsoleMethods(http: HttpClient) {
       http.request<SessionInfo>('POST', ApiPath.auth.join, { body, forbiddenNamesInput: true }),
 
     // The selected org.
-    orgTwoFactor: (params: Cancellable = {}) => get<OrgTwoFactor>(ApiPath.org.twoFactor, undefined, params),
-    setOrgTwoFactor: (body: { required: boolean }) => post<OrgTwoFactor>(ApiPath.org.twoFactor, body),
+    orgTwoFactor: (params: Cancellable = {}) => callVerb(http, twoFactorVerbs.orgState, undefined, params),
+    setOrgTwoFactor: (body: { required: boolean }) => callVerb(http, twoFactorVerbs.setOrgState, body),
     memberRoles: (params: Cancellable = {}) => get<{ list: RoleChoice[] }>(ApiPath.member.roles, undefined, params),
     memberInvitations: (params: Cancellable = {}) =>
       get<{ list: MemberInvitationRecord[] }>(ApiPath.member.invitationList, { status: 'open', pageSize: 100 }, params),
