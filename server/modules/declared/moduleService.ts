@@ -28,15 +28,25 @@ export interface ModuleService {
   export?: (context: ServerContext, input: Asked & { query: never; request: FastifyRequest; reply: FastifyReply }) => Promise<unknown>;
   /** `query` is the declaration's detail query when its schemas give one (a record read by more than `?id=`). */
   detail?: (context: ServerContext, input: Asked & { id: number; query: never }) => Promise<unknown>;
-  save?: (context: ServerContext, input: Asked & { body: never }) => Promise<unknown>;
-  update?: (context: ServerContext, input: Asked & { body: never }) => Promise<unknown>;
-  remove?: (context: ServerContext, input: Asked & { id: number }) => Promise<unknown>;
+  /** Writes also get the request, for what they log (an outflow recorded but not finished now). */
+  save?: (context: ServerContext, input: Asked & { body: never; request: FastifyRequest }) => Promise<unknown>;
+  update?: (context: ServerContext, input: Asked & { body: never; request: FastifyRequest }) => Promise<unknown>;
+  remove?: (context: ServerContext, input: Asked & { id: number; request: FastifyRequest }) => Promise<unknown>;
   /**
    * Optional: every write needs a fresh second factor from an enrolled caller (docs/DECISIONS.md
    * "Two-factor authentication and step-up"), as a change of who may move money does; or only the
    * writes named (an invitation's issue makes a manager, its withdrawal only narrows access).
    */
   stepUp?: boolean | Partial<Record<'save' | 'update' | 'remove', true>>;
+  /**
+   * Optional: its declarations share one API whose readers and writers differ per declaration (the
+   * five movement screens on /sys/movement/…, each of its kind): the first one's paths are
+   * registered once, each action for every role some declaration gives it, and the service checks
+   * each request by its own rules (a movement's kind, from its query or body); `resource` is then
+   * the first declaration's name. Without it, a second declaration on one list path must have the
+   * first one's readers.
+   */
+  sharedApi?: true;
   /** Optional: one line per action for the API's document (docs/api.md), and a list every caller reads alike. */
   crudNotes?: {
     summaries?: Partial<Record<'list' | 'export' | 'detail' | 'save' | 'update' | 'remove', string>>;

@@ -10,6 +10,7 @@ import { declaredResources } from './discover';
 import { moduleResources, type ModuleResource } from './moduleResources';
 import { declaredService } from './service';
 import { DeclarationError } from '../../../src/resources/engine/declarationError';
+import { combine, type ResourceAccess } from '../../../src/access';
 
 /**
  * The API of one declared resource, from its declaration alone: reads for the roles its route
@@ -62,9 +63,13 @@ function detailByKey(param: string) {
  * exports, each for the roles of the declaration's access; the module's routes.ts keeps only its
  * other verbs.
  */
-export function registerModuleResource(app: FastifyInstance, context: ServerContext, resource: ModuleResource): void {
+export function registerModuleResource(
+  app: FastifyInstance,
+  context: ServerContext,
+  resource: ModuleResource,
+  access: ResourceAccess = resourceAccessOf(resource.declaration),
+): void {
   const { declaration, service, schemas } = resource;
-  const access = resourceAccessOf(declaration);
   const { summaries = {}, listCache, upsert } = service.crudNotes ?? {};
   const { list, detail, save, update, remove } = service;
   const byKey = declaration.detailIdParam && declaration.detailIdParam !== 'id' ? detailByKey(declaration.detailIdParam) : undefined;
@@ -113,7 +118,7 @@ export function registerModuleResource(app: FastifyInstance, context: ServerCont
             summary: summaries.save,
             upsert,
             stepUp: stepUpOf('save'),
-            handler: ({ caller, body }) => save(context, { ...asked, caller, body: body as never }),
+            handler: ({ caller, body, request }) => save(context, { ...asked, caller, body: body as never, request }),
           },
         }
       : {}),
@@ -123,7 +128,7 @@ export function registerModuleResource(app: FastifyInstance, context: ServerCont
             body: required(schemas.update, resource, 'update'),
             summary: summaries.update,
             stepUp: stepUpOf('update'),
-            handler: ({ caller, body }) => update(context, { ...asked, caller, body: body as never }),
+            handler: ({ caller, body, request }) => update(context, { ...asked, caller, body: body as never, request }),
           },
         }
       : {}),
@@ -132,7 +137,7 @@ export function registerModuleResource(app: FastifyInstance, context: ServerCont
           delete: {
             summary: summaries.remove,
             stepUp: stepUpOf('remove'),
-            handler: ({ caller, id }) => remove(context, { ...asked, caller, id }),
+            handler: ({ caller, id, request }) => remove(context, { ...asked, caller, id, request }),
           },
         }
       : {}),
@@ -157,20 +162,43 @@ function assertSameApi(first: ModuleResource, second: ModuleResource): void {
     );
 }
 
+/** Each action for every role some declaration of a shared API gives it (ModuleService `sharedApi`). */
+function sharedAccess(resources: readonly ModuleResource[]): ResourceAccess {
+  const all = resources.map(({ declaration }) => resourceAccessOf(declaration));
+  const union = (action: keyof ResourceAccess) => {
+    const masks = all.flatMap((access) => (access[action] === undefined ? [] : [access[action]]));
+    return masks.length === 0 ? undefined : combine(...masks);
+  };
+  const [create, edit, remove] = [union('create'), union('edit'), union('delete')];
+  return {
+    read: combine(...all.map((access) => access.read)),
+    ...(create === undefined ? {} : { create }),
+    ...(edit === undefined ? {} : { edit }),
+    ...(remove === undefined ? {} : { delete: remove }),
+  };
+}
+
 /** Every declaration under src/resources/<name>/resource.ts: the generic service's, then the modules'. */
 export function registerDeclaredRoutes(app: FastifyInstance, context: ServerContext): void {
   for (const declaration of declaredResources) {
     if (isGenericApi(declaration.api)) registerDeclaredResource(app, context, { ...declaration, api: declaration.api });
   }
-  const served = new Map<string, ModuleResource>();
+  const byListPath = new Map<string, ModuleResource[]>();
   for (const resource of moduleResources) {
     const { list } = resourcePathsOf(resource.declaration);
-    const first = served.get(list);
-    if (first) {
-      assertSameApi(first, resource);
+    byListPath.set(list, [...(byListPath.get(list) ?? []), resource]);
+  }
+  for (const [first, ...others] of byListPath.values()) {
+    if (first.service.sharedApi) {
+      const stranger = others.find((other) => other.declaration.api.module !== first.declaration.api.module);
+      if (stranger)
+        throw new DeclarationError(
+          `resource '${stranger.declaration.name}': its list path is '${first.declaration.name}'s, served by another module`,
+        );
+      registerModuleResource(app, context, first, sharedAccess([first, ...others]));
       continue;
     }
-    served.set(list, resource);
-    registerModuleResource(app, context, resource);
+    for (const other of others) assertSameApi(first, other);
+    registerModuleResource(app, context, first);
   }
 }

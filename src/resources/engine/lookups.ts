@@ -55,8 +55,9 @@ export function choiceSourceOf(field: FieldDeclaration): ChoiceSource | undefine
   return undefined;
 }
 
-export const labelOf = (source: ChoiceSource, record: ServerRecord): string =>
-  typeof source.label === 'function' ? source.label(record) : String(record[source.label] ?? record[source.value] ?? '');
+/** A listed record's label; without `translate` (an export's names), keys a label function words read as themselves. */
+export const labelOf = (source: ChoiceSource, record: ServerRecord, translate: (key: string) => string = (key) => key): string =>
+  typeof source.label === 'function' ? source.label(record, translate) : String(record[source.label] ?? record[source.value] ?? '');
 
 /**
  * react-admin resource name under which a lookup endpoint is fetched (hidden: no route, no

@@ -31,8 +31,11 @@ export interface ChoiceSource {
   path?: string;
   /** Field of a listed record stored in the form. */
   value: string;
-  /** Field shown, or a function of the listed record. */
-  label: string | ((record: ServerRecord) => string);
+  /**
+   * Field shown, or a function of the listed record; `translate` words a part of it in the language
+   * shown (a wallet's kind), so a declaration the server reads too imports no i18n of its own.
+   */
+  label: string | ((record: ServerRecord, translate: (key: string) => string) => string);
   /** Query parameter → form (or record) field it is taken from; no call while one is blank. */
   dependsOn?: Record<string, string>;
   /** Fixed query parameters (sort, filters). */

@@ -248,6 +248,6 @@ describe('built-in reference targets without a list endpoint yet', () => {
     const member = REFERENCE_TARGETS.member;
     const signers = member.fromRecord?.({ signers: [{ userId: 3, userName: 'Paula Pro', account: 'merchantProManager' }, 5] }) ?? [];
     expect(signers).toEqual([{ userId: 3, userName: 'Paula Pro', account: 'merchantProManager' }]);
-    expect(typeof member.label === 'function' && member.label(signers[0])).toBe('Paula Pro (merchantProManager)');
+    expect(typeof member.label === 'function' && member.label(signers[0], (key) => key)).toBe('Paula Pro (merchantProManager)');
   });
 });

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef } from 'react';
-import { useDataProvider, useGetList, useRecordContext } from 'react-admin';
+import { useDataProvider, useGetList, useRecordContext, useTranslate } from 'react-admin';
 import { MAX_PAGE_SIZE } from '../../../contract/constants';
 import { choiceSourceOf, labelOf, lookupResource } from '../lookups';
 import type { Lookup } from '../formValidator';
@@ -41,6 +41,8 @@ const STATIC: FieldChoices = { choices: [], records: [], isPending: false };
 export function useFieldChoices(field: FieldDeclaration, values: Record<string, unknown> | undefined): FieldChoices {
   const source = choiceSourceOf(field);
   const record = useRecordContext<ServerRecord>();
+  // Labels are worded when the choices are made, so in the language then shown.
+  const translate = useTranslate();
   const query = source ? lookupQuery(source, values) : null;
   const waiting = Boolean(source?.path) && query !== null;
   const { data, isPending } = useGetList<ServerRecord & { id: string | number }>(
@@ -61,10 +63,10 @@ export function useFieldChoices(field: FieldDeclaration, values: Record<string, 
       const id = r[source.value];
       if (isBlank(id) || seen.has(String(id))) continue;
       seen.add(String(id));
-      choices.push({ id: id as string | number, name: labelOf(source, r) });
+      choices.push({ id: id as string | number, name: labelOf(source, r, translate) });
     }
     return { choices, records, isPending: waiting && isPending };
-  }, [field, source, data, record, waiting, isPending]);
+  }, [field, source, data, record, waiting, isPending, translate]);
 }
 
 /** The lookup a form validator reads related records with: the dataProvider, each query once per form. */
