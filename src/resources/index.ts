@@ -3,7 +3,6 @@ import { addDeclaredTexts } from './engine/declaredTexts';
 import { declaredResources } from './declared';
 import { i18n } from '../i18n/i18nProvider';
 import { multisig } from './multisig';
-import { refund, supply, supplyHistory, transfer, withdraw } from './movement';
 import { auditLog } from './auditLog';
 import { signListEndpoints } from './multisig/signLists';
 
@@ -13,10 +12,7 @@ import { signListEndpoints } from './multisig/signLists';
  * resources with a module of their own are listed here; the self-contained declarations
  * (`<name>/resource.ts`) are found by their file name.
  */
-export const resources = [
-  ...[multisig, transfer, withdraw, refund, supply, supplyHistory, auditLog],
-  ...declaredResources.map(defineResource),
-];
+export const resources = [...[multisig, auditLog], ...declaredResources.map(defineResource)];
 
 addDeclaredTexts(i18n, declaredResources);
 

@@ -20,6 +20,8 @@ interface CrudResource {
   name: string;
   paths: Partial<ResourcePaths> & { list: string; detail: string };
   access: ResourceAccess;
+  /** A declaration's `scope`: the filters every list call of its screen sends (a movement screen's kind). */
+  scope?: Record<string, string>;
 }
 
 const fromAccessTable: CrudResource[] = Object.entries(RESOURCE_ACCESS).map(([key, access]) => ({
@@ -31,6 +33,7 @@ const fromDeclarations: CrudResource[] = declaredResources.map((d) => ({
   name: d.name,
   paths: { ...resourcePaths(d.name, d.endpoints?.base), ...d.endpoints },
   access: { read: typeof d.route === 'string' ? 0n : routeGroups[d.route.group], ...d.access },
+  scope: d.scope,
 }));
 // A second screen on one API (a tier's wallets on the chain wallets' list) is the same API: checked once, by its first declaration.
 const RESOURCES = [...fromAccessTable, ...fromDeclarations].filter(
@@ -123,7 +126,7 @@ describe.each(RESOURCES)('$name', (resource) => {
   const keyOf = (row: Row) => profile.key?.of(row) ?? row.id;
   const detailOf = (rows: ResourceClient<unknown>, key: number) => rows.detail(profile.key ? { [profile.key.param]: key } : key);
   const listed = async (rows: ResourceClient<unknown>, params: Params = {}) => {
-    const res = await rows.list({ pageSize: 100, ...params });
+    const res = await rows.list({ pageSize: 100, ...resource.scope, ...params });
     expect(res.code, res.msg).toBe(200);
     return res.data as { list: Row[]; count: number };
   };
@@ -193,7 +196,7 @@ describe.each(RESOURCES)('$name', (resource) => {
   it('refuses bad input with a message in the envelope and writes nothing', async () => {
     const rows = reader();
     for (const params of [{ pageSize: 'many' }, { page: 0 }, { sort: 'noSuchField' }, { order: 'sideways' }]) {
-      const res = await rows.list(params);
+      const res = await rows.list({ ...resource.scope, ...params });
       expect(res.code, JSON.stringify(params)).toBe(400);
       expect(res.msg).not.toBe('');
     }

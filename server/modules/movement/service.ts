@@ -1,11 +1,64 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import type { Caller } from '../../http/caller';
-import type { MovementBody, MovementRecordInput } from '../../../src/contract/schemas/movement';
+import type { ServerContext } from '../../http/serverContext';
+import { sendCsvExport } from '../../http/csvExport';
+import { exportNames } from '../../http/exportNames';
+import { movementExport } from '../../../src/contract/exports';
+import type { MovementBody, MovementListQuery, MovementRecordInput } from '../../../src/contract/schemas/movement';
 import type { ChainRegistry } from '../../chain/registry';
-import { findMovement } from './queries';
-import { recordMovement, type SafeStates } from '../outflow/record';
+import { findMovement, listMovements, movementSource } from './queries';
+import { chainSafeStates, recordMovement, type SafeStates } from '../outflow/record';
 import { sendRecorded } from '../outflow/sendRecorded';
+
+/*
+ * Money movements (docs/ledger.md; /transfer, /withdraw, /refund, /supply, /supply-history): the five
+ * declarations of src/resources/<kind>/resource.ts share one API, /sys/movement/… (`sharedApi`,
+ * server/modules/declared/moduleService.ts), registered for every role some screen gives each action
+ * (reading: every role; saving: `movement.start`). Who reads and writes each kind is checked here per
+ * kind, from the query's or the body's `kind` (queries.ts, outflow/record.ts). The list and its export
+ * may read a replica; the detail (read before acting) and the save use the primary. The form's quote
+ * is the module's other verb (routes.ts).
+ */
+export const sharedApi = true;
+
+/** Every kind, direct or starting a proposal (docs/DECISIONS.md "Two-factor authentication and step-up"). */
+export const stepUp = true;
+
+export const list = (context: ServerContext, { caller, query }: { caller: Caller; query: MovementListQuery }) =>
+  listMovements(context.reader, caller, query, context.now());
+
+/** One kind's whole filtered list as CSV, worded as that kind's screen. */
+async function exportMovements(
+  context: ServerContext,
+  input: { caller: Caller; query: MovementListQuery; request: FastifyRequest; reply: FastifyReply },
+) {
+  const { caller, query, request, reply } = input;
+  return sendCsvExport(request, reply, context.messages, {
+    names: await exportNames(context.reader),
+    ...(await movementSource(context.reader, caller, query, context.now())),
+    sort: { sort: query.sort, order: query.order },
+    view: movementExport(query.kind),
+    name: query.kind,
+  });
+}
+export { exportMovements as export };
+
+export const detail = (context: ServerContext, { caller, id }: { caller: Caller; id: number }) =>
+  findMovement(context.db, caller, id, context.now());
+
+export const save = (context: ServerContext, { caller, body, request }: { caller: Caller; body: MovementBody; request: FastifyRequest }) =>
+  saveMovement(
+    context.db,
+    caller,
+    body,
+    context.now(),
+    context.config.proposalTtlHours,
+    chainSafeStates(context.chains),
+    context.chains,
+    (error) => request.log.warn({ err: error }, 'an outflow was recorded and could not be finished now: the resume finishes it'),
+  );
 
 /**
  * POST /sys/movement/save: one transaction records it (`recordMovement`, outflow/record.ts, the record
@@ -13,7 +66,7 @@ import { sendRecorded } from '../outflow/sendRecorded';
  * transactions to send (the intent log), and they are sent and booked after it committed (docs/chains.md "The intent log"): no database transaction
  * waits on a chain.
  */
-export async function saveMovement(
+async function saveMovement(
   db: Db,
   caller: Caller,
   body: MovementBody,

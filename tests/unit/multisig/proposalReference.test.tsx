@@ -5,7 +5,7 @@ import assetFlowDeclaration from '../../../src/resources/assetFlow/resource';
 import { defineResource } from '../../../src/resources/engine';
 import { exportColumns } from '../../../src/resources/engine/exportColumns';
 import { recordDisplay } from '../../../src/resources/engine/views/common';
-import { withdraw } from '../../../src/resources/movement';
+import withdrawDeclaration from '../../../src/resources/withdraw/resource';
 import { multisig } from '../../../src/resources/multisig';
 import { session } from '../../../src/session';
 import { toasts } from '../../../src/shell/toast';
@@ -18,6 +18,7 @@ import { ApiPath } from '../../../src/contract/apiPaths';
 
 /** The ledger screen (/asset-flow), from its declaration. */
 const assetFlow = defineResource(assetFlowDeclaration);
+const withdraw = defineResource(withdrawDeclaration);
 
 startMockApi();
 afterEach(() => vi.restoreAllMocks());

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { phoneLines } from '../../../src/resources/engine/views/PhoneList';
-import { refund } from '../../../src/resources/movement';
+import refundDeclaration from '../../../src/resources/refund/resource';
 import paymentReportDeclaration from '../../../src/resources/paymentReport/resource';
 import chain from '../../../src/resources/chain/resource';
 import { defineResource } from '../../../src/resources/engine';
@@ -8,6 +8,7 @@ import assetFlowDeclaration from '../../../src/resources/assetFlow/resource';
 
 /** The ledger screen (/asset-flow), from its declaration. */
 const assetFlow = defineResource(assetFlowDeclaration);
+const refund = defineResource(refundDeclaration);
 
 const paymentReport = defineResource(paymentReportDeclaration);
 

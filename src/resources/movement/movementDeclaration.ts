@@ -1,25 +1,24 @@
-import SendIcon from '@mui/icons-material/Send';
-import OutboundIcon from '@mui/icons-material/Outbound';
-import UndoIcon from '@mui/icons-material/Undo';
-import MoveDownIcon from '@mui/icons-material/MoveDown';
-import HistoryIcon from '@mui/icons-material/History';
-import type { ComponentType } from 'react';
-import { ACTIONS, type RoutePath } from '../../access';
+import type { RouteGroup } from '../../access';
+import type { RoleMask } from '../../access';
 import { ApiPath } from '../../contract/apiPaths';
-import { MOVEMENT_STATUSES, movementCreate, type MovementKind } from '../../contract/movement';
+import { MOVEMENT_STATUSES, type MovementKind } from '../../contract/movement';
 import { optionalProposalReference } from '../../contract/proposalReference';
 import { walletKindKey } from '../../contract/contractKinds';
-import { t } from '../../i18n';
-import { defineResource } from '../engine';
 import { addressBookChoices } from './addressBookChoices';
-import type { ChoiceSource, FieldDeclaration } from '../engine/types';
+import type { ChoiceSource, FieldDeclaration, ResourceDeclaration } from '../engine/types';
+
+/*
+ * What the five movement declarations share (src/resources/{transfer,withdraw,refund,supply,supplyHistory}/resource.ts),
+ * free of React and zod like them: one screen per kind on one API (/sys/movement/…), which
+ * server/modules/movement serves for them all and where each kind's rules are checked (docs/ledger.md).
+ */
 
 /** Wallets of the form's chain, by label and kind; the server decides which may pay (org, cold rule, kind). */
 const walletChoices = (value: 'id' | 'address'): ChoiceSource => ({
   path: ApiPath.chainWallet.list,
   value,
-  // Named when the list renders, so in the language then shown.
-  label: (wallet) => `${String(wallet.label)} (${t(walletKindKey(String(wallet.kind)))})`,
+  // Named when the choices are made, so in the language then shown.
+  label: (wallet, translate) => `${String(wallet.label)} (${translate(walletKindKey(String(wallet.kind)))})`,
   dependsOn: { chainId: 'chainId' },
   query: { sort: 'label', order: 'asc' },
 });
@@ -84,12 +83,18 @@ function movementFields(kind: MovementKind): FieldDeclaration[] {
  * where `create` names who may, its form. Out of a multisig wallet the server starts a
  * proposal (the row links it); out of any other it executes at once.
  */
-function movementScreen(kind: MovementKind, route: RoutePath, icon: ComponentType, create: bigint | null) {
-  return defineResource({
-    name: route.slice(1),
+export function movementScreen(
+  kind: MovementKind,
+  route: { path: string; group: RouteGroup },
+  icon: ResourceDeclaration['icon'],
+  create: RoleMask | null,
+): ResourceDeclaration {
+  return {
+    name: route.path.slice(1),
     route,
     icon,
     menuGroup: 'money',
+    api: { module: 'movement' },
     endpoints: ApiPath.movement,
     labels: 'movement',
     scope: { kind },
@@ -97,17 +102,15 @@ function movementScreen(kind: MovementKind, route: RoutePath, icon: ComponentTyp
     fields: movementFields(kind),
     // One out of a multisig wallet is its proposal, named as everywhere ("Withdrawal Aurora cold · #4 created"), not by the movement's id.
     recordName: (row) => optionalProposalReference(row.walletLabel, row.proposalNonce),
-    schema: () => import('../../contract/schemas/movement').then((m) => ({ create: m.movementBody })),
+    schema: () =>
+      import('../../contract/schemas/movement').then((m) => ({
+        create: m.movementBody,
+        list: m.movementListQuery,
+        record: m.movementRecord,
+      })),
     // The form shows the wallet's spendable balance and the fee before saving.
     ...(create === null ? {} : { access: { create }, create: { formPart: () => import('./MovementQuote') } }),
     // What of this kind still waits for signers; the read-only history has no such thing to act on.
     list: { sort: { field: 'id', order: 'DESC' }, ...(create === null ? {} : { above: () => import('./WaitingMovementProposals') }) },
-  });
+  };
 }
-
-export const transfer = movementScreen('transfer', '/transfer', SendIcon, ACTIONS[movementCreate('transfer')]);
-export const withdraw = movementScreen('withdraw', '/withdraw', OutboundIcon, ACTIONS[movementCreate('withdraw')]);
-export const refund = movementScreen('refund', '/refund', UndoIcon, ACTIONS[movementCreate('refund')]);
-export const supply = movementScreen('supply', '/supply', MoveDownIcon, ACTIONS[movementCreate('supply')]);
-/** Read-only: every supply of the orgs in scope, whatever its status. */
-export const supplyHistory = movementScreen('supply', '/supply-history', HistoryIcon, null);
