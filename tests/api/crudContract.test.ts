@@ -5,6 +5,7 @@ import { ApiPath, resourcePaths, type ResourcePaths } from '../../src/contract/a
 import { maskHas, RESOURCE_ACCESS, ROLE_NAMES, ROLES, routeGroups, type ResourceAccess, type RoleName } from '../../src/access';
 import { declaredResources } from '../../server/modules/declared/discover';
 import type { OpenApiDocument } from '../../server/http/openApi';
+import { ETH_CHAIN, fund } from './signSupport';
 
 /**
  * The CRUD contract every resource keeps (docs/api.md "Lists", "Body codes"): paging, sorting,
@@ -36,9 +37,9 @@ const fromDeclarations: CrudResource[] = declaredResources.map((d) => ({
   scope: d.scope,
 }));
 // A second screen on one API (a tier's wallets on the chain wallets' list) is the same API: checked once, by its first declaration.
-const RESOURCES = [...fromAccessTable, ...fromDeclarations].filter(
-  (r, i, all) => all.findIndex((s) => s.paths.list === r.paths.list) === i,
-);
+// Screens that scope one API differently (a movement kind each) are each checked; the supply history reads the supplies' list.
+const listOf = (r: CrudResource) => `${r.paths.list} ${JSON.stringify(r.scope ?? {})}`;
+const RESOURCES = [...fromAccessTable, ...fromDeclarations].filter((r, i, all) => all.findIndex((s) => listOf(s) === listOf(r)) === i);
 
 type Row = Record<string, unknown> & { id: number };
 interface Profile {
@@ -46,8 +47,10 @@ interface Profile {
   reader?: RoleName;
   /** Tenancy: `owner`'s rows stay out of `outsider`'s sight; a string says why the check does not apply. */
   tenancy?: { owner: RoleName; outsider: RoleName } | string;
-  /** Rows the seed lacks, made through the API as `reader`. */
+  /** Rows the seed lacks, made through the API as `fixtureBy` (default `reader`). */
   fixture?: (rows: ResourceClient<unknown>) => Promise<void>;
+  /** Who makes the fixture when the reader may not write (money moves by a merchant's staff, with step-up). */
+  fixtureBy?: RoleName;
   /** The key `detail` reads a row by, when not `?id=`. */
   key?: { param: string; of: (row: Row) => number };
 }
@@ -83,7 +86,57 @@ const PROFILES: Record<string, Profile> = {
         await expectSaved(rows, { name, role: 'finance', email: `${name.toLowerCase()}@aurora.example` });
     },
   },
+  // The demo seed has two withdrawals and two refunds (one per merchant org) and one supply (Birch's):
+  // a third of each made as the console makes it (the save asks for step-up, which the client gives).
+  withdraw: {
+    fixtureBy: 'merchantStdManager',
+    fixture: async (rows) =>
+      expectSaved(rows, {
+        kind: 'withdraw',
+        walletId: await walletId('Birch deposits'),
+        to: EXTERNAL,
+        symbol: 'USDC',
+        amount: '20',
+        memo: '',
+      }),
+  },
+  refund: {
+    fixtureBy: 'merchantStdFinance',
+    fixture: async (rows) => {
+      const { db } = server.app.context;
+      const order = await db
+        .selectFrom('paymentOrder')
+        .innerJoin('currency', 'currency.id', 'paymentOrder.currencyId')
+        .select(['paymentOrder.orderNo', 'currency.symbol', 'currency.id as currencyId'])
+        .where('paymentOrder.orgId', '=', server.orgIds.stdB)
+        .where('paymentOrder.chainId', '=', ETH_CHAIN)
+        .where('paymentOrder.status', '=', 'paid')
+        .orderBy('paymentOrder.id')
+        .executeTakeFirstOrThrow();
+      const wallet = await walletId('Birch deposits');
+      await fund(server, wallet, order.currencyId, '10');
+      await expectSaved(rows, { kind: 'refund', walletId: wallet, orderNo: order.orderNo, symbol: order.symbol, amount: '1', memo: '' });
+    },
+  },
+  supply: {
+    // Only Birch (the std org) has a cold wallet that supplies in the demo data: its rows are the ones the pro manager must not see.
+    tenancy: { owner: 'merchantStdManager', outsider: 'merchantProManager' },
+    fixtureBy: 'merchantStdManager',
+    fixture: async (rows) => {
+      const [from, to] = [await walletId('Birch cold'), await walletId('Birch deposits')];
+      const address = (
+        await server.app.context.db.selectFrom('chainWallet').select('address').where('id', '=', to).executeTakeFirstOrThrow()
+      ).address;
+      for (const amount of ['1', '2'])
+        await expectSaved(rows, { kind: 'supply', walletId: from, to: address, symbol: 'USDC', amount, memo: '' });
+    },
+  },
 };
+
+/** A demo wallet's id by its label (server/db/seed/wallets.ts). */
+const walletId = async (label: string) =>
+  (await server.app.context.db.selectFrom('chainWallet').select('id').where('label', '=', label).executeTakeFirstOrThrow()).id;
+const EXTERNAL = '0x1111111111111111111111111111111111111111';
 
 const expectSaved = async (rows: ResourceClient<unknown>, body: Body) => {
   const res = await rows.save(body);
@@ -109,7 +162,7 @@ beforeAll(async () => {
   );
   for (const r of RESOURCES) {
     const profile = PROFILES[r.name] ?? {};
-    await profile.fixture?.(server.as(profile.reader ?? 'superAdmin').resource(r.paths));
+    await profile.fixture?.(server.as(profile.fixtureBy ?? profile.reader ?? 'superAdmin').resource(r.paths));
   }
 });
 afterAll(() => server?.close());
