@@ -63,13 +63,16 @@ const AUDITED_WRITES: Record<string, readonly string[]> = {
   'POST /sys/account/signing-key/register': ['signingKey'],
   // Devnet mode only: writes no row of ours; the devnet's journal keeps what it mined (docs/chains.md "Deposits").
   'POST /devnet/:chainId': [],
-  // A declared resource's writes are audited under its name (server/modules/declared).
+  // A declared resource's writes are audited under its name (server/modules/declared); the movement
+  // screens save on one API's path, listed above with what a movement writes.
   ...Object.fromEntries(
-    declaredResources.flatMap((d) =>
-      (['save', 'update', 'delete/:id'] as const)
-        .filter((w) => d.access?.[w === 'save' ? 'create' : w === 'update' ? 'edit' : 'delete'])
-        .map((w) => [`POST /sys/${d.name}/${w}`, [d.name]]),
-    ),
+    declaredResources
+      .filter((d) => d.endpoints?.save === undefined)
+      .flatMap((d) =>
+        (['save', 'update', 'delete/:id'] as const)
+          .filter((w) => d.access?.[w === 'save' ? 'create' : w === 'update' ? 'edit' : 'delete'])
+          .map((w) => [`POST /sys/${d.name}/${w}`, [d.name]]),
+      ),
   ),
 };
 
