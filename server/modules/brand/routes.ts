@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { ApiPath } from '../../../src/contract/apiPaths';
-import { BRAND_UPLOAD_MAX_BYTES, brandBody, brandConfig, brandUploadResult } from '../../../src/contract/schemas/brand';
+import { BRAND_UPLOAD_MAX_BYTES, brandUploadResult } from '../../../src/contract/schemas/brand';
 import { BodyCode } from '../../../src/contract/envelope';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
+import { serveVerbs } from '../../http/verbs';
+import { brandVerbs } from '../../../src/contract/verbs/brand';
 import { recordAuditEvent } from '../auditLog/record';
 import { ApiError } from '../../http/apiError';
 import { readBrand, storeBrandImage, updateBrand } from './service';
@@ -38,25 +40,10 @@ const asApiError = (error: unknown) => {
 /** Brand configuration (docs/console.md): read by everyone before sign-in, changed by the operator row only. */
 export function registerBrandRoutes(app: FastifyInstance, context: ServerContext): void {
   const { db } = context;
-
-  defineRoute(app, context, {
-    method: 'GET',
-    path: ApiPath.brand.get,
-    summary: 'The brand (name, favicon, logos): read before sign-in',
-    access: 'public',
-    response: brandConfig,
-    handler: async () => readBrand(db),
-  });
-
-  defineRoute(app, context, {
-    method: 'POST',
-    path: ApiPath.brand.update,
-    summary: 'Change the brand',
-    access: 'brand.edit',
-    response: brandConfig,
-    body: brandBody,
-    handler: async ({ body }) => updateBrand(db, body, context.now()),
-  });
+  serveVerbs(brandVerbs, () => ({
+    get: async () => readBrand(db),
+    update: async ({ body }) => updateBrand(db, body, context.now()),
+  }))(app, context);
 
   // Multipart is parsed for the upload route alone: every other call stays JSON-only.
   app.register(async (scope) => {
