@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { containsPattern, paginate } from '../../http/pagination';
 import { badRequest, fieldError, notFound } from '../../http/apiError';
@@ -9,10 +10,13 @@ import { checkAddress, type ChainFamily } from '../../../src/contract/address';
 import type {
   AddressBookBody,
   AddressBookListQuery,
-  AddressBookRecord,
+  addressBookRecord,
   AddressBookUpdateBody,
 } from '../../../src/contract/schemas/addressBook';
 import { effectiveFrom } from '../policy/versions';
+
+/** An entry as the response schema takes it (it writes the dates). */
+type AddressBookAnswer = z.input<typeof addressBookRecord>;
 
 /** The selected org's book only: an org's destinations are nobody else's business. */
 const ownEntries = (db: Db, caller: Caller) =>
@@ -41,7 +45,7 @@ export async function listAddressBook(
   caller: Caller,
   query: AddressBookListQuery,
   now: Date,
-): Promise<ListResult<AddressBookRecord>> {
+): Promise<ListResult<AddressBookAnswer>> {
   let filtered = ownEntries(db, caller);
   if (query.chainId !== undefined) filtered = filtered.where('addressBookEntry.chainId', '=', query.chainId);
   if (query.active !== undefined) filtered = filtered.where('addressBookEntry.activeFrom', query.active ? '<=' : '>', now);
@@ -64,13 +68,13 @@ export async function listAddressBook(
     defaultSort: 'label',
     tieBreaker: 'address_book_entry.id',
   });
-  return page as unknown as ListResult<AddressBookRecord>;
+  return page;
 }
 
-export async function findAddressBookEntry(db: Db, caller: Caller, id: number, now: Date): Promise<AddressBookRecord> {
+export async function findAddressBookEntry(db: Db, caller: Caller, id: number, now: Date): Promise<AddressBookAnswer> {
   const row = await ownEntries(db, caller).select(columns(now)).where('addressBookEntry.id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Address book entry');
-  return row as unknown as AddressBookRecord;
+  return row;
 }
 
 /**
@@ -84,7 +88,7 @@ export async function saveAddressBookEntry(
   body: AddressBookBody,
   now: Date,
   defaultDelayHours: number,
-): Promise<AddressBookRecord> {
+): Promise<AddressBookAnswer> {
   const chain = await db.selectFrom('chain').select('family').where('chainId', '=', body.chainId).executeTakeFirst();
   if (!chain) throw badRequest({ chainId: { key: 'validation.unknownReference' } });
   const address = checkAddress(chain.family as ChainFamily, body.address);
@@ -113,7 +117,7 @@ export async function saveAddressBookEntry(
 }
 
 /** POST /sys/address-book/update (managers): the name and memo; the address and its delay stay. */
-export async function updateAddressBookEntry(db: Db, caller: Caller, body: AddressBookUpdateBody, now: Date): Promise<AddressBookRecord> {
+export async function updateAddressBookEntry(db: Db, caller: Caller, body: AddressBookUpdateBody, now: Date): Promise<AddressBookAnswer> {
   // The answer is read inside the transaction that wrote it (docs/DECISIONS.md "Idempotency and honest answers").
   return db.transaction().execute(async (trx) => {
     const updated = await trx
@@ -129,7 +133,7 @@ export async function updateAddressBookEntry(db: Db, caller: Caller, body: Addre
 }
 
 /** POST /sys/address-book/delete/{id} (managers): at once — leaving the book only makes the rules stricter. */
-export async function deleteAddressBookEntry(db: Db, caller: Caller, id: number, now: Date): Promise<AddressBookRecord> {
+export async function deleteAddressBookEntry(db: Db, caller: Caller, id: number, now: Date): Promise<AddressBookAnswer> {
   const entry = await findAddressBookEntry(db, caller, id, now);
   await db
     .transaction()

@@ -1,4 +1,5 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type InferResult, type Transaction } from 'kysely';
+import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { ApiError, badRequest } from '../../http/apiError';
@@ -12,7 +13,7 @@ import type { FieldMessages } from '../../../src/contract/validation';
 import {
   type ChainWalletBody,
   type ChainWalletListQuery,
-  type ChainWalletRecord,
+  type chainWalletRecord,
   type ChainWalletUpdateBody,
 } from '../../../src/contract/schemas/chainWallet';
 import { assertMayWriteWallet } from './walletAccess';
@@ -49,10 +50,13 @@ const baseColumns = [
   'chainWallet.updatedAt',
 ] as const;
 
-type BaseRow = Omit<ChainWalletRecord, 'signers' | 'balances'>;
+/** A wallet as the response schema takes it (it writes the dates). */
+type ChainWalletAnswer = z.input<typeof chainWalletRecord>;
+/** A wallet as the query selects it, before its signers and balances are added. */
+type BaseRow = InferResult<ReturnType<typeof walletRows>>[number];
 
 /** Adds signers and balances to wallet rows with two queries, whatever the page size. */
-async function withDetails(db: Reader, rows: BaseRow[]): Promise<ChainWalletRecord[]> {
+async function withDetails(db: Reader, rows: BaseRow[]): Promise<ChainWalletAnswer[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const signers = await db
@@ -79,8 +83,9 @@ async function withDetails(db: Reader, rows: BaseRow[]): Promise<ChainWalletReco
 
 const visibleWallets = (db: Reader, caller: Caller) =>
   db.selectFrom('chainWallet').innerJoin('org', 'org.id', 'chainWallet.orgId').where(orgVisibleTo(caller, 'chain_wallet.org_id'));
+const walletRows = (db: Reader, caller: Caller) => visibleWallets(db, caller).select(baseColumns);
 
-export async function listWallets(db: Db, caller: Caller, query: ChainWalletListQuery): Promise<ListResult<ChainWalletRecord>> {
+export async function listWallets(db: Db, caller: Caller, query: ChainWalletListQuery): Promise<ListResult<ChainWalletAnswer>> {
   let filtered = visibleWallets(db, caller);
   if (query.chainId !== undefined) filtered = filtered.where('chainWallet.chainId', '=', query.chainId);
   if (query.orgId !== undefined) filtered = filtered.where('chainWallet.orgId', '=', query.orgId);
@@ -94,16 +99,16 @@ export async function listWallets(db: Db, caller: Caller, query: ChainWalletList
     defaultSort: 'id',
     tieBreaker: 'chain_wallet.id',
   });
-  return { list: await withDetails(db, page.list as unknown as BaseRow[]), count: page.count };
+  return { list: await withDetails(db, page.list), count: page.count };
 }
 
 /** A wallet the caller may see; another tenant's is answered exactly like an unknown id. */
-export async function findWallet(db: Reader, caller: Caller, id: number, lock = false): Promise<ChainWalletRecord> {
-  let query = visibleWallets(db, caller).select(baseColumns).where('chainWallet.id', '=', id);
+export async function findWallet(db: Reader, caller: Caller, id: number, lock = false): Promise<ChainWalletAnswer> {
+  let query = walletRows(db, caller).where('chainWallet.id', '=', id);
   if (lock) query = query.forUpdate('chainWallet' as never);
   const row = await query.executeTakeFirst();
   if (!row) throw walletNotFound();
-  const [wallet] = await withDetails(db, [row as unknown as BaseRow]);
+  const [wallet] = await withDetails(db, [row]);
   return wallet;
 }
 
@@ -171,7 +176,7 @@ export async function saveWallet(
   caller: Caller,
   body: ChainWalletBody,
   now: Date,
-): Promise<ChainWalletRecord> {
+): Promise<ChainWalletAnswer> {
   assertMayWriteWallet(caller, body);
   await db.transaction().execute((trx) => checkAgainstStored(trx, caller, body, null));
   const safe = await safeFor(db, chains, body).catch(rethrowChainFault);
@@ -214,7 +219,7 @@ function rethrowChainFault(error: unknown): never {
  * a Safe changes owners only by a Safe transaction), never by one writer of the wallet
  * row, however senior. The record read back may be sent whole: unchanged values pass.
  */
-export async function updateWallet(db: Db, caller: Caller, body: ChainWalletUpdateBody, now: Date): Promise<ChainWalletRecord> {
+export async function updateWallet(db: Db, caller: Caller, body: ChainWalletUpdateBody, now: Date): Promise<ChainWalletAnswer> {
   return db.transaction().execute(async (trx) => {
     const stored = await findWallet(trx, caller, body.id, true);
     assertMayWriteWallet(caller, stored);
@@ -242,7 +247,7 @@ export async function updateWallet(db: Db, caller: Caller, body: ChainWalletUpda
   });
 }
 
-export async function deleteWallet(db: Db, caller: Caller, id: number): Promise<ChainWalletRecord> {
+export async function deleteWallet(db: Db, caller: Caller, id: number): Promise<ChainWalletAnswer> {
   return db.transaction().execute(async (trx) => {
     const stored = await findWallet(trx, caller, id, true);
     assertMayWriteWallet(caller, stored);

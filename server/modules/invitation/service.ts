@@ -1,3 +1,5 @@
+import type { InferResult } from 'kysely';
+import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { containsPattern, paginate } from '../../http/pagination';
 import { orgVisibleTo } from '../../http/tenancy';
@@ -5,7 +7,7 @@ import { ApiError, notFound } from '../../http/apiError';
 import type { Caller } from '../../http/caller';
 import type { ServerContext } from '../../http/serverContext';
 import { BodyCode, type ListResult } from '../../../src/contract/envelope';
-import type { InvitationBody, InvitationListQuery, InvitationRecord } from '../../../src/contract/schemas/invitation';
+import type { InvitationBody, InvitationListQuery, invitationRecord } from '../../../src/contract/schemas/invitation';
 import { may } from '../../../src/access';
 import { formatInvitationCode, maskInvitationCode, newInvitationCode } from './code';
 import { invitationStatus, invitationStatusSql } from './status';
@@ -21,6 +23,9 @@ const visibleInvitations = (db: Db, caller: Caller) =>
     .leftJoin('appUser as user', 'user.id', 'invitation.usedBy')
     .where('invitation.kind', '=', 'merchant')
     .where(orgVisibleTo(caller, 'invitation.issuer_org_id'));
+
+/** A merchant invitation always names the org to be and its tier (the columns are nullable for a member invitation). */
+type MerchantInvitationColumns = { orgName: string; tenantType: number };
 
 const columns = [
   'invitation.id',
@@ -39,33 +44,32 @@ const columns = [
   'invitation.orgId',
 ] as const;
 
-type Row = Omit<InvitationRecord, 'status' | 'expiresAt' | 'revokedAt' | 'usedAt'> & {
-  expiresAt: Date;
-  revokedAt: Date | null;
-  usedAt: Date | null;
-};
+const invitationRows = (db: Db, caller: Caller) => visibleInvitations(db, caller).select(columns).$narrowType<MerchantInvitationColumns>();
+/** An invitation as the query selects it. */
+type Row = InferResult<ReturnType<typeof invitationRows>>[number];
+/** An invitation as the response schema takes it (it writes the dates). */
+type InvitationAnswer = z.input<typeof invitationRecord>;
 
 /** A code in full is a code redeemable by its invitee: only the roles that issue codes read it. */
-const toRecord = (row: Row, caller: Caller, now: Date): InvitationRecord =>
-  ({
-    ...row,
-    code: may(caller.roleIndex, 'invitation.issue') ? formatInvitationCode(row.code) : maskInvitationCode(row.code),
-    status: invitationStatus(row, now),
-  }) as unknown as InvitationRecord;
+const toRecord = (row: Row, caller: Caller, now: Date): InvitationAnswer => ({
+  ...row,
+  code: may(caller.roleIndex, 'invitation.issue') ? formatInvitationCode(row.code) : maskInvitationCode(row.code),
+  status: invitationStatus(row, now),
+});
 
 export async function listInvitations(
   db: Db,
   caller: Caller,
   query: InvitationListQuery,
   now: Date,
-): Promise<ListResult<InvitationRecord>> {
+): Promise<ListResult<InvitationAnswer>> {
   let filtered = visibleInvitations(db, caller);
   if (query.status) filtered = filtered.where(invitationStatusSql(now), '=', query.status);
   if (query.orgName) filtered = filtered.where('invitation.orgName', 'ilike', containsPattern(query.orgName));
   if (query.code) filtered = filtered.where('invitation.code', '=', query.code.toUpperCase().replace(/[\s-]/g, ''));
   if (query.ids) filtered = filtered.where('invitation.id', 'in', query.ids);
   const page = await paginate(filtered, query, {
-    select: (qb) => qb.select(columns),
+    select: (qb) => qb.select(columns).$narrowType<MerchantInvitationColumns>(),
     sortColumns: {
       id: 'invitation.id',
       orgName: 'invitation.org_name',
@@ -76,17 +80,17 @@ export async function listInvitations(
     defaultSort: 'id',
     tieBreaker: 'invitation.id',
   });
-  return { list: (page.list as unknown as Row[]).map((row) => toRecord(row, caller, now)), count: page.count };
+  return { list: page.list.map((row) => toRecord(row, caller, now)), count: page.count };
 }
 
-export async function findInvitation(db: Db, caller: Caller, id: number, now: Date): Promise<InvitationRecord> {
-  const row = await visibleInvitations(db, caller).select(columns).where('invitation.id', '=', id).executeTakeFirst();
+export async function findInvitation(db: Db, caller: Caller, id: number, now: Date): Promise<InvitationAnswer> {
+  const row = await invitationRows(db, caller).where('invitation.id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Invitation');
-  return toRecord(row as unknown as Row, caller, now);
+  return toRecord(row, caller, now);
 }
 
 /** A new code for a merchant of one tier, issued by the caller's selected org (its parent-to-be). */
-export async function createInvitation(db: Db, caller: Caller, body: InvitationBody, now: Date): Promise<InvitationRecord> {
+export async function createInvitation(db: Db, caller: Caller, body: InvitationBody, now: Date): Promise<InvitationAnswer> {
   // The answer is read inside the transaction that wrote it (docs/DECISIONS.md "Idempotency and honest answers").
   return db.transaction().execute(async (trx) => {
     const { id } = await trx
@@ -108,7 +112,7 @@ export async function createInvitation(db: Db, caller: Caller, body: InvitationB
 }
 
 /** Withdraws an open code (the row stays, stamped, for the record); a used one cannot be withdrawn. */
-export async function revokeInvitation(db: Db, caller: Caller, id: number, now: Date): Promise<InvitationRecord> {
+export async function revokeInvitation(db: Db, caller: Caller, id: number, now: Date): Promise<InvitationAnswer> {
   // The answer is read inside the transaction that wrote it (docs/DECISIONS.md "Idempotency and honest answers").
   return db.transaction().execute(async (trx) => {
     const row = await trx

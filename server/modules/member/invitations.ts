@@ -1,3 +1,5 @@
+import type { InferResult } from 'kysely';
+import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { ApiError, badRequest, forbidden } from '../../http/apiError';
 import { paginate } from '../../http/pagination';
@@ -5,7 +7,7 @@ import type { Caller } from '../../http/caller';
 import { BodyCode, type ListResult } from '../../../src/contract/envelope';
 import { roleLevelLabel } from '../../../src/access';
 import { mayManageMembers, roleLevelsOf } from '../../../src/contract/memberRules';
-import type { MemberInvitationListQuery, MemberInvitationRecord, MemberInviteBody } from '../../../src/contract/schemas/member';
+import type { MemberInvitationListQuery, MemberInviteBody, memberInvitationRecord } from '../../../src/contract/schemas/member';
 import { formatInvitationCode, newInvitationCode } from '../invitation/code';
 import { invitationStatus, invitationStatusSql } from '../invitation/status';
 
@@ -25,6 +27,9 @@ const memberInvitations = (db: Db, orgId: number) =>
     .where('invitation.kind', '=', 'member')
     .where('invitation.targetOrgId', '=', orgId);
 
+/** A member invitation always names its org and role (the columns are nullable for an agent's sign-up codes). */
+type MemberInvitationColumns = { orgId: number; roleLevel: number };
+
 const columns = [
   'invitation.id',
   'invitation.code',
@@ -39,19 +44,18 @@ const columns = [
   'user.account as usedBy',
 ] as const;
 
-type Row = Omit<MemberInvitationRecord, 'status' | 'roleLabel' | 'expiresAt'> & {
-  expiresAt: Date;
-  revokedAt: Date | null;
-  usedAt: Date | null;
-};
+const invitationRows = (db: Db, orgId: number) => memberInvitations(db, orgId).select(columns).$narrowType<MemberInvitationColumns>();
+/** An invitation as the query selects it. */
+type Row = InferResult<ReturnType<typeof invitationRows>>[number];
+/** An invitation as the response schema takes it (it writes the dates). */
+type InvitationAnswer = z.input<typeof memberInvitationRecord>;
 
-const toRecord = ({ revokedAt, usedAt, ...row }: Row, tenantType: number, now: Date): MemberInvitationRecord =>
-  ({
-    ...row,
-    code: formatInvitationCode(row.code),
-    roleLabel: roleLevelLabel(tenantType, row.roleLevel),
-    status: invitationStatus({ revokedAt, usedAt, expiresAt: row.expiresAt }, now),
-  }) as unknown as MemberInvitationRecord;
+const toRecord = ({ revokedAt, usedAt, ...row }: Row, tenantType: number, now: Date): InvitationAnswer => ({
+  ...row,
+  code: formatInvitationCode(row.code),
+  roleLabel: roleLevelLabel(tenantType, row.roleLevel),
+  status: invitationStatus({ revokedAt, usedAt, expiresAt: row.expiresAt }, now),
+});
 
 /** Codes that bring members into the selected org, for its managers. */
 export async function listMemberInvitations(
@@ -59,7 +63,7 @@ export async function listMemberInvitations(
   caller: Caller,
   query: MemberInvitationListQuery,
   now: Date,
-): Promise<ListResult<MemberInvitationRecord>> {
+): Promise<ListResult<InvitationAnswer>> {
   const org = await managedOrg(db, caller);
   let filtered = memberInvitations(db, org.id);
   if (query.status) filtered = filtered.where(invitationStatusSql(now), '=', query.status);
@@ -67,23 +71,23 @@ export async function listMemberInvitations(
     filtered,
     { ...query, order: query.sort ? query.order : 'desc' },
     {
-      select: (qb) => qb.select(columns),
+      select: (qb) => qb.select(columns).$narrowType<MemberInvitationColumns>(),
       sortColumns: { id: 'invitation.id', createdAt: 'invitation.created_at', expiresAt: 'invitation.expires_at' },
       defaultSort: 'id',
       tieBreaker: 'invitation.id',
     },
   );
-  return { list: (page.list as unknown as Row[]).map((row) => toRecord(row, org.tenantType, now)), count: page.count };
+  return { list: page.list.map((row) => toRecord(row, org.tenantType, now)), count: page.count };
 }
 
-async function findMemberInvitation(db: Db, orgId: number, tenantType: number, id: number, now: Date): Promise<MemberInvitationRecord> {
-  const row = await memberInvitations(db, orgId).select(columns).where('invitation.id', '=', id).executeTakeFirst();
+async function findMemberInvitation(db: Db, orgId: number, tenantType: number, id: number, now: Date): Promise<InvitationAnswer> {
+  const row = await invitationRows(db, orgId).where('invitation.id', '=', id).executeTakeFirst();
   if (!row) throw new ApiError(BodyCode.notFound, 'api.invitationNotFound');
-  return toRecord(row as unknown as Row, tenantType, now);
+  return toRecord(row, tenantType, now);
 }
 
 /** A code for one new member of the selected org, with a role its tier has. */
-export async function inviteMember(db: Db, caller: Caller, body: MemberInviteBody, now: Date): Promise<MemberInvitationRecord> {
+export async function inviteMember(db: Db, caller: Caller, body: MemberInviteBody, now: Date): Promise<InvitationAnswer> {
   const org = await managedOrg(db, caller);
   if (!roleLevelsOf(org.tenantType).some((l) => l.roleLevel === body.roleLevel))
     throw badRequest({ roleLevel: { key: 'validation.roleLevel' } });
@@ -111,7 +115,7 @@ export async function inviteMember(db: Db, caller: Caller, body: MemberInviteBod
 }
 
 /** Withdraws an open member code of the selected org (the row stays, stamped). */
-export async function revokeMemberInvitation(db: Db, caller: Caller, id: number, now: Date): Promise<MemberInvitationRecord> {
+export async function revokeMemberInvitation(db: Db, caller: Caller, id: number, now: Date): Promise<InvitationAnswer> {
   const org = await managedOrg(db, caller);
   // The answer is read inside the transaction that wrote it (docs/DECISIONS.md "Idempotency and honest answers").
   return db.transaction().execute(async (trx) => {

@@ -1,4 +1,5 @@
-import type { Transaction } from 'kysely';
+import type { InferResult, Transaction } from 'kysely';
+import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { containsPattern, paginate } from '../../http/pagination';
@@ -9,11 +10,12 @@ import type { ServerContext } from '../../http/serverContext';
 import { BodyCode, type ListResult } from '../../../src/contract/envelope';
 import { ROLES, roleIndexFor, roleLevelLabel, roleNameOf } from '../../../src/access';
 import { mayManageMembers, roleLevelsOf } from '../../../src/contract/memberRules';
-import type { MemberListQuery, MemberRecord, MemberUpdateBody } from '../../../src/contract/schemas/member';
+import type { MemberListQuery, MemberUpdateBody, memberRecord } from '../../../src/contract/schemas/member';
 
-type Row = Omit<MemberRecord, 'role' | 'roleLabel'>;
+/** A member as the response schema takes it: the query's row (a Date where the JSON has an ISO string) with its role named. */
+type MemberAnswer = z.input<typeof memberRecord>;
 
-const toRecord = (row: Row): MemberRecord => ({
+const toRecord = (row: Row): MemberAnswer => ({
   ...row,
   role: roleNameOf(roleIndexFor(row.tenantType, row.roleLevel)) ?? null,
   roleLabel: roleLevelLabel(row.tenantType, row.roleLevel),
@@ -50,8 +52,12 @@ const columns = [
   'membership.createdAt',
 ] as const;
 
+const memberRows = (db: Db, orgId: number) => membersOf(db, orgId).select(columns);
+/** A member as the query selects it. */
+type Row = InferResult<ReturnType<typeof memberRows>>[number];
+
 /** The members of one org in scope, one row per user. */
-export async function listMembers(db: Db, caller: Caller, query: MemberListQuery): Promise<ListResult<MemberRecord>> {
+export async function listMembers(db: Db, caller: Caller, query: MemberListQuery): Promise<ListResult<MemberAnswer>> {
   const org = await orgInScope(db, caller, query.orgId);
   let filtered = membersOf(db, org.id);
   if (query.account) filtered = filtered.where('appUser.account', 'ilike', containsPattern(query.account));
@@ -71,14 +77,14 @@ export async function listMembers(db: Db, caller: Caller, query: MemberListQuery
     defaultSort: 'roleLevel',
     tieBreaker: 'app_user.id',
   });
-  return { list: (page.list as unknown as Row[]).map(toRecord), count: page.count };
+  return { list: page.list.map(toRecord), count: page.count };
 }
 
-export async function findMember(db: Db, caller: Caller, userId: number, orgId?: number): Promise<MemberRecord> {
+export async function findMember(db: Db, caller: Caller, userId: number, orgId?: number): Promise<MemberAnswer> {
   const org = await orgInScope(db, caller, orgId);
-  const row = await membersOf(db, org.id).select(columns).where('appUser.id', '=', userId).executeTakeFirst();
+  const row = await memberRows(db, org.id).where('appUser.id', '=', userId).executeTakeFirst();
   if (!row) throw new ApiError(BodyCode.notFound, 'api.memberNotFound');
-  return toRecord(row as unknown as Row);
+  return toRecord(row);
 }
 
 /** The roles the org offers (the role picker's choices). */
@@ -115,7 +121,7 @@ async function changeMembership<T>(
 }
 
 /** A member's new role in the org: one of the levels its tenant type has. */
-export async function updateMember(db: Db, caller: Caller, body: MemberUpdateBody): Promise<MemberRecord> {
+export async function updateMember(db: Db, caller: Caller, body: MemberUpdateBody): Promise<MemberAnswer> {
   const org = await orgInScope(db, caller, body.orgId);
   if (!roleLevelsOf(org.tenantType).some((l) => l.roleLevel === body.roleLevel))
     throw badRequest({ roleLevel: { key: 'validation.roleLevel' } });
@@ -135,7 +141,7 @@ export async function updateMember(db: Db, caller: Caller, body: MemberUpdateBod
  * Removes a member from the selected org. Not oneself, and not a signer of the org's
  * multisig wallets: signers must stay members (replace them on the wallet first).
  */
-export async function removeMember(db: Db, caller: Caller, userId: number): Promise<MemberRecord> {
+export async function removeMember(db: Db, caller: Caller, userId: number): Promise<MemberAnswer> {
   const org = await orgInScope(db, caller);
   const removed = await findMember(db, caller, userId, org.id);
   await changeMembership(db, caller, org.id, userId, null, async (trx) => {
