@@ -44,11 +44,17 @@ export interface BuildOptions {
   chains?: ChainRegistry;
 }
 
-export interface App extends FastifyInstance {
-  context: ServerContext;
-  /** Every route registered, as `METHOD /url` (the audit catalogue test reads the write routes). */
-  routeList: string[];
+declare module 'fastify' {
+  /** What buildApp decorates the app with (Fastify's own way of typing a decorator). */
+  interface FastifyInstance {
+    context: ServerContext;
+    /** Every route registered, as `METHOD /url` (the audit catalogue test reads the write routes). */
+    routeList: string[];
+  }
 }
+
+/** The app buildApp answers: a Fastify instance with its decorations. */
+export type App = FastifyInstance;
 
 /** The PostgreSQL pool's settings from the environment (server/config.ts). */
 export const poolOptionsOf = (config: ServerConfig) => ({
@@ -70,7 +76,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     return503OnClosing: false,
     // A malformed URL or an over-long path parameter: a 400 in the envelope, not Fastify's own body.
     frameworkErrors: frameworkErrors(messages),
-  }) as unknown as App;
+  });
   const database =
     options.database ??
     (await openDatabaseWhenReachable(
