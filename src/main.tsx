@@ -1,5 +1,5 @@
-import './zodJitless';
 import { StrictMode, type ReactNode } from 'react';
+import { config as zodConfig } from 'zod/v4/core';
 import { createRoot } from 'react-dom/client';
 // The self-contained declarations' routes, guarded from the first page (src/resources/declared.ts).
 import './resources/declared';
@@ -26,6 +26,10 @@ import { startBootReads } from './startup/bootReads';
  * HTTP client). react-admin and the screens arrive in the console chunk, loaded after
  * sign-in or at once when a token is stored.
  */
+// No eval in the browser: the Content-Security-Policy forbids it (docs/DECISIONS.md
+// "Content-Security-Policy"), and zod would otherwise probe for it with `Function('')`, a
+// violation, before its first object schema. Set before any schema chunk loads.
+zodConfig({ jitless: true });
 setTranslator(t);
 setLanguageSource(currentLanguage);
 setErrorNotifier(notifyError);
