@@ -5,7 +5,7 @@ import { ApiPath, resourcePaths, type ResourcePaths } from '../../src/contract/a
 import { maskHas, RESOURCE_ACCESS, ROLE_NAMES, ROLES, routeGroups, type ResourceAccess, type RoleName } from '../../src/access';
 import { declaredResources } from '../../server/modules/declared/discover';
 import type { OpenApiDocument } from '../../server/http/openApi';
-import { ETH_CHAIN, fund } from './signSupport';
+import { firstPaidOrder, fund } from './signSupport';
 
 /**
  * The CRUD contract every resource keeps (docs/api.md "Lists", "Body codes"): paging, sorting,
@@ -103,16 +103,7 @@ const PROFILES: Record<string, Profile> = {
   refund: {
     fixtureBy: 'merchantStdFinance',
     fixture: async (rows) => {
-      const { db } = server.app.context;
-      const order = await db
-        .selectFrom('paymentOrder')
-        .innerJoin('currency', 'currency.id', 'paymentOrder.currencyId')
-        .select(['paymentOrder.orderNo', 'currency.symbol', 'currency.id as currencyId'])
-        .where('paymentOrder.orgId', '=', server.orgIds.stdB)
-        .where('paymentOrder.chainId', '=', ETH_CHAIN)
-        .where('paymentOrder.status', '=', 'paid')
-        .orderBy('paymentOrder.id')
-        .executeTakeFirstOrThrow();
+      const order = await firstPaidOrder(server, server.orgIds.stdB);
       const wallet = await walletId('Birch deposits');
       await fund(server, wallet, order.currencyId, '10');
       await expectSaved(rows, { kind: 'refund', walletId: wallet, orderNo: order.orderNo, symbol: order.symbol, amount: '1', memo: '' });

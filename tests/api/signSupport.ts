@@ -144,6 +144,19 @@ export const units = (amount: string): bigint => {
 export const ETH_CHAIN = 1;
 export const TRON_CHAIN = 728126428;
 
+/** An org's first paid order on Ethereum, with its currency: the order a refund test refunds. */
+export async function firstPaidOrder(server: TestServer, orgId: number) {
+  return server.app.context.db
+    .selectFrom('paymentOrder')
+    .innerJoin('currency', 'currency.id', 'paymentOrder.currencyId')
+    .select(['paymentOrder.orderNo', 'currency.symbol', 'currency.id as currencyId'])
+    .where('paymentOrder.orgId', '=', orgId)
+    .where('paymentOrder.chainId', '=', ETH_CHAIN)
+    .where('paymentOrder.status', '=', 'paid')
+    .orderBy('paymentOrder.id')
+    .executeTakeFirstOrThrow();
+}
+
 /**
  * Funds a wallet the only way a balance changes: an opening ledger entry (the database then
  * moves the balance; a direct write to wallet_balance is refused). On an EVM chain the devnet

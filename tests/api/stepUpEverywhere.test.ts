@@ -3,7 +3,7 @@ import { getAddress } from 'viem';
 import { sql } from 'kysely';
 import { type TestServer } from './harness';
 import { authenticator, enrol, type Authenticator } from './twoFactorSupport';
-import { balanceOf, ETH_CHAIN, fund, startSignServer } from './signSupport';
+import { balanceOf, firstPaidOrder, fund, startSignServer } from './signSupport';
 import type { OpenApiDocument } from '../../server/http/openApi';
 import { ApiPath, withId } from '../../src/contract/apiPaths';
 import { BodyCode } from '../../src/contract/envelope';
@@ -90,15 +90,7 @@ const invitationsFor = async (invitee: string) =>
 
 /** A paid order of Birch Goods on Ethereum, and its wallet funded to refund it. */
 async function refundableOrder() {
-  const order = await server.app.context.db
-    .selectFrom('paymentOrder')
-    .innerJoin('currency', 'currency.id', 'paymentOrder.currencyId')
-    .select(['paymentOrder.orderNo', 'currency.symbol', 'currency.id as currencyId'])
-    .where('paymentOrder.orgId', '=', server.orgIds.stdB)
-    .where('paymentOrder.chainId', '=', ETH_CHAIN)
-    .where('paymentOrder.status', '=', 'paid')
-    .orderBy('paymentOrder.id')
-    .executeTakeFirstOrThrow();
+  const order = await firstPaidOrder(server, server.orgIds.stdB);
   await fund(server, wallets['Birch deposits'], order.currencyId, '1000000');
   return order;
 }
