@@ -174,9 +174,9 @@ export const ENV = {
 type Env = typeof ENV;
 export type ParsedEnv = { [K in keyof Env]: Env[K] extends Variable<infer T> ? T : never };
 
-const envSchema = z.object(
-  Object.fromEntries(Object.entries(ENV).map(([name, { schema }]) => [name, schema(name)])),
-) as unknown as z.ZodType<ParsedEnv>;
+/** Each variable's parser, under its name: what `Object.fromEntries` builds from ENV, key for key. */
+type EnvShape = { [K in keyof Env]: ReturnType<Env[K]['schema']> };
+const envSchema = z.object(Object.fromEntries(Object.entries(ENV).map(([name, { schema }]) => [name, schema(name)])) as EnvShape);
 
 /**
  * The environment parsed, or one error naming every variable that is wrong (each message names

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { PolicyRule, ProposalPolicy } from '../../src/contract/policy';
 import type { MovementKind } from '../../src/contract/movement';
+import type { AuditAction } from '../../src/contract/audit';
 
 /**
  * Row types of every table, in camelCase (Kysely's CamelCasePlugin maps them to
@@ -561,7 +562,8 @@ export interface AuditEventTable {
   actorId: number | null;
   actorAccount: string | null;
   orgId: number | null;
-  action: string;
+  /** Written only from the contract's list of actions. */
+  action: AuditAction;
   entity: string;
   entityId: string | null;
   before: ColumnType<Record<string, unknown> | null, string | null, never>;

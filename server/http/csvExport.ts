@@ -47,7 +47,7 @@ export interface CsvExport<DB, TB extends keyof DB, O, Row> {
   /** The file's name without extension. */
   name: string;
   /** A row as the list answers it, when that differs from the select (JSON keys renamed). */
-  transform?: (row: Record<string, unknown>) => Record<string, unknown>;
+  transform?: (row: Row) => Record<string, unknown>;
   /** The names of the records rows refer to by id (exportNames, server/http/exportNames.ts). */
   names: ExportNames;
 }
@@ -89,7 +89,9 @@ export async function sendCsvExport<DB, TB extends keyof DB, O, Row>(
   // A batch becomes one string (lines joined once), handed to the socket as one chunk.
   const format = (rows: Array<Record<string, unknown>>): string => {
     const lines = new Array<string>(rows.length);
-    for (let at = 0; at < rows.length; at++) lines[at] = csvLine(cellsOf(view, transform ? transform(rows[at]) : rows[at], label, names));
+    // A batch's rows are those `options.select` chose: the transform's own row type.
+    for (let at = 0; at < rows.length; at++)
+      lines[at] = csvLine(cellsOf(view, transform ? transform(rows[at] as Row) : rows[at], label, names));
     return lines.join('');
   };
   const batches = exportBatches(spec);

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type InferResult } from 'kysely';
 import type { Db } from '../../db/database';
 import { paginate, prefixPattern } from '../../http/pagination';
 import { orgVisibleTo } from '../../http/tenancy';
@@ -58,13 +58,9 @@ const camel = (values: Record<string, unknown> | null): AuditValues | null =>
         Object.entries(values).map(([key, value]) => [key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()), value]),
       );
 
-type Row = Omit<AuditEventRecord, 'createdAt' | 'before' | 'after' | 'proposal' | 'proposalStep'> & {
-  createdAt: Date | string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  proposalNonce: number | null;
-  proposalWalletLabel: string | null;
-};
+/** A selected row, typed by the query itself. */
+type Row = InferResult<ReturnType<typeof selected>>[number];
+const selected = (db: Db, caller: Caller) => scoped(db, caller).select(columns);
 const toRecord = ({ proposalNonce, proposalWalletLabel, ...row }: Row): AuditEventRecord => {
   const after = camel(row.after);
   return {
@@ -101,7 +97,7 @@ export function auditEventSource(db: Db, caller: Caller, query: AuditLogListQuer
   return {
     filtered,
     options,
-    transform: (row: Record<string, unknown>) => toRecord(row as unknown as Row) as unknown as Record<string, unknown>,
+    transform: toRecord,
   };
 }
 
@@ -109,14 +105,14 @@ export function auditEventSource(db: Db, caller: Caller, query: AuditLogListQuer
 export async function listAuditEvents(db: Db, caller: Caller, query: AuditLogListQuery): Promise<ListResult<AuditEventRecord>> {
   const { filtered, options } = auditEventSource(db, caller, query);
   const page = await paginate(filtered, { ...query, order: query.sort ? query.order : 'desc' }, options);
-  return { ...page, list: (page.list as unknown as Row[]).map(toRecord) };
+  return { ...page, list: page.list.map(toRecord) };
 }
 
 /** GET /sys/audit-log/detail: one event in reach, else 404 (another org's event is not found). */
 export async function auditEventDetail(db: Db, caller: Caller, id: number): Promise<AuditEventRecord> {
-  const row = await scoped(db, caller).select(columns).where('auditEvent.id', '=', id).executeTakeFirst();
+  const row = await selected(db, caller).where('auditEvent.id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Audit event');
-  return toRecord(row as unknown as Row);
+  return toRecord(row);
 }
 
 /** An event still unsealed after this long is a finding: the sequencer is not running (docs/ledger.md "Sealing the audit chain"). */

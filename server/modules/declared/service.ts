@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Caller } from '../../http/caller';
 import { containsPattern, paginate } from '../../http/pagination';
@@ -12,8 +12,6 @@ import type { GenericApi, ResourceDeclaration } from '../../../src/resources/eng
 import type { z } from 'zod';
 
 type Row = Record<string, unknown>;
-/** The generic service names tables and columns at run time, from the declaration; the typed schema does not know them. */
-type AnyDb = Kysely<Record<string, Row>>;
 
 /**
  * One service for every resource a declaration alone serves (docs/architecture.md "Adding a
@@ -30,7 +28,9 @@ export function declaredService(declaration: ResourceDeclaration & { api: Generi
   const what = (typeof english === 'object' ? english.one : english) ?? declaration.name;
   const columns = ['id', ...(byOrg ? ['orgId'] : []), ...served.map((s) => s.field.source), 'createdAt', 'updatedAt'];
   const selected = columns.map((c) => `${table}.${c}`);
-  const any = (db: Db) => db as unknown as AnyDb;
+  // The generic service names tables and columns at run time, from the declaration; Kysely's
+  // `withTables` widens the typed schema to any table of plain rows (no cast, same connection).
+  const any = (db: Db) => db.withTables<Record<string, Row>>();
 
   /** What the caller may read: every row (platform), or the rows of the orgs in its scope. */
   const readable = (db: Db, caller: Caller) => {
