@@ -11,6 +11,9 @@ import { precompressPlugin } from './build/precompress.ts';
 const CONSOLE_VENDOR =
   /node_modules[\\/](ra-core|ra-ui-materialui|react-admin|ra-i18n-i18next|@tanstack|react-hook-form|@hookform|react-router|react-router-dom|lodash|inflection|query-string|jsonexport|react-error-boundary|react-dropzone|@mui|@emotion|clsx|dompurify|date-fns|react-is|autosuggest-highlight|css-mediaquery)[\\/]/;
 
+/** zod's core module, where it reads its global config (`globalThis.__zod_globalConfig`). */
+const ZOD_CORE = /node_modules[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/;
+
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
 
 export default defineConfig({
@@ -30,6 +33,11 @@ export default defineConfig({
     chunkSizeWarningLimit: 1024,
     rolldownOptions: {
       output: {
+        // zod probes for eval (`Function('')`, a CSP violation: docs/DECISIONS.md "Content-Security-Policy")
+        // the first time an object schema is built, unless its global config says `jitless`. The
+        // contract's schemas are built when their chunk is evaluated, which may come before main.tsx's
+        // body; the chunk holding zod's core sets the config itself, before zod's code runs.
+        banner: (chunk) => (chunk.moduleIds.some((id) => ZOD_CORE.test(id)) ? 'globalThis.__zod_globalConfig ??= { jitless: true };' : ''),
         codeSplitting: {
           groups: [
             // What the start-up (and so /login) loads from packages: one file instead of ~40.

@@ -28,7 +28,9 @@ import { startBootReads } from './startup/bootReads';
  */
 // No eval in the browser: the Content-Security-Policy forbids it (docs/DECISIONS.md
 // "Content-Security-Policy"), and zod would otherwise probe for it with `Function('')`, a
-// violation, before its first object schema. Set before any schema chunk loads.
+// violation, before its first object schema. The build sets it already at the top of zod's own
+// chunk (vite.config.ts `banner`), since schemas of other chunks may be built before this line
+// runs; this line covers the development server, which has no banner.
 zodConfig({ jitless: true });
 setTranslator(t);
 setLanguageSource(currentLanguage);
