@@ -34,7 +34,8 @@ export const ACTIONS = {
   /** Any role of an org: its own account, keys and two-factor, the dashboard, proposals (their own rules inside). */
   member: masks.all,
 
-  /** Reference data: networks and currencies, and the contract addresses per chain. */
+  /** Reference data: networks and currencies, and the contract addresses per chain; every role reads networks and currencies. */
+  'reference.read': masks.all,
   'reference.write': masks.operator,
   'contractAddress.read': masks.excludeAgent,
   'contractAddress.write': masks.operator,
