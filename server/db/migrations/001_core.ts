@@ -1,10 +1,11 @@
 import { sql, type Kysely } from 'kysely';
+import { onChain, serialId, timestamps } from './frozen';
 
 /** Orgs, users, memberships, sessions, brand, chains and currencies. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('org')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
+    .$call(serialId)
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('tenant_type', 'smallint', (c) => c.notNull().check(sql`tenant_type in (0, 1, 3, 4, 5)`))
     .addColumn('parent_id', 'integer', (c) => c.references('org.id'))
@@ -14,7 +15,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('app_user')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
+    .$call(serialId)
     .addColumn('account', 'text', (c) => c.notNull().unique())
     .addColumn('user_name', 'text', (c) => c.notNull())
     .addColumn('password_hash', 'text', (c) => c.notNull())
@@ -45,7 +46,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('brand_config')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
+    .$call(serialId)
     .addColumn('brand_name', 'text', (c) => c.notNull())
     .addColumn('favicon', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('logo', 'text', (c) => c.notNull().defaultTo(''))
@@ -55,7 +56,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('chain')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
+    .$call(serialId)
     .addColumn('chain_id', 'bigint', (c) => c.notNull().unique())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('family', 'text', (c) => c.notNull().check(sql`family in ('evm', 'tron')`))
@@ -65,8 +66,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('confirmations', 'integer', (c) => c.notNull().defaultTo(12))
     .addColumn('is_default', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('enabled', 'boolean', (c) => c.notNull().defaultTo(true))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(timestamps)
     .execute();
   // At most one default chain, enforced by the database itself.
   await sql`create unique index chain_one_default on chain (is_default) where is_default`.execute(db);
@@ -79,10 +79,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('currency')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
+    .$call(serialId)
     .addColumn('symbol', 'text', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('chain_id', 'bigint', (c) => c.notNull().references('chain.chain_id').onUpdate('cascade'))
+    .$call(onChain)
     .addColumn('contract_address', 'text')
     .addColumn('decimals', 'integer', (c) => c.notNull().check(sql`decimals between 0 and 36`))
     .addColumn('legal_tender', 'text', (c) => c.notNull().references('legal_tender.code'))
@@ -90,8 +90,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('min_withdraw', 'numeric', (c) => c.notNull().defaultTo(0))
     .addColumn('withdraw_fee', 'numeric', (c) => c.notNull().defaultTo(0))
     .addColumn('enabled', 'boolean', (c) => c.notNull().defaultTo(true))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(timestamps)
     .addUniqueConstraint('currency_symbol_per_chain', ['chain_id', 'symbol'])
     .execute();
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { ofOrg, onChain, serialId, timestamps } from './frozen';
 import { CONTRACT_ADDRESS_FIELDS } from '../../../src/contract/contractKinds';
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -7,16 +8,15 @@ const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase(
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('chain_wallet')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('chain_id', 'bigint', (c) => c.notNull().references('chain.chain_id').onUpdate('cascade'))
-    .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id'))
+    .$call(serialId)
+    .$call(onChain)
+    .$call(ofOrg)
     .addColumn('kind', 'text', (c) => c.notNull())
     // Canonical form: EIP-55 checksum for EVM, base58check for TRON.
     .addColumn('address', 'text', (c) => c.notNull())
     .addColumn('label', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('threshold', 'integer', (c) => c.check(sql`threshold is null or threshold >= 1`))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(timestamps)
     .addUniqueConstraint('chain_wallet_address_per_chain', ['chain_id', 'address'])
     .execute();
   await db.schema.createIndex('chain_wallet_org_idx').on('chain_wallet').column('org_id').execute();

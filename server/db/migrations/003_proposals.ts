@@ -1,13 +1,14 @@
 import { sql, type Kysely } from 'kysely';
+import { ofOrg, serialId, timestamps, appendOnly } from './frozen';
 
 /** Multisig proposals, signer votes and the append-only sign log (docs/proposals.md). */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('proposal')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
+    .$call(serialId)
     .addColumn('wallet_id', 'integer', (c) => c.notNull().references('chain_wallet.id'))
     .addColumn('chain_id', 'bigint', (c) => c.notNull())
-    .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id'))
+    .$call(ofOrg)
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('transfer', 'withdraw', 'supply', 'refund', 'contract', 'config')`))
     .addColumn('to_address', 'text', (c) => c.notNull())
     .addColumn('amount', 'numeric', (c) => c.notNull().check(sql`amount >= 0`))
@@ -20,8 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('threshold', 'integer', (c) => c.notNull())
     .addColumn('proposer_id', 'integer', (c) => c.notNull().references('app_user.id'))
     .addColumn('tx_hash', 'text')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(timestamps)
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .addColumn('executed_at', 'timestamptz')
     .addUniqueConstraint('proposal_nonce_per_wallet', ['wallet_id', 'nonce'])
@@ -51,12 +51,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('sign_log_proposal_idx').on('sign_log').columns(['proposal_id', 'created_at']).execute();
 
   // Append-only, enforced by the database: no code path can rewrite history.
-  await sql`
-    create function sign_log_append_only() returns trigger language plpgsql as $$
-    begin
-      raise exception 'sign_log is append-only' using errcode = '42501';
-    end $$`.execute(db);
-  await sql`create trigger sign_log_no_update before update or delete on sign_log for each row execute function sign_log_append_only()`.execute(
+  await appendOnly(
     db,
+    { table: 'sign_log', fn: 'sign_log_append_only', trigger: 'sign_log_no_update' },
+    'sign_log is append-only',
+    '42501',
   );
 }

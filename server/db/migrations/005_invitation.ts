@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { serialId } from './frozen';
 
 /**
  * Invitation codes (/invitation and sign-up; docs/roles-and-routes.md, docs/api.md): an agent (or the operator) invites a
@@ -8,7 +9,7 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('invitation')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
+    .$call(serialId)
     .addColumn('code', 'text', (c) => c.notNull().unique())
     .addColumn('issuer_org_id', 'integer', (c) => c.notNull().references('org.id'))
     .addColumn('tenant_type', 'integer', (c) => c.notNull().check(sql`tenant_type in (3, 4, 5)`))

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { ofOrg, onChain, serialId, timestamps } from './frozen';
 
 /**
  * Payments (the finance reports of docs/roles-and-routes.md, and the demo data): pay links, the orders paid to merchants
@@ -8,27 +9,26 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('pay_link')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id'))
+    .$call(serialId)
+    .$call(ofOrg)
     .addColumn('code', 'text', (c) => c.notNull().unique())
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('currency_id', 'integer', (c) => c.notNull().references('currency.id'))
     // Null: the payer chooses the amount.
     .addColumn('amount', 'numeric', (c) => c.check(sql`amount is null or amount > 0`))
     .addColumn('enabled', 'boolean', (c) => c.notNull().defaultTo(true))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(timestamps)
     .execute();
   await db.schema.createIndex('pay_link_org_idx').on('pay_link').column('org_id').execute();
 
   await db.schema
     .createTable('payment_order')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
+    .$call(serialId)
     .addColumn('order_no', 'text', (c) => c.notNull().unique())
-    .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id'))
+    .$call(ofOrg)
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('payment', 'linkpay', 'recharge')`))
     .addColumn('pay_link_id', 'integer', (c) => c.references('pay_link.id'))
-    .addColumn('chain_id', 'bigint', (c) => c.notNull().references('chain.chain_id').onUpdate('cascade'))
+    .$call(onChain)
     .addColumn('currency_id', 'integer', (c) => c.notNull().references('currency.id'))
     .addColumn('amount', 'numeric', (c) => c.notNull().check(sql`amount > 0`))
     .addColumn('fee', 'numeric', (c) =>
@@ -52,9 +52,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('gas_fee')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id'))
-    .addColumn('chain_id', 'bigint', (c) => c.notNull().references('chain.chain_id').onUpdate('cascade'))
+    .$call(serialId)
+    .$call(ofOrg)
+    .$call(onChain)
     .addColumn('wallet_id', 'integer', (c) => c.notNull().references('chain_wallet.id'))
     // The chain's native coin pays the gas.
     .addColumn('currency_id', 'integer', (c) => c.notNull().references('currency.id'))

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { ofOrg, serialId } from './frozen';
 
 /**
  * Money movements (/transfer, /withdraw, /refund, /supply; docs/ledger.md): one row per request.
@@ -9,8 +10,8 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('movement')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id'))
+    .$call(serialId)
+    .$call(ofOrg)
     .addColumn('chain_id', 'integer', (c) => c.notNull())
     .addColumn('wallet_id', 'integer', (c) => c.notNull().references('chain_wallet.id'))
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('transfer', 'withdraw', 'refund', 'supply')`))

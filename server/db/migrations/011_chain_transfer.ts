@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { onChain, serialId } from './frozen';
 
 /**
  * Re-check (/order-repair; docs/ledger.md "Order credit"): the incoming transfers the chain watcher observed,
@@ -9,8 +10,8 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('chain_transfer')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('chain_id', 'bigint', (c) => c.notNull().references('chain.chain_id').onUpdate('cascade'))
+    .$call(serialId)
+    .$call(onChain)
     .addColumn('currency_id', 'integer', (c) => c.notNull().references('currency.id'))
     .addColumn('to_address', 'text', (c) => c.notNull())
     .addColumn('from_address', 'text', (c) => c.notNull())

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { appendOnly, auditValues015 } from './frozen';
 
 /** One advisory lock key for the audit chain (any constant; "audit" in ASCII). */
 export const AUDIT_LOCK_KEY = 0x6175646974;
@@ -83,27 +84,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute(db);
   await sql`create trigger audit_event_chain before insert on audit_event for each row execute function audit_event_chain()`.execute(db);
 
-  await sql`
-    create function audit_event_append_only() returns trigger language plpgsql as $$
-    begin
-      raise exception 'audit events are never changed or removed' using errcode = 'P0001';
-    end $$`.execute(db);
-  await sql`create trigger audit_event_append_only before update or delete on audit_event for each row execute function audit_event_append_only()`.execute(
+  await appendOnly(
     db,
+    { table: 'audit_event', fn: 'audit_event_append_only', trigger: 'audit_event_append_only' },
+    'audit events are never changed or removed',
+    'P0001',
   );
   await sql`create trigger audit_event_no_truncate before truncate on audit_event for each statement execute function audit_event_append_only()`.execute(
     db,
   );
 
   // Numbers as text (amounts keep every digit in JSON); secrets never; an invitation's code masked (a pay link's is public).
-  await sql`
-    create function audit_values(row_data jsonb, mask_code boolean) returns jsonb language sql immutable as $$
-      select coalesce(jsonb_object_agg(key, case
-          when key = 'code' and mask_code then to_jsonb('…' || right(value #>> '{}', 4))
-          when jsonb_typeof(value) = 'number' then to_jsonb(value #>> '{}')
-          else value end), '{}'::jsonb)
-      from jsonb_each(row_data - 'password_hash' - 'token_hash')
-    $$`.execute(db);
+  await sql.raw(auditValues015('create')).execute(db);
 
   await sql`
     create function audit_row_change() returns trigger language plpgsql as $$

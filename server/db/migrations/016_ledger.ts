@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { appendOnly } from './frozen';
 
 /**
  * One ledger explains every balance (docs/DECISIONS.md "Ledger"):
@@ -44,13 +45,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create trigger ledger_entry_apply before insert on ledger_entry for each row execute function ledger_entry_apply()`.execute(db);
   await sql`alter table ledger_entry alter column balance_after set not null`.execute(db);
 
-  await sql`
-    create function ledger_entry_append_only() returns trigger language plpgsql as $$
-    begin
-      raise exception 'ledger entries are never changed or removed' using errcode = 'P0001';
-    end $$`.execute(db);
-  await sql`create trigger ledger_entry_append_only before update or delete on ledger_entry for each row execute function ledger_entry_append_only()`.execute(
+  await appendOnly(
     db,
+    { table: 'ledger_entry', fn: 'ledger_entry_append_only', trigger: 'ledger_entry_append_only' },
+    'ledger entries are never changed or removed',
+    'P0001',
   );
 
   // Depth 1 is a statement of the application's own; the ledger's trigger writes at depth 2.

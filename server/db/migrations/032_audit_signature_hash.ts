@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { auditValues015 } from './frozen';
 
 /**
  * Safe signatures are bearer instruments (docs/chains.md "Proposals on Safes", "Signatures are
@@ -27,13 +28,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create or replace function audit_values(row_data jsonb, mask_code boolean) returns jsonb language sql immutable as $$
-      select coalesce(jsonb_object_agg(key, case
-          when key = 'code' and mask_code then to_jsonb('…' || right(value #>> '{}', 4))
-          when jsonb_typeof(value) = 'number' then to_jsonb(value #>> '{}')
-          else value end), '{}'::jsonb)
-      from jsonb_each(row_data - 'password_hash' - 'token_hash')
-    $$`.execute(db);
+  await sql.raw(auditValues015('create or replace')).execute(db);
   await sql`drop function audit_signature_hash(text)`.execute(db);
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { serialId } from './frozen';
 
 /**
  * The deposit watcher survives reorganisations of a chain (docs/chains.md "Deposits", "Reorgs"):
@@ -32,7 +33,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('chain_reorg')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
+    .$call(serialId)
     .addColumn('chain_id', 'bigint', (c) => c.notNull().references('chain.chain_id').onUpdate('cascade').onDelete('cascade'))
     .addColumn('fork_block', 'bigint', (c) => c.notNull())
     .addColumn('last_block', 'bigint', (c) => c.notNull())

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { ofOrg, onChain, serialId, timestamps } from './frozen';
 
 /**
  * The intent log (docs/chains.md "The intent log"; docs/ledger.md "Record before sending"): every
@@ -22,9 +23,9 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('chain_intent')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('chain_id', 'bigint', (c) => c.notNull().references('chain.chain_id').onUpdate('cascade'))
-    .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id'))
+    .$call(serialId)
+    .$call(onChain)
+    .$call(ofOrg)
     .addColumn('wallet_id', 'integer', (c) => c.notNull().references('chain_wallet.id'))
     .addColumn('movement_id', 'integer', (c) => c.references('movement.id'))
     .addColumn('proposal_id', 'integer', (c) => c.references('proposal.id'))
@@ -53,8 +54,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('outcome', 'jsonb')
     .addColumn('lease_token', 'text')
     .addColumn('lease_until', 'timestamptz')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(timestamps)
     .addColumn('settled_at', 'timestamptz')
     .addCheckConstraint('chain_intent_owner', sql`(movement_id is null) <> (proposal_id is null)`)
     .execute();

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { serialId } from './frozen';
 
 /**
  * Native coin that reaches one of our wallets without a transaction of its own (docs/ledger.md
@@ -16,7 +17,7 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('chain_internal_credit')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
+    .$call(serialId)
     .addColumn('chain_id', 'bigint', (c) => c.notNull().references('chain.chain_id').onUpdate('cascade').onDelete('cascade'))
     .addColumn('wallet_id', 'integer', (c) => c.notNull().references('chain_wallet.id'))
     .addColumn('currency_id', 'integer', (c) => c.notNull().references('currency.id'))

@@ -11,7 +11,7 @@ const MIGRATION_FILE = /^(\d{3}_[a-z0-9_]+)\.ts$/;
 /**
  * Versioned migrations, applied in name order at start: every `NNN_what.ts` of this folder, so a
  * new one is its file alone (a declared resource's table is its declaration plus its migration).
- * Never edit a released one: add the next number.
+ * Never change what a released one runs (nor the pieces of ./frozen.ts it calls): add the next number.
  */
 async function load(): Promise<Record<string, Migration>> {
   const names = readdirSync(FOLDER)
