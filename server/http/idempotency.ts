@@ -29,14 +29,8 @@ const MAX_KEY_LENGTH = 255;
 /** Printable ASCII, as Stripe's and Fireblocks' keys (a UUID fits). */
 const PRINTABLE = /^[\x20-\x7e]+$/;
 
-export interface KeyClaim {
-  userId: number;
-  key: string;
-  route: string;
-  fingerprint: string;
-  requestId: string;
-  createdAt: Date;
-}
+/** What a first write claims: the stored key row without its answer yet. */
+export type KeyClaim = Omit<IdempotencyKeyTable, 'answerStatus' | 'answer'>;
 
 /** One write request, re-runs included: the key it claims with its first commit, and whether anything committed. */
 export interface WriteUnit {

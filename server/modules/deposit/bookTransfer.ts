@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import { formatUnits } from 'viem';
 import type { Database } from '../../db/schema';
 import type { IncomingTransfer } from '../../chain/adapter';
-import { lockDepositWallet, markOrderPaid } from '../ledger/orderCredit';
+import { lockDepositWallet, markOrderPaid, paysNoOrderYet } from '../ledger/orderCredit';
 import { postEntries } from '../ledger/post';
 
 type Trx = Transaction<Database>;
@@ -69,16 +69,7 @@ export async function bookTransfer(
     .where('createdAt', '<=', blockTime)
     .where('amount', '=', paid)
     // One transaction pays one order (payment_order_paid_tx): a second transfer in it is a deposit.
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('paymentOrder as used')
-            .select('used.id')
-            .where('used.status', '=', 'paid')
-            .where(sql`lower(used.tx_hash)`, '=', transfer.txHash.toLowerCase()),
-        ),
-      ),
-    )
+    .where(paysNoOrderYet(transfer.txHash.toLowerCase()))
     .orderBy('createdAt')
     .orderBy('id')
     .limit(1)

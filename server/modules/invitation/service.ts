@@ -10,18 +10,14 @@ import { BodyCode, type ListResult } from '../../../src/contract/envelope';
 import type { InvitationBody, InvitationListQuery, invitationRecord } from '../../../src/contract/schemas/invitation';
 import { may } from '../../../src/access';
 import { formatInvitationCode, maskInvitationCode, newInvitationCode } from './code';
-import { invitationStatus, invitationStatusSql } from './status';
+import { INVITATION_LIFECYCLE, invitationStatus, invitationStatusSql, invitationsOfKind } from './status';
 
 const DAY = 86_400_000;
 
 /** Merchant invitations issued by an org the caller sees (for the agent row: its own agency's). */
 const visibleInvitations = (db: Db, caller: Caller) =>
-  db
-    .selectFrom('invitation')
+  invitationsOfKind(db, 'merchant')
     .innerJoin('org as issuer', 'issuer.id', 'invitation.issuerOrgId')
-    .innerJoin('appUser as creator', 'creator.id', 'invitation.createdBy')
-    .leftJoin('appUser as user', 'user.id', 'invitation.usedBy')
-    .where('invitation.kind', '=', 'merchant')
     .where(orgVisibleTo(caller, 'invitation.issuer_org_id'));
 
 /** A merchant invitation always names the org to be and its tier (the columns are nullable for a member invitation). */
@@ -35,12 +31,7 @@ const columns = [
   'invitation.tenantType',
   'invitation.issuerOrgId',
   'issuer.name as issuerOrgName',
-  'creator.account as createdBy',
-  'invitation.createdAt',
-  'invitation.expiresAt',
-  'invitation.revokedAt',
-  'invitation.usedAt',
-  'user.account as usedBy',
+  ...INVITATION_LIFECYCLE,
   'invitation.orgId',
 ] as const;
 

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Expression, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { conflict } from '../../http/apiError';
 import { orderFeeOf } from '../../../src/contract/orderFee';
@@ -13,6 +13,13 @@ export interface PayableOrder {
   amount: string;
   depositAddress: string;
 }
+
+/**
+ * No paid order names this transaction yet: one transaction pays one order
+ * (payment_order_paid_tx), so a second transfer in it is a deposit, not a payment.
+ */
+export const paysNoOrderYet = (lowerTxHash: string | Expression<string>) =>
+  sql<boolean>`not exists (select 1 from payment_order used where used.status = 'paid' and lower(used.tx_hash) = ${lowerTxHash})`;
 
 /**
  * The deposit wallet an order pays into, locked FOR KEY SHARE before the order row: every

@@ -9,7 +9,7 @@ import { roleLevelLabel } from '../../../src/access';
 import { mayManageMembers, roleLevelsOf } from '../../../src/contract/memberRules';
 import type { MemberInvitationListQuery, MemberInviteBody, memberInvitationRecord } from '../../../src/contract/schemas/member';
 import { formatInvitationCode, newInvitationCode } from '../invitation/code';
-import { invitationStatus, invitationStatusSql } from '../invitation/status';
+import { INVITATION_LIFECYCLE, invitationStatus, invitationStatusSql, invitationsOfKind } from '../invitation/status';
 
 const DAY = 86_400_000;
 
@@ -19,13 +19,7 @@ async function managedOrg(db: Db, caller: Caller): Promise<{ id: number; tenantT
   return db.selectFrom('org').select(['id', 'tenantType']).where('id', '=', caller.org.orgId).executeTakeFirstOrThrow();
 }
 
-const memberInvitations = (db: Db, orgId: number) =>
-  db
-    .selectFrom('invitation')
-    .innerJoin('appUser as creator', 'creator.id', 'invitation.createdBy')
-    .leftJoin('appUser as user', 'user.id', 'invitation.usedBy')
-    .where('invitation.kind', '=', 'member')
-    .where('invitation.targetOrgId', '=', orgId);
+const memberInvitations = (db: Db, orgId: number) => invitationsOfKind(db, 'member').where('invitation.targetOrgId', '=', orgId);
 
 /** A member invitation always names its org and role (the columns are nullable for an agent's sign-up codes). */
 type MemberInvitationColumns = { orgId: number; roleLevel: number };
@@ -36,12 +30,7 @@ const columns = [
   'invitation.targetOrgId as orgId',
   'invitation.roleLevel',
   'invitation.invitee',
-  'creator.account as createdBy',
-  'invitation.createdAt',
-  'invitation.expiresAt',
-  'invitation.revokedAt',
-  'invitation.usedAt',
-  'user.account as usedBy',
+  ...INVITATION_LIFECYCLE,
 ] as const;
 
 const invitationRows = (db: Db, orgId: number) => memberInvitations(db, orgId).select(columns).$narrowType<MemberInvitationColumns>();

@@ -9,7 +9,7 @@ import { RECHECKABLE_STATUSES } from '../../../src/contract/orderRepair';
 import type { OrderRepairViewInput, RecheckOutcome, RecheckViewInput } from '../../../src/contract/schemas/orderRepair';
 import { lookUpOrder } from './service';
 import { orderNotFound } from '../report/orders';
-import { lockDepositWallet, markOrderPaid } from '../ledger/orderCredit';
+import { lockDepositWallet, markOrderPaid, paysNoOrderYet } from '../ledger/orderCredit';
 
 /**
  * Reads the chain (the deposit watcher's poll of the order's chain: its confirmed blocks not read
@@ -68,16 +68,7 @@ export async function recheckOrder(
       .where('chainTransfer.vanishedAt', 'is', null)
       // On a chain that is read, only what the watcher read from it (a simulated row has no block).
       .$if(read.nextBlock !== null, (q) => q.where('chainTransfer.blockNumber', 'is not', null))
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('paymentOrder as used')
-              .select('used.id')
-              .where('used.status', '=', 'paid')
-              .where(sql`lower(used.tx_hash)`, '=', sql`lower(chain_transfer.tx_hash)`),
-          ),
-        ),
-      );
+      .where(paysNoOrderYet(sql<string>`lower(chain_transfer.tx_hash)`));
     const payment = await arrived
       .select(['chainTransfer.txHash', 'chainTransfer.fromAddress', 'chainTransfer.blockTime'])
       .where('chainTransfer.amount', '>=', due)

@@ -135,24 +135,17 @@ export async function recordMovement(
           safes,
         )
       : null;
+  // What leaves the wallet, as the send intents and the books both name it.
+  const outflow = {
+    walletId: wallet.id,
+    orgId: wallet.orgId,
+    chainId: wallet.chainId,
+    currencyId: currency.id,
+    amount: body.amount,
+    fee: chargedFee,
+  };
   // Executed at once. On a chain that moves, its transactions are recorded here and sent once this commits.
-  const intents = proposal
-    ? null
-    : await walletSendIntents(
-        trx,
-        send?.chains ?? null,
-        {
-          walletId: wallet.id,
-          orgId: wallet.orgId,
-          chainId: wallet.chainId,
-          currencyId: currency.id,
-          amount: body.amount,
-          fee: chargedFee,
-          to,
-        },
-        route,
-        caller.userId,
-      );
+  const intents = proposal ? null : await walletSendIntents(trx, send?.chains ?? null, { ...outflow, to }, route, caller.userId);
   const txHash = proposal || intents ? null : simulatedTxHash(family);
   const { id: movementId } = await trx
     .insertInto('movement')
@@ -178,18 +171,9 @@ export async function recordMovement(
     .executeTakeFirstOrThrow();
   if (intents && send) await recordIntents(trx, { movementId }, intents, { token: send.leaseToken, now });
   if (txHash) {
-    const outflow = {
-      walletId: wallet.id,
-      orgId: wallet.orgId,
-      chainId: wallet.chainId,
-      currencyId: currency.id,
-      amount: body.amount,
-      fee: chargedFee,
-      symbol: body.symbol,
-    };
     await executeTransfer(
       trx,
-      { ...outflow, reason: 'movement', proposalId: null, movementId, gasReason: directGasReason(body.kind) },
+      { ...outflow, symbol: body.symbol, reason: 'movement', proposalId: null, movementId, gasReason: directGasReason(body.kind) },
       route,
       txHash,
       now,
