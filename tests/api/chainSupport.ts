@@ -1,6 +1,6 @@
-import { getAddress, parseUnits, type Address, type Hex } from 'viem';
+import { encodeFunctionData, erc20Abi, getAddress, parseUnits, type Address, type Hex, type LocalAccount } from 'viem';
 import { startTestServer, type TestServer } from './harness';
-import { ETH_CHAIN } from './signSupport';
+import { ETH_CHAIN, tokenOf } from './signSupport';
 import { devnetAccount } from '../../server/chain/evm/devnet';
 import { pollChain } from '../../server/modules/deposit/watcher';
 
@@ -17,13 +17,8 @@ export async function payOnChain(
   amount: string,
   payer: Address,
 ): Promise<{ txHash: Hex; blockNumber: bigint }> {
-  const { db, chains } = server.app.context;
-  const currency = await db
-    .selectFrom('currency')
-    .select(['contractAddress', 'decimals'])
-    .where('chainId', '=', chainId)
-    .where('symbol', '=', symbol)
-    .executeTakeFirstOrThrow();
+  const { chains } = server.app.context;
+  const currency = await tokenOf(server, chainId, symbol);
   const devnet = await chains.devnetOf(chainId);
   const token = currency.contractAddress === null ? null : getAddress(currency.contractAddress);
   const sent = await devnet.payAs(payer, token, getAddress(to), parseUnits(amount, currency.decimals));
@@ -112,4 +107,30 @@ export async function newDepositOrder(
     })
     .returning(['id'])
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * A token transfer signed by the payer's own key, not yet sent: what a customer's wallet hands to
+ * a node (the tests send it themselves, through the devnet's RPC or again on another branch).
+ */
+export function signedTokenTransfer(
+  payer: LocalAccount,
+  {
+    chainId,
+    nonce,
+    token,
+    to,
+    amount,
+  }: { chainId: number; nonce: number; token: { contractAddress: string | null; decimals: number }; to: string; amount: string },
+): Promise<Hex> {
+  return payer.signTransaction({
+    chainId,
+    type: 'eip1559',
+    nonce,
+    gas: 100_000n,
+    maxFeePerGas: 50_000_000_000n,
+    maxPriorityFeePerGas: 1_000_000_000n,
+    to: getAddress(token.contractAddress!),
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [getAddress(to), parseUnits(amount, token.decimals)] }),
+  });
 }

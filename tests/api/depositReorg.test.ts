@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { encodeFunctionData, erc20Abi, getAddress, parseUnits, type Address, type Hex } from 'viem';
 import { type TestServer } from './harness';
 import { balanceOf, ETH_CHAIN, signClient, units } from './signSupport';
-import { newDepositOrder, newDepositWallet, startDepositServer } from './chainSupport';
+import { newDepositOrder, newDepositWallet, signedTokenTransfer, startDepositServer } from './chainSupport';
 import { devnetAccount, type Devnet } from '../../server/chain/evm/devnet';
 import { rpc } from '../../server/chain/evm/edrProvider';
 import { pollChain, startDepositWatcher } from '../../server/modules/deposit/watcher';
@@ -176,19 +176,12 @@ describe('the deposit watcher after a reorg', () => {
     const id = await snapshot();
     // Signed once: the same bytes are sent again on the new branch (the same hash, another block).
     const nonce = await devnet.client.getTransactionCount({ address: customer.address, blockTag: 'pending' });
-    const raw = await customer.signTransaction({
+    const raw = await signedTokenTransfer(customer, {
       chainId: await devnet.client.getChainId(),
-      type: 'eip1559',
       nonce,
-      gas: 100_000n,
-      maxFeePerGas: 50_000_000_000n,
-      maxPriorityFeePerGas: 1_000_000_000n,
-      to: usdt.contractAddress,
-      data: encodeFunctionData({
-        abi: erc20Abi,
-        functionName: 'transfer',
-        args: [getAddress(wallet.address), parseUnits('17', usdt.decimals)],
-      }),
+      token: usdt,
+      to: wallet.address,
+      amount: '17',
     });
     const hash = await devnet.sendRaw(raw);
     expect((await readUpTo(await head())).booked).toBe(1);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeFunctionData, erc20Abi, getAddress, parseUnits, type Address, type Hex } from 'viem';
 import { type TestServer } from './harness';
 import { balanceOf, ETH_CHAIN, signClient, units } from './signSupport';
-import { newDepositOrder, newDepositWallet, startDepositServer } from './chainSupport';
+import { newDepositOrder, newDepositWallet, signedTokenTransfer, startDepositServer } from './chainSupport';
 import { devnetAccount, type Devnet } from '../../server/chain/evm/devnet';
 import { pollChain } from '../../server/modules/deposit/watcher';
 import { postEntries } from '../../server/modules/ledger/post';
@@ -179,20 +179,7 @@ describe('deposits read from the chain', () => {
       }>();
     const chainId = Number((await rpc('eth_chainId')).result);
     const nonce = Number((await rpc('eth_getTransactionCount', [customer.address, 'latest'])).result);
-    const raw = await customer.signTransaction({
-      chainId,
-      type: 'eip1559',
-      nonce,
-      gas: 100_000n,
-      maxFeePerGas: 50_000_000_000n,
-      maxPriorityFeePerGas: 1_000_000_000n,
-      to: usdt.contractAddress,
-      data: encodeFunctionData({
-        abi: erc20Abi,
-        functionName: 'transfer',
-        args: [getAddress(wallet.address), parseUnits('31.5', usdt.decimals)],
-      }),
-    });
+    const raw = await signedTokenTransfer(customer, { chainId: chainId, nonce, token: usdt, to: wallet.address, amount: '31.5' });
     const sent = await rpc('eth_sendRawTransaction', [raw]);
     expect(sent).toMatchObject({ id: 7, result: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
     expect(await pollUntilRead()).toBe(1);

@@ -14,6 +14,7 @@ import {
   startSignServer,
   type SignClient,
   insertMultisig,
+  proposalCountOf,
 } from './signSupport';
 import type { Address } from 'viem';
 import { ApiPath } from '../../src/contract/apiPaths';
@@ -45,16 +46,7 @@ const governanceOf = async (id: number) => {
   const wallet = await walletOf(id);
   return { threshold: wallet.threshold, signers: wallet.signers.map((s) => s.account) };
 };
-const queueLength = async (walletId: number) =>
-  Number(
-    (
-      await server.app.context.db
-        .selectFrom('proposal')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('walletId', '=', walletId)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const queueLength = (walletId: number) => proposalCountOf(server, walletId);
 const transfer = (walletId: number, overrides: Record<string, unknown> = {}) => ({
   walletId,
   kind: 'transfer',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestServer } from './harness';
 import { demoEvmAddress } from '../../server/db/seed/wallets';
 import type { MovementRecord } from '../../src/contract/schemas/movement';
-import { balanceOf, units, startSignServer, type SignClient } from './signSupport';
+import { balanceOf, units, startSignServer, type SignClient, proposalCountOf } from './signSupport';
 import { ApiPath } from '../../src/contract/apiPaths';
 
 /**
@@ -30,16 +30,7 @@ const withdraw = (walletId: number, overrides: Record<string, unknown> = {}) => 
   memo: 'lite cold',
   ...overrides,
 });
-const queueLength = async (walletId: number) =>
-  Number(
-    (
-      await server.app.context.db
-        .selectFrom('proposal')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('walletId', '=', walletId)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const queueLength = (walletId: number) => proposalCountOf(server, walletId);
 /** Denies every open proposal of a wallet, so the next test starts with a free queue. */
 async function clearQueue(walletId: number): Promise<void> {
   for (const p of (await sign.list('merchantLiteManager', { walletId, state: 'open' })).data.list)

@@ -219,6 +219,27 @@ export async function chainBalanceOf(server: TestServer, walletId: number, symbo
   return chainHoldingOf(server, wallet.chainId, wallet.address, symbol);
 }
 
+/** How many proposals a wallet has, whatever their state (each takes the next nonce). */
+export const proposalCountOf = async (server: TestServer, walletId: number): Promise<number> =>
+  Number(
+    (
+      await server.app.context.db
+        .selectFrom('proposal')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('walletId', '=', walletId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+/** A currency's contract (null: the chain's coin) and decimals, by chain and symbol. */
+export const tokenOf = (server: TestServer, chainId: number, symbol: string) =>
+  server.app.context.db
+    .selectFrom('currency')
+    .select(['contractAddress', 'decimals'])
+    .where('chainId', '=', chainId)
+    .where('symbol', '=', symbol)
+    .executeTakeFirstOrThrow();
+
 /** A decimal string of any address's holding on a chain (an outsider's, where the money went). */
 export async function chainHoldingOf(server: TestServer, chainId: number, address: string, symbol: string): Promise<string> {
   const { db, chains } = server.app.context;
@@ -227,12 +248,7 @@ export async function chainHoldingOf(server: TestServer, chainId: number, addres
     .select(['chainId', 'family', 'rpcUrl'])
     .where('chainId', '=', chainId)
     .executeTakeFirstOrThrow();
-  const currency = await db
-    .selectFrom('currency')
-    .select(['contractAddress', 'decimals'])
-    .where('chainId', '=', chainId)
-    .where('symbol', '=', symbol)
-    .executeTakeFirstOrThrow();
+  const currency = await tokenOf(server, chainId, symbol);
   if (!chains) throw new Error('the test server has no chains');
   return formatUnits(await (await chains.adapterFor(chain)).balanceOf(address, currency.contractAddress), currency.decimals);
 }

@@ -60,3 +60,23 @@ export async function apiAs(baseUrl: string, account: string) {
       body: body ? JSON.stringify(body) : undefined,
     }).then((r) => r.json() as Promise<{ code: number; data: Record<string, unknown> }>);
 }
+
+/**
+ * Starts a download with `start` (a click, a key) and answers the file's name and its CSV lines
+ * (the byte-order mark the exports begin with taken off, split at CRLF).
+ */
+export async function downloadCsv(page: Page, start: () => Promise<unknown>): Promise<{ filename: string; lines: string[] }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), start()]);
+  const text = Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8');
+  return {
+    filename: download.suggestedFilename(),
+    lines: text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n'),
+  };
+}
+
+/** The list's total as its pagination shows it ("1-25 of 132" → 132). */
+export const listTotalShown = async (page: Page): Promise<number> =>
+  Number(/of (\d+)/.exec((await page.getByText(/\d+-\d+ of \d+/).textContent()) ?? '')?.[1]);

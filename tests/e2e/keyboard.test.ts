@@ -1,7 +1,7 @@
 import { expect, test } from './test';
 import type { Locator, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoData';
-import { e2eEnvironment, signIn } from './harness';
+import { e2eEnvironment, signIn, downloadCsv, listTotalShown } from './harness';
 import { RECIPIENT, startAuroraColdTransfer } from './proposalSteps';
 import { approveWithDemoKey, DEMO_PASSPHRASE, holdDemoKey } from './signingKeys';
 
@@ -151,16 +151,11 @@ test.describe('keyboard only', () => {
     const rows = page.locator('table').last().locator('tbody tr');
     await expect.poll(async () => (await rows.allTextContents()).every((row) => row.includes('Paid')), WAIT).toBe(true);
     await page.waitForLoadState('networkidle');
-    const shown = Number(/of (\d+)/.exec((await page.getByText(/\d+-\d+ of \d+/).textContent()) ?? '')?.[1]);
+    const shown = await listTotalShown(page);
     expect(shown).toBeGreaterThan(0);
 
     await keys.tabTo(page.getByRole('button', { name: 'Export' }));
-    const [download] = await Promise.all([page.waitForEvent('download'), keys.press('Enter')]);
-    const lines = Buffer.concat(await (await download.createReadStream()).toArray())
-      .toString('utf8')
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\r\n');
+    const { lines } = await downloadCsv(page, () => keys.press('Enter'));
     expect(lines.length - 1).toBe(shown);
     expect(lines.slice(1).filter((line) => !line.includes(',Paid,'))).toEqual([]);
     expect(keys.unringed).toEqual([]);

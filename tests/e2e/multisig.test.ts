@@ -1,5 +1,5 @@
 import { expect, test } from './test';
-import { apiAs as apiAsUser, e2eEnvironment, signIn } from './harness';
+import { apiAs as apiAsUser, e2eEnvironment, signIn, downloadCsv } from './harness';
 import { RECIPIENT, startAuroraColdTransfer } from './proposalSteps';
 import { DEMO_PASSPHRASE, holdDemoKey, signInDialog } from './signingKeys';
 import { ApiPath } from '../../src/contract/apiPaths';
@@ -166,13 +166,8 @@ test.describe('multisig: start, approve, confirm', () => {
     const page = await env.browser.newPage();
     await signIn(page, env.server.baseUrl, 'merchantProFinance');
     await page.goto(`${env.server.baseUrl}/multisig`);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export sign log' }).click()]);
-    expect(download.suggestedFilename()).toMatch(/^sign-log-[\d-]+\.csv$/);
-    const text = Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8');
-    const lines = text
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\r\n');
+    const { filename, lines } = await downloadCsv(page, () => page.getByRole('button', { name: 'Export sign log' }).click());
+    expect(filename).toMatch(/^sign-log-[\d-]+\.csv$/);
     expect(lines[0]).toBe('Time,Chain,Chain ID,Proposal,Action,Account,Name,Comment');
     expect(lines.length - 1).toBe(listed.data.count);
     expect(lines.slice(1).some((line) => line.includes('Aurora cold · #') && line.includes('approved'))).toBe(true);

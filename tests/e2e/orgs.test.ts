@@ -1,5 +1,5 @@
 import { expect, test } from './test';
-import { apiAs, e2eEnvironment, signIn } from './harness';
+import { apiAs, e2eEnvironment, signIn, downloadCsv, listTotalShown } from './harness';
 import { ApiPath } from '../../src/contract/apiPaths';
 
 const env = e2eEnvironment();
@@ -51,14 +51,9 @@ test.describe('asset flow', () => {
     await signIn(page, env.server.baseUrl, 'superAdmin');
     await page.goto(`${env.server.baseUrl}/asset-flow`);
     await expect.poll(() => page.locator('table').textContent()).toContain('Payment received');
-    const shown = Number(/of (\d+)/.exec((await page.getByText(/\d+-\d+ of \d+/).textContent()) ?? '')?.[1]);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
-    expect(download.suggestedFilename()).toMatch(/^asset-flow-[\d-]+\.csv$/);
-    const text = Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8');
-    const lines = text
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\r\n');
+    const shown = await listTotalShown(page);
+    const { filename, lines } = await downloadCsv(page, () => page.getByRole('button', { name: 'Export' }).click());
+    expect(filename).toMatch(/^asset-flow-[\d-]+\.csv$/);
     expect(lines[0]).toBe('Time,Chain,Chain ID,Organisation,Wallet,Currency,Change,Balance after,Reason,Proposal,Transaction hash');
     // The deposit watcher may book a transfer read from the devnet meanwhile (the demo's late payments): the
     // export has every row listed before it was asked, and none the API had not listed after it.

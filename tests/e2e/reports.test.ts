@@ -1,6 +1,6 @@
 import { expect, test } from './test';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoData';
-import { apiAs, e2eEnvironment, saveAndWait, signIn } from './harness';
+import { apiAs, e2eEnvironment, saveAndWait, signIn, downloadCsv, listTotalShown } from './harness';
 import { payThroughDevnet } from './devnetPayment';
 import { ApiPath } from '../../src/contract/apiPaths';
 
@@ -26,16 +26,11 @@ test.describe('finance reports', () => {
     await expect
       .poll(async () => (await page.locator('table').last().locator('tbody tr').allTextContents()).every((r) => r.includes('Paid')), WAIT)
       .toBe(true);
-    const paidCount = Number(/of (\d+)/.exec((await page.getByText(/\d+-\d+ of \d+/).textContent()) ?? '')?.[1]);
+    const paidCount = await listTotalShown(page);
     const counted = (await totals.locator('tbody tr td:nth-child(2)').allTextContents()).reduce((n, c) => n + Number(c), 0);
     expect(counted).toBe(paidCount);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
-    const text = Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8');
-    const lines = text
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\r\n');
+    const { lines } = await downloadCsv(page, () => page.getByRole('button', { name: 'Export' }).click());
     expect(lines.length - 1).toBe(paidCount);
     expect(lines[0].split(',').slice(0, 5)).toEqual(['Chain', 'Chain ID', 'Order no.', 'Created', 'Organisation']);
     // The chain is named; its id has a column of its own.

@@ -1,6 +1,6 @@
 import { expect, test } from './test';
 import type { Page } from 'playwright-core';
-import { apiAs as apiAsUser, e2eEnvironment, signIn } from './harness';
+import { apiAs as apiAsUser, e2eEnvironment, signIn, downloadCsv } from './harness';
 import { startAuroraColdTransfer } from './proposalSteps';
 import { approveWithDemoKey, holdDemoKey, signInDialog } from './signingKeys';
 import { axeViolations } from './axe';
@@ -152,12 +152,7 @@ test.describe('signing without guesswork, one name per proposal', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => drawer.count()).toBe(0);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
-    const text = Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8');
-    const lines = text
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\r\n');
+    const { lines } = await downloadCsv(page, () => page.getByRole('button', { name: 'Export' }).click());
     expect(lines[0]).toContain('Which record');
     const ours = lines.filter((line) => line.includes(reference));
     expect(ours.some((line) => line.includes('Confirmed and executed'))).toBe(true);

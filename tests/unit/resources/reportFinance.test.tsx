@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import paymentReportDeclaration from '../../../src/resources/paymentReport/resource';
 import { session } from '../../../src/session';
 import { startMockApi } from '../dataProvider/harness';
+import { paidOrder } from './reportFixtures';
 import { answer, mountAdmin } from './harness';
 import { ApiPath } from '../../../src/contract/apiPaths';
 import { defineResource } from '../../../src/resources/engine';
@@ -12,18 +13,7 @@ const paymentReport = defineResource(paymentReportDeclaration);
 
 startMockApi();
 
-const order = {
-  id: 1,
-  orderNo: 'PAY2026110100001',
-  chainId: 1,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  orgName: 'Org',
-  symbol: 'USDT',
-  amount: '5',
-  fee: '0.05',
-  status: 'paid',
-  paidAt: '2026-11-01T10:05:00.000Z',
-};
+const order = paidOrder;
 
 function mountPayments() {
   session.setChainList([{ chainId: 1, name: 'Ethereum', isDefault: true } as never]);

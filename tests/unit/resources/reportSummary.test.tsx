@@ -8,6 +8,7 @@ import rechargeReportDeclaration from '../../../src/resources/rechargeReport/res
 import { dayRange } from '../../../src/resources/reports/zonedTime';
 import { session } from '../../../src/session';
 import { startMockApi } from '../dataProvider/harness';
+import { paidOrder } from './reportFixtures';
 import { answer, mountAdmin } from './harness';
 import { ApiPath } from '../../../src/contract/apiPaths';
 import { defineResource } from '../../../src/resources/engine';
@@ -21,18 +22,7 @@ const rechargeReport = defineResource(rechargeReportDeclaration);
 
 startMockApi();
 
-const order = {
-  id: 1,
-  orderNo: 'PAY2026110100001',
-  chainId: 1,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  orgName: 'Org',
-  symbol: 'USDT',
-  amount: '5',
-  fee: '0.05',
-  status: 'paid',
-  paidAt: '2026-11-01T10:05:00.000Z',
-};
+const order = paidOrder;
 const orderTotal = { chainId: 1, symbol: 'USDT', paidCount: 3, paidAmount: '1234567.5', fee: '0.3', unpaidCount: 2, unpaidAmount: '20' };
 const headers = (table: HTMLElement) =>
   within(table)
