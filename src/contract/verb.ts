@@ -10,9 +10,9 @@ export type VerbAccess = 'public' | 'signedIn' | ActionName | bigint;
 /**
  * An endpoint that is not a resource's CRUD (a verb: approve a proposal, step up, sign in), said
  * once for console and server (docs/api.md "Verbs"): its path, who may call it, what it takes and
- * what it answers. The server serves each with a handler (server/http/verbs.ts) and the console
- * calls it through the same declaration (src/dataProvider/verbCall.ts), so neither can drift from
- * the other.
+ * what it answers. The server serves each with a handler (server/http/verbs.ts) that must exist
+ * and must return what the response schema takes; the API's description and the route-matrix
+ * tests read the same declaration.
  */
 export interface Verb<
   Q extends z.ZodType | undefined = z.ZodType | undefined,
@@ -53,13 +53,8 @@ export type AnyVerb = Verb<any, any, any>;
 /** A module's verbs by name: each keeps its own schemas' types (`defineVerbs` only checks the shape). */
 export const defineVerbs = <const T extends Record<string, AnyVerb>>(verbs: T): T => verbs;
 
-/** What a verb's handler gets as its query, and what the console sends. */
+/** What a verb's handler gets as its query and body, parsed. */
 export type VerbQuery<V extends AnyVerb> = V['query'] extends z.ZodType ? z.output<V['query']> : undefined;
 export type VerbBody<V extends AnyVerb> = V['body'] extends z.ZodType ? z.output<V['body']> : undefined;
-/** What the console sends: the schema's input (defaults may be left out). */
-export type VerbQueryInput<V extends AnyVerb> = V['query'] extends z.ZodType ? z.input<V['query']> : undefined;
-export type VerbBodyInput<V extends AnyVerb> = V['body'] extends z.ZodType ? z.input<V['body']> : undefined;
 /** What the handler returns (a Date where the JSON has a string). */
 export type VerbResult<V extends AnyVerb> = z.input<V['response']>;
-/** What the console reads from the envelope's `data`. */
-export type VerbAnswer<V extends AnyVerb> = z.output<V['response']>;

@@ -1,30 +1,24 @@
-import type { SigningKeyRegisterBody } from '../contract/schemas/signingKey';
-import { ApiPath } from '../contract/apiPaths';
+import type { SigningKeyRegisterBody, SigningKeyState } from '../contract/schemas/signingKey';
+import { ApiPath, withId } from '../contract/apiPaths';
 import type { ListResult } from '../contract/envelope';
-import type { AccountPasswordBody, AccountUpdateBody } from '../contract/schemas/account';
+import type { AccountProfile, AccountSession, AccountPasswordBody, AccountUpdateBody } from '../contract/schemas/account';
 import type { AuditVerifyResult } from '../contract/schemas/auditLog';
+import type { SessionInfo } from '../contract/schemas/auth';
+import type { DashboardData } from '../contract/schemas/dashboard';
+import type { LedgerVerifyResult } from '../contract/schemas/ledger';
 import type { MemberInvitationRecord, MemberInviteBody } from '../contract/schemas/member';
-import type { RecreditBody } from '../contract/schemas/orderRepair';
+import type { OrderRepairView, RecheckView, RecreditBody } from '../contract/schemas/orderRepair';
 import type { PolicyDetail, PolicyEvaluation } from '../contract/schemas/policy';
-import type { GasReportTotal, OrderReportTotal, OrderTotalsAnswer } from '../contract/schemas/report';
-import type { BrandConfig, BrandUploadResult } from '../contract/schemas/brand';
+import type { GasReportTotal, OrderDetailView, OrderReportTotal, OrderTotalsAnswer } from '../contract/schemas/report';
+import type { BrandConfig, BrandUploadResult, StoredBrand } from '../contract/schemas/brand';
 import type { ProposalDetail } from '../contract/schemas/sign';
 import type { MovementQuote } from '../contract/schemas/movement';
-import { twoFactorVerbs } from '../contract/verbs/twoFactor';
-import { callVerb } from './verbCall';
-import { accountVerbs } from '../contract/verbs/account';
-import { authVerbs } from '../contract/verbs/auth';
-import { brandVerbs } from '../contract/verbs/brand';
-import { dashboardVerbs } from '../contract/verbs/dashboard';
-import { ledgerVerbs } from '../contract/verbs/ledger';
-import { memberVerbs } from '../contract/verbs/member';
-import { orderRepairVerbs } from '../contract/verbs/orderRepair';
-import { policyVerbs } from '../contract/verbs/policy';
-import { reportVerbs } from '../contract/verbs/report';
-import { signingKeyVerbs } from '../contract/verbs/signingKey';
+import type { OrgTwoFactor, StepUpResult, TwoFactorEnrolment, TwoFactorRecoveryCodes, TwoFactorState } from '../contract/schemas/twoFactor';
 import type { ProposalAction } from '../contract/proposalMachine';
 import type { HttpClient, QueryParams } from './httpClient';
-import type { ChainRef } from '../session/selection';
+import { CHAIN_CHOICES_QUERY, type ChainChoice } from './chainChoices';
+
+export type { ChainChoice } from './chainChoices';
 
 /** What every read takes: react-query's signal, so a screen that is gone cancels its call. */
 /** An approval's signatures on a Safe: at its own nonce, and at each lower one it may end up at. */
@@ -36,9 +30,6 @@ export interface ApprovalSignatures {
 export interface Cancellable {
   signal?: AbortSignal;
 }
-
-/** A chain as the chain selector lists it: the session's ChainRef. */
-export type ChainChoice = ChainRef;
 
 export interface RoleChoice {
   roleLevel: number;
@@ -57,9 +48,6 @@ const PROPOSAL_ACTION_PATHS: Record<ProposalAction, string> = {
   confirm: ApiPath.sign.confirm,
 };
 
-/** The chain selector's one page: every chain the org sees, by chain ID. */
-export const CHAIN_CHOICES_QUERY = { page: 1, pageSize: 500, sort: 'chainId', order: 'asc' } as const;
-
 /**
  * The calls of the console's own screens that are not a resource's CRUD (docs/DECISIONS.md
  * "Screens read through the dataProvider"): extra methods of the dataProvider, reached with
@@ -73,56 +61,56 @@ export function createConsoleMethods(http: HttpClient) {
 
   return {
     // The signed-in account (/account).
-    accountTwoFactor: (params: Cancellable = {}) => callVerb(http, twoFactorVerbs.state, undefined, params),
-    startTwoFactor: () => callVerb(http, twoFactorVerbs.start),
-    confirmTwoFactor: (body: { code: string }) => callVerb(http, twoFactorVerbs.confirm, body),
-    disableTwoFactor: (body: { password: string; code: string }) => callVerb(http, twoFactorVerbs.disable, body),
-    stepUp: (body: { code: string }) => callVerb(http, twoFactorVerbs.stepUp, body),
-    accountSessions: (params: Cancellable = {}) => callVerb(http, accountVerbs.sessions, undefined, params),
-    revokeSession: ({ id }: { id: number | string }) => callVerb(http, accountVerbs.revokeSession, undefined, { id }),
-    updateProfile: (body: AccountUpdateBody) => callVerb(http, accountVerbs.update, body),
+    accountTwoFactor: (params: Cancellable = {}) => get<TwoFactorState>(ApiPath.account.twoFactor.state, undefined, params),
+    startTwoFactor: () => post<TwoFactorEnrolment>(ApiPath.account.twoFactor.start),
+    confirmTwoFactor: (body: { code: string }) => post<TwoFactorRecoveryCodes>(ApiPath.account.twoFactor.confirm, body),
+    disableTwoFactor: (body: { password: string; code: string }) => post<unknown>(ApiPath.account.twoFactor.disable, body),
+    stepUp: (body: { code: string }) => post<StepUpResult>(ApiPath.account.twoFactor.stepUp, body),
+    accountSessions: (params: Cancellable = {}) => get<ListResult<AccountSession>>(ApiPath.account.sessionList, undefined, params),
+    revokeSession: ({ id }: { id: number | string }) => post<unknown>(withId(ApiPath.account.sessionDelete, id)),
+    updateProfile: (body: AccountUpdateBody) => post<AccountProfile>(ApiPath.account.update, body),
     changePassword: (body: Pick<AccountPasswordBody, 'currentPassword' | 'newPassword'>) => post<unknown>(ApiPath.account.password, body),
     /** A code issued to another account is a 403 on the code: it lands on the input, the user stays signed in. */
-    joinOrg: (body: { invitationCode: string }) => callVerb(http, authVerbs.join, body, { forbiddenNamesInput: true }),
+    joinOrg: (body: { invitationCode: string }) =>
+      http.request<SessionInfo>('POST', ApiPath.auth.join, { body, forbiddenNamesInput: true }),
 
     // The selected org.
-    orgTwoFactor: (params: Cancellable = {}) => callVerb(http, twoFactorVerbs.orgState, undefined, params),
-    setOrgTwoFactor: (body: { required: boolean }) => callVerb(http, twoFactorVerbs.setOrgState, body),
-    memberRoles: (params: Cancellable = {}) => callVerb(http, memberVerbs.roles, {}, params),
+    orgTwoFactor: (params: Cancellable = {}) => get<OrgTwoFactor>(ApiPath.org.twoFactor, undefined, params),
+    setOrgTwoFactor: (body: { required: boolean }) => post<OrgTwoFactor>(ApiPath.org.twoFactor, body),
+    memberRoles: (params: Cancellable = {}) => get<{ list: RoleChoice[] }>(ApiPath.member.roles, undefined, params),
     memberInvitations: (params: Cancellable = {}) =>
       get<{ list: MemberInvitationRecord[] }>(ApiPath.member.invitationList, { status: 'open', pageSize: 100 }, params),
     inviteMember: (body: Omit<MemberInviteBody, 'validDays'> & Partial<Pick<MemberInviteBody, 'validDays'>>) =>
       post<MemberInvitationRecord>(ApiPath.member.invite, body),
-    withdrawInvitation: ({ id }: { id: number }) => callVerb(http, memberVerbs.withdrawInvitation, undefined, { id }),
+    withdrawInvitation: ({ id }: { id: number }) => post<unknown>(withId(ApiPath.member.invitationDelete, id)),
 
     // The shell.
     chainChoices: (params: Cancellable = {}) => get<ListResult<ChainChoice>>(ApiPath.chain.list, { ...CHAIN_CHOICES_QUERY }, params),
     uploadBrandImage: (form: FormData) => post<BrandUploadResult>(ApiPath.brand.upload, form),
-    saveBrand: (brand: BrandConfig) => callVerb(http, brandVerbs.update, brand),
+    saveBrand: (brand: BrandConfig) => post<StoredBrand>(ApiPath.brand.update, brand),
 
     // /home.
-    dashboard: ({ days, signal }: { days: number } & Cancellable) => callVerb(http, dashboardVerbs.volume, { days }, { signal }),
+    dashboard: ({ days, signal }: { days: number } & Cancellable) => get<DashboardData>(ApiPath.dashboard, { days }, { signal }),
 
     // /policy.
-    policy: (params: Cancellable = {}) => callVerb(http, policyVerbs.detail, undefined, params),
+    policy: (params: Cancellable = {}) => get<PolicyDetail>(ApiPath.policy.detail, undefined, params),
     savePolicy: (body: { rules: unknown[]; delayHours: string | number }) => post<PolicyDetail>(ApiPath.policy.save, body),
     evaluatePolicy: ({ signal, ...query }: Record<string, string> & Cancellable) =>
       get<PolicyEvaluation>(ApiPath.policy.evaluate, query, { signal }),
 
     // Integrity checks of the audit log and the ledger.
     auditVerify: (params: Cancellable = {}) => get<AuditVerifyResult>(ApiPath.auditLog.verify, undefined, params),
-    ledgerVerify: (params: Cancellable = {}) => callVerb(http, ledgerVerbs.verify, undefined, params),
+    ledgerVerify: (params: Cancellable = {}) => get<LedgerVerifyResult>(ApiPath.ledger.verify, undefined, params),
 
     // Reports.
     reportTotals: ({ kind, filter, signal }: { kind: ReportTotalsKind; filter: QueryParams } & Cancellable) =>
       get<ReportTotals>(ApiPath.report[kind].totals, filter, { signal }),
-    orderDetail: ({ id, signal }: { id: number | string } & Cancellable) =>
-      callVerb(http, reportVerbs.order, { id: String(id) }, { signal }),
+    orderDetail: ({ id, signal }: { id: number | string } & Cancellable) => get<OrderDetailView>(ApiPath.report.order, { id }, { signal }),
 
     // /order-repair.
-    repairOrder: ({ q, signal }: { q: string } & Cancellable) => callVerb(http, orderRepairVerbs.order, { q }, { signal }),
-    recreditOrder: (body: RecreditBody) => callVerb(http, orderRepairVerbs.recredit, body),
-    recheckOrder: (body: { orderId: number }) => callVerb(http, orderRepairVerbs.recheck, body),
+    repairOrder: ({ q, signal }: { q: string } & Cancellable) => get<OrderRepairView>(ApiPath.orderRepair.order, { q }, { signal }),
+    recreditOrder: (body: RecreditBody) => post<OrderRepairView>(ApiPath.orderRepair.recredit, body),
+    recheckOrder: (body: { orderId: number }) => post<RecheckView>(ApiPath.orderRepair.recheck, body),
 
     // Money movement forms: the wallet's spendable balance and the fee, before saving.
     movementQuote: ({ signal, ...query }: { kind: string; walletId: number; symbol: string } & Cancellable) =>
@@ -146,8 +134,8 @@ export function createConsoleMethods(http: HttpClient) {
         signed === undefined ? { proposalId, comment } : { proposalId, comment, ...signed },
       ),
     // The caller's signing key (docs/chains.md "Signers' keys").
-    signingKeyState: (params: Cancellable = {}) => callVerb(http, signingKeyVerbs.state, undefined, params),
-    registerSigningKey: (body: SigningKeyRegisterBody) => callVerb(http, signingKeyVerbs.register, body),
+    signingKeyState: (params: Cancellable = {}) => get<SigningKeyState>(ApiPath.account.signingKey.state, undefined, params),
+    registerSigningKey: (body: SigningKeyRegisterBody) => post<SigningKeyState>(ApiPath.account.signingKey.register, body),
   };
 }
 

@@ -1,7 +1,7 @@
 import { ApiPath } from '../contract/apiPaths';
 import type { ListResult } from '../contract/envelope';
 import type { SessionInfo } from '../contract/schemas/auth';
-import { CHAIN_CHOICES_QUERY, type ChainChoice } from '../dataProvider/consoleMethods';
+import { CHAIN_CHOICES_QUERY, type ChainChoice } from '../dataProvider/chainChoices';
 import type { HttpClient } from '../dataProvider/httpClient';
 import { session } from '../session';
 
