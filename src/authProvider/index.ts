@@ -1,2 +1,1 @@
 export { createAuthProvider } from './authProvider';
-export { reloadSession } from './reloadSession';

@@ -102,7 +102,6 @@ export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 export const SIGN_ACTIONS = ['start', 'approval', 'confirm', 'deny', 'expire', 'supersede'] as const;
 /** Where one signer stands on a proposal (the detail's timeline). */
 export const SIGNER_STATES = ['approved', 'denied', 'waiting'] as const;
-export type SignerState = (typeof SIGNER_STATES)[number];
 
 /** The translation key naming a wallet kind for people ("Multisig cold (Safe)"), never the wire value. */
 export const walletKindKey = (kind: string) => `walletKind.${kind}`;

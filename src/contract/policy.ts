@@ -12,11 +12,9 @@ export type { PolicyMatch, PolicyOutcome, PolicyRule, ProposalPolicy } from './s
  * no matching rule means "allow".
  */
 export const POLICY_ACTIONS = ['allow', 'require', 'requireMore', 'block'] as const;
-export type PolicyAction = (typeof POLICY_ACTIONS)[number];
 
 /** Where the money goes, against the org's address book (entries count from their "active from"). */
 export const POLICY_DESTINATIONS = ['any', 'inBook', 'notInBook'] as const;
-export type PolicyDestination = (typeof POLICY_DESTINATIONS)[number];
 
 /** The policy in force is changed only after this delay (and an address book entry counts only after it). */
 export const DEFAULT_CHANGE_DELAY_HOURS = 24;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuery, recordId, instant } from './listQuery';
-import { isoInstant, listResult } from './response';
+import { isoInstant } from './response';
 import { exportView } from './exportQuery';
 
 /** GET /sys/asset-flow/list (/asset-flow, docs/ledger.md): balance changes of the wallets in the caller's scope. */
@@ -46,4 +46,3 @@ export const assetFlowRecord = z.object({
 export type AssetFlowRecord = z.output<typeof assetFlowRecord>;
 /** What the server hands the response schema (instants as Dates). */
 export type AssetFlowRecordInput = z.input<typeof assetFlowRecord>;
-export const assetFlowList = listResult(assetFlowRecord);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CHAIN_FAMILIES } from '../address';
 import { listQuery, queryBoolean, recordId } from './listQuery';
-import { isoInstant, listResult } from './response';
+import { isoInstant } from './response';
 
 export const isHttpUrl = (value: string) => {
   try {
@@ -98,6 +98,3 @@ export type ChainRecord = z.output<typeof chainRecord>;
 export type ChainRecordInput = z.input<typeof chainRecord>;
 /** A chain row as the database holds it: the record's input without its mode. */
 export type ChainRow = Omit<ChainRecordInput, 'mode'>;
-
-/** `data` of GET /sys/chain/list. */
-export const chainList = listResult(chainRecord);

@@ -3,7 +3,7 @@ import { amountProblem } from '../money';
 import { MOVEMENT_KINDS, MOVEMENT_STATUSES } from '../movement';
 import { MAX_DECIMALS } from './currency';
 import { listQuery, recordId } from './listQuery';
-import { isoInstant, listResult } from './response';
+import { isoInstant } from './response';
 
 /** The fields of money leaving a wallet, shared by POST /sys/movement/save and a money proposal's start. */
 export const movementFields = {
@@ -96,4 +96,3 @@ export const movementRecord = z.object({
 export type MovementRecord = z.output<typeof movementRecord>;
 /** What the server hands the schema: its instants are Dates (Kysely's rows). */
 export type MovementRecordInput = z.input<typeof movementRecord>;
-export const movementList = listResult(movementRecord);

@@ -16,7 +16,7 @@ export type RecreditBody = z.infer<typeof recreditBody>;
 /** Body of POST /sys/order-repair/recheck: the order whose payment to look for on chain again. */
 export const recheckBody = z.object({ orderId: recordId });
 
-export { orderRepairRecord, type OrderRepairRecord } from './report';
+export type { OrderRepairRecord } from './report';
 
 export const orderRepairView = z.object({ order: orderReportRecord, repairs: z.array(orderRepairRecord) });
 export type OrderRepairView = z.output<typeof orderRepairView>;

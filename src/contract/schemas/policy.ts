@@ -134,8 +134,6 @@ export const policyDetail = z.object({
   wallets: z.array(z.object({ id: z.number(), label: z.string(), chainId: z.number() })),
 });
 export type PolicyDetail = z.output<typeof policyDetail>;
-/** What the server hands the response schema. */
-export type PolicyDetailInput = z.input<typeof policyDetail>;
 
 /** GET /sys/policy/evaluate: a transaction to test against the rules, nothing recorded. */
 export const policyEvaluateQuery = z.object({
@@ -167,5 +165,3 @@ export const policyEvaluation = z.object({
   pending: policyVerdict.extend({ activeFrom: isoInstant }).nullable(),
 });
 export type PolicyEvaluation = z.output<typeof policyEvaluation>;
-/** What the server hands the response schema. */
-export type PolicyEvaluationInput = z.input<typeof policyEvaluation>;

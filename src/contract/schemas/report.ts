@@ -56,7 +56,6 @@ export const orderReportRecord = z.object({
 export type OrderReportRecord = z.output<typeof orderReportRecord>;
 /** A row as the server reads it (its instants as Dates). */
 export type OrderReportRecordInput = z.input<typeof orderReportRecord>;
-export const orderReportList = listResult(orderReportRecord);
 
 export const gasReportRecord = z.object({
   id: z.number(),
@@ -72,7 +71,6 @@ export const gasReportRecord = z.object({
 });
 export type GasReportRecord = z.output<typeof gasReportRecord>;
 export type GasReportRecordInput = z.input<typeof gasReportRecord>;
-export const gasReportList = listResult(gasReportRecord);
 
 /**
  * One currency's line of an order report's totals: decimal strings, summed exactly in SQL.
@@ -112,7 +110,6 @@ export const orderTransfer = z.object({
   amount: z.string(),
   blockTime: isoInstant,
 });
-export type OrderTransfer = z.output<typeof orderTransfer>;
 
 /** A ledger entry an order caused (its credit), as the order drawer lists it. */
 export const orderLedgerEntry = z.object({
@@ -125,7 +122,6 @@ export const orderLedgerEntry = z.object({
   txHash: z.string().nullable(),
   createdAt: isoInstant,
 });
-export type OrderLedgerEntry = z.output<typeof orderLedgerEntry>;
 
 /** One audited repair of an order (server/modules/orderRepair); the log cannot be changed. */
 export const orderRepairRecord = z.object({
@@ -140,7 +136,6 @@ export const orderRepairRecord = z.object({
   createdAt: isoInstant,
 });
 export type OrderRepairRecord = z.output<typeof orderRepairRecord>;
-export type OrderRepairRecordInput = z.input<typeof orderRepairRecord>;
 
 /** GET /sys/report/order/detail?id=: one order with everything that happened to it. */
 export const orderDetailView = z.object({

@@ -93,7 +93,6 @@ export type SignListQuery = z.infer<typeof signListQuery>;
  * when no kind is named, as the path says. A signer change is no movement: refused.
  */
 export const movementProposalListQuery = signListQuery.extend({ kind: z.enum(MOVEMENT_KINDS).default('transfer') });
-export type MovementProposalListQuery = z.infer<typeof movementProposalListQuery>;
 
 export const signLogListQuery = listQuery(['id', 'createdAt'] as const, {
   proposalId: z.coerce.number().int().positive().optional(),
@@ -131,7 +130,6 @@ export const proposalChainExecution = z.object({
   /** 'devnet': the embedded chain no public explorer sees, so the console shows the transaction itself. */
   network: z.enum(['devnet', 'rpc']),
 });
-export type ProposalChainExecution = z.output<typeof proposalChainExecution>;
 
 export const proposalRecord = z.object({
   id: z.number(),
