@@ -1,21 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import WidgetsIcon from '@mui/icons-material/Widgets';
-import { defineResource } from '../../../src/resources/engine';
 import { session } from '../../../src/session';
 import { startMockApi } from '../dataProvider/harness';
-import { answer, mountAdmin } from './harness';
+import { answer, mountAdmin, testResource } from './harness';
 import { ApiPath } from '../../../src/contract/apiPaths';
 
 startMockApi();
 
 /** A ledger-like resource: an address and a transaction hash on the record's chain. */
-const transferLog = defineResource({
+const transferLog = testResource({
   name: 'transfer-log',
-  route: { path: '/transfer-log', group: 'all' },
-  icon: WidgetsIcon,
-  menuGroup: 'settings',
   fields: [
     { source: 'label', kind: 'text' },
     { source: 'chainId', kind: 'reference', reference: 'chain', inList: false },

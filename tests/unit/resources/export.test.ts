@@ -1,11 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import HubIcon from '@mui/icons-material/Hub';
+import { testResource } from './harness';
 import type { DataProvider } from 'react-admin';
 import { csvCell, toCsv } from '../../../src/resources/engine/csv';
 import { fetchAll } from '../../../src/resources/engine/fetchAll';
 import { exportColumns } from '../../../src/resources/engine/exportColumns';
 import { referenceNames } from '../../../src/resources/engine/referenceNames';
-import { defineResource } from '../../../src/resources/engine';
 
 describe('csv', () => {
   it('quotes what must be quoted and doubles quotes', () => {
@@ -66,11 +65,9 @@ describe('fetchAll: the whole filtered set, page by page', () => {
 });
 
 describe('exportColumns: cells as the screen words them', () => {
-  const definition = defineResource({
+  const definition = testResource({
     name: 'thing',
     route: { path: '/thing-export-test', group: 'all' },
-    icon: HubIcon,
-    menuGroup: 'chains',
     fields: [
       { source: 'name', kind: 'text' },
       { source: 'family', kind: 'enum', choices: [{ id: 'evm', name: 'family.evm' }] },
@@ -103,11 +100,9 @@ describe('exportColumns: cells as the screen words them', () => {
   });
 
   describe('records referred to by id', () => {
-    const referring = defineResource({
+    const referring = testResource({
       name: 'referring',
       route: { path: '/referring-export-test', group: 'all' },
-      icon: HubIcon,
-      menuGroup: 'chains',
       fields: [
         { source: 'label', kind: 'text' },
         { source: 'chainId', kind: 'reference', reference: 'chain' },

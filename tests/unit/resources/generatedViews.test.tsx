@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import WidgetsIcon from '@mui/icons-material/Widgets';
 import { combine, masks } from '../../../src/access';
 import { defineResource } from '../../../src/resources/engine';
 import currencyDeclaration from '../../../src/resources/currency/resource';
 import { session } from '../../../src/session';
 import { startMockApi } from '../dataProvider/harness';
-import { answer, mountAdmin } from './harness';
+import { answer, mountAdmin, testResource } from './harness';
 import { ApiPath, withId } from '../../../src/contract/apiPaths';
 
 /** The currencies screen (/currency), from its declaration. */
@@ -19,11 +18,8 @@ startMockApi();
  * A resource declared here drives the generated views: these tests read the
  * declaration's fields back as columns, filters and inputs, and its masks as buttons.
  */
-const widget = defineResource({
+const widget = testResource({
   name: 'widget',
-  route: { path: '/widget', group: 'all' },
-  icon: WidgetsIcon,
-  menuGroup: 'settings',
   fields: [
     { source: 'code', kind: 'text', required: true, sortable: true, filterable: 'alwaysOn', inForm: 'create' },
     { source: 'price', kind: 'amount', decimals: 2, default: '0' },

@@ -6,7 +6,9 @@ import { Admin, Resource, type AuthProvider } from 'react-admin';
 import { roleIndexFor, ROLES, type RoleName } from '../../../src/access';
 import { createDataProvider, createHttpClient } from '../../../src/dataProvider';
 import { session } from '../../../src/session';
-import { registryOf, withResourceAccess, type ResourceDefinition } from '../../../src/resources/engine';
+import WidgetsIcon from '@mui/icons-material/Widgets';
+import { defineResource, registryOf, withResourceAccess, type ResourceDefinition } from '../../../src/resources/engine';
+import type { ResourceDeclaration } from '../../../src/resources/engine/types';
 import { envelope, makeDeps, server } from '../dataProvider/harness';
 import { testI18nProvider } from '../testI18nProvider';
 
@@ -70,3 +72,9 @@ export function answer(method: 'get' | 'post', path: string, data: ((call: Call)
   );
   return calls;
 }
+
+/** A resource declared for one test file only: by default at its own route (/<name>, every role), in the settings menu. */
+export const testResource = (
+  declaration: Omit<ResourceDeclaration, 'route' | 'icon' | 'menuGroup'> &
+    Partial<Pick<ResourceDeclaration, 'route' | 'icon' | 'menuGroup'>>,
+) => defineResource({ route: { path: `/${declaration.name}`, group: 'all' }, icon: WidgetsIcon, menuGroup: 'settings', ...declaration });

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { http as route, HttpResponse } from 'msw';
-import WidgetsIcon from '@mui/icons-material/Widgets';
 import { masks } from '../../../src/access';
-import { defineResource } from '../../../src/resources/engine';
 import { envelope, server, startMockApi } from '../dataProvider/harness';
-import { answer, mountAdmin } from '../resources/harness';
+import { answer, mountAdmin, testResource } from '../resources/harness';
 import { mountHome } from '../resources/mountHome';
 import { ApiPath } from '../../../src/contract/apiPaths';
 
@@ -15,11 +13,8 @@ startMockApi();
  * A screen whose data the server fails to give (HTTP 5xx or a 5xx body code) shows the
  * /500 page's content inside the console layout; a refusal (4xx) keeps the screen's own handling.
  */
-const gadget = defineResource({
+const gadget = testResource({
   name: 'gadget',
-  route: { path: '/gadget', group: 'all' },
-  icon: WidgetsIcon,
-  menuGroup: 'settings',
   fields: [{ source: 'code', kind: 'text', required: true }],
   access: { create: masks.operator, edit: masks.operator },
 });
