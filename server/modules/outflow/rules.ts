@@ -83,6 +83,10 @@ async function refundRoom(
     .executeTakeFirstOrThrow();
 }
 
+/** The order a refund pays back, locked until the caller commits: refunds of one order queue here. */
+const lockRefundedOrder = (trx: Trx, orderId: number) =>
+  trx.selectFrom('paymentOrder').select(['id', 'status', 'currencyId']).where('id', '=', orderId).forUpdate().executeTakeFirstOrThrow();
+
 /**
  * A refund returns money of a paid order (found of the wallet's org and chain), in the
  * order's currency, at most what is left after earlier refunds, open ones included (those
@@ -90,12 +94,7 @@ async function refundRoom(
  * commits, so two refunds of one order cannot both pass on the same remainder.
  */
 export async function checkRefund(trx: Trx, orderId: number, currencyId: number, amount: string): Promise<number> {
-  const order = await trx
-    .selectFrom('paymentOrder')
-    .select(['id', 'status', 'currencyId'])
-    .where('id', '=', orderId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+  const order = await lockRefundedOrder(trx, orderId);
   if (order.status !== 'paid') throw fieldError('orderNo', 'validation.orderNotPaid');
   if (order.currencyId !== currencyId) throw fieldError('symbol', 'validation.refundCurrency');
   const { left, fits } = await refundRoom(trx, order.id, amount, 'promised');
@@ -133,12 +132,7 @@ export async function recheckAtExecution(
       ? conflict('api.supplyDestinationGone')
       : fieldError(refusal.field, refusal.key, undefined, BodyCode.conflict);
   if (proposal.kind !== 'refund' || proposal.orderId === null) return;
-  const order = await trx
-    .selectFrom('paymentOrder')
-    .select(['id', 'status'])
-    .where('id', '=', proposal.orderId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+  const order = await lockRefundedOrder(trx, proposal.orderId);
   const { left, fits } = await refundRoom(trx, order.id, proposal.amount, 'moved');
   if (order.status !== 'paid' || !fits) throw conflict('api.refundExceedsNow', { left });
 }
