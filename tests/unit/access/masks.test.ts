@@ -21,6 +21,7 @@ import {
   type MaskName,
   type RoleName,
   type RouteGroup,
+  type RoleMask,
 } from '../../../src/access';
 import { tableCases } from './roleTable';
 
@@ -48,15 +49,23 @@ const membership: Record<MaskName, string> = {
   auditReaders: 'YY  YN  YNN YN   YNN',
 };
 
-describe('combined masks', () => {
-  it('every mask is listed', () => {
-    expect(Object.keys(membership).sort()).toEqual(Object.keys(masks).sort());
+/**
+ * The tests of one written-out membership table against the bits the code computes: no row missing or
+ * extra (`listed`), and each role in or out of each row as written (`has`, a name with $key, $role, $member).
+ */
+function membershipTests<K extends string>(table: Record<K, string>, computed: Record<K, RoleMask>, listed: string, has: string) {
+  it(listed, () => {
+    expect(Object.keys(table).sort()).toEqual(Object.keys(computed).sort());
   });
 
-  const cases = tableCases(membership).map(({ key: mask, role, yes: member }) => ({ mask, role, member }));
-  it.each(cases)('$mask has $role: $member', ({ mask, role, member }) => {
-    expect(maskHas(masks[mask], ROLES[role])).toBe(member);
+  const cases = tableCases(table).map(({ key, role, yes: member }) => ({ key, role, member }));
+  it.each(cases)(has, ({ key, role, member }) => {
+    expect(maskHas(computed[key], ROLES[role])).toBe(member);
   });
+}
+
+describe('combined masks', () => {
+  membershipTests(membership, masks, 'every mask is listed', '$key has $role: $member');
 });
 
 /** The route guard groups (docs/roles-and-routes.md): here the tier groups and `agent` are that row alone. */
@@ -75,31 +84,20 @@ const groupMembership: Record<RouteGroup, string> = {
 };
 
 describe('route guard groups', () => {
-  it('there are exactly the 9 groups and /audit-log’s', () => {
-    expect(Object.keys(routeGroups).sort()).toEqual(Object.keys(groupMembership).sort());
-  });
-
-  const cases = tableCases(groupMembership).map(({ key: group, role, yes: member }) => ({ group, role, member }));
-  it.each(cases)('group $group has $role: $member', ({ group, role, member }) => {
-    expect(maskHas(routeGroups[group], ROLES[role])).toBe(member);
-  });
+  membershipTests(groupMembership, routeGroups, 'there are exactly the 9 groups and /audit-log’s', 'group $key has $role: $member');
 });
 
 describe('named roles', () => {
-  const cells: Array<[RoleName, number, number]> = [
-    ['superAdmin', 0, 0],
-    ['operatorEmployee', 0, 1],
-    ['agentManager', 1, 0],
-    ['agentEmployee', 1, 1],
-    ['merchantProManager', 3, 0],
-    ['merchantProFinance', 3, 1],
-    ['merchantProEmployee', 3, 2],
-    ['merchantLiteManager', 4, 0],
-    ['merchantLiteEmployee', 4, 1],
-    ['merchantStdManager', 5, 0],
-    ['merchantStdFinance', 5, 1],
-    ['merchantStdEmployee', 5, 2],
+  /** The role grid (docs/roles-and-routes.md): a row per tenant type, a column per role level (no named role in row 2). */
+  const grid: RoleName[][] = [
+    ['superAdmin', 'operatorEmployee'],
+    ['agentManager', 'agentEmployee'],
+    [],
+    ['merchantProManager', 'merchantProFinance', 'merchantProEmployee'],
+    ['merchantLiteManager', 'merchantLiteEmployee'],
+    ['merchantStdManager', 'merchantStdFinance', 'merchantStdEmployee'],
   ];
+  const cells = grid.flatMap((names, row) => names.map((name, column): [RoleName, number, number] => [name, row, column]));
   it('there are exactly 12', () => {
     expect([...ROLE_NAMES].sort()).toEqual(cells.map(([name]) => name).sort());
   });

@@ -13,30 +13,21 @@ describe('amountProblem', () => {
     expect(amountProblem(value, { decimals })).toBeNull();
   });
 
-  it.each<[unknown, number, string]>([
-    [undefined, 6, 'validation.required'],
-    ['', 6, 'validation.required'],
-    [null, 6, 'validation.required'],
-    [1.5, 6, 'validation.amountString'],
-    ['0', 6, 'validation.amount'],
-    ['0.000', 6, 'validation.amount'],
-    ['-1', 6, 'validation.amount'],
-    ['+1', 6, 'validation.amount'],
-    ['1e18', 18, 'validation.amount'],
-    ['0x10', 6, 'validation.amount'],
-    ['01', 6, 'validation.amount'],
-    ['.5', 6, 'validation.amount'],
-    ['5.', 6, 'validation.amount'],
-    [' 1', 6, 'validation.amount'],
-    ['1,5', 6, 'validation.amount'],
-    ['NaN', 6, 'validation.amount'],
-    ['1'.repeat(81), 6, 'validation.amount'],
-    [['1'], 6, 'validation.amount'],
-    ['0.0000001', 6, 'validation.amountDecimals'],
-    ['1.5', 0, 'validation.amountDecimals'],
-  ])('refuses %j with %i decimals as %s', (value, decimals, key) => {
-    expect(amountProblem(value, { decimals })?.key).toBe(key);
-  });
+  /** Each refusal's message key and decimals, with the values refused for it. */
+  const refusals: Array<[string, number, unknown[]]> = [
+    ['validation.required', 6, [undefined, '', null]],
+    ['validation.amountString', 6, [1.5]],
+    ['validation.amount', 6, ['0', '0.000', '-1', '+1', '0x10', '01', '.5', '5.', ' 1', '1,5', 'NaN', '1'.repeat(81), ['1']]],
+    ['validation.amount', 18, ['1e18']],
+    ['validation.amountDecimals', 6, ['0.0000001']],
+    ['validation.amountDecimals', 0, ['1.5']],
+  ];
+  it.each(refusals.flatMap(([key, decimals, values]) => values.map((value): [unknown, number, string] => [value, decimals, key])))(
+    'refuses %j with %i decimals as %s',
+    (value, decimals, key) => {
+      expect(amountProblem(value, { decimals })?.key).toBe(key);
+    },
+  );
 
   it('names the decimals in the message params', () => {
     expect(amountProblem('0.123', { decimals: 2 })).toEqual({ key: 'validation.amountDecimals', params: { decimals: 2 } });

@@ -15,68 +15,72 @@ const showProposal = (detail: ProposalDetail & Record<string, unknown>) => {
   mountAdmin([multisig], `/multisig/${detail.proposalId}/show`, 'merchantProFinance');
 };
 
+/**
+ * Shows `detail`, records the calls to `path` (answered with `answered`), and opens the dialog of the
+ * page's `button`, after `before` (what the user does on the page first); `press` answers the dialog.
+ */
+async function openDialog(
+  detail: ProposalDetail & Record<string, unknown>,
+  button: string,
+  path: string,
+  answered: Record<string, unknown>,
+  before?: (user: ReturnType<typeof userEvent.setup>) => Promise<void>,
+) {
+  const sent = answer('post', path, answered);
+  showProposal(detail);
+  const user = userEvent.setup();
+  if (before) await before(user);
+  await user.click(await screen.findByRole('button', { name: button }));
+  const dialog = await screen.findByRole('dialog');
+  /** Presses the dialog's `name` button: nothing was sent before it, one call after it (returned). */
+  const press = async (name: string) => {
+    expect(sent).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    return sent[0];
+  };
+  return { user, sent, dialog, press };
+}
+
 describe('confirm and deny ask once more, repeating what the proposal does', { timeout: 30_000 }, () => {
   it('Confirm opens a dialog with amount, currency, destination, fee, nonce and wallet; nothing is sent before its own button', async () => {
-    const confirmed = answer('post', ApiPath.sign.confirm, { ...withdrawal, status: 'executed' });
-    showProposal(withdrawal);
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
-
-    const dialog = await screen.findByRole('dialog');
+    const { dialog, press } = await openDialog(withdrawal, 'Confirm', ApiPath.sign.confirm, { ...withdrawal, status: 'executed' });
     expect(within(dialog).getByText('Execute Test cold · #17: Withdrawal 1250.5 USDT?')).toBeTruthy();
     expect(within(dialog).getByTestId('fact-amount').textContent).toBe('1250.5 USDT');
     expect(within(dialog).getByTestId('fact-to').textContent).toBe(withdrawal.to);
     expect(within(dialog).getByTestId('fact-fee').textContent).toContain('2.5 USDT');
     expect(within(dialog).getByTestId('fact-nonce').textContent).toBe('17');
     expect(within(dialog).getByText('Test cold (Multisig cold (Safe))')).toBeTruthy();
-    expect(confirmed).toHaveLength(0);
 
-    await user.click(within(dialog).getByRole('button', { name: 'Execute' }));
-    await waitFor(() => expect(confirmed).toHaveLength(1));
-    expect(confirmed[0].body).toEqual({ proposalId: 41, comment: '' });
+    expect((await press('Execute')).body).toEqual({ proposalId: 41, comment: '' });
   });
 
   it('Cancel closes the dialog without a call', async () => {
-    const confirmed = answer('post', ApiPath.sign.confirm, withdrawal);
-    showProposal(withdrawal);
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    const { user, sent, dialog } = await openDialog(withdrawal, 'Confirm', ApiPath.sign.confirm, withdrawal);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(confirmed).toHaveLength(0);
+    expect(sent).toHaveLength(0);
   });
 
   it('Deny asks too, and sends the comment typed on the page, which the dialog repeats', async () => {
-    const denied = answer('post', ApiPath.sign.deny, { ...withdrawal, status: 'denied' });
-    showProposal(withdrawal);
-    const user = userEvent.setup();
-    await user.type(await screen.findByRole('textbox', { name: 'Comment' }), 'Wrong customer');
-    await user.click(screen.getByRole('button', { name: 'Deny' }));
-    const dialog = await screen.findByRole('dialog');
+    const typeComment = async (user: ReturnType<typeof userEvent.setup>) =>
+      user.type(await screen.findByRole('textbox', { name: 'Comment' }), 'Wrong customer');
+    const { dialog, press } = await openDialog(withdrawal, 'Deny', ApiPath.sign.deny, { ...withdrawal, status: 'denied' }, typeComment);
     expect(within(dialog).getByText('Deny Test cold · #17: Withdrawal 1250.5 USDT?')).toBeTruthy();
     expect(within(dialog).getByText('Your comment: Wrong customer')).toBeTruthy();
     expect(within(dialog).getByTestId('fact-amount').textContent).toBe('1250.5 USDT');
-    expect(denied).toHaveLength(0);
-    await user.click(within(dialog).getByRole('button', { name: 'Deny' }));
-    await waitFor(() => expect(denied).toHaveLength(1));
-    expect(denied[0].body).toEqual({ proposalId: 41, comment: 'Wrong customer' });
+    expect((await press('Deny')).body).toEqual({ proposalId: 41, comment: 'Wrong customer' });
   });
 
   it('a signer change shows the signers and threshold it replaces and asks for, not an amount', async () => {
-    const approved = answer('post', ApiPath.sign.approval, signerChange);
-    showProposal(signerChange);
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Approve' }));
-    const dialog = await screen.findByRole('dialog');
+    const { dialog, press } = await openDialog(signerChange, 'Approve', ApiPath.sign.approval, signerChange);
     expect(within(dialog).getByText('Approve Test cold · #18: Signer change → 2 of 2?')).toBeTruthy();
     expect(within(dialog).getByTestId('governance-from').textContent).toContain('2 of 3');
     expect(within(dialog).getByTestId('governance-from').textContent).toContain('Emma Employee (merchantProEmployee) — removed');
     expect(within(dialog).getByTestId('governance-to').textContent).toContain('2 of 2');
     expect(within(dialog).getByTestId('governance-to').textContent).not.toContain('Emma Employee');
     expect(within(dialog).queryByTestId('fact-amount')).toBeNull();
-    expect(approved).toHaveLength(0);
-    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    await waitFor(() => expect(approved).toHaveLength(1));
+    await press('Approve');
   });
 });
 

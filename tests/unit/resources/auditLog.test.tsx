@@ -10,6 +10,7 @@ import { session } from '../../../src/session';
 import { startMockApi } from '../dataProvider/harness';
 import { answer, mountAdmin } from './harness';
 import type { AuditEventRecord } from '../../../src/contract/schemas/auditLog';
+import { auditEvent as event } from './auditFixtures';
 import type { LedgerVerifyResult } from '../../../src/contract/schemas/ledger';
 import { ApiPath } from '../../../src/contract/apiPaths';
 
@@ -31,28 +32,6 @@ beforeAll(async () => {
   ]);
 }, 60_000);
 
-const event = (overrides: Partial<AuditEventRecord>): AuditEventRecord => ({
-  id: 41,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  actorId: 1,
-  actorAccount: 'superAdmin',
-  actorName: 'Sam Super',
-  orgId: 1,
-  orgName: 'Platform Operator',
-  action: 'update',
-  entity: 'currency',
-  entityId: '2',
-  before: { withdrawFee: '2' },
-  after: { withdrawFee: '3' },
-  clientAddress: '10.0.0.8',
-  userAgent: 'Browser/1',
-  requestId: 'req-9',
-  route: 'POST /sys/currency/update',
-  proposalId: null,
-  proposal: null,
-  proposalStep: null,
-  ...overrides,
-});
 const seeded = event({
   id: 3,
   actorId: null,
@@ -67,15 +46,13 @@ const seeded = event({
   route: 'demo seed',
 });
 
-function mountLog(role: 'superAdmin' | 'merchantProManager', list: AuditEventRecord[]) {
+const intactChain = { intact: true, checked: 120, firstBroken: null, asOf: '2026-11-20T10:00:00.000Z' };
+
+/** /audit-log as `role`, listing `list`, with the chain's check answering `verify` (by default: intact). */
+function mountLog(role: 'superAdmin' | 'merchantProManager', list: AuditEventRecord[], verify: Parameters<typeof answer>[2] = intactChain) {
   session.setChainList([{ chainId: 1, name: 'Ethereum', isDefault: true } as never]);
   const listed = answer('get', ApiPath.auditLog.list, { list, count: list.length });
-  const verified = answer('get', ApiPath.auditLog.verify, {
-    intact: true,
-    checked: 120,
-    firstBroken: null,
-    asOf: '2026-11-20T10:00:00.000Z',
-  });
+  const verified = answer('get', ApiPath.auditLog.verify, verify);
   mountAdmin([auditLog], '/audit-log', role);
   return { listed, verified };
 }
@@ -156,22 +133,17 @@ describe('/audit-log', () => {
   });
 
   it('a broken chain names its first altered event', async () => {
-    session.setChainList([{ chainId: 1, name: 'Ethereum', isDefault: true } as never]);
-    answer('get', ApiPath.auditLog.list, { list: [event({})], count: 1 });
-    answer('get', ApiPath.auditLog.verify, {
+    mountLog('superAdmin', [event({})], {
       intact: false,
       checked: 120,
       firstBroken: { id: 17, createdAt: '2026-11-20T10:00:00.000Z' },
       asOf: '2026-11-20T10:00:00.000Z',
     });
-    mountAdmin([auditLog], '/audit-log', 'superAdmin');
     expect((await screen.findByTestId('audit-chain')).textContent).toMatch(/^Audit chain broken at event #17 /);
   });
 
   it('events left unsealed too long are named: how many, the oldest, since when', async () => {
-    session.setChainList([{ chainId: 1, name: 'Ethereum', isDefault: true } as never]);
-    answer('get', ApiPath.auditLog.list, { list: [event({})], count: 1 });
-    answer('get', ApiPath.auditLog.verify, {
+    mountLog('superAdmin', [event({})], {
       intact: false,
       checked: 120,
       firstBroken: null,
@@ -180,19 +152,15 @@ describe('/audit-log', () => {
       head: { seq: 117, hash: 'ab'.repeat(32) },
       asOf: '2026-11-20T10:05:00.000Z',
     });
-    mountAdmin([auditLog], '/audit-log', 'superAdmin');
     expect((await screen.findByTestId('audit-chain')).textContent).toMatch(
       /^Audit chain not sealed: 3 events waiting, the oldest #42 since /,
     );
   });
 
   it('a failed chain check is a line, not a crash', async () => {
-    session.setChainList([{ chainId: 1, name: 'Ethereum', isDefault: true } as never]);
-    answer('get', ApiPath.auditLog.list, { list: [event({})], count: 1 });
-    answer('get', ApiPath.auditLog.verify, () => {
+    mountLog('superAdmin', [event({})], () => {
       throw new Error('down');
     });
-    mountAdmin([auditLog], '/audit-log', 'superAdmin');
     expect((await screen.findByTestId('audit-chain')).textContent).toBe('The audit chain could not be checked.');
   });
 

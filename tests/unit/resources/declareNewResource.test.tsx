@@ -24,29 +24,26 @@ const fields: ResourceDefinition['fields'] = [
   { source: 'enabled', kind: 'boolean', default: true },
 ];
 
+/** What both test declarations share: the chain API under another name, at a test-only route, in the chains menu. */
+const network = (name: string, path: string) =>
+  ({
+    name,
+    route: { path, group: 'all' },
+    icon: HubIcon,
+    menuGroup: 'chains',
+    // eslint-disable-next-line no-restricted-syntax -- a declaration's base is a prefix, not a path of ApiPath (the chain API under another name)
+    endpoints: { base: '/sys/chain' },
+    fields,
+  }) as const;
+
 const ledgerNetwork = defineResource({
-  name: 'ledgerNetwork',
-  route: { path: '/ledger-network', group: 'all' },
-  icon: HubIcon,
-  menuGroup: 'chains',
-  // eslint-disable-next-line no-restricted-syntax -- a declaration's base is a prefix, not a path of ApiPath (the chain API under another name)
-  endpoints: { base: '/sys/chain' },
-  fields,
+  ...network('ledgerNetwork', '/ledger-network'),
   schema: () => import('../../../src/contract/schemas/chain').then((m) => ({ create: m.chainBody, update: m.chainUpdateBody })),
   access: { create: masks.operator, edit: masks.operator },
 });
 
 /** The same resource without the shared schema: only the server judges its input. */
-const uncheckedNetwork = defineResource({
-  name: 'uncheckedNetwork',
-  route: { path: '/unchecked-network', group: 'all' },
-  icon: HubIcon,
-  menuGroup: 'chains',
-  // eslint-disable-next-line no-restricted-syntax -- a declaration's base is a prefix, not a path of ApiPath (the chain API under another name)
-  endpoints: { base: '/sys/chain' },
-  fields,
-  access: { create: masks.operator },
-});
+const uncheckedNetwork = defineResource({ ...network('uncheckedNetwork', '/unchecked-network'), access: { create: masks.operator } });
 
 const resources = [ledgerNetwork, uncheckedNetwork];
 
@@ -54,6 +51,25 @@ const { env, signIn } = realApi(resources);
 const { requests, toasts } = env;
 
 const input = (label: RegExp) => screen.findByLabelText<HTMLInputElement>(label);
+
+/**
+ * Opens the create form at `path` as the super admin and types a network into it (not yet saved); the
+ * URLs a test leaves out are valid ones made from the symbol.
+ */
+async function typeNetwork(
+  path: string,
+  network: { chainId: number; name: string; symbol: string; rpcUrl?: string; explorerUrl?: string },
+) {
+  const host = network.symbol.toLowerCase();
+  await signIn('superAdmin', path);
+  const user = userEvent.setup();
+  await user.type(await input(/^Chain id/), String(network.chainId));
+  await user.type(await input(/^Name/), network.name);
+  await user.type(await input(/^Symbol/), network.symbol);
+  await user.type(await input(/^Rpc url/), network.rpcUrl ?? `https://${host}.example-rpc.net`);
+  await user.type(await input(/^Explorer url/), network.explorerUrl ?? `https://${host}scan.example.com`);
+  return user;
+}
 
 describe('a resource declared in a test file works against the real API', () => {
   it('lists the records the server has, paged and sorted by the server', async () => {
@@ -73,13 +89,7 @@ describe('a resource declared in a test file works against the real API', () => 
   }, 60_000);
 
   it('creates a record through the form; the server stores it', async () => {
-    await signIn('superAdmin', '/ledger-network/create');
-    const user = userEvent.setup();
-    await user.type(await input(/^Chain id/), '137');
-    await user.type(await input(/^Name/), 'Polygon PoS');
-    await user.type(await input(/^Symbol/), 'POL');
-    await user.type(await input(/^Rpc url/), 'https://polygon.example-rpc.net');
-    await user.type(await input(/^Explorer url/), 'https://polygonscan.com');
+    const user = await typeNetwork('/ledger-network/create', { chainId: 137, name: 'Polygon PoS', symbol: 'POL' });
     await user.click(screen.getByRole('button', { name: /save/i }));
     await screen.findByText('Polygon PoS', {}, { timeout: 15_000 });
 
@@ -110,13 +120,7 @@ describe('a resource declared in a test file works against the real API', () => 
     });
     expect(answer.code).toBe(400);
 
-    await signIn('superAdmin', '/ledger-network/create');
-    const user = userEvent.setup();
-    await user.type(await input(/^Chain id/), '10');
-    await user.type(await input(/^Name/), badBody.name);
-    await user.type(await input(/^Symbol/), badBody.symbol);
-    await user.type(await input(/^Rpc url/), badBody.rpcUrl);
-    await user.type(await input(/^Explorer url/), badBody.explorerUrl);
+    const user = await typeNetwork('/ledger-network/create', badBody);
     requests.length = 0;
     await user.click(screen.getByRole('button', { name: /save/i }));
     const rpcUrl = await input(/^Rpc url/);
@@ -127,13 +131,12 @@ describe('a resource declared in a test file works against the real API', () => 
   }, 60_000);
 
   it('shows the server’s field errors on their inputs when there is no client schema', async () => {
-    await signIn('superAdmin', '/unchecked-network/create');
-    const user = userEvent.setup();
-    await user.type(await input(/^Chain id/), '42161');
-    await user.type(await input(/^Name/), 'Arbitrum One');
-    await user.type(await input(/^Symbol/), 'ETH');
-    await user.type(await input(/^Rpc url/), 'ftp://arbitrum');
-    await user.type(await input(/^Explorer url/), 'https://arbiscan.io');
+    const user = await typeNetwork('/unchecked-network/create', {
+      chainId: 42161,
+      name: 'Arbitrum One',
+      symbol: 'ETH',
+      rpcUrl: 'ftp://arbitrum',
+    });
     requests.length = 0;
     await user.click(screen.getByRole('button', { name: /save/i }));
     const rpcUrl = await input(/^Rpc url/);
@@ -143,13 +146,7 @@ describe('a resource declared in a test file works against the real API', () => 
   }, 60_000);
 
   it('puts a conflict the server finds (chain ID taken) on its input', async () => {
-    await signIn('superAdmin', '/ledger-network/create');
-    const user = userEvent.setup();
-    await user.type(await input(/^Chain id/), '56');
-    await user.type(await input(/^Name/), 'BSC again');
-    await user.type(await input(/^Symbol/), 'BNB');
-    await user.type(await input(/^Rpc url/), 'https://bsc2.example-rpc.net');
-    await user.type(await input(/^Explorer url/), 'https://bscscan.com');
+    const user = await typeNetwork('/ledger-network/create', { chainId: 56, name: 'BSC again', symbol: 'BNB' });
     await user.click(screen.getByRole('button', { name: /save/i }));
     const chainId = await input(/^Chain id/);
     await waitFor(() => expect(chainId.getAttribute('aria-invalid')).toBe('true'), { timeout: 10_000 });

@@ -5,6 +5,7 @@ import { csvCell, toCsv } from '../../../src/resources/engine/csv';
 import { fetchAll } from '../../../src/resources/engine/fetchAll';
 import { exportColumns } from '../../../src/resources/engine/exportColumns';
 import { referenceNames } from '../../../src/resources/engine/referenceNames';
+import type { ResourceDeclaration } from '../../../src/resources/engine/types';
 
 describe('csv', () => {
   it('quotes what must be quoted and doubles quotes', () => {
@@ -64,18 +65,18 @@ describe('fetchAll: the whole filtered set, page by page', () => {
   });
 });
 
+/** A declaration of `fields` for this file only, at a test-only route of its own. */
+const exportTestResource = (name: string, fields: ResourceDeclaration['fields']) =>
+  testResource({ name, route: { path: `/${name}-export-test`, group: 'all' }, fields });
+
 describe('exportColumns: cells as the screen words them', () => {
-  const definition = testResource({
-    name: 'thing',
-    route: { path: '/thing-export-test', group: 'all' },
-    fields: [
-      { source: 'name', kind: 'text' },
-      { source: 'family', kind: 'enum', choices: [{ id: 'evm', name: 'family.evm' }] },
-      { source: 'enabled', kind: 'boolean' },
-      { source: 'balances', kind: 'list', itemText: (b) => `${String(b.amount)} ${String(b.symbol)}` },
-      { source: 'secret', kind: 'text', inList: false, inShow: false },
-    ],
-  });
+  const definition = exportTestResource('thing', [
+    { source: 'name', kind: 'text' },
+    { source: 'family', kind: 'enum', choices: [{ id: 'evm', name: 'family.evm' }] },
+    { source: 'enabled', kind: 'boolean' },
+    { source: 'balances', kind: 'list', itemText: (b) => `${String(b.amount)} ${String(b.symbol)}` },
+    { source: 'secret', kind: 'text', inList: false, inShow: false },
+  ]);
   const translate = (key: string) => ({ 'family.evm': 'EVM', 'ra.boolean.true': 'Yes', 'resources.thing.fields.name': 'Name' })[key] ?? key;
 
   it('translates headers and enum labels, joins list items, leaves out fields no view shows', () => {
@@ -100,16 +101,12 @@ describe('exportColumns: cells as the screen words them', () => {
   });
 
   describe('records referred to by id', () => {
-    const referring = testResource({
-      name: 'referring',
-      route: { path: '/referring-export-test', group: 'all' },
-      fields: [
-        { source: 'label', kind: 'text' },
-        { source: 'chainId', kind: 'reference', reference: 'chain' },
-        { source: 'currencyId', kind: 'reference', reference: 'currency' },
-        { source: 'orgId', kind: 'reference', reference: 'org' },
-      ],
-    });
+    const referring = exportTestResource('referring', [
+      { source: 'label', kind: 'text' },
+      { source: 'chainId', kind: 'reference', reference: 'chain' },
+      { source: 'currencyId', kind: 'reference', reference: 'currency' },
+      { source: 'orgId', kind: 'reference', reference: 'org' },
+    ]);
     const words: Record<string, string> = {
       'resources.referring.fields.chainId': 'Chain',
       'resources.referring.fields.currencyId': 'Currency',

@@ -18,6 +18,7 @@ import { SIGN_ACTIONS } from '../../../src/contract/contractKinds';
 import type { MovementKind } from '../../../src/contract/movement';
 import { loadMessages } from '../../../server/http/messages';
 import { cellsOf, exportHeader } from '../../../server/http/csvExport';
+import { auditEvent } from './auditFixtures';
 
 /**
  * The server writes the exports of the big lists (docs/DECISIONS.md "Export"); its columns are
@@ -57,6 +58,8 @@ const exported = (resources as ResourceDefinition[]).filter(
 
 /** A row with every source filled, values that have labels among them. */
 const SAMPLE: Record<string, unknown> = {
+  // The audit log's sources: who changed what, from where.
+  ...auditEvent(),
   chainId: 1,
   orderNo: 'PAY2026112400000001',
   createdAt: '2026-11-24T10:00:00.000Z',
@@ -80,16 +83,6 @@ const SAMPLE: Record<string, unknown> = {
   to: '0x123',
   memo: 'March payout',
   createdBy: 'merchantProFinance',
-  actorAccount: 'superAdmin',
-  action: 'update',
-  entity: 'chain',
-  entityId: '3',
-  clientAddress: '127.0.0.1',
-  before: { rpcUrl: 'https://a' },
-  after: { rpcUrl: 'https://b' },
-  userAgent: 'Chrome',
-  requestId: 'req-1',
-  route: 'POST /sys/chain/update',
 };
 
 /** The names the server and the console look up for the ids rows carry. */

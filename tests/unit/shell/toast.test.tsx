@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ToastContainer, toast } from 'react-toastify';
 import { AdminContext, useDelete, useNotify, type DataProvider } from 'react-admin';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { TOAST_CONTAINER_CONFIG, TOAST_TYPES, ToastNotification, notifyError, toasts } from '../../../src/shell/toast';
 import { testI18nProvider as i18nProvider } from '../testI18nProvider';
 
@@ -26,6 +26,14 @@ describe('toast container', () => {
   });
 });
 
+/** `child` inside react-admin (English words, the given data provider) beside the notification container. */
+const mountWithToasts = (child: ReactNode, dataProvider?: DataProvider) =>
+  render(
+    <AdminContext i18nProvider={i18nProvider} dataProvider={dataProvider}>
+      {child}
+      <ToastNotification />
+    </AdminContext>,
+  );
 const container = () => render(<ToastContainer {...TOAST_CONTAINER_CONFIG} autoClose={false} />);
 const alertsWith = async (text: string) => (await screen.findAllByText(text)).length;
 
@@ -104,12 +112,7 @@ describe('<ToastNotification/> as react-admin notification', () => {
   };
 
   it("shows react-admin's useNotify messages, translated, through the same container", async () => {
-    render(
-      <AdminContext i18nProvider={i18nProvider}>
-        <Saves />
-        <ToastNotification />
-      </AdminContext>,
-    );
+    mountWithToasts(<Saves />);
     const toastText = await screen.findByText('Element updated');
     expect(toastText.closest('.Toastify__toast--success')).toBeTruthy();
     expect(toastText.closest('.Toastify__toast-container--top-center')).toBeTruthy();
@@ -122,13 +125,7 @@ describe('<ToastNotification/> and a form the server refused', () => {
     useEffect(() => notify('ra.message.invalid_form', { type: 'error' }), [notify]);
     return null;
   };
-  const mount = () =>
-    render(
-      <AdminContext i18nProvider={i18nProvider}>
-        <InvalidForm />
-        <ToastNotification />
-      </AdminContext>,
-    );
+  const mount = () => mountWithToasts(<InvalidForm />);
 
   it('shows only the server’s refusal, not also react-admin’s "form is not valid"', async () => {
     act(() => void notifyError('Some fields are not valid.'));
@@ -155,12 +152,7 @@ describe('<ToastNotification/>: one toast per outcome', () => {
   };
 
   it('a success closes the error toasts of the failed submits before it', async () => {
-    render(
-      <AdminContext i18nProvider={i18nProvider}>
-        <SavesLater />
-        <ToastNotification />
-      </AdminContext>,
-    );
+    mountWithToasts(<SavesLater />);
     act(() => void toasts.add('error', 'The form is not valid. Please check for errors'));
     act(() => void notifyError('Symbol DAI is already on this chain.'));
     await screen.findByText('Symbol DAI is already on this chain.');
@@ -196,12 +188,7 @@ describe('<ToastNotification/> and undoable changes', () => {
   const setup = () => {
     const remove = vi.fn(() => Promise.resolve({ data: { id: 7 } }));
     const dataProvider = { delete: remove } as unknown as DataProvider;
-    render(
-      <AdminContext i18nProvider={i18nProvider} dataProvider={dataProvider}>
-        <DeleteLater />
-        <ToastNotification />
-      </AdminContext>,
-    );
+    mountWithToasts(<DeleteLater />, dataProvider);
     fireEvent.click(screen.getByText('delete'));
     return remove;
   };

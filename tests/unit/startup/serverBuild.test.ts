@@ -18,12 +18,22 @@ function checkout(): { root: string; outDir: string } {
   return { root, outDir: path.join(root, '.server-build') };
 }
 
+/** A checkout with a build of its current inputs; `current()` asks whether that build may be reused. */
+function builtCheckout() {
+  const { root, outDir } = checkout();
+  built(root, outDir);
+  return { root, outDir, current: () => serverBuildIsCurrent(root, outDir, INPUTS) };
+}
+
 /** What buildServer leaves: both compiled files and the fingerprint of the inputs it was built from. */
 function built(root: string, outDir: string): void {
   fs.mkdirSync(outDir, { recursive: true });
   for (const file of [SERVER_ENTRY, API_ENTRY]) fs.writeFileSync(path.join(outDir, file), '');
   fs.writeFileSync(path.join(outDir, 'inputs'), inputsFingerprint(root, INPUTS));
 }
+
+/** Gives `file` a time after the build's, as a later edit or checkout would. */
+const touchLater = (file: string) => fs.utimesSync(file, new Date(), new Date(Date.now() + 5_000));
 
 afterEach(() => {
   for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
@@ -36,49 +46,43 @@ describe('the compiled server: rebuilt when its inputs changed, not otherwise', 
   });
 
   it('nothing changed since the build: no rebuild', () => {
-    const { root, outDir } = checkout();
-    built(root, outDir);
-    expect(serverBuildIsCurrent(root, outDir, INPUTS)).toBe(true);
-    expect(serverBuildIsCurrent(root, outDir, INPUTS)).toBe(true);
+    const { current } = builtCheckout();
+    expect(current()).toBe(true);
+    expect(current()).toBe(true);
   });
 
   it('a source edited, even to the same size: rebuild', () => {
-    const { root, outDir } = checkout();
-    built(root, outDir);
+    const { root, current } = builtCheckout();
     const file = path.join(root, 'server/db/open.ts');
     fs.writeFileSync(file, 'export const b = 3;\n');
-    fs.utimesSync(file, new Date(), new Date(Date.now() + 5_000));
-    expect(serverBuildIsCurrent(root, outDir, INPUTS)).toBe(false);
+    touchLater(file);
+    expect(current()).toBe(false);
   });
 
   it('a source only touched (a checkout rewrote it): rebuild rather than risk stale code', () => {
-    const { root, outDir } = checkout();
-    built(root, outDir);
+    const { root, current } = builtCheckout();
     const file = path.join(root, 'server/main.ts');
-    fs.utimesSync(file, new Date(), new Date(Date.now() + 5_000));
-    expect(serverBuildIsCurrent(root, outDir, INPUTS)).toBe(false);
+    touchLater(file);
+    expect(current()).toBe(false);
   });
 
   it('a file added (a new migration) or removed: rebuild', () => {
-    const { root, outDir } = checkout();
-    built(root, outDir);
+    const { root, outDir, current } = builtCheckout();
     fs.writeFileSync(path.join(root, 'server/db/040_new.ts'), 'export {};\n');
-    expect(serverBuildIsCurrent(root, outDir, INPUTS)).toBe(false);
+    expect(current()).toBe(false);
     built(root, outDir);
     fs.rmSync(path.join(root, 'server/db/040_new.ts'));
-    expect(serverBuildIsCurrent(root, outDir, INPUTS)).toBe(false);
+    expect(current()).toBe(false);
   });
 
   it('the locked dependencies changed: rebuild', () => {
-    const { root, outDir } = checkout();
-    built(root, outDir);
+    const { root, current } = builtCheckout();
     fs.writeFileSync(path.join(root, 'package-lock.json'), '{"lockfileVersion":3}\n');
-    expect(serverBuildIsCurrent(root, outDir, INPUTS)).toBe(false);
+    expect(current()).toBe(false);
   });
 
   it('the checkout moved elsewhere (the build names its sources by path): rebuild', () => {
-    const { root, outDir } = checkout();
-    built(root, outDir);
+    const { root } = builtCheckout();
     const moved = `${root}-moved`;
     folders.push(moved);
     fs.cpSync(root, moved, { recursive: true, preserveTimestamps: true });
@@ -86,9 +90,8 @@ describe('the compiled server: rebuilt when its inputs changed, not otherwise', 
   });
 
   it('a compiled file missing: rebuild', () => {
-    const { root, outDir } = checkout();
-    built(root, outDir);
+    const { outDir, current } = builtCheckout();
     fs.rmSync(path.join(outDir, API_ENTRY));
-    expect(serverBuildIsCurrent(root, outDir, INPUTS)).toBe(false);
+    expect(current()).toBe(false);
   });
 });
