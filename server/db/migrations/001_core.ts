@@ -1,26 +1,22 @@
 import { sql, type Kysely } from 'kysely';
-import { onChain, serialId, timestamps } from './frozen';
+import { onChain, timestamps, createdAt, tableWithSerialId } from './frozen';
 
 /** Orgs, users, memberships, sessions, brand, chains and currencies. */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('org')
-    .$call(serialId)
+  await tableWithSerialId(db, 'org')
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('tenant_type', 'smallint', (c) => c.notNull().check(sql`tenant_type in (0, 1, 3, 4, 5)`))
     .addColumn('parent_id', 'integer', (c) => c.references('org.id'))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(createdAt)
     .execute();
   await db.schema.createIndex('org_parent_idx').on('org').column('parent_id').execute();
 
-  await db.schema
-    .createTable('app_user')
-    .$call(serialId)
+  await tableWithSerialId(db, 'app_user')
     .addColumn('account', 'text', (c) => c.notNull().unique())
     .addColumn('user_name', 'text', (c) => c.notNull())
     .addColumn('password_hash', 'text', (c) => c.notNull())
     .addColumn('disabled', 'boolean', (c) => c.notNull().defaultTo(false))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(createdAt)
     .execute();
 
   await db.schema
@@ -28,7 +24,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('user_id', 'integer', (c) => c.notNull().references('app_user.id').onDelete('cascade'))
     .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id').onDelete('cascade'))
     .addColumn('role_level', 'smallint', (c) => c.notNull().check(sql`role_level between 0 and 5`))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(createdAt)
     .addPrimaryKeyConstraint('membership_pk', ['user_id', 'org_id'])
     .execute();
   await db.schema.createIndex('membership_org_idx').on('membership').column('org_id').execute();
@@ -37,16 +33,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('session')
     .addColumn('token_hash', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'integer', (c) => c.notNull().references('app_user.id').onDelete('cascade'))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(createdAt)
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .addColumn('revoked_at', 'timestamptz')
     .addColumn('user_agent', 'text')
     .execute();
   await db.schema.createIndex('session_user_idx').on('session').column('user_id').execute();
 
-  await db.schema
-    .createTable('brand_config')
-    .$call(serialId)
+  await tableWithSerialId(db, 'brand_config')
     .addColumn('brand_name', 'text', (c) => c.notNull())
     .addColumn('favicon', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('logo', 'text', (c) => c.notNull().defaultTo(''))
@@ -54,9 +48,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
 
-  await db.schema
-    .createTable('chain')
-    .$call(serialId)
+  await tableWithSerialId(db, 'chain')
     .addColumn('chain_id', 'bigint', (c) => c.notNull().unique())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('family', 'text', (c) => c.notNull().check(sql`family in ('evm', 'tron')`))
@@ -77,9 +69,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('name', 'text', (c) => c.notNull())
     .execute();
 
-  await db.schema
-    .createTable('currency')
-    .$call(serialId)
+  await tableWithSerialId(db, 'currency')
     .addColumn('symbol', 'text', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
     .$call(onChain)

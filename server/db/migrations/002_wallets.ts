@@ -1,14 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import { ofOrg, onChain, serialId, timestamps } from './frozen';
+import { ofOrg, onChain, timestamps, bigserialId, createdAt, tableWithSerialId } from './frozen';
 import { CONTRACT_ADDRESS_FIELDS } from '../../../src/contract/contractKinds';
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** Chain wallets, their signers and balances, the balance ledger, and per-chain contract addresses. */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('chain_wallet')
-    .$call(serialId)
+  await tableWithSerialId(db, 'chain_wallet')
     .$call(onChain)
     .$call(ofOrg)
     .addColumn('kind', 'text', (c) => c.notNull())
@@ -46,7 +44,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('ledger_entry')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
+    .$call(bigserialId)
     .addColumn('wallet_id', 'integer', (c) => c.notNull().references('chain_wallet.id'))
     .addColumn('currency_id', 'integer', (c) => c.notNull().references('currency.id'))
     .addColumn('delta', 'numeric', (c) => c.notNull())
@@ -54,7 +52,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('reason', 'text', (c) => c.notNull())
     .addColumn('proposal_id', 'integer')
     .addColumn('tx_hash', 'text')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(createdAt)
     .execute();
   await db.schema.createIndex('ledger_entry_wallet_idx').on('ledger_entry').columns(['wallet_id', 'created_at']).execute();
 

@@ -1,11 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import { ofOrg, serialId, timestamps, appendOnly } from './frozen';
+import { ofOrg, timestamps, appendOnly, bigserialId, createdAt, tableWithSerialId } from './frozen';
 
 /** Multisig proposals, signer votes and the append-only sign log (docs/proposals.md). */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('proposal')
-    .$call(serialId)
+  await tableWithSerialId(db, 'proposal')
     .addColumn('wallet_id', 'integer', (c) => c.notNull().references('chain_wallet.id'))
     .addColumn('chain_id', 'bigint', (c) => c.notNull())
     .$call(ofOrg)
@@ -34,19 +32,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('signer_id', 'integer', (c) => c.notNull().references('app_user.id'))
     .addColumn('vote', 'text', (c) => c.notNull().check(sql`vote in ('approve', 'deny')`))
     .addColumn('comment', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(createdAt)
     // One approval per signer per proposal, whatever races happen above.
     .addPrimaryKeyConstraint('proposal_vote_pk', ['proposal_id', 'signer_id', 'vote'])
     .execute();
 
   await db.schema
     .createTable('sign_log')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
+    .$call(bigserialId)
     .addColumn('proposal_id', 'integer', (c) => c.notNull().references('proposal.id'))
     .addColumn('action', 'text', (c) => c.notNull().check(sql`action in ('start', 'approval', 'confirm', 'deny', 'expire')`))
     .addColumn('actor_id', 'integer', (c) => c.references('app_user.id'))
     .addColumn('comment', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(createdAt)
     .execute();
   await db.schema.createIndex('sign_log_proposal_idx').on('sign_log').columns(['proposal_id', 'created_at']).execute();
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { ofOrg, onChain, serialId, timestamps } from './frozen';
+import { ofOrg, onChain, timestamps, createdAt, tableWithSerialId } from './frozen';
 
 /**
  * Payments (the finance reports of docs/roles-and-routes.md, and the demo data): pay links, the orders paid to merchants
@@ -7,9 +7,7 @@ import { ofOrg, onChain, serialId, timestamps } from './frozen';
  * Amounts are numeric (decimal strings on the wire, docs/ledger.md).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('pay_link')
-    .$call(serialId)
+  await tableWithSerialId(db, 'pay_link')
     .$call(ofOrg)
     .addColumn('code', 'text', (c) => c.notNull().unique())
     .addColumn('title', 'text', (c) => c.notNull())
@@ -21,9 +19,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('pay_link_org_idx').on('pay_link').column('org_id').execute();
 
-  await db.schema
-    .createTable('payment_order')
-    .$call(serialId)
+  await tableWithSerialId(db, 'payment_order')
     .addColumn('order_no', 'text', (c) => c.notNull().unique())
     .$call(ofOrg)
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('payment', 'linkpay', 'recharge')`))
@@ -41,7 +37,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('payer_address', 'text')
     .addColumn('deposit_address', 'text', (c) => c.notNull())
     .addColumn('tx_hash', 'text')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(createdAt)
     .addColumn('paid_at', 'timestamptz')
     .addCheckConstraint('payment_order_link_kind', sql`(kind = 'linkpay') = (pay_link_id is not null)`)
     .addCheckConstraint('payment_order_paid', sql`(status = 'paid') = (paid_at is not null)`)
@@ -50,9 +46,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('payment_order_org_idx').on('payment_order').column('org_id').execute();
   await db.schema.createIndex('payment_order_tx_idx').on('payment_order').column('tx_hash').execute();
 
-  await db.schema
-    .createTable('gas_fee')
-    .$call(serialId)
+  await tableWithSerialId(db, 'gas_fee')
     .$call(ofOrg)
     .$call(onChain)
     .addColumn('wallet_id', 'integer', (c) => c.notNull().references('chain_wallet.id'))
@@ -61,7 +55,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('reason', 'text', (c) => c.notNull().check(sql`reason in ('sweep', 'withdraw', 'proposal')`))
     .addColumn('fee', 'numeric', (c) => c.notNull().check(sql`fee > 0`))
     .addColumn('tx_hash', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(createdAt)
     .execute();
   await db.schema.createIndex('gas_fee_created_idx').on('gas_fee').column('created_at').execute();
 }

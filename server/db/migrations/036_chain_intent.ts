@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { ofOrg, onChain, serialId, timestamps } from './frozen';
+import { ofOrg, onChain, timestamps, tableWithSerialId } from './frozen';
 
 /**
  * The intent log (docs/chains.md "The intent log"; docs/ledger.md "Record before sending"): every
@@ -21,9 +21,7 @@ import { ofOrg, onChain, serialId, timestamps } from './frozen';
  * books and the movement or proposal rows it settles are.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('chain_intent')
-    .$call(serialId)
+  await tableWithSerialId(db, 'chain_intent')
     .$call(onChain)
     .$call(ofOrg)
     .addColumn('wallet_id', 'integer', (c) => c.notNull().references('chain_wallet.id'))

@@ -11,6 +11,17 @@ import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
 export const serialId = <TB extends string, C extends string>(table: CreateTableBuilder<TB, C>) =>
   table.addColumn('id', 'serial', (c) => c.primaryKey());
 
+/** `create table <name>` with `id serial primary key` as its first column. */
+export const tableWithSerialId = (db: Kysely<unknown>, name: string) => db.schema.createTable(name).$call(serialId);
+
+/** `id bigserial primary key`: a table with no end to its rows (a log, the ledger). */
+export const bigserialId = <TB extends string, C extends string>(table: CreateTableBuilder<TB, C>) =>
+  table.addColumn('id', 'bigserial', (c) => c.primaryKey());
+
+/** `created_at timestamptz not null default now()`: when the row was written. */
+export const createdAt = <TB extends string, C extends string>(table: CreateTableBuilder<TB, C>) =>
+  table.addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`));
+
 /** The row's chain, following a chain id's renumbering. */
 export const onChain = <TB extends string, C extends string>(table: CreateTableBuilder<TB, C>) =>
   table.addColumn('chain_id', 'bigint', (c) => c.notNull().references('chain.chain_id').onUpdate('cascade'));

@@ -18,20 +18,21 @@ export const demoOrgs: Record<DemoOrgKey, { name: string; tenantType: number; pa
   stdSouth: { name: 'Elm Market (Standard)', tenantType: 5, parent: 'agentSouth' },
 };
 
+/** The staff of one org, in this order: account (= role name) → its name and role level there. */
+const staffOf = (org: DemoOrgKey, staff: Record<string, [userName: string, roleLevel: number]>) =>
+  Object.entries(staff).map(([account, [userName, roleLevel]]) => ({ account, userName, memberships: [{ org, roleLevel }] }));
+
 /** One user per named role (account = role name), plus multiOrg with two memberships. */
 export const demoUsers: Array<{ account: string; userName: string; memberships: Array<{ org: DemoOrgKey; roleLevel: number }> }> = [
-  { account: 'superAdmin', userName: 'Sam Super', memberships: [{ org: 'operator', roleLevel: 0 }] },
-  { account: 'operatorEmployee', userName: 'Olive Operator', memberships: [{ org: 'operator', roleLevel: 1 }] },
-  { account: 'agentManager', userName: 'Arthur Agent', memberships: [{ org: 'agentNorth', roleLevel: 0 }] },
-  { account: 'agentEmployee', userName: 'Ada Agent', memberships: [{ org: 'agentNorth', roleLevel: 1 }] },
-  { account: 'merchantProManager', userName: 'Paula Pro', memberships: [{ org: 'proA', roleLevel: 0 }] },
-  { account: 'merchantProFinance', userName: 'Felix Finance', memberships: [{ org: 'proA', roleLevel: 1 }] },
-  { account: 'merchantProEmployee', userName: 'Pete Pro', memberships: [{ org: 'proA', roleLevel: 2 }] },
-  { account: 'merchantLiteManager', userName: 'Lena Lite', memberships: [{ org: 'liteC', roleLevel: 0 }] },
-  { account: 'merchantLiteEmployee', userName: 'Liam Lite', memberships: [{ org: 'liteC', roleLevel: 1 }] },
-  { account: 'merchantStdManager', userName: 'Stella Std', memberships: [{ org: 'stdB', roleLevel: 0 }] },
-  { account: 'merchantStdFinance', userName: 'Simon Std', memberships: [{ org: 'stdB', roleLevel: 1 }] },
-  { account: 'merchantStdEmployee', userName: 'Sara Std', memberships: [{ org: 'stdB', roleLevel: 2 }] },
+  ...staffOf('operator', { superAdmin: ['Sam Super', 0], operatorEmployee: ['Olive Operator', 1] }),
+  ...staffOf('agentNorth', { agentManager: ['Arthur Agent', 0], agentEmployee: ['Ada Agent', 1] }),
+  ...staffOf('proA', {
+    merchantProManager: ['Paula Pro', 0],
+    merchantProFinance: ['Felix Finance', 1],
+    merchantProEmployee: ['Pete Pro', 2],
+  }),
+  ...staffOf('liteC', { merchantLiteManager: ['Lena Lite', 0], merchantLiteEmployee: ['Liam Lite', 1] }),
+  ...staffOf('stdB', { merchantStdManager: ['Stella Std', 0], merchantStdFinance: ['Simon Std', 1], merchantStdEmployee: ['Sara Std', 2] }),
   {
     account: 'multiOrg',
     userName: 'Morgan Multi',
@@ -42,15 +43,16 @@ export const demoUsers: Array<{ account: string; userName: string; memberships: 
   },
 ];
 
-export const demoLegalTenders = [
-  { code: 'USD', name: 'US Dollar' },
-  { code: 'EUR', name: 'Euro' },
-  { code: 'CNY', name: 'Chinese Yuan' },
-  { code: 'GBP', name: 'Pound Sterling' },
-  { code: 'JPY', name: 'Japanese Yen' },
-  { code: 'HKD', name: 'Hong Kong Dollar' },
-  { code: 'SGD', name: 'Singapore Dollar' },
-];
+/** The legal tenders, code → name. */
+export const demoLegalTenders = Object.entries({
+  USD: 'US Dollar',
+  EUR: 'Euro',
+  CNY: 'Chinese Yuan',
+  GBP: 'Pound Sterling',
+  JPY: 'Japanese Yen',
+  HKD: 'Hong Kong Dollar',
+  SGD: 'Singapore Dollar',
+}).map(([code, name]) => ({ code, name }));
 
 export const demoChains = [
   {

@@ -96,10 +96,10 @@ async function writeDemo(trx: Transaction<Database>, passwordHashes: string[], s
     .insertInto('currency')
     .values(demoCurrencies.map((c) => ({ ...c, enabled: true })))
     .execute();
-  const walletIds = await seedWallets(trx, orgIds, userIds, safeGuard);
-  await seedProposals(trx, walletIds, userIds);
+  const seed = { trx, orgIds, userIds, walletIds: await seedWallets(trx, orgIds, userIds, safeGuard) };
+  await seedProposals(seed);
   await seedPayments(trx, orgIds);
-  await seedMovements(trx, walletIds, userIds);
-  await seedPolicies(trx, orgIds, userIds);
+  await seedMovements(seed);
+  await seedPolicies(seed);
   return orgIds;
 }

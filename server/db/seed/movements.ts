@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
-import type { Database } from '../schema';
+import { sql } from 'kysely';
 import { MOVEMENT_KINDS } from '../../../src/contract/movement';
 import { executeTransfer, lockExecutionWallets } from '../../modules/outflow/execution';
 import { demoEvmAddress } from './wallets';
+import { demoTxHash } from './chainTransfers';
+import type { DemoSeed } from './demoSeed';
 
 interface DirectMovement {
   kind: 'transfer' | 'withdraw' | 'refund';
@@ -24,20 +24,13 @@ const directMovements: DirectMovement[] = [
   { kind: 'refund', wallet: 'Birch deposits', symbol: 'USDC', amount: '5', by: 'merchantStdManager', memo: 'Damaged item' },
 ];
 
-const demoHash = (seed: string) => `0x${createHash('sha256').update(seed).digest('hex')}`;
-
 /**
  * Demo movements: every seeded proposal of a movement kind is the movement that started
  * it (so /transfer and /supply-history show proposals in every status), and a few direct
  * transfers, withdrawals (with the currency's fee) and refunds of paid orders, executed
  * through the same ledger code as the API.
  */
-export async function seedMovements(
-  trx: Transaction<Database>,
-  walletIds: Record<string, number>,
-  userIds: Record<string, number>,
-  now = new Date(),
-): Promise<void> {
+export async function seedMovements({ trx, walletIds, userIds }: DemoSeed, now = new Date()): Promise<void> {
   const proposals = await trx.selectFrom('proposal').selectAll().where('kind', 'in', MOVEMENT_KINDS).orderBy('id').execute();
   for (const p of proposals) {
     // The query kept movement kinds only; finding it among them narrows the proposal's text kind.
@@ -91,7 +84,7 @@ export async function seedMovements(
         : undefined;
     if (m.kind === 'refund' && !order?.payerAddress) continue;
     const fee = m.kind === 'withdraw' ? currency.withdrawFee : '0';
-    const txHash = demoHash(`movement ${index}`);
+    const txHash = demoTxHash(`movement ${index}`, false);
     const createdAt = new Date(now.getTime() + index);
     const toAddress = order?.payerAddress ?? demoEvmAddress(`demo payee ${index}`);
     const route = await lockExecutionWallets(trx, { walletId: wallet.id, chainId: wallet.chainId, toAddress, fee });

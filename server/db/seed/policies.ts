@@ -1,6 +1,4 @@
-import type { Transaction } from 'kysely';
-import type { Database } from '../schema';
-import type { DemoOrgKey } from './demoData';
+import type { DemoSeed } from './demoSeed';
 import { demoEvmAddress, demoTronAddress } from './wallets';
 import { insertPolicyVersion } from '../../modules/policy/versions';
 import type { PolicyRule } from '../../../src/contract/policy';
@@ -29,12 +27,7 @@ const DELTA_RULES: PolicyRule[] = [
  * yesterday, and Delta's policy. Other demo orgs keep no rules, as orgs that existed before
  * policies did (docs/DECISIONS.md "Transaction policy").
  */
-export async function seedPolicies(
-  trx: Transaction<Database>,
-  orgIds: Record<DemoOrgKey, number>,
-  userIds: Record<string, number>,
-  now = new Date(),
-): Promise<void> {
+export async function seedPolicies({ trx, orgIds, userIds }: DemoSeed, now = new Date()): Promise<void> {
   const since = new Date(now.getTime() - DAY_MS);
   await trx
     .insertInto('addressBookEntry')

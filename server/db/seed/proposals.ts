@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
-import type { Transaction } from 'kysely';
-import type { Database } from '../schema';
 import { demoEvmAddress, demoTronAddress } from './wallets';
+import { demoTxHash } from './chainTransfers';
+import type { DemoSeed } from './demoSeed';
 import { executeTransfer, lockExecutionWallets } from '../../modules/outflow/execution';
 import { insertProposal } from '../../modules/outflow/proposalStart';
 import { setupSafeStates, signingWithLower } from '../../modules/outflow/safeProposal';
@@ -113,14 +112,7 @@ const demoProposals: DemoProposal[] = [
   },
 ];
 
-const demoTxHash = (seed: string) => `0x${createHash('sha256').update(seed).digest('hex')}`;
-
-export async function seedProposals(
-  trx: Transaction<Database>,
-  walletIds: Record<string, number>,
-  userIds: Record<string, number>,
-  now = new Date(),
-): Promise<void> {
+export async function seedProposals({ trx, walletIds, userIds }: DemoSeed, now = new Date()): Promise<void> {
   const nonces = new Map<number, number>();
   for (const [index, p] of demoProposals.entries()) {
     const wallet = await trx
@@ -148,7 +140,7 @@ export async function seedProposals(
       : chain.family === 'tron'
         ? demoTronAddress(recipient)
         : demoEvmAddress(recipient);
-    const txHash = confirm ? demoTxHash(`${p.wallet} ${nonce}`) : null;
+    const txHash = confirm ? demoTxHash(`${p.wallet} ${nonce}`, false) : null;
     // Started as the API starts one (nonce, frozen signer set, start log, the proposer's approval), back in time.
     const proposer = { userId: userIds[p.proposer] } as Caller;
     const plan = {
