@@ -45,6 +45,18 @@ export async function signedInPage(
   return page;
 }
 
+/** On the sign-up page: fills the form (the account only when given: a link fills it in) and clicks Create account. */
+export async function submitSignUp(
+  page: Page,
+  { account, name, password, repeat = password }: { account?: string; name: string; password: string; repeat?: string },
+): Promise<void> {
+  if (account !== undefined) await page.getByLabel('Account').fill(account);
+  await page.getByLabel('Your name').fill(name);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByLabel('Repeat the password').fill(repeat);
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
 /**
  * Clicks Save and waits for the page `url` leads to. When it does not arrive, the failure
  * names what the form shows (field errors, toasts, values), so a run that failed says why.
