@@ -1,6 +1,6 @@
 import { expect, test } from './test';
 import type { Page } from 'playwright-core';
-import { e2eEnvironment, signIn } from './harness';
+import { e2eEnvironment, signedInPage } from './harness';
 
 const env = e2eEnvironment();
 
@@ -22,68 +22,80 @@ const expectDenied = async (page: Page, path: string) => {
 };
 
 test.describe('the menu and guards follow the role matrix', () => {
-  test('superAdmin sees operator screens and no agent or merchant-tier screens', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'superAdmin');
-    const menu = await menuOf(page);
-    expect(menu).toEqual(expect.arrayContaining(['Networks', 'Multisig', 'Operator', 'Contract addresses', 'Brand']));
-    expect(menu).not.toContain('Invitations');
-    expect(menu).not.toContain('Pro wallets');
-    // One entry per job: the full asset flow, not also the lite one.
-    expect(menu).toContain('Asset flow');
-    expect(menu).not.toContain('Asset flow (lite)');
-    // The 22 original routes of the operator row, the audit log, the transaction policy and the address book (docs/roles-and-routes.md).
-    expect(menu).toEqual(expect.arrayContaining(['Audit log', 'Transaction policy', 'Address book']));
-    expect(menu).toHaveLength(26);
-    await expectDenied(page, '/invitation');
-    await page.close();
-  });
-
-  test('agentEmployee sees agent screens, and a denied URL lands on /403', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'agentEmployee');
-    const menu = await menuOf(page);
-    expect(menu).toEqual(expect.arrayContaining(['Agent', 'Invitations', 'Multisig']));
-    expect(menu).not.toContain('Contract addresses');
-    expect(menu).not.toContain('Pay links');
-    expect(menu).toHaveLength(15);
-    await expectDenied(page, '/contract-address');
-    await expectDenied(page, '/brand');
-    await page.close();
-  });
-
-  test('merchantLiteEmployee has no multisig and reaches the lite screens', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'merchantLiteEmployee');
-    const menu = await menuOf(page);
-    // One entry per job: the wallets page and the lite asset flow (the tier page and the full ledger open by URL).
-    expect(menu).toEqual(expect.arrayContaining(['Wallets', 'Asset flow (lite)', 'Lite merchant']));
-    expect(menu).not.toContain('Lite wallets');
-    expect(menu).not.toContain('Asset flow');
-    expect(menu).not.toContain('Multisig');
-    expect(menu).toHaveLength(21);
-    await expectDenied(page, '/multisig');
-    await page.goto(`${env.server.baseUrl}/merchant-lite-wallet`);
-    await expect.poll(() => page.locator('table').textContent()).toContain('Cedar deposits');
-    await page.close();
-  });
-
-  test('merchantStdFinance sees the standard tier and cannot open the operator brand page', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'merchantStdFinance');
-    const menu = await menuOf(page);
-    expect(menu).toEqual(expect.arrayContaining(['Wallets', 'Standard merchant', 'Supply', 'Multisig']));
-    expect(menu).not.toContain('Standard wallets');
-    expect(menu).not.toContain('Pro wallets');
-    await expectDenied(page, '/brand');
-    await expectDenied(page, '/merchant-pro-wallet');
-    await page.close();
-  });
+  /** Each role's menu: entries it has and lacks, how many in all; URLs it is denied; what else it reaches. */
+  const menuCases: Array<{
+    name: string;
+    account: string;
+    has: string[];
+    lacks: string[];
+    length?: number;
+    denied: string[];
+    then?: (page: Page) => Promise<void>;
+  }> = [
+    {
+      name: 'superAdmin sees operator screens and no agent or merchant-tier screens',
+      account: 'superAdmin',
+      // One entry per job: the full asset flow, not also the lite one. The 22 original routes of the
+      // operator row, the audit log, the transaction policy and the address book (docs/roles-and-routes.md).
+      has: [
+        'Networks',
+        'Multisig',
+        'Operator',
+        'Contract addresses',
+        'Brand',
+        'Asset flow',
+        'Audit log',
+        'Transaction policy',
+        'Address book',
+      ],
+      lacks: ['Invitations', 'Pro wallets', 'Asset flow (lite)'],
+      length: 26,
+      denied: ['/invitation'],
+    },
+    {
+      name: 'agentEmployee sees agent screens, and a denied URL lands on /403',
+      account: 'agentEmployee',
+      has: ['Agent', 'Invitations', 'Multisig'],
+      lacks: ['Contract addresses', 'Pay links'],
+      length: 15,
+      denied: ['/contract-address', '/brand'],
+    },
+    {
+      name: 'merchantLiteEmployee has no multisig and reaches the lite screens',
+      account: 'merchantLiteEmployee',
+      // One entry per job: the wallets page and the lite asset flow (the tier page and the full ledger open by URL).
+      has: ['Wallets', 'Asset flow (lite)', 'Lite merchant'],
+      lacks: ['Lite wallets', 'Asset flow', 'Multisig'],
+      length: 21,
+      denied: ['/multisig'],
+      then: async (page) => {
+        await page.goto(`${env.server.baseUrl}/merchant-lite-wallet`);
+        await expect.poll(() => page.locator('table').textContent()).toContain('Cedar deposits');
+      },
+    },
+    {
+      name: 'merchantStdFinance sees the standard tier and cannot open the operator brand page',
+      account: 'merchantStdFinance',
+      has: ['Wallets', 'Standard merchant', 'Supply', 'Multisig'],
+      lacks: ['Standard wallets', 'Pro wallets'],
+      denied: ['/brand', '/merchant-pro-wallet'],
+    },
+  ];
+  for (const c of menuCases) {
+    test(c.name, async () => {
+      const page = await signedInPage(env, c.account);
+      const menu = await menuOf(page);
+      expect(menu).toEqual(expect.arrayContaining(c.has));
+      for (const entry of c.lacks) expect(menu).not.toContain(entry);
+      if (c.length !== undefined) expect(menu).toHaveLength(c.length);
+      for (const path of c.denied) await expectDenied(page, path);
+      await c.then?.(page);
+      await page.close();
+    });
+  }
 
   test('merchants see networks read-only: no create button', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'merchantStdFinance');
-    await page.goto(`${env.server.baseUrl}/network`);
+    const page = await signedInPage(env, 'merchantStdFinance', '/network');
     await expect.poll(() => page.locator('table').textContent()).toContain('Ethereum');
     expect(await page.getByRole('link', { name: 'Create' }).count()).toBe(0);
     await page.goto(`${env.server.baseUrl}/network/create`);
@@ -92,8 +104,7 @@ test.describe('the menu and guards follow the role matrix', () => {
   });
 
   test('multiOrg: switching org changes the menu, remembers the choice, and leaves a page the new role may not see', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'multiOrg');
+    const page = await signedInPage(env, 'multiOrg');
     const org = page.getByRole('combobox', { name: 'Organisation' });
     const pick = async (name: RegExp) => {
       await org.click();

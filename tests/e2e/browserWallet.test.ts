@@ -4,7 +4,7 @@ import { generatePrivateKey } from 'viem/accounts';
 import { demoSigningKey } from '../../src/contract/demoSigningKey';
 import type { ProposalDetail } from '../../src/contract/schemas/sign';
 import { FakeWallet } from '../support/fakeWallet';
-import { apiAs, e2eEnvironment, signIn } from './harness';
+import { apiAs, e2eEnvironment, signIn, signedInPage } from './harness';
 import { startAuroraColdTransfer } from './proposalSteps';
 import { installWallet } from './signingKeys';
 import { ApiPath } from '../../src/contract/apiPaths';
@@ -24,8 +24,7 @@ test.describe('signing with the browser wallet', () => {
   let page: Page;
 
   test('merchantProFinance chooses the browser wallet on /account: no passphrase, and the browser keeps only its address', async () => {
-    const manager = await env.browser.newPage();
-    await signIn(manager, env.server.baseUrl, 'merchantProManager');
+    const manager = await signedInPage(env, 'merchantProManager');
     proposalUrl = await startAuroraColdTransfer(manager, env.server.baseUrl, { amount: '0.25', memo: 'E2E wallet' });
     await manager.close();
 
@@ -103,9 +102,7 @@ test.describe('signing with the browser wallet', () => {
   });
 
   test('without a browser wallet, /account does not offer one', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'merchantProEmployee');
-    await page.goto(`${env.server.baseUrl}/account`);
+    const page = await signedInPage(env, 'merchantProEmployee', '/account');
     const card = page.locator('[aria-labelledby="account-signing-key"]');
     await card.getByLabel('Make a new key').waitFor();
     expect(await card.getByLabel('Use my browser wallet').count()).toBe(0);

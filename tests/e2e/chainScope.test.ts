@@ -4,7 +4,7 @@ import { getAddress, keccak256, toHex } from 'viem';
 import { shortenChainValue } from '../../src/resources/engine/explorer';
 import { axeViolations } from './axe';
 import { ApiPath } from '../../src/contract/apiPaths';
-import { apiAs, e2eEnvironment, saveAndWait, signIn } from './harness';
+import { apiAs, e2eEnvironment, saveAndWait, signedInPage } from './harness';
 
 /**
  * Issue 33 items 2 and 4 (docs/DECISIONS.md "Saved on another chain", "Explorer links on the
@@ -39,9 +39,7 @@ test.describe('a record saved on another chain than the app bar’s', () => {
     ['390', PHONE],
   ] as const) {
     test(`a currency (${width} px): the console switches to its chain, says so, and lists it`, async () => {
-      const page = await env.browser.newPage({ viewport });
-      await signIn(page, env.server.baseUrl, 'superAdmin');
-      await page.goto(`${env.server.baseUrl}/currency`);
+      const page = await signedInPage(env, 'superAdmin', '/currency', { viewport });
       await expect.poll(() => listChain(page).textContent()).toBe('Chain: Ethereum');
       expect(await axeViolations(page, '/currency')).toEqual([]);
 
@@ -72,9 +70,7 @@ test.describe('a record saved on another chain than the app bar’s', () => {
 
   // Each page is a browser context of its own: it starts on the default chain, Ethereum.
   test('a wallet (390 px): saved on BNB Smart Chain from Ethereum, found on the list one lands on', async () => {
-    const page = await env.browser.newPage({ viewport: PHONE });
-    await signIn(page, env.server.baseUrl, 'superAdmin');
-    await page.goto(`${env.server.baseUrl}/aggregate`);
+    const page = await signedInPage(env, 'superAdmin', '/aggregate', { viewport: PHONE });
     await expect.poll(() => listChain(page).textContent()).toBe('Chain: Ethereum');
     const targetName = 'BNB Smart Chain';
     await page.goto(`${env.server.baseUrl}/aggregate/create`);
@@ -111,8 +107,7 @@ test.describe('explorer links on the devnet', () => {
   };
 
   test('a ledger entry’s transaction hash opens the ledger’s entries of it (1440 px)', async () => {
-    const page = await env.browser.newPage({ viewport: DESKTOP });
-    await signIn(page, env.server.baseUrl, 'superAdmin');
+    const page = await signedInPage(env, 'superAdmin', { viewport: DESKTOP });
     const { txHash } = await followFirst(page, '/asset-flow');
     expect(txHash).toMatch(/^0x[0-9a-f]{64}$/i);
     await expect.poll(() => page.locator('main').textContent()).toContain(shortenChainValue(txHash));
@@ -121,8 +116,7 @@ test.describe('explorer links on the devnet', () => {
   });
 
   test('a wallet address opens the wallets filtered by it (1440 px)', async () => {
-    const page = await env.browser.newPage({ viewport: DESKTOP });
-    await signIn(page, env.server.baseUrl, 'superAdmin');
+    const page = await signedInPage(env, 'superAdmin', { viewport: DESKTOP });
     const { address } = await followFirst(page, '/aggregate');
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
     await expect.poll(() => page.locator('main').textContent()).toContain(shortenChainValue(address));
@@ -131,9 +125,7 @@ test.describe('explorer links on the devnet', () => {
   });
 
   test('on a phone, a wallet’s page links its address to the console too; its list rows hold no buttons (390 px)', async () => {
-    const page = await env.browser.newPage({ viewport: PHONE });
-    await signIn(page, env.server.baseUrl, 'superAdmin');
-    await page.goto(`${env.server.baseUrl}/aggregate`);
+    const page = await signedInPage(env, 'superAdmin', '/aggregate', { viewport: PHONE });
     await expect.poll(() => listChain(page).textContent()).toBe('Chain: Ethereum');
     await page.locator('main li').first().waitFor();
     expect(await page.getByTestId('open-in-console').count()).toBe(0);

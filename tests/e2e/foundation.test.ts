@@ -1,12 +1,11 @@
 import { expect, test } from './test';
-import { e2eEnvironment, signIn } from './harness';
+import { e2eEnvironment, signedInPage } from './harness';
 
 const env = e2eEnvironment();
 
 test.describe('foundation: sign in, list and create networks', () => {
   test('superAdmin signs in, sees the seeded chains, creates one and finds it listed', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'superAdmin');
+    const page = await signedInPage(env, 'superAdmin');
     await expect.poll(() => page.getByTestId('home-networks').textContent()).toBe('3');
 
     await page.getByRole('menuitem', { name: 'Networks' }).click();
@@ -31,9 +30,7 @@ test.describe('foundation: sign in, list and create networks', () => {
   });
 
   test('a browser-history route survives a reload', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'operatorEmployee');
-    await page.goto(`${env.server.baseUrl}/currency`);
+    const page = await signedInPage(env, 'operatorEmployee', '/currency');
     await page.reload();
     await expect.poll(() => page.locator('table').textContent()).toContain('USDT');
     expect(new URL(page.url()).pathname).toBe('/currency');

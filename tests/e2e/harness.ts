@@ -2,6 +2,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoData';
 import { ApiPath } from '../../src/contract/apiPaths';
 import { chromiumLaunchOptions } from './chromium';
+import type { RunningServer } from './serverProcess';
 
 export { e2eEnvironment } from './test';
 
@@ -24,6 +25,36 @@ export async function signIn(page: Page, baseUrl: string, account: string, passw
   await page.getByLabel(/password|密码/i).fill(password);
   await page.getByRole('button', { name: /sign in|登录/i }).click();
   await page.waitForURL(/\/home$/);
+}
+
+type PageOptions = NonNullable<Parameters<Browser['newPage']>[0]>;
+
+/**
+ * A new page in the file's browser (with `options`: viewport, colour scheme, locale), signed in as
+ * `account` through the login form; then at `path` of the console when one is given.
+ */
+export async function signedInPage(
+  env: { server: RunningServer; browser: Browser },
+  account: string,
+  path?: string | PageOptions,
+  options?: PageOptions,
+): Promise<Page> {
+  const page = await env.browser.newPage(typeof path === 'string' ? options : path);
+  await signIn(page, env.server.baseUrl, account);
+  if (typeof path === 'string') await page.goto(`${env.server.baseUrl}${path}`);
+  return page;
+}
+
+/** On the sign-up page: fills the form (the account only when given: a link fills it in) and clicks Create account. */
+export async function submitSignUp(
+  page: Page,
+  { account, name, password, repeat = password }: { account?: string; name: string; password: string; repeat?: string },
+): Promise<void> {
+  if (account !== undefined) await page.getByLabel('Account').fill(account);
+  await page.getByLabel('Your name').fill(name);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByLabel('Repeat the password').fill(repeat);
+  await page.getByRole('button', { name: 'Create account' }).click();
 }
 
 /**
@@ -59,6 +90,16 @@ export async function apiAs(baseUrl: string, account: string) {
       headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     }).then((r) => r.json() as Promise<{ code: number; data: Record<string, unknown> }>);
+}
+
+/** A POST to the API with the session of the signed-in `page` (the token the console keeps), as the console sends it. */
+export async function postWithPageSession(page: Page, baseUrl: string, path: string, body?: unknown): Promise<Response> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  return fetch(`${baseUrl}/api${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
 }
 
 /**

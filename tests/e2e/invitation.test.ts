@@ -1,12 +1,11 @@
 import { expect, test } from './test';
-import { e2eEnvironment, signIn } from './harness';
+import { e2eEnvironment, signedInPage, submitSignUp } from './harness';
 
 const env = e2eEnvironment();
 
 test.describe('invitations and sign-up, in the browser', () => {
   test('an agent manager issues a code; the merchant signs up with its link, lands on /home as manager; the code is then used', async () => {
-    const agent = await env.browser.newPage();
-    await signIn(agent, env.server.baseUrl, 'agentManager');
+    const agent = await signedInPage(env, 'agentManager');
     await agent.getByRole('menuitem', { name: 'Invitations' }).click();
     await agent.getByRole('link', { name: 'Create' }).click();
     await agent.locator('form').getByLabel('Merchant organisation').fill('Hazel Hardware');
@@ -23,10 +22,7 @@ test.describe('invitations and sign-up, in the browser', () => {
     const code = decodeURIComponent(new URL(link).searchParams.get('code')!);
     expect(await merchant.getByLabel('Invitation code').inputValue()).toBe(code);
     expect(await merchant.getByLabel('Account').inputValue()).toBe('hazelOwner');
-    await merchant.getByLabel('Your name').fill('Hazel Owner');
-    await merchant.getByLabel(/^Password/).fill('Hazel-2026');
-    await merchant.getByLabel('Repeat the password').fill('Hazel-2027');
-    await merchant.getByRole('button', { name: 'Create account' }).click();
+    await submitSignUp(merchant, { name: 'Hazel Owner', password: 'Hazel-2026', repeat: 'Hazel-2027' });
     await merchant.getByText('The two passwords differ.').waitFor();
     await merchant.getByLabel('Repeat the password').fill('Hazel-2026');
     await merchant.getByRole('button', { name: 'Create account' }).click();
@@ -42,11 +38,7 @@ test.describe('invitations and sign-up, in the browser', () => {
     // The same link again: refused on the code field, nothing created.
     const again = await env.browser.newPage();
     await again.goto(link);
-    await again.getByLabel('Account').fill('hazelTwin');
-    await again.getByLabel('Your name').fill('Hazel Twin');
-    await again.getByLabel(/^Password/).fill('Hazel-2026');
-    await again.getByLabel('Repeat the password').fill('Hazel-2026');
-    await again.getByRole('button', { name: 'Create account' }).click();
+    await submitSignUp(again, { account: 'hazelTwin', name: 'Hazel Twin', password: 'Hazel-2026' });
     await again.getByText('This invitation has already been used.').first().waitFor();
     expect(new URL(again.url()).pathname).toBe('/signup');
     await again.close();
@@ -54,9 +46,7 @@ test.describe('invitations and sign-up, in the browser', () => {
   });
 
   test('an agent manager withdraws an open code; the agent employee reads codes but issues none', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'agentManager');
-    await page.goto(`${env.server.baseUrl}/invitation/create`);
+    const page = await signedInPage(env, 'agentManager', '/invitation/create');
     await page.locator('form').getByLabel('Merchant organisation').fill('Ivy Imports');
     await page.getByRole('button', { name: 'Save' }).click();
     // The invitee is required, checked with the server's rule before anything is sent.
@@ -70,9 +60,7 @@ test.describe('invitations and sign-up, in the browser', () => {
     await expect.poll(() => page.getByRole('row').filter({ hasText: 'Ivy Imports' }).textContent()).toContain('Withdrawn');
     await page.close();
 
-    const employee = await env.browser.newPage();
-    await signIn(employee, env.server.baseUrl, 'agentEmployee');
-    await employee.goto(`${env.server.baseUrl}/invitation`);
+    const employee = await signedInPage(env, 'agentEmployee', '/invitation');
     await expect.poll(() => employee.locator('table').textContent()).toContain('Ivy Imports');
     expect(await employee.getByRole('link', { name: 'Create' }).count()).toBe(0);
     // Codes are masked for those who do not issue them, and there is no link to hand over.
@@ -87,9 +75,7 @@ test.describe('invitations and sign-up, in the browser', () => {
   });
 
   test('a code used by another account: sign-up and join say so on the input, and nobody is signed out', async () => {
-    const agent = await env.browser.newPage();
-    await signIn(agent, env.server.baseUrl, 'agentManager');
-    await agent.goto(`${env.server.baseUrl}/invitation/create`);
+    const agent = await signedInPage(env, 'agentManager', '/invitation/create');
     await agent.locator('form').getByLabel('Merchant organisation').fill('Oak Outfitters');
     await agent.locator('form').getByLabel('Invitee account').fill('oakOwner');
     await agent.getByRole('button', { name: 'Save' }).click();
@@ -101,18 +87,12 @@ test.describe('invitations and sign-up, in the browser', () => {
     const refusal = 'This invitation was issued for another account. Ask for one in your account name.';
     const thief = await env.browser.newPage();
     await thief.goto(link);
-    await thief.getByLabel('Account').fill('oakThief');
-    await thief.getByLabel('Your name').fill('Oak Thief');
-    await thief.getByLabel(/^Password/).fill('Oak-2026x');
-    await thief.getByLabel('Repeat the password').fill('Oak-2026x');
-    await thief.getByRole('button', { name: 'Create account' }).click();
+    await submitSignUp(thief, { account: 'oakThief', name: 'Oak Thief', password: 'Oak-2026x' });
     await thief.getByText(refusal).waitFor();
     expect(new URL(thief.url()).pathname).toBe('/signup');
     await thief.close();
 
-    const colleague = await env.browser.newPage();
-    await signIn(colleague, env.server.baseUrl, 'agentEmployee');
-    await colleague.goto(`${env.server.baseUrl}/account`);
+    const colleague = await signedInPage(env, 'agentEmployee', '/account');
     await colleague.getByRole('textbox', { name: 'Invitation code' }).fill(code);
     await colleague.getByRole('button', { name: 'Join', exact: true }).click();
     await colleague.getByText(refusal).waitFor();
@@ -125,10 +105,7 @@ test.describe('invitations and sign-up, in the browser', () => {
     // The code is still open for its invitee.
     const owner = await env.browser.newPage();
     await owner.goto(link);
-    await owner.getByLabel('Your name').fill('Oak Owner');
-    await owner.getByLabel(/^Password/).fill('Oak-2026x');
-    await owner.getByLabel('Repeat the password').fill('Oak-2026x');
-    await owner.getByRole('button', { name: 'Create account' }).click();
+    await submitSignUp(owner, { name: 'Oak Owner', password: 'Oak-2026x' });
     await owner.waitForURL(/\/home$/);
     expect(await owner.locator('header').textContent()).toContain('Oak Outfitters');
     await owner.close();

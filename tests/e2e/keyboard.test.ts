@@ -1,7 +1,7 @@
 import { expect, test } from './test';
 import type { Locator, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoData';
-import { e2eEnvironment, signIn, downloadCsv, listTotalShown } from './harness';
+import { e2eEnvironment, downloadCsv, listTotalShown, signedInPage } from './harness';
 import { RECIPIENT, startAuroraColdTransfer } from './proposalSteps';
 import { approveWithDemoKey, DEMO_PASSPHRASE, holdDemoKey } from './signingKeys';
 
@@ -111,11 +111,21 @@ async function titleFocused(page: Page, title: string) {
     .toBe(title);
 }
 
+/**
+ * A new page (in English) and its keyboard, signed in as `account` by keys alone; `prepare` runs on
+ * the page before it loads anything (a signing key the browser holds).
+ */
+async function keyboardSession(account: string, prepare?: (page: Page) => Promise<void>): Promise<{ page: Page; keys: Keyboard }> {
+  const page = await env.browser.newPage({ locale: 'en-US' });
+  await prepare?.(page);
+  const keys = new Keyboard(page);
+  await keys.signIn(env.server.baseUrl, account);
+  return { page, keys };
+}
+
 test.describe('keyboard only', () => {
   test('signs in, lands on the title, and switches organisation and chain', async () => {
-    const page = await env.browser.newPage({ locale: 'en-US' });
-    const keys = new Keyboard(page);
-    await keys.signIn(env.server.baseUrl, 'multiOrg');
+    const { page, keys } = await keyboardSession('multiOrg');
     await titleFocused(page, 'Home');
 
     const orgSelect = page.getByRole('combobox', { name: 'Organisation' });
@@ -137,9 +147,7 @@ test.describe('keyboard only', () => {
   });
 
   test('opens the payment report from the menu, filters it by status, and exports exactly what it shows', async () => {
-    const page = await env.browser.newPage({ locale: 'en-US' });
-    const keys = new Keyboard(page);
-    await keys.signIn(env.server.baseUrl, 'merchantProFinance');
+    const { page, keys } = await keyboardSession('merchantProFinance');
     await keys.openMenu('Reports', 'Payment report');
     await page.waitForURL(/\/payment-report$/, WAIT);
     await titleFocused(page, 'Payment report');
@@ -163,18 +171,14 @@ test.describe('keyboard only', () => {
   });
 
   test('approves a proposal through its confirmation dialog; Escape closes the dialog and gives the focus back to the button that opened it; the result is announced without taking the focus', async () => {
-    const setup = await env.browser.newPage();
-    await signIn(setup, env.server.baseUrl, 'merchantProManager');
+    const setup = await signedInPage(env, 'merchantProManager');
     const proposalUrl = await startAuroraColdTransfer(setup, env.server.baseUrl, { amount: '0.25' });
     await setup.close();
     // The proposer's own signature (a Safe: starting is not approving); the test is about the second.
     const proposalId = Number(/multisig\/(\d+)\/show/.exec(proposalUrl)![1]);
     expect((await approveWithDemoKey(env.server.baseUrl, 'merchantProManager', proposalId)).code).toBe(200);
 
-    const page = await env.browser.newPage({ locale: 'en-US' });
-    await holdDemoKey(page, 'merchantProFinance');
-    const keys = new Keyboard(page);
-    await keys.signIn(env.server.baseUrl, 'merchantProFinance');
+    const { page, keys } = await keyboardSession('merchantProFinance', (page) => holdDemoKey(page, 'merchantProFinance'));
     await page.goto(proposalUrl);
     const approve = page.getByRole('button', { name: 'Approve', exact: true });
     await keys.tabTo(approve);
@@ -203,9 +207,7 @@ test.describe('keyboard only', () => {
   });
 
   test('creates a currency: a save with a field missing shows the error on that field, tied to it, and the corrected form saves', async () => {
-    const page = await env.browser.newPage({ locale: 'en-US' });
-    const keys = new Keyboard(page);
-    await keys.signIn(env.server.baseUrl, 'superAdmin');
+    const { page, keys } = await keyboardSession('superAdmin');
     await keys.openMenu('Chains', 'Currencies');
     await page.waitForURL(/\/currency$/, WAIT);
     await keys.tabTo(page.getByRole('link', { name: 'Create' }));

@@ -1,5 +1,5 @@
 import { expect, test } from './test';
-import { e2eEnvironment, signIn } from './harness';
+import { e2eEnvironment, signedInPage } from './harness';
 import { ApiPath } from '../../src/contract/apiPaths';
 
 const env = e2eEnvironment();
@@ -35,8 +35,7 @@ async function birchUsdcEntries(
 
 test.describe('money movements', () => {
   test('standard finance transfers from a hot wallet: executed at once, the balance lowered', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'merchantStdFinance');
+    const page = await signedInPage(env, 'merchantStdFinance');
     const token = await page.evaluate(() => localStorage.getItem('token'));
     const wallet = await birch(env.server.baseUrl, token!);
     const before = Number(wallet.usdc);
@@ -81,8 +80,7 @@ test.describe('money movements', () => {
   });
 
   test('the pro manager supplies the hot wallet from the cold multisig wallet: it becomes a proposal', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'merchantProManager');
+    const page = await signedInPage(env, 'merchantProManager');
     await page.getByRole('menuitem', { name: 'Supply', exact: true }).click();
     await page.waitForURL(/\/supply$/);
     await page.getByRole('link', { name: 'Create' }).click();
@@ -107,8 +105,7 @@ test.describe('money movements', () => {
   });
 
   test('a lite employee may transfer; standard employees read withdrawals without a create button', async () => {
-    const lite = await env.browser.newPage();
-    await signIn(lite, env.server.baseUrl, 'merchantLiteEmployee');
+    const lite = await signedInPage(env, 'merchantLiteEmployee');
     await lite.getByRole('menuitem', { name: 'Transfers' }).click();
     await lite.waitForURL(/\/transfer$/);
     await expect.poll(() => lite.locator('table').textContent()).toContain('Cedar deposits');
@@ -116,8 +113,7 @@ test.describe('money movements', () => {
     expect(await lite.getByRole('menuitem', { name: 'Supply', exact: true }).count()).toBe(0);
     await lite.close();
 
-    const employee = await env.browser.newPage();
-    await signIn(employee, env.server.baseUrl, 'merchantStdEmployee');
+    const employee = await signedInPage(env, 'merchantStdEmployee');
     await employee.getByRole('menuitem', { name: 'Withdrawals' }).click();
     await employee.waitForURL(/\/withdraw$/);
     await expect.poll(() => employee.locator('table').textContent()).toContain('Birch deposits');

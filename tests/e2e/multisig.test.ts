@@ -1,6 +1,6 @@
 import { expect, test } from './test';
-import { apiAs as apiAsUser, e2eEnvironment, signIn, downloadCsv } from './harness';
-import { RECIPIENT, startAuroraColdTransfer } from './proposalSteps';
+import { apiAs as apiAsUser, e2eEnvironment, signIn, downloadCsv, signedInPage } from './harness';
+import { RECIPIENT, startAuroraColdTransfer, withdrawFromAuroraCold } from './proposalSteps';
 import { DEMO_PASSPHRASE, holdDemoKey, signInDialog } from './signingKeys';
 import { ApiPath } from '../../src/contract/apiPaths';
 
@@ -12,9 +12,7 @@ test.describe('multisig: start, approve, confirm', () => {
   let proposalUrl = '';
 
   test('merchantProManager takes their demo key into the browser on /account, starts a 2-of-3 transfer from the cold wallet (a Safe) and signs it as the first approval', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'merchantProManager');
-    await page.goto(`${env.server.baseUrl}/account`);
+    const page = await signedInPage(env, 'merchantProManager', '/account');
     const card = page.locator('[aria-labelledby="account-signing-key"]');
     await card.getByLabel('Use my demo key').check();
     await card.getByLabel('Passphrase', { exact: true }).fill(DEMO_PASSPHRASE);
@@ -43,8 +41,7 @@ test.describe('multisig: start, approve, confirm', () => {
   });
 
   test('a non-signer sees no action buttons and the API refuses their calls', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'superAdmin');
+    const page = await signedInPage(env, 'superAdmin');
     await page.goto(proposalUrl);
     await expect.poll(() => page.getByTestId('timeline').textContent()).toContain('1 of 2 approvals');
     for (const name of ['Approve', 'Deny', 'Confirm']) expect(await page.getByRole('button', { name }).count()).toBe(0);
@@ -77,8 +74,7 @@ test.describe('multisig: start, approve, confirm', () => {
     await expect.poll(() => finance.getByTestId('timeline').textContent()).toContain('2 of 2 approvals');
     await finance.close();
 
-    const employee = await env.browser.newPage();
-    await signIn(employee, env.server.baseUrl, 'merchantProEmployee');
+    const employee = await signedInPage(env, 'merchantProEmployee');
     await employee.goto(proposalUrl);
     await employee.getByRole('button', { name: 'Confirm' }).click();
     await employee.getByRole('dialog').getByRole('button', { name: 'Execute' }).click();
@@ -115,9 +111,7 @@ test.describe('multisig: start, approve, confirm', () => {
   });
 
   test('the queue shows next and queued nonces', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'merchantProFinance');
-    await page.goto(`${env.server.baseUrl}/multisig`);
+    const page = await signedInPage(env, 'merchantProFinance', '/multisig');
     // The demo's open queue is Aurora TRON hot's: the queue follows the app bar's chain.
     await page.getByRole('combobox', { name: 'Chain' }).click();
     await page.getByRole('option', { name: 'TRON' }).click();
@@ -127,25 +121,9 @@ test.describe('multisig: start, approve, confirm', () => {
   });
 
   test('the queue, the detail title and the withdrawal row name a proposal the same way', async () => {
-    const call = await apiAs('merchantProManager');
-    const wallets = await call(`${ApiPath.chainWallet.list}?pageSize=100`);
-    const cold = (wallets.data.list as Array<{ id: number; label: string }>).find((w) => w.label === 'Aurora cold')!;
-    const saved = await call(ApiPath.movement.save, {
-      kind: 'withdraw',
-      walletId: cold.id,
-      to: RECIPIENT,
-      symbol: 'ETH',
-      amount: '0.5',
-      memo: '',
-    });
-    expect(saved.code).toBe(200);
-    const proposalId = saved.data.proposalId as number;
-    const { nonce } = (await call(`${ApiPath.sign.detail}?proposalId=${proposalId}`)).data as { nonce: number };
-    const reference = `Aurora cold · #${nonce}`;
+    const { proposalId, reference } = await withdrawFromAuroraCold(env.server.baseUrl, '0.5');
 
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'merchantProFinance');
-    await page.goto(`${env.server.baseUrl}/multisig`);
+    const page = await signedInPage(env, 'merchantProFinance', '/multisig');
     await expect.poll(() => page.getByTestId(`proposal-${proposalId}`).getByTestId('proposal-reference').textContent()).toBe(reference);
 
     await page.getByTestId(`proposal-${proposalId}`).click();
@@ -163,9 +141,7 @@ test.describe('multisig: start, approve, confirm', () => {
   test('Export sign log saves every action on the org’s proposals as CSV, as the API lists them', async () => {
     const call = await apiAs('merchantProFinance');
     const listed = await call(`${ApiPath.sign.logList}?pageSize=500&sort=createdAt&order=asc`);
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'merchantProFinance');
-    await page.goto(`${env.server.baseUrl}/multisig`);
+    const page = await signedInPage(env, 'merchantProFinance', '/multisig');
     const { filename, lines } = await downloadCsv(page, () => page.getByRole('button', { name: 'Export sign log' }).click());
     expect(filename).toMatch(/^sign-log-[\d-]+\.csv$/);
     expect(lines[0]).toBe('Time,Chain,Chain ID,Proposal,Action,Account,Name,Comment');

@@ -1,13 +1,12 @@
 import { expect, test } from './test';
-import { apiAs, e2eEnvironment, signIn, downloadCsv, listTotalShown } from './harness';
+import { apiAs, e2eEnvironment, downloadCsv, listTotalShown, signedInPage } from './harness';
 import { ApiPath } from '../../src/contract/apiPaths';
 
 const env = e2eEnvironment();
 
 test.describe('org screens: the own profile, and the orgs under an operator or agent', () => {
   test('an agent sees its profile and the merchants under it, searchable by name', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'agentEmployee');
+    const page = await signedInPage(env, 'agentEmployee');
     await page.getByRole('menuitem', { name: 'Agent' }).click();
     await page.waitForURL(/\/agent$/);
     await expect.poll(() => page.getByRole('main').textContent()).toContain('North Agency');
@@ -22,9 +21,7 @@ test.describe('org screens: the own profile, and the orgs under an operator or a
   });
 
   test('a merchant sees only its own profile, with the agency it is under', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'merchantLiteEmployee');
-    await page.goto(`${env.server.baseUrl}/merchant-lite`);
+    const page = await signedInPage(env, 'merchantLiteEmployee', '/merchant-lite');
     await expect.poll(() => page.getByRole('main').textContent()).toContain('Cedar Cafe (Lite)');
     expect(await page.getByRole('main').textContent()).toContain('North Agency');
     expect(await page.getByRole('table', { name: 'Organisations under it' }).count()).toBe(0);
@@ -34,8 +31,7 @@ test.describe('org screens: the own profile, and the orgs under an operator or a
 
 test.describe('asset flow', () => {
   test('finance reads the ledger of its wallets on the selected chain, with the payments they received', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'merchantProFinance');
+    const page = await signedInPage(env, 'merchantProFinance');
     await page.getByRole('menuitem', { name: 'Asset flow', exact: true }).click();
     await page.waitForURL(/\/asset-flow$/);
     const table = page.locator('table');
@@ -47,9 +43,7 @@ test.describe('asset flow', () => {
   });
 
   test('Export saves the whole filtered list as CSV with translated headers and labels', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'superAdmin');
-    await page.goto(`${env.server.baseUrl}/asset-flow`);
+    const page = await signedInPage(env, 'superAdmin', '/asset-flow');
     await expect.poll(() => page.locator('table').textContent()).toContain('Payment received');
     const shown = await listTotalShown(page);
     const { filename, lines } = await downloadCsv(page, () => page.getByRole('button', { name: 'Export' }).click());
@@ -77,8 +71,7 @@ test.describe('asset flow', () => {
 
 test.describe('asset flow (lite)', () => {
   test('shows the same ledger in five columns', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'merchantLiteEmployee');
+    const page = await signedInPage(env, 'merchantLiteEmployee');
     await page.getByRole('menuitem', { name: 'Asset flow (lite)' }).click();
     await page.waitForURL(/\/asset-flow-lite$/);
     const table = page.locator('table');
@@ -90,8 +83,7 @@ test.describe('asset flow (lite)', () => {
 
 test.describe('home', () => {
   test('shows the paid volume of the last 30 days per currency, switchable', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'superAdmin');
+    const page = await signedInPage(env, 'superAdmin');
     const total = page.getByTestId('home-volume-total');
     await expect.poll(() => total.textContent()).toMatch(/^[\d,]+\.\d{2,} \w+ in \d+ paid orders$/);
     const first = await total.textContent();
@@ -111,9 +103,7 @@ test.describe('home', () => {
 
 test.describe('tier wallets', () => {
   test('a lite merchant reads its own wallets and balances on its tier’s wallet screen (by URL: the menu has one wallet page)', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'merchantLiteEmployee');
-    await page.goto(`${env.server.baseUrl}/merchant-lite-wallet`);
+    const page = await signedInPage(env, 'merchantLiteEmployee', '/merchant-lite-wallet');
     const table = page.locator('table');
     await expect.poll(() => table.textContent()).toContain('Cedar deposits');
     // Balances as the ledger left them (opening, payments, movements, gas), grouped and with the coin.

@@ -1,6 +1,6 @@
 import { expect, test } from './test';
 import type { Page } from 'playwright-core';
-import { apiAs as apiAsUser, e2eEnvironment, signIn } from './harness';
+import { apiAs as apiAsUser, e2eEnvironment, signedInPage } from './harness';
 import { RECIPIENT, selectOption } from './proposalSteps';
 import { approveWithDemoKey } from './signingKeys';
 import { ApiPath } from '../../src/contract/apiPaths';
@@ -20,9 +20,7 @@ test.describe('a manager’s rule decides a proposal, and the console says so', 
   let proposalUrl = '';
 
   test('merchantProManager adds "at least 1,000 USDT → 3 approvals" on /policy; it is in force and the test box names it', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'merchantProManager');
-    await page.goto(`${env.server.baseUrl}/policy`);
+    const page = await signedInPage(env, 'merchantProManager', '/policy');
     await expect.poll(() => page.getByText('No rules').count()).toBe(1);
     await page.getByRole('button', { name: 'Add a rule' }).click();
     await page.getByTestId('rule-0-name').fill('Large');
@@ -52,9 +50,7 @@ test.describe('a manager’s rule decides a proposal, and the console says so', 
   });
 
   test('a 1,500 USDT proposal shows the rule and waits for three signers', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'merchantProManager');
-    await page.goto(`${env.server.baseUrl}/multisig`);
+    const page = await signedInPage(env, 'merchantProManager', '/multisig');
     await page.getByRole('link', { name: 'Start proposal' }).click();
     await selectOption(page, 'Wallet', /Aurora cold/);
     await selectOption(page, 'Kind', /^Transfer$/);

@@ -1,4 +1,7 @@
 import type { Page } from 'playwright-core';
+import { ApiPath } from '../../src/contract/apiPaths';
+import { apiAs } from './harness';
+import { expect } from './test';
 
 /** The recipient the multisig e2e tests pay: a valid EIP-55 address outside our wallets. */
 export const RECIPIENT = '0x52908400098527886E0F7030069857D2E4169EE7';
@@ -29,4 +32,20 @@ export async function startAuroraColdTransfer(
   await page.getByRole('button', { name: 'Save' }).click();
   await page.waitForURL(/\/multisig\/\d+\/show$/);
   return page.url();
+}
+
+/**
+ * A withdrawal of `amount` ETH out of Aurora cold to RECIPIENT, saved through the API as its manager
+ * would: the Safe's proposal waits for signatures. Answers its id and how the console names it
+ * ("Aurora cold · #nonce").
+ */
+export async function withdrawFromAuroraCold(baseUrl: string, amount: string): Promise<{ proposalId: number; reference: string }> {
+  const call = await apiAs(baseUrl, 'merchantProManager');
+  const wallets = await call(`${ApiPath.chainWallet.list}?pageSize=100`);
+  const cold = (wallets.data.list as Array<{ id: number; label: string }>).find((w) => w.label === 'Aurora cold')!;
+  const saved = await call(ApiPath.movement.save, { kind: 'withdraw', walletId: cold.id, to: RECIPIENT, symbol: 'ETH', amount, memo: '' });
+  expect(saved.code).toBe(200);
+  const proposalId = saved.data.proposalId as number;
+  const { nonce } = (await call(`${ApiPath.sign.detail}?proposalId=${proposalId}`)).data as { nonce: number };
+  return { proposalId, reference: `Aurora cold · #${nonce}` };
 }

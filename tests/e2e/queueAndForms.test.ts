@@ -1,7 +1,7 @@
 import { expect, test } from './test';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './axe';
-import { apiAs, e2eEnvironment, signIn } from './harness';
+import { apiAs, e2eEnvironment, signedInPage } from './harness';
 import { ApiPath } from '../../src/contract/apiPaths';
 
 /**
@@ -48,9 +48,7 @@ test.describe('the multisig queue follows the app bar’s chain', () => {
       expect(saved.code).toBe(200);
       const proposalId = saved.data.proposalId as number;
 
-      const page = await env.browser.newPage({ viewport });
-      await signIn(page, env.server.baseUrl, 'merchantProFinance');
-      await page.goto(`${env.server.baseUrl}/multisig`);
+      const page = await signedInPage(env, 'merchantProFinance', '/multisig', { viewport });
       await expect.poll(() => page.getByTestId('list-chain').textContent()).toBe('Chain: Ethereum');
       await page.getByTestId(`proposal-${proposalId}`).waitFor();
       expect(await page.getByTestId(`proposal-${proposalId}`).getByTestId('row-chain').textContent()).toBe('Ethereum');
@@ -84,9 +82,7 @@ test.describe('movement forms show the balance and the fee before saving', () =>
     ['390', PHONE],
   ] as const) {
     test(`a withdrawal (${width} px): spendable balance, fee and minimum, network fee; an amount over them is warned`, async () => {
-      const page = await env.browser.newPage({ viewport });
-      await signIn(page, env.server.baseUrl, 'merchantStdFinance');
-      await page.goto(`${env.server.baseUrl}/withdraw/create`);
+      const page = await signedInPage(env, 'merchantStdFinance', '/withdraw/create', { viewport });
       const form = page.locator('form');
       await form.getByRole('combobox', { name: 'From wallet' }).click();
       await page.getByRole('option', { name: 'Birch deposits (Hot wallet)' }).click();
@@ -116,9 +112,7 @@ test.describe('movement forms show the balance and the fee before saving', () =>
   }
 
   test('a transfer says no fee is charged; in Chinese too', async () => {
-    const page = await env.browser.newPage({ viewport: DESKTOP });
-    await signIn(page, env.server.baseUrl, 'merchantStdFinance');
-    await page.goto(`${env.server.baseUrl}/transfer/create`);
+    const page = await signedInPage(env, 'merchantStdFinance', '/transfer/create', { viewport: DESKTOP });
     const form = page.locator('form');
     await form.getByRole('combobox', { name: 'From wallet' }).click();
     await page.getByRole('option', { name: 'Birch deposits (Hot wallet)' }).click();
@@ -135,9 +129,7 @@ test.describe('movement forms show the balance and the fee before saving', () =>
   });
 
   test('starting a money proposal shows them too', async () => {
-    const page = await env.browser.newPage({ viewport: DESKTOP });
-    await signIn(page, env.server.baseUrl, 'merchantProManager');
-    await page.goto(`${env.server.baseUrl}/multisig/create`);
+    const page = await signedInPage(env, 'merchantProManager', '/multisig/create', { viewport: DESKTOP });
     const form = page.locator('form');
     await form.getByRole('combobox', { name: 'Wallet' }).click();
     await page.getByRole('option', { name: /Aurora cold/ }).click();
@@ -154,8 +146,7 @@ test.describe('movement forms show the balance and the fee before saving', () =>
 
 test.describe('a server fault on a record page', () => {
   test('shows the /500 content and the HTTP client’s toast only, not react-admin’s “Element does not exist”', async () => {
-    const page = await env.browser.newPage({ viewport: DESKTOP });
-    await signIn(page, env.server.baseUrl, 'superAdmin');
+    const page = await signedInPage(env, 'superAdmin', { viewport: DESKTOP });
     await page.route(/\/api\/sys\/currency\/detail/, (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":500,"msg":"boom","data":null}' }),
     );

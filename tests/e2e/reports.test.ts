@@ -1,6 +1,6 @@
 import { expect, test } from './test';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoData';
-import { apiAs, e2eEnvironment, saveAndWait, signIn, downloadCsv, listTotalShown } from './harness';
+import { apiAs, e2eEnvironment, saveAndWait, downloadCsv, listTotalShown, signedInPage } from './harness';
 import { payThroughDevnet } from './devnetPayment';
 import { ApiPath } from '../../src/contract/apiPaths';
 
@@ -10,8 +10,7 @@ const WAIT = { timeout: 15_000 };
 
 test.describe('finance reports', () => {
   test('finance filters the payment report, reads totals per currency, and exports exactly the filtered rows', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'merchantProFinance');
+    const page = await signedInPage(env, 'merchantProFinance');
     await page.getByRole('menuitem', { name: 'Payment report' }).click();
     await page.waitForURL(/\/payment-report$/);
     const rows = page.locator('table tbody').last().locator('tr');
@@ -83,9 +82,7 @@ test.describe('finance reports', () => {
     const [everyChain, ethereum] = [await count(''), await count('&chainId=1')];
     expect(everyChain).toBeGreaterThan(ethereum);
 
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'superAdmin');
-    await page.goto(`${env.server.baseUrl}/payment-report`);
+    const page = await signedInPage(env, 'superAdmin', '/payment-report');
     const totals = page.getByRole('table', { name: 'Totals of the filtered payments' });
     await expect.poll(() => page.getByText(new RegExp(`of ${ethereum}$`)).count(), WAIT).toBe(1);
     await page.getByRole('combobox', { name: 'Chains' }).click();
@@ -97,8 +94,7 @@ test.describe('finance reports', () => {
   });
 
   test('agents do not see the reports', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'agentManager');
+    const page = await signedInPage(env, 'agentManager');
     expect(await page.getByRole('menuitem', { name: 'Payment report' }).count()).toBe(0);
     await page.goto(`${env.server.baseUrl}/gas-report`);
     await page.waitForURL(/\/403$/);
@@ -108,8 +104,7 @@ test.describe('finance reports', () => {
 
 test.describe('pay links', () => {
   test('finance creates a link of its org in a currency of the selected chain, then disables it; the employee only reads', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'merchantProFinance');
+    const page = await signedInPage(env, 'merchantProFinance');
     await page.getByRole('menuitem', { name: 'Pay links' }).click();
     await page.waitForURL(/\/pay-link$/);
     await page.getByRole('link', { name: 'Create' }).click();
@@ -137,9 +132,7 @@ test.describe('pay links', () => {
     await saveAndWait(page, /\/pay-link$/);
     await page.close();
 
-    const employee = await env.browser.newPage();
-    await signIn(employee, env.server.baseUrl, 'merchantProEmployee');
-    await employee.goto(`${env.server.baseUrl}/pay-link`);
+    const employee = await signedInPage(env, 'merchantProEmployee', '/pay-link');
     await expect.poll(() => employee.locator('table').textContent()).toContain('Gift card');
     // Disabled: react-admin's boolean field reads "No".
     expect(await employee.getByRole('row').filter({ hasText: 'Gift card' }).getByLabel('No').count()).toBe(1);
@@ -205,8 +198,7 @@ test.describe('order repair', () => {
     );
     await bookedInto(order, txHash);
 
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'superAdmin');
+    const page = await signedInPage(env, 'superAdmin');
     await page.getByRole('menuitem', { name: 'Order repair' }).click();
     await page.getByLabel('Order no. or transaction hash').fill(order.orderNo.toLowerCase());
     await page.getByRole('button', { name: 'Find' }).click();
@@ -223,9 +215,7 @@ test.describe('order repair', () => {
     await page.close();
 
     // The merchant sees the repair on its own order, and has no re-credit form anywhere.
-    const merchant = await env.browser.newPage();
-    await signIn(merchant, env.server.baseUrl, 'merchantProFinance');
-    await merchant.goto(`${env.server.baseUrl}/order-repair`);
+    const merchant = await signedInPage(env, 'merchantProFinance', '/order-repair');
     await merchant.getByLabel('Order no. or transaction hash').fill(order.orderNo);
     await merchant.getByRole('button', { name: 'Find' }).click();
     await expect.poll(() => merchant.getByRole('table', { name: 'Repair log' }).textContent()).toContain('Paid after expiry');
@@ -238,9 +228,7 @@ test.describe('order repair', () => {
     const order = await firstOrder('merchantProFinance', 'status=expired&sort=createdAt&order=asc');
     // On an EVM chain that payment was sent on the devnet when it was made (server/chain/materialize.ts).
     await bookedInto(order);
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'merchantProFinance');
-    await page.goto(`${env.server.baseUrl}/order-repair`);
+    const page = await signedInPage(env, 'merchantProFinance', '/order-repair');
     await page.getByLabel('Order no. or transaction hash').fill(order.orderNo);
     await page.getByRole('button', { name: 'Find' }).click();
     await page.getByRole('heading', { name: order.orderNo }).waitFor();

@@ -2,7 +2,7 @@ import { expect, test } from './test';
 import type { Page } from 'playwright-core';
 import { shortenChainValue } from '../../src/resources/engine/explorer';
 import { ApiPath } from '../../src/contract/apiPaths';
-import { apiAs, e2eEnvironment, saveAndWait, signIn } from './harness';
+import { apiAs, e2eEnvironment, postWithPageSession, saveAndWait, signedInPage, submitSignUp } from './harness';
 
 const env = e2eEnvironment();
 
@@ -20,11 +20,20 @@ const select = async (page: Page, label: string, option: RegExp) => {
   await page.getByRole('option', { name: option }).click();
 };
 
+/** An EVM network as the API saves it, its node and explorer on example hosts. */
+const evmNetwork = (chainId: number, name: string, symbol: string, confirmations: number, rpcHost: string, explorerHost = rpcHost) => ({
+  chainId,
+  name,
+  family: 'evm',
+  symbol,
+  rpcUrl: `https://${rpcHost}`,
+  explorerUrl: `https://${explorerHost}`,
+  confirmations,
+});
+
 test.describe('resources on the engine, in the browser', () => {
   test('superAdmin creates a Hot wallet; a wrong EIP-55 checksum is refused on the field first', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'superAdmin');
-    await page.goto(`${env.server.baseUrl}/aggregate/create`);
+    const page = await signedInPage(env, 'superAdmin', '/aggregate/create');
     await select(page, 'Organisation', /^Aurora Pay \(Pro\)$/);
     await select(page, 'Kind', /^Hot wallet$/);
     await page.locator('form').getByLabel('Label').fill('E2E hot');
@@ -47,9 +56,7 @@ test.describe('resources on the engine, in the browser', () => {
   });
 
   test('superAdmin creates a 2-of-3 MultiSigCold wallet on Ethereum: a Safe, so no address is asked and the Safe’s is listed', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'superAdmin');
-    await page.goto(`${env.server.baseUrl}/aggregate/create`);
+    const page = await signedInPage(env, 'superAdmin', '/aggregate/create');
     // The org picker lists the orgs in scope; the signer picker then lists that org's members.
     await select(page, 'Organisation', /^Aurora Pay \(Pro\)$/);
     await select(page, 'Kind', /^Multisig cold \(Safe\)$/);
@@ -70,9 +77,7 @@ test.describe('resources on the engine, in the browser', () => {
   });
 
   test('superAdmin creates a currency on the selected chain and finds it listed; one toast says what was saved', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'superAdmin');
-    await page.goto(`${env.server.baseUrl}/currency/create`);
+    const page = await signedInPage(env, 'superAdmin', '/currency/create');
     // A submit without symbol and name fails first: its error toast must not outlive the success.
     await page.locator('form').getByLabel('Contract address').fill('0x6B175474E89094C44Da98b954EedeAC495271d0F');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -92,22 +97,13 @@ test.describe('resources on the engine, in the browser', () => {
   });
 
   test('superAdmin saves the contract addresses of a new network through the console: the first save and a change', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'superAdmin');
-    const token = await page.evaluate(() => localStorage.getItem('token'));
-    const created = await fetch(`${env.server.baseUrl}/api${ApiPath.chain.save}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({
-        chainId: 137,
-        name: 'Polygon',
-        family: 'evm',
-        symbol: 'POL',
-        rpcUrl: 'https://polygon.example',
-        explorerUrl: 'https://polygonscan.example',
-        confirmations: 12,
-      }),
-    }).then((r) => r.json());
+    const page = await signedInPage(env, 'superAdmin');
+    const created = await postWithPageSession(
+      page,
+      env.server.baseUrl,
+      ApiPath.chain.save,
+      evmNetwork(137, 'Polygon', 'POL', 12, 'polygon.example', 'polygonscan.example'),
+    ).then((r) => r.json());
     expect(created.code).toBe(200);
 
     const hot = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -131,35 +127,24 @@ test.describe('resources on the engine, in the browser', () => {
   });
 
   test('a merchant sees wallets and networks read-only: no create buttons, and the API refuses writes', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'merchantStdEmployee');
+    const page = await signedInPage(env, 'merchantStdEmployee');
     for (const path of ['/aggregate', '/network', '/currency']) {
       await page.goto(`${env.server.baseUrl}${path}`);
       await page.locator('table').waitFor();
       expect(await page.getByRole('link', { name: 'Create' }).count()).toBe(0);
     }
-    const token = await page.evaluate(() => localStorage.getItem('token'));
-    const refused = await fetch(`${env.server.baseUrl}/api${ApiPath.chain.save}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({
-        chainId: 10,
-        name: 'Optimism',
-        family: 'evm',
-        symbol: 'ETH',
-        rpcUrl: 'https://op.example',
-        explorerUrl: 'https://op.example',
-        confirmations: 1,
-      }),
-    }).then((r) => r.json());
+    const refused = await postWithPageSession(
+      page,
+      env.server.baseUrl,
+      ApiPath.chain.save,
+      evmNetwork(10, 'Optimism', 'ETH', 1, 'op.example'),
+    ).then((r) => r.json());
     expect(refused.code).toBe(403);
     await page.close();
   });
 
   test("an agent manager edits the agency's own wallet but opens a merchant's read-only, also by its edit URL, and stays signed in", async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'agentManager');
-    await page.goto(`${env.server.baseUrl}/aggregate`);
+    const page = await signedInPage(env, 'agentManager', '/aggregate');
     await page.getByRole('cell', { name: 'North hot' }).click();
     await page.waitForURL(/\/aggregate\/\d+$/);
     await page.getByRole('button', { name: 'Save' }).waitFor();
@@ -176,8 +161,7 @@ test.describe('resources on the engine, in the browser', () => {
   });
 
   test('the members screen lists the selected org’s members with their role, and follows the org switcher', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'multiOrg');
+    const page = await signedInPage(env, 'multiOrg');
     await page.getByRole('menuitem', { name: 'Members' }).click();
     await page.waitForURL(/\/member$/);
     const table = page.locator('table');
@@ -197,9 +181,7 @@ test.describe('resources on the engine, in the browser', () => {
   });
 
   test('a manager changes a member’s role and removes a member; a finance member only reads', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'merchantStdManager');
-    await page.goto(`${env.server.baseUrl}/member`);
+    const page = await signedInPage(env, 'merchantStdManager', '/member');
     const rowOf = (account: string) => page.getByRole('row').filter({ hasText: account });
     await rowOf('merchantStdEmployee').getByRole('cell', { name: 'merchantStdEmployee' }).click();
     await page.waitForURL(/\/member\/\d+$/);
@@ -219,9 +201,7 @@ test.describe('resources on the engine, in the browser', () => {
     await expect.poll(() => page.locator('table').textContent()).not.toContain('multiOrg');
     await page.close();
 
-    const finance = await env.browser.newPage();
-    await signIn(finance, env.server.baseUrl, 'merchantStdFinance');
-    await finance.goto(`${env.server.baseUrl}/member`);
+    const finance = await signedInPage(env, 'merchantStdFinance', '/member');
     await finance.getByRole('cell', { name: 'merchantStdManager' }).click();
     expect(new URL(finance.url()).pathname).toBe('/member');
     await finance.goto(`${env.server.baseUrl}/member/1`);
@@ -232,9 +212,7 @@ test.describe('resources on the engine, in the browser', () => {
 
 test.describe('member invitations, in the browser', () => {
   test('a manager invites a new employee; the link signs them up into the org with that role', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'merchantProManager');
-    await page.goto(`${env.server.baseUrl}/member`);
+    const page = await signedInPage(env, 'merchantProManager', '/member');
     await page.getByRole('combobox', { name: 'Role of the new member' }).click();
     await page.getByRole('option', { name: 'Employee' }).click();
     await page.getByRole('button', { name: 'Invite a member' }).click();
@@ -249,19 +227,14 @@ test.describe('member invitations, in the browser', () => {
     const newcomer = await env.browser.newPage();
     await newcomer.goto(link);
     expect(await newcomer.getByLabel('Account').inputValue()).toBe('auroraNewcomer');
-    await newcomer.getByLabel('Your name').fill('Nora Newcomer');
-    await newcomer.getByLabel(/^Password/).fill('Aurora-2026');
-    await newcomer.getByLabel('Repeat the password').fill('Aurora-2026');
-    await newcomer.getByRole('button', { name: 'Create account' }).click();
+    await submitSignUp(newcomer, { name: 'Nora Newcomer', password: 'Aurora-2026' });
     await newcomer.waitForURL(/\/home$/);
     await expect.poll(() => newcomer.getByRole('main').textContent()).toContain('Aurora Pay (Pro) — Pro merchant Employee');
     await newcomer.close();
   });
 
   test('an existing account redeems a member code on /account and switches to the new org', async () => {
-    const manager = await env.browser.newPage();
-    await signIn(manager, env.server.baseUrl, 'merchantStdManager');
-    await manager.goto(`${env.server.baseUrl}/member`);
+    const manager = await signedInPage(env, 'merchantStdManager', '/member');
     await manager.getByRole('combobox', { name: 'Role of the new member' }).click();
     await manager.getByRole('option', { name: 'Finance' }).click();
     await manager.getByLabel('Account of the new member').fill('merchantLiteManager');
@@ -270,9 +243,7 @@ test.describe('member invitations, in the browser', () => {
     const code = decodeURIComponent(new URL(link).searchParams.get('code')!);
     await manager.close();
 
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'merchantLiteManager');
-    await page.goto(`${env.server.baseUrl}/account`);
+    const page = await signedInPage(env, 'merchantLiteManager', '/account');
     await page.getByRole('textbox', { name: 'Invitation code' }).fill(code);
     await page.getByRole('button', { name: 'Join', exact: true }).click();
     await expect
@@ -292,9 +263,7 @@ test.describe('member invitations, in the browser', () => {
 // Last in the file: it leaves the standard merchant org with other managers than the seed.
 test.describe('a manager who changes their own role', () => {
   test('loses the manager actions at once and stays signed in', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'merchantStdManager');
-    await page.goto(`${env.server.baseUrl}/member`);
+    const page = await signedInPage(env, 'merchantStdManager', '/member');
     const rowOf = (account: string) => page.getByRole('row').filter({ hasText: account });
     const setRole = async (account: string, role: string) => {
       await rowOf(account).getByRole('cell', { name: account }).click();

@@ -1,6 +1,6 @@
 import { expect, test } from './test';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoData';
-import { e2eEnvironment, signIn } from './harness';
+import { e2eEnvironment, postWithPageSession, signedInPage } from './harness';
 import { ApiPath } from '../../src/contract/apiPaths';
 
 const env = e2eEnvironment();
@@ -20,8 +20,7 @@ test.describe('app shell', () => {
   });
 
   test('the app bar language menu switches the console at once; a later ?lng= still wins over that choice', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'superAdmin');
+    const page = await signedInPage(env, 'superAdmin');
     // The app bar's, not the sign-in page's (still on screen while /home's chunks load).
     const appBar = page.locator('header');
     await appBar.getByRole('button', { name: 'English' }).click();
@@ -36,8 +35,7 @@ test.describe('app shell', () => {
   });
 
   test('the light/dark toggle switches the theme; the app bar (blue, or dark) shows the light-coloured logo, logoDarkMode, in both', async () => {
-    const page = await env.browser.newPage({ colorScheme: 'light' });
-    await signIn(page, env.server.baseUrl, 'superAdmin');
+    const page = await signedInPage(env, 'superAdmin', { colorScheme: 'light' });
     const logo = page.locator('header img').first();
     await expect.poll(() => logo.getAttribute('src')).toBe('/brand/logo-dark.svg');
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -49,8 +47,7 @@ test.describe('app shell', () => {
   });
 
   test('the title follows the brand; the operator edits it on /brand (with an uploaded logo) and it changes at once', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'superAdmin');
+    const page = await signedInPage(env, 'superAdmin');
     expect(await page.title()).toBe('Custodia Admin');
     await page.goto(`${env.server.baseUrl}/brand`);
     await page.getByLabel('Brand name').fill('Acme Vault');
@@ -74,9 +71,7 @@ test.describe('app shell', () => {
   });
 
   test('a file that is not an image is refused with a clear message', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'superAdmin');
-    await page.goto(`${env.server.baseUrl}/brand`);
+    const page = await signedInPage(env, 'superAdmin', '/brand');
     await page
       .locator('input[type="file"]')
       .first()
@@ -87,9 +82,7 @@ test.describe('app shell', () => {
   });
 
   test('an unknown path shows the not-found page with a way home', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'merchantProManager');
-    await page.goto(`${env.server.baseUrl}/no-such-screen`);
+    const page = await signedInPage(env, 'merchantProManager', '/no-such-screen');
     await page.getByText('Page not found').waitFor();
     await page.getByRole('link', { name: 'Back to home' }).waitFor();
     await page.close();
@@ -107,14 +100,9 @@ test.describe('app shell', () => {
   });
 
   test('a session ended on the server sends the user to /login, which says why', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'merchantProManager');
+    const page = await signedInPage(env, 'merchantProManager');
     // Another device signs this session out (as /account's "revoke" would).
-    const token = await page.evaluate(() => localStorage.getItem('token'));
-    const revoked = await fetch(`${env.server.baseUrl}/api${ApiPath.auth.logout}`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}` },
-    });
+    const revoked = await postWithPageSession(page, env.server.baseUrl, ApiPath.auth.logout);
     expect(revoked.status).toBe(200);
     // The next call with the old token (here: restoring the session on a page load) is refused.
     await page.goto(`${env.server.baseUrl}/transfer`);
@@ -147,8 +135,7 @@ test.describe('app shell', () => {
   });
 
   test('a screen whose data fails with a server error shows the /500 content inside the console', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'merchantProManager');
+    const page = await signedInPage(env, 'merchantProManager');
     await page.route(/\/api\/sys\/chain-wallet\/list/, (route) =>
       route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }),
     );
@@ -160,8 +147,7 @@ test.describe('app shell', () => {
   });
 
   test('a screen shows the loading screen until its chunk arrives', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'superAdmin');
+    const page = await signedInPage(env, 'superAdmin');
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     // The generated list view is a chunk of its own, loaded with the first list screen opened.
@@ -201,8 +187,7 @@ test.describe('app shell', () => {
   });
 
   test('a console chunk that fails to load (a new deployment) says so and offers a reload that recovers', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'merchantProManager');
+    const page = await signedInPage(env, 'merchantProManager');
     let gone = true;
     await page.route(/\/assets\/Console-[^/]+\.js$/, (route) => (gone ? route.fulfill({ status: 404, body: 'gone' }) : route.continue()));
     await page.reload();
@@ -227,8 +212,7 @@ test.describe('app shell', () => {
   });
 
   test('signing out returns to the sign-in page with the token gone and the console unloaded', async () => {
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'merchantProManager');
+    const page = await signedInPage(env, 'merchantProManager');
     const token = await page.evaluate(() => localStorage.getItem('token'));
     await page.evaluate(() => Object.assign(window, { consolePageMarker: true }));
     await page.getByRole('button', { name: 'Profile' }).click();

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { expect, test } from './test';
 import type { Page } from 'playwright-core';
-import { apiAs as apiAsUser, e2eEnvironment, signIn } from './harness';
-import { RECIPIENT } from './proposalSteps';
+import { apiAs as apiAsUser, e2eEnvironment, signedInPage } from './harness';
+import { withdrawFromAuroraCold } from './proposalSteps';
 import { axeViolations } from './axe';
 import { demoTronAddress } from '../../server/db/seed/wallets';
 import { ApiPath } from '../../src/contract/apiPaths';
@@ -54,9 +54,7 @@ test.describe('the sign log', () => {
     const employee = await apiAs('merchantProEmployee');
     expect((await employee(ApiPath.sign.approval, { proposalId, comment: 'checked the address' })).code).toBe(200);
 
-    const page = await env.browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await signIn(page, env.server.baseUrl, 'merchantProEmployee');
-    await page.goto(`${env.server.baseUrl}/multisig`);
+    const page = await signedInPage(env, 'merchantProEmployee', '/multisig', { viewport: { width: 1440, height: 900 } });
     await page.getByRole('tab', { name: 'Sign log' }).click();
     const mine = page.locator('tr').filter({ hasText: reference }).filter({ hasText: 'checked the address' });
     await mine.waitFor();
@@ -96,9 +94,7 @@ test.describe('the sign log', () => {
   });
 
   test('on a phone the log is one entry per line, still linked; in Chinese it reads in Chinese', async () => {
-    const page = await env.browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'zh-CN' });
-    await signIn(page, env.server.baseUrl, 'merchantProEmployee');
-    await page.goto(`${env.server.baseUrl}/multisig`);
+    const page = await signedInPage(env, 'merchantProEmployee', '/multisig', { viewport: { width: 390, height: 844 }, locale: 'zh-CN' });
     await page.getByRole('tab', { name: '签名记录' }).click();
     const link = page.getByTestId('sign-log-proposal').filter({ hasText: reference }).first();
     await link.waitFor();
@@ -115,9 +111,7 @@ test.describe('the sign log', () => {
   test('the lite row has no sign log: the API refuses it, as the route table closes /multisig', async () => {
     const lite = await apiAs('merchantLiteManager');
     expect((await lite(ApiPath.sign.logList)).code).toBe(403);
-    const page = await env.browser.newPage();
-    await signIn(page, env.server.baseUrl, 'merchantLiteManager');
-    await page.goto(`${env.server.baseUrl}/multisig`);
+    const page = await signedInPage(env, 'merchantLiteManager', '/multisig');
     await page.waitForURL(/\/403$/);
     await page.close();
   });
@@ -125,27 +119,13 @@ test.describe('the sign log', () => {
 
 test.describe('waiting proposals on a movement screen', () => {
   test('a withdrawal out of a multisig wallet waits on /withdraw, linked to its proposal; another kind says none waits', async () => {
-    const manager = await apiAs('merchantProManager');
-    const saved = await manager(ApiPath.movement.save, {
-      kind: 'withdraw',
-      walletId: await walletId('merchantProManager', 'Aurora cold'),
-      to: RECIPIENT,
-      symbol: 'ETH',
-      amount: '0.25',
-      memo: '',
-    });
-    expect(saved.code).toBe(200);
-    const proposalId = saved.data.proposalId as number;
-    const { nonce } = (await manager(`${ApiPath.sign.detail}?proposalId=${proposalId}`)).data as { nonce: number };
-    const reference = `Aurora cold · #${nonce}`;
+    const { proposalId, reference } = await withdrawFromAuroraCold(env.server.baseUrl, '0.25');
 
     for (const viewport of [
       { width: 1440, height: 900 },
       { width: 390, height: 844 },
     ]) {
-      const page = await env.browser.newPage({ viewport });
-      await signIn(page, env.server.baseUrl, 'merchantProFinance');
-      await page.goto(`${env.server.baseUrl}/withdraw`);
+      const page = await signedInPage(env, 'merchantProFinance', '/withdraw', { viewport });
       const panel = page.getByTestId('movement-waiting-proposals');
       await panel.getByRole('heading', { name: 'Waiting proposals' }).waitFor();
       const item = panel.getByRole('link', { name: new RegExp(reference.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
@@ -160,9 +140,7 @@ test.describe('waiting proposals on a movement screen', () => {
     }
 
     // The demo seed starts no refund out of a multisig wallet: /refund says, in words, that none waits.
-    const page = await env.browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await signIn(page, env.server.baseUrl, 'merchantProFinance');
-    await page.goto(`${env.server.baseUrl}/refund`);
+    const page = await signedInPage(env, 'merchantProFinance', '/refund', { viewport: { width: 1440, height: 900 } });
     const panel = page.getByTestId('movement-waiting-proposals');
     await panel.getByText('No refund waits for signatures on Ethereum.').waitFor();
     expect(await panel.getByRole('link').count()).toBe(0);

@@ -1,6 +1,6 @@
 import { expect, test } from './test';
 import type { Page } from 'playwright-core';
-import { apiAs as apiAsUser, e2eEnvironment, signIn, downloadCsv } from './harness';
+import { apiAs as apiAsUser, e2eEnvironment, signIn, downloadCsv, signedInPage } from './harness';
 import { startAuroraColdTransfer } from './proposalSteps';
 import { approveWithDemoKey, holdDemoKey, signInDialog } from './signingKeys';
 import { axeViolations } from './axe';
@@ -63,8 +63,7 @@ test.describe('signing without guesswork, one name per proposal', () => {
     ['390', PHONE],
   ] as const) {
     test(`at ${size} px: a signer whose key is not in this browser is told so, with no passphrase to guess, and led to /account`, async () => {
-      const page = await env.browser.newPage({ viewport });
-      await signIn(page, env.server.baseUrl, 'merchantProFinance');
+      const page = await signedInPage(env, 'merchantProFinance', { viewport });
       await page.goto(latestUrl());
       await expect.poll(() => page.getByTestId('awaits-my-signature').textContent()).toContain('You need a signing key first');
       await page.getByRole('button', { name: 'Approve', exact: true }).click();
@@ -110,8 +109,7 @@ test.describe('signing without guesswork, one name per proposal', () => {
     expect(booked.every((row) => row.txHash === detail.signing.safeTxHash)).toBe(true);
 
     for (const viewport of [DESKTOP, PHONE]) {
-      const page = await env.browser.newPage({ viewport });
-      await signIn(page, env.server.baseUrl, 'merchantProManager');
+      const page = await signedInPage(env, 'merchantProManager', { viewport });
       await page.goto(proposalUrl());
       await expect.poll(() => page.getByTestId('fact-safe-tx-hash').textContent()).toBe(detail.signing.safeTxHash);
       const tx = page.getByTestId('tx-view');
@@ -128,9 +126,7 @@ test.describe('signing without guesswork, one name per proposal', () => {
 
   test('the audit log names it by wallet and nonce and says what each event did, in the row, the drawer and the export', async () => {
     const { reference } = started[0];
-    const page = await env.browser.newPage({ viewport: DESKTOP });
-    await signIn(page, env.server.baseUrl, 'merchantProManager');
-    await page.goto(`${env.server.baseUrl}/audit-log`);
+    const page = await signedInPage(env, 'merchantProManager', '/audit-log', { viewport: DESKTOP });
     await page.getByRole('combobox', { name: /^Record/ }).click();
     await page.getByRole('option', { name: 'Proposal vote' }).click();
     const rows = page.locator('table tbody tr').filter({ hasText: reference });
@@ -160,9 +156,12 @@ test.describe('signing without guesswork, one name per proposal', () => {
     await page.close();
 
     // On a phone the same words, without the table.
-    const phone = await env.browser.newPage({ viewport: PHONE });
-    await signIn(phone, env.server.baseUrl, 'merchantProManager');
-    await phone.goto(`${env.server.baseUrl}/audit-log?filter=${encodeURIComponent(JSON.stringify({ entity: 'proposal' }))}`);
+    const phone = await signedInPage(
+      env,
+      'merchantProManager',
+      `/audit-log?filter=${encodeURIComponent(JSON.stringify({ entity: 'proposal' }))}`,
+      { viewport: PHONE },
+    );
     await expect.poll(() => phone.getByTestId('audit-action').allTextContents()).toContain(`Confirmed and executed · ${reference}`);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await expectAxeClean(phone, 'audit log 390');

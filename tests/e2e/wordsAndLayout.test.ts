@@ -1,7 +1,7 @@
 import { expect, test } from './test';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { axeViolations } from './axe';
-import { apiAs, e2eEnvironment, signIn } from './harness';
+import { apiAs, e2eEnvironment, signedInPage } from './harness';
 import { resourcePaths } from '../../src/contract/apiPaths';
 import orgContact from '../../src/resources/orgContact/resource';
 
@@ -47,11 +47,33 @@ function cutAtRight(root: Element): string[] {
   return cut;
 }
 
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/** Focus moves to the title after navigation (for keyboard and screen reader users), without a drawn ring. */
+async function expectTitleFocusedAfterHome(page: Page) {
+  await page
+    .getByRole('menuitem', { name: /^Home$/ })
+    .first()
+    .click();
+  await page.waitForURL(/\/home$/);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id), { timeout: 10_000 }).toBe('react-admin-title');
+  expect(await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle)).toBe('none');
+}
+
+/** Opens the first order among `rows` (its number starts with PAY) in the drawer, and checks the drawer's words are whole. */
+async function openOrderDrawerWordsWhole(page: Page, rows: Locator): Promise<Locator> {
+  await rows.filter({ hasText: 'PAY' }).first().click();
+  const drawer = page.getByTestId('order-drawer');
+  await drawer.getByTestId('order-ledger').waitFor({ timeout: 30_000 });
+  expect(await drawer.evaluate(brokenWords)).toEqual([]);
+  return drawer;
+}
+
 test.describe('words and layout', () => {
   test('at 1440 px wallet kinds read as words, the app bar logo is the light one, and the title focused after navigation has no ring', async () => {
     test.setTimeout(120_000);
-    const page = await env.browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await signIn(page, env.server.baseUrl, 'superAdmin');
+    const page = await signedInPage(env, 'superAdmin', { viewport: DESKTOP });
     await settle(page, `${env.server.baseUrl}/aggregate`);
     const main = page.locator('#main-content');
     await expect.poll(() => main.innerText(), { timeout: 10_000 }).toMatch(/Hot wallet|Cold wallet|\(Safe\)/);
@@ -65,14 +87,7 @@ test.describe('words and layout', () => {
     // The logo on the blue bar is the brand's dark-mode (light-coloured) variant.
     expect(await page.getByTestId('app-bar-logo').getAttribute('src')).toMatch(/logo-dark/);
 
-    // Focus moves to the title after navigation (for keyboard and screen reader users), without a drawn ring.
-    await page
-      .getByRole('menuitem', { name: /^Home$/ })
-      .first()
-      .click();
-    await page.waitForURL(/\/home$/);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id), { timeout: 10_000 }).toBe('react-admin-title');
-    expect(await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle)).toBe('none');
+    await expectTitleFocusedAfterHome(page);
 
     await settle(page, `${env.server.baseUrl}/aggregate`);
     expect(await axeViolations(page, '/aggregate at 1440')).toEqual([]);
@@ -81,8 +96,7 @@ test.describe('words and layout', () => {
 
   test('at 390 px the ledger rows carry their currency beside the amount', async () => {
     test.setTimeout(120_000);
-    const page = await env.browser.newPage({ viewport: { width: 390, height: 844 } });
-    await signIn(page, env.server.baseUrl, 'superAdmin');
+    const page = await signedInPage(env, 'superAdmin', { viewport: PHONE });
     await page.goto(`${env.server.baseUrl}/asset-flow`, { waitUntil: 'networkidle' });
     // The phone rows: an amount then its ticker ("-5.00 USDC", "0.23395 ETH"), not a bare number.
     const firstRow = page
@@ -97,21 +111,14 @@ test.describe('words and layout', () => {
 
   test('at 390 px focus after navigation lands on the title without a ring, and the report totals and the order drawer fit the phone, words whole', async () => {
     test.setTimeout(120_000);
-    const page = await env.browser.newPage({ viewport: { width: 390, height: 844 } });
-    await signIn(page, env.server.baseUrl, 'superAdmin');
+    const page = await signedInPage(env, 'superAdmin', { viewport: PHONE });
     await page.goto(`${env.server.baseUrl}/aggregate`, { waitUntil: 'networkidle' });
     await page.locator('#main-content li').first().waitFor();
     await page
       .getByRole('button', { name: /open menu|menu/i })
       .first()
       .click();
-    await page
-      .getByRole('menuitem', { name: /^Home$/ })
-      .first()
-      .click();
-    await page.waitForURL(/\/home$/);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id), { timeout: 10_000 }).toBe('react-admin-title');
-    expect(await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle)).toBe('none');
+    await expectTitleFocusedAfterHome(page);
 
     // The totals: one small table per currency, none cut at the right.
     await page.goto(`${env.server.baseUrl}/payment-report`, { waitUntil: 'networkidle' });
@@ -121,10 +128,7 @@ test.describe('words and layout', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     // An order's drawer: words whole ("USDT", "2026"), only hashes and addresses may break.
-    await page.locator('#main-content li').filter({ hasText: 'PAY' }).first().click();
-    const drawer = page.getByTestId('order-drawer');
-    await drawer.getByTestId('order-ledger').waitFor({ timeout: 30_000 });
-    expect(await drawer.evaluate(brokenWords)).toEqual([]);
+    const drawer = await openOrderDrawerWordsWhole(page, page.locator('#main-content li'));
     expect(await drawer.evaluate(cutAtRight)).toEqual([]);
     expect(await axeViolations(page, 'order drawer at 390')).toEqual([]);
 
@@ -139,13 +143,9 @@ test.describe('words and layout', () => {
 
   test('at 1440 px the order drawer keeps words whole, the policy rule\u2019s network reads "Every network", and the audit log names one record in the singular', async () => {
     test.setTimeout(120_000);
-    const page = await env.browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await signIn(page, env.server.baseUrl, 'merchantProManager');
+    const page = await signedInPage(env, 'merchantProManager', { viewport: DESKTOP });
     await page.goto(`${env.server.baseUrl}/payment-report`, { waitUntil: 'networkidle' });
-    await page.locator('#main-content tbody tr').filter({ hasText: 'PAY' }).first().click();
-    const drawer = page.getByTestId('order-drawer');
-    await drawer.getByTestId('order-ledger').waitFor({ timeout: 30_000 });
-    expect(await drawer.evaluate(brokenWords)).toEqual([]);
+    const drawer = await openOrderDrawerWordsWhole(page, page.locator('#main-content tbody tr'));
     await page.keyboard.press('Escape');
     await expect.poll(() => drawer.count()).toBe(0);
 
