@@ -60,14 +60,8 @@ async function payLatePayments(db: Db, chainId: number, devnet: Devnet): Promise
   const late = await db
     .selectFrom('chainTransfer')
     .innerJoin('currency', 'currency.id', 'chainTransfer.currencyId')
-    .select([
-      'chainTransfer.id',
-      'chainTransfer.fromAddress',
-      'chainTransfer.toAddress',
-      'currency.contractAddress',
-      'currency.decimals',
-      sql<string>`chain_transfer.amount::text`.as('amount'),
-    ])
+    .select(['chainTransfer.id', 'chainTransfer.fromAddress', 'chainTransfer.toAddress', 'currency.contractAddress', 'currency.decimals'])
+    .select(sql<string>`chain_transfer.amount::text`.as('amount'))
     .where('chainTransfer.chainId', '=', chainId)
     .where('chainTransfer.blockNumber', 'is', null)
     .where(({ not, exists, selectFrom }) =>

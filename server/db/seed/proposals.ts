@@ -4,6 +4,7 @@ import type { Database } from '../schema';
 import { demoEvmAddress, demoTronAddress } from './wallets';
 import { executeTransfer, lockExecutionWallets } from '../../modules/outflow/execution';
 import { insertProposal } from '../../modules/outflow/proposalStart';
+import { currencyOnChain } from '../../modules/ledger/currencyOnChain';
 import { setupSafeStates, signingWithLower } from '../../modules/outflow/safeProposal';
 import { approvalSignatures } from '../../../src/contract/approvalSignatures';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -129,12 +130,7 @@ export async function seedProposals(
       .where('id', '=', walletIds[p.wallet])
       .executeTakeFirstOrThrow();
     const chain = await trx.selectFrom('chain').select('family').where('chainId', '=', wallet.chainId).executeTakeFirstOrThrow();
-    const currency = await trx
-      .selectFrom('currency')
-      .select('id')
-      .where('chainId', '=', wallet.chainId)
-      .where('symbol', '=', p.symbol)
-      .executeTakeFirstOrThrow();
+    const currency = await currencyOnChain(trx, wallet.chainId, p.symbol).select('id').executeTakeFirstOrThrow();
     const nonce = (nonces.get(wallet.id) ?? 0) + 1;
     nonces.set(wallet.id, nonce);
     const createdAt = new Date(now.getTime() - p.ageHours * HOUR);
