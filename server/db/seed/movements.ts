@@ -4,6 +4,8 @@ import { executeTransfer, lockExecutionWallets } from '../../modules/outflow/exe
 import { demoEvmAddress } from './wallets';
 import { demoTxHash } from './chainTransfers';
 import type { DemoSeed } from './demoSeed';
+import { currencyOnChain } from '../../modules/ledger/currencyOnChain';
+import { refundableOrders } from '../../modules/outflow/record';
 
 interface DirectMovement {
   kind: 'transfer' | 'withdraw' | 'refund';
@@ -63,19 +65,10 @@ export async function seedMovements({ trx, walletIds, userIds }: DemoSeed, now =
       .select(['id', 'orgId', 'chainId'])
       .where('id', '=', walletIds[m.wallet])
       .executeTakeFirstOrThrow();
-    const currency = await trx
-      .selectFrom('currency')
-      .select(['id', 'withdrawFee'])
-      .where('chainId', '=', wallet.chainId)
-      .where('symbol', '=', m.symbol)
-      .executeTakeFirstOrThrow();
+    const currency = await currencyOnChain(trx, wallet.chainId, m.symbol).select(['id', 'withdrawFee']).executeTakeFirstOrThrow();
     const order =
       m.kind === 'refund'
-        ? await trx
-            .selectFrom('paymentOrder')
-            .select(['id', 'payerAddress'])
-            .where('orgId', '=', wallet.orgId)
-            .where('chainId', '=', wallet.chainId)
+        ? await refundableOrders(trx, wallet)
             .where('currencyId', '=', currency.id)
             .where('status', '=', 'paid')
             .where(sql<boolean>`amount >= ${m.amount}::numeric`)

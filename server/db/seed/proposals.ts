@@ -3,6 +3,7 @@ import { demoTxHash } from './chainTransfers';
 import type { DemoSeed } from './demoSeed';
 import { executeTransfer, lockExecutionWallets } from '../../modules/outflow/execution';
 import { insertProposal } from '../../modules/outflow/proposalStart';
+import { currencyOnChain } from '../../modules/ledger/currencyOnChain';
 import { setupSafeStates, signingWithLower } from '../../modules/outflow/safeProposal';
 import { approvalSignatures } from '../../../src/contract/approvalSignatures';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -121,12 +122,7 @@ export async function seedProposals({ trx, walletIds, userIds }: DemoSeed, now =
       .where('id', '=', walletIds[p.wallet])
       .executeTakeFirstOrThrow();
     const chain = await trx.selectFrom('chain').select('family').where('chainId', '=', wallet.chainId).executeTakeFirstOrThrow();
-    const currency = await trx
-      .selectFrom('currency')
-      .select('id')
-      .where('chainId', '=', wallet.chainId)
-      .where('symbol', '=', p.symbol)
-      .executeTakeFirstOrThrow();
+    const currency = await currencyOnChain(trx, wallet.chainId, p.symbol).select('id').executeTakeFirstOrThrow();
     const nonce = (nonces.get(wallet.id) ?? 0) + 1;
     nonces.set(wallet.id, nonce);
     const createdAt = new Date(now.getTime() - p.ageHours * HOUR);

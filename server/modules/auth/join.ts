@@ -17,12 +17,12 @@ export async function joinWithCode(context: ServerContext, caller: Caller, body:
   return context.db.transaction().execute(async (trx) => {
     const invitation = await lockOpenInvitation(trx, body.invitationCode, now);
     assertInvitee(invitation, caller.account, 'invitationCode');
-    if (invitation.targetOrgId !== null) {
+    const orgId = invitation.targetOrgId;
+    if (orgId !== null) {
       const member = await trx
         .selectFrom('membership')
         .select('userId')
-        .where('userId', '=', caller.userId)
-        .where('orgId', '=', invitation.targetOrgId)
+        .where((eb) => eb.and({ userId: caller.userId, orgId }))
         .executeTakeFirst();
       if (member)
         throw new ApiError(BodyCode.conflict, 'api.alreadyMember', { fields: { invitationCode: { key: 'validation.alreadyMember' } } });

@@ -5,6 +5,7 @@ import { checkAddress, type ChainFamily } from '../../../src/contract/address';
 import { amountProblem } from '../../../src/contract/money';
 import { debit, shortfalls } from '../ledger/post';
 import { gasQuote } from '../ledger/networkFee';
+import { currencyOnChain } from '../ledger/currencyOnChain';
 
 type Trx = Transaction<Database>;
 
@@ -43,11 +44,8 @@ export async function assertCurrencyMoves(trx: Trx, currencyId: number): Promise
  */
 export async function checkOutflow(trx: Trx, wallet: { chainId: number }, input: { symbol: string; amount: string; to: string }) {
   const chain = await assertChainMoves(trx, wallet.chainId);
-  const currency = await trx
-    .selectFrom('currency')
+  const currency = await currencyOnChain(trx, wallet.chainId, input.symbol)
     .select(['id', 'symbol', 'decimals', 'minWithdraw', 'withdrawFee', 'enabled'])
-    .where('chainId', '=', wallet.chainId)
-    .where('symbol', '=', input.symbol)
     .forShare()
     .executeTakeFirst();
   if (!currency) throw badRequest({ symbol: { key: 'validation.unknownReference' } });

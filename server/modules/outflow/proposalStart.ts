@@ -44,9 +44,7 @@ async function policyApprovers(trx: Trx, orgId: number, proposerId: number): Pro
     .selectFrom('membership')
     .innerJoin('appUser', 'appUser.id', 'membership.userId')
     .select('membership.userId')
-    .where('membership.orgId', '=', orgId)
-    .where('membership.roleLevel', '=', 0)
-    .where('appUser.disabled', '=', false)
+    .where((eb) => eb.and({ 'membership.orgId': orgId, 'membership.roleLevel': 0, 'appUser.disabled': false }))
     .orderBy('membership.userId')
     .execute();
   const ids = [proposerId, ...managers.map((m) => m.userId).filter((id) => id !== proposerId)];

@@ -22,6 +22,10 @@ import { directGasReason } from './settle';
 
 type Trx = Transaction<Database>;
 
+/** The orders a refund out of this wallet may name: its org's, on its chain; with whom to pay back. */
+export const refundableOrders = (trx: Trx, wallet: { orgId: number; chainId: number }) =>
+  trx.selectFrom('paymentOrder').select(['id', 'payerAddress']).where('orgId', '=', wallet.orgId).where('chainId', '=', wallet.chainId);
+
 /**
  * What the movement door needs of proposals, through this module so that movement/ never imports sign/
  * (docs/architecture.md "The way of a request"): the Safe states both doors plan with, and the status a movement
@@ -87,15 +91,7 @@ export async function recordMovement(
 
   // A refund may leave `to` blank: the order's payer gets the money back.
   const order =
-    body.kind === 'refund'
-      ? await trx
-          .selectFrom('paymentOrder')
-          .select(['id', 'payerAddress'])
-          .where('orderNo', '=', body.orderNo)
-          .where('orgId', '=', wallet.orgId)
-          .where('chainId', '=', wallet.chainId)
-          .executeTakeFirst()
-      : undefined;
+    body.kind === 'refund' ? await refundableOrders(trx, wallet).where('orderNo', '=', body.orderNo).executeTakeFirst() : undefined;
   if (body.kind === 'refund' && !order) throw fieldError('orderNo', 'validation.orderNotFound');
   const { family, currency, to } = await checkOutflow(trx, wallet, { ...body, to: body.to || (order?.payerAddress ?? '') });
   await checkDestination(trx, body.kind, wallet, to);

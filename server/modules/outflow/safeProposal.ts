@@ -50,17 +50,16 @@ export interface SafeWallet {
 /** A wallet's Safe as it is now, with the chain id its signatures are bound to; null when the wallet is no Safe. */
 export type SafeStates = (trx: Trx, wallet: SafeWallet) => Promise<(SafeState & { signingChainId: number }) | null>;
 
+/** What the chain registry needs to reach a chain's Safe contracts. */
+const chainEndpoint = (trx: Trx, chainId: number) =>
+  trx.selectFrom('chain').select(['chainId', 'family', 'rpcUrl']).where('chainId', '=', chainId).executeTakeFirstOrThrow();
+
 /** From the chain, through its adapter: what requests use. A Safe the books know and the chain lacks is a 409. */
 export const chainSafeStates =
   (chains: ChainRegistry): SafeStates =>
   async (trx, wallet) => {
     if (!wallet.safeSetup) return null;
-    const chain = await trx
-      .selectFrom('chain')
-      .select(['chainId', 'family', 'rpcUrl'])
-      .where('chainId', '=', wallet.chainId)
-      .executeTakeFirstOrThrow();
-    const adapter = await chains.adapterFor(chain);
+    const adapter = await chains.adapterFor(await chainEndpoint(trx, wallet.chainId));
     if (!adapter.multisig) return null;
     const state = await adapter.multisig.state(getAddress(wallet.address));
     if (!state) throw conflict('api.safeMissing', { address: getAddress(wallet.address) });
@@ -279,12 +278,7 @@ export async function prepareSafeExecution(
   chains: ChainRegistry,
   proposal: { id: number; chainId: number; safeTx: StoredSafeTransaction },
 ): Promise<PreparedSafeExecution> {
-  const chain = await trx
-    .selectFrom('chain')
-    .select(['chainId', 'family', 'rpcUrl'])
-    .where('chainId', '=', proposal.chainId)
-    .executeTakeFirstOrThrow();
-  const adapter = await chains.adapterFor(chain);
+  const adapter = await chains.adapterFor(await chainEndpoint(trx, proposal.chainId));
   if (!adapter.multisig) throw conflict('api.chainUnavailable');
   const safe = getAddress(proposal.safeTx.safe);
   const state = await adapter.multisig.state(safe);

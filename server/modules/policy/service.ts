@@ -16,6 +16,7 @@ import type {
 } from '../../../src/contract/schemas/policy';
 import { effectiveFrom, insertPolicyVersion, pendingPolicy, policyInForce, type StoredPolicy } from './versions';
 import { judgeOutflow } from './evaluate';
+import { currencyOnChain } from '../ledger/currencyOnChain';
 
 async function accountsOf(db: Db, ids: Array<number | null>): Promise<Map<number, string>> {
   const wanted = ids.filter((id): id is number => id !== null);
@@ -69,12 +70,7 @@ async function checkRuleReferences(db: Db, orgId: number, rules: readonly Policy
         errors[`rules.${index}.chainId`] = { key: 'validation.policyWalletChain' };
     }
     if (rule.chainId !== null && rule.symbol !== null) {
-      const currency = await db
-        .selectFrom('currency')
-        .select('decimals')
-        .where('chainId', '=', rule.chainId)
-        .where('symbol', '=', rule.symbol)
-        .executeTakeFirst();
+      const currency = await currencyOnChain(db, rule.chainId, rule.symbol).select('decimals').executeTakeFirst();
       if (!currency) {
         errors[`rules.${index}.symbol`] = { key: 'validation.unknownReference' };
         continue;
@@ -125,25 +121,13 @@ export async function evaluatePolicy(db: Db, caller: Caller, query: PolicyEvalua
   const wallet = await db
     .selectFrom('chainWallet')
     .innerJoin('chain', 'chain.chainId', 'chainWallet.chainId')
-    .select([
-      'chainWallet.id',
-      'chainWallet.orgId',
-      'chainWallet.chainId',
-      'chainWallet.label',
-      'chainWallet.threshold',
-      'chainWallet.kind',
-      'chain.family',
-    ])
+    .select(['chainWallet.id', 'chainWallet.orgId', 'chainWallet.chainId', 'chainWallet.label', 'chainWallet.threshold'])
+    .select(['chainWallet.kind', 'chain.family'])
     .where('chainWallet.id', '=', query.walletId)
     .where('chainWallet.orgId', '=', caller.org.orgId)
     .executeTakeFirst();
   if (!wallet) throw new ApiError(BodyCode.notFound, 'api.walletNotFound');
-  const currency = await db
-    .selectFrom('currency')
-    .select(['id', 'decimals'])
-    .where('chainId', '=', wallet.chainId)
-    .where('symbol', '=', query.symbol)
-    .executeTakeFirst();
+  const currency = await currencyOnChain(db, wallet.chainId, query.symbol).select(['id', 'decimals']).executeTakeFirst();
   if (!currency) throw badRequest({ symbol: { key: 'validation.unknownReference' } });
   const amountIssue = amountProblem(query.amount, { decimals: currency.decimals });
   if (amountIssue) throw badRequest({ amount: amountIssue });
