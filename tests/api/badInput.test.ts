@@ -42,50 +42,50 @@ describe('requests the API cannot understand', () => {
     expect(res.body).toMatchObject({ code: 404, msg: 'There is no API call GET /api/sys/nothing/here.', data: null });
   });
 
-  it('a known path with the wrong method is a 404 too', async () => {
-    const res = await raw('GET', `/api${ApiPath.chain.save}`);
+  // Each a request the API refuses with HTTP 200 and the envelope code (and, where named, the message) shown.
+  const json = 'application/json';
+  it.each<[string, 'GET' | 'POST', string, { payload?: string; contentType?: string }, { code: number; msg?: string }]>([
+    ['a known path with the wrong method is a 404 too', 'GET', ApiPath.chain.save, {}, { code: 404 }],
+    [
+      'invalid JSON is 400',
+      'POST',
+      ApiPath.chain.save,
+      { payload: '{"chainId": 1,', contentType: json },
+      { code: 400, msg: 'The request body is not valid JSON.' },
+    ],
+    ['an empty body declared as JSON is 400', 'POST', ApiPath.chain.save, { payload: '', contentType: json }, { code: 400 }],
+    [
+      'a prototype-polluting body is refused',
+      'POST',
+      ApiPath.brand.update,
+      { payload: '{"brandName":"x","favicon":"","logo":"","logoDarkMode":"","__proto__":{"isAdmin":true}}', contentType: json },
+      { code: 400 },
+    ],
+    [
+      'a text/plain body is 415',
+      'POST',
+      ApiPath.chain.save,
+      { payload: 'chainId=1', contentType: 'text/plain' },
+      { code: 415, msg: 'Send the request body as application/json.' },
+    ],
+    [
+      'a form-encoded body is 415',
+      'POST',
+      ApiPath.chain.save,
+      { payload: 'chainId=1', contentType: 'application/x-www-form-urlencoded' },
+      { code: 415 },
+    ],
+    [
+      'a body over 1 MiB is 413',
+      'POST',
+      ApiPath.chain.save,
+      { payload: JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) }), contentType: json },
+      { code: 413, msg: 'The request body is larger than 1 MiB.' },
+    ],
+  ])('%s', async (_name, method, path, options, envelope) => {
+    const res = await raw(method, `/api${path}`, options);
     expect(res.status).toBe(200);
-    expect(res.body.code).toBe(404);
-  });
-
-  it('invalid JSON is 400', async () => {
-    const res = await raw('POST', `/api${ApiPath.chain.save}`, { payload: '{"chainId": 1,', contentType: 'application/json' });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ code: 400, msg: 'The request body is not valid JSON.' });
-  });
-
-  it('an empty body declared as JSON is 400', async () => {
-    const res = await raw('POST', `/api${ApiPath.chain.save}`, { payload: '', contentType: 'application/json' });
-    expect(res.status).toBe(200);
-    expect(res.body.code).toBe(400);
-  });
-
-  it('a prototype-polluting body is refused', async () => {
-    const res = await raw('POST', `/api${ApiPath.brand.update}`, {
-      payload: '{"brandName":"x","favicon":"","logo":"","logoDarkMode":"","__proto__":{"isAdmin":true}}',
-      contentType: 'application/json',
-    });
-    expect(res.status).toBe(200);
-    expect(res.body.code).toBe(400);
-  });
-
-  it('a text/plain body is 415', async () => {
-    const res = await raw('POST', `/api${ApiPath.chain.save}`, { payload: 'chainId=1', contentType: 'text/plain' });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ code: 415, msg: 'Send the request body as application/json.' });
-  });
-
-  it('a form-encoded body is 415', async () => {
-    const res = await raw('POST', `/api${ApiPath.chain.save}`, { payload: 'chainId=1', contentType: 'application/x-www-form-urlencoded' });
-    expect(res.status).toBe(200);
-    expect(res.body.code).toBe(415);
-  });
-
-  it('a body over 1 MiB is 413', async () => {
-    const payload = JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) });
-    const res = await raw('POST', `/api${ApiPath.chain.save}`, { payload, contentType: 'application/json' });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ code: 413, msg: 'The request body is larger than 1 MiB.' });
+    expect(res.body).toMatchObject(envelope);
   });
 
   it('a body of the wrong shape is 400', async () => {
