@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeFunctionData, getAddress, zeroAddress, type Address } from 'viem';
+import { encodeFunctionData, getAddress, zeroAddress, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { type TestServer } from './harness';
-import { ETH_CHAIN, startSignServer, type SignClient } from './signSupport';
+import { ETH_CHAIN, startSignServer, type SignClient, verifyLedger } from './signSupport';
 import type { Devnet } from '../../server/chain/evm/devnet';
 import {
   encodeExecTransaction,
@@ -15,8 +15,6 @@ import {
 import { encodeAnnounceEscape, ESCAPE_DELAY_SECONDS, guardAddressOf } from '../../server/chain/evm/executionGuard';
 import { devnetChainId } from '../../server/chain/registry';
 import { demoSigningKey } from '../../src/contract/demoSigningKey';
-import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
-import { ApiPath } from '../../src/contract/apiPaths';
 
 // The database against the Safes (docs/ledger.md "Verification"): every Safe has on chain the owners
 // and threshold its wallet says, which only a governance proposal executed by the Safe changes, and
@@ -29,10 +27,29 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const db = () => server.app.context.db;
-const verify = async () =>
-  (await server.call<LedgerVerifyResult>('GET', ApiPath.ledger.verify, { token: await client.token('superAdmin') })).data;
+const verify = () => verifyLedger(server, client);
 const addressOf = async (label: string) =>
   getAddress((await db().selectFrom('chainWallet').select('address').where('label', '=', label).executeTakeFirstOrThrow()).address);
+
+/** A call the Safe executes with its owners' own signatures, sent by the relayer without the platform; the receipt's status. */
+const executeAroundPlatform = async (safe: Address, data: Hex, accounts: string[]) => {
+  const adapter = await server.app.context.chains.adapterFor({ chainId: ETH_CHAIN, family: 'evm', rpcUrl: '' });
+  const transaction = safeTransaction(safe, 0n, data, (await adapter.multisig!.state(safe))!.nonce);
+  const signatures = await Promise.all(
+    accounts.map(async (account) => {
+      const owner = privateKeyToAccount(demoSigningKey(account));
+      return {
+        signer: owner.address as Address,
+        signature: await owner.signTypedData(safeTypedData(devnetChainId(ETH_CHAIN), safe, transaction)),
+      };
+    }),
+  );
+  return (await devnet.send(devnet.relayer, { to: safe, data: encodeExecTransaction(transaction, packSignatures(signatures)) })).receipt
+    .status;
+};
+/** A wallet's signers in their order. */
+const signersOf = (walletId: number) =>
+  db().selectFrom('walletSigner').select(['userId', 'position']).where('walletId', '=', walletId).orderBy('position').execute();
 
 describe('the database against the Safes', () => {
   it('every Safe of the demo has its wallet’s signers and threshold on chain', async () => {
@@ -40,21 +57,12 @@ describe('the database against the Safes', () => {
   });
 
   it('owners who change their Safe on chain, around the platform, show as a break naming both thresholds', async () => {
-    const safe = await addressOf('Aurora cold');
-    const state = (await (
-      await server.app.context.chains.adapterFor({ chainId: ETH_CHAIN, family: 'evm', rpcUrl: '' })
-    ).multisig!.state(safe))!;
     // Two of the wallet's signers sign a threshold of 3 with their own keys and send it themselves.
-    const change = safeTransaction(safe, 0n, governanceCall.changeThreshold(3), state.nonce);
-    const signers = ['merchantProManager', 'merchantProFinance'].map((account) => privateKeyToAccount(demoSigningKey(account)));
-    const signatures = await Promise.all(
-      signers.map(async (s) => ({
-        signer: s.address as Address,
-        signature: await s.signTypedData(safeTypedData(devnetChainId(ETH_CHAIN), safe, change)),
-      })),
-    );
     expect(
-      (await devnet.send(devnet.relayer, { to: safe, data: encodeExecTransaction(change, packSignatures(signatures)) })).receipt.status,
+      await executeAroundPlatform(await addressOf('Aurora cold'), governanceCall.changeThreshold(3), [
+        'merchantProManager',
+        'merchantProFinance',
+      ]),
     ).toBe('success');
 
     const result = await verify();
@@ -67,12 +75,7 @@ describe('the database against the Safes', () => {
   it('a threshold or a signer changed in the database and not on the Safe is a break', async () => {
     const id = wallets['North agency'];
     await db().updateTable('chainWallet').set({ threshold: 1 }).where('id', '=', id).execute();
-    const signers = await db()
-      .selectFrom('walletSigner')
-      .select(['userId', 'position'])
-      .where('walletId', '=', id)
-      .orderBy('position')
-      .execute();
+    const signers = await signersOf(id);
     await db().deleteFrom('walletSigner').where('walletId', '=', id).where('userId', '=', signers[1].userId).execute();
     const { breaks } = await verify();
     expect(breaks).toContainEqual(expect.objectContaining({ kind: 'safeThreshold', walletId: id, expected: '1', actual: '2' }));
@@ -97,26 +100,8 @@ describe('the database against the Safes', () => {
   });
 
   it('a Safe whose guard its owners removed (through the relayer and their quorum) is named', async () => {
-    const safe = await addressOf('Operator treasury');
-    const state = (await (
-      await server.app.context.chains.adapterFor({ chainId: ETH_CHAIN, family: 'evm', rpcUrl: '' })
-    ).multisig!.state(safe))!;
-    const unguard = safeTransaction(
-      safe,
-      0n,
-      encodeFunctionData({ abi: safeAbi, functionName: 'setGuard', args: [zeroAddress] }),
-      state.nonce,
-    );
-    const signers = ['superAdmin', 'operatorEmployee'].map((account) => privateKeyToAccount(demoSigningKey(account)));
-    const signatures = await Promise.all(
-      signers.map(async (s) => ({
-        signer: s.address as Address,
-        signature: await s.signTypedData(safeTypedData(devnetChainId(ETH_CHAIN), safe, unguard)),
-      })),
-    );
-    expect(
-      (await devnet.send(devnet.relayer, { to: safe, data: encodeExecTransaction(unguard, packSignatures(signatures)) })).receipt.status,
-    ).toBe('success');
+    const unguard = encodeFunctionData({ abi: safeAbi, functionName: 'setGuard', args: [zeroAddress] });
+    expect(await executeAroundPlatform(await addressOf('Operator treasury'), unguard, ['superAdmin', 'operatorEmployee'])).toBe('success');
     const { breaks } = await verify();
     expect(breaks).toContainEqual(
       expect.objectContaining({

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { encodeFunctionData, erc20Abi, getAddress, parseUnits, type Address, type Hex } from 'viem';
 import { type TestServer } from './harness';
-import { balanceOf, ETH_CHAIN, signClient, units } from './signSupport';
+import { balanceOf, ETH_CHAIN, signClient, units, verifyLedger } from './signSupport';
 import { newDepositOrder, newDepositWallet, signedTokenTransfer, startDepositServer } from './chainSupport';
 import { devnetAccount, type Devnet } from '../../server/chain/evm/devnet';
 import { rpc } from '../../server/chain/evm/edrProvider';
 import { pollChain, startDepositWatcher } from '../../server/modules/deposit/watcher';
 import { postEntries } from '../../server/modules/ledger/post';
 import type { Reorg } from '../../server/modules/deposit/reorg';
-import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
 import type { AuditEventRecord } from '../../src/contract/schemas/auditLog';
 import type { ListResult } from '../../src/contract/envelope';
 import { ApiPath } from '../../src/contract/apiPaths';
@@ -30,8 +29,7 @@ afterAll(() => server?.close());
 const db = () => server.app.context.db;
 const customer = devnetAccount('a customer of Aurora Pay, reorg');
 const poll = () => pollChain(db(), server.app.context.chains, ETH_CHAIN, new Date());
-const verify = async () =>
-  (await server.call<LedgerVerifyResult>('GET', ApiPath.ledger.verify, { token: await client.token('superAdmin') })).data;
+const verify = () => verifyLedger(server, client);
 const head = () => devnet.client.getBlockNumber();
 const cursor = async () =>
   BigInt((await db().selectFrom('chainWatch').select('nextBlock').where('chainId', '=', ETH_CHAIN).executeTakeFirstOrThrow()).nextBlock);

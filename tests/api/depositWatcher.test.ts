@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeFunctionData, erc20Abi, getAddress, parseUnits, type Address, type Hex } from 'viem';
 import { type TestServer } from './harness';
-import { balanceOf, ETH_CHAIN, signClient, units } from './signSupport';
+import { balanceOf, ETH_CHAIN, signClient, units, verifyLedger, currencyIdOf } from './signSupport';
 import { newDepositOrder, newDepositWallet, signedTokenTransfer, startDepositServer } from './chainSupport';
 import { devnetAccount, type Devnet } from '../../server/chain/evm/devnet';
 import { pollChain } from '../../server/modules/deposit/watcher';
 import { postEntries } from '../../server/modules/ledger/post';
-import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
 import type { RecheckView } from '../../src/contract/schemas/orderRepair';
 import { ApiPath } from '../../src/contract/apiPaths';
 
@@ -21,17 +20,14 @@ let confirmations: number;
 beforeAll(async () => {
   ({ server, devnet, usdt, confirmations } = await startDepositServer(customer.address));
   client = signClient(server);
-  ethId = (
-    await db().selectFrom('currency').select('id').where('chainId', '=', ETH_CHAIN).where('symbol', '=', 'ETH').executeTakeFirstOrThrow()
-  ).id;
+  ethId = await currencyIdOf(server, ETH_CHAIN, 'ETH');
 });
 afterAll(() => server?.close());
 
 const db = () => server.app.context.db;
 const customer = devnetAccount('a customer of Aurora Pay');
 const poll = () => pollChain(db(), server.app.context.chains, ETH_CHAIN, new Date());
-const verify = async () =>
-  (await server.call<LedgerVerifyResult>('GET', ApiPath.ledger.verify, { token: await client.token('superAdmin') })).data;
+const verify = () => verifyLedger(server, client);
 const newWallet = () => newDepositWallet(server, 'Watched deposits');
 const newOrder = (depositAddress: string, amount: string, status?: string, createdAt?: Date) =>
   newDepositOrder(server, { prefix: 'DEP', currencyId: usdt.id, depositAddress, amount, status, createdAt });

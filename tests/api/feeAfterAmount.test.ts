@@ -1,10 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress } from 'viem';
 import { type TestServer } from './harness';
-import { balanceOf, chainBalanceOf, chainHoldingOf, ETH_CHAIN, units, startSignServer, type SignClient } from './signSupport';
+import { balanceOf, chainBalanceOf, chainHoldingOf, ETH_CHAIN, units, startSignServer, type SignClient, verifyLedger } from './signSupport';
 import { rpc } from '../../server/chain/evm/edrProvider';
 import type { Devnet } from '../../server/chain/evm/devnet';
-import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
 import type { MovementRecord } from '../../src/contract/schemas/movement';
 import type { PolicyDetail } from '../../src/contract/schemas/policy';
 import { ApiPath } from '../../src/contract/apiPaths';
@@ -35,8 +34,7 @@ const holdings = async (walletId: number) => ({
   books: units(await balanceOf(server, walletId, 'ETH')),
   chain: units(await chainBalanceOf(server, walletId, 'ETH')),
 });
-const verify = async () =>
-  (await server.call<LedgerVerifyResult>('GET', ApiPath.ledger.verify, { token: await client.token('superAdmin') })).data;
+const verify = () => verifyLedger(server, client);
 const breaksOf = async (walletIds: number[]) =>
   (await verify()).breaks.filter((b) => 'walletId' in b && walletIds.includes(b.walletId as number));
 const withdraw = async (account: string, amount: string) =>

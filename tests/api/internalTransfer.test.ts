@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress, parseUnits, toHex, type Address, type Hex } from 'viem';
 import { type TestServer } from './harness';
-import { balanceOf, chainBalanceOf, ETH_CHAIN, fund, units, startSignServer, type SignClient } from './signSupport';
+import {
+  balanceOf,
+  chainBalanceOf,
+  ETH_CHAIN,
+  fund,
+  units,
+  startSignServer,
+  type SignClient,
+  verifyLedger,
+  currencyIdOf,
+} from './signSupport';
 import { readChainUpTo } from './chainSupport';
 import { rpc } from '../../server/chain/evm/edrProvider';
 import { devnetAccount, type Devnet } from '../../server/chain/evm/devnet';
@@ -9,7 +19,6 @@ import { pollChain } from '../../server/modules/deposit/watcher';
 import type { ListResult } from '../../src/contract/envelope';
 import type { AssetFlowRecord } from '../../src/contract/schemas/assetFlow';
 import type { AuditEventRecord } from '../../src/contract/schemas/auditLog';
-import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
 import type { MovementRecord } from '../../src/contract/schemas/movement';
 import { ApiPath } from '../../src/contract/apiPaths';
 
@@ -28,16 +37,13 @@ let server: TestServer,
 beforeAll(async () => {
   ({ server, sign: client, wallets, addresses } = await startSignServer());
   devnet = await server.app.context.chains.devnetOf(ETH_CHAIN);
-  ethId = (
-    await db().selectFrom('currency').select('id').where('chainId', '=', ETH_CHAIN).where('symbol', '=', 'ETH').executeTakeFirstOrThrow()
-  ).id;
+  ethId = await currencyIdOf(server, ETH_CHAIN, 'ETH');
 });
 afterAll(() => server?.close());
 
 const db = () => server.app.context.db;
 const OUTSIDER = getAddress('0x4444444444444444444444444444444444444444');
-const verify = async () =>
-  (await server.call<LedgerVerifyResult>('GET', ApiPath.ledger.verify, { token: await client.token('superAdmin') })).data;
+const verify = () => verifyLedger(server, client);
 const internalEntries = (walletId: number) =>
   db()
     .selectFrom('ledgerEntry')

@@ -2,11 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress, isAddressEqual, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { type TestServer } from './harness';
-import { ETH_CHAIN, startSignServer, type SignClient } from './signSupport';
+import { ETH_CHAIN, startSignServer, type SignClient, verifyLedger } from './signSupport';
 import { demoSigningKey } from '../../src/contract/demoSigningKey';
-import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
 import * as migration034 from '../../server/db/migrations/034_wallet_safe_owners';
-import { ApiPath } from '../../src/contract/apiPaths';
 
 // Governance keeps the signer set true (docs/chains.md "Governance on a Safe"): once a signer change
 // executes on a Safe, the books' record of its owners and threshold is what the Safe now has, and
@@ -41,8 +39,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const db = () => server.app.context.db;
-const verify = async () =>
-  (await server.call<LedgerVerifyResult>('GET', ApiPath.ledger.verify, { token: await client.token('superAdmin') })).data;
+const verify = () => verifyLedger(server, client);
 const recorded = async () =>
   (await db().selectFrom('chainWallet').select('safeOwners').where('id', '=', wallets['Aurora cold']).executeTakeFirstOrThrow())
     .safeOwners!;
@@ -69,26 +66,19 @@ const startTransfer = async (amount: string) => {
   expect(started.code).toBe(200);
   return started.data.proposalId;
 };
+/** Every Safe wallet's recorded owners, in id order. */
+const safeOwnersOfSafes = () =>
+  db().selectFrom('chainWallet').select(['id', 'safeOwners']).where('safeSetup', 'is not', null).orderBy('id').execute();
 const votesOf = (proposalId: number) =>
   db().selectFrom('proposalVote').select(['signerId', 'vote']).where('proposalId', '=', proposalId).execute();
 
 describe('a signer change executed on a Safe is what approvals are checked against', () => {
   it('migration 034 records each existing Safe’s owners as its signers’ keys and its wallet’s threshold', async () => {
-    const before = await db()
-      .selectFrom('chainWallet')
-      .select(['id', 'safeOwners'])
-      .where('safeSetup', 'is not', null)
-      .orderBy('id')
-      .execute();
+    const before = await safeOwnersOfSafes();
     expect(before.length).toBeGreaterThan(1);
     await migration034.down(db() as never);
     await migration034.up(db() as never);
-    const after = await db()
-      .selectFrom('chainWallet')
-      .select(['id', 'safeOwners'])
-      .where('safeSetup', 'is not', null)
-      .orderBy('id')
-      .execute();
+    const after = await safeOwnersOfSafes();
     expect(after).toEqual(before);
     expect(await verify()).toMatchObject({ balanced: true, breaks: [] });
   });

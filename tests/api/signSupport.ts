@@ -11,6 +11,7 @@ import { demoSigningKey } from '../../src/contract/demoSigningKey';
 import { typedDataFromWire } from '../../src/contract/typedDataWire';
 import { approvalSignatures, type SigningRequest } from '../../src/contract/approvalSignatures';
 import { ApiPath } from '../../src/contract/apiPaths';
+import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
 import { demoEvmAddress } from '../../server/db/seed/wallets';
 
 /** Calls of the multisig API as named demo users, shared by the sign test files. */
@@ -290,6 +291,10 @@ export async function startSignServer(options?: Parameters<typeof startTestServe
   const server = await startTestServer(options);
   return { server, sign: signClient(server), wallets: await walletIdsByLabel(server), addresses: await walletAddressesByLabel(server) };
 }
+
+/** The ledger's verification (docs/ledger.md "Verification") as the platform's admin reads it. */
+export const verifyLedger = async (server: TestServer, client: SignClient): Promise<LedgerVerifyResult> =>
+  (await server.call<LedgerVerifyResult>('GET', ApiPath.ledger.verify, { token: await client.token('superAdmin') })).data;
 
 /** A currency's id by chain and symbol (the demo seed's, or one a test saved). */
 export async function currencyIdOf(server: TestServer, chainId: number, symbol: string): Promise<number> {
