@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from './harness';
+import { currencyIdOf } from './signSupport';
 import { ApiPath } from '../../src/contract/apiPaths';
 import type { RecheckView } from '../../src/contract/schemas/orderRepair';
 import { demoTronAddress } from '../../server/db/seed/wallets';
@@ -25,12 +26,7 @@ const TRON = 728126428;
  * re-check on an EVM chain reads the devnet (tests/api/depositWatcher.test.ts).
  */
 async function newOrder(status: string, amount: string, depositAddress?: string, createdAt = new Date(Date.now() - 3 * DAY)) {
-  const usdt = await server.db
-    .selectFrom('currency')
-    .select('id')
-    .where('chainId', '=', TRON)
-    .where('symbol', '=', 'USDT')
-    .executeTakeFirstOrThrow();
+  const usdtId = await currencyIdOf(server, TRON, 'USDT');
   if (!depositAddress) {
     depositAddress = demoTronAddress(`recheck deposits ${++seq}`);
     await server.db
@@ -45,7 +41,7 @@ async function newOrder(status: string, amount: string, depositAddress?: string,
       orgId: server.orgIds.proA,
       kind: 'payment',
       chainId: TRON,
-      currencyId: usdt.id,
+      currencyId: usdtId,
       amount,
       fee: '0',
       status,

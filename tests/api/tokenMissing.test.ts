@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress } from 'viem';
 import { type TestServer } from './harness';
-import { ETH_CHAIN, startSignServer } from './signSupport';
+import { currencyIdOf, ETH_CHAIN, startSignServer } from './signSupport';
 import { postEntries } from '../../server/modules/ledger/post';
 
 // The ledger's chain check with a currency whose token contract the node does not have (docs/ledger.md
@@ -42,16 +42,11 @@ describe('a token contract missing from the node', () => {
 
     // Money the chain never delivered, credited beside it in another currency: still found.
     const wallet = wallets['Aurora deposits'];
-    const usdt = await server.db
-      .selectFrom('currency')
-      .select('id')
-      .where('chainId', '=', ETH_CHAIN)
-      .where('symbol', '=', 'USDT')
-      .executeTakeFirstOrThrow();
+    const usdtId = await currencyIdOf(server, ETH_CHAIN, 'USDT');
     await server.db
       .transaction()
       .execute((trx) =>
-        postEntries(trx, [{ walletId: wallet, currencyId: usdt.id, delta: '7', reason: 'initial credit', txHash: null, at: new Date() }]),
+        postEntries(trx, [{ walletId: wallet, currencyId: usdtId, delta: '7', reason: 'initial credit', txHash: null, at: new Date() }]),
       );
     const after = await verify();
     expect(after.breaks).toContainEqual(expect.objectContaining({ kind: 'tokenMissing', symbol: 'GONE' }));
