@@ -1,7 +1,7 @@
 import { createHttpClient } from './dataProvider/httpClient';
 import { StorageKey } from './contract/constants';
 import { session } from './session';
-import { rememberSignOutReason } from './startup/signOutReason';
+import { leaveForSignIn, rememberSignOutReason } from './startup/signOutReason';
 import { stepUpPrompt } from './shell/stepUp/stepUpPrompt';
 
 /**
@@ -35,7 +35,7 @@ export const http = createHttpClient({
     // On /login itself (a wrong password) the toast is enough: nothing reloads it away.
     if (window.location.pathname === '/login') return;
     rememberSignOutReason(message);
-    window.location.assign('/login');
+    leaveForSignIn();
   },
   // The dialog in the layout asks for the code; on the sign-in page nobody asks and the call fails.
   stepUp: () => stepUpPrompt.ask(),

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { LoadingScreen } from '../shell/loading/LoadingScreen';
+import { leaveForSignIn } from './signOutReason';
 
 /**
  * react-admin's login page slot. Signing in happens in the start-up's own page, so the
@@ -7,6 +8,6 @@ import { LoadingScreen } from '../shell/loading/LoadingScreen';
  * with nothing of the previous user's cached data in memory.
  */
 export function LeaveForSignIn() {
-  useEffect(() => window.location.replace('/login'), []);
+  useEffect(leaveForSignIn, []);
   return <LoadingScreen />;
 }

@@ -23,3 +23,17 @@ export function takeSignOutReason(): string | null {
     return null;
   }
 }
+
+let leaving = false;
+
+/**
+ * Leaves for the sign-in page, once per page. A refused call (the HTTP client) and react-admin's
+ * login slot both leave when a session ends, often in the same moment; a second navigation
+ * aborts the first one mid-load. Replacing the entry keeps Back from returning to a page that
+ * would only bounce to /login again.
+ */
+export function leaveForSignIn(): void {
+  if (leaving) return;
+  leaving = true;
+  window.location.replace('/login');
+}

@@ -16,6 +16,7 @@ import {
 import { Confirm, useTranslate } from 'react-admin';
 import type { AccountSession } from '../../contract/schemas/account';
 import { session } from '../../session';
+import { leaveForSignIn } from '../../startup/signOutReason';
 import { CONSOLE_QUERY, consoleKey, consoleKeyPrefix, useConsoleDataProvider, useSelectedOrgId } from '../../shell/consoleQuery';
 import { toasts } from '../../shell/toast';
 import { isServerError } from '../../shell/errors/isServerError';
@@ -52,7 +53,7 @@ export function SessionsCard() {
     onSuccess: async (_answer, target) => {
       if (target.current) {
         session.clear();
-        window.location.assign('/login');
+        leaveForSignIn();
         return;
       }
       toasts.add('success', translate('account.revoked'));
