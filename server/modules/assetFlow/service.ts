@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { paginate } from '../../http/pagination';
+import { decimalText } from '../../db/decimalText';
 import { orgVisibleTo } from '../../http/tenancy';
 import type { Caller } from '../../http/caller';
 import type { ListResult } from '../../../src/contract/envelope';
@@ -17,6 +18,18 @@ import type { AssetFlowExportQuery, AssetFlowListQuery, AssetFlowRecordInput } f
  * (server/modules/declared/moduleService.ts): written only through server/modules/ledger/post.ts.
  * Both screens read one API, so its list and export tolerate a replica's lag alike.
  */
+
+/** A ledger entry with its wallet's label and coin (joined as `chainWallet` and `currency`): the asset flow's row and an order's detail show it. */
+export const ledgerLineColumns = [
+  'ledgerEntry.id',
+  'chainWallet.label as walletLabel',
+  'currency.symbol',
+  decimalText('ledger_entry.delta', 'delta'),
+  decimalText('ledger_entry.balance_after', 'balanceAfter'),
+  'ledgerEntry.reason',
+  'ledgerEntry.txHash',
+  'ledgerEntry.createdAt',
+] as const;
 
 /** The ledger entries a list or export selects, and the page shape they share. */
 export function assetFlowSource(db: Db, caller: Caller, query: AssetFlowListQuery) {
@@ -42,21 +55,14 @@ export function assetFlowSource(db: Db, caller: Caller, query: AssetFlowListQuer
     options: {
       select: (qb: typeof filtered) =>
         qb.select([
-          'ledgerEntry.id',
-          'ledgerEntry.createdAt',
+          ...ledgerLineColumns,
           'ledgerEntry.walletId',
-          'chainWallet.label as walletLabel',
           'chainWallet.orgId',
           'org.name as orgName',
           'chainWallet.chainId',
-          'currency.symbol',
-          sql<string>`ledger_entry.delta::text`.as('delta'),
-          sql<string>`ledger_entry.balance_after::text`.as('balanceAfter'),
-          'ledgerEntry.reason',
           'ledgerEntry.proposalId',
           'proposalWallet.label as proposalWalletLabel',
           'proposal.nonce as proposalNonce',
-          'ledgerEntry.txHash',
         ]),
       sortColumns: { id: 'ledger_entry.id', createdAt: 'ledger_entry.created_at', delta: 'ledger_entry.delta' },
       defaultSort: 'id',

@@ -1,7 +1,7 @@
 import type { InferResult } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
-import { containsPattern, paginate } from '../../http/pagination';
+import { containsPattern, paginate, sortByColumns } from '../../http/pagination';
 import { orgVisibleTo } from '../../http/tenancy';
 import { ApiError, notFound } from '../../http/apiError';
 import type { Caller } from '../../http/caller';
@@ -61,13 +61,7 @@ export async function listInvitations(
   if (query.ids) filtered = filtered.where('invitation.id', 'in', query.ids);
   const page = await paginate(filtered, query, {
     select: (qb) => qb.select(columns).$narrowType<MerchantInvitationColumns>(),
-    sortColumns: {
-      id: 'invitation.id',
-      orgName: 'invitation.org_name',
-      tenantType: 'invitation.tenant_type',
-      createdAt: 'invitation.created_at',
-      expiresAt: 'invitation.expires_at',
-    },
+    sortColumns: sortByColumns('invitation', ['id', 'orgName', 'tenantType', 'createdAt', 'expiresAt']),
     defaultSort: 'id',
     tieBreaker: 'invitation.id',
   });

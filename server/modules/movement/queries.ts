@@ -9,6 +9,7 @@ import type { ListResult } from '../../../src/contract/envelope';
 import { movementRead, type MovementKind, type MovementStatus } from '../../../src/contract/movement';
 import type { MovementListQuery, MovementRecordInput } from '../../../src/contract/schemas/movement';
 import { effectiveStatusSql } from '../outflow/record';
+import { amountAndFee } from '../../db/decimalText';
 
 /** A direct movement is executed; one out of a multisig wallet reads as its proposal does (expiry by the clock included). */
 const statusSql = (now: Date) => sql<MovementStatus>`coalesce(${effectiveStatusSql(now)}, movement.status)`;
@@ -35,8 +36,7 @@ const columns = (now: Date) =>
     'movement.toAddress as to',
     'movement.currencyId',
     'movement.symbol',
-    sql<string>`movement.amount::text`.as('amount'),
-    sql<string>`movement.fee::text`.as('fee'),
+    ...amountAndFee('movement'),
     'movement.memo',
     'paymentOrder.orderNo',
     'movement.proposalId',

@@ -7,7 +7,7 @@ import { ApiError } from '../../http/apiError';
 import { countQuery, pageQuery, paginate } from '../../http/pagination';
 import { QueryShapes, slot } from '../../db/queryShapes';
 import { orgVisibleTo } from '../../http/tenancy';
-import type { Caller } from '../../http/caller';
+import { userColumns, type Caller } from '../../http/caller';
 import { BodyCode, type ListResult } from '../../../src/contract/envelope';
 import type { ProposalStatus } from '../../../src/contract/contractKinds';
 import { availableActions, isOpenStatus } from '../../../src/contract/proposalMachine';
@@ -228,7 +228,7 @@ export async function proposalDetail(db: Db, caller: Caller, id: number, now: Da
     .leftJoin('membership', (join) =>
       join.onRef('membership.userId', '=', 'proposalSigner.userId').on('membership.orgId', '=', proposal.orgId),
     )
-    .select(['appUser.id as userId', 'appUser.account', 'appUser.userName', 'membership.userId as memberId'])
+    .select([...userColumns, 'membership.userId as memberId'])
     .where('proposalSigner.proposalId', '=', id)
     .orderBy('proposalSigner.position')
     .execute();
