@@ -145,6 +145,15 @@ export async function paginate<DB, TB extends keyof DB, O, Row>(
 export const sortByColumns = (table: string, names: readonly string[]): Record<string, string> =>
   Object.fromEntries(names.map((name) => [name, `${table}.${name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}`]));
 
+/** Sorts by one table's own never-NULL columns: each is also one a streamed export may walk by keyset (`keyset`). */
+export const keysetSorts = (table: string, names: readonly string[]) => ({ sortColumns: sortByColumns(table, names), keyset: names });
+
+/** The sort a request asked for, newest first (descending) when it named none: the order of the ledger, reports and audit trails. */
+export const newestFirst = (request: Pick<PageRequest, 'sort' | 'order'>) => ({
+  sort: request.sort,
+  order: request.sort ? request.order : ('desc' as const),
+});
+
 /** `text` with LIKE's own characters (%, _ and the escape \) taken literally: filters are text, not patterns. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 

@@ -1,14 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { paginate } from '../../http/pagination';
+import { keysetSorts, newestFirst, paginate } from '../../http/pagination';
 import { decimalText } from '../../db/decimalText';
 import { orgVisibleTo } from '../../http/tenancy';
 import type { Caller } from '../../http/caller';
 import type { ListResult } from '../../../src/contract/envelope';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../http/serverContext';
-import { sendCsvExport } from '../../http/csvExport';
-import { exportNames } from '../../http/exportNames';
+import { sendListExport } from '../../http/listExport';
 import { assetFlowExports } from '../../../src/contract/exports';
 import type { AssetFlowExportQuery, AssetFlowListQuery, AssetFlowRecordInput } from '../../../src/contract/schemas/assetFlow';
 
@@ -31,13 +30,17 @@ export const ledgerLineColumns = [
   'ledgerEntry.createdAt',
 ] as const;
 
-/** The ledger entries a list or export selects, and the page shape they share. */
-export function assetFlowSource(db: Db, caller: Caller, query: AssetFlowListQuery) {
-  let filtered = db
+/** Ledger entries joined to what `ledgerLineColumns` names. */
+export const ledgerLines = (db: Db) =>
+  db
     .selectFrom('ledgerEntry')
     .innerJoin('chainWallet', 'chainWallet.id', 'ledgerEntry.walletId')
+    .innerJoin('currency', 'currency.id', 'ledgerEntry.currencyId');
+
+/** The ledger entries a list or export selects, and the page shape they share. */
+export function assetFlowSource(db: Db, caller: Caller, query: AssetFlowListQuery) {
+  let filtered = ledgerLines(db)
     .innerJoin('org', 'org.id', 'chainWallet.orgId')
-    .innerJoin('currency', 'currency.id', 'ledgerEntry.currencyId')
     .leftJoin('proposal', 'proposal.id', 'ledgerEntry.proposalId')
     .leftJoin('chainWallet as proposalWallet', 'proposalWallet.id', 'proposal.walletId')
     .where(orgVisibleTo(caller, 'chain_wallet.org_id'));
@@ -64,10 +67,9 @@ export function assetFlowSource(db: Db, caller: Caller, query: AssetFlowListQuer
           'proposalWallet.label as proposalWalletLabel',
           'proposal.nonce as proposalNonce',
         ]),
-      sortColumns: { id: 'ledger_entry.id', createdAt: 'ledger_entry.created_at', delta: 'ledger_entry.delta' },
+      ...keysetSorts('ledger_entry', ['id', 'createdAt', 'delta']),
       defaultSort: 'id',
       tieBreaker: 'ledger_entry.id',
-      keyset: ['id', 'createdAt', 'delta'],
       // Grows with every payment: counted apart (server/http/pagination.ts `countApart`).
       countApart: true,
     },
@@ -80,7 +82,7 @@ export async function list(
   { caller, query }: { caller: Caller; query: AssetFlowListQuery },
 ): Promise<ListResult<AssetFlowRecordInput>> {
   const { filtered, options } = assetFlowSource(context.reader, caller, query);
-  return paginate(filtered, { ...query, order: query.sort ? query.order : 'desc' }, options);
+  return paginate(filtered, { ...query, ...newestFirst(query) }, options);
 }
 
 /** The whole filtered ledger as CSV, newest first unless sorted, worded as the screen that asked (`view`). */
@@ -90,10 +92,9 @@ async function exportAssetFlow(
 ) {
   const { caller, query, request, reply } = input;
   const view = query.view ?? 'asset-flow';
-  return sendCsvExport(request, reply, context.messages, {
-    names: await exportNames(context.reader),
+  return sendListExport(context, request, reply, {
     ...assetFlowSource(context.reader, caller, query),
-    sort: { sort: query.sort, order: query.sort ? query.order : 'desc' },
+    sort: newestFirst(query),
     view: assetFlowExports[view],
     name: view,
   });

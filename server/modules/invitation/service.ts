@@ -10,7 +10,7 @@ import { BodyCode, type ListResult } from '../../../src/contract/envelope';
 import type { InvitationBody, InvitationListQuery, invitationRecord } from '../../../src/contract/schemas/invitation';
 import { may } from '../../../src/access';
 import { formatInvitationCode, maskInvitationCode, newInvitationCode } from './code';
-import { INVITATION_LIFECYCLE, invitationStatus, invitationStatusSql, invitationsOfKind } from './status';
+import { INVITATION_COLUMNS, invitationStatus, invitationStatusSql, invitationsOfKind } from './status';
 
 const DAY = 86_400_000;
 
@@ -24,14 +24,11 @@ const visibleInvitations = (db: Db, caller: Caller) =>
 type MerchantInvitationColumns = { orgName: string; tenantType: number };
 
 const columns = [
-  'invitation.id',
-  'invitation.code',
+  ...INVITATION_COLUMNS,
   'invitation.orgName',
-  'invitation.invitee',
   'invitation.tenantType',
   'invitation.issuerOrgId',
   'issuer.name as issuerOrgName',
-  ...INVITATION_LIFECYCLE,
   'invitation.orgId',
 ] as const;
 

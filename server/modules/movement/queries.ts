@@ -24,6 +24,10 @@ const visibleMovements = (db: Db, caller: Caller) =>
     .leftJoin('paymentOrder', 'paymentOrder.id', 'movement.orderId')
     .where(orgVisibleTo(caller, 'movement.org_id'));
 
+function assertMayRead(caller: Caller, kind: MovementKind): void {
+  if (!may(caller.roleIndex, movementRead(kind))) throw forbidden();
+}
+
 const columns = (now: Date) =>
   [
     'movement.id',
@@ -46,10 +50,6 @@ const columns = (now: Date) =>
     'appUser.account as createdBy',
     'movement.createdAt',
   ] as const;
-
-function assertMayRead(caller: Caller, kind: MovementKind): void {
-  if (!may(caller.roleIndex, movementRead(kind))) throw forbidden();
-}
 
 /** The movements of one kind a list or export selects (an overdue proposal's reads as expired), and their page shape. */
 export async function movementSource(db: Db, caller: Caller, query: MovementListQuery, now: Date) {

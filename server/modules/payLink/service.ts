@@ -18,6 +18,8 @@ const visibleLinks = (db: Db, caller: Caller) =>
     .innerJoin('currency', 'currency.id', 'payLink.currencyId')
     .where(orgVisibleTo(caller, 'pay_link.org_id'));
 
+const payLinkNotFound = () => notFound('Pay link');
+
 const columns = [
   'payLink.id',
   'payLink.code',
@@ -36,8 +38,6 @@ const columns = [
   'payLink.createdAt',
   'payLink.updatedAt',
 ] as const;
-
-const payLinkNotFound = () => notFound('Pay link');
 
 const sortColumns = sortByColumns('pay_link', ['id', 'title', 'createdAt', 'enabled']);
 

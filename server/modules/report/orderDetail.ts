@@ -4,7 +4,7 @@ import type { Caller } from '../../http/caller';
 import type { OrderDetailViewInput } from '../../../src/contract/schemas/report';
 import { orderColumns, scopedOrders } from './orders';
 import { orderNotFound, repairsOf } from './orders';
-import { ledgerLineColumns } from '../assetFlow/service';
+import { ledgerLineColumns, ledgerLines } from '../assetFlow/service';
 
 /** Transfers listed with an order: enough for any order's story, bounded for an address that receives all day. */
 const TRANSFERS = 20;
@@ -35,14 +35,7 @@ export async function orderDetail(db: Db, caller: Caller, id: number): Promise<O
       .limit(TRANSFERS)
       .execute(),
     repairsOf(db, id),
-    db
-      .selectFrom('ledgerEntry')
-      .innerJoin('chainWallet', 'chainWallet.id', 'ledgerEntry.walletId')
-      .innerJoin('currency', 'currency.id', 'ledgerEntry.currencyId')
-      .select(ledgerLineColumns)
-      .where('ledgerEntry.orderId', '=', id)
-      .orderBy('ledgerEntry.id')
-      .execute(),
+    ledgerLines(db).select(ledgerLineColumns).where('ledgerEntry.orderId', '=', id).orderBy('ledgerEntry.id').execute(),
   ]);
   return { order: record, transfers, repairs, ledger };
 }

@@ -20,8 +20,7 @@ import type { ProposalAction } from '../../../src/contract/proposalMachine';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
 import { listProposals, listSignLogs, proposalDetail, signLogSource } from './queries';
-import { sendCsvExport } from '../../http/csvExport';
-import { exportNames } from '../../http/exportNames';
+import { sendListExport } from '../../http/listExport';
 import { signLogExport } from '../../../src/contract/exports';
 import { actOnProposal, startProposal } from './service';
 import { chainSafeStates } from '../outflow/safeProposal';
@@ -85,10 +84,9 @@ export function registerSignRoutes(app: FastifyInstance, context: ServerContext)
     query: signLogListQuery,
     response: csvFile,
     handler: async ({ caller, query, request, reply }) =>
-      sendCsvExport(request, reply, context.messages, {
-        names: await exportNames(context.reader),
+      sendListExport(context, request, reply, {
         ...signLogSource(context.reader, caller, query),
-        sort: { sort: query.sort, order: query.order },
+        sort: query,
         view: signLogExport,
         name: 'sign-log',
       }),
