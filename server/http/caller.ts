@@ -36,6 +36,9 @@ export interface CallerTwoFactor {
   stepUpAt: Date | null;
 }
 
+/** A user as answers name one (the caller, a wallet's or a proposal's signer, a member), from `appUser`. */
+export const userColumns = ['appUser.id as userId', 'appUser.account', 'appUser.userName'] as const;
+
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
@@ -74,9 +77,7 @@ async function lookUpSession(db: Db, tokenHash: string, now: Date): Promise<{ fa
     .leftJoin('org', 'org.id', 'membership.orgId')
     .leftJoin('twoFactor', 'twoFactor.userId', 'appUser.id')
     .select([
-      'appUser.id as userId',
-      'appUser.account',
-      'appUser.userName',
+      ...userColumns,
       'appUser.disabled',
       'session.expiresAt',
       'session.stepUpAt',

@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type SelectExpression, type Selection, type SelectQueryBuilder } from 'kysely';
 import type { ListResult } from '../../src/contract/envelope';
 
 export interface PageRequest {
@@ -141,6 +141,19 @@ export async function paginate<DB, TB extends keyof DB, O, Row>(
   return options.countApart ? pageAndCount(filtered, request, options) : countedPage(filtered, request, options);
 }
 
+/** Sort names that are one table's own columns, each mapped to its column: `chainId` of `chain` sorts by `chain.chain_id`. */
+export const sortByColumns = (table: string, names: readonly string[]): Record<string, string> =>
+  Object.fromEntries(names.map((name) => [name, `${table}.${name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}`]));
+
+/** Sorts by one table's own never-NULL columns: each is also one a streamed export may walk by keyset (`keyset`). */
+export const keysetSorts = (table: string, names: readonly string[]) => ({ sortColumns: sortByColumns(table, names), keyset: names });
+
+/** The sort a request asked for, newest first (descending) when it named none: the order of the ledger, reports and audit trails. */
+export const newestFirst = (request: Pick<PageRequest, 'sort' | 'order'>) => ({
+  sort: request.sort,
+  order: request.sort ? request.order : ('desc' as const),
+});
+
 /** `text` with LIKE's own characters (%, _ and the escape \) taken literally: filters are text, not patterns. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -149,3 +162,17 @@ export const containsPattern = (text: string) => `%${likeLiteral(text)}%`;
 
 /** A LIKE pattern matching what starts with `text` (an index on the column with text_pattern_ops serves it). */
 export const prefixPattern = (text: string) => `${likeLiteral(text)}%`;
+
+/**
+ * A list's answer that selects `columns`: the console's `ids` filter (the records a reference
+ * field shows) on the tie-breaker, the table's id, then `paginate`.
+ */
+export function pageOfColumns<DB, TB extends keyof DB, O, SE extends SelectExpression<DB, TB>>(
+  filtered: SelectQueryBuilder<DB, TB, O>,
+  request: PageRequest & { ids?: readonly number[] },
+  columns: readonly SE[],
+  options: Omit<PageOptions<DB, TB, O, unknown>, 'select'>,
+): Promise<ListResult<Selection<DB, TB, SE>>> {
+  const scoped = request.ids ? filtered.where(sql.ref(options.tieBreaker), 'in', request.ids) : filtered;
+  return paginate(scoped, request, { ...options, select: (qb) => qb.select(columns) });
+}

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
-import { containsPattern, paginate } from '../../http/pagination';
+import { containsPattern, pageOfColumns, sortByColumns } from '../../http/pagination';
 import { badRequest, fieldError, notFound } from '../../http/apiError';
 import type { Caller } from '../../http/caller';
 import type { ServerContext } from '../../http/serverContext';
@@ -39,6 +39,8 @@ const columns = (now: Date) =>
     'addressBookEntry.createdAt',
   ] as const;
 
+const sortColumns = sortByColumns('address_book_entry', ['id', 'label', 'chainId', 'activeFrom', 'createdAt']);
+
 /** GET /sys/address-book/list: the selected org's entries, by chain, state or a label/address search. */
 export async function listAddressBook(
   db: Db,
@@ -55,20 +57,7 @@ export async function listAddressBook(
       eb.or([eb('addressBookEntry.label', 'ilike', pattern), eb('addressBookEntry.address', 'ilike', pattern)]),
     );
   }
-  if (query.ids) filtered = filtered.where('addressBookEntry.id', 'in', query.ids);
-  const page = await paginate(filtered, query, {
-    select: (qb) => qb.select(columns(now)),
-    sortColumns: {
-      id: 'address_book_entry.id',
-      label: 'address_book_entry.label',
-      chainId: 'address_book_entry.chain_id',
-      activeFrom: 'address_book_entry.active_from',
-      createdAt: 'address_book_entry.created_at',
-    },
-    defaultSort: 'label',
-    tieBreaker: 'address_book_entry.id',
-  });
-  return page;
+  return pageOfColumns(filtered, query, columns(now), { sortColumns, defaultSort: 'label', tieBreaker: 'address_book_entry.id' });
 }
 
 export async function findAddressBookEntry(db: Db, caller: Caller, id: number, now: Date): Promise<AddressBookAnswer> {

@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { paginate } from '../../http/pagination';
+import { keysetSorts, newestFirst, paginate } from '../../http/pagination';
+import { decimalText } from '../../db/decimalText';
 import { orgVisibleTo } from '../../http/tenancy';
 import type { Caller } from '../../http/caller';
 import type { ListResult } from '../../../src/contract/envelope';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../http/serverContext';
-import { sendCsvExport } from '../../http/csvExport';
-import { exportNames } from '../../http/exportNames';
+import { sendListExport } from '../../http/listExport';
 import { assetFlowExports } from '../../../src/contract/exports';
 import type { AssetFlowExportQuery, AssetFlowListQuery, AssetFlowRecordInput } from '../../../src/contract/schemas/assetFlow';
 
@@ -18,13 +18,29 @@ import type { AssetFlowExportQuery, AssetFlowListQuery, AssetFlowRecordInput } f
  * Both screens read one API, so its list and export tolerate a replica's lag alike.
  */
 
-/** The ledger entries a list or export selects, and the page shape they share. */
-export function assetFlowSource(db: Db, caller: Caller, query: AssetFlowListQuery) {
-  let filtered = db
+/** A ledger entry with its wallet's label and coin (joined as `chainWallet` and `currency`): the asset flow's row and an order's detail show it. */
+export const ledgerLineColumns = [
+  'ledgerEntry.id',
+  'chainWallet.label as walletLabel',
+  'currency.symbol',
+  decimalText('ledger_entry.delta', 'delta'),
+  decimalText('ledger_entry.balance_after', 'balanceAfter'),
+  'ledgerEntry.reason',
+  'ledgerEntry.txHash',
+  'ledgerEntry.createdAt',
+] as const;
+
+/** Ledger entries joined to what `ledgerLineColumns` names. */
+export const ledgerLines = (db: Db) =>
+  db
     .selectFrom('ledgerEntry')
     .innerJoin('chainWallet', 'chainWallet.id', 'ledgerEntry.walletId')
+    .innerJoin('currency', 'currency.id', 'ledgerEntry.currencyId');
+
+/** The ledger entries a list or export selects, and the page shape they share. */
+export function assetFlowSource(db: Db, caller: Caller, query: AssetFlowListQuery) {
+  let filtered = ledgerLines(db)
     .innerJoin('org', 'org.id', 'chainWallet.orgId')
-    .innerJoin('currency', 'currency.id', 'ledgerEntry.currencyId')
     .leftJoin('proposal', 'proposal.id', 'ledgerEntry.proposalId')
     .leftJoin('chainWallet as proposalWallet', 'proposalWallet.id', 'proposal.walletId')
     .where(orgVisibleTo(caller, 'chain_wallet.org_id'));
@@ -42,26 +58,18 @@ export function assetFlowSource(db: Db, caller: Caller, query: AssetFlowListQuer
     options: {
       select: (qb: typeof filtered) =>
         qb.select([
-          'ledgerEntry.id',
-          'ledgerEntry.createdAt',
+          ...ledgerLineColumns,
           'ledgerEntry.walletId',
-          'chainWallet.label as walletLabel',
           'chainWallet.orgId',
           'org.name as orgName',
           'chainWallet.chainId',
-          'currency.symbol',
-          sql<string>`ledger_entry.delta::text`.as('delta'),
-          sql<string>`ledger_entry.balance_after::text`.as('balanceAfter'),
-          'ledgerEntry.reason',
           'ledgerEntry.proposalId',
           'proposalWallet.label as proposalWalletLabel',
           'proposal.nonce as proposalNonce',
-          'ledgerEntry.txHash',
         ]),
-      sortColumns: { id: 'ledger_entry.id', createdAt: 'ledger_entry.created_at', delta: 'ledger_entry.delta' },
+      ...keysetSorts('ledger_entry', ['id', 'createdAt', 'delta']),
       defaultSort: 'id',
       tieBreaker: 'ledger_entry.id',
-      keyset: ['id', 'createdAt', 'delta'],
       // Grows with every payment: counted apart (server/http/pagination.ts `countApart`).
       countApart: true,
     },
@@ -74,7 +82,7 @@ export async function list(
   { caller, query }: { caller: Caller; query: AssetFlowListQuery },
 ): Promise<ListResult<AssetFlowRecordInput>> {
   const { filtered, options } = assetFlowSource(context.reader, caller, query);
-  return paginate(filtered, { ...query, order: query.sort ? query.order : 'desc' }, options);
+  return paginate(filtered, { ...query, ...newestFirst(query) }, options);
 }
 
 /** The whole filtered ledger as CSV, newest first unless sorted, worded as the screen that asked (`view`). */
@@ -84,10 +92,9 @@ async function exportAssetFlow(
 ) {
   const { caller, query, request, reply } = input;
   const view = query.view ?? 'asset-flow';
-  return sendCsvExport(request, reply, context.messages, {
-    names: await exportNames(context.reader),
+  return sendListExport(context, request, reply, {
     ...assetFlowSource(context.reader, caller, query),
-    sort: { sort: query.sort, order: query.sort ? query.order : 'desc' },
+    sort: newestFirst(query),
     view: assetFlowExports[view],
     name: view,
   });

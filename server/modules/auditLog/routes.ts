@@ -6,10 +6,7 @@ import { isGenericApi } from '../../../src/resources/engine/types';
 import { detailQuery } from '../../../src/contract/schemas/listQuery';
 import type { ServerContext } from '../../http/serverContext';
 import { defineRoute } from '../../http/route';
-import { auditEventDetail, auditEventSource, listAuditEvents, verifyAuditChain } from './service';
-import { sendCsvExport } from '../../http/csvExport';
-import { exportNames } from '../../http/exportNames';
-import { auditLogExport } from '../../../src/contract/exports';
+import { auditEventDetail, exportAuditEvents, listAuditEvents, verifyAuditChain } from './service';
 import { auditEventList, auditEventRecord, auditVerifyResult } from '../../../src/contract/schemas/auditLog';
 import { csvFile } from '../../../src/contract/schemas/response';
 
@@ -33,14 +30,7 @@ export function registerAuditLogRoutes(app: FastifyInstance, context: ServerCont
     access: 'auditLog.read',
     query: auditLogListQuery,
     response: csvFile,
-    handler: async ({ caller, query, request, reply }) =>
-      sendCsvExport(request, reply, context.messages, {
-        names: await exportNames(context.reader),
-        ...auditEventSource(reader, caller, query),
-        sort: { sort: query.sort, order: query.sort ? query.order : 'desc' },
-        view: auditLogExport,
-        name: 'audit-log',
-      }),
+    handler: async (input) => exportAuditEvents(context, input),
   });
   defineRoute(app, context, {
     method: 'GET',

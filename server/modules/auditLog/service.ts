@@ -1,6 +1,10 @@
 import { sql, type InferResult } from 'kysely';
 import type { Db } from '../../db/database';
-import { paginate, prefixPattern } from '../../http/pagination';
+import { keysetSorts, newestFirst, paginate, prefixPattern } from '../../http/pagination';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerContext } from '../../http/serverContext';
+import { sendListExport } from '../../http/listExport';
+import { auditLogExport } from '../../../src/contract/exports';
 import { orgVisibleTo } from '../../http/tenancy';
 import { notFound } from '../../http/apiError';
 import type { Caller } from '../../http/caller';
@@ -87,10 +91,9 @@ export function auditEventSource(db: Db, caller: Caller, query: AuditLogListQuer
   if (query.ids) filtered = filtered.where('auditEvent.id', 'in', query.ids);
   const options = {
     select: (qb: typeof filtered) => qb.select(columns),
-    sortColumns: { id: 'audit_event.id', createdAt: 'audit_event.created_at' },
+    ...keysetSorts('audit_event', ['id', 'createdAt']),
     defaultSort: 'id',
     tieBreaker: 'audit_event.id',
-    keyset: ['id', 'createdAt'],
     // Grows with every action: counted apart (server/http/pagination.ts `countApart`).
     countApart: true,
   };
@@ -104,8 +107,17 @@ export function auditEventSource(db: Db, caller: Caller, query: AuditLogListQuer
 /** GET /sys/audit-log/list: newest first unless sorted otherwise. */
 export async function listAuditEvents(db: Db, caller: Caller, query: AuditLogListQuery): Promise<ListResult<AuditEventRecord>> {
   const { filtered, options } = auditEventSource(db, caller, query);
-  const page = await paginate(filtered, { ...query, order: query.sort ? query.order : 'desc' }, options);
+  const page = await paginate(filtered, { ...query, ...newestFirst(query) }, options);
   return { ...page, list: page.list.map(toRecord) };
+}
+
+/** The whole filtered audit trail as CSV, newest first unless sorted. */
+export async function exportAuditEvents(
+  context: Pick<ServerContext, 'messages' | 'reader'>,
+  { caller, query, request, reply }: { caller: Caller; query: AuditLogListQuery; request: FastifyRequest; reply: FastifyReply },
+) {
+  const source = auditEventSource(context.reader, caller, query);
+  return sendListExport(context, request, reply, { ...source, sort: newestFirst(query), view: auditLogExport, name: 'audit-log' });
 }
 
 /** GET /sys/audit-log/detail: one event in reach, else 404 (another org's event is not found). */

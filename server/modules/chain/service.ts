@@ -5,7 +5,7 @@ import type { Caller } from '../../http/caller';
 import type { ServerContext } from '../../http/serverContext';
 import { countUses, firstUse, type UsageCheck, type UsageCount } from '../../db/usage';
 import { ApiError, lockedWhileUsed } from '../../http/apiError';
-import { containsPattern, paginate } from '../../http/pagination';
+import { containsPattern, pageOfColumns, sortByColumns } from '../../http/pagination';
 import { BodyCode, type ListResult } from '../../../src/contract/envelope';
 import type { ChainBody, ChainListQuery, ChainRecordInput, ChainRow, ChainUpdateBody } from '../../../src/contract/schemas/chain';
 import { CONTRACT_ADDRESS_FIELD_NAMES } from '../../../src/contract/schemas/contractAddress';
@@ -54,17 +54,17 @@ const columns = [
   'updatedAt',
 ] as const;
 
-const sortColumns: Record<string, string> = {
-  id: 'chain.id',
-  chainId: 'chain.chain_id',
-  name: 'chain.name',
-  family: 'chain.family',
-  symbol: 'chain.symbol',
-  confirmations: 'chain.confirmations',
-  isDefault: 'chain.is_default',
-  enabled: 'chain.enabled',
-  createdAt: 'chain.created_at',
-};
+const sortColumns = sortByColumns('chain', [
+  'id',
+  'chainId',
+  'name',
+  'family',
+  'symbol',
+  'confirmations',
+  'isDefault',
+  'enabled',
+  'createdAt',
+]);
 
 const chainNotFound = () => new ApiError(BodyCode.notFound, 'api.chainNotFound');
 
@@ -74,20 +74,13 @@ export async function listChains(db: Db, query: ChainListQuery): Promise<ListRes
   if (query.family) filtered = filtered.where('family', '=', query.family);
   if (query.enabled !== undefined) filtered = filtered.where('enabled', '=', query.enabled);
   if (query.chainId !== undefined) filtered = filtered.where('chainId', '=', query.chainId);
-  if (query.ids) filtered = filtered.where('id', 'in', query.ids);
-  const page = await paginate(filtered, query, {
-    select: (qb) => qb.select(columns),
-    sortColumns,
-    defaultSort: 'id',
-    tieBreaker: 'chain.id',
-  });
-  return page;
+  return pageOfColumns(filtered, query, columns, { sortColumns, defaultSort: 'id', tieBreaker: 'chain.id' });
 }
 
-export async function findChain(db: Db | Trx, id: number): Promise<ChainRow> {
-  const row = await db.selectFrom('chain').select(columns).where('id', '=', id).executeTakeFirst();
-  if (!row) throw chainNotFound();
-  return row;
+/** A chain by id; `lock` holds its row until the transaction ends (an update's, a delete's). */
+export async function findChain(db: Db | Trx, id: number, lock = false): Promise<ChainRow> {
+  const query = db.selectFrom('chain').select(columns).where('id', '=', id);
+  return (lock ? query.forUpdate() : query).executeTakeFirstOrThrow(chainNotFound);
 }
 
 async function assertChainIdFree(trx: Trx, chainId: number, exceptId?: number): Promise<void> {
@@ -116,20 +109,18 @@ export async function saveChain(db: Db, body: ChainBody, now: Date): Promise<Cha
     const isDefault = body.isDefault || !anyChain;
     if (isDefault && !body.enabled) throw defaultMustBeEnabled();
     if (isDefault) await clearDefault(trx, now);
-    const { id } = await trx
+    return trx
       .insertInto('chain')
       .values({ ...body, isDefault, createdAt: now, updatedAt: now })
-      .returning('id')
+      .returning(columns)
       .executeTakeFirstOrThrow();
-    return findChain(trx, id);
   });
 }
 
 export async function updateChain(db: Db, body: ChainUpdateBody, now: Date): Promise<ChainRow> {
   const { id, ...changes } = body;
   return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('chain').select(columns).where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!current) throw chainNotFound();
+    const current = await findChain(trx, id, true);
     if (changes.chainId !== undefined && changes.chainId !== current.chainId) {
       await assertChainIdFree(trx, changes.chainId, id);
       // The chain id is signed into every transaction (EIP-155): wallets and tokens of the old id do not move with it.
@@ -161,8 +152,7 @@ export async function updateChain(db: Db, body: ChainUpdateBody, now: Date): Pro
 /** Deletes an unused, non-default chain and answers with the record as it was. */
 export async function deleteChain(db: Db, id: number): Promise<ChainRow> {
   return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('chain').select(columns).where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!current) throw chainNotFound();
+    const current = await findChain(trx, id, true);
     if (current.isDefault) throw new ApiError(BodyCode.conflict, 'api.chainDeleteDefault');
     const use = await firstUse(trx, chainUsage, current.chainId);
     if (use) throw new ApiError(BodyCode.conflict, use.key);

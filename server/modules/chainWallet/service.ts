@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { ApiError, badRequest } from '../../http/apiError';
-import { containsPattern, paginate } from '../../http/pagination';
+import { containsPattern, pageOfColumns, sortByColumns } from '../../http/pagination';
 import { orgVisibleTo } from '../../http/tenancy';
-import type { Caller } from '../../http/caller';
+import { userColumns, type Caller } from '../../http/caller';
 import { BodyCode, type ListResult } from '../../../src/contract/envelope';
 import { checkAddress } from '../../../src/contract/address';
 import { isMultiSigKind, walletKindsFor, type WalletKind } from '../../../src/contract/contractKinds';
@@ -28,14 +28,7 @@ type Reader = Db | Trx;
 
 const walletNotFound = () => new ApiError(BodyCode.notFound, 'api.walletNotFound');
 
-const sortColumns: Record<string, string> = {
-  id: 'chain_wallet.id',
-  chainId: 'chain_wallet.chain_id',
-  orgId: 'chain_wallet.org_id',
-  kind: 'chain_wallet.kind',
-  label: 'chain_wallet.label',
-  createdAt: 'chain_wallet.created_at',
-};
+const sortColumns = sortByColumns('chain_wallet', ['id', 'chainId', 'orgId', 'kind', 'label', 'createdAt']);
 
 const baseColumns = [
   'chainWallet.id',
@@ -62,9 +55,9 @@ async function withDetails(db: Reader, rows: BaseRow[]): Promise<ChainWalletAnsw
   const signers = await db
     .selectFrom('walletSigner')
     .innerJoin('appUser', 'appUser.id', 'walletSigner.userId')
-    .select(['walletSigner.walletId', 'appUser.id as userId', 'appUser.account', 'appUser.userName'])
+    .select(['walletSigner.walletId', ...userColumns])
     .where('walletSigner.walletId', 'in', ids)
-    .orderBy('walletSigner.walletId')
+    // Each wallet's signers are picked out below, in the order of their positions.
     .orderBy('walletSigner.position')
     .execute();
   const balances = await db
@@ -92,13 +85,7 @@ export async function listWallets(db: Db, caller: Caller, query: ChainWalletList
   if (query.kind) filtered = filtered.where('chainWallet.kind', '=', query.kind);
   if (query.address) filtered = filtered.where(sql`lower(chain_wallet.address)`, '=', query.address.toLowerCase());
   if (query.label) filtered = filtered.where('chainWallet.label', 'ilike', containsPattern(query.label));
-  if (query.ids) filtered = filtered.where('chainWallet.id', 'in', query.ids);
-  const page = await paginate(filtered, query, {
-    select: (qb) => qb.select(baseColumns),
-    sortColumns,
-    defaultSort: 'id',
-    tieBreaker: 'chain_wallet.id',
-  });
+  const page = await pageOfColumns(filtered, query, baseColumns, { sortColumns, defaultSort: 'id', tieBreaker: 'chain_wallet.id' });
   return { list: await withDetails(db, page.list), count: page.count };
 }
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { countUses, firstUse, type UsageCheck, type UsageCount } from '../../db/usage';
 import { ApiError, badRequest, lockedWhileUsed } from '../../http/apiError';
-import { containsPattern, paginate } from '../../http/pagination';
+import { containsPattern, pageOfColumns, sortByColumns } from '../../http/pagination';
 import { BodyCode, type ListResult } from '../../../src/contract/envelope';
 import { checkAddress } from '../../../src/contract/address';
 import { validate, type FieldMessages } from '../../../src/contract/validation';
@@ -63,16 +63,7 @@ const columns = [
   'updatedAt',
 ] as const;
 
-const sortColumns: Record<string, string> = {
-  id: 'currency.id',
-  symbol: 'currency.symbol',
-  name: 'currency.name',
-  chainId: 'currency.chain_id',
-  decimals: 'currency.decimals',
-  legalTender: 'currency.legal_tender',
-  enabled: 'currency.enabled',
-  createdAt: 'currency.created_at',
-};
+const sortColumns = sortByColumns('currency', ['id', 'symbol', 'name', 'chainId', 'decimals', 'legalTender', 'enabled', 'createdAt']);
 
 const currencyNotFound = () => new ApiError(BodyCode.notFound, 'api.currencyNotFound');
 
@@ -81,20 +72,13 @@ export async function listCurrencies(db: Db, query: CurrencyListQuery): Promise<
   if (query.chainId !== undefined) filtered = filtered.where('chainId', '=', query.chainId);
   if (query.symbol) filtered = filtered.where('symbol', 'ilike', containsPattern(query.symbol));
   if (query.enabled !== undefined) filtered = filtered.where('enabled', '=', query.enabled);
-  if (query.ids) filtered = filtered.where('id', 'in', query.ids);
-  const page = await paginate(filtered, query, {
-    select: (qb) => qb.select(columns),
-    sortColumns,
-    defaultSort: 'id',
-    tieBreaker: 'currency.id',
-  });
-  return page;
+  return pageOfColumns(filtered, query, columns, { sortColumns, defaultSort: 'id', tieBreaker: 'currency.id' });
 }
 
-export async function findCurrency(db: Db | Trx, id: number): Promise<CurrencyRecordInput> {
-  const row = await db.selectFrom('currency').select(columns).where('id', '=', id).executeTakeFirst();
-  if (!row) throw currencyNotFound();
-  return row;
+/** A currency by id; `lock` holds its row until the transaction ends (an update's, a delete's). */
+export async function findCurrency(db: Db | Trx, id: number, lock = false): Promise<CurrencyRecordInput> {
+  const query = db.selectFrom('currency').select(columns).where('id', '=', id);
+  return (lock ? query.forUpdate() : query).executeTakeFirstOrThrow(currencyNotFound);
 }
 
 export async function listLegalTenders(db: Db): Promise<ListResult<LegalTenderRecord>> {
@@ -173,8 +157,7 @@ export async function saveCurrency(db: Db, body: CurrencyBody, now: Date): Promi
 export async function updateCurrency(db: Db, body: CurrencyUpdateBody, now: Date): Promise<CurrencyRecordInput> {
   const { id, ...changes } = body;
   return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('currency').select(columns).where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!current) throw currencyNotFound();
+    const current = await findCurrency(trx, id, true);
     // Cross-field rules (amounts within the decimals) hold for the record as it will be, not just the patch.
     const merged = validate(currencyBody, { ...current, ...changes });
     if (!merged.ok) throw badRequest(merged.errors);
@@ -207,8 +190,7 @@ const sameValue = (a: unknown, b: unknown) =>
 /** Deletes a currency nothing uses and answers with the record as it was. */
 export async function deleteCurrency(db: Db, id: number): Promise<CurrencyRecordInput> {
   return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('currency').select(columns).where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!current) throw currencyNotFound();
+    const current = await findCurrency(trx, id, true);
     const use = await firstUse(trx, currencyUsage, id);
     if (use) throw new ApiError(BodyCode.conflict, use.key);
     await trx.deleteFrom('currency').where('id', '=', id).execute();

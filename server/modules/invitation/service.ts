@@ -1,7 +1,7 @@
 import type { InferResult } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
-import { containsPattern, paginate } from '../../http/pagination';
+import { containsPattern, paginate, sortByColumns } from '../../http/pagination';
 import { orgVisibleTo } from '../../http/tenancy';
 import { ApiError, notFound } from '../../http/apiError';
 import type { Caller } from '../../http/caller';
@@ -10,7 +10,7 @@ import { BodyCode, type ListResult } from '../../../src/contract/envelope';
 import type { InvitationBody, InvitationListQuery, invitationRecord } from '../../../src/contract/schemas/invitation';
 import { may } from '../../../src/access';
 import { formatInvitationCode, maskInvitationCode, newInvitationCode } from './code';
-import { INVITATION_LIFECYCLE, invitationStatus, invitationStatusSql, invitationsOfKind } from './status';
+import { INVITATION_COLUMNS, invitationStatus, invitationStatusSql, invitationsOfKind } from './status';
 
 const DAY = 86_400_000;
 
@@ -24,14 +24,11 @@ const visibleInvitations = (db: Db, caller: Caller) =>
 type MerchantInvitationColumns = { orgName: string; tenantType: number };
 
 const columns = [
-  'invitation.id',
-  'invitation.code',
+  ...INVITATION_COLUMNS,
   'invitation.orgName',
-  'invitation.invitee',
   'invitation.tenantType',
   'invitation.issuerOrgId',
   'issuer.name as issuerOrgName',
-  ...INVITATION_LIFECYCLE,
   'invitation.orgId',
 ] as const;
 
@@ -61,13 +58,7 @@ export async function listInvitations(
   if (query.ids) filtered = filtered.where('invitation.id', 'in', query.ids);
   const page = await paginate(filtered, query, {
     select: (qb) => qb.select(columns).$narrowType<MerchantInvitationColumns>(),
-    sortColumns: {
-      id: 'invitation.id',
-      orgName: 'invitation.org_name',
-      tenantType: 'invitation.tenant_type',
-      createdAt: 'invitation.created_at',
-      expiresAt: 'invitation.expires_at',
-    },
+    sortColumns: sortByColumns('invitation', ['id', 'orgName', 'tenantType', 'createdAt', 'expiresAt']),
     defaultSort: 'id',
     tieBreaker: 'invitation.id',
   });

@@ -23,6 +23,9 @@ export const INVITATION_LIFECYCLE = [
   'user.account as usedBy',
 ] as const;
 
+/** An invitation's code and invitee with its lifecycle: the columns every invitation list starts with. */
+export const INVITATION_COLUMNS = ['invitation.id', 'invitation.code', 'invitation.invitee', ...INVITATION_LIFECYCLE] as const;
+
 /** The invitations of one kind, with their issuer (`creator`) and redeemer (`user`) joined. */
 export const invitationsOfKind = (db: Db, kind: 'member' | 'merchant') =>
   db

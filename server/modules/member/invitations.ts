@@ -9,7 +9,7 @@ import { roleLevelLabel } from '../../../src/access';
 import { mayManageMembers, roleLevelsOf } from '../../../src/contract/memberRules';
 import type { MemberInvitationListQuery, MemberInviteBody, memberInvitationRecord } from '../../../src/contract/schemas/member';
 import { formatInvitationCode, newInvitationCode } from '../invitation/code';
-import { INVITATION_LIFECYCLE, invitationStatus, invitationStatusSql, invitationsOfKind } from '../invitation/status';
+import { INVITATION_COLUMNS, invitationStatus, invitationStatusSql, invitationsOfKind } from '../invitation/status';
 
 const DAY = 86_400_000;
 
@@ -24,14 +24,7 @@ const memberInvitations = (db: Db, orgId: number) => invitationsOfKind(db, 'memb
 /** A member invitation always names its org and role (the columns are nullable for an agent's sign-up codes). */
 type MemberInvitationColumns = { orgId: number; roleLevel: number };
 
-const columns = [
-  'invitation.id',
-  'invitation.code',
-  'invitation.targetOrgId as orgId',
-  'invitation.roleLevel',
-  'invitation.invitee',
-  ...INVITATION_LIFECYCLE,
-] as const;
+const columns = [...INVITATION_COLUMNS, 'invitation.targetOrgId as orgId', 'invitation.roleLevel'] as const;
 
 const invitationRows = (db: Db, orgId: number) => memberInvitations(db, orgId).select(columns).$narrowType<MemberInvitationColumns>();
 /** An invitation as the query selects it. */

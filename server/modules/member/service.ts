@@ -2,10 +2,10 @@ import type { InferResult, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { containsPattern, paginate } from '../../http/pagination';
+import { containsPattern, pageOfColumns } from '../../http/pagination';
 import { orgVisibleTo } from '../../http/tenancy';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../http/apiError';
-import type { Caller } from '../../http/caller';
+import { userColumns, type Caller } from '../../http/caller';
 import type { ServerContext } from '../../http/serverContext';
 import { BodyCode, type ListResult } from '../../../src/contract/envelope';
 import { ROLES, roleIndexFor, roleLevelLabel, roleNameOf } from '../../../src/access';
@@ -42,9 +42,7 @@ const membersOf = (db: Db, orgId: number) =>
 
 const columns = [
   'appUser.id as id',
-  'appUser.id as userId',
-  'appUser.account',
-  'appUser.userName',
+  ...userColumns,
   'org.id as orgId',
   'org.name as orgName',
   'org.tenantType',
@@ -63,9 +61,7 @@ export async function listMembers(db: Db, caller: Caller, query: MemberListQuery
   if (query.account) filtered = filtered.where('appUser.account', 'ilike', containsPattern(query.account));
   if (query.userName) filtered = filtered.where('appUser.userName', 'ilike', containsPattern(query.userName));
   if (query.roleLevel !== undefined) filtered = filtered.where('membership.roleLevel', '=', query.roleLevel);
-  if (query.ids) filtered = filtered.where('appUser.id', 'in', query.ids);
-  const page = await paginate(filtered, query, {
-    select: (qb) => qb.select(columns),
+  const page = await pageOfColumns(filtered, query, columns, {
     sortColumns: {
       id: 'app_user.id',
       userId: 'app_user.id',

@@ -9,6 +9,7 @@ import type { ListResult } from '../../../src/contract/envelope';
 import { movementRead, type MovementKind, type MovementStatus } from '../../../src/contract/movement';
 import type { MovementListQuery, MovementRecordInput } from '../../../src/contract/schemas/movement';
 import { effectiveStatusSql } from '../outflow/record';
+import { amountAndFee } from '../../db/decimalText';
 
 /** A direct movement is executed; one out of a multisig wallet reads as its proposal does (expiry by the clock included). */
 const statusSql = (now: Date) => sql<MovementStatus>`coalesce(${effectiveStatusSql(now)}, movement.status)`;
@@ -23,6 +24,10 @@ const visibleMovements = (db: Db, caller: Caller) =>
     .leftJoin('paymentOrder', 'paymentOrder.id', 'movement.orderId')
     .where(orgVisibleTo(caller, 'movement.org_id'));
 
+function assertMayRead(caller: Caller, kind: MovementKind): void {
+  if (!may(caller.roleIndex, movementRead(kind))) throw forbidden();
+}
+
 const columns = (now: Date) =>
   [
     'movement.id',
@@ -35,8 +40,7 @@ const columns = (now: Date) =>
     'movement.toAddress as to',
     'movement.currencyId',
     'movement.symbol',
-    sql<string>`movement.amount::text`.as('amount'),
-    sql<string>`movement.fee::text`.as('fee'),
+    ...amountAndFee('movement'),
     'movement.memo',
     'paymentOrder.orderNo',
     'movement.proposalId',
@@ -46,10 +50,6 @@ const columns = (now: Date) =>
     'appUser.account as createdBy',
     'movement.createdAt',
   ] as const;
-
-function assertMayRead(caller: Caller, kind: MovementKind): void {
-  if (!may(caller.roleIndex, movementRead(kind))) throw forbidden();
-}
 
 /** The movements of one kind a list or export selects (an overdue proposal's reads as expired), and their page shape. */
 export async function movementSource(db: Db, caller: Caller, query: MovementListQuery, now: Date) {

@@ -3,8 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import type { Caller } from '../../http/caller';
 import type { ServerContext } from '../../http/serverContext';
-import { sendCsvExport } from '../../http/csvExport';
-import { exportNames } from '../../http/exportNames';
+import { sendListExport } from '../../http/listExport';
 import { movementExport } from '../../../src/contract/exports';
 import type { MovementBody, MovementListQuery, MovementRecordInput } from '../../../src/contract/schemas/movement';
 import type { ChainRegistry } from '../../chain/registry';
@@ -35,8 +34,7 @@ async function exportMovements(
   input: { caller: Caller; query: MovementListQuery; request: FastifyRequest; reply: FastifyReply },
 ) {
   const { caller, query, request, reply } = input;
-  return sendCsvExport(request, reply, context.messages, {
-    names: await exportNames(context.reader),
+  return sendListExport(context, request, reply, {
     ...(await movementSource(context.reader, caller, query, context.now())),
     sort: { sort: query.sort, order: query.order },
     view: movementExport(query.kind),

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { containsPattern, paginate } from '../../http/pagination';
+import { containsPattern, pageOfColumns } from '../../http/pagination';
 import { orgVisibleTo } from '../../http/tenancy';
 import { notFound } from '../../http/apiError';
 import type { Caller } from '../../http/caller';
@@ -21,25 +21,20 @@ const columns = [
   sql<number>`(select count(*)::int from membership m where m.org_id = org.id)`.as('memberCount'),
 ] as const;
 
+const orgNotFound = () => notFound('Organisation');
+
+const sortColumns = { id: 'org.id', orgId: 'org.id', orgName: 'org.name', tenantType: 'org.tenant_type', createdAt: 'org.created_at' };
+
 /** The orgs the caller's tenancy reaches: all for the operator row, an agent's own and its merchants, a merchant's own. */
 export async function listOrgs(db: Db, caller: Caller, query: OrgListQuery): Promise<ListResult<OrgRecordInput>> {
   let filtered = visibleOrgs(db, caller);
   if (query.orgName) filtered = filtered.where('org.name', 'ilike', containsPattern(query.orgName));
   if (query.tenantType !== undefined) filtered = filtered.where('org.tenantType', '=', query.tenantType);
   if (query.parentId !== undefined) filtered = filtered.where('org.parentId', '=', query.parentId);
-  if (query.ids) filtered = filtered.where('org.id', 'in', query.ids);
-  const page = await paginate(filtered, query, {
-    select: (qb) => qb.select(columns),
-    sortColumns: { id: 'org.id', orgId: 'org.id', orgName: 'org.name', tenantType: 'org.tenant_type', createdAt: 'org.created_at' },
-    defaultSort: 'orgName',
-    tieBreaker: 'org.id',
-  });
-  return page;
+  return pageOfColumns(filtered, query, columns, { sortColumns, defaultSort: 'orgName', tieBreaker: 'org.id' });
 }
 
 /** One org in scope; another tenant's answers like an unknown id. */
 export async function findOrg(db: Db, caller: Caller, id: number): Promise<OrgRecordInput> {
-  const row = await visibleOrgs(db, caller).select(columns).where('org.id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('Organisation');
-  return row;
+  return visibleOrgs(db, caller).select(columns).where('org.id', '=', id).executeTakeFirstOrThrow(orgNotFound);
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { containsPattern, paginate } from '../../http/pagination';
+import { containsPattern, pageOfColumns, sortByColumns } from '../../http/pagination';
 import { orgVisibleTo } from '../../http/tenancy';
 import { badRequest, conflict, forbidden, notFound } from '../../http/apiError';
 import type { Caller } from '../../http/caller';
@@ -17,6 +17,8 @@ const visibleLinks = (db: Db, caller: Caller) =>
     .innerJoin('org', 'org.id', 'payLink.orgId')
     .innerJoin('currency', 'currency.id', 'payLink.currencyId')
     .where(orgVisibleTo(caller, 'pay_link.org_id'));
+
+const payLinkNotFound = () => notFound('Pay link');
 
 const columns = [
   'payLink.id',
@@ -37,26 +39,19 @@ const columns = [
   'payLink.updatedAt',
 ] as const;
 
+const sortColumns = sortByColumns('pay_link', ['id', 'title', 'createdAt', 'enabled']);
+
 export async function listPayLinks(db: Db, caller: Caller, query: PayLinkListQuery): Promise<ListResult<PayLinkRecordInput>> {
   let filtered = visibleLinks(db, caller);
   if (query.title) filtered = filtered.where('payLink.title', 'ilike', containsPattern(query.title));
   if (query.chainId !== undefined) filtered = filtered.where('currency.chainId', '=', query.chainId);
   if (query.enabled !== undefined) filtered = filtered.where('payLink.enabled', '=', query.enabled);
   if (query.orgId !== undefined) filtered = filtered.where('payLink.orgId', '=', query.orgId);
-  if (query.ids) filtered = filtered.where('payLink.id', 'in', query.ids);
-  const page = await paginate(filtered, query, {
-    select: (qb) => qb.select(columns),
-    sortColumns: { id: 'pay_link.id', title: 'pay_link.title', createdAt: 'pay_link.created_at', enabled: 'pay_link.enabled' },
-    defaultSort: 'id',
-    tieBreaker: 'pay_link.id',
-  });
-  return page;
+  return pageOfColumns(filtered, query, columns, { sortColumns, defaultSort: 'id', tieBreaker: 'pay_link.id' });
 }
 
 export async function findPayLink(db: Db, caller: Caller, id: number): Promise<PayLinkRecordInput> {
-  const row = await visibleLinks(db, caller).select(columns).where('payLink.id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('Pay link');
-  return row;
+  return visibleLinks(db, caller).select(columns).where('payLink.id', '=', id).executeTakeFirstOrThrow(payLinkNotFound);
 }
 
 /** A fixed amount must fit the currency's decimals. */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { paginate } from '../../http/pagination';
+import { keysetSorts, newestFirst, paginate } from '../../http/pagination';
 import { orgVisibleTo } from '../../http/tenancy';
 import type { Caller } from '../../http/caller';
 import type { ListResult } from '../../../src/contract/envelope';
@@ -37,10 +37,9 @@ const GAS_PAGE = {
       'gasFee.txHash',
       'gasFee.createdAt',
     ]),
-  sortColumns: { id: 'gas_fee.id', createdAt: 'gas_fee.created_at', fee: 'gas_fee.fee' },
+  ...keysetSorts('gas_fee', ['id', 'createdAt', 'fee']),
   defaultSort: 'createdAt',
   tieBreaker: 'gas_fee.id',
-  keyset: ['id', 'createdAt', 'fee'],
   // Grows with every sweep and withdrawal: counted apart (server/http/pagination.ts `countApart`).
   countApart: true,
 };
@@ -55,8 +54,7 @@ export function gasListSource(db: Db, caller: Caller, query: GasTotalsQuery & { 
 /** Gas the platform paid (sweeps, withdrawals, proposal executions) for the orgs in scope. */
 export async function listGas(db: Db, caller: Caller, query: GasReportQuery): Promise<ListResult<GasReportRecordInput>> {
   const { filtered, options } = gasListSource(db, caller, query);
-  const page = await paginate(filtered, { ...query, order: query.sort ? query.order : 'desc' }, options);
-  return page;
+  return paginate(filtered, { ...query, ...newestFirst(query) }, options);
 }
 
 /** Gas per native coin over the whole filtered set: how many transactions, and the gas they cost. */

@@ -4,6 +4,7 @@ import type { Caller } from '../../http/caller';
 import type { OrderDetailViewInput } from '../../../src/contract/schemas/report';
 import { orderColumns, scopedOrders } from './orders';
 import { orderNotFound, repairsOf } from './orders';
+import { ledgerLineColumns, ledgerLines } from '../assetFlow/service';
 
 /** Transfers listed with an order: enough for any order's story, bounded for an address that receives all day. */
 const TRANSFERS = 20;
@@ -34,23 +35,7 @@ export async function orderDetail(db: Db, caller: Caller, id: number): Promise<O
       .limit(TRANSFERS)
       .execute(),
     repairsOf(db, id),
-    db
-      .selectFrom('ledgerEntry')
-      .innerJoin('chainWallet', 'chainWallet.id', 'ledgerEntry.walletId')
-      .innerJoin('currency', 'currency.id', 'ledgerEntry.currencyId')
-      .select([
-        'ledgerEntry.id',
-        'chainWallet.label as walletLabel',
-        'currency.symbol',
-        sql<string>`ledger_entry.delta::text`.as('delta'),
-        sql<string>`ledger_entry.balance_after::text`.as('balanceAfter'),
-        'ledgerEntry.reason',
-        'ledgerEntry.txHash',
-        'ledgerEntry.createdAt',
-      ])
-      .where('ledgerEntry.orderId', '=', id)
-      .orderBy('ledgerEntry.id')
-      .execute(),
+    ledgerLines(db).select(ledgerLineColumns).where('ledgerEntry.orderId', '=', id).orderBy('ledgerEntry.id').execute(),
   ]);
   return { order: record, transfers, repairs, ledger };
 }

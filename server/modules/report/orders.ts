@@ -6,6 +6,7 @@ import { countOf, pageOf, pageQuery, prefixPattern, type PageRequest } from '../
 import { QueryShapes, slot, upperCased } from '../../db/queryShapes';
 import { volumeBuckets, volumeCount, volumeTotals } from './orderVolume';
 import { orgVisibleTo } from '../../http/tenancy';
+import { amountAndFee } from '../../db/decimalText';
 import type { Caller } from '../../http/caller';
 import type { ListResult } from '../../../src/contract/envelope';
 import type { OrderReportKind } from '../../../src/contract/report';
@@ -47,8 +48,7 @@ export const orderColumns = [
   'payLink.title as payLinkTitle',
   'paymentOrder.chainId',
   'currency.symbol',
-  sql<string>`payment_order.amount::text`.as('amount'),
-  sql<string>`payment_order.fee::text`.as('fee'),
+  ...amountAndFee('payment_order'),
   'paymentOrder.status',
   'paymentOrder.payerAddress',
   'paymentOrder.depositAddress',

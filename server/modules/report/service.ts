@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../../http/caller';
 import type { ServerContext } from '../../http/serverContext';
-import { sendCsvExport } from '../../http/csvExport';
-import { exportNames } from '../../http/exportNames';
+import { newestFirst } from '../../http/pagination';
+import { sendListExport } from '../../http/listExport';
 import { ORDER_REPORTS, type OrderReportKind } from '../../../src/contract/report';
 import type { GasReportQuery, OrderReportQuery } from '../../../src/contract/schemas/report';
 import { gasReportExport, orderReportExport } from '../../../src/contract/exports';
@@ -45,17 +45,16 @@ async function exportReport(context: ServerContext, input: Asked & { request: Fa
   const kind = kindOf(resource);
   const db = context.reader;
   const common = {
-    names: await exportNames(context.reader),
-    sort: { sort: query.sort, order: query.sort ? query.order : ('desc' as const) },
+    sort: newestFirst(query),
     name: resource,
   };
   if (kind === 'gas')
-    return sendCsvExport(request, reply, context.messages, {
+    return sendListExport(context, request, reply, {
       ...common,
       ...gasListSource(db, caller, query as GasReportQuery),
       view: gasReportExport,
     });
   const source = await orderListSource(db, caller, kind, query as OrderReportQuery, context.config.searchCap);
-  return sendCsvExport(request, reply, context.messages, { ...common, ...source, view: orderReportExport(kind) });
+  return sendListExport(context, request, reply, { ...common, ...source, view: orderReportExport(kind) });
 }
 export { exportReport as export };

@@ -4,10 +4,10 @@ import { signingWithLower } from '../outflow/safeProposal';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
-import { countQuery, pageQuery, paginate } from '../../http/pagination';
+import { countQuery, keysetSorts, pageQuery, paginate } from '../../http/pagination';
 import { QueryShapes, slot } from '../../db/queryShapes';
 import { orgVisibleTo } from '../../http/tenancy';
-import type { Caller } from '../../http/caller';
+import { userColumns, type Caller } from '../../http/caller';
 import { BodyCode, type ListResult } from '../../../src/contract/envelope';
 import type { ProposalStatus } from '../../../src/contract/contractKinds';
 import { availableActions, isOpenStatus } from '../../../src/contract/proposalMachine';
@@ -228,7 +228,7 @@ export async function proposalDetail(db: Db, caller: Caller, id: number, now: Da
     .leftJoin('membership', (join) =>
       join.onRef('membership.userId', '=', 'proposalSigner.userId').on('membership.orgId', '=', proposal.orgId),
     )
-    .select(['appUser.id as userId', 'appUser.account', 'appUser.userName', 'membership.userId as memberId'])
+    .select([...userColumns, 'membership.userId as memberId'])
     .where('proposalSigner.proposalId', '=', id)
     .orderBy('proposalSigner.position')
     .execute();
@@ -319,15 +319,14 @@ const SIGN_LOG_COLUMNS = [
 ] as const;
 
 /** Sign log entries with their actor (a proposal's detail reads its own log through this). */
-const signLogRows = (db: Reader) => db.selectFrom('signLog').leftJoin('appUser', 'appUser.id', 'signLog.actorId').select(SIGN_LOG_COLUMNS);
+const signLogWithActor = (db: Reader) => db.selectFrom('signLog').leftJoin('appUser', 'appUser.id', 'signLog.actorId');
+const signLogRows = (db: Reader) => signLogWithActor(db).select(SIGN_LOG_COLUMNS);
 
 /** The sign log entries in the caller's scope with the list's filters, and the page shape (the list and its export share them). */
 export function signLogSource(db: Db, caller: Caller, query: SignLogListQuery) {
-  let filtered = db
-    .selectFrom('signLog')
+  let filtered = signLogWithActor(db)
     .innerJoin('proposal', 'proposal.id', 'signLog.proposalId')
     .innerJoin('chainWallet', 'chainWallet.id', 'proposal.walletId')
-    .leftJoin('appUser', 'appUser.id', 'signLog.actorId')
     .where(orgVisibleTo(caller, 'proposal.org_id'));
   if (query.proposalId) filtered = filtered.where('signLog.proposalId', '=', query.proposalId);
   if (query.walletId) filtered = filtered.where('proposal.walletId', '=', query.walletId);
@@ -347,10 +346,9 @@ export function signLogSource(db: Db, caller: Caller, query: SignLogListQuery) {
         'chainWallet.label as walletLabel',
         'proposal.nonce as proposalNonce',
       ]),
-    sortColumns: { id: 'sign_log.id', createdAt: 'sign_log.created_at' },
+    ...keysetSorts('sign_log', ['id', 'createdAt']),
     defaultSort: 'id',
     tieBreaker: 'sign_log.id',
-    keyset: ['id', 'createdAt'],
     // Grows with every vote on every proposal: counted apart (server/http/pagination.ts `countApart`).
     countApart: true,
   };

@@ -5,8 +5,7 @@ import { may } from '../../../src/access';
 import type { ProposalAction } from '../../../src/contract/proposalMachine';
 import { serveVerbs, type VerbHandler } from '../../http/verbs';
 import { listProposals, listSignLogs, proposalDetail, signLogSource } from './queries';
-import { sendCsvExport } from '../../http/csvExport';
-import { exportNames } from '../../http/exportNames';
+import { sendListExport } from '../../http/listExport';
 import { signLogExport } from '../../../src/contract/exports';
 import { actOnProposal, startProposal } from './service';
 import { chainSafeStates } from '../outflow/safeProposal';
@@ -34,10 +33,9 @@ export const registerSignRoutes = serveVerbs(signVerbs, (_app, context) => {
     detail: async ({ caller, query }) => proposalDetail(db, caller, query.proposalId, context.now()),
     logList: async ({ caller, query }) => listSignLogs(context.reader, caller, query),
     logExport: async ({ caller, query, request, reply }) =>
-      sendCsvExport(request, reply, context.messages, {
-        names: await exportNames(context.reader),
+      sendListExport(context, request, reply, {
         ...signLogSource(context.reader, caller, query),
-        sort: { sort: query.sort, order: query.order },
+        sort: query,
         view: signLogExport,
         name: 'sign-log',
       }),
