@@ -1,7 +1,7 @@
 import { CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type QueryResult, type TransactionSettings } from 'kysely';
 import { currentAuditContext, type AuditContext } from '../http/auditContext';
 import { changesData, inReadRequest } from '../http/readRequest';
-import { claimKey, markCommitted } from '../http/idempotency';
+import { claimKey, markCommitted, noteStatement } from '../http/idempotency';
 
 const raw = (text: string, parameters: unknown[] = []) => CompiledQuery.raw(text, parameters);
 const WRITE = /^\s*(insert|update|delete|with)\b/i;
@@ -121,6 +121,8 @@ class AuditedDriver implements Driver {
   }
 
   private async execute<R>(handle: DatabaseConnection, connection: DatabaseConnection, query: CompiledQuery): Promise<QueryResult<R>> {
+    // Whether the request wrote a table behind the remembered sessions or reference lists (server/http/route.ts runWrite).
+    noteStatement(query.sql);
     if (this.inTransaction.has(handle) || !WRITE.test(query.sql)) return connection.executeQuery<R>(query);
     await this.begin(handle, connection, {});
     try {

@@ -19,6 +19,31 @@ interface Entry<T> {
 export const CALLER_CHANGE_CHANNEL = 'caller_change';
 /** Networks and currencies: the reference lists. */
 export const REFERENCE_CHANGE_CHANNEL = 'reference_change';
+export type ChangeFeedChannel = typeof CALLER_CHANGE_CHANNEL | typeof REFERENCE_CHANGE_CHANNEL;
+
+/**
+ * The tables each channel announces: the database's triggers (migrations 018 and 021), which
+ * tests/api/changeFeed.test.ts compares with this list.
+ */
+export const CHANGE_FEED_TABLES: Record<ChangeFeedChannel, readonly string[]> = {
+  [CALLER_CHANGE_CHANNEL]: ['session', 'app_user', 'membership', 'org', 'two_factor'],
+  [REFERENCE_CHANGE_CHANNEL]: ['chain', 'currency'],
+};
+
+/** The table a statement (or each statement of a CTE) inserts into, updates, deletes from, truncates or merges into. */
+const WRITE_TARGET =
+  /\b(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?|merge\s+into)\s+(?:only\s+)?(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?/gi;
+
+/** The tables an SQL text writes, as named in it (a trigger's or a function's writes are not seen: tests/api/changeFeed.test.ts checks there are none on these tables). */
+export const tablesWrittenBy = (sqlText: string): string[] => [...sqlText.matchAll(WRITE_TARGET)].map((match) => match[1].toLowerCase());
+
+/** The channels whose tables an SQL text writes: the caches a write request must forget at once. */
+export function feedsWrittenBy(sqlText: string): ChangeFeedChannel[] {
+  const written = tablesWrittenBy(sqlText);
+  return (Object.keys(CHANGE_FEED_TABLES) as ChangeFeedChannel[]).filter((channel) =>
+    CHANGE_FEED_TABLES[channel].some((table) => written.includes(table)),
+  );
+}
 const MAX_ENTRIES = 10_000;
 
 export class ChangeFeedCache<T> {

@@ -7,6 +7,7 @@ import type { IdempotencyKeyTable } from '../db/schema';
 import { ApiError } from './apiError';
 import { BodyCode } from '../../src/contract/envelope';
 import { withoutAuditContext } from './auditContext';
+import { feedsWrittenBy, type ChangeFeedChannel } from './changeFeedCache';
 
 /**
  * `Idempotency-Key` (docs/DECISIONS.md "Idempotency and honest answers"; docs/api.md): a retry of
@@ -36,6 +37,8 @@ export type KeyClaim = Omit<IdempotencyKeyTable, 'answerStatus' | 'answer'>;
 export interface WriteUnit {
   claim: KeyClaim | null;
   committed: boolean;
+  /** The change feeds whose tables a statement of the request wrote: the caches this instance forgets when it ends. */
+  feeds: Set<ChangeFeedChannel>;
 }
 
 const storage = new AsyncLocalStorage<WriteUnit>();
@@ -65,6 +68,12 @@ export async function claimKey(connection: DatabaseConnection): Promise<void> {
     ),
   );
   if (inserted.rows.length === 0) throw new KeyAlreadyClaimed();
+}
+
+/** A statement of the write request running now: notes the change feeds its tables announce. */
+export function noteStatement(sqlText: string): void {
+  const unit = storage.getStore();
+  if (unit) for (const channel of feedsWrittenBy(sqlText)) unit.feeds.add(channel);
 }
 
 /** A write request's transaction committed (the key with it, when it carried one). */

@@ -12,6 +12,7 @@ import { envelopeOf } from './routeSchema';
 import { BodyCode } from '../../src/contract/envelope';
 import { isStepUpFresh } from './stepUp';
 import { resolveCaller, type Caller } from './caller';
+import { CALLER_CHANGE_CHANNEL, REFERENCE_CHANGE_CHANNEL } from './changeFeedCache';
 import type { Translate } from './messages';
 import { withAuditContext, type AuditContext } from './auditContext';
 import { withRetry } from '../db/retryable';
@@ -183,7 +184,7 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
       const body = spec.body ? (request.body as unknown) : undefined;
       // Idempotency-Key (docs/DECISIONS.md "Idempotency and honest answers"): an authenticated POST
       // sent again with its key gets its first answer; the key is claimed by the write's own commit.
-      const unit: WriteUnit = { claim: null, committed: false };
+      const unit: WriteUnit = { claim: null, committed: false, feeds: new Set() };
       if (spec.method === 'POST') {
         writes.set(request, unit);
         // Not a route that reads its body as a stream (an upload): its body is no part of the key's
@@ -224,7 +225,7 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
       const write = async () => {
         try {
           return await withWriteUnit(unit, () =>
-            runWrite(context, () => withAuditContext(auditContextOf(request, caller, body, spec.path), attempt)),
+            runWrite(context, unit, () => withAuditContext(auditContextOf(request, caller, body, spec.path), attempt)),
           );
         } catch (error) {
           // Another request with this key committed first: this one wrote nothing and answers as a retry would.
@@ -291,15 +292,18 @@ function enforceTwoFactor(route: ApiRouteConfig['api'], caller: Caller, body: ne
 }
 
 /**
- * A write, after which this instance forgets every remembered session at once (a sign-out, a
- * role change): other instances hear of it from the database's change feed.
+ * A write, after which this instance forgets at once what it remembered of the tables the write
+ * changed (a sign-out, a role change: the sessions; a network edit: the reference lists) rather than
+ * waiting for the database's change feed, which tells the other instances. A write of other tables
+ * (an address, a proposal) keeps them: forgetting every session on each write made the next request
+ * of every client look its session up again.
  */
-async function runWrite<T>(context: ServerContext, write: () => Promise<T>): Promise<T> {
+async function runWrite<T>(context: ServerContext, unit: WriteUnit, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } finally {
-    context.callers.clear();
-    context.answers.clear();
+    if (unit.feeds.has(CALLER_CHANGE_CHANNEL)) context.callers.clear();
+    if (unit.feeds.has(REFERENCE_CHANGE_CHANNEL)) context.answers.clear();
   }
 }
 
