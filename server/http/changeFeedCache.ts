@@ -79,3 +79,12 @@ export class ChangeFeedCache<T> {
     this.clear();
   }
 }
+
+/** `key`'s remembered value, or `compute`'s, remembered while the feed allows (a value nobody changed meanwhile). */
+export async function rememberedIn<T>(cache: ChangeFeedCache<unknown>, key: string, nowMs: number, compute: () => Promise<T>): Promise<T> {
+  const known = cache.get(key, nowMs);
+  if (known !== undefined) return known as T;
+  const value = await compute();
+  cache.set(key, value, nowMs);
+  return value;
+}

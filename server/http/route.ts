@@ -12,7 +12,7 @@ import { envelopeOf } from './routeSchema';
 import { BodyCode } from '../../src/contract/envelope';
 import { isStepUpFresh } from './stepUp';
 import { resolveCaller, type Caller } from './caller';
-import { CALLER_CHANGE_CHANNEL, REFERENCE_CHANGE_CHANNEL } from './changeFeedCache';
+import { CALLER_CHANGE_CHANNEL, REFERENCE_CHANGE_CHANNEL, rememberedIn } from './changeFeedCache';
 import type { Translate } from './messages';
 import { withAuditContext, type AuditContext } from './auditContext';
 import { withRetry } from '../db/retryable';
@@ -243,7 +243,9 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
         spec.method === 'POST'
           ? await write()
           : spec.cache
-            ? await remembered(context, `${spec.path}?${JSON.stringify(query ?? {})}`, () => asReadRequest(attempt))
+            ? await rememberedIn(context.answers, `${spec.path}?${JSON.stringify(query ?? {})}`, context.now().getTime(), () =>
+                asReadRequest(attempt),
+              )
             : await asReadRequest(attempt);
       if (answered(reply) || data === reply) return reply;
       return { code: 200, msg: t('api.ok'), data: data ?? null };
@@ -305,16 +307,6 @@ async function runWrite<T>(context: ServerContext, unit: WriteUnit, write: () =>
     if (unit.feeds.has(CALLER_CHANGE_CHANNEL)) context.callers.clear();
     if (unit.feeds.has(REFERENCE_CHANGE_CHANNEL)) context.answers.clear();
   }
-}
-
-/** A reference list's answer, from the cache or computed once and kept. */
-async function remembered(context: ServerContext, key: string, run: () => Promise<unknown>): Promise<unknown> {
-  const now = context.now().getTime();
-  const known = context.answers.get(key, now);
-  if (known !== undefined) return known;
-  const data = await run();
-  context.answers.set(key, data, now);
-  return data;
 }
 
 /** The audit context of a write request: the caller, or for a public call the account it names (sign-in, sign-up). */

@@ -13,7 +13,8 @@ import type {
   addressBookRecord,
   AddressBookUpdateBody,
 } from '../../../src/contract/schemas/addressBook';
-import { effectiveFrom } from '../policy/versions';
+import { effectiveFromSql } from '../policy/versions';
+import { chainFamily } from '../../http/referenceFacts';
 
 /** An entry as the response schema takes it (it writes the dates). */
 type AddressBookAnswer = z.input<typeof addressBookRecord>;
@@ -69,7 +70,8 @@ export async function findAddressBookEntry(db: Db, caller: Caller, id: number, n
 /**
  * POST /sys/address-book/save (managers): a new destination, counted as "in the book" only after
  * the org's change delay — a hijacked manager account cannot add an address and drain to it at once.
- * The address is stored canonical (EIP-55, base58check), as outflows compare it.
+ * The address is stored canonical (EIP-55, base58check), as outflows compare it. One statement in
+ * the transaction: the delay is read, and the answer returned, by the insert itself.
  */
 export async function saveAddressBookEntry(
   db: Db,
@@ -77,32 +79,40 @@ export async function saveAddressBookEntry(
   body: AddressBookBody,
   now: Date,
   defaultDelayHours: number,
+  familyOf: (chainId: number) => Promise<ChainFamily | undefined>,
 ): Promise<AddressBookAnswer> {
-  const chain = await db.selectFrom('chain').select('family').where('chainId', '=', body.chainId).executeTakeFirst();
-  if (!chain) throw badRequest({ chainId: { key: 'validation.unknownReference' } });
-  const address = checkAddress(chain.family as ChainFamily, body.address);
+  const family = await familyOf(body.chainId);
+  if (!family) throw badRequest({ chainId: { key: 'validation.unknownReference' } });
+  const address = checkAddress(family, body.address);
   if (!address.ok) throw badRequest({ address: address.problem });
-  // The answer is read inside the transaction that wrote it (docs/DECISIONS.md "Idempotency and honest answers").
-  return db.transaction().execute(async (trx) => {
-    const activeFrom = await effectiveFrom(trx, caller.org.orgId, now, defaultDelayHours);
-    const inserted = await trx
-      .insertInto('addressBookEntry')
-      .values({
-        orgId: caller.org.orgId,
-        chainId: body.chainId,
-        address: address.address,
-        label: body.label,
-        memo: body.memo,
-        activeFrom,
-        createdBy: caller.userId,
-        createdAt: now,
-      })
-      .onConflict((oc) => oc.columns(['orgId', 'chainId', 'address']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!inserted) throw fieldError('address', 'validation.addressBookDuplicate');
-    return findAddressBookEntry(trx, caller, inserted.id, now);
-  });
+  // The answer is the row the write's own statement returns (docs/DECISIONS.md "Idempotency and honest answers").
+  const inserted = await db
+    .insertInto('addressBookEntry')
+    .values({
+      orgId: caller.org.orgId,
+      chainId: body.chainId,
+      address: address.address,
+      label: body.label,
+      memo: body.memo,
+      activeFrom: effectiveFromSql(db, caller.org.orgId, now, defaultDelayHours),
+      createdBy: caller.userId,
+      createdAt: now,
+    })
+    .onConflict((oc) => oc.columns(['orgId', 'chainId', 'address']).doNothing())
+    .returning([
+      'id',
+      'orgId',
+      'chainId',
+      'address',
+      'label',
+      'memo',
+      'activeFrom',
+      'createdAt',
+      sql<boolean>`active_from <= ${now}`.as('active'),
+    ])
+    .executeTakeFirst();
+  if (!inserted) throw fieldError('address', 'validation.addressBookDuplicate');
+  return { ...inserted, createdBy: caller.account };
 }
 
 /** POST /sys/address-book/update (managers): the name and memo; the address and its delay stay. */
@@ -140,7 +150,9 @@ export const list = (context: ServerContext, input: { caller: Caller; query: Add
 export const detail = (context: ServerContext, input: { caller: Caller; id: number }) =>
   findAddressBookEntry(context.db, input.caller, input.id, context.now());
 export const save = (context: ServerContext, input: { caller: Caller; body: AddressBookBody }) =>
-  saveAddressBookEntry(context.db, input.caller, input.body, context.now(), context.config.policyDelayHours);
+  saveAddressBookEntry(context.db, input.caller, input.body, context.now(), context.config.policyDelayHours, (chainId) =>
+    chainFamily(context, chainId),
+  );
 export const update = (context: ServerContext, input: { caller: Caller; body: AddressBookUpdateBody }) =>
   updateAddressBookEntry(context.db, input.caller, input.body, context.now());
 export const remove = (context: ServerContext, input: { caller: Caller; id: number }) =>

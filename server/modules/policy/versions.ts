@@ -45,6 +45,22 @@ export async function effectiveFrom(db: Reader, orgId: number, at: Date, default
   return new Date(at.getTime() + delayHours * 3_600_000);
 }
 
+/**
+ * `effectiveFrom` as an SQL expression, for a write that stores it in the same statement (no round
+ * trip of its own): `at` plus the delay of the version in force at `at`, or the default.
+ */
+export const effectiveFromSql = (db: Reader, orgId: number, at: Date, defaultDelayHours: number) => {
+  const delayInForce = db
+    .selectFrom('policyVersion')
+    .select('delayHours')
+    .where('orgId', '=', orgId)
+    .where('activeFrom', '<=', at)
+    .orderBy('activeFrom', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1);
+  return sql<Date>`${at}::timestamptz + make_interval(hours => coalesce((${delayInForce}), ${defaultDelayHours}::int))`;
+};
+
 /** Writes a version of the org's policy in force from `activeFrom`. */
 export async function insertPolicyVersion(
   trx: Transaction<Database>,
