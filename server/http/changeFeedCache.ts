@@ -4,8 +4,9 @@
  * the answers of the reference lists (networks, currencies). An entry is trusted only while
  * the database's change feed is connected: any write to the tables behind it — on any
  * instance — is announced on its channel (migration 018) and empties every instance's cache;
- * a write on this instance empties it at once. While the feed is down nothing is remembered,
- * so a revocation or an edit is never missed.
+ * a write request on this instance that wrote those tables empties it at once (runWrite in
+ * route.ts). While the feed is down nothing is remembered, so a revocation or an edit is never
+ * missed.
  */
 interface Entry<T> {
   value: T;
