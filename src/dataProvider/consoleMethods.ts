@@ -20,13 +20,13 @@ import { CHAIN_CHOICES_QUERY, type ChainChoice } from './chainChoices';
 
 export type { ChainChoice } from './chainChoices';
 
-/** What every read takes: react-query's signal, so a screen that is gone cancels its call. */
 /** An approval's signatures on a Safe: at its own nonce, and at each lower one it may end up at. */
 export interface ApprovalSignatures {
   signature: string;
   lowerSignatures: Record<string, string>;
 }
 
+/** What every read takes: react-query's signal, so a screen that is gone cancels its call. */
 export interface Cancellable {
   signal?: AbortSignal;
 }
