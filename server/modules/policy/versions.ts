@@ -50,14 +50,7 @@ export async function effectiveFrom(db: Reader, orgId: number, at: Date, default
  * trip of its own): `at` plus the delay of the version in force at `at`, or the default.
  */
 export const effectiveFromSql = (db: Reader, orgId: number, at: Date, defaultDelayHours: number) => {
-  const delayInForce = db
-    .selectFrom('policyVersion')
-    .select('delayHours')
-    .where('orgId', '=', orgId)
-    .where('activeFrom', '<=', at)
-    .orderBy('activeFrom', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1);
+  const delayInForce = versions(db, orgId).clearSelect().select('delayHours').where('activeFrom', '<=', at).limit(1);
   return sql<Date>`${at}::timestamptz + make_interval(hours => coalesce((${delayInForce}), ${defaultDelayHours}::int))`;
 };
 

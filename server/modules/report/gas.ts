@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { decimalText } from '../../db/decimalText';
 import type { Db } from '../../db/database';
 import { keysetSorts, newestFirst, paginate } from '../../http/pagination';
 import { orgVisibleTo } from '../../http/tenancy';
@@ -33,7 +34,7 @@ const GAS_PAGE = {
       'chainWallet.label as walletLabel',
       'currency.symbol',
       'gasFee.reason',
-      sql<string>`gas_fee.fee::text`.as('fee'),
+      decimalText('gas_fee.fee', 'fee'),
       'gasFee.txHash',
       'gasFee.createdAt',
     ]),

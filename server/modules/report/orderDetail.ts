@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { decimalText } from '../../db/decimalText';
 import type { Db } from '../../db/database';
 import type { Caller } from '../../http/caller';
 import type { OrderDetailViewInput } from '../../../src/contract/schemas/report';
@@ -25,7 +25,7 @@ export async function orderDetail(db: Db, caller: Caller, id: number): Promise<O
   const [transfers, repairs, ledger] = await Promise.all([
     db
       .selectFrom('chainTransfer')
-      .select(['txHash', 'fromAddress', sql<string>`amount::text`.as('amount'), 'blockTime'])
+      .select(['txHash', 'fromAddress', decimalText('chain_transfer.amount', 'amount'), 'blockTime'])
       .where('chainId', '=', order.chainId)
       .where('currencyId', '=', currencyId)
       .where('toAddress', '=', order.depositAddress)

@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import { decimalText } from '../../db/decimalText';
 import { formatEther } from 'viem';
 import { signingWithLower } from '../outflow/safeProposal';
 import type { Db } from '../../db/database';
@@ -50,7 +51,7 @@ const proposalColumns = (now: Date) =>
     'proposal.toAddress as to',
     'proposal.amount',
     'proposal.symbol',
-    sql<string>`proposal.fee::text`.as('fee'),
+    decimalText('proposal.fee', 'fee'),
     'proposal.memo',
     'paymentOrder.orderNo',
     'proposal.nonce',
