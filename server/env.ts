@@ -159,6 +159,11 @@ export const ENV = {
       }),
     'rpc mode: comma-separated keys of the wallets the platform sends from itself (hot wallets); a wallet without its key only receives (docs/chains.md "Wallet keys")',
   ),
+  DEPOSIT_SEED: variable(
+    optionalText,
+    'the seed every order\'s own deposit address is derived from (hex, 32 or 64 bytes; BIP-32): where a deployment\'s key store puts it; never stored or logged (docs/payments.md "An address per order")',
+    'random, kept in `DATA_DIR/deposit-seed` (mode 600)',
+  ),
   SHUTDOWN_GRACE_MS: variable(positiveInt(25_000), 'on SIGTERM, how long requests in flight may finish before the process exits anyway'),
   POLICY_DELAY_HOURS: variable(
     nonNegativeInt(DEFAULT_CHANGE_DELAY_HOURS),

@@ -349,6 +349,28 @@ export interface PaymentOrderTable {
   txHash: string | null;
   createdAt: CreatedAt;
   paidAt: Date | null;
+  /** Orders of the merchant API (migration 040): when it expires, the merchant's reference, the key, the checkout page's code. */
+  expiresAt: Date | null;
+  merchantReference: string | null;
+  apiKeyId: number | null;
+  checkoutCode: string | null;
+}
+
+/** Per org and chain family, the extended public key its order addresses come from (migration 040). */
+export interface DepositKeyTable {
+  orgId: number;
+  family: string;
+  xpub: string;
+  createdAt: CreatedAt;
+}
+
+/** An Idempotency-Key of the merchant API and the order it made (migration 040). */
+export interface OrderRequestTable {
+  orgId: number;
+  idempotencyKey: string;
+  fingerprint: string;
+  orderId: number;
+  createdAt: CreatedAt;
 }
 
 /**
@@ -647,6 +669,8 @@ export interface Database {
   invitation: InvitationTable;
   payLink: PayLinkTable;
   paymentOrder: PaymentOrderTable;
+  depositKey: DepositKeyTable;
+  orderRequest: OrderRequestTable;
   gasFee: GasFeeTable;
   orderVolume: OrderVolumeTable;
   paidVolume: PaidVolumeTable;

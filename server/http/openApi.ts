@@ -157,7 +157,9 @@ export const describeRoute: SwaggerTransform = (input) => {
   });
   const responses = (schema.response ?? {}) as Record<string, Json>;
   const description = [
-    describeAccess(api.access),
+    api.merchantKey
+      ? `Access: a merchant API key with the scope \`${api.merchantKey}\` (no session token); the org is the key's.`
+      : describeAccess(api.access),
     stepUpWords(api.stepUp),
     api.beforeEnrolment ? 'Open before two-factor enrolment, even where the org requires it.' : undefined,
   ]
@@ -181,7 +183,7 @@ export const describeRoute: SwaggerTransform = (input) => {
             },
           }
         : {}),
-      ...(api.idempotent ? { headers: { type: 'object', properties: { 'Idempotency-Key': IDEMPOTENCY_KEY } } } : {}),
+      ...(api.idempotent || (api.merchantKey && api.method === 'POST') ? { headers: { type: 'object', properties: { 'Idempotency-Key': IDEMPOTENCY_KEY } } } : {}),
       response: {
         200: csv
           ? {
@@ -198,7 +200,7 @@ export const describeRoute: SwaggerTransform = (input) => {
           content: { 'application/json': { schema: responses[503] } },
         },
       },
-      security: api.access === 'public' ? [] : SIGNED_IN,
+      security: api.merchantKey ? [{ merchantKey: [] }] : api.access === 'public' ? [] : SIGNED_IN,
       'x-access': xAccess(api.access),
       ...(api.stepUp ? { 'x-step-up': api.stepUp } : {}),
     },
@@ -238,6 +240,11 @@ export const openApiBase = (version: string) => ({
         type: 'http' as const,
         scheme: 'bearer',
         description: 'The session token of POST /api/sys/auth/login, in `Authorization` (the `Bearer ` prefix is optional).',
+      },
+      merchantKey: {
+        type: 'http' as const,
+        scheme: 'bearer',
+        description: "A merchant API key (`ck_…`, made on the console's API keys page) for the `/api/v1` calls only: the org is the key's (docs/payments.md).",
       },
       orgId: {
         type: 'apiKey' as const,

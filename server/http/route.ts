@@ -18,6 +18,8 @@ import { withAuditContext, type AuditContext } from './auditContext';
 import { withRetry } from '../db/retryable';
 import { mayRunAgain, withChainMoves } from '../chain/chainMoves';
 import { asReadRequest } from './readRequest';
+import { admitMerchantKey, type MerchantKey } from './merchantKey';
+import type { ApiKeyScope } from '../../src/contract/apiKey';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import {
   alreadyCarriedOut,
@@ -44,6 +46,8 @@ export const accessMask = (access: RouteAccess): bigint | undefined =>
 
 export interface HandlerInput<Q, B> {
   caller: Caller;
+  /** The merchant API key of a `merchantKey` route (server/http/merchantKey.ts); undefined elsewhere. */
+  merchantKey: MerchantKey;
   query: Q;
   body: B;
   params: Record<string, string>;
@@ -86,6 +90,11 @@ export interface RouteSpec<QS extends z.ZodType | undefined, BS extends z.ZodTyp
    * authentication and step-up"): always, or when the function says so of the parsed body.
    */
   stepUp?: true | ((body: BS extends z.ZodType ? z.output<BS> : undefined) => boolean);
+  /**
+   * A merchant API route (`/v1/…`, with access 'public': no console session): the caller presents
+   * an API key with this scope (docs/payments.md "The merchant API"), checked before anything else.
+   */
+  merchantKey?: ApiKeyScope;
   /** A route enrolment itself needs: open to a member whose org requires a second factor they lack. */
   beforeEnrolment?: true;
   /** Returns the envelope's `data`; a reply already sent (downloads) returns the reply. */
@@ -110,6 +119,8 @@ declare module 'fastify' {
 
 /** The caller a route's first hook resolved, for the hooks and the handler after it. */
 const callers = new WeakMap<FastifyRequest, Caller>();
+/** The merchant API key a `merchantKey` route's first hook admitted. */
+const merchantKeys = new WeakMap<FastifyRequest, MerchantKey>();
 /** A POST's body as it came (before its schema parsed it): the Idempotency-Key's fingerprint is of this. */
 const rawBodies = new WeakMap<FastifyRequest, unknown>();
 
@@ -122,8 +133,9 @@ const apiConfig = (request: FastifyRequest): ApiRouteConfig['api'] => request.ro
 const admitCaller =
   (context: ServerContext) =>
   async (request: FastifyRequest): Promise<void> => {
-    const { access } = apiConfig(request);
+    const { access, merchantKey } = apiConfig(request);
     rawBodies.set(request, request.body);
+    if (merchantKey) merchantKeys.set(request, await admitMerchantKey(context, request, merchantKey));
     if (access === 'public') return;
     const caller = await resolveCaller(context.db, request, context.now(), context.callers);
     await context.stampSessionUse(caller.tokenHash, context.now());
@@ -156,6 +168,7 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
     beforeEnrolment: spec.beforeEnrolment === true,
     idempotent: spec.method === 'POST' && spec.access !== 'public' && spec.retry !== false,
     summary: spec.summary,
+    ...(spec.merchantKey ? { merchantKey: spec.merchantKey } : {}),
   };
   context.routes.push(record);
   const config: ApiRouteConfig = {
@@ -180,6 +193,7 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
     handler: async (request, reply) => {
       const t = context.messages.translator(request.headers['accept-language']);
       const caller = callers.get(request) as Caller;
+      const merchantKey = merchantKeys.get(request) as MerchantKey;
       const query = spec.query ? (request.query as unknown) : undefined;
       const body = spec.body ? (request.body as unknown) : undefined;
       // Idempotency-Key (docs/DECISIONS.md "Idempotency and honest answers"): an authenticated POST
@@ -207,6 +221,7 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
       const run = () =>
         spec.handler({
           caller,
+          merchantKey,
           query: query as never,
           body: body as never,
           params: (request.params ?? {}) as Record<string, string>,
@@ -225,7 +240,7 @@ export function defineRoute<QS extends z.ZodType | undefined = undefined, BS ext
       const write = async () => {
         try {
           return await withWriteUnit(unit, () =>
-            runWrite(context, unit, () => withAuditContext(auditContextOf(request, caller, body, spec.path), attempt)),
+            runWrite(context, unit, () => withAuditContext(auditContextOf(request, caller ?? merchantKey, body, spec.path), attempt)),
           );
         } catch (error) {
           // Another request with this key committed first: this one wrote nothing and answers as a retry would.
@@ -309,13 +324,18 @@ async function runWrite<T>(context: ServerContext, unit: WriteUnit, write: () =>
   }
 }
 
-/** The audit context of a write request: the caller, or for a public call the account it names (sign-in, sign-up). */
-function auditContextOf(request: FastifyRequest, caller: Caller | undefined, body: unknown, path: string): AuditContext {
+/**
+ * The audit context of a write request: the caller; a merchant API key (named by its prefix, for its
+ * org); or for a public call the account it names (sign-in, sign-up).
+ */
+function auditContextOf(request: FastifyRequest, caller: Caller | MerchantKey | undefined, body: unknown, path: string): AuditContext {
   const named = (body as { account?: unknown } | undefined)?.account;
+  const key = caller && 'keyId' in caller ? caller : undefined;
+  const user = caller && 'userId' in caller ? caller : undefined;
   return {
-    actorId: caller?.userId ?? null,
-    actorAccount: caller?.account ?? (typeof named === 'string' ? named.slice(0, 100) : null),
-    orgId: caller?.org.orgId ?? null,
+    actorId: user?.userId ?? null,
+    actorAccount: user?.account ?? (key ? `api key ${key.prefix}` : typeof named === 'string' ? named.slice(0, 100) : null),
+    orgId: user?.org.orgId ?? key?.orgId ?? null,
     clientAddress: request.ip,
     userAgent: request.headers['user-agent']?.slice(0, 255) ?? null,
     requestId: request.id,

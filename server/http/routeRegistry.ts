@@ -1,3 +1,4 @@
+import type { ApiKeyScope } from '../../src/contract/apiKey';
 import type { z } from 'zod';
 import type { RouteAccess } from './route';
 
@@ -21,4 +22,6 @@ export interface RouteRecord {
   /** Takes an `Idempotency-Key` (an authenticated POST whose body is not a stream: server/http/idempotency.ts). */
   idempotent?: boolean;
   summary?: string;
+  /** A merchant API route: the API key scope it needs (server/http/merchantKey.ts). */
+  merchantKey?: ApiKeyScope;
 }

@@ -116,6 +116,8 @@ export const ApiPath = {
   policy: { detail: '/sys/policy/detail', save: '/sys/policy/save', evaluate: '/sys/policy/evaluate' },
   addressBook: resourcePaths('address-book'),
   dashboard: '/sys/dashboard',
+  /** The merchant API (docs/payments.md): called with an API key, never a console session. */
+  merchant: { orders: '/v1/orders', order: '/v1/orders/{id}' },
   /** For load balancers, no sign-in: the process is up; the instance may take traffic. */
   health: { live: '/health/live', ready: '/health/ready' },
 } as const;

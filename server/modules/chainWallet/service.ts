@@ -1,3 +1,4 @@
+import { ORDER_DEPOSIT_KIND } from '../../../src/contract/merchantOrder';
 import { sql, type InferResult, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
@@ -82,7 +83,8 @@ export async function listWallets(db: Db, caller: Caller, query: ChainWalletList
   let filtered = visibleWallets(db, caller);
   if (query.chainId !== undefined) filtered = filtered.where('chainWallet.chainId', '=', query.chainId);
   if (query.orgId !== undefined) filtered = filtered.where('chainWallet.orgId', '=', query.orgId);
-  if (query.kind) filtered = filtered.where('chainWallet.kind', '=', query.kind);
+  // Orders' own addresses are wallets in the books but not in this list (docs/payments.md "An address per order").
+  filtered = query.kind ? filtered.where('chainWallet.kind', '=', query.kind) : filtered.where('chainWallet.kind', '<>', ORDER_DEPOSIT_KIND);
   if (query.address) filtered = filtered.where(sql`lower(chain_wallet.address)`, '=', query.address.toLowerCase());
   if (query.label) filtered = filtered.where('chainWallet.label', 'ilike', containsPattern(query.label));
   const page = await pageOfColumns(filtered, query, baseColumns, { sortColumns, defaultSort: 'id', tieBreaker: 'chain_wallet.id' });

@@ -68,6 +68,9 @@ export async function bookTransfer(
     .where('status', '=', 'pending')
     .where('createdAt', '<=', blockTime)
     .where('amount', '=', paid)
+    // An order past its expiry is not paid by a late transfer: the money is a deposit of its address,
+    // kept for repair (docs/payments.md "Order states").
+    .where((eb) => eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>=', blockTime)]))
     // One transaction pays one order (payment_order_paid_tx): a second transfer in it is a deposit.
     .where(paysNoOrderYet(transfer.txHash.toLowerCase()))
     .orderBy('createdAt')

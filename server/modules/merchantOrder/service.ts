@@ -1,0 +1,199 @@
+import { randomBytes } from 'node:crypto';
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { ApiError, badRequest, notFound } from '../../http/apiError';
+import { requestFingerprint } from '../../http/idempotency';
+import { BodyCode } from '../../../src/contract/envelope';
+import { amountProblem, compareDecimal } from '../../../src/contract/money';
+import { ORDER_DEPOSIT_KIND, checkoutPath } from '../../../src/contract/merchantOrder';
+import type { MerchantOrderBody, MerchantOrderRecordInput } from '../../../src/contract/schemas/merchantOrder';
+import { depositAddressAt, depositXpubOf } from '../../chain/depositKeys';
+
+type Trx = Transaction<Database>;
+
+/** Who asks: a merchant API key (docs/payments.md "The merchant API"). */
+export interface OrderKey {
+  keyId: number;
+  orgId: number;
+}
+
+export interface OrderRequest {
+  /** As parsed (defaults filled in): the Idempotency-Key's fingerprint is of it. */
+  body: MerchantOrderBody;
+  idempotencyKey: string | undefined;
+  now: Date;
+  /** The platform's deposit seed, read only when the org has no account key for the family yet. */
+  seed: () => Uint8Array;
+  /** `https://host` of the request: the checkout URL is on the platform's own origin. */
+  origin: string;
+}
+
+const orderNotFound = () => notFound('Order');
+
+/** Another request with the same key committed between our look and our insert: answer its order. */
+class KeyTaken extends Error {}
+
+const orderColumns = (db: Db | Trx) =>
+  db
+    .selectFrom('paymentOrder')
+    .innerJoin('currency', 'currency.id', 'paymentOrder.currencyId')
+    .leftJoin('payLink', 'payLink.id', 'paymentOrder.payLinkId')
+    .select([
+      'paymentOrder.id',
+      'paymentOrder.orderNo',
+      'paymentOrder.status',
+      sql<string>`trim_scale(payment_order.amount)::text`.as('amount'),
+      'currency.symbol as currency',
+      'paymentOrder.chainId',
+      'currency.contractAddress',
+      'currency.decimals',
+      'paymentOrder.depositAddress',
+      'paymentOrder.merchantReference as reference',
+      'payLink.code as payLinkCode',
+      'paymentOrder.expiresAt',
+      'paymentOrder.createdAt',
+      'paymentOrder.paidAt',
+      'paymentOrder.txHash',
+      'paymentOrder.checkoutCode',
+    ]);
+
+type OrderRow = Awaited<ReturnType<ReturnType<typeof orderColumns>['executeTakeFirstOrThrow']>>;
+
+/** An order as the merchant API answers it: a pending order past its expiry is expired. */
+function answerOf(row: OrderRow, origin: string, now: Date): MerchantOrderRecordInput {
+  const { checkoutCode, ...order } = row;
+  const expired = order.status === 'pending' && order.expiresAt !== null && order.expiresAt.getTime() <= now.getTime();
+  return {
+    ...order,
+    status: expired ? 'expired' : (order.status as MerchantOrderRecordInput['status']),
+    checkoutUrl: `${origin}${checkoutPath(checkoutCode ?? '')}`,
+  };
+}
+
+/**
+ * Creates an order with an address of its own (docs/payments.md "An address per order"): the org's
+ * account key for the chain's family, the child at the order's id; the address is one of the org's
+ * wallets (kind OrderDeposit), so the deposit watcher, the books and the re-check see it as any
+ * wallet. With an Idempotency-Key, the same key and body answer the first order; the same key with
+ * another body is refused (body code idempotencyKeyReused) (docs/payments.md "Idempotency").
+ */
+export async function createOrder(db: Db, key: OrderKey, request: OrderRequest): Promise<MerchantOrderRecordInput> {
+  const { body, idempotencyKey, now } = request;
+  const fingerprint = requestFingerprint(body);
+  if (idempotencyKey !== undefined) {
+    const earlier = await orderOfKey(db, key.orgId, idempotencyKey, fingerprint);
+    if (earlier) return answerOf(earlier, request.origin, now);
+  }
+  const currency = await db
+    .selectFrom('currency')
+    .innerJoin('chain', 'chain.chainId', 'currency.chainId')
+    .select(['currency.id', 'currency.decimals', 'chain.family'])
+    .where('currency.chainId', '=', body.chainId)
+    .where(sql`upper(currency.symbol)`, '=', body.currency.toUpperCase())
+    .where('currency.enabled', '=', true)
+    .where('chain.enabled', '=', true)
+    .executeTakeFirst();
+  if (!currency) throw badRequest({ currency: { key: 'validation.unknownCurrency', params: { currency: body.currency } } });
+  const problem = amountProblem(body.amount, { decimals: currency.decimals });
+  if (problem) throw badRequest({ amount: problem });
+  const link = body.payLinkCode === undefined ? null : await payLinkFor(db, key.orgId, body, currency.id);
+  const xpub = await depositXpubOf(db, key.orgId, currency.family, request.seed);
+
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const { id } = await sql<{ id: number }>`select nextval(pg_get_serial_sequence('payment_order', 'id'))::int as id`
+        .execute(trx)
+        .then((r) => r.rows[0]!);
+      const depositAddress = depositAddressAt(xpub, currency.family, id);
+      const kind = link ? 'linkpay' : 'payment';
+      const orderNo = `${kind === 'linkpay' ? 'LNK' : 'PAY'}${now.toISOString().slice(0, 10).replace(/-/g, '')}${String(id).padStart(10, '0')}`;
+      await trx
+        .insertInto('chainWallet')
+        .values({ chainId: body.chainId, orgId: key.orgId, kind: ORDER_DEPOSIT_KIND, address: depositAddress, label: orderNo, threshold: null })
+        .execute();
+      await trx
+        .insertInto('paymentOrder')
+        .values({
+          id,
+          orderNo,
+          orgId: key.orgId,
+          kind,
+          payLinkId: link?.id ?? null,
+          chainId: body.chainId,
+          currencyId: currency.id,
+          amount: body.amount,
+          // Set when it is paid (server/modules/ledger/orderCredit.ts).
+          fee: '0',
+          status: 'pending',
+          depositAddress,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + body.expiresInMinutes * 60_000),
+          merchantReference: body.reference ?? null,
+          apiKeyId: key.keyId,
+          checkoutCode: randomBytes(16).toString('base64url'),
+        })
+        .execute();
+      if (idempotencyKey !== undefined) {
+        const kept = await trx
+          .insertInto('orderRequest')
+          .values({ orgId: key.orgId, idempotencyKey, fingerprint, orderId: id, createdAt: now })
+          .onConflict((oc) => oc.columns(['orgId', 'idempotencyKey']).doNothing())
+          .returning('orderId')
+          .executeTakeFirst();
+        if (!kept) throw new KeyTaken();
+      }
+      return answerOf(await orderColumns(trx).where('paymentOrder.id', '=', id).executeTakeFirstOrThrow(), request.origin, now);
+    });
+  } catch (error) {
+    if (!(error instanceof KeyTaken) || idempotencyKey === undefined) throw error;
+    const winner = await orderOfKey(db, key.orgId, idempotencyKey, fingerprint);
+    if (!winner) throw error;
+    return answerOf(winner, request.origin, now);
+  }
+}
+
+/** The order an Idempotency-Key made, if any; the key with another body is refused (body code idempotencyKeyReused). */
+async function orderOfKey(db: Db, orgId: number, idempotencyKey: string, fingerprint: string): Promise<OrderRow | null> {
+  const stored = await db
+    .selectFrom('orderRequest')
+    .select(['orderId', 'fingerprint'])
+    .where('orgId', '=', orgId)
+    .where('idempotencyKey', '=', idempotencyKey)
+    .executeTakeFirst();
+  if (!stored) return null;
+  if (stored.fingerprint !== fingerprint) throw new ApiError(BodyCode.idempotencyKeyReused, 'api.idempotencyKeyReused');
+  return orderColumns(db).where('paymentOrder.id', '=', stored.orderId).executeTakeFirstOrThrow();
+}
+
+/** The pay link an order names: the key's org's, enabled, in the order's currency, its fixed amount if it has one. */
+async function payLinkFor(db: Db, orgId: number, body: MerchantOrderBody, currencyId: number): Promise<{ id: number }> {
+  const link = await db
+    .selectFrom('payLink')
+    .select(['id', 'currencyId', 'enabled', sql<string | null>`pay_link.amount::text`.as('amount')])
+    .where('code', '=', body.payLinkCode!)
+    .where('orgId', '=', orgId)
+    .executeTakeFirst();
+  if (!link || !link.enabled) throw badRequest({ payLinkCode: { key: 'validation.unknownReference' } });
+  if (link.currencyId !== currencyId) throw badRequest({ currency: { key: 'validation.payLinkCurrency' } });
+  if (link.amount !== null && compareDecimal(link.amount, body.amount) !== 0)
+    throw badRequest({ amount: { key: 'validation.payLinkAmount', params: { amount: link.amount } } });
+  return link;
+}
+
+/** One order of the key's org (another org's is not found). */
+export async function findOrder(db: Db, key: OrderKey, id: number, origin: string, now: Date): Promise<MerchantOrderRecordInput> {
+  const row = await orderColumns(db).where('paymentOrder.id', '=', id).where('paymentOrder.orgId', '=', key.orgId).executeTakeFirstOrThrow(orderNotFound);
+  return answerOf(row, origin, now);
+}
+
+/** The key's org's orders with this reference, newest first (at most 100). */
+export async function ordersByReference(db: Db, key: OrderKey, reference: string, origin: string, now: Date): Promise<MerchantOrderRecordInput[]> {
+  const rows = await orderColumns(db)
+    .where('paymentOrder.orgId', '=', key.orgId)
+    .where('paymentOrder.merchantReference', '=', reference)
+    .orderBy('paymentOrder.id', 'desc')
+    .limit(100)
+    .execute();
+  return rows.map((row) => answerOf(row, origin, now));
+}
