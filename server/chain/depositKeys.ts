@@ -29,7 +29,7 @@ export function depositSeed(configured: string | undefined, dataDir: string): Ui
   if (configured) {
     const match = SEED_HEX.exec(configured.trim());
     if (!match) throw new Error('DEPOSIT_SEED must be 64 or 128 hex digits (32 or 64 bytes)');
-    return Buffer.from(match[2]!, 'hex');
+    return Uint8Array.from(Buffer.from(match[2]!, 'hex'));
   }
   const file = path.join(dataDir, 'deposit-seed');
   if (!fs.existsSync(file)) {
@@ -47,7 +47,8 @@ export function depositSeed(configured: string | undefined, dataDir: string): Ui
   }
   const stored = fs.readFileSync(file, 'utf8').trim();
   if (!SEED_HEX.test(stored)) throw new Error(`${file} does not hold a deposit seed (64 or 128 hex digits)`);
-  return Buffer.from(stored.replace(/^0x/, ''), 'hex');
+  // A plain Uint8Array: the curve library refuses Buffer's subclass.
+  return Uint8Array.from(Buffer.from(stored.replace(/^0x/, ''), 'hex'));
 }
 
 /** The org's account key for a family, as stored: an extended public key (xpub…). */
