@@ -104,6 +104,8 @@ export async function startTestServer(
     depositWatchMs: 0,
     devnetDir: null,
     devnetKeys,
+    // Order addresses from a seed of this run's own, never a file in the project's data/.
+    depositSeed: randomBytes(32).toString('hex'),
     ...options.config,
   };
   // TEST_INSTANCES=2 (the PostgreSQL run of `npm test`): a second instance on the same database
