@@ -118,6 +118,13 @@ export const ApiPath = {
   dashboard: '/sys/dashboard',
   /** The merchant API (docs/payments.md): called with an API key, never a console session. */
   merchant: { orders: '/v1/orders', order: '/v1/orders/{id}' },
+  /** The public checkout (docs/payments.md "Checkout"): no sign-in, by the order's or the link's code. */
+  checkout: {
+    order: '/v1/checkout/{code}',
+    faucet: '/v1/checkout/{code}/faucet',
+    payLink: '/v1/pay/{code}',
+    payLinkOrder: '/v1/pay/{code}/order',
+  },
   /** For load balancers, no sign-in: the process is up; the instance may take traffic. */
   health: { live: '/health/live', ready: '/health/ready' },
 } as const;

@@ -8,6 +8,7 @@ import { BodyCode } from '../../../src/contract/envelope';
 import { amountProblem, compareDecimal } from '../../../src/contract/money';
 import { ORDER_DEPOSIT_KIND, checkoutPath } from '../../../src/contract/merchantOrder';
 import type { MerchantOrderBody, MerchantOrderRecordInput } from '../../../src/contract/schemas/merchantOrder';
+import { orderStateOf } from '../../../src/contract/orderState';
 import { depositAddressAt, depositXpubOf } from '../../chain/depositKeys';
 
 type Trx = Transaction<Database>;
@@ -34,6 +35,14 @@ const orderNotFound = () => notFound('Order');
 /** Another request with the same key committed between our look and our insert: answer its order. */
 class KeyTaken extends Error {}
 
+/**
+ * What arrived at an order's own address in its currency, still on the chain (a transfer a reorg took
+ * back does not count): the order's address is its alone, so all of it is the order's.
+ */
+export const receivedSql = sql<string>`coalesce((select trim_scale(sum(t.amount)) from chain_transfer t
+  where t.chain_id = payment_order.chain_id and t.to_address = payment_order.deposit_address
+    and t.currency_id = payment_order.currency_id and t.vanished_at is null), 0)`;
+
 const orderColumns = (db: Db | Trx) =>
   db
     .selectFrom('paymentOrder')
@@ -44,6 +53,9 @@ const orderColumns = (db: Db | Trx) =>
       'paymentOrder.orderNo',
       'paymentOrder.status',
       sql<string>`trim_scale(payment_order.amount)::text`.as('amount'),
+      sql<string>`${receivedSql}::text`.as('received'),
+      sql<string>`trim_scale(case when payment_order.status = 'paid' then 0 else greatest(payment_order.amount - ${receivedSql}, 0) end)::text`.as('missing'),
+      sql<string>`trim_scale(greatest(${receivedSql} - payment_order.amount, 0))::text`.as('excess'),
       'currency.symbol as currency',
       'paymentOrder.chainId',
       'currency.contractAddress',
@@ -56,17 +68,18 @@ const orderColumns = (db: Db | Trx) =>
       'paymentOrder.paidAt',
       'paymentOrder.txHash',
       'paymentOrder.checkoutCode',
-    ]);
+    ])
+    // Orders of the merchant API and the checkout only: each has an address of its own.
+    .where('paymentOrder.checkoutCode', 'is not', null);
 
 type OrderRow = Awaited<ReturnType<ReturnType<typeof orderColumns>['executeTakeFirstOrThrow']>>;
 
-/** An order as the merchant API answers it: a pending order past its expiry is expired. */
+/** An order as the merchant API answers it, in its state now (src/contract/orderState.ts). */
 function answerOf(row: OrderRow, origin: string, now: Date): MerchantOrderRecordInput {
   const { checkoutCode, ...order } = row;
-  const expired = order.status === 'pending' && order.expiresAt !== null && order.expiresAt.getTime() <= now.getTime();
   return {
     ...order,
-    status: expired ? 'expired' : (order.status as MerchantOrderRecordInput['status']),
+    status: orderStateOf(order, now),
     checkoutUrl: `${origin}${checkoutPath(checkoutCode ?? '')}`,
   };
 }

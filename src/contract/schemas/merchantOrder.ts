@@ -11,8 +11,15 @@ import { isoInstant } from './response';
 /** How long an order waits for its payment, in minutes: at least 5, at most 7 days; 60 unless said. */
 export const ORDER_EXPIRY_MINUTES = { min: 5, max: 7 * 24 * 60, default: 60 } as const;
 
-/** An order's states as the merchant API and the checkout page name them (docs/payments.md "Order states"). */
-export const ORDER_STATES = ['pending', 'paid', 'expired', 'failed'] as const;
+/**
+ * An order's states as the merchant API and the checkout page name them (docs/payments.md "Order
+ * states"): pending (nothing yet), underpaid (part of it arrived before the expiry: a top-up completes
+ * it), paid, overpaid (paid, and more arrived: the excess is kept for refund), expired (its expiry
+ * passed short of the amount), paid late (the amount arrived only after the expiry: kept for repair),
+ * failed (the console's repair gave up on it).
+ */
+export const ORDER_STATES = ['pending', 'underpaid', 'paid', 'overpaid', 'expired', 'paid_late', 'failed'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
 
 const amount = z
   .custom<string>()
@@ -56,6 +63,12 @@ export const merchantOrderRecord = z
     orderNo: z.string(),
     status: z.enum(ORDER_STATES),
     amount: z.string(),
+    /** What arrived at its address so far (with the chain's confirmations), in the currency. */
+    received: z.string(),
+    /** What is still missing (0 once paid). */
+    missing: z.string(),
+    /** What arrived beyond the amount: kept for refund. */
+    excess: z.string(),
     currency: z.string(),
     chainId: z.number(),
     /** The token's contract; null for the chain's own coin. */
