@@ -104,6 +104,8 @@ export async function startTestServer(
     depositWatchMs: 0,
     devnetDir: null,
     devnetKeys,
+    // Exports by their batches on PostgreSQL too, as the export tests read them; tests/api/exportCopy.test.ts turns COPY on.
+    exportCopy: false,
     ...options.config,
   };
   // TEST_INSTANCES=2 (the PostgreSQL run of `npm test`): a second instance on the same database
