@@ -16,6 +16,8 @@ export interface CopySpec<DB, TB extends keyof DB, O, Row> {
   view: ExportView;
   names: ExportNames;
   labelsUnder: LabelsUnder;
+  /** Called after each chunk of lines (the heap keeper's check, server/http/heapKeeper.ts). */
+  afterChunk?: () => void;
 }
 
 /**
@@ -72,7 +74,7 @@ export async function copyExport<DB, TB extends keyof DB, O, Row>(
     return undefined;
   }
   const rows = client.query(copyTo(`copy (select ${line} from (${select}) r) to stdout (format binary)`));
-  const lines = new CopyLines(first);
+  const lines = new CopyLines(first, spec.afterChunk);
   pipeline(rows, lines, (error) => {
     if (error) return discard(client, error);
     client.query('reset statement_timeout').then(

@@ -15,7 +15,11 @@ export class CopyLines extends Transform {
   private headerRead = false;
   private ended = false;
 
-  constructor(first: string) {
+  /** `first`: the bytes before the rows (BOM and header); `afterChunk`: called once a chunk's lines are handed on. */
+  constructor(
+    first: string,
+    private readonly afterChunk: () => void = () => undefined,
+  ) {
     super();
     this.push(first);
   }
@@ -46,6 +50,7 @@ export class CopyLines extends Transform {
       at += 6 + length;
     }
     if (lines.length > 0) this.push(lines.length === 1 ? lines[0] : Buffer.concat(lines));
+    this.afterChunk();
     this.keep(data, at, done);
   }
 

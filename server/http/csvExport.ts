@@ -106,7 +106,11 @@ export async function sendCsvExport<DB, TB extends keyof DB, O, Row>(
     spec.copy && !transform
       ? await copyExport(
           spec.copy,
-          { ...spec, labelsUnder: (prefix) => messages.labelsUnder(request.headers['accept-language'], prefix) },
+          {
+            ...spec,
+            labelsUnder: (prefix) => messages.labelsUnder(request.headers['accept-language'], prefix),
+            afterChunk: heapCheck(heapKeeper(EXPORT_HEAP_SLACK, true)),
+          },
           first,
         )
       : undefined;
@@ -129,6 +133,9 @@ export async function sendCsvExport<DB, TB extends keyof DB, O, Row>(
       .send(copied ?? Readable.from(chunks(), { objectMode: false }))
   );
 }
+
+/** A keeper's check as a callback. */
+const heapCheck = (keeper: ReturnType<typeof heapKeeper>) => () => void keeper.check();
 
 type Batches = AsyncGenerator<Array<Record<string, unknown>>>;
 
