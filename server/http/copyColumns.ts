@@ -57,7 +57,12 @@ const CHAIN_NAME = gasReportExport.columns.find((column) => column.source === 'c
 
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-export function copyLineSql(view: ExportView, fields: readonly SelectField[], labelsUnder: LabelsUnder, names: ExportNames): string | undefined {
+export function copyLineSql(
+  view: ExportView,
+  fields: readonly SelectField[],
+  labelsUnder: LabelsUnder,
+  names: ExportNames,
+): string | undefined {
   const byName = new Map(fields.map((field) => [field.name, field]));
   const cells: string[] = [];
   for (const column of view.columns) {

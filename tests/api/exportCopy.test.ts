@@ -100,15 +100,39 @@ const linesOf = (body: string) => body.split(/\r\n(?=(?:[^"]*"[^"]*")*[^"]*$)/).
 
 describe('exports by COPY on PostgreSQL', () => {
   it('the cell in SQL is csvCell, on every string of up to three of the characters that matter', async () => {
-    const alphabet = ['', '=', '+', '-', '@', '\t', '\r', '\n', ' ', '"', ',', "'", '1', '.', 'a', '\u00a0', '\u3000', '\ufeff', '\u000b', 'é'];
+    const alphabet = [
+      '',
+      '=',
+      '+',
+      '-',
+      '@',
+      '\t',
+      '\r',
+      '\n',
+      ' ',
+      '"',
+      ',',
+      "'",
+      '1',
+      '.',
+      'a',
+      '\u00a0',
+      '\u3000',
+      '\ufeff',
+      '\u000b',
+      'é',
+    ];
     const strings = new Set<string>(TRICKY);
     for (const a of alphabet) for (const b of alphabet) for (const c of alphabet) strings.add(a + b + c);
     const values = [...strings];
-    const { rows } = await sql<{ cell: string }>`select ${sql.raw(csvCellSql('x'))} as cell from unnest(${values}::text[]) with ordinality as t(x, n) order by n`.execute(
+    const { rows } = await sql<{
+      cell: string;
+    }>`select ${sql.raw(csvCellSql('x'))} as cell from unnest(${values}::text[]) with ordinality as t(x, n) order by n`.execute(
       server.app.context.db,
     );
     expect(rows.map((row) => row.cell)).toEqual(values.map(csvCell));
-    const [nothing] = (await sql<{ cell: string }>`select ${sql.raw(csvCellSql('null::text'))} as cell`.execute(server.app.context.db)).rows;
+    const [nothing] = (await sql<{ cell: string }>`select ${sql.raw(csvCellSql('null::text'))} as cell`.execute(server.app.context.db))
+      .rows;
     expect(nothing.cell).toBe(csvCell(null));
   });
 
@@ -140,7 +164,9 @@ describe('exports by COPY on PostgreSQL', () => {
       order: 'asc',
     });
     expect(copied).toBe(batched);
-    const lines = linesOf(copied).filter((line) => TRICKY.some((text, index) => line.includes(csvCell(`${text}#${index}`).replace(/^"/, ''))));
+    const lines = linesOf(copied).filter((line) =>
+      TRICKY.some((text, index) => line.includes(csvCell(`${text}#${index}`).replace(/^"/, ''))),
+    );
     expect(lines.length).toBe(TRICKY.length);
     for (const [index, text] of TRICKY.entries()) expect(lines[index]).toContain(`,${csvCell(`${text}#${index}`)},`);
     expect(lines[0]).toContain(`,'=SUM(A1)#0,2026-03-04T05:06:07.123Z,`);
