@@ -104,8 +104,9 @@ export async function startTestServer(
     depositWatchMs: 0,
     devnetDir: null,
     devnetKeys,
-    // Exports by their batches on PostgreSQL too, as the export tests read them; tests/api/exportCopy.test.ts turns COPY on.
-    exportCopy: false,
+    // Exports by their batches on PostgreSQL too, as the export tests read them (tests/api/exportPace.test.ts counts the
+    // batches' rows); tests/api/exportCopy.test.ts turns COPY on, and TEST_EXPORT_COPY=1 does for every file.
+    exportCopy: process.env.TEST_EXPORT_COPY === '1',
     ...options.config,
   };
   // TEST_INSTANCES=2 (the PostgreSQL run of `npm test`): a second instance on the same database
