@@ -41,11 +41,15 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => server?.close());
 
-/** The export's COPY while it runs, as PostgreSQL reports it, and what it waits for (an idle connection keeps its last statement's text). */
+/**
+ * The export's COPY while it runs, as PostgreSQL reports it, and what it waits for: its own backend (a parallel
+ * worker shows the same statement), not an idle connection (which keeps its last statement's text).
+ */
 async function copiesRunning() {
   const { rows } = await sql<{ state: string; waitEvent: string | null }>`
     select state, wait_event from pg_stat_activity
-    where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle' and query like 'copy (%'`.execute(
+    where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'
+      and state <> 'idle' and query like 'copy (%'`.execute(
     server.app.context.db,
   );
   return rows;
