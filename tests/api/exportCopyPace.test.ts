@@ -49,9 +49,7 @@ async function copiesRunning() {
   const { rows } = await sql<{ state: string; waitEvent: string | null }>`
     select state, wait_event from pg_stat_activity
     where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'
-      and state <> 'idle' and query like 'copy (%'`.execute(
-    server.app.context.db,
-  );
+      and state <> 'idle' and query like 'copy (%'`.execute(server.app.context.db);
   return rows;
 }
 
