@@ -27,7 +27,15 @@ export function firstView(pathname: string, resources: readonly ResourceDefiniti
   if (!definition) return null;
   const rest = pathname.slice(definition.path.length).split('/').filter(Boolean);
   const view: ViewName | null =
-    rest.length === 0 ? 'list' : rest.length === 1 ? (rest[0] === 'create' ? 'create' : 'edit') : rest.length === 2 && rest[1] === 'show' ? 'show' : null;
+    rest.length === 0
+      ? 'list'
+      : rest.length === 1
+        ? rest[0] === 'create'
+          ? 'create'
+          : 'edit'
+        : rest.length === 2 && rest[1] === 'show'
+          ? 'show'
+          : null;
   return view && definition.hasView(view) ? { definition, view } : null;
 }
 

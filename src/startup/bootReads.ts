@@ -50,10 +50,12 @@ export function startBootReads(http: Pick<HttpClient, 'get'>): void {
     if (me?.promise === sessionRead) me = null;
   });
   me = { promise: sessionRead };
-  settled = sessionRead.then(() => chainsLanded).then(
-    () => true,
-    () => false,
-  );
+  settled = sessionRead
+    .then(() => chainsLanded)
+    .then(
+      () => true,
+      () => false,
+    );
   // A failure is the taker's to handle (the client has already toasted or signed out); untaken, it is dropped.
   sessionRead.catch(() => undefined);
 }

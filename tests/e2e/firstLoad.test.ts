@@ -58,11 +58,17 @@ test.describe('the first load of a deep link', () => {
   test('/multisig with a stored token shows the queue from the read made at boot: one read each of /me, the chains and the queue', async () => {
     const token = await apiSignIn('merchantProManager');
     // The chain whose queue has rows, remembered as the app bar's chain (as a returning user has it).
-    const open = await apiGet<{ list: Array<{ proposalId: number; chainId: number }> }>(token, `${ApiPath.sign.list}?state=open&pageSize=1`);
+    const open = await apiGet<{ list: Array<{ proposalId: number; chainId: number }> }>(
+      token,
+      `${ApiPath.sign.list}?state=open&pageSize=1`,
+    );
     const chains = await apiGet<{ list: Array<{ chainId: number }> }>(token, `${ApiPath.chain.list}?pageSize=500`);
     const chain = chains.list.find((c) => c.chainId === open.list[0]?.chainId);
     expect(chain, 'the demo has an open proposal').toBeDefined();
-    const { page, calls } = await openWithStorage({ [StorageKey.token]: token, [StorageKey.lastChain]: JSON.stringify(chain) }, '/multisig');
+    const { page, calls } = await openWithStorage(
+      { [StorageKey.token]: token, [StorageKey.lastChain]: JSON.stringify(chain) },
+      '/multisig',
+    );
     await page.getByTestId(`proposal-${open.list[0].proposalId}`).waitFor({ timeout: 60_000 });
     // Everything the first screen asks for has been asked: nothing more is under way.
     await page.waitForLoadState('networkidle', { timeout: 60_000 });
@@ -94,7 +100,10 @@ test.describe('the first load of a deep link', () => {
 
   test('a revoked stored token on a deep link ends on sign-in, with no data read or shown', async () => {
     const token = await apiSignIn('merchantProManager');
-    const revoked = await fetch(`${env.server.baseUrl}/api${ApiPath.auth.logout}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const revoked = await fetch(`${env.server.baseUrl}/api${ApiPath.auth.logout}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(revoked.status).toBe(200);
     const { page, calls } = await openWithStorage({ [StorageKey.token]: token }, '/multisig');
     await page.waitForURL(/\/login$/, { timeout: 60_000 });
