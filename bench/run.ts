@@ -8,7 +8,7 @@ import { auditedWritesReport, measureAuditedWrites } from './auditedWrites';
 import { measurePageLoad, pageLoadReport } from './pageLoad';
 import { measurePayments, paymentsReport } from './payments';
 
-/** `npm run bench`: every budget figure, printed as sizes and ratios (never a timed test); `-- --volume` adds the reports at volume; `-- --request-path` runs only the request-path case, `-- --audited-writes` only the audited writes, `-- --restart` only the restart, `-- --payments` only the payments. */
+/** `npm run bench`: every budget figure, printed as sizes and ratios (never a timed test); `-- --volume` adds the reports at volume; `-- --request-path` runs only the request-path case, `-- --audited-writes` only the audited writes, `-- --restart` only the restart, `-- --page-load` only the first load of /multisig, `-- --payments` only the payments. */
 console.log(
   `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
 );
@@ -25,6 +25,9 @@ if (process.argv.includes('--volume')) {
 } else if (process.argv.includes('--payments')) {
   // Only issue 36's payments: order creation and the time from a payment mined to its order paid.
   for (const line of paymentsReport(await measurePayments())) console.log(line);
+} else if (process.argv.includes('--page-load')) {
+  // Only issue 35's first load of /multisig (needs `vite build` first).
+  for (const line of pageLoadReport(await measurePageLoad())) console.log(line);
 } else if (process.argv.includes('--request-path')) {
   // Only issue 35's request path (on PostgreSQL when BENCH_DATABASE_URL names one).
   for (const line of await measureRequestPath()) console.log(line);
