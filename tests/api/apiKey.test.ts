@@ -35,7 +35,8 @@ afterAll(() => server?.close());
 
 const list = (account: string) =>
   server.call<ListResult<ApiKeyRecord>>('GET', ApiPath.apiKey.list, { token: tokens[account], query: { pageSize: 100 } });
-const detail = (account: string, id: number) => server.call<ApiKeyRecord>('GET', ApiPath.apiKey.detail, { token: tokens[account], query: { id } });
+const detail = (account: string, id: number) =>
+  server.call<ApiKeyRecord>('GET', ApiPath.apiKey.detail, { token: tokens[account], query: { id } });
 const save = (account: string, body: Record<string, unknown>) =>
   server.call<ApiKeyRecord>('POST', ApiPath.apiKey.save, { token: tokens[account], body });
 const revoke = (account: string, id: number) =>
@@ -58,7 +59,11 @@ describe('merchant API keys', () => {
       status: 'active',
     });
     const hash = hashApiKey(key!);
-    const stored = await db().selectFrom('apiKey').select(['secretHash', 'prefix']).where('id', '=', created.data.id).executeTakeFirstOrThrow();
+    const stored = await db()
+      .selectFrom('apiKey')
+      .select(['secretHash', 'prefix'])
+      .where('id', '=', created.data.id)
+      .executeTakeFirstOrThrow();
     expect(stored.secretHash).toBe(hash);
     const shown = await detail('merchantProManager', created.data.id);
     expect(shown.code).toBe(200);
@@ -115,7 +120,8 @@ describe('merchant API keys', () => {
   it('stamps last use at most once a minute, without an audit event', async () => {
     const made = (await save('merchantProManager', { name: 'Used', scopes: ['orders:read'] })).data;
     const events = async () =>
-      (await db().selectFrom('auditEvent').select('id').where('entity', '=', 'apiKey').where('entityId', '=', String(made.id)).execute()).length;
+      (await db().selectFrom('auditEvent').select('id').where('entity', '=', 'apiKey').where('entityId', '=', String(made.id)).execute())
+        .length;
     const before = await events();
     const t0 = new Date(server.now().getTime() + 1000);
     await stampKeyUse(db(), made.id, t0);

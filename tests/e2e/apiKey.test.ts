@@ -40,7 +40,9 @@ test.describe('merchant API keys', () => {
     await page.close();
 
     const api = await apiAs(env.server.baseUrl, 'merchantProManager');
-    const listed = (await api(`${ApiPath.apiKey.list}?pageSize=100`)).data as { list: Array<{ name: string; status: string; prefix: string }> };
+    const listed = (await api(`${ApiPath.apiKey.list}?pageSize=100`)).data as {
+      list: Array<{ name: string; status: string; prefix: string }>;
+    };
     expect(listed.list).toEqual([expect.objectContaining({ name: 'Shop backend', status: 'revoked', prefix: key.slice(0, 10) })]);
   });
 });

@@ -45,7 +45,13 @@ function ShownOnce({ apiKey, onDone }: { apiKey: string; onDone: () => void }) {
             value={apiKey}
             size="small"
             fullWidth
-            slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'api-key-secret', onFocus: (e: React.FocusEvent<HTMLInputElement>) => e.target.select() } }}
+            slotProps={{
+              htmlInput: {
+                readOnly: true,
+                'data-testid': 'api-key-secret',
+                onFocus: (e: React.FocusEvent<HTMLInputElement>) => e.target.select(),
+              },
+            }}
           />
           <Button startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
             {translate('resources.api-key.copy')}

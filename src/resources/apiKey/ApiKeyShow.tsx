@@ -37,7 +37,9 @@ export default function ApiKeyShow({ definition }: ResourceViewProps) {
         </TopToolbar>
       }
     >
-      <SimpleShowLayout>{fieldsFor(definition, 'show').map((field) => fieldValueElement(definition, field, translate, 'show'))}</SimpleShowLayout>
+      <SimpleShowLayout>
+        {fieldsFor(definition, 'show').map((field) => fieldValueElement(definition, field, translate, 'show'))}
+      </SimpleShowLayout>
     </Show>
   );
 }

@@ -85,7 +85,12 @@ const groupMembership: Record<RouteGroup, string> = {
 };
 
 describe('route guard groups', () => {
-  membershipTests(groupMembership, routeGroups, 'there are exactly the 9 groups, /audit-log’s and /api-key’s', 'group $key has $role: $member');
+  membershipTests(
+    groupMembership,
+    routeGroups,
+    'there are exactly the 9 groups, /audit-log’s and /api-key’s',
+    'group $key has $role: $member',
+  );
 });
 
 describe('named roles', () => {
