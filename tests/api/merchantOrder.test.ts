@@ -168,14 +168,14 @@ describe('paying an order on the devnet', () => {
     expect(await verifyLedger(server, client)).toMatchObject({ balanced: true, breaks: [] });
   });
 
-  it('a payment after the order expired does not pay it: the money stands as a deposit of its address', async () => {
+  it('a payment after the order expired does not pay it: paid late, the money a deposit of its address', async () => {
     // Made ten minutes ago on the server's clock, for five: expired before the chain's next block.
     server.advanceClock(-10 * 60_000);
     const order = ok(await create(usdtOrder('7', { expiresInMinutes: 5 })));
     server.advanceClock(10 * 60_000);
     expect(ok(await read(order.id)).status).toBe('expired');
     await payUsdt(order.depositAddress, '7');
-    expect(ok(await read(order.id))).toMatchObject({ status: 'expired', txHash: null });
+    expect(ok(await read(order.id))).toMatchObject({ status: 'paid_late', received: '7', txHash: null, paidAt: null });
     const entries = await server.db
       .selectFrom('ledgerEntry')
       .innerJoin('chainWallet', 'chainWallet.id', 'ledgerEntry.walletId')
