@@ -265,10 +265,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         // tried again on the next beat, and at the next start (no stamp written)
       }
     };
+    let dueAt = Number.POSITIVE_INFINITY;
     const schedule = (inMs: number) => {
+      const at = Date.now() + inMs;
+      // A sooner refresh already set stays (one asked for while another ran must not be put off).
+      if (closed || (analyzer && at >= dueAt)) return;
       clearTimeout(analyzer);
-      if (closed) return;
+      dueAt = at;
       analyzer = setTimeout(() => {
+        analyzer = undefined;
+        dueAt = Number.POSITIVE_INFINITY;
         // One at a time: a refresh asked for while one runs follows it.
         analyzing = (analyzing ?? Promise.resolve()).then(analyze);
         void analyzing.finally(() => schedule(ANALYZE_EVERY_MS));
