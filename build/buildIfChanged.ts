@@ -43,7 +43,8 @@ export async function buildIfChanged({
   inputs = BUILD_INPUTS,
 }: BuildIfChangedOptions): Promise<'built' | 'up to date'> {
   const stampFile = path.join(outDir, STAMP_FILE);
-  const previous = fs.existsSync(path.join(outDir, 'index.html')) && fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8') : undefined;
+  const previous =
+    fs.existsSync(path.join(outDir, 'index.html')) && fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8') : undefined;
   // Taken before building: a file edited during the build makes the next start build again.
   const { changed, restated, stamp } = compareInputs(root, inputFiles(root, inputs, NOT_CONSOLE_INPUTS), previous);
   if (changed) await build();
