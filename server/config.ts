@@ -98,6 +98,8 @@ export interface ServerConfig {
    * per client address (DEVNET_CALLS_PER_MINUTE, default 600), and for tests the running and waiting bounds.
    */
   devnetBudget: Partial<DevnetBudgetOptions>;
+  /** Calls a minute per merchant API key (MERCHANT_API_CALLS_PER_MINUTE, default 600). */
+  merchantApiPerMinute: number;
   /** The seed of the order addresses (DEPOSIT_SEED); unset: a random one kept in the data folder (server/chain/depositKeys.ts). Never logged. */
   depositSeed: string | undefined;
   /** Where the devnets' faucet and relayer keys live (DEVNET_KEYS_FILE; default `keys.json` in `devnetDir`: server/chain/evm/devnetKeys.ts). */
@@ -150,6 +152,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     relayerKey: parsed.RELAYER_PRIVATE_KEY,
     walletKeys: parsed.WALLET_KEYS,
     depositSeed: parsed.DEPOSIT_SEED,
+    merchantApiPerMinute: parsed.MERCHANT_API_CALLS_PER_MINUTE,
     devnetKeysFile: parsed.DEVNET_KEYS_FILE ? path.resolve(parsed.DEVNET_KEYS_FILE) : null,
     devnetBudget: { perMinute: parsed.DEVNET_CALLS_PER_MINUTE },
   };

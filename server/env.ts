@@ -159,6 +159,10 @@ export const ENV = {
       }),
     'rpc mode: comma-separated keys of the wallets the platform sends from itself (hot wallets); a wallet without its key only receives (docs/chains.md "Wallet keys")',
   ),
+  MERCHANT_API_CALLS_PER_MINUTE: variable(
+    positiveInt(600),
+    'calls a minute one merchant API key may make to `/api/v1`, counted across instances (docs/payments.md "The merchant API")',
+  ),
   DEPOSIT_SEED: variable(
     optionalText,
     'the seed every order\'s own deposit address is derived from (hex, 32 or 64 bytes; BIP-32): where a deployment\'s key store puts it; never stored or logged (docs/payments.md "An address per order")',

@@ -10,9 +10,6 @@ import { depositSeed } from '../../chain/depositKeys';
 import { originOf } from '../../http/requestOrigin';
 import { createOrder, findOrder, ordersByReference } from './service';
 
-/** Calls a minute per API key (docs/payments.md "The merchant API"), whichever instances they reach. */
-const ORDER_CALLS_PER_MINUTE = 600;
-
 /** The limit counts per key presented (its hash: the key itself is never a store's key). */
 const perKey = (request: FastifyRequest) =>
   `key:${createHash('sha256')
@@ -21,7 +18,8 @@ const perKey = (request: FastifyRequest) =>
 
 /** The merchant API's orders (docs/payments.md "The merchant API"): created and read with an API key. */
 export const registerMerchantOrderRoutes = serveVerbs(merchantOrderVerbs, (_app, context) => {
-  const config = { rateLimit: perMinute(ORDER_CALLS_PER_MINUTE, perKey) };
+  // Calls a minute per API key (docs/payments.md "The merchant API"), whichever instances they reach.
+  const config = { rateLimit: perMinute(context.config.merchantApiPerMinute, perKey) };
   const seed = () => depositSeed(context.config.depositSeed, context.config.dataDir);
   return {
     create: {
