@@ -166,6 +166,16 @@ describe('who may', () => {
     const order = ok(await create(usdtOrder('3', { reference: 'SHARED-REF' })));
     const otherKey = await newApiKey(server, 'merchantStdManager', ['orders:write', 'orders:read']);
     expect(await read(order.id, otherKey)).toMatchObject({ code: BodyCode.notFound });
+    // Nor pays through this org's pay link: to another org's key it is no link at all.
+    const link = await server.db
+      .selectFrom('payLink')
+      .innerJoin('currency', 'currency.id', 'payLink.currencyId')
+      .select(['payLink.code', 'currency.symbol', 'currency.chainId'])
+      .where('payLink.orgId', '=', server.orgIds.proA)
+      .where('payLink.enabled', '=', true)
+      .executeTakeFirstOrThrow();
+    const throughLink = await create({ amount: '1', currency: link.symbol, chainId: link.chainId, payLinkCode: link.code }, otherKey);
+    expect(throughLink).toMatchObject({ code: BodyCode.badRequest, data: { payLinkCode: expect.any(String) } });
     expect(
       ok(await server.call<Order[]>('GET', ApiPath.merchant.orders, { ...withKey(otherKey), query: { reference: 'SHARED-REF' } })),
     ).toEqual([]);
