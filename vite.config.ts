@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { localeVersionsPlugin } from './build/localeVersions.ts';
 import { precompressPlugin } from './build/precompress.ts';
@@ -16,8 +16,29 @@ const ZOD_CORE = /node_modules[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/;
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
 
+/**
+ * Packages only the payer's pages load at start (docs/payments.md "Checkout"): kept out of the
+ * console's start-up file, so /login does not carry the checkout's wallet and QR code.
+ */
+const CHECKOUT_ONLY = /node_modules[\\/](viem|ox|abitype|@noble|@scure|qrcode\.react)[\\/]/;
+
+/**
+ * The development server answers the payer's pages with checkout.html, as the server does
+ * (server/http/staticFiles.ts; the paths are src/contract/checkoutPages.ts's, which this file cannot import).
+ */
+const CHECKOUT_PAGE = /^\/(pay|checkout)\/[^/]+/;
+const checkoutPages = (): Plugin => ({
+  name: 'checkout-pages',
+  configureServer(server) {
+    server.middlewares.use((request, _response, next) => {
+      if (request.url && CHECKOUT_PAGE.test(request.url)) request.url = '/checkout.html';
+      next();
+    });
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), localeVersionsPlugin('public/locales'), precompressPlugin()],
+  plugins: [react(), localeVersionsPlugin('public/locales'), precompressPlugin(), checkoutPages()],
   // i18next-http-backend requires cross-fetch only where there is no `window`; left to the
   // bundler, its ponyfill would ship to every browser (its own browser build ignores it too).
   resolve: { alias: { 'cross-fetch': fileURLToPath(new URL('./build/browserFetch.ts', import.meta.url)) } },
@@ -32,6 +53,8 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 1024,
     rolldownOptions: {
+      // The console, and the payer's checkout pages: an entry of their own (docs/DECISIONS.md "The checkout is an entry of its own").
+      input: { main: 'index.html', checkout: 'checkout.html' },
       output: {
         // zod probes for eval (`Function('')`, a CSP violation: docs/DECISIONS.md "Content-Security-Policy")
         // the first time an object schema is built, unless its global config says `jitless`. The
@@ -41,7 +64,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // What the start-up (and so /login) loads from packages: one file instead of ~40.
-            { name: 'start-vendor', test: /node_modules/, tags: ['$initial'], priority: 2 },
+            // The checkout's own packages are not in it (the checkout loads it, never console-vendor).
+            { name: 'start-vendor', test: (id: string) => /node_modules/.test(id) && !CHECKOUT_ONLY.test(id), tags: ['$initial'], priority: 2 },
             // The rest of react-admin, MUI and their own dependencies: one file the console loads, instead of
             // ~90 small shared chunks before the first screen shows. Screens keep their own chunks.
             { name: 'console-vendor', test: CONSOLE_VENDOR, priority: 1 },
