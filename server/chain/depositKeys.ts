@@ -74,13 +74,23 @@ export function depositAddressAt(xpub: string, family: string, index: number): s
  * instance to store it wins; every instance derives from what is stored, whatever its own seed).
  */
 export async function depositXpubOf(db: Db, orgId: number, family: string, seed: () => Uint8Array): Promise<string> {
-  const stored = await db.selectFrom('depositKey').select('xpub').where('orgId', '=', orgId).where('family', '=', family).executeTakeFirst();
+  const stored = await db
+    .selectFrom('depositKey')
+    .select('xpub')
+    .where('orgId', '=', orgId)
+    .where('family', '=', family)
+    .executeTakeFirst();
   if (stored) return stored.xpub;
   await db
     .insertInto('depositKey')
     .values({ orgId, family, xpub: orgDepositXpub(seed(), orgId, family) })
     .onConflict((oc) => oc.columns(['orgId', 'family']).doNothing())
     .execute();
-  const made = await db.selectFrom('depositKey').select('xpub').where('orgId', '=', orgId).where('family', '=', family).executeTakeFirstOrThrow();
+  const made = await db
+    .selectFrom('depositKey')
+    .select('xpub')
+    .where('orgId', '=', orgId)
+    .where('family', '=', family)
+    .executeTakeFirstOrThrow();
   return made.xpub;
 }

@@ -183,7 +183,9 @@ export const describeRoute: SwaggerTransform = (input) => {
             },
           }
         : {}),
-      ...(api.idempotent || (api.merchantKey && api.method === 'POST') ? { headers: { type: 'object', properties: { 'Idempotency-Key': IDEMPOTENCY_KEY } } } : {}),
+      ...(api.idempotent || (api.merchantKey && api.method === 'POST')
+        ? { headers: { type: 'object', properties: { 'Idempotency-Key': IDEMPOTENCY_KEY } } }
+        : {}),
       response: {
         200: csv
           ? {
@@ -244,7 +246,8 @@ export const openApiBase = (version: string) => ({
       merchantKey: {
         type: 'http' as const,
         scheme: 'bearer',
-        description: "A merchant API key (`ck_…`, made on the console's API keys page) for the `/api/v1` calls only: the org is the key's (docs/payments.md).",
+        description:
+          "A merchant API key (`ck_…`, made on the console's API keys page) for the `/api/v1` calls only: the org is the key's (docs/payments.md).",
       },
       orgId: {
         type: 'apiKey' as const,

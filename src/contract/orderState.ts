@@ -6,10 +6,7 @@ import type { OrderState } from './schemas/merchantOrder';
  * stored and what arrived at its own address: the stored status says paid or failed; what arrived and
  * the clock say the rest. One function for the merchant API and the checkout page.
  */
-export function orderStateOf(
-  order: { status: string; amount: string; received: string; expiresAt: Date | null },
-  now: Date,
-): OrderState {
+export function orderStateOf(order: { status: string; amount: string; received: string; expiresAt: Date | null }, now: Date): OrderState {
   const arrived = compareDecimal(order.received, '0') > 0;
   const enough = compareDecimal(order.received, order.amount) >= 0;
   if (order.status === 'paid') return compareDecimal(order.received, order.amount) > 0 ? 'overpaid' : 'paid';

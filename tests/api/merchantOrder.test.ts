@@ -11,7 +11,11 @@ import type { MerchantOrderRecordInput } from '../../src/contract/schemas/mercha
 
 // The merchant API's orders (docs/payments.md): created with an API key, each with an address of its
 // own, paid on the devnet and read back; what a key of another org, a revoked key or bad input gets.
-type Order = Omit<MerchantOrderRecordInput, 'expiresAt' | 'createdAt' | 'paidAt'> & { expiresAt: string; createdAt: string; paidAt: string | null };
+type Order = Omit<MerchantOrderRecordInput, 'expiresAt' | 'createdAt' | 'paidAt'> & {
+  expiresAt: string;
+  createdAt: string;
+  paidAt: string | null;
+};
 
 let server: TestServer;
 let devnet: Devnet;
@@ -47,16 +51,31 @@ async function payUsdt(to: string, amount: string) {
 describe('orders by API', () => {
   it('an order answers its own deposit address, the exact amount, its expiry and its checkout page', async () => {
     const order = ok(await create(usdtOrder('25.5', { reference: 'INV-1', expiresInMinutes: 30 })));
-    expect(order).toMatchObject({ status: 'pending', amount: '25.5', currency: 'USDT', chainId: ETH_CHAIN, reference: 'INV-1', txHash: null });
+    expect(order).toMatchObject({
+      status: 'pending',
+      amount: '25.5',
+      currency: 'USDT',
+      chainId: ETH_CHAIN,
+      reference: 'INV-1',
+      txHash: null,
+    });
     expect(isAddress(order.depositAddress)).toBe(true);
     expect(new Date(order.expiresAt).getTime() - new Date(order.createdAt).getTime()).toBe(30 * 60_000);
     expect(order.checkoutUrl).toMatch(/^https?:\/\/[^/]+\/checkout\/[\w-]{20,}$/);
     expect(ok(await read(order.id))).toEqual(order);
-    expect(ok(await server.call<Order[]>('GET', ApiPath.merchant.orders, { ...withKey(writeKey), query: { reference: 'INV-1' } }))).toEqual([order]);
+    expect(ok(await server.call<Order[]>('GET', ApiPath.merchant.orders, { ...withKey(writeKey), query: { reference: 'INV-1' } }))).toEqual(
+      [order],
+    );
     // The address is one of the org's wallets in the books, but not in the wallet list.
-    const wallet = await server.db.selectFrom('chainWallet').select(['orgId', 'kind']).where('address', '=', order.depositAddress).executeTakeFirstOrThrow();
+    const wallet = await server.db
+      .selectFrom('chainWallet')
+      .select(['orgId', 'kind'])
+      .where('address', '=', order.depositAddress)
+      .executeTakeFirstOrThrow();
     expect(wallet).toEqual({ orgId: server.orgIds.proA, kind: 'OrderDeposit' });
-    const listed = await server.as('merchantProManager').call<{ list: { address: string }[] }>('GET', ApiPath.chainWallet.list, { query: { perPage: 100 } });
+    const listed = await server
+      .as('merchantProManager')
+      .call<{ list: { address: string }[] }>('GET', ApiPath.chainWallet.list, { query: { perPage: 100 } });
     expect(listed.data.list.map((w) => w.address)).not.toContain(order.depositAddress);
   });
 
@@ -65,9 +84,15 @@ describe('orders by API', () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => create(usdtOrder('10'), writeKey, headers)));
     const ids = new Set(answers.map((a) => ok(a).id));
     expect(ids.size).toBe(1);
-    const before = await server.db.selectFrom('paymentOrder').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const before = await server.db
+      .selectFrom('paymentOrder')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(await create(usdtOrder('11'), writeKey, headers)).toMatchObject({ code: BodyCode.idempotencyKeyReused });
-    const after = await server.db.selectFrom('paymentOrder').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const after = await server.db
+      .selectFrom('paymentOrder')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 
@@ -82,7 +107,11 @@ describe('orders by API', () => {
   }, 300_000);
 
   it('bad input is a 400 naming the field, and writes nothing', async () => {
-    const count = () => server.db.selectFrom('paymentOrder').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const count = () =>
+      server.db
+        .selectFrom('paymentOrder')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
     const before = await count();
     const refusals: [Record<string, unknown>, string][] = [
       [usdtOrder('1.1234567'), 'amount'], // USDT has 6 decimals
@@ -108,7 +137,9 @@ describe('who may', () => {
     const order = ok(await create(usdtOrder('3', { reference: 'SHARED-REF' })));
     const otherKey = await newApiKey(server, 'merchantStdManager', ['orders:write', 'orders:read']);
     expect(await read(order.id, otherKey)).toMatchObject({ code: BodyCode.notFound });
-    expect(ok(await server.call<Order[]>('GET', ApiPath.merchant.orders, { ...withKey(otherKey), query: { reference: 'SHARED-REF' } }))).toEqual([]);
+    expect(
+      ok(await server.call<Order[]>('GET', ApiPath.merchant.orders, { ...withKey(otherKey), query: { reference: 'SHARED-REF' } })),
+    ).toEqual([]);
   });
 
   it('no key, a console session or a key without the scope is refused; a revoked key at once, on every instance', async () => {

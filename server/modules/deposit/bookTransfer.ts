@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import type { IncomingTransfer } from '../../chain/adapter';
 import { lockDepositWallet, markOrderPaid, paysNoOrderYet } from '../ledger/orderCredit';
 import { postEntries } from '../ledger/post';
+import { bookToOwnOrder } from './ownOrder';
 
 type Trx = Transaction<Database>;
 
@@ -58,6 +59,18 @@ export async function bookTransfer(
 
   // The deposit wallet before any order row, as every path that credits does (server/modules/ledger/orderCredit.ts).
   await lockDepositWallet(trx, { chainId, depositAddress: wallet.address });
+  const own = await trx
+    .selectFrom('paymentOrder')
+    .select(['id', 'chainId', 'currencyId', sql<string>`amount::text`.as('amount'), 'depositAddress', 'status', 'expiresAt', 'createdAt'])
+    .where('chainId', '=', chainId)
+    .where('depositAddress', '=', wallet.address)
+    .where('checkoutCode', 'is not', null)
+    .forUpdate()
+    .executeTakeFirst();
+  if (own) {
+    await bookToOwnOrder(trx, own, transfer, { amount, blockTime, walletId: wallet.id, currencyId: currency.id });
+    return true;
+  }
   const paid = sql<string>`${amount}::numeric`;
   const order = await trx
     .selectFrom('paymentOrder')

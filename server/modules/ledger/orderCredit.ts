@@ -57,6 +57,13 @@ export async function markOrderPaid(
   trx: Trx,
   order: PayableOrder,
   payment: { txHash: string; paidAt: Date; payerAddress?: string | null },
+  /**
+   * Which deposits give up the order's amount: those of the paying transaction (a shared address), or
+   * every deposit of the address (an order's own address, where all of them are the order's: the
+   * parts of an underpaid order, docs/payments.md "Order states"). Either way the entries name the
+   * paying transaction, whose entries then add up to what it delivered.
+   */
+  reclaimFrom: 'transaction' | 'address' = 'transaction',
 ): Promise<void> {
   const walletId = await lockDepositWallet(trx, order);
   const { decimals } = await trx.selectFrom('currency').select('decimals').where('id', '=', order.currencyId).executeTakeFirstOrThrow();
@@ -96,7 +103,7 @@ export async function markOrderPaid(
     .where('walletId', '=', walletId)
     .where('currencyId', '=', order.currencyId)
     .where('reason', '=', 'deposit')
-    .where(sql`lower(tx_hash)`, '=', payment.txHash.toLowerCase())
+    .$if(reclaimFrom === 'transaction', (q) => q.where(sql`lower(tx_hash)`, '=', payment.txHash.toLowerCase()))
     .executeTakeFirstOrThrow();
   // After the credit, in a batch of its own: the wallet may have spent the deposit since it arrived.
   if (positive(booked.reclaimed) && !booked.reclaimed.startsWith('-')) {

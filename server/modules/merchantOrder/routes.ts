@@ -16,7 +16,10 @@ import { createOrder, findOrder, ordersByReference } from './service';
 const ORDER_CALLS_PER_MINUTE = 600;
 
 /** The limit counts per key presented (its hash: the key itself is never a store's key). */
-const perKey = (request: FastifyRequest) => `key:${createHash('sha256').update(bearerToken(request) ?? request.ip).digest('hex')}`;
+const perKey = (request: FastifyRequest) =>
+  `key:${createHash('sha256')
+    .update(bearerToken(request) ?? request.ip)
+    .digest('hex')}`;
 
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
@@ -64,6 +67,7 @@ export function registerMerchantOrderRoutes(app: FastifyInstance, context: Serve
     query: merchantOrderListQuery,
     response: z.array(merchantOrderRecord),
     config,
-    handler: ({ merchantKey, query, request }) => ordersByReference(context.db, merchantKey, query.reference, originOf(request), context.now()),
+    handler: ({ merchantKey, query, request }) =>
+      ordersByReference(context.db, merchantKey, query.reference, originOf(request), context.now()),
   });
 }

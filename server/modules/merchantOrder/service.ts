@@ -15,7 +15,8 @@ type Trx = Transaction<Database>;
 
 /** Who asks: a merchant API key (docs/payments.md "The merchant API"). */
 export interface OrderKey {
-  keyId: number;
+  /** Null: a payer's order through a pay link's public page (docs/payments.md "Checkout"). */
+  keyId: number | null;
   orgId: number;
 }
 
@@ -54,7 +55,9 @@ const orderColumns = (db: Db | Trx) =>
       'paymentOrder.status',
       sql<string>`trim_scale(payment_order.amount)::text`.as('amount'),
       sql<string>`${receivedSql}::text`.as('received'),
-      sql<string>`trim_scale(case when payment_order.status = 'paid' then 0 else greatest(payment_order.amount - ${receivedSql}, 0) end)::text`.as('missing'),
+      sql<string>`trim_scale(case when payment_order.status = 'paid' then 0 else greatest(payment_order.amount - ${receivedSql}, 0) end)::text`.as(
+        'missing',
+      ),
       sql<string>`trim_scale(greatest(${receivedSql} - payment_order.amount, 0))::text`.as('excess'),
       'currency.symbol as currency',
       'paymentOrder.chainId',
@@ -74,11 +77,15 @@ const orderColumns = (db: Db | Trx) =>
 
 type OrderRow = Awaited<ReturnType<ReturnType<typeof orderColumns>['executeTakeFirstOrThrow']>>;
 
-/** An order as the merchant API answers it, in its state now (src/contract/orderState.ts). */
-function answerOf(row: OrderRow, origin: string, now: Date): MerchantOrderRecordInput {
+/**
+ * An order as the merchant API answers it, in its state now (src/contract/orderState.ts); its checkout
+ * code goes into its URL (the response schema drops the bare code).
+ */
+function answerOf(row: OrderRow, origin: string, now: Date): MerchantOrderRecordInput & { checkoutCode: string } {
   const { checkoutCode, ...order } = row;
   return {
     ...order,
+    checkoutCode: checkoutCode ?? '',
     status: orderStateOf(order, now),
     checkoutUrl: `${origin}${checkoutPath(checkoutCode ?? '')}`,
   };
@@ -91,7 +98,7 @@ function answerOf(row: OrderRow, origin: string, now: Date): MerchantOrderRecord
  * wallet. With an Idempotency-Key, the same key and body answer the first order; the same key with
  * another body is refused (body code idempotencyKeyReused) (docs/payments.md "Idempotency").
  */
-export async function createOrder(db: Db, key: OrderKey, request: OrderRequest): Promise<MerchantOrderRecordInput> {
+export async function createOrder(db: Db, key: OrderKey, request: OrderRequest): Promise<ReturnType<typeof answerOf>> {
   const { body, idempotencyKey, now } = request;
   const fingerprint = requestFingerprint(body);
   if (idempotencyKey !== undefined) {
@@ -123,7 +130,14 @@ export async function createOrder(db: Db, key: OrderKey, request: OrderRequest):
       const orderNo = `${kind === 'linkpay' ? 'LNK' : 'PAY'}${now.toISOString().slice(0, 10).replace(/-/g, '')}${String(id).padStart(10, '0')}`;
       await trx
         .insertInto('chainWallet')
-        .values({ chainId: body.chainId, orgId: key.orgId, kind: ORDER_DEPOSIT_KIND, address: depositAddress, label: orderNo, threshold: null })
+        .values({
+          chainId: body.chainId,
+          orgId: key.orgId,
+          kind: ORDER_DEPOSIT_KIND,
+          address: depositAddress,
+          label: orderNo,
+          threshold: null,
+        })
         .execute();
       await trx
         .insertInto('paymentOrder')
@@ -196,12 +210,21 @@ async function payLinkFor(db: Db, orgId: number, body: MerchantOrderBody, curren
 
 /** One order of the key's org (another org's is not found). */
 export async function findOrder(db: Db, key: OrderKey, id: number, origin: string, now: Date): Promise<MerchantOrderRecordInput> {
-  const row = await orderColumns(db).where('paymentOrder.id', '=', id).where('paymentOrder.orgId', '=', key.orgId).executeTakeFirstOrThrow(orderNotFound);
+  const row = await orderColumns(db)
+    .where('paymentOrder.id', '=', id)
+    .where('paymentOrder.orgId', '=', key.orgId)
+    .executeTakeFirstOrThrow(orderNotFound);
   return answerOf(row, origin, now);
 }
 
 /** The key's org's orders with this reference, newest first (at most 100). */
-export async function ordersByReference(db: Db, key: OrderKey, reference: string, origin: string, now: Date): Promise<MerchantOrderRecordInput[]> {
+export async function ordersByReference(
+  db: Db,
+  key: OrderKey,
+  reference: string,
+  origin: string,
+  now: Date,
+): Promise<MerchantOrderRecordInput[]> {
   const rows = await orderColumns(db)
     .where('paymentOrder.orgId', '=', key.orgId)
     .where('paymentOrder.merchantReference', '=', reference)

@@ -77,5 +77,5 @@ export type PayLinkOrderBody = z.infer<typeof payLinkOrderBody>;
 export const payLinkOrderAnswer = z.object({ checkoutCode: z.string() });
 
 /** POST /api/v1/checkout/{code}/faucet (devnet mode only): coin for gas and the order's amount sent to the payer's address. */
-export const faucetBody = z.object({ address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, { error: 'validation.address' }) });
+export const faucetBody = z.object({ address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, { error: 'validation.payerAddress' }) });
 export const faucetAnswer = z.object({ txHashes: z.array(z.string()) });

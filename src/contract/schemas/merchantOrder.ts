@@ -32,12 +32,7 @@ const amount = z
 export const merchantOrderBody = z.object({
   amount,
   /** The currency's symbol on that chain, as the platform lists it (USDT, ETH). */
-  currency: z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(20)
-    .meta({ example: 'USDT' }),
+  currency: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(20).meta({ example: 'USDT' }),
   chainId: z.number({ error: 'validation.required' }).int().positive().meta({ example: 31337 }),
   /** The merchant's own reference (its cart or invoice number): orders are listed by it. */
   reference: z.string().trim().min(1).max(100).optional().meta({ example: 'INV-1042' }),

@@ -1,0 +1,153 @@
+import { sql } from 'kysely';
+import { parseUnits, type Address } from 'viem';
+import type { Db } from '../../db/database';
+import type { ChainRegistry } from '../../chain/registry';
+import { badRequest, conflict, notFound } from '../../http/apiError';
+import { amountProblem, compareDecimal } from '../../../src/contract/money';
+import { orderStateOf } from '../../../src/contract/orderState';
+import type { CheckoutOrderInput, CheckoutPayLink, PayLinkOrderBody } from '../../../src/contract/schemas/checkout';
+import { createOrder, receivedSql } from '../merchantOrder/service';
+
+const orderNotFound = () => notFound('Order');
+const linkNotFound = () => notFound('Pay link');
+
+/** What a wallet scans (docs/payments.md "Checkout"): EIP-681 on EVM chains, the bare address on TRON. */
+export function paymentUriOf(
+  order: { family: string; chainId: number; depositAddress: string; contractAddress: string | null },
+  units: bigint,
+): string {
+  if (order.family !== 'evm') return order.depositAddress;
+  return order.contractAddress
+    ? `ethereum:${order.contractAddress}@${order.chainId}/transfer?address=${order.depositAddress}&uint256=${units}`
+    : `ethereum:${order.depositAddress}@${order.chainId}?value=${units}`;
+}
+
+const checkoutRows = (db: Db) =>
+  db
+    .selectFrom('paymentOrder')
+    .innerJoin('currency', 'currency.id', 'paymentOrder.currencyId')
+    .innerJoin('chain', 'chain.chainId', 'paymentOrder.chainId')
+    .innerJoin('org', 'org.id', 'paymentOrder.orgId')
+    .select([
+      'paymentOrder.orderNo',
+      'paymentOrder.status',
+      'org.name as merchantName',
+      sql<string>`trim_scale(payment_order.amount)::text`.as('amount'),
+      sql<string>`${receivedSql}::text`.as('received'),
+      sql<string>`trim_scale(case when payment_order.status = 'paid' then 0 else greatest(payment_order.amount - ${receivedSql}, 0) end)::text`.as(
+        'missing',
+      ),
+      sql<string>`trim_scale(greatest(${receivedSql} - payment_order.amount, 0))::text`.as('excess'),
+      'currency.symbol as currency',
+      'currency.decimals',
+      'currency.contractAddress',
+      'paymentOrder.chainId',
+      'chain.name as chainName',
+      'chain.family',
+      'paymentOrder.depositAddress',
+      'paymentOrder.expiresAt',
+      'paymentOrder.paidAt',
+      'paymentOrder.txHash',
+    ]);
+
+/**
+ * One order as its payer sees it, by its checkout code (never by id: ids are guessable). Nothing of the
+ * merchant beyond its name.
+ */
+export async function checkoutOrderOf(db: Db, chains: ChainRegistry, code: string, now: Date): Promise<CheckoutOrderInput> {
+  const row = await checkoutRows(db).where('paymentOrder.checkoutCode', '=', code).executeTakeFirstOrThrow(orderNotFound);
+  const { status, ...order } = row;
+  // What a wallet sends: what is still missing (all of it before anything arrived).
+  const due = compareDecimal(order.missing, '0') > 0 ? order.missing : order.amount;
+  const units = parseUnits(due, order.decimals);
+  return {
+    ...order,
+    state: orderStateOf({ status, amount: order.amount, received: order.received, expiresAt: order.expiresAt }, now),
+    mode: chains.modeOf(order.family),
+    paymentUri: paymentUriOf(order, units),
+    amountUnits: units.toString(),
+    now,
+  };
+}
+
+const linkRows = (db: Db) =>
+  db
+    .selectFrom('payLink')
+    .innerJoin('currency', 'currency.id', 'payLink.currencyId')
+    .innerJoin('chain', 'chain.chainId', 'currency.chainId')
+    .innerJoin('org', 'org.id', 'payLink.orgId')
+    .where('payLink.enabled', '=', true)
+    .where('currency.enabled', '=', true)
+    .where('chain.enabled', '=', true);
+
+/** An enabled pay link as its payer sees it. */
+export async function checkoutPayLinkOf(db: Db, code: string): Promise<CheckoutPayLink> {
+  return linkRows(db)
+    .select([
+      'payLink.title',
+      'org.name as merchantName',
+      sql<string | null>`trim_scale(pay_link.amount)::text`.as('amount'),
+      'currency.symbol as currency',
+      'currency.decimals',
+      'currency.chainId',
+      'chain.name as chainName',
+    ])
+    .where('payLink.code', '=', code)
+    .executeTakeFirstOrThrow(linkNotFound);
+}
+
+/**
+ * A payer starts paying a link: an order of the link's org through it, with an address of its own,
+ * for the link's amount, or the payer's when the link has none (docs/payments.md "Checkout").
+ */
+export async function orderThroughLink(
+  db: Db,
+  code: string,
+  body: PayLinkOrderBody,
+  context: { now: Date; seed: () => Uint8Array; origin: string },
+): Promise<{ checkoutCode: string }> {
+  const link = await linkRows(db)
+    .select([
+      'payLink.orgId',
+      sql<string | null>`trim_scale(pay_link.amount)::text`.as('amount'),
+      'currency.symbol',
+      'currency.chainId',
+      'currency.decimals',
+    ])
+    .where('payLink.code', '=', code)
+    .executeTakeFirstOrThrow(linkNotFound);
+  const amount = link.amount ?? body.amount;
+  if (amount === undefined) throw badRequest({ amount: { key: 'validation.required' } });
+  const problem = amountProblem(amount, { decimals: link.decimals });
+  if (problem) throw badRequest({ amount: problem });
+  const order = await createOrder(
+    db,
+    { keyId: null, orgId: link.orgId },
+    {
+      body: { amount, currency: link.symbol, chainId: link.chainId, payLinkCode: code, expiresInMinutes: 60 },
+      idempotencyKey: undefined,
+      now: context.now,
+      seed: context.seed,
+      origin: context.origin,
+    },
+  );
+  return { checkoutCode: order.checkoutCode };
+}
+
+/** How much native coin the faucet gives for gas. */
+const GAS_GIFT = 10n ** 17n;
+
+/**
+ * Devnet mode only (docs/payments.md "Paying on the devnet"): coin for gas and what the order still
+ * needs, to the payer's address, so a payer pays with a wallet of their own without reading code.
+ */
+export async function faucetFor(db: Db, chains: ChainRegistry, code: string, address: Address, now: Date): Promise<{ txHashes: string[] }> {
+  const order = await checkoutOrderOf(db, chains, code, now);
+  if (order.mode !== 'devnet' || order.family !== 'evm') throw conflict('api.faucetDevnetOnly');
+  if (order.state !== 'pending' && order.state !== 'underpaid') throw conflict('api.faucetOrderClosed');
+  const devnet = await chains.devnetOf(order.chainId);
+  const units = BigInt(order.amountUnits);
+  const hashes = [(await devnet.fund(address, GAS_GIFT + (order.contractAddress ? 0n : units))).hash];
+  if (order.contractAddress) hashes.push((await devnet.mint(order.contractAddress as Address, address, units)).hash);
+  return { txHashes: hashes };
+}

@@ -1,0 +1,67 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { IncomingTransfer } from '../../chain/adapter';
+import { markOrderPaid, paysNoOrderYet } from '../ledger/orderCredit';
+import { positive, postEntries } from '../ledger/post';
+import { compareDecimal } from '../../../src/contract/money';
+
+type Trx = Transaction<Database>;
+
+export interface OwnOrder {
+  id: number;
+  chainId: number;
+  currencyId: number;
+  amount: string;
+  depositAddress: string;
+  status: string;
+  expiresAt: Date | null;
+  createdAt: Date;
+}
+
+/**
+ * A transfer into an order's own address (docs/payments.md "Order states"): whatever arrives there is
+ * that order's, so no amount needs to match.
+ *
+ * - While the order is pending and before its expiry, the transfers add up: when they reach its amount
+ *   it is paid by the transfer that completed it — the order's credit, the earlier parts (standing as
+ *   deposits of the address) given up to it, and anything beyond the amount a deposit again (the
+ *   excess, kept for refund). Short of it, the transfer is a deposit and the order underpaid.
+ * - Otherwise (paid already, expired, another currency, or a transaction that paid another order) it is
+ *   a deposit of the address: counted, and paying nothing by accident (overpaid, paid late).
+ *
+ * The entries naming the transaction add up to what it delivered (the ledger's transfer check).
+ */
+export async function bookToOwnOrder(
+  trx: Trx,
+  order: OwnOrder,
+  transfer: IncomingTransfer,
+  booked: { amount: string; blockTime: Date; walletId: number; currencyId: number },
+): Promise<void> {
+  const deposit = (delta: string) =>
+    postEntries(trx, [
+      { walletId: booked.walletId, currencyId: booked.currencyId, delta, reason: 'deposit', txHash: transfer.txHash, at: booked.blockTime },
+    ]);
+  const open =
+    order.status === 'pending' &&
+    order.currencyId === booked.currencyId &&
+    order.createdAt.getTime() <= booked.blockTime.getTime() &&
+    (order.expiresAt === null || booked.blockTime.getTime() <= order.expiresAt.getTime());
+  if (!open) return deposit(booked.amount);
+  const { received, unused } = await trx
+    .selectFrom('chainTransfer')
+    .select([
+      sql<string>`coalesce(trim_scale(sum(amount)), 0)::text`.as('received'),
+      sql<boolean>`${paysNoOrderYet(transfer.txHash.toLowerCase())}`.as('unused'),
+    ])
+    .where('chainId', '=', order.chainId)
+    .where('toAddress', '=', order.depositAddress)
+    .where('currencyId', '=', order.currencyId)
+    .where('vanishedAt', 'is', null)
+    .executeTakeFirstOrThrow();
+  if (compareDecimal(received, order.amount) < 0 || !unused) return deposit(booked.amount);
+  await markOrderPaid(trx, order, { txHash: transfer.txHash, paidAt: booked.blockTime, payerAddress: transfer.from }, 'address');
+  const { excess } = await sql<{ excess: string }>`select trim_scale(${received}::numeric - ${order.amount}::numeric)::text as excess`
+    .execute(trx)
+    .then((r) => r.rows[0]!);
+  if (positive(excess)) await deposit(excess);
+}
