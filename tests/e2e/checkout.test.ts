@@ -4,7 +4,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Hex } from 'viem';
 import { ApiPath } from '../../src/contract/apiPaths';
 import { payLinkPath } from '../../src/contract/payLink';
-import { apiAs, e2eEnvironment } from './harness';
+import { apiAs, e2eEnvironment, signedInPage } from './harness';
 import { axeViolations } from './axe';
 import { devnetCall } from './devnetPayment';
 
@@ -115,8 +115,8 @@ async function seededLink(title: 'Donations' | 'Monthly plan', skip = 0): Promis
   return links[skip];
 }
 
-/** The payer's whole way, from the pay link to "Paid"; answers the checkout page. */
-async function payThrough(page: Page, wallet: DevnetWallet, link: LinkRow, amount: string | null): Promise<void> {
+/** The payer's whole way, from the pay link to "Paid"; answers the order's number. */
+async function payThrough(page: Page, wallet: DevnetWallet, link: LinkRow, amount: string | null): Promise<string> {
   await page.goto(`${env.server.baseUrl}${payLinkPath(link.code)}`);
   await expect(page.getByRole('heading', { level: 1, name: link.title })).toBeVisible();
   await expect(page.getByText('Ethereum')).toBeVisible();
@@ -156,6 +156,17 @@ async function payThrough(page: Page, wallet: DevnetWallet, link: LinkRow, amoun
   expect(methods).toContain('wallet_switchEthereumChain');
   expect(wallet.requests.find((r) => r.method === 'wallet_switchEthereumChain')?.params).toEqual([{ chainId: '0x35a4e901' }]);
   expect(methods.filter((m) => m === 'eth_sendTransaction')).toHaveLength(1);
+  return (await page.locator('dt', { hasText: 'Order no.' }).locator('xpath=following-sibling::dd[1]').textContent()) ?? '';
+}
+
+/** The clerk's side: the order in the link-pay report, paid, from the wallet's account, with its fee. */
+async function expectInLinkPayReport(orderNo: string, wallet: DevnetWallet, amount: string): Promise<void> {
+  const call = await apiAs(env.server.baseUrl, 'superAdmin');
+  const answer = await call(`${ApiPath.report.linkpay.list}?q=${encodeURIComponent(orderNo)}`);
+  const rows = (answer.data as unknown as { list: Array<Record<string, unknown>> }).list.filter((r) => r.orderNo === orderNo);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ status: 'paid', amount, symbol: 'USDT', payerAddress: wallet.account.address });
+  expect(rows[0].fee).toMatch(/^\d+(\.\d+)?$/);
 }
 
 test.describe('a payer pays a pay link with a browser wallet', () => {
@@ -166,7 +177,9 @@ test.describe('a payer pays a pay link with a browser wallet', () => {
     await recordViolations(page);
     const wallet = new DevnetWallet(env.server.baseUrl);
     await wallet.install(page);
-    await payThrough(page, wallet, link, '12.34');
+    const orderNo = await payThrough(page, wallet, link, '12.34');
+    expect(orderNo).not.toBe('');
+    await expectInLinkPayReport(orderNo, wallet, '12.34');
     await page.close();
   });
 
@@ -177,7 +190,8 @@ test.describe('a payer pays a pay link with a browser wallet', () => {
     await recordViolations(page);
     const wallet = new DevnetWallet(env.server.baseUrl);
     await wallet.install(page);
-    await payThrough(page, wallet, link, null);
+    const orderNo = await payThrough(page, wallet, link, null);
+    await expectInLinkPayReport(orderNo, wallet, '49.9');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.close();
   });
@@ -193,6 +207,18 @@ test.describe('a payer pays a pay link with a browser wallet', () => {
     // The payer's pages load no react-admin: no sign-in, no console chunk.
     const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
     expect(scripts.filter((name) => /console-vendor|\/Console-/.test(name))).toEqual([]);
+    await page.close();
+  });
+
+  test("the console's pay link URL opens the payer's page", async () => {
+    const link = await seededLink('Donations');
+    const page = await signedInPage(env, 'superAdmin', '/pay-link');
+    const url = `${env.server.baseUrl}${payLinkPath(link.code)}`;
+    const shared = page.locator(`a[href="${url}"]`).first();
+    await expect(shared).toBeVisible();
+    const [payer] = await Promise.all([page.context().waitForEvent('page'), shared.click()]);
+    await expect(payer.getByRole('heading', { level: 1, name: link.title })).toBeVisible();
+    await payer.close();
     await page.close();
   });
 });
