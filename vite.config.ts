@@ -65,7 +65,12 @@ export default defineConfig({
           groups: [
             // What the start-up (and so /login) loads from packages: one file instead of ~40.
             // The checkout's own packages are not in it (the checkout loads it, never console-vendor).
-            { name: 'start-vendor', test: (id: string) => /node_modules/.test(id) && !CHECKOUT_ONLY.test(id), tags: ['$initial'], priority: 2 },
+            {
+              name: 'start-vendor',
+              test: (id: string) => /node_modules/.test(id) && !CHECKOUT_ONLY.test(id),
+              tags: ['$initial'],
+              priority: 2,
+            },
             // The rest of react-admin, MUI and their own dependencies: one file the console loads, instead of
             // ~90 small shared chunks before the first screen shows. Screens keep their own chunks.
             { name: 'console-vendor', test: CONSOLE_VENDOR, priority: 1 },

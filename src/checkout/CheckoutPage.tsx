@@ -81,7 +81,9 @@ export function OrderView({
             {t('checkout.sendTitle')}
           </Typography>
           <Typography sx={{ mb: 2 }}>
-            {t(order.state === 'underpaid' ? 'checkout.sendRest' : 'checkout.sendExactly', { amount: money(order.state === 'underpaid' ? order.missing : order.amount) })}
+            {t(order.state === 'underpaid' ? 'checkout.sendRest' : 'checkout.sendExactly', {
+              amount: money(order.state === 'underpaid' ? order.missing : order.amount),
+            })}
           </Typography>
           <DepositAddress address={order.depositAddress} />
           <Box sx={{ display: 'flex', justifyContent: 'center', my: 2 }}>
@@ -113,12 +115,16 @@ function StateBox({ order, money }: { order: CheckoutOrderView; money: (value: s
       </Stack>
       <Typography>{t(STATE_TEXT[order.state], { merchant: order.merchantName })}</Typography>
       {order.state === 'underpaid' ? (
-        <Typography sx={{ mt: 1, fontWeight: 600 }}>{t('checkout.missing', { received: money(order.received), missing: money(order.missing) })}</Typography>
+        <Typography sx={{ mt: 1, fontWeight: 600 }}>
+          {t('checkout.missing', { received: money(order.received), missing: money(order.missing) })}
+        </Typography>
       ) : null}
       {order.state === 'overpaid' || (order.state === 'paid_late' && order.excess !== '0') ? (
         <Typography sx={{ mt: 1, fontWeight: 600 }}>{t('checkout.excess', { excess: money(order.excess) })}</Typography>
       ) : null}
-      {order.paidAt ? <Typography sx={{ mt: 1 }}>{t('checkout.paidAt', { when: formatDateTime(order.paidAt, language) })}</Typography> : null}
+      {order.paidAt ? (
+        <Typography sx={{ mt: 1 }}>{t('checkout.paidAt', { when: formatDateTime(order.paidAt, language) })}</Typography>
+      ) : null}
       {order.txHash ? (
         <Typography sx={{ mt: 1, overflowWrap: 'anywhere' }}>
           {t('checkout.txHash')} <Box component="code">{order.txHash}</Box>

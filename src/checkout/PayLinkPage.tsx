@@ -53,7 +53,9 @@ export function PayLinkPage({ code }: { code: string }) {
       <Box component="form" noValidate onSubmit={submit}>
         <Facts
           rows={[
-            ...(entered ? [] : [{ label: t('checkout.amount'), value: `${formatAmount(data.amount, language, data.decimals)} ${data.currency}` }]),
+            ...(entered
+              ? []
+              : [{ label: t('checkout.amount'), value: `${formatAmount(data.amount, language, data.decimals)} ${data.currency}` }]),
             { label: t('checkout.currency'), value: data.currency },
             { label: t('checkout.network'), value: data.chainName },
           ]}

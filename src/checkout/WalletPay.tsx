@@ -95,7 +95,9 @@ export function WalletPay({ code, order, onSent }: { code: string; order: Checko
         </Typography>
       ) : null}
       <Box role="status" aria-live="polite" sx={{ mt: 2 }} data-testid="wallet-status">
-        {step.kind === 'busy' ? <Typography>{t(step.what === 'paying' ? 'checkout.wallet.asking' : 'checkout.wallet.funding')}</Typography> : null}
+        {step.kind === 'busy' ? (
+          <Typography>{t(step.what === 'paying' ? 'checkout.wallet.asking' : 'checkout.wallet.funding')}</Typography>
+        ) : null}
         {step.kind === 'sent' ? (
           <Alert severity="success">
             {t('checkout.wallet.sent')}{' '}
@@ -112,4 +114,3 @@ export function WalletPay({ code, order, onSent }: { code: string; order: Checko
     </Box>
   );
 }
-

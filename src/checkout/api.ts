@@ -41,7 +41,11 @@ async function call<T>(path: string, body?: unknown): Promise<T> {
   try {
     response = await fetch(`${API_BASE}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
-      headers: { accept: 'application/json', 'accept-language': language(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        accept: 'application/json',
+        'accept-language': language(),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {

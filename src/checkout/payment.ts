@@ -98,7 +98,14 @@ export async function switchChain(wallet: Eip1193, chainId: number, add?: ChainT
   await ask(
     wallet,
     'wallet_addEthereumChain',
-    [{ chainId: hex, chainName: add.chainName, rpcUrls: [add.rpcUrl], nativeCurrency: { name: add.symbol, symbol: add.symbol, decimals: 18 } }],
+    [
+      {
+        chainId: hex,
+        chainName: add.chainName,
+        rpcUrls: [add.rpcUrl],
+        nativeCurrency: { name: add.symbol, symbol: add.symbol, decimals: 18 },
+      },
+    ],
     'wrongChain',
   );
 }

@@ -59,7 +59,8 @@ const order = (over: Partial<CheckoutOrderView> = {}): CheckoutOrderView => ({
   family: 'evm',
   mode: 'devnet',
   depositAddress: '0x1111111111111111111111111111111111111111',
-  paymentUri: 'ethereum:0x2222222222222222222222222222222222222222@1/transfer?address=0x1111111111111111111111111111111111111111&uint256=12500000',
+  paymentUri:
+    'ethereum:0x2222222222222222222222222222222222222222@1/transfer?address=0x1111111111111111111111111111111111111111&uint256=12500000',
   amountUnits: '12500000',
   expiresAt: '2026-11-29T07:00:00.000Z',
   paidAt: null,
@@ -75,7 +76,11 @@ describe('/checkout/<code>', () => {
       http.get('*/api/v1/checkout/:code', ({ params }) => {
         expect(params.code).toBe('abc');
         reads += 1;
-        return envelope(reads < 2 ? order() : order({ state: 'paid', received: '12.5', missing: '0', paidAt: '2026-11-29T06:01:00.000Z', txHash: '0xfeed' }));
+        return envelope(
+          reads < 2
+            ? order()
+            : order({ state: 'paid', received: '12.5', missing: '0', paidAt: '2026-11-29T06:01:00.000Z', txHash: '0xfeed' }),
+        );
       }),
     );
     wrap(<CheckoutPage code="abc" />);
@@ -126,7 +131,13 @@ describe('what each state says', () => {
   });
 
   it('TRON (simulated) says plainly that payments are simulated, and offers no wallet', () => {
-    view({ mode: 'simulated', family: 'tron', chainName: 'TRON', contractAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', depositAddress: 'TXyz' });
+    view({
+      mode: 'simulated',
+      family: 'tron',
+      chainName: 'TRON',
+      contractAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+      depositAddress: 'TXyz',
+    });
     expect(screen.getByTestId('simulated').textContent).toContain('Payments on TRON are simulated');
     expect(screen.queryByRole('button', { name: 'Pay with my browser wallet' })).toBeNull();
   });
@@ -147,7 +158,15 @@ describe('what each state says', () => {
 });
 
 describe('/pay/<code>', () => {
-  const link = { title: 'Donations', merchantName: 'Aurora Coffee', amount: null, currency: 'USDT', decimals: 2, chainId: 1, chainName: 'Ethereum' };
+  const link = {
+    title: 'Donations',
+    merchantName: 'Aurora Coffee',
+    amount: null,
+    currency: 'USDT',
+    decimals: 2,
+    chainId: 1,
+    chainName: 'Ethereum',
+  };
 
   it('checks the amount as the server does, then starts the order and goes to its checkout page', async () => {
     const bodies: unknown[] = [];
@@ -179,7 +198,9 @@ describe('/pay/<code>', () => {
   it("a refusal of the server's is shown at the field it names", async () => {
     server.use(
       http.get('*/api/v1/pay/:code', () => envelope(link)),
-      http.post('*/api/v1/pay/:code/order', () => envelope({ amount: 'Amount too large for this link.' }, 400, 'Some fields are not valid.')),
+      http.post('*/api/v1/pay/:code/order', () =>
+        envelope({ amount: 'Amount too large for this link.' }, 400, 'Some fields are not valid.'),
+      ),
     );
     wrap(<PayLinkPage code="link1" />);
     const user = userEvent.setup();

@@ -1,7 +1,15 @@
 import { decodeFunctionData, erc20Abi, hexToBigInt } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { payLinkAmountProblem } from '../../../src/checkout/amount';
-import { WalletProblem, connectWallet, paymentTx, sendPayment, switchChain, walletChainId, type Eip1193 } from '../../../src/checkout/payment';
+import {
+  WalletProblem,
+  connectWallet,
+  paymentTx,
+  sendPayment,
+  switchChain,
+  walletChainId,
+  type Eip1193,
+} from '../../../src/checkout/payment';
 
 const deposit = '0x1111111111111111111111111111111111111111';
 const usdt = '0x2222222222222222222222222222222222222222';
@@ -19,9 +27,11 @@ function wallet(answers: Record<string, (params: unknown[]) => unknown>) {
   };
   return { provider, requests };
 }
-const failing = (code: number, message = 'no') => () => {
-  throw Object.assign(new Error(message), { code });
-};
+const failing =
+  (code: number, message = 'no') =>
+  () => {
+    throw Object.assign(new Error(message), { code });
+  };
 
 describe('the payment a wallet sends (src/checkout/payment.ts)', () => {
   it('a token: transfer(depositAddress, amountUnits) to its contract, no value', () => {
@@ -57,7 +67,10 @@ describe('the payment a wallet sends (src/checkout/payment.ts)', () => {
   it('a wallet that does not know the chain (4902) is offered the devnet; without one to offer the payer is told to switch', async () => {
     const { provider, requests } = wallet({ wallet_switchEthereumChain: failing(4902), wallet_addEthereumChain: () => null });
     await switchChain(provider, 900_000_001, { chainName: 'Ethereum', rpcUrl: 'http://localhost/devnet/1', symbol: 'ETH' });
-    expect(requests[1]).toMatchObject({ method: 'wallet_addEthereumChain', params: [{ chainId: '0x35a4e901', rpcUrls: ['http://localhost/devnet/1'] }] });
+    expect(requests[1]).toMatchObject({
+      method: 'wallet_addEthereumChain',
+      params: [{ chainId: '0x35a4e901', rpcUrls: ['http://localhost/devnet/1'] }],
+    });
     await expect(switchChain(provider, 1)).rejects.toMatchObject({ failure: 'wrongChain' });
   });
 

@@ -52,9 +52,12 @@ describe('every key the console uses exists in en-US', () => {
   const declaredKeys = declaredResources.flatMap((d) => flatKeys((textsOf(d, 'en-US') ?? {}) as Catalogue));
   // The checkout pages' own namespace (src/checkout/i18n.ts) counts too.
   const keys = new Set(
-    [...flatKeys(read('en-US', 'translation')), ...flatKeys(read('en-US', 'api')), ...flatKeys(read('en-US', 'checkout')), ...declaredKeys].map(
-      base,
-    ),
+    [
+      ...flatKeys(read('en-US', 'translation')),
+      ...flatKeys(read('en-US', 'api')),
+      ...flatKeys(read('en-US', 'checkout')),
+      ...declaredKeys,
+    ].map(base),
   );
   // Top-level sections of the catalogues: a quoted dotted string under one of them is a key.
   const sections = new Set([
