@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Box, Container, CssBaseline, MenuItem, TextField, ThemeProvider, Typography, createTheme } from '@mui/material';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -54,15 +54,14 @@ function Frame({ children }: { children: ReactNode }) {
   const name = brand.data?.brandName || DEFAULT_BRAND.brandName;
   const logo = brand.data ? brand.data.logo || DEFAULT_BRAND.logo : null;
   const title = t('checkout.documentTitle', { brand: name });
-  if (document.title !== title) document.title = title;
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'grey.100' }}>
       <Box component="header" sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
         <Container maxWidth="sm" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 1.5, px: 2 }}>
-          {logo ? <Box component="img" src={logo} alt="" sx={{ height: 32, maxWidth: 120, objectFit: 'contain' }} /> : null}
-          <Typography component="p" variant="h6" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-            {name}
-          </Typography>
+          <BrandMark name={name} logo={logo} />
           <LanguagePicker />
         </Container>
       </Box>
@@ -70,6 +69,28 @@ function Frame({ children }: { children: ReactNode }) {
         {children}
       </Container>
     </Box>
+  );
+}
+
+/** The brand's logo, named by the brand (its text is usually the logo's own); the name itself when there is none or it does not load. */
+function BrandMark({ name, logo }: { name: string; logo: string | null }) {
+  const [failed, setFailed] = useState(false);
+  if (logo && !failed)
+    return (
+      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+        <Box
+          component="img"
+          src={logo}
+          alt={name}
+          onError={() => setFailed(true)}
+          sx={{ height: 32, maxWidth: 200, objectFit: 'contain', display: 'block' }}
+        />
+      </Box>
+    );
+  return (
+    <Typography component="p" variant="h6" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+      {name}
+    </Typography>
   );
 }
 
