@@ -5,9 +5,9 @@ import { openDatabase } from '../server/db/database';
 import { seedDemo } from '../server/db/seed';
 import { safeGuardFor } from '../server/chain/registry';
 import { resolveCaller } from '../server/http/caller';
-import pg from 'pg';
 import { exportBatches } from '../server/http/csvExport';
 import { pageQuery } from '../server/http/pagination';
+import { inlineParameters } from '../server/db/sqlLiteral';
 import { orderListSource } from '../server/modules/report/orders';
 import { orderReportQuery } from '../src/contract/schemas/report';
 import { capture, installCapture, referenceRunner, referenceServer, type Statement } from './requestPathReference';
@@ -51,13 +51,7 @@ api.get('/bench/export-reference/payment/sql', async (request) => {
   const { filtered, options } = await orderListSource(database.reader, caller, 'payment', query, config.searchCap);
   const sort = { sort: query.sort, order: query.sort ? query.order : ('desc' as const) };
   const compiled = pageQuery(filtered, { ...sort, page: 1, pageSize: 2 ** 31 - 1 }, options).compile();
-  const literal = (value: unknown): string => {
-    if (value instanceof Date) return pg.escapeLiteral(value.toISOString());
-    if (typeof value === 'number') return String(value);
-    if (typeof value === 'string') return pg.escapeLiteral(value);
-    throw new Error(`a parameter COPY cannot take as a literal: ${JSON.stringify(value)}`);
-  };
-  const text = compiled.sql.replace(/\$(\d+)/g, (_, n: string) => literal(compiled.parameters[Number(n) - 1]));
+  const text = inlineParameters(compiled);
   return { sql: text.replace(/\s+/g, ' ') };
 });
 /**

@@ -6,8 +6,9 @@ import { measureOutflowLatency, outflowReport } from './outflowLatency';
 import { measureRestart, restartReport } from './restart';
 import { auditedWritesReport, measureAuditedWrites } from './auditedWrites';
 import { measurePageLoad, pageLoadReport } from './pageLoad';
+import { measurePayments, paymentsReport } from './payments';
 
-/** `npm run bench`: every budget figure, printed as sizes and ratios (never a timed test); `-- --volume` adds the reports at volume; `-- --request-path` runs only the request-path case, `-- --audited-writes` only the audited writes, `-- --restart` only the restart. */
+/** `npm run bench`: every budget figure, printed as sizes and ratios (never a timed test); `-- --volume` adds the reports at volume; `-- --request-path` runs only the request-path case, `-- --audited-writes` only the audited writes, `-- --restart` only the restart, `-- --page-load` only the first load of /multisig, `-- --payments` only the payments. */
 console.log(
   `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
 );
@@ -21,6 +22,12 @@ if (process.argv.includes('--volume')) {
   // Only issue 35's audited writes (on PostgreSQL, with a second instance, when BENCH_DATABASE_URL names one).
   for (const line of auditedWritesReport(await measureAuditedWrites(), process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'))
     console.log(line);
+} else if (process.argv.includes('--payments')) {
+  // Only issue 36's payments: order creation and the time from a payment mined to its order paid.
+  for (const line of paymentsReport(await measurePayments())) console.log(line);
+} else if (process.argv.includes('--page-load')) {
+  // Only issue 35's first load of /multisig (needs `vite build` first).
+  for (const line of pageLoadReport(await measurePageLoad())) console.log(line);
 } else if (process.argv.includes('--request-path')) {
   // Only issue 35's request path (on PostgreSQL when BENCH_DATABASE_URL names one).
   for (const line of await measureRequestPath()) console.log(line);
@@ -37,4 +44,5 @@ if (process.argv.includes('--volume')) {
   for (const line of outflowReport(await measureOutflowLatency())) console.log(line);
   for (const line of restartReport(await measureRestart())) console.log(line);
   for (const line of pageLoadReport(await measurePageLoad())) console.log(line);
+  for (const line of paymentsReport(await measurePayments())) console.log(line);
 }

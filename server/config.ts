@@ -104,6 +104,11 @@ export interface ServerConfig {
   devnetKeysFile: string | null;
   /** Tests only: these devnet keys rather than a file's (a test seeds its database before its server starts). */
   devnetKeys?: DevnetKeys;
+  /**
+   * Tests only: false keeps PostgreSQL's exports on their batches, never one COPY (server/http/copyExport.ts), so
+   * the batches' own tests (tests/api/exportPace.test.ts) read them; unset = COPY where SQL writes the columns.
+   */
+  exportCopy?: boolean;
 }
 
 export const projectRoot = path.resolve(import.meta.dirname, '..');

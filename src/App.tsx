@@ -15,11 +15,15 @@ import { resources } from './resources';
 import { withResourceAccess } from './resources/engine';
 import { LITE_PROPOSAL_PATH } from './resources/multisig/proposalPage';
 import { signListsShownOn } from './resources/multisig/signLists';
+import { createConsoleQueryClient, startFirstScreen } from './shell/firstScreen';
 
 const HomePage = lazyScreen(() => import('./pages/home/HomePage'));
 const TermsPage = lazyScreen(() => import('./pages/status/TermsPage'));
 
 const authProvider = withResourceAccess(createAuthProvider(http), resources, signListsShownOn);
+const queryClient = createConsoleQueryClient();
+// A deep link's screen: its code and its first read start now, while the console renders (docs/console.md "The first load").
+startFirstScreen(window.location, resources, queryClient, dataProvider);
 const BrandEditor = lazyScreen(() => import('./shell/brand/BrandEditor'));
 const OrgPage = lazyScreen(() => import('./pages/org/OrgPage'));
 const OrderRepairPage = lazyScreen(() => import('./pages/orderRepair/OrderRepairPage'));
@@ -48,6 +52,7 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
   return (
     <Admin
       dataProvider={dataProvider}
+      queryClient={queryClient}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       layout={ConsoleLayout}

@@ -8,6 +8,7 @@ import type { Database } from './schema';
 import { migrations } from './migrations';
 import { audited } from './auditedDialect';
 import { readerWithFallback } from './readerFallback';
+import { registerCopySource, withFallback } from './copySource';
 
 export type Db = Kysely<Database>;
 
@@ -138,10 +139,10 @@ function listenOnPostgres(connectionString: string): Listen {
   };
 }
 
-function dialectFor(options: DatabaseOptions): { dialect: Dialect; kind: DatabaseHandle['kind']; listen: Listen } {
+function dialectFor(options: DatabaseOptions): { dialect: Dialect; kind: DatabaseHandle['kind']; listen: Listen; pool?: pg.Pool } {
   if (options.databaseUrl) {
     const pool = postgresPool(options.databaseUrl, options.pool ?? DEFAULT_POOL);
-    return { dialect: new PostgresDialect({ pool }), kind: 'postgres', listen: listenOnPostgres(options.databaseUrl) };
+    return { dialect: new PostgresDialect({ pool }), kind: 'postgres', listen: listenOnPostgres(options.databaseUrl), pool };
   }
   let dataDir: string | undefined;
   if (options.dataDir) {
@@ -202,7 +203,7 @@ export async function migrationsAtHead(db: Db): Promise<boolean> {
 
 /** Opens the database and applies every pending migration before anything uses it. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  const { dialect, kind, listen } = dialectFor(options);
+  const { dialect, kind, listen, pool: primaryPool } = dialectFor(options);
   const commitListeners = new Set<() => void>();
   const writes = {
     multiStatement: kind === 'postgres',
@@ -249,19 +250,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   // The replica's connections are named apart in pg_stat_activity; nothing written through them.
   // A replica that cannot be reached hands its reads to the primary (server/db/readerFallback.ts).
   const pool = options.pool ?? DEFAULT_POOL;
-  const replica =
+  const replicaPools =
     kind === 'postgres' && options.readUrl && options.databaseUrl
-      ? new Kysely<Database>({
-          dialect: readerWithFallback(
-            new PostgresDialect({ pool: postgresPool(options.readUrl, { ...pool, applicationName: `${pool.applicationName}-read` }) }),
-            new PostgresDialect({
-              pool: postgresPool(options.databaseUrl, { ...pool, applicationName: `${pool.applicationName}-read-fallback` }),
-            }),
-            options.onReaderFallback,
-          ),
-          plugins: [new CamelCasePlugin()],
-        })
+      ? {
+          replica: postgresPool(options.readUrl, { ...pool, applicationName: `${pool.applicationName}-read` }),
+          primary: postgresPool(options.databaseUrl, { ...pool, applicationName: `${pool.applicationName}-read-fallback` }),
+        }
       : undefined;
+  const replica = replicaPools
+    ? new Kysely<Database>({
+        dialect: readerWithFallback(
+          new PostgresDialect({ pool: replicaPools.replica }),
+          new PostgresDialect({ pool: replicaPools.primary }),
+          options.onReaderFallback,
+        ),
+        plugins: [new CamelCasePlugin()],
+      })
+    : undefined;
+  // Exports' COPY takes its connection from the same pools (server/db/copySource.ts).
+  if (primaryPool) registerCopySource(db, () => primaryPool.connect());
+  if (replica && replicaPools) registerCopySource(replica, withFallback(replicaPools.replica, replicaPools.primary));
   return {
     db,
     reader: replica ?? db,

@@ -6,6 +6,8 @@ import { NO_EXPORT_NAMES, type ExportNames, type ExportView } from '../../src/co
 import { orderedIds, pageOf, type PageOptions, type PageRequest } from './pagination';
 import type { Messages } from './messages';
 import { heapKeeper } from './heapKeeper';
+import type { CopyConnect } from '../db/copySource';
+import { copyExport } from './copyExport';
 
 /** Rows fetched per query: large enough that 1M rows are a few hundred queries, small enough to stay a few MB. */
 export const EXPORT_BATCH = 2_000;
@@ -50,6 +52,8 @@ export interface CsvExport<DB, TB extends keyof DB, O, Row> {
   transform?: (row: Row) => Record<string, unknown>;
   /** The names of the records rows refer to by id (exportNames, server/http/exportNames.ts). */
   names: ExportNames;
+  /** PostgreSQL: where a COPY of the whole file takes its connection (server/http/copyExport.ts); none = batches. */
+  copy?: CopyConnect;
 }
 
 /**
@@ -77,6 +81,9 @@ function rememberedLabels(label: Label): Label {
  * No connection or transaction is held between batches, so other requests go on meanwhile. The
  * reply pulls a batch only once the last one is on its way to the socket (back-pressure), and
  * at most one more is being fetched: a client that stops reading pauses the queries.
+ * On PostgreSQL (`copy`) the database writes the lines itself in one COPY when every column can
+ * be written by SQL (docs/DECISIONS.md "Exports at the database's pace: COPY"); the batches are
+ * for PGlite and the columns SQL does not write the same.
  */
 export async function sendCsvExport<DB, TB extends keyof DB, O, Row>(
   request: FastifyRequest,
@@ -94,11 +101,23 @@ export async function sendCsvExport<DB, TB extends keyof DB, O, Row>(
       lines[at] = csvLine(cellsOf(view, transform ? transform(rows[at] as Row) : rows[at], label, names));
     return lines.join('');
   };
-  const batches = exportBatches(spec);
+  const first = CSV_BOM + csvLine(exportHeader(view, label));
+  const copied =
+    spec.copy && !transform
+      ? await copyExport(
+          spec.copy,
+          {
+            ...spec,
+            labelsUnder: (prefix) => messages.labelsUnder(request.headers['accept-language'], prefix),
+            afterChunk: heapCheck(heapKeeper(EXPORT_HEAP_SLACK, true)),
+          },
+          first,
+        )
+      : undefined;
   async function* chunks() {
-    yield CSV_BOM + csvLine(exportHeader(view, label));
+    yield first;
     const heap = heapKeeper(EXPORT_HEAP_SLACK);
-    for await (const rows of batches) {
+    for await (const rows of exportBatches(spec)) {
       yield format(rows);
       heap.check();
     }
@@ -111,9 +130,12 @@ export async function sendCsvExport<DB, TB extends keyof DB, O, Row>(
       .header('Content-Disposition', `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
       .header('Cache-Control', 'no-store')
       // Bytes, not objects: the stream asks for the next batch only once the last one is on its way.
-      .send(Readable.from(chunks(), { objectMode: false }))
+      .send(copied ?? Readable.from(chunks(), { objectMode: false }))
   );
 }
+
+/** A keeper's check as a callback. */
+const heapCheck = (keeper: ReturnType<typeof heapKeeper>) => () => void keeper.check();
 
 type Batches = AsyncGenerator<Array<Record<string, unknown>>>;
 

@@ -18,9 +18,19 @@ const SLACK = 32 * 2 ** 20;
 v8.setFlagsFromString('--expose-gc');
 const collect = vm.runInNewContext('gc') as (() => void) | undefined;
 
-const used = () => v8.getHeapStatistics().used_heap_size;
+const usedHeap = () => v8.getHeapStatistics().used_heap_size;
+/** The heap and the memory outside it that JS objects hold (Buffers): what an export of bytes (a COPY) leaves behind. */
+const usedWithBuffers = () => {
+  const stats = v8.getHeapStatistics();
+  return stats.used_heap_size + stats.external_memory;
+};
 
-export function heapKeeper(slack = SLACK) {
+/**
+ * `buffers`: count Buffers' memory too. A COPY export's garbage is Buffers, held outside the heap
+ * until a full collection (a minor one does not free them), so the heap alone never grows.
+ */
+export function heapKeeper(slack = SLACK, buffers = false) {
+  const used = buffers ? usedWithBuffers : usedHeap;
   let floor = used();
   return {
     /** Collects when the heap grew past the slack; true when it did. */

@@ -29,17 +29,35 @@ export interface Messages {
    * A key without a text reads as `fallback`.
    */
   labels(acceptLanguage: string | undefined): (key: string, fallback: string) => string;
+  /**
+   * Every text `labels` knows under a key prefix (`report.status.`), by the rest of its key, as
+   * `labels` reads it: what an export formatted by the database labels values with
+   * (server/http/copyColumns.ts). A key not listed reads as its fallback.
+   */
+  labelsUnder(acceptLanguage: string | undefined, prefix: string): ReadonlyMap<string, string>;
 }
 
+const lookupNode = (catalogue: Catalogue, key: string): unknown =>
+  key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Catalogue)[part] : undefined), catalogue);
+
 const lookup = (catalogue: Catalogue, key: string): string | undefined => {
-  const value = key
-    .split('.')
-    .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Catalogue)[part] : undefined), catalogue);
+  const value = lookupNode(catalogue, key);
   return typeof value === 'string' ? value : undefined;
 };
 
 const interpolate = (text: string, params: Record<string, string>) =>
   text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? params[name] : whole));
+
+/** The texts under a node of a catalogue, by their dotted path below it. */
+function leavesUnder(catalogue: Catalogue, prefix: string, into: Set<string>): void {
+  const node = prefix.endsWith('.') ? lookupNode(catalogue, prefix.slice(0, -1)) : undefined;
+  const walk = (value: unknown, path: string) => {
+    if (typeof value === 'string') into.add(path);
+    else if (value && typeof value === 'object')
+      for (const [name, inner] of Object.entries(value as Catalogue)) walk(inner, path ? `${path}.${name}` : name);
+  };
+  if (node && typeof node === 'object') walk(node, '');
+}
 
 /** The best supported language for an Accept-Language header; en-US when none fits. */
 export function pickLanguage(acceptLanguage: string | undefined): Language {
@@ -123,6 +141,14 @@ export function loadMessages(localesDir: string): Messages {
       const catalogue = consoleCatalogue(lng);
       const fallback = consoleCatalogue(DEFAULT_LANGUAGE);
       return (key, otherwise) => lookup(catalogue, key) ?? lookup(fallback, key) ?? otherwise;
+    },
+    labelsUnder(acceptLanguage, prefix) {
+      const label = this.labels(acceptLanguage);
+      const lng = languageOf(acceptLanguage);
+      const rests = new Set<string>();
+      leavesUnder(consoleCatalogue(lng), prefix, rests);
+      leavesUnder(consoleCatalogue(DEFAULT_LANGUAGE), prefix, rests);
+      return new Map([...rests].map((rest) => [rest, label(prefix + rest, rest)]));
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ActionName } from '../access/policy';
+import type { ApiKeyScope } from './apiKey';
 
 /**
  * Who may call an endpoint: nobody signed in ('public'), any session ('signedIn'), a named action
@@ -44,6 +45,8 @@ export interface Verb<
   cache?: 'reference';
   /** false: never re-run on a serialization failure (a handler that reads its body as a stream). */
   retry?: false;
+  /** A merchant API verb (access 'public': no console session): the API key scope it needs (docs/payments.md). */
+  merchantKey?: ApiKeyScope;
 }
 
 /** Any verb, whatever its schemas. */

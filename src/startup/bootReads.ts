@@ -22,6 +22,8 @@ interface Pending<T> {
 
 let me: Pending<void> | null = null;
 let chains: Pending<ListResult<ChainChoice>> | null = null;
+/** True once /me and the selected org's chain list have landed in the session store; false when either failed. */
+let settled: Promise<boolean> | null = null;
 
 /**
  * Starts /me and the chain list together. The chain read goes out before any org is known, so
@@ -33,6 +35,8 @@ export function startBootReads(http: Pick<HttpClient, 'get'>): void {
   const readChains = () => http.get<ListResult<ChainChoice>>(ApiPath.chain.list, { ...CHAIN_CHOICES_QUERY });
   const firstOrgChains = readChains();
   firstOrgChains.catch(() => undefined);
+  // Set in the same turn as the session (below): awaited only once /me has answered.
+  let chainsLanded: Promise<void> | null = null;
   const sessionRead = http.get<SessionInfo>(ApiPath.auth.me).then((info) => {
     session.signedIn(info);
     // In the same turn as the session's change, before the chain selector it shows can ask for chains itself.
@@ -40,14 +44,28 @@ export function startBootReads(http: Pick<HttpClient, 'get'>): void {
     const orgId = selectedOrg?.orgId ?? null;
     const chainRead = orgId !== null && orgId === info.orgList[0]?.orgId ? firstOrgChains : readChains();
     chains = { promise: chainRead, account, orgId };
-    chainRead.then((data) => session.setChainList(data.list)).catch(() => undefined);
+    chainsLanded = chainRead.then((data) => session.setChainList(data.list));
+    chainsLanded.catch(() => undefined);
     // Loaded: nobody needs the read any more (a later sign-in must never be answered by it).
     if (me?.promise === sessionRead) me = null;
   });
   me = { promise: sessionRead };
+  settled = sessionRead
+    .then(() => chainsLanded)
+    .then(
+      () => true,
+      () => false,
+    );
   // A failure is the taker's to handle (the client has already toasted or signed out); untaken, it is dropped.
   sessionRead.catch(() => undefined);
 }
+
+/**
+ * Whether the boot's reads have put the session and the chain list in the session store (false when
+ * one failed; null without boot reads): what the first screen's own read waits for
+ * (src/shell/firstScreen.ts). Not taken: it only says when, the session store says who.
+ */
+export const bootSettled = (): Promise<boolean> | null => settled;
 
 /** The session read started at boot, once; null when there is none (or it was taken). */
 export function takeBootSession(): Promise<void> | null {

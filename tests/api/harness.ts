@@ -106,6 +106,9 @@ export async function startTestServer(
     devnetKeys,
     // Order addresses from a seed of this run's own, never a file in the project's data/.
     depositSeed: randomBytes(32).toString('hex'),
+    // Exports by their batches on PostgreSQL too, as the export tests read them (tests/api/exportPace.test.ts counts the
+    // batches' rows); tests/api/exportCopy.test.ts turns COPY on, and TEST_EXPORT_COPY=1 does for every file.
+    exportCopy: process.env.TEST_EXPORT_COPY === '1',
     ...options.config,
   };
   // TEST_INSTANCES=2 (the PostgreSQL run of `npm test`): a second instance on the same database

@@ -1,18 +1,16 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { ApiPath } from '../../../src/contract/apiPaths';
-import { merchantOrderBody, merchantOrderListQuery, merchantOrderRecord } from '../../../src/contract/schemas/merchantOrder';
-import { defineRoute } from '../../http/route';
-import type { ServerContext } from '../../http/serverContext';
+import type { FastifyRequest } from 'fastify';
+import { merchantOrderVerbs } from '../../../src/contract/verbs/merchantOrder';
+import { serveVerbs } from '../../http/verbs';
 import { bearerToken } from '../../http/caller';
 import { idempotencyKeyOf } from '../../http/idempotency';
 import { perMinute } from '../../http/rateLimit';
 import { pathId } from '../../http/pathId';
 import { depositSeed } from '../../chain/depositKeys';
+import { originOf } from '../../http/requestOrigin';
 import { createOrder, findOrder, ordersByReference } from './service';
 
-/** Calls a minute per API key (docs/payments.md "Rate limits"), whichever instances they reach. */
+/** Calls a minute per API key (docs/payments.md "The merchant API"), whichever instances they reach. */
 const ORDER_CALLS_PER_MINUTE = 600;
 
 /** The limit counts per key presented (its hash: the key itself is never a store's key). */
@@ -21,53 +19,30 @@ const perKey = (request: FastifyRequest) =>
     .update(bearerToken(request) ?? request.ip)
     .digest('hex')}`;
 
-const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
-
 /** The merchant API's orders (docs/payments.md "The merchant API"): created and read with an API key. */
-export function registerMerchantOrderRoutes(app: FastifyInstance, context: ServerContext): void {
+export const registerMerchantOrderRoutes = serveVerbs(merchantOrderVerbs, (_app, context) => {
   const config = { rateLimit: perMinute(ORDER_CALLS_PER_MINUTE, perKey) };
   const seed = () => depositSeed(context.config.depositSeed, context.config.dataDir);
-
-  defineRoute(app, context, {
-    method: 'POST',
-    path: ApiPath.merchant.orders,
-    summary: 'Create an order with its own deposit address',
-    access: 'public',
-    merchantKey: 'orders:write',
-    body: merchantOrderBody,
-    response: merchantOrderRecord,
-    config,
-    handler: ({ merchantKey, body, request }) =>
-      createOrder(context.db, merchantKey, {
-        body,
-        idempotencyKey: idempotencyKeyOf(request),
-        now: context.now(),
-        seed,
-        origin: originOf(request),
-      }),
-  });
-
-  defineRoute(app, context, {
-    method: 'GET',
-    path: ApiPath.merchant.order,
-    summary: 'One order of the key’s org',
-    access: 'public',
-    merchantKey: 'orders:read',
-    response: merchantOrderRecord,
-    config,
-    handler: ({ merchantKey, params, request }) => findOrder(context.db, merchantKey, pathId(params), originOf(request), context.now()),
-  });
-
-  defineRoute(app, context, {
-    method: 'GET',
-    path: ApiPath.merchant.orders,
-    summary: 'The orders with a merchant reference',
-    access: 'public',
-    merchantKey: 'orders:read',
-    query: merchantOrderListQuery,
-    response: z.array(merchantOrderRecord),
-    config,
-    handler: ({ merchantKey, query, request }) =>
-      ordersByReference(context.db, merchantKey, query.reference, originOf(request), context.now()),
-  });
-}
+  return {
+    create: {
+      config,
+      handler: ({ merchantKey, body, request }) =>
+        createOrder(context.db, merchantKey, {
+          body,
+          idempotencyKey: idempotencyKeyOf(request),
+          now: context.now(),
+          seed,
+          origin: originOf(request),
+        }),
+    },
+    detail: {
+      config,
+      handler: ({ merchantKey, params, request }) => findOrder(context.db, merchantKey, pathId(params), originOf(request), context.now()),
+    },
+    byReference: {
+      config,
+      handler: ({ merchantKey, query, request }) =>
+        ordersByReference(context.db, merchantKey, query.reference, originOf(request), context.now()),
+    },
+  };
+});

@@ -7,7 +7,8 @@ import { AccessGate } from './AccessGate';
 import { DeclarationError } from './declarationError';
 import { checkDeclaration } from './checkDeclaration';
 import { afterUpdateOf } from './afterUpdate';
-import type { IconLoader, ResourceDeclaration, ResourceDefinition, SchemaLoader, ViewLoader, ViewName } from './types';
+import { LIST_PAGE_SIZE, listFilter, listSort } from './listPage';
+import type { IconLoader, ListRead, ResourceDeclaration, ResourceDefinition, SchemaLoader, ViewLoader, ViewName } from './types';
 
 /** Generated views, each its own chunk; declarations replace any of them with `views`. */
 const GENERATED: Record<ViewName, ViewLoader> = {
@@ -110,6 +111,20 @@ export function defineResource(declaration: ResourceDeclaration): ResourceDefini
       return target.org !== null && declaration.recordAccess(target.record, { org: target.org, roleIndex: roleIndex ?? null });
     },
     hasView,
+    loadView: (view) => loaders[view]?.() ?? null,
+    firstRead: (view, search, { chainId }) => {
+      if (view !== 'list' || !loaders.list) return null;
+      if (declaration.firstRead) return declaration.firstRead({ chainId });
+      // A generated list on its defaults, as GeneratedList asks react-admin's List (a fresh page's store is
+      // empty, every chain not picked): not with a query string, nor with a summary that may set filters.
+      if (loaders.list !== GENERATED.list || search !== '' || declaration.list?.summary) return null;
+      const read: ListRead = {
+        pagination: { page: 1, perPage: declaration.list?.perPage ?? LIST_PAGE_SIZE },
+        sort: listSort(declaration, fields),
+        filter: listFilter({ scope: declaration.scope ?? {}, chainField }, chainId, false),
+      };
+      return read;
+    },
     props: { name: resourceName },
   };
 

@@ -8,4 +8,4 @@ export { registryOf, menuEntries } from './registry';
 export { withResourceAccess } from './access';
 export { REFERENCE_TARGETS } from './lookups';
 export { DeclarationError } from './declarationError';
-export type { Choice, MenuEntry, MenuGroup, ResourceDeclaration, ResourceDefinition } from './types';
+export type { Choice, MenuEntry, MenuGroup, ResourceDeclaration, ResourceDefinition, ViewName } from './types';

@@ -190,6 +190,17 @@ export interface ResourceViewProps {
 }
 export type ViewLoader = () => Promise<{ default: ComponentType<ResourceViewProps> }>;
 
+/** A list read as react-admin's `useGetList` makes it: the parameters of its query key (`[resource, 'getList', read]`). */
+export interface ListRead {
+  pagination: { page: number; perPage: number };
+  sort: { field: string; order: 'ASC' | 'DESC' };
+  filter: Record<string, unknown>;
+}
+/** What a list's first read depends on besides the declaration: the app bar's chain (none before the chain list). */
+export interface FirstReadContext {
+  chainId: number | undefined;
+}
+
 /** Groups of the menu (translation `menuGroup.<group>`). */
 export type MenuGroup = 'overview' | 'chains' | 'wallets' | 'money' | 'orgs' | 'reports' | 'settings';
 
@@ -297,6 +308,12 @@ export interface ResourceDeclaration {
   recordAccess?: (record: Record<string, unknown>, actor: RecordActor) => boolean;
   /** Custom views replacing generated ones; `false` drops a view. */
   views?: Partial<Record<ViewName, ViewLoader | false>>;
+  /**
+   * A custom list view's first read, the one its first rows wait for, with the very parameters the
+   * view passes to `useGetList` (one function both use): read at boot for a deep link to the list,
+   * in parallel with the view's code (docs/console.md "The first load"). Generated lists derive theirs.
+   */
+  firstRead?: (context: FirstReadContext) => ListRead;
   /**
    * Buttons of a record's own page (generated edit and show), beside Show / Edit, loaded
    * with the page: actions that are not a field write (a wallet's "Change signers"). Each
@@ -410,4 +427,12 @@ export interface ResourceDefinition {
   ): boolean;
   /** Views this resource has (generated or custom). */
   hasView(view: ViewName): boolean;
+  /** The code of a view, when the resource has it: what its lazy screen loads (called early to start the download). */
+  loadView(view: ViewName): ReturnType<ViewLoader> | null;
+  /**
+   * The read a view shows its first rows from, opened at `search` (the URL's query string), when it is
+   * known before the view mounts: the declaration's `firstRead`, or a generated list's own on its
+   * defaults. Null otherwise (the view reads when it mounts, as any other).
+   */
+  firstRead(view: ViewName, search: string, context: FirstReadContext): ListRead | null;
 }

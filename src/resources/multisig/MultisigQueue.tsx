@@ -13,7 +13,6 @@ import {
   useStore,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { MAX_PAGE_SIZE } from '../../contract/constants';
 import { proposalReference } from '../../contract/proposalReference';
 import type { ProposalRecord } from '../../contract/schemas/sign';
 import { isServerError } from '../../shell/errors/isServerError';
@@ -25,6 +24,7 @@ import { useSession } from '../../session';
 import { SignLogExportButton } from './SignLogExportButton';
 import { SignLogList } from './SignLogList';
 import { ProposalStatusChip } from './ProposalStatusChip';
+import { queueRead } from './queueRead';
 import { nonceFirstText, proposalKindLabel, proposalObject, proposalSummary } from './proposalSummary';
 
 type Row = ProposalRecord & { id: number };
@@ -87,17 +87,9 @@ function QueueRow({ proposal }: { proposal: ProposalRecord }) {
  */
 function Queue() {
   const translate = useTranslate();
-  const chain = useChainFilter();
-  // No retries, as the History tab's List: a server fault shows at once, toasted once.
-  const {
-    data = [],
-    isPending,
-    error,
-  } = useGetList<Row>(
-    'multisig',
-    { pagination: { page: 1, perPage: MAX_PAGE_SIZE }, sort: { field: 'nonce', order: 'ASC' }, filter: { state: 'open', ...chain } },
-    { retry: false },
-  );
+  const chainId = useSession().currentChainObj?.chainId;
+  // No retries, as the History tab's List: a server fault shows at once, toasted once. The read a deep link starts at boot.
+  const { data = [], isPending, error } = useGetList<Row>('multisig', queueRead({ chainId }), { retry: false });
   const next = data.filter((p) => p.isNext);
   const queued = data.filter((p) => !p.isNext);
   if (isPending) return null;

@@ -2,6 +2,7 @@ import DrawIcon from '@mui/icons-material/Draw';
 import { ACTIONS } from '../../access';
 import { ApiPath } from '../../contract/apiPaths';
 import { defineResource } from '../engine';
+import { queueRead } from './queueRead';
 
 /**
  * /multisig: custom views (a Safe-style queue, a timeline). A money proposal is a movement
@@ -27,4 +28,6 @@ export const multisig = defineResource({
     show: () => import('./ProposalShow'),
     create: () => import('./StartProposal'),
   },
+  // The queue (the tab a fresh page opens on) shows its first rows from this read.
+  firstRead: queueRead,
 });

@@ -19,7 +19,7 @@ import type { ResourceViewProps, ViewLoader } from '../types';
 import { EmptyState, useResourceName } from './common';
 import { ListFailure } from './loadFailure';
 import { filterElement, listColumnElement } from './FieldViews';
-import { LIST_PAGE_SIZE } from '../listPage';
+import { LIST_PAGE_SIZE, listFilter, listSort } from '../listPage';
 import { PhoneList } from './PhoneList';
 import { useAllChains } from '../allChains';
 import { ListChain } from './ListChain';
@@ -68,14 +68,12 @@ export default function GeneratedList({ definition }: ResourceViewProps) {
   const [drawn, setDrawn] = useState<RaRecord | null>(null);
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const { declaration, chainField } = definition;
-  const firstSortable = definition.fields.find((f) => f.sortable);
-  const sort =
-    declaration.list?.sort ??
-    (firstSortable ? { field: firstSortable.source, order: 'ASC' as const } : { field: '', order: 'ASC' as const });
+  // The same sort and filter as the read a deep link starts at boot (defineResource's firstRead).
+  const sort = listSort(declaration, definition.fields);
   // Chain-scoped lists follow the app bar's chain: a permanent filter, not one the user can remove (nor the scope),
   // unless the list allows every chain and the user picked that in its summary; the rows then say their chain.
   const [allChains] = useAllChains(definition);
-  const filter = { ...definition.scope, ...(chainField && currentChainObj && !allChains ? { [chainField]: currentChainObj.chainId } : {}) };
+  const filter = listFilter(definition, currentChainObj?.chainId, allChains);
   const listed = fieldsFor(definition, 'list');
   const chainColumn = allChains ? definition.fields.find((f) => f.source === chainField && !listed.includes(f)) : undefined;
   const columns = chainColumn ? [chainColumn, ...listed] : listed;
