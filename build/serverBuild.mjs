@@ -1,14 +1,14 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { compareInputs, inputFiles } from './inputStamp.mjs';
 
 /**
  * `npm start` runs the server compiled into one plain JavaScript file, not through tsx
  * (docs/DECISIONS.md "Starting in seconds"). Plain JavaScript because it runs before anything
- * could compile it. The build is redone whenever what it is made from changed, decided by a
- * fingerprint of the inputs' names, sizes and modification times (a directory walk, no file
- * read): never stale code, and a start where nothing changed costs milliseconds.
+ * could compile it. The build is redone whenever what it is made from changed: a file added or
+ * removed, or one whose contents changed, found by a stamp of the inputs' sizes, times and hashes
+ * (build/inputStamp.mjs): never stale code, and a start where nothing changed costs a directory walk.
  */
 
 /** What the compiled start is made from: every source the server may import, the start itself, the locked dependencies. */
@@ -17,6 +17,7 @@ export const SERVER_INPUTS = [
   'src',
   'build/start.ts',
   'build/buildIfChanged.ts',
+  'build/inputStamp.mjs',
   'build/serverBuild.mjs',
   'package.json',
   'package-lock.json',
@@ -28,38 +29,26 @@ export const SERVER_ENTRY = 'start.mjs';
 export const API_ENTRY = 'main.mjs';
 const STAMP_FILE = 'inputs';
 
-function statsUnder(root, entry, lines) {
-  const full = path.join(root, entry);
-  if (!fs.existsSync(full)) return;
-  if (!fs.statSync(full).isDirectory()) {
-    const stat = fs.statSync(full);
-    lines.push(`${entry}\0${stat.size}\0${stat.mtimeMs}`);
-    return;
-  }
-  for (const dirent of fs.readdirSync(full, { recursive: true, withFileTypes: true })) {
-    if (!dirent.isFile()) continue;
-    const file = path.join(dirent.parentPath, dirent.name);
-    const stat = fs.statSync(file);
-    lines.push(`${path.relative(root, file)}\0${stat.size}\0${stat.mtimeMs}`);
-  }
+/**
+ * The inputs against the stamp kept beside the build (build/inputStamp.mjs): files whose size and time
+ * are the stamp's are not read. The checkout's own path is part of it (the build names its source files
+ * by absolute path): a moved checkout builds again.
+ */
+export function compareServerInputs(root, outDir = path.join(root, SERVER_OUT_DIR), inputs = SERVER_INPUTS) {
+  const stamp = path.join(outDir, STAMP_FILE);
+  const previous = fs.existsSync(stamp) ? fs.readFileSync(stamp, 'utf8') : undefined;
+  return compareInputs(root, inputFiles(root, inputs), previous, path.resolve(root));
 }
 
 /**
- * The inputs' fingerprint: the checkout's own path (the build names its source files by absolute
- * path), then each input file's name, size and modification time. A file added, removed, edited
- * or touched changes it; nothing is opened.
+ * True when the compiled start exists and was made from inputs with the contents they have now. Only
+ * touched (a checkout rewrote them unchanged): current, and the stamp takes their new times.
  */
-export function inputsFingerprint(root, inputs = SERVER_INPUTS) {
-  const lines = [path.resolve(root)];
-  for (const entry of inputs) statsUnder(root, entry, lines);
-  return createHash('sha256').update(lines.sort().join('\n')).digest('hex');
-}
-
-/** True when the compiled start exists and was made from the inputs as they are now. */
 export function serverBuildIsCurrent(root, outDir = path.join(root, SERVER_OUT_DIR), inputs = SERVER_INPUTS) {
-  const stamp = path.join(outDir, STAMP_FILE);
   if (![SERVER_ENTRY, API_ENTRY, STAMP_FILE].every((file) => fs.existsSync(path.join(outDir, file)))) return false;
-  return fs.readFileSync(stamp, 'utf8') === inputsFingerprint(root, inputs);
+  const { changed, restated, stamp } = compareServerInputs(root, outDir, inputs);
+  if (restated) fs.writeFileSync(path.join(outDir, STAMP_FILE), stamp);
+  return !changed;
 }
 
 const MIGRATION_FILE = /^(\d{3}_[a-z0-9_]+)\.ts$/;
@@ -165,7 +154,7 @@ function sourcePathsPlugin(root) {
 export async function buildServer(root, outDir = path.join(root, SERVER_OUT_DIR)) {
   // Loaded only to build: a start with a current build never imports esbuild.
   const esbuild = await import('esbuild');
-  const fingerprint = inputsFingerprint(root);
+  const { stamp } = compareInputs(root, inputFiles(root, SERVER_INPUTS), undefined, path.resolve(root));
   fs.rmSync(outDir, { recursive: true, force: true });
   await esbuild.build({
     absWorkingDir: root,
@@ -183,8 +172,8 @@ export async function buildServer(root, outDir = path.join(root, SERVER_OUT_DIR)
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     plugins: [sourcePathsPlugin(root)],
   });
-  // The fingerprint taken before compiling: a file edited during the build makes the next start build again.
-  fs.writeFileSync(path.join(outDir, STAMP_FILE), fingerprint);
+  // The stamp taken before compiling: a file edited during the build makes the next start build again.
+  fs.writeFileSync(path.join(outDir, STAMP_FILE), stamp);
 }
 
 /** The compiled start's path, built first when it is missing or stale; says which. */

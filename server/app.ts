@@ -42,6 +42,11 @@ export interface BuildOptions {
    * database): two embedded devnets would be two different chains (docs/chains.md "Modes").
    */
   chains?: ChainRegistry;
+  /**
+   * `npm start`: devnets that replay their journals start without being waited for, the server
+   * listening meanwhile (docs/DECISIONS.md "Restart to ready"); `app.devnetsStarted` says when they have.
+   */
+  devnetsInBackground?: boolean;
 }
 
 declare module 'fastify' {
@@ -50,6 +55,8 @@ declare module 'fastify' {
     context: ServerContext;
     /** Every route registered, as `METHOD /url` (the audit catalogue test reads the write routes). */
     routeList: string[];
+    /** Settles when the devnets started with this app have (at once unless started in the background). */
+    devnetsStarted: Promise<void>;
   }
 }
 
@@ -103,11 +110,17 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const clock = options.now ? undefined : await databaseClock(database.db);
   const now = options.now ?? clock!.now;
   const stampSessionUse = sessionUseStamper(database.db, app.log);
+  // A devnet started in the background finds its tokens read beforehand: it never waits for the database.
+  const tokensRead = new Map<number, Awaited<ReturnType<typeof devnetTokensOf>>>();
   const chains =
     options.chains ??
     new ChainRegistry(
       chainSettingsOf(config),
-      (chainId) => devnetTokensOf(database.db, chainId),
+      async (chainId) => {
+        const read = tokensRead.get(chainId);
+        tokensRead.delete(chainId);
+        return read ?? devnetTokensOf(database.db, chainId);
+      },
       (chainId, devnet, adapter) => materializeBooks(database.db, chainId, devnet, adapter),
     );
   const context: ServerContext = {
@@ -195,20 +208,32 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   if (ownsDatabase) {
     app.addHook('onClose', () => database.close());
     // A deployment that migrates as its own step seeds as one too (`npm run seed`).
-    if (config.migrateOnStart && (await seedDemoIfEmpty(context, database.kind))) app.log.info('demo data seeded');
+    if (config.migrateOnStart && (await seedDemoIfEmpty(context, database.kind))) {
+      app.log.info('demo data seeded');
+      database.refreshStatistics();
+    }
   }
   // The devnets start with the server, after the seed (docs/chains.md "The embedded devnet"): a fresh
   // one reads the books to hold them, which it must never do from inside a request's transaction
   // (on PGlite that transaction holds the one connection).
-  if (!options.chains)
-    await chains.startDevnets(
-      await database.db
-        .selectFrom('chain')
-        .select(['chainId', 'family', 'rpcUrl'])
-        .where('family', '=', 'evm')
-        .orderBy('chainId')
-        .execute(),
-    );
+  // On a restart their journals are replayed in the background when asked (`npm start`): a request
+  // needing a devnet waits for its start (server/chain/registry.ts), readiness does not.
+  let devnetsStarted = Promise.resolve();
+  if (!options.chains) {
+    const rows = await database.db
+      .selectFrom('chain')
+      .select(['chainId', 'family', 'rpcUrl'])
+      .where('family', '=', 'evm')
+      .orderBy('chainId')
+      .execute();
+    if (options.devnetsInBackground && chains.replaysJournals(rows)) {
+      for (const row of rows) tokensRead.set(row.chainId, await devnetTokensOf(database.db, row.chainId));
+      devnetsStarted = chains.startDevnetsInBackground(rows);
+      // Said by whoever awaits `app.devnetsStarted` (server/main.ts), not as an unhandled rejection.
+      devnetsStarted.catch(() => undefined);
+    } else await chains.startDevnets(rows);
+  }
+  app.decorate('devnetsStarted', devnetsStarted);
   // Outflows recorded and not booked (a stop midway) are finished now and on the sweep's beat (docs/chains.md "The intent log").
   stopResume = startOutflowResume({ db: database.db, chains, now }, config.expirySweepMs, (owner, error) =>
     owner

@@ -4,7 +4,11 @@ import { loggerOptions } from './loggerOptions';
 import { startLine } from './startLine';
 
 const config = readConfigOrExit();
-const app = await buildApp({ config, logger: loggerOptions(config.logLevel, process.stdout.isTTY === true, config.logFormat) });
+const app = await buildApp({
+  config,
+  logger: loggerOptions(config.logLevel, process.stdout.isTTY === true, config.logFormat),
+  devnetsInBackground: true,
+});
 
 /**
  * SIGTERM or SIGINT: drain (docs/DECISIONS.md "Database faults"). `app.close()` stops accepting,
@@ -28,3 +32,10 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(await startLine(config, app.context.db));
+// Devnets replaying their journals after the server is ready (docs/DECISIONS.md "Restart to ready"): a
+// journal that no longer applies stops the process, as it did when the replay came before listen.
+await app.devnetsStarted.catch(async (error: unknown) => {
+  app.log.fatal({ reason: String(error) }, 'a devnet could not start');
+  await app.close();
+  process.exit(1);
+});

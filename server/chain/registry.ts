@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createPublicClient, http, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -131,6 +132,33 @@ export class ChainRegistry {
     for (const row of rows) await this.adapterFor(row);
   }
 
+  /**
+   * Whether every devnet of these chains would start from its journal (a restart): a replay reads
+   * nothing of the books, so it may run after the server is ready (docs/DECISIONS.md "Restart to
+   * ready"). A fresh devnet reads the books to hold them, which must never wait behind a request's
+   * transaction (on PGlite it holds the one connection): it starts before the server listens.
+   */
+  replaysJournals(rows: ChainRow[]): boolean {
+    const dir = this.settings.devnetDir;
+    if (this.settings.mode !== 'devnet' || !dir) return false;
+    return rows
+      .filter((row) => row.family === 'evm')
+      .every((row) => {
+        const file = join(dir, `chain-${row.chainId}.jsonl`);
+        return existsSync(file) && /\S/.test(readFileSync(file, 'utf8'));
+      });
+  }
+
+  /**
+   * Starts these chains' devnets side by side without waiting for them; the answer settles when all
+   * have started. Each chain's devnet and adapter are registered at once: a request (or the deposit
+   * watcher) asking for one meanwhile waits for the same start.
+   */
+  startDevnetsInBackground(rows: ChainRow[]): Promise<void> {
+    if (this.settings.mode !== 'devnet') return Promise.resolve();
+    return Promise.all(rows.map((row) => this.adapterFor(row))).then(() => undefined);
+  }
+
   /** The devnet behind an EVM chain in devnet mode (tests fund and deposit through it). */
   devnetOf(chainId: number): Promise<Devnet> {
     const devnet = this.devnets.get(chainId);
@@ -142,12 +170,15 @@ export class ChainRegistry {
     if (chain.family !== 'evm') return new SimulatedChain(chain.chainId);
     if (this.settings.mode === 'devnet') {
       const signingChainId = devnetChainId(chain.chainId);
-      const devnet = Devnet.start({
-        chainId: signingChainId,
-        journalFile: this.settings.devnetDir ? join(this.settings.devnetDir, `chain-${chain.chainId}.jsonl`) : null,
-        tokens: await this.tokensOf(chain.chainId),
-        keys: this.devnetKeys(),
-      });
+      // Registered before the first wait: devnetOf finds a devnet under way and waits for it.
+      const devnet = this.tokensOf(chain.chainId).then((tokens) =>
+        Devnet.start({
+          chainId: signingChainId,
+          journalFile: this.settings.devnetDir ? join(this.settings.devnetDir, `chain-${chain.chainId}.jsonl`) : null,
+          tokens,
+          keys: this.devnetKeys(),
+        }),
+      );
       this.devnets.set(chain.chainId, devnet);
       const started = await devnet;
       const adapter = new EvmChain('devnet', signingChainId, started.client, started.sender, started.relayer, devnetWalletKeys);

@@ -28,6 +28,11 @@ export interface DatabaseHandle {
   listen(channel: string, onNotify: () => void, onLive: (live: boolean) => void): Promise<() => Promise<void>>;
   /** `listener` after each write request's transaction commits (the audit chain's sequencer); returns the stop. */
   onAuditedCommit(listener: () => void): () => void;
+  /**
+   * The embedded database's statistics refreshed in the background now (after the demo seed wrote its
+   * rows): PGlite runs no autovacuum. Nothing on PostgreSQL, whose autovacuum does it.
+   */
+  refreshStatistics(): void;
   close(): Promise<void>;
 }
 
@@ -168,7 +173,7 @@ function dialectFor(options: DatabaseOptions): { dialect: Dialect; kind: Databas
  * the DATABASE_URL can name a direct connection (README "Running several instances").
  * Kysely's migrator holds an advisory lock meanwhile, so instances starting together migrate once.
  */
-async function migrate(db: Db, kind: DatabaseHandle['kind'], databaseUrl: string | undefined): Promise<void> {
+async function migrate(db: Db, kind: DatabaseHandle['kind'], databaseUrl: string | undefined): Promise<number> {
   const own =
     kind === 'postgres' && databaseUrl
       ? new Kysely<Database>({
@@ -189,6 +194,7 @@ async function migrate(db: Db, kind: DatabaseHandle['kind'], databaseUrl: string
     const failed = results?.find((r) => r.status === 'Error');
     if (failed) throw new Error(`Migration ${failed.migrationName} failed: ${String(error)}`, { cause: error });
     if (error) throw error;
+    return results?.length ?? 0;
   } finally {
     await own?.destroy();
   }
@@ -199,6 +205,22 @@ export async function migrationsAtHead(db: Db): Promise<boolean> {
   const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
   const names = new Set(applied.rows.map((row) => row.name));
   return Object.keys(migrations).every((name) => names.has(name));
+}
+
+/**
+ * True when the database holds exactly the migrations this code knows, all applied: a restart
+ * then skips Kysely's migrator, whose checks of its own tables read the whole catalog (hundreds of
+ * milliseconds on PGlite; docs/DECISIONS.md "Restart to ready"). One read, no lock: applied
+ * migrations are never undone, so a database at head stays at head. A migration missing, one this
+ * code does not know (a newer branch ran it) or no migration table yet: the migrator decides as before.
+ */
+async function exactlyAtHead(db: Db): Promise<boolean> {
+  const { rows } = await sql<{ found: boolean }>`select to_regclass('kysely_migration') is not null as found`.execute(db);
+  if (!rows[0]?.found) return false;
+  const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  const names = new Set(applied.rows.map((row) => row.name));
+  const known = Object.keys(migrations);
+  return names.size === known.length && known.every((name) => names.has(name));
 }
 
 /** Opens the database and applies every pending migration before anything uses it. */
@@ -213,8 +235,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     },
   };
   const db = new Kysely<Database>({ dialect: audited(dialect, writes), plugins: [new CamelCasePlugin()] });
+  let migrated = 0;
   try {
-    if (options.migrate !== false) await migrate(db, kind, options.databaseUrl);
+    if (options.migrate !== false && !(await exactlyAtHead(db))) migrated = await migrate(db, kind, options.databaseUrl);
     // Writers queue only where the database's default isolation makes racing writers fail (server/db/auditedDialect.ts).
     // PGlite runs one transaction at a time: its writers never race.
     const { rows } = await sql<{ isolation: string }>`select current_setting('default_transaction_isolation') as isolation`.execute(db);
@@ -224,11 +247,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     throw error;
   }
   let analyzer: NodeJS.Timeout | undefined;
+  let analyzing: Promise<void> | undefined;
+  let closed = false;
+  let refreshStatistics = () => undefined as void;
   if (kind === 'pglite' && options.dataDir) {
     // PGlite runs no autovacuum: without fresh statistics its planner walks the wrong index
     // once tables grow (docs/SCALING.md). Refreshed every six hours, the time of the last one
-    // kept beside the folder: a restart within six hours of it does not pay for another (on a
-    // large folder, seconds before the first request), it waits for the rest of the six hours.
+    // kept beside the folder: a restart within six hours of it does not pay for another. When one
+    // is due (no stamp yet, six hours passed, a migration just ran, the demo seed just wrote), it runs
+    // in the background, never before the server is ready (on a large folder, seconds): a request
+    // meanwhile waits for PGlite's one connection, as behind any statement (docs/DECISIONS.md "Restart to ready").
     const stamp = path.join(options.dataDir, ANALYZE_STAMP);
     const analyze = async () => {
       try {
@@ -238,14 +266,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         // tried again on the next beat, and at the next start (no stamp written)
       }
     };
+    let dueAt = Number.POSITIVE_INFINITY;
+    const schedule = (inMs: number) => {
+      const at = Date.now() + inMs;
+      // A sooner refresh already set stays (one asked for while another ran must not be put off).
+      if (closed || (analyzer && at >= dueAt)) return;
+      clearTimeout(analyzer);
+      dueAt = at;
+      analyzer = setTimeout(() => {
+        analyzer = undefined;
+        dueAt = Number.POSITIVE_INFINITY;
+        // One at a time: a refresh asked for while one runs follows it.
+        analyzing = (analyzing ?? Promise.resolve()).then(analyze);
+        void analyzing.finally(() => schedule(ANALYZE_EVERY_MS));
+      }, inMs).unref();
+    };
+    refreshStatistics = () => schedule(0);
     const last = fs.existsSync(stamp) ? Date.parse(fs.readFileSync(stamp, 'utf8')) : Number.NaN;
-    const dueInMs = Number.isFinite(last) ? Math.min(ANALYZE_EVERY_MS, Math.max(0, last + ANALYZE_EVERY_MS - Date.now())) : 0;
-    if (dueInMs === 0) await analyze();
-    analyzer = setTimeout(function again() {
-      void analyze().finally(() => {
-        analyzer = setTimeout(again, ANALYZE_EVERY_MS).unref();
-      });
-    }, dueInMs || ANALYZE_EVERY_MS).unref();
+    const dueInMs =
+      Number.isFinite(last) && migrated === 0 ? Math.min(ANALYZE_EVERY_MS, Math.max(0, last + ANALYZE_EVERY_MS - Date.now())) : 0;
+    schedule(dueInMs);
   }
   // The replica's connections are named apart in pg_stat_activity; nothing written through them.
   // A replica that cannot be reached hands its reads to the primary (server/db/readerFallback.ts).
@@ -279,8 +319,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       commitListeners.add(listener);
       return () => commitListeners.delete(listener);
     },
+    refreshStatistics,
     close: async () => {
+      closed = true;
       clearTimeout(analyzer);
+      // A refresh under way finishes first (its statement holds PGlite's one connection).
+      await analyzing;
       await replica?.destroy();
       await db.destroy();
     },

@@ -646,6 +646,23 @@ export interface SessionUseTable {
   lastUsedAt: Date;
 }
 
+/** A merchant org's API key (server/db/migrations/039_api_key.ts): its SHA-256 only, never the key. */
+export interface ApiKeyTable {
+  id: Generated<number>;
+  orgId: number;
+  name: string;
+  /** The key's first characters, shown in lists (`ck_3fA9xQ`). */
+  prefix: string;
+  /** SHA-256 hex of the whole key. */
+  secretHash: string;
+  scopes: string[];
+  createdBy: number;
+  createdAt: CreatedAt;
+  revokedAt: Date | null;
+  revokedBy: number | null;
+  lastUsedAt: Date | null;
+}
+
 export interface Database {
   org: OrgTable;
   appUser: AppUserTable;
@@ -690,6 +707,7 @@ export interface Database {
   sessionUse: SessionUseTable;
   signingKey: SigningKeyTable;
   idempotencyKey: IdempotencyKeyTable;
+  apiKey: ApiKeyTable;
 }
 
 /** A caller's `Idempotency-Key` and the answer it got (server/db/migrations/033_idempotency_key.ts). */

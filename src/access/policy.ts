@@ -80,6 +80,8 @@ export const ACTIONS = {
   /** Members of an org and its saved addresses: every role reads, its managers change them. */
   'member.manage': masks.allManagers,
   'addressBook.write': masks.allManagers,
+  /** A merchant org's API keys (the merchant API, /api/v1): its managers alone list, create and revoke them. */
+  'apiKey.manage': masks.merchantManagers,
   /** An org's policy and whether it requires a second factor: its managers. */
   'policy.edit': masks.allManagers,
   'orgTwoFactor.manage': masks.allManagers,

@@ -2,7 +2,7 @@ import type { RoleMask } from './roleMask';
 import { masks } from './masks';
 
 /**
- * The 9 route guard groups (docs/roles-and-routes.md). Here the tier groups and `agent` mean that
+ * The 9 route guard groups, and two of single routes (docs/roles-and-routes.md). Here the tier groups and `agent` mean that
  * row alone (unlike the combined masks of the same names): the route table
  * gives /agent and /invitation to agents only, /merchant-pro to pro merchants only.
  * `operator` is the operator row alone in both readings.
@@ -19,5 +19,7 @@ export const routeGroups = {
   agent: masks.agentOnly,
   /** A tenth group: /audit-log, for the operator row and every org's manager (docs/DECISIONS.md "Audit trail"). */
   auditLog: masks.auditReaders,
+  /** An eleventh: /api-key, a merchant org's managers alone (docs/roles-and-routes.md "Merchant API keys"). */
+  merchantManagers: masks.merchantManagers,
 } satisfies Record<string, RoleMask>;
 export type RouteGroup = keyof typeof routeGroups;

@@ -115,6 +115,13 @@ export const ApiPath = {
   /** The selected org's transaction policy (docs/DECISIONS.md "Transaction policy"). */
   policy: { detail: '/sys/policy/detail', save: '/sys/policy/save', evaluate: '/sys/policy/evaluate' },
   addressBook: resourcePaths('address-book'),
+  /** A merchant org's API keys (docs/api.md "Merchant API keys"): no update; a key is revoked, never deleted. */
+  apiKey: {
+    list: '/sys/api-key/list',
+    detail: '/sys/api-key/detail',
+    save: '/sys/api-key/save',
+    revoke: '/sys/api-key/revoke/{id}',
+  },
   dashboard: '/sys/dashboard',
   /** The merchant API (docs/payments.md): called with an API key, never a console session. */
   merchant: { orders: '/v1/orders', order: '/v1/orders/{id}' },

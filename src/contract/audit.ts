@@ -28,6 +28,7 @@ export const AUDIT_ENTITIES = [
   'signingKey',
   'chainReorg',
   'chainInternalCredit',
+  'apiKey',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

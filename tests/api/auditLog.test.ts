@@ -71,7 +71,11 @@ const AUDITED_WRITES: Record<string, readonly string[]> = {
       .flatMap((d) =>
         (['save', 'update', 'delete/:id'] as const)
           .filter((w) => d.access?.[w === 'save' ? 'create' : w === 'update' ? 'edit' : 'delete'])
-          .map((w) => [`POST /sys/${d.name}/${w}`, [d.name]]),
+          // A declaration's own delete path (an API key's revoke) is its delete.
+          .map((w) => [
+            w === 'delete/:id' && d.endpoints?.delete ? `POST ${d.endpoints.delete.replace('{id}', ':id')}` : `POST /sys/${d.name}/${w}`,
+            [d.name],
+          ]),
       ),
   ),
 };

@@ -76,8 +76,10 @@ describe('pay links start orders', () => {
       currency: 'USDT',
       mode: 'devnet',
     });
+    // The chain id a wallet signs for on the devnet (docs/chains.md "Paying into the devnet").
+    expect(a.walletChainId).toBe(900_000_000 + ETH_CHAIN);
     expect(a.paymentUri).toBe(
-      `ethereum:${usdt.contractAddress}@${ETH_CHAIN}/transfer?address=${a.depositAddress}&uint256=${parseUnits('10', usdt.decimals)}`,
+      `ethereum:${usdt.contractAddress}@${a.walletChainId}/transfer?address=${a.depositAddress}&uint256=${parseUnits('10', usdt.decimals)}`,
     );
     expect(a.amountUnits).toBe(parseUnits('10', usdt.decimals).toString());
     // Nothing of the merchant but its name, nothing that names other records.
@@ -103,6 +105,7 @@ describe('pay links start orders', () => {
         'paymentUri',
         'received',
         'state',
+        'walletChainId',
         'txHash',
       ].sort(),
     );

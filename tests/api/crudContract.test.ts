@@ -79,6 +79,13 @@ const PROFILES: Record<string, Profile> = {
     reader: 'merchantProManager',
     fixture: (rows) => expectSaved(rows, { chainId: 1, address: '0x00000000000000000000000000000000000c0de1', label: 'Contract suite' }),
   },
+  // A merchant org's managers alone read and write its API keys (docs/roles-and-routes.md "Merchant API keys").
+  'api-key': {
+    reader: 'merchantProManager',
+    fixture: async (rows) => {
+      for (const name of ['Shop', 'Backoffice', 'Reports']) await expectSaved(rows, { name, scopes: ['orders:read'] });
+    },
+  },
   'org-contact': {
     reader: 'merchantProManager',
     fixture: async (rows) => {

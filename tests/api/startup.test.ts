@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { databaseLabel, startLine } from '../../server/startLine';
 import { errorForLog, loggerOptions, withoutLongHex } from '../../server/loggerOptions';
-import { buildIfChanged, STAMP_FILE } from '../../build/buildIfChanged';
+import { buildIfChanged, NOT_CONSOLE_INPUTS, STAMP_FILE } from '../../build/buildIfChanged';
+import { compareInputs, inputFiles } from '../../build/inputStamp.mjs';
 import { hashPassword } from '../../server/credentials/password';
 import semver from 'semver';
 import { ANALYZE_STAMP, openDatabase } from '../../server/db/database';
@@ -111,20 +112,89 @@ describe('npm start: the console is rebuilt only when its sources changed', () =
   });
 });
 
+describe('npm start: the console check reads only what moved', () => {
+  let root: string;
+  beforeAll(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'build-if-changed-read-'));
+    fs.mkdirSync(path.join(root, 'src'));
+    fs.mkdirSync(path.join(root, 'build'));
+    for (const name of ['a.ts', 'b.ts', 'c.ts']) fs.writeFileSync(path.join(root, 'src', name), `export const ${name[0]} = 1;`);
+    fs.writeFileSync(path.join(root, 'build', 'precompress.ts'), 'export {};');
+    fs.writeFileSync(path.join(root, 'build', 'launch.mjs'), '// starts the server');
+  });
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  const outDir = () => path.join(root, 'dist');
+  let builds = 0;
+  const build = async () => {
+    builds += 1;
+    fs.mkdirSync(outDir(), { recursive: true });
+    fs.writeFileSync(path.join(outDir(), 'index.html'), '<html></html>');
+  };
+  const inputs = ['src', 'build'];
+  const run = () => buildIfChanged({ root, outDir: outDir(), build, inputs });
+  const stamped = () => fs.readFileSync(path.join(outDir(), STAMP_FILE), 'utf8');
+  const later = (file: string) => fs.utimesSync(file, new Date(), new Date(Date.now() + 60_000));
+
+  it('nothing moved: no file is read; one touched: it alone is read; an edit: built', async () => {
+    expect(await run()).toBe('built');
+    const files = inputFiles(root, inputs, NOT_CONSOLE_INPUTS);
+    expect(files).toEqual(['build/precompress.ts', 'src/a.ts', 'src/b.ts', 'src/c.ts']);
+    expect(compareInputs(root, files, stamped())).toMatchObject({ changed: false, hashed: 0 });
+    later(path.join(root, 'src', 'b.ts'));
+    expect(compareInputs(root, files, stamped())).toMatchObject({ changed: false, restated: true, hashed: 1 });
+    expect(await run()).toBe('up to date');
+    expect(compareInputs(root, files, stamped())).toMatchObject({ changed: false, hashed: 0 });
+    fs.writeFileSync(path.join(root, 'src', 'c.ts'), 'export const c = 2;');
+    later(path.join(root, 'src', 'c.ts'));
+    expect(compareInputs(root, files, stamped())).toMatchObject({ changed: true, hashed: 1 });
+    expect(await run()).toBe('built');
+    expect(builds).toBe(2);
+  });
+
+  it("a change to the server's start files (build/launch.mjs) does not build the console; a removed input does", async () => {
+    fs.writeFileSync(path.join(root, 'build', 'launch.mjs'), '// starts the server, edited');
+    expect(await run()).toBe('up to date');
+    fs.rmSync(path.join(root, 'src', 'a.ts'));
+    expect(await run()).toBe('built');
+    expect(builds).toBe(3);
+  });
+
+  it('a stamp of an older format: built once, then up to date', async () => {
+    fs.writeFileSync(path.join(outDir(), STAMP_FILE), 'abc\ndef');
+    expect(await run()).toBe('built');
+    expect(await run()).toBe('up to date');
+  });
+});
+
 describe("an embedded database's statistics on a restart", () => {
-  it('are refreshed at the first start, not again within six hours of it, and at start once those have passed', async () => {
+  it('are refreshed after the first start in the background (the open does not wait), not again within six hours, and once those have passed', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'analyze-stamp-'));
     try {
       const stamp = path.join(dir, ANALYZE_STAMP);
-      await (await openDatabase({ dataDir: dir })).close();
-      const first = fs.readFileSync(stamp, 'utf8');
-      expect(Date.parse(first)).toBeGreaterThan(Date.now() - 600_000);
-      await (await openDatabase({ dataDir: dir })).close();
-      expect(fs.readFileSync(stamp, 'utf8')).toBe(first);
+      const first = await openDatabase({ dataDir: dir });
+      // Open and migrated, statistics not refreshed yet: that comes after, in the background.
+      expect(fs.existsSync(stamp)).toBe(false);
+      await vi.waitFor(() => expect(fs.existsSync(stamp)).toBe(true), { timeout: 60_000 });
+      await first.close();
+      const written = fs.readFileSync(stamp, 'utf8');
+      expect(Date.parse(written)).toBeGreaterThan(Date.now() - 600_000);
+      // Within six hours and nothing migrated: no refresh, before or after the open.
+      const again = await openDatabase({ dataDir: dir });
+      await again.close();
+      expect(fs.readFileSync(stamp, 'utf8')).toBe(written);
       const sevenHoursAgo = new Date(Date.now() - 7 * 3_600_000).toISOString();
       fs.writeFileSync(stamp, sevenHoursAgo);
-      await (await openDatabase({ dataDir: dir })).close();
-      expect(Date.parse(fs.readFileSync(stamp, 'utf8'))).toBeGreaterThan(Date.parse(sevenHoursAgo) + 3_600_000);
+      const late = await openDatabase({ dataDir: dir });
+      expect(fs.readFileSync(stamp, 'utf8')).toBe(sevenHoursAgo);
+      await vi.waitFor(() => expect(Date.parse(fs.readFileSync(stamp, 'utf8'))).toBeGreaterThan(Date.parse(sevenHoursAgo) + 3_600_000), {
+        timeout: 60_000,
+      });
+      // Asked for (after the demo seed wrote its rows): refreshed now, whatever the stamp says.
+      const refreshedAt = fs.readFileSync(stamp, 'utf8');
+      late.refreshStatistics();
+      await vi.waitFor(() => expect(fs.readFileSync(stamp, 'utf8')).not.toBe(refreshedAt), { timeout: 60_000 });
+      await late.close();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

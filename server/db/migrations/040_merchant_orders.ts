@@ -19,8 +19,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     add column api_key_id integer,
     add column checkout_code text unique`.execute(db);
   // The deposit watcher asks, for each transfer it books, whether its address is an order's own.
-  await sql`create index payment_order_own_address_idx on payment_order (chain_id, deposit_address) where checkout_code is not null`.execute(db);
-  await sql`create index payment_order_reference_idx on payment_order (org_id, merchant_reference) where merchant_reference is not null`.execute(db);
+  await sql`create index payment_order_own_address_idx on payment_order (chain_id, deposit_address) where checkout_code is not null`.execute(
+    db,
+  );
+  await sql`create index payment_order_reference_idx on payment_order (org_id, merchant_reference) where merchant_reference is not null`.execute(
+    db,
+  );
 
   await sql`create table deposit_key (
     org_id integer not null references org (id),

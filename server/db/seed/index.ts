@@ -28,7 +28,8 @@ const MIGRATION_LOCK_ID = '3853314791062309107';
 export async function seedDemoIfEmpty(context: ServerContext, kind: DatabaseHandle['kind']): Promise<boolean> {
   const wanted = context.config.seed ?? (kind === 'pglite' ? 'demo' : 'none');
   if (wanted !== 'demo') return false;
-  return seedDemoUnlessSeeded(context.db, context.chains.safeGuard());
+  // The guard only when seeding: it derives the devnets' keys, off a restart's path to ready (docs/DECISIONS.md "Restart to ready").
+  return seedDemoUnlessSeeded(context.db, () => context.chains.safeGuard());
 }
 
 /**
@@ -37,14 +38,15 @@ export async function seedDemoIfEmpty(context: ServerContext, kind: DatabaseHand
  * one transaction under the migration lock, so the second instance waits, then finds users and
  * leaves the data alone.
  */
-export async function seedDemoUnlessSeeded(db: Db, safeGuard: Address): Promise<boolean> {
+export async function seedDemoUnlessSeeded(db: Db, safeGuard: Address | (() => Address)): Promise<boolean> {
   if (await db.selectFrom('appUser').select('id').limit(1).executeTakeFirst()) return false;
   const passwordHashes = await demoPasswordHashes();
+  const guard = typeof safeGuard === 'function' ? safeGuard() : safeGuard;
   return withAuditContext(SEED_CONTEXT, () =>
     db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(${sql.lit(MIGRATION_LOCK_ID)})`.execute(trx);
       if (await trx.selectFrom('appUser').select('id').limit(1).executeTakeFirst()) return false;
-      await writeDemo(trx, passwordHashes, safeGuard);
+      await writeDemo(trx, passwordHashes, guard);
       return true;
     }),
   );

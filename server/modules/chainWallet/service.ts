@@ -84,7 +84,9 @@ export async function listWallets(db: Db, caller: Caller, query: ChainWalletList
   if (query.chainId !== undefined) filtered = filtered.where('chainWallet.chainId', '=', query.chainId);
   if (query.orgId !== undefined) filtered = filtered.where('chainWallet.orgId', '=', query.orgId);
   // Orders' own addresses are wallets in the books but not in this list (docs/payments.md "An address per order").
-  filtered = query.kind ? filtered.where('chainWallet.kind', '=', query.kind) : filtered.where('chainWallet.kind', '<>', ORDER_DEPOSIT_KIND);
+  filtered = query.kind
+    ? filtered.where('chainWallet.kind', '=', query.kind)
+    : filtered.where('chainWallet.kind', '<>', ORDER_DEPOSIT_KIND);
   if (query.address) filtered = filtered.where(sql`lower(chain_wallet.address)`, '=', query.address.toLowerCase());
   if (query.label) filtered = filtered.where('chainWallet.label', 'ilike', containsPattern(query.label));
   const page = await pageOfColumns(filtered, query, baseColumns, { sortColumns, defaultSort: 'id', tieBreaker: 'chain_wallet.id' });

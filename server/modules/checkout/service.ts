@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { parseUnits, type Address } from 'viem';
 import type { Db } from '../../db/database';
-import type { ChainRegistry } from '../../chain/registry';
+import { devnetChainId, type ChainRegistry } from '../../chain/registry';
 import { badRequest, conflict, notFound } from '../../http/apiError';
 import { amountProblem, compareDecimal } from '../../../src/contract/money';
 import { orderStateOf } from '../../../src/contract/orderState';
@@ -13,13 +13,13 @@ const linkNotFound = () => notFound('Pay link');
 
 /** What a wallet scans (docs/payments.md "Checkout"): EIP-681 on EVM chains, the bare address on TRON. */
 export function paymentUriOf(
-  order: { family: string; chainId: number; depositAddress: string; contractAddress: string | null },
+  order: { family: string; walletChainId: number; depositAddress: string; contractAddress: string | null },
   units: bigint,
 ): string {
   if (order.family !== 'evm') return order.depositAddress;
   return order.contractAddress
-    ? `ethereum:${order.contractAddress}@${order.chainId}/transfer?address=${order.depositAddress}&uint256=${units}`
-    : `ethereum:${order.depositAddress}@${order.chainId}?value=${units}`;
+    ? `ethereum:${order.contractAddress}@${order.walletChainId}/transfer?address=${order.depositAddress}&uint256=${units}`
+    : `ethereum:${order.depositAddress}@${order.walletChainId}?value=${units}`;
 }
 
 const checkoutRows = (db: Db) =>
@@ -60,11 +60,14 @@ export async function checkoutOrderOf(db: Db, chains: ChainRegistry, code: strin
   // What a wallet sends: what is still missing (all of it before anything arrived).
   const due = compareDecimal(order.missing, '0') > 0 ? order.missing : order.amount;
   const units = parseUnits(due, order.decimals);
+  const mode = chains.modeOf(order.family);
+  // The chain id a wallet signs for: on the devnet its devnet's (docs/chains.md "Paying into the devnet").
+  const withChain = { ...order, walletChainId: mode === 'devnet' ? devnetChainId(order.chainId) : order.chainId };
   return {
-    ...order,
+    ...withChain,
     state: orderStateOf({ status, amount: order.amount, received: order.received, expiresAt: order.expiresAt }, now),
-    mode: chains.modeOf(order.family),
-    paymentUri: paymentUriOf(order, units),
+    mode,
+    paymentUri: paymentUriOf(withChain, units),
     amountUnits: units.toString(),
     now,
   };

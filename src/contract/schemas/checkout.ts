@@ -26,12 +26,14 @@ export const checkoutOrder = z
     /** The token's contract; null: the chain's own coin. */
     contractAddress: z.string().nullable(),
     chainId: z.number(),
+    /** The EIP-155 chain id a wallet sends on: the network's own, or on the devnet its devnet's (900000000 + chainId). */
+    walletChainId: z.number(),
     chainName: z.string(),
     family: z.enum(['evm', 'tron']),
     /** devnet: the embedded chain (a faucet is offered); rpc: a real network; simulated: no chain (TRON today). */
     mode: z.enum(['devnet', 'rpc', 'simulated']),
     depositAddress: z.string(),
-    /** What a wallet scans: EIP-681 on EVM chains (`ethereum:<token>@<chain>/transfer?address=…&uint256=…`), the address on TRON. */
+    /** What a wallet scans: EIP-681 on EVM chains (`ethereum:<token>@<walletChainId>/transfer?address=…&uint256=…`), the address on TRON. */
     paymentUri: z.string(),
     /** The exact amount in the currency's smallest unit (a decimal string of digits): what a wallet sends. */
     amountUnits: z.string(),

@@ -50,7 +50,6 @@ export type MerchantOrderBody = z.infer<typeof merchantOrderBody>;
 export const merchantOrderListQuery = z.object({
   reference: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(100),
 });
-export type MerchantOrderListQuery = z.infer<typeof merchantOrderListQuery>;
 
 export const merchantOrderRecord = z
   .object({

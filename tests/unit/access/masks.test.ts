@@ -81,10 +81,16 @@ const groupMembership: Record<RouteGroup, string> = {
   operator: 'YY  NN  NNN NN   NNN',
   agent: 'NN  YY  NNN NN   NNN',
   auditLog: 'YY  YN  YNN YN   YNN',
+  merchantManagers: 'NN  NN  YNN YN   YNN',
 };
 
 describe('route guard groups', () => {
-  membershipTests(groupMembership, routeGroups, 'there are exactly the 9 groups and /audit-log’s', 'group $key has $role: $member');
+  membershipTests(
+    groupMembership,
+    routeGroups,
+    'there are exactly the 9 groups, /audit-log’s and /api-key’s',
+    'group $key has $role: $member',
+  );
 });
 
 describe('named roles', () => {

@@ -35,6 +35,7 @@ describe('the access table', () => {
     ],
     ['payLink.write', ['merchantProManager', 'merchantProFinance', 'merchantLiteManager', 'merchantStdManager', 'merchantStdFinance']],
     ['invitation.issue', ['agentManager']],
+    ['apiKey.manage', ['merchantProManager', 'merchantLiteManager', 'merchantStdManager']],
     ['order.recredit', ['superAdmin', 'operatorEmployee']],
     [
       'order.recheck',

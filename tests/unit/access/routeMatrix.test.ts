@@ -43,6 +43,8 @@ const expected: Record<string, string> = {
   '/address-book': 'YY  YY  YYY YY   YYY',
   // Beyond the original 31: the audit trail, for the operator row and every org's manager.
   '/audit-log': 'YY  YN  YNN YN   YNN',
+  // Beyond the original 31: a merchant org's API keys, for its managers alone.
+  '/api-key': 'NN  NN  YNN YN   YNN',
   '/account': 'YY  YY  YYY YY   YYY',
   '/brand': 'YY  NN  NNN NN   NNN',
 };
@@ -53,13 +55,13 @@ describe('route matrix', () => {
   // Counted as they run, so a filtered or short-circuited table cannot pass unnoticed.
   let ran = 0;
   afterAll(() => {
-    expect(ran).toBe(408);
+    expect(ran).toBe(420);
   });
 
-  it('covers exactly the 34 guarded routes (the original 31, /audit-log, /policy, /address-book), in order, 408 role × route cases', () => {
-    expect(Object.keys(expected)).toHaveLength(34);
+  it('covers exactly the 35 guarded routes (the original 31, /audit-log, /policy, /address-book, /api-key), in order, 420 role × route cases', () => {
+    expect(Object.keys(expected)).toHaveLength(35);
     expect(ROUTES.map((r) => r.path)).toEqual(Object.keys(expected));
-    expect(cases).toHaveLength(408);
+    expect(cases).toHaveLength(420);
     expect(Object.values(expected).every((row) => /^[YN]{12}$/.test(row.replace(/\s/g, '')))).toBe(true);
   });
 

@@ -71,12 +71,20 @@ describe('menu shows exactly the routes the role reaches', () => {
       lacks: ['Multisig', 'Supply', 'Lite wallets', 'Asset flow'],
     },
     {
+      role: 'merchantLiteManager',
+      tenantType: 4,
+      roleLevel: 0,
+      count: 23,
+      has: ['Wallets', 'Audit log', 'API keys'],
+      lacks: ['Multisig', 'Supply'],
+    },
+    {
       role: 'merchantProFinance',
       tenantType: 3,
       roleLevel: 1,
       count: 24,
       has: ['Wallets', 'Asset flow', 'Multisig', 'Supply'],
-      lacks: ['Pro wallets', 'Standard wallets', 'Asset flow (lite)', 'Audit log'],
+      lacks: ['Pro wallets', 'Standard wallets', 'Asset flow (lite)', 'Audit log', 'API keys'],
     },
     {
       role: 'merchantStdEmployee',

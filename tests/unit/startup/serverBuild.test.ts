@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { API_ENTRY, inputsFingerprint, SERVER_ENTRY, serverBuildIsCurrent } from '../../../build/serverBuild.mjs';
+import { API_ENTRY, compareServerInputs, SERVER_ENTRY, serverBuildIsCurrent } from '../../../build/serverBuild.mjs';
 
 /** npm start's compiled server is rebuilt exactly when an input changed (build/serverBuild.mjs; docs/DECISIONS.md "Starting in seconds"). */
 const INPUTS = ['server', 'package-lock.json'];
@@ -25,11 +25,12 @@ function builtCheckout() {
   return { root, outDir, current: () => serverBuildIsCurrent(root, outDir, INPUTS) };
 }
 
-/** What buildServer leaves: both compiled files and the fingerprint of the inputs it was built from. */
+/** What buildServer leaves: both compiled files and the stamp of the inputs it was built from. */
 function built(root: string, outDir: string): void {
   fs.mkdirSync(outDir, { recursive: true });
   for (const file of [SERVER_ENTRY, API_ENTRY]) fs.writeFileSync(path.join(outDir, file), '');
-  fs.writeFileSync(path.join(outDir, 'inputs'), inputsFingerprint(root, INPUTS));
+  const { stamp } = compareServerInputs(root, outDir, INPUTS);
+  fs.writeFileSync(path.join(outDir, 'inputs'), stamp);
 }
 
 /** Gives `file` a time after the build's, as a later edit or checkout would. */
@@ -59,11 +60,19 @@ describe('the compiled server: rebuilt when its inputs changed, not otherwise', 
     expect(current()).toBe(false);
   });
 
-  it('a source only touched (a checkout rewrote it): rebuild rather than risk stale code', () => {
-    const { root, current } = builtCheckout();
+  it('a source only touched (a checkout rewrote it unchanged): no rebuild; it alone is read, once', () => {
+    const { root, outDir, current } = builtCheckout();
     const file = path.join(root, 'server/main.ts');
     touchLater(file);
-    expect(current()).toBe(false);
+    expect(compareServerInputs(root, outDir, INPUTS)).toMatchObject({ changed: false, restated: true, hashed: 1 });
+    expect(current()).toBe(true);
+    // The stamp took the new time: the next check reads nothing.
+    expect(compareServerInputs(root, outDir, INPUTS)).toMatchObject({ changed: false, restated: false, hashed: 0 });
+  });
+
+  it('nothing changed: no file is read', () => {
+    const { root, outDir } = builtCheckout();
+    expect(compareServerInputs(root, outDir, INPUTS)).toMatchObject({ changed: false, hashed: 0 });
   });
 
   it('a file added (a new migration) or removed: rebuild', () => {
