@@ -3,7 +3,7 @@ import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { Address } from 'viem';
 import { CheckoutError, checkoutApi, type CheckoutOrderView } from './api';
-import { WalletProblem, browserWallet, connectWallet, devnetRpcPath, paymentTx, sendPayment, switchChain, walletChainId } from './payment';
+import { WalletProblem, browserWallet, connectWallet, devnetRpcPath, paymentTx, sendPayment, switchChain } from './payment';
 
 type Step =
   | { kind: 'idle' }
@@ -45,10 +45,10 @@ export function WalletPay({ code, order, onSent }: { code: string; order: Checko
     setStep({ kind: 'busy', what: 'paying' });
     try {
       const from = await connectWallet(wallet);
-      const chainId = await walletChainId(order, checkoutApi.devnetChainId);
+      // The chain the wallet sends on: the network's own, or on the devnet the devnet's (900000000 + the chain's).
       await switchChain(
         wallet,
-        chainId,
+        order.walletChainId,
         order.mode === 'devnet'
           ? { chainName: order.chainName, rpcUrl: new URL(devnetRpcPath(order.chainId), window.location.origin).toString(), symbol: 'ETH' }
           : undefined,

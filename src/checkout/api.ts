@@ -3,7 +3,6 @@ import { ApiPath } from '../contract/apiPaths';
 import { BodyCode, type Envelope } from '../contract/envelope';
 import type { CheckoutOrderInput, CheckoutPayLink, PayLinkOrderBody } from '../contract/schemas/checkout';
 import type { StoredBrand } from '../contract/schemas/brand';
-import { devnetRpcPath } from './payment';
 
 /**
  * The checkout pages' few calls (docs/payments.md "Checkout"): public, no session, no org, never
@@ -75,15 +74,4 @@ export const checkoutApi = {
   faucet: (code: string, address: string) => call<{ txHashes: string[] }>(withCode(ApiPath.checkout.faucet, code), { address }),
   /** The brand's name and logo (public: the server's start-up probe reads it without a session too). */
   brand: () => call<Partial<StoredBrand> | null>(ApiPath.brand.get),
-  /** The devnet's chain id from its JSON-RPC endpoint (`eth_chainId`), what a wallet signs for there. */
-  async devnetChainId(chainId: number): Promise<number> {
-    const response = await fetch(devnetRpcPath(chainId), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-    });
-    const body = (await response.json()) as { result?: unknown };
-    if (typeof body.result !== 'string') throw new CheckoutError('', 0);
-    return Number(body.result);
-  },
 };

@@ -117,17 +117,5 @@ export async function sendPayment(wallet: Eip1193, from: Address, tx: PaymentTx)
   return hash as Hex;
 }
 
-/**
- * The chain id a wallet signs for. On a real network it is the chain's own; on the embedded devnet
- * (docs/chains.md "Paying into the devnet") it is the devnet's, which its JSON-RPC endpoint
- * `/devnet/<chain>` tells (`devnetChainId`, ./api.ts).
- */
-export async function walletChainId(
-  order: Pick<CheckoutOrder, 'mode' | 'chainId'>,
-  devnetChainId: (chainId: number) => Promise<number>,
-): Promise<number> {
-  return order.mode === 'devnet' ? devnetChainId(order.chainId) : order.chainId;
-}
-
 /** The embedded devnet's JSON-RPC endpoint of a chain (server/modules/devnet/routes.ts). */
 export const devnetRpcPath = (chainId: number) => `/devnet/${chainId}`;

@@ -1,15 +1,7 @@
 import { decodeFunctionData, erc20Abi, hexToBigInt } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { payLinkAmountProblem } from '../../../src/checkout/amount';
-import {
-  WalletProblem,
-  connectWallet,
-  paymentTx,
-  sendPayment,
-  switchChain,
-  walletChainId,
-  type Eip1193,
-} from '../../../src/checkout/payment';
+import { WalletProblem, connectWallet, paymentTx, sendPayment, switchChain, type Eip1193 } from '../../../src/checkout/payment';
 
 const deposit = '0x1111111111111111111111111111111111111111';
 const usdt = '0x2222222222222222222222222222222222222222';
@@ -82,14 +74,6 @@ describe('the payment a wallet sends (src/checkout/payment.ts)', () => {
     const broken = wallet({ eth_requestAccounts: () => [], eth_sendTransaction: failing(-32000, 'insufficient funds') }).provider;
     await expect(connectWallet(broken)).rejects.toMatchObject({ failure: 'noAccount' });
     await expect(sendPayment(broken, deposit, { to: deposit })).rejects.toMatchObject({ failure: 'failed', detail: 'insufficient funds' });
-  });
-
-  it("the wallet's chain id: the devnet's own in devnet mode (its endpoint says), the chain's otherwise", async () => {
-    const asked: number[] = [];
-    const devnet = async (chainId: number) => (asked.push(chainId), 900_000_000 + chainId);
-    expect(await walletChainId({ mode: 'devnet', chainId: 1 }, devnet)).toBe(900_000_001);
-    expect(await walletChainId({ mode: 'rpc', chainId: 137 }, devnet)).toBe(137);
-    expect(asked).toEqual([1]);
   });
 });
 
