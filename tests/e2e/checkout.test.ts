@@ -128,10 +128,12 @@ async function payThrough(page: Page, wallet: DevnetWallet, link: LinkRow, amoun
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText('At most 6 decimal places.')).toBeVisible();
     await field.fill(amount);
+    // From the keyboard: Enter in the field continues.
+    await field.press('Enter');
   } else {
     await expect(page.getByText('49.90 USDT')).toBeVisible();
+    await page.getByRole('button', { name: 'Continue' }).click();
   }
-  await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL(/\/checkout\/[\w-]+$/);
 
   const state = page.getByTestId('order-state');
