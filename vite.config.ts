@@ -18,7 +18,7 @@ const SRC_DIR = fileURLToPath(new URL('./src/', import.meta.url));
 const APP_SOURCE = (id: string) => id.startsWith(SRC_DIR);
 
 /**
- * The payer's checkout pages (docs/payments.md "Checkout"): their own modules and every module of
+ * The payer's checkout pages (docs/payments.md "The checkout pages"): their own modules and every module of
  * src/ they import (type-only imports aside), read from the sources. Kept out of the console's `start`
  * file, so the checkout loads neither the sign-in nor the start-up.
  */
@@ -50,7 +50,7 @@ const ZOD_CORE = /node_modules[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/;
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
 
 /**
- * Packages the payer's pages load at start and /login does not (docs/payments.md "Checkout"): kept out
+ * Packages the payer's pages load at start and /login does not (docs/payments.md "The checkout pages"): kept out
  * of the start-up's file, so /login carries neither the checkout's wallet encoding and QR code nor
  * react-query (group `query`, shared with the console).
  */

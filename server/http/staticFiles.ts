@@ -17,7 +17,7 @@ export interface StaticOptions {
  * Serves translations and the built console (uploaded images: server/modules/brand/uploads.ts); every other
  * GET that is not an API call gets index.html so browser-history routes survive a reload, except the
  * payer's pages (`/pay/<code>`, `/checkout/<code>`), which get checkout.html, their own entry
- * without the console (docs/payments.md "Checkout").
+ * without the console (docs/payments.md "The checkout pages").
  */
 export async function serveStatic(app: FastifyInstance, options: StaticOptions, messages: Messages): Promise<void> {
   // Versioned (?v=hash) translation files never change under the same URL.

@@ -19,7 +19,7 @@ const theme = createTheme({
 });
 
 /**
- * The payer's pages (docs/payments.md "Checkout"): the brand's name and logo on top, the page of the
+ * The payer's pages (docs/payments.md "The checkout pages"): the brand's name and logo on top, the page of the
  * path under it. Nothing of the console: no sign-in, no menu, no react-admin.
  */
 export function CheckoutApp() {

@@ -19,7 +19,7 @@ import { WalletPay } from './WalletPay';
 export const CHECKOUT_POLL_MS = 2_000;
 
 /**
- * `/checkout/<code>`: one order as its payer sees it (docs/payments.md "Checkout"): what to pay,
+ * `/checkout/<code>`: one order as its payer sees it (docs/payments.md "The checkout pages"): what to pay,
  * where (the address, with copy, and its QR code), the time left, and the state, live.
  */
 export function CheckoutPage({ code }: { code: string }) {
@@ -51,6 +51,7 @@ export function OrderView({
   const money = (value: string) => `${formatAmount(value, language, order.decimals)} ${order.currency}`;
   const remaining = useCountdown(order.expiresAt, order.now, receivedAt, !final);
   const open = !final;
+  const simulated = order.mode === 'simulated';
 
   return (
     <Paper component="section" aria-labelledby="checkout-title" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -80,24 +81,27 @@ export function OrderView({
           <Typography component="h2" variant="h6" gutterBottom>
             {t('checkout.sendTitle')}
           </Typography>
-          <Typography sx={{ mb: 2 }}>
-            {t(order.state === 'underpaid' ? 'checkout.sendRest' : 'checkout.sendExactly', {
-              amount: money(order.state === 'underpaid' ? order.missing : order.amount),
-            })}
-          </Typography>
-          <DepositAddress address={order.depositAddress} />
-          <Box sx={{ display: 'flex', justifyContent: 'center', my: 2 }}>
-            <Box sx={{ p: 1.5, bgcolor: '#fff', lineHeight: 0 }}>
-              <QRCodeSVG value={order.paymentUri} size={200} marginSize={0} role="img" aria-label={t('checkout.qr')} />
-            </Box>
-          </Box>
-          {order.mode === 'simulated' ? (
-            <Alert severity="info" data-testid="simulated">
+          {simulated ? (
+            // TRON today (docs/payments.md "Paying on the devnet"): no chain to send on, said before the address.
+            <Alert severity="info" data-testid="simulated" sx={{ mb: 2 }}>
               {t('checkout.simulated', { network: order.chainName })}
             </Alert>
-          ) : order.family === 'evm' ? (
-            <WalletPay code={code} order={order} onSent={refetch} />
-          ) : null}
+          ) : (
+            <Typography sx={{ mb: 2 }}>
+              {t(order.state === 'underpaid' ? 'checkout.sendRest' : 'checkout.sendExactly', {
+                amount: money(order.state === 'underpaid' ? order.missing : order.amount),
+              })}
+            </Typography>
+          )}
+          <DepositAddress address={order.depositAddress} />
+          {simulated ? null : (
+            <Box sx={{ display: 'flex', justifyContent: 'center', my: 2 }}>
+              <Box sx={{ p: 1.5, bgcolor: '#fff', lineHeight: 0 }}>
+                <QRCodeSVG value={order.paymentUri} size={200} marginSize={0} role="img" aria-label={t('checkout.qr')} />
+              </Box>
+            </Box>
+          )}
+          {!simulated && order.family === 'evm' ? <WalletPay code={code} order={order} onSent={refetch} /> : null}
         </>
       ) : null}
     </Paper>

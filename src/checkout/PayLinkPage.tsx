@@ -11,7 +11,7 @@ import { navigate } from './route';
 import { Facts } from './Facts';
 
 /**
- * `/pay/<code>`: a pay link as its payer sees it (docs/payments.md "Checkout"): its title, the
+ * `/pay/<code>`: a pay link as its payer sees it (docs/payments.md "The checkout pages"): its title, the
  * merchant's name, the amount (or a field for it), the currency and network. Continue makes the
  * order and goes to its checkout page.
  */

@@ -5,7 +5,7 @@ import type { CheckoutOrderInput, CheckoutPayLink, PayLinkOrderBody } from '../c
 import type { StoredBrand } from '../contract/schemas/brand';
 
 /**
- * The checkout pages' few calls (docs/payments.md "Checkout"): public, no session, no org, never
+ * The checkout pages' few calls (docs/payments.md "The checkout pages"): public, no session, no org, never
  * through the console's HTTP client (which signs out, asks for a second factor and toasts, none of
  * which a payer has). Each answer is the envelope (docs/api.md); a body code other than 200 is a
  * CheckoutError with the server's own words, already in the payer's language (Accept-Language).

@@ -1,5 +1,5 @@
 /**
- * The checkout's countdown to an order's expiry (docs/payments.md "Checkout"), on the server's clock:
+ * The checkout's countdown to an order's expiry (docs/payments.md "The checkout pages"), on the server's clock:
  * the payer's own clock may be minutes off, so the time left is the expiry less the server's `now`
  * of the last answer, less what the payer's clock says passed since that answer arrived.
  */

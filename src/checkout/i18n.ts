@@ -3,7 +3,7 @@ import { createI18n, i18nOptions } from '../i18n/createI18n';
 import { normalizeLanguage } from '../i18n/languages';
 
 /**
- * The checkout pages' i18next (docs/payments.md "Checkout"): the console's detection and hashed
+ * The checkout pages' i18next (docs/payments.md "The checkout pages"): the console's detection and hashed
  * files (docs/console.md "Language"), but only the `checkout` namespace (the pages' words) and `api`
  * (the server's validation words, shared with it), not the console's 50 KB `translation`.
  */

@@ -6,7 +6,7 @@ import { checkoutI18n, checkoutLanguage, initCheckoutI18n } from './i18n';
 import { CheckoutApp } from './CheckoutApp';
 
 /**
- * The payer's pages, `/pay/<code>` and `/checkout/<code>` (docs/payments.md "Checkout"): an entry of
+ * The payer's pages, `/pay/<code>` and `/checkout/<code>` (docs/payments.md "The checkout pages"): an entry of
  * their own (checkout.html, docs/DECISIONS.md "The checkout is an entry of its own"), so a payer
  * loads MUI, i18next and the few calls they make, never react-admin or the console's sign-in.
  */

@@ -2,7 +2,7 @@ import { encodeFunctionData, erc20Abi, numberToHex, type Address, type Hex } fro
 import type { CheckoutOrder } from '../contract/schemas/checkout';
 
 /**
- * "Pay with my browser wallet" on the checkout page (docs/payments.md "Checkout"): the browser's
+ * "Pay with my browser wallet" on the checkout page (docs/payments.md "The checkout pages"): the browser's
  * EIP-1193 wallet (`window.ethereum`) is asked for an account, put on the order's chain and asked to
  * send exactly the order's `amountUnits` to its own deposit address. The page holds no key: the
  * wallet asks its owner before it sends.

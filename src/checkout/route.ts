@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { CHECKOUT_PAGE_PATH } from '../contract/merchantOrder';
 import { PAY_PAGE_PATH } from '../contract/payLink';
 
-/** Which of the payer's pages a path is (docs/payments.md "Checkout"), with its code. */
+/** Which of the payer's pages a path is (docs/payments.md "The checkout pages"), with its code. */
 export type CheckoutRoute = { page: 'pay'; code: string } | { page: 'checkout'; code: string } | { page: 'notFound' };
 
 export function checkoutRoute(pathname: string): CheckoutRoute {

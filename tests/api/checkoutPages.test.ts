@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 
-// A build of the two entries (docs/payments.md "Checkout"): the console's index.html and the payer's checkout.html.
+// A build of the two entries (docs/payments.md "The checkout pages"): the console's index.html and the payer's checkout.html.
 const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'custody-checkout-pages-'));
 let server: TestServer;
 beforeAll(async () => {

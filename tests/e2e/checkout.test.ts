@@ -9,7 +9,7 @@ import { axeViolations } from './axe';
 import { devnetCall } from './devnetPayment';
 
 /**
- * The payer's side of issue 36 (docs/payments.md "Checkout"): a payer opens a pay link, enters an
+ * The payer's side of issue 36 (docs/payments.md "The checkout pages"): a payer opens a pay link, enters an
  * amount, funds a browser wallet of their own with the page's faucet, pays with it and sees "Paid"
  * without a reload, once the deposit watcher (on in this server: DEPOSIT_WATCH_MS, 1 s) has the
  * payment's confirmations. On a desktop and at a phone's 390 px; axe clean on both pages; no

@@ -16,7 +16,7 @@ const codeOf = (params: Record<string, string>, what: string): string => {
 };
 
 /**
- * The payer's side (docs/payments.md "The checkout API"): public, no sign-in, limited per client
+ * The payer's side (docs/payments.md "Checkout"): public, no sign-in, limited per client
  * address. A page polls its order every 2 s (30 a minute); starting orders through links and the
  * devnet's faucet are rarer, and each order makes an address in the books, so they are limited harder.
  */

@@ -2,7 +2,7 @@ import { ApiPath } from '../apiPaths';
 import { defineVerbs } from '../verb';
 import { checkoutOrder, checkoutPayLink, faucetAnswer, faucetBody, payLinkOrderAnswer, payLinkOrderBody } from '../schemas/checkout';
 
-/** The payer's side (docs/payments.md "The checkout API"): public, by the order's or the link's code. */
+/** The payer's side (docs/payments.md "Checkout"): public, by the order's or the link's code. */
 export const checkoutVerbs = defineVerbs({
   order: {
     method: 'GET',

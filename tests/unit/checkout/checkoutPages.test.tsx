@@ -140,7 +140,11 @@ describe('what each state says', () => {
       depositAddress: 'TXyz',
     });
     expect(screen.getByTestId('simulated').textContent).toContain('Payments on TRON are simulated');
+    expect(screen.getByTestId('simulated').textContent).toContain('cannot be paid here yet');
     expect(screen.queryByRole('button', { name: 'Pay with my browser wallet' })).toBeNull();
+    // Nothing invites a payment that would never be seen: no "send exactly", no QR code.
+    expect(screen.queryByText(/Send exactly/)).toBeNull();
+    expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull();
   });
 
   it('the faucet is offered on the devnet only', () => {
