@@ -5,7 +5,7 @@ import type { Hex } from 'viem';
 import { ApiPath } from '../../src/contract/apiPaths';
 import { payLinkPath } from '../../src/contract/payLink';
 import { apiAs, e2eEnvironment, signedInPage } from './harness';
-import { axeViolations } from './axe';
+import { axeViolations, untranslatedIconNames } from './axe';
 import { devnetCall } from './devnetPayment';
 
 /**
@@ -204,6 +204,8 @@ test.describe('a payer pays a pay link with a browser wallet', () => {
     await page.goto(`${env.server.baseUrl}${payLinkPath(link.code)}?lng=zh-CN`);
     await expect(page.getByRole('button', { name: '继续' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    expect(await axeViolations(page, '/pay (zh-CN)')).toEqual([]);
+    expect(await untranslatedIconNames(page, '/pay (zh-CN)')).toEqual([]);
     await page.goto(`${env.server.baseUrl}/checkout/no-such-order?lng=en-US`);
     await expect(page.getByRole('heading', { level: 1, name: 'Not found' })).toBeVisible();
     // The payer's pages load no react-admin: no sign-in, no console chunk.
