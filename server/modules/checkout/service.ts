@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from '../../http/apiError';
 import { amountProblem, compareDecimal } from '../../../src/contract/money';
 import { orderStateOf } from '../../../src/contract/orderState';
 import type { CheckoutOrderInput, CheckoutPayLink, PayLinkOrderBody } from '../../../src/contract/schemas/checkout';
-import { createOrder, receivedSql } from '../merchantOrder/service';
+import { createOrder, orderAmountColumns } from '../merchantOrder/service';
 
 const orderNotFound = () => notFound('Order');
 const linkNotFound = () => notFound('Pay link');
@@ -32,12 +32,7 @@ const checkoutRows = (db: Db) =>
       'paymentOrder.orderNo',
       'paymentOrder.status',
       'org.name as merchantName',
-      sql<string>`trim_scale(payment_order.amount)::text`.as('amount'),
-      sql<string>`${receivedSql}::text`.as('received'),
-      sql<string>`trim_scale(case when payment_order.status = 'paid' then 0 else greatest(payment_order.amount - ${receivedSql}, 0) end)::text`.as(
-        'missing',
-      ),
-      sql<string>`trim_scale(greatest(${receivedSql} - payment_order.amount, 0))::text`.as('excess'),
+      ...orderAmountColumns,
       'currency.symbol as currency',
       'currency.decimals',
       'currency.contractAddress',

@@ -40,9 +40,19 @@ class KeyTaken extends Error {}
  * What arrived at an order's own address in its currency, still on the chain (a transfer a reorg took
  * back does not count): the order's address is its alone, so all of it is the order's.
  */
-export const receivedSql = sql<string>`coalesce((select trim_scale(sum(t.amount)) from chain_transfer t
+const receivedSql = sql<string>`coalesce((select trim_scale(sum(t.amount)) from chain_transfer t
   where t.chain_id = payment_order.chain_id and t.to_address = payment_order.deposit_address
     and t.currency_id = payment_order.currency_id and t.vanished_at is null), 0)`;
+
+/** An order's amount, what arrived, what is missing (none once paid) and the excess, as decimal strings: what its state is read from. */
+export const orderAmountColumns = [
+  sql<string>`trim_scale(payment_order.amount)::text`.as('amount'),
+  sql<string>`${receivedSql}::text`.as('received'),
+  sql<string>`trim_scale(case when payment_order.status = 'paid' then 0 else greatest(payment_order.amount - ${receivedSql}, 0) end)::text`.as(
+    'missing',
+  ),
+  sql<string>`trim_scale(greatest(${receivedSql} - payment_order.amount, 0))::text`.as('excess'),
+] as const;
 
 const orderColumns = (db: Db | Trx) =>
   db
@@ -53,12 +63,7 @@ const orderColumns = (db: Db | Trx) =>
       'paymentOrder.id',
       'paymentOrder.orderNo',
       'paymentOrder.status',
-      sql<string>`trim_scale(payment_order.amount)::text`.as('amount'),
-      sql<string>`${receivedSql}::text`.as('received'),
-      sql<string>`trim_scale(case when payment_order.status = 'paid' then 0 else greatest(payment_order.amount - ${receivedSql}, 0) end)::text`.as(
-        'missing',
-      ),
-      sql<string>`trim_scale(greatest(${receivedSql} - payment_order.amount, 0))::text`.as('excess'),
+      ...orderAmountColumns,
       'currency.symbol as currency',
       'paymentOrder.chainId',
       'currency.contractAddress',
