@@ -56,7 +56,8 @@ export const readManifest = (dist = path.join(root, 'dist')): Manifest =>
 export function measureBundle(dist = path.join(root, 'dist')): BundleFigures {
   const gzipBytes = (file: string) => gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
   const manifest = readManifest(dist);
-  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  // The console's entry (checkout.html is the payer's pages' own, docs/payments.md "The checkout pages").
+  const entry = Object.keys(manifest).find((k) => k === 'index.html' && manifest[k].isEntry);
   if (!entry) throw new Error('manifest has no entry: run `vite build` first');
   // The sign-in page is part of the entry; were it ever split off, its chunk counts too.
   const login = Object.keys(manifest).filter((k) => /LoginPage/.test(k));

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { isApiUrl } from './apiUrl';
 import { BodyCode } from '../../src/contract/envelope';
 import type { Messages } from './messages';
+import { isCheckoutPage } from '../../src/contract/checkoutPages';
 
 export interface StaticOptions {
   /** Built console (vite build output); skipped when it does not exist. */
@@ -14,7 +15,9 @@ export interface StaticOptions {
 
 /**
  * Serves translations and the built console (uploaded images: server/modules/brand/uploads.ts); every other
- * GET that is not an API call gets index.html so browser-history routes survive a reload.
+ * GET that is not an API call gets index.html so browser-history routes survive a reload, except the
+ * payer's pages (`/pay/<code>`, `/checkout/<code>`), which get checkout.html, their own entry
+ * without the console (docs/payments.md "The checkout pages").
  */
 export async function serveStatic(app: FastifyInstance, options: StaticOptions, messages: Messages): Promise<void> {
   // Versioned (?v=hash) translation files never change under the same URL.
@@ -30,6 +33,8 @@ export async function serveStatic(app: FastifyInstance, options: StaticOptions, 
   });
   const indexHtml = options.staticDir ? path.join(options.staticDir, 'index.html') : undefined;
   const hasConsole = indexHtml !== undefined && fs.existsSync(indexHtml);
+  const checkoutHtml = options.staticDir ? path.join(options.staticDir, 'checkout.html') : undefined;
+  const hasCheckout = checkoutHtml !== undefined && fs.existsSync(checkoutHtml);
   if (hasConsole) {
     await app.register(fastifyStatic, {
       root: options.staticDir!,
@@ -59,7 +64,8 @@ export async function serveStatic(app: FastifyInstance, options: StaticOptions, 
       !url.startsWith('/uploads/') &&
       !path.extname(url)
     ) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexHtml!));
+      const page = hasCheckout && isCheckoutPage(url) ? checkoutHtml! : indexHtml!;
+      return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(page));
     }
     const t = messages.translator(request.headers['accept-language']);
     const status = isApi ? 200 : 404;

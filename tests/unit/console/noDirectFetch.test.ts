@@ -21,6 +21,8 @@ const ALLOWED: Record<string, string> = {
   'src/main.tsx':
     'the start-up: the sign-in page runs before the console (and its dataProvider) loads, and the client is given its toasts and translations here',
   'src/pages/signup/SignUpPage.tsx': 'rendered by the start-up outside <Admin>, before anyone is signed in: there is no dataProvider yet',
+  'src/checkout/api.ts':
+    'the payer\'s checkout pages (docs/payments.md "The checkout pages"): an entry of their own with no react-admin, no dataProvider and no session; their few public calls are made here',
   'src/resources/engine/afterUpdate.ts':
     "a declaration's ownAccountField runs inside the dataProvider's update and reloads the session (the authProvider's reloadSession) with the same client",
 };

@@ -13,7 +13,7 @@ const flatKeys = (o: Catalogue) => flatValues(o).map(([key]) => key);
 /** i18next plural forms (`_one`, `_other`) count as one key. */
 const base = (key: string) => key.replace(/_(one|other|zero|few|many|two)$/, '');
 
-describe.each(['translation', 'api'])('namespace %s: en-US and zh-CN are complete', (ns) => {
+describe.each(['translation', 'api', 'checkout'])('namespace %s: en-US and zh-CN are complete', (ns) => {
   const en = new Set(flatKeys(read('en-US', ns)).map(base));
   const zh = new Set(flatKeys(read('zh-CN', ns)).map(base));
   it('zh-CN has every en-US key', () => {
@@ -50,9 +50,21 @@ describe("react-admin's own messages (ra.*)", () => {
 describe('every key the console uses exists in en-US', () => {
   // A self-contained declaration's own texts (src/resources/<name>/resource.ts) count as its keys.
   const declaredKeys = declaredResources.flatMap((d) => flatKeys((textsOf(d, 'en-US') ?? {}) as Catalogue));
-  const keys = new Set([...flatKeys(read('en-US', 'translation')), ...flatKeys(read('en-US', 'api')), ...declaredKeys].map(base));
+  // The checkout pages' own namespace (src/checkout/i18n.ts) counts too.
+  const keys = new Set(
+    [
+      ...flatKeys(read('en-US', 'translation')),
+      ...flatKeys(read('en-US', 'api')),
+      ...flatKeys(read('en-US', 'checkout')),
+      ...declaredKeys,
+    ].map(base),
+  );
   // Top-level sections of the catalogues: a quoted dotted string under one of them is a key.
-  const sections = new Set([...Object.keys(read('en-US', 'translation')), ...Object.keys(read('en-US', 'api'))]);
+  const sections = new Set([
+    ...Object.keys(read('en-US', 'translation')),
+    ...Object.keys(read('en-US', 'api')),
+    ...Object.keys(read('en-US', 'checkout')),
+  ]);
   const used = new Set<string>();
   for (const text of sourcesUnder('src')) {
     for (const match of text.matchAll(/\b(?:translate|t)\(\s*'([a-z][\w-]*(?:\.[\w-]+)+)'/g)) used.add(match[1]);
