@@ -63,6 +63,12 @@ const AUDITED_WRITES: Record<string, readonly string[]> = {
   'POST /sys/account/signing-key/register': ['signingKey'],
   // Devnet mode only: writes no row of ours; the devnet's journal keeps what it mined (docs/chains.md "Deposits").
   'POST /devnet/:chainId': [],
+  // An order's own address is one of its org's wallets (docs/payments.md "An address per order"), made by
+  // a merchant API key (tests/api/merchantOrder.test.ts checks its event) or a payer on a pay link's page.
+  'POST /v1/orders': ['wallet'],
+  'POST /v1/pay/:code/order': ['wallet'],
+  // Devnet mode only: the faucet's coins are the devnet's, no row of ours.
+  'POST /v1/checkout/:code/faucet': [],
   // A declared resource's writes are audited under its name (server/modules/declared); the movement
   // screens save on one API's path, listed above with what a movement writes.
   ...Object.fromEntries(

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { encodeFunctionData, erc20Abi, getAddress, isAddress, parseUnits, type Address } from 'viem';
 import type { TestServer } from './harness';
 import { ETH_CHAIN, signClient, verifyLedger } from './signSupport';
@@ -73,6 +74,20 @@ describe('orders by API', () => {
       .where('address', '=', order.depositAddress)
       .executeTakeFirstOrThrow();
     expect(wallet).toEqual({ orgId: server.orgIds.proA, kind: 'OrderDeposit' });
+    // Audited, and named for the key that made it (its prefix, never the key), in the key's org.
+    const event = await server.db
+      .selectFrom('auditEvent')
+      .select(['actorId', 'actorAccount', 'orgId', 'action', 'route'])
+      .where('entity', '=', 'wallet')
+      .where(sql<string>`after->>'address'`, '=', order.depositAddress)
+      .executeTakeFirstOrThrow();
+    expect(event).toEqual({
+      actorId: null,
+      actorAccount: `api key ${writeKey.slice(0, 10)}`,
+      orgId: server.orgIds.proA,
+      action: 'create',
+      route: 'POST /v1/orders',
+    });
     const listed = await server
       .as('merchantProManager')
       .call<{ list: { address: string }[] }>('GET', ApiPath.chainWallet.list, { query: { perPage: 100 } });
