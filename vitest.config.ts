@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { localeVersionsPlugin } from './build/localeVersions.ts';
 
@@ -31,6 +31,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          // A file about PostgreSQL alone (`*.postgres.test.ts`) runs only on PostgreSQL: not run, rather than skipped, on PGlite.
+          exclude: [...configDefaults.exclude, ...(process.env.DATABASE_URL ? [] : ['tests/api/**/*.postgres.test.ts'])],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

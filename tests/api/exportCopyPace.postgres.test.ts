@@ -15,9 +15,9 @@ import { ApiPath } from '../../src/contract/apiPaths';
  * COPY"): a client that stops reading leaves the statement waiting to write (PostgreSQL's
  * `ClientWrite`), not the file gathered in the server; resumed, it gets the bytes of a fast read;
  * a client that hangs up ends the statement, and nothing is logged as a failure. PostgreSQL
- * only: PGlite's exports are batches (tests/api/exportPace.test.ts).
+ * only (`*.postgres.test.ts` runs only with DATABASE_URL: vitest.config.ts): PGlite's exports are
+ * batches (tests/api/exportPace.test.ts).
  */
-const onPostgres = Boolean(process.env.DATABASE_URL);
 let server: TestServer;
 let token = '';
 const socketPath = path.join(os.tmpdir(), `custody-copy-${randomBytes(6).toString('hex')}.sock`);
@@ -25,7 +25,6 @@ const logLines: Array<{ level: number; res?: { statusCode?: number } }> = [];
 let serverSocket: Socket | undefined;
 
 beforeAll(async () => {
-  if (!onPostgres) return;
   server = await startTestServer({
     config: { exportCopy: true },
     logger: { level: 'info', stream: { write: (line: string) => void logLines.push(JSON.parse(line) as (typeof logLines)[number]) } },
@@ -76,7 +75,7 @@ function readRest(response: http.IncomingMessage): Promise<string> {
   });
 }
 
-describe.skipIf(!onPostgres)('COPY exports at the client’s pace', () => {
+describe('COPY exports at the client’s pace', () => {
   it('a client that stops reading holds the COPY at its write; resumed, it gets the bytes of a fast read', async () => {
     const fast = await server.app.inject({
       method: 'GET',
