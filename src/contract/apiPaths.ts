@@ -92,6 +92,7 @@ export const ApiPath = {
     export: '/sys/movement/export',
     quote: '/sys/movement/quote',
   },
+  orderSweep: { pending: '/sys/order-sweep/pending', run: '/sys/order-sweep/run' },
   orderRepair: { order: '/sys/order-repair/order', recredit: '/sys/order-repair/recredit', recheck: '/sys/order-repair/recheck' },
   report: {
     payment: { list: '/sys/report/payment/list', totals: '/sys/report/payment/totals', export: '/sys/report/payment/export' },

@@ -8,6 +8,7 @@ import type { DashboardData } from '../contract/schemas/dashboard';
 import type { LedgerVerifyResult } from '../contract/schemas/ledger';
 import type { MemberInvitationRecord, MemberInviteBody } from '../contract/schemas/member';
 import type { OrderRepairView, RecheckView, RecreditBody } from '../contract/schemas/orderRepair';
+import type { SweepPendingView, SweepRunView } from '../contract/schemas/orderSweep';
 import type { PolicyDetail, PolicyEvaluation } from '../contract/schemas/policy';
 import type { GasReportTotal, OrderDetailView, OrderReportTotal, OrderTotalsAnswer } from '../contract/schemas/report';
 import type { BrandConfig, BrandUploadResult, StoredBrand } from '../contract/schemas/brand';
@@ -111,6 +112,10 @@ export function createConsoleMethods(http: HttpClient) {
     repairOrder: ({ q, signal }: { q: string } & Cancellable) => get<OrderRepairView>(ApiPath.orderRepair.order, { q }, { signal }),
     recreditOrder: (body: RecreditBody) => post<OrderRepairView>(ApiPath.orderRepair.recredit, body),
     recheckOrder: (body: { orderId: number }) => post<RecheckView>(ApiPath.orderRepair.recheck, body),
+
+    // Collecting order payments (/aggregate).
+    sweepPending: (params: Cancellable = {}) => get<SweepPendingView>(ApiPath.orderSweep.pending, undefined, params),
+    sweepRun: (body: { chainId: number }) => post<SweepRunView>(ApiPath.orderSweep.run, body),
 
     // Money movement forms: the wallet's spendable balance and the fee, before saving.
     movementQuote: ({ signal, ...query }: { kind: string; walletId: number; symbol: string } & Cancellable) =>

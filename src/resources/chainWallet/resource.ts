@@ -80,6 +80,7 @@ export default declareResource({
   // The server's own rule: another org's wallet (or a cold one without coldAdmins) opens read-only.
   recordAccess: (record, actor) => walletWriteRefusal(actor, { orgId: Number(record.orgId), kind: String(record.kind) }) === null,
   recordActions: () => import('./ChangeSignersAction'),
-  list: { sort: { field: 'kind', order: 'ASC' } },
+  // What payers sent to the org's order addresses waits above the wallets, with a button to collect it.
+  list: { sort: { field: 'kind', order: 'ASC' }, above: () => import('./OrderSweepPanel') },
   recordRepresentation: 'label',
 });

@@ -1,0 +1,266 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeFunctionData, erc20Abi, getAddress, parseUnits, type Address } from 'viem';
+import type { TestServer } from './harness';
+import { balanceOf, chainHoldingOf, ETH_CHAIN, signClient, TOKEN_GAS, verifyLedger } from './signSupport';
+import { collectables } from '../../server/modules/orderSweep/waiting';
+import { recordSweepTransfer } from '../../server/modules/orderSweep/transfer';
+import { runOutflow } from '../../server/modules/outflow/runOutflow';
+import { resumeOutflows } from '../../server/modules/outflow/resume';
+import { readChainUpTo, startDepositServer } from './chainSupport';
+import { devnetAccount, type Devnet } from '../../server/chain/evm/devnet';
+import { ApiPath } from '../../src/contract/apiPaths';
+import { BodyCode, type Envelope } from '../../src/contract/envelope';
+import { ORDER_DEPOSIT_KIND } from '../../src/contract/merchantOrder';
+import type { CheckoutOrder } from '../../src/contract/schemas/checkout';
+import type { SweepPendingView, SweepRunView } from '../../src/contract/schemas/orderSweep';
+
+// Collecting order payments (docs/payments.md "Collecting order payments"): what arrived at a
+// merchant's order addresses moves into its hot wallet through the intent log, the gas topped up from
+// the platform's wallet; on chain and in the books the money is where they both say, and only the
+// org's own money staff can make it move, once.
+let server: TestServer;
+let devnet: Devnet;
+let usdt: { id: number; contractAddress: Address; decimals: number };
+const payer = devnetAccount('a payer whose payments are collected');
+const MANAGER = 'merchantProManager';
+
+beforeAll(async () => {
+  ({ server, devnet, usdt } = await startDepositServer(payer.address));
+}, 120_000);
+afterAll(() => server?.close());
+
+const ok = <T>(answer: Envelope<T>): T => {
+  expect(answer).toMatchObject({ code: BodyCode.ok });
+  return answer.data;
+};
+let linkSeq = 0;
+/** An order of proA's through a pay link of its own, paid with `paid` USDT on the devnet and booked. */
+async function paidOrder(amount: string, paid = amount): Promise<CheckoutOrder & { checkoutCode: string }> {
+  const code = `sweep-link-${++linkSeq}`;
+  await server.db
+    .insertInto('payLink')
+    .values({ orgId: server.orgIds.proA, code, title: code, currencyId: usdt.id, amount, enabled: true })
+    .execute();
+  const { checkoutCode } = ok(
+    await server.call<{ checkoutCode: string }>('POST', ApiPath.checkout.payLinkOrder.replace('{code}', code), { body: {} }),
+  );
+  const order = ok(await server.call<CheckoutOrder>('GET', ApiPath.checkout.order.replace('{code}', checkoutCode)));
+  await devnet.send(payer, {
+    to: usdt.contractAddress,
+    data: encodeFunctionData({
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [getAddress(order.depositAddress), parseUnits(paid, usdt.decimals)],
+    }),
+  });
+  await readChainUpTo(server, ETH_CHAIN, await devnet.client.getBlockNumber());
+  return { ...order, checkoutCode };
+}
+const walletAt = (address: string) =>
+  server.db.selectFrom('chainWallet').select(['id', 'orgId', 'kind']).where('address', '=', address).executeTakeFirstOrThrow();
+const hotWallet = () =>
+  server.db
+    .selectFrom('chainWallet')
+    .select(['id', 'address'])
+    .where('orgId', '=', server.orgIds.proA)
+    .where('chainId', '=', ETH_CHAIN)
+    .where('kind', '=', 'Hot')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+const pending = (account = MANAGER) => server.as(account).call<SweepPendingView>('GET', ApiPath.orderSweep.pending);
+const run = (account = MANAGER, body: Record<string, unknown> = { chainId: ETH_CHAIN }) =>
+  server.as(account).call<SweepRunView>('POST', ApiPath.orderSweep.run, { body });
+const usdtWaiting = async (account = MANAGER) =>
+  ok(await pending(account)).list.find((row) => row.chainId === ETH_CHAIN && row.symbol === 'USDT');
+const balanced = async () => expect(await verifyLedger(server, signClient(server))).toMatchObject({ balanced: true, breaks: [] });
+
+describe('collecting order payments', () => {
+  it('moves what an order address holds into the hot wallet, its gas from the platform, on chain and in the books', async () => {
+    const order = await paidOrder('25');
+    const deposit = await walletAt(order.depositAddress);
+    expect(deposit).toMatchObject({ orgId: server.orgIds.proA, kind: ORDER_DEPOSIT_KIND });
+    const hot = await hotWallet();
+    expect(await usdtWaiting()).toMatchObject({ addresses: expect.any(Number), into: { walletId: hot.id, address: hot.address } });
+    const hotBefore = await balanceOf(server, hot.id, 'USDT');
+    const hotOnChainBefore = await chainHoldingOf(server, ETH_CHAIN, hot.address, 'USDT');
+
+    const answer = ok(await run());
+    expect(answer).toMatchObject({ failed: 0, sending: 0, remaining: 0, reasons: [] });
+    expect(answer.collected).toBeGreaterThanOrEqual(1);
+
+    // The order's address holds no USDT any more, on chain and in the books; the hot wallet has it.
+    expect(await balanceOf(server, deposit.id, 'USDT')).toBe('0');
+    expect(await chainHoldingOf(server, ETH_CHAIN, order.depositAddress, 'USDT')).toBe('0');
+    expect(Number(await balanceOf(server, hot.id, 'USDT')) - Number(hotBefore)).toBeGreaterThanOrEqual(25);
+    expect(Number(await chainHoldingOf(server, ETH_CHAIN, hot.address, 'USDT')) - Number(hotOnChainBefore)).toBeGreaterThanOrEqual(25);
+    // Two transfers for it: the platform's gas top-up into the address, and the collection, each executed with its chain hash.
+    const movements = await server.db
+      .selectFrom('movement')
+      .select(['walletId', 'toAddress', 'symbol', 'amount', 'status', 'txHash', 'memo'])
+      .where('id', 'in', answer.movementIds)
+      .where((eb) => eb.or([eb('walletId', '=', deposit.id), eb('toAddress', '=', order.depositAddress)]))
+      .orderBy('id')
+      .execute();
+    expect(movements).toEqual([
+      expect.objectContaining({
+        toAddress: order.depositAddress,
+        symbol: 'ETH',
+        status: 'executed',
+        memo: expect.stringContaining(order.orderNo),
+      }),
+      expect.objectContaining({ walletId: deposit.id, toAddress: hot.address, symbol: 'USDT', amount: '25', status: 'executed' }),
+    ]);
+    for (const m of movements) expect(m.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    // The order stays paid: what arrived decides its state, not what is left at the address.
+    expect(ok(await server.call<CheckoutOrder>('GET', ApiPath.checkout.order.replace('{code}', order.checkoutCode))).state).toBe('paid');
+    // Nothing waits any more; a second run finds nothing to do.
+    expect(await usdtWaiting()).toBeUndefined();
+    expect(ok(await run())).toMatchObject({ collected: 0, failed: 0, movementIds: [] });
+    await balanced();
+  });
+
+  it('two runs at once collect each address once', async () => {
+    const orders = [await paidOrder('3'), await paidOrder('4')];
+    const hot = await hotWallet();
+    const before = await balanceOf(server, hot.id, 'USDT');
+    const answers = (await Promise.all([run(), run()])).map(ok);
+    expect(answers.reduce((n, a) => n + a.collected, 0)).toBe(2);
+    expect(Number(await balanceOf(server, hot.id, 'USDT')) - Number(before)).toBe(7);
+    for (const order of orders) expect(await chainHoldingOf(server, ETH_CHAIN, order.depositAddress, 'USDT')).toBe('0');
+    await balanced();
+  });
+
+  it('an underpaid order’s part is collected too, and the order still says what is missing', async () => {
+    const order = await paidOrder('10', '4');
+    expect(ok(await run()).collected).toBeGreaterThanOrEqual(1);
+    expect(await chainHoldingOf(server, ETH_CHAIN, order.depositAddress, 'USDT')).toBe('0');
+    expect(ok(await server.call<CheckoutOrder>('GET', ApiPath.checkout.order.replace('{code}', order.checkoutCode)))).toMatchObject({
+      state: 'underpaid',
+      received: '4',
+      missing: '6',
+    });
+    await balanced();
+  });
+});
+
+describe('a run that stopped halfway', () => {
+  const leaseToken = 'a run that stopped';
+  const transferOf = async (order: CheckoutOrder, part: 'gas' | 'collect') => {
+    const [item] = (await collectables(server.db, server.orgIds.proA, ETH_CHAIN)).filter((c) => c.address === order.depositAddress);
+    if (!item) throw new Error('the order address holds nothing to collect');
+    const { id: platformWallet } = await server.db
+      .selectFrom('chainWallet')
+      .innerJoin('org', 'org.id', 'chainWallet.orgId')
+      .select(['chainWallet.id', 'chainWallet.orgId'])
+      .where('org.tenantType', '=', 0)
+      .where('chainWallet.chainId', '=', ETH_CHAIN)
+      .where('chainWallet.kind', '=', 'Hot')
+      .orderBy('chainWallet.id')
+      .executeTakeFirstOrThrow();
+    const eth = await server.db
+      .selectFrom('currency')
+      .select('id')
+      .where('chainId', '=', ETH_CHAIN)
+      .where('symbol', '=', 'ETH')
+      .executeTakeFirstOrThrow();
+    const base = { chainId: ETH_CHAIN, family: 'evm', createdBy: 1, memo: part };
+    const transfer =
+      part === 'gas'
+        ? { ...base, walletId: platformWallet, currencyId: eth.id, symbol: 'ETH', amount: TOKEN_GAS, to: order.depositAddress }
+        : {
+            ...base,
+            walletId: item.walletId,
+            orgId: item.orgId,
+            currencyId: item.currencyId,
+            symbol: 'USDT',
+            amount: item.amount,
+            to: (await hotWallet()).address,
+          };
+    const { orgId } = await server.db
+      .selectFrom('chainWallet')
+      .select('orgId')
+      .where('id', '=', transfer.walletId)
+      .executeTakeFirstOrThrow();
+    const { context } = server.app;
+    return context.db
+      .transaction()
+      .execute((trx) => recordSweepTransfer(trx, { ...transfer, orgId }, { chains: context.chains, leaseToken, now: context.now() }));
+  };
+  const resume = () => {
+    const { db, chains } = server.app.context;
+    // The stopped run's lease has run out when the resume looks (its clock past the lease).
+    return resumeOutflows({ db, chains, now: () => new Date(server.now().getTime() + 60_000) }, (_owner, error) => {
+      throw error;
+    });
+  };
+
+  it('stopped after the gas top-up was booked: the next run collects without a second top-up', async () => {
+    const order = await paidOrder('8');
+    const gas = await transferOf(order, 'gas');
+    await runOutflow(
+      { db: server.db, chains: server.app.context.chains, now: () => server.now(), leaseToken },
+      { movementId: gas.movementId },
+    );
+    const answer = ok(await run());
+    const moved = await server.db.selectFrom('movement').select(['symbol', 'toAddress']).where('id', 'in', answer.movementIds).execute();
+    expect(moved.filter((m) => m.toAddress === order.depositAddress)).toEqual([]);
+    expect(await chainHoldingOf(server, ETH_CHAIN, order.depositAddress, 'USDT')).toBe('0');
+    await balanced();
+  });
+
+  it('stopped after the collection was recorded, before it was sent: a run leaves it alone, the resume sends it once', async () => {
+    const order = await paidOrder('9');
+    const hot = await hotWallet();
+    const gas = await transferOf(order, 'gas');
+    await runOutflow(
+      { db: server.db, chains: server.app.context.chains, now: () => server.now(), leaseToken },
+      { movementId: gas.movementId },
+    );
+    const before = await balanceOf(server, hot.id, 'USDT');
+    const collect = await transferOf(order, 'collect');
+    // What it holds is on its way out: the run neither lists it nor moves it again.
+    expect(ok(await pending()).list.some((row) => row.symbol === 'USDT' && row.amount === '9')).toBe(false);
+    expect(ok(await run()).movementIds).toEqual([]);
+    expect(await chainHoldingOf(server, ETH_CHAIN, order.depositAddress, 'USDT')).toBe('9');
+    expect(await resume()).toBeGreaterThanOrEqual(1);
+    expect(await server.db.selectFrom('movement').select('status').where('id', '=', collect.movementId).executeTakeFirstOrThrow()).toEqual({
+      status: 'executed',
+    });
+    expect(await chainHoldingOf(server, ETH_CHAIN, order.depositAddress, 'USDT')).toBe('0');
+    expect(Number(await balanceOf(server, hot.id, 'USDT')) - Number(before)).toBe(9);
+    await balanced();
+  });
+});
+
+describe('who may collect, and whose money', () => {
+  it('another merchant org’s manager sees none of it and collects nothing of it', async () => {
+    const order = await paidOrder('6');
+    const other = 'merchantStdManager';
+    expect(ok(await pending(other)).list.some((row) => row.amount === '6')).toBe(false);
+    const answer = await run(other);
+    // Its own org: no hot wallet there, or nothing of its own to collect — never proA's money.
+    if (answer.code === BodyCode.ok) expect(answer.data.movementIds).toEqual([]);
+    else expect(answer.code).toBe(BodyCode.conflict);
+    expect(await chainHoldingOf(server, ETH_CHAIN, order.depositAddress, 'USDT')).toBe('6');
+    ok(await run());
+    expect(await chainHoldingOf(server, ETH_CHAIN, order.depositAddress, 'USDT')).toBe('0');
+  });
+
+  it('roles without the action are refused (403) and nothing moves', async () => {
+    const order = await paidOrder('2');
+    for (const account of ['merchantProEmployee', 'agentManager', 'superAdmin']) {
+      expect((await pending(account)).code).toBe(BodyCode.forbidden);
+      expect((await run(account)).code).toBe(BodyCode.forbidden);
+    }
+    expect(await chainHoldingOf(server, ETH_CHAIN, order.depositAddress, 'USDT')).toBe('2');
+    ok(await run());
+  });
+
+  it('bad input is a 400 naming the field, and moves nothing', async () => {
+    for (const body of [{}, { chainId: 'one' }, { chainId: -1 }, { chainId: 999_999 }]) {
+      const answer = await run(MANAGER, body);
+      expect(answer.code).toBe(BodyCode.badRequest);
+      expect(answer.data).toHaveProperty('chainId');
+    }
+  });
+});
