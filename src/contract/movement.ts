@@ -1,5 +1,6 @@
 import { may, type ActionName } from '../access';
 import { isColdKind } from './contractKinds';
+import { orderDepositRefusal } from './merchantOrder';
 
 /** Money movements (/transfer, /withdraw, /refund, /supply; docs/ledger.md). */
 export const MOVEMENT_KINDS = ['transfer', 'withdraw', 'refund', 'supply'] as const;
@@ -18,11 +19,14 @@ export const coldOutflowAction = (walletKind: string): ActionName =>
   walletKind === 'MultiSigColdLite' ? 'liteColdWallet.moveOut' : 'coldWallet.moveOut';
 
 /**
- * The wallet's own rule, beyond the kind's writers (as for a sign start): anything out
+ * The wallet's own rule, beyond the kind's writers (as for a sign start): nothing leaves an
+ * order's own deposit address by hand (merchantOrder.ts `orderDepositRefusal`); anything out
  * of a cold wallet needs its cold starters (above); a transfer out of any other wallet needs
  * allowTransfer. Returns the refusal's message key, or null when the role may.
  */
 export function walletOutflowRefusal(roleIndex: number, kind: string, walletKind: string): string | null {
+  const orderDeposit = orderDepositRefusal(walletKind);
+  if (orderDeposit) return orderDeposit;
   if (walletKind === 'MultiSigColdLite') return may(roleIndex, coldOutflowAction(walletKind)) ? null : 'validation.liteColdManager';
   if (isColdKind(walletKind)) return may(roleIndex, coldOutflowAction(walletKind)) ? null : 'validation.coldWalletAdmins';
   if (kind === 'transfer' && !may(roleIndex, 'wallet.transferOut')) return 'validation.transferNotAllowedFromWallet';

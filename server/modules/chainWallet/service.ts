@@ -168,7 +168,7 @@ export async function saveWallet(
   body: ChainWalletBody,
   now: Date,
 ): Promise<ChainWalletAnswer> {
-  assertMayWriteWallet(caller, body);
+  assertMayWriteWallet(caller, body, 'kind');
   await db.transaction().execute((trx) => checkAgainstStored(trx, caller, body, null));
   const safe = await safeFor(db, chains, body).catch(rethrowChainFault);
   if (safe !== null && body.address !== undefined && body.address.toLowerCase() !== safe.address.toLowerCase()) {

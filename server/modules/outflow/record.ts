@@ -8,6 +8,8 @@ import { BodyCode } from '../../../src/contract/envelope';
 import { may } from '../../../src/access';
 import { isMultiSigKind } from '../../../src/contract/contractKinds';
 import { movementCreate, walletOutflowRefusal, type MovementKind } from '../../../src/contract/movement';
+import { ORDER_DEPOSIT_REFUSAL } from '../../../src/contract/merchantOrder';
+import { orderDepositRefused } from '../chainWallet/walletAccess';
 import type { MovementBody } from '../../../src/contract/schemas/movement';
 import { executeTransfer, lockExecutionWallets, simulatedTxHash } from './execution';
 import { assertOutflowCovered, checkOutflow } from './checks';
@@ -49,8 +51,10 @@ export async function outflowWallet(db: Kysely<Database>, caller: Caller, kind: 
     .where(orgVisibleTo(caller, 'chain_wallet.org_id'))
     .executeTakeFirst();
   if (!wallet) throw new ApiError(BodyCode.notFound, 'api.walletNotFound');
-  if (wallet.orgId !== caller.org.orgId) throw fieldError('walletId', 'validation.walletOfSelectedOrg');
   const refusal = walletOutflowRefusal(caller.roleIndex, kind, wallet.kind);
+  // An order's own address is answered as such to everyone, the operator row too (docs/payments.md "An address per order").
+  if (refusal === ORDER_DEPOSIT_REFUSAL) throw orderDepositRefused('walletId');
+  if (wallet.orgId !== caller.org.orgId) throw fieldError('walletId', 'validation.walletOfSelectedOrg');
   if (refusal) throw fieldError('walletId', refusal);
   return wallet;
 }

@@ -153,6 +153,22 @@ describe('access: the route group, then the mask of the action', () => {
     expect(chainWallet.canDo(ROLES.agentManager, 'edit', { record: { id: 2, orgId: 4, kind: 'Hot' }, org: agentOrg })).toBe(false);
     expect(chainWallet.canDo(ROLES.agentManager, 'delete', { record: { id: 2, orgId: 4, kind: 'Hot' }, org: agentOrg })).toBe(false);
   });
+
+  it("an order's own deposit address opens read-only, for its org's manager and for superAdmin alike", async () => {
+    const chainWallet = defineResource((await import('../../../src/resources/chainWallet/resource')).default);
+    const merchantOrg = { orgId: 4, orgName: 'Aurora Pay', tenantType: 3, roleLevel: 0 };
+    const operatorOrg = { orgId: 1, orgName: 'Operator', tenantType: 0, roleLevel: 0 };
+    const hot = { id: 1, orgId: 4, kind: 'Hot' };
+    const orderDeposit = { id: 2, orgId: 4, kind: 'OrderDeposit' };
+    for (const [role, org] of [
+      [ROLES.merchantProManager, merchantOrg],
+      [ROLES.superAdmin, operatorOrg],
+    ] as const) {
+      expect(chainWallet.canDo(role, 'edit', { record: hot, org })).toBe(true);
+      for (const action of ['edit', 'delete']) expect(chainWallet.canDo(role, action, { record: orderDeposit, org })).toBe(false);
+      expect(chainWallet.canDo(role, 'show', { record: orderDeposit, org })).toBe(true);
+    }
+  });
 });
 
 describe('registry: one source for the dataProvider', () => {
