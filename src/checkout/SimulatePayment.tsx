@@ -3,7 +3,7 @@ import { Alert, Box, Button, TextField, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CheckoutError, checkoutApi, type CheckoutOrderView } from './api';
-import { payLinkAmountProblem } from './amount';
+import { amountFieldError, payLinkAmountProblem } from './amount';
 import { errorText } from './PayLinkPage';
 
 /**
@@ -38,14 +38,14 @@ export function SimulatePayment({
     },
   });
   const problem = payLinkAmountProblem(amount, order.decimals);
-  const serverProblem = simulate.error instanceof CheckoutError ? simulate.error.fields.amount : undefined;
-  const amountError = (touched && problem ? t(problem.key, problem.params) : undefined) ?? serverProblem;
+  const amountError = amountFieldError(problem, touched, simulate.error, t);
+  // The server's refusal of the amount is at the field; any other below the button.
+  const refused = simulate.isError && !(simulate.error instanceof CheckoutError && simulate.error.fields.amount !== undefined);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (problem) return;
-    simulate.mutate(amount);
+    if (!problem) simulate.mutate(amount);
   };
 
   return (
@@ -83,7 +83,7 @@ export function SimulatePayment({
         ) : null}
       </Box>
       <Box role="alert" data-testid="simulation-error">
-        {simulate.isError && serverProblem === undefined ? <Alert severity="error">{errorText(simulate.error, t)}</Alert> : null}
+        {refused ? <Alert severity="error">{errorText(simulate.error, t)}</Alert> : null}
       </Box>
     </Box>
   );
