@@ -59,14 +59,15 @@ test('a TRON order is paid by simulated payments, a part then the rest, and show
   await page.close();
 });
 
-test('in Chinese, the note and the control are in its words', async () => {
+test('in Chinese at 390 px wide: the note and the control in its words, nothing wider than the phone', async () => {
   const code = await tronLink();
-  const page = await env.browser.newPage();
+  const page = await env.browser.newPage({ viewport: { width: 390, height: 844 } });
   await page.goto(`${env.server.baseUrl}${payLinkPath(code)}?lng=zh-CN`);
   await page.getByRole('button', { name: '继续' }).click();
   await page.waitForURL(/\/checkout\/[\w-]+/);
   await expect(page.getByTestId('simulated')).toContainText('模拟网络');
   await expect(page.getByRole('button', { name: '模拟付款' })).toBeVisible();
   expect(await axeViolations(page, '/checkout TRON (zh-CN)')).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.close();
 });
