@@ -192,6 +192,7 @@ export async function simulatePayment(
       .select(['chainWallet.id as walletId', 'chainWallet.address', 'paymentOrder.currencyId'])
       .where('paymentOrder.checkoutCode', '=', code)
       .executeTakeFirstOrThrow(orderNotFound);
+    // A transfer as an adapter answers one (its types are written for EVM; TRON's hash and addresses are kept as TRON writes them).
     await bookTransfer(
       trx,
       order.chainId,
