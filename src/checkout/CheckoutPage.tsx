@@ -14,6 +14,7 @@ import { useCountdown } from './useCountdown';
 import { Loading, LoadFailure } from './PayLinkPage';
 import { Facts } from './Facts';
 import { WalletPay } from './WalletPay';
+import { SimulatePayment } from './SimulatePayment';
 
 /** How often the page asks for the order's state until it is final (docs/DECISIONS.md "The checkout polls"). */
 export const CHECKOUT_POLL_MS = 2_000;
@@ -82,9 +83,10 @@ export function OrderView({
             {t('checkout.sendTitle')}
           </Typography>
           {simulated ? (
-            // TRON today (docs/payments.md "Paying on the devnet"): no chain to send on, said before the address.
+            // TRON today (docs/payments.md "Paying on the devnet"): no chain to send on, said before the address;
+            // in devnet mode a payment is simulated instead (below).
             <Alert severity="info" data-testid="simulated" sx={{ mb: 2 }}>
-              {t('checkout.simulated', { network: order.chainName })}
+              {t(order.canSimulatePayment ? 'checkout.simulation.note' : 'checkout.simulated', { network: order.chainName })}
             </Alert>
           ) : (
             <Typography sx={{ mb: 2 }}>
@@ -102,6 +104,7 @@ export function OrderView({
             </Box>
           )}
           {!simulated && order.family === 'evm' ? <WalletPay code={code} order={order} onSent={refetch} /> : null}
+          {simulated && order.canSimulatePayment ? <SimulatePayment code={code} order={order} money={money} onDone={refetch} /> : null}
         </>
       ) : null}
     </Paper>

@@ -6,7 +6,7 @@ import { checkoutPath } from '../contract/merchantOrder';
 import { formatAmount } from '../i18n/format';
 import { CheckoutError, checkoutApi } from './api';
 import { checkoutLanguage } from './i18n';
-import { payLinkAmountProblem } from './amount';
+import { amountFieldError, payLinkAmountProblem } from './amount';
 import { navigate } from './route';
 import { Facts } from './Facts';
 
@@ -33,7 +33,7 @@ export function PayLinkPage({ code }: { code: string }) {
   const entered = data.amount === null;
   const problem = entered ? payLinkAmountProblem(amount.trim(), data.decimals) : null;
   const serverProblem = start.error instanceof CheckoutError ? start.error.fields.amount : undefined;
-  const amountError = (touched && problem ? t(problem.key, problem.params) : undefined) ?? serverProblem;
+  const amountError = amountFieldError(problem, touched, start.error, t);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -72,6 +72,7 @@ export const checkoutApi = {
   payLink: (code: string) => call<CheckoutPayLink>(withCode(ApiPath.checkout.payLink, code)),
   startOrder: (code: string, body: PayLinkOrderBody) => call<{ checkoutCode: string }>(withCode(ApiPath.checkout.payLinkOrder, code), body),
   faucet: (code: string, address: string) => call<{ txHashes: string[] }>(withCode(ApiPath.checkout.faucet, code), { address }),
+  simulatePayment: (code: string, amount: string) => call<{ txHash: string }>(withCode(ApiPath.checkout.simulatePayment, code), { amount }),
   /** The brand's name and logo (public: the server's start-up probe reads it without a session too). */
   brand: () => call<Partial<StoredBrand> | null>(ApiPath.brand.get),
 };

@@ -130,6 +130,7 @@ export const ApiPath = {
   checkout: {
     order: '/v1/checkout/{code}',
     faucet: '/v1/checkout/{code}/faucet',
+    simulatePayment: '/v1/checkout/{code}/simulate-payment',
     payLink: '/v1/pay/{code}',
     payLinkOrder: '/v1/pay/{code}/order',
   },

@@ -75,6 +75,7 @@ describe('pay links start orders', () => {
       excess: '0',
       currency: 'USDT',
       mode: 'devnet',
+      canSimulatePayment: false,
     });
     // The chain id a wallet signs for on the devnet (docs/chains.md "Paying into the devnet").
     expect(a.walletChainId).toBe(900_000_000 + ETH_CHAIN);
@@ -87,6 +88,7 @@ describe('pay links start orders', () => {
       [
         'amount',
         'amountUnits',
+        'canSimulatePayment',
         'chainId',
         'chainName',
         'contractAddress',

@@ -1,12 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { parseUnits, type Address } from 'viem';
+import bs58check from 'bs58check';
+import { parseUnits, type Address, type Hex } from 'viem';
 import type { Db } from '../../db/database';
 import { devnetChainId, type ChainRegistry } from '../../chain/registry';
 import { badRequest, conflict, notFound } from '../../http/apiError';
 import { amountProblem, compareDecimal } from '../../../src/contract/money';
 import { orderStateOf } from '../../../src/contract/orderState';
-import type { CheckoutOrderInput, CheckoutPayLink, PayLinkOrderBody } from '../../../src/contract/schemas/checkout';
+import type { CheckoutOrderInput, CheckoutPayLink, PayLinkOrderBody, SimulatePaymentBody } from '../../../src/contract/schemas/checkout';
 import { createOrder, orderAmountColumns } from '../merchantOrder/service';
+import { bookTransfer } from '../deposit/bookTransfer';
+import { simulatedTxHash } from '../outflow/execution';
 
 const orderNotFound = () => notFound('Order');
 const linkNotFound = () => notFound('Pay link');
@@ -21,6 +25,9 @@ export function paymentUriOf(
     ? `ethereum:${order.contractAddress}@${order.walletChainId}/transfer?address=${order.depositAddress}&uint256=${units}`
     : `ethereum:${order.depositAddress}@${order.walletChainId}?value=${units}`;
 }
+
+/** A payment is simulated on a simulated network (TRON), on a platform in devnet mode only (docs/DECISIONS.md "Simulated TRON payments"). */
+const canSimulate = (chains: ChainRegistry, mode: string) => mode === 'simulated' && chains.mode === 'devnet';
 
 const checkoutRows = (db: Db) =>
   db
@@ -62,6 +69,7 @@ export async function checkoutOrderOf(db: Db, chains: ChainRegistry, code: strin
     ...withChain,
     state: orderStateOf({ status, amount: order.amount, received: order.received, expiresAt: order.expiresAt }, now),
     mode,
+    canSimulatePayment: canSimulate(chains, mode),
     paymentUri: paymentUriOf(withChain, units),
     amountUnits: units.toString(),
     now,
@@ -148,4 +156,59 @@ export async function faucetFor(db: Db, chains: ChainRegistry, code: string, add
   const hashes = [(await devnet.fund(address, GAS_GIFT + (order.contractAddress ? 0n : units))).hash];
   if (order.contractAddress) hashes.push((await devnet.mint(order.contractAddress as Address, address, units)).hash);
   return { txHashes: hashes };
+}
+
+/** A TRON address nobody holds: the simulated payer (0x41 and 20 random bytes, in base58check). */
+const simulatedPayer = () => bs58check.encode(Buffer.concat([Buffer.from([0x41]), randomBytes(20)]));
+
+/**
+ * Devnet mode, an order on a simulated network (TRON) only (docs/payments.md "Paying on the devnet"): a
+ * payment of `amount` into the order's address from a made-up payer, booked exactly as the deposit
+ * watcher books a transfer it read (bookTransfer: its `chain_transfer` row, then the order's own
+ * booking), so parts make it underpaid, the one that completes it pays it, and more is its excess.
+ * Its block is the simulated chain's head (0) at the server's clock, rounded up to a block's whole
+ * second so a payment just after the order is never before its creation.
+ */
+export async function simulatePayment(
+  db: Db,
+  chains: ChainRegistry,
+  code: string,
+  body: SimulatePaymentBody,
+  now: Date,
+): Promise<{ txHash: string }> {
+  const order = await checkoutOrderOf(db, chains, code, now);
+  if (chains.mode !== 'devnet') throw conflict('api.simulateDevnetOnly');
+  if (!order.canSimulatePayment) throw conflict('api.simulateOnChain');
+  const problem = amountProblem(body.amount, { decimals: order.decimals });
+  if (problem) throw badRequest({ amount: problem });
+  if (order.state !== 'pending' && order.state !== 'underpaid') throw conflict('api.simulateOrderClosed');
+  const txHash = simulatedTxHash(order.family);
+  await db.transaction().execute(async (trx) => {
+    const found = await trx
+      .selectFrom('paymentOrder')
+      .innerJoin('chainWallet', (join) =>
+        join.onRef('chainWallet.chainId', '=', 'paymentOrder.chainId').onRef('chainWallet.address', '=', 'paymentOrder.depositAddress'),
+      )
+      .select(['chainWallet.id as walletId', 'chainWallet.address', 'paymentOrder.currencyId'])
+      .where('paymentOrder.checkoutCode', '=', code)
+      .executeTakeFirstOrThrow(orderNotFound);
+    // A transfer as an adapter answers one (its types are written for EVM; TRON's hash and addresses are kept as TRON writes them).
+    await bookTransfer(
+      trx,
+      order.chainId,
+      {
+        txHash: txHash as Hex,
+        logIndex: order.contractAddress ? 0 : -1,
+        blockNumber: 0n,
+        timestamp: BigInt(Math.ceil(now.getTime() / 1000)),
+        from: simulatedPayer() as Address,
+        to: found.address as Address,
+        token: order.contractAddress as Address | null,
+        amount: parseUnits(body.amount, order.decimals),
+      },
+      { id: found.walletId, address: found.address },
+      { id: found.currencyId, decimals: order.decimals },
+    );
+  });
+  return { txHash };
 }

@@ -32,6 +32,8 @@ export const checkoutOrder = z
     family: z.enum(['evm', 'tron']),
     /** devnet: the embedded chain (a faucet is offered); rpc: a real network; simulated: no chain (TRON today). */
     mode: z.enum(['devnet', 'rpc', 'simulated']),
+    /** A simulated network on a platform in devnet mode: a payment is simulated with POST /api/v1/checkout/{code}/simulate-payment. */
+    canSimulatePayment: z.boolean(),
     depositAddress: z.string(),
     /** What a wallet scans: EIP-681 on EVM chains (`ethereum:<token>@<walletChainId>/transfer?address=…&uint256=…`), the address on TRON. */
     paymentUri: z.string(),
@@ -62,15 +64,19 @@ export const checkoutPayLink = z
   .meta({ id: 'CheckoutPayLink' });
 export type CheckoutPayLink = z.output<typeof checkoutPayLink>;
 
+/** An amount as a decimal string within the most decimals any currency has (the server checks the currency's own). */
+const checkAmount = (value: unknown, ctx: z.RefinementCtx) => {
+  const problem = amountProblem(value, { decimals: MAX_DECIMALS });
+  if (problem) ctx.addIssue({ code: 'custom', message: problem.key, params: problem.params, input: value });
+};
+
 /** POST /api/v1/pay/{code}/order: a payer starts paying a link (the amount only when the link has none). */
 export const payLinkOrderBody = z.object({
   amount: z
     .custom<string | undefined>()
     .optional()
     .superRefine((value, ctx) => {
-      if (value === undefined) return;
-      const problem = amountProblem(value, { decimals: MAX_DECIMALS });
-      if (problem) ctx.addIssue({ code: 'custom', message: problem.key, params: problem.params, input: value });
+      if (value !== undefined) checkAmount(value, ctx);
     }),
 });
 export type PayLinkOrderBody = z.infer<typeof payLinkOrderBody>;
@@ -81,3 +87,12 @@ export const payLinkOrderAnswer = z.object({ checkoutCode: z.string() });
 /** POST /api/v1/checkout/{code}/faucet (devnet mode only): coin for gas and the order's amount sent to the payer's address. */
 export const faucetBody = z.object({ address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, { error: 'validation.payerAddress' }) });
 export const faucetAnswer = z.object({ txHashes: z.array(z.string()) });
+
+/**
+ * POST /api/v1/checkout/{code}/simulate-payment (devnet mode, simulated networks only): a payment of `amount`
+ * into the order's address, booked as the deposit watcher books one it read (docs/payments.md "Paying on the devnet").
+ */
+export const simulatePaymentBody = z.object({ amount: z.custom<string>().superRefine(checkAmount) });
+export type SimulatePaymentBody = z.infer<typeof simulatePaymentBody>;
+/** Its answer: the simulated transaction's hash (what the order's state then names, once it pays it). */
+export const simulatePaymentAnswer = z.object({ txHash: z.string() });

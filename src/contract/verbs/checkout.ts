@@ -1,6 +1,15 @@
 import { ApiPath } from '../apiPaths';
 import { defineVerbs } from '../verb';
-import { checkoutOrder, checkoutPayLink, faucetAnswer, faucetBody, payLinkOrderAnswer, payLinkOrderBody } from '../schemas/checkout';
+import {
+  checkoutOrder,
+  checkoutPayLink,
+  faucetAnswer,
+  faucetBody,
+  payLinkOrderAnswer,
+  payLinkOrderBody,
+  simulatePaymentAnswer,
+  simulatePaymentBody,
+} from '../schemas/checkout';
 
 /** The payer's side (docs/payments.md "Checkout"): public, by the order's or the link's code. */
 export const checkoutVerbs = defineVerbs({
@@ -33,5 +42,13 @@ export const checkoutVerbs = defineVerbs({
     access: 'public',
     body: faucetBody,
     response: faucetAnswer,
+  },
+  simulatePayment: {
+    method: 'POST',
+    path: ApiPath.checkout.simulatePayment,
+    summary: 'Devnet mode, a simulated network (TRON): a simulated payment into this order’s address',
+    access: 'public',
+    body: simulatePaymentBody,
+    response: simulatePaymentAnswer,
   },
 });

@@ -59,6 +59,7 @@ const order = (over: Partial<CheckoutOrderView> = {}): CheckoutOrderView => ({
   chainName: 'Ethereum',
   family: 'evm',
   mode: 'devnet',
+  canSimulatePayment: false,
   depositAddress: '0x1111111111111111111111111111111111111111',
   paymentUri:
     'ethereum:0x2222222222222222222222222222222222222222@900000001/transfer?address=0x1111111111111111111111111111111111111111&uint256=12500000',
@@ -131,7 +132,7 @@ describe('what each state says', () => {
     expect(screen.queryByTestId('countdown')).toBeNull();
   });
 
-  it('TRON (simulated) says plainly that payments are simulated, and offers no wallet', () => {
+  it('TRON (simulated) outside devnet mode says plainly that payments are simulated, and offers no wallet and no simulation', () => {
     view({
       mode: 'simulated',
       family: 'tron',
@@ -145,6 +146,68 @@ describe('what each state says', () => {
     // Nothing invites a payment that would never be seen: no "send exactly", no QR code.
     expect(screen.queryByText(/Send exactly/)).toBeNull();
     expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Simulate a payment' })).toBeNull();
+  });
+
+  it('TRON in devnet mode: a plain note that the network is simulated, and a simulated payment of what is missing', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('*/api/v1/checkout/:code/simulate-payment', async ({ request, params }) => {
+        expect(params.code).toBe('abc');
+        bodies.push(await request.json());
+        return envelope({ txHash: 'ab'.repeat(32) });
+      }),
+    );
+    let refetched = 0;
+    wrap(
+      <OrderView
+        code="abc"
+        order={order({
+          state: 'underpaid',
+          received: '10',
+          missing: '2.5',
+          mode: 'simulated',
+          canSimulatePayment: true,
+          family: 'tron',
+          chainName: 'TRON',
+          contractAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+          depositAddress: 'TXyz',
+        })}
+        receivedAt={Date.now()}
+        refetch={() => (refetched += 1)}
+      />,
+    );
+    const note = screen.getByTestId('simulated').textContent;
+    expect(note).toContain('TRON is simulated on this test platform');
+    expect(note).toContain('Do not send real money');
+    expect(note).not.toContain('cannot be paid here yet');
+    expect(screen.queryByRole('button', { name: 'Pay with my browser wallet' })).toBeNull();
+    const field = screen.getByLabelText(/Amount in USDT/);
+    // Prefilled with what is missing; checked as the server checks it before anything is sent.
+    expect((field as HTMLInputElement).value).toBe('2.5');
+    const user = userEvent.setup();
+    await user.clear(field);
+    await user.type(field, '1.1234567');
+    await user.click(screen.getByRole('button', { name: 'Simulate a payment' }));
+    expect(await screen.findByText('At most 6 decimal places.')).toBeTruthy();
+    expect(bodies).toEqual([]);
+    await user.clear(field);
+    await user.type(field, '1');
+    await user.click(screen.getByRole('button', { name: 'Simulate a payment' }));
+    await waitFor(() => expect(screen.getByTestId('simulation-status').textContent).toContain('Simulated payment of 1.00 USDT sent'));
+    expect(bodies).toEqual([{ amount: '1' }]);
+    expect(refetched).toBe(1);
+  });
+
+  it("a simulated payment the server refuses says the server's words", async () => {
+    server.use(
+      http.post('*/api/v1/checkout/:code/simulate-payment', () =>
+        envelope(null, 409, 'This order takes no more payments: nothing was simulated.'),
+      ),
+    );
+    wrap(<OrderView code="abc" order={order({ mode: 'simulated', canSimulatePayment: true, family: 'tron' })} receivedAt={Date.now()} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Simulate a payment' }));
+    await waitFor(() => expect(screen.getByTestId('simulation-error').textContent).toContain('This order takes no more payments'));
   });
 
   it('the faucet is offered on the devnet only', () => {
