@@ -47,6 +47,7 @@ const AUDITED_WRITES: Record<string, readonly string[]> = {
   'POST /sys/movement/save': ['movement', 'proposal', 'proposalVote'],
   'POST /sys/order-repair/recredit': ['orderRepair'],
   'POST /sys/order-repair/recheck': ['orderRepair'],
+  'POST /sys/order-sweep/run': ['movement'],
   'POST /sys/account/update': ['user'],
   'POST /sys/account/password': ['user', 'session'],
   'POST /sys/account/session/delete/:id': ['session'],
