@@ -60,7 +60,7 @@ function SweepRow({ row }: { row: SweepWaiting }) {
     try {
       const done = await run.mutateAsync({ chainId: row.chainId });
       const said = [
-        translate('resources.chain-wallet.sweep.collected', { count: done.collected, smart_count: done.collected }),
+        translate('resources.chain-wallet.sweep.collected', { count: done.collected }),
         done.failed > 0 && translate('resources.chain-wallet.sweep.failed', { count: done.failed, reasons: done.reasons.join(' ') }),
         done.sending > 0 && translate('resources.chain-wallet.sweep.sending', { count: done.sending }),
         done.remaining > 0 && translate('resources.chain-wallet.sweep.remaining', { count: done.remaining }),
@@ -83,7 +83,6 @@ function SweepRow({ row }: { row: SweepWaiting }) {
           symbol: row.symbol,
           chain,
           count: row.addresses,
-          smart_count: row.addresses,
         })}
       </Typography>
       {row.into ? (
