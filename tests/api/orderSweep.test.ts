@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeFunctionData, erc20Abi, getAddress, parseUnits, type Address } from 'viem';
 import type { TestServer } from './harness';
-import { balanceOf, chainHoldingOf, ETH_CHAIN, signClient, TOKEN_GAS, verifyLedger } from './signSupport';
+import { balanceOf, chainHoldingOf, ETH_CHAIN, signClient, TOKEN_GAS, TRON_CHAIN, verifyLedger } from './signSupport';
 import { collectables } from '../../server/modules/orderSweep/waiting';
 import { recordSweepTransfer } from '../../server/modules/orderSweep/transfer';
 import { runOutflow } from '../../server/modules/outflow/runOutflow';
@@ -139,6 +139,49 @@ describe('collecting order payments', () => {
       received: '4',
       missing: '6',
     });
+    await balanced();
+  });
+});
+
+describe('on a simulated chain (TRON)', () => {
+  it('a simulated payment is collected in the books, the gas from the platform’s TRON wallet, balanced', async () => {
+    const tronUsdt = await server.db
+      .selectFrom('currency')
+      .select('id')
+      .where('chainId', '=', TRON_CHAIN)
+      .where('symbol', '=', 'USDT')
+      .executeTakeFirstOrThrow();
+    const code = `sweep-tron-${++linkSeq}`;
+    await server.db
+      .insertInto('payLink')
+      .values({ orgId: server.orgIds.proA, code, title: code, currencyId: tronUsdt.id, amount: '15', enabled: true })
+      .execute();
+    const { checkoutCode } = ok(
+      await server.call<{ checkoutCode: string }>('POST', ApiPath.checkout.payLinkOrder.replace('{code}', code), { body: {} }),
+    );
+    ok(await server.call('POST', ApiPath.checkout.simulatePayment.replace('{code}', checkoutCode), { body: { amount: '15' } }));
+    const order = ok(await server.call<CheckoutOrder>('GET', ApiPath.checkout.order.replace('{code}', checkoutCode)));
+    expect(order.state).toBe('paid');
+    const deposit = await walletAt(order.depositAddress);
+    // No hot wallet of proA on TRON yet: said in words, and the money stays where it was.
+    const refused = await run(MANAGER, { chainId: TRON_CHAIN });
+    expect(refused).toMatchObject({ code: BodyCode.conflict, msg: expect.stringMatching(/no Hot wallet on TRON/) });
+    expect(await balanceOf(server, deposit.id, 'USDT')).toBe('15');
+    const hot = ok(
+      await server.as(MANAGER).call<{ id: number }>('POST', ApiPath.chainWallet.save, {
+        body: {
+          chainId: TRON_CHAIN,
+          orgId: server.orgIds.proA,
+          kind: 'Hot',
+          address: 'TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW',
+          label: 'TRON hot',
+        },
+      }),
+    );
+    const answer = ok(await run(MANAGER, { chainId: TRON_CHAIN }));
+    expect(answer).toMatchObject({ collected: 1, failed: 0 });
+    expect(await balanceOf(server, deposit.id, 'USDT')).toBe('0');
+    expect(await balanceOf(server, hot.id, 'USDT')).toBe('15');
     await balanced();
   });
 });

@@ -95,7 +95,12 @@ async function collectOne(context: SweepContext, caller: Caller, item: Collectab
   const memo = context.t('api.sweepMemo', { orderNo: item.orderNo });
   const base = { chainId: item.chainId, family: item.family, createdBy: caller.userId };
   if (item.contractAddress !== null) {
-    const topUp = await gasTopUp(context, item);
+    // No platform gas wallet on the chain: this address waits, the others go on.
+    const topUp = await gasTopUp(context, item).catch((error: unknown) => {
+      if (error instanceof ApiError) return error;
+      throw error;
+    });
+    if (topUp instanceof ApiError) return { state: 'failed', reason: reasonOf(context.t, topUp) };
     if (topUp) {
       const outcome = await sendOne(
         context,
