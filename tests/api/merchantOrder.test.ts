@@ -222,6 +222,20 @@ describe('paying an order on the devnet', () => {
     expect(await verifyLedger(server, client)).toMatchObject({ balanced: true, breaks: [] });
   });
 
+  it('a payment in a block stamped before the order (a chain clock behind ours, or the same second) pays it', async () => {
+    // The server's clock a minute ahead of the devnet's: the payment's block time reads before the order was made.
+    const head = await devnet.client.getBlock();
+    const ahead = Number(head.timestamp) * 1000 + 60_000 - server.now().getTime();
+    server.advanceClock(ahead);
+    const order = ok(await create(usdtOrder('3.21')));
+    const txHash = await payUsdt(order.depositAddress, '3.21');
+    const { blockNumber } = await devnet.client.getTransactionReceipt({ hash: txHash });
+    const block = await devnet.client.getBlock({ blockNumber });
+    expect(Number(block.timestamp) * 1000).toBeLessThan(new Date(order.createdAt).getTime());
+    expect(ok(await read(order.id))).toMatchObject({ status: 'paid', txHash });
+    server.advanceClock(-ahead);
+  });
+
   it('a payment after the order expired does not pay it: paid late, the money a deposit of its address', async () => {
     // Made ten minutes ago on the server's clock, for five: expired before the chain's next block.
     server.advanceClock(-10 * 60_000);

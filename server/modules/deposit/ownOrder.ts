@@ -41,10 +41,12 @@ export async function bookToOwnOrder(
     postEntries(trx, [
       { walletId: booked.walletId, currencyId: booked.currencyId, delta, reason: 'deposit', txHash: transfer.txHash, at: booked.blockTime },
     ]);
+  // No lower bound on the block's time: nothing can reach the address before its order made it known,
+  // and a block's time is whole seconds on the chain's clock, so a payment mined in the order's first
+  // second (or on a chain whose clock runs behind ours) would read as sent before the order.
   const open =
     order.status === 'pending' &&
     order.currencyId === booked.currencyId &&
-    order.createdAt.getTime() <= booked.blockTime.getTime() &&
     (order.expiresAt === null || booked.blockTime.getTime() <= order.expiresAt.getTime());
   if (!open) return deposit(booked.amount);
   const { received, unused } = await trx
