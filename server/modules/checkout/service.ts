@@ -166,8 +166,7 @@ const simulatedPayer = () => bs58check.encode(Buffer.concat([Buffer.from([0x41])
  * payment of `amount` into the order's address from a made-up payer, booked exactly as the deposit
  * watcher books a transfer it read (bookTransfer: its `chain_transfer` row, then the order's own
  * booking), so parts make it underpaid, the one that completes it pays it, and more is its excess.
- * Its block is the simulated chain's head (0) at the server's clock, rounded up to a block's whole
- * second so a payment just after the order is never before its creation.
+ * Its block is the simulated chain's head (0), its time the server's clock in a block's whole seconds.
  */
 export async function simulatePayment(
   db: Db,

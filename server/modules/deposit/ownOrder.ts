@@ -15,7 +15,6 @@ export interface OwnOrder {
   depositAddress: string;
   status: string;
   expiresAt: Date | null;
-  createdAt: Date;
 }
 
 /**

@@ -41,7 +41,7 @@ export async function gasQuote(trx: Kysely<Database>, chainId: number, currencyI
  * The platform's fee wallet on a chain: the operator's first Hot wallet there. Withdrawal fees
  * are credited to it, so the books balance; a chain without one cannot charge a fee (409).
  */
-export async function feeWalletOf(trx: Trx, chainId: number): Promise<number> {
+export async function feeWalletOf(trx: Kysely<Database>, chainId: number): Promise<number> {
   const wallet = await trx
     .selectFrom('chainWallet')
     .innerJoin('org', 'org.id', 'chainWallet.orgId')

@@ -22,19 +22,14 @@ export async function waitingToCollect(db: Db, caller: Caller): Promise<SweepPen
   const orgId = caller.org.orgId;
   const found = await collectables(db, orgId);
   const groups = new Map<string, SweepPendingView['list'][number]>();
-  const chainNames = new Map<number, string>();
   for (const item of found) {
     const key = `${item.chainId}:${item.currencyId}`;
     let group = groups.get(key);
     if (!group) {
-      if (!chainNames.has(item.chainId)) {
-        const chain = await db.selectFrom('chain').select('name').where('chainId', '=', item.chainId).executeTakeFirstOrThrow();
-        chainNames.set(item.chainId, chain.name);
-      }
       const into = await collectingWallet(db, orgId, item.chainId);
       group = {
         chainId: item.chainId,
-        chainName: chainNames.get(item.chainId)!,
+        chainName: item.chainName,
         currencyId: item.currencyId,
         symbol: item.symbol,
         amount: '0',
@@ -139,7 +134,7 @@ async function gasTopUp(
   const held = (await spendable(db, item.walletId, [gas.currencyId])).get(gas.currencyId) ?? '0';
   const missing = parseUnits(gas.amount, native.decimals) - parseUnits(held, native.decimals);
   if (missing <= 0n) return null;
-  const platformWalletId = await db.transaction().execute((trx) => feeWalletOf(trx, item.chainId));
+  const platformWalletId = await feeWalletOf(db, item.chainId);
   const platform = await db.selectFrom('chainWallet').select('orgId').where('id', '=', platformWalletId).executeTakeFirstOrThrow();
   return {
     walletId: platformWalletId,

@@ -14,6 +14,7 @@ export interface Collectable {
   orgId: number;
   chainId: number;
   family: string;
+  chainName: string;
   address: string;
   orderNo: string;
   currencyId: number;
@@ -37,7 +38,7 @@ export function collectableAmount(available: string, decimals: number, native: b
  */
 export async function collectables(db: Kysely<Database>, orgId: number, chainId?: number): Promise<Collectable[]> {
   const rows = await sql<Omit<Collectable, 'amount'> & { available: string }>`
-    select w.id as "walletId", w.org_id as "orgId", w.chain_id as "chainId", chain.family, w.address, o.order_no as "orderNo",
+    select w.id as "walletId", w.org_id as "orgId", w.chain_id as "chainId", chain.family, chain.name as "chainName", w.address, o.order_no as "orderNo",
            c.id as "currencyId", c.symbol, c.decimals, c.contract_address as "contractAddress",
            trim_scale(b.amount - coalesce(hold.amount, 0))::text as available
     from chain_wallet w
