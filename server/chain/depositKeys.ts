@@ -58,6 +58,18 @@ export function orgDepositXpub(seed: Uint8Array, orgId: number, family: string):
   return HDKey.fromMasterSeed(seed).derive(`m/44'/${coin}'/${orgId}'/0`).publicExtendedKey;
 }
 
+/**
+ * The private key of the address at `index` under the org's account key, from the seed (never stored):
+ * what sends an order address's money on a real network (docs/chains.md "Wallet keys").
+ */
+export function depositPrivateKeyAt(seed: Uint8Array, orgId: number, family: string, index: number): Hex {
+  const coin = COIN_TYPE[family];
+  if (coin === undefined) throw new Error(`no deposit addresses for the chain family ${family}`);
+  const key = HDKey.fromMasterSeed(seed).derive(`m/44'/${coin}'/${orgId}'/0/${index}`).privateKey;
+  if (!key) throw new Error('the deposit seed gave no private key');
+  return toHex(key);
+}
+
 /** The address at `index` under an org's account key, written as the family writes addresses. */
 export function depositAddressAt(xpub: string, family: string, index: number): string {
   const child = HDKey.fromExtendedKey(xpub).deriveChild(index);

@@ -9,8 +9,9 @@ import { guardAddressOf } from './evm/executionGuard';
 import { EvmChain } from './evm/evmChain';
 import { TransactionSender } from './evm/sender';
 import { SimulatedChain } from './tron/simulatedChain';
-import { configuredWalletKeys, devnetWalletKeys } from './walletKeys';
+import { devnetWalletKeys, WalletKeyRing } from './walletKeys';
 import type { ChainMode } from '../../src/contract/schemas/chain';
+import { depositSeed } from './depositKeys';
 
 /**
  * Which adapter serves each chain row (docs/chains.md "Modes"). `devnet`: every EVM chain is an
@@ -25,6 +26,8 @@ export interface ChainSettings {
   relayerKey: Hex | null;
   /** rpc mode: the keys of the wallets the platform sends from (WALLET_KEYS); the devnet needs none. */
   walletKeys?: readonly Hex[];
+  /** rpc mode: the deposit seed order addresses' keys derive from (server/chain/depositKeys.ts); none: they send nothing. */
+  depositSeed?: () => Uint8Array;
   /**
    * devnet mode: where the devnets' faucet and relayer keys live (DEVNET_KEYS_FILE; default
    * `keys.json` in `devnetDir`). Without either, random keys for this process (tests).
@@ -42,6 +45,9 @@ export interface ChainConfig {
   walletKeys?: readonly Hex[];
   devnetKeysFile?: string | null;
   devnetKeys?: DevnetKeys;
+  /** DEPOSIT_SEED and the data folder that keeps a made one (server/chain/depositKeys.ts `depositSeed`). */
+  depositSeed?: string;
+  dataDir?: string;
 }
 
 export const chainSettingsOf = (config: ChainConfig): ChainSettings => ({
@@ -51,6 +57,10 @@ export const chainSettingsOf = (config: ChainConfig): ChainSettings => ({
   walletKeys: config.walletKeys,
   devnetKeysFile: config.devnetKeysFile,
   devnetKeys: config.devnetKeys,
+  depositSeed:
+    config.depositSeed !== undefined || config.dataDir !== undefined
+      ? () => depositSeed(config.depositSeed, config.dataDir ?? '')
+      : undefined,
 });
 
 /**
@@ -82,6 +92,24 @@ export class ChainRegistry {
     /** Run once on a devnet that started with no journal, before anyone else uses it. */
     private readonly onFreshDevnet: (chainId: number, devnet: Devnet, adapter: ChainAdapter) => Promise<void> = async () => undefined,
   ) {}
+
+  private ring: WalletKeyRing | null = null;
+
+  /** rpc mode: the one key store every EVM chain sends with (an address's key is the same on each). */
+  private walletKeyRing(): WalletKeyRing {
+    this.ring ??= new WalletKeyRing(this.settings.walletKeys ?? [], this.settings.depositSeed ?? null);
+    return this.ring;
+  }
+
+  /**
+   * Makes an order address's key available to send with (docs/chains.md "Wallet keys"): on the devnet
+   * every address sends already; on a real network the key is derived from the deposit seed. False:
+   * the platform holds no key for it.
+   */
+  admitOrderAddress(orgId: number, orderId: number, address: string): boolean {
+    if (this.settings.mode === 'devnet') return true;
+    return this.walletKeyRing().admitOrderAddress(orgId, orderId, address);
+  }
 
   get mode(): ChainSettings['mode'] {
     return this.settings.mode;
@@ -197,7 +225,7 @@ export class ChainRegistry {
       client,
       new TransactionSender(client, chain.chainId),
       privateKeyToAccount(this.settings.relayerKey),
-      configuredWalletKeys(this.settings.walletKeys ?? []),
+      this.walletKeyRing().keyOf,
     );
   }
 }

@@ -18,6 +18,7 @@ import {
 } from './intentLog';
 import { settleOutflow, type AnswerReader, type SettledOutflow } from './settle';
 import { faultPoint } from './faultPoint';
+import { holdsWalletKey } from './walletKey';
 
 /** What a run needs: the primary database, the chains, the clock. */
 export interface OutflowRunner {
@@ -105,7 +106,8 @@ async function drive(runner: OutflowRunner, intent: ClaimedIntent, all: readonly
   }
   const wallets = adapter.wallets;
   if (!wallets) return refusal('api.chainUnavailable');
-  if (!wallets.holdsKey(request.from)) return refusal('api.walletNoKey', { address: getAddress(request.from) });
+  if (!runner.chains || !(await holdsWalletKey(runner.db, runner.chains, wallets, intent.chainId, request.from)))
+    return refusal('api.walletNoKey', { address: getAddress(request.from) });
   if (intent.step === 1) {
     // The chain is asked whether the wallet holds what leaves it (its amount and the fee after it): the
     // books said so; a chain that disagrees sends nothing and says by how much.

@@ -7,6 +7,7 @@ import { isMultiSigKind } from '../../../src/contract/contractKinds';
 import { positive } from '../ledger/post';
 import type { ExecutionRoute } from './execution';
 import type { NewIntent } from './intentLog';
+import { holdsWalletKey } from './walletKey';
 
 type Trx = Transaction<Database>;
 
@@ -54,7 +55,7 @@ export async function walletSendIntents(
     throw conflict('api.chainUnavailable');
   });
   if (!adapter.wallets) return null;
-  if (!adapter.wallets.holdsKey(from)) throw conflict('api.walletNoKey', { address: from });
+  if (!(await holdsWalletKey(trx, chains, adapter.wallets, outflow.chainId, from))) throw conflict('api.walletNoKey', { address: from });
   const currency = await trx
     .selectFrom('currency')
     .select(['contractAddress', 'decimals'])
