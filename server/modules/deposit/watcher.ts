@@ -6,6 +6,7 @@ import { bookTransfer, type WatchedCurrency, type WatchedWallet } from './bookTr
 import { checkReorg, keepBlockHashes, type Reorg } from './reorg';
 import { bookInternalCredits, readNativeChanges, RECONCILE_CONTEXT } from './internalCredit';
 import { withAuditContext } from '../../http/auditContext';
+import { reconciledWallets } from './reconciledWallets';
 
 /** The most blocks one poll reads: a watcher that fell behind catches up in steps, each committed. */
 const MAX_BLOCKS_PER_POLL = 500n;
@@ -34,7 +35,8 @@ export interface PollResult {
  * - Transfers from one of our own wallets are left out: the proposal that sent them booked both sides.
  * - Native coin that reached a wallet without a transaction of its own (a contract forwarding it) is
  *   found by reconciling the wallet's balance over the same blocks, and booked with them
- *   (internalCredit.ts; docs/ledger.md "Internal transfers").
+ *   (internalCredit.ts; docs/ledger.md "Internal transfers"); an order's own address is reconciled
+ *   only until a week after its expiry (reconciledWallets.ts), so this work follows the open orders.
  * - On the devnet, which mines only when a transaction arrives, a transfer into our wallets still
  *   short of its confirmations has the devnet mine an empty block per poll, as a real chain would.
  */
@@ -90,10 +92,11 @@ export async function pollChain(db: Db, chains: ChainRegistry, chainId: number, 
   let nextBlock = from;
   if (to >= from) {
     const transfers = seen.filter((t) => t.blockNumber <= to);
+    // Two balance reads per wallet: the orders' own addresses only while their orders are open (reconciledWallets.ts).
     const changes = native
       ? await readNativeChanges(
           adapter,
-          wallets.map((w) => ({ id: w.id, address: w.address, safe: w.safeSetup !== null })),
+          (await reconciledWallets(db, chainId, now)).map((w) => ({ id: w.id, address: w.address, safe: w.safeSetup !== null })),
           from,
           to,
         )
