@@ -102,7 +102,7 @@ export async function recheckOrder(
       .execute();
     return { orderNo: order.orderNo, txHash: payment?.txHash ?? null, shortTotal: short?.total ?? null };
   });
-  const view = await lookUpOrder(db, caller, found.orderNo);
+  const view = await lookUpOrder(db, caller, found.orderNo, now);
   return { ...view, recheck: outcome(found.txHash, found.shortTotal, view, t) };
 }
 
