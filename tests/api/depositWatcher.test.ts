@@ -78,6 +78,26 @@ describe('deposits read from the chain', () => {
     expect(await verify()).toMatchObject({ balanced: true, breaks: [] });
   });
 
+  it('a payment mined in the order’s own second pays it; one mined the second before does not', async () => {
+    const paidAt = async (to: string) => {
+      const txHash = await payUsdt(to, '31.4');
+      const { blockNumber } = await devnet.client.getTransactionReceipt({ hash: txHash });
+      return { txHash, second: Number((await devnet.client.getBlock({ blockNumber })).timestamp) * 1000 };
+    };
+    const [wallet, early] = [await newWallet(), await newWallet()];
+    const paid = await paidAt(wallet.address);
+    const before = await paidAt(early.address);
+    // Made, before the watcher reads the blocks, at .9 s of the payment's second; and a whole second after the other's.
+    const order = await newOrder(wallet.address, '31.4', 'pending', new Date(paid.second + 900));
+    const later = await newOrder(early.address, '31.4', 'pending', new Date(before.second + 1000));
+    expect(await pollUntilRead()).toBe(2);
+    expect(await orderOf(order.id)).toEqual({ status: 'paid', txHash: paid.txHash, payerAddress: customer.address });
+    // A shared address serves many orders: a payment before the order existed is a deposit, not its payment.
+    expect((await orderOf(later.id)).status).toBe('pending');
+    expect(await entriesOf(early.id)).toEqual([{ reason: 'deposit', delta: '31.4', orderId: null, txHash: before.txHash }]);
+    expect(await verify()).toMatchObject({ balanced: true, breaks: [] });
+  });
+
   it('money that matches no pending order is a deposit in the books; the native coin is read too', async () => {
     const wallet = await newWallet();
     const order = await newOrder(wallet.address, '50');

@@ -25,8 +25,9 @@ export interface WatchedCurrency {
  * log index, and a transfer already recorded is left alone (answer false).
  *
  * - It pays the oldest pending order of that deposit address, currency and chain, created before its
- *   block, of exactly its amount: the order's credit (markOrderPaid). Deposit addresses serve many
- *   orders, so only the exact amount says which one the payer meant (docs/DECISIONS.md "Deposits from the chain").
+ *   block or in its second, of exactly its amount: the order's credit (markOrderPaid). Deposit addresses
+ *   serve many orders, so only the exact amount says which one the payer meant (docs/DECISIONS.md
+ *   "Deposits from the chain").
  * - Anything else (no such order, too much, too little) is a `deposit` credit: the money is in the
  *   wallet, so it is in the books; a re-check gives it to an order later (docs/ledger.md "Order credit").
  */
@@ -79,7 +80,11 @@ export async function bookTransfer(
     .where('currencyId', '=', currency.id)
     .where('depositAddress', '=', wallet.address)
     .where('status', '=', 'pending')
-    .where('createdAt', '<=', blockTime)
+    // Created in the block's second or before: a block's time is whole seconds on the chain's clock and an
+    // order's creation has milliseconds, so a payment mined in the order's first second would read as sent
+    // before it. A whole second earlier still is before the order: the address serves many orders, and a
+    // payment sent before one existed is not its payment (docs/chains.md "Deposits").
+    .where(sql<Date>`date_trunc('second', payment_order.created_at)`, '<=', blockTime)
     .where('amount', '=', paid)
     // An order past its expiry is not paid by a late transfer: the money is a deposit of its address,
     // kept for repair (docs/payments.md "Order states").

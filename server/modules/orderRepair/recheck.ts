@@ -63,7 +63,8 @@ export async function recheckOrder(
       .where('chainTransfer.chainId', '=', order.chainId)
       .where('chainTransfer.currencyId', '=', order.currencyId)
       .where('chainTransfer.toAddress', '=', order.depositAddress)
-      .where('chainTransfer.blockTime', '>=', order.createdAt)
+      // Block times are whole seconds: a payment in the order's own second counts (docs/chains.md "Deposits").
+      .where('chainTransfer.blockTime', '>=', wholeSecond(order.createdAt))
       // A transfer a reorg took off the chain delivered nothing (docs/chains.md "Reorgs").
       .where('chainTransfer.vanishedAt', 'is', null)
       // On a chain that is read, only what the watcher read from it (a simulated row has no block).
@@ -101,9 +102,12 @@ export async function recheckOrder(
       .execute();
     return { orderNo: order.orderNo, txHash: payment?.txHash ?? null, shortTotal: short?.total ?? null };
   });
-  const view = await lookUpOrder(db, caller, found.orderNo);
+  const view = await lookUpOrder(db, caller, found.orderNo, now);
   return { ...view, recheck: outcome(found.txHash, found.shortTotal, view, t) };
 }
+
+/** An instant cut to its whole second, as a block's time is written. */
+const wholeSecond = (at: Date) => new Date(Math.floor(at.getTime() / 1000) * 1000);
 
 /** The answer's sentence: paid by a transfer, nothing, or only transfers of too little (their total). */
 function outcome(txHash: string | null, shortTotal: string | null, view: OrderRepairViewInput, t: Translate): RecheckOutcome {

@@ -13,7 +13,7 @@ export const registerOrderRepairRoutes = serveVerbs(orderRepairVerbs, (_app, con
   // Both repairs read the order's chain first (docs/chains.md "Deposits").
   const readChain = (chainId: number) => pollChain(db, context.chains, chainId, context.now());
   return {
-    order: async ({ caller, query }) => lookUpOrder(db, caller, query.q),
+    order: async ({ caller, query }) => lookUpOrder(db, caller, query.q, context.now()),
     recredit: async ({ caller, body }) => recreditOrder(db, caller, body, context.now(), readChain),
     recheck: async ({ caller, body, t }) => recheckOrder(db, caller, body.orderId, context.now(), t, readChain),
   };

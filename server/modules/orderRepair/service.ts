@@ -28,16 +28,25 @@ const paidBy = (db: Db, txHash: string) =>
 /** A transaction hash as the chain writes it: 0x + 64 hex digits on EVM chains, 64 hex digits on TRON. */
 const TX_HASH: Record<string, RegExp> = { evm: /^0x[0-9a-fA-F]{64}$/, tron: /^[0-9a-fA-F]{64}$/ };
 
+/**
+ * The status a repair reads: the stored one, except that a pending order past its expiry is expired. The
+ * stored status of an order with an address of its own stays pending after its expiry (docs/payments.md
+ * "Order states": expiry needs no sweeper), and such an order paid late is the one kept for repair.
+ */
+const repairStatusOf = (order: { status: string; expiresAt: Date | null }, now: Date) =>
+  order.status === 'pending' && order.expiresAt !== null && order.expiresAt.getTime() <= now.getTime() ? 'expired' : order.status;
+
 /** One order by number or transaction hash (case aside), with its repair log; another tenant's is not found. */
-export async function lookUpOrder(db: Db, caller: Caller, q: string): Promise<OrderRepairViewInput> {
+export async function lookUpOrder(db: Db, caller: Caller, q: string, now: Date): Promise<OrderRepairViewInput> {
   const key = q.toLowerCase();
-  const order = await scopedOrders(db, caller)
-    .select(orderColumns)
+  const found = await scopedOrders(db, caller)
+    .select([...orderColumns, 'paymentOrder.expiresAt'])
     .where((eb) => eb.or([eb(sql`lower(payment_order.order_no)`, '=', key), eb(sql`lower(payment_order.tx_hash)`, '=', key)]))
     .orderBy('paymentOrder.id')
     .executeTakeFirst();
-  if (!order) throw orderNotFound();
-  return { order, repairs: await repairsOf(db, order.id) };
+  if (!found) throw orderNotFound();
+  const { expiresAt, ...order } = found;
+  return { order: { ...order, status: repairStatusOf({ status: order.status, expiresAt }, now) }, repairs: await repairsOf(db, order.id) };
 }
 
 /**
@@ -49,6 +58,12 @@ export async function lookUpOrder(db: Db, caller: Caller, q: string): Promise<Or
  * for at least its amount: its money is already in the wallet as a `deposit`, which the credit
  * takes back, so no balance moves. A hash the chain never delivered there is a 409, so no one
  * credits a wallet with money the chain does not hold. A simulated chain has only the operator's word.
+ *
+ * An order with an address of its own (an API or pay-link order, paid late) is credited from
+ * everything that arrived there, as the watcher credits one paid in time (server/modules/deposit/ownOrder.ts):
+ * the hash given is any one of its transfers and names the credit; the transfers must add up to the
+ * amount; the deposits of the address give up the amount to the credit (docs/DECISIONS.md "Re-crediting an
+ * order paid late in parts").
  */
 export async function recreditOrder(
   db: Db,
@@ -87,6 +102,8 @@ export async function recreditOrder(
           'paymentOrder.currencyId',
           'paymentOrder.amount',
           'paymentOrder.depositAddress',
+          'paymentOrder.expiresAt',
+          'paymentOrder.checkoutCode',
           'chain.family',
           'currency.symbol',
         ])
@@ -95,13 +112,24 @@ export async function recreditOrder(
         // outflow on the chain behind this credit, whose checks read them FOR SHARE).
         .forUpdate('paymentOrder')
         .executeTakeFirstOrThrow();
-      if (!RECREDITABLE_STATUSES.includes(row.status)) throw conflict(`api.recreditStatus.${row.status}`);
+      const status = repairStatusOf(row, now);
+      if (!RECREDITABLE_STATUSES.includes(status)) throw conflict(`api.recreditStatus.${status}`);
       if (!TX_HASH[row.family]?.test(body.txHash))
         throw badRequest({ txHash: { key: 'validation.txHash', params: { family: row.family.toUpperCase() } } });
       const used = await paidBy(trx, body.txHash);
       if (used) throw txHashUsed(used.orderNo);
-      const payer = read.nextBlock === null ? undefined : await deliveredOnChain(trx, row, body.txHash);
-      await markOrderPaid(trx, row, { txHash: body.txHash, paidAt: now, ...(payer ? { payerAddress: payer } : {}) });
+      // Whatever reaches an order's own address is that order's (docs/payments.md "Order states"): all of it counts.
+      const ownAddress = row.checkoutCode !== null;
+      const payer =
+        read.nextBlock === null && !ownAddress
+          ? undefined
+          : await deliveredOnChain(trx, row, body.txHash, { ownAddress, read: read.nextBlock !== null });
+      await markOrderPaid(
+        trx,
+        row,
+        { txHash: body.txHash, paidAt: now, ...(payer ? { payerAddress: payer } : {}) },
+        ownAddress ? 'address' : 'transaction',
+      );
       await trx
         .insertInto('orderRepair')
         .values({
@@ -110,7 +138,7 @@ export async function recreditOrder(
           actorId: caller.userId,
           reason: body.reason,
           txHash: body.txHash,
-          previousStatus: row.status,
+          previousStatus: status,
           newStatus: 'paid',
           createdAt: now,
         })
@@ -123,27 +151,34 @@ export async function recreditOrder(
       if (isUniqueViolation(error, 'payment_order_paid_tx')) throw txHashUsed((await paidBy(db, body.txHash))?.orderNo ?? '');
       throw error;
     });
-  return lookUpOrder(db, caller, order.orderNo);
+  return lookUpOrder(db, caller, order.orderNo, now);
 }
 
 /**
- * What the transaction delivered into the order's deposit address in its currency, as the deposit
- * watcher read it: at least the order's amount, or a 409 on the hash. Answers the payer's address.
+ * What arrived at the order's deposit address in its currency, as the deposit watcher read it (on a
+ * chain that is read, only what it read; a transfer a reorg took off the chain delivered nothing,
+ * docs/chains.md "Reorgs"): at a shared address what the transaction delivered, at an order's own
+ * address everything its transfers delivered, the transaction given one of them. At least the order's
+ * amount, or a 409 on the hash. Answers the payer's address (the given transaction's sender).
  */
 async function deliveredOnChain(
   trx: Transaction<Database>,
   order: { chainId: number; currencyId: number; depositAddress: string; amount: string; symbol: string },
   txHash: string,
+  { ownAddress, read }: { ownAddress: boolean; read: boolean },
 ): Promise<string> {
+  const hash = txHash.toLowerCase();
   const delivered = await trx
     .selectFrom('chainTransfer')
-    .select([sql<string | null>`trim_scale(sum(amount))::text`.as('total'), sql<string | null>`min(from_address)`.as('payer')])
+    .select([
+      sql<string | null>`trim_scale(sum(amount))::text`.as('total'),
+      sql<string | null>`min(from_address) filter (where lower(tx_hash) = ${hash})`.as('payer'),
+    ])
     .where('chainId', '=', order.chainId)
     .where('currencyId', '=', order.currencyId)
     .where('toAddress', '=', order.depositAddress)
-    .where(sql`lower(tx_hash)`, '=', txHash.toLowerCase())
-    .where('blockNumber', 'is not', null)
-    // A transfer a reorg took off the chain delivered nothing (docs/chains.md "Reorgs").
+    .$if(!ownAddress, (q) => q.where(sql`lower(tx_hash)`, '=', hash))
+    .$if(read, (q) => q.where('blockNumber', 'is not', null))
     .where('vanishedAt', 'is', null)
     .executeTakeFirstOrThrow();
   if (delivered.total === null || delivered.payer === null) {
@@ -153,7 +188,7 @@ async function deliveredOnChain(
     });
   }
   if (compareDecimal(delivered.total, order.amount) < 0) {
-    throw new ApiError(BodyCode.conflict, 'api.recreditShort', {
+    throw new ApiError(BodyCode.conflict, ownAddress ? 'api.recreditShortAddress' : 'api.recreditShort', {
       params: { total: `${delivered.total} ${order.symbol}`, amount: `${order.amount} ${order.symbol}` },
       fields: { txHash: { key: 'validation.notOnChain' } },
     });
