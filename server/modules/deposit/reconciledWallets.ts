@@ -19,7 +19,7 @@ export interface ReconciledRow {
  * The wallets whose native balance a poll reconciles (internalCredit.ts `readNativeChanges`, two
  * balance reads each): every wallet of the chain but the orders' own addresses, and those of the
  * orders whose expiry is less than a week behind — so a poll's reads follow the orders open now,
- * not every order ever made (migration 041's indexes find both).
+ * not every order ever made (migration 043's indexes find both).
  */
 export async function reconciledWallets(db: Kysely<Database>, chainId: number, now: Date): Promise<ReconciledRow[]> {
   const since = new Date(now.getTime() - ORDER_RECONCILE_AFTER_EXPIRY_MS);
