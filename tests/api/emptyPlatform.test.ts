@@ -5,6 +5,7 @@ import { DEFAULT_BRAND } from '../../server/modules/brand/service';
 import type { ListResult } from '../../src/contract/envelope';
 import type { ChainRecord } from '../../src/contract/schemas/chain';
 import { ApiPath } from '../../src/contract/apiPaths';
+import { LEGAL_TENDERS } from '../../server/db/migrations/041_legal_tenders';
 
 /** A platform on its first day: no demo data, one operator written straight into the database. */
 let server: TestServer;
@@ -53,11 +54,13 @@ describe('an empty platform', () => {
     expect(await server.app.context.db.selectFrom('brandConfig').select('id').execute()).toHaveLength(1);
   });
 
-  it('lists no chains, currencies or legal tenders', async () => {
-    for (const path of [ApiPath.chain.list, ApiPath.currency.list, ApiPath.currency.legalTenderList]) {
+  it('lists no chains or currencies, and the legal tenders a currency names (reference data, not demo data)', async () => {
+    for (const path of [ApiPath.chain.list, ApiPath.currency.list]) {
       const res = await server.call<ListResult<unknown>>('GET', path, { token: operator });
       expect(res, path).toMatchObject({ code: 200, data: { list: [], count: 0 } });
     }
+    const tenders = await server.call<ListResult<{ code: string }>>('GET', ApiPath.currency.legalTenderList, { token: operator });
+    expect(tenders.data.list.map((t) => t.code)).toEqual(LEGAL_TENDERS.map((t) => t.code).sort());
   });
 
   it('the first chain ever becomes the default, whatever isDefault says; the next does not', async () => {
@@ -78,7 +81,7 @@ describe('an empty platform', () => {
         name: 'Ether',
         chainId: 11155111,
         decimals: 18,
-        legalTender: 'USD',
+        legalTender: 'XAU',
         minDeposit: '0',
         minWithdraw: '0',
         withdrawFee: '0',

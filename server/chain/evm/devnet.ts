@@ -197,6 +197,19 @@ export class Devnet {
     return this.sender.send(account, tx);
   }
 
+  /**
+   * A token added while the devnet runs (a currency saved since it started): the code its genesis
+   * would have had, put at the token's address unless something is there already. Not journalled:
+   * the next start reads the chain's tokens again and has it from genesis, so the journal replays.
+   */
+  installToken(token: DevnetTokenSpec): Promise<void> {
+    return this.sender.exclusive(async () => {
+      if ((await this.client.getCode({ address: token.address })) !== undefined) return;
+      const [built] = await tokenCodes([token], this.faucet);
+      await rpc(this.provider, 'hardhat_setCode', [token.address, built.code]);
+    });
+  }
+
   /** New tokens to an address, from the faucet (demo funding, a customer's deposit in tests). */
   mint(token: Address, to: Address, amount: bigint): Promise<SentTransaction> {
     return this.send(this.faucet, { to: token, data: encodeFunctionData({ abi: tokenAbi, functionName: 'mint', args: [to, amount] }) });
