@@ -1,11 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField, Typography } from '@mui/material';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { INVITATION_TIERS } from '../../contract/invitation';
 import { tenantTypeName } from '../../access';
-import { signupLink } from '../../resources/invitation/signupLink';
-import { copyText } from '../../shell/clipboard';
+import { SignupLinkField } from '../../resources/invitation/SignupLinkField';
 import { toasts } from '../../shell/toast';
 
 /**
@@ -20,10 +18,10 @@ export function InviteMerchant() {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [values, setValues] = useState({ orgName: '', invitee: '', tenantType: INVITATION_TIERS[0] as number });
-  const [link, setLink] = useState<string | null>(null);
+  const [issued, setIssued] = useState<{ code: string; invitee: string | null } | null>(null);
   const close = () => {
     setOpen(false);
-    setLink(null);
+    setIssued(null);
     setValues({ orgName: '', invitee: '', tenantType: INVITATION_TIERS[0] });
   };
   const submit = async (event: FormEvent) => {
@@ -31,16 +29,12 @@ export function InviteMerchant() {
     setBusy(true);
     try {
       const { data } = await dataProvider.create<{ id: number; code: string; invitee: string | null }>('invitation', { data: values });
-      setLink(signupLink(data));
+      setIssued(data);
     } catch (failure) {
       toasts.add('error', (failure as Error).message);
     } finally {
       setBusy(false);
     }
-  };
-  const copy = async () => {
-    if (link && (await copyText(link))) toasts.add('success', translate('resources.invitation.copied'));
-    else toasts.add('warning', translate('resources.invitation.copyFailed'));
   };
   return (
     <>
@@ -49,7 +43,7 @@ export function InviteMerchant() {
       </Button>
       <Dialog open={open} onClose={close} aria-labelledby="invite-merchant-title" fullWidth maxWidth="sm">
         <DialogTitle id="invite-merchant-title">{translate('org.invite.title')}</DialogTitle>
-        {link === null ? (
+        {issued === null ? (
           <Box component="form" onSubmit={(event) => void submit(event)}>
             <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
               <TextField
@@ -89,18 +83,9 @@ export function InviteMerchant() {
           <>
             <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
               <Typography variant="body2">{translate('resources.invitation.handOver')}</Typography>
-              <TextField
-                label={translate('resources.invitation.link')}
-                value={link}
-                size="small"
-                fullWidth
-                slotProps={{ htmlInput: { readOnly: true, onFocus: (e: React.FocusEvent<HTMLInputElement>) => e.target.select() } }}
-              />
+              <SignupLinkField invitation={issued} />
             </DialogContent>
             <DialogActions>
-              <Button startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
-                {translate('resources.invitation.copy')}
-              </Button>
               <Button onClick={close}>{translate('ra.action.close')}</Button>
             </DialogActions>
           </>
