@@ -1,31 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
-import { hashPassword } from '../../server/credentials/password';
+import { createFirstOperator } from '../../server/modules/account/firstOperator';
 import { DEFAULT_BRAND } from '../../server/modules/brand/service';
 import type { ListResult } from '../../src/contract/envelope';
 import type { ChainRecord } from '../../src/contract/schemas/chain';
 import { ApiPath } from '../../src/contract/apiPaths';
 import { LEGAL_TENDERS } from '../../server/db/migrations/041_legal_tenders';
 
-/** A platform on its first day: no demo data, one operator written straight into the database. */
+/** A platform on its first day: no demo data, one operator, made as `npm run operator:create` makes it. */
 let server: TestServer;
 let operator: string;
 const PASSWORD = 'First@Day1';
 
 beforeAll(async () => {
   server = await startTestServer({ seed: false });
-  const db = server.app.context.db;
-  const org = await db
-    .insertInto('org')
-    .values({ name: 'Operator', tenantType: 0, parentId: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const user = await db
-    .insertInto('appUser')
-    .values({ account: 'founder', userName: 'Founder', passwordHash: await hashPassword(PASSWORD) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db.insertInto('membership').values({ userId: user.id, orgId: org.id, roleLevel: 0 }).execute();
+  await createFirstOperator(server.db, { account: 'founder', name: 'Founder', password: PASSWORD });
   operator = await server.login('founder', PASSWORD);
 });
 afterAll(() => server?.close());
