@@ -7,6 +7,7 @@ import { loadMessages } from '../../http/messages';
 import { projectRoot } from '../../config';
 import { insertPolicyVersion } from '../policy/versions';
 import { accountName, newPassword } from '../../../src/contract/schemas/auth';
+import { TenantType } from '../../../src/access';
 import { DEFAULT_CHANGE_DELAY_HOURS, DEFAULT_POLICY_RULES } from '../../../src/contract/policy';
 
 /** Who the first operator is: the account to sign in with, its name, its password, and the operator org's name. */
@@ -22,7 +23,7 @@ export type FirstOperatorResult = { created: true; orgId: number; userId: number
 /** Input the command refuses before writing anything; its message says what to change (never the password). */
 export class FirstOperatorRefused extends Error {}
 
-const OPERATOR_TENANT_TYPE = 0;
+/** superAdmin: the manager column (0) of the operator row (docs/roles-and-routes.md). */
 const SUPER_ADMIN_LEVEL = 0;
 
 /** The rules a user chooses an account name and a password by (sign-up's and the password change's), in words. */
@@ -56,7 +57,7 @@ export async function createFirstOperator(db: Db, input: FirstOperator, now = ne
       if (await trx.selectFrom('appUser').select('id').limit(1).executeTakeFirst()) return { created: false };
       const org = await trx
         .insertInto('org')
-        .values({ name: orgName, tenantType: OPERATOR_TENANT_TYPE, parentId: null, createdAt: now })
+        .values({ name: orgName, tenantType: TenantType.operator, parentId: null, createdAt: now })
         .returning('id')
         .executeTakeFirstOrThrow();
       const user = await trx
