@@ -11,12 +11,11 @@ export async function devnetTokensOf(db: Db, chainId: number): Promise<DevnetTok
     .where('contractAddress', 'is not', null)
     .orderBy('id')
     .execute();
-  // A name or symbol longer than 32 bytes does not fit the token's immutables: cut, as a display name.
+  return rows.map(devnetToken);
+}
+
+/** A currency's token as a devnet builds it. A name or symbol longer than 32 bytes does not fit the token's immutables: cut, as a display name. */
+export function devnetToken(row: { symbol: string; name: string; decimals: number; contractAddress: string | null }): DevnetTokenSpec {
   const fit = (text: string) => Buffer.from(text).subarray(0, 32).toString();
-  return rows.map((row) => ({
-    address: row.contractAddress as Address,
-    name: fit(row.name),
-    symbol: fit(row.symbol),
-    decimals: row.decimals,
-  }));
+  return { address: row.contractAddress as Address, name: fit(row.name), symbol: fit(row.symbol), decimals: row.decimals };
 }

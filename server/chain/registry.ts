@@ -194,6 +194,28 @@ export class ChainRegistry {
     return devnet ?? Promise.reject(new Error(`chain ${chainId} has no devnet started`));
   }
 
+  /**
+   * The devnet of an EVM chain, started now when nothing started it yet: a chain added after the
+   * server started has none until its first use (docs/chains.md "The embedded devnet"). Never from
+   * inside a transaction: a fresh devnet reads the books. Rejects in rpc mode.
+   */
+  async startedDevnetOf(chainId: number): Promise<Devnet> {
+    if (this.settings.mode !== 'devnet') throw new Error(`chain ${chainId} has no devnet: CHAIN_MODE is ${this.settings.mode}`);
+    // In devnet mode the adapter reads no RPC URL.
+    await this.adapterFor({ chainId, family: 'evm', rpcUrl: '' });
+    return this.devnetOf(chainId);
+  }
+
+  /**
+   * A token currency saved while its chain's devnet runs: the token's contract is put at its address
+   * now, as a devnet started later has it from genesis (server/chain/devnetTokens.ts). A devnet not
+   * started yet reads the chain's tokens when it starts; in rpc mode the contract is the network's.
+   */
+  async tokenAdded(chainId: number, token: DevnetTokenSpec): Promise<void> {
+    const devnet = this.devnets.get(chainId);
+    if (devnet) await (await devnet).installToken(token);
+  }
+
   private async start(chain: ChainRow): Promise<ChainAdapter> {
     if (chain.family !== 'evm') return new SimulatedChain(chain.chainId);
     if (this.settings.mode === 'devnet') {

@@ -74,9 +74,13 @@ export const ACTIONS = {
   /** Pay links: a merchant's money staff, for their own org (everyone but agents reads them). */
   'payLink.read': routeGroups.excludeAgent,
   'payLink.write': MERCHANT_MONEY_STAFF,
-  /** Invitation codes: agent managers issue and withdraw them; the agent row reads them. */
+  /**
+   * Invitation codes: agent managers issue and withdraw them; the agent row reads them. The operator's
+   * superAdmin issues them too, for a merchant directly under the operator: on a platform started with
+   * nothing seeded no agent exists yet (docs/DECISIONS.md "The first operator").
+   */
   'invitation.read': routeGroups.agent,
-  'invitation.issue': maskOf(ROLES.agentManager),
+  'invitation.issue': combine(maskOf(ROLES.agentManager), maskOf(ROLES.superAdmin)),
   /** Members of an org and its saved addresses: every role reads, its managers change them. */
   'member.manage': masks.allManagers,
   'addressBook.write': masks.allManagers,

@@ -117,7 +117,8 @@ const endpoints: EndpointCase[] = [
   },
   {
     name: 'POST invitation/save',
-    allowed: 'NN YN NNN NN NNN',
+    // The operator's superAdmin too: a merchant directly under the operator (docs/DECISIONS.md "The first operator").
+    allowed: 'YN YN NNN NN NNN',
     call: (s, token, role) =>
       s.call('POST', ApiPath.invitation.save, { token, body: { orgName: `Matrix ${role}`, tenantType: 3, invitee: 'matrixInvitee' } }),
   },

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { fund } from './signSupport';
-import { demoCurrencies, demoLegalTenders } from '../../server/db/seed/demoData';
+import { demoCurrencies } from '../../server/db/seed/demoData';
+import { LEGAL_TENDERS } from '../../server/db/migrations/041_legal_tenders';
 import type { ListResult } from '../../src/contract/envelope';
 import type { CurrencyRecord, LegalTenderRecord } from '../../src/contract/schemas/currency';
 import { ApiPath, withId } from '../../src/contract/apiPaths';
@@ -128,9 +129,9 @@ describe('reading currencies', () => {
   it('lists the legal tenders', async () => {
     const res = await server.as('merchantProManager').call<ListResult<LegalTenderRecord>>('GET', ApiPath.currency.legalTenderList);
     expect(res.code).toBe(200);
-    expect(res.data.count).toBe(demoLegalTenders.length);
+    expect(res.data.count).toBe(LEGAL_TENDERS.length);
     expect(res.data.list).toContainEqual({ code: 'USD', name: 'US Dollar' });
-    expect(res.data.list.map((t) => t.code)).toEqual(demoLegalTenders.map((t) => t.code).sort());
+    expect(res.data.list.map((t) => t.code)).toEqual(LEGAL_TENDERS.map((t) => t.code).sort());
   });
 
   it('lists the well-known symbols not yet on a chain', async () => {

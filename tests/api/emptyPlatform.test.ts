@@ -1,30 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
-import { hashPassword } from '../../server/credentials/password';
+import { createFirstOperator } from '../../server/modules/account/firstOperator';
 import { DEFAULT_BRAND } from '../../server/modules/brand/service';
 import type { ListResult } from '../../src/contract/envelope';
 import type { ChainRecord } from '../../src/contract/schemas/chain';
 import { ApiPath } from '../../src/contract/apiPaths';
+import { LEGAL_TENDERS } from '../../server/db/migrations/041_legal_tenders';
 
-/** A platform on its first day: no demo data, one operator written straight into the database. */
+/** A platform on its first day: no demo data, one operator, made as `npm run operator:create` makes it. */
 let server: TestServer;
 let operator: string;
 const PASSWORD = 'First@Day1';
 
 beforeAll(async () => {
   server = await startTestServer({ seed: false });
-  const db = server.app.context.db;
-  const org = await db
-    .insertInto('org')
-    .values({ name: 'Operator', tenantType: 0, parentId: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const user = await db
-    .insertInto('appUser')
-    .values({ account: 'founder', userName: 'Founder', passwordHash: await hashPassword(PASSWORD) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db.insertInto('membership').values({ userId: user.id, orgId: org.id, roleLevel: 0 }).execute();
+  await createFirstOperator(server.db, { account: 'founder', name: 'Founder', password: PASSWORD });
   operator = await server.login('founder', PASSWORD);
 });
 afterAll(() => server?.close());
@@ -53,11 +43,13 @@ describe('an empty platform', () => {
     expect(await server.app.context.db.selectFrom('brandConfig').select('id').execute()).toHaveLength(1);
   });
 
-  it('lists no chains, currencies or legal tenders', async () => {
-    for (const path of [ApiPath.chain.list, ApiPath.currency.list, ApiPath.currency.legalTenderList]) {
+  it('lists no chains or currencies, and the legal tenders a currency names (reference data, not demo data)', async () => {
+    for (const path of [ApiPath.chain.list, ApiPath.currency.list]) {
       const res = await server.call<ListResult<unknown>>('GET', path, { token: operator });
       expect(res, path).toMatchObject({ code: 200, data: { list: [], count: 0 } });
     }
+    const tenders = await server.call<ListResult<{ code: string }>>('GET', ApiPath.currency.legalTenderList, { token: operator });
+    expect(tenders.data.list.map((t) => t.code)).toEqual(LEGAL_TENDERS.map((t) => t.code).sort());
   });
 
   it('the first chain ever becomes the default, whatever isDefault says; the next does not', async () => {
@@ -78,7 +70,7 @@ describe('an empty platform', () => {
         name: 'Ether',
         chainId: 11155111,
         decimals: 18,
-        legalTender: 'USD',
+        legalTender: 'XAU',
         minDeposit: '0',
         minWithdraw: '0',
         withdrawFee: '0',

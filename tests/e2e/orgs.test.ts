@@ -1,5 +1,5 @@
 import { expect, test } from './test';
-import { apiAs, e2eEnvironment, downloadCsv, listTotalShown, signedInPage } from './harness';
+import { apiAs, e2eEnvironment, downloadCsv, listTotalShown, signedInPage, submitSignUp } from './harness';
 import { ApiPath } from '../../src/contract/apiPaths';
 
 const env = e2eEnvironment();
@@ -18,6 +18,28 @@ test.describe('org screens: the own profile, and the orgs under an operator or a
     await expect.poll(() => under.getByRole('row').count()).toBe(2);
     expect(await under.textContent()).toContain('Birch Goods (Standard)');
     await page.close();
+  });
+
+  test('the operator invites a merchant from its org page; signing up with the link makes it under the operator', async () => {
+    const operator = await signedInPage(env, 'superAdmin', '/operator');
+    await operator.getByRole('button', { name: 'Invite a merchant' }).click();
+    const dialog = operator.getByRole('dialog', { name: 'Invite a merchant' });
+    await dialog.getByLabel('Merchant organisation').fill('Juniper Direct');
+    await dialog.getByLabel('Invitee account').fill('juniperOwner');
+    await dialog.getByRole('button', { name: 'Issue the code' }).click();
+    const link = await dialog.getByLabel('Sign-up link').inputValue();
+    expect(link).toMatch(new RegExp(`^${env.server.baseUrl}/signup\\?code=[0-9A-Z-]{14}&account=juniperOwner$`));
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    const merchant = await env.browser.newPage();
+    await merchant.goto(link);
+    await submitSignUp(merchant, { name: 'Juniper Owner', password: 'Juniper-2026', repeat: 'Juniper-2026' });
+    await merchant.waitForURL(/\/home$/);
+    expect(await merchant.locator('header').textContent()).toContain('Juniper Direct');
+    await merchant.close();
+    await operator.reload();
+    await expect.poll(() => operator.getByRole('table', { name: 'Organisations under it' }).textContent()).toContain('Juniper Direct');
+    await operator.close();
   });
 
   test('a merchant sees only its own profile, with the agency it is under', async () => {

@@ -131,6 +131,10 @@ export class Devnet {
   }
 
   static async start(options: DevnetOptions): Promise<Devnet> {
+    const journal = options.journalFile ? readJournal(options.journalFile) : [];
+    // A token the journal installs was not in the first start's genesis: it is made in its place again.
+    const installed = new Set(journal.flatMap((entry) => ('token' in entry ? [entry.token.address.toLowerCase()] : [])));
+    const genesisTokens = options.tokens.filter((token) => !installed.has(token.address.toLowerCase()));
     const provider = await startEdrChain({
       chainId: options.chainId,
       genesisTime: GENESIS_TIME,
@@ -138,7 +142,7 @@ export class Devnet {
         { address: options.keys.faucet.address, balance: FAUCET_BALANCE },
         { address: options.keys.relayer.address, balance: RELAYER_BALANCE },
         { address: SINGLETON_FACTORY, code: SINGLETON_FACTORY_CODE },
-        ...(await tokenCodes(options.tokens, options.keys.faucet)),
+        ...(await tokenCodes(genesisTokens, options.keys.faucet)),
       ],
     });
     const devnet = new Devnet(
@@ -149,7 +153,7 @@ export class Devnet {
       clientOf(provider, options.chainId),
       options.journalFile,
     );
-    if (options.journalFile) await devnet.replay(options.journalFile);
+    if (options.journalFile) await devnet.replay(options.journalFile, journal);
     if ((await devnet.client.getCode({ address: SAFE_ADDRESSES.singleton })) === undefined) {
       for (const deployment of safeDeployments()) await devnet.send(devnet.faucet, { ...deployment, gas: 8_000_000n });
     }
@@ -169,8 +173,7 @@ export class Devnet {
   }
 
   /** Each journalled transaction again, in a block of its own with its recorded time; each empty block too. */
-  private async replay(file: string): Promise<void> {
-    const entries = readJournal(file);
+  private async replay(file: string, entries: JournalEntry[]): Promise<void> {
     if (entries.length === 0) return;
     this.fresh = false;
     await rpc(this.provider, 'evm_setAutomine', [false]);
@@ -178,6 +181,10 @@ export class Devnet {
       for (const [index, entry] of entries.entries()) {
         if ('empty' in entry) {
           await rpc(this.provider, 'evm_mine', [entry.timestamp]);
+          continue;
+        }
+        if ('token' in entry) {
+          await this.putTokenCode(entry.token);
           continue;
         }
         await ('raw' in entry ? rpc(this.provider, 'eth_sendRawTransaction', [entry.raw]) : this.submitFor(entry.unsigned)).catch(
@@ -195,6 +202,24 @@ export class Devnet {
   /** From a key (`LocalAccount`), or for a bare address without its key (a wallet of ours: docs/chains.md "Wallet keys"). */
   send(account: SendingAccount, tx: OutgoingTransaction): Promise<SentTransaction> {
     return this.sender.send(account, tx);
+  }
+
+  /**
+   * A token added while the devnet runs (a currency saved since it started): the code a genesis would
+   * have given it, put at the token's address unless something is there already, and journalled, so a
+   * restart makes it in the same place and its genesis stays the first start's (the blocks keep their hashes).
+   */
+  installToken(token: DevnetTokenSpec): Promise<void> {
+    return this.sender.exclusive(async () => {
+      if ((await this.client.getCode({ address: token.address })) !== undefined) return;
+      await this.putTokenCode(token);
+      this.journal({ token: { address: token.address, name: token.name, symbol: token.symbol, decimals: token.decimals } });
+    });
+  }
+
+  private async putTokenCode(token: DevnetTokenSpec): Promise<void> {
+    const [built] = await tokenCodes([token], this.faucet);
+    await rpc(this.provider, 'hardhat_setCode', [token.address, built.code]);
   }
 
   /** New tokens to an address, from the faucet (demo funding, a customer's deposit in tests). */

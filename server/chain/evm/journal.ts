@@ -1,13 +1,13 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Hex } from 'viem';
+import type { Address, Hex } from 'viem';
 import type { UnsignedRequest } from './sender';
 
 /**
  * The devnet's memory on disk (docs/chains.md "The embedded devnet"): every transaction it mined
  * (signed, or sent for a wallet's address), and every empty block (mined while a deposit waits for its confirmations), with the
- * block's time, one JSON line each. Replayed in order at start, they rebuild the same chain (same
- * blocks, same numbers, same hashes), since the genesis is fixed.
+ * block's time, one JSON line each, and every token added while it ran. Replayed in order at start, they
+ * rebuild the same chain (same blocks, same numbers, same hashes), since the genesis is fixed.
  */
 export type JournalEntry =
   | {
@@ -17,7 +17,12 @@ export type JournalEntry =
     }
   /** A wallet's transaction the devnet sent for its address, without its key (docs/chains.md "Wallet keys"). */
   | { unsigned: UnsignedRequest; timestamp: number }
-  | { empty: true; timestamp: number };
+  | { empty: true; timestamp: number }
+  /**
+   * A token whose currency was saved while the devnet ran: its code put at its address then (no block
+   * of its own). Replayed in its place, and left out of the genesis, so the genesis stays the first start's.
+   */
+  | { token: { address: Address; name: string; symbol: string; decimals: number } };
 
 export function readJournal(file: string): JournalEntry[] {
   if (!existsSync(file)) return [];

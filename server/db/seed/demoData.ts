@@ -43,17 +43,6 @@ export const demoUsers: Array<{ account: string; userName: string; memberships: 
   },
 ];
 
-/** The legal tenders, code → name. */
-export const demoLegalTenders = Object.entries({
-  USD: 'US Dollar',
-  EUR: 'Euro',
-  CNY: 'Chinese Yuan',
-  GBP: 'Pound Sterling',
-  JPY: 'Japanese Yen',
-  HKD: 'Hong Kong Dollar',
-  SGD: 'Singapore Dollar',
-}).map(([code, name]) => ({ code, name }));
-
 export const demoChains = [
   {
     chainId: 1,

@@ -1,5 +1,6 @@
 import { seedPolicies } from './policies';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
+import { holdMigrationLock } from '../migrationLock';
 import type { ServerContext } from '../../http/serverContext';
 import type { DatabaseHandle, Db } from '../database';
 import type { Database } from '../schema';
@@ -12,14 +13,7 @@ import { seedWallets } from './wallets';
 import { seedProposals } from './proposals';
 import { seedPayments } from './payments';
 import { seedMovements } from './movements';
-import { demoBrand, demoChains, demoCurrencies, demoLegalTenders, demoOrgs, demoUsers, DEMO_PASSWORD, type DemoOrgKey } from './demoData';
-
-/**
- * The lock Kysely's migrator takes on PostgreSQL (its PostgresAdapter's LOCK_ID): the seed holds
- * it too, for the length of its transaction, so a seed never runs beside a migration or
- * another instance's seed.
- */
-const MIGRATION_LOCK_ID = '3853314791062309107';
+import { demoBrand, demoChains, demoCurrencies, demoOrgs, demoUsers, DEMO_PASSWORD, type DemoOrgKey } from './demoData';
 
 /**
  * Seeds the demo data (README.md "Demo accounts") on an empty database: by default with the embedded
@@ -44,7 +38,7 @@ export async function seedDemoUnlessSeeded(db: Db, safeGuard: Address | (() => A
   const guard = typeof safeGuard === 'function' ? safeGuard() : safeGuard;
   return withAuditContext(SEED_CONTEXT, () =>
     db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(${sql.lit(MIGRATION_LOCK_ID)})`.execute(trx);
+      await holdMigrationLock(trx);
       if (await trx.selectFrom('appUser').select('id').limit(1).executeTakeFirst()) return false;
       await writeDemo(trx, passwordHashes, guard);
       return true;
@@ -92,7 +86,6 @@ async function writeDemo(trx: Transaction<Database>, passwordHashes: string[], s
       .execute();
   }
   await trx.insertInto('brandConfig').values(demoBrand).execute();
-  await trx.insertInto('legalTender').values(demoLegalTenders).execute();
   await trx.insertInto('chain').values(demoChains).execute();
   await trx
     .insertInto('currency')

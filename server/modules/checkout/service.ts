@@ -151,7 +151,8 @@ export async function faucetFor(db: Db, chains: ChainRegistry, code: string, add
   const order = await checkoutOrderOf(db, chains, code, now);
   if (order.mode !== 'devnet' || order.family !== 'evm') throw conflict('api.faucetDevnetOnly');
   if (order.state !== 'pending' && order.state !== 'underpaid') throw conflict('api.faucetOrderClosed');
-  const devnet = await chains.devnetOf(order.chainId);
+  // A chain added since the server started may have no devnet running yet: its first use starts it.
+  const devnet = await chains.startedDevnetOf(order.chainId);
   const units = BigInt(order.amountUnits);
   const hashes = [(await devnet.fund(address, GAS_GIFT + (order.contractAddress ? 0n : units))).hash];
   if (order.contractAddress) hashes.push((await devnet.mint(order.contractAddress as Address, address, units)).hash);

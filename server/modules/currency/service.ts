@@ -7,6 +7,7 @@ import { ApiError, badRequest, lockedWhileUsed } from '../../http/apiError';
 import { containsPattern, pageOfColumns, sortByColumns } from '../../http/pagination';
 import { BodyCode, type ListResult } from '../../../src/contract/envelope';
 import { checkAddress } from '../../../src/contract/address';
+import { devnetToken } from '../../chain/devnetTokens';
 import { validate, type FieldMessages } from '../../../src/contract/validation';
 import {
   currencyBody,
@@ -199,11 +200,24 @@ export async function deleteCurrency(db: Db, id: number): Promise<CurrencyRecord
 }
 
 /* The resource's CRUD, by the names its declaration's module service is read by (src/resources/currency/resource.ts). */
-type Context = Pick<ServerContext, 'db' | 'now'>;
+type Context = Pick<ServerContext, 'db' | 'now' | 'chains'>;
+
+/**
+ * A token saved on a chain whose devnet already runs (the deposit watcher starts a new chain's at
+ * once, before its currencies exist): its contract made there now, after the commit, as a devnet
+ * started later has it from genesis (README "Starting with nothing seeded").
+ */
+async function withDevnetToken(context: Context, saved: CurrencyRecordInput): Promise<CurrencyRecordInput> {
+  if (saved.contractAddress !== null) await context.chains.tokenAdded(saved.chainId, devnetToken(saved));
+  return saved;
+}
+
 export const list = (context: Context, input: { query: CurrencyListQuery }) => listCurrencies(context.db, input.query);
 export const detail = (context: Context, input: { id: number }) => findCurrency(context.db, input.id);
-export const save = (context: Context, input: { body: CurrencyBody }) => saveCurrency(context.db, input.body, context.now());
-export const update = (context: Context, input: { body: CurrencyUpdateBody }) => updateCurrency(context.db, input.body, context.now());
+export const save = async (context: Context, input: { body: CurrencyBody }) =>
+  withDevnetToken(context, await saveCurrency(context.db, input.body, context.now()));
+export const update = async (context: Context, input: { body: CurrencyUpdateBody }) =>
+  withDevnetToken(context, await updateCurrency(context.db, input.body, context.now()));
 export const remove = (context: Context, input: { id: number }) => deleteCurrency(context.db, input.id);
 
 /** The same list for every caller, remembered while the reference feed is live; one line per action for the API's document. */

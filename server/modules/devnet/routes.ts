@@ -121,7 +121,8 @@ function registerDevnetRpc(app: FastifyInstance, context: ServerContext): void {
       ? await context.db.selectFrom('chain').select('family').where('chainId', '=', chainId).executeTakeFirst()
       : undefined;
     if (chain?.family !== 'evm') return refused(call.id, 404, -32004, `no EVM chain ${chainParam} here`);
-    const devnet = await context.chains.devnetOf(chainId).catch(() => null);
+    // A chain added since the server started: its devnet starts on its first call.
+    const devnet = await context.chains.startedDevnetOf(chainId).catch(() => null);
     if (!devnet) return refused(call.id, 404, -32004, `the devnet of chain ${chainId} is not started`);
     const params = Array.isArray(call.params) ? (call.params as unknown[]) : [];
     const { method } = call;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Card, CardContent, Grid, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { RecordContextProvider, Title, useGetList, useTranslate } from 'react-admin';
-import { tenantTypeName } from '../../access';
+import { may, TenantType, tenantTypeName } from '../../access';
 import { ApiPath } from '../../contract/apiPaths';
 import type { OrgRecord } from '../../contract/schemas/org';
 import { lookupResource, REFERENCE_TARGETS } from '../../resources/engine/lookups';
@@ -10,6 +10,7 @@ import { useFormat } from '../../i18n/useFormat';
 import { LabelledRows } from '../../shell/LabelledRows';
 import { isServerError } from '../../shell/errors/isServerError';
 import { ServerErrorPage } from '../../shell/errors/statusPages';
+import { InviteMerchant } from './InviteMerchant';
 
 type Org = OrgRecord & { id: number };
 
@@ -44,6 +45,7 @@ function Profile({ org }: { org: Org }) {
 function OrgsUnder({ parent }: { parent: Org }) {
   const translate = useTranslate();
   const format = useFormat();
+  const { roleIndex } = useSession();
   const [name, setName] = useState('');
   const { data, total, isPending } = useGetList<Org>(ORGS, {
     pagination: { page: 1, perPage: 500 },
@@ -56,6 +58,8 @@ function OrgsUnder({ parent }: { parent: Org }) {
         <Typography variant="h6" component="h2" gutterBottom>
           {translate('org.children', { count: total ?? 0 })}
         </Typography>
+        {/* The operator's merchants come from its own codes; agents issue theirs on /invitation. */}
+        {parent.tenantType === TenantType.operator && may(roleIndex, 'invitation.issue') && <InviteMerchant />}
         <TextField size="small" label={translate('org.search')} value={name} onChange={(e) => setName(e.target.value)} sx={{ mb: 1 }} />
         <Table size="small" aria-label={translate('org.childrenTable')}>
           <TableHead>

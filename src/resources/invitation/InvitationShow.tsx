@@ -1,14 +1,11 @@
-import { copyText } from '../../shell/clipboard';
-import { Box, Button, TextField as MuiTextField, Typography } from '@mui/material';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { Typography } from '@mui/material';
 import { DeleteWithConfirmButton, Show, SimpleShowLayout, TopToolbar, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
 import { fieldsFor } from '../engine/fields';
 import type { ResourceViewProps } from '../engine/types';
 import { RecordTitle } from '../engine/views/common';
 import { ShowFailure, useRecordQueryOptions } from '../engine/views/loadFailure';
 import { fieldValueElement } from '../engine/views/FieldViews';
-import { toasts } from '../../shell/toast';
-import { signupLink } from './signupLink';
+import { SignupLinkField } from './SignupLinkField';
 
 /**
  * What the issuer hands over: the /signup link of an open code. Only for the roles that issue
@@ -19,31 +16,12 @@ function HandOver({ resource }: { resource: string }) {
   const record = useRecordContext<{ code: string; invitee: string | null; status: string }>();
   const { canAccess } = useCanAccess({ resource, action: 'create' });
   if (!record || !canAccess) return null;
-  const link = signupLink(record);
-  const copy = async () => {
-    // No clipboard (plain http, old browser): the field stays selectable.
-    if (await copyText(link)) toasts.add('success', translate('resources.invitation.copied'));
-    else toasts.add('warning', translate('resources.invitation.copyFailed'));
-  };
   return (
     <>
       <Typography variant="body2" color="text.secondary">
         {translate('resources.invitation.handOver')}
       </Typography>
-      {record.status === 'open' && (
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', width: '100%', maxWidth: 640 }}>
-          <MuiTextField
-            label={translate('resources.invitation.link')}
-            value={link}
-            size="small"
-            fullWidth
-            slotProps={{ htmlInput: { readOnly: true, onFocus: (e: React.FocusEvent<HTMLInputElement>) => e.target.select() } }}
-          />
-          <Button startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
-            {translate('resources.invitation.copy')}
-          </Button>
-        </Box>
-      )}
+      {record.status === 'open' && <SignupLinkField invitation={record} />}
     </>
   );
 }

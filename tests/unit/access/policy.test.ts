@@ -34,7 +34,7 @@ describe('the access table', () => {
       ],
     ],
     ['payLink.write', ['merchantProManager', 'merchantProFinance', 'merchantLiteManager', 'merchantStdManager', 'merchantStdFinance']],
-    ['invitation.issue', ['agentManager']],
+    ['invitation.issue', ['superAdmin', 'agentManager']],
     ['apiKey.manage', ['merchantProManager', 'merchantLiteManager', 'merchantStdManager']],
     ['order.recredit', ['superAdmin', 'operatorEmployee']],
     [

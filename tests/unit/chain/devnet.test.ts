@@ -237,6 +237,32 @@ describe('the embedded devnet', () => {
     expect((await again.fund(RECIPIENT, 1n)).receipt.status).toBe('success');
   });
 
+  it('a token added while it runs has its contract at once; a restart that has it among its tokens rebuilds the same blocks', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'devnet-token-'));
+    try {
+      const file = join(own, 'chain-1.jsonl');
+      const dai = {
+        address: getAddress('0x6B175474E89094C44Da98b954CedeAC495271d0F'),
+        name: 'Dai Stablecoin',
+        symbol: 'DAI',
+        decimals: 18,
+      };
+      const first = await Devnet.start({ chainId: CHAIN_ID, journalFile: file, tokens: [], keys });
+      await first.fund(RECIPIENT, 1n);
+      await first.installToken(dai);
+      await first.mint(dai.address, RECIPIENT, 7n);
+      const before = await first.client.getBlock();
+      // The currency is in the books now: the next start is given it, as server/chain/devnetTokens.ts reads them.
+      const again = await Devnet.start({ chainId: CHAIN_ID, journalFile: file, tokens: [dai], keys });
+      expect((await again.client.getBlock()).hash).toBe(before.hash);
+      expect(await again.client.readContract({ address: dai.address, abi: tokenAbi, functionName: 'balanceOf', args: [RECIPIENT] })).toBe(
+        7n,
+      );
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('only the faucet mints', async () => {
     await expect(
       devnet.send(RELAYER, { to: USDT, data: encodeFunctionData({ abi: tokenAbi, functionName: 'mint', args: [RELAYER.address, 1n] }) }),
