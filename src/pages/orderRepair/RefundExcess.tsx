@@ -8,6 +8,20 @@ import { CONSOLE_QUERY, consoleKey, consoleKeyPrefix, useConsoleDataProvider, us
 import { useSession } from '../../session';
 import { toasts } from '../../shell/toast';
 
+/** A refund's movement status, in words. */
+const STATUS_WORDS: Record<string, string> = {
+  executed: 'orderRepair.refund.status.executed',
+  sending: 'orderRepair.refund.status.sending',
+  failed: 'orderRepair.refund.status.failed',
+};
+
+/** What the answer to a refund says, by its movement's status. */
+const OUTCOMES: Record<string, { level: 'success' | 'info' | 'error'; key: string }> = {
+  executed: { level: 'success', key: 'orderRepair.refund.done' },
+  sending: { level: 'info', key: 'orderRepair.refund.sending' },
+  failed: { level: 'error', key: 'orderRepair.refund.failed' },
+};
+
 /**
  * "Refund the excess" on an overpaid order (docs/payments.md "Refunding an overpaid order's excess"),
  * for a merchant's money staff (`order.refund`): the excess the server read, the destination (the
@@ -42,7 +56,7 @@ export function RefundExcess({ orderId }: { orderId: number }) {
           ...amount,
           amount: view.refund.amount,
           address: view.refund.toAddress,
-          status: translate(`orderRepair.refund.status.${view.refund.status}`, { _: view.refund.status }),
+          status: translate(STATUS_WORDS[view.refund.status] ?? STATUS_WORDS.failed),
         })}
       </Typography>
     );
@@ -55,15 +69,8 @@ export function RefundExcess({ orderId }: { orderId: number }) {
     const toast = toasts.loading(translate('orderRepair.refund.refunding'));
     try {
       const next = await run.mutateAsync({ orderId, toAddress: destination });
-      const status = next.refund?.status ?? 'failed';
-      toasts.settle(
-        toast,
-        status === 'executed' ? 'success' : status === 'sending' ? 'info' : 'error',
-        translate(`orderRepair.refund.${status === 'executed' ? 'done' : status === 'sending' ? 'sending' : 'failed'}`, {
-          ...amount,
-          address: destination,
-        }),
-      );
+      const said = OUTCOMES[next.refund?.status ?? 'failed'] ?? OUTCOMES.failed;
+      toasts.settle(toast, said.level, translate(said.key, { ...amount, address: destination }));
       setError(undefined);
     } catch (failure) {
       const fields = serverFieldErrors<'toAddress'>(failure);
