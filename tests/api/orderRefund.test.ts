@@ -34,21 +34,15 @@ const view = (orderId: number, account = MANAGER) =>
 const refund = (body: Record<string, unknown>, account = MANAGER) =>
   server.as(account).call<RefundView>('POST', ApiPath.orderRefund.run, { body });
 const payerHolds = () => chainHoldingOf(server, ETH_CHAIN, payer.address, 'USDT');
+const countOf = async (table: 'movement' | 'orderRefund') =>
+  (
+    await server.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
 /** What moved: every movement, and every refund row. */
-const counts = async () => ({
-  movements: (
-    await server.db
-      .selectFrom('movement')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow()
-  ).n,
-  refunds: (
-    await server.db
-      .selectFrom('orderRefund')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow()
-  ).n,
-});
+const counts = async () => ({ movements: await countOf('movement'), refunds: await countOf('orderRefund') });
 const received = async (before: string) => units(await payerHolds()) - units(before);
 
 describe('refunding an overpaid order’s excess', () => {

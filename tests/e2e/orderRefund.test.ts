@@ -1,9 +1,7 @@
 import { parseUnits } from 'viem';
 import { expect, test } from './test';
-import { ApiPath } from '../../src/contract/apiPaths';
-import type { CheckoutOrder } from '../../src/contract/schemas/checkout';
-import { apiAs, e2eEnvironment, signedInPage } from './harness';
-import { devnetCall, payThroughDevnet } from './devnetPayment';
+import { e2eEnvironment, signedInPage } from './harness';
+import { devnetCall, PAID_WAIT_MS, payLinkOrderPaid } from './devnetPayment';
 
 /**
  * Refunding an overpaid order's excess (docs/payments.md "Refunding an overpaid order's excess"): a payer
@@ -12,35 +10,15 @@ import { devnetCall, payThroughDevnet } from './devnetPayment';
  * exactly the excess on chain; an employee of the same org is offered no refund.
  */
 const env = e2eEnvironment();
-/** The watcher books a payment once Ethereum's confirmations are on top (the devnet mines them while it waits). */
-const PAID_WAIT_MS = 90_000;
 /** Where the excess goes: an address outside the platform (the payer's faucet mints, so it has no sender to return to). */
 const REFUND_TO = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
-
-const api = (path: string, body?: unknown) =>
-  fetch(`${env.server.baseUrl}/api${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: body ? { 'content-type': 'application/json' } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  }).then((r) => r.json() as Promise<{ code: number; data: unknown }>);
 
 test.describe('refunding an overpaid order’s excess on /order-repair', () => {
   test.setTimeout(PAID_WAIT_MS + 180_000);
 
   test('the manager refunds the excess with one button and a confirm; the address holds it on chain', async () => {
-    // An order of the manager's own pay link ("Monthly plan", 49.9 USDT: server/db/seed/payments.ts), paid 52 on the devnet.
-    const manager = await apiAs(env.server.baseUrl, 'merchantProManager');
-    const links = (await manager(`${ApiPath.payLink.list}?pageSize=100`)).data as unknown as {
-      list: Array<{ code: string; title: string }>;
-    };
-    const link = links.list.find((l) => l.title === 'Monthly plan');
-    expect(link, 'the seeded "Monthly plan" link of the manager’s org').toBeDefined();
-    const started = await api(ApiPath.checkout.payLinkOrder.replace('{code}', link!.code), {});
-    const { checkoutCode } = started.data as { checkoutCode: string };
-    const view = async () => (await api(ApiPath.checkout.order.replace('{code}', checkoutCode))).data as CheckoutOrder;
-    const order = await view();
-    await payThroughDevnet(env.server, order, order.depositAddress, '52');
-    await expect.poll(async () => (await view()).state, { timeout: PAID_WAIT_MS, intervals: [500] }).toBe('overpaid');
+    // An order of the manager's own pay link, paid 52 on the devnet.
+    const { order, view } = await payLinkOrderPaid(env.server, '52', 'overpaid');
 
     // An employee of the same org finds the order and is offered no refund.
     const employee = await signedInPage(env, 'merchantProEmployee', '/order-repair');
