@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from 'viem';
 import type { TestServer } from './harness';
-import { balanceOf, chainHoldingOf, ETH_CHAIN, TOKEN_GAS, TRON_CHAIN } from './signSupport';
+import { balanceOf, chainHoldingOf, currencyIdOf, ETH_CHAIN, TOKEN_GAS, TRON_CHAIN } from './signSupport';
 import { collectables } from '../../server/modules/orderSweep/waiting';
 import { recordSweepTransfer } from '../../server/modules/orderSweep/transfer';
 import { runOutflow } from '../../server/modules/outflow/runOutflow';
@@ -122,12 +122,7 @@ describe('collecting order payments', () => {
 
 describe('on a simulated chain (TRON)', () => {
   it('a simulated payment is collected in the books, the gas from the platform’s TRON wallet, balanced', async () => {
-    const tronUsdt = await server.db
-      .selectFrom('currency')
-      .select('id')
-      .where('chainId', '=', TRON_CHAIN)
-      .where('symbol', '=', 'USDT')
-      .executeTakeFirstOrThrow();
+    const tronUsdt = { id: await currencyIdOf(server, TRON_CHAIN, 'USDT') };
     const code = 'sweep-tron';
     await server.db
       .insertInto('payLink')
@@ -177,12 +172,7 @@ describe('a run that stopped halfway', () => {
       .where('chainWallet.kind', '=', 'Hot')
       .orderBy('chainWallet.id')
       .executeTakeFirstOrThrow();
-    const eth = await server.db
-      .selectFrom('currency')
-      .select('id')
-      .where('chainId', '=', ETH_CHAIN)
-      .where('symbol', '=', 'ETH')
-      .executeTakeFirstOrThrow();
+    const eth = { id: await currencyIdOf(server, ETH_CHAIN, 'ETH') };
     const base = { chainId: ETH_CHAIN, family: 'evm', createdBy: 1, memo: part };
     const transfer =
       part === 'gas'
