@@ -3,6 +3,8 @@ import type { Address } from 'viem';
 import type { TestServer } from './harness';
 import { balanceOf, chainHoldingOf, ETH_CHAIN, units } from './signSupport';
 import { startDepositServer } from './chainSupport';
+import { gasTopUp, recordSweepTransfer, type SweepTransfer } from '../../server/modules/orderSweep/transfer';
+import { runOutflow } from '../../server/modules/outflow/runOutflow';
 import { expectBalanced, ok, orderPayer, walletAt } from './orderSupport';
 import { newApiKey } from './apiKeySupport';
 import { devnetAccount, type Devnet } from '../../server/chain/evm/devnet';
@@ -99,6 +101,44 @@ describe('refunding an overpaid order’s excess', () => {
     expect(ok(await refund({ orderId: order.id, toAddress: payer.address })).refund).toMatchObject({ amount: '2', status: 'executed' });
     expect(await received(payerBefore)).toBe(units('2'));
     expect(await chainHoldingOf(server, ETH_CHAIN, order.depositAddress, 'USDT')).toBe('0');
+    await expectBalanced(server);
+  });
+
+  it('an excess collected before collections kept it is refunded out of the org’s hot wallet, by the same path', async () => {
+    const order = await paidOrder('3', '5');
+    const deposit = await walletAt(server, order.depositAddress);
+    const hot = await server.db
+      .selectFrom('chainWallet')
+      .select(['id', 'address'])
+      .where('orgId', '=', server.orgIds.proA)
+      .where('chainId', '=', ETH_CHAIN)
+      .where('kind', '=', 'Hot')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    // All of it collected, as a collection did before it kept the excess: its gas, then the 5 USDT.
+    const { context } = server.app;
+    const send = async (transfer: SweepTransfer) => {
+      const leaseToken = `collected whole ${transfer.symbol}`;
+      const { movementId } = await context.db
+        .transaction()
+        .execute((trx) => recordSweepTransfer(trx, transfer, { chains: context.chains, leaseToken, now: context.now() }));
+      await runOutflow({ db: context.db, chains: context.chains, now: () => server.now(), leaseToken }, { movementId });
+    };
+    const base = { chainId: ETH_CHAIN, family: 'evm', createdBy: 1, memo: 'collected whole' };
+    const gas = await gasTopUp(server.db, { walletId: deposit.id, chainId: ETH_CHAIN, currencyId: usdt.id, amount: '5' });
+    if (gas) await send({ ...base, ...gas, to: order.depositAddress });
+    await send({ ...base, walletId: deposit.id, orgId: deposit.orgId, currencyId: usdt.id, symbol: 'USDT', amount: '5', to: hot.address });
+    expect(await chainHoldingOf(server, ETH_CHAIN, order.depositAddress, 'USDT')).toBe('0');
+
+    const payerBefore = await payerHolds();
+    const hotBefore = await balanceOf(server, hot.id, 'USDT');
+    const answer = ok(await refund({ orderId: order.id, toAddress: payer.address }));
+    expect(answer.refund).toMatchObject({ amount: '2', status: 'executed' });
+    expect(await received(payerBefore)).toBe(units('2'));
+    expect(units(hotBefore) - units(await balanceOf(server, hot.id, 'USDT'))).toBe(units('2'));
+    expect(
+      await server.db.selectFrom('movement').select('walletId').where('id', '=', answer.refund!.movementId).executeTakeFirstOrThrow(),
+    ).toEqual({ walletId: hot.id });
     await expectBalanced(server);
   });
 

@@ -11,6 +11,7 @@ import type { RefundRunBody, RefundViewInput } from '../../../src/contract/schem
 import { spendable } from '../ledger/post';
 import { lockExecutionWallets } from '../outflow/execution';
 import { orderAmountColumns } from '../merchantOrder/service';
+import { collectingWallet } from '../orderSweep/waiting';
 import {
   finishTransfer,
   gasTopUp,
@@ -142,6 +143,23 @@ export async function refundOrderView(db: Db, caller: Caller, orderId: number, n
   return order ? viewOf(db, order, now) : null;
 }
 
+const holds = async (db: Kysely<Database>, walletId: number, order: RefundOrder) =>
+  compareDecimal((await spendable(db, walletId, [order.currencyId])).get(order.currencyId) ?? '0', order.excess) >= 0;
+
+/**
+ * Where the excess leaves from: the order's own address while it holds it; else (collected before
+ * collections kept it) the org's hot wallet that collections go to, if it holds it. Neither: a 409
+ * in words, nothing moved.
+ */
+async function refundSource(db: Kysely<Database>, order: RefundOrder): Promise<{ walletId: number; orgId: number }> {
+  if (await holds(db, order.walletId, order)) return { walletId: order.walletId, orgId: order.orgId };
+  const hot = await collectingWallet(db, order.orgId, order.chainId);
+  const facts = { orderNo: order.orderNo, amount: order.excess, symbol: order.symbol };
+  if (!hot) throw conflict('api.refundCollected', facts);
+  if (!(await holds(db, hot.id, order))) throw conflict('api.refundHotWalletShort', { ...facts, wallet: hot.label || hot.address });
+  return { walletId: hot.id, orgId: order.orgId };
+}
+
 /**
  * POST /sys/order-refund/run (docs/payments.md "Refunding an overpaid order's excess"): the excess of an
  * overpaid order of the selected org — what arrived beyond its amount, read as its state reads it,
@@ -149,8 +167,8 @@ export async function refundOrderView(db: Db, caller: Caller, orderId: number, n
  * `transfer` through the intent log, its gas topped up from the platform's gas wallet exactly as a
  * sweep's. One refund per order: its `order_refund` row is written in the movement's transaction,
  * after the order's row is locked and the refusals read again under that lock, so two refunds at
- * once pay it back once. An excess no longer at the address (collected before the sweep kept it) is
- * refused: refunding out of the hot wallet is not built yet.
+ * once pay it back once. An excess no longer at the address (collected before collections kept it)
+ * leaves from the org's hot wallet instead, by the same path (`refundSource`).
  */
 export async function runRefund(context: TransferContext, caller: Caller, body: RefundRunBody): Promise<RefundViewInput> {
   const { db } = context;
@@ -159,32 +177,27 @@ export async function runRefund(context: TransferContext, caller: Caller, body: 
   if (!to.ok) throw badRequest({ toAddress: to.problem });
   const refused = refusalOf(order, await refundOf(db, order.id), context.now());
   if (refused) throw refused;
-  const held = (await spendable(db, order.walletId, [order.currencyId])).get(order.currencyId) ?? '0';
-  if (compareDecimal(held, order.excess) < 0)
-    throw conflict('api.refundCollected', { orderNo: order.orderNo, amount: order.excess, symbol: order.symbol });
-
+  const source = await refundSource(db, order);
   const base = { chainId: order.chainId, family: order.family, createdBy: caller.userId };
-  const movementIds: number[] = [];
-  const topUp = await gasTopUp(db, {
-    walletId: order.walletId,
-    chainId: order.chainId,
-    currencyId: order.currencyId,
-    amount: order.excess,
-  });
+  // Out of the order's address a token needs the chain's coin for gas: topped up as a sweep's. The
+  // hot wallet pays its own gas, as for any transfer out of it.
+  const topUp =
+    source.walletId === order.walletId
+      ? await gasTopUp(db, { walletId: order.walletId, chainId: order.chainId, currencyId: order.currencyId, amount: order.excess })
+      : null;
   if (topUp) {
     const gas = await sendTransfer(
       context,
       caller,
       { ...base, ...topUp, to: order.depositAddress, memo: context.t('api.refundGasMemo', { orderNo: order.orderNo }) },
-      movementIds,
+      [],
     );
     if (gas.state === 'failed') throw conflict('api.refundGasFailed', { reason: gas.reason });
     if (gas.state === 'sending') throw conflict('api.refundGasSending');
   }
   const refund: SweepTransfer = {
     ...base,
-    walletId: order.walletId,
-    orgId: order.orgId,
+    ...source,
     currencyId: order.currencyId,
     symbol: order.symbol,
     amount: order.excess,
