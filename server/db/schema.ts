@@ -373,7 +373,7 @@ export interface OrderRequestTable {
   createdAt: CreatedAt;
 }
 
-/** The refund of an overpaid order's excess (migration 041): one per order, executed when its movement is. */
+/** The refund of an overpaid order's excess (migration 042): one per order, executed when its movement is. */
 export interface OrderRefundTable {
   id: Generated<number>;
   orderId: number;
