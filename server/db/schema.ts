@@ -373,6 +373,18 @@ export interface OrderRequestTable {
   createdAt: CreatedAt;
 }
 
+/** The refund of an overpaid order's excess (migration 042): one per order, executed when its movement is. */
+export interface OrderRefundTable {
+  id: Generated<number>;
+  orderId: number;
+  orgId: number;
+  movementId: number;
+  amount: Decimal;
+  toAddress: string;
+  createdBy: number;
+  createdAt: CreatedAt;
+}
+
 /**
  * Orders counted and summed per UTC day or month (migration 017): written by the database's
  * triggers on payment_order only, read by the reports.
@@ -688,6 +700,7 @@ export interface Database {
   paymentOrder: PaymentOrderTable;
   depositKey: DepositKeyTable;
   orderRequest: OrderRequestTable;
+  orderRefund: OrderRefundTable;
   gasFee: GasFeeTable;
   orderVolume: OrderVolumeTable;
   paidVolume: PaidVolumeTable;

@@ -102,6 +102,8 @@ export const ACTIONS = {
   'order.recredit': masks.operator,
   /** Collecting what arrived at a merchant's order addresses into its hot wallet (docs/payments.md "Collecting order payments"). */
   'order.sweep': MERCHANT_MONEY_STAFF,
+  /** Paying an overpaid order's excess back to its payer (docs/payments.md "Refunding an overpaid order's excess"): the same people. */
+  'order.refund': MERCHANT_MONEY_STAFF,
   'order.recheck': combine(masks.operator, MERCHANT_MONEY_STAFF),
   /** The books' and the audit trail's checks, and the audit log itself. */
   'ledger.verify': masks.operator,

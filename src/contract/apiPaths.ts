@@ -93,6 +93,7 @@ export const ApiPath = {
     quote: '/sys/movement/quote',
   },
   orderSweep: { pending: '/sys/order-sweep/pending', run: '/sys/order-sweep/run' },
+  orderRefund: { order: '/sys/order-refund/order', run: '/sys/order-refund/run' },
   orderRepair: { order: '/sys/order-repair/order', recredit: '/sys/order-repair/recredit', recheck: '/sys/order-repair/recheck' },
   report: {
     payment: { list: '/sys/report/payment/list', totals: '/sys/report/payment/totals', export: '/sys/report/payment/export' },

@@ -22,6 +22,7 @@ export const AUDIT_ENTITIES = [
   'proposalVote',
   'movement',
   'orderRepair',
+  'orderRefund',
   'payLink',
   'addressBook',
   'policy',

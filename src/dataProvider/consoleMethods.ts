@@ -9,6 +9,7 @@ import type { LedgerVerifyResult } from '../contract/schemas/ledger';
 import type { MemberInvitationRecord, MemberInviteBody } from '../contract/schemas/member';
 import type { OrderRepairView, RecheckView, RecreditBody } from '../contract/schemas/orderRepair';
 import type { SweepPendingView, SweepRunView } from '../contract/schemas/orderSweep';
+import type { RefundRunBody, RefundView } from '../contract/schemas/orderRefund';
 import type { PolicyDetail, PolicyEvaluation } from '../contract/schemas/policy';
 import type { GasReportTotal, OrderDetailView, OrderReportTotal, OrderTotalsAnswer } from '../contract/schemas/report';
 import type { BrandConfig, BrandUploadResult, StoredBrand } from '../contract/schemas/brand';
@@ -116,6 +117,11 @@ export function createConsoleMethods(http: HttpClient) {
     // Collecting order payments (/aggregate).
     sweepPending: (params: Cancellable = {}) => get<SweepPendingView>(ApiPath.orderSweep.pending, undefined, params),
     sweepRun: (body: { chainId: number }) => post<SweepRunView>(ApiPath.orderSweep.run, body),
+
+    // Refunding an overpaid order's excess (/order-repair).
+    refundOrder: ({ orderId, signal }: { orderId: number } & Cancellable) =>
+      get<RefundView | null>(ApiPath.orderRefund.order, { orderId }, { signal }),
+    refundRun: (body: RefundRunBody) => post<RefundView>(ApiPath.orderRefund.run, body),
 
     // Money movement forms: the wallet's spendable balance and the fee, before saving.
     movementQuote: ({ signal, ...query }: { kind: string; walletId: number; symbol: string } & Cancellable) =>

@@ -48,6 +48,7 @@ const AUDITED_WRITES: Record<string, readonly string[]> = {
   'POST /sys/order-repair/recredit': ['orderRepair'],
   'POST /sys/order-repair/recheck': ['orderRepair'],
   'POST /sys/order-sweep/run': ['movement'],
+  'POST /sys/order-refund/run': ['movement', 'orderRefund'],
   'POST /sys/account/update': ['user'],
   'POST /sys/account/password': ['user', 'session'],
   'POST /sys/account/session/delete/:id': ['session'],

@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeFunctionData, erc20Abi, getAddress, parseUnits, type Address } from 'viem';
+import type { Address } from 'viem';
 import type { TestServer } from './harness';
-import { balanceOf, chainHoldingOf, ETH_CHAIN, signClient, TOKEN_GAS, TRON_CHAIN, verifyLedger } from './signSupport';
+import { balanceOf, chainHoldingOf, currencyIdOf, ETH_CHAIN, TOKEN_GAS, TRON_CHAIN } from './signSupport';
 import { collectables } from '../../server/modules/orderSweep/waiting';
 import { recordSweepTransfer } from '../../server/modules/orderSweep/transfer';
 import { runOutflow } from '../../server/modules/outflow/runOutflow';
 import { resumeOutflows } from '../../server/modules/outflow/resume';
-import { readChainUpTo, startDepositServer } from './chainSupport';
+import { startDepositServer } from './chainSupport';
 import { devnetAccount, type Devnet } from '../../server/chain/evm/devnet';
 import { ApiPath } from '../../src/contract/apiPaths';
-import { BodyCode, type Envelope } from '../../src/contract/envelope';
+import { BodyCode } from '../../src/contract/envelope';
+import { expectBalanced, ok, orderPayer, walletAt as walletAtAddress } from './orderSupport';
 import { ORDER_DEPOSIT_KIND } from '../../src/contract/merchantOrder';
 import type { CheckoutOrder } from '../../src/contract/schemas/checkout';
 import type { SweepPendingView, SweepRunView } from '../../src/contract/schemas/orderSweep';
@@ -24,40 +25,16 @@ let usdt: { id: number; contractAddress: Address; decimals: number };
 const payer = devnetAccount('a payer whose payments are collected');
 const MANAGER = 'merchantProManager';
 
+/** An order of proA's through a pay link of its own, paid with `paid` USDT on the devnet and booked. */
+let paidOrder: ReturnType<typeof orderPayer>;
+
 beforeAll(async () => {
   ({ server, devnet, usdt } = await startDepositServer(payer.address));
+  paidOrder = orderPayer({ server, devnet, usdt, payer }, 'sweep-link');
 }, 120_000);
 afterAll(() => server?.close());
 
-const ok = <T>(answer: Envelope<T>): T => {
-  expect(answer).toMatchObject({ code: BodyCode.ok });
-  return answer.data;
-};
-let linkSeq = 0;
-/** An order of proA's through a pay link of its own, paid with `paid` USDT on the devnet and booked. */
-async function paidOrder(amount: string, paid = amount): Promise<CheckoutOrder & { checkoutCode: string }> {
-  const code = `sweep-link-${++linkSeq}`;
-  await server.db
-    .insertInto('payLink')
-    .values({ orgId: server.orgIds.proA, code, title: code, currencyId: usdt.id, amount, enabled: true })
-    .execute();
-  const { checkoutCode } = ok(
-    await server.call<{ checkoutCode: string }>('POST', ApiPath.checkout.payLinkOrder.replace('{code}', code), { body: {} }),
-  );
-  const order = ok(await server.call<CheckoutOrder>('GET', ApiPath.checkout.order.replace('{code}', checkoutCode)));
-  await devnet.send(payer, {
-    to: usdt.contractAddress,
-    data: encodeFunctionData({
-      abi: erc20Abi,
-      functionName: 'transfer',
-      args: [getAddress(order.depositAddress), parseUnits(paid, usdt.decimals)],
-    }),
-  });
-  await readChainUpTo(server, ETH_CHAIN, await devnet.client.getBlockNumber());
-  return { ...order, checkoutCode };
-}
-const walletAt = (address: string) =>
-  server.db.selectFrom('chainWallet').select(['id', 'orgId', 'kind']).where('address', '=', address).executeTakeFirstOrThrow();
+const walletAt = (address: string) => walletAtAddress(server, address);
 const hotWallet = () =>
   server.db
     .selectFrom('chainWallet')
@@ -72,7 +49,7 @@ const run = (account = MANAGER, body: Record<string, unknown> = { chainId: ETH_C
   server.as(account).call<SweepRunView>('POST', ApiPath.orderSweep.run, { body });
 const usdtWaiting = async (account = MANAGER) =>
   ok(await pending(account)).list.find((row) => row.chainId === ETH_CHAIN && row.symbol === 'USDT');
-const balanced = async () => expect(await verifyLedger(server, signClient(server))).toMatchObject({ balanced: true, breaks: [] });
+const balanced = () => expectBalanced(server);
 
 describe('collecting order payments', () => {
   it('moves what an order address holds into the hot wallet, its gas from the platform, on chain and in the books', async () => {
@@ -145,13 +122,8 @@ describe('collecting order payments', () => {
 
 describe('on a simulated chain (TRON)', () => {
   it('a simulated payment is collected in the books, the gas from the platform’s TRON wallet, balanced', async () => {
-    const tronUsdt = await server.db
-      .selectFrom('currency')
-      .select('id')
-      .where('chainId', '=', TRON_CHAIN)
-      .where('symbol', '=', 'USDT')
-      .executeTakeFirstOrThrow();
-    const code = `sweep-tron-${++linkSeq}`;
+    const tronUsdt = { id: await currencyIdOf(server, TRON_CHAIN, 'USDT') };
+    const code = 'sweep-tron';
     await server.db
       .insertInto('payLink')
       .values({ orgId: server.orgIds.proA, code, title: code, currencyId: tronUsdt.id, amount: '15', enabled: true })
@@ -200,12 +172,7 @@ describe('a run that stopped halfway', () => {
       .where('chainWallet.kind', '=', 'Hot')
       .orderBy('chainWallet.id')
       .executeTakeFirstOrThrow();
-    const eth = await server.db
-      .selectFrom('currency')
-      .select('id')
-      .where('chainId', '=', ETH_CHAIN)
-      .where('symbol', '=', 'ETH')
-      .executeTakeFirstOrThrow();
+    const eth = { id: await currencyIdOf(server, ETH_CHAIN, 'ETH') };
     const base = { chainId: ETH_CHAIN, family: 'evm', createdBy: 1, memo: part };
     const transfer =
       part === 'gas'

@@ -3,6 +3,10 @@ import path from 'node:path';
 import { tokenAbi } from '../../server/chain/evm/devnet';
 import { readDevnetKeys } from '../../server/chain/evm/devnetKeys';
 import type { RunningServer } from './serverProcess';
+import { expect } from './test';
+import { apiAs } from './harness';
+import { ApiPath } from '../../src/contract/apiPaths';
+import type { CheckoutOrder } from '../../src/contract/schemas/checkout';
 
 /** One JSON-RPC call to the devnet of Ethereum (chain 1) through the server's `/devnet/1` (docs/chains.md "Paying into the devnet"). */
 export async function devnetCall<T>(baseUrl: string, method: string, params: unknown[] = []): Promise<T> {
@@ -44,4 +48,33 @@ export async function payThroughDevnet(
       : { to: currency.contractAddress as Hex, data: encodeFunctionData({ abi: tokenAbi, functionName: 'mint', args: [to, value] }) }),
   });
   return devnetCall<string>(baseUrl, 'eth_sendRawTransaction', [raw]);
+}
+
+/** The watcher books a payment once Ethereum's confirmations are on top (the devnet mines them while it waits). */
+export const PAID_WAIT_MS = 90_000;
+
+/**
+ * An order of merchantProManager's seeded pay link "Monthly plan" (49.9 USDT: server/db/seed/payments.ts),
+ * started on its public page and paid `paid` on the devnet; answers once the order reads `state` (the
+ * watcher booked it), with a read of its checkout view as it now is.
+ */
+export async function payLinkOrderPaid(server: RunningServer, paid: string, state: CheckoutOrder['state']) {
+  const { baseUrl } = server;
+  const manager = await apiAs(baseUrl, 'merchantProManager');
+  const links = (await manager(`${ApiPath.payLink.list}?pageSize=100`)).data as unknown as { list: Array<{ code: string; title: string }> };
+  const link = links.list.find((l) => l.title === 'Monthly plan');
+  expect(link, 'the seeded "Monthly plan" link of the manager’s org').toBeDefined();
+  const publicCall = (route: string, body?: unknown) =>
+    fetch(`${baseUrl}/api${route}`, {
+      method: body ? 'POST' : 'GET',
+      headers: body ? { 'content-type': 'application/json' } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    }).then((r) => r.json() as Promise<{ code: number; data: unknown }>);
+  const started = await publicCall(ApiPath.checkout.payLinkOrder.replace('{code}', link!.code), {});
+  const { checkoutCode } = started.data as { checkoutCode: string };
+  const view = async () => (await publicCall(ApiPath.checkout.order.replace('{code}', checkoutCode))).data as CheckoutOrder;
+  const order = await view();
+  await payThroughDevnet(server, order, order.depositAddress, paid);
+  await expect.poll(async () => (await view()).state, { timeout: PAID_WAIT_MS, intervals: [500] }).toBe(state);
+  return { order, view, manager };
 }

@@ -1,8 +1,7 @@
 import { expect, test } from './test';
 import { ApiPath } from '../../src/contract/apiPaths';
-import type { CheckoutOrder } from '../../src/contract/schemas/checkout';
-import { apiAs, e2eEnvironment, signedInPage } from './harness';
-import { payThroughDevnet } from './devnetPayment';
+import { e2eEnvironment, signedInPage } from './harness';
+import { PAID_WAIT_MS, payLinkOrderPaid } from './devnetPayment';
 import { axeViolations } from './axe';
 
 /**
@@ -11,33 +10,13 @@ import { axeViolations } from './axe';
  * /aggregate, collects it with one button, and then finds it in the org's hot wallet, nothing waiting.
  */
 const env = e2eEnvironment();
-/** The watcher books a payment once Ethereum's confirmations are on top (the devnet mines them while it waits). */
-const PAID_WAIT_MS = 90_000;
-
-const api = (path: string, body?: unknown) =>
-  fetch(`${env.server.baseUrl}/api${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: body ? { 'content-type': 'application/json' } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  }).then((r) => r.json() as Promise<{ code: number; data: unknown }>);
 
 test.describe('collecting order payments on /aggregate', () => {
   test.setTimeout(PAID_WAIT_MS + 120_000);
 
   test('the manager sees a paid order’s money waiting, collects it, and it is in the hot wallet', async () => {
-    // An order of the manager's own pay link ("Monthly plan", 49.9 USDT: server/db/seed/payments.ts), paid on the devnet.
-    const manager = await apiAs(env.server.baseUrl, 'merchantProManager');
-    const links = (await manager(`${ApiPath.payLink.list}?pageSize=100`)).data as unknown as {
-      list: Array<{ code: string; title: string }>;
-    };
-    const link = links.list.find((l) => l.title === 'Monthly plan');
-    expect(link, 'the seeded "Monthly plan" link of the manager’s org').toBeDefined();
-    const started = await api(ApiPath.checkout.payLinkOrder.replace('{code}', link!.code), {});
-    const { checkoutCode } = started.data as { checkoutCode: string };
-    const view = async () => (await api(ApiPath.checkout.order.replace('{code}', checkoutCode))).data as CheckoutOrder;
-    const order = await view();
-    await payThroughDevnet(env.server, order, order.depositAddress, order.amount);
-    await expect.poll(async () => (await view()).state, { timeout: PAID_WAIT_MS, intervals: [500] }).toBe('paid');
+    // An order of the manager's own pay link, paid on the devnet.
+    const { order, view, manager } = await payLinkOrderPaid(env.server, '49.9', 'paid');
 
     const page = await signedInPage(env, 'merchantProManager', '/aggregate');
     const panel = page.getByTestId('order-sweep');
@@ -51,8 +30,7 @@ test.describe('collecting order payments on /aggregate', () => {
     await expect(page.getByText(/Collected 1 order address\./)).toBeVisible({ timeout: 60_000 });
     // Nothing waits any more: the panel is gone, and the order's address holds nothing on chain.
     await expect(panel).toHaveCount(0);
-    const holding = await api(`${ApiPath.checkout.order.replace('{code}', checkoutCode)}`);
-    expect((holding.data as CheckoutOrder).state).toBe('paid');
+    expect((await view()).state).toBe('paid');
     const tokenBalance = await fetch(`${env.server.baseUrl}/devnet/1`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

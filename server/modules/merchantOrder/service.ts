@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/apiError';
@@ -40,9 +40,10 @@ class KeyTaken extends Error {}
  * What arrived at an order's own address in its currency, still on the chain (a transfer a reorg took
  * back does not count): the order's address is its alone, so all of it is the order's.
  */
-const receivedSql = sql<string>`coalesce((select trim_scale(sum(t.amount)) from chain_transfer t
-  where t.chain_id = payment_order.chain_id and t.to_address = payment_order.deposit_address
-    and t.currency_id = payment_order.currency_id and t.vanished_at is null), 0)`;
+export const receivedOf = (order: RawBuilder<unknown>) => sql<string>`coalesce((select trim_scale(sum(t.amount)) from chain_transfer t
+  where t.chain_id = ${order}.chain_id and t.to_address = ${order}.deposit_address
+    and t.currency_id = ${order}.currency_id and t.vanished_at is null), 0)`;
+const receivedSql = receivedOf(sql`payment_order`);
 
 /** An order's amount, what arrived, what is missing (none once paid) and the excess, as decimal strings: what its state is read from. */
 export const orderAmountColumns = [
@@ -76,6 +77,9 @@ const orderColumns = (db: Db | Trx) =>
       'paymentOrder.paidAt',
       'paymentOrder.txHash',
       'paymentOrder.checkoutCode',
+      // What its refund paid back (docs/payments.md "Refunding an overpaid order's excess"): once its movement is executed.
+      sql<string>`coalesce((select trim_scale(r.amount)::text from order_refund r join movement m on m.id = r.movement_id
+        where r.order_id = payment_order.id and m.status = 'executed'), '0')`.as('refunded'),
     ])
     // Orders of the merchant API and the checkout only: each has an address of its own.
     .where('paymentOrder.checkoutCode', 'is not', null);

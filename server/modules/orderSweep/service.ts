@@ -1,18 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { formatUnits, parseUnits } from 'viem';
 import type { Db } from '../../db/database';
 import type { Caller } from '../../http/caller';
-import type { ChainRegistry } from '../../chain/registry';
-import type { Translate } from '../../http/messages';
 import { ApiError, conflict, fieldError } from '../../http/apiError';
-import { holdCallerRole } from '../../http/callerRole';
-import { sendingOnChain } from '../../chain/chainMoves';
 import type { SweepPendingView, SweepRunBody, SweepRunView } from '../../../src/contract/schemas/orderSweep';
-import { feeWalletOf, gasQuote } from '../ledger/networkFee';
-import { spendable } from '../ledger/post';
-import { runOutflow } from '../outflow/runOutflow';
 import { collectables, collectingWallet, type Collectable } from './waiting';
-import { recordSweepTransfer, type SweepTransfer } from './transfer';
+import { gasTopUp, reasonOf, sendTransfer, type TransferContext, type TransferOutcome } from './transfer';
 
 /** How many order addresses one run collects: a request stays short; the next run takes the rest. */
 export const SWEEP_BATCH = 20;
@@ -44,16 +36,6 @@ export async function waitingToCollect(db: Db, caller: Caller): Promise<SweepPen
   return { list: [...groups.values()] };
 }
 
-interface SweepContext {
-  db: Db;
-  chains: ChainRegistry | null;
-  now: () => Date;
-  t: Translate;
-  onFault: (error: unknown) => void;
-}
-
-type Outcome = { state: 'collected' } | { state: 'sending' } | { state: 'failed'; reason: string };
-
 /**
  * POST /sys/order-sweep/run (docs/payments.md "Collecting order payments"): each order address of the
  * selected org on the chain that holds its order's currency sends it to the org's hot wallet there,
@@ -63,7 +45,7 @@ type Outcome = { state: 'collected' } | { state: 'sending' } | { state: 'failed'
  * through the intent log, recorded before it is sent and booked from what the chain did, so a stop
  * halfway leaves each one recorded for the resume, and a run again finds only what is still there.
  */
-export async function runSweep(context: SweepContext, caller: Caller, body: SweepRunBody): Promise<SweepRunView> {
+export async function runSweep(context: TransferContext, caller: Caller, body: SweepRunBody): Promise<SweepRunView> {
   const { db } = context;
   const orgId = caller.org.orgId;
   const chain = await db.selectFrom('chain').select(['chainId', 'name']).where('chainId', '=', body.chainId).executeTakeFirst();
@@ -86,18 +68,24 @@ export async function runSweep(context: SweepContext, caller: Caller, body: Swee
 }
 
 /** One order address: its gas topped up if a token needs it, then its money sent to the hot wallet. */
-async function collectOne(context: SweepContext, caller: Caller, item: Collectable, to: string, movementIds: number[]): Promise<Outcome> {
+async function collectOne(
+  context: TransferContext,
+  caller: Caller,
+  item: Collectable,
+  to: string,
+  movementIds: number[],
+): Promise<TransferOutcome> {
   const memo = context.t('api.sweepMemo', { orderNo: item.orderNo });
   const base = { chainId: item.chainId, family: item.family, createdBy: caller.userId };
   if (item.contractAddress !== null) {
     // No platform gas wallet on the chain: this address waits, the others go on.
-    const topUp = await gasTopUp(context, item).catch((error: unknown) => {
+    const topUp = await gasTopUp(context.db, item).catch((error: unknown) => {
       if (error instanceof ApiError) return error;
       throw error;
     });
     if (topUp instanceof ApiError) return { state: 'failed', reason: reasonOf(context.t, topUp) };
     if (topUp) {
-      const outcome = await sendOne(
+      const outcome = await sendTransfer(
         context,
         caller,
         { ...base, ...topUp, to: item.address, memo: context.t('api.sweepGasMemo', { orderNo: item.orderNo }) },
@@ -106,7 +94,7 @@ async function collectOne(context: SweepContext, caller: Caller, item: Collectab
       if (outcome.state !== 'collected') return outcome;
     }
   }
-  return sendOne(
+  return sendTransfer(
     context,
     caller,
     {
@@ -121,61 +109,4 @@ async function collectOne(context: SweepContext, caller: Caller, item: Collectab
     },
     movementIds,
   );
-}
-
-/** What the platform's gas wallet sends an order address so it can send its token: its gas quote, less what it holds. */
-async function gasTopUp(
-  context: SweepContext,
-  item: Collectable,
-): Promise<Omit<SweepTransfer, 'to' | 'memo' | 'createdBy' | 'chainId' | 'family'> | null> {
-  const { db } = context;
-  const gas = await gasQuote(db, item.chainId, item.currencyId);
-  const native = await db.selectFrom('currency').select('decimals').where('id', '=', gas.currencyId).executeTakeFirstOrThrow();
-  const held = (await spendable(db, item.walletId, [gas.currencyId])).get(gas.currencyId) ?? '0';
-  const missing = parseUnits(gas.amount, native.decimals) - parseUnits(held, native.decimals);
-  if (missing <= 0n) return null;
-  const platformWalletId = await feeWalletOf(db, item.chainId);
-  const platform = await db.selectFrom('chainWallet').select('orgId').where('id', '=', platformWalletId).executeTakeFirstOrThrow();
-  return {
-    walletId: platformWalletId,
-    orgId: platform.orgId,
-    currencyId: gas.currencyId,
-    symbol: gas.symbol,
-    amount: formatUnits(missing, native.decimals),
-  };
-}
-
-/** Records one transfer (its own transaction), then sends and books it: collected, still on its way, or why not. */
-async function sendOne(context: SweepContext, caller: Caller, transfer: SweepTransfer, movementIds: number[]): Promise<Outcome> {
-  const leaseToken = randomUUID();
-  const now = context.now();
-  let recorded: { movementId: number; sending: boolean };
-  try {
-    recorded = await context.db.transaction().execute(async (trx) => {
-      // The caller's role as it stands, in each transaction that moves money for them.
-      await holdCallerRole(trx, caller);
-      return recordSweepTransfer(trx, transfer, { chains: context.chains, leaseToken, now });
-    });
-  } catch (error) {
-    if (error instanceof ApiError) return { state: 'failed', reason: reasonOf(context.t, error) };
-    throw error;
-  }
-  movementIds.push(recorded.movementId);
-  if (!recorded.sending) return { state: 'collected' };
-  sendingOnChain();
-  const settled = await runOutflow(
-    { db: context.db, chains: context.chains, now: context.now, leaseToken },
-    { movementId: recorded.movementId },
-  ).catch((error: unknown) => {
-    context.onFault(error);
-    return null;
-  });
-  if (!settled) return { state: 'sending' };
-  return settled.failure ? { state: 'failed', reason: reasonOf(context.t, settled.failure) } : { state: 'collected' };
-}
-
-/** A refusal in the caller's words: its first refused field's message, else its own. */
-function reasonOf(t: Translate, error: ApiError): string {
-  const [first] = Object.values(error.options.fields ?? {});
-  return first ? t(first.key, first.params) : t(error.key, error.options.params);
 }

@@ -1,8 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { formatUnits, parseUnits } from 'viem';
 import type { Database } from '../../db/schema';
 import { ORDER_DEPOSIT_KIND } from '../../../src/contract/merchantOrder';
 import { GAS_QUOTES } from '../ledger/networkFee';
+import { receivedOf } from '../merchantOrder/service';
 
 /**
  * One order address's money of one currency a sweep can collect (docs/payments.md "Collecting order
@@ -33,14 +34,25 @@ export function collectableAmount(available: string, decimals: number, native: b
 }
 
 /**
+ * What an overpaid order's address keeps for its refund (docs/payments.md "Refunding an overpaid
+ * order's excess"): a paid order's excess (what arrived beyond its amount, as its state reads it) while
+ * no refund of it is recorded, or only one that failed; null for any other order. A recorded refund's
+ * money is held by its intent, and an executed one has left.
+ */
+export const unrefundedExcess = (order: RawBuilder<unknown>) => sql<string | null>`
+  select greatest(${receivedOf(order)} - ${order}.amount, 0) as amount
+  where ${order}.status = 'paid'
+    and not exists (select 1 from order_refund r join movement m on m.id = r.movement_id where r.order_id = ${order}.id and m.status <> 'failed')`;
+
+/**
  * The org's order addresses holding money of their order's currency, on one chain or all, oldest
- * order first. A read: the sweep reads each address again under its lock before moving anything.
+ * order first; an overpaid order's excess stays for its refund (`unrefundedExcess`). A read: the sweep reads each address again under its lock before moving anything.
  */
 export async function collectables(db: Kysely<Database>, orgId: number, chainId?: number): Promise<Collectable[]> {
   const rows = await sql<Omit<Collectable, 'amount'> & { available: string }>`
     select w.id as "walletId", w.org_id as "orgId", w.chain_id as "chainId", chain.family, chain.name as "chainName", w.address, o.order_no as "orderNo",
            c.id as "currencyId", c.symbol, c.decimals, c.contract_address as "contractAddress",
-           trim_scale(b.amount - coalesce(hold.amount, 0))::text as available
+           trim_scale(b.amount - coalesce(hold.amount, 0) - coalesce(kept.amount, 0))::text as available
     from chain_wallet w
     join chain on chain.chain_id = w.chain_id
     join payment_order o on o.chain_id = w.chain_id and o.deposit_address = w.address and o.org_id = w.org_id
@@ -50,7 +62,8 @@ export async function collectables(db: Kysely<Database>, orgId: number, chainId?
       select sum(hold_amount) as amount from chain_intent
       where chain_intent.wallet_id = w.id and chain_intent.hold_currency_id = c.id and chain_intent.settled_at is null
     ) as hold on true
-    where w.org_id = ${orgId} and w.kind = ${ORDER_DEPOSIT_KIND} and b.amount - coalesce(hold.amount, 0) > 0
+    left join lateral (${unrefundedExcess(sql`o`)}) as kept on true
+    where w.org_id = ${orgId} and w.kind = ${ORDER_DEPOSIT_KIND} and b.amount - coalesce(hold.amount, 0) - coalesce(kept.amount, 0) > 0
       ${chainId === undefined ? sql`` : sql`and w.chain_id = ${chainId}`}
     order by o.id`.execute(db);
   return rows.rows.flatMap(({ available, ...row }) => {

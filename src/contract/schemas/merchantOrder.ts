@@ -63,6 +63,8 @@ export const merchantOrderRecord = z
     missing: z.string(),
     /** What arrived beyond the amount: kept for refund. */
     excess: z.string(),
+    /** What of the excess was paid back to the payer (its refund executed); "0" until then. The state stays `overpaid`. */
+    refunded: z.string(),
     currency: z.string(),
     chainId: z.number(),
     /** The token's contract; null for the chain's own coin. */

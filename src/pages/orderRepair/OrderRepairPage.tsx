@@ -15,6 +15,7 @@ import { ServerErrorPage } from '../../shell/errors/statusPages';
 import { useFormat } from '../../i18n/useFormat';
 import { RecheckButton } from './RecheckButton';
 import { RepairLog } from './RepairLog';
+import { RefundExcess } from './RefundExcess';
 
 /** The re-credit inputs, each labelled `orderRepair.<field>` (the i18n test checks every one). */
 export const RECREDIT_FIELDS = ['txHash', 'reason'] as const;
@@ -142,7 +143,8 @@ function Recredit({ view, onDone }: { view: OrderRepairView; onDone: (next: Orde
 /**
  * /order-repair (docs/roles-and-routes.md): find an order by its number or a transaction hash; see its repair
  * log; re-check one not paid on chain (the operator row, a merchant's managers and finance);
- * the operator row re-credits an expired or failed order. Audited.
+ * the operator row re-credits an expired or failed order; a merchant's money staff refund an overpaid
+ * order's excess. Audited.
  */
 export default function OrderRepairPage() {
   const translate = useTranslate();
@@ -179,6 +181,7 @@ export default function OrderRepairPage() {
 
   const mayRecredit = view !== null && may(roleIndex, 'order.recredit') && RECREDITABLE_STATUSES.includes(view.order.status);
   const mayRecheck = view !== null && may(roleIndex, 'order.recheck') && RECHECKABLE_STATUSES.includes(view.order.status);
+  const mayRefund = view !== null && may(roleIndex, 'order.refund') && view.order.status === 'paid';
   return (
     <Stack spacing={2} sx={{ mt: 2, maxWidth: 960 }}>
       <Title title={translate('menu.order-repair')} />
@@ -199,7 +202,14 @@ export default function OrderRepairPage() {
       {view && (
         <OrderDetails
           view={view}
-          actions={mayRecheck && <RecheckButton view={view} onDone={setView} onRefused={() => load(view.order.orderNo)} />}
+          actions={
+            mayRecheck ? (
+              <RecheckButton view={view} onDone={setView} onRefused={() => load(view.order.orderNo)} />
+            ) : (
+              // A paid order may be overpaid: its money staff may refund the excess (shown only when there is one).
+              mayRefund && <RefundExcess key={view.order.id} orderId={view.order.id} />
+            )
+          }
         />
       )}
       {view && mayRecredit && <Recredit key={view.order.id} view={view} onDone={setView} />}
