@@ -202,4 +202,23 @@ describe('who may refund, and what', () => {
     expect(await counts()).toEqual(moved);
     expect(ok(await view(order.id))).toMatchObject({ refundable: true, refund: null });
   });
+
+  it('the excess goes back only to an address that paid the order: the clerk’s own address is a 400, nothing moves', async () => {
+    const order = await paidOrder('4', '6');
+    expect(ok(await view(order.id))!.payers.map((a) => a.toLowerCase())).toEqual([payer.address.toLowerCase()]);
+    const moved = await counts();
+    const insider = devnetAccount('a clerk who would keep the excess').address;
+    for (const toAddress of [insider, order.depositAddress]) {
+      const answer = await refund({ orderId: order.id, toAddress });
+      expect(answer.code).toBe(BodyCode.badRequest);
+      expect(answer.data).toHaveProperty('toAddress');
+    }
+    expect(await counts()).toEqual(moved);
+    expect(await chainHoldingOf(server, ETH_CHAIN, insider, 'USDT')).toBe('0');
+    // The payer's address in any case is the payer's.
+    expect(ok(await refund({ orderId: order.id, toAddress: payer.address.toLowerCase() })).refund).toMatchObject({
+      amount: '2',
+      status: 'executed',
+    });
+  });
 });

@@ -1,4 +1,5 @@
 import { parseUnits } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { expect, test } from './test';
 import { e2eEnvironment, signedInPage } from './harness';
 import { devnetCall, PAID_WAIT_MS, payLinkOrderPaid } from './devnetPayment';
@@ -6,19 +7,21 @@ import { devnetCall, PAID_WAIT_MS, payLinkOrderPaid } from './devnetPayment';
 /**
  * Refunding an overpaid order's excess (docs/payments.md "Refunding an overpaid order's excess"): a payer
  * pays more than an order of the merchant's pay link on the devnet; its manager finds the order on
- * /order-repair, refunds the excess to an address with one button and a confirm, and that address holds
- * exactly the excess on chain; an employee of the same org is offered no refund.
+ * /order-repair, refunds the excess to the payer's address with one button and a confirm, and that address
+ * holds exactly the excess on chain; an employee of the same org is offered no refund.
  */
 const env = e2eEnvironment();
-/** Where the excess goes: an address outside the platform (the payer's faucet mints, so it has no sender to return to). */
-const REFUND_TO = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+/** The payer: an account of its own, given coin and tokens by the devnet's faucet, that pays from its address. */
+const payer = privateKeyToAccount(generatePrivateKey());
+/** Where the excess goes: back to the payer, the only address a refund may go to. */
+const REFUND_TO = payer.address;
 
 test.describe('refunding an overpaid order’s excess on /order-repair', () => {
   test.setTimeout(PAID_WAIT_MS + 180_000);
 
   test('the manager refunds the excess with one button and a confirm; the address holds it on chain', async () => {
     // An order of the manager's own pay link, paid 52 on the devnet.
-    const { order, view } = await payLinkOrderPaid(env.server, '52', 'overpaid');
+    const { order, view } = await payLinkOrderPaid(env.server, '52', 'overpaid', payer);
 
     // An employee of the same org finds the order and is offered no refund.
     const employee = await signedInPage(env, 'merchantProEmployee', '/order-repair');
@@ -42,7 +45,8 @@ test.describe('refunding an overpaid order’s excess on /order-repair', () => {
     const before = await refundeeHolds();
     const refund = page.getByTestId('order-refund');
     await expect(refund).toContainText('Overpaid: 2.1 USDT');
-    await refund.getByRole('textbox', { name: 'Refund to' }).fill(REFUND_TO);
+    // The payer's address is proposed, the only choice: a refund goes back to whoever paid.
+    await expect(refund.getByRole('combobox')).toContainText(REFUND_TO);
     await refund.getByRole('button', { name: 'Refund the excess' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('2.1 USDT');

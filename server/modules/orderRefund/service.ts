@@ -73,12 +73,15 @@ const refundOf = (db: Kysely<Database>, orderId: number) =>
     .where('orderRefund.orderId', '=', orderId)
     .executeTakeFirst();
 
-/**
- * The sender of the transfer that took the order past its amount (its `chain_transfer` row's `from`),
- * in the order the chain delivered them: where its excess most likely goes back to.
- */
-async function overpayerOf(db: Kysely<Database>, order: RefundOrder): Promise<string | null> {
-  const transfers = await db
+/** Two spellings of one address: EVM addresses in any case, TRON's as written. */
+const sameAddress = (family: string, a: string, b: string) => (family === 'evm' ? a.toLowerCase() === b.toLowerCase() : a === b);
+
+/** A token minted straight to the address (a devnet faucet) has no sender to return it to. */
+const NO_SENDER = /^0x0{40}$/i;
+
+/** The order's transfers into its address still on the chain, in the order the chain delivered them. */
+const transfersOf = (db: Kysely<Database>, order: RefundOrder) =>
+  db
     .selectFrom('chainTransfer')
     .select(['fromAddress', sql<string>`amount::text`.as('amount')])
     .where('chainId', '=', order.chainId)
@@ -89,14 +92,24 @@ async function overpayerOf(db: Kysely<Database>, order: RefundOrder): Promise<st
     .orderBy('logIndex')
     .orderBy('id')
     .execute();
+
+/**
+ * The addresses a refund may go to (docs/payments.md "Refunding an overpaid order's excess"): the senders
+ * of the order's transfers, the one that took it past its amount first, as the chain writes them. The
+ * excess goes back to whoever paid; anywhere else is a withdrawal, which the org's policy governs.
+ */
+async function payersOf(db: Kysely<Database>, order: RefundOrder): Promise<{ payers: string[]; overpayer: string | null }> {
   const due = parseUnits(order.amount, order.decimals);
   let total = 0n;
-  for (const transfer of transfers) {
+  let overpayer: string | null | undefined;
+  const payers = new Set<string>();
+  for (const transfer of await transfersOf(db, order)) {
     total += parseUnits(transfer.amount, order.decimals);
-    // A token minted straight to the address (a devnet faucet) has no sender to return it to.
-    if (total > due) return /^0x0{40}$/i.test(transfer.fromAddress) ? null : transfer.fromAddress;
+    const sender = NO_SENDER.test(transfer.fromAddress) ? null : transfer.fromAddress;
+    if (sender) payers.add(sender);
+    if (overpayer === undefined && total > due) overpayer = sender;
   }
-  return null;
+  return { payers: [...payers], overpayer: overpayer ?? null };
 }
 
 /** Why this order's excess cannot be refunded now (a 409), or null. */
@@ -116,7 +129,7 @@ async function viewOf(db: Kysely<Database>, order: RefundOrder, now: Date): Prom
     symbol: order.symbol,
     state: orderStateOf(order, now),
     excess: order.excess,
-    payerAddress: await overpayerOf(db, order),
+    ...(await payersOf(db, order).then(({ payers, overpayer }) => ({ payers, payerAddress: overpayer }))),
     refundable: refusalOf(order, refund, now) === null,
     refund: refund
       ? {
@@ -177,6 +190,10 @@ export async function runRefund(context: TransferContext, caller: Caller, body: 
   if (!to.ok) throw badRequest({ toAddress: to.problem });
   const refused = refusalOf(order, await refundOf(db, order.id), context.now());
   if (refused) throw refused;
+  // Back to whoever paid, never elsewhere: an address of the staff's choosing is a withdrawal, under the org's policy.
+  const { payers } = await payersOf(db, order);
+  if (!payers.some((payer) => sameAddress(order.family, payer, to.address)))
+    throw badRequest({ toAddress: { key: 'validation.refundToPayer', params: { payers: payers.join(', ') || '—' } } });
   const source = await refundSource(db, order);
   const base = { chainId: order.chainId, family: order.family, createdBy: caller.userId };
   // Out of the order's address a token needs the chain's coin for gas: topped up as a sweep's. The

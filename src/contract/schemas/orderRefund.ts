@@ -43,6 +43,11 @@ export const refundView = z.object({
   excess: z.string(),
   /** Where the console proposes to send it: the sender of the transfer that overpaid; null when unknown. */
   payerAddress: z.string().nullable(),
+  /**
+   * Where a refund may go: the senders of the order's transfers (a token minted straight to the address
+   * has none). Anywhere else is a withdrawal, under the org's policy (docs/payments.md).
+   */
+  payers: z.array(z.string()),
   /** Whether a refund can be asked for now: overpaid, and no refund recorded (or only one that failed). */
   refundable: z.boolean(),
   refund: orderRefundRecord.nullable(),

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Box, Button, TextField, Typography } from '@mui/material';
+import { Box, Button, MenuItem, TextField, Typography } from '@mui/material';
 import { Confirm, useTranslate } from 'react-admin';
 import { may } from '../../access';
 import { serverFieldErrors } from '../../dataProvider/serverFieldErrors';
@@ -24,8 +24,8 @@ const OUTCOMES: Record<string, { level: 'success' | 'info' | 'error'; key: strin
 
 /**
  * "Refund the excess" on an overpaid order (docs/payments.md "Refunding an overpaid order's excess"),
- * for a merchant's money staff (`order.refund`): the excess the server read, the destination (the
- * sender of the transfer that overpaid, changeable), confirmed once more before it is sent. The
+ * for a merchant's money staff (`order.refund`): the excess the server read, the destination (one of
+ * the addresses that paid the order, the one that overpaid first), confirmed once more before it is sent. The
  * server decides the amount; a step-up is asked by the HTTP client as for the sweep. Once refunded,
  * it says what went where.
  */
@@ -61,7 +61,14 @@ export function RefundExcess({ orderId }: { orderId: number }) {
       </Typography>
     );
   if (!view.refundable) return null;
-  const destination = toAddress ?? view.payerAddress ?? '';
+  // Back to whoever paid (the server refuses any other address): the one that overpaid first.
+  const destination = toAddress ?? view.payerAddress ?? view.payers[0] ?? '';
+  if (view.payers.length === 0)
+    return (
+      <Typography variant="body2" data-testid="order-refund">
+        {translate('orderRepair.refund.noPayer', amount)}
+      </Typography>
+    );
 
   const send = async () => {
     setConfirming(false);
@@ -86,14 +93,21 @@ export function RefundExcess({ orderId }: { orderId: number }) {
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, flex: 1 }} data-testid="order-refund">
       <Typography variant="body2">{translate('orderRepair.refund.excess', amount)}</Typography>
       <TextField
+        select
         label={translate('orderRepair.refund.toAddress')}
         value={destination}
         onChange={(e) => setToAddress(e.target.value)}
         error={Boolean(error)}
-        helperText={error}
+        helperText={error ?? translate('orderRepair.refund.toPayerOnly')}
         size="small"
         sx={{ flex: 1, minWidth: 280 }}
-      />
+      >
+        {view.payers.map((payer) => (
+          <MenuItem key={payer} value={payer}>
+            {payer}
+          </MenuItem>
+        ))}
+      </TextField>
       <Button variant="contained" onClick={() => setConfirming(true)} disabled={busy || !destination.trim()}>
         {translate('orderRepair.refund.button')}
       </Button>
