@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress, type Address, type Hex } from 'viem';
 import { randomBytes } from 'node:crypto';
-import { startTestServer, type TestServer } from './harness';
+import type { TestServer } from './harness';
+import { startDepositServer } from './chainSupport';
+import { orderPayer } from './orderSupport';
 import { ChainRegistry, devnetChainId } from '../../server/chain/registry';
 import type { WalletChain } from '../../server/chain/adapter';
-import type { Devnet } from '../../server/chain/evm/devnet';
+import { devnetAccount, type Devnet } from '../../server/chain/evm/devnet';
 import { holdsWalletKey } from '../../server/modules/outflow/walletKey';
 import { serveOverHttp } from '../support/rpcServer';
-import { ApiPath } from '../../src/contract/apiPaths';
-import type { CheckoutOrder } from '../../src/contract/schemas/checkout';
 
 // On a real network an order address's key is derived from the deposit seed the address was made from
 // (docs/chains.md "Wallet keys"): the order's own address, made by this server through its checkout,
@@ -20,9 +20,13 @@ const ETH_CHAIN = 1;
 const ELSEWHERE: Address = getAddress('0x00000000000000000000000000000000000e0e0f');
 const RELAYER = `0x${'31'.repeat(32)}` as Hex;
 
+let newOrder: ReturnType<typeof orderPayer>;
+const payer = devnetAccount('a payer whose orders’ keys are derived');
+
 beforeAll(async () => {
-  server = await startTestServer();
-  devnet = await server.app.context.chains!.devnetOf(ETH_CHAIN);
+  let usdt;
+  ({ server, devnet, usdt } = await startDepositServer(payer.address));
+  newOrder = orderPayer({ server, devnet, usdt, payer }, 'key-link');
   rpc = await serveOverHttp(devnet.provider);
 }, 120_000);
 afterAll(async () => {
@@ -45,25 +49,8 @@ async function overRpc(seed: string | undefined): Promise<{ registry: ChainRegis
   return { registry, wallets: adapter.wallets! };
 }
 
-let linkSeq = 0;
-/** An order of proA's started on its checkout, as a payer starts one: its own address. */
-async function orderAddress(): Promise<Address> {
-  const code = `key-link-${++linkSeq}`;
-  const usdt = await server.db
-    .selectFrom('currency')
-    .select('id')
-    .where('chainId', '=', ETH_CHAIN)
-    .where('symbol', '=', 'USDT')
-    .executeTakeFirstOrThrow();
-  await server.db
-    .insertInto('payLink')
-    .values({ orgId: server.orgIds.proA, code, title: code, currencyId: usdt.id, amount: '5', enabled: true })
-    .execute();
-  const started = await server.call<{ checkoutCode: string }>('POST', ApiPath.checkout.payLinkOrder.replace('{code}', code), { body: {} });
-  expect(started.code).toBe(200);
-  const order = await server.call<CheckoutOrder>('GET', ApiPath.checkout.order.replace('{code}', started.data.checkoutCode));
-  return getAddress(order.data.depositAddress);
-}
+/** An order of proA's started on its checkout, as a payer starts one, not paid: its own address. */
+const orderAddress = async (): Promise<Address> => getAddress((await newOrder('5', '0')).depositAddress);
 
 describe('order address keys on a real network', () => {
   it('derives the key of an order’s own address from the deposit seed, and sends with it over RPC', async () => {

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from './harness';
-import { ETH_CHAIN, signClient, verifyLedger } from './signSupport';
+import { ETH_CHAIN } from './signSupport';
+import { expectBalanced, orderPayer } from './orderSupport';
 import { payOnChain, readChainUpTo, startDepositServer } from './chainSupport';
 import { devnetAccount } from '../../server/chain/evm/devnet';
 import { ORDER_RECONCILE_AFTER_EXPIRY_MS, reconciledWallets } from '../../server/modules/deposit/reconciledWallets';
 import { ORDER_DEPOSIT_KIND } from '../../src/contract/merchantOrder';
 import { ApiPath } from '../../src/contract/apiPaths';
-import { BodyCode } from '../../src/contract/envelope';
 import type { CheckoutOrder } from '../../src/contract/schemas/checkout';
 
 // The deposit watcher reads every transfer into the orders' own addresses, however old the order;
@@ -15,36 +15,15 @@ import type { CheckoutOrder } from '../../src/contract/schemas/checkout';
 let server: TestServer;
 const payer = devnetAccount('a payer of orders watched and no longer watched');
 const DAY = 24 * 3_600_000;
+let newOrder: ReturnType<typeof orderPayer>;
 
 beforeAll(async () => {
-  ({ server } = await startDepositServer(payer.address));
+  let devnet, usdt;
+  ({ server, devnet, usdt } = await startDepositServer(payer.address));
+  newOrder = orderPayer({ server, devnet, usdt, payer }, 'watch-link');
 }, 120_000);
 afterAll(() => server?.close());
 
-let linkSeq = 0;
-/** An order of proA's for `amount` USDT, started on its checkout. */
-async function newOrder(amount: string): Promise<CheckoutOrder & { id: number; checkoutCode: string }> {
-  const code = `watch-link-${++linkSeq}`;
-  const usdt = await server.db
-    .selectFrom('currency')
-    .select('id')
-    .where('chainId', '=', ETH_CHAIN)
-    .where('symbol', '=', 'USDT')
-    .executeTakeFirstOrThrow();
-  await server.db
-    .insertInto('payLink')
-    .values({ orgId: server.orgIds.proA, code, title: code, currencyId: usdt.id, amount, enabled: true })
-    .execute();
-  const started = await server.call<{ checkoutCode: string }>('POST', ApiPath.checkout.payLinkOrder.replace('{code}', code), { body: {} });
-  expect(started.code).toBe(BodyCode.ok);
-  const order = await server.call<CheckoutOrder>('GET', ApiPath.checkout.order.replace('{code}', started.data.checkoutCode));
-  const { id } = await server.db
-    .selectFrom('paymentOrder')
-    .select('id')
-    .where('orderNo', '=', order.data.orderNo)
-    .executeTakeFirstOrThrow();
-  return { ...order.data, id, checkoutCode: started.data.checkoutCode };
-}
 /** Moves an order's expiry `ago` milliseconds into the past. */
 const expiredAgo = (orderId: number, ago: number) =>
   server.db
@@ -54,12 +33,11 @@ const expiredAgo = (orderId: number, ago: number) =>
     .execute();
 const transfersInto = (address: string) =>
   server.db.selectFrom('chainTransfer').select(['txHash', 'fromAddress']).where('toAddress', '=', address).execute();
-const balanced = async () => expect(await verifyLedger(server, signClient(server))).toMatchObject({ balanced: true, breaks: [] });
 
 describe('watching order addresses', () => {
   it('reconciles the native balance of open orders’ addresses only, up to a week after their expiry, and every other wallet', async () => {
-    const recent = await newOrder('5');
-    const old = await newOrder('6');
+    const recent = await newOrder('5', '0');
+    const old = await newOrder('6', '0');
     await expiredAgo(recent.id, 6 * DAY);
     await expiredAgo(old.id, ORDER_RECONCILE_AFTER_EXPIRY_MS + DAY);
     const reconciled = new Set((await reconciledWallets(server.db, ETH_CHAIN, new Date())).map((w) => w.address));
@@ -76,7 +54,7 @@ describe('watching order addresses', () => {
   });
 
   it('still reads every payment into an order’s address, a month after its expiry too: kept as paid late, the books balanced', async () => {
-    const order = await newOrder('7');
+    const order = await newOrder('7', '0');
     await expiredAgo(order.id, 30 * DAY);
     const { blockNumber } = await payOnChain(server, ETH_CHAIN, order.depositAddress, 'USDT', '7', payer.address);
     await readChainUpTo(server, ETH_CHAIN, blockNumber);
@@ -84,6 +62,6 @@ describe('watching order addresses', () => {
     expect((await server.call<CheckoutOrder>('GET', ApiPath.checkout.order.replace('{code}', order.checkoutCode))).data.state).toBe(
       'paid_late',
     );
-    await balanced();
+    await expectBalanced(server);
   });
 });
