@@ -165,7 +165,7 @@ export const ENV = {
   ),
   DEPOSIT_SEED: variable(
     optionalText,
-    'the seed every order\'s own deposit address is derived from (hex, 32 or 64 bytes; BIP-32): where a deployment\'s key store puts it; never stored or logged (docs/payments.md "An address per order")',
+    'the seed every order\'s own deposit address is derived from (hex, 32 or 64 bytes; BIP-32): where a deployment\'s key store puts it; never stored or logged; in rpc mode also what sends an order address\'s money (docs/payments.md "An address per order"; docs/chains.md "Wallet keys")',
     'random, kept in `DATA_DIR/deposit-seed` (mode 600)',
   ),
   SHUTDOWN_GRACE_MS: variable(positiveInt(25_000), 'on SIGTERM, how long requests in flight may finish before the process exits anyway'),
