@@ -29,6 +29,7 @@ export const AUDIT_ENTITIES = [
   'chainReorg',
   'chainInternalCredit',
   'apiKey',
+  'webhook',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -36,6 +36,7 @@ describe('the access table', () => {
     ['payLink.write', ['merchantProManager', 'merchantProFinance', 'merchantLiteManager', 'merchantStdManager', 'merchantStdFinance']],
     ['invitation.issue', ['agentManager']],
     ['apiKey.manage', ['merchantProManager', 'merchantLiteManager', 'merchantStdManager']],
+    ['webhook.manage', ['merchantProManager', 'merchantLiteManager', 'merchantStdManager']],
     ['order.recredit', ['superAdmin', 'operatorEmployee']],
     [
       'order.recheck',
