@@ -8,7 +8,13 @@ import { ETH_CHAIN } from './signSupport';
 import { readChainUpTo, startDepositServer } from './chainSupport';
 import { newApiKey } from './apiKeySupport';
 import { devnetAccount, type Devnet } from '../../server/chain/evm/devnet';
-import { deliverDue, type WebhookRunner } from '../../server/modules/webhook/delivery';
+import {
+  deliverDue,
+  retryDelayMs,
+  WEBHOOK_MAX_ATTEMPTS,
+  WEBHOOK_RETRY_SCHEDULE_MS,
+  type WebhookRunner,
+} from '../../server/modules/webhook/delivery';
 import { ApiPath, withId } from '../../src/contract/apiPaths';
 import { BodyCode, type Envelope, type ListResult } from '../../src/contract/envelope';
 import type { WebhookRecord } from '../../src/contract/schemas/webhook';
@@ -259,6 +265,18 @@ describe('order events, delivered', () => {
     expect(rows).toEqual([]);
   });
 
+  it('a payment completing an order after its expiry yields order.paid_late', async () => {
+    // Made an hour ago on the server's clock, for five minutes: expired long before the chain's next block.
+    server.advanceClock(-60 * 60_000);
+    const order = ok(await createOrder('8', { expiresInMinutes: 5 }));
+    server.advanceClock(60 * 60_000);
+    await pay(order.depositAddress, '8');
+    await deliverAll();
+    const got = ofOrder('/pro', order.id);
+    expect(got.map((r) => payloadOf(r).type)).toEqual(['order.created', 'order.paid_late']);
+    expect(payloadOf(got[1]!).data).toMatchObject({ status: 'paid_late', received: '8' });
+  });
+
   it('an endpoint of another org never receives this org’s events', async () => {
     expect(at('/std')).toEqual([]);
     const rows = await server.db.selectFrom('webhookDelivery').select('id').where('endpointId', '=', otherOrgHook.id).execute();
@@ -342,5 +360,18 @@ describe('order events, delivered', () => {
     const [after] = ofOrder('/pro', later.id);
     verify(rotated.secret!, after!);
     expect(() => verify(proHook.secret!, after!)).toThrow();
+  });
+});
+
+describe('the retry schedule', () => {
+  it('spreads 12 attempts over about three days, each wait within 10 % of the schedule', () => {
+    expect(WEBHOOK_MAX_ATTEMPTS).toBe(12);
+    const total = WEBHOOK_RETRY_SCHEDULE_MS.reduce((sum, ms) => sum + ms, 0);
+    expect(total / 86_400_000).toBeGreaterThan(2.5);
+    expect(total / 86_400_000).toBeLessThan(3.2);
+    expect(retryDelayMs(1, () => 0)).toBe(4_500);
+    expect(retryDelayMs(1, () => 1)).toBe(5_500);
+    expect(retryDelayMs(4, () => 0.5)).toBe(2 * 3_600_000);
+    expect(retryDelayMs(11, () => 0.5)).toBe(10 * 3_600_000);
   });
 });
