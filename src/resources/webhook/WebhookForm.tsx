@@ -2,8 +2,12 @@ import { BooleanInput, CheckboxGroupInput, SimpleForm, TextInput, useTranslate }
 import { WEBHOOK_EVENTS } from '../../contract/webhook';
 import type { ResourceSchemas } from '../engine/types';
 import { schemaCheck } from '../engine/views/schemaCheck';
+import type { SecretShown } from '../engine/views/ShownOnce';
 
 const eventChoices = WEBHOOK_EVENTS.map((id) => ({ id, name: `resources.webhook.event.${id}` }));
+
+/** The signing secret's dialog (at creation and at rotation, each with its own line under it). */
+export const WEBHOOK_SECRET = (note: string): SecretShown => ({ field: 'secret', note, testId: 'webhook-secret' });
 
 /** What an endpoint's create and edit forms send (the secret is never a form's: it rotates). */
 export const webhookFormValues = (data: Record<string, unknown>) => ({

@@ -19,6 +19,7 @@ import { RecordTitle } from '../engine/views/common';
 import { ShowFailure, useRecordQueryOptions } from '../engine/views/loadFailure';
 import { fieldValueElement } from '../engine/views/FieldViews';
 import { ShownOnce } from '../engine/views/ShownOnce';
+import { WEBHOOK_SECRET } from './WebhookForm';
 import { CONSOLE_QUERY, consoleKey, consoleKeyPrefix, useConsoleDataProvider } from '../../shell/consoleQuery';
 import { useSession } from '../../session';
 import { useFormat } from '../../i18n/useFormat';
@@ -53,10 +54,8 @@ function RotateButton() {
       {secret && (
         <ShownOnce
           resource="webhook"
-          field="secret"
+          secret={WEBHOOK_SECRET('resources.webhook.rotatedNote')}
           value={secret}
-          note="resources.webhook.rotatedNote"
-          testId="webhook-secret"
           onDone={() => {
             setSecret(null);
             refresh();

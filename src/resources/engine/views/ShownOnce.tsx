@@ -10,9 +10,19 @@ import {
   Typography,
 } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { useTranslate } from 'react-admin';
+import { useState, type ReactNode } from 'react';
+import { Create, useRedirect, useTranslate } from 'react-admin';
+import type { ResourceViewProps } from '../types';
+import { useResourceName } from './common';
 import { copyText } from '../../../shell/clipboard';
 import { toasts } from '../../../shell/toast';
+
+/** Which secret a dialog shows: the answer's field (also its label's key), the line under it, the value's test id. */
+export interface SecretShown {
+  field: string;
+  note: string;
+  testId: string;
+}
 
 /**
  * A secret just made, shown this once (an API key, a webhook's signing secret: docs/api.md
@@ -22,19 +32,16 @@ import { toasts } from '../../../shell/toast';
  */
 export function ShownOnce({
   resource,
-  field,
+  secret,
   value,
-  note,
-  testId,
   onDone,
 }: {
   resource: string;
-  field: string;
+  secret: SecretShown;
   value: string;
-  note: string;
-  testId: string;
   onDone: () => void;
 }) {
+  const { field, note, testId } = secret;
   const translate = useTranslate();
   const texts = `resources.${resource}`;
   const titleId = `${resource}-shown-once`;
@@ -78,5 +85,53 @@ export function ShownOnce({
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/**
+ * A resource's Create whose answer carries a secret shown once (`secret.field` of the answer): on
+ * success the dialog, then the list. The form is the children; `transform` what it sends.
+ */
+export function CreateShowingSecret({
+  definition,
+  secret,
+  transform,
+  children,
+}: Pick<ResourceViewProps, 'definition'> & {
+  secret: SecretShown;
+  transform: (data: Record<string, unknown>) => Record<string, unknown>;
+  children: ReactNode;
+}) {
+  const redirect = useRedirect();
+  const title = useResourceName(definition)(1);
+  const [created, setCreated] = useState<string | null>(null);
+  return (
+    <>
+      <Create
+        resource={definition.resourceName}
+        title={title}
+        redirect={false}
+        mutationOptions={{
+          onSuccess: (data: Record<string, unknown>) => {
+            const value = data[secret.field];
+            setCreated(typeof value === 'string' ? value : null);
+          },
+        }}
+        transform={transform}
+      >
+        {children}
+      </Create>
+      {created && (
+        <ShownOnce
+          resource={definition.name}
+          secret={secret}
+          value={created}
+          onDone={() => {
+            setCreated(null);
+            redirect('list', definition.resourceName);
+          }}
+        />
+      )}
+    </>
   );
 }
