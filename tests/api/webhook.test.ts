@@ -17,7 +17,7 @@ import {
 } from '../../server/modules/webhook/delivery';
 import { ApiPath, withId } from '../../src/contract/apiPaths';
 import { BodyCode, type Envelope, type ListResult } from '../../src/contract/envelope';
-import type { WebhookRecord } from '../../src/contract/schemas/webhook';
+import type { WebhookDeliveryRecord, WebhookRecord } from '../../src/contract/schemas/webhook';
 import { WEBHOOK_EVENTS, WEBHOOK_SECRET_FORMAT } from '../../src/contract/webhook';
 
 /**
@@ -311,6 +311,21 @@ describe('order events, delivered', () => {
     expect(tries[1]!.body).toBe(tries[0]!.body);
     for (const r of tries) verify(flaky.secret!, r);
     expect(ofOrder('/gone', order.id)).toHaveLength(1);
+    // The endpoint's page shows its log; another org's manager finds no such endpoint.
+    const log = (account: string, id: number) =>
+      server.as(account).call<{ list: WebhookDeliveryRecord[] }>('GET', ApiPath.webhook.deliveries, { query: { id } });
+    expect(ok(await log('merchantProManager', flaky.id)).list).toEqual([
+      expect.objectContaining({
+        type: 'order.created',
+        status: 'delivered',
+        attempts: 2,
+        lastStatus: 204,
+        msgId: tries[0]!.headers['webhook-id'],
+      }),
+    ]);
+    expect(ok(await log('merchantProManager', gone.id)).list).toEqual([expect.objectContaining({ status: 'failed', lastStatus: 410 })]);
+    expect((await log('merchantStdManager', flaky.id)).code).toBe(BodyCode.notFound);
+    expect((await log('merchantProFinance', flaky.id)).code).toBe(BodyCode.forbidden);
     for (const hook of [flaky, gone]) ok(await hooks('merchantProManager').remove(hook.id));
   });
 

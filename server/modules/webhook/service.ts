@@ -8,7 +8,7 @@ import type { ListResult } from '../../../src/contract/envelope';
 import { WEBHOOK_ROTATION_WINDOW_MS, WEBHOOK_SECRET_BYTES, WEBHOOK_SECRET_MARK } from '../../../src/contract/webhook';
 import type {
   WebhookBody,
-  WebhookDeliveryRecord,
+  WebhookDeliveryRecordInput,
   WebhookListQuery,
   WebhookRecordInput,
   WebhookUpdateBody,
@@ -137,7 +137,7 @@ export async function rotateWebhookSecret(db: Db, caller: Caller, id: number, no
 }
 
 /** GET /sys/webhook/deliveries?id=: the endpoint's latest 50 deliveries, newest first (the show page's log). */
-export async function webhookDeliveriesOf(db: Db, caller: Caller, id: number): Promise<{ list: WebhookDeliveryRecord[] }> {
+export async function webhookDeliveriesOf(db: Db, caller: Caller, id: number): Promise<{ list: WebhookDeliveryRecordInput[] }> {
   await findWebhook(db, caller, id);
   const list = await db
     .selectFrom('webhookDelivery')
@@ -159,7 +159,7 @@ export async function webhookDeliveriesOf(db: Db, caller: Caller, id: number): P
     .orderBy('webhookDelivery.id', 'desc')
     .limit(50)
     .execute();
-  return { list } as unknown as { list: WebhookDeliveryRecord[] };
+  return { list };
 }
 
 /*

@@ -69,3 +69,4 @@ export const webhookDeliveryRecord = z.object({
 });
 export const webhookDeliveries = z.object({ list: z.array(webhookDeliveryRecord) });
 export type WebhookDeliveryRecord = z.output<typeof webhookDeliveryRecord>;
+export type WebhookDeliveryRecordInput = z.input<typeof webhookDeliveryRecord>;
