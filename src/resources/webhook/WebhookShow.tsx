@@ -2,22 +2,9 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
-import {
-  Confirm,
-  DeleteWithConfirmButton,
-  EditButton,
-  Show,
-  SimpleShowLayout,
-  TopToolbar,
-  useRecordContext,
-  useRefresh,
-  useTranslate,
-} from 'react-admin';
-import { fieldsFor } from '../engine/fields';
+import { Confirm, DeleteWithConfirmButton, EditButton, TopToolbar, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { ResourceViewProps } from '../engine/types';
-import { RecordTitle } from '../engine/views/common';
-import { ShowFailure, useRecordQueryOptions } from '../engine/views/loadFailure';
-import { fieldValueElement } from '../engine/views/FieldViews';
+import { FieldsShow } from '../engine/views/GeneratedShow';
 import { ShownOnce } from '../engine/views/ShownOnce';
 import { WEBHOOK_SECRET } from './WebhookForm';
 import { CONSOLE_QUERY, consoleKey, consoleKeyPrefix, useConsoleDataProvider } from '../../shell/consoleQuery';
@@ -128,14 +115,9 @@ function Deliveries() {
 
 /** An endpoint without its secret, its edit, rotation and deletion, and its delivery log. */
 export default function WebhookShow({ definition }: ResourceViewProps) {
-  const translate = useTranslate();
-  const queryOptions = useRecordQueryOptions();
   return (
-    <Show
-      resource={definition.resourceName}
-      title={<RecordTitle definition={definition} />}
-      queryOptions={queryOptions}
-      error={<ShowFailure resource={definition.resourceName} />}
+    <FieldsShow
+      definition={definition}
       actions={
         <TopToolbar>
           <EditButton />
@@ -144,10 +126,7 @@ export default function WebhookShow({ definition }: ResourceViewProps) {
         </TopToolbar>
       }
     >
-      <SimpleShowLayout>
-        {fieldsFor(definition, 'show').map((field) => fieldValueElement(definition, field, translate, 'show'))}
-        <Deliveries />
-      </SimpleShowLayout>
-    </Show>
+      <Deliveries />
+    </FieldsShow>
   );
 }
