@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { auditValuesDropping } from './frozen';
 
 /**
  * Webhooks (docs/webhooks.md, docs/DECISIONS.md "Webhooks: a transactional outbox and our own loop"):
@@ -75,21 +76,4 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop table webhook_endpoint`.execute(db);
   await sql`alter table payment_order drop column checkout_origin`.execute(db);
   await auditValuesDropping(db, ['password_hash', 'token_hash', 'secret_hash']);
-}
-
-/** `audit_values` as 039 made it, dropping these columns from every audited row (039's list, then ours). */
-async function auditValuesDropping(db: Kysely<unknown>, columns: string[]): Promise<void> {
-  const dropped = sql.raw(columns.map((column) => ` - '${column}'`).join(''));
-  await sql`
-    create or replace function audit_values(row_data jsonb, mask_code boolean) returns jsonb language sql immutable as $$
-      select coalesce(jsonb_object_agg(key, case
-          when key = 'code' and mask_code then to_jsonb('…' || right(value #>> '{}', 4))
-          when key = 'signature' and jsonb_typeof(value) = 'string' then to_jsonb(audit_signature_hash(value #>> '{}'))
-          when key = 'lower_signatures' and jsonb_typeof(value) = 'object' then
-            (select coalesce(jsonb_object_agg(l.key, case when jsonb_typeof(l.value) = 'string' then to_jsonb(audit_signature_hash(l.value #>> '{}')) else l.value end), '{}'::jsonb)
-               from jsonb_each(value) l)
-          when jsonb_typeof(value) = 'number' then to_jsonb(value #>> '{}')
-          else value end), '{}'::jsonb)
-      from jsonb_each(row_data${dropped})
-    $$`.execute(db);
 }
