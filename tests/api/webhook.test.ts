@@ -15,6 +15,7 @@ import {
   WEBHOOK_RETRY_SCHEDULE_MS,
   type WebhookRunner,
 } from '../../server/modules/webhook/delivery';
+import { emitWebhookEvent } from '../../server/modules/webhook/outbox';
 import { ApiPath, withId } from '../../src/contract/apiPaths';
 import { BodyCode, type Envelope, type ListResult } from '../../src/contract/envelope';
 import type { WebhookDeliveryRecord, WebhookRecord } from '../../src/contract/schemas/webhook';
@@ -281,6 +282,17 @@ describe('order events, delivered', () => {
     expect(at('/std')).toEqual([]);
     const rows = await server.db.selectFrom('webhookDelivery').select('id').where('endpointId', '=', otherOrgHook.id).execute();
     expect(rows).toEqual([]);
+  });
+
+  it('an event no endpoint of its org asks for is not written', async () => {
+    const orgId = server.orgIds.liteC;
+    // The lite org's one endpoint asks for order.paid alone.
+    const written = await server.db.transaction().execute((trx) => emitWebhookEvent(trx, orgId, 'order.created', { id: 0 }, server.now()));
+    expect(written).toBeNull();
+    expect(await server.db.selectFrom('webhookEvent').select('id').where('orgId', '=', orgId).execute()).toEqual([]);
+    const paid = await server.db.transaction().execute((trx) => emitWebhookEvent(trx, orgId, 'order.paid', { id: 0 }, server.now()));
+    expect(paid).not.toBeNull();
+    await server.db.deleteFrom('webhookDelivery').where('eventId', '=', paid!).execute();
   });
 
   it('a 500 is tried again later with the same webhook-id, then delivered; a 410 is given up at once', async () => {

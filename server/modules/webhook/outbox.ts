@@ -16,10 +16,20 @@ export interface WebhookPayload {
  * Writes an event and its deliveries in the caller's transaction (docs/webhooks.md, docs/DECISIONS.md
  * "Webhooks: a transactional outbox and our own loop"): the event exists exactly when the change it
  * reports does. One delivery per endpoint of the org that is enabled and asks for the type now; an
- * endpoint added later gets none of the events before it. Every delivery of the event carries the
- * same `webhook-id`, fixed here, for all its attempts. `data` is JSON as the receiver gets it.
+ * endpoint added later gets none of the events before it, so an event no endpoint asks for is not
+ * written at all (answer null): an org without webhooks pays one indexed read per change. Every
+ * delivery of the event carries the same `webhook-id`, fixed here, for all its attempts. `data` is
+ * JSON as the receiver gets it.
  */
-export async function emitWebhookEvent(trx: Trx, orgId: number, type: WebhookEventType, data: unknown, at: Date): Promise<number> {
+export async function emitWebhookEvent(trx: Trx, orgId: number, type: WebhookEventType, data: unknown, at: Date): Promise<number | null> {
+  const endpoints = await trx
+    .selectFrom('webhookEndpoint')
+    .select('id')
+    .where('orgId', '=', orgId)
+    .where('enabled', '=', true)
+    .where(sql<boolean>`${type} = any(events)`)
+    .execute();
+  if (endpoints.length === 0) return null;
   const payload: WebhookPayload = { type, timestamp: at.toISOString(), data };
   const { id } = await trx
     .insertInto('webhookEvent')
@@ -27,9 +37,9 @@ export async function emitWebhookEvent(trx: Trx, orgId: number, type: WebhookEve
     .returning('id')
     .executeTakeFirstOrThrow();
   const msgId = `msg_${randomBytes(16).toString('base64url')}`;
-  await sql`
-    insert into webhook_delivery (event_id, endpoint_id, msg_id, next_attempt_at)
-    select ${id}, e.id, ${msgId}, ${at} from webhook_endpoint e
-    where e.org_id = ${orgId} and e.enabled and ${type} = any(e.events)`.execute(trx);
+  await trx
+    .insertInto('webhookDelivery')
+    .values(endpoints.map((endpoint) => ({ eventId: id, endpointId: endpoint.id, msgId, nextAttemptAt: at })))
+    .execute();
   return id;
 }
