@@ -50,6 +50,15 @@ interface Booked {
   currencyId: number;
 }
 
+/** The transfers at the order's address in its currency still on the chain (this one included: it is recorded first). */
+const arrivedAt = (trx: Trx, order: OwnOrder) =>
+  trx
+    .selectFrom('chainTransfer')
+    .where('chainId', '=', order.chainId)
+    .where('toAddress', '=', order.depositAddress)
+    .where('currencyId', '=', order.currencyId)
+    .where('vanishedAt', 'is', null);
+
 /** Books the transfer; true when it paid the order. */
 async function bookAndPay(trx: Trx, order: OwnOrder, transfer: IncomingTransfer, booked: Booked): Promise<boolean> {
   const deposit = (delta: string) =>
@@ -64,16 +73,11 @@ async function bookAndPay(trx: Trx, order: OwnOrder, transfer: IncomingTransfer,
     order.currencyId === booked.currencyId &&
     (order.expiresAt === null || booked.blockTime.getTime() <= order.expiresAt.getTime());
   if (!open) return deposit(booked.amount).then(() => false);
-  const { received, unused } = await trx
-    .selectFrom('chainTransfer')
+  const { received, unused } = await arrivedAt(trx, order)
     .select([
       sql<string>`coalesce(trim_scale(sum(amount)), 0)::text`.as('received'),
       sql<boolean>`${paysNoOrderYet(transfer.txHash.toLowerCase())}`.as('unused'),
     ])
-    .where('chainId', '=', order.chainId)
-    .where('toAddress', '=', order.depositAddress)
-    .where('currencyId', '=', order.currencyId)
-    .where('vanishedAt', 'is', null)
     .executeTakeFirstOrThrow();
   if (compareDecimal(received, order.amount) < 0 || !unused) return deposit(booked.amount).then(() => false);
   await markOrderPaid(trx, order, { txHash: transfer.txHash, paidAt: booked.blockTime, payerAddress: transfer.from }, 'address');
@@ -91,16 +95,11 @@ async function bookAndPay(trx: Trx, order: OwnOrder, transfer: IncomingTransfer,
  */
 async function announceStateChange(trx: Trx, order: OwnOrder, booked: Booked, statusAfter: string): Promise<void> {
   if (booked.currencyId !== order.currencyId) return;
-  const { before, after } = await trx
-    .selectFrom('chainTransfer')
+  const { before, after } = await arrivedAt(trx, order)
     .select([
       sql<string>`coalesce(trim_scale(sum(amount) - ${booked.amount}::numeric), 0)::text`.as('before'),
       sql<string>`coalesce(trim_scale(sum(amount)), 0)::text`.as('after'),
     ])
-    .where('chainId', '=', order.chainId)
-    .where('toAddress', '=', order.depositAddress)
-    .where('currencyId', '=', order.currencyId)
-    .where('vanishedAt', 'is', null)
     .executeTakeFirstOrThrow();
   const at = booked.blockTime;
   const was = orderStateOf({ ...order, received: before }, at);
