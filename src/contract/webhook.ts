@@ -24,4 +24,3 @@ export const WEBHOOK_ROTATION_WINDOW_MS = 24 * 3_600_000;
 
 /** States of one event's delivery to one endpoint. */
 export const WEBHOOK_DELIVERY_STATES = ['pending', 'delivered', 'failed'] as const;
-export type WebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number];
