@@ -26,6 +26,7 @@ import { startAuditSealer } from './modules/auditLog/sealer';
 import { startOutflowResume } from './modules/outflow/resume';
 import { startIdempotencyPurge } from './http/idempotency';
 import { startDepositWatcher } from './modules/deposit/watcher';
+import { startWebhookDelivery } from './modules/webhook/delivery';
 import { ChainRegistry, chainSettingsOf } from './chain/registry';
 import { devnetTokensOf } from './chain/devnetTokens';
 import { materializeBooks } from './chain/materialize';
@@ -148,6 +149,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     failed: (error) => app.log.warn({ reason: String(error) }, 'audit chain sealing failed: tried again on the next beat'),
   });
   const stopPokes = database.onAuditedCommit(sealer.poke);
+  // Webhook deliveries that are due, on every instance side by side (docs/webhooks.md "Delivery and retries").
+  const stopWebhooks =
+    config.webhookDeliveryMs > 0
+      ? startWebhookDelivery({ db: database.db, now, chainMode: config.chainMode }, config.webhookDeliveryMs, (error) =>
+          app.log.warn({ reason: String(error) }, 'webhook delivery pass failed: tried again on the next beat'),
+        )
+      : async () => undefined;
   const stopFeeds = [
     await database.listen(
       CALLER_CHANGE_CHANNEL,
@@ -198,6 +206,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.addHook('onClose', async () => {
     await stopWatcher();
     await stopResume();
+    await stopWebhooks();
     stopSweeper();
     stopPurge();
     stopPokes();

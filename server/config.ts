@@ -75,6 +75,8 @@ export interface ServerConfig {
    * 0 turns the watcher off: docs/chains.md "Deposits").
    */
   depositWatchMs: number;
+  /** How often (ms) each instance sends the due webhook deliveries (WEBHOOK_DELIVERY_MS, default 2 s; 0: off; docs/webhooks.md). */
+  webhookDeliveryMs: number;
   /** How long (ms) a SIGTERM waits for requests in flight before the process exits anyway. */
   shutdownGraceMs: number;
   /** The change delay of an org that never saved a policy (docs/DECISIONS.md "Transaction policy"). */
@@ -145,6 +147,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     expirySweepMs: parsed.EXPIRY_SWEEP_MS,
     auditSealMs: parsed.AUDIT_SEAL_MS,
     depositWatchMs: parsed.DEPOSIT_WATCH_MS,
+    webhookDeliveryMs: parsed.WEBHOOK_DELIVERY_MS,
     shutdownGraceMs: parsed.SHUTDOWN_GRACE_MS,
     policyDelayHours: parsed.POLICY_DELAY_HOURS,
     chainMode: parsed.CHAIN_MODE,

@@ -125,6 +125,10 @@ export const ENV = {
     nonNegativeInt(1_000),
     'how often each instance reads the EVM chains\' new blocks for deposits into our wallets (docs/chains.md "Deposits"); `0` turns the watcher off',
   ),
+  WEBHOOK_DELIVERY_MS: variable(
+    nonNegativeInt(2_000),
+    'how often each instance sends the webhook deliveries that are due (docs/webhooks.md "Delivery and retries"); `0` turns its loop off',
+  ),
   CHAIN_MODE: variable(
     oneOf(['devnet', 'rpc'], 'devnet'),
     '`devnet`: every EVM chain is an embedded chain of its own, kept under `DATA_DIR/devnet`; `rpc`: each chain row\'s RPC URL (docs/chains.md "Modes", "Pointing it at a real network")',

@@ -354,6 +354,8 @@ export interface PaymentOrderTable {
   merchantReference: string | null;
   apiKeyId: number | null;
   checkoutCode: string | null;
+  /** Where the order was created (`https://host`, migration 044): its webhook events' checkout URL. */
+  checkoutOrigin: string | null;
 }
 
 /** Per org and chain family, the extended public key its order addresses come from (migration 040). */
@@ -675,6 +677,50 @@ export interface ApiKeyTable {
   lastUsedAt: Date | null;
 }
 
+/** A merchant org's webhook endpoint (server/db/migrations/044_webhook.ts, docs/webhooks.md). */
+export interface WebhookEndpointTable {
+  id: Generated<number>;
+  orgId: number;
+  url: string;
+  events: string[];
+  enabled: boolean;
+  description: string;
+  /** `whsec_…`: it signs, so it is kept as it is; never answered but at creation and rotation. */
+  secret: string;
+  /** The secret before the last rotation, still signing beside the new one until `previousSecretUntil`. */
+  previousSecret: string | null;
+  previousSecretUntil: Date | null;
+  createdBy: number;
+  createdAt: CreatedAt;
+  updatedAt: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** The outbox: one event, written in the transaction of the change it reports. */
+export interface WebhookEventTable {
+  id: Generated<number>;
+  orgId: number;
+  type: string;
+  payload: unknown;
+  createdAt: Date;
+}
+
+/** One event to one endpoint: its attempts, state and last answer. */
+export interface WebhookDeliveryTable {
+  id: Generated<number>;
+  eventId: number;
+  endpointId: number;
+  /** The `webhook-id` of every attempt. */
+  msgId: string;
+  status: Generated<'pending' | 'delivered' | 'failed'>;
+  attempts: Generated<number>;
+  /** When it is due; while an attempt is under way, the end of its lease. */
+  nextAttemptAt: Date;
+  lastAttemptAt: Date | null;
+  lastStatus: number | null;
+  lastError: string | null;
+  deliveredAt: Date | null;
+}
+
 export interface Database {
   org: OrgTable;
   appUser: AppUserTable;
@@ -721,6 +767,9 @@ export interface Database {
   signingKey: SigningKeyTable;
   idempotencyKey: IdempotencyKeyTable;
   apiKey: ApiKeyTable;
+  webhookEndpoint: WebhookEndpointTable;
+  webhookEvent: WebhookEventTable;
+  webhookDelivery: WebhookDeliveryTable;
 }
 
 /** A caller's `Idempotency-Key` and the answer it got (server/db/migrations/033_idempotency_key.ts). */

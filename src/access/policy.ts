@@ -86,6 +86,8 @@ export const ACTIONS = {
   'addressBook.write': masks.allManagers,
   /** A merchant org's API keys (the merchant API, /api/v1): its managers alone list, create and revoke them. */
   'apiKey.manage': masks.merchantManagers,
+  /** A merchant org's webhook endpoints (docs/webhooks.md): its managers alone, as its API keys. */
+  'webhook.manage': masks.merchantManagers,
   /** An org's policy and whether it requires a second factor: its managers. */
   'policy.edit': masks.allManagers,
   'orgTwoFactor.manage': masks.allManagers,

@@ -19,7 +19,7 @@ export const routeGroups = {
   agent: masks.agentOnly,
   /** A tenth group: /audit-log, for the operator row and every org's manager (docs/DECISIONS.md "Audit trail"). */
   auditLog: masks.auditReaders,
-  /** An eleventh: /api-key, a merchant org's managers alone (docs/roles-and-routes.md "Merchant API keys"). */
+  /** An eleventh: /api-key and /webhook, a merchant org's managers alone (docs/roles-and-routes.md "Merchant API keys", "Webhooks"). */
   merchantManagers: masks.merchantManagers,
 } satisfies Record<string, RoleMask>;
 export type RouteGroup = keyof typeof routeGroups;

@@ -10,7 +10,7 @@ export interface GuardedRoute<P extends string = string> {
 const route = <P extends `/${string}`>(path: P, group: RouteGroup): GuardedRoute<P> => ({ path, group, labelKey: `menu.${path.slice(1)}` });
 
 /**
- * The guarded routes (docs/roles-and-routes.md): the 31 of the original table, /audit-log (docs/DECISIONS.md "Audit trail"), /policy and /address-book ("Transaction policy"), /api-key (docs/api.md "Merchant API keys"), in menu order. Their paths are a type (`RoutePath`), so a
+ * The guarded routes (docs/roles-and-routes.md): the 31 of the original table, /audit-log (docs/DECISIONS.md "Audit trail"), /policy and /address-book ("Transaction policy"), /api-key (docs/api.md "Merchant API keys"), /webhook (docs/webhooks.md), in menu order. Their paths are a type (`RoutePath`), so a
  * resource declared on a route missing here fails the typecheck, not only at start-up.
  */
 export const ROUTES = [
@@ -47,6 +47,7 @@ export const ROUTES = [
   route('/address-book', 'all'),
   route('/audit-log', 'auditLog'),
   route('/api-key', 'merchantManagers'),
+  route('/webhook', 'merchantManagers'),
   route('/account', 'all'),
   route('/brand', 'operator'),
 ] as const satisfies readonly GuardedRoute[];

@@ -124,6 +124,8 @@ export const ApiPath = {
     save: '/sys/api-key/save',
     revoke: '/sys/api-key/revoke/{id}',
   },
+  /** A merchant org's webhook endpoints (docs/webhooks.md): its secret rotates; its deliveries are its log. */
+  webhook: { ...resourcePaths('webhook'), rotate: '/sys/webhook/rotate/{id}', deliveries: '/sys/webhook/deliveries' },
   dashboard: '/sys/dashboard',
   /** The merchant API (docs/payments.md): called with an API key, never a console session. */
   merchant: { orders: '/v1/orders', order: '/v1/orders/{id}' },

@@ -30,6 +30,7 @@ export const AUDIT_ENTITIES = [
   'chainReorg',
   'chainInternalCredit',
   'apiKey',
+  'webhook',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

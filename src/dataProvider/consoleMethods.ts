@@ -14,6 +14,7 @@ import type { PolicyDetail, PolicyEvaluation } from '../contract/schemas/policy'
 import type { GasReportTotal, OrderDetailView, OrderReportTotal, OrderTotalsAnswer } from '../contract/schemas/report';
 import type { BrandConfig, BrandUploadResult, StoredBrand } from '../contract/schemas/brand';
 import type { ProposalDetail } from '../contract/schemas/sign';
+import type { WebhookDeliveryRecord, WebhookRecord } from '../contract/schemas/webhook';
 import type { MovementQuote } from '../contract/schemas/movement';
 import type { OrgTwoFactor, StepUpResult, TwoFactorEnrolment, TwoFactorRecoveryCodes, TwoFactorState } from '../contract/schemas/twoFactor';
 import type { ProposalAction } from '../contract/proposalMachine';
@@ -85,6 +86,10 @@ export function createConsoleMethods(http: HttpClient) {
     inviteMember: (body: Omit<MemberInviteBody, 'validDays'> & Partial<Pick<MemberInviteBody, 'validDays'>>) =>
       post<MemberInvitationRecord>(ApiPath.member.invite, body),
     withdrawInvitation: ({ id }: { id: number }) => post<unknown>(withId(ApiPath.member.invitationDelete, id)),
+    // A webhook endpoint's show page (/webhook): its latest deliveries, and a new secret shown once.
+    webhookDeliveries: (id: number, params: Cancellable = {}) =>
+      get<{ list: WebhookDeliveryRecord[] }>(ApiPath.webhook.deliveries, { id }, params),
+    rotateWebhookSecret: ({ id }: { id: number }) => post<WebhookRecord>(withId(ApiPath.webhook.rotate, id)),
 
     // The shell.
     chainChoices: (params: Cancellable = {}) => get<ListResult<ChainChoice>>(ApiPath.chain.list, { ...CHAIN_CHOICES_QUERY }, params),

@@ -56,6 +56,8 @@ const AUDITED_WRITES: Record<string, readonly string[]> = {
   'POST /sys/address-book/save': ['addressBook'],
   'POST /sys/address-book/update': ['addressBook'],
   'POST /sys/address-book/delete/:id': ['addressBook'],
+  // A webhook's rotation is an update of its row, without either secret (tests/api/webhook.test.ts checks its events).
+  'POST /sys/webhook/rotate/:id': ['webhook'],
   // The secret is never in the trail: enrolment's own row is not audited, its outcome is an event.
   'POST /sys/account/two-factor/start': [],
   'POST /sys/account/two-factor/confirm': ['user', 'auth'],

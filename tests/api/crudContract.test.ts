@@ -90,6 +90,14 @@ const PROFILES: Record<string, Profile> = {
       for (const name of ['Shop', 'Backoffice', 'Reports']) await expectSaved(rows, { name, scopes: ['orders:read'] });
     },
   },
+  // A merchant org's managers alone read and write its webhook endpoints (docs/webhooks.md); a devnet takes loopback URLs.
+  webhook: {
+    reader: 'merchantProManager',
+    fixture: async (rows) => {
+      for (const path of ['shop', 'backoffice', 'reports'])
+        await expectSaved(rows, { url: `http://127.0.0.1:9/${path}`, events: ['order.paid'], description: path });
+    },
+  },
   'org-contact': {
     reader: 'merchantProManager',
     fixture: async (rows) => {

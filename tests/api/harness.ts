@@ -94,7 +94,7 @@ export async function startTestServer(
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'custody-uploads-'));
   // No background expiry sweep unless a test asks for one: what a read shows before the sweep
   // must not depend on when a timer fired (tests/api/databaseFaults.test.ts starts sweeps itself).
-  // No deposit watcher either: tests/api/depositWatcher.test.ts polls the chain itself.
+  // No deposit watcher either: tests/api/depositWatcher.test.ts polls the chain itself; nor the webhook loop (tests/api/webhook.test.ts delivers itself).
   const config = {
     ...readConfig({}),
     staticDir: undefined,
@@ -102,6 +102,7 @@ export async function startTestServer(
     uploadsDir,
     expirySweepMs: 24 * 3_600_000,
     depositWatchMs: 0,
+    webhookDeliveryMs: 0,
     devnetDir: null,
     devnetKeys,
     // Order addresses from a seed of this run's own, never a file in the project's data/.

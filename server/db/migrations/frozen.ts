@@ -73,3 +73,24 @@ export const auditValues015 = (create: 'create' | 'create or replace') => `
           else value end), '{}'::jsonb)
       from jsonb_each(row_data - 'password_hash' - 'token_hash')
     $$`;
+
+/**
+ * `audit_values` as migration 032 shaped it (signatures as their hash, numbers as text, an
+ * invitation's code masked), dropping these columns of every audited row: 041 adds the webhook
+ * secrets to 039's list; a later table with a secret column adds its own.
+ */
+export async function auditValuesDropping(db: Kysely<unknown>, columns: string[]): Promise<void> {
+  const dropped = sql.raw(columns.map((column) => ` - '${column}'`).join(''));
+  await sql`
+    create or replace function audit_values(row_data jsonb, mask_code boolean) returns jsonb language sql immutable as $$
+      select coalesce(jsonb_object_agg(key, case
+          when key = 'code' and mask_code then to_jsonb('…' || right(value #>> '{}', 4))
+          when key = 'signature' and jsonb_typeof(value) = 'string' then to_jsonb(audit_signature_hash(value #>> '{}'))
+          when key = 'lower_signatures' and jsonb_typeof(value) = 'object' then
+            (select coalesce(jsonb_object_agg(l.key, case when jsonb_typeof(l.value) = 'string' then to_jsonb(audit_signature_hash(l.value #>> '{}')) else l.value end), '{}'::jsonb)
+               from jsonb_each(value) l)
+          when jsonb_typeof(value) = 'number' then to_jsonb(value #>> '{}')
+          else value end), '{}'::jsonb)
+      from jsonb_each(row_data${dropped})
+    $$`.execute(db);
+}

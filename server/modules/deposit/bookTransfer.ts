@@ -62,7 +62,7 @@ export async function bookTransfer(
   await lockDepositWallet(trx, { chainId, depositAddress: wallet.address });
   const own = await trx
     .selectFrom('paymentOrder')
-    .select(['id', 'chainId', 'currencyId', sql<string>`amount::text`.as('amount'), 'depositAddress', 'status', 'expiresAt'])
+    .select(['id', 'orgId', 'chainId', 'currencyId', sql<string>`amount::text`.as('amount'), 'depositAddress', 'status', 'expiresAt'])
     .where('chainId', '=', chainId)
     .where('depositAddress', '=', wallet.address)
     .where('checkoutCode', 'is not', null)

@@ -4,11 +4,16 @@ import type { IncomingTransfer } from '../../chain/adapter';
 import { markOrderPaid, paysNoOrderYet } from '../ledger/orderCredit';
 import { positive, postEntries } from '../ledger/post';
 import { compareDecimal } from '../../../src/contract/money';
+import { orderStateOf } from '../../../src/contract/orderState';
+import { isWebhookEvent } from '../../../src/contract/webhook';
+import { orderEventData } from '../merchantOrder/service';
+import { emitWebhookEvent } from '../webhook/outbox';
 
 type Trx = Transaction<Database>;
 
 export interface OwnOrder {
   id: number;
+  orgId: number;
   chainId: number;
   currencyId: number;
   amount: string;
@@ -28,14 +33,34 @@ export interface OwnOrder {
  * - Otherwise (paid already, expired, another currency, or a transaction that paid another order) it is
  *   a deposit of the address: counted, and paying nothing by accident (overpaid, paid late).
  *
- * The entries naming the transaction add up to what it delivered (the ledger's transfer check).
+ * The entries naming the transaction add up to what it delivered (the ledger's transfer check). When
+ * the transfer changes the order's state to paid, underpaid, overpaid or paid late, that state's
+ * webhook event is written in the same transaction (docs/webhooks.md "Events"): once per change,
+ * since a transfer is booked once.
  */
-export async function bookToOwnOrder(
-  trx: Trx,
-  order: OwnOrder,
-  transfer: IncomingTransfer,
-  booked: { amount: string; blockTime: Date; walletId: number; currencyId: number },
-): Promise<void> {
+export async function bookToOwnOrder(trx: Trx, order: OwnOrder, transfer: IncomingTransfer, booked: Booked): Promise<void> {
+  const paid = await bookAndPay(trx, order, transfer, booked);
+  await announceStateChange(trx, order, booked, paid ? 'paid' : order.status);
+}
+
+interface Booked {
+  amount: string;
+  blockTime: Date;
+  walletId: number;
+  currencyId: number;
+}
+
+/** The transfers at the order's address in its currency still on the chain (this one included: it is recorded first). */
+const arrivedAt = (trx: Trx, order: OwnOrder) =>
+  trx
+    .selectFrom('chainTransfer')
+    .where('chainId', '=', order.chainId)
+    .where('toAddress', '=', order.depositAddress)
+    .where('currencyId', '=', order.currencyId)
+    .where('vanishedAt', 'is', null);
+
+/** Books the transfer; true when it paid the order. */
+async function bookAndPay(trx: Trx, order: OwnOrder, transfer: IncomingTransfer, booked: Booked): Promise<boolean> {
   const deposit = (delta: string) =>
     postEntries(trx, [
       { walletId: booked.walletId, currencyId: booked.currencyId, delta, reason: 'deposit', txHash: transfer.txHash, at: booked.blockTime },
@@ -47,22 +72,39 @@ export async function bookToOwnOrder(
     order.status === 'pending' &&
     order.currencyId === booked.currencyId &&
     (order.expiresAt === null || booked.blockTime.getTime() <= order.expiresAt.getTime());
-  if (!open) return deposit(booked.amount);
-  const { received, unused } = await trx
-    .selectFrom('chainTransfer')
+  if (!open) return deposit(booked.amount).then(() => false);
+  const { received, unused } = await arrivedAt(trx, order)
     .select([
       sql<string>`coalesce(trim_scale(sum(amount)), 0)::text`.as('received'),
       sql<boolean>`${paysNoOrderYet(transfer.txHash.toLowerCase())}`.as('unused'),
     ])
-    .where('chainId', '=', order.chainId)
-    .where('toAddress', '=', order.depositAddress)
-    .where('currencyId', '=', order.currencyId)
-    .where('vanishedAt', 'is', null)
     .executeTakeFirstOrThrow();
-  if (compareDecimal(received, order.amount) < 0 || !unused) return deposit(booked.amount);
+  if (compareDecimal(received, order.amount) < 0 || !unused) return deposit(booked.amount).then(() => false);
   await markOrderPaid(trx, order, { txHash: transfer.txHash, paidAt: booked.blockTime, payerAddress: transfer.from }, 'address');
   const { excess } = await sql<{ excess: string }>`select trim_scale(${received}::numeric - ${order.amount}::numeric)::text as excess`
     .execute(trx)
     .then((r) => r.rows[0]!);
   if (positive(excess)) await deposit(excess);
+  return true;
+}
+
+/**
+ * The order's state before and after the transfer, both at its block's time (what arrived before
+ * it is what arrives now less its amount); a change to a state with an event writes that event.
+ * A transfer in another currency changes nothing the order's state reads.
+ */
+async function announceStateChange(trx: Trx, order: OwnOrder, booked: Booked, statusAfter: string): Promise<void> {
+  if (booked.currencyId !== order.currencyId) return;
+  const { before, after } = await arrivedAt(trx, order)
+    .select([
+      sql<string>`coalesce(trim_scale(sum(amount) - ${booked.amount}::numeric), 0)::text`.as('before'),
+      sql<string>`coalesce(trim_scale(sum(amount)), 0)::text`.as('after'),
+    ])
+    .executeTakeFirstOrThrow();
+  const at = booked.blockTime;
+  const was = orderStateOf({ ...order, received: before }, at);
+  const now = orderStateOf({ ...order, status: statusAfter, received: after }, at);
+  const type = `order.${now}`;
+  if (was === now || !isWebhookEvent(type)) return;
+  await emitWebhookEvent(trx, order.orgId, type, await orderEventData(trx, order.id, at), at);
 }

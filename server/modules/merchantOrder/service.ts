@@ -7,9 +7,10 @@ import { requestFingerprint } from '../../http/idempotency';
 import { BodyCode } from '../../../src/contract/envelope';
 import { amountProblem, compareDecimal } from '../../../src/contract/money';
 import { ORDER_DEPOSIT_KIND, checkoutPath } from '../../../src/contract/merchantOrder';
-import type { MerchantOrderBody, MerchantOrderRecordInput } from '../../../src/contract/schemas/merchantOrder';
+import { merchantOrderRecord, type MerchantOrderBody, type MerchantOrderRecordInput } from '../../../src/contract/schemas/merchantOrder';
 import { orderStateOf } from '../../../src/contract/orderState';
 import { depositAddressAt, depositXpubOf } from '../../chain/depositKeys';
+import { emitWebhookEvent } from '../webhook/outbox';
 
 type Trx = Transaction<Database>;
 
@@ -168,6 +169,7 @@ export async function createOrder(db: Db, key: OrderKey, request: OrderRequest):
           merchantReference: body.reference ?? null,
           apiKeyId: key.keyId,
           checkoutCode: randomBytes(16).toString('base64url'),
+          checkoutOrigin: request.origin,
         })
         .execute();
       if (idempotencyKey !== undefined) {
@@ -179,7 +181,10 @@ export async function createOrder(db: Db, key: OrderKey, request: OrderRequest):
           .executeTakeFirst();
         if (!kept) throw new KeyTaken();
       }
-      return answerOf(await orderColumns(trx).where('paymentOrder.id', '=', id).executeTakeFirstOrThrow(), request.origin, now);
+      const answer = answerOf(await orderColumns(trx).where('paymentOrder.id', '=', id).executeTakeFirstOrThrow(), request.origin, now);
+      // In the order's own transaction: the event exists exactly when the order does (docs/webhooks.md).
+      await emitWebhookEvent(trx, key.orgId, 'order.created', merchantOrderRecord.parse(answer), now);
+      return answer;
     });
   } catch (error) {
     if (!(error instanceof KeyTaken) || idempotencyKey === undefined) throw error;
@@ -187,6 +192,19 @@ export async function createOrder(db: Db, key: OrderKey, request: OrderRequest):
     if (!winner) throw error;
     return answerOf(winner, request.origin, now);
   }
+}
+
+/**
+ * An order as its webhook events carry it (docs/webhooks.md "Payload"): the merchant API's answer,
+ * as JSON, in its state at `at`, its checkout URL on the origin it was created on.
+ */
+export async function orderEventData(trx: Trx, orderId: number, at: Date): Promise<unknown> {
+  const row = await orderColumns(trx)
+    .select('paymentOrder.checkoutOrigin')
+    .where('paymentOrder.id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  const { checkoutOrigin, ...order } = row;
+  return merchantOrderRecord.parse(answerOf(order, checkoutOrigin ?? '', at));
 }
 
 /** The order an Idempotency-Key made, if any; the key with another body is refused (body code idempotencyKeyReused). */

@@ -1,9 +1,6 @@
-import { DeleteWithConfirmButton, Show, SimpleShowLayout, TopToolbar, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
-import { fieldsFor } from '../engine/fields';
+import { DeleteWithConfirmButton, TopToolbar, useCanAccess, useRecordContext } from 'react-admin';
 import type { ResourceViewProps } from '../engine/types';
-import { RecordTitle } from '../engine/views/common';
-import { ShowFailure, useRecordQueryOptions } from '../engine/views/loadFailure';
-import { fieldValueElement } from '../engine/views/FieldViews';
+import { FieldsShow } from '../engine/views/GeneratedShow';
 
 /** Revoke, confirmed: only a key in force. The row stays, marked revoked (the declaration's delete path revokes). */
 function RevokeButton({ resource }: { resource: string }) {
@@ -23,23 +20,14 @@ function RevokeButton({ resource }: { resource: string }) {
 
 /** A key without its secret (prefix, scopes, who made it, last use), and the way to revoke it. */
 export default function ApiKeyShow({ definition }: ResourceViewProps) {
-  const translate = useTranslate();
-  const queryOptions = useRecordQueryOptions();
   return (
-    <Show
-      resource={definition.resourceName}
-      title={<RecordTitle definition={definition} />}
-      queryOptions={queryOptions}
-      error={<ShowFailure resource={definition.resourceName} />}
+    <FieldsShow
+      definition={definition}
       actions={
         <TopToolbar>
           <RevokeButton resource={definition.resourceName} />
         </TopToolbar>
       }
-    >
-      <SimpleShowLayout>
-        {fieldsFor(definition, 'show').map((field) => fieldValueElement(definition, field, translate, 'show'))}
-      </SimpleShowLayout>
-    </Show>
+    />
   );
 }

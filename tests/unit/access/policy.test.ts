@@ -37,6 +37,7 @@ describe('the access table', () => {
     ['order.refund', ['merchantProManager', 'merchantProFinance', 'merchantLiteManager', 'merchantStdManager', 'merchantStdFinance']],
     ['invitation.issue', ['superAdmin', 'agentManager']],
     ['apiKey.manage', ['merchantProManager', 'merchantLiteManager', 'merchantStdManager']],
+    ['webhook.manage', ['merchantProManager', 'merchantLiteManager', 'merchantStdManager']],
     ['order.recredit', ['superAdmin', 'operatorEmployee']],
     [
       'order.recheck',

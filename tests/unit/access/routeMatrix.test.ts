@@ -45,6 +45,8 @@ const expected: Record<string, string> = {
   '/audit-log': 'YY  YN  YNN YN   YNN',
   // Beyond the original 31: a merchant org's API keys, for its managers alone.
   '/api-key': 'NN  NN  YNN YN   YNN',
+  // Beyond the original 31: a merchant org's webhook endpoints, for its managers alone.
+  '/webhook': 'NN  NN  YNN YN   YNN',
   '/account': 'YY  YY  YYY YY   YYY',
   '/brand': 'YY  NN  NNN NN   NNN',
 };
@@ -55,13 +57,13 @@ describe('route matrix', () => {
   // Counted as they run, so a filtered or short-circuited table cannot pass unnoticed.
   let ran = 0;
   afterAll(() => {
-    expect(ran).toBe(420);
+    expect(ran).toBe(432);
   });
 
-  it('covers exactly the 35 guarded routes (the original 31, /audit-log, /policy, /address-book, /api-key), in order, 420 role × route cases', () => {
-    expect(Object.keys(expected)).toHaveLength(35);
+  it('covers exactly the 36 guarded routes (the original 31, /audit-log, /policy, /address-book, /api-key, /webhook), in order, 432 role × route cases', () => {
+    expect(Object.keys(expected)).toHaveLength(36);
     expect(ROUTES.map((r) => r.path)).toEqual(Object.keys(expected));
-    expect(cases).toHaveLength(420);
+    expect(cases).toHaveLength(432);
     expect(Object.values(expected).every((row) => /^[YN]{12}$/.test(row.replace(/\s/g, '')))).toBe(true);
   });
 

@@ -110,6 +110,6 @@ describe('the environment', () => {
     expect(names.slice(0, 3)).toEqual(['PORT', 'HOST', 'DATA_DIR']);
     // AUDIT_SEAL_MS: how often the audit chain is sealed when no write pokes it (docs/ledger.md "Sealing the audit chain").
     expect(names).toContain('AUDIT_SEAL_MS');
-    expect(names).toHaveLength(31);
+    expect(names).toHaveLength(32);
   });
 });

@@ -28,6 +28,8 @@ import { EMPTY_KINDS, REPORT_KINDS } from '../../../src/resources/reports/report
 import { RULE_FIELDS } from '../../../src/pages/policy/RuleForm';
 import { TEST_FIELDS } from '../../../src/pages/policy/PolicyTest';
 import { POLICY_ACTIONS, POLICY_DESTINATIONS } from '../../../src/contract/policy';
+import { WEBHOOK_DELIVERY_STATES } from '../../../src/contract/webhook';
+import { DELIVERY_COLUMNS } from '../../../src/resources/webhook/WebhookShow';
 import { hasText, readCatalogue, sourcesUnder } from './catalogues';
 
 /** Keys i18next picks by count: `<key>_one` and `<key>_other`. */
@@ -81,6 +83,9 @@ const families: Record<string, readonly string[]> = {
   'policy.outcome': plural(['allow', 'block', 'approvals'], ['approvals']),
   // The order drawer's ledger entries, named as the asset flow names their reasons.
   'resources.asset-flow.reasons': LEDGER_REASONS.map((reason) => reason.replace(/ (\w)/g, (_, c: string) => c.toUpperCase())),
+  // A webhook endpoint's delivery log: its columns and a delivery's states.
+  'resources.webhook.delivery': [...DELIVERY_COLUMNS],
+  'resources.webhook.deliveryStatus': [...WEBHOOK_DELIVERY_STATES],
 };
 
 describe('keys built from a value', () => {

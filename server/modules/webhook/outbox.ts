@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { WebhookEventType } from '../../../src/contract/webhook';
+
+type Trx = Transaction<Database>;
+
+/** The body every endpoint receives (Standard Webhooks' payload shape; docs/webhooks.md "Payload"). */
+export interface WebhookPayload {
+  type: WebhookEventType;
+  timestamp: string;
+  data: unknown;
+}
+
+/**
+ * Writes an event and its deliveries in the caller's transaction (docs/webhooks.md, docs/DECISIONS.md
+ * "Webhooks: a transactional outbox and our own loop"): the event exists exactly when the change it
+ * reports does. One delivery per endpoint of the org that is enabled and asks for the type now; an
+ * endpoint added later gets none of the events before it, so an event no endpoint asks for is not
+ * written at all (answer null): an org without webhooks pays one indexed read per change. Every
+ * delivery of the event carries the same `webhook-id`, fixed here, for all its attempts. `data` is
+ * JSON as the receiver gets it.
+ */
+export async function emitWebhookEvent(trx: Trx, orgId: number, type: WebhookEventType, data: unknown, at: Date): Promise<number | null> {
+  const endpoints = await trx
+    .selectFrom('webhookEndpoint')
+    .select('id')
+    .where('orgId', '=', orgId)
+    .where('enabled', '=', true)
+    .where(sql<boolean>`${type} = any(events)`)
+    .execute();
+  if (endpoints.length === 0) return null;
+  const payload: WebhookPayload = { type, timestamp: at.toISOString(), data };
+  const { id } = await trx
+    .insertInto('webhookEvent')
+    .values({ orgId, type, payload: JSON.stringify(payload), createdAt: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const msgId = `msg_${randomBytes(16).toString('base64url')}`;
+  await trx
+    .insertInto('webhookDelivery')
+    .values(endpoints.map((endpoint) => ({ eventId: id, endpointId: endpoint.id, msgId, nextAttemptAt: at })))
+    .execute();
+  return id;
+}
