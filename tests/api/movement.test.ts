@@ -215,7 +215,7 @@ describe('refunds', () => {
     const otherSymbol = paid.symbol === 'ETH' ? 'USDC' : 'ETH';
     expect(
       await save('merchantStdFinance', { kind: 'refund', walletId: wallet, orderNo: paid.orderNo, symbol: otherSymbol, amount: '1' }),
-    ).toMatchObject({ code: 400, data: { symbol: "A refund is paid in the order’s currency." } });
+    ).toMatchObject({ code: 400, data: { symbol: 'A refund is paid in the order’s currency.' } });
   });
 });
 
