@@ -142,6 +142,23 @@ describe('refunding an overpaid order’s excess', () => {
     await expectBalanced(server);
   });
 
+  it('a refund replayed with its Idempotency-Key answers the first and pays nothing more', async () => {
+    const order = await paidOrder('5', '6.5');
+    const payerBefore = await payerHolds();
+    const headers = { 'idempotency-key': `refund-replay-${order.orderNo}` };
+    const call = () =>
+      server
+        .as(MANAGER)
+        .call<RefundView>('POST', ApiPath.orderRefund.run, { body: { orderId: order.id, toAddress: payer.address }, headers });
+    const first = ok(await call());
+    expect(first.refund).toMatchObject({ amount: '1.5', status: 'executed' });
+    const moved = await counts();
+    expect(ok(await call())).toEqual(first);
+    expect(await counts()).toEqual(moved);
+    expect(await received(payerBefore)).toBe(units('1.5'));
+    await expectBalanced(server);
+  });
+
   it('two refunds at once move the money once', async () => {
     const order = await paidOrder('4', '6');
     const payerBefore = await payerHolds();

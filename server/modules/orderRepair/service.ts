@@ -6,6 +6,7 @@ import type { Caller } from '../../http/caller';
 import { BodyCode } from '../../../src/contract/envelope';
 import { compareDecimal } from '../../../src/contract/money';
 import { RECREDITABLE_STATUSES } from '../../../src/contract/orderRepair';
+import { storedStatusAt } from '../../../src/contract/orderState';
 import type { OrderRepairViewInput, RecreditBody } from '../../../src/contract/schemas/orderRepair';
 import { orderColumns, orderNotFound, repairsOf, scopedOrders } from '../report/orders';
 import { lockDepositWallet, markOrderPaid } from '../ledger/orderCredit';
@@ -28,14 +29,6 @@ const paidBy = (db: Db, txHash: string) =>
 /** A transaction hash as the chain writes it: 0x + 64 hex digits on EVM chains, 64 hex digits on TRON. */
 const TX_HASH: Record<string, RegExp> = { evm: /^0x[0-9a-fA-F]{64}$/, tron: /^[0-9a-fA-F]{64}$/ };
 
-/**
- * The status a repair reads: the stored one, except that a pending order past its expiry is expired. The
- * stored status of an order with an address of its own stays pending after its expiry (docs/payments.md
- * "Order states": expiry needs no sweeper), and such an order paid late is the one kept for repair.
- */
-const repairStatusOf = (order: { status: string; expiresAt: Date | null }, now: Date) =>
-  order.status === 'pending' && order.expiresAt !== null && order.expiresAt.getTime() <= now.getTime() ? 'expired' : order.status;
-
 /** One order by number or transaction hash (case aside), with its repair log; another tenant's is not found. */
 export async function lookUpOrder(db: Db, caller: Caller, q: string, now: Date): Promise<OrderRepairViewInput> {
   const key = q.toLowerCase();
@@ -46,7 +39,7 @@ export async function lookUpOrder(db: Db, caller: Caller, q: string, now: Date):
     .executeTakeFirst();
   if (!found) throw orderNotFound();
   const { expiresAt, ...order } = found;
-  return { order: { ...order, status: repairStatusOf({ status: order.status, expiresAt }, now) }, repairs: await repairsOf(db, order.id) };
+  return { order: { ...order, status: storedStatusAt({ status: order.status, expiresAt }, now) }, repairs: await repairsOf(db, order.id) };
 }
 
 /**
@@ -112,7 +105,7 @@ export async function recreditOrder(
         // outflow on the chain behind this credit, whose checks read them FOR SHARE).
         .forUpdate('paymentOrder')
         .executeTakeFirstOrThrow();
-      const status = repairStatusOf(row, now);
+      const status = storedStatusAt(row, now);
       if (!RECREDITABLE_STATUSES.includes(status)) throw conflict(`api.recreditStatus.${status}`);
       if (!TX_HASH[row.family]?.test(body.txHash))
         throw badRequest({ txHash: { key: 'validation.txHash', params: { family: row.family.toUpperCase() } } });
