@@ -27,6 +27,7 @@ import { startOutflowResume } from './modules/outflow/resume';
 import { startIdempotencyPurge } from './http/idempotency';
 import { startDepositWatcher } from './modules/deposit/watcher';
 import { startWebhookDelivery } from './modules/webhook/delivery';
+import { startOrderExpiry } from './modules/deposit/orderExpiry';
 import { ChainRegistry, chainSettingsOf } from './chain/registry';
 import { devnetTokensOf } from './chain/devnetTokens';
 import { materializeBooks } from './chain/materialize';
@@ -143,6 +144,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const stopPurge = startIdempotencyPurge(database.db, now, config.expirySweepMs, (error) =>
     app.log.warn({ reason: String(error) }, 'idempotency key purge failed'),
   );
+  // Orders past their expiry announced once (order.expired), on the sweep's beat (docs/webhooks.md "Events").
+  const stopOrderExpiry = startOrderExpiry(database.db, now, config.expirySweepMs, (error) =>
+    app.log.warn({ reason: String(error) }, 'order expiry sweep failed: tried again on the next beat'),
+  );
   // The audit chain's sequencer: seals what a crash left unsealed before the instance serves, then after each write.
   const sealer = await startAuditSealer(database.db, config.auditSealMs, {
     head: (head) => app.log.info(head, 'audit chain head'),
@@ -207,6 +212,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await stopWatcher();
     await stopResume();
     await stopWebhooks();
+    await stopOrderExpiry();
     stopSweeper();
     stopPurge();
     stopPokes();

@@ -356,6 +356,8 @@ export interface PaymentOrderTable {
   checkoutCode: string | null;
   /** Where the order was created (`https://host`, migration 044): its webhook events' checkout URL. */
   checkoutOrigin: string | null;
+  /** When its `order.expired` was written, or found not due (migration 045, server/modules/deposit/orderExpiry.ts): null until then. */
+  expiryAnnouncedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** Per org and chain family, the extended public key its order addresses come from (migration 040). */
@@ -700,6 +702,8 @@ export interface WebhookEventTable {
   id: Generated<number>;
   orgId: number;
   type: string;
+  /** What the event is about (`order:<id>`, …; migration 045): one subject's deliveries to an endpoint go out in order. Null: none. */
+  subject: string | null;
   payload: unknown;
   createdAt: Date;
 }

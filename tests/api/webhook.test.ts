@@ -290,10 +290,12 @@ describe('order events, delivered', () => {
   it('an event no endpoint of its org asks for is not written', async () => {
     const orgId = server.orgIds.liteC;
     // The lite org's one endpoint asks for order.paid alone.
-    const written = await server.db.transaction().execute((trx) => emitWebhookEvent(trx, orgId, 'order.created', { id: 0 }, server.now()));
+    const written = await server.db
+      .transaction()
+      .execute((trx) => emitWebhookEvent(trx, orgId, 'order.created', { id: 0 }, server.now(), null));
     expect(written).toBeNull();
     expect(await server.db.selectFrom('webhookEvent').select('id').where('orgId', '=', orgId).execute()).toEqual([]);
-    const paid = await server.db.transaction().execute((trx) => emitWebhookEvent(trx, orgId, 'order.paid', { id: 0 }, server.now()));
+    const paid = await server.db.transaction().execute((trx) => emitWebhookEvent(trx, orgId, 'order.paid', { id: 0 }, server.now(), null));
     expect(paid).not.toBeNull();
     await server.db.deleteFrom('webhookDelivery').where('eventId', '=', paid!).execute();
   });

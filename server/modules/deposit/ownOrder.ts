@@ -1,13 +1,15 @@
-import { sql, type Transaction } from 'kysely';
+import { NoResultError, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { IncomingTransfer } from '../../chain/adapter';
 import { markOrderPaid, paysNoOrderYet } from '../ledger/orderCredit';
 import { positive, postEntries } from '../ledger/post';
 import { compareDecimal } from '../../../src/contract/money';
 import { orderStateOf } from '../../../src/contract/orderState';
+import type { OrderState } from '../../../src/contract/schemas/merchantOrder';
 import { isWebhookEvent } from '../../../src/contract/webhook';
 import { orderEventData } from '../merchantOrder/service';
-import { emitWebhookEvent } from '../webhook/outbox';
+import { emitWebhookEvent, webhookSubject } from '../webhook/outbox';
+import { claimExpiryAnnouncement } from './orderExpiry';
 
 type Trx = Transaction<Database>;
 
@@ -104,7 +106,54 @@ async function announceStateChange(trx: Trx, order: OwnOrder, booked: Booked, st
   const at = booked.blockTime;
   const was = orderStateOf({ ...order, received: before }, at);
   const now = orderStateOf({ ...order, status: statusAfter, received: after }, at);
+  await announceOrderState(trx, order, was, now, at);
+}
+
+/**
+ * Writes the event of an order's change of state from `was` to `now` (docs/webhooks.md "Events"):
+ * nothing when the state stays or has no event. An order that leaves `expired` (paid late, or
+ * re-credited) takes its expiry's announcement over (server/modules/deposit/orderExpiry.ts), so the
+ * sweep's `order.expired` never arrives after the event that ended it. What the deposit watcher and
+ * the order repair (server/modules/orderRepair) both write.
+ */
+export async function announceOrderState(
+  trx: Trx,
+  order: { id: number; orgId: number },
+  was: OrderState,
+  now: OrderState,
+  at: Date,
+): Promise<void> {
   const type = `order.${now}`;
   if (was === now || !isWebhookEvent(type)) return;
-  await emitWebhookEvent(trx, order.orgId, type, await orderEventData(trx, order.id, at), at);
+  if (was === 'expired') await claimExpiryAnnouncement(trx, order.id, at);
+  await emitWebhookEvent(trx, order.orgId, type, await orderEventData(trx, order.id, at), at, webhookSubject('order', order.id));
+}
+
+/**
+ * Runs a change of an order outside the watcher (a repair's credit) and writes the event of the
+ * state it changed to, as the watcher would for a transfer (`announceOrderState`), both states read at `at`.
+ */
+export async function announcingOrderChange<T>(
+  trx: Trx,
+  order: { id: number; orgId: number },
+  at: Date,
+  change: () => Promise<T>,
+): Promise<T> {
+  const was = await orderEventState(trx, order.id, at);
+  const result = await change();
+  const now = await orderEventState(trx, order.id, at);
+  if (was !== null && now !== null) await announceOrderState(trx, order, was, now, at);
+  return result;
+}
+
+/**
+ * An order's state at `at` as its events carry it (the merchant API's); null for an order without an
+ * address of its own, which has no events.
+ */
+async function orderEventState(trx: Trx, orderId: number, at: Date): Promise<OrderState | null> {
+  const data = await orderEventData(trx, orderId, at).catch((error: unknown) => {
+    if (error instanceof NoResultError) return null;
+    throw error;
+  });
+  return data === null ? null : (data as { status: OrderState }).status;
 }

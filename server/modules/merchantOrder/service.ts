@@ -10,7 +10,7 @@ import { ORDER_DEPOSIT_KIND, checkoutPath } from '../../../src/contract/merchant
 import { merchantOrderRecord, type MerchantOrderBody, type MerchantOrderRecordInput } from '../../../src/contract/schemas/merchantOrder';
 import { orderStateOf } from '../../../src/contract/orderState';
 import { depositAddressAt, depositXpubOf } from '../../chain/depositKeys';
-import { emitWebhookEvent } from '../webhook/outbox';
+import { emitWebhookEvent, webhookSubject } from '../webhook/outbox';
 
 type Trx = Transaction<Database>;
 
@@ -183,7 +183,7 @@ export async function createOrder(db: Db, key: OrderKey, request: OrderRequest):
       }
       const answer = answerOf(await orderColumns(trx).where('paymentOrder.id', '=', id).executeTakeFirstOrThrow(), request.origin, now);
       // In the order's own transaction: the event exists exactly when the order does (docs/webhooks.md).
-      await emitWebhookEvent(trx, key.orgId, 'order.created', merchantOrderRecord.parse(answer), now);
+      await emitWebhookEvent(trx, key.orgId, 'order.created', merchantOrderRecord.parse(answer), now, webhookSubject('order', id));
       return answer;
     });
   } catch (error) {

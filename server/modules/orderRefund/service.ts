@@ -10,6 +10,7 @@ import { orderStateOf } from '../../../src/contract/orderState';
 import type { RefundRunBody, RefundViewInput } from '../../../src/contract/schemas/orderRefund';
 import { spendable } from '../ledger/post';
 import { lockExecutionWallets } from '../outflow/execution';
+import { announceOutflowExecuted } from '../outflow/announce';
 import { orderAmountColumns } from '../merchantOrder/service';
 import { collectingWallet } from '../orderSweep/waiting';
 import {
@@ -258,5 +259,8 @@ async function recordRefund(
     // A refund whose movement failed (nothing left the address) is taken over: one row per order, ever.
     .onConflict((oc) => oc.column('orderId').doUpdateSet(row))
     .execute();
+  // Executed at once (a simulated chain): its movement was booked before this row named it a refund, so
+  // its event is written now. On a chain, the settle that books it writes it (server/modules/outflow/execution.ts).
+  if (!recorded.sending) await announceOutflowExecuted(trx, { movementId: recorded.movementId }, { at: send.now });
   return recorded;
 }

@@ -10,6 +10,7 @@ import type { OrderRepairViewInput, RecheckOutcome, RecheckViewInput } from '../
 import { lookUpOrder } from './service';
 import { orderNotFound } from '../report/orders';
 import { lockDepositWallet, markOrderPaid, paysNoOrderYet } from '../ledger/orderCredit';
+import { announcingOrderChange } from '../deposit/ownOrder';
 
 /**
  * Reads the chain (the deposit watcher's poll of the order's chain: its confirmed blocks not read
@@ -52,7 +53,7 @@ export async function recheckOrder(
     await lockDepositWallet(trx, seen);
     const order = await trx
       .selectFrom('paymentOrder')
-      .select(['id', 'orderNo', 'status', 'chainId', 'currencyId', 'amount', 'depositAddress', 'createdAt'])
+      .select(['id', 'orderNo', 'orgId', 'status', 'chainId', 'currencyId', 'amount', 'depositAddress', 'createdAt'])
       .where('id', '=', seen.id)
       .forUpdate()
       .executeTakeFirstOrThrow();
@@ -78,7 +79,10 @@ export async function recheckOrder(
       .orderBy('chainTransfer.id')
       .executeTakeFirst();
     if (payment) {
-      await markOrderPaid(trx, order, { txHash: payment.txHash, paidAt: payment.blockTime, payerAddress: payment.fromAddress });
+      // The order's event, as the watcher writes one for a payment (docs/webhooks.md "Events").
+      await announcingOrderChange(trx, order, now, () =>
+        markOrderPaid(trx, order, { txHash: payment.txHash, paidAt: payment.blockTime, payerAddress: payment.fromAddress }),
+      );
     }
     const short = payment
       ? undefined

@@ -12,6 +12,7 @@ import { orderColumns, orderNotFound, repairsOf, scopedOrders } from '../report/
 import { lockDepositWallet, markOrderPaid } from '../ledger/orderCredit';
 import { isUniqueViolation } from '../../db/uniqueViolation';
 import { holdCallerRole } from '../../http/callerRole';
+import { announcingOrderChange } from '../deposit/ownOrder';
 
 /** A transaction hash that paid another order already: it pays one order only. */
 const txHashUsed = (orderNo: string) =>
@@ -90,6 +91,7 @@ export async function recreditOrder(
         .select([
           'paymentOrder.id',
           'paymentOrder.orderNo',
+          'paymentOrder.orgId',
           'paymentOrder.status',
           'paymentOrder.chainId',
           'paymentOrder.currencyId',
@@ -117,11 +119,14 @@ export async function recreditOrder(
         read.nextBlock === null && !ownAddress
           ? undefined
           : await deliveredOnChain(trx, row, body.txHash, { ownAddress, read: read.nextBlock !== null });
-      await markOrderPaid(
-        trx,
-        row,
-        { txHash: body.txHash, paidAt: now, ...(payer ? { payerAddress: payer } : {}) },
-        ownAddress ? 'address' : 'transaction',
+      // The order's event, as the watcher writes one for a payment (docs/webhooks.md "Events").
+      await announcingOrderChange(trx, row, now, () =>
+        markOrderPaid(
+          trx,
+          row,
+          { txHash: body.txHash, paidAt: now, ...(payer ? { payerAddress: payer } : {}) },
+          ownAddress ? 'address' : 'transaction',
+        ),
       );
       await trx
         .insertInto('orderRepair')

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import type { GasReason } from '../../../src/contract/report';
 import { debit, positive, postEntries, type Posting } from '../ledger/post';
 import { feeWalletOf, gasQuote, type GasQuote } from '../ledger/networkFee';
+import { announceOutflowExecuted } from './announce';
 
 type Trx = Transaction<Database>;
 
@@ -121,7 +122,11 @@ async function insertGasRow(trx: Trx, spend: GasSpend, gas: GasQuote): Promise<v
  * (if any) to the platform's fee wallet, and the gas out of the wallet in the native coin, as
  * ledger entries in the caller's transaction, with the gas row. The balances are re-checked
  * by the ledger: they may have dropped since a proposal started; then nothing is written
- * (409 naming the coin) and the proposal stays approved.
+ * (409 naming the coin) and the proposal stays approved. Every path that books money out as
+ * executed comes here (a direct movement at once, a proposal's confirm, the intent log's settle, a
+ * resume's included), so a withdrawal's or a refund's webhook event is written here, in the same
+ * transaction (./announce.ts); `chainTxHash` is the hash it carries when the books carry another
+ * (a Safe's).
  */
 export async function executeTransfer(
   trx: Trx,
@@ -129,7 +134,21 @@ export async function executeTransfer(
   route: ExecutionRoute,
   txHash: string,
   now: Date,
-  { relayed = false, paidGas }: { relayed?: boolean; paidGas?: GasQuote } = {},
+  { relayed = false, paidGas, chainTxHash = txHash }: { relayed?: boolean; paidGas?: GasQuote; chainTxHash?: string } = {},
+): Promise<void> {
+  await bookTransfer(trx, outflow, route, txHash, now, { relayed, paidGas });
+  const execution = { txHash: chainTxHash, fee: outflow.fee ?? '0', at: now };
+  if (outflow.movementId !== null) await announceOutflowExecuted(trx, { movementId: outflow.movementId }, execution);
+  else if (outflow.proposalId !== null) await announceOutflowExecuted(trx, { proposalId: outflow.proposalId }, execution);
+}
+
+async function bookTransfer(
+  trx: Trx,
+  outflow: Outflow,
+  route: ExecutionRoute,
+  txHash: string,
+  now: Date,
+  { relayed, paidGas }: { relayed: boolean; paidGas?: GasQuote },
 ): Promise<void> {
   const fee = outflow.fee ?? '0';
   const cause = { proposalId: outflow.proposalId, movementId: outflow.movementId, txHash, at: now };

@@ -131,7 +131,7 @@ async function book(trx: Trx, owner: OutflowOwner, now: Date): Promise<Booked> {
       feeCollected ? route : { ...route, feeWalletId: null },
       booksHash,
       now,
-      relayed ? { relayed: true } : { paidGas: gas },
+      relayed ? { relayed: true, chainTxHash: first.txHash! } : { paidGas: gas },
     );
   }
   if (relayed) await reportRelayedGas(trx, { ...spend, reason: 'proposal', proposalId: proposal.id, movementId: null }, gas);

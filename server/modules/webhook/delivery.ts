@@ -70,17 +70,28 @@ interface Claimed {
   payload: unknown;
 }
 
-/** Claims up to `limit` due deliveries for this instance: their lease starts now. */
+/**
+ * Claims up to `limit` due deliveries for this instance: their lease starts now. A delivery waits
+ * while an earlier one (smaller id) of its endpoint and its event's subject is still pending, retried
+ * or under way (docs/webhooks.md "Order per subject"): an order's `order.paid` never overtakes its
+ * `order.created`; a failed one holds nothing back. The earlier events of a subject are a handful,
+ * found by `webhook_event_subject` (migration 045), each one's delivery to the endpoint by its unique key.
+ */
 async function claimDue(runner: WebhookRunner, limit: number): Promise<Claimed[]> {
   const now = runner.now();
   const leaseUntil = new Date(now.getTime() + LEASE_MS);
   const { rows } = await sql<Claimed>`
     with due as (
-      select id from webhook_delivery
-      where status = 'pending' and next_attempt_at <= ${now}
-      order by next_attempt_at, id
+      select d.id from webhook_delivery d
+      join webhook_event v on v.id = d.event_id
+      where d.status = 'pending' and d.next_attempt_at <= ${now}
+        and not exists (
+          select 1 from webhook_event pv
+          join webhook_delivery pd on pd.event_id = pv.id and pd.endpoint_id = d.endpoint_id
+          where pv.subject = v.subject and pd.id < d.id and pd.status = 'pending')
+      order by d.next_attempt_at, d.id
       limit ${limit}
-      for update skip locked
+      for update of d skip locked
     ), claimed as (
       update webhook_delivery d
       set next_attempt_at = ${leaseUntil}, attempts = d.attempts + 1, last_attempt_at = ${now}

@@ -5,6 +5,9 @@ import type { WebhookEventType } from '../../../src/contract/webhook';
 
 type Trx = Transaction<Database>;
 
+/** What an event is about, as its `subject` names it: an order, a movement, a proposal. */
+export const webhookSubject = (kind: 'order' | 'movement' | 'proposal', id: number): string => `${kind}:${id}`;
+
 /** The body every endpoint receives (Standard Webhooks' payload shape; docs/webhooks.md "Payload"). */
 export interface WebhookPayload {
   type: WebhookEventType;
@@ -19,9 +22,18 @@ export interface WebhookPayload {
  * endpoint added later gets none of the events before it, so an event no endpoint asks for is not
  * written at all (answer null): an org without webhooks pays one indexed read per change. Every
  * delivery of the event carries the same `webhook-id`, fixed here, for all its attempts. `data` is
- * JSON as the receiver gets it.
+ * JSON as the receiver gets it. `subject` names what the event is about (`order:<id>`, see
+ * `webhookSubject`; null for none): an endpoint gets one subject's events in the order they were
+ * written, each delivered (or given up) before the next is sent (docs/webhooks.md "Order per subject").
  */
-export async function emitWebhookEvent(trx: Trx, orgId: number, type: WebhookEventType, data: unknown, at: Date): Promise<number | null> {
+export async function emitWebhookEvent(
+  trx: Trx,
+  orgId: number,
+  type: WebhookEventType,
+  data: unknown,
+  at: Date,
+  subject: string | null,
+): Promise<number | null> {
   const endpoints = await trx
     .selectFrom('webhookEndpoint')
     .select('id')
@@ -33,7 +45,7 @@ export async function emitWebhookEvent(trx: Trx, orgId: number, type: WebhookEve
   const payload: WebhookPayload = { type, timestamp: at.toISOString(), data };
   const { id } = await trx
     .insertInto('webhookEvent')
-    .values({ orgId, type, payload: JSON.stringify(payload), createdAt: at })
+    .values({ orgId, type, subject, payload: JSON.stringify(payload), createdAt: at })
     .returning('id')
     .executeTakeFirstOrThrow();
   const msgId = `msg_${randomBytes(16).toString('base64url')}`;
