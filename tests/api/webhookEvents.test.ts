@@ -5,7 +5,7 @@ import { getAddress, type Address, type Hex } from 'viem';
 import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import type { TestServer } from './harness';
-import { ETH_CHAIN, walletIdsByLabel } from './signSupport';
+import { ETH_CHAIN, ethPayout, signClient, walletIdsByLabel } from './signSupport';
 import { payOnChain, readChainUpTo, startDepositServer } from './chainSupport';
 import { newApiKey } from './apiKeySupport';
 import { ok, orderPayer } from './orderSupport';
@@ -255,11 +255,9 @@ describe('a repair’s credit', () => {
       .where('toAddress', '=', order.depositAddress)
       .executeTakeFirstOrThrow();
     ok(
-      await server
-        .as('superAdmin')
-        .call('POST', ApiPath.orderRepair.recredit, {
-          body: { orderId: order.id, txHash: transfer.txHash, reason: 'Paid late, accepted.' },
-        }),
+      await server.as('superAdmin').call('POST', ApiPath.orderRepair.recredit, {
+        body: { orderId: order.id, txHash: transfer.txHash, reason: 'Paid late, accepted.' },
+      }),
     );
     await deliverAll();
     expect(typesOf(ofOrder('/pro', order.id))).toEqual(['order.created', 'order.expired', 'order.paid_late', 'order.paid']);
@@ -371,6 +369,32 @@ describe('withdrawal.executed', () => {
       { orgId: server.orgIds.proA, subject: `movement:${sent.id}` },
     ]);
     expect(otherOrgGot('movementId', sent.id)).toEqual([]);
+  });
+
+  it('a withdrawal by proposal out of a Safe gives one when its confirm executes it, carrying the chain’s hash, not the Safe’s', async () => {
+    const sign = signClient(server);
+    const safe = (await walletIdsByLabel(server))['Aurora cold']!;
+    const started = await sign.start('merchantProManager', { ...ethPayout(safe, '0.3'), kind: 'withdraw', to: EXTERNAL });
+    expect(started.code).toBe(200);
+    const id = started.data.proposalId;
+    expect((await sign.act('merchantProFinance', 'approval', id)).data.status).toBe('approved');
+    await deliverAll();
+    expect(await written('withdrawal.executed', 'proposalId', id)).toEqual([]);
+    const confirmed = await sign.act('merchantProEmployee', 'confirm', id);
+    expect(confirmed.data.status).toBe('executed');
+    await deliverAll();
+    const got = at('/pro', (p) => p.type === 'withdrawal.executed' && p.data.proposalId === id);
+    expect(got).toHaveLength(1);
+    expect(payloadOf(got[0]!).data).toMatchObject({
+      proposalId: id,
+      walletId: safe,
+      currency: 'ETH',
+      amount: '0.3',
+      toAddress: EXTERNAL,
+      txHash: confirmed.data.txHash,
+    });
+    expect(await written('withdrawal.executed', 'proposalId', id)).toEqual([{ orgId: server.orgIds.proA, subject: `proposal:${id}` }]);
+    expect(otherOrgGot('proposalId', id)).toEqual([]);
   });
 
   it('a withdrawal whose booking failed after the chain moved gets its one event from the resume, two resumes at once', async () => {
