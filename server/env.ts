@@ -115,7 +115,7 @@ export const ENV = {
   ),
   EXPIRY_SWEEP_MS: variable(
     positiveInt(10_000),
-    'how often each instance marks overdue proposals expired (reads show them expired at once)',
+    'how often each instance marks overdue proposals expired (reads show them expired at once) and announces expired orders (`order.expired`)',
   ),
   AUDIT_SEAL_MS: variable(
     positiveInt(2_000),
