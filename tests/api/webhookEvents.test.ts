@@ -5,7 +5,7 @@ import { getAddress, type Address, type Hex } from 'viem';
 import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import type { TestServer } from './harness';
-import { ETH_CHAIN, ethPayout, signClient, walletIdsByLabel } from './signSupport';
+import { ETH_CHAIN, ethPayout, firstPaidOrder, signClient, walletIdsByLabel } from './signSupport';
 import { payOnChain, readChainUpTo, startDepositServer } from './chainSupport';
 import { newApiKey } from './apiKeySupport';
 import { ok, orderPayer } from './orderSupport';
@@ -263,6 +263,20 @@ describe('a repair’s credit', () => {
     expect(typesOf(ofOrder('/pro', order.id))).toEqual(['order.created', 'order.expired', 'order.paid_late', 'order.paid']);
     expect(payloadOf(ofOrder('/pro', order.id)[3]!).data).toMatchObject({ status: 'paid', txHash: transfer.txHash });
   });
+
+  it('a re-check that finds an expired order’s late payment writes order.paid, once', async () => {
+    const order = await expiredOrder('6');
+    await pay(order, '6');
+    const answer = ok(
+      await server
+        .as('superAdmin')
+        .call<{ recheck: { paid: boolean } }>('POST', ApiPath.orderRepair.recheck, { body: { orderId: order.id } }),
+    );
+    expect(answer.recheck.paid).toBe(true);
+    await deliverAll();
+    expect(typesOf(ofOrder('/pro', order.id))).toEqual(['order.created', 'order.paid_late', 'order.paid']);
+    expect(ofOrder('/std', order.id)).toEqual([]);
+  });
 });
 
 /** The devnet's wallet transfers, to make one revert as a mined and failed transaction does. */
@@ -326,6 +340,26 @@ describe('refund.executed', () => {
     });
     expect(await written('refund.executed', 'orderId', order.id)).toEqual([{ orgId: server.orgIds.proA, subject: `order:${order.id}` }]);
     expect(otherOrgGot('orderId', order.id)).toEqual([]);
+  });
+});
+
+describe('refund.executed of a movement of kind refund', () => {
+  it('a refund naming a paid order, out of the hot wallet, gives one naming the order', async () => {
+    const wallet = (await walletIdsByLabel(server))['Aurora deposits']!;
+    const paid = await firstPaidOrder(server, server.orgIds.proA);
+    const order = await server.db.selectFrom('paymentOrder').select('id').where('orderNo', '=', paid.orderNo).executeTakeFirstOrThrow();
+    const sent = ok(
+      await server.as('merchantProManager').call<MovementRecord>('POST', ApiPath.movement.save, {
+        body: { kind: 'refund', walletId: wallet, orderNo: paid.orderNo, to: EXTERNAL, symbol: paid.symbol, amount: '1', memo: '' },
+      }),
+    );
+    expect(sent).toMatchObject({ status: 'executed' });
+    await deliverAll();
+    const got = at('/pro', (p) => p.type === 'refund.executed' && p.data.movementId === sent.id);
+    expect(got).toHaveLength(1);
+    expect(payloadOf(got[0]!).data).toMatchObject({ orderId: order.id, orderNo: paid.orderNo, amount: '1', toAddress: EXTERNAL });
+    expect(await written('refund.executed', 'movementId', sent.id)).toEqual([{ orgId: server.orgIds.proA, subject: `order:${order.id}` }]);
+    expect(otherOrgGot('movementId', sent.id)).toEqual([]);
   });
 });
 
