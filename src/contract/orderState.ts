@@ -8,7 +8,8 @@ import type { OrderState } from './schemas/merchantOrder';
  */
 /**
  * The stored status as it stands at `now`: an order's stored status stays pending after its expiry
- * (nothing sweeps it), so a pending order past its expiry is expired. What the order repair reads too.
+ * (nothing rewrites it: the expiry sweep only announces it, docs/webhooks.md "Events"), so a pending
+ * order past its expiry is expired. What the order repair reads too.
  */
 export function storedStatusAt(order: { status: string; expiresAt: Date | null }, now: Date): string {
   return order.status === 'pending' && order.expiresAt !== null && order.expiresAt.getTime() <= now.getTime() ? 'expired' : order.status;
