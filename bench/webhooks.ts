@@ -1,15 +1,18 @@
+import { spawn } from 'node:child_process';
 import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import { getAddress, parseUnits, type Address } from 'viem';
 import { Webhook } from 'standardwebhooks';
 import { startTestServer, type TestServer } from '../tests/api/harness';
 import { ApiPath, withId } from '../src/contract/apiPaths';
 import type { WebhookRecord } from '../src/contract/schemas/webhook';
 import { readConfig } from '../server/config';
-import { openDatabase, type Db } from '../server/db/database';
 import { demoEvmAddress } from '../server/db/seed/wallets';
 import { startDepositWatcher } from '../server/modules/deposit/watcher';
-import { startWebhookDelivery, type WebhookRunner } from '../server/modules/webhook/delivery';
+import { startWebhookDelivery } from '../server/modules/webhook/delivery';
 import { emitWebhookEvent } from '../server/modules/webhook/outbox';
 import { expectOk, newKey, percentile } from './payments';
 
@@ -109,6 +112,8 @@ export interface WebhooksFigures {
   afterPaidP50Ms: number;
   afterPaidP95Ms: number;
   deliveries: number;
+  /** How many of them each loop delivered. */
+  split: number[];
   /** How the two loops were run: two pools (PostgreSQL) or one connection (PGlite). */
   runners: string;
   deliveriesPerSecond: number;
@@ -252,26 +257,93 @@ async function plainPostsPerSecond(url: string, body: string, count: number): Pr
 }
 
 /**
- * The database pools (b)'s two loops claim through: on PostgreSQL two pools of their own on the
- * bench's database, as two instances have; PGlite is one session in one process, so there both
- * loops share the server's.
+ * Loop `loop`'s clock (0 or 1): the instance's, its millisecond made even for loop 0 and odd for
+ * loop 1, so the attempts each loop claimed (`last_attempt_at`) tell the loops apart afterwards.
  */
-async function runnerDatabases(server: TestServer): Promise<{ dbs: Db[]; runners: string; close: () => Promise<void> }> {
-  if (server.database.kind === 'pglite')
-    return { dbs: [server.db, server.db], runners: '2 loops, one process, one PGlite connection', close: async () => {} };
+export const loopClock = (loop: number, now: () => Date) => () => {
+  const t = now().getTime();
+  return new Date(t - (t % 2) + loop);
+};
+
+/** Two delivery loops side by side: started together, stopped together (answering their failures). */
+interface Deliverers {
+  /** How they run, for the report. */
+  runners: string;
+  start(): void;
+  stop(): Promise<unknown[]>;
+  /** Failures so far (a loop's pass that threw). */
+  failures: unknown[];
+  /** Whatever is left running after a failure ended. */
+  close(): void;
+}
+
+/** PGlite is one session in one process: both loops in this process on the server's database, as two runners. */
+function inProcessDeliverers(server: TestServer): Deliverers {
+  const failures: unknown[] = [];
+  let stops: Array<() => Promise<void>> = [];
+  return {
+    runners: '2 loops in one process on its one PGlite connection: PGlite allows no second process',
+    failures,
+    start() {
+      stops = [0, 1].map((loop) =>
+        startWebhookDelivery({ db: server.db, now: loopClock(loop, server.now), chainMode: 'devnet' }, THROUGHPUT_BEAT_MS, (error) =>
+          failures.push(error),
+        ),
+      );
+    },
+    async stop() {
+      for (const stop of stops) await stop();
+      return failures;
+    },
+    close: () => undefined,
+  };
+}
+
+/** PostgreSQL: two processes (bench/webhookDeliverer.ts), each its own pool on the server's database, as two instances. */
+async function processDeliverers(server: TestServer): Promise<Deliverers> {
   const { name } = await server.db.selectNoFrom((eb) => eb.fn<string>('current_database').as('name')).executeTakeFirstOrThrow();
   const url = new URL(benchDatabaseUrl()!);
   url.pathname = `/${name}`;
-  const handles = [
-    await openDatabase({ databaseUrl: url.toString(), migrate: false }),
-    await openDatabase({ databaseUrl: url.toString(), migrate: false }),
-  ];
+  const failures: unknown[] = [];
+  const children = [0, 1].map((loop) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/webhookDeliverer.ts'], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      stdio: ['pipe', 'pipe', 'inherit'],
+      env: {
+        ...process.env,
+        BENCH_WEBHOOK_DATABASE_URL: url.toString(),
+        BENCH_WEBHOOK_BEAT_MS: String(THROUGHPUT_BEAT_MS),
+        BENCH_WEBHOOK_LOOP: String(loop),
+      },
+    });
+    const said = new Map<string, () => void>();
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.startsWith('{')) failures.push((JSON.parse(line) as { failure: string }).failure);
+      else said.get(line)?.();
+    });
+    const saying = (line: string) =>
+      new Promise<void>((resolve, reject) => {
+        said.set(line, resolve);
+        child.once('exit', (code) => reject(new Error(`webhooks bench: a deliverer exited with ${code}`)));
+      });
+    return { child, ready: saying('ready'), saying };
+  });
+  await Promise.all(children.map((c) => c.ready));
   return {
-    dbs: handles.map((h) => h.db),
-    runners: '2 loops, one process, 2 pools of 10 connections',
-    close: async () => {
-      for (const h of handles) await h.close();
+    runners: '2 processes, each its own pool of 10 connections',
+    failures,
+    start: () => children.forEach((c) => c.child.stdin!.write('go\n')),
+    async stop() {
+      await Promise.all(
+        children.map((c) => {
+          const stopped = c.saying('stopped');
+          c.child.stdin!.write('stop\n');
+          return stopped;
+        }),
+      );
+      return failures;
     },
+    close: () => children.forEach((c) => c.child.exitCode === null && c.child.kill('SIGTERM')),
   };
 }
 
@@ -297,8 +369,7 @@ async function measureDeliveryRate(server: TestServer, receiver: Receipts, data:
     receipts.push(r);
     ids.add(String(r.headers['webhook-id']));
   });
-  const { dbs, runners, close } = await runnerDatabases(server);
-  const failures: unknown[] = [];
+  const deliverers = server.database.kind === 'pglite' ? inProcessDeliverers(server) : await processDeliverers(server);
   const pending = async () =>
     (
       await server.db
@@ -310,25 +381,19 @@ async function measureDeliveryRate(server: TestServer, receiver: Receipts, data:
     ).n;
   try {
     const start = performance.now();
-    const stops = dbs.map((db) =>
-      startWebhookDelivery(
-        { db, now: server.now, chainMode: server.app.context.config.chainMode } satisfies WebhookRunner,
-        THROUGHPUT_BEAT_MS,
-        (error) => failures.push(error),
-      ),
-    );
+    deliverers.start();
     await until(
-      () => ids.size >= DELIVERIES || failures.length > 0,
+      () => ids.size >= DELIVERIES || deliverers.failures.length > 0,
       120_000,
       () => `${DELIVERIES - ids.size} deliveries never came`,
     );
     await until(
-      async () => (await pending()) === 0,
+      async () => (await pending()) === 0 || deliverers.failures.length > 0,
       30_000,
       () => 'deliveries received and not recorded delivered',
     );
     const seconds = (performance.now() - start) / 1000;
-    for (const stop of stops) await stop();
+    const failures = await deliverers.stop();
     if (failures.length > 0) throw failures[0];
     const recorded = await server.db
       .selectFrom('webhookDelivery')
@@ -341,9 +406,20 @@ async function measureDeliveryRate(server: TestServer, receiver: Receipts, data:
         `webhooks bench: ${receipts.length} requests for ${ids.size} webhook-ids, ${recorded.n} recorded delivered (at most ${recorded.attempts} attempts), for ${DELIVERIES} deliveries`,
       );
     for (const r of receipts) verified(endpoint.secret!, r);
-    return { deliveries: DELIVERIES, runners, deliveriesPerSecond: DELIVERIES / seconds, plainPerSecond };
+    const byLoop = await server.db
+      .selectFrom('webhookDelivery')
+      .select((eb) => [
+        sql<number>`mod(floor(extract(epoch from last_attempt_at) * 1000)::bigint, 2)`.as('loop'),
+        eb.fn.countAll<number>().as('n'),
+      ])
+      .where('endpointId', '=', endpoint.id)
+      .groupBy('loop')
+      .orderBy('loop')
+      .execute();
+    const split = [0, 1].map((loop) => Number(byLoop.find((row) => Number(row.loop) === loop)?.n ?? 0));
+    return { deliveries: DELIVERIES, split, runners: deliverers.runners, deliveriesPerSecond: DELIVERIES / seconds, plainPerSecond };
   } finally {
-    await close();
+    deliverers.close();
   }
 }
 
@@ -394,7 +470,7 @@ export function webhooksReport(f: WebhooksFigures): string[] {
   return [
     `payment mined → order.paid webhook received, verified (${f.database}, ${f.payments} payments, delivery loop every ${f.deliveryMs} ms, watcher every ${WATCH_MS} ms): p50 ${f.webhookP50Ms.toFixed(0)} ms, p95 ${f.webhookP95Ms.toFixed(0)} ms; ÷ mined → order paid in the database (p50 ${f.paidP50Ms.toFixed(0)} ms, p95 ${f.paidP95Ms.toFixed(0)} ms): p50 ${(f.webhookP50Ms / f.paidP50Ms).toFixed(2)}, p95 ${(f.webhookP95Ms / f.paidP95Ms).toFixed(2)}`,
     `order paid → its webhook received: p50 ${f.afterPaidP50Ms.toFixed(0)} ms, p95 ${f.afterPaidP95Ms.toFixed(0)} ms (÷ the loop's beat: p50 ${(f.afterPaidP50Ms / f.deliveryMs).toFixed(2)}, p95 ${(f.afterPaidP95Ms / f.deliveryMs).toFixed(2)})`,
-    `webhook deliveries (${f.database}, ${f.runners}): ${f.deliveries} delivered once each, ${f.deliveriesPerSecond.toFixed(0)} /s; plain POSTs of the same body to the same receiver (one client, ${BATCH} in flight): ${f.plainPerSecond.toFixed(0)} /s; ratio ${(f.deliveriesPerSecond / f.plainPerSecond).toFixed(3)}`,
+    `webhook deliveries (${f.database}, ${f.runners}): ${f.deliveries} delivered once each (${f.split.join(' + ')}), ${f.deliveriesPerSecond.toFixed(0)} /s; plain POSTs of the same body to the same receiver (one client, ${BATCH} in flight): ${f.plainPerSecond.toFixed(0)} /s; ratio ${(f.deliveriesPerSecond / f.plainPerSecond).toFixed(3)}`,
   ];
 }
 
