@@ -134,7 +134,7 @@ const aheadOfTheDevnet = (server: TestServer) => () => new Date(server.now().get
 /**
  * (a): `PAYMENTS` orders made through the merchant API, each paid on the devnet a moment after the
  * one before (so payments land at every phase of the watcher's and the loop's beats), while the
- * app's own deposit watcher and delivery loop run as `npm start` runs them.
+ * deposit watcher and the delivery loop `npm start` runs are running (the loop's clock ahead of the devnet's).
  */
 async function measurePaidWebhooks(server: TestServer, receiver: Receipts) {
   const endpoint = await saveEndpoint(server, `${receiver.base}/paid`);
@@ -157,6 +157,8 @@ async function measurePaidWebhooks(server: TestServer, receiver: Receipts) {
     .where('symbol', '=', 'USDT')
     .executeTakeFirstOrThrow();
   const failures: unknown[] = [];
+  // The reference's reads below go on until the end.
+  let watching = true;
   const stopWatcher = startDepositWatcher(db, chains, server.now, WATCH_MS, (_chainId, error) => failures.push(error));
   const stopDelivery = startWebhookDelivery({ db, now: aheadOfTheDevnet(server), chainMode: config.chainMode }, DELIVERY_MS, (error) =>
     failures.push(error),
@@ -167,29 +169,23 @@ async function measurePaidWebhooks(server: TestServer, receiver: Receipts) {
     const watched = async () =>
       ((await db.selectFrom('chainWatch').select('nextBlock').where('chainId', '=', ETH_CHAIN).executeTakeFirst())?.nextBlock ?? 0) > head;
     await until(watched, 60_000, () => 'the deposit watcher did not catch up with the devnet');
-    const orders: number[] = [];
-    for (let i = 0; i < PAYMENTS + WARM_UP; i += 1) {
-      const order = expectOk(
-        await server.call<{ id: number; depositAddress: string }>('POST', ApiPath.merchant.orders, {
-          ...auth,
-          body: { amount: '5', currency: 'USDT', chainId: ETH_CHAIN },
-        }),
-        'order',
+    const orders: Array<{ id: number; depositAddress: string }> = [];
+    for (let i = 0; i < PAYMENTS + WARM_UP; i += 1)
+      orders.push(
+        expectOk(
+          await server.call<{ id: number; depositAddress: string }>('POST', ApiPath.merchant.orders, {
+            ...auth,
+            body: { amount: '5', currency: 'USDT', chainId: ETH_CHAIN },
+          }),
+          'order',
+        ),
       );
-      orders.push(order.id);
-    }
-    const addresses = new Map(
-      (await db.selectFrom('paymentOrder').select(['id', 'depositAddress']).where('id', 'in', orders).execute()).map((o) => [
-        o.id,
-        o.depositAddress!,
-      ]),
-    );
     const mined = new Map<number, number>();
     const paid = new Map<number, number>();
     // The reference: each order seen paid in the database, read every 10 ms while payments are under way.
     let paying = true;
     const watchPaid = (async () => {
-      while (paying || paid.size < mined.size) {
+      while (watching && (paying || paid.size < mined.size)) {
         const open = [...mined.keys()].filter((id) => !paid.has(id));
         if (open.length > 0) {
           const rows = await db.selectFrom('paymentOrder').select('id').where('id', 'in', open).where('status', '=', 'paid').execute();
@@ -199,23 +195,25 @@ async function measurePaidWebhooks(server: TestServer, receiver: Receipts) {
         await pause(10);
       }
     })();
-    for (const [i, id] of orders.entries()) {
+    // A failed read ends the bench with its error, once the loops have stopped.
+    watchPaid.catch((error: unknown) => failures.push(error));
+    for (const [i, order] of orders.entries()) {
       const payer = demoEvmAddress(`bench webhook payer ${i}`) as Address;
-      await devnet.payAs(payer, getAddress(usdt.contractAddress!), getAddress(addresses.get(id)!), parseUnits('5', usdt.decimals));
-      mined.set(id, performance.now());
+      await devnet.payAs(payer, getAddress(usdt.contractAddress!), getAddress(order.depositAddress), parseUnits('5', usdt.decimals));
+      mined.set(order.id, performance.now());
       // Spread out, at no fixed period: the payments meet the two beats at every phase.
       await pause(100 + Math.random() * 200);
     }
     paying = false;
     await until(
-      () => orders.every((id) => received.has(id)) || failures.length > 0,
+      () => orders.every(({ id }) => received.has(id)) || failures.length > 0,
       60_000,
-      () => `${orders.filter((id) => !received.has(id)).length} order.paid webhooks never came`,
+      () => `${orders.filter(({ id }) => !received.has(id)).length} order.paid webhooks never came`,
     );
-    await watchPaid;
+    await watchPaid.catch(() => undefined);
     if (failures.length > 0) throw failures[0];
     expectOk(await server.as('merchantProManager').call('POST', withId(ApiPath.webhook.delete, endpoint.id)), 'endpoint deleted');
-    const counted = orders.slice(WARM_UP);
+    const counted = orders.slice(WARM_UP).map(({ id }) => id);
     const webhook = counted.map((id) => received.get(id)! - mined.get(id)!);
     const toPaid = counted.map((id) => paid.get(id)! - mined.get(id)!);
     const afterPaid = counted.map((id) => received.get(id)! - paid.get(id)!);
@@ -230,6 +228,7 @@ async function measurePaidWebhooks(server: TestServer, receiver: Receipts) {
       afterPaidP95Ms: percentile(afterPaid, 0.95),
     };
   } finally {
+    watching = false;
     await stopDelivery();
     await stopWatcher();
   }
