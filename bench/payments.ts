@@ -16,7 +16,7 @@ const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 12);
 const WATCH_MS = 100;
 const ETH_CHAIN = 1;
 
-const percentile = (values: number[], p: number) =>
+export const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 
 async function ratePerSecond(work: (i: number) => Promise<void>): Promise<number> {
@@ -34,12 +34,12 @@ async function ratePerSecond(work: (i: number) => Promise<void>): Promise<number
   return done / SECONDS;
 }
 
-function expectOk<T>(answer: { code: number; data: T }, what: string): T {
+export function expectOk<T>(answer: { code: number; data: T }, what: string): T {
   if (answer.code !== 200) throw new Error(`${what}: ${JSON.stringify(answer)}`);
   return answer.data;
 }
 
-async function newKey(server: TestServer): Promise<string> {
+export async function newKey(server: TestServer): Promise<string> {
   const made = await server.as('merchantProManager').call<{ key?: string }>('POST', ApiPath.apiKey.save, {
     body: { name: 'Bench', scopes: ['orders:write', 'orders:read'] },
   });

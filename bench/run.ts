@@ -7,8 +7,9 @@ import { measureRestart, restartReport } from './restart';
 import { auditedWritesReport, measureAuditedWrites } from './auditedWrites';
 import { measurePageLoad, pageLoadReport } from './pageLoad';
 import { measurePayments, paymentsReport } from './payments';
+import { measureWebhooks, webhooksReport } from './webhooks';
 
-/** `npm run bench`: every budget figure, printed as sizes and ratios (never a timed test); `-- --volume` adds the reports at volume; `-- --request-path` runs only the request-path case, `-- --audited-writes` only the audited writes, `-- --restart` only the restart, `-- --page-load` only the first load of /multisig, `-- --payments` only the payments. */
+/** `npm run bench`: every budget figure, printed as sizes and ratios (never a timed test); `-- --volume` adds the reports at volume; `-- --request-path` runs only the request-path case, `-- --audited-writes` only the audited writes, `-- --restart` only the restart, `-- --page-load` only the first load of /multisig, `-- --payments` only the payments, `-- --webhooks` only the webhooks. */
 console.log(
   `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
 );
@@ -25,6 +26,10 @@ if (process.argv.includes('--volume')) {
 } else if (process.argv.includes('--payments')) {
   // Only issue 36's payments: order creation and the time from a payment mined to its order paid.
   for (const line of paymentsReport(await measurePayments())) console.log(line);
+  for (const line of webhooksReport(await measureWebhooks())) console.log(line);
+} else if (process.argv.includes('--webhooks')) {
+  // Only issue 37's webhooks: a payment mined to its webhook received, and deliveries per second with two loops (on PostgreSQL when BENCH_DATABASE_URL names one).
+  for (const line of webhooksReport(await measureWebhooks())) console.log(line);
 } else if (process.argv.includes('--page-load')) {
   // Only issue 35's first load of /multisig (needs `vite build` first).
   for (const line of pageLoadReport(await measurePageLoad())) console.log(line);
@@ -45,4 +50,5 @@ if (process.argv.includes('--volume')) {
   for (const line of restartReport(await measureRestart())) console.log(line);
   for (const line of pageLoadReport(await measurePageLoad())) console.log(line);
   for (const line of paymentsReport(await measurePayments())) console.log(line);
+  for (const line of webhooksReport(await measureWebhooks())) console.log(line);
 }
