@@ -122,19 +122,9 @@ export interface WebhooksFigures {
 }
 
 /**
- * The delivery loop's clock in (a): the instance's, a day ahead. An event the deposit watcher writes
- * is due at its block's time; on a real chain that time has passed when the block's confirmations
- * are in, so the event is due at once. The devnet's blocks run ahead of the wall clock (each block
- * a second after the one before, and a payment here is about 15 blocks: its funding, its minting,
- * its transfer and 12 confirmations), so with the instance's own clock every webhook would wait
- * for the wall clock to reach its block's time (docs/webhooks.md "Speed").
- */
-const aheadOfTheDevnet = (server: TestServer) => () => new Date(server.now().getTime() + 86_400_000);
-
-/**
  * (a): `PAYMENTS` orders made through the merchant API, each paid on the devnet a moment after the
  * one before (so payments land at every phase of the watcher's and the loop's beats), while the
- * deposit watcher and the delivery loop `npm start` runs are running (the loop's clock ahead of the devnet's).
+ * deposit watcher and the delivery loop `npm start` runs are running, on the instance's own clock.
  */
 async function measurePaidWebhooks(server: TestServer, receiver: Receipts) {
   const endpoint = await saveEndpoint(server, `${receiver.base}/paid`);
@@ -160,7 +150,7 @@ async function measurePaidWebhooks(server: TestServer, receiver: Receipts) {
   // The reference's reads below go on until the end.
   let watching = true;
   const stopWatcher = startDepositWatcher(db, chains, server.now, WATCH_MS, (_chainId, error) => failures.push(error));
-  const stopDelivery = startWebhookDelivery({ db, now: aheadOfTheDevnet(server), chainMode: config.chainMode }, DELIVERY_MS, (error) =>
+  const stopDelivery = startWebhookDelivery({ db, now: server.now, chainMode: config.chainMode }, DELIVERY_MS, (error) =>
     failures.push(error),
   );
   try {

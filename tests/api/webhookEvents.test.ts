@@ -12,6 +12,7 @@ import { ok, orderPayer } from './orderSupport';
 import { devnetAccount, type Devnet } from '../../server/chain/evm/devnet';
 import type { ChainAdapter, WalletChain } from '../../server/chain/adapter';
 import { deliverDue, type WebhookRunner } from '../../server/modules/webhook/delivery';
+import { emitWebhookEvent } from '../../server/modules/webhook/outbox';
 import { announceExpiredOrders } from '../../server/modules/deposit/orderExpiry';
 import { resumeOutflows } from '../../server/modules/outflow/resume';
 import { ApiPath } from '../../src/contract/apiPaths';
@@ -191,6 +192,21 @@ describe('one subject’s events in order', () => {
     } finally {
       answers.delete('/pro');
     }
+  });
+});
+
+describe('when an event is due', () => {
+  it('an event stamped ahead of the clock (a devnet block runs ahead of it) is due when it is written, not at its stamp', async () => {
+    const order = await createOrder('2');
+    await deliverAll();
+    const stamp = new Date(Math.max(server.now().getTime(), Date.now()) + 3_600_000);
+    await server.db
+      .transaction()
+      .execute((trx) => emitWebhookEvent(trx, server.orgIds.proA, 'order.paid', { id: order.id }, stamp, `order:${order.id}`));
+    await deliverAll();
+    const sent = ofOrder('/pro', order.id);
+    expect(typesOf(sent)).toEqual(['order.created', 'order.paid']);
+    expect(payloadOf(sent[1]!).timestamp).toBe(stamp.toISOString());
   });
 });
 

@@ -167,7 +167,9 @@ async function send(runner: WebhookRunner, delivery: Claimed): Promise<Outcome> 
   return new Promise<Outcome>((resolve) => {
     const req = request(
       url,
-      { method: 'POST', headers, ...(runner.chainMode === 'rpc' ? { lookup: guardedLookup } : {}) },
+      // A connection of its own (no keep-alive pool): a receiver closing an idle kept-alive socket as
+      // it is reused would fail the attempt for nothing.
+      { method: 'POST', headers, agent: false, ...(runner.chainMode === 'rpc' ? { lookup: guardedLookup } : {}) },
       (res: IncomingMessage) => {
         let read = 0;
         res.on('data', (chunk: Buffer) => {
