@@ -74,8 +74,8 @@ describe('menu shows exactly the routes the role reaches', () => {
       role: 'merchantLiteManager',
       tenantType: 4,
       roleLevel: 0,
-      count: 23,
-      has: ['Wallets', 'Audit log', 'API keys'],
+      count: 24,
+      has: ['Wallets', 'Audit log', 'API keys', 'Webhooks'],
       lacks: ['Multisig', 'Supply'],
     },
     {
