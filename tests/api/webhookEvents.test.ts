@@ -29,24 +29,14 @@ import { WEBHOOK_EVENTS } from '../../src/contract/webhook';
  * one subject's events delivered in order ("Order per subject").
  */
 
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-interface Payload {
-  type: string;
-  timestamp: string;
-  data: Record<string, unknown> & { id?: number; status?: string; received?: string };
-}
+/** A request the receiver got: its path, its headers, its raw body. */
+type Received = Record<'path' | 'body', string> & { headers: IncomingHttpHeaders };
+/** A delivery's body: an event (docs/webhooks.md "Payload"). */
+type Payload = Record<'type' | 'timestamp', string> & { data: Record<string, unknown> & { id?: number } };
 
-let server: TestServer;
-let devnet: Devnet;
-let usdt: { id: number; contractAddress: Address; decimals: number };
-let writeKey: string;
-let receiver: Server;
-let base: string;
-let proHook: WebhookRecord;
+let server: TestServer, devnet: Devnet, usdt: { id: number; contractAddress: Address; decimals: number };
+/** The merchant API's key, the loopback receiver and its URL, and the Pro org's endpoint. */
+let writeKey: string, receiver: Server, base: string, proHook: WebhookRecord;
 const received: Received[] = [];
 /** What the receiver answers one request at a path (default 204). */
 const answers = new Map<string, (r: Received) => number>();
@@ -56,15 +46,12 @@ const EXTERNAL = getAddress('0x4444444444444444444444444444444444444444');
 beforeAll(async () => {
   ({ server, devnet, usdt } = await startDepositServer(payer.address));
   writeKey = await newApiKey(server, 'merchantProManager', ['orders:write', 'orders:read']);
-  receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const r = { path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
-      received.push(r);
-      res.writeHead(answers.get(r.path)?.(r) ?? 204);
-      res.end();
-    });
+  receiver = createServer(async (req, res) => {
+    let body = '';
+    for await (const chunk of req) body += String(chunk);
+    const r = { path: req.url ?? '', headers: req.headers, body };
+    received.push(r);
+    res.writeHead(answers.get(r.path)?.(r) ?? 204).end();
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
@@ -120,21 +107,16 @@ async function pay(order: { depositAddress: string }, amount: string) {
 const runner = (): WebhookRunner => ({ db: server.app.context.db, now: server.now, chainMode: 'devnet' });
 /** Two instances' loops at once, pass after pass, until neither finds a delivery due. */
 async function deliverAll(): Promise<void> {
-  for (;;) {
-    const [a, b] = await Promise.all([deliverDue(runner()), deliverDue(runner())]);
-    if (a.length + b.length === 0) return;
-  }
+  let sent: number;
+  do sent = (await Promise.all([deliverDue(runner()), deliverDue(runner())])).flat().length;
+  while (sent > 0);
 }
 const payloadOf = (r: Received) => JSON.parse(r.body) as Payload;
 const at = (path: string, match: (p: Payload) => boolean = () => true) => received.filter((r) => r.path === path && match(payloadOf(r)));
 const ofOrder = (path: string, orderId: number) => at(path, (p) => p.type.startsWith('order.') && p.data.id === orderId);
 const typesOf = (rs: Received[]) => rs.map((r) => payloadOf(r).type);
-const verify = (r: Received) =>
-  new Webhook(proHook.secret!).verify(r.body, {
-    'webhook-id': String(r.headers['webhook-id']),
-    'webhook-timestamp': String(r.headers['webhook-timestamp']),
-    'webhook-signature': String(r.headers['webhook-signature']),
-  });
+/** Throws unless the endpoint's secret signed it (the library a receiver uses, given the request's headers as they came). */
+const verify = (r: Received) => new Webhook(proHook.secret!).verify(r.body, r.headers as Record<string, string>);
 /** The events with this type and data field, as written (delivered or not), and as the other org's endpoint got them. */
 const written = (type: string, field: string, value: unknown) =>
   server.db

@@ -91,7 +91,6 @@ export async function recreditOrder(
         .select([
           'paymentOrder.id',
           'paymentOrder.orderNo',
-          'paymentOrder.orgId',
           'paymentOrder.status',
           'paymentOrder.chainId',
           'paymentOrder.currencyId',
@@ -99,6 +98,8 @@ export async function recreditOrder(
           'paymentOrder.depositAddress',
           'paymentOrder.expiresAt',
           'paymentOrder.checkoutCode',
+          // Its events' org (the re-credit writes the order's event).
+          'paymentOrder.orgId',
           'chain.family',
           'currency.symbol',
         ])
