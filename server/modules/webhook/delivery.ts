@@ -6,7 +6,12 @@ import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../../db/database';
 import type { ServerConfig } from '../../config';
+import { systemAuditContext, withAuditContext } from '../../http/auditContext';
+import { WEBHOOK_AUTO_DISABLE_MS } from '../../../src/contract/webhook';
 import { isInternalAddress, webhookUrlProblem } from './urlGuard';
+
+/** The loop's turning off a failing endpoint, as the audit trail names it. */
+const AUTO_DISABLE_CONTEXT = systemAuditContext('webhook auto-disable');
 
 /**
  * Sends the webhook deliveries that are due (docs/webhooks.md "Delivery and retries"), on every
@@ -191,7 +196,7 @@ async function record(runner: WebhookRunner, delivery: Claimed, outcome: Outcome
       ? 'the endpoint answered 410 Gone: never tried again'
       : (outcome.error ?? `the endpoint answered ${outcome.status}`) +
         (last && !outcome.final ? `; gave up after ${delivery.attempts} attempts` : '');
-  await runner.db
+  const recorded = await runner.db
     .updateTable('webhookDelivery')
     .set({
       status: state,
@@ -203,12 +208,60 @@ async function record(runner: WebhookRunner, delivery: Claimed, outcome: Outcome
     .where('id', '=', delivery.id)
     .where('attempts', '=', delivery.attempts)
     .where('status', '=', 'pending')
-    .execute();
+    .returning('endpointId')
+    .executeTakeFirst();
+  // The endpoint's health (docs/webhooks.md "A failing endpoint"): a 2xx ends its failing, a failed
+  // attempt starts it if it had not; a delivery dropped because the endpoint is off says nothing of it.
+  if (recorded && !outcome.final)
+    await runner.db
+      .updateTable('webhookEndpoint')
+      .set((eb) => ({ failingSince: ok ? null : eb.fn.coalesce('failingSince', eb.val(now)) }))
+      .where('id', '=', recorded.endpointId)
+      .execute();
   return state;
+}
+
+/** Why the loop turned an endpoint off, as its page and /home show it. */
+export const autoDisabledReason = (failingSince: Date): string =>
+  `every delivery failed for ${WEBHOOK_AUTO_DISABLE_MS / 86_400_000} days (since ${failingSince.toISOString()}): turned off by the delivery loop`;
+
+/**
+ * Turns off the enabled endpoints that have failed, with no 2xx, for 5 days (docs/DECISIONS.md
+ * "Webhooks: sending again, test events, turning off a failing endpoint"), recording when and why;
+ * their pending deliveries then fail as "the endpoint was disabled" when next due. A look at the
+ * few failing endpoints first, so a pass with none writes nothing; the change is the system's in
+ * the audit trail. Any instance may do it, twice at once changes nothing more.
+ */
+export async function disableFailingEndpoints(runner: WebhookRunner): Promise<number[]> {
+  const now = runner.now();
+  const cutoff = new Date(now.getTime() - WEBHOOK_AUTO_DISABLE_MS);
+  const failing = await runner.db
+    .selectFrom('webhookEndpoint')
+    .select(['id', 'failingSince'])
+    .where('enabled', '=', true)
+    .where('failingSince', '<=', cutoff)
+    .execute();
+  if (failing.length === 0) return [];
+  return withAuditContext(AUTO_DISABLE_CONTEXT, async () => {
+    const disabled: number[] = [];
+    for (const endpoint of failing) {
+      const changed = await runner.db
+        .updateTable('webhookEndpoint')
+        .set({ enabled: false, disabledAt: now, disabledReason: autoDisabledReason(endpoint.failingSince!), updatedAt: now })
+        .where('id', '=', endpoint.id)
+        .where('enabled', '=', true)
+        .where('failingSince', '<=', cutoff)
+        .executeTakeFirst();
+      if (changed.numUpdatedRows > 0n) disabled.push(endpoint.id);
+    }
+    return disabled;
+  });
 }
 
 /** One pass: claims up to `limit` due deliveries and sends them side by side; answers what became of each. */
 export async function deliverDue(runner: WebhookRunner, limit = BATCH): Promise<Array<'delivered' | 'failed' | 'pending'>> {
+  // Before the claim, so a pending delivery of an endpoint turned off now fails in this pass.
+  await disableFailingEndpoints(runner);
   const claimed = await claimDue(runner, limit);
   return Promise.all(
     claimed.map(async (delivery) =>

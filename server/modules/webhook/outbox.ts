@@ -1,15 +1,43 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { WebhookEventType } from '../../../src/contract/webhook';
+import { WEBHOOK_TEST_EVENT, type WebhookEventType, type WebhookSentType } from '../../../src/contract/webhook';
 
 type Trx = Transaction<Database>;
 
 /** The body every endpoint receives (Standard Webhooks' payload shape; docs/webhooks.md "Payload"). */
 export interface WebhookPayload {
-  type: WebhookEventType;
+  type: WebhookSentType;
   timestamp: string;
   data: unknown;
+}
+
+/**
+ * Writes the event and one delivery per endpoint: every delivery of the event carries the same
+ * `webhook-id`, fixed here, for all its attempts (and when a manager sends it again). Answers the
+ * event's id and the deliveries' ids, in the endpoints' order.
+ */
+async function writeEvent(
+  trx: Trx,
+  orgId: number,
+  type: WebhookSentType,
+  data: unknown,
+  at: Date,
+  endpointIds: number[],
+): Promise<{ eventId: number; deliveryIds: number[] }> {
+  const payload: WebhookPayload = { type, timestamp: at.toISOString(), data };
+  const { id } = await trx
+    .insertInto('webhookEvent')
+    .values({ orgId, type, payload: JSON.stringify(payload), createdAt: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const msgId = `msg_${randomBytes(16).toString('base64url')}`;
+  const deliveries = await trx
+    .insertInto('webhookDelivery')
+    .values(endpointIds.map((endpointId) => ({ eventId: id, endpointId, msgId, nextAttemptAt: at })))
+    .returning('id')
+    .execute();
+  return { eventId: id, deliveryIds: deliveries.map((d) => d.id) };
 }
 
 /**
@@ -17,8 +45,7 @@ export interface WebhookPayload {
  * "Webhooks: a transactional outbox and our own loop"): the event exists exactly when the change it
  * reports does. One delivery per endpoint of the org that is enabled and asks for the type now; an
  * endpoint added later gets none of the events before it, so an event no endpoint asks for is not
- * written at all (answer null): an org without webhooks pays one indexed read per change. Every
- * delivery of the event carries the same `webhook-id`, fixed here, for all its attempts. `data` is
+ * written at all (answer null): an org without webhooks pays one indexed read per change. `data` is
  * JSON as the receiver gets it.
  */
 export async function emitWebhookEvent(trx: Trx, orgId: number, type: WebhookEventType, data: unknown, at: Date): Promise<number | null> {
@@ -30,16 +57,17 @@ export async function emitWebhookEvent(trx: Trx, orgId: number, type: WebhookEve
     .where(sql<boolean>`${type} = any(events)`)
     .execute();
   if (endpoints.length === 0) return null;
-  const payload: WebhookPayload = { type, timestamp: at.toISOString(), data };
-  const { id } = await trx
-    .insertInto('webhookEvent')
-    .values({ orgId, type, payload: JSON.stringify(payload), createdAt: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const msgId = `msg_${randomBytes(16).toString('base64url')}`;
-  await trx
-    .insertInto('webhookDelivery')
-    .values(endpoints.map((endpoint) => ({ eventId: id, endpointId: endpoint.id, msgId, nextAttemptAt: at })))
-    .execute();
-  return id;
+  const ids = endpoints.map((endpoint) => endpoint.id);
+  return (await writeEvent(trx, orgId, type, data, at, ids)).eventId;
+}
+
+/**
+ * A `webhook.test` event for one endpoint alone (docs/webhooks.md "Sending a test event"), whatever
+ * it asks for: its one delivery's id. `data` names the endpoint, so a receiver serving several
+ * sees which one was tested.
+ */
+export async function emitWebhookTest(trx: Trx, endpoint: { id: number; orgId: number; url: string }, at: Date): Promise<number> {
+  const data = { endpointId: endpoint.id, url: endpoint.url, message: 'A test event sent from the console: answer 2xx.' };
+  const { deliveryIds } = await writeEvent(trx, endpoint.orgId, WEBHOOK_TEST_EVENT, data, at, [endpoint.id]);
+  return deliveryIds[0]!;
 }
