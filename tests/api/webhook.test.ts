@@ -11,7 +11,8 @@ import { ApiPath, withId } from '../../src/contract/apiPaths';
 import { BodyCode, type Envelope, type ListResult } from '../../src/contract/envelope';
 import type { WebhookDeliveryRecord, WebhookRecord } from '../../src/contract/schemas/webhook';
 import { WEBHOOK_EVENTS, WEBHOOK_SECRET_FORMAT } from '../../src/contract/webhook';
-import { ok, startReceiver, verifyWebhook as verify, webhookRunner, deliverAll as deliverAllOn, type Received } from './webhookSupport';
+import { ok, webhookRunner, deliverAll as deliverAllOn } from './webhookSupport';
+import { startReceiver, verifyWebhook as verify, type Received } from '../support/webhookReceiver';
 
 /**
  * Webhooks (docs/webhooks.md): endpoints per merchant org, events written with the change they

@@ -5,7 +5,8 @@ import { ApiPath, withId } from '../../src/contract/apiPaths';
 import { BodyCode, type Envelope } from '../../src/contract/envelope';
 import type { FailingWebhook, WebhookDeliveryRecord, WebhookRecord } from '../../src/contract/schemas/webhook';
 import { WEBHOOK_AUTO_DISABLE_MS, WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT } from '../../src/contract/webhook';
-import { deliverAll, ok, startReceiver, verifyWebhook, webhookRunner } from './webhookSupport';
+import { deliverAll, ok, webhookRunner } from './webhookSupport';
+import { startReceiver, verifyWebhook } from '../support/webhookReceiver';
 
 /**
  * The delivery log and what a manager does with it (docs/webhooks.md "The delivery log"): the

@@ -32,9 +32,14 @@ async function writeEvent(
     .returning('id')
     .executeTakeFirstOrThrow();
   const msgId = `msg_${randomBytes(16).toString('base64url')}`;
+  // Due at once: at the change's time, or the wall clock's if that is earlier. A transfer's change
+  // is at its block's time, and a chain's clock may run ahead of ours (the devnet mines its
+  // confirmations a second apart, faster than time passes): due at the block's time, its events
+  // would wait for our clock to catch up.
+  const dueAt = new Date(Math.min(at.getTime(), Date.now()));
   const deliveries = await trx
     .insertInto('webhookDelivery')
-    .values(endpointIds.map((endpointId) => ({ eventId: id, endpointId, msgId, nextAttemptAt: at })))
+    .values(endpointIds.map((endpointId) => ({ eventId: id, endpointId, msgId, nextAttemptAt: dueAt })))
     .returning('id')
     .execute();
   return { eventId: id, deliveryIds: deliveries.map((d) => d.id) };

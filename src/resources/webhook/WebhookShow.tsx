@@ -162,6 +162,9 @@ function PayloadButton({ delivery }: { delivery: WebhookDeliveryRecord }) {
   );
 }
 
+/** How often the log reads again while a delivery is pending (the loop's beat is 2 s). */
+const PENDING_REFRESH_MS = 3_000;
+
 /** The endpoint's latest deliveries (event, state, attempts, last answer and error, times, payload), newest first. */
 function Deliveries() {
   const translate = useTranslate();
@@ -175,6 +178,8 @@ function Deliveries() {
     queryKey: consoleKey('webhookDeliveries', selectedOrg?.orgId ?? null, id),
     queryFn: ({ signal }) => dataProvider.webhookDeliveries(id, { signal }),
     enabled: id > 0,
+    // While a delivery is pending the loop is at it: the log reads again until none is.
+    refetchInterval: (query) => (query.state.data?.list.some((d) => d.status === 'pending') ? PENDING_REFRESH_MS : false),
     ...CONSOLE_QUERY,
   }).data?.list;
   if (!record) return null;
