@@ -212,11 +212,13 @@ async function record(runner: WebhookRunner, delivery: Claimed, outcome: Outcome
     .executeTakeFirst();
   // The endpoint's health (docs/webhooks.md "A failing endpoint"): a 2xx ends its failing, a failed
   // attempt starts it if it had not; a delivery dropped because the endpoint is off says nothing of it.
+  // Written only when it changes, so deliveries to one endpoint side by side rarely touch its row.
   if (recorded && !outcome.final)
     await runner.db
       .updateTable('webhookEndpoint')
-      .set((eb) => ({ failingSince: ok ? null : eb.fn.coalesce('failingSince', eb.val(now)) }))
+      .set({ failingSince: ok ? null : now })
       .where('id', '=', recorded.endpointId)
+      .where('failingSince', ok ? 'is not' : 'is', null)
       .execute();
   return state;
 }
