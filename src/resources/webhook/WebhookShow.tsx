@@ -34,6 +34,7 @@ import { WEBHOOK_SECRET } from './WebhookForm';
 import { CONSOLE_QUERY, consoleKey, consoleKeyPrefix, useConsoleDataProvider } from '../../shell/consoleQuery';
 import { useSession } from '../../session';
 import { useFormat } from '../../i18n/useFormat';
+import { visuallyHidden } from '../../shell/visuallyHidden';
 
 /** A new secret, confirmed, then shown once: the old one keeps signing for 24 hours (docs/webhooks.md "Rotating the secret"). */
 function RotateButton() {
@@ -203,7 +204,11 @@ function Deliveries() {
               {DELIVERY_COLUMNS.map((column) => (
                 <TableCell key={column}>{translate(`resources.webhook.delivery.${column}`)}</TableCell>
               ))}
-              <TableCell />
+              <TableCell>
+                <Box component="span" sx={visuallyHidden}>
+                  {translate('resources.webhook.deliveryActions')}
+                </Box>
+              </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
