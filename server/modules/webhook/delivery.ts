@@ -224,7 +224,7 @@ async function record(runner: WebhookRunner, delivery: Claimed, outcome: Outcome
 }
 
 /** Why the loop turned an endpoint off, as its page and /home show it. */
-export const autoDisabledReason = (failingSince: Date): string =>
+const autoDisabledReason = (failingSince: Date): string =>
   `every delivery failed for ${WEBHOOK_AUTO_DISABLE_MS / 86_400_000} days (since ${failingSince.toISOString()}): turned off by the delivery loop`;
 
 /**
@@ -234,7 +234,7 @@ export const autoDisabledReason = (failingSince: Date): string =>
  * few failing endpoints first, so a pass with none writes nothing; the change is the system's in
  * the audit trail. Any instance may do it, twice at once changes nothing more.
  */
-export async function disableFailingEndpoints(runner: WebhookRunner): Promise<number[]> {
+async function disableFailingEndpoints(runner: WebhookRunner): Promise<number[]> {
   const now = runner.now();
   const cutoff = new Date(now.getTime() - WEBHOOK_AUTO_DISABLE_MS);
   const failing = await runner.db
