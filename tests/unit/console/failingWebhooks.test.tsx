@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { startMockApi } from '../dataProvider/harness';
-import { answer } from '../resources/harness';
-import { mountHome } from '../resources/mountHome';
-import { ApiPath } from '../../../src/contract/apiPaths';
+import { answerHomeReads, mountHome } from '../resources/mountHome';
 
 startMockApi();
 
@@ -12,16 +10,8 @@ startMockApi();
  * endpoint"), each linked to its page; with none answered (anyone but the org's managers) nothing shows.
  */
 describe('/home failing webhook endpoints', () => {
-  const answerTheRest = () => {
-    answer('get', ApiPath.chain.list, { list: [], count: 0 });
-    answer('get', ApiPath.currency.list, { list: [], count: 0 });
-    answer('get', ApiPath.sign.list, { list: [], count: 0 });
-    answer('get', ApiPath.chainWallet.list, { list: [], count: 0 });
-    answer('get', ApiPath.dashboard, { from: '2026-01-01', to: '2026-01-30', volume: [] });
-  };
-
   it('links each endpoint the server names to its page, failing or turned off', async () => {
-    answerTheRest();
+    answerHomeReads();
     mountHome('merchantProManager', [
       {
         id: 7,
@@ -48,7 +38,7 @@ describe('/home failing webhook endpoints', () => {
   });
 
   it('shows nothing when the server names no endpoint', async () => {
-    answerTheRest();
+    answerHomeReads();
     mountHome('merchantProFinance');
     expect(await screen.findByText('No paid orders in this period.')).toBeTruthy();
     expect(screen.queryByTestId('home-failing-webhooks')).toBeNull();

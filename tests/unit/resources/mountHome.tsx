@@ -29,3 +29,15 @@ export function mountHome(role: RoleName = 'superAdmin', failingWebhooks: Failin
     </CustomRoutes>,
   );
 }
+
+/**
+ * Answers every read of /home with nothing (no network, currency, proposal or wallet, an empty
+ * period): a test answers afterwards what it looks at, the later answer taking precedence.
+ */
+export function answerHomeReads() {
+  answer('get', ApiPath.chain.list, { list: [], count: 0 });
+  answer('get', ApiPath.currency.list, { list: [], count: 0 });
+  answer('get', ApiPath.sign.list, { list: [], count: 0 });
+  answer('get', ApiPath.chainWallet.list, { list: [], count: 0 });
+  answer('get', ApiPath.dashboard, { from: '2026-01-01', to: '2026-01-30', volume: [] });
+}
