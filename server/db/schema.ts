@@ -695,6 +695,11 @@ export interface WebhookEndpointTable {
   createdBy: number;
   createdAt: CreatedAt;
   updatedAt: ColumnType<Date, Date | undefined, Date>;
+  /** The first failed attempt since the last 2xx; null while the last one delivered (migration 046). */
+  failingSince: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Turned off by the delivery loop after days of failing: when and why; null otherwise (migration 046). */
+  disabledAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  disabledReason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The outbox: one event, written in the transaction of the change it reports. */
@@ -710,6 +715,8 @@ export interface WebhookEventTable {
 
 /** One event to one endpoint: its attempts, state and last answer. */
 export interface WebhookDeliveryTable {
+  /** Its event's subject (migration 045), for the claim's rule: an endpoint's earlier pending delivery of it goes first. */
+  subject: string | null;
   id: Generated<number>;
   eventId: number;
   endpointId: number;

@@ -125,7 +125,17 @@ export const ApiPath = {
     revoke: '/sys/api-key/revoke/{id}',
   },
   /** A merchant org's webhook endpoints (docs/webhooks.md): its secret rotates; its deliveries are its log. */
-  webhook: { ...resourcePaths('webhook'), rotate: '/sys/webhook/rotate/{id}', deliveries: '/sys/webhook/deliveries' },
+  webhook: {
+    ...resourcePaths('webhook'),
+    rotate: '/sys/webhook/rotate/{id}',
+    deliveries: '/sys/webhook/deliveries',
+    /** A delivery (by its id) sent again, with its webhook-id. */
+    resend: '/sys/webhook/resend/{id}',
+    /** A test event to one endpoint (by its id). */
+    test: '/sys/webhook/test/{id}',
+    /** /home: the selected org's failing endpoints, for its managers. */
+    failing: '/sys/webhook/failing',
+  },
   dashboard: '/sys/dashboard',
   /** The merchant API (docs/payments.md): called with an API key, never a console session. */
   merchant: { orders: '/v1/orders', order: '/v1/orders/{id}' },

@@ -47,6 +47,9 @@ export const AUDIT_ACTIONS = [
   'twoFactorEnrol',
   'twoFactorDisable',
   'twoFactorFailed',
+  // A manager's sending a webhook delivery again, and a test event (entity `webhook`, docs/webhooks.md).
+  'webhookResend',
+  'webhookTest',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

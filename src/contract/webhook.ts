@@ -21,6 +21,20 @@ export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
 export const isWebhookEvent = (value: unknown): value is WebhookEventType => WEBHOOK_EVENTS.includes(value as WebhookEventType);
 
+/**
+ * The event a manager sends to one endpoint from its page (docs/webhooks.md "Sending a test
+ * event"): never asked for, so not one of WEBHOOK_EVENTS, and written for that endpoint alone.
+ */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+/** Any event's type as a receiver gets it: one it asked for, or a test. */
+export type WebhookSentType = WebhookEventType | typeof WEBHOOK_TEST_EVENT;
+
+/**
+ * How long an endpoint may fail before the delivery loop turns it off: every attempt failed, no
+ * 2xx, for 5 days (docs/DECISIONS.md "Webhooks: sending again, test events, turning off a failing endpoint").
+ */
+export const WEBHOOK_AUTO_DISABLE_MS = 5 * 86_400_000;
+
 /** A signing secret as Standard Webhooks writes it: `whsec_` and base64 of the key's bytes. */
 export const WEBHOOK_SECRET_MARK = 'whsec_';
 /** Random bytes per secret: 32 (Standard Webhooks asks for 24 to 64). */

@@ -14,7 +14,7 @@ import type { PolicyDetail, PolicyEvaluation } from '../contract/schemas/policy'
 import type { GasReportTotal, OrderDetailView, OrderReportTotal, OrderTotalsAnswer } from '../contract/schemas/report';
 import type { BrandConfig, BrandUploadResult, StoredBrand } from '../contract/schemas/brand';
 import type { ProposalDetail } from '../contract/schemas/sign';
-import type { WebhookDeliveryRecord, WebhookRecord } from '../contract/schemas/webhook';
+import type { FailingWebhook, WebhookDeliveryRecord, WebhookRecord } from '../contract/schemas/webhook';
 import type { MovementQuote } from '../contract/schemas/movement';
 import type { OrgTwoFactor, StepUpResult, TwoFactorEnrolment, TwoFactorRecoveryCodes, TwoFactorState } from '../contract/schemas/twoFactor';
 import type { ProposalAction } from '../contract/proposalMachine';
@@ -90,6 +90,8 @@ export function createConsoleMethods(http: HttpClient) {
     webhookDeliveries: (id: number, params: Cancellable = {}) =>
       get<{ list: WebhookDeliveryRecord[] }>(ApiPath.webhook.deliveries, { id }, params),
     rotateWebhookSecret: ({ id }: { id: number }) => post<WebhookRecord>(withId(ApiPath.webhook.rotate, id)),
+    resendWebhookDelivery: ({ id }: { id: number }) => post<WebhookDeliveryRecord>(withId(ApiPath.webhook.resend, id)),
+    sendWebhookTest: ({ id }: { id: number }) => post<WebhookDeliveryRecord>(withId(ApiPath.webhook.test, id)),
 
     // The shell.
     chainChoices: (params: Cancellable = {}) => get<ListResult<ChainChoice>>(ApiPath.chain.list, { ...CHAIN_CHOICES_QUERY }, params),
@@ -98,6 +100,7 @@ export function createConsoleMethods(http: HttpClient) {
 
     // /home.
     dashboard: ({ days, signal }: { days: number } & Cancellable) => get<DashboardData>(ApiPath.dashboard, { days }, { signal }),
+    failingWebhooks: (params: Cancellable = {}) => get<{ list: FailingWebhook[] }>(ApiPath.webhook.failing, undefined, params),
 
     // /policy.
     policy: (params: Cancellable = {}) => get<PolicyDetail>(ApiPath.policy.detail, undefined, params),

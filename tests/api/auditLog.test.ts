@@ -58,6 +58,9 @@ const AUDITED_WRITES: Record<string, readonly string[]> = {
   'POST /sys/address-book/delete/:id': ['addressBook'],
   // A webhook's rotation is an update of its row, without either secret (tests/api/webhook.test.ts checks its events).
   'POST /sys/webhook/rotate/:id': ['webhook'],
+  // Sending a delivery again and a test event are events of the endpoint, naming the delivery (tests/api/webhookLog.test.ts).
+  'POST /sys/webhook/resend/:id': ['webhook'],
+  'POST /sys/webhook/test/:id': ['webhook'],
   // The secret is never in the trail: enrolment's own row is not audited, its outcome is an event.
   'POST /sys/account/two-factor/start': [],
   'POST /sys/account/two-factor/confirm': ['user', 'auth'],

@@ -1,25 +1,18 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeFunctionData, erc20Abi, getAddress, parseUnits, type Address } from 'viem';
-import { Webhook } from 'standardwebhooks';
 import type { TestServer } from './harness';
 import { ETH_CHAIN } from './signSupport';
 import { readChainUpTo, startDepositServer } from './chainSupport';
 import { newApiKey } from './apiKeySupport';
 import { devnetAccount, type Devnet } from '../../server/chain/evm/devnet';
-import {
-  deliverDue,
-  retryDelayMs,
-  WEBHOOK_MAX_ATTEMPTS,
-  WEBHOOK_RETRY_SCHEDULE_MS,
-  type WebhookRunner,
-} from '../../server/modules/webhook/delivery';
+import { deliverDue, retryDelayMs, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_SCHEDULE_MS } from '../../server/modules/webhook/delivery';
 import { emitWebhookEvent } from '../../server/modules/webhook/outbox';
 import { ApiPath, withId } from '../../src/contract/apiPaths';
 import { BodyCode, type Envelope, type ListResult } from '../../src/contract/envelope';
 import type { WebhookDeliveryRecord, WebhookRecord } from '../../src/contract/schemas/webhook';
 import { WEBHOOK_EVENTS, WEBHOOK_SECRET_FORMAT } from '../../src/contract/webhook';
+import { ok, webhookRunner, deliverAll as deliverAllOn } from './webhookSupport';
+import { startReceiver, verifyWebhook as verify, type Received } from '../support/webhookReceiver';
 
 /**
  * Webhooks (docs/webhooks.md): endpoints per merchant org, events written with the change they
@@ -28,11 +21,6 @@ import { WEBHOOK_EVENTS, WEBHOOK_SECRET_FORMAT } from '../../src/contract/webhoo
  * same webhook-id, never to another org, never to an internal address on a real network.
  */
 
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
 interface Payload {
   type: string;
   timestamp: string;
@@ -43,9 +31,8 @@ let server: TestServer;
 let devnet: Devnet;
 let usdt: { id: number; contractAddress: Address; decimals: number };
 let writeKey: string;
-let receiver: Server;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let base: string;
-const received: Received[] = [];
 /** webhook-ids a flaky path has failed once already. */
 const failedOnce = new Set<string>();
 const customer = devnetAccount('a payer told by webhooks');
@@ -54,33 +41,22 @@ beforeAll(async () => {
   ({ server, devnet, usdt } = await startDepositServer(customer.address));
   writeKey = await newApiKey(server, 'merchantProManager', ['orders:write', 'orders:read']);
   // A receiver on loopback: /gone answers 410, /flaky 500 the first time it sees a webhook-id, the rest 204.
-  receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const path = req.url ?? '';
-      const id = String(req.headers['webhook-id']);
-      received.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      if (path === '/gone') res.writeHead(410);
-      else if (path === '/flaky' && !failedOnce.has(id)) {
-        failedOnce.add(id);
-        res.writeHead(500);
-      } else res.writeHead(204);
-      res.end();
-    });
+  receiver = await startReceiver(({ path, headers }) => {
+    const id = String(headers['webhook-id']);
+    if (path === '/gone') return 410;
+    if (path === '/flaky' && !failedOnce.has(id)) {
+      failedOnce.add(id);
+      return 500;
+    }
+    return undefined;
   });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  base = receiver.base;
 }, 120_000);
 afterAll(async () => {
-  await new Promise((resolve) => receiver?.close(resolve));
+  await receiver?.close();
   await server?.close();
 });
 
-const ok = <T>(answer: Envelope<T>): T => {
-  expect(answer).toMatchObject({ code: BodyCode.ok });
-  return answer.data;
-};
 const hooks = (account: string) => server.as(account).resource(ApiPath.webhook);
 const saveHook = async (account: string, path: string, events: readonly string[] = WEBHOOK_EVENTS) =>
   ok((await hooks(account).save({ url: `${base}${path}`, events, description: path })) as Envelope<WebhookRecord>);
@@ -100,29 +76,12 @@ async function pay(to: string, amount: string) {
   await readChainUpTo(server, ETH_CHAIN, await devnet.client.getBlockNumber());
 }
 
-const runner = (chainMode: WebhookRunner['chainMode'] = 'devnet'): WebhookRunner => ({
-  db: server.app.context.db,
-  now: server.now,
-  chainMode,
-});
 /** Two instances' loops at once, pass after pass, until neither finds a delivery due. */
-async function deliverAll(): Promise<void> {
-  for (;;) {
-    const [a, b] = await Promise.all([deliverDue(runner()), deliverDue(runner())]);
-    if (a.length + b.length === 0) return;
-  }
-}
+const deliverAll = () => deliverAllOn(server);
 
-const at = (path: string) => received.filter((r) => r.path === path);
+const at = (path: string) => receiver.at(path);
 const payloadOf = (r: Received) => JSON.parse(r.body) as Payload;
 const ofOrder = (path: string, orderId: number) => at(path).filter((r) => payloadOf(r).data.id === orderId);
-/** Verifies with the library a receiver uses; throws on a bad signature. */
-const verify = (secret: string, r: Received) =>
-  new Webhook(secret).verify(r.body, {
-    'webhook-id': String(r.headers['webhook-id']),
-    'webhook-timestamp': String(r.headers['webhook-timestamp']),
-    'webhook-signature': String(r.headers['webhook-signature']),
-  });
 
 describe('webhook endpoints', () => {
   it('create answers the secret once; list and detail never show it, nor does the audit trail', async () => {
@@ -365,7 +324,7 @@ describe('order events, delivered', () => {
 
   it('on a real network the address is checked again when delivering: a URL now internal is not sent to', async () => {
     const order = ok(await createOrder('2'));
-    const results = await deliverDue(runner('rpc'));
+    const results = await deliverDue(webhookRunner(server, 'rpc'));
     expect(results.length).toBeGreaterThan(0);
     expect(ofOrder('/pro', order.id)).toEqual([]);
     const row = await server.db

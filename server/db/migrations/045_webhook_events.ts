@@ -4,8 +4,9 @@ import { sql, type Kysely } from 'kysely';
  * The rest of the money events, in order per subject (docs/webhooks.md "Events", "Order per subject"):
  *
  * - `webhook_event.subject`: what an event is about (`order:<id>`, `movement:<id>`, `proposal:<id>`;
- *   null for none). The delivery claim holds back a delivery while an earlier one of the same endpoint
- *   and subject is still pending; the index finds a subject's earlier events (a handful per order).
+ *   null for none), copied onto each of its deliveries. The delivery claim holds back a delivery
+ *   while an earlier one of the same endpoint and subject is still pending; the partial index of
+ *   pending deliveries by endpoint and subject answers that in one probe, however long the log.
  * - `payment_order.expiry_announced_at`: when the expiry sweep wrote the order's `order.expired` (or a
  *   booking after its expiry took the announcement over): set once, by `update … where … is null`, so
  *   instances sweeping side by side announce an order once. The orders already past their expiry are
@@ -14,7 +15,9 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table webhook_event add column subject text`.execute(db);
-  await sql`create index webhook_event_subject on webhook_event (subject, id) where subject is not null`.execute(db);
+  await sql`alter table webhook_delivery add column subject text`.execute(db);
+  await sql`create index webhook_delivery_subject_pending on webhook_delivery (endpoint_id, subject, id)
+    where status = 'pending' and subject is not null`.execute(db);
   await sql`alter table payment_order add column expiry_announced_at timestamptz`.execute(db);
   await sql`update payment_order set expiry_announced_at = expires_at where status = 'pending' and expires_at <= now()`.execute(db);
   await sql`create index payment_order_expiry_due on payment_order (expires_at, id)
@@ -24,6 +27,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop index payment_order_expiry_due`.execute(db);
   await sql`alter table payment_order drop column expiry_announced_at`.execute(db);
-  await sql`drop index webhook_event_subject`.execute(db);
+  await sql`drop index webhook_delivery_subject_pending`.execute(db);
+  await sql`alter table webhook_delivery drop column subject`.execute(db);
   await sql`alter table webhook_event drop column subject`.execute(db);
 }

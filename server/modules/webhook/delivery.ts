@@ -6,7 +6,12 @@ import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../../db/database';
 import type { ServerConfig } from '../../config';
+import { systemAuditContext, withAuditContext } from '../../http/auditContext';
+import { WEBHOOK_AUTO_DISABLE_MS } from '../../../src/contract/webhook';
 import { isInternalAddress, webhookUrlProblem } from './urlGuard';
+
+/** The loop's turning off a failing endpoint, as the audit trail names it. */
+const AUTO_DISABLE_CONTEXT = systemAuditContext('webhook auto-disable');
 
 /**
  * Sends the webhook deliveries that are due (docs/webhooks.md "Delivery and retries"), on every
@@ -75,7 +80,7 @@ interface Claimed {
  * while an earlier one (smaller id) of its endpoint and its event's subject is still pending, retried
  * or under way (docs/webhooks.md "Order per subject"): an order's `order.paid` never overtakes its
  * `order.created`; a failed one holds nothing back. The earlier events of a subject are a handful,
- * found by `webhook_event_subject` (migration 045), each one's delivery to the endpoint by its unique key.
+ * found in the partial index of pending deliveries by endpoint and subject (migration 045).
  */
 async function claimDue(runner: WebhookRunner, limit: number): Promise<Claimed[]> {
   const now = runner.now();
@@ -83,12 +88,10 @@ async function claimDue(runner: WebhookRunner, limit: number): Promise<Claimed[]
   const { rows } = await sql<Claimed>`
     with due as (
       select d.id from webhook_delivery d
-      join webhook_event v on v.id = d.event_id
       where d.status = 'pending' and d.next_attempt_at <= ${now}
         and not exists (
-          select 1 from webhook_event pv
-          join webhook_delivery pd on pd.event_id = pv.id and pd.endpoint_id = d.endpoint_id
-          where pv.subject = v.subject and pd.id < d.id and pd.status = 'pending')
+          select 1 from webhook_delivery pd
+          where pd.endpoint_id = d.endpoint_id and pd.subject = d.subject and pd.id < d.id and pd.status = 'pending')
       order by d.next_attempt_at, d.id
       limit ${limit}
       for update of d skip locked
@@ -204,7 +207,7 @@ async function record(runner: WebhookRunner, delivery: Claimed, outcome: Outcome
       ? 'the endpoint answered 410 Gone: never tried again'
       : (outcome.error ?? `the endpoint answered ${outcome.status}`) +
         (last && !outcome.final ? `; gave up after ${delivery.attempts} attempts` : '');
-  await runner.db
+  const recorded = await runner.db
     .updateTable('webhookDelivery')
     .set({
       status: state,
@@ -216,12 +219,62 @@ async function record(runner: WebhookRunner, delivery: Claimed, outcome: Outcome
     .where('id', '=', delivery.id)
     .where('attempts', '=', delivery.attempts)
     .where('status', '=', 'pending')
-    .execute();
+    .returning('endpointId')
+    .executeTakeFirst();
+  // The endpoint's health (docs/webhooks.md "A failing endpoint"): a 2xx ends its failing, a failed
+  // attempt starts it if it had not; a delivery dropped because the endpoint is off says nothing of it.
+  // Written only when it changes, so deliveries to one endpoint side by side rarely touch its row.
+  if (recorded && !outcome.final)
+    await runner.db
+      .updateTable('webhookEndpoint')
+      .set({ failingSince: ok ? null : now })
+      .where('id', '=', recorded.endpointId)
+      .where('failingSince', ok ? 'is not' : 'is', null)
+      .execute();
   return state;
+}
+
+/** Why the loop turned an endpoint off, as its page and /home show it. */
+const autoDisabledReason = (failingSince: Date): string =>
+  `every delivery failed for ${WEBHOOK_AUTO_DISABLE_MS / 86_400_000} days (since ${failingSince.toISOString()}): turned off by the delivery loop`;
+
+/**
+ * Turns off the enabled endpoints that have failed, with no 2xx, for 5 days (docs/DECISIONS.md
+ * "Webhooks: sending again, test events, turning off a failing endpoint"), recording when and why;
+ * their pending deliveries then fail as "the endpoint was disabled" when next due. A look at the
+ * few failing endpoints first, so a pass with none writes nothing; the change is the system's in
+ * the audit trail. Any instance may do it, twice at once changes nothing more.
+ */
+async function disableFailingEndpoints(runner: WebhookRunner): Promise<number[]> {
+  const now = runner.now();
+  const cutoff = new Date(now.getTime() - WEBHOOK_AUTO_DISABLE_MS);
+  const failing = await runner.db
+    .selectFrom('webhookEndpoint')
+    .select(['id', 'failingSince'])
+    .where('enabled', '=', true)
+    .where('failingSince', '<=', cutoff)
+    .execute();
+  if (failing.length === 0) return [];
+  return withAuditContext(AUTO_DISABLE_CONTEXT, async () => {
+    const disabled: number[] = [];
+    for (const endpoint of failing) {
+      const changed = await runner.db
+        .updateTable('webhookEndpoint')
+        .set({ enabled: false, disabledAt: now, disabledReason: autoDisabledReason(endpoint.failingSince!), updatedAt: now })
+        .where('id', '=', endpoint.id)
+        .where('enabled', '=', true)
+        .where('failingSince', '<=', cutoff)
+        .executeTakeFirst();
+      if (changed.numUpdatedRows > 0n) disabled.push(endpoint.id);
+    }
+    return disabled;
+  });
 }
 
 /** One pass: claims up to `limit` due deliveries and sends them side by side; answers what became of each. */
 export async function deliverDue(runner: WebhookRunner, limit = BATCH): Promise<Array<'delivered' | 'failed' | 'pending'>> {
+  // Before the claim, so a pending delivery of an endpoint turned off now fails in this pass.
+  await disableFailingEndpoints(runner);
   const claimed = await claimDue(runner, limit);
   return Promise.all(
     claimed.map(async (delivery) =>

@@ -1,18 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database';
 import { pageOfColumns, sortByColumns } from '../../http/pagination';
-import { fieldError, notFound } from '../../http/apiError';
+import { conflict, fieldError, notFound } from '../../http/apiError';
 import type { Caller } from '../../http/caller';
 import type { ServerContext } from '../../http/serverContext';
 import type { ListResult } from '../../../src/contract/envelope';
 import { WEBHOOK_ROTATION_WINDOW_MS, WEBHOOK_SECRET_BYTES, WEBHOOK_SECRET_MARK } from '../../../src/contract/webhook';
+import { may } from '../../../src/access/policy';
 import type {
+  FailingWebhookInput,
   WebhookBody,
   WebhookDeliveryRecordInput,
   WebhookListQuery,
   WebhookRecordInput,
   WebhookUpdateBody,
 } from '../../../src/contract/schemas/webhook';
+import { recordAuditEvent } from '../auditLog/record';
+import { emitWebhookTest } from './outbox';
 import { webhookUrlProblem } from './urlGuard';
 
 /**
@@ -43,6 +47,9 @@ const columns = [
   'webhookEndpoint.createdAt',
   'webhookEndpoint.updatedAt',
   'webhookEndpoint.previousSecretUntil',
+  'webhookEndpoint.failingSince',
+  'webhookEndpoint.disabledAt',
+  'webhookEndpoint.disabledReason',
 ] as const;
 
 const sortColumns = sortByColumns('webhook_endpoint', ['id', 'url', 'createdAt']);
@@ -91,10 +98,12 @@ export async function updateWebhook(context: ServerContext, caller: Caller, body
   const { id, ...fields } = body;
   await checkUrl(context, fields.url);
   return context.db.transaction().execute(async (trx) => {
-    await findWebhook(trx, caller, id);
+    const before = await findWebhook(trx, caller, id);
+    // Turned back on: its failing is over until an attempt fails again, and the loop's reason goes.
+    const reenabled = fields.enabled && !before.enabled ? { failingSince: null, disabledAt: null, disabledReason: null } : {};
     await trx
       .updateTable('webhookEndpoint')
-      .set({ ...fields, updatedAt: context.now() })
+      .set({ ...fields, ...reenabled, updatedAt: context.now() })
       .where('id', '=', id)
       .where('orgId', '=', caller.org.orgId)
       .execute();
@@ -136,10 +145,9 @@ export async function rotateWebhookSecret(db: Db, caller: Caller, id: number, no
   return { ...record, secret };
 }
 
-/** GET /sys/webhook/deliveries?id=: the endpoint's latest 50 deliveries, newest first (the show page's log). */
-export async function webhookDeliveriesOf(db: Db, caller: Caller, id: number): Promise<{ list: WebhookDeliveryRecordInput[] }> {
-  await findWebhook(db, caller, id);
-  const list = await db
+/** Deliveries as the log shows them, with their event's type, time and payload. */
+const deliveryRows = (db: Db) =>
+  db
     .selectFrom('webhookDelivery')
     .innerJoin('webhookEvent', 'webhookEvent.id', 'webhookDelivery.eventId')
     .select([
@@ -154,10 +162,94 @@ export async function webhookDeliveriesOf(db: Db, caller: Caller, id: number): P
       'webhookDelivery.lastAttemptAt',
       'webhookDelivery.nextAttemptAt',
       'webhookDelivery.deliveredAt',
-    ])
+      'webhookEvent.payload',
+    ]);
+
+/** GET /sys/webhook/deliveries?id=: the endpoint's latest 50 deliveries, newest first (the show page's log). */
+export async function webhookDeliveriesOf(db: Db, caller: Caller, id: number): Promise<{ list: WebhookDeliveryRecordInput[] }> {
+  await findWebhook(db, caller, id);
+  const list = await deliveryRows(db)
     .where('webhookDelivery.endpointId', '=', id)
     .orderBy('webhookDelivery.id', 'desc')
     .limit(50)
+    .execute();
+  return { list };
+}
+
+/** The selected org's endpoints, by id: what makes another org's endpoint or delivery unknown (404). */
+const ownEndpointIds = (db: Db, caller: Caller) => db.selectFrom('webhookEndpoint').select('id').where('orgId', '=', caller.org.orgId);
+
+/**
+ * POST /sys/webhook/resend/{id}: a delivered or failed delivery goes back to pending, due now, with
+ * the same `webhook-id` (docs/webhooks.md "Sending a delivery again"): its attempts count from 0
+ * again. One statement decides, so two clicks make one attempt set, and a pending delivery (waiting
+ * for its next attempt or being attempted under its lease) is refused 409, as is one of an endpoint
+ * that is off. Audited as the endpoint's `webhookResend`.
+ */
+export async function resendWebhookDelivery(db: Db, caller: Caller, id: number, now: Date): Promise<WebhookDeliveryRecordInput> {
+  return db.transaction().execute(async (trx) => {
+    const resent = await trx
+      .updateTable('webhookDelivery')
+      .set({ status: 'pending', attempts: 0, nextAttemptAt: now, deliveredAt: null })
+      .where('id', '=', id)
+      .where('status', 'in', ['delivered', 'failed'])
+      .where('endpointId', 'in', ownEndpointIds(trx, caller).where('enabled', '=', true))
+      .returning(['endpointId', 'msgId'])
+      .executeTakeFirst();
+    if (!resent) {
+      const found = await trx
+        .selectFrom('webhookDelivery')
+        .innerJoin('webhookEndpoint', 'webhookEndpoint.id', 'webhookDelivery.endpointId')
+        .select(['webhookDelivery.status', 'webhookEndpoint.enabled'])
+        .where('webhookDelivery.id', '=', id)
+        .where('webhookEndpoint.orgId', '=', caller.org.orgId)
+        .executeTakeFirstOrThrow(() => notFound('Webhook delivery'));
+      throw conflict(found.enabled ? 'api.webhookDeliveryPending' : 'api.webhookEndpointDisabled');
+    }
+    await recordAuditEvent(trx, {
+      action: 'webhookResend',
+      entity: 'webhook',
+      entityId: String(resent.endpointId),
+      after: { delivery: String(id), msgId: resent.msgId },
+    });
+    return deliveryRows(trx).where('webhookDelivery.id', '=', id).executeTakeFirstOrThrow();
+  });
+}
+
+/**
+ * POST /sys/webhook/test/{id}: a `webhook.test` event for this endpoint alone, due now and sent by
+ * the loop as any other (docs/webhooks.md "Sending a test event"); refused 409 while the endpoint
+ * is off. Audited as the endpoint's `webhookTest`.
+ */
+export async function sendWebhookTest(db: Db, caller: Caller, id: number, now: Date): Promise<WebhookDeliveryRecordInput> {
+  return db.transaction().execute(async (trx) => {
+    const endpoint = await findWebhook(trx, caller, id);
+    if (!endpoint.enabled) throw conflict('api.webhookEndpointDisabled');
+    const deliveryId = await emitWebhookTest(trx, { id, orgId: caller.org.orgId, url: endpoint.url }, now);
+    const delivery = await deliveryRows(trx).where('webhookDelivery.id', '=', deliveryId).executeTakeFirstOrThrow();
+    await recordAuditEvent(trx, {
+      action: 'webhookTest',
+      entity: 'webhook',
+      entityId: String(id),
+      after: { delivery: String(deliveryId), msgId: delivery.msgId },
+    });
+    return delivery;
+  });
+}
+
+/**
+ * GET /sys/webhook/failing: /home's panel (docs/webhooks.md "A failing endpoint"). The selected
+ * org's endpoints whose last attempt failed (on) or that the loop turned off; answered to those who
+ * may manage them (`webhook.manage`), an empty list to anyone else, so the server alone decides.
+ */
+export async function failingWebhooksOf(db: Db, caller: Caller): Promise<{ list: FailingWebhookInput[] }> {
+  if (!may(caller.roleIndex, 'webhook.manage')) return { list: [] };
+  const list = await db
+    .selectFrom('webhookEndpoint')
+    .select(['id', 'url', 'enabled', 'failingSince', 'disabledAt', 'disabledReason'])
+    .where('orgId', '=', caller.org.orgId)
+    .where((eb) => eb.or([eb.and([eb('enabled', '=', true), eb('failingSince', 'is not', null)]), eb('disabledAt', 'is not', null)]))
+    .orderBy('id')
     .execute();
   return { list };
 }

@@ -45,6 +45,11 @@ export const webhookRecord = z.object({
   updatedAt: isoInstant,
   /** Until when the secret before the last rotation still signs, or null. */
   previousSecretUntil: isoInstant.nullable(),
+  /** The first failed attempt since the last 2xx, or null (docs/webhooks.md "A failing endpoint"). */
+  failingSince: isoInstant.nullable(),
+  /** Turned off by the delivery loop after 5 days of failing: when and why; null otherwise. */
+  disabledAt: isoInstant.nullable(),
+  disabledReason: z.string().nullable(),
   /** The whole secret: in the answers of save and rotate only, never again. */
   secret: z.string().optional(),
 });
@@ -66,7 +71,22 @@ export const webhookDeliveryRecord = z.object({
   lastAttemptAt: isoInstant.nullable(),
   nextAttemptAt: isoInstant,
   deliveredAt: isoInstant.nullable(),
+  /** The body every attempt sends (`{type, timestamp, data}`, docs/webhooks.md "Payload"). */
+  payload: z.unknown(),
 });
 export const webhookDeliveries = z.object({ list: z.array(webhookDeliveryRecord) });
 export type WebhookDeliveryRecord = z.output<typeof webhookDeliveryRecord>;
 export type WebhookDeliveryRecordInput = z.input<typeof webhookDeliveryRecord>;
+
+/** One endpoint /home names to its org's managers: failing now, or turned off for failing. */
+export const failingWebhook = z.object({
+  id: z.number(),
+  url: z.string(),
+  enabled: z.boolean(),
+  failingSince: isoInstant.nullable(),
+  disabledAt: isoInstant.nullable(),
+  disabledReason: z.string().nullable(),
+});
+export const failingWebhooks = z.object({ list: z.array(failingWebhook) });
+export type FailingWebhook = z.output<typeof failingWebhook>;
+export type FailingWebhookInput = z.input<typeof failingWebhook>;

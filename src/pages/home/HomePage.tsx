@@ -10,6 +10,7 @@ import type { ProposalRecord } from '../../contract/schemas/sign';
 import { sumDecimals } from './sumDecimals';
 import { VolumeCard } from './VolumeCard';
 import { WaitingProposals } from '../../resources/multisig/WaitingProposals';
+import { FailingWebhooks } from '../../resources/webhook/FailingWebhooks';
 import { proposalQueuePath } from '../../resources/multisig/proposalPage';
 import { useFormat } from '../../i18n/useFormat';
 
@@ -39,7 +40,8 @@ const countOf = ({ total, error }: { total?: number; error?: unknown }) => total
 
 /**
  * The dashboard (/home, docs/roles-and-routes.md): live figures from the API for the selected org —
- * counts, proposals waiting for me, paid volume over the last 30 days, balances per currency.
+ * counts, proposals waiting for me, paid volume over the last 30 days, balances per currency, and
+ * to a merchant's managers its failing webhook endpoints.
  */
 export default function HomePage() {
   const translate = useTranslate();
@@ -90,6 +92,7 @@ export default function HomePage() {
           })}
         </Typography>
       )}
+      <FailingWebhooks />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 4 }}>
           <Figure label={translate('home.networks')} value={countOf(networks)} testId="home-networks" />

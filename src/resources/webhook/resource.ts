@@ -5,8 +5,9 @@ import { declareResource } from '../engine/declare';
  * A merchant org's webhook endpoints (/webhook, its managers alone; docs/webhooks.md,
  * docs/roles-and-routes.md "Webhooks"): a URL, the events it wants, on or off; its signing secret is
  * shown when it is made and when it is rotated, never again. Its show page lists its latest
- * deliveries. Its server side is server/modules/webhook/service.ts (README "A resource with its own
- * service"); the rotation and the delivery log are verbs (src/contract/verbs/webhook.ts).
+ * deliveries (with their payload, each sent again on demand) and sends a test event; a failing one
+ * is named on /home. Its server side is server/modules/webhook/service.ts (README "A resource with
+ * its own service"); the rotation, the delivery log and the rest are verbs (src/contract/verbs/webhook.ts).
  */
 export default declareResource({
   name: 'webhook',
@@ -23,6 +24,9 @@ export default declareResource({
     { source: 'createdAt', kind: 'dateTime', inForm: false, sortable: true },
     { source: 'updatedAt', kind: 'dateTime', inForm: false, inList: false },
     { source: 'previousSecretUntil', kind: 'dateTime', inForm: false, inList: false },
+    { source: 'failingSince', kind: 'dateTime', inForm: false, inList: false },
+    { source: 'disabledAt', kind: 'dateTime', inForm: false, inList: false },
+    { source: 'disabledReason', kind: 'text', inForm: false, inList: false },
   ],
   schema: () =>
     import('../../contract/schemas/webhook').then((m) => ({

@@ -3,22 +3,15 @@ import { fireEvent, screen } from '@testing-library/react';
 import { http as route, HttpResponse } from 'msw';
 import { server, startMockApi } from '../dataProvider/harness';
 import { answer } from '../resources/harness';
-import { mountHome } from '../resources/mountHome';
+import { answerHomeReads, mountHome } from '../resources/mountHome';
 import { ApiPath } from '../../../src/contract/apiPaths';
 
 startMockApi();
 
 /** Issue 33 item 10: a dashboard the server fails to give is said as a failure, never as "no paid orders". */
 describe('/home volume card on a server fault', () => {
-  const answerTheRest = () => {
-    answer('get', ApiPath.chain.list, { list: [], count: 0 });
-    answer('get', ApiPath.currency.list, { list: [], count: 0 });
-    answer('get', ApiPath.sign.list, { list: [], count: 0 });
-    answer('get', ApiPath.chainWallet.list, { list: [], count: 0 });
-  };
-
   it('a 500 from the dashboard shows an error with a retry, not an empty period', async () => {
-    answerTheRest();
+    answerHomeReads();
     server.use(
       route.get(`/api${ApiPath.dashboard}`, () => HttpResponse.json({ code: 500, msg: 'api.serverError', data: null }, { status: 500 })),
     );
@@ -34,7 +27,7 @@ describe('/home volume card on a server fault', () => {
   });
 
   it('an empty period still says so', async () => {
-    answerTheRest();
+    answerHomeReads();
     answer('get', ApiPath.dashboard, { from: '2026-01-01', to: '2026-01-30', volume: [] });
     mountHome();
     expect(await screen.findByText('No paid orders in this period.')).toBeTruthy();

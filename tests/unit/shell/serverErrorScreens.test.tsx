@@ -4,7 +4,7 @@ import { http as route, HttpResponse } from 'msw';
 import { masks } from '../../../src/access';
 import { envelope, server, startMockApi } from '../dataProvider/harness';
 import { answer, mountAdmin, testResource } from '../resources/harness';
-import { mountHome } from '../resources/mountHome';
+import { answerHomeReads, mountHome } from '../resources/mountHome';
 import { ApiPath } from '../../../src/contract/apiPaths';
 
 startMockApi();
@@ -78,15 +78,8 @@ describe('generated views', () => {
 });
 
 describe('custom pages', () => {
-  const answerDashboard = () => {
-    answer('get', ApiPath.chain.list, { list: [], count: 0 });
-    answer('get', ApiPath.currency.list, { list: [], count: 0 });
-    answer('get', ApiPath.sign.list, { list: [], count: 0 });
-    answer('get', ApiPath.dashboard, { from: '2026-01-01', to: '2026-01-30', volume: [] });
-  };
-
   it('the dashboard shows the /500 content when its wallets fail with HTTP 500', async () => {
-    answerDashboard();
+    answerHomeReads();
     failWith(ApiPath.chainWallet.list, serverFaults[0][1]);
     mountHome();
     await expectServerErrorContent();
@@ -94,8 +87,7 @@ describe('custom pages', () => {
   });
 
   it('the dashboard shows its figures when its calls succeed', async () => {
-    answerDashboard();
-    answer('get', ApiPath.chainWallet.list, { list: [], count: 0 });
+    answerHomeReads();
     mountHome();
     expect(await screen.findByTestId('home-balances')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('home-networks').textContent).toBe('0'));
