@@ -126,6 +126,12 @@ export const ApiPath = {
   },
   /** A merchant org's webhook endpoints (docs/webhooks.md): its secret rotates; its deliveries are its log. */
   webhook: { ...resourcePaths('webhook'), rotate: '/sys/webhook/rotate/{id}', deliveries: '/sys/webhook/deliveries' },
+  /** The caller's notices in the app bar (docs/webhooks.md "Notifications in the app bar"): their own only. */
+  notification: {
+    list: '/sys/notification/list',
+    read: '/sys/notification/read/{id}',
+    readAll: '/sys/notification/read-all',
+  },
   dashboard: '/sys/dashboard',
   /** The merchant API (docs/payments.md): called with an API key, never a console session. */
   merchant: { orders: '/v1/orders', order: '/v1/orders/{id}' },

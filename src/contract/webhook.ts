@@ -7,7 +7,16 @@
  * The events an endpoint may ask for: the ones the server writes today (docs/webhooks.md
  * "Events"). An order event's type is the order's new state (src/contract/orderState.ts).
  */
-export const WEBHOOK_EVENTS = ['order.created', 'order.paid', 'order.underpaid', 'order.overpaid', 'order.paid_late'] as const;
+export const WEBHOOK_EVENTS = [
+  'order.created',
+  'order.paid',
+  'order.underpaid',
+  'order.overpaid',
+  'order.paid_late',
+  'proposal.needs_approval',
+  'proposal.executed',
+  'proposal.denied',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
 export const isWebhookEvent = (value: unknown): value is WebhookEventType => WEBHOOK_EVENTS.includes(value as WebhookEventType);

@@ -26,6 +26,9 @@ export async function expireOverdue(db: Kysely<Database> | Transaction<Database>
       update proposal set status = 'expired', updated_at = ${now}
       from overdue where proposal.id = overdue.id
       returning proposal.id, overdue.expires_at
+    ), cleared as (
+      -- Expired, it waits for no signer: its notices go with it (docs/webhooks.md "Notifications in the app bar").
+      delete from notification where kind = 'proposal.needs_approval' and subject in (select 'proposal:' || id from marked)
     )
     insert into sign_log (proposal_id, action, actor_id, comment, created_at)
     select id, 'expire', null, '', expires_at from marked order by id

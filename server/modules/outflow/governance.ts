@@ -122,6 +122,9 @@ export async function executeGovernance(
       update proposal set status = 'superseded', superseded_by = ${proposal.id}, updated_at = ${now}
       where wallet_id = ${proposal.walletId} and id <> ${proposal.id} and status in ('pending', 'approved') and expires_at > ${now}
       returning id
+    ), cleared as (
+      -- Superseded, it waits for no signer: its notices go with it (docs/webhooks.md "Notifications in the app bar").
+      delete from notification where kind = 'proposal.needs_approval' and subject in (select 'proposal:' || id from superseded)
     )
     insert into sign_log (proposal_id, action, actor_id, comment, created_at)
     select id, 'supersede', null, '', ${now} from superseded order by id`.execute(trx);
