@@ -3,7 +3,7 @@ import { demoTxHash } from './chainTransfers';
 import type { DemoSeed } from './demoSeed';
 import { executeTransfer, lockExecutionWallets } from '../../modules/outflow/execution';
 import { insertProposal } from '../../modules/outflow/proposalStart';
-import { proposalMoved } from '../../modules/sign/notices';
+import { proposalMoved } from '../../modules/outflow/proposalNotice';
 import { currencyOnChain } from '../../modules/ledger/currencyOnChain';
 import { setupSafeStates, signingWithLower } from '../../modules/outflow/safeProposal';
 import { approvalSignatures } from '../../../src/contract/approvalSignatures';

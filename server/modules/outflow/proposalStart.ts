@@ -6,7 +6,7 @@ import type { ProposalKind, ProposalStatus } from '../../../src/contract/contrac
 import type { ProposalPolicy } from '../../../src/contract/policy';
 import { conflict } from '../../http/apiError';
 import type { StartedProposal } from '../../../src/contract/schemas/sign';
-import { proposalWaits } from '../sign/notices';
+import { proposalWaits } from './proposalNotice';
 
 type Trx = Transaction<Database>;
 

@@ -11,7 +11,7 @@ import { executeGovernance } from './governance';
 import { signingOf } from './safeProposal';
 import type { OutflowOwner } from './intentLog';
 import { withRetry } from '../../db/retryable';
-import { proposalMoved } from '../sign/notices';
+import { proposalMoved } from './proposalNotice';
 
 type Trx = Transaction<Database>;
 type Intent = Selectable<ChainIntentTable>;

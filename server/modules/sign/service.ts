@@ -27,7 +27,7 @@ import { checkedApprovalSignature, prepareSafeExecution, type PreparedSafeExecut
 import { expireOverdue } from '../outflow/expiry';
 import { proposalDetail, proposalNotFound } from './queries';
 import { recheckPolicyAtConfirm } from '../policy/enforce';
-import { proposalMoved, proposalWaits } from './notices';
+import { proposalMoved, proposalWaits } from '../outflow/proposalNotice';
 
 type Trx = Transaction<Database>;
 type StoredProposal = Awaited<ReturnType<typeof lockedFacts>>['proposal'];
