@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import type { TestServer } from './harness';
-import { ethPayout, insertMultisig, RECIPIENT, startSignServer, type SignClient } from './signSupport';
+import { ethPayout, insertMultisig, RECIPIENT, startSignServer, userIdsByAccount, type SignClient } from './signSupport';
 import { deliverDue } from '../../server/modules/webhook/delivery';
 import { expireOverdue } from '../../server/modules/outflow/expiry';
 import { resumeOutflows } from '../../server/modules/outflow/resume';
@@ -296,6 +296,46 @@ describe('proposal webhook events', () => {
     expect(eventsAt('/birch', id)).toEqual([]);
     expect(await holders(id)).toEqual([]);
   }, 60_000);
+});
+
+describe('a signer change', () => {
+  it('supersedes the open proposals of its wallet: their notices go in the same statement; its own execution is an event', async () => {
+    const users = await userIdsByAccount(server);
+    const walletId = await insertMultisig(server, {
+      orgId: server.orgIds.stdB,
+      kind: 'MultiSigHotStd',
+      label: 'Birch notice signers',
+      threshold: 2,
+      signers: ['merchantStdManager', 'merchantStdFinance'],
+      funds: { USDC: '10', ETH: '0.1' },
+    });
+    const change = await sign.start('merchantStdManager', {
+      walletId,
+      kind: 'governance',
+      signers: [users.merchantStdManager, users.merchantStdFinance, users.merchantStdEmployee],
+      threshold: 2,
+      memo: '',
+    });
+    expect(change).toMatchObject({ code: BodyCode.ok });
+    const changeId = change.data.proposalId;
+    expect(await holders(changeId)).toEqual(['merchantStdFinance']);
+    const transfer = await server.as('multiOrg').call<{ proposalId: number }>('POST', ApiPath.sign.start, {
+      orgId: STD(),
+      body: { ...floatTransfer('1'), walletId },
+    });
+    const transferId = transfer.data.proposalId;
+    expect(await holders(transferId)).toEqual(['merchantStdFinance', 'merchantStdManager']);
+
+    await sign.act('merchantStdFinance', 'approval', changeId);
+    expect((await sign.act('merchantStdManager', 'confirm', changeId)).data.status).toBe('executed');
+    expect((await sign.detail('merchantStdManager', transferId)).data.status).toBe('superseded');
+    expect(await holders(transferId)).toEqual([]);
+    await deliverAll();
+    expect(eventsAt('/birch', changeId).map((e) => e.type)).toEqual(['proposal.needs_approval', 'proposal.executed']);
+    expect(eventsAt('/birch', changeId)[0].data).toMatchObject({ kind: 'governance', approvalsGiven: 1, approvalsNeeded: 2 });
+    // Superseded is no decision a receiver acts on: no event beyond its start.
+    expect(eventsAt('/birch', transferId).map((e) => e.type)).toEqual(['proposal.needs_approval']);
+  });
 });
 
 // Last: it moves the clock past a proposal's time to live.
