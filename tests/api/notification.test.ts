@@ -60,21 +60,23 @@ beforeAll(async () => {
     expect(saved).toMatchObject({ code: BodyCode.ok });
     secrets[path] = (saved as Envelope<WebhookRecord>).data.secret!;
   }
-  // A 2-of-2 wallet of Birch's manager and finance; Birch's employee (and multiOrg there) may start on it and sign nothing.
-  float = await insertMultisig(server, {
-    orgId: server.orgIds.stdB,
-    kind: 'MultiSigHotStd',
-    label: 'Birch notice float',
-    threshold: 2,
-    signers: ['merchantStdManager', 'merchantStdFinance'],
-    funds: { USDC: '100', ETH: '0.1' },
-  });
+  float = await birchTwoOfTwo('Birch notice float');
 }, 120_000);
 afterAll(async () => {
   if (receiver) await new Promise((resolve) => receiver.close(resolve));
   await server?.close();
 });
 
+/** A 2-of-2 wallet of Birch's manager and finance; Birch's employee (and multiOrg there) may start on it and sign nothing. */
+const birchTwoOfTwo = (label: string) =>
+  insertMultisig(server, {
+    orgId: server.orgIds.stdB,
+    kind: 'MultiSigHotStd',
+    label,
+    threshold: 2,
+    signers: ['merchantStdManager', 'merchantStdFinance'],
+    funds: { USDC: '100', ETH: '0.1' },
+  });
 const STD = () => server.orgIds.stdB;
 const floatTransfer = (amount: string) => ({ walletId: float, kind: 'transfer', to: RECIPIENT, amount, symbol: 'USDC', memo: 'notice' });
 /** Started by multiOrg in Birch, who signs nothing there. */
@@ -301,14 +303,7 @@ describe('proposal webhook events', () => {
 describe('a signer change', () => {
   it('supersedes the open proposals of its wallet: their notices go in the same statement; its own execution is an event', async () => {
     const users = await userIdsByAccount(server);
-    const walletId = await insertMultisig(server, {
-      orgId: server.orgIds.stdB,
-      kind: 'MultiSigHotStd',
-      label: 'Birch notice signers',
-      threshold: 2,
-      signers: ['merchantStdManager', 'merchantStdFinance'],
-      funds: { USDC: '10', ETH: '0.1' },
-    });
+    const walletId = await birchTwoOfTwo('Birch notice signers');
     const change = await sign.start('merchantStdManager', {
       walletId,
       kind: 'governance',
