@@ -8,7 +8,9 @@ type Trx = Transaction<Database>;
 
 /** The app bar's notice of a proposal waiting for its reader's approval (docs/webhooks.md "Notifications in the app bar"). */
 export const PROPOSAL_NOTICE = 'proposal.needs_approval';
-export const proposalSubject = (proposalId: number) => `proposal:${proposalId}`;
+/** A proposal notice's subject is this and the proposal's id (statements that end many proposals at once build it in SQL). */
+export const PROPOSAL_SUBJECT_PREFIX = 'proposal:';
+export const proposalSubject = (proposalId: number) => `${PROPOSAL_SUBJECT_PREFIX}${proposalId}`;
 
 /** A proposal as its webhook events carry it (docs/webhooks.md "Proposal events"). */
 async function proposalFacts(trx: Trx, proposalId: number) {
