@@ -82,7 +82,14 @@ export function NotificationBell() {
           data-testid="notification-bell"
           onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
         >
-          <Badge badgeContent={unread} color="error" max={99} data-testid="notification-count">
+          {/* The count is in the button's name already: the badge's own text is hidden from assistive technology. */}
+          <Badge
+            badgeContent={unread}
+            color="error"
+            max={99}
+            data-testid="notification-count"
+            slotProps={{ badge: { 'aria-hidden': true } }}
+          >
             <NotificationsIcon />
           </Badge>
         </IconButton>
