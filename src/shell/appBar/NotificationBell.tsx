@@ -82,16 +82,21 @@ export function NotificationBell() {
           data-testid="notification-bell"
           onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
         >
-          {/* The count is in the button's name already: the badge's own text is hidden from assistive technology. */}
-          <Badge
-            badgeContent={unread}
-            color="error"
-            max={99}
-            data-testid="notification-count"
-            slotProps={{ badge: { 'aria-hidden': true } }}
-          >
+          {/* No digits at all while nothing is unread (a hidden "0" is still text inside the button, which its name does not say);
+              otherwise the name starts with the count the badge shows. */}
+          {unread > 0 ? (
+            <Badge
+              badgeContent={unread}
+              color="error"
+              max={999}
+              data-testid="notification-count"
+              slotProps={{ badge: { 'aria-hidden': true } }}
+            >
+              <NotificationsIcon />
+            </Badge>
+          ) : (
             <NotificationsIcon />
-          </Badge>
+          )}
         </IconButton>
       </Tooltip>
       <Menu
