@@ -781,6 +781,22 @@ export interface Database {
   webhookEndpoint: WebhookEndpointTable;
   webhookEvent: WebhookEventTable;
   webhookDelivery: WebhookDeliveryTable;
+  notification: NotificationTable;
+}
+
+/** A notice for one user in the console's app bar (server/db/migrations/047_notification.ts). */
+export interface NotificationTable {
+  id: Generated<number>;
+  userId: number;
+  orgId: number;
+  kind: string;
+  /** Which thing it is about (`proposal:42`): its notices go together when it is decided. */
+  subject: string;
+  data: unknown;
+  createdAt: Date;
+  /** When it stops being true by the clock alone; null: until removed. */
+  expiresAt: Date | null;
+  readAt: Date | null;
 }
 
 /** A caller's `Idempotency-Key` and the answer it got (server/db/migrations/033_idempotency_key.ts). */

@@ -136,6 +136,12 @@ export const ApiPath = {
     /** /home: the selected org's failing endpoints, for its managers. */
     failing: '/sys/webhook/failing',
   },
+  /** The caller's notices in the app bar (docs/webhooks.md "Notifications in the app bar"): their own only. */
+  notification: {
+    list: '/sys/notification/list',
+    read: '/sys/notification/read/{id}',
+    readAll: '/sys/notification/read-all',
+  },
   dashboard: '/sys/dashboard',
   /** The merchant API (docs/payments.md): called with an API key, never a console session. */
   merchant: { orders: '/v1/orders', order: '/v1/orders/{id}' },

@@ -16,6 +16,9 @@ export const WEBHOOK_EVENTS = [
   'order.expired',
   'refund.executed',
   'withdrawal.executed',
+  'proposal.needs_approval',
+  'proposal.executed',
+  'proposal.denied',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 

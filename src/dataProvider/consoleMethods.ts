@@ -15,6 +15,7 @@ import type { GasReportTotal, OrderDetailView, OrderReportTotal, OrderTotalsAnsw
 import type { BrandConfig, BrandUploadResult, StoredBrand } from '../contract/schemas/brand';
 import type { ProposalDetail } from '../contract/schemas/sign';
 import type { FailingWebhook, WebhookDeliveryRecord, WebhookRecord } from '../contract/schemas/webhook';
+import type { NotificationList, NotificationUnread } from '../contract/schemas/notification';
 import type { MovementQuote } from '../contract/schemas/movement';
 import type { OrgTwoFactor, StepUpResult, TwoFactorEnrolment, TwoFactorRecoveryCodes, TwoFactorState } from '../contract/schemas/twoFactor';
 import type { ProposalAction } from '../contract/proposalMachine';
@@ -94,6 +95,10 @@ export function createConsoleMethods(http: HttpClient) {
     sendWebhookTest: ({ id }: { id: number }) => post<WebhookDeliveryRecord>(withId(ApiPath.webhook.test, id)),
 
     // The shell.
+    // The app bar's bell (docs/webhooks.md "Notifications in the app bar"): the caller's own notices.
+    notifications: (params: Cancellable = {}) => get<NotificationList>(ApiPath.notification.list, undefined, params),
+    readNotification: ({ id }: { id: number }) => post<NotificationUnread>(withId(ApiPath.notification.read, id)),
+    readAllNotifications: () => post<NotificationUnread>(ApiPath.notification.readAll),
     chainChoices: (params: Cancellable = {}) => get<ListResult<ChainChoice>>(ApiPath.chain.list, { ...CHAIN_CHOICES_QUERY }, params),
     uploadBrandImage: (form: FormData) => post<BrandUploadResult>(ApiPath.brand.upload, form),
     saveBrand: (brand: BrandConfig) => post<StoredBrand>(ApiPath.brand.update, brand),

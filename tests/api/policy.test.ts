@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type TestServer } from './harness';
 import { demoEvmAddress } from '../../server/db/seed/wallets';
-import { balanceOf, units, startSignServer, type SignClient } from './signSupport';
+import { balanceOf, units, startSignServer, userIdsByAccount, type SignClient } from './signSupport';
 import type { PolicyDetail, PolicyEvaluation } from '../../src/contract/schemas/policy';
 import type { AddressBookRecord } from '../../src/contract/schemas/addressBook';
 import type { MovementRecord } from '../../src/contract/schemas/movement';
@@ -46,6 +46,9 @@ const coldTransfer = (amount: string, to = OUTSIDER) =>
   client.start('merchantProManager', { kind: 'transfer', walletId: wallets['Aurora cold'], to, symbol: 'USDT', amount, memo: '' });
 const storedProposal = (id: number) =>
   server.app.context.db.selectFrom('proposal').select(['threshold', 'status', 'policy']).where('id', '=', id).executeTakeFirstOrThrow();
+/** Who holds the app bar's notice of a proposal (user ids). */
+const noticeHolders = async (id: number) =>
+  (await server.db.selectFrom('notification').select('userId').where('subject', '=', `proposal:${id}`).execute()).map((n) => n.userId);
 
 /** Past the default 24 h delay: sessions (12 h) have ended too, so everyone signs in again. */
 function afterTheDelay(hours = 24) {
@@ -330,7 +333,10 @@ describe('at confirm, the policy in force now judges again', () => {
     expect(stored).toMatchObject({ threshold: 3, status: 'pending' });
     expect((stored.policy as ProposalPolicy).raisedAtConfirm).toBe(true);
     expect(await balanceOf(server, wallets['Aurora cold'], 'USDT')).toBe(before);
+    // Back to pending: the signer who has not voted is asked again in the app bar (docs/webhooks.md "Notifications in the app bar").
+    expect(await noticeHolders(id)).toEqual([(await userIdsByAccount(server)).merchantProEmployee]);
     expect((await client.act('merchantProEmployee', 'approval', id)).data.status).toBe('approved');
+    expect(await noticeHolders(id)).toEqual([]);
     expect((await client.act('merchantProManager', 'confirm', id)).data.status).toBe('executed');
   });
 

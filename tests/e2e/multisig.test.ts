@@ -64,7 +64,14 @@ test.describe('multisig: start, approve, confirm', () => {
     await holdDemoKey(finance, 'merchantProFinance');
     await signIn(finance, env.server.baseUrl, 'merchantProFinance');
     await expect.poll(() => finance.getByTestId('home-waiting').textContent()).not.toBe('0');
-    await finance.goto(proposalUrl);
+    // The app bar's bell counts it, and its notice leads to it (docs/webhooks.md "Notifications in the app bar").
+    const { nonce } = (await call(`${ApiPath.sign.detail}?proposalId=${proposalId}`)).data as { nonce: number };
+    await expect.poll(async () => Number(await finance.getByTestId('notification-count').textContent())).toBeGreaterThan(0);
+    await finance.getByTestId('notification-bell').click();
+    const notice = finance.getByTestId('notification-item').filter({ hasText: `Aurora cold · #${nonce} · 1.5 ETH` });
+    expect(await notice.textContent()).toContain('Transfer waits for your approval');
+    await notice.click();
+    await finance.waitForURL(proposalUrl);
     await finance.getByRole('button', { name: 'Approve' }).click();
     // Each action asks once more, repeating what the proposal does.
     const approveDialog = finance.getByRole('dialog');

@@ -3,6 +3,7 @@ import { demoTxHash } from './chainTransfers';
 import type { DemoSeed } from './demoSeed';
 import { executeTransfer, lockExecutionWallets } from '../../modules/outflow/execution';
 import { insertProposal } from '../../modules/outflow/proposalStart';
+import { proposalMoved } from '../../modules/outflow/proposalNotice';
 import { currencyOnChain } from '../../modules/ledger/currencyOnChain';
 import { setupSafeStates, signingWithLower } from '../../modules/outflow/safeProposal';
 import { approvalSignatures } from '../../../src/contract/approvalSignatures';
@@ -226,5 +227,7 @@ export async function seedProposals({ trx, walletIds, userIds }: DemoSeed, now =
         .insertInto('signLog')
         .values({ proposalId: id, action: 'expire', actorId: null, comment: '', createdAt: expiresAt })
         .execute();
+    // The app bar's notices follow the votes and status written above, as an action's would.
+    await proposalMoved(trx, id, createdAt);
   }
 }

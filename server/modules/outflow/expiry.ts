@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import { PROPOSAL_NOTICE, PROPOSAL_SUBJECT_PREFIX } from './proposalNotice';
 
 /**
  * Marks open proposals past their expiry as `expired`, each with one 'expire' sign log
@@ -26,6 +27,9 @@ export async function expireOverdue(db: Kysely<Database> | Transaction<Database>
       update proposal set status = 'expired', updated_at = ${now}
       from overdue where proposal.id = overdue.id
       returning proposal.id, overdue.expires_at
+    ), cleared as (
+      -- Expired, it waits for no signer: its notices go with it (docs/webhooks.md "Notifications in the app bar").
+      delete from notification where kind = ${PROPOSAL_NOTICE} and subject in (select ${PROPOSAL_SUBJECT_PREFIX} || id from marked)
     )
     insert into sign_log (proposal_id, action, actor_id, comment, created_at)
     select id, 'expire', null, '', expires_at from marked order by id

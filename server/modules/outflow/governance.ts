@@ -9,6 +9,7 @@ import { sameSigners } from '../../../src/contract/signerSet';
 import { allMembersOf, writeSigners } from '../chainWallet/signers';
 import { assertChainMoves } from './checks';
 import { insertProposal, type StartedProposal } from './proposalStart';
+import { PROPOSAL_NOTICE, PROPOSAL_SUBJECT_PREFIX } from './proposalNotice';
 import type { SafeStates } from './safeProposal';
 import { safeOwnersAfter } from './safeOwners';
 import { safeOwnersValue } from '../chainWallet/safeWallet';
@@ -122,6 +123,9 @@ export async function executeGovernance(
       update proposal set status = 'superseded', superseded_by = ${proposal.id}, updated_at = ${now}
       where wallet_id = ${proposal.walletId} and id <> ${proposal.id} and status in ('pending', 'approved') and expires_at > ${now}
       returning id
+    ), cleared as (
+      -- Superseded, it waits for no signer: its notices go with it (docs/webhooks.md "Notifications in the app bar").
+      delete from notification where kind = ${PROPOSAL_NOTICE} and subject in (select ${PROPOSAL_SUBJECT_PREFIX} || id from superseded)
     )
     insert into sign_log (proposal_id, action, actor_id, comment, created_at)
     select id, 'supersede', null, '', ${now} from superseded order by id`.execute(trx);

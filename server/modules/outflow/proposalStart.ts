@@ -6,6 +6,7 @@ import type { ProposalKind, ProposalStatus } from '../../../src/contract/contrac
 import type { ProposalPolicy } from '../../../src/contract/policy';
 import { conflict } from '../../http/apiError';
 import type { StartedProposal } from '../../../src/contract/schemas/sign';
+import { proposalWaits } from './proposalNotice';
 
 type Trx = Transaction<Database>;
 
@@ -141,6 +142,8 @@ export async function insertProposal(
       .insertInto('proposalVote')
       .values({ proposalId: id, signerId: caller.userId, vote: 'approve', comment: '', createdAt: now })
       .execute();
+  // Its signers hear of it in this transaction: an event to the org's endpoints, a notice to each (docs/webhooks.md).
+  await proposalWaits(trx, id, now);
   return {
     proposalId: id,
     walletLabel: wallet.label,

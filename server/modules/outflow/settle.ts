@@ -11,6 +11,7 @@ import { executeGovernance } from './governance';
 import { signingOf } from './safeProposal';
 import type { OutflowOwner } from './intentLog';
 import { withRetry } from '../../db/retryable';
+import { proposalMoved } from './proposalNotice';
 
 type Trx = Transaction<Database>;
 type Intent = Selectable<ChainIntentTable>;
@@ -159,6 +160,7 @@ async function book(trx: Trx, owner: OutflowOwner, now: Date): Promise<Booked> {
     .insertInto('signLog')
     .values({ proposalId: proposal.id, action: 'confirm', actorId: first.requestedBy, comment: first.comment, createdAt: now })
     .execute();
+  await proposalMoved(trx, proposal.id, now);
   return { state, txHash: first.txHash, failure: null };
 }
 

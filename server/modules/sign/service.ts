@@ -27,6 +27,7 @@ import { checkedApprovalSignature, prepareSafeExecution, type PreparedSafeExecut
 import { expireOverdue } from '../outflow/expiry';
 import { proposalDetail, proposalNotFound } from './queries';
 import { recheckPolicyAtConfirm } from '../policy/enforce';
+import { proposalMoved, proposalWaits } from '../outflow/proposalNotice';
 
 type Trx = Transaction<Database>;
 type StoredProposal = Awaited<ReturnType<typeof lockedFacts>>['proposal'];
@@ -299,7 +300,11 @@ export async function actOnProposal(
 
       if (action === 'confirm') {
         const raised = await recheckPolicyAtConfirm(trx, proposal, facts.approvals, now);
-        if (raised) return { refusal: raised };
+        if (raised) {
+          // Back to pending under the raised threshold: its signers are asked again.
+          await proposalWaits(trx, proposal.id, now);
+          return { refusal: raised };
+        }
       }
 
       if (outcome.vote) {
@@ -343,6 +348,7 @@ export async function actOnProposal(
         .insertInto('signLog')
         .values({ proposalId: proposal.id, action, actorId: caller.userId, comment: body.comment, createdAt: now })
         .execute();
+      await proposalMoved(trx, proposal.id, now);
       return { detail: await proposalDetail(trx, caller, body.proposalId, now) };
     });
   if ('refusal' in committed) throw refusalError(committed.refusal);

@@ -6,6 +6,7 @@ import { OrgSwitcher } from './OrgSwitcher';
 import { ChainSelector } from './ChainSelector';
 import { PhoneSelectors } from './PhoneSelectors';
 import { ConsoleUserMenu } from './ConsoleUserMenu';
+import { NotificationBell } from './NotificationBell';
 
 export function ConsoleAppBar() {
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
@@ -14,6 +15,7 @@ export function ConsoleAppBar() {
       userMenu={<ConsoleUserMenu />}
       toolbar={
         <>
+          <NotificationBell />
           {!phone && <LanguageSwitcher />}
           <ToggleThemeButton />
           <LoadingIndicator />
