@@ -50,3 +50,6 @@ export const WEBHOOK_ROTATION_WINDOW_MS = 24 * 3_600_000;
 
 /** States of one event's delivery to one endpoint. */
 export const WEBHOOK_DELIVERY_STATES = ['pending', 'delivered', 'failed'] as const;
+
+/** The app bar's notice to an endpoint's managers that the delivery loop turned it off (docs/webhooks.md "A failing endpoint"). */
+export const WEBHOOK_DISABLED_NOTICE = 'webhook.disabled';

@@ -4,7 +4,8 @@ import { deliverDue } from '../../server/modules/webhook/delivery';
 import { ApiPath, withId } from '../../src/contract/apiPaths';
 import { BodyCode, type Envelope } from '../../src/contract/envelope';
 import type { FailingWebhook, WebhookDeliveryRecord, WebhookRecord } from '../../src/contract/schemas/webhook';
-import { WEBHOOK_AUTO_DISABLE_MS, WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT } from '../../src/contract/webhook';
+import { WEBHOOK_AUTO_DISABLE_MS, WEBHOOK_DISABLED_NOTICE, WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT } from '../../src/contract/webhook';
+import type { NotificationRecord } from '../../src/contract/schemas/notification';
 import { deliverAll, ok, webhookRunner } from './webhookSupport';
 import { startReceiver, verifyWebhook } from '../support/webhookReceiver';
 
@@ -40,6 +41,11 @@ const resend = (account: string, deliveryId: number) =>
 const log = async (endpointId: number) =>
   ok(await server.as(MANAGER).call<{ list: WebhookDeliveryRecord[] }>('GET', ApiPath.webhook.deliveries, { query: { id: endpointId } }))
     .list;
+/** The account's app-bar notices that an endpoint was turned off. */
+const disabledNotices = async (account: string) =>
+  ok(await server.as(account).call<{ list: NotificationRecord[] }>('GET', ApiPath.notification.list)).list.filter(
+    (n) => n.kind === WEBHOOK_DISABLED_NOTICE,
+  );
 const failing = async (account: string) =>
   ok(await server.as(account).call<{ list: FailingWebhook[] }>('GET', ApiPath.webhook.failing)).list;
 const delivery = (id: number) =>
@@ -201,7 +207,7 @@ describe('an endpoint failing for 5 days', () => {
     expect(await failing('merchantProFinance')).toEqual([]);
   });
 
-  it('is turned off by the delivery loop once 5 days have passed with no 2xx, its pending deliveries failing', async () => {
+  it('is turned off by the delivery loop once 5 days have passed with no 2xx, its pending deliveries failing, its managers told', async () => {
     const justBefore = WEBHOOK_AUTO_DISABLE_MS - (server.now().getTime() - firstFailure.getTime()) - 60_000;
     // The loop's clock just short of 5 days: retries fail, the endpoint stays on.
     await deliverAll(server, justBefore);
@@ -222,12 +228,19 @@ describe('an endpoint failing for 5 days', () => {
       .where('route', '=', 'webhook auto-disable')
       .execute();
     expect(audit).toEqual([expect.objectContaining({ actorId: null, after: expect.objectContaining({ enabled: false }) })]);
+    // Its managers are told in their app bar, once; no one else is.
+    expect(await disabledNotices(MANAGER)).toEqual([
+      expect.objectContaining({ data: expect.objectContaining({ endpointId: endpoint.id, url: endpoint.url }), readAt: null }),
+    ]);
+    for (const account of ['merchantProFinance', 'merchantProEmployee', 'merchantStdManager'])
+      expect(await disabledNotices(account), account).toEqual([]);
     // A second instance's pass changes nothing more.
     await deliverDue(webhookRunner(server, 'devnet', past + 60_000));
     expect(ok(await hooks(MANAGER).detail(endpoint.id))).toMatchObject({ disabledAt: off.disabledAt });
+    expect(await disabledNotices(MANAGER)).toHaveLength(1);
   });
 
-  it('stays on /home for its managers while off, and a manager turning it back on clears the reason', async () => {
+  it('stays on /home for its managers while off, and a manager turning it back on clears the reason and the notice', async () => {
     expect(await failing(MANAGER)).toContainEqual(
       expect.objectContaining({ id: endpoint.id, enabled: false, disabledAt: expect.any(String) }),
     );
@@ -235,5 +248,6 @@ describe('an endpoint failing for 5 days', () => {
     const on = ok(await hooks(MANAGER).update(endpoint.id, { url: endpoint.url, events: endpoint.events, enabled: true })) as WebhookRecord;
     expect(on).toMatchObject({ enabled: true, disabledAt: null, disabledReason: null, failingSince: null });
     expect((await failing(MANAGER)).map((e) => e.id)).not.toContain(endpoint.id);
+    expect(await disabledNotices(MANAGER)).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import type { ServerConfig } from '../../config';
 import { systemAuditContext, withAuditContext } from '../../http/auditContext';
 import { WEBHOOK_AUTO_DISABLE_MS } from '../../../src/contract/webhook';
 import { isInternalAddress, webhookUrlProblem } from './urlGuard';
+import { tellWebhookDisabled } from './disabledNotice';
 
 /** The loop's turning off a failing endpoint, as the audit trail names it. */
 const AUTO_DISABLE_CONTEXT = systemAuditContext('webhook auto-disable');
@@ -261,14 +262,21 @@ async function disableFailingEndpoints(runner: WebhookRunner): Promise<number[]>
   return withAuditContext(AUTO_DISABLE_CONTEXT, async () => {
     const disabled: number[] = [];
     for (const endpoint of failing) {
-      const changed = await runner.db
-        .updateTable('webhookEndpoint')
-        .set({ enabled: false, disabledAt: now, disabledReason: autoDisabledReason(endpoint.failingSince!), updatedAt: now })
-        .where('id', '=', endpoint.id)
-        .where('enabled', '=', true)
-        .where('failingSince', '<=', cutoff)
-        .executeTakeFirst();
-      if (changed.numUpdatedRows > 0n) disabled.push(endpoint.id);
+      // Turned off and its managers told in one transaction: a notice exists exactly when the change does.
+      const changed = await runner.db.transaction().execute(async (trx) => {
+        const reason = autoDisabledReason(endpoint.failingSince!);
+        const off = await trx
+          .updateTable('webhookEndpoint')
+          .set({ enabled: false, disabledAt: now, disabledReason: reason, updatedAt: now })
+          .where('id', '=', endpoint.id)
+          .where('enabled', '=', true)
+          .where('failingSince', '<=', cutoff)
+          .returning(['id', 'orgId', 'url'])
+          .executeTakeFirst();
+        if (off) await tellWebhookDisabled(trx, { ...off, reason }, now);
+        return off !== undefined;
+      });
+      if (changed) disabled.push(endpoint.id);
     }
     return disabled;
   });

@@ -17,6 +17,7 @@ import type {
 } from '../../../src/contract/schemas/webhook';
 import { recordAuditEvent } from '../auditLog/record';
 import { emitWebhookTest } from './outbox';
+import { clearWebhookDisabled } from './disabledNotice';
 import { webhookUrlProblem } from './urlGuard';
 
 /**
@@ -107,6 +108,7 @@ export async function updateWebhook(context: ServerContext, caller: Caller, body
       .where('id', '=', id)
       .where('orgId', '=', caller.org.orgId)
       .execute();
+    if (fields.enabled && !before.enabled) await clearWebhookDisabled(trx, id);
     return findWebhook(trx, caller, id);
   });
 }
@@ -116,6 +118,7 @@ export async function deleteWebhook(db: Db, caller: Caller, id: number): Promise
   return db.transaction().execute(async (trx) => {
     const record = await findWebhook(trx, caller, id);
     await trx.deleteFrom('webhookEndpoint').where('id', '=', id).where('orgId', '=', caller.org.orgId).execute();
+    await clearWebhookDisabled(trx, id);
     return record;
   });
 }

@@ -9,6 +9,7 @@ import { CONSOLE_QUERY, consoleKey, consoleKeyPrefix, useConsoleDataProvider } f
 import { proposalPagePath } from '../../resources/multisig/proposalPage';
 import { proposalReference } from '../../contract/proposalReference';
 import type { NotificationRecord } from '../../contract/schemas/notification';
+import { WEBHOOK_DISABLED_NOTICE } from '../../contract/webhook';
 
 /** How often the bell asks again (docs/webhooks.md "Notifications in the app bar"): a poll, no socket. */
 export const NOTIFICATION_POLL_MS = 30_000;
@@ -31,6 +32,8 @@ function useNoticeText() {
         to: proposalPagePath(roleIndex, data.proposalId),
       };
     }
+    if (notice.kind === WEBHOOK_DISABLED_NOTICE && typeof data.endpointId === 'number')
+      return { primary: translate('notification.webhookDisabled'), secondary: String(data.url), to: `/webhook/${data.endpointId}/show` };
     return { primary: translate('notification.other'), secondary: notice.kind, to: null };
   };
 }

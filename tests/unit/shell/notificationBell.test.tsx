@@ -7,6 +7,7 @@ import { answer, mountAdmin } from '../resources/harness';
 import { NotificationBell } from '../../../src/shell/appBar/NotificationBell';
 import { ApiPath, withId } from '../../../src/contract/apiPaths';
 import type { NotificationRecordInput } from '../../../src/contract/schemas/notification';
+import { WEBHOOK_DISABLED_NOTICE } from '../../../src/contract/webhook';
 
 startMockApi();
 
@@ -30,6 +31,11 @@ const notice = (id: number, proposalId: number, readAt: string | null, extra: Re
   readAt,
 });
 
+function EndpointPage() {
+  const { id } = useParams();
+  return <p>endpoint page {id}</p>;
+}
+
 function ProposalPage() {
   const { id } = useParams();
   return <p>proposal page {id}</p>;
@@ -43,6 +49,7 @@ function mountBell() {
     <CustomRoutes>
       <Route path="/home" element={<NotificationBell />} />
       <Route path="/multisig/:id/show" element={<ProposalPage />} />
+      <Route path="/webhook/:id/show" element={<EndpointPage />} />
     </CustomRoutes>,
   );
 }
@@ -95,5 +102,28 @@ describe('the notification bell', () => {
     await waitFor(() => expect(all).toHaveLength(1));
     expect(await screen.findByRole('button', { name: 'Notifications', hidden: true })).toBeTruthy();
     expect(screen.getByText('No notifications.')).toBeTruthy();
+  });
+
+  it('an endpoint the delivery loop turned off is told with its URL, and opening it leads to the endpoint', async () => {
+    answer('get', ApiPath.notification.list, {
+      list: [
+        {
+          id: 9,
+          kind: WEBHOOK_DISABLED_NOTICE,
+          subject: 'webhook:4',
+          data: { endpointId: 4, url: 'https://shop.example/hooks', reason: 'every delivery failed for 5 days' },
+          createdAt: '2026-11-29T10:00:00.000Z',
+          readAt: null,
+        },
+      ],
+      unread: 1,
+    });
+    answer('post', withId(ApiPath.notification.read, 9), { unread: 0 });
+    mountBell();
+    fireEvent.click(await screen.findByRole('button', { name: '1 unread notification' }));
+    const [item] = await screen.findAllByTestId('notification-item');
+    expect(item!.textContent).toBe('A webhook endpoint was turned off: every delivery failed for 5 dayshttps://shop.example/hooks');
+    fireEvent.click(item!);
+    expect(await screen.findByText('endpoint page 4')).toBeTruthy();
   });
 });
