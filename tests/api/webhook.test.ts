@@ -203,7 +203,7 @@ describe('order events, delivered', () => {
 
   it('paying on the devnet yields one event per change of state, each once, with two instances delivering at once', async () => {
     const order = ok(await createOrder('12'));
-    // Each event delivered before the next change: two deliverers may send two due events of one order in either order.
+    // Each event delivered before the next change, so the test reads each change's event on its own (one order's events go out in order: webhookEvents.test.ts).
     await deliverAll();
     await pay(order.depositAddress, '5');
     await deliverAll();
