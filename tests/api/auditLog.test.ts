@@ -61,6 +61,10 @@ const AUDITED_WRITES: Record<string, readonly string[]> = {
   // Sending a delivery again and a test event are events of the endpoint, naming the delivery (tests/api/webhookLog.test.ts).
   'POST /sys/webhook/resend/:id': ['webhook'],
   'POST /sys/webhook/test/:id': ['webhook'],
+  // A user's own notices marked read: their read state, no change to audit (docs/api.md "Notifications";
+  // tests/api/notification.test.ts checks another user's stays untouched).
+  'POST /sys/notification/read/:id': [],
+  'POST /sys/notification/read-all': [],
   // The secret is never in the trail: enrolment's own row is not audited, its outcome is an event.
   'POST /sys/account/two-factor/start': [],
   'POST /sys/account/two-factor/confirm': ['user', 'auth'],
