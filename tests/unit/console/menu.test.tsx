@@ -17,12 +17,19 @@ import { MENU_GROUP_ORDER, menuSections } from '../../../src/shell/menu/menuSect
 const signInAs = (tenantType: number, roleLevel: number) =>
   session.signedIn({ userName: 'T', account: 't', orgList: [{ orgId: 1, orgName: 'Org', tenantType, roleLevel }] });
 
-const renderMenu = () =>
-  render(
-    <AdminContext i18nProvider={i18nProvider}>
-      <AppMenu />
-    </AdminContext>,
-  );
+/**
+ * Renders the menu and lets what it suspends on settle inside act, so that nothing resolves after the
+ * test has ended (a late warning then races the worker's teardown on a busy machine).
+ */
+const renderMenu = async () => {
+  await act(async () => {
+    render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <AppMenu />
+      </AdminContext>,
+    );
+  });
+};
 
 /**
  * The menu labels declarations carry in their own translations (not in translation.json), left out
@@ -94,16 +101,16 @@ describe('menu shows exactly the routes the role reaches', () => {
       has: ['Wallets', 'Supply history'],
       lacks: ['Standard wallets', 'Lite wallets', 'Brand'],
     },
-  ] as const)('$role: $count entries', ({ tenantType, roleLevel, count, has, lacks }) => {
+  ] as const)('$role: $count entries', async ({ tenantType, roleLevel, count, has, lacks }) => {
     signInAs(tenantType, roleLevel);
-    renderMenu();
+    await renderMenu();
     const texts = menuTexts();
     expect(texts).toHaveLength(count);
     for (const label of has) expect(texts).toContain(label);
     for (const label of lacks) expect(texts).not.toContain(label);
   });
 
-  it('re-filters when the org (and so the role) changes', () => {
+  it('re-filters when the org (and so the role) changes', async () => {
     session.signedIn({
       userName: 'M',
       account: 'multiOrg',
@@ -113,7 +120,7 @@ describe('menu shows exactly the routes the role reaches', () => {
       ],
     });
     session.selectOrg(1);
-    renderMenu();
+    await renderMenu();
     expect(menuTexts()).toContain('Pro merchant');
     act(() => session.selectOrg(2));
     expect(menuTexts()).toContain('Standard merchant');
@@ -143,15 +150,15 @@ describe('menu groups', () => {
       roleLevel: 1,
       groups: ['Overview', 'Chains', 'Money movements', 'Wallets', 'Organisations', 'Settings'],
     },
-  ])('$role sees the headings of its groups only, in order', ({ tenantType, roleLevel, groups }) => {
+  ])('$role sees the headings of its groups only, in order', async ({ tenantType, roleLevel, groups }) => {
     signInAs(tenantType, roleLevel);
-    renderMenu();
+    await renderMenu();
     expect(headings()).toEqual(groups);
   });
 
-  it('agentEmployee: entries under their groups, table order inside each group', () => {
+  it('agentEmployee: entries under their groups, table order inside each group', async () => {
     signInAs(1, 1);
-    renderMenu();
+    await renderMenu();
     expect(menuTexts().filter((text) => !declaredLabels.has(text ?? ''))).toEqual([
       'Home',
       'Networks',
