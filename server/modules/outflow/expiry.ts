@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { PROPOSAL_NOTICE, PROPOSAL_SUBJECT_PREFIX } from './proposalNotice';
+import { PROPOSAL_SUBJECT_PREFIX } from './proposalNotice';
+import { PROPOSAL_NOTICE } from '../../../src/contract/schemas/notification';
 
 /**
  * Marks open proposals past their expiry as `expired`, each with one 'expire' sign log

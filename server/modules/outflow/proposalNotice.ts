@@ -2,12 +2,10 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { emitWebhookEvent, webhookSubject } from '../webhook/outbox';
 import { clearNotifications, notify } from '../notification/service';
-import type { ProposalNoticeData } from '../../../src/contract/schemas/notification';
+import { PROPOSAL_NOTICE, type ProposalNoticeData } from '../../../src/contract/schemas/notification';
 
 type Trx = Transaction<Database>;
 
-/** The app bar's notice of a proposal waiting for its reader's approval (docs/webhooks.md "Notifications in the app bar"). */
-export const PROPOSAL_NOTICE = 'proposal.needs_approval';
 /** A proposal notice's subject is this and the proposal's id (statements that end many proposals at once build it in SQL). */
 export const PROPOSAL_SUBJECT_PREFIX = 'proposal:';
 export const proposalSubject = (proposalId: number) => `${PROPOSAL_SUBJECT_PREFIX}${proposalId}`;

@@ -6,6 +6,9 @@ import { isoInstant } from './response';
  * what the server keeps per user (server/modules/notification), as the API answers it.
  */
 
+/** The notice of a proposal waiting for its reader's approval (docs/webhooks.md "Notifications in the app bar"). */
+export const PROPOSAL_NOTICE = 'proposal.needs_approval';
+
 /** A proposal waiting for the user's approval: what the bell's list shows, and where it leads. */
 export const proposalNoticeData = z.object({
   proposalId: z.number(),

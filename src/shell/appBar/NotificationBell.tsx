@@ -8,13 +8,11 @@ import { useSession } from '../../session';
 import { CONSOLE_QUERY, consoleKey, consoleKeyPrefix, useConsoleDataProvider } from '../consoleQuery';
 import { proposalPagePath } from '../../resources/multisig/proposalPage';
 import { proposalReference } from '../../contract/proposalReference';
-import type { NotificationRecord } from '../../contract/schemas/notification';
+import { PROPOSAL_NOTICE, type NotificationRecord } from '../../contract/schemas/notification';
 import { WEBHOOK_DISABLED_NOTICE } from '../../contract/webhook';
 
 /** How often the bell asks again (docs/webhooks.md "Notifications in the app bar"): a poll, no socket. */
 export const NOTIFICATION_POLL_MS = 30_000;
-
-const PROPOSAL_NOTICE = 'proposal.needs_approval';
 
 /** What a notice says and where it leads; a kind this console does not know is still listed. */
 function useNoticeText() {
