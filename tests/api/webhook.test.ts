@@ -143,6 +143,10 @@ describe('webhook endpoints', () => {
       expect(refused.code, JSON.stringify(body)).toBe(BodyCode.badRequest);
       expect(Object.keys(refused.data as object)).toEqual([field]);
     }
+    // A malformed URL and a wrong event list: one answer names both, so the form shows both at once.
+    const both = await hooks('merchantProManager').save({ url: 'not a url', events: ['payout.done'] });
+    expect(both.code).toBe(BodyCode.badRequest);
+    expect(Object.keys(both.data as object).sort()).toEqual(['events', 'url']);
   });
 
   it('on a real network (rpc mode) refuses a URL to a private, loopback or link-local address, and plain http', async () => {

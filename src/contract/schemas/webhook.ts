@@ -3,7 +3,14 @@ import { isWebhookEvent, WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENTS } from '../webh
 import { listQuery, queryBoolean } from './listQuery';
 import { isoInstant } from './response';
 
-const url = z.string().trim().min(1, { error: 'validation.required' }).max(2000);
+/** A URL a webhook can be sent to at all: http(s), no credentials. Which hosts are allowed is the server's check (docs/webhooks.md "Endpoints"). */
+const webUrlShape = (raw: string) => {
+  if (!URL.canParse(raw)) return false;
+  const parsed = new URL(raw);
+  return (parsed.protocol === 'https:' || parsed.protocol === 'http:') && !parsed.username && !parsed.password;
+};
+// The shape is checked here, with the other fields, so one answer names every field that is wrong.
+const url = z.string().trim().min(1, { error: 'validation.required' }).max(2000).refine(webUrlShape, { message: 'validation.webhookUrl' });
 // One message on `events` itself, naming the events there are, whichever entry is wrong.
 const events = z
   .array(z.string(), { error: 'validation.required' })
