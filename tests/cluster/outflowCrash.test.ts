@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPublicClient, getAddress, http, parseEther, type Address } from 'viem';
-import { createClusterWithDatabase, type PostgresCluster } from './postgresCluster';
-import { approveSigned, startInstance, type Instance } from './instance';
+import { clusterForFile, until } from './clusterFixture';
+import { approveSigned, type Instance } from './instance';
 import type { LedgerVerifyResult } from '../../src/contract/schemas/ledger';
 import { ApiPath } from '../../src/contract/apiPaths';
 
@@ -19,64 +18,29 @@ import { ApiPath } from '../../src/contract/apiPaths';
  * The kill is the server's own (OUTFLOW_FAULT, server/modules/outflow/faultPoint.ts): a kill -9 at
  * that exact point, which no outside timing could hit.
  */
-let cluster: PostgresCluster;
-let admin: pg.Pool;
-const running: Instance[] = [];
 const DATABASE = 'custody';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'custody-crash-'));
 const ETH_CHAIN = 1;
 /** How long the database stays away in the chaos run: a fixed outage, as a restart takes (not a wait for a condition). */
 const OUTAGE_MS = 3_000;
 
-const env = (extra: Record<string, string> = {}) => ({
-  DATABASE_URL: cluster.url(DATABASE),
-  DATA_DIR: dataDir,
-  SEED: 'demo',
-  EXPIRY_SWEEP_MS: '1000',
-  DEPOSIT_WATCH_MS: '0',
-  ...extra,
-});
-
-async function launch(name: string, extra: Record<string, string> = {}): Promise<Instance> {
-  const instance = await startInstance(name, env(extra));
-  running.push(instance);
-  return instance;
-}
-
-const query = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => (await admin.query<T>(text, values)).rows;
-
-beforeAll(async () => {
-  ({ cluster, admin } = await createClusterWithDatabase(DATABASE));
-}, 120_000);
-
-afterAll(async () => {
-  await Promise.all(running.map((instance) => instance.stop('SIGKILL')));
-  await admin?.end();
-  cluster?.remove();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-function showLogsOnFailure() {
-  onTestFailed(() => {
-    for (const instance of running) console.error(`--- ${instance.name} ---\n${instance.output().slice(-4000)}`);
-  });
-}
+const fixture = clusterForFile(
+  DATABASE,
+  ({ cluster }) => ({
+    DATABASE_URL: cluster.url(DATABASE),
+    DATA_DIR: dataDir,
+    SEED: 'demo',
+    EXPIRY_SWEEP_MS: '1000',
+    DEPOSIT_WATCH_MS: '0',
+  }),
+  () => fs.rmSync(dataDir, { recursive: true, force: true }),
+);
+const { launch, query, showLogsOnFailure } = fixture;
 
 /** The native coin an address holds on the instance's devnet, read through its public RPC door. */
 async function chainBalance(instance: Instance, address: Address): Promise<bigint> {
   const client = createPublicClient({ transport: http(`${instance.base}/devnet/${ETH_CHAIN}`) });
   return client.getBalance({ address });
-}
-
-/** Waits for a condition the restarted process brings about (its resume at start), up to the test's own bound. */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`not reached after ${timeoutMs} ms: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 async function withdrawAndDie(instance: Instance, to: Address): Promise<number> {
@@ -195,9 +159,9 @@ describe('a process killed between sending and booking', () => {
       ([r]) => Number(r.count) > 0,
       60_000,
     );
-    cluster.stop();
+    fixture.cluster.stop();
     await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
-    cluster.start();
+    fixture.cluster.start();
     await Promise.all(calls);
     // Whatever was left midway is finished by the instance's resume (its lease runs out in seconds).
     await until(

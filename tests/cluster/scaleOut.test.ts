@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { createClusterWithDatabase, type PostgresCluster } from './postgresCluster';
+import { describe, expect, it } from 'vitest';
+import { clusterForFile } from './clusterFixture';
 import { approveSigned, startInstance, type Instance } from './instance';
 import { demoUsers } from '../../server/db/seed/demoData';
 import { fromUnits, units } from '../api/signSupport';
@@ -16,11 +16,8 @@ import { ApiPath } from '../../src/contract/apiPaths';
  * connections and a full server, and drain on SIGTERM. Each instance is a real process on a
  * real port; the cluster is this file's own, so it can be stopped and restarted.
  */
-let cluster: PostgresCluster;
-let admin: pg.Pool;
 let a: Instance;
 let b: Instance;
-const instances: Instance[] = [];
 const DATABASE = 'custody';
 const OUTAGE_MS = 10_000;
 
@@ -30,41 +27,20 @@ const OUTAGE_MS = 10_000;
  */
 const DEVNET_KEYS_FILE = path.join(os.tmpdir(), `custody-cluster-devnet-keys-${process.pid}.json`);
 
-const env = () => ({
-  DEVNET_KEYS_FILE,
-  DATABASE_URL: cluster.url(DATABASE),
-  SEED: 'demo',
-  DB_POOL_MAX: '5',
-  DB_CONNECT_TIMEOUT_MS: '2000',
-  DB_STATEMENT_TIMEOUT_MS: '20000',
-  EXPIRY_SWEEP_MS: '1000',
-});
-
-async function launch(name: string, extra: Record<string, string> = {}): Promise<Instance> {
-  const instance = await startInstance(name, { ...env(), ...extra });
-  instances.push(instance);
-  return instance;
-}
-
-const query = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => (await admin.query<T>(text, values)).rows;
-
-beforeAll(async () => {
-  ({ cluster, admin } = await createClusterWithDatabase(DATABASE));
-});
-
-afterAll(async () => {
-  await Promise.all(instances.map((instance) => instance.stop('SIGKILL')));
-  await admin?.end();
-  cluster?.remove();
-  fs.rmSync(DEVNET_KEYS_FILE, { force: true });
-});
-
-/** On a failure, what each instance logged: the first thing one wants to read. */
-function showLogsOnFailure() {
-  onTestFailed(() => {
-    for (const instance of instances) console.error(`--- ${instance.name} ---\n${instance.output().slice(-4000)}`);
-  });
-}
+const fixture = clusterForFile(
+  DATABASE,
+  ({ cluster }) => ({
+    DEVNET_KEYS_FILE,
+    DATABASE_URL: cluster.url(DATABASE),
+    SEED: 'demo',
+    DB_POOL_MAX: '5',
+    DB_CONNECT_TIMEOUT_MS: '2000',
+    DB_STATEMENT_TIMEOUT_MS: '20000',
+    EXPIRY_SWEEP_MS: '1000',
+  }),
+  () => fs.rmSync(DEVNET_KEYS_FILE, { force: true }),
+);
+const { launch, query, showLogsOnFailure } = fixture;
 
 /** Calls `call` over and over until stopped, recording every outcome (a refused connection too). */
 function traffic(name: string, call: (i: number) => Promise<{ status: number; code: number }>) {
@@ -225,13 +201,13 @@ describe('database faults', () => {
     );
     try {
       await until('traffic on both', () => loads.every((load) => load.count(200) >= 6));
-      cluster.stop();
+      fixture.cluster.stop();
       const down = Date.now();
       // A 10 s outage, over once each instance has been seen turning requests away with 503s
       // all along it (still alive, still answering in the envelope).
       await until('10 s of 503s from both', () => loads.every((load) => load.count(503) >= 5 && load.last(503) - down >= OUTAGE_MS));
       const okBefore = loads.map((load) => load.count(200));
-      cluster.start();
+      fixture.cluster.start();
       await until('both to answer again', () => loads.every((load, n) => load.count(200) >= okBefore[n] + 6));
     } finally {
       await Promise.all(loads.map((load) => load.stop()));
@@ -282,7 +258,7 @@ describe('database faults', () => {
     await query(`grant usage on schema public to limited`);
     await query(`grant select, insert, update, delete on all tables in schema public to limited`);
     await query(`grant usage, select on all sequences in schema public to limited`);
-    const url = new URL(cluster.url(DATABASE));
+    const url = new URL(fixture.cluster.url(DATABASE));
     url.username = 'limited';
     const c = await launch('c', { DATABASE_URL: url.toString(), DB_POOL_MAX: '10', MIGRATE_ON_START: 'false' });
     await c.ready();
@@ -309,14 +285,14 @@ describe('database faults', () => {
 
   it('an instance started while the database is down waits for it and comes up when it returns', async () => {
     showLogsOnFailure();
-    cluster.stop();
+    fixture.cluster.stop();
     let late: Instance;
     try {
       late = await launch('late');
       await until('the wait to be logged', () => late.output().includes('database not reachable yet'));
       expect(late.process.exitCode).toBeNull();
     } finally {
-      cluster.start();
+      fixture.cluster.start();
     }
     await late.ready();
     await late.stop();
@@ -331,20 +307,20 @@ describe('reads on a replica', () => {
   it('with DATABASE_READ_URL, reports read the replica while sessions and writes stay on the primary', async () => {
     showLogsOnFailure();
     // A stand-in replica: another database with the same demo data, its org names marked.
-    const setup = new pg.Client({ connectionString: cluster.url() });
+    const setup = new pg.Client({ connectionString: fixture.cluster.url() });
     await setup.connect();
     await setup.query('create database replica');
     await setup.end();
-    const seed = await startInstance('seed', { DEVNET_KEYS_FILE, DATABASE_URL: cluster.url('replica'), SEED: 'demo' });
-    instances.push(seed);
+    const seed = await startInstance('seed', { DEVNET_KEYS_FILE, DATABASE_URL: fixture.cluster.url('replica'), SEED: 'demo' });
+    fixture.instances.push(seed);
     await seed.ready();
     await seed.stop();
-    const replica = new pg.Client({ connectionString: cluster.url('replica') });
+    const replica = new pg.Client({ connectionString: fixture.cluster.url('replica') });
     await replica.connect();
     await replica.query(`update org set name = 'Replica ' || name`);
     await replica.end();
 
-    const r = await launch('r', { DATABASE_READ_URL: cluster.url('replica') });
+    const r = await launch('r', { DATABASE_READ_URL: fixture.cluster.url('replica') });
     await r.ready();
     const token = await r.login('superAdmin');
     const report = await r.call<{ list: Array<{ orgName: string }> }>('GET', ApiPath.report.payment.list, { token });
@@ -361,7 +337,7 @@ describe('graceful drain', () => {
   it('on SIGTERM a request in flight finishes, the port closes, and the process exits 0', async () => {
     showLogsOnFailure();
     const token = await a.login('superAdmin');
-    const blocker = await admin.connect();
+    const blocker = await fixture.admin.connect();
     try {
       await blocker.query('begin');
       await blocker.query('lock table chain in access exclusive mode');

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { createClusterWithDatabase, type PostgresCluster } from './postgresCluster';
-import { startInstance, type Instance } from './instance';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { clusterForFile, until } from './clusterFixture';
+import type { Instance } from './instance';
+import { DELIVERY_LEASE_MS } from '../../server/modules/webhook/delivery';
 import { ApiPath, withId } from '../../src/contract/apiPaths';
 
 /**
@@ -15,13 +15,8 @@ import { ApiPath, withId } from '../../src/contract/apiPaths';
  * instance sends it again once the lease has passed, with the same `webhook-id`, and records it
  * delivered: no event is lost, and a receiver that deduplicates on the id acts on it once.
  */
-let cluster: PostgresCluster;
-let admin: pg.Pool;
-const running: Instance[] = [];
 const DATABASE = 'custody';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'custody-webhook-crash-'));
-/** The claim's lease (server/modules/webhook/delivery.ts): the other instance waits this long before trying again. */
-const LEASE_MS = 60_000;
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -40,50 +35,35 @@ const receiver = createServer((req, res) => {
   });
 });
 
-const env = {
-  DATA_DIR: dataDir,
-  SEED: 'demo',
-  DEPOSIT_WATCH_MS: '0',
-  WEBHOOK_DELIVERY_MS: '200',
-};
+const fixture = clusterForFile(
+  DATABASE,
+  ({ cluster }) => ({
+    DATABASE_URL: cluster.url(DATABASE),
+    DATA_DIR: dataDir,
+    SEED: 'demo',
+    DEPOSIT_WATCH_MS: '0',
+    WEBHOOK_DELIVERY_MS: '200',
+  }),
+  () => {
+    for (const res of held) res.destroy();
+    receiver.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  },
+);
 
 async function launch(name: string): Promise<Instance> {
-  const instance = await startInstance(name, { ...env, DATABASE_URL: cluster.url(DATABASE) });
-  running.push(instance);
+  const instance = await fixture.launch(name);
   await instance.ready();
   return instance;
 }
 
-/** Waits for a condition another process brings about, up to the test's own bound. */
-async function until<T>(read: () => T | Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`not reached after ${timeoutMs} ms: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 beforeAll(async () => {
-  ({ cluster, admin } = await createClusterWithDatabase(DATABASE));
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-}, 120_000);
-
-afterAll(async () => {
-  for (const res of held) res.destroy();
-  await new Promise((resolve) => receiver.close(resolve));
-  await Promise.all(running.map((instance) => instance.stop('SIGKILL')));
-  await admin?.end();
-  cluster?.remove();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('a webhook delivery whose process is killed mid-request', () => {
   it('is sent again by another instance once its lease has passed, with the same webhook-id, and recorded delivered once', async () => {
-    onTestFailed(() => {
-      for (const instance of running) console.error(`--- ${instance.name} ---\n${instance.output().slice(-4000)}`);
-    });
+    fixture.showLogsOnFailure();
     const a = await launch('a');
     const token = await a.login('merchantProManager');
     const base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
@@ -104,7 +84,9 @@ describe('a webhook delivery whose process is killed mid-request', () => {
     );
     await a.stop('SIGKILL');
     const [claimed] = (
-      await admin.query<{ status: string; attempts: number }>('select status, attempts from webhook_delivery where id = $1', [deliveryId])
+      await fixture.admin.query<{ status: string; attempts: number }>('select status, attempts from webhook_delivery where id = $1', [
+        deliveryId,
+      ])
     ).rows;
     expect(claimed).toEqual({ status: 'pending', attempts: 1 });
 
@@ -113,12 +95,12 @@ describe('a webhook delivery whose process is killed mid-request', () => {
     await until(
       () => received.length,
       (n) => n >= 2,
-      LEASE_MS + 60_000,
+      DELIVERY_LEASE_MS + 60_000,
     );
     const delivered = await until(
       async () =>
         (
-          await admin.query<{ status: string; attempts: number; last_status: number | null }>(
+          await fixture.admin.query<{ status: string; attempts: number; last_status: number | null }>(
             'select status, attempts, last_status from webhook_delivery where id = $1',
             [deliveryId],
           )

@@ -43,7 +43,7 @@ export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_SCHEDULE_MS.length + 1;
 /** How long one request may take, all of it. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** How long a claimed attempt is its claimer's: well past the time-out, so a live sender always finishes first. */
-const LEASE_MS = 60_000;
+export const DELIVERY_LEASE_MS = 60_000;
 /** Deliveries one pass claims. */
 const BATCH = 20;
 /** How much of a response is read (then dropped): a receiver answering megabytes costs us nothing. */
@@ -88,7 +88,7 @@ interface Claimed {
  */
 async function claimDue(runner: WebhookRunner, limit: number): Promise<Claimed[]> {
   const now = runner.now();
-  const leaseUntil = new Date(now.getTime() + LEASE_MS);
+  const leaseUntil = new Date(now.getTime() + DELIVERY_LEASE_MS);
   const { rows } = await sql<Claimed>`
     with due as (
       select d.id from webhook_delivery d
