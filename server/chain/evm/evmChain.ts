@@ -40,6 +40,8 @@ import {
 } from './sender';
 
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
+/** The most recipients a token-log read names to the node; more are matched in process (docs/chains.md "Deposits"). */
+export const WATCHED_TOPICS_MAX = 1_000;
 
 /** The Safe's own code for a refusal (GS0xx), or its execution guard's (RG0xx), or the revert's message. */
 export function revertReasonOf(error: unknown): string {
@@ -112,7 +114,8 @@ export class EvmChain implements ChainAdapter {
     toBlock: bigint,
   ): Promise<IncomingTransfer[]> {
     if (addresses.length === 0 || fromBlock > toBlock) return [];
-    const watched = addresses.map((a) => getAddress(a));
+    // A set: every order has an address of its own, so this list grows with the orders (docs/chains.md "Deposits").
+    const watched = new Set(addresses.map((a) => getAddress(a)));
     const found: IncomingTransfer[] = [];
     const times = new Map<bigint, bigint>();
     const timeOf = async (blockNumber: bigint) => {
@@ -125,7 +128,7 @@ export class EvmChain implements ChainAdapter {
       const block = await this.client.getBlock({ blockNumber: number, includeTransactions: true });
       times.set(number, block.timestamp);
       for (const tx of block.transactions) {
-        if (tx.to && tx.value > 0n && watched.some((w) => isAddressEqual(w, tx.to as Address))) {
+        if (tx.to && tx.value > 0n && watched.has(getAddress(tx.to))) {
           const receipt = await this.client.getTransactionReceipt({ hash: tx.hash });
           if (receipt.status === 'success')
             found.push({
@@ -142,15 +145,18 @@ export class EvmChain implements ChainAdapter {
       }
     }
     if (tokens.length > 0) {
+      // Up to WATCHED_TOPICS_MAX addresses the node filters by recipient; past it (nodes refuse or
+      // time out on a topic list that long) every transfer of the tokens is read and matched here.
       const logs = await this.client.getLogs({
         address: tokens.map((t) => getAddress(t)),
         event: TRANSFER,
-        args: { to: watched },
+        args: watched.size <= WATCHED_TOPICS_MAX ? { to: [...watched] } : undefined,
         fromBlock,
         toBlock,
       });
       for (const log of logs) {
         if (log.args.from === undefined || log.args.to === undefined || log.args.value === undefined || log.args.value === 0n) continue;
+        if (!watched.has(getAddress(log.args.to))) continue;
         const { blockNumber } = log;
         found.push({
           txHash: log.transactionHash,

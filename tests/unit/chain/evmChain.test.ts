@@ -7,6 +7,7 @@ import { devnetAccount, type Devnet } from '../../../server/chain/evm/devnet';
 import { safeTransaction, safeTypedData, type SafeTransaction } from '../../../server/chain/evm/safe';
 import { ChainRegistry, devnetChainId } from '../../../server/chain/registry';
 import { transferTransaction } from '../../../server/chain/evm/safeTransfer';
+import { WATCHED_TOPICS_MAX } from '../../../server/chain/evm/evmChain';
 import { encodeFunctionData, erc20Abi } from 'viem';
 import { serveOverHttp } from '../../support/rpcServer';
 
@@ -138,6 +139,14 @@ describe('the EVM adapter on the devnet', () => {
       [null, DEPOSIT, 10n ** 16n],
     ]);
     expect(found[0].blockNumber).toBeLessThan(found[1].blockNumber);
+    // Past the topic limit (every order's own address watched) the same transfers, matched in process: not the other address's.
+    const many = Array.from({ length: WATCHED_TOPICS_MAX + 500 }, (_, n) => getAddress(`0x${(n + 1).toString(16).padStart(40, 'f')}`));
+    const foundAmongMany = await chain.transfersTo([...many, DEPOSIT], [USDT], from, to);
+    expect(foundAmongMany.map((t) => [t.token, t.to, t.amount])).toEqual([
+      [USDT, DEPOSIT, 42_000_000n],
+      [null, DEPOSIT, 10n ** 16n],
+    ]);
+    expect(await chain.transfersTo(many, [USDT], from, to)).toEqual([]);
   });
 
   it('a wallet of ours sends tokens and the native coin itself, paying its own gas; more than it holds is refused and costs nothing', async () => {
