@@ -24,6 +24,8 @@ const APP_SOURCE = (id: string) => id.startsWith(SRC_DIR);
  */
 const CHECKOUT_DIR = `${SRC_DIR}checkout/`;
 const CONSOLE_ENTRY = `${SRC_DIR}main.tsx`;
+/** Imported first by the entry; a chunk of its own, so it runs before the start-up's packages (docs/console.md "The first load"). */
+const EARLY_CONSOLE = `${SRC_DIR}startup/earlyConsole.ts`;
 const checkoutModules = staticImports(`${CHECKOUT_DIR}main.tsx`);
 
 function staticImports(entry: string): Set<string> {
@@ -97,6 +99,8 @@ export default defineConfig({
         banner: (chunk) => (chunk.moduleIds.some((id) => ZOD_CORE.test(id)) ? 'globalThis.__zod_globalConfig ??= { jitless: true };' : ''),
         codeSplitting: {
           groups: [
+            // Requests the console's code before the start-up's packages run: no imports, so nothing evaluates before it.
+            { name: 'early', test: (id: string) => id === EARLY_CONSOLE, priority: 6 },
             // react-query, the console's and the checkout's, in a file of its own that /login does not load.
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 5, includeDependenciesRecursively: false },
             // What the start-up (and so /login) loads from packages: one file instead of ~40.
@@ -115,7 +119,7 @@ export default defineConfig({
             // module itself: with two entries, a group holding it leaves index.html without its own chunk.
             {
               name: 'start',
-              test: (id: string) => APP_SOURCE(id) && id !== CONSOLE_ENTRY && !checkoutModules.has(id),
+              test: (id: string) => APP_SOURCE(id) && id !== CONSOLE_ENTRY && id !== EARLY_CONSOLE && !checkoutModules.has(id),
               tags: ['$initial'],
               priority: 2,
               // Its modules' imports stay where their own group puts them (the shared ones in start-shared).

@@ -1,3 +1,5 @@
+// First: requests the console's code before the packages below are evaluated (docs/console.md "The first load").
+import './startup/earlyConsole';
 import { StrictMode, type ReactNode } from 'react';
 import { config as zodConfig } from 'zod/v4/core';
 import { createRoot } from 'react-dom/client';

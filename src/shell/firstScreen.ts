@@ -72,8 +72,8 @@ export function startFirstScreen(
   if (!first) return;
   const { definition, view } = first;
   // The lazy screen imports the same module again: the browser's module map answers it.
-  definition.loadView(view)?.catch(() => undefined);
-  void bootSettled()?.then((settled) => {
+  const code = definition.loadView(view)?.catch(() => undefined);
+  const firstRead = bootSettled()?.then((settled) => {
     const { roleIndex, currentChainObj } = session.get();
     if (!settled || !session.isLoaded() || !definition.canDo(roleIndex, view)) return;
     if (window.location.pathname !== location.pathname) return;
@@ -83,9 +83,20 @@ export function startFirstScreen(
     // react-admin's useGetList key and answer (ra-core src/dataProvider/useGetList.ts).
     const queryKey = [resource, 'getList', read];
     bootReads.add(hashKey(queryKey));
-    void queryClient.prefetchQuery({
+    // Never rejects: a failed read is the screen's to show when it mounts.
+    return queryClient.prefetchQuery({
       queryKey,
       queryFn: () => dataProvider.getList(resource, read).then(({ data, total, pageInfo, meta }) => ({ data, total, pageInfo, meta })),
     });
   });
+  firstScreenReady = Promise.all([code, firstRead]);
 }
+
+let firstScreenReady: Promise<unknown> = Promise.resolve();
+
+/**
+ * Settles once the deep link's screen has what its first render needs — its code and its first read,
+ * whichever of them was started — or at once when none was: what the shell's non-essential parts wait
+ * for (src/shell/layout/AfterFirstScreen.tsx). Never rejects.
+ */
+export const firstScreenSettled = (): Promise<unknown> => firstScreenReady;

@@ -7,17 +7,25 @@ import { ChainSelector } from './ChainSelector';
 import { PhoneSelectors } from './PhoneSelectors';
 import { ConsoleUserMenu } from './ConsoleUserMenu';
 import { NotificationBell } from './NotificationBell';
+import { AfterFirstScreen } from '../layout/AfterFirstScreen';
 
 export function ConsoleAppBar() {
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   return (
     <AppBar
-      userMenu={<ConsoleUserMenu />}
+      userMenu={
+        <AfterFirstScreen>
+          <ConsoleUserMenu />
+        </AfterFirstScreen>
+      }
       toolbar={
         <>
-          <NotificationBell />
-          {!phone && <LanguageSwitcher />}
-          <ToggleThemeButton />
+          {/* What a first screen does not need comes after its rows (docs/console.md "The first load"). */}
+          <AfterFirstScreen>
+            <NotificationBell />
+            {!phone && <LanguageSwitcher />}
+            <ToggleThemeButton />
+          </AfterFirstScreen>
           <LoadingIndicator />
         </>
       }
@@ -32,7 +40,9 @@ export function ConsoleAppBar() {
       ) : (
         <>
           <ChainSelector />
-          <OrgSwitcher />
+          <AfterFirstScreen>
+            <OrgSwitcher />
+          </AfterFirstScreen>
         </>
       )}
     </AppBar>

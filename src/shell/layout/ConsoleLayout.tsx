@@ -5,6 +5,7 @@ import { AppMenu } from '../menu/AppMenu';
 import { StepUpDialog } from '../stepUp/StepUpDialog';
 import { NamedProgress } from './NamedProgress';
 import { FocusTitleOnNavigate } from './FocusTitleOnNavigate';
+import { AfterFirstScreen } from './AfterFirstScreen';
 
 /**
  * react-admin's layout and list grow to fit their widest content (`min-width: fit-content`, flex
@@ -26,10 +27,19 @@ const HELD_TO_WINDOW = {
   },
 } as const;
 
+/** The menu after the first screen's rows (docs/console.md "The first load"): 18 entries, each with an icon of its own chunk. */
+function DeferredMenu() {
+  return (
+    <AfterFirstScreen>
+      <AppMenu />
+    </AfterFirstScreen>
+  );
+}
+
 export function ConsoleLayout({ children }: { children: ReactNode }) {
   return (
     <NamedProgress>
-      <Layout appBar={ConsoleAppBar} menu={AppMenu} sx={HELD_TO_WINDOW}>
+      <Layout appBar={ConsoleAppBar} menu={DeferredMenu} sx={HELD_TO_WINDOW}>
         <FocusTitleOnNavigate />
         {children}
         <StepUpDialog />
