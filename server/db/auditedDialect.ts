@@ -1,13 +1,54 @@
+import pg from 'pg';
 import { CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type QueryResult, type TransactionSettings } from 'kysely';
 import { currentAuditContext, type AuditContext } from '../http/auditContext';
 import { changesData, inReadRequest } from '../http/readRequest';
-import { claimKey, markCommitted, noteStatement } from '../http/idempotency';
+import { claimKey, claimPending, markCommitted, noteStatement } from '../http/idempotency';
 
 const raw = (text: string, parameters: unknown[] = []) => CompiledQuery.raw(text, parameters);
 const WRITE = /^\s*(insert|update|delete|with)\b/i;
 
 /** An SQL string literal (standard_conforming_strings, PostgreSQL's default since 9.1: only `'` is special). */
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/**
+ * Opens a message whose answer is the result of its write alone, the statement before its last
+ * (`oneMessageAnswer`, which server/db/database.ts installs on each PostgreSQL connection).
+ */
+export const ONE_MESSAGE = '/* one message */ ';
+
+/** What node-postgres sends for a parameter (its own text of a Date, an array, an object), not typed by @types/pg. */
+const prepareValue = (pg as unknown as { utils: { prepareValue(value: unknown): unknown } }).utils.prepareValue;
+
+/**
+ * A write's SQL with its parameters written in as the very text node-postgres would send them,
+ * each an untyped literal as a parameter is untyped: the same statement, to travel in one message
+ * with its transaction's start and commit. Undefined when that cannot be exact: SQL holding
+ * literals or dollar quotes of its own (a `$1` in them is no parameter), or a binary parameter.
+ */
+export function inlinedWrite(query: CompiledQuery): string | undefined {
+  if (query.sql.includes("'") || query.sql.includes('$$')) return undefined;
+  let exact = true;
+  const text = query.sql.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = prepareValue(query.parameters[Number(n) - 1]);
+    if (value === null) return 'null';
+    if (typeof value !== 'string') exact = false;
+    return exact ? pg.escapeLiteral(value as string) : '';
+  });
+  return exact ? text : undefined;
+}
+
+/**
+ * Installed on each PostgreSQL connection: a message opened with ONE_MESSAGE (start, context,
+ * write, commit) answers with its write's result, as the write alone would have.
+ */
+export function oneMessageAnswer(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (text: string, values?: unknown[]) => Promise<pg.QueryResult | pg.QueryResult[]>;
+  client.query = ((text: unknown, ...rest: unknown[]) => {
+    if (typeof text === 'string' && text.startsWith(ONE_MESSAGE))
+      return query(text).then((results) => (Array.isArray(results) ? results[results.length - 2] : results));
+    return (query as (...args: unknown[]) => unknown)(text, ...rest);
+  }) as typeof client.query;
+}
 
 export interface AuditedOptions {
   /**
@@ -78,6 +119,23 @@ class AuditedDriver implements Driver {
    * connection takes two statements in one message, two otherwise.
    */
   private async begin(handle: DatabaseConnection, connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    try {
+      if (this.options.multiStatement) {
+        await connection.executeQuery(raw(this.opening(handle, settings).join('; ')));
+        return;
+      }
+      const context = JSON.stringify(this.contexts.get(handle) ?? null);
+      for (const statement of this.opening(handle, settings, false)) await connection.executeQuery(raw(statement));
+      await connection.executeQuery(raw(`select set_config('audit.context', $1, true)`, [context]));
+    } catch (error) {
+      // Kysely rolls back only a transaction whose begin returned: one half open is ended here.
+      await connection.executeQuery(raw('rollback')).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** A write request's transaction's first statements: its start, the writers' queue where there is one, its audit context (when `withContext`). */
+  private opening(handle: DatabaseConnection, settings: TransactionSettings, withContext = true): string[] {
     const context = JSON.stringify(this.contexts.get(handle) ?? null);
     const start = [
       'start transaction',
@@ -88,16 +146,24 @@ class AuditedDriver implements Driver {
       .join(' ');
     // `lock table` fixes no snapshot: a writer that waited sees what the one before it committed.
     const queue = this.options.serialWriters ? ['lock table audit_writer_lock in exclusive mode'] : [];
+    return [start, ...queue, ...(withContext ? [`select set_config('audit.context', ${literal(context)}, true)`] : [])];
+  }
+
+  /**
+   * A write outside a transaction, on a connection that takes several statements in one message,
+   * with no Idempotency-Key to claim first: its transaction's start and context, the write and the
+   * commit travel in one round trip (docs/DECISIONS.md "A one-statement write in one round trip").
+   * Undefined when the write cannot be written in exactly (`inlinedWrite`): it then takes three.
+   */
+  private async inOneMessage<R>(handle: DatabaseConnection, connection: DatabaseConnection, query: CompiledQuery) {
+    if (!this.options.multiStatement || claimPending()) return undefined;
+    const write = inlinedWrite(query);
+    if (write === undefined) return undefined;
     try {
-      if (this.options.multiStatement) {
-        await connection.executeQuery(raw([start, ...queue, `select set_config('audit.context', ${literal(context)}, true)`].join('; ')));
-        return;
-      }
-      await connection.executeQuery(raw(start));
-      for (const statement of queue) await connection.executeQuery(raw(statement));
-      await connection.executeQuery(raw(`select set_config('audit.context', $1, true)`, [context]));
+      return await connection.executeQuery<R>(raw(ONE_MESSAGE + [...this.opening(handle, {}), write, 'commit'].join('; ')));
     } catch (error) {
-      // Kysely rolls back only a transaction whose begin returned: one half open is ended here.
+      // A statement that failed left the transaction open and aborted (the rest of the message was skipped);
+      // after a failed commit there is none, and this is only a warning.
       await connection.executeQuery(raw('rollback')).catch(() => undefined);
       throw error;
     }
@@ -124,6 +190,12 @@ class AuditedDriver implements Driver {
     // Whether the request wrote a table behind the remembered sessions or reference lists (server/http/route.ts runWrite).
     noteStatement(query.sql);
     if (this.inTransaction.has(handle) || !WRITE.test(query.sql)) return connection.executeQuery<R>(query);
+    const inOne = await this.inOneMessage<R>(handle, connection, query);
+    if (inOne) {
+      markCommitted();
+      this.options.onCommit();
+      return inOne;
+    }
     await this.begin(handle, connection, {});
     try {
       await claimKey(connection);

@@ -6,7 +6,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './schema';
 import { migrations } from './migrations';
-import { audited } from './auditedDialect';
+import { audited, oneMessageAnswer } from './auditedDialect';
 import { readerWithFallback } from './readerFallback';
 import { registerCopySource, withFallback } from './copySource';
 
@@ -147,6 +147,8 @@ function listenOnPostgres(connectionString: string): Listen {
 function dialectFor(options: DatabaseOptions): { dialect: Dialect; kind: DatabaseHandle['kind']; listen: Listen; pool?: pg.Pool } {
   if (options.databaseUrl) {
     const pool = postgresPool(options.databaseUrl, options.pool ?? DEFAULT_POOL);
+    // A write request's one-statement write travels with its start and commit (server/db/auditedDialect.ts).
+    pool.on('connect', oneMessageAnswer);
     return { dialect: new PostgresDialect({ pool }), kind: 'postgres', listen: listenOnPostgres(options.databaseUrl), pool };
   }
   let dataDir: string | undefined;

@@ -70,6 +70,12 @@ export async function claimKey(connection: DatabaseConnection): Promise<void> {
   if (inserted.rows.length === 0) throw new KeyAlreadyClaimed();
 }
 
+/** Whether the write request running now has a key still to claim (its next transaction inserts it). */
+export function claimPending(): boolean {
+  const unit = storage.getStore();
+  return unit?.claim != null && !unit.committed;
+}
+
 /** A statement of the write request running now: notes the change feeds its tables announce. */
 export function noteStatement(sqlText: string): void {
   const unit = storage.getStore();

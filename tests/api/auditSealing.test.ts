@@ -44,9 +44,12 @@ const aroundTriggers = async (work: () => Promise<unknown>) => {
     await sql`alter table audit_event enable trigger user`.execute(db());
   }
 };
-/** Seals until nothing visible is left (another instance may hold the lock a moment). */
-const sealAll = async () => {
-  for (;;) if (!(await sealAuditChain(db())).busy) return;
+/**
+ * Seals until nothing visible is left (another instance may hold the lock a moment); `oneStatement`:
+ * each batch as one statement in its own implicit transaction, as the sequencer does at READ COMMITTED.
+ */
+const sealAll = async (oneStatement = false) => {
+  for (;;) if (!(await sealAuditChain(db(), oneStatement)).busy) return;
 };
 
 describe('sealing after commit', () => {
@@ -98,12 +101,13 @@ describe('sealing after commit', () => {
   }, 60_000);
 
   it('instances sealing at once never fork the chain: one position per event, each linked to the one before', async () => {
-    // Both instances of TEST_INSTANCES=2 take the writes; several sealers race on the lock besides.
+    // Both instances of TEST_INSTANCES=2 take the writes; several sealers race on the lock besides,
+    // half of them in an explicit transaction, half one statement each.
     const writes = Array.from({ length: 16 }, (_, i) =>
       server.call('POST', ApiPath.chain.update, { token: superToken, body: { id: 3, confirmations: 40 + i } }),
     );
     const direct = Array.from({ length: 40 }, (_, i) => insertEvent(`race ${i}`));
-    const sealers = Array.from({ length: 4 }, () => sealAll());
+    const sealers = Array.from({ length: 4 }, (_, i) => sealAll(i % 2 === 1));
     await Promise.all([...writes, ...direct, ...sealers]);
     await sealAll();
     await expect.poll(unsealed, { timeout: 20_000 }).toBe(0);
