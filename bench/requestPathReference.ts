@@ -18,21 +18,37 @@ export interface Statement {
 type Run = (statement: Statement) => Promise<unknown[]>;
 
 let capturing: Statement[] | undefined;
+/** Milliseconds the drivers' queries took since the last reset (bench/volume.ts's database time per call). */
+let databaseMs = 0;
+export const databaseClock = {
+  reset: () => void (databaseMs = 0),
+  read: () => databaseMs,
+};
+/** Adds the time from a query's call to its answer (or error) to the clock; the answer itself is passed on untouched. */
+function timed<T>(result: T): T {
+  const started = performance.now();
+  const done = () => void (databaseMs += performance.now() - started);
+  if (result && typeof (result as { then?: unknown }).then === 'function') void (result as Promise<unknown>).then(done, done);
+  return result;
+}
 /** The PGlite instance the API queries (one per process). */
 const pglites = new Set<PGlite>();
 
-/** Records every statement the drivers send while `capture` runs; remembers the PGlite instance to run them on later. */
+/**
+ * Records every statement the drivers send while `capture` runs, and the time each takes (databaseClock);
+ * remembers the PGlite instance to run them on later.
+ */
 export function installCapture(): void {
   const pgliteQuery = PGlite.prototype.query;
   PGlite.prototype.query = function (this: PGlite, ...args: Parameters<PGlite['query']>) {
     pglites.add(this);
     capturing?.push({ sql: args[0], parameters: args[1] ?? [] });
-    return pgliteQuery.apply(this, args);
+    return timed(pgliteQuery.apply(this, args));
   } as PGlite['query'];
   const clientQuery = pg.Client.prototype.query;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     if (capturing && typeof args[0] === 'string') capturing.push({ sql: args[0], parameters: (args[1] as unknown[]) ?? [] });
-    return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
+    return timed((clientQuery as (...a: unknown[]) => unknown).apply(this, args));
   } as typeof clientQuery;
 }
 
