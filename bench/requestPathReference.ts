@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -18,17 +19,23 @@ export interface Statement {
 type Run = (statement: Statement) => Promise<unknown[]>;
 
 let capturing: Statement[] | undefined;
-/** Milliseconds the drivers' queries took since the last reset (bench/volume.ts's database time per call). */
-let databaseMs = 0;
+/**
+ * The database's time of one request (bench/volume.ts): the milliseconds its driver queries took, from
+ * call to answer. Each request runs in a clock of its own (AsyncLocalStorage), so the server's
+ * background loops' queries, which may overlap it, are not counted.
+ */
+const clock = new AsyncLocalStorage<{ ms: number }>();
 export const databaseClock = {
-  reset: () => void (databaseMs = 0),
-  read: () => databaseMs,
+  /** Runs `next`, and whatever it starts, on `store`'s clock. */
+  run: (store: { ms: number }, next: () => void) => clock.run(store, next),
 };
-/** Adds the time from a query's call to its answer (or error) to the clock; the answer itself is passed on untouched. */
+/** Adds the time from a query's call to its answer (or error) to the caller's clock; the answer itself is passed on untouched. */
 function timed<T>(result: T): T {
+  const store = clock.getStore();
+  if (!store || !result || typeof (result as { then?: unknown }).then !== 'function') return result;
   const started = performance.now();
-  const done = () => void (databaseMs += performance.now() - started);
-  if (result && typeof (result as { then?: unknown }).then === 'function') void (result as Promise<unknown>).then(done, done);
+  const done = () => void (store.ms += performance.now() - started);
+  void (result as Promise<unknown>).then(done, done);
   return result;
 }
 /** The PGlite instance the API queries (one per process). */
