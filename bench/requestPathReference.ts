@@ -35,7 +35,7 @@ function timed<T>(result: T): T {
   if (!store || !result || typeof (result as { then?: unknown }).then !== 'function') return result;
   const started = performance.now();
   const done = () => void (store.ms += performance.now() - started);
-  void (result as Promise<unknown>).then(done, done);
+  void (result as unknown as Promise<unknown>).then(done, done);
   return result;
 }
 /** The PGlite instance the API queries (one per process). */
