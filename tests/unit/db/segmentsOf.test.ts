@@ -7,78 +7,89 @@ import { segmentsOf, type Segment } from '../../../server/modules/report/orderVo
  * hour from the orders — each instant of the range in exactly one piece.
  */
 const at = (iso: string) => new Date(iso);
-const piece = (source: Segment['source'], from?: string, to?: string): Segment => ({
-  source,
-  from: from === undefined ? undefined : at(from),
-  to: to === undefined ? undefined : at(to),
-});
+const maybe = (iso?: string) => (iso === undefined ? undefined : at(iso));
+/** Pieces end to end from `from`, each given as its source and its end (undefined: unbounded). */
+const chain = (from: string | undefined, ...pieces: Array<[Segment['source'], string | undefined]>): Segment[] =>
+  pieces.map(([source, to], i) => ({ source, from: maybe(i === 0 ? from : pieces[i - 1][1]), to: maybe(to) }));
 
 describe('segmentsOf', () => {
   it('cuts a range across months into minutes, hours, days and months', () => {
-    expect(segmentsOf(at('2026-01-30T18:30:00Z'), at('2026-04-02T05:00:00Z'))).toEqual([
-      piece('orders', '2026-01-30T18:30:00Z', '2026-01-30T19:00:00Z'),
-      piece('hour', '2026-01-30T19:00:00Z', '2026-01-31T00:00:00Z'),
-      piece('day', '2026-01-31T00:00:00Z', '2026-02-01T00:00:00Z'),
-      piece('month', '2026-02-01T00:00:00Z', '2026-04-01T00:00:00Z'),
-      piece('day', '2026-04-01T00:00:00Z', '2026-04-02T00:00:00Z'),
-      piece('hour', '2026-04-02T00:00:00Z', '2026-04-02T05:00:00Z'),
-    ]);
+    expect(segmentsOf(at('2026-01-30T18:30:00Z'), at('2026-04-02T05:00:00Z'))).toEqual(
+      chain(
+        '2026-01-30T18:30:00Z',
+        ['orders', '2026-01-30T19:00:00Z'],
+        ['hour', '2026-01-31T00:00:00Z'],
+        ['day', '2026-02-01T00:00:00Z'],
+        ['month', '2026-04-01T00:00:00Z'],
+        ['day', '2026-04-02T00:00:00Z'],
+        ['hour', '2026-04-02T05:00:00Z'],
+      ),
+    );
   });
 
   it('the last 7 days picked in UTC+8 read no order: their edge days are whole hours', () => {
-    expect(segmentsOf(at('2026-11-21T16:00:00Z'), at('2026-11-28T16:00:00Z'))).toEqual([
-      piece('hour', '2026-11-21T16:00:00Z', '2026-11-22T00:00:00Z'),
-      piece('day', '2026-11-22T00:00:00Z', '2026-11-28T00:00:00Z'),
-      piece('hour', '2026-11-28T00:00:00Z', '2026-11-28T16:00:00Z'),
-    ]);
+    expect(segmentsOf(at('2026-11-21T16:00:00Z'), at('2026-11-28T16:00:00Z'))).toEqual(
+      chain('2026-11-21T16:00:00Z', ['hour', '2026-11-22T00:00:00Z'], ['day', '2026-11-28T00:00:00Z'], ['hour', '2026-11-28T16:00:00Z']),
+    );
     // Up to now: the minutes of the current hour alone from the orders.
-    expect(segmentsOf(at('2026-11-21T16:00:00Z'), at('2026-11-29T18:15:42.123Z')).slice(-2)).toEqual([
-      piece('hour', '2026-11-29T00:00:00Z', '2026-11-29T18:00:00Z'),
-      piece('orders', '2026-11-29T18:00:00Z', '2026-11-29T18:15:42.123Z'),
-    ]);
+    expect(segmentsOf(at('2026-11-21T16:00:00Z'), at('2026-11-29T18:15:42.123Z')).slice(-2)).toEqual(
+      chain('2026-11-29T00:00:00Z', ['hour', '2026-11-29T18:00:00Z'], ['orders', '2026-11-29T18:15:42.123Z']),
+    );
   });
 
   it('a range inside one hour is counted from the orders; one whole hour from its row', () => {
-    expect(segmentsOf(at('2026-03-03T10:05:00Z'), at('2026-03-03T10:50:00Z'))).toEqual([
-      piece('orders', '2026-03-03T10:05:00Z', '2026-03-03T10:50:00Z'),
-    ]);
-    expect(segmentsOf(at('2026-03-03T10:00:00Z'), at('2026-03-03T11:00:00Z'))).toEqual([
-      piece('hour', '2026-03-03T10:00:00Z', '2026-03-03T11:00:00Z'),
-    ]);
+    expect(segmentsOf(at('2026-03-03T10:05:00Z'), at('2026-03-03T10:50:00Z'))).toEqual(
+      chain('2026-03-03T10:05:00Z', ['orders', '2026-03-03T10:50:00Z']),
+    );
+    expect(segmentsOf(at('2026-03-03T10:00:00Z'), at('2026-03-03T11:00:00Z'))).toEqual(
+      chain('2026-03-03T10:00:00Z', ['hour', '2026-03-03T11:00:00Z']),
+    );
   });
 
   it('a range inside one day: its hours, and the minutes at either end', () => {
-    expect(segmentsOf(at('2026-03-03T03:20:00Z'), at('2026-03-03T21:40:00Z'))).toEqual([
-      piece('orders', '2026-03-03T03:20:00Z', '2026-03-03T04:00:00Z'),
-      piece('hour', '2026-03-03T04:00:00Z', '2026-03-03T21:00:00Z'),
-      piece('orders', '2026-03-03T21:00:00Z', '2026-03-03T21:40:00Z'),
-    ]);
+    expect(segmentsOf(at('2026-03-03T03:20:00Z'), at('2026-03-03T21:40:00Z'))).toEqual(
+      chain(
+        '2026-03-03T03:20:00Z',
+        ['orders', '2026-03-03T04:00:00Z'],
+        ['hour', '2026-03-03T21:00:00Z'],
+        ['orders', '2026-03-03T21:40:00Z'],
+      ),
+    );
   });
 
   it('open-ended ranges: whole months on the open side', () => {
-    expect(segmentsOf(at('2026-03-03T10:30:00Z'), undefined)).toEqual([
-      piece('orders', '2026-03-03T10:30:00Z', '2026-03-03T11:00:00Z'),
-      piece('hour', '2026-03-03T11:00:00Z', '2026-03-04T00:00:00Z'),
-      piece('day', '2026-03-04T00:00:00Z', '2026-04-01T00:00:00Z'),
-      piece('month', '2026-04-01T00:00:00Z', undefined),
-    ]);
-    expect(segmentsOf(undefined, at('2026-03-03T10:30:00Z'))).toEqual([
-      piece('month', undefined, '2026-03-01T00:00:00Z'),
-      piece('day', '2026-03-01T00:00:00Z', '2026-03-03T00:00:00Z'),
-      piece('hour', '2026-03-03T00:00:00Z', '2026-03-03T10:00:00Z'),
-      piece('orders', '2026-03-03T10:00:00Z', '2026-03-03T10:30:00Z'),
-    ]);
-    expect(segmentsOf(undefined, undefined)).toEqual([piece('month')]);
+    expect(segmentsOf(at('2026-03-03T10:30:00Z'), undefined)).toEqual(
+      chain(
+        '2026-03-03T10:30:00Z',
+        ['orders', '2026-03-03T11:00:00Z'],
+        ['hour', '2026-03-04T00:00:00Z'],
+        ['day', '2026-04-01T00:00:00Z'],
+        ['month', undefined],
+      ),
+    );
+    expect(segmentsOf(undefined, at('2026-03-03T10:30:00Z'))).toEqual(
+      chain(
+        undefined,
+        ['month', '2026-03-01T00:00:00Z'],
+        ['day', '2026-03-03T00:00:00Z'],
+        ['hour', '2026-03-03T10:00:00Z'],
+        ['orders', '2026-03-03T10:30:00Z'],
+      ),
+    );
+    expect(segmentsOf(undefined, undefined)).toEqual(chain(undefined, ['month', undefined]));
   });
 
   it('days picked in UTC+5:30 start and end on a half hour: half an hour from the orders at each end', () => {
-    expect(segmentsOf(at('2026-02-09T18:30:00Z'), at('2026-03-14T18:30:00Z'))).toEqual([
-      piece('orders', '2026-02-09T18:30:00Z', '2026-02-09T19:00:00Z'),
-      piece('hour', '2026-02-09T19:00:00Z', '2026-02-10T00:00:00Z'),
-      piece('day', '2026-02-10T00:00:00Z', '2026-03-14T00:00:00Z'),
-      piece('hour', '2026-03-14T00:00:00Z', '2026-03-14T18:00:00Z'),
-      piece('orders', '2026-03-14T18:00:00Z', '2026-03-14T18:30:00Z'),
-    ]);
+    expect(segmentsOf(at('2026-02-09T18:30:00Z'), at('2026-03-14T18:30:00Z'))).toEqual(
+      chain(
+        '2026-02-09T18:30:00Z',
+        ['orders', '2026-02-09T19:00:00Z'],
+        ['hour', '2026-02-10T00:00:00Z'],
+        ['day', '2026-03-14T00:00:00Z'],
+        ['hour', '2026-03-14T18:00:00Z'],
+        ['orders', '2026-03-14T18:30:00Z'],
+      ),
+    );
   });
 
   it('an empty or reversed range has no piece', () => {
