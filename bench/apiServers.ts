@@ -10,7 +10,7 @@ import { pageQuery } from '../server/http/pagination';
 import { inlineParameters } from '../server/db/sqlLiteral';
 import { orderListSource } from '../server/modules/report/orders';
 import { orderReportQuery } from '../src/contract/schemas/report';
-import { capture, installCapture, referenceRunner, referenceServer, type Statement } from './requestPathReference';
+import { capture, databaseClock, installCapture, referenceRunner, referenceServer, type Statement } from './requestPathReference';
 import { REQUEST_PATH_CASES } from './requestPathCases';
 
 /**
@@ -22,10 +22,27 @@ import { REQUEST_PATH_CASES } from './requestPathCases';
  */
 installCapture();
 const database = await openDatabase({ dataDir: process.env.BENCH_DATA_DIR, databaseUrl: process.env.BENCH_DATABASE_URL });
+// A volume database's folder keeps the devnet keys its demo data was seeded with (bench/volume.ts
+// `ensureOrders`): the server reads them there, or its wallets' recorded Safe setups would not match.
+const benchConfig = readConfig(process.env.BENCH_DATA_DIR ? { DATA_DIR: process.env.BENCH_DATA_DIR } : {});
 const anyone = await database.db.selectFrom('appUser').select('id').limit(1).executeTakeFirst();
-if (!anyone) await seedDemo(database.db, safeGuardFor(readConfig({})));
-const config = { ...readConfig({}), staticDir: undefined, seed: 'none' as const };
+if (!anyone) await seedDemo(database.db, safeGuardFor(benchConfig));
+const config = { ...benchConfig, staticDir: undefined, seed: 'none' as const };
 const api = await buildApp({ config, database });
+/**
+ * BENCH_DB_TIME=1 (bench/volume.ts): each answer says in `x-bench-db-ms` how long its own driver
+ * queries took (bench/requestPathReference.ts `databaseClock`) — the database's time per call beside
+ * the wall clock.
+ */
+if (process.env.BENCH_DB_TIME) {
+  const clocks = new WeakMap<object, { ms: number }>();
+  api.addHook('onRequest', (request, _reply, done) => {
+    const store = { ms: 0 };
+    clocks.set(request, store);
+    databaseClock.run(store, done);
+  });
+  api.addHook('onSend', async (request, reply) => void reply.header('x-bench-db-ms', (clocks.get(request)?.ms ?? 0).toFixed(3)));
+}
 /**
  * The export's reference (bench/volume.ts): the very select the payment report's export reads,
  * batch after batch through the same queries, rows counted and dropped — the database's pace

@@ -15,12 +15,12 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 export const CHAIN_LIST = '/api/sys/chain/list?page=1&pageSize=20';
 
 export function request(agent: http.Agent, port: number, urlPath: string, headers: Record<string, string> = {}, body?: string) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+  return new Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, path: urlPath, method: body ? 'POST' : 'GET', agent, headers }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers }));
     });
     req.on('error', reject);
     req.end(body);

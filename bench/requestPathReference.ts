@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -18,21 +19,43 @@ export interface Statement {
 type Run = (statement: Statement) => Promise<unknown[]>;
 
 let capturing: Statement[] | undefined;
+/**
+ * The database's time of one request (bench/volume.ts): the milliseconds its driver queries took, from
+ * call to answer. Each request runs in a clock of its own (AsyncLocalStorage), so the server's
+ * background loops' queries, which may overlap it, are not counted.
+ */
+const clock = new AsyncLocalStorage<{ ms: number }>();
+export const databaseClock = {
+  /** Runs `next`, and whatever it starts, on `store`'s clock. */
+  run: (store: { ms: number }, next: () => void) => clock.run(store, next),
+};
+/** Adds the time from a query's call to its answer (or error) to the caller's clock; the answer itself is passed on untouched. */
+function timed<T>(result: T): T {
+  const store = clock.getStore();
+  if (!store || !result || typeof (result as { then?: unknown }).then !== 'function') return result;
+  const started = performance.now();
+  const done = () => void (store.ms += performance.now() - started);
+  void (result as unknown as Promise<unknown>).then(done, done);
+  return result;
+}
 /** The PGlite instance the API queries (one per process). */
 const pglites = new Set<PGlite>();
 
-/** Records every statement the drivers send while `capture` runs; remembers the PGlite instance to run them on later. */
+/**
+ * Records every statement the drivers send while `capture` runs, and the time each takes (databaseClock);
+ * remembers the PGlite instance to run them on later.
+ */
 export function installCapture(): void {
   const pgliteQuery = PGlite.prototype.query;
   PGlite.prototype.query = function (this: PGlite, ...args: Parameters<PGlite['query']>) {
     pglites.add(this);
     capturing?.push({ sql: args[0], parameters: args[1] ?? [] });
-    return pgliteQuery.apply(this, args);
+    return timed(pgliteQuery.apply(this, args));
   } as PGlite['query'];
   const clientQuery = pg.Client.prototype.query;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     if (capturing && typeof args[0] === 'string') capturing.push({ sql: args[0], parameters: (args[1] as unknown[]) ?? [] });
-    return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
+    return timed((clientQuery as (...a: unknown[]) => unknown).apply(this, args));
   } as typeof clientQuery;
 }
 

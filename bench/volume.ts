@@ -59,24 +59,47 @@ async function ensureOrders(target: Target, orders: number): Promise<number> {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
-async function timeCase(port: number, headers: Record<string, string>, urlPath: string): Promise<{ p50: number; p95: number }> {
+/**
+ * A case's wall clock per call (p50, p95) and, beside it, the database's own time per call: the time
+ * the server's driver queries took while it answered (`x-bench-db-ms`, bench/apiServers.ts with BENCH_DB_TIME).
+ */
+async function timeCase(port: number, headers: Record<string, string>, urlPath: string) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const times: number[] = [];
+  const database: number[] = [];
   for (let n = 0; n < WARM_UPS + CALLS; n++) {
     const started = process.hrtime.bigint();
     const res = await request(agent, port, urlPath, headers);
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     if (res.status !== 200 || !res.body.includes('"code":200')) throw new Error(`${urlPath}: ${res.status} ${res.body.slice(0, 200)}`);
-    if (n >= WARM_UPS) times.push(ms);
+    const databaseMs = Number(res.headers['x-bench-db-ms']);
+    if (!Number.isFinite(databaseMs)) throw new Error(`${urlPath}: no x-bench-db-ms header (BENCH_DB_TIME)`);
+    if (n >= WARM_UPS) {
+      times.push(ms);
+      database.push(databaseMs);
+    }
   }
   agent.destroy();
   times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+  database.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), db50: percentile(database, 50), db95: percentile(database, 95) };
 }
 
 async function json<T>(servers: BenchServers, headers: Record<string, string>, urlPath: string): Promise<T> {
   const res = await request(new http.Agent(), servers.api, urlPath, headers);
   return (JSON.parse(res.body) as { data: T }).data;
+}
+
+/**
+ * The console's "last 7 days" picked in UTC+8 (src/resources/reports/zonedTime.ts): from midnight
+ * six days ago to tomorrow's, both at 16:00 UTC — edge days of whole hours.
+ */
+function utc8Week(): string {
+  const DAY = 86_400_000;
+  const offset = 8 * 3_600_000;
+  const today = Math.floor((Date.now() + offset) / DAY) * DAY - offset;
+  const at = (ms: number) => encodeURIComponent(new Date(ms).toISOString());
+  return `dateFrom=${at(today - 6 * DAY)}&dateTo=${at(today + DAY)}`;
 }
 
 /** The report cases of docs/SCALING.md, with an order number and hash that exist. */
@@ -102,6 +125,8 @@ async function casesOf(servers: BenchServers, auth: Record<string, string>): Pro
       'last 30 days, in UTC+8',
       `${list}?page=1&pageSize=25&dateFrom=${encodeURIComponent(new Date(Date.now() - 30 * 86_400_000 - 8 * 3_600_000).toISOString())}`,
     ],
+    ['last 7 days in UTC+8, page 1', `${list}?page=1&pageSize=25&${utc8Week()}`],
+    ['totals, last 7 days in UTC+8', `/api/sys/report/payment/totals?${utc8Week()}`],
     ['totals per currency, no filter', '/api/sys/report/payment/totals'],
     [
       'totals, 90 days in UTC+8, USDT',
@@ -229,11 +254,11 @@ async function exportRatio(servers: BenchServers, headers: Record<string, string
   );
 }
 
-async function benchTarget(target: Target, orders: number, only: { paging: boolean; exports: boolean }): Promise<void> {
+async function benchTarget(target: Target, orders: number, only: { paging: boolean; exports: boolean; reports: boolean }): Promise<void> {
   const count = await ensureOrders(target, orders);
-  if (!only.exports) await pagingOn(target);
+  if (!only.exports && !only.reports) await pagingOn(target);
   if (only.paging) return;
-  const servers = await startBenchServers(target.env);
+  const servers = await startBenchServers({ ...target.env, BENCH_DB_TIME: '1' });
   try {
     const operator = await servers.signIn('superAdmin');
     if (only.exports) {
@@ -242,15 +267,16 @@ async function benchTarget(target: Target, orders: number, only: { paging: boole
     }
     const merchant = await servers.signIn('merchantProFinance');
     console.log(`\n${target.name}: ${count.toLocaleString('en-US')} payment orders — p95 target ≤ ${target.budget} ms`);
-    console.log('case                                          p50 ms    p95 ms   within');
+    console.log('case                                          p50 ms    p95 ms   within   database p50 / p95 ms');
     const cases = await casesOf(servers, operator);
     cases.push(['merchant page 1 (own org only)', '/api/sys/report/payment/list?page=1&pageSize=25']);
     for (const [index, [name, urlPath]] of cases.entries()) {
-      const { p50, p95 } = await timeCase(servers.api, index === cases.length - 1 ? merchant : operator, urlPath);
+      const { p50, p95, db50, db95 } = await timeCase(servers.api, index === cases.length - 1 ? merchant : operator, urlPath);
       console.log(
-        `${name.padEnd(44)} ${p50.toFixed(1).padStart(7)} ${p95.toFixed(1).padStart(9)}   ${p95 <= target.budget ? 'yes' : 'NO'}`,
+        `${name.padEnd(44)} ${p50.toFixed(1).padStart(7)} ${p95.toFixed(1).padStart(9)}   ${(p95 <= target.budget ? 'yes' : 'NO').padEnd(6)} ${db50.toFixed(1).padStart(8)} / ${db95.toFixed(1)}`,
       );
     }
+    if (only.reports) return;
     await load(servers.api, operator, '/api/sys/report/payment/list?page=1&pageSize=25');
     const reportRps = await load(servers.api, operator, '/api/sys/report/payment/list?page=1&pageSize=25');
     console.log(`report list, 16 clients: ${reportRps.toFixed(0)} req/s`);
@@ -294,7 +320,12 @@ export async function runVolumeBench(args: string[]): Promise<void> {
       budget: orders > 1_000_000 ? 100 : 20,
     });
   else console.log('PostgreSQL: set VOLUME_DATABASE_URL=postgres://… to measure it too');
-  // --paging: only the paging case; --exports: only the export against its reference (issue 35's measure).
+  // --paging: only the paging case; --exports: only the export against its reference (issue 35's measure);
+  // --reports: only the report cases (wall clock and database time per call).
   for (const target of targets)
-    await benchTarget(target, orders, { paging: args.includes('--paging'), exports: args.includes('--exports') });
+    await benchTarget(target, orders, {
+      paging: args.includes('--paging'),
+      exports: args.includes('--exports'),
+      reports: args.includes('--reports'),
+    });
 }

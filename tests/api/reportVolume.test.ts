@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from './harness';
 import { seedVolume } from '../../server/db/seed/volume';
-import { segmentsOf } from '../../server/modules/report/orderVolume';
 import type { ListResult } from '../../src/contract/envelope';
 import type { OrderReportRecord, OrderReportTotal } from '../../src/contract/schemas/report';
 import { ApiPath } from '../../src/contract/apiPaths';
@@ -73,6 +72,32 @@ async function expected(account: string, query: Query) {
 const at = (ms: number) => new Date(ms).toISOString();
 const utcMidnight = (ms: number) => Math.floor(ms / DAY) * DAY;
 
+/** The list's count and first page and the totals, for both callers and three filters, say what the orders say. */
+async function agreesWithOrders(range: Query) {
+  for (const account of ['superAdmin', 'merchantProFinance']) {
+    for (const filter of [{}, { status: 'paid' }, { symbol: 'USDT', chainId: 1 }] as Query[]) {
+      const query = { ...range, ...filter };
+      const want = await expected(account, query);
+      const page = await list(account, { ...query, pageSize: 25 });
+      expect(page.code).toBe(200);
+      expect(page.data.count, `${account} ${JSON.stringify(query)}`).toBe(want.ids.length);
+      expect(page.data.list.map((o) => o.id)).toEqual(want.ids.slice(0, 25));
+      expect((await totals(account, query)).data.list, `${account} ${JSON.stringify(query)}`).toEqual(want.totals);
+    }
+  }
+}
+
+/** The console's last 7 days in UTC+8: from and to at 16:00 UTC, whole hours at both edge days. */
+const UTC8_WEEK: Query = {
+  dateFrom: at(utcMidnight(now.getTime()) - 7 * DAY - 8 * 3600_000),
+  dateTo: at(utcMidnight(now.getTime()) - 8 * 3600_000),
+};
+/** Within one day, both ends inside an hour: minutes from the orders, whole hours between. */
+const MINUTES_IN_A_DAY: Query = {
+  dateFrom: at(utcMidnight(now.getTime()) - 3 * DAY + 2 * 3600_000 + 17 * 60_000 + 3_000),
+  dateTo: at(utcMidnight(now.getTime()) - 3 * DAY + 19 * 3600_000 + 41 * 60_000),
+};
+
 /** Ranges as people pick them: whole days in UTC, in UTC+5:30 and UTC-8, within a day, across months, open-ended. */
 const RANGES: Array<[string, Query]> = [
   ['everything', {}],
@@ -99,43 +124,63 @@ const RANGES: Array<[string, Query]> = [
     'across a day boundary only',
     { dateFrom: at(utcMidnight(now.getTime()) - 5 * DAY - 7 * 3600_000), dateTo: at(utcMidnight(now.getTime()) - 4 * DAY + 9 * 3600_000) },
   ],
+  ['last 7 days in UTC+8', UTC8_WEEK],
+  ['hours and minutes within one day', MINUTES_IN_A_DAY],
   ['from a time on', { dateFrom: at(now.getTime() - 33 * DAY - 1234_567) }],
   ['up to a time', { dateTo: at(now.getTime() - 28 * DAY + 987_654) }],
 ];
 
 describe('reports at volume', () => {
-  it('cuts a range into partial days, whole days and whole months that cover it exactly once', () => {
-    const from = new Date('2026-01-30T18:30:00Z');
-    const to = new Date('2026-04-02T05:00:00Z');
-    expect(segmentsOf(from, to)).toEqual([
-      { source: 'orders', from, to: new Date('2026-01-31T00:00:00Z') },
-      { source: 'day', from: new Date('2026-01-31T00:00:00Z'), to: new Date('2026-02-01T00:00:00Z') },
-      { source: 'month', from: new Date('2026-02-01T00:00:00Z'), to: new Date('2026-04-01T00:00:00Z') },
-      { source: 'day', from: new Date('2026-04-01T00:00:00Z'), to: new Date('2026-04-02T00:00:00Z') },
-      { source: 'orders', from: new Date('2026-04-02T00:00:00Z'), to },
-    ]);
-    expect(segmentsOf(new Date('2026-03-03T10:00:00Z'), new Date('2026-03-03T12:00:00Z'))).toEqual([
-      { source: 'orders', from: new Date('2026-03-03T10:00:00Z'), to: new Date('2026-03-03T12:00:00Z') },
-    ]);
-    expect(segmentsOf(undefined, undefined)).toEqual([{ source: 'month', from: undefined, to: undefined }]);
-    expect(segmentsOf(to, from)).toEqual([]);
-  });
-
   for (const [name, range] of RANGES) {
-    it(`counts and totals say what the orders say: ${name}`, async () => {
-      for (const account of ['superAdmin', 'merchantProFinance']) {
-        for (const filter of [{}, { status: 'paid' }, { symbol: 'USDT', chainId: 1 }] as Query[]) {
-          const query = { ...range, ...filter };
-          const want = await expected(account, query);
-          const page = await list(account, { ...query, pageSize: 25 });
-          expect(page.code).toBe(200);
-          expect(page.data.count, `${account} ${JSON.stringify(query)}`).toBe(want.ids.length);
-          expect(page.data.list.map((o) => o.id)).toEqual(want.ids.slice(0, 25));
-          expect((await totals(account, query)).data.list, `${account} ${JSON.stringify(query)}`).toEqual(want.totals);
-        }
-      }
-    });
+    it(`counts and totals say what the orders say: ${name}`, () => agreesWithOrders(range));
   }
+
+  it('the hour rows follow an order paid, re-priced, moved, created or deleted in a range’s edge hours', async () => {
+    const db = server.app.context.db;
+    const range = UTC8_WEEK;
+    const from = new Date(String(range.dateFrom));
+    const to = new Date(String(range.dateTo));
+    const firstEdge = sql`kind = 'payment' and created_at >= ${from} and created_at < ${new Date(from.getTime() + 8 * 3600_000)}`;
+    const lastEdge = sql`kind = 'payment' and created_at >= ${new Date(to.getTime() - 16 * 3600_000)} and created_at < ${to}`;
+    const before = await expected('superAdmin', range);
+    // Created across the range, its edges included (pending ones in its last day, as the seed writes them).
+    await seedVolume(db, { orders: 60, days: 8, now: to });
+    const edges = sql`(${firstEdge} or ${lastEdge})`;
+    // Paid: the status, its fee and its paid time change together, as the chain watcher writes them.
+    const paid =
+      await sql`update payment_order set status = 'paid', paid_at = created_at + interval '2 minutes', fee = trunc(amount * 0.005, 2)
+      where id in (select id from payment_order where ${edges} and status <> 'paid' order by id limit 3) returning id`.execute(db);
+    expect(paid.rows).toHaveLength(3);
+    await sql`update payment_order set amount = amount + 7 where id in (select id from payment_order where ${lastEdge} order by id limit 4)`.execute(
+      db,
+    );
+    // From a whole day inside the range to its first edge hour, and from the last edge to outside the range.
+    await sql`update payment_order set created_at = ${new Date(from.getTime() + 90_000)}
+      where id in (select id from payment_order where kind = 'payment' and created_at >= ${new Date(from.getTime() + 2 * DAY)} order by id limit 2)`.execute(
+      db,
+    );
+    await sql`update payment_order set created_at = created_at + interval '1 day'
+      where id in (select id from payment_order where ${lastEdge} order by id desc limit 2)`.execute(db);
+    // An order no one credited, deleted.
+    const deleted = await sql`delete from payment_order where id in (
+      select id from payment_order o where ${edges} and status <> 'paid'
+         and not exists (select 1 from ledger_entry l where l.order_id = o.id) order by id limit 1) returning id`.execute(db);
+    expect(deleted.rows).toHaveLength(1);
+    expect((await expected('superAdmin', range)).totals).not.toEqual(before.totals);
+    await agreesWithOrders(range);
+    await agreesWithOrders(MINUTES_IN_A_DAY);
+    // Every hour row is what its hour's orders say (no row left behind by a change).
+    const rows = (query: ReturnType<typeof sql>) => query.execute(db).then((r) => r.rows);
+    const hourRows =
+      await rows(sql`select kind, hour, org_id, chain_id, currency_id, status, orders::int, trim_scale(amount)::text as amount, trim_scale(fee)::text as fee
+      from order_volume_hour where orders <> 0 or amount <> 0 or fee <> 0 order by 1, 2, 3, 4, 5, 6`);
+    const fromOrders =
+      await rows(sql`select kind, date_trunc('hour', created_at, 'UTC') as hour, org_id, chain_id, currency_id, status, count(*)::int as orders,
+           trim_scale(sum(amount))::text as amount, trim_scale(sum(fee))::text as fee
+      from payment_order group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6`);
+    expect(hourRows.length).toBeGreaterThan(1000);
+    expect(hourRows).toEqual(fromOrders);
+  });
 
   it('a deep page in time order, either direction, is the page an OFFSET over every order gives', async () => {
     for (const query of [

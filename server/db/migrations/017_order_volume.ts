@@ -13,8 +13,12 @@ import { sql, type Kysely } from 'kysely';
 const ORDER_VOLUME_KEY = 'kind, grain, bucket, org_id, chain_id, currency_id, status';
 const PAID_VOLUME_KEY = 'day, org_id, chain_id, currency_id';
 
-/** The statements that add the signed rows of `changes` (a select with a `sign` column) to both aggregates. */
-function applyChanges(changes: string): string[] {
+/**
+ * The statements that add the signed rows of `changes` (a select with a `sign` column) to both
+ * aggregates. Exported for migration 048, whose trigger functions run these same statements and one more:
+ * FROZEN as ./frozen.ts is (both migrations run them).
+ */
+export function applyChanges(changes: string): string[] {
   return [
     `insert into order_volume as v (${ORDER_VOLUME_KEY}, orders, amount, fee)
       select c.kind, g.grain,
@@ -39,9 +43,19 @@ function applyChanges(changes: string): string[] {
   ];
 }
 
-const COLUMNS = 'kind, created_at, paid_at, org_id, chain_id, currency_id, status, amount, fee';
+export const COLUMNS = 'kind, created_at, paid_at, org_id, chain_id, currency_id, status, amount, fee';
 const added = `select ${COLUMNS}, 1 as sign from new_rows`;
 const removed = `select ${COLUMNS}, -1 as sign from old_rows`;
+
+/**
+ * Transition tables allow one event per trigger: three small functions share the statements,
+ * each with its event's changed rows (exported for migration 048, which replaces the functions).
+ */
+export const TRIGGER_EVENTS: Array<[event: string, changes: string, referencing: string]> = [
+  ['insert', added, 'new table as new_rows'],
+  ['update', `${added} union all ${removed}`, 'old table as old_rows new table as new_rows'],
+  ['delete', removed, 'old table as old_rows'],
+];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index payment_order_kind_time_idx on payment_order (kind, created_at, id)`.execute(db);
@@ -81,13 +95,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       primary key (day, org_id, chain_id, currency_id)
     )`.execute(db);
 
-  // Transition tables allow one event per trigger: three small functions share the statements.
-  const functions: Array<[string, string, string]> = [
-    ['insert', added, 'new table as new_rows'],
-    ['update', `${added} union all ${removed}`, 'old table as old_rows new table as new_rows'],
-    ['delete', removed, 'old table as old_rows'],
-  ];
-  for (const [event, changes, referencing] of functions) {
+  for (const [event, changes, referencing] of TRIGGER_EVENTS) {
     await sql
       .raw(
         `create function order_volume_${event}() returns trigger language plpgsql as $$ begin ${applyChanges(changes).join(';\n')}; return null; end $$`,

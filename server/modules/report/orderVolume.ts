@@ -6,46 +6,53 @@ import type { OrderReportKind } from '../../../src/contract/report';
 import type { OrderTotalsQuery } from '../../../src/contract/schemas/report';
 
 /**
- * Counts and sums of an order report read from `order_volume` (migration 017), not from the
- * orders: a range is cut into whole UTC months, whole UTC days at the months' edges, and the
- * partial days at the range's own edges (dates picked in another time zone), which alone are
- * counted from the orders (docs/DECISIONS.md "Reports at volume").
+ * Counts and sums of an order report read from the volume tables (migrations 017 and 048), not
+ * from the orders: a range is cut into whole UTC months, whole UTC days at the months' edges,
+ * whole UTC hours at the days' edges, and the minutes at the range's own edges that are not a
+ * whole hour, which alone are counted from the orders (docs/DECISIONS.md "Reports at volume").
  */
 
-const DAY = 86_400_000;
-const dayOf = (at: Date) => at.toISOString().slice(0, 10);
-const midnight = (at: Date) => new Date(`${dayOf(at)}T00:00:00.000Z`);
-const dayCeil = (at: Date) => (midnight(at).getTime() === at.getTime() ? at : new Date(midnight(at).getTime() + DAY));
+const HOUR = 3_600_000;
+const hourStart = (at: Date) => new Date(Math.floor(at.getTime() / HOUR) * HOUR);
+const dayStart = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
 const monthStart = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
-const monthCeil = (at: Date) =>
-  monthStart(at).getTime() === at.getTime() ? at : new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1));
+const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
 /** A piece of the range; `from`/`to` undefined = unbounded. */
 export interface Segment {
-  source: 'orders' | 'day' | 'month';
+  source: 'orders' | 'hour' | 'day' | 'month';
   from?: Date;
   to?: Date;
 }
 
-/** [from, to) cut into the pieces each source answers; exported for its unit test. */
+/** The grains finest first: where each one's buckets start, and the next bucket's start. */
+const GRAINS: Array<{ source: Segment['source']; start: (at: Date) => Date; next: (at: Date) => Date }> = [
+  { source: 'hour', start: hourStart, next: (at) => new Date(hourStart(at).getTime() + HOUR) },
+  { source: 'day', start: dayStart, next: (at) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1)) },
+  { source: 'month', start: monthStart, next: (at) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1)) },
+];
+const ceil = (grain: (typeof GRAINS)[number], at: Date) => (grain.start(at).getTime() === at.getTime() ? at : grain.next(at));
+
+/**
+ * [from, to), whose ends lie on `source`'s bucket edges, cut into that source's pieces at its ends
+ * and the coarser grains' whole buckets between them.
+ */
+function cut(source: Segment['source'], level: number, from?: Date, to?: Date): Segment[] {
+  const coarser = GRAINS[level];
+  if (!coarser) return [{ source, from, to }];
+  const inner = { from: from && ceil(coarser, from), to: to && coarser.start(to) };
+  if (from && to && inner.from! >= inner.to!) return [{ source, from, to }];
+  return [
+    ...(from && inner.from!.getTime() !== from.getTime() ? [{ source, from, to: inner.from }] : []),
+    ...cut(coarser.source, level + 1, inner.from, inner.to),
+    ...(to && inner.to!.getTime() !== to.getTime() ? [{ source, from: inner.to, to }] : []),
+  ];
+}
+
+/** [from, to) cut into the pieces each source answers, in time order; exported for its unit test. */
 export function segmentsOf(from?: Date, to?: Date): Segment[] {
   if (from && to && from >= to) return [];
-  const firstDay = from ? dayCeil(from) : undefined;
-  const lastDay = to ? midnight(to) : undefined;
-  if (from && to && firstDay! >= lastDay!) return [{ source: 'orders', from, to }];
-  const segments: Segment[] = [];
-  if (from && firstDay!.getTime() !== from.getTime()) segments.push({ source: 'orders', from, to: firstDay });
-  const firstMonth = firstDay ? monthCeil(firstDay) : undefined;
-  const lastMonth = lastDay ? monthStart(lastDay) : undefined;
-  if (firstMonth && lastMonth && firstMonth >= lastMonth) {
-    segments.push({ source: 'day', from: firstDay, to: lastDay });
-  } else {
-    if (firstDay && firstDay.getTime() !== firstMonth!.getTime()) segments.push({ source: 'day', from: firstDay, to: firstMonth });
-    segments.push({ source: 'month', from: firstMonth, to: lastMonth });
-    if (lastDay && lastDay.getTime() !== lastMonth!.getTime()) segments.push({ source: 'day', from: lastMonth, to: lastDay });
-  }
-  if (to && lastDay!.getTime() !== to.getTime()) segments.push({ source: 'orders', from: lastDay, to });
-  return segments;
+  return cut('orders', 0, from, to);
 }
 
 /** Filters both sources share, as SQL on a table alias with the orders' column names. */
@@ -73,6 +80,13 @@ function segmentRows(caller: Caller, kind: OrderReportKind, query: OrderTotalsQu
     return sql`select ${segment.from}::timestamptz as bucket_from, ${segment.to}::timestamptz as bucket_to, o.chain_id, o.currency_id, o.status,
                       count(*)::bigint as orders, sum(o.amount) as amount, sum(o.fee) as fee
                  from payment_order o where ${and(conditions)} group by o.chain_id, o.currency_id, o.status`;
+  }
+  if (segment.source === 'hour') {
+    const conditions = [...sharedFilters(caller, kind, query, 'v')];
+    if (segment.from) conditions.push(sql`v.hour >= ${segment.from}`);
+    if (segment.to) conditions.push(sql`v.hour < ${segment.to}`);
+    return sql`select v.hour as bucket_from, v.hour + interval '1 hour' as bucket_to, v.chain_id, v.currency_id, v.status, v.orders, v.amount, v.fee
+                 from order_volume_hour v where ${and(conditions)}`;
   }
   const conditions = [...sharedFilters(caller, kind, query, 'v'), sql`v.grain = ${segment.source}`];
   if (segment.from) conditions.push(sql`v.bucket >= ${dayOf(segment.from)}::date`);
