@@ -175,7 +175,7 @@ function sourcePathsPlugin(root) {
  * package is plain JavaScript compiled into the bundle: Node's loader then reads a few files instead of
  * several hundred, which was most of a restart's import. A package named here also keeps its subpaths out.
  */
-export const SERVER_EXTERNAL_PACKAGES = [
+const SERVER_EXTERNAL_PACKAGES = [
   '@electric-sql/pglite',
   '@nomicfoundation/edr',
   '@safe-global/safe-contracts',
