@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import { freePort } from '../tests/support/freePort';
  * PostgreSQL when BENCH_DATABASE_URL names one, against a bare Fastify server started with plain
  * node (one route) in the same run. Also the API through tsx as before the compiled start, and the
  * console's build check when nothing changed. Each figure is a median of a few starts, printed as a
- * ratio to the bare start.
+ * ratio to the bare start; the CPU seconds to ready of the node starts are printed beside them.
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
@@ -36,8 +36,26 @@ async function untilReady(url: string, child: ReturnType<typeof spawn>): Promise
   }
 }
 
-/** Milliseconds from spawn to a 200 on the ready path, then the process is stopped. */
-async function timeToReady(command: string, args: string[], env: Record<string, string>): Promise<number> {
+// The kernel's clock ticks per second, in which /proc/<pid>/stat counts CPU time.
+const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/**
+ * The CPU seconds (user + system, every thread) the process has spent so far: what load changes least,
+ * as a figure beside the wall clock (BENCHMARKS.md "Restart to ready"). Fields 14 and 15 of /proc/<pid>/stat.
+ */
+function cpuSecondsOf(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+interface ReadyTime {
+  ms: number;
+  /** CPU seconds of the spawned process up to its ready answer (its own only: a child it starts is not counted). */
+  cpuS: number;
+}
+
+/** Milliseconds from spawn to a 200 on the ready path, and the CPU spent by then; then the process is stopped. */
+async function timeToReady(command: string, args: string[], env: Record<string, string>): Promise<ReadyTime> {
   const port = await freePort();
   const started = performance.now();
   // An empty value unsets a variable (DATABASE_URL for the PGlite starts of a run on PostgreSQL).
@@ -51,7 +69,8 @@ async function timeToReady(command: string, args: string[], env: Record<string, 
   });
   try {
     await untilReady(`http://127.0.0.1:${port}/api/health/ready`, child);
-    return performance.now() - started;
+    const ms = performance.now() - started;
+    return { ms, cpuS: cpuSecondsOf(child.pid!) };
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => (child.exitCode !== null ? resolve(undefined) : child.once('exit', resolve)));
@@ -67,6 +86,8 @@ async function timeToExit(args: string[]): Promise<number> {
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const medianMs = (times: ReadyTime[]) => median(times.map((time) => time.ms));
+const medianCpu = (times: ReadyTime[]) => median(times.map((time) => time.cpuS));
 
 export interface RestartFigures {
   /** Bare Fastify, plain node. */
@@ -75,6 +96,10 @@ export interface RestartFigures {
   startRestartMs: number;
   /** The same on PostgreSQL (BENCH_DATABASE_URL), or null. */
   postgresRestartMs: number | null;
+  /** CPU seconds (user + system) to ready: the bare start, `npm start` on PGlite, on PostgreSQL (or null). */
+  bareCpuS: number;
+  startCpuS: number;
+  postgresCpuS: number | null;
   /** server/main.ts through tsx on the same folder (the start before the compiled one). */
   tsxRestartMs: number;
   buildCheckMs: number | null;
@@ -92,10 +117,10 @@ export async function measureRestart(): Promise<RestartFigures> {
     // The first start compiles when needed, migrates and seeds; the restarts after it are what is measured.
     await timeToReady(NODE, LAUNCH, env);
     if (postgresUrl) await timeToReady(NODE, LAUNCH, postgresEnv);
-    const bare: number[] = [];
-    const start: number[] = [];
-    const postgres: number[] = [];
-    const tsx: number[] = [];
+    const bare: ReadyTime[] = [];
+    const start: ReadyTime[] = [];
+    const postgres: ReadyTime[] = [];
+    const tsx: ReadyTime[] = [];
     for (let i = 0; i < RUNS; i += 1) {
       bare.push(await timeToReady(NODE, [bareFile], {}));
       start.push(await timeToReady(NODE, LAUNCH, env));
@@ -108,10 +133,13 @@ export async function measureRestart(): Promise<RestartFigures> {
       for (let i = 0; i < RUNS; i += 1) buildCheck.push(await timeToExit(['build/buildIfChanged.ts']));
     }
     return {
-      bareMs: median(bare),
-      startRestartMs: median(start),
-      postgresRestartMs: postgres.length ? median(postgres) : null,
-      tsxRestartMs: median(tsx),
+      bareMs: medianMs(bare),
+      startRestartMs: medianMs(start),
+      postgresRestartMs: postgres.length ? medianMs(postgres) : null,
+      bareCpuS: medianCpu(bare),
+      startCpuS: medianCpu(start),
+      postgresCpuS: postgres.length ? medianCpu(postgres) : null,
+      tsxRestartMs: medianMs(tsx),
       buildCheckMs: buildCheck.length ? median(buildCheck) : null,
     };
   } finally {
@@ -128,6 +156,8 @@ export function restartReport(figures: RestartFigures): string[] {
     figures.postgresRestartMs === null
       ? 'npm start again on PostgreSQL: not measured (set BENCH_DATABASE_URL)'
       : `npm start again on PostgreSQL with the demo, to ready / bare Fastify start (plain node): ${ratio(figures.postgresRestartMs)}`,
+    `CPU to ready (user + system, median): bare ${figures.bareCpuS.toFixed(2)} s, npm start on PGlite ${figures.startCpuS.toFixed(2)} s` +
+      (figures.postgresCpuS === null ? '' : `, on PostgreSQL ${figures.postgresCpuS.toFixed(2)} s`),
     `server/main.ts through tsx on the same folder / bare Fastify start (plain node): ${ratio(figures.tsxRestartMs)}`,
     figures.buildCheckMs === null
       ? 'npm start build check: not measured (no dist/; run npm run build first)'

@@ -65,6 +65,11 @@ function sourcePathsPlugin(root) {
   const moduleFiles = path.join(root, 'server/modules/moduleFiles.ts');
   const resources = path.join(root, 'src/resources');
   const at = (file) => JSON.stringify(file);
+  const withOwnPaths = (source, file) =>
+    source
+      .replaceAll('import.meta.url', at(pathToFileURL(file).href))
+      .replaceAll('import.meta.dirname', at(path.dirname(file)))
+      .replaceAll('import.meta.filename', at(file));
   return {
     name: 'source-paths',
     setup(build) {
@@ -81,6 +86,23 @@ function sourcePathsPlugin(root) {
         loader: 'js',
         contents: `throw new Error(${at(`${path.relative(root, args.path)} is a console view: the server never loads it`)});`,
       }));
+      // A package compiled into the bundle still finds what it reads beside itself (its package.json, say):
+      // its own folder and file are written into it where it asks for them, as for the sources below.
+      build.onLoad({ filter: /\.[cm]?js$/ }, (args) => {
+        if (!args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+        const source = fs.readFileSync(args.path, 'utf8');
+        const own = [];
+        for (const [name, value] of [
+          ['__dirname', path.dirname(args.path)],
+          ['__filename', args.path],
+        ]) {
+          if (source.includes(name) && !new RegExp(`(?:const|let|var)\\s+${name}\\b`).test(source)) own.push(`var ${name} = ${at(value)};`);
+        }
+        if (own.length === 0 && !source.includes('import.meta')) return undefined;
+        // After a hashbang line, which must stay first; the bundle is a module, strict throughout.
+        const [, hashbang = '', rest] = /^(#![^\n]*\n)?([\s\S]*)$/.exec(source);
+        return { loader: 'js', contents: hashbang + own.join(' ') + withOwnPaths(rest, args.path) };
+      });
       build.onLoad({ filter: /\.tsx?$/ }, (args) => {
         if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
         if (args.path === migrationsIndex) {
@@ -138,19 +160,36 @@ function sourcePathsPlugin(root) {
         }
         const source = fs.readFileSync(args.path, 'utf8');
         if (!source.includes('import.meta')) return undefined;
-        return {
-          loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts',
-          contents: source
-            .replaceAll('import.meta.url', at(pathToFileURL(args.path).href))
-            .replaceAll('import.meta.dirname', at(path.dirname(args.path)))
-            .replaceAll('import.meta.filename', at(args.path)),
-        };
+        return { loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts', contents: withOwnPaths(source, args.path) };
       });
     },
   };
 }
 
-/** Compiles `build/start.ts` and `server/main.ts` into one file each; packages stay in node_modules. */
+/**
+ * The packages left in node_modules (docs/DECISIONS.md "Restart to ready", branch restart48): each reads
+ * files beside itself at run time (PGlite its WebAssembly and data files, EDR its native addon, the Safe
+ * contracts their artifacts, pino its transports in worker threads by file, swagger-ui its static files,
+ * pg-native an optional addon pg asks for only when told), or is only for building (esbuild, and vite, which
+ * the console's build check loads only when the console must be built). Every other
+ * package is plain JavaScript compiled into the bundle: Node's loader then reads a few files instead of
+ * several hundred, which was most of a restart's import. A package named here also keeps its subpaths out.
+ */
+const SERVER_EXTERNAL_PACKAGES = [
+  '@electric-sql/pglite',
+  '@nomicfoundation/edr',
+  '@safe-global/safe-contracts',
+  'pino',
+  'pino-pretty',
+  'thread-stream',
+  '@fastify/swagger-ui',
+  'pg-native',
+  'esbuild',
+  'vite',
+  'tsx',
+];
+
+/** Compiles `build/start.ts` and `server/main.ts` into one file each, with the packages but SERVER_EXTERNAL_PACKAGES. */
 export async function buildServer(root, outDir = path.join(root, SERVER_OUT_DIR)) {
   // Loaded only to build: a start with a current build never imports esbuild.
   const esbuild = await import('esbuild');
@@ -165,7 +204,7 @@ export async function buildServer(root, outDir = path.join(root, SERVER_OUT_DIR)
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    external: SERVER_EXTERNAL_PACKAGES,
     sourcemap: 'linked',
     logLevel: 'warning',
     // A package that is CommonJS inside calls require: give the bundle one, as tsx's loader does.

@@ -14,7 +14,7 @@ import { registerUploadRoute } from './modules/brand/uploads';
 import { serveStatic } from './http/staticFiles';
 import { registerApiDocs } from './http/apiDocs';
 import { contractSerializer, contractValidator } from './http/routeSchema';
-import { installSecurityHeaders } from './http/securityHeaders';
+import { installSecurityHeaders, probeSecurityHeaders } from './http/securityHeaders';
 import type { ServerContext } from './http/serverContext';
 import { CALLER_CHANGE_CHANNEL, ChangeFeedCache, REFERENCE_CHANGE_CHANNEL } from './http/changeFeedCache';
 import type { SessionFacts } from './http/caller';
@@ -76,6 +76,8 @@ export const poolOptionsOf = (config: ServerConfig) => ({
 /** The whole API and the console's files, ready for `inject` or `listen`. */
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config } = options;
+  // Started now, awaited where the headers are installed: the probe runs beside the database's open.
+  void probeSecurityHeaders().catch(() => undefined);
   const messages = loadMessages(config.localesDir);
   const app = Fastify({
     logger: options.logger ?? false,

@@ -64,7 +64,7 @@ const SUBRESOURCE_ONLY = {
  * probe, and each request only copies them (docs/SCALING.md "The request path").
  */
 export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
-  const { document, subresource } = await helmetHeaders();
+  const { document, subresource } = await probeSecurityHeaders();
   app.addHook('onRequest', (request, reply, done) => {
     for (const [name, value] of isHashedAsset(request.url) ? subresource : document) reply.raw.setHeader(name, value);
     done();
@@ -76,6 +76,18 @@ export async function installSecurityHeaders(app: FastifyInstance): Promise<void
 }
 
 type HeaderList = Array<[string, string | number | string[]]>;
+
+let probed: ReturnType<typeof helmetHeaders> | undefined;
+
+/**
+ * The headers, probed once a process: the options are constants, so every app built in it (tests build
+ * many) copies the same lists. `buildApp` asks for them first, so the probe runs while the database
+ * opens instead of after it (docs/DECISIONS.md "Restart to ready").
+ */
+export function probeSecurityHeaders(): ReturnType<typeof helmetHeaders> {
+  probed ??= helmetHeaders();
+  return probed;
+}
 
 /**
  * What @fastify/helmet writes with our options, for a document and for a hashed file, read once
