@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
+import pg from 'pg';
 import { startTestServer, type TestServer } from './harness';
-import { inlinedWrite } from '../../server/db/auditedDialect';
+import { inlinedWrite, ONE_MESSAGE } from '../../server/db/auditedDialect';
+import { ApiPath } from '../../src/contract/apiPaths';
+import { demoEvmAddress } from '../../server/db/seed/wallets';
+
+const onPostgres = Boolean(process.env.DATABASE_URL);
 
 /**
  * A one-statement write travels with its transaction's start and commit in one message on
@@ -42,5 +47,36 @@ describe('a write with its parameters written in', () => {
     expect(inlinedWrite(CompiledQuery.raw("select $1::text || '$2'", ['a']))).toBeUndefined();
     expect(inlinedWrite(CompiledQuery.raw('select $$ $1 $$, $1::text', ['a']))).toBeUndefined();
     expect(inlinedWrite(CompiledQuery.raw('select $1::bytea', [Buffer.from('a')]))).toBeUndefined();
+  });
+
+  it('an audited save is one message on PostgreSQL (start, audit context, insert, commit), with its audit event written', async () => {
+    const messages: string[] = [];
+    const clientQuery = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const first = args[0] as string | { text?: unknown } | undefined;
+      const text = typeof first === 'string' ? first : typeof first?.text === 'string' ? first.text : '';
+      if (/insert into "address_book_entry"/i.test(text)) messages.push(text);
+      return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof clientQuery;
+    const token = await server.login('merchantProManager');
+    let saved;
+    try {
+      saved = await server.call<{ id: number }>('POST', ApiPath.addressBook.save, {
+        token,
+        body: { chainId: 1, address: demoEvmAddress('one message'), label: "Supplier's 'main'" },
+      });
+    } finally {
+      pg.Client.prototype.query = clientQuery;
+    }
+    expect(saved.code, saved.msg).toBe(200);
+    if (onPostgres) {
+      expect(messages).toHaveLength(1);
+      expect(messages[0]!.startsWith(ONE_MESSAGE)).toBe(true);
+      expect(messages[0]).toMatch(/set_config\('audit\.context'.*; insert into "address_book_entry".*; commit$/s);
+    } else expect(messages).toEqual([]);
+    const { rows } = await sql<{ label: string; events: number }>`
+      select b.label, (select count(*)::int from audit_event e where e.entity = 'addressBook' and e.entity_id = b.id::text and e.action = 'create') as events
+        from address_book_entry b where b.id = ${saved.data.id}`.execute(server.db);
+    expect(rows).toEqual([{ label: "Supplier's 'main'", events: 1 }]);
   });
 });
