@@ -35,7 +35,7 @@ test.describe('org screens: the own profile, and the orgs under an operator or a
     await merchant.goto(link);
     await submitSignUp(merchant, { name: 'Juniper Owner', password: 'Juniper-2026', repeat: 'Juniper-2026' });
     await merchant.waitForURL(/\/home$/);
-    expect(await merchant.locator('header').textContent()).toContain('Juniper Direct');
+    await expect(merchant.locator('header')).toContainText('Juniper Direct');
     await merchant.close();
     await operator.reload();
     await expect.poll(() => operator.getByRole('table', { name: 'Organisations under it' }).textContent()).toContain('Juniper Direct');
